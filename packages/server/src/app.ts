@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { MSG, ResultStatus } from '@oj/shared';
+import type { AppContext } from './context.js';
+import { ApiError } from './lib/errors.js';
+import { registerModules } from './modules/index.js';
+
+/** Builds the whole HTTP application (API + SPA) without listening, so tests can inject requests. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Query strings like tagId=1&tagId=2 arrive as arrays; keep one parser for every route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.httpStatus).send({ status: err.status, msg: err.message, data: err.data });
+    }
+    const code = err.statusCode ?? 500;
+    if (code === 413) return reply.status(413).send({ status: 413, msg: MSG.requestTooLarge, data: null });
+    if (code >= 400 && code < 500) {
+      // Malformed JSON, wrong content type, bad multipart: the caller's fault, said plainly.
+      return reply.status(code).send({ status: code, msg: code === 429 ? MSG.tooManyRequests : MSG.badRequest, data: null });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ status: ResultStatus.SYSTEM_ERROR, msg: MSG.serverError, data: null });
+  });
+
+  await registerModules(app, ctx);
+
+  const webDist = ctx.config.webDist;
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && index && fs.existsSync(index)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = fs.readFileSync(index);
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') return sendApiNotFound(reply);
+      // History routing: every other GET gets the SPA, which shows its own 404 page for unknown paths.
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => sendApiNotFound(reply));
+  }
+  return app;
+}
+
+function sendApiNotFound(reply: import('fastify').FastifyReply) {
+  return reply.status(404).send({ status: ResultStatus.NOT_FOUND, msg: MSG.queryError, data: null });
+}

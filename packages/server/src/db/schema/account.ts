@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'user_info',
+  {
+    uid: text('uid').primaryKey(),
+    username: text('username').notNull(),
+    /** scrypt$N$salt$hash */
+    password: text('password').notNull(),
+    email: text('email'),
+    nickname: text('nickname'),
+    realname: text('realname'),
+    school: text('school'),
+    course: text('course'),
+    number: text('number'),
+    gender: text('gender').notNull().default('secrecy'),
+    avatar: text('avatar'),
+    signature: text('signature'),
+    github: text('github'),
+    blog: text('blog'),
+    cfUsername: text('cf_username'),
+    cfSession: text('cf_session'),
+    titleName: text('title_name'),
+    titleColor: text('title_color'),
+    /** 0 normal, 1 disabled by an admin */
+    status: integer('status').notNull().default(0),
+    gmtCreate: ts('gmt_create').notNull().defaultNow(),
+    gmtModified: ts('gmt_modified').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_info_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('user_info_email_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_role',
+  {
+    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.roleId] })],
+);
+
+/** One row per issued login token: logout and admin revocation work on every node. */
+export const authSessions = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastActiveAt: ts('last_active_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('auth_session_uid_idx').on(t.uid)],
+);
+
+/** Failed logins per (username, IP): drives the slide puzzle and the 30-minute lock. */
+export const loginFailures = pgTable(
+  'login_failure',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: ts('last_failure_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] })],
+);
+
+/** Codes sent by e-mail: register, reset-password and change-email. */
+export const emailCodes = pgTable(
+  'email_code',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    uid: text('uid'),
+    code: text('code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('email_code_lookup_idx').on(t.purpose, t.email)],
+);
+
+/** Image captchas (reset password): single use. */
+export const captchas = pgTable('captcha', {
+  key: text('key').primaryKey(),
+  text: text('text').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Slide-puzzle challenges already answered: a sealed challenge is accepted once. */
+export const usedPuzzles = pgTable('used_puzzle', {
+  id: text('id').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const userFlags = { active: 0, disabled: 1 } as const;

@@ -1,0 +1,4 @@
+export * from './account.js';
+export * from './site.js';
+export * from './message.js';
+export * from './judge.js';

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { WebsiteConfig } from '@oj/shared';
+import type { Db } from '../db/client.js';
+import { siteConfig } from '../db/schema/index.js';
+
+/** SMTP settings edited in the admin area; empty host means "no SMTP: write mail to the dev outbox". */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+  from: string;
+}
+
+export interface SiteSettings {
+  website: WebsiteConfig;
+  smtp: SmtpConfig;
+}
+
+export const DEFAULT_WEBSITE: WebsiteConfig = {
+  register: true,
+  shortName: 'OJ',
+  name: 'Online Judge',
+  description: 'An online judge for learning and competitive programming.',
+  baseUrl: '',
+  projectName: 'Online Judge',
+  projectUrl: '',
+  recordName: '',
+  recordUrl: '',
+  contactPhone: '',
+  address: '',
+  qrCodes: [],
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+  emailVerification: true,
+};
+
+export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };
+
+const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP };
+
+/** Reads one settings section, filling fields a newer version added with their defaults. */
+export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): Promise<SiteSettings[K]> {
+  const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, key));
+  return { ...defaults[key], ...((row?.value as object) ?? {}) } as SiteSettings[K];
+}
+
+export async function putSetting<K extends keyof SiteSettings>(db: Db, key: K, value: Partial<SiteSettings[K]>) {
+  const merged = { ...(await getSetting(db, key)), ...value };
+  await db
+    .insert(siteConfig)
+    .values({ key, value: merged })
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value: merged, gmtModified: new Date() } });
+  return merged;
+}

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { Role } from '@oj/shared';
+import type { AppContext } from './context.js';
+import { announcements, carousel, files, siteConfig, userRoles, users } from './db/schema/index.js';
+import { generatePassword, hashPassword } from './lib/password.js';
+import { putSetting } from './lib/site-config.js';
+
+const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
+
+/**
+ * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
+ * image. Idempotent: each piece is created only when missing, so restarts keep what admins changed.
+ */
+export async function seed({ config, database }: AppContext): Promise<{ generatedRootPassword?: string }> {
+  const { db } = database;
+  const result: { generatedRootPassword?: string } = {};
+
+  const [root] = await db.select().from(users).where(eq(users.username, 'root'));
+  if (!root) {
+    const password = config.rootPassword ?? generatePassword();
+    const uid = crypto.randomUUID();
+    await db.insert(users).values({ uid, username: 'root', password: await hashPassword(password), email: null, nickname: 'root' });
+    await db.insert(userRoles).values({ uid, roleId: Role.ROOT });
+    if (!config.rootPassword) {
+      result.generatedRootPassword = password;
+      fs.writeFileSync(path.join(config.dataDir, 'initial-root-password'), password + '\n', { mode: 0o600 });
+    }
+  }
+
+  const [website] = await db.select().from(siteConfig).where(eq(siteConfig.key, 'website'));
+  if (!website) {
+    await putSetting(db, 'website', {});
+    const rootUid = (await db.select({ uid: users.uid }).from(users).where(eq(users.username, 'root')))[0]?.uid;
+    await db.insert(announcements).values({
+      title: 'Welcome to the Online Judge',
+      content:
+        '## Welcome!\n\nRegister an account, pick a problem and submit your code: verdicts come back within seconds.\n\n' +
+        '- Languages: C, C++, Java, Python and more\n- Contests in ACM and OI rules\n- Trainings, discussions and groups\n',
+      uid: rootUid,
+    });
+    const svg = fs.readFileSync(path.join(assets, 'demo-carousel.svg'));
+    const hash = crypto.createHash('sha256').update(svg).digest('hex');
+    const rel = path.join('carousel', `${hash}.svg`);
+    fs.mkdirSync(path.join(config.dataDir, 'files', 'carousel'), { recursive: true });
+    fs.writeFileSync(path.join(config.dataDir, 'files', rel), svg);
+    const [file] = await db
+      .insert(files)
+      .values({ kind: 'carousel', name: 'demo-carousel.svg', path: rel, mime: 'image/svg+xml', size: svg.length, uid: rootUid })
+      .returning();
+    await db.insert(carousel).values({ fileId: file!.id, seq: 1 });
+  }
+  return result;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { MSG } from './messages.js';
+
+const username = z
+  .string({ error: 'Please enter a username.' })
+  .trim()
+  .min(1, 'Please enter a username.')
+  .max(LIMITS.usernameMax, `The username can be at most ${LIMITS.usernameMax} characters.`)
+  .regex(/^[^\s<>"'&/\\]+$/, 'The username may not contain spaces or the characters < > " \' & / \\.');
+const newPassword = z
+  .string({ error: 'Please enter a password.' })
+  .min(LIMITS.passwordMin, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`)
+  .max(LIMITS.passwordMax, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`);
+const anyPassword = z.string({ error: 'Please enter a password.' }).min(1, 'Please enter a password.').max(128);
+export const emailField = z
+  .string({ error: 'Please enter an email.' })
+  .trim()
+  .max(LIMITS.shortText)
+  .email('Please enter a valid email address.');
+const emailCode = z.string({ error: 'Please enter the code.' }).trim().regex(/^\d{6}$/, 'The code is 6 digits.');
+
+export const loginBody = z.object({
+  username: z.string({ error: 'Please enter a username.' }).trim().min(1, 'Please enter a username.').max(LIMITS.usernameMax),
+  password: anyPassword,
+  /** Sealed slide-puzzle challenge and the offset the user dragged to; required from 5 failures. */
+  puzzleToken: z.string().max(2000).optional(),
+  puzzleX: z.number().min(0).max(1000).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({ username, password: newPassword, email: emailField, code: emailCode });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const checkUsernameOrEmailBody = z.object({
+  username: z.string().trim().max(LIMITS.usernameMax).optional(),
+  email: z.string().trim().max(LIMITS.shortText).optional(),
+});
+
+export const emailQuery = z.object({ email: emailField });
+
+export const applyResetPasswordBody = z.object({
+  email: emailField,
+  captcha: z.string({ error: 'Please enter the captcha.' }).trim().min(1, 'Please enter the captcha.').max(8),
+  captchaKey: z.string().min(1).max(100),
+});
+
+export const resetPasswordBody = z.object({
+  username,
+  password: newPassword,
+  code: z.string().trim().min(1).max(100),
+});
+
+export const changePasswordBody = z.object({ oldPassword: anyPassword, newPassword });
+
+export const changeEmailBody = z.object({ password: anyPassword, newEmail: emailField, code: emailCode });
+
+const optText = (max: number) => z.string().trim().max(max).optional().nullable();
+export const GENDERS = ['male', 'female', 'secrecy'] as const;
+export const changeUserInfoBody = z.object({
+  nickname: optText(20),
+  realname: optText(50),
+  school: optText(100),
+  number: optText(50),
+  course: optText(100),
+  gender: z.enum(GENDERS).optional().nullable(),
+  github: optText(LIMITS.shortText),
+  blog: optText(LIMITS.shortText),
+  cfUsername: optText(50),
+  signature: optText(LIMITS.mediumText),
+});
+export type ChangeUserInfoBody = z.infer<typeof changeUserInfoBody>;
+
+export const cfSessionBody = z.object({ cfSession: z.string().trim().min(1).max(LIMITS.mediumText) });
+
+export const userQuery = z.object({
+  uid: z.string().trim().max(64).optional(),
+  username: z.string().trim().max(LIMITS.usernameMax).optional(),
+});
+
+/** What login, get-user-home-info and the settings screen know of a user. */
+export interface UserInfo {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  avatar: string | null;
+  email: string;
+  number: string | null;
+  gender: (typeof GENDERS)[number];
+  school: string | null;
+  course: string | null;
+  signature: string | null;
+  realname: string | null;
+  github: string | null;
+  blog: string | null;
+  cfUsername: string | null;
+  hasCfSession: boolean;
+  titleName: string | null;
+  titleColor: string | null;
+  roleList: string[];
+}
+
+export interface UserAuthInfo {
+  roles: string[];
+  permissions: string[];
+}
+
+export interface UserHomeInfo {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  avatar: string | null;
+  gender: (typeof GENDERS)[number];
+  school: string | null;
+  signature: string | null;
+  github: string | null;
+  blog: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  total: number;
+  rating: number | null;
+  score: number;
+  scoreList: number[];
+  solvedList: string[];
+  solvedGroupByDifficulty: Record<string, string[]>;
+  recentLoginTime: string | null;
+  gmtCreate: string;
+}
+
+export interface HeatmapData {
+  dataList: { date: string; count: number }[];
+  endDate: string;
+}
+
+export interface PuzzleChallenge {
+  puzzleToken: string;
+  /** PNG data URLs: the background with the hole, and the piece. */
+  bgImage: string;
+  pieceImage: string;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Login failure details the client uses to show the slide puzzle. */
+export interface LoginFailure {
+  failures: number;
+  needPuzzle: boolean;
+}
+
+export { MSG };

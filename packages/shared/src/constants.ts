@@ -1,0 +1,66 @@
+/** Business constants of spec 1 §9 shared by server, judge and web. */
+export const LIMITS = {
+  usernameMax: 20,
+  passwordMin: 6,
+  passwordMax: 20,
+  codeMax: 65535,
+  testInputMax: 1000,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  avatarTypes: ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const,
+  shortText: 255,
+  longText: 65535,
+  mediumText: 10000,
+} as const;
+
+export const PAGE_SIZES = {
+  problemList: 30,
+  submissionList: 50,
+  mySubmissions: 10,
+  announcements: 5,
+  options: [10, 15, 30, 50, 100],
+  /** Upper bound for any list call, so a client cannot ask for a whole table. */
+  max: 100,
+} as const;
+
+export const TIMINGS = {
+  httpTimeoutMs: 90_000,
+  downloadTimeoutMs: 300_000,
+  registerCodeResendSec: 60,
+  registerCodeValidSec: 600,
+  resetEmailResendSec: 90,
+  resetCodeValidSec: 600,
+  changeEmailCodeResendSec: 60,
+  unreadPollMs: 120_000,
+  submissionPollMs: 2000,
+  submissionPollMaxRounds: 300,
+  testRunPollMs: 1000,
+  congratsMs: 3000,
+  toastMs: 4000,
+  carouselMs: 5000,
+  tokenValidSec: 24 * 3600,
+  tokenRefreshAfterSec: 12 * 3600,
+} as const;
+
+export const LOGIN_GUARD = {
+  /** From this many failures the slide puzzle must be passed. */
+  puzzleAfterFailures: 5,
+  /** From this many failures the username+IP pair is locked. */
+  lockAfterFailures: 20,
+  lockMinutes: 30,
+  /** Failures older than this are forgotten. */
+  windowMinutes: 30,
+  puzzle: { width: 325, height: 100, piece: 42, radius: 10, accuracy: 3, validSec: 300 },
+} as const;
+
+export const MOBILE_BREAKPOINT = 768;
+
+export const SITE_DEFAULT_SHORT_NAME = 'OJ';
+
+/** Interface languages; zh-CN is the default (spec 1 §1). */
+export const UI_LANGUAGES = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const DEFAULT_UI_LANGUAGE: UiLanguage = 'zh-CN';
+
+/** Remote judges of spec 1 §1; own problems carry ME. */
+export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;
+export const OWN_OJ = 'ME';

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { pagingQuery } from './paging.js';
+import { PAGE_SIZES } from './constants.js';
+
+/** Public site configuration (spec 1 §3) plus the footer fields of §2. */
+export interface WebsiteConfig {
+  register: boolean;
+  shortName: string;
+  name: string;
+  description: string;
+  baseUrl: string;
+  projectName: string;
+  projectUrl: string;
+  recordName: string;
+  recordUrl: string;
+  contactPhone: string;
+  address: string;
+  qrCodes: { title: string; url: string }[];
+  openPublicDiscussion: boolean;
+  openGroupDiscussion: boolean;
+  openContestComment: boolean;
+  emailVerification: boolean;
+}
+
+export interface CarouselItem {
+  id: number;
+  url: string;
+}
+
+export interface Announcement {
+  id: number;
+  title: string;
+  content: string;
+  username: string;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export const announcementListQuery = pagingQuery(PAGE_SIZES.announcements);
+
+export interface UnreadCounts {
+  comment: number;
+  reply: number;
+  like: number;
+  sys: number;
+  mine: number;
+}
+
+export interface LanguageInfo {
+  id: number;
+  name: string;
+  description: string;
+  compileCommand: string;
+  template: string;
+  oj: string;
+  contentType: string;
+}
+
+export const languagesQuery = z.object({ all: z.coerce.boolean().optional() });
