@@ -29,7 +29,8 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const registerBody = z.object({ username, password: newPassword, email: emailField, code: emailCode });
+/** `code` is required unless the site turned e-mail verification off (checked by the server). */
+export const registerBody = z.object({ username, password: newPassword, email: emailField, code: emailCode.optional() });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const checkUsernameOrEmailBody = z.object({
