@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startMailSink } from './mail-sink.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT_PASSWORD = 'e2e-root-password';
+
+let server: ChildProcess | undefined;
+let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
+let dataDir: string | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not come up at ${url}`);
+}
+
+/** The whole site as a user gets it from `npm start`: real server, embedded PostgreSQL, built SPA. */
+export async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
+  sink = await startMailSink();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OJ_ROOT_PASSWORD: ROOT_PASSWORD, OJ_WEB_DIST: path.join(root, 'packages/web/dist'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/get-website-config`, 90_000);
+
+  // Mail goes to the loopback SMTP sink, configured the way an admin would: through the admin API.
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: ROOT_PASSWORD }),
+  });
+  const token = login.headers.get('authorization');
+  if (!token) throw new Error(`root login failed: ${await login.text()}`);
+  const smtp = await fetch(`${baseUrl}/api/admin/config/set-email-config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: token, 'url-type': 'admin' },
+    body: JSON.stringify({ host: '127.0.0.1', port: sink.smtpPort, secure: false, username: '', password: '', from: 'oj@localhost' }),
+  });
+  const body = (await smtp.json()) as { status: number; msg: string };
+  if (body.status !== 200) throw new Error(`configuring SMTP failed: ${body.msg}`);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailUrl', sink.httpUrl);
+  project.provide('dataDir', dataDir);
+}
+
+export async function teardown() {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  }
+  await sink?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailUrl: string;
+    dataDir: string;
+  }
+}
