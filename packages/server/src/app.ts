@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG, ResultStatus } from '@oj/shared';
+import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './lib/errors.js';
 import { registerModules } from './modules/index.js';
@@ -12,13 +13,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Query strings like tagId=1&tagId=2 arrive as arrays; keep one parser for every route.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  app.decorate('appContext', ctx);
+
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof ApiError) {
+      // The client decides between the admin login page and the login dialog from this header.
+      if (err.httpStatus === 401) reply.header('Url-Type', urlType(req.headers['url-type'], req.url));
       return reply.status(err.httpStatus).send({ status: err.status, msg: err.message, data: err.data });
     }
     const code = err.statusCode ?? 500;
@@ -47,6 +52,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     app.setNotFoundHandler((_req, reply) => sendApiNotFound(reply));
   }
   return app;
+}
+
+/** A hop count trusts that many proxies nearest to us (Fastify's types take it only as a function). */
+function trustProxyOption(v: ServerConfig['trustProxy']) {
+  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
+}
+
+function urlType(header: string | string[] | undefined, url: string): string {
+  const h = Array.isArray(header) ? header[0] : header;
+  if (h === 'admin' || h === 'general') return h;
+  return url.startsWith('/api/admin/') ? 'admin' : 'general';
 }
 
 function sendApiNotFound(reply: import('fastify').FastifyReply) {

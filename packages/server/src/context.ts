@@ -6,3 +6,10 @@ export interface AppContext {
   config: ServerConfig;
   database: Database;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context of this app, for hooks and guards that only get the request. */
+    appContext: AppContext;
+  }
+}

@@ -7,6 +7,7 @@ import { Role } from '@oj/shared';
 import type { AppContext } from './context.js';
 import { announcements, carousel, files, siteConfig, userRoles, users } from './db/schema/index.js';
 import { generatePassword, hashPassword } from './lib/password.js';
+import { getSecrets } from './lib/secrets.js';
 import { putSetting } from './lib/site-config.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -18,6 +19,8 @@ const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 
 export async function seed({ config, database }: AppContext): Promise<{ generatedRootPassword?: string }> {
   const { db } = database;
   const result: { generatedRootPassword?: string } = {};
+  // Token and puzzle keys exist from the first start on (they are created on first use otherwise).
+  await getSecrets(database);
 
   const [root] = await db.select().from(users).where(eq(users.username, 'root'));
   if (!root) {

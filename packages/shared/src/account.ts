@@ -79,6 +79,20 @@ export const userQuery = z.object({
   username: z.string().trim().max(LIMITS.usernameMax).optional(),
 });
 
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The heatmap counts days in `timeZone` (IANA name, e.g. Asia/Shanghai); default: the server's zone. */
+export const heatmapQuery = userQuery.extend({
+  timeZone: z.string().trim().max(64).refine(isTimeZone, 'timeZone: unknown time zone.').optional(),
+});
+
 /** What login, get-user-home-info and the settings screen know of a user. */
 export interface UserInfo {
   uid: string;
@@ -147,6 +161,29 @@ export interface PuzzleChallenge {
 export interface LoginFailure {
   failures: number;
   needPuzzle: boolean;
+  /** Set while the username+IP pair is locked: whole minutes left. */
+  lockedMinutes?: number;
+}
+
+/** `GET /api/captcha`: an SVG data URL and the key to send back with the answer. */
+export interface CaptchaData {
+  img: string;
+  captchaKey: string;
+}
+
+/** `POST /api/check-username-or-email`: whether each given value is already taken. */
+export interface UsernameOrEmailExists {
+  username: boolean;
+  email: boolean;
+}
+
+/** `GET /api/get-register-code` and friends when asked again too soon. */
+export interface EmailCodeWait {
+  seconds: number;
+}
+
+export interface AvatarUploadResult {
+  link: string;
 }
 
 export { MSG };

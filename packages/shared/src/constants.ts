@@ -52,6 +52,14 @@ export const LOGIN_GUARD = {
   puzzle: { width: 325, height: 100, piece: 42, radius: 10, accuracy: 3, validSec: 300 },
 } as const;
 
+/** Limits on codes sent by e-mail, so the site cannot be used to flood mailboxes or guess codes. */
+export const MAIL_GUARD = {
+  /** Mails (register, reset, change-email codes) one IP may trigger per hour. */
+  sendsPerIpPerHour: 20,
+  /** Wrong guesses after which a 6-digit code is burned. */
+  codeAttempts: 5,
+} as const;
+
 export const MOBILE_BREAKPOINT = 768;
 
 export const SITE_DEFAULT_SHORT_NAME = 'OJ';

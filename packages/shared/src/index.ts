@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './paging.js';
 export * from './account.js';
 export * from './site.js';
+export * from './admin.js';

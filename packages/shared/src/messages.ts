@@ -37,6 +37,7 @@ export const MSG = {
   accountDisabled: 'This account has been disabled.',
   registerClosed: 'Registration is closed on this website.',
   emailCodeWrong: 'The verification code is wrong or has expired.',
+  emailCodeRequired: 'Please enter the verification code.',
   emailCodeWait: 'Please wait {seconds} seconds before requesting another code.',
   emailSendFailed: 'The email could not be sent, please try again later.',
   captchaWrong: 'The captcha is wrong or has expired.',
@@ -61,6 +62,10 @@ export const MSG = {
   tooManyRequests: 'Too many requests, please try again later.',
   cfSessionUpdated: 'Codeforces session updated.',
   cfSessionDeleted: 'Codeforces session deleted.',
+  // admin
+  settingsSaved: 'Settings saved.',
+  testEmailSent: 'The test email has been sent.',
+  sessionRevoked: 'The session has been revoked.',
 } as const;
 export type MsgKey = keyof typeof MSG;
 

@@ -17,7 +17,7 @@ export const ROLE_IDS = Object.values(Role) as RoleId[];
 export const ROLE_NAMES: Record<RoleId, string> = {
   1000: 'root',
   1001: 'admin',
-  1002: 'default_user',
+  1002: 'user',
   1003: 'no_submit_user',
   1004: 'no_discuss_user',
   1005: 'mute_user',

@@ -56,4 +56,5 @@ export interface LanguageInfo {
   contentType: string;
 }
 
-export const languagesQuery = z.object({ all: z.coerce.boolean().optional() });
+/** `all=true` lists the languages of every judge (remote ones too); otherwise only ours (oj ME). */
+export const languagesQuery = z.object({ all: z.stringbool().optional() });

@@ -1,8 +1,25 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerAuth } from '../lib/auth.js';
+import { registerPublicFiles } from '../lib/files.js';
+import { accountRoutes } from './account/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { fileRoutes } from './file/routes.js';
+import { messageRoutes } from './message/routes.js';
+import { siteRoutes } from './site/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
-  void app;
-  void ctx;
+  registerAuth(app);
+  // Conservative defaults; each upload route passes its own limits to req.file().
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 20 } });
+  await registerPublicFiles(app, ctx);
+
+  const api = { prefix: '/api' };
+  await app.register((scope) => siteRoutes(scope, ctx), api);
+  await app.register((scope) => accountRoutes(scope, ctx), api);
+  await app.register((scope) => messageRoutes(scope, ctx), api);
+  await app.register((scope) => fileRoutes(scope, ctx), api);
+  await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
 }

@@ -21,6 +21,8 @@ CREATE TABLE "email_code" (
 	"email" text NOT NULL,
 	"uid" text,
 	"code" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"ip" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
@@ -158,6 +160,30 @@ CREATE TABLE "language" (
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "judge" (
+	"submit_id" serial PRIMARY KEY NOT NULL,
+	"pid" integer NOT NULL,
+	"display_pid" text NOT NULL,
+	"uid" text NOT NULL,
+	"username" text NOT NULL,
+	"status" integer DEFAULT 5 NOT NULL,
+	"score" integer,
+	"time" integer,
+	"memory" integer,
+	"length" integer DEFAULT 0 NOT NULL,
+	"language" text NOT NULL,
+	"code" text NOT NULL,
+	"submit_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"cid" integer DEFAULT 0 NOT NULL,
+	"gid" integer,
+	"judger" text,
+	"is_manual" boolean DEFAULT false NOT NULL,
+	"error_message" text,
+	"share" boolean DEFAULT false NOT NULL,
+	"oi_rank_score" integer,
+	"ip" text
+);
+--> statement-breakpoint
 ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_role" ADD CONSTRAINT "user_role_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement" ADD CONSTRAINT "announcement_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -169,11 +195,20 @@ ALTER TABLE "msg_remind" ADD CONSTRAINT "msg_remind_sender_id_user_info_uid_fk" 
 ALTER TABLE "msg_remind" ADD CONSTRAINT "msg_remind_recipient_id_user_info_uid_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sys_notice" ADD CONSTRAINT "user_sys_notice_sys_notice_id_admin_sys_notice_id_fk" FOREIGN KEY ("sys_notice_id") REFERENCES "public"."admin_sys_notice"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sys_notice" ADD CONSTRAINT "user_sys_notice_recipient_id_user_info_uid_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judge" ADD CONSTRAINT "judge_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_session_uid_idx" ON "auth_session" USING btree ("uid");--> statement-breakpoint
-CREATE INDEX "email_code_lookup_idx" ON "email_code" USING btree ("purpose","email");--> statement-breakpoint
+CREATE INDEX "auth_session_created_idx" ON "auth_session" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "captcha_expires_idx" ON "captcha" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "email_code_lookup_idx" ON "email_code" USING btree ("purpose","email","created_at");--> statement-breakpoint
+CREATE INDEX "email_code_ip_idx" ON "email_code" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE INDEX "used_puzzle_expires_idx" ON "used_puzzle" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_info_username_uq" ON "user_info" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "user_info_email_uq" ON "user_info" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "announcement_site_idx" ON "announcement" USING btree ("status","gmt_create");--> statement-breakpoint
 CREATE INDEX "msg_remind_recipient_idx" ON "msg_remind" USING btree ("recipient_id","state");--> statement-breakpoint
 CREATE INDEX "user_sys_notice_recipient_idx" ON "user_sys_notice" USING btree ("recipient_id","state");--> statement-breakpoint
-CREATE UNIQUE INDEX "language_oj_name_uq" ON "language" USING btree ("oj","name");
+CREATE UNIQUE INDEX "language_oj_name_uq" ON "language" USING btree ("oj","name");--> statement-breakpoint
+CREATE INDEX "judge_uid_time_idx" ON "judge" USING btree ("uid","submit_time");--> statement-breakpoint
+CREATE INDEX "judge_pid_idx" ON "judge" USING btree ("pid");--> statement-breakpoint
+CREATE INDEX "judge_cid_idx" ON "judge" USING btree ("cid");--> statement-breakpoint
+CREATE INDEX "judge_status_idx" ON "judge" USING btree ("status");

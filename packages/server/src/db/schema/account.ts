@@ -58,7 +58,7 @@ export const authSessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('auth_session_uid_idx').on(t.uid)],
+  (t) => [index('auth_session_uid_idx').on(t.uid), index('auth_session_created_idx').on(t.createdAt)],
 );
 
 /** Failed logins per (username, IP): drives the slide puzzle and the 30-minute lock. */
@@ -82,25 +82,38 @@ export const emailCodes = pgTable(
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
     uid: text('uid'),
+    /** The 6-digit code itself, or the SHA-256 of a reset-link code (those are long and only the mail has them). */
     code: text('code').notNull(),
+    /** Wrong guesses so far; a code is burned after MAIL_GUARD.codeAttempts. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Who asked for the mail: caps the mails one address can trigger. */
+    ip: text('ip'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('email_code_lookup_idx').on(t.purpose, t.email)],
+  (t) => [index('email_code_lookup_idx').on(t.purpose, t.email, t.createdAt), index('email_code_ip_idx').on(t.ip, t.createdAt)],
 );
 
 /** Image captchas (reset password): single use. */
-export const captchas = pgTable('captcha', {
-  key: text('key').primaryKey(),
-  text: text('text').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const captchas = pgTable(
+  'captcha',
+  {
+    key: text('key').primaryKey(),
+    text: text('text').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('captcha_expires_idx').on(t.expiresAt)],
+);
 
 /** Slide-puzzle challenges already answered: a sealed challenge is accepted once. */
-export const usedPuzzles = pgTable('used_puzzle', {
-  id: text('id').primaryKey(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const usedPuzzles = pgTable(
+  'used_puzzle',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('used_puzzle_expires_idx').on(t.expiresAt)],
+);
 
 export const userFlags = { active: 0, disabled: 1 } as const;

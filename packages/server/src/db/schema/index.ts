@@ -2,3 +2,4 @@ export * from './account.js';
 export * from './site.js';
 export * from './message.js';
 export * from './judge.js';
+export * from './submission.js';

@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { permissionsOf, Role, TIMINGS, type MsgKey, type Permission, type RoleId } from '@oj/shared';
+import type { Database, Db } from '../db/client.js';
+import { authSessions, userFlags, users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from './errors.js';
+import { getSecrets } from './secrets.js';
+
+/** Who is calling, once the token checked out. */
+export interface AuthUser {
+  uid: string;
+  username: string;
+  roles: number[];
+  /** The auth_session row (= the token's jti). */
+  sessionId: string;
+}
+
+type AuthResult = { user: AuthUser } | { error: MsgKey };
+
+/** Roles allowed into the admin area at all; finer checks are on each admin route. */
+export const ADMIN_AREA_ROLES: RoleId[] = [Role.ROOT, Role.ADMIN, Role.PROBLEM_ADMIN];
+
+/** last_active_at is only rewritten this often, so a busy client does not cost a write per request. */
+const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
+
+const pending = new WeakMap<FastifyRequest, Promise<AuthResult>>();
+const resolved = new WeakMap<FastifyRequest, AuthUser>();
+
+/** The raw token of a request; a "Bearer " prefix is tolerated although the client sends none. */
+export function tokenFrom(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 && token.length < 4096 ? token : null;
+}
+
+export async function signToken(database: Database, uid: string, sessionId: string, issuedAt: Date, expiresAt: Date) {
+  const { jwtKey } = await getSecrets(database);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(uid)
+    .setJti(sessionId)
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(jwtKey);
+}
+
+/** Opens a session row for a user who just proved who they are and puts its token on the reply. */
+export async function startSession(req: FastifyRequest, reply: FastifyReply, uid: string): Promise<string> {
+  const { database } = req.server.appContext;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + TIMINGS.tokenValidSec * 1000);
+  const id = crypto.randomUUID();
+  const userAgent = (req.headers['user-agent'] ?? '').slice(0, 255) || null;
+  await database.db.insert(authSessions).values({ id, uid, ip: req.ip, userAgent, createdAt: now, lastActiveAt: now, expiresAt });
+  const token = await signToken(database, uid, id, now, expiresAt);
+  setTokenHeader(reply, token);
+  return token;
+}
+
+function setTokenHeader(reply: FastifyReply, token: string) {
+  reply.header('Authorization', token);
+  // Only matters when the web app is served from another origin (dev proxies, CDNs).
+  reply.header('Access-Control-Expose-Headers', 'Authorization, Refresh-Token, Url-Type');
+}
+
+export async function revokeSession(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+/** After a password change or reset every token of the user stops working, on every node. */
+export async function revokeAllSessions(db: Pick<Db, 'update'>, uid: string) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.uid, uid), isNull(authSessions.revokedAt)));
+}
+
+async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<AuthResult> {
+  const raw = tokenFrom(req.headers.authorization);
+  if (!raw) return { error: 'loginFirst' };
+  const { database } = req.server.appContext;
+  const { jwtKey } = await getSecrets(database);
+  let sub: string, jti: string, iat: number;
+  try {
+    const { payload } = await jwtVerify(raw, jwtKey, { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.iat !== 'number') return { error: 'loginFirst' };
+    ({ sub, jti, iat } = payload as { sub: string; jti: string; iat: number });
+  } catch (err) {
+    return { error: err instanceof joseErrors.JWTExpired ? 'tokenExpired' : 'loginFirst' };
+  }
+
+  const [row] = await database.db
+    .select({
+      uid: authSessions.uid,
+      expiresAt: authSessions.expiresAt,
+      revokedAt: authSessions.revokedAt,
+      lastActiveAt: authSessions.lastActiveAt,
+      username: users.username,
+      status: users.status,
+      roles: sql<number[]>`coalesce((select array_agg(r.role_id) from user_role r where r.uid = ${users.uid}), '{}')`,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.uid, authSessions.uid))
+    .where(eq(authSessions.id, jti));
+  if (!row || row.uid !== sub) return { error: 'loginFirst' };
+  const now = Date.now();
+  if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
+  if (row.status === userFlags.disabled) return { error: 'accountDisabled' };
+
+  if (now - iat * 1000 >= TIMINGS.tokenRefreshAfterSec * 1000) {
+    // Same session row with a later expiry, so logout and admin revocation keep working on the new token.
+    const issuedAt = new Date(now);
+    const expiresAt = new Date(now + TIMINGS.tokenValidSec * 1000);
+    await database.db.update(authSessions).set({ expiresAt, lastActiveAt: issuedAt }).where(eq(authSessions.id, jti));
+    setTokenHeader(reply, await signToken(database, sub, jti, issuedAt, expiresAt));
+    reply.header('Refresh-Token', 'true');
+  } else if (now - row.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
+    await database.db.update(authSessions).set({ lastActiveAt: new Date(now) }).where(eq(authSessions.id, jti));
+  }
+  const user: AuthUser = { uid: row.uid, username: row.username, roles: row.roles.map(Number), sessionId: jti };
+  resolved.set(req, user);
+  return { user };
+}
+
+/** Checks the request's token once per request (later calls reuse the answer). */
+function authResult(req: FastifyRequest, reply: FastifyReply): Promise<AuthResult> {
+  let p = pending.get(req);
+  if (!p) {
+    p = authenticate(req, reply);
+    pending.set(req, p);
+  }
+  return p;
+}
+
+/** The caller if the token is valid, else null: for public calls that only personalise. */
+export async function optionalUser(req: FastifyRequest, reply: FastifyReply): Promise<AuthUser | null> {
+  const r = await authResult(req, reply);
+  return 'user' in r ? r.user : null;
+}
+
+/** The caller of a route guarded by requireLogin/requireRoles/requirePermission. */
+export function userOf(req: FastifyRequest): AuthUser {
+  const user = resolved.get(req);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** preHandler: a valid, unrevoked token of an enabled user, else HTTP 401. */
+export async function requireLogin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const r = await authResult(req, reply);
+  if ('error' in r) throw unauthorized(r.error);
+}
+
+/** preHandler: logged in and holding at least one of the roles, else 401/403. */
+export function requireRoles(...roleIds: RoleId[]) {
+  return async function requireRolesGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireLogin(req, reply);
+    if (!userOf(req).roles.some((r) => (roleIds as number[]).includes(r))) throw forbidden();
+  };
+}
+
+/** preHandler: logged in with a role that carries the permission (ROLE_PERMISSIONS), else 401/403. */
+export function requirePermission(permission: Permission) {
+  return async function requirePermissionGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireLogin(req, reply);
+    if (!permissionsOf(userOf(req).roles).includes(permission)) throw forbidden();
+  };
+}
+
+/** Paths under /api/admin/ that anyone may call. */
+const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login']);
+
+/**
+ * Every /api/admin/* route needs an admin-area role, decided here from the matched route (not from the
+ * client's Url-Type header), so an admin route added later cannot forget it.
+ */
+export function registerAuth(app: FastifyInstance) {
+  app.addHook('onRequest', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (!route || !route.startsWith('/api/admin/') || PUBLIC_ADMIN_PATHS.has(route)) return;
+    await requireRoles(...ADMIN_AREA_ROLES)(req, reply);
+  });
+}

@@ -1,0 +1,249 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  Role,
+  TIMINGS,
+  type applyResetPasswordBody,
+  type ChangeUserInfoBody,
+  type changeEmailBody,
+  type changePasswordBody,
+  type RegisterBody,
+  type resetPasswordBody,
+  type UserInfo,
+  type UsernameOrEmailExists,
+} from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { emailCodes, userFlags, userRoles, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { revokeAllSessions } from '../../lib/auth.js';
+import { checkCaptcha } from '../../lib/captcha.js';
+import { checkCode, consumeCode, deleteCode, hashCode, issueCode, linkCode, sixDigitCode, type IssueOptions } from '../../lib/email-code.js';
+import { fail } from '../../lib/errors.js';
+import { sendMail, type MailContent } from '../../lib/mail.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { siteOrigin } from '../../lib/request.js';
+import { getSetting } from '../../lib/site-config.js';
+import { findUserByEmail, findUserByName, findUserByUid, loadUserInfo, uniqueViolation, type UserRow } from '../../lib/users.js';
+import { clearFailures } from './login.js';
+
+/** Records the code, then mails it; a mail that cannot be sent leaves no trace (no resend lock either). */
+async function issueAndMail(ctx: AppContext, log: FastifyBaseLogger, issue: IssueOptions, mail: MailContent) {
+  const id = await issueCode(ctx.database.db, issue);
+  try {
+    await sendMail(ctx, mail, log);
+  } catch (err) {
+    await deleteCode(ctx.database.db, id);
+    throw err;
+  }
+}
+
+const minutes = (sec: number) => Math.round(sec / 60);
+
+/** Maps a unique-index race (two registrations at once) to the message the slower one should get. */
+function rethrowTaken(err: unknown): never {
+  const c = uniqueViolation(err);
+  if (c === 'user_info_username_uq') throw fail('usernameExists');
+  if (c === 'user_info_email_uq') throw fail('emailExists');
+  throw err;
+}
+
+export async function checkUsernameOrEmail(ctx: AppContext, username?: string, email?: string): Promise<UsernameOrEmailExists> {
+  const { db } = ctx.database;
+  return {
+    username: !!username && !!(await findUserByName(db, username)),
+    email: !!email && !!(await findUserByEmail(db, email)),
+  };
+}
+
+export async function sendRegisterCode(ctx: AppContext, log: FastifyBaseLogger, email: string, ip: string) {
+  const { db } = ctx.database;
+  const website = await getSetting(db, 'website');
+  if (!website.register) throw fail('registerClosed');
+  if (await findUserByEmail(db, email)) throw fail('emailExists');
+  const code = sixDigitCode();
+  await issueAndMail(
+    ctx,
+    log,
+    { purpose: 'register', email: email.toLowerCase(), stored: code, validSec: TIMINGS.registerCodeValidSec, resendSec: TIMINGS.registerCodeResendSec, ip },
+    {
+      to: email,
+      subject: `${website.shortName}: your registration code`,
+      title: 'Confirm your e-mail address',
+      paragraphs: [`Welcome to ${website.name}! Enter this code in the registration form to finish creating your account.`],
+      code,
+      footnote: `The code is valid for ${minutes(TIMINGS.registerCodeValidSec)} minutes. If you did not ask to register, ignore this mail.`,
+    },
+  );
+}
+
+export async function register(ctx: AppContext, body: RegisterBody) {
+  const { db } = ctx.database;
+  const website = await getSetting(db, 'website');
+  if (!website.register) throw fail('registerClosed');
+  if (await findUserByName(db, body.username)) throw fail('usernameExists');
+  if (await findUserByEmail(db, body.email)) throw fail('emailExists');
+  let codeId: number | undefined;
+  if (website.emailVerification) {
+    if (!body.code) throw fail('emailCodeRequired');
+    codeId = await checkCode(db, 'register', body.email.toLowerCase(), body.code);
+  }
+  const password = await hashPassword(body.password);
+  try {
+    await db.transaction(async (tx) => {
+      // Used up only if the account really gets created (the transaction rolls it back otherwise).
+      if (codeId !== undefined) await consumeCode(tx, codeId);
+      const uid = crypto.randomUUID();
+      await tx.insert(users).values({ uid, username: body.username, password, email: body.email });
+      await tx.insert(userRoles).values({ uid, roleId: Role.USER });
+    });
+  } catch (err) {
+    rethrowTaken(err);
+  }
+}
+
+export async function applyResetPassword(ctx: AppContext, req: FastifyRequest, body: z.infer<typeof applyResetPasswordBody>) {
+  const { db } = ctx.database;
+  await checkCaptcha(db, body.captchaKey, body.captcha);
+  const user = await findUserByEmail(db, body.email);
+  if (!user) throw fail('emailNotExist');
+  if (user.status === userFlags.disabled) throw fail('accountDisabled');
+  const website = await getSetting(db, 'website');
+  const code = linkCode();
+  const link = `${siteOrigin(req, website.baseUrl)}/reset-password?username=${encodeURIComponent(user.username)}&code=${encodeURIComponent(code)}`;
+  await issueAndMail(
+    ctx,
+    req.log,
+    {
+      purpose: 'reset',
+      email: body.email.toLowerCase(),
+      uid: user.uid,
+      stored: hashCode(code),
+      validSec: TIMINGS.resetCodeValidSec,
+      resendSec: TIMINGS.resetEmailResendSec,
+      ip: req.ip,
+    },
+    {
+      to: user.email!,
+      subject: `${website.shortName}: reset your password`,
+      title: 'Reset your password',
+      paragraphs: [`Hello ${user.username}, someone (hopefully you) asked to reset the password of your ${website.name} account.`],
+      link: { href: link, label: 'Set a new password' },
+      footnote: `The link is valid for ${minutes(TIMINGS.resetCodeValidSec)} minutes and works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    },
+  );
+}
+
+export async function resetPassword(ctx: AppContext, body: z.infer<typeof resetPasswordBody>) {
+  const { db } = ctx.database;
+  const user = await findUserByName(db, body.username);
+  if (!user) throw fail('resetLinkInvalid');
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.purpose, 'reset'), eq(emailCodes.uid, user.uid), eq(emailCodes.code, hashCode(body.code))));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw fail('resetLinkInvalid');
+  const password = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await consumeCode(tx, row.id, 'resetLinkInvalid');
+    // Any other link still in a mailbox dies with this one.
+    await tx
+      .update(emailCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailCodes.purpose, 'reset'), eq(emailCodes.uid, user.uid), isNull(emailCodes.usedAt)));
+    await tx.update(users).set({ password, gmtModified: new Date() }).where(eq(users.uid, user.uid));
+    await revokeAllSessions(tx, user.uid);
+  });
+  // Whoever holds the mailbox owns the account: a lock left by someone guessing should not keep them out.
+  await clearFailures(db, user.username);
+}
+
+async function requireUser(ctx: AppContext, uid: string): Promise<UserRow> {
+  const u = await findUserByUid(ctx.database.db, uid);
+  if (!u) throw fail('userNotFound');
+  return u;
+}
+
+export async function changePassword(ctx: AppContext, me: AuthUser, body: z.infer<typeof changePasswordBody>) {
+  const { db } = ctx.database;
+  const u = await requireUser(ctx, me.uid);
+  if (!(await verifyPassword(body.oldPassword, u.password))) throw fail('oldPasswordWrong');
+  if (body.oldPassword === body.newPassword) throw fail('samePassword');
+  const password = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password, gmtModified: new Date() }).where(eq(users.uid, me.uid));
+    await revokeAllSessions(tx, me.uid);
+  });
+}
+
+async function checkNewEmail(ctx: AppContext, u: UserRow, email: string) {
+  if (u.email && u.email.toLowerCase() === email.toLowerCase()) throw fail('sameEmail');
+  const other = await findUserByEmail(ctx.database.db, email);
+  if (other && other.uid !== u.uid) throw fail('emailExists');
+}
+
+export async function sendChangeEmailCode(ctx: AppContext, log: FastifyBaseLogger, me: AuthUser, email: string, ip: string) {
+  const u = await requireUser(ctx, me.uid);
+  await checkNewEmail(ctx, u, email);
+  const website = await getSetting(ctx.database.db, 'website');
+  const code = sixDigitCode();
+  await issueAndMail(
+    ctx,
+    log,
+    {
+      purpose: 'change-email',
+      email: email.toLowerCase(),
+      uid: u.uid,
+      stored: code,
+      validSec: TIMINGS.registerCodeValidSec,
+      resendSec: TIMINGS.changeEmailCodeResendSec,
+      ip,
+    },
+    {
+      to: email,
+      subject: `${website.shortName}: confirm your new e-mail address`,
+      title: 'Confirm your new e-mail address',
+      paragraphs: [`Hello ${u.username}, enter this code in the settings of your ${website.name} account to use this address from now on.`],
+      code,
+      footnote: `The code is valid for ${minutes(TIMINGS.registerCodeValidSec)} minutes. If you did not ask for it, ignore this mail.`,
+    },
+  );
+}
+
+export async function changeEmail(ctx: AppContext, me: AuthUser, body: z.infer<typeof changeEmailBody>): Promise<UserInfo> {
+  const { db } = ctx.database;
+  const u = await requireUser(ctx, me.uid);
+  if (!(await verifyPassword(body.password, u.password))) throw fail('oldPasswordWrong');
+  await checkNewEmail(ctx, u, body.newEmail);
+  const codeId = await checkCode(db, 'change-email', body.newEmail.toLowerCase(), body.code, u.uid);
+  try {
+    await db.transaction(async (tx) => {
+      await consumeCode(tx, codeId);
+      await tx.update(users).set({ email: body.newEmail, gmtModified: new Date() }).where(eq(users.uid, u.uid));
+    });
+  } catch (err) {
+    rethrowTaken(err);
+  }
+  return loadUserInfo(db, u.uid);
+}
+
+const PROFILE_FIELDS = ['nickname', 'realname', 'school', 'number', 'course', 'github', 'blog', 'cfUsername', 'signature'] as const;
+
+/** Fields left out stay as they are; an empty value clears the field. */
+export async function changeUserInfo(ctx: AppContext, me: AuthUser, body: ChangeUserInfoBody): Promise<UserInfo> {
+  const { db } = ctx.database;
+  const set: Partial<typeof users.$inferInsert> = {};
+  for (const f of PROFILE_FIELDS) {
+    const v = body[f];
+    if (v !== undefined) set[f] = v === null || v === '' ? null : v;
+  }
+  if (body.gender !== undefined) set.gender = body.gender ?? 'secrecy';
+  if (Object.keys(set).length > 0) await db.update(users).set({ ...set, gmtModified: new Date() }).where(eq(users.uid, me.uid));
+  return loadUserInfo(db, me.uid);
+}
+
+/** The Codeforces session is write-only: stored for remote judging, never sent back (UserInfo.hasCfSession). */
+export async function setCfSession(ctx: AppContext, me: AuthUser, value: string | null) {
+  await ctx.database.db.update(users).set({ cfSession: value, gmtModified: new Date() }).where(eq(users.uid, me.uid));
+}

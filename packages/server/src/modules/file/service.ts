@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import { ApiError, fail } from '../../lib/errors.js';
+import { allowedImage, storeImage } from '../../lib/files.js';
+
+/**
+ * Reads the one file of a multipart request from `field`, at most `maxBytes`. The parser is allowed one
+ * byte more than the limit, so an oversized upload is recognised and answered with the catalogue
+ * message instead of a transport error.
+ */
+export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<{ filename: string; buf: Buffer }> {
+  if (!req.isMultipart()) throw fail('fileMissing');
+  let part: MultipartFile | undefined;
+  let buf: Buffer;
+  try {
+    part = await req.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 }, throwFileSizeLimit: false });
+    if (!part || part.fieldname !== field) throw fail('fileMissing');
+    buf = await part.toBuffer();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // A broken or cut-off multipart body is the sender's problem, not a server error.
+    req.log.info({ err }, 'unreadable upload');
+    throw fail('fileMissing');
+  }
+  if (part.file.truncated || buf.length > maxBytes) throw fail('exceedMaxSize');
+  if (buf.length === 0) throw fail('fileMissing');
+  return { filename: part.filename, buf };
+}
+
+/** Stores a new avatar (gif/jpg/jpeg/png/bmp/webp by name and by content, ≤ 2 MB) and points the user at it. */
+export async function uploadAvatar(ctx: AppContext, req: FastifyRequest, uid: string): Promise<{ link: string }> {
+  const { filename, buf } = await readUpload(req, 'image', LIMITS.avatarMaxBytes);
+  const type = allowedImage(filename, buf, LIMITS.avatarTypes);
+  if (!type) throw fail('fileTypeNotSupport');
+  const { link } = await storeImage(ctx, 'avatar', buf, type, filename, uid);
+  await ctx.database.db.update(users).set({ avatar: link, gmtModified: new Date() }).where(eq(users.uid, uid));
+  return { link };
+}

@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMsg, MSG } from '@oj/shared';
+import { captchas, emailCodes, loginFailures, users } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post, setWebsite, shiftBack, useSmtpSink } from './helpers.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+let t: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  t = await createTestApp();
+  sink = await startSmtpSink();
+  await useSmtpSink(t, sink);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+/** A captcha and its answer, read from the database as only the server knows it. */
+async function captcha(): Promise<{ captchaKey: string; captcha: string; img: string }> {
+  const r = await get(t, '/api/captcha');
+  expect(r.status).toBe(200);
+  const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
+  return { captchaKey: r.data.captchaKey, captcha: row!.text, img: r.data.img };
+}
+
+async function applyReset(email: string, ip?: string) {
+  return post(t, '/api/apply-reset-password', { email, ...(await captcha()) }, { ip });
+}
+
+function resetLinkOf(text: string): URL {
+  const href = /(https?:\/\/\S+\/reset-password\?\S+)/.exec(text)?.[1];
+  expect(href).toBeDefined();
+  return new URL(href!);
+}
+
+describe('captcha', () => {
+  it('is an SVG image with a key; the answer is not in the response', async () => {
+    const r = await get(t, '/api/captcha');
+    expect(r.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(r.data.img.split(',')[1], 'base64').toString()).toContain('<svg');
+    const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
+    expect(JSON.stringify(r.data)).not.toContain(`"${row!.text}"`);
+  });
+});
+
+describe('reset password', () => {
+  it('mails a link with username and code, which sets a new password and ends all logins', async () => {
+    await createUser(t, { username: 'Forgetful', password: 'old-password', email: 'forgetful@example.com' });
+    const session = await login(t, 'Forgetful', 'old-password');
+    await post(t, '/api/login', { username: 'forgetful', password: 'guess-1' }, { ip: '10.5.0.1' });
+
+    const r = await applyReset('Forgetful@example.com');
+    expect(r).toMatchObject({ status: 200, msg: MSG.resetSent });
+    const mail = await sink.lastTo('forgetful@example.com');
+    const link = resetLinkOf(mail.text);
+    // No base URL configured: the request's own origin.
+    expect(link.origin).toBe('http://localhost');
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('username')).toBe('Forgetful');
+    const code = link.searchParams.get('code')!;
+    expect(code.length).toBeGreaterThanOrEqual(32);
+    expect(mail.html).toContain('reset-password?username=Forgetful&amp;code=');
+    // Only a hash of the code is stored.
+    const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.purpose, 'reset'));
+    expect(rows.some((x) => x.code === code)).toBe(false);
+
+    const done = await post(t, '/api/reset-password', { username: 'Forgetful', password: 'new-password', code });
+    expect(done).toMatchObject({ status: 200, msg: MSG.passwordChanged });
+    expect((await get(t, '/api/get-user-auth-info', { token: session })).http).toBe(401);
+    expect((await post(t, '/api/login', { username: 'Forgetful', password: 'old-password' })).msg).toBe(MSG.loginFailed);
+    await login(t, 'Forgetful', 'new-password');
+    // Failures left by guessing were cleared.
+    expect(await t.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'forgetful'))).toHaveLength(0);
+
+    const again = await post(t, '/api/reset-password', { username: 'Forgetful', password: 'newer-password', code });
+    expect(again).toMatchObject({ status: 400, msg: MSG.resetLinkInvalid });
+  });
+
+  it('uses the configured base URL for the link', async () => {
+    await createUser(t, { username: 'based', email: 'based@example.com' });
+    await setWebsite(t, { baseUrl: 'https://oj.example.org/' });
+    try {
+      expect((await applyReset('based@example.com', '10.5.1.1')).status).toBe(200);
+      expect(resetLinkOf((await sink.lastTo('based@example.com')).text).origin).toBe('https://oj.example.org');
+    } finally {
+      await setWebsite(t, { baseUrl: '' });
+    }
+  });
+
+  it('ignores an Origin header naming another site', async () => {
+    await createUser(t, { username: 'phished', email: 'phished@example.com' });
+    const r = await post(t, '/api/apply-reset-password', { email: 'phished@example.com', ...(await captcha()) }, { headers: { origin: 'https://evil.example' }, ip: '10.5.2.1' });
+    expect(r.status).toBe(200);
+    expect(resetLinkOf((await sink.lastTo('phished@example.com')).text).host).not.toBe('evil.example');
+  });
+
+  it('refuses a wrong or reused captcha, and checks it before anything else', async () => {
+    await createUser(t, { username: 'capper', email: 'capper@example.com' });
+    const c = await captcha();
+    const wrong = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', captchaKey: c.captchaKey, captcha: 'zzzz' });
+    expect(wrong).toMatchObject({ status: 400, msg: MSG.captchaWrong });
+    // The captcha was used up by the wrong answer.
+    const reused = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c });
+    expect(reused.msg).toBe(MSG.captchaWrong);
+    const unknownKey = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', captchaKey: 'nope', captcha: 'abcd' });
+    expect(unknownKey.msg).toBe(MSG.captchaWrong);
+    // Answers are not case sensitive.
+    const c2 = await captcha();
+    expect((await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c2, captcha: c2.captcha.toUpperCase() }, { ip: '10.5.3.1' })).status).toBe(200);
+  });
+
+  it('refuses an expired captcha', async () => {
+    const c = await captcha();
+    await shiftBack(t, 'captcha', 'expires_at', 301, `key = '${c.captchaKey}'`);
+    expect((await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c })).msg).toBe(MSG.captchaWrong);
+  });
+
+  it('says when the e-mail has no account', async () => {
+    const r = await applyReset('nobody@example.com');
+    expect(r).toMatchObject({ status: 400, msg: MSG.emailNotExist });
+  });
+
+  it('waits 90 seconds between mails to one address', async () => {
+    await createUser(t, { username: 'impatient', email: 'impatient@example.com' });
+    expect((await applyReset('impatient@example.com', '10.5.4.1')).status).toBe(200);
+    const r = await applyReset('impatient@example.com', '10.5.4.2');
+    expect(r.status).toBe(400);
+    expect(r.data.seconds).toBeGreaterThan(85);
+    expect(r.msg).toBe(formatMsg(MSG.emailCodeWait, { seconds: r.data.seconds }));
+    await shiftBack(t, 'email_code', 'created_at', 91, "email = 'impatient@example.com'");
+    expect((await applyReset('impatient@example.com', '10.5.4.3')).status).toBe(200);
+    // Both links were sent; using the newer one kills the older one.
+    const mails = sink.mails.filter((m) => m.to.includes('impatient@example.com'));
+    expect(mails).toHaveLength(2);
+    const [older, newer] = mails.map((m) => resetLinkOf(m.text).searchParams.get('code')!);
+    expect((await post(t, '/api/reset-password', { username: 'impatient', password: 'brand-new', code: newer })).status).toBe(200);
+    expect((await post(t, '/api/reset-password', { username: 'impatient', password: 'brand-new2', code: older })).msg).toBe(MSG.resetLinkInvalid);
+  });
+
+  it('refuses an expired link, a link of another user and a made-up code', async () => {
+    await createUser(t, { username: 'slowpoke', email: 'slowpoke@example.com' });
+    await createUser(t, { username: 'bystander', email: 'bystander@example.com' });
+    expect((await applyReset('slowpoke@example.com', '10.5.5.1')).status).toBe(200);
+    const code = resetLinkOf((await sink.lastTo('slowpoke@example.com')).text).searchParams.get('code')!;
+    expect((await post(t, '/api/reset-password', { username: 'bystander', password: 'hijacked', code })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code: 'made-up' })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await post(t, '/api/reset-password', { username: 'ghost', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
+    await t.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, 'slowpoke@example.com'));
+    expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: '123', code })).http).toBe(400);
+  });
+
+  it('reports a mail that could not be sent and allows a retry at once', async () => {
+    await createUser(t, { username: 'bounced', email: 'bounced@example.com' });
+    sink.failNext();
+    expect((await applyReset('bounced@example.com', '10.5.6.1')).msg).toBe(MSG.emailSendFailed);
+    expect((await applyReset('bounced@example.com', '10.5.6.2')).status).toBe(200);
+  });
+});
+
+describe('change password', () => {
+  it('checks the current password, refuses the same one, and ends every login', async () => {
+    await createUser(t, { username: 'changer', password: 'first-pass' });
+    const a = await login(t, 'changer', 'first-pass');
+    const b = await login(t, 'changer', 'first-pass');
+    expect((await post(t, '/api/change-password', { oldPassword: 'wrong-pass', newPassword: 'second-pass' }, { token: a })).msg).toBe(
+      MSG.oldPasswordWrong,
+    );
+    expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'first-pass' }, { token: a })).msg).toBe(
+      MSG.samePassword,
+    );
+    expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: '123' }, { token: a })).http).toBe(400);
+    const r = await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'second-pass' }, { token: a });
+    expect(r).toMatchObject({ status: 200, msg: MSG.passwordChanged });
+    expect((await get(t, '/api/get-user-auth-info', { token: a })).http).toBe(401);
+    expect((await get(t, '/api/get-user-auth-info', { token: b })).http).toBe(401);
+    await login(t, 'changer', 'second-pass');
+  });
+
+  it('needs a login', async () => {
+    expect((await post(t, '/api/change-password', { oldPassword: 'a', newPassword: 'bbbbbb' })).http).toBe(401);
+  });
+});
+
+describe('change email', () => {
+  it('mails a code to the new address and switches after password and code', async () => {
+    await createUser(t, { username: 'mover', password: 'mover-pass', email: 'old@example.com' });
+    await createUser(t, { username: 'occupant', email: 'occupied@example.com' });
+    const token = await login(t, 'mover', 'mover-pass');
+
+    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'OLD@example.com' } })).msg).toBe(MSG.sameEmail);
+    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'occupied@example.com' } })).msg).toBe(MSG.emailExists);
+    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'bad' } })).http).toBe(400);
+    expect((await get(t, '/api/get-change-email-code', { query: { email: 'new@example.com' } })).http).toBe(401);
+
+    const sent = await get(t, '/api/get-change-email-code', { token, query: { email: 'new@example.com' }, ip: '10.6.0.1' });
+    expect(sent.status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await sink.lastTo('new@example.com')).text)![1]!;
+    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'new@example.com' }, ip: '10.6.0.2' })).msg).toMatch(/wait/);
+
+    const badPw = await post(t, '/api/change-email', { password: 'wrong', newEmail: 'new@example.com', code }, { token });
+    expect(badPw.msg).toBe(MSG.oldPasswordWrong);
+    const badCode = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code: code === '999999' ? '999998' : '999999' }, { token });
+    expect(badCode.msg).toBe(MSG.emailCodeWrong);
+    const otherAddress = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'else@example.com', code }, { token });
+    expect(otherAddress.msg).toBe(MSG.emailCodeWrong);
+
+    const ok = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code }, { token });
+    expect(ok).toMatchObject({ status: 200, msg: MSG.emailChanged, data: { username: 'mover', email: 'new@example.com' } });
+    const [u] = await t.database.db.select().from(users).where(eq(users.username, 'mover'));
+    expect(u!.email).toBe('new@example.com');
+    expect((await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code }, { token })).msg).toBe(MSG.sameEmail);
+  });
+
+  it('does not accept a code another user asked for', async () => {
+    await createUser(t, { username: 'asker', email: 'asker@example.com' });
+    await createUser(t, { username: 'sneak', password: 'sneak-pass', email: 'sneak@example.com' });
+    const asker = await login(t, 'asker');
+    const sneak = await login(t, 'sneak', 'sneak-pass');
+    expect((await get(t, '/api/get-change-email-code', { token: asker, query: { email: 'wanted@example.com' }, ip: '10.6.1.1' })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await sink.lastTo('wanted@example.com')).text)![1]!;
+    const r = await post(t, '/api/change-email', { password: 'sneak-pass', newEmail: 'wanted@example.com', code }, { token: sneak });
+    expect(r.msg).toBe(MSG.emailCodeWrong);
+  });
+});

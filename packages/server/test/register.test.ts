@@ -1,0 +1,233 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMsg, MSG } from '@oj/shared';
+import { emailCodes, userRoles, users } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post, put, rootToken, setWebsite, shiftBack, useSmtpSink } from './helpers.js';
+import { parseMail, startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+let t: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  t = await createTestApp();
+  sink = await startSmtpSink();
+  await useSmtpSink(t, sink);
+  await createUser(t, { username: 'taken', email: 'taken@example.com' });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+let ipSeq = 0;
+/** Each scenario from its own address, so the per-IP mail cap of one does not bleed into another. */
+const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+async function requestCode(email: string, ip = nextIp()): Promise<string> {
+  const r = await get(t, '/api/get-register-code', { query: { email }, ip });
+  expect(r).toMatchObject({ status: 200, msg: MSG.registerCodeSent });
+  const mail = await sink.lastTo(email);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+describe('register code', () => {
+  it('mails a 6-digit code through the configured SMTP server, with a text and an HTML part', async () => {
+    const before = sink.mails.length;
+    const code = await requestCode('newbie@example.com');
+    expect(sink.mails.length).toBe(before + 1);
+    const mail = sink.mails.at(-1)!;
+    expect(mail.to).toEqual(['newbie@example.com']);
+    expect(mail.from).toBe('judge@oj.test');
+    expect(mail.subject).toContain('registration code');
+    expect(mail.html).toContain(code);
+    expect(mail.html).toContain('<html');
+  });
+
+  it('blocks a second send to the same address for 60 seconds and says how long to wait', async () => {
+    await requestCode('waiter@example.com');
+    const again = await get(t, '/api/get-register-code', { query: { email: 'WAITER@example.com' }, ip: nextIp() });
+    expect(again.status).toBe(400);
+    expect(again.data.seconds).toBeGreaterThan(55);
+    expect(again.data.seconds).toBeLessThanOrEqual(60);
+    expect(again.msg).toBe(formatMsg(MSG.emailCodeWait, { seconds: again.data.seconds }));
+    await shiftBack(t, 'email_code', 'created_at', 61, "email = 'waiter@example.com'");
+    await requestCode('waiter@example.com');
+  });
+
+  it('refuses an address that already has an account, and bad addresses', async () => {
+    const r = await get(t, '/api/get-register-code', { query: { email: 'Taken@Example.com' } });
+    expect(r).toMatchObject({ status: 400, msg: MSG.emailExists });
+    const bad = await get(t, '/api/get-register-code', { query: { email: 'not-an-email' } });
+    expect(bad).toMatchObject({ http: 400, status: 400 });
+    expect((await get(t, '/api/get-register-code')).http).toBe(400);
+  });
+
+  it('leaves no trace when the mail cannot be sent, so the user can retry at once', async () => {
+    sink.failNext();
+    const r = await get(t, '/api/get-register-code', { query: { email: 'unlucky@example.com' }, ip: nextIp() });
+    expect(r).toMatchObject({ status: 400, msg: MSG.emailSendFailed });
+    const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, 'unlucky@example.com'));
+    expect(rows).toHaveLength(0);
+    await requestCode('unlucky@example.com');
+  });
+
+  it('caps the mails one IP can trigger per hour', async () => {
+    const ip = '10.99.0.1';
+    for (let i = 0; i < 20; i++) {
+      expect((await get(t, '/api/get-register-code', { query: { email: `flood${i}@example.com` }, ip })).status).toBe(200);
+    }
+    const r = await get(t, '/api/get-register-code', { query: { email: 'flood-last@example.com' }, ip });
+    expect(r).toMatchObject({ status: 400, msg: MSG.tooManyRequests });
+  });
+});
+
+describe('register', () => {
+  it('creates a normal user with a valid code, who can then log in', async () => {
+    const code = await requestCode('Fresh@Example.com');
+    const r = await post(t, '/api/register', { username: 'fresh', password: 'fresh-pass', email: 'Fresh@Example.com', code });
+    expect(r).toMatchObject({ status: 200, msg: MSG.registerSuccess, data: null });
+    const [u] = await t.database.db.select().from(users).where(eq(users.username, 'fresh'));
+    expect(u!.password).not.toContain('fresh-pass');
+    const roles = await t.database.db.select().from(userRoles).where(eq(userRoles.uid, u!.uid));
+    expect(roles.map((x) => x.roleId)).toEqual([1002]);
+    const token = await login(t, 'fresh', 'fresh-pass');
+    expect((await get(t, '/api/get-user-auth-info', { token })).data.roles).toEqual(['user']);
+  });
+
+  it('uses a code once', async () => {
+    const code = await requestCode('twice@example.com');
+    expect((await post(t, '/api/register', { username: 'twice1', password: 'secret1', email: 'twice@example.com', code })).status).toBe(200);
+    // Same address again is refused as taken before the code is even looked at.
+    const r = await post(t, '/api/register', { username: 'twice2', password: 'secret1', email: 'twice@example.com', code });
+    expect(r.msg).toBe(MSG.emailExists);
+    const [row] = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, 'twice@example.com'));
+    expect(row!.usedAt).not.toBeNull();
+  });
+
+  it('refuses a wrong code, an expired code, and burns a code after 5 wrong guesses', async () => {
+    const code = await requestCode('guess@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const r = await post(t, '/api/register', { username: 'guesser', password: 'secret1', email: 'guess@example.com', code: wrong });
+    expect(r).toMatchObject({ status: 400, msg: MSG.emailCodeWrong });
+    for (let i = 0; i < 4; i++) await post(t, '/api/register', { username: 'guesser', password: 'secret1', email: 'guess@example.com', code: wrong });
+    const burned = await post(t, '/api/register', { username: 'guesser', password: 'secret1', email: 'guess@example.com', code });
+    expect(burned.msg).toBe(MSG.emailCodeWrong);
+
+    const code2 = await requestCode('late@example.com');
+    await t.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, 'late@example.com'));
+    const late = await post(t, '/api/register', { username: 'latecomer', password: 'secret1', email: 'late@example.com', code: code2 });
+    expect(late.msg).toBe(MSG.emailCodeWrong);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'latecomer'))).toHaveLength(0);
+  });
+
+  it('refuses a code sent to another address', async () => {
+    const code = await requestCode('owner@example.com');
+    const r = await post(t, '/api/register', { username: 'thief', password: 'secret1', email: 'thief@example.com', code });
+    expect(r.msg).toBe(MSG.emailCodeWrong);
+  });
+
+  it('refuses taken usernames (in any case) and taken e-mails', async () => {
+    const code = await requestCode('dupe@example.com');
+    expect((await post(t, '/api/register', { username: 'TAKEN', password: 'secret1', email: 'dupe@example.com', code })).msg).toBe(
+      MSG.usernameExists,
+    );
+    expect((await post(t, '/api/register', { username: 'dupe', password: 'secret1', email: 'TAKEN@example.com', code })).msg).toBe(MSG.emailExists);
+    // The code survived both refusals.
+    expect((await post(t, '/api/register', { username: 'dupe', password: 'secret1', email: 'dupe@example.com', code })).status).toBe(200);
+  });
+
+  it('validates the form: username length and characters, password 6-20, e-mail, code format', async () => {
+    const base = { username: 'valid', password: 'secret1', email: 'valid@example.com', code: '123456' };
+    for (const bad of [
+      { username: 'x'.repeat(21) },
+      { username: '' },
+      { username: 'with space' },
+      { username: '<script>' },
+      { password: '12345' },
+      { password: 'x'.repeat(21) },
+      { email: 'nope' },
+      { code: '12345' },
+      { code: 'abcdef' },
+      { username: 42 },
+    ]) {
+      const r = await post(t, '/api/register', { ...base, ...bad });
+      expect(r.http, JSON.stringify(bad)).toBe(400);
+      expect(r.status).toBe(400);
+      expect(typeof r.msg).toBe('string');
+    }
+    expect((await post(t, '/api/register', { ...base, username: 'x'.repeat(21) })).msg).toContain('20');
+  });
+
+  it('requires the code while e-mail verification is on', async () => {
+    const r = await post(t, '/api/register', { username: 'nocode', password: 'secret1', email: 'nocode@example.com' });
+    expect(r).toMatchObject({ status: 400, msg: MSG.emailCodeRequired });
+  });
+
+  it('needs no code when e-mail verification is off', async () => {
+    await setWebsite(t, { emailVerification: false });
+    try {
+      const r = await post(t, '/api/register', { username: 'quick', password: 'secret1', email: 'quick@example.com' });
+      expect(r.status).toBe(200);
+      expect((await get(t, '/api/get-website-config')).data.emailVerification).toBe(false);
+    } finally {
+      await setWebsite(t, { emailVerification: true });
+    }
+  });
+
+  it('is refused, code and all, while registration is closed', async () => {
+    const code = await requestCode('closed@example.com');
+    await setWebsite(t, { register: false });
+    try {
+      expect((await get(t, '/api/get-register-code', { query: { email: 'other@example.com' } })).msg).toBe(MSG.registerClosed);
+      const r = await post(t, '/api/register', { username: 'closed', password: 'secret1', email: 'closed@example.com', code });
+      expect(r).toMatchObject({ status: 400, msg: MSG.registerClosed });
+      expect((await get(t, '/api/get-website-config')).data.register).toBe(false);
+    } finally {
+      await setWebsite(t, { register: true });
+    }
+  });
+
+  it('gives one account when the same registration arrives twice at once', async () => {
+    const code = await requestCode('race@example.com');
+    const body = { username: 'racer', password: 'secret1', email: 'race@example.com', code };
+    const results = await Promise.all([post(t, '/api/register', body), post(t, '/api/register', body), post(t, '/api/register', body)]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expect([MSG.usernameExists, MSG.emailExists, MSG.emailCodeWrong]).toContain(r.msg);
+    expect(await t.database.db.select().from(users).where(sql`lower(username) = 'racer'`)).toHaveLength(1);
+  });
+});
+
+describe('check-username-or-email', () => {
+  it('tells which of the given values are taken', async () => {
+    expect((await post(t, '/api/check-username-or-email', { username: 'Taken', email: 'free@example.com' })).data).toEqual({
+      username: true,
+      email: false,
+    });
+    expect((await post(t, '/api/check-username-or-email', { email: 'TAKEN@example.com' })).data).toEqual({ username: false, email: true });
+    expect((await post(t, '/api/check-username-or-email', {})).data).toEqual({ username: false, email: false });
+    expect((await post(t, '/api/check-username-or-email', { username: ['a'] })).http).toBe(400);
+  });
+});
+
+describe('mail without an SMTP server', () => {
+  it('writes the message to DATA_DIR/mail as an .eml file', async () => {
+    const token = await rootToken(t);
+    await put(t, '/api/admin/config/set-email-config', { host: '', port: 465, secure: true, username: '', password: '', from: '' }, { token });
+    try {
+      const r = await get(t, '/api/get-register-code', { query: { email: 'offline@example.com' }, ip: nextIp() });
+      expect(r.status).toBe(200);
+      const dir = path.join(t.config.dataDir, 'mail');
+      const file = fs.readdirSync(dir).find((f) => f.endsWith('-offline@example.com.eml'));
+      expect(file).toMatch(/^\d{4}-\d\d-\d\dT.*\.eml$/);
+      const mail = parseMail(fs.readFileSync(path.join(dir, file!), 'utf8'));
+      const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+      expect((await post(t, '/api/register', { username: 'offline', password: 'secret1', email: 'offline@example.com', code })).status).toBe(200);
+    } finally {
+      await useSmtpSink(t, sink);
+    }
+  });
+});

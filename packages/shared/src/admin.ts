@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { emailField } from './account.js';
+import { LIMITS } from './constants.js';
+import { pagingQuery } from './paging.js';
+
+/** `GET /api/admin/user/get-sessions`: newest first, optionally one user's only. */
+export const sessionListQuery = pagingQuery(20).extend({ uid: z.string().trim().max(64).optional() });
+
+/** One login (token) as the session admin screen sees it; the token itself is never shown. */
+export interface SessionInfo {
+  id: string;
+  uid: string;
+  username: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  /** Not revoked and not expired. */
+  active: boolean;
+}
+
+export const revokeSessionQuery = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** http(s) only: these end up as links in the footer, so no javascript: or data: URLs. */
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.shortText)
+    .refine((v) => v === '' || /^https?:\/\/[^\s<>"']+$/i.test(v), `${what} must be empty or an http(s) address.`);
+
+/** A link that may also be a path on this site (e.g. an uploaded image). */
+const linkOrPath = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((v) => /^https?:\/\/[^\s<>"']+$/i.test(v) || /^\/[^\s<>"'/\\][^\s<>"']*$/.test(v), `${what} must be an http(s) address or a path starting with /.`);
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** `PUT /api/admin/config/set-web-config`: any subset of `WebsiteConfig`; fields left out keep their value. */
+export const webConfigBody = z
+  .object({
+    register: z.boolean(),
+    shortName: text(20).min(1, 'The short name may not be empty.'),
+    name: text(100).min(1, 'The site name may not be empty.'),
+    description: text(1000),
+    /** Origin of the site as users reach it (used in e-mailed links); empty = taken from each request. */
+    baseUrl: httpUrl('The base URL').transform((v) => v.replace(/\/+$/, '')),
+    projectName: text(100),
+    projectUrl: httpUrl('The project URL'),
+    recordName: text(100),
+    recordUrl: httpUrl('The record URL'),
+    contactPhone: text(50),
+    address: text(LIMITS.shortText),
+    qrCodes: z.array(z.object({ title: text(50), url: linkOrPath('A QR code image') })).max(4),
+    openPublicDiscussion: z.boolean(),
+    openGroupDiscussion: z.boolean(),
+    openContestComment: z.boolean(),
+    emailVerification: z.boolean(),
+  })
+  .partial();
+export type WebConfigBody = z.infer<typeof webConfigBody>;
+
+/** SMTP settings as the admin screen sees them: the password is never sent back. */
+export interface EmailConfig {
+  /** Empty: no SMTP server, mails are written to DATA_DIR/mail as .eml files. */
+  host: string;
+  port: number;
+  /** TLS from the first byte (usually port 465); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  username: string;
+  /** Sender address; empty = the username. */
+  from: string;
+  hasPassword: boolean;
+}
+
+/** `PUT /api/admin/config/set-email-config`: a blank or missing password keeps the stored one. */
+export const emailConfigBody = z.object({
+  host: z
+    .string()
+    .trim()
+    .max(LIMITS.shortText)
+    .regex(/^[A-Za-z0-9.:\-[\]]*$/, 'host: not a host name.'),
+  port: z.coerce.number().int().min(1, 'port: 1 to 65535.').max(65535, 'port: 1 to 65535.'),
+  secure: z.boolean(),
+  username: text(LIMITS.shortText).default(''),
+  password: z.string().max(LIMITS.shortText).optional(),
+  from: z.union([z.literal(''), emailField]).default(''),
+});
+export type EmailConfigBody = z.infer<typeof emailConfigBody>;
+
+export const testEmailBody = z.object({ email: emailField });
