@@ -1,0 +1,1285 @@
+// Sandbox runner of the online judge: runs ONE untrusted program (a compiler or a submission) in
+// fresh namespaces, a fresh cgroup and a minimal read-only root, then prints one JSON report.
+//
+// Three processes (like isolate's keeper/inside split):
+//   supervisor  root on the host: opens the stdio files, creates the cgroup, clones the init,
+//               watches CPU (cgroup counter) and wall time, cleans up, prints the report.
+//   init        PID 1 of the new pid namespace: builds the root filesystem, forks the worker,
+//               reaps everything and kills every leftover process when the main program exits.
+//   worker      joins the cgroup, sets rlimits, drops to the slot uid, installs seccomp, execs.
+//
+// It refuses to run anything (status "SE", exit code 2) when it cannot isolate: never runs bare.
+// See ../README.md for the flags and the report.
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef CLONE_NEWCGROUP
+#define CLONE_NEWCGROUP 0x02000000
+#endif
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+#ifndef SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_RET_KILL_PROCESS 0x80000000U
+#endif
+
+#define BOX_PREFIX "ojbox-"
+// Leaf that holds the judge's own processes on cgroup v2 (the "no internal processes" rule
+// forbids enabling controllers for children of a cgroup that still has processes).
+#define V2_LEAF "oj-supervisor"
+#define MAX_LIST 64
+
+/* ------------------------------------------------------------------ options */
+
+static struct {
+  long time_ms, wall_ms, mem_kb, stack_kb, out_kb, as_kb, box_kb, tmp_kb, pids, nofile;
+  long uid, gid, pool_base, pool_count;
+  const char *in_f, *out_f, *err_f;
+  int err_to_out, timing;
+  const char *box[MAX_LIST];
+  int n_box;
+  const char *copy_out;
+  char *ro_src[MAX_LIST], *ro_dst[MAX_LIST];
+  int n_ro;
+  char *env[MAX_LIST + 8];
+  int n_env;
+  const char *cg_mode, *cg_parent, *state_dir;
+  char **argv;
+} o = {
+    .time_ms = 1000, .wall_ms = -1, .mem_kb = 262144, .stack_kb = 65536, .out_kb = 65536,
+    .as_kb = 0, .box_kb = -1, .tmp_kb = 16384, .pids = 64, .nofile = 64, .uid = 60000,
+    .gid = -1, .pool_base = -1, .pool_count = 0, .in_f = "/dev/null", .out_f = "/dev/null",
+    .err_f = "/dev/null", .cg_mode = "auto", .state_dir = "/run/oj-sandbox",
+};
+
+/* ------------------------------------------------------------------ report */
+
+static struct {
+  const char *status;
+  long long time_ms, wall_ms, memory_kb, cg_peak_kb;
+  int exit_code, signal, oom_killed;
+  char error[512];
+  const char *cgroup;
+  long uid;
+} rep = {.status = "SE", .exit_code = -1, .cgroup = "none", .uid = -1};
+
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+    else fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+static void print_report(void) {
+  printf("{\"status\":\"%s\",\"time_ms\":%lld,\"wall_ms\":%lld,\"memory_kb\":%lld,\"exit_code\":%d,"
+         "\"signal\":%d,\"oom_killed\":%s,\"error\":",
+         rep.status, rep.time_ms, rep.wall_ms, rep.memory_kb, rep.exit_code, rep.signal,
+         rep.oom_killed ? "true" : "false");
+  json_str(stdout, rep.error);
+  printf(",\"cgroup\":\"%s\",\"cgroup_peak_kb\":%lld,\"uid\":%ld}\n", rep.cgroup, rep.cg_peak_kb, rep.uid);
+  fflush(stdout);
+}
+
+static void cg_cleanup(void);
+static pid_t init_pid; // set once the box exists
+
+// Refuse: report SE and exit non-zero. Only called by the supervisor.
+__attribute__((noreturn, format(printf, 1, 2))) static void refuse(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(rep.error, sizeof rep.error, fmt, ap);
+  va_end(ap);
+  if (init_pid > 0) {
+    // Its death takes every process of the box's pid namespace with it.
+    kill(init_pid, SIGKILL);
+    while (waitpid(init_pid, NULL, 0) < 0 && errno == EINTR) {}
+    init_pid = 0;
+  }
+  cg_cleanup();
+  rep.status = "SE";
+  print_report();
+  exit(2);
+}
+
+/* ------------------------------------------------------------------ small helpers */
+
+static long long now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int write_str(const char *path, const char *val) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, val, strlen(val));
+  int e = errno;
+  close(fd);
+  errno = e;
+  return n == (ssize_t)strlen(val) ? 0 : -1;
+}
+
+static int write_at(const char *dir, const char *file, const char *val) {
+  char p[PATH_MAX];
+  snprintf(p, sizeof p, "%s/%s", dir, file);
+  return write_str(p, val);
+}
+
+static ssize_t read_small(const char *path, char *buf, size_t cap) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, buf, cap - 1);
+  close(fd);
+  if (n < 0) return -1;
+  buf[n] = 0;
+  return n;
+}
+
+// Value of "key N" in a flat-keyed cgroup file (memory.events, cpu.stat, memory.oom_control).
+static long long read_key(const char *dir, const char *file, const char *key) {
+  char p[PATH_MAX], buf[4096];
+  snprintf(p, sizeof p, "%s/%s", dir, file);
+  if (read_small(p, buf, sizeof buf) < 0) return -1;
+  size_t kl = strlen(key);
+  for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+    if (!strncmp(line, key, kl) && line[kl] == ' ') return atoll(line + kl + 1);
+  return -1;
+}
+
+static long long read_ll(const char *dir, const char *file) {
+  char p[PATH_MAX], buf[64];
+  snprintf(p, sizeof p, "%s/%s", dir, file);
+  if (read_small(p, buf, sizeof buf) <= 0) return -1;
+  return atoll(buf);
+}
+
+static int has_word(const char *list, const char *word) {
+  size_t wl = strlen(word);
+  for (const char *p = list; (p = strstr(p, word)); p += wl)
+    if ((p == list || p[-1] == ' ' || p[-1] == ',' || p[-1] == '\n') &&
+        (p[wl] == 0 || p[wl] == ' ' || p[wl] == ',' || p[wl] == '\n'))
+      return 1;
+  return 0;
+}
+
+static int mkdir_p(const char *path, mode_t mode) {
+  char tmp[PATH_MAX];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  for (char *p = tmp + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(tmp, mode) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  return mkdir(tmp, mode) && errno != EEXIST ? -1 : 0;
+}
+
+static long parse_num(const char *flag, const char *s, long min, long max) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < min || v > max)
+    refuse("invalid value for %s: '%s' (expected %ld..%ld)", flag, s, min, max);
+  return v;
+}
+
+/* ------------------------------------------------------------------ cgroups (v1 and v2) */
+
+static int cgv; // 0 none, 1 v1, 2 v2
+static char cg_dirs[3][PATH_MAX]; // v1: distinct box dirs (memory, cpuacct, pids; may coincide)
+static int n_cg_dirs;
+static char cg_mem[PATH_MAX], cg_cpu[PATH_MAX], cg_pids[PATH_MAX]; // role -> dir (v2: all same)
+static int cg_procs_fd[3] = {-1, -1, -1};
+static int cg_cpu_fd = -1;
+static int cg_dir_fd = -1; // v2: the worker is cloned straight into the box (CLONE_INTO_CGROUP)
+static char cg_name[64];
+
+struct cg_mount { char root[PATH_MAX], point[PATH_MAX], opts[256]; int v2; };
+static struct cg_mount mounts[32];
+static int n_mounts;
+
+static void load_cgroup_mounts(void) {
+  FILE *f = fopen("/proc/self/mountinfo", "re");
+  if (!f) return;
+  char line[4096];
+  while (fgets(line, sizeof line, f) && n_mounts < 32) {
+    // ID PARENT MAJ:MIN ROOT POINT OPTS [optional...] - FSTYPE SOURCE SUPEROPTS
+    char *sep = strstr(line, " - ");
+    if (!sep) continue;
+    char fstype[32], src[256], sopts[256], root[PATH_MAX], point[PATH_MAX];
+    if (sscanf(sep + 3, "%31s %255s %255s", fstype, src, sopts) != 3) continue;
+    int v2 = !strcmp(fstype, "cgroup2");
+    if (!v2 && strcmp(fstype, "cgroup")) continue;
+    if (sscanf(line, "%*d %*d %*s %4095s %4095s", root, point) != 2) continue;
+    struct cg_mount *m = &mounts[n_mounts++];
+    snprintf(m->root, sizeof m->root, "%s", root);
+    snprintf(m->point, sizeof m->point, "%s", point);
+    snprintf(m->opts, sizeof m->opts, "%s", sopts);
+    m->v2 = v2;
+  }
+  fclose(f);
+}
+
+// Host directory of our own cgroup in the hierarchy holding `ctrl` (NULL = the v2 hierarchy).
+static int own_cgroup_dir(const char *ctrl, char *out, size_t cap) {
+  FILE *f = fopen("/proc/self/cgroup", "re");
+  if (!f) return -1;
+  char line[PATH_MAX + 256], path[PATH_MAX] = "";
+  int found = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+    if (!b) continue;
+    *b = 0;
+    const char *ctrls = a + 1;
+    if (ctrl ? has_word(ctrls, ctrl) : (!strcmp(line, "0") && !*ctrls)) {
+      snprintf(path, sizeof path, "%s", b + 1);
+      found = 1;
+      break;
+    }
+  }
+  fclose(f);
+  if (!found) return -1;
+  for (int i = 0; i < n_mounts; i++) {
+    struct cg_mount *m = &mounts[i];
+    if (ctrl ? (m->v2 || !has_word(m->opts, ctrl)) : !m->v2) continue;
+    const char *rel = o.cg_parent ? o.cg_parent : path;
+    if (!o.cg_parent) {
+      size_t rl = strlen(m->root);
+      if (strcmp(m->root, "/")) {
+        if (strncmp(path, m->root, rl) || (path[rl] && path[rl] != '/')) continue;
+        rel = path + rl;
+      }
+    }
+    while (*rel == '/') rel++;
+    snprintf(out, cap, "%s%s%s", m->point, *rel ? "/" : "", rel);
+    return 0;
+  }
+  return -1;
+}
+
+// Remove box cgroups left behind by runners that died (SIGKILL) before cleaning up. rmdir only
+// succeeds on an empty cgroup, so a live box of another pid namespace is never disturbed.
+static void sweep_stale(const char *parent) {
+  DIR *d = opendir(parent);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (strncmp(e->d_name, BOX_PREFIX, strlen(BOX_PREFIX))) continue;
+    long pid = atol(e->d_name + strlen(BOX_PREFIX));
+    if (pid <= 0 || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH) continue;
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/%s", parent, e->d_name);
+    rmdir(p);
+  }
+  closedir(d);
+}
+
+static int make_box_dir(const char *parent, char *out) {
+  sweep_stale(parent);
+  snprintf(out, PATH_MAX, "%s/%s", parent, cg_name);
+  if (mkdir(out, 0700) == 0) return 0;
+  if (errno != EEXIST) return -1;
+  // Our pid was reused after a crashed runner: the old dir is empty (its box died with its init).
+  if (rmdir(out) || mkdir(out, 0700)) return -1;
+  return 0;
+}
+
+static int v1_available(void) {
+  const char *need[] = {"memory", "pids", "cpuacct"};
+  for (int i = 0; i < 3; i++) {
+    int ok = 0;
+    for (int j = 0; j < n_mounts; j++)
+      if (!mounts[j].v2 && has_word(mounts[j].opts, need[i])) ok = 1;
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+static const char *v2_point(void) {
+  for (int i = 0; i < n_mounts; i++)
+    if (mounts[i].v2) return mounts[i].point;
+  return NULL;
+}
+
+static int v2_available(void) {
+  const char *p = v2_point();
+  if (!p) return 0;
+  char f[PATH_MAX], buf[512];
+  snprintf(f, sizeof f, "%s/cgroup.controllers", p);
+  if (read_small(f, buf, sizeof buf) < 0) return 0;
+  return has_word(buf, "memory") && has_word(buf, "pids");
+}
+
+static void setup_v1(void) {
+  const char *roles[3] = {"memory", "cpuacct", "pids"};
+  char *dst[3] = {cg_mem, cg_cpu, cg_pids};
+  for (int i = 0; i < 3; i++) {
+    char own[PATH_MAX];
+    if (own_cgroup_dir(roles[i], own, sizeof own))
+      refuse("cgroup v1: cannot find our own '%s' cgroup", roles[i]);
+    char box[PATH_MAX];
+    snprintf(box, sizeof box, "%s/%s", own, cg_name);
+    int seen = -1;
+    for (int j = 0; j < n_cg_dirs; j++)
+      if (!strcmp(cg_dirs[j], box)) seen = j;
+    if (seen < 0) {
+      if (make_box_dir(own, cg_dirs[n_cg_dirs]))
+        refuse("cgroup v1: cannot create %s: %s", box, strerror(errno));
+      seen = n_cg_dirs++;
+    }
+    snprintf(dst[i], PATH_MAX, "%s", cg_dirs[seen]);
+  }
+  char v[64];
+  snprintf(v, sizeof v, "%lld", (long long)o.mem_kb * 1024);
+  if (write_at(cg_mem, "memory.limit_in_bytes", v)) refuse("cgroup v1: memory.limit_in_bytes: %s", strerror(errno));
+  // Without this a host with swap would let the box exceed its limit by swapping.
+  if (write_at(cg_mem, "memory.memsw.limit_in_bytes", v) && errno != ENOENT)
+    refuse("cgroup v1: memory.memsw.limit_in_bytes: %s", strerror(errno));
+  snprintf(v, sizeof v, "%ld", o.pids);
+  if (write_at(cg_pids, "pids.max", v)) refuse("cgroup v1: pids.max: %s", strerror(errno));
+  cgv = 1;
+}
+
+// Enable memory/pids (and cpu, best effort) for the children of `base`. On v2 a cgroup that has
+// processes cannot do that, so the judge's own processes are first moved into base/oj-supervisor.
+static int v2_delegate(const char *base) {
+  char sc[PATH_MAX], buf[512];
+  snprintf(sc, sizeof sc, "%s/cgroup.subtree_control", base);
+  for (int attempt = 0; attempt < 5; attempt++) {
+    if (read_small(sc, buf, sizeof buf) < 0) return -1;
+    if (has_word(buf, "memory") && has_word(buf, "pids")) {
+      if (!has_word(buf, "cpu")) write_str(sc, "+cpu");
+      return 0;
+    }
+    if (write_str(sc, "+memory +pids") == 0) continue;
+    if (errno != EBUSY) return -1;
+    char leaf[PATH_MAX], procs[PATH_MAX], lprocs[PATH_MAX];
+    snprintf(leaf, sizeof leaf, "%s/%s", base, V2_LEAF);
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", base);
+    snprintf(lprocs, sizeof lprocs, "%s/cgroup.procs", leaf);
+    if (mkdir(leaf, 0755) && errno != EEXIST) return -1;
+    FILE *f = fopen(procs, "re");
+    if (!f) return -1;
+    char pid[32];
+    while (fgets(pid, sizeof pid, f)) write_str(lprocs, pid); // a pid may have exited: ignore
+    fclose(f);
+  }
+  errno = EBUSY;
+  return -1;
+}
+
+static void setup_v2(void) {
+  char own[PATH_MAX], base[PATH_MAX];
+  if (own_cgroup_dir(NULL, own, sizeof own)) refuse("cgroup v2: cannot find our own cgroup");
+  snprintf(base, sizeof base, "%s", own);
+  const char *slash = strrchr(own, '/');
+  if (!o.cg_parent && slash && !strcmp(slash + 1, V2_LEAF)) base[slash - own] = 0;
+  char f[PATH_MAX], buf[512];
+  snprintf(f, sizeof f, "%s/cgroup.controllers", base);
+  if (read_small(f, buf, sizeof buf) < 0 || !has_word(buf, "memory") || !has_word(buf, "pids"))
+    refuse("cgroup v2: memory and pids controllers are not delegated to %s", base);
+  if (v2_delegate(base)) refuse("cgroup v2: cannot enable memory/pids for children of %s: %s", base, strerror(errno));
+  if (make_box_dir(base, cg_dirs[0])) refuse("cgroup v2: cannot create a box cgroup in %s: %s", base, strerror(errno));
+  n_cg_dirs = 1;
+  snprintf(cg_mem, PATH_MAX, "%s", cg_dirs[0]);
+  snprintf(cg_cpu, PATH_MAX, "%s", cg_dirs[0]);
+  snprintf(cg_pids, PATH_MAX, "%s", cg_dirs[0]);
+  char v[64];
+  snprintf(v, sizeof v, "%lld", (long long)o.mem_kb * 1024);
+  if (write_at(cg_mem, "memory.max", v)) refuse("cgroup v2: memory.max: %s", strerror(errno));
+  if (write_at(cg_mem, "memory.swap.max", "0") && errno != ENOENT) refuse("cgroup v2: memory.swap.max: %s", strerror(errno));
+  write_at(cg_mem, "memory.oom.group", "1"); // an OOM kills the whole box, like a crash would
+  snprintf(v, sizeof v, "%ld", o.pids);
+  if (write_at(cg_pids, "pids.max", v)) refuse("cgroup v2: pids.max: %s", strerror(errno));
+  cgv = 2;
+}
+
+static void cg_setup(void) {
+  snprintf(cg_name, sizeof cg_name, BOX_PREFIX "%d", (int)getpid());
+  load_cgroup_mounts();
+  int want2 = !strcmp(o.cg_mode, "v2"), want1 = !strcmp(o.cg_mode, "v1");
+  if (!want1 && !want2 && strcmp(o.cg_mode, "auto")) refuse("--cgroup must be auto, v1 or v2");
+  if (want2 || (!want1 && v2_available())) {
+    if (!v2_available()) refuse("cgroup v2 with the memory and pids controllers is not available");
+    setup_v2();
+  } else if (v1_available()) {
+    setup_v1();
+  } else {
+    refuse("no usable cgroup: need v2 with memory+pids or v1 memory, pids and cpuacct hierarchies");
+  }
+  rep.cgroup = cgv == 1 ? "v1" : "v2";
+  for (int i = 0; i < n_cg_dirs; i++) {
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/cgroup.procs", cg_dirs[i]);
+    if ((cg_procs_fd[i] = open(p, O_WRONLY | O_CLOEXEC)) < 0) refuse("cannot open %s: %s", p, strerror(errno));
+  }
+  if (cgv == 2) cg_dir_fd = open(cg_dirs[0], O_PATH | O_DIRECTORY | O_CLOEXEC);
+  char p[PATH_MAX];
+  snprintf(p, sizeof p, "%s/%s", cg_cpu, cgv == 1 ? "cpuacct.usage" : "cpu.stat");
+  if ((cg_cpu_fd = open(p, O_RDONLY | O_CLOEXEC)) < 0) refuse("cannot open %s: %s", p, strerror(errno));
+}
+
+// CPU time of everything that ever ran in the box cgroup, in ns; -1 when unreadable.
+static long long cg_cpu_ns(void) {
+  char buf[1024];
+  ssize_t n = pread(cg_cpu_fd, buf, sizeof buf - 1, 0);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  if (cgv == 1) return atoll(buf);
+  char *p = strstr(buf, "usage_usec ");
+  return p ? atoll(p + 11) * 1000 : -1;
+}
+
+static void cg_kill_all(void) {
+  if (!cgv) return;
+  if (cgv == 2 && write_at(cg_pids, "cgroup.kill", "1") == 0) return;
+  for (int round = 0; round < 200; round++) {
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/cgroup.procs", cg_pids);
+    FILE *f = fopen(p, "re");
+    if (!f) return;
+    int any = 0, pid;
+    while (fscanf(f, "%d", &pid) == 1) { kill(pid, SIGKILL); any = 1; }
+    fclose(f);
+    if (!any) return;
+    usleep(1000);
+  }
+}
+
+static char cleanup_warning[256];
+
+static void cg_cleanup(void) {
+  for (int i = 0; i < 3; i++)
+    if (cg_procs_fd[i] >= 0) { close(cg_procs_fd[i]); cg_procs_fd[i] = -1; }
+  if (cg_cpu_fd >= 0) { close(cg_cpu_fd); cg_cpu_fd = -1; }
+  if (cg_dir_fd >= 0) { close(cg_dir_fd); cg_dir_fd = -1; }
+  for (int i = 0; i < n_cg_dirs; i++) {
+    int t = 0;
+    // Exiting tasks leave the cgroup a little after they are reaped.
+    while (rmdir(cg_dirs[i]) && errno == EBUSY && t++ < 2000) {
+      if (t % 50 == 0) cg_kill_all();
+      usleep(500);
+    }
+    if (t >= 2000 || (access(cg_dirs[i], F_OK) == 0))
+      snprintf(cleanup_warning, sizeof cleanup_warning, "could not remove cgroup %s", cg_dirs[i]);
+  }
+  n_cg_dirs = 0;
+}
+
+/* ------------------------------------------------------------------ seccomp (hand-written BPF) */
+
+#if defined(__x86_64__)
+#define AUDIT_ARCH_NATIVE AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define AUDIT_ARCH_NATIVE AUDIT_ARCH_AARCH64
+#else
+#error "seccomp filter: unsupported architecture"
+#endif
+
+static struct sock_filter filt[256];
+static unsigned nfilt;
+
+static void bpf_put(struct sock_filter s) {
+  if (nfilt < sizeof filt / sizeof filt[0]) filt[nfilt++] = s;
+}
+static void deny(int nr, uint32_t action) {
+  bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 1));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, action));
+}
+#define KILL SECCOMP_RET_KILL_PROCESS
+#define ERR(e) (SECCOMP_RET_ERRNO | ((e) & SECCOMP_RET_DATA))
+
+static int install_seccomp(void) {
+  const uint32_t ns_flags = CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID |
+                            CLONE_NEWNET | CLONE_NEWCGROUP;
+  nfilt = 0;
+  // Another ABI (i386 via int 0x80, x32) has other syscall numbers: refuse it outright.
+  bpf_put((struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+  bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_NATIVE, 1, 0));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
+#ifdef __x86_64__
+  bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1)); // x32
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+#endif
+  // Escapes from the box and kernel attack surface: the process dies (the user sees a runtime error).
+  static const int kill_list[] = {
+      __NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev, __NR_mount, __NR_umount2,
+      __NR_pivot_root, __NR_chroot, __NR_unshare, __NR_setns, __NR_kexec_load,
+#ifdef __NR_kexec_file_load
+      __NR_kexec_file_load,
+#endif
+      __NR_init_module, __NR_finit_module, __NR_delete_module, __NR_reboot, __NR_swapon,
+      __NR_swapoff, __NR_acct, __NR_settimeofday, __NR_clock_settime, __NR_clock_adjtime,
+      __NR_adjtimex, __NR_quotactl, __NR_syslog, __NR_sethostname, __NR_setdomainname,
+      __NR_vhangup, __NR_open_by_handle_at, __NR_name_to_handle_at, __NR_kcmp,
+#ifdef __x86_64__
+      __NR_iopl, __NR_ioperm, __NR_lookup_dcookie, __NR_uselib,
+#endif
+#ifdef __NR_open_tree
+      __NR_open_tree, __NR_move_mount, __NR_fsopen, __NR_fsconfig, __NR_fsmount, __NR_fspick,
+#endif
+#ifdef __NR_mount_setattr
+      __NR_mount_setattr,
+#endif
+#ifdef __NR_quotactl_fd
+      __NR_quotactl_fd,
+#endif
+#ifdef __NR_pidfd_getfd
+      __NR_pidfd_getfd,
+#endif
+  };
+  for (size_t i = 0; i < sizeof kill_list / sizeof kill_list[0]; i++) deny(kill_list[i], KILL);
+  // Features that runtimes probe (libuv tries io_uring, glibc tries clone3): an error keeps them
+  // working through their fallbacks. clone3's flags sit behind a pointer BPF cannot read.
+#ifdef __NR_clone3
+  deny(__NR_clone3, ERR(ENOSYS));
+#endif
+#ifdef __NR_io_uring_setup
+  deny(__NR_io_uring_setup, ERR(ENOSYS));
+  deny(__NR_io_uring_enter, ERR(ENOSYS));
+  deny(__NR_io_uring_register, ERR(ENOSYS));
+#endif
+  deny(__NR_bpf, ERR(EPERM));
+  deny(__NR_perf_event_open, ERR(EACCES));
+  deny(__NR_userfaultfd, ERR(EPERM));
+  deny(__NR_keyctl, ERR(ENOSYS));
+  deny(__NR_add_key, ERR(ENOSYS));
+  deny(__NR_request_key, ERR(ENOSYS));
+  deny(__NR_fanotify_init, ERR(EPERM));
+  // clone(2) creating namespaces (a user namespace would give the program root-like powers).
+  bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])));
+  bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, ns_flags, 0, 1));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, KILL));
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+  // Sockets: AF_UNIX only (the empty network namespace already isolates; this also keeps netlink
+  // and raw packet sockets away from the kernel).
+  static const int sock_calls[] = {__NR_socket, __NR_socketpair};
+  for (int i = 0; i < 2; i++) {
+    bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)sock_calls[i], 0, 4));
+    bpf_put((struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])));
+    bpf_put((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 1 /* AF_UNIX */, 0, 1));
+    bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+    bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, ERR(EACCES)));
+  }
+  bpf_put((struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+  if (nfilt >= sizeof filt / sizeof filt[0]) { errno = E2BIG; return -1; }
+  struct sock_fprog prog = {.len = (unsigned short)nfilt, .filter = filt};
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
+/* ------------------------------------------------------------------ init <-> supervisor messages */
+
+enum { MSG_ERROR = 1, MSG_STARTED, MSG_DONE };
+struct msg {
+  int type, wstatus, err;
+  long maxrss_kb;
+  long long wall_ns;
+  char text[300];
+};
+
+static int msg_fd = -1; // init -> supervisor
+static int ctl_fd = -1; // supervisor -> init ('K' = kill the box; EOF = supervisor gone)
+
+static void send_msg(struct msg *m) {
+  ssize_t n;
+  do n = write(msg_fd, m, sizeof *m);
+  while (n < 0 && errno == EINTR);
+}
+
+__attribute__((noreturn, format(printf, 1, 2))) static void init_fail(const char *fmt, ...) {
+  struct msg m = {.type = MSG_ERROR, .err = errno};
+  va_list ap;
+  va_start(ap, fmt);
+  int l = vsnprintf(m.text, sizeof m.text, fmt, ap);
+  va_end(ap);
+  if (m.err && l >= 0 && (size_t)l < sizeof m.text)
+    snprintf(m.text + l, sizeof m.text - l, ": %s", strerror(m.err));
+  send_msg(&m);
+  _exit(1);
+}
+
+/* ------------------------------------------------------------------ root filesystem (in init) */
+
+static char root[PATH_MAX];
+static int copy_out_fd = -1;
+
+static void in_root(char *out, const char *path) { snprintf(out, PATH_MAX, "%s%s", root, path); }
+
+static void bind_ro(const char *src, const char *dst, int optional) {
+  struct stat st;
+  if (stat(src, &st)) {
+    if (optional) return;
+    init_fail("read-only bind source %s", src);
+  }
+  char d[PATH_MAX];
+  in_root(d, dst);
+  if (S_ISDIR(st.st_mode)) {
+    if (mkdir_p(d, 0755)) init_fail("mkdir %s", dst);
+  } else {
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", d);
+    *strrchr(parent, '/') = 0;
+    if (mkdir_p(parent, 0755)) init_fail("mkdir %s", parent);
+    int fd = open(d, O_CREAT | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0444);
+    if (fd < 0 && errno != EEXIST) init_fail("mount point %s", dst);
+    if (fd >= 0) close(fd);
+  }
+  if (mount(src, d, NULL, MS_BIND | MS_REC, NULL)) init_fail("bind %s", src);
+  if (mount(NULL, d, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
+    init_fail("read-only remount of %s", dst);
+}
+
+static void write_file(const char *path, const char *content, mode_t mode) {
+  char p[PATH_MAX];
+  in_root(p, path);
+  int fd = open(p, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
+  if (fd < 0 || write(fd, content, strlen(content)) != (ssize_t)strlen(content)) init_fail("write %s", path);
+  close(fd);
+}
+
+static void copy_fd(int in, int out, off_t size, const char *what) {
+  for (off_t done = 0; done < size;) {
+    ssize_t n = sendfile(out, in, NULL, size - done > (1 << 30) ? (1 << 30) : (size_t)(size - done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      init_fail("copy %s", what);
+    }
+    done += n;
+  }
+}
+
+// Regular top-level files of a host directory become root-owned read-only files in /box: the
+// program can read and execute them but neither change nor remove them (/box is sticky).
+static void copy_in(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) init_fail("open --box directory %s", dir);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2]))) continue;
+    int in = openat(dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (in < 0) {
+      if (errno == ELOOP) continue; // symlink
+      init_fail("open %s/%s", dir, e->d_name);
+    }
+    struct stat st;
+    if (fstat(in, &st) || !S_ISREG(st.st_mode)) { close(in); continue; }
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/box/%s", root, e->d_name);
+    int out = open(p, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (st.st_mode & 0555) | 0444);
+    if (out < 0) init_fail("create /box/%s", e->d_name);
+    copy_fd(in, out, st.st_size, e->d_name);
+    close(in);
+    close(out);
+  }
+  closedir(d);
+}
+
+static void setup_fs(void) {
+  char p[PATH_MAX], opts[128];
+  snprintf(root, sizeof root, "%s/root", o.state_dir);
+  // Nothing we mount may leak back to the host (or receive host mounts).
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) init_fail("make / private");
+  if (mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,nr_inodes=4096,mode=0755")) init_fail("tmpfs root");
+  bind_ro("/usr", "/usr", 0);
+  // Merged-/usr hosts have /bin -> usr/bin etc.; older layouts have real directories.
+  static const char *top[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"};
+  for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+    struct stat st;
+    if (lstat(top[i], &st)) continue;
+    if (S_ISLNK(st.st_mode)) {
+      char target[PATH_MAX];
+      ssize_t n = readlink(top[i], target, sizeof target - 1);
+      if (n < 0) init_fail("readlink %s", top[i]);
+      target[n] = 0;
+      in_root(p, top[i]);
+      if (symlink(target, p)) init_fail("symlink %s", top[i]);
+    } else if (S_ISDIR(st.st_mode)) {
+      bind_ro(top[i], top[i], 0);
+    }
+  }
+  in_root(p, "/etc");
+  if (mkdir(p, 0755)) init_fail("mkdir /etc");
+  bind_ro("/etc/ld.so.cache", "/etc/ld.so.cache", 1);
+  bind_ro("/etc/alternatives", "/etc/alternatives", 1);
+  char pw[256];
+  snprintf(pw, sizeof pw, "root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%ld:%ld:box:/tmp:/usr/sbin/nologin\n", o.uid, o.gid);
+  write_file("/etc/passwd", pw, 0644);
+  snprintf(pw, sizeof pw, "root:x:0:\nbox:x:%ld:\n", o.gid);
+  write_file("/etc/group", pw, 0644);
+  write_file("/etc/hosts", "127.0.0.1 localhost box\n::1 localhost\n", 0644);
+
+  // /box: a fresh tmpfs per run. Its pages are charged to the box's memory cgroup, so neither
+  // the disk nor the next run ever sees what a program leaves there.
+  in_root(p, "/box");
+  if (mkdir(p, 0755)) init_fail("mkdir /box");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.box_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /box");
+  for (int i = 0; i < o.n_box; i++) copy_in(o.box[i]);
+  if (o.copy_out && (copy_out_fd = open(o.copy_out, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+    init_fail("open --copy-out directory %s", o.copy_out);
+
+  in_root(p, "/tmp");
+  if (mkdir(p, 0755)) init_fail("mkdir /tmp");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.tmp_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /tmp");
+
+  in_root(p, "/dev");
+  if (mkdir(p, 0755)) init_fail("mkdir /dev");
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NOEXEC, "size=64k,nr_inodes=64,mode=0755")) init_fail("tmpfs /dev");
+  static const struct { const char *name; unsigned minor; } devs[] = {
+      {"/dev/null", 3}, {"/dev/zero", 5}, {"/dev/random", 8}, {"/dev/urandom", 9}};
+  for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++) {
+    in_root(p, devs[i].name);
+    if (mknod(p, S_IFCHR | 0666, makedev(1, devs[i].minor))) init_fail("mknod %s", devs[i].name);
+  }
+  static const char *links[][2] = {{"/proc/self/fd", "/dev/fd"}, {"/proc/self/fd/0", "/dev/stdin"},
+                                   {"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}};
+  for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+    in_root(p, links[i][1]);
+    if (symlink(links[i][0], p)) init_fail("symlink %s", links[i][1]);
+  }
+  in_root(p, "/proc");
+  if (mkdir(p, 0555)) init_fail("mkdir /proc");
+  if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")) init_fail("mount /proc");
+
+  // Extra toolchain binds last: their targets may lie inside /box.
+  for (int i = 0; i < o.n_ro; i++) bind_ro(o.ro_src[i], o.ro_dst[i], 0);
+
+  if (chdir(root)) init_fail("chdir new root");
+  if (syscall(SYS_pivot_root, ".", ".")) init_fail("pivot_root");
+  if (umount2(".", MNT_DETACH)) init_fail("detach old root");
+  if (chdir("/")) init_fail("chdir /");
+  if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) init_fail("read-only /");
+}
+
+// After the run: files the program created in /box go back to the host (compiler output).
+// Only regular files owned by the box user; the program is dead, so nothing can race with us.
+static int copy_out(char *err, size_t cap) {
+  DIR *d = opendir("/box");
+  if (!d) { snprintf(err, cap, "copy-out: open /box: %s", strerror(errno)); return -1; }
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    int in = openat(dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (in < 0) continue;
+    struct stat st;
+    if (fstat(in, &st) || !S_ISREG(st.st_mode) || st.st_uid != (uid_t)o.uid) { close(in); continue; }
+    unlinkat(copy_out_fd, e->d_name, 0);
+    int out = openat(copy_out_fd, e->d_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st.st_mode & 0755);
+    if (out < 0) { snprintf(err, cap, "copy-out: create %s: %s", e->d_name, strerror(errno)); close(in); closedir(d); return -1; }
+    for (off_t done = 0; done < st.st_size;) {
+      ssize_t n = sendfile(out, in, NULL, (size_t)(st.st_size - done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) { snprintf(err, cap, "copy-out: write %s: %s", e->d_name, n ? strerror(errno) : "short"); close(in); close(out); closedir(d); return -1; }
+      done += n;
+    }
+    close(in);
+    close(out);
+  }
+  closedir(d);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ worker */
+
+struct exec_err { int err; char stage[60]; };
+
+static int worker_in_cgroup;
+
+__attribute__((noreturn)) static void worker(int exec_pipe, int go_pipe, int in_fd, int out_fd, int err_fd) {
+  const char *stage = "signals";
+  sigset_t none;
+  sigemptyset(&none);
+  for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL); // ignored signals would survive execve
+  if (sigprocmask(SIG_SETMASK, &none, NULL)) goto fail;
+  // A v1 migration takes cgroup_threadgroup_rwsem for writing, which waits for an RCU grace
+  // period when the system was idle (~10 ms here; favordynmods avoids it). v2 clones in place.
+  stage = "join cgroup";
+  if (!worker_in_cgroup)
+    for (int i = 0; i < 3; i++)
+      if (cg_procs_fd[i] >= 0 && write(cg_procs_fd[i], "0", 1) != 1) goto fail;
+  // Wait until init has built the root (pivot_root moves our root too). EOF: init failed.
+  char go;
+  ssize_t gn;
+  do gn = read(go_pipe, &go, 1);
+  while (gn < 0 && errno == EINTR);
+  if (gn != 1) _exit(126);
+  close(go_pipe);
+  // The box sees its own cgroup as "/" and nothing above it.
+  stage = "cgroup namespace";
+  if (unshare(CLONE_NEWCGROUP)) goto fail;
+  stage = "rlimits";
+  struct rlimit r;
+#define RL(res, v) do { r.rlim_cur = r.rlim_max = (v); if (setrlimit(res, &r)) goto fail; } while (0)
+  // Backstop only: the supervisor kills at the exact limit from the cgroup counter.
+  rlim_t cpu_s = (rlim_t)(o.time_ms + 999) / 1000 + 1;
+  r.rlim_cur = cpu_s;
+  r.rlim_max = cpu_s + 1;
+  if (setrlimit(RLIMIT_CPU, &r)) goto fail;
+  if (o.as_kb > 0) RL(RLIMIT_AS, (rlim_t)o.as_kb * 1024);
+  RL(RLIMIT_FSIZE, (rlim_t)o.out_kb * 1024);
+  RL(RLIMIT_STACK, (rlim_t)o.stack_kb * 1024);
+  RL(RLIMIT_NOFILE, (rlim_t)o.nofile);
+  RL(RLIMIT_CORE, 0);
+  RL(RLIMIT_MEMLOCK, 0);
+  RL(RLIMIT_MSGQUEUE, 0);
+  // Counted per uid system-wide: the slot uid is ours alone for this run.
+  RL(RLIMIT_NPROC, (rlim_t)o.pids);
+  stage = "chdir /box";
+  if (chdir("/box")) goto fail;
+  stage = "stdio";
+  if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(o.err_to_out ? out_fd : err_fd, 2) < 0) goto fail;
+  stage = "drop privileges";
+  gid_t g = (gid_t)o.gid;
+  if (setgroups(1, &g) || setresgid(g, g, g) || setresuid((uid_t)o.uid, (uid_t)o.uid, (uid_t)o.uid)) goto fail;
+  if (geteuid() == 0 || getegid() == 0) { errno = EPERM; goto fail; }
+  umask(022);
+  stage = "close fds";
+  if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC)) {
+    for (int fd = 3; fd < 65536; fd++)
+      if (fd != exec_pipe) close(fd);
+  }
+  stage = "no_new_privs";
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) goto fail;
+  stage = "seccomp";
+  if (install_seccomp()) goto fail;
+  stage = "execve";
+  execve(o.argv[0], o.argv, o.env);
+fail:;
+  struct exec_err ee = {.err = errno};
+  snprintf(ee.stage, sizeof ee.stage, "%s", stage);
+  if (write(exec_pipe, &ee, sizeof ee) < 0) {}
+  _exit(127);
+}
+
+/* ------------------------------------------------------------------ init (PID 1 in the box) */
+
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
+struct clone3_args {
+  uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid, set_tid_size, cgroup;
+};
+
+static pid_t spawn_worker(void) {
+#ifdef SYS_clone3
+  if (cg_dir_fd >= 0) {
+    struct clone3_args ca = {.flags = CLONE_INTO_CGROUP, .exit_signal = SIGCHLD, .cgroup = (uint64_t)cg_dir_fd};
+    pid_t p = (pid_t)syscall(SYS_clone3, &ca, sizeof ca);
+    if (p == 0) worker_in_cgroup = 1;
+    if (p >= 0) return p;
+    if (errno != ENOSYS && errno != E2BIG && errno != EINVAL) return -1; // older kernel: migrate instead
+  }
+#endif
+  return fork();
+}
+
+__attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_fd) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  umask(0);
+  if (sethostname("box", 3)) init_fail("sethostname");
+
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  if (sigprocmask(SIG_BLOCK, &chld, NULL)) init_fail("sigprocmask");
+  int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (sfd < 0) init_fail("signalfd");
+  int ep[2], gp[2];
+  if (pipe2(ep, O_CLOEXEC) || pipe2(gp, O_CLOEXEC)) init_fail("pipe");
+  // The worker is forked before the root is built so that its cgroup migration (which can wait
+  // for an RCU grace period on v1) overlaps with the mounts below.
+  pid_t w = spawn_worker();
+  if (w < 0) init_fail("fork worker");
+  if (w == 0) {
+    close(ep[0]);
+    close(gp[1]);
+    worker(ep[1], gp[0], in_fd, out_fd, err_fd);
+  }
+  close(ep[1]);
+  close(gp[0]);
+  close(in_fd);
+  close(out_fd);
+  close(err_fd);
+  for (int i = 0; i < 3; i++)
+    if (cg_procs_fd[i] >= 0) close(cg_procs_fd[i]);
+  if (cg_dir_fd >= 0) close(cg_dir_fd);
+  setup_fs();
+  if (write(gp[1], "G", 1) != 1) init_fail("start worker");
+  close(gp[1]);
+
+  struct exec_err ee;
+  ssize_t n;
+  do n = read(ep[0], &ee, sizeof ee);
+  while (n < 0 && errno == EINTR);
+  long long t0 = now_ns();
+  close(ep[0]);
+  if (n > 0) {
+    errno = ee.err;
+    ee.stage[sizeof ee.stage - 1] = 0;
+    kill(w, SIGKILL);
+    init_fail("worker %s (%s)", ee.stage, o.argv[0]);
+  }
+  struct msg m = {.type = MSG_STARTED};
+  send_msg(&m);
+
+  int main_status = 0, main_done = 0;
+  while (!main_done) {
+    struct pollfd pf[2] = {{sfd, POLLIN, 0}, {ctl_fd, POLLIN, 0}};
+    if (poll(pf, 2, -1) < 0 && errno != EINTR) init_fail("poll");
+    if (pf[1].revents) {
+      char c;
+      ssize_t r = read(ctl_fd, &c, 1);
+      if (r <= 0) { kill(-1, SIGKILL); _exit(1); } // supervisor is gone: take the box down
+      if (c == 'K') kill(-1, SIGKILL);
+    }
+    struct signalfd_siginfo si;
+    while (read(sfd, &si, sizeof si) > 0) {}
+    int st;
+    pid_t p;
+    // Orphans are re-parented to us: reap them too, or zombies would eat the pids limit.
+    while ((p = waitpid(-1, &st, WNOHANG | __WALL)) > 0)
+      if (p == w) { main_status = st; main_done = 1; }
+  }
+  long long wall = now_ns() - t0;
+  // The main program is done: nothing it started may live on (daemons, forgotten children).
+  // kill(-1) from PID 1 hits every other process of the namespace and cannot race with fork.
+  kill(-1, SIGKILL);
+  for (;;) {
+    pid_t p = waitpid(-1, NULL, __WALL);
+    if (p < 0 && errno == ECHILD) break;
+    if (p < 0 && errno != EINTR) break;
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru); // max RSS over every reaped box process
+  struct msg done = {.type = MSG_DONE, .wstatus = main_status, .maxrss_kb = ru.ru_maxrss, .wall_ns = wall};
+  if (copy_out_fd >= 0 && copy_out(done.text, sizeof done.text)) done.err = EIO;
+  send_msg(&done);
+  _exit(0);
+}
+
+/* ------------------------------------------------------------------ supervisor */
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int s) { interrupted = s; }
+
+static int lock_uid(void) {
+  long base = o.pool_base >= 0 ? o.pool_base : o.uid, count = o.pool_base >= 0 ? o.pool_count : 1;
+  if (o.uid < base || o.uid >= base + count) refuse("--uid %ld is outside --uid-pool %ld:%ld", o.uid, base, count);
+  if (mkdir(o.state_dir, 0700) && errno != EEXIST) refuse("cannot create state dir %s: %s", o.state_dir, strerror(errno));
+  for (long i = 0; i < count; i++) {
+    long uid = base + (o.uid - base + i) % count;
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/uid-%ld.lock", o.state_dir, uid);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) refuse("cannot open %s: %s", p, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      o.uid = uid;
+      return fd; // held until we exit: no other run uses this uid meanwhile
+    }
+    close(fd);
+  }
+  refuse("all %ld uids of the pool are busy", count);
+}
+
+static const char *sig_name(int s) {
+  switch (s) {
+    case SIGSEGV: return "SIGSEGV, segmentation fault";
+    case SIGABRT: return "SIGABRT, aborted";
+    case SIGFPE: return "SIGFPE, arithmetic exception";
+    case SIGKILL: return "SIGKILL";
+    case SIGBUS: return "SIGBUS, bus error";
+    case SIGILL: return "SIGILL, illegal instruction";
+    case SIGSYS: return "SIGSYS, forbidden system call";
+    case SIGXCPU: return "SIGXCPU";
+    case SIGXFSZ: return "SIGXFSZ";
+    case SIGPIPE: return "SIGPIPE";
+    case SIGTERM: return "SIGTERM";
+    case SIGTRAP: return "SIGTRAP";
+    default: return "signal";
+  }
+}
+
+static void usage(void) {
+  fprintf(stderr,
+          "usage: runner [options] -- /absolute/program [args...]\n"
+          "  --time MS --wall MS --memory KB --stack KB --output KB --as KB --pids N --nofile N\n"
+          "  --stdin F --stdout F --stderr F --stderr-to-stdout\n"
+          "  --box DIR (repeatable) --copy-out DIR --box-size KB --tmp-size KB\n"
+          "  --ro SRC[:DST] (repeatable) --env K=V (repeatable)\n"
+          "  --uid N --gid N --uid-pool BASE:COUNT --cgroup auto|v1|v2 --cgroup-parent PATH --state-dir DIR\n");
+}
+
+static void parse_args(int argc, char **argv) {
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) { i++; break; }
+    if (!strcmp(a, "--stderr-to-stdout")) { o.err_to_out = 1; continue; }
+    if (!strcmp(a, "--timing")) { o.timing = 1; continue; }
+    if (!strcmp(a, "--help")) { usage(); exit(0); }
+    if (strncmp(a, "--", 2) || i + 1 >= argc) { usage(); refuse("bad argument '%s'", a); }
+    const char *v = argv[++i];
+    if (!strcmp(a, "--time")) o.time_ms = parse_num(a, v, 1, 3600000);
+    else if (!strcmp(a, "--wall")) o.wall_ms = parse_num(a, v, 1, 7200000);
+    else if (!strcmp(a, "--memory")) o.mem_kb = parse_num(a, v, 4096, 1L << 40);
+    else if (!strcmp(a, "--stack")) o.stack_kb = parse_num(a, v, 64, 1L << 40);
+    else if (!strcmp(a, "--output")) o.out_kb = parse_num(a, v, 1, 1L << 40);
+    else if (!strcmp(a, "--as")) o.as_kb = parse_num(a, v, 0, 1L << 40);
+    else if (!strcmp(a, "--pids")) o.pids = parse_num(a, v, 1, 1 << 20);
+    else if (!strcmp(a, "--nofile")) o.nofile = parse_num(a, v, 4, 1 << 20);
+    else if (!strcmp(a, "--box-size")) o.box_kb = parse_num(a, v, 64, 1L << 40);
+    else if (!strcmp(a, "--tmp-size")) o.tmp_kb = parse_num(a, v, 64, 1L << 40);
+    else if (!strcmp(a, "--uid")) o.uid = parse_num(a, v, 1, 0x7fffffff);
+    else if (!strcmp(a, "--gid")) o.gid = parse_num(a, v, 1, 0x7fffffff);
+    else if (!strcmp(a, "--uid-pool")) {
+      char *c = strchr(v, ':');
+      if (!c) refuse("--uid-pool wants BASE:COUNT");
+      char b[32];
+      snprintf(b, sizeof b, "%.*s", (int)(c - v), v);
+      o.pool_base = parse_num(a, b, 1, 0x7fffffff);
+      o.pool_count = parse_num(a, c + 1, 1, 1 << 20);
+    } else if (!strcmp(a, "--stdin")) o.in_f = v;
+    else if (!strcmp(a, "--stdout")) o.out_f = v;
+    else if (!strcmp(a, "--stderr")) o.err_f = v;
+    else if (!strcmp(a, "--box")) { if (o.n_box >= MAX_LIST) refuse("too many --box"); o.box[o.n_box++] = v; }
+    else if (!strcmp(a, "--copy-out")) o.copy_out = v;
+    else if (!strcmp(a, "--ro")) {
+      if (o.n_ro >= MAX_LIST) refuse("too many --ro");
+      char *s = strdup(v), *c = strchr(s, ':');
+      if (c) *c = 0;
+      const char *dst = c ? c + 1 : s;
+      if (s[0] != '/' || dst[0] != '/' || strstr(dst, "..") || !strcmp(dst, "/")) refuse("--ro wants absolute SRC[:DST] without '..'");
+      o.ro_src[o.n_ro] = s;
+      o.ro_dst[o.n_ro++] = (char *)dst;
+    } else if (!strcmp(a, "--env")) {
+      if (!strchr(v, '=') || o.n_env >= MAX_LIST) refuse("bad --env '%s'", v);
+      o.env[o.n_env++] = (char *)v;
+    } else if (!strcmp(a, "--cgroup")) o.cg_mode = v;
+    else if (!strcmp(a, "--cgroup-parent")) o.cg_parent = v;
+    else if (!strcmp(a, "--state-dir")) o.state_dir = v;
+    else { usage(); refuse("unknown option %s", a); }
+  }
+  if (i >= argc) { usage(); refuse("no program given"); }
+  o.argv = argv + i;
+  if (o.argv[0][0] != '/') refuse("the program must be an absolute path inside the box: %s", o.argv[0]);
+  if (o.gid < 0) o.gid = o.uid;
+  if (o.wall_ms < 0) o.wall_ms = o.time_ms * 3 + 1000;
+  if (o.box_kb < 0) o.box_kb = o.mem_kb;
+  // Defaults unless the caller set the same variable.
+  static const char *defaults[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "LANG=C.UTF-8", "TMPDIR=/tmp"};
+  for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
+    size_t kl = strchr(defaults[d], '=') - defaults[d] + 1;
+    int set = 0;
+    for (int j = 0; j < o.n_env; j++)
+      if (!strncmp(o.env[j], defaults[d], kl)) set = 1;
+    if (!set) o.env[o.n_env++] = (char *)defaults[d];
+  }
+  o.env[o.n_env] = NULL;
+}
+
+static int open_out(const char *path) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) refuse("cannot open output file %s: %s", path, strerror(errno));
+  struct stat st;
+  // The box user must be able to reopen its own output through /dev/stdout.
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchown(fd, (uid_t)o.uid, (gid_t)o.gid))
+    refuse("cannot chown %s: %s", path, strerror(errno));
+  return fd;
+}
+
+int main(int argc, char **argv) {
+  long long t_main = now_ns();
+  parse_args(argc, argv);
+  if (geteuid() != 0) refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed");
+  int lock_fd = lock_uid();
+  (void)lock_fd;
+  rep.uid = o.uid;
+
+  struct sigaction sa = {.sa_handler = on_signal};
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+
+  int in_fd = open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in_fd < 0) refuse("cannot open input file %s: %s", o.in_f, strerror(errno));
+  int out_fd = open_out(o.out_f);
+  int err_fd = o.err_to_out ? out_fd : open_out(o.err_f);
+
+  char rootdir[PATH_MAX];
+  snprintf(rootdir, sizeof rootdir, "%s/root", o.state_dir);
+  if (mkdir(rootdir, 0700) && errno != EEXIST) refuse("cannot create %s: %s", rootdir, strerror(errno));
+
+  long long t_cg0 = now_ns();
+  cg_setup();
+  long long t_cg1 = now_ns();
+
+  int mp[2], cp[2];
+  if (pipe2(mp, O_CLOEXEC) || pipe2(cp, O_CLOEXEC)) refuse("pipe: %s", strerror(errno));
+  fflush(stdout);
+  long long t_clone = now_ns();
+  pid_t init = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS,
+                              NULL, NULL, NULL, 0);
+  if (init < 0) refuse("cannot create namespaces (clone): %s", strerror(errno));
+  if (init == 0) {
+    close(mp[0]);
+    close(cp[1]);
+    msg_fd = mp[1];
+    ctl_fd = cp[0];
+    init_main(in_fd, out_fd, err_fd);
+  }
+  init_pid = init;
+  close(mp[1]);
+  close(cp[0]);
+  close(in_fd);
+  if (err_fd != out_fd) close(err_fd);
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  if (ncpu < 1) ncpu = 1;
+
+  // Supervise: setup, then the run with the CPU and wall-clock watchdog.
+  struct msg m, done;
+  int started = 0, finished = 0, init_error = 0, kill_sent = 0;
+  const char *killed_for = NULL;
+  long long t_start = 0, t_kill = 0;
+  size_t have = 0;
+  char *buf = (char *)&m;
+  long long cpu_limit_ns = (long long)o.time_ms * 1000000LL;
+  for (;;) {
+    long long now = now_ns();
+    int timeout = 200;
+    if (interrupted) break;
+    if (started && !kill_sent) {
+      long long cpu = cg_cpu_ns();
+      long long wall_left = o.wall_ms - (now - t_start) / 1000000;
+      if (cpu > cpu_limit_ns) killed_for = "cpu";
+      else if (wall_left <= 0) killed_for = "wall";
+      if (killed_for) {
+        if (write(cp[1], "K", 1) < 0) {}
+        kill_sent = 1;
+        t_kill = now;
+      } else {
+        // A multi-threaded program burns the budget up to ncpu times faster than the clock runs.
+        long long cpu_left_ms = (cpu_limit_ns - (cpu < 0 ? 0 : cpu)) / 1000000 / ncpu;
+        long long t = cpu_left_ms < wall_left ? cpu_left_ms : wall_left;
+        timeout = t < 2 ? 2 : (t > 50 ? 50 : (int)t);
+      }
+    }
+    if (kill_sent && now - t_kill > 2000000000LL) { kill(init, SIGKILL); break; }
+    if (!started && now - t_clone > 20000000000LL) { kill(init, SIGKILL); init_error = 2; break; }
+    struct pollfd pf = {mp[0], POLLIN, 0};
+    int r = poll(&pf, 1, timeout);
+    if (r < 0 && errno != EINTR) refuse("poll: %s", strerror(errno));
+    if (r <= 0) continue;
+    ssize_t n = read(mp[0], buf + have, sizeof m - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break; // init exited
+    have += (size_t)n;
+    if (have < sizeof m) continue;
+    have = 0;
+    if (m.type == MSG_STARTED) { started = 1; t_start = now_ns(); }
+    else if (m.type == MSG_ERROR) { init_error = 1; done = m; break; }
+    else if (m.type == MSG_DONE) { finished = 1; done = m; break; }
+  }
+  long long t_msg = now_ns();
+  if (interrupted || init_error == 2) kill(init, SIGKILL);
+  int ist;
+  while (waitpid(init, &ist, 0) < 0 && errno == EINTR) {}
+  init_pid = 0;
+  long long t_reaped = now_ns();
+  cg_kill_all(); // backstop; the namespace is already empty once its init is gone
+
+  long long cpu = cg_cpu_ns();
+  long long oom = cgv == 1 ? read_key(cg_mem, "memory.oom_control", "oom_kill") : read_key(cg_mem, "memory.events", "oom_kill");
+  long long peak = cgv == 1 ? read_ll(cg_mem, "memory.max_usage_in_bytes") : read_ll(cg_mem, "memory.peak");
+  struct stat ost;
+  long long out_size = fstat(out_fd, &ost) == 0 && S_ISREG(ost.st_mode) ? (long long)ost.st_size : 0;
+  close(out_fd);
+  long long t_cl0 = now_ns();
+  cg_cleanup();
+  if (o.timing)
+    fprintf(stderr, "timing_us: pre-cgroup=%lld cgroup-setup=%lld clone->exec=%lld exec->report=%lld init-reap=%lld "
+            "cgroup-read=%lld cgroup-cleanup=%lld\n", (t_cg0 - t_main) / 1000, (t_cg1 - t_cg0) / 1000,
+            ((started ? t_start : t_msg) - t_clone) / 1000, started ? (t_msg - t_start) / 1000 : 0, (t_reaped - t_msg) / 1000,
+            (t_cl0 - t_reaped) / 1000, (now_ns() - t_cl0) / 1000);
+
+  rep.cg_peak_kb = peak >= 0 ? peak / 1024 : -1;
+  rep.time_ms = cpu >= 0 ? (cpu + 500000) / 1000000 : 0;
+  rep.oom_killed = oom > 0;
+  if (interrupted) refuse("runner interrupted by signal %d; the box was killed", (int)interrupted);
+  if (init_error == 1) refuse("sandbox setup failed: %s", done.text);
+  if (init_error == 2) refuse("sandbox setup timed out");
+  if (!finished && !killed_for) refuse("sandbox init died unexpectedly (status 0x%x)", ist);
+  if (finished && done.err) refuse("%s", done.text);
+
+  rep.memory_kb = finished ? done.maxrss_kb : 0;
+  rep.wall_ms = finished ? done.wall_ns / 1000000 : (now_ns() - t_start) / 1000000;
+  if (finished) {
+    if (WIFEXITED(done.wstatus)) rep.exit_code = WEXITSTATUS(done.wstatus);
+    else if (WIFSIGNALED(done.wstatus)) rep.signal = WTERMSIG(done.wstatus);
+  } else {
+    rep.signal = SIGKILL;
+  }
+  rep.error[0] = 0;
+  if (killed_for || cpu > cpu_limit_ns || rep.signal == SIGXCPU) {
+    rep.status = "TLE";
+    snprintf(rep.error, sizeof rep.error, "%s",
+             killed_for && !strcmp(killed_for, "wall") ? "wall-clock time limit exceeded" : "CPU time limit exceeded");
+  } else if (rep.oom_killed) {
+    rep.status = "MLE";
+    snprintf(rep.error, sizeof rep.error, "memory limit exceeded (OOM kill in the box)");
+  } else if (rep.signal == SIGXFSZ || out_size >= (long long)o.out_kb * 1024) {
+    rep.status = "OLE";
+    snprintf(rep.error, sizeof rep.error, "output limit exceeded");
+  } else if (rep.signal) {
+    rep.status = "RE";
+    snprintf(rep.error, sizeof rep.error, "killed by signal %d (%s)", rep.signal, sig_name(rep.signal));
+  } else if (rep.exit_code != 0) {
+    rep.status = "RE";
+    snprintf(rep.error, sizeof rep.error, "exit code %d", rep.exit_code);
+  } else {
+    rep.status = "OK";
+  }
+  if (cleanup_warning[0]) {
+    // A cgroup we cannot remove means something of the box may still run: never report success.
+    refuse("%s", cleanup_warning);
+  }
+  print_report();
+  return 0;
+}

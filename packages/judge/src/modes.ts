@@ -1,0 +1,73 @@
+/**
+ * Judge case modes and scoring (spec 3 §3/§9; HOJ rules where the spec is silent):
+ *
+ * | mode                  | execution                                           | OI score                     |
+ * |-----------------------|-----------------------------------------------------|------------------------------|
+ * | default               | every case                                          | Σ case scores                |
+ * | ergodic_without_error | in order, stops at the first case that is not AC    | Σ over the executed cases    |
+ * | subtask_lowest        | per group (groupNum) in order; after a failure the  | Σ over groups of the lowest  |
+ * |                       | rest of the group is Cancelled, "Skipped Judging"   | case score                   |
+ * | subtask_average       | every case                                          | Σ over groups of round(mean) |
+ *
+ * Final status — ACM: AC when every case is AC, else the status of the first failing case (in
+ * case order). OI: all AC → AC; none AC → the first failing status; otherwise Partial Accepted.
+ * A System Error in any case makes the whole result System Error (the daemon may retry it).
+ */
+import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
+
+export const PROBLEM_TYPE = { ACM: 0, OI: 1 } as const;
+export type ProblemType = (typeof PROBLEM_TYPE)[keyof typeof PROBLEM_TYPE];
+
+export const SKIPPED_MESSAGE = 'Skipped Judging';
+
+export interface ScoredCase {
+  status: JudgeStatusCode;
+  /** Points this case is worth. */
+  fullScore: number;
+  groupNum: number;
+}
+
+/** Points a case earned: full when AC, otherwise none (partial points come from checkers, later). */
+export function caseScore(c: ScoredCase): number {
+  return c.status === JudgeStatus.ACCEPTED ? c.fullScore : 0;
+}
+
+/** Even split of `total` points over `n` cases; the first cases take the remainder. */
+export function evenSplit(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  const rest = total - base * n;
+  return Array.from({ length: n }, (_, i) => base + (i < rest ? 1 : 0));
+}
+
+function groups<T extends { groupNum: number }>(cases: T[]): T[][] {
+  const m = new Map<number, T[]>();
+  for (const c of cases) {
+    const g = m.get(c.groupNum);
+    if (g) g.push(c);
+    else m.set(c.groupNum, [c]);
+  }
+  return [...m.values()];
+}
+
+/** Score of a judged submission; `cases` are the judged (and skipped) cases in order. */
+export function totalScore(cases: ScoredCase[], mode: JudgeCaseMode, ioScore?: number): number {
+  let score: number;
+  if (mode === 'subtask_lowest') score = groups(cases).reduce((s, g) => s + Math.min(...g.map(caseScore)), 0);
+  else if (mode === 'subtask_average')
+    score = groups(cases).reduce((s, g) => s + Math.round(g.map(caseScore).reduce((a, b) => a + b, 0) / g.length), 0);
+  else score = cases.reduce((s, c) => s + caseScore(c), 0);
+  return ioScore !== undefined ? Math.min(score, ioScore) : score;
+}
+
+export function finalStatus(statuses: JudgeStatusCode[], type: ProblemType): JudgeStatusCode {
+  // A case the judge itself failed on says nothing about the program: never hide it in PAC/WA.
+  if (statuses.includes(JudgeStatus.SYSTEM_ERROR)) return JudgeStatus.SYSTEM_ERROR;
+  const judged = statuses.filter((s) => s !== JudgeStatus.CANCELLED);
+  const firstFail = judged.find((s) => s !== JudgeStatus.ACCEPTED);
+  if (firstFail === undefined) {
+    // Only skipped cases would be impossible (the case before them failed), but stay safe.
+    return statuses.length && judged.length === statuses.length ? JudgeStatus.ACCEPTED : JudgeStatus.SYSTEM_ERROR;
+  }
+  if (type === PROBLEM_TYPE.ACM) return firstFail;
+  return judged.some((s) => s === JudgeStatus.ACCEPTED) ? JudgeStatus.PARTIAL_ACCEPTED : firstFail;
+}

@@ -1,0 +1,238 @@
+/**
+ * Typed wrapper around the C sandbox runner (`../sandbox/runner`). Every untrusted program —
+ * compilers included — runs through `runSandboxed`. The runner refuses (status 'SE') when it
+ * cannot isolate; this wrapper never falls back to running anything directly.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SANDBOX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sandbox');
+export const RUNNER_PATH = path.join(SANDBOX_DIR, 'runner');
+
+export type SandboxStatus = 'OK' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'SE';
+
+export interface SandboxReport {
+  status: SandboxStatus;
+  /** CPU time of every process of the box (cgroup counter), ms. */
+  timeMs: number;
+  wallMs: number;
+  /** Max RSS over the box's processes (ru_maxrss), KB. */
+  memoryKb: number;
+  /** Exit code of the main program, null when it was killed by a signal. */
+  exitCode: number | null;
+  signal: number;
+  oomKilled: boolean;
+  /** Why the status is not OK (for SE: what failed). */
+  error: string;
+  cgroup: string;
+  cgroupPeakKb: number;
+  uid: number;
+  /** Pid of the runner process (its cgroup is named after it). */
+  runnerPid: number;
+}
+
+export interface ReadOnlyBind {
+  src: string;
+  /** Path inside the box; defaults to `src`. */
+  dst?: string;
+}
+
+export interface SandboxRequest {
+  /** Absolute path inside the box, then its arguments. */
+  argv: string[];
+  /** CPU time limit (cgroup counter, all processes together). */
+  timeMs: number;
+  /** Wall-clock guard against sleeping programs; default 3 × time + 1 s. */
+  wallMs?: number;
+  /** Memory cgroup limit. */
+  memoryKb: number;
+  stackKb?: number;
+  /** RLIMIT_FSIZE: the output limit, also the largest file the program may write. */
+  outputKb?: number;
+  /** RLIMIT_AS; leave unset (never for Java: the JVM reserves GBs of address space). */
+  addressSpaceKb?: number;
+  pids?: number;
+  nofile?: number;
+  /** Host directories whose regular files are copied into /box, root-owned and read-only. */
+  boxDirs?: string[];
+  /** After the run, files the program created in /box are copied into this host directory. */
+  copyOutDir?: string;
+  boxSizeKb?: number;
+  tmpSizeKb?: number;
+  stdin?: string;
+  stdout?: string;
+  stderr?: string;
+  stderrToStdout?: boolean;
+  readOnlyBinds?: ReadOnlyBind[];
+  env?: Record<string, string>;
+}
+
+let built = false;
+
+/** Builds the runner with make (a no-op when up to date). Throws when the build fails. */
+export function ensureRunnerBuilt(): string {
+  if (built && fs.existsSync(RUNNER_PATH)) return RUNNER_PATH;
+  const r = spawnSync('make', ['-s', '-C', SANDBOX_DIR], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the sandbox runner failed: ${r.stderr || r.error?.message || `exit ${r.status}`}`);
+  built = true;
+  return RUNNER_PATH;
+}
+
+/**
+ * Concurrency slots. A slot is a uid of its own (RLIMIT_NPROC is counted per uid system-wide, so
+ * two boxes sharing a uid could starve each other) and one box at a time; the runner also locks
+ * the uid it uses, so judges in other processes on the same host never share one either.
+ */
+export class SlotPool {
+  private free: number[];
+  private waiters: Array<(slot: number) => void> = [];
+
+  constructor(readonly size: number) {
+    this.free = Array.from({ length: size }, (_, i) => i);
+  }
+
+  async acquire(): Promise<number> {
+    const slot = this.free.shift();
+    if (slot !== undefined) return slot;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(slot: number): void {
+    const next = this.waiters.shift();
+    if (next) next(slot);
+    else this.free.push(slot);
+  }
+
+  async with<T>(fn: (slot: number) => Promise<T>): Promise<T> {
+    const slot = await this.acquire();
+    try {
+      return await fn(slot);
+    } finally {
+      this.release(slot);
+    }
+  }
+}
+
+function intEnv(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+}
+
+export const sandboxConfig = {
+  uidBase: intEnv('OJ_SANDBOX_UID_BASE', 60000),
+  uidPoolSize: intEnv('OJ_SANDBOX_UID_POOL', 1000),
+  slots: intEnv('OJ_SANDBOX_SLOTS', os.availableParallelism()),
+  /** auto | v1 | v2 */
+  cgroup: process.env.OJ_SANDBOX_CGROUP ?? 'auto',
+  /** Parent of the box cgroups (relative to the hierarchy root); default: the judge's own cgroup. */
+  cgroupParent: process.env.OJ_SANDBOX_CGROUP_PARENT,
+  /** Lock files and the mount point of the box roots. */
+  stateDir: process.env.OJ_SANDBOX_STATE_DIR,
+};
+
+export const slots = new SlotPool(sandboxConfig.slots);
+
+function buildArgs(req: SandboxRequest, slot: number): string[] {
+  const kb = (n: number) => String(Math.max(1, Math.ceil(n)));
+  const a: string[] = ['--time', kb(req.timeMs), '--memory', kb(req.memoryKb)];
+  if (req.wallMs !== undefined) a.push('--wall', kb(req.wallMs));
+  if (req.stackKb !== undefined) a.push('--stack', kb(req.stackKb));
+  if (req.outputKb !== undefined) a.push('--output', kb(req.outputKb));
+  if (req.addressSpaceKb !== undefined) a.push('--as', kb(req.addressSpaceKb));
+  if (req.pids !== undefined) a.push('--pids', String(req.pids));
+  if (req.nofile !== undefined) a.push('--nofile', String(req.nofile));
+  for (const d of req.boxDirs ?? []) a.push('--box', d);
+  if (req.copyOutDir) a.push('--copy-out', req.copyOutDir);
+  if (req.boxSizeKb !== undefined) a.push('--box-size', kb(req.boxSizeKb));
+  if (req.tmpSizeKb !== undefined) a.push('--tmp-size', kb(req.tmpSizeKb));
+  if (req.stdin) a.push('--stdin', req.stdin);
+  if (req.stdout) a.push('--stdout', req.stdout);
+  if (req.stderr) a.push('--stderr', req.stderr);
+  if (req.stderrToStdout) a.push('--stderr-to-stdout');
+  for (const b of req.readOnlyBinds ?? []) a.push('--ro', b.dst && b.dst !== b.src ? `${b.src}:${b.dst}` : b.src);
+  for (const [k, v] of Object.entries(req.env ?? {})) a.push('--env', `${k}=${v}`);
+  const { uidBase, uidPoolSize, cgroup, cgroupParent, stateDir } = sandboxConfig;
+  a.push('--uid', String(uidBase + (slot % uidPoolSize)), '--uid-pool', `${uidBase}:${uidPoolSize}`, '--cgroup', cgroup);
+  if (cgroupParent) a.push('--cgroup-parent', cgroupParent);
+  if (stateDir) a.push('--state-dir', stateDir);
+  a.push('--', ...req.argv);
+  return a;
+}
+
+function systemError(error: string, runnerPid = 0): SandboxReport {
+  return {
+    status: 'SE', timeMs: 0, wallMs: 0, memoryKb: 0, exitCode: null, signal: 0, oomKilled: false, error,
+    cgroup: 'none', cgroupPeakKb: 0, uid: -1, runnerPid,
+  };
+}
+
+interface RawReport {
+  status: SandboxStatus; time_ms: number; wall_ms: number; memory_kb: number; exit_code: number; signal: number;
+  oom_killed: boolean; error: string; cgroup: string; cgroup_peak_kb: number; uid: number;
+}
+
+/** Parses the runner's one-line JSON report. */
+export function parseReport(stdout: string, runnerPid: number): SandboxReport | null {
+  const line = stdout.trim().split('\n').pop();
+  if (!line) return null;
+  let raw: RawReport;
+  try {
+    raw = JSON.parse(line) as RawReport;
+  } catch {
+    return null;
+  }
+  if (!['OK', 'TLE', 'MLE', 'RE', 'OLE', 'SE'].includes(raw.status)) return null;
+  return {
+    status: raw.status, timeMs: raw.time_ms, wallMs: raw.wall_ms, memoryKb: raw.memory_kb,
+    exitCode: raw.signal ? null : raw.exit_code, signal: raw.signal, oomKilled: raw.oom_killed, error: raw.error,
+    cgroup: raw.cgroup, cgroupPeakKb: raw.cgroup_peak_kb, uid: raw.uid, runnerPid,
+  };
+}
+
+/** Emits 'report' (SandboxReport, SandboxRequest) after every run: metrics, tests. */
+export const sandboxEvents = new EventEmitter();
+
+/** Runs one program in the sandbox on an already acquired slot. */
+export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxReport> {
+  const runner = ensureRunnerBuilt();
+  const args = buildArgs(req, slot);
+  // The runner enforces every limit itself; this is only for a runner that hangs (it should not).
+  const wallMs = req.wallMs ?? req.timeMs * 3 + 1000;
+  const guardMs = wallMs + 30_000;
+  return new Promise((resolve) => {
+    const child = spawn(runner, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { if (err.length < 8192) err += d; });
+    let guardFired = false;
+    const guard = setTimeout(() => {
+      guardFired = true;
+      child.kill('SIGTERM'); // the runner kills its box and cleans up on SIGTERM
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    }, guardMs);
+    child.on('error', (e) => {
+      clearTimeout(guard);
+      resolve(systemError(`cannot start the sandbox runner: ${e.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(guard);
+      const pid = child.pid ?? 0;
+      const parsed = parseReport(out, pid);
+      const rep = guardFired
+        ? systemError(`sandbox runner did not finish within ${guardMs} ms`, pid)
+        : (parsed ?? systemError(`sandbox runner failed (exit ${code ?? signal}): ${err.trim() || out.trim() || 'no report'}`, pid));
+      sandboxEvents.emit('report', rep, req);
+      resolve(rep);
+    });
+  });
+}
+
+/** Runs one program in the sandbox, waiting for a free slot. */
+export function runSandboxed(req: SandboxRequest): Promise<SandboxReport> {
+  return slots.with((slot) => runOnSlot(req, slot));
+}
