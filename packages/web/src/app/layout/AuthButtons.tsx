@@ -1,0 +1,26 @@
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useWebsiteConfig } from '../../api/queries';
+import { openAuthDialog } from '../dialogs/dialogStore';
+
+/** Shown only to visitors; Register only when the site allows registration (spec 1 §2). */
+export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: boolean }) {
+  const { t } = useTranslation();
+  const { data: config } = useWebsiteConfig();
+  const open = (mode: 'login' | 'register') => {
+    onOpen?.();
+    openAuthDialog(mode);
+  };
+  return (
+    <Space orientation={block ? 'vertical' : 'horizontal'} style={block ? { width: '100%' } : undefined}>
+      <Button type="primary" block={block} onClick={() => open('login')} data-testid="btn-login">
+        {t('shell.login')}
+      </Button>
+      {config?.register && (
+        <Button block={block} onClick={() => open('register')} data-testid="btn-register">
+          {t('shell.register')}
+        </Button>
+      )}
+    </Space>
+  );
+}

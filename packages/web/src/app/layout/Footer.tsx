@@ -1,0 +1,71 @@
+import { Button, Dropdown, Space } from 'antd';
+import { DownOutlined, EnvironmentOutlined, GlobalOutlined, PhoneOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { UI_LANGUAGES, type UiLanguage } from '@oj/shared';
+import { useWebsiteConfig } from '../../api/queries';
+import { changeLanguage, LANGUAGE_LABELS, localeStore } from '../i18n';
+
+/** Footer of spec 1 §2, showing only what the site configured; plus the language picker. */
+export function Footer() {
+  const { t } = useTranslation();
+  const { data: config, shortName } = useWebsiteConfig();
+  const { lang } = localeStore.use();
+  return (
+    <footer className="oj-footer" data-testid="footer">
+      <div className="oj-footer-main">
+        <div className="oj-footer-info">
+          <div className="oj-footer-name">{config?.name || shortName}</div>
+          {config?.contactPhone && (
+            <div>
+              <PhoneOutlined /> {t('footer.phone')}: {config.contactPhone}
+            </div>
+          )}
+          {config?.address && (
+            <div>
+              <EnvironmentOutlined /> {t('footer.address')}: {config.address}
+            </div>
+          )}
+          <Space wrap size="middle" className="oj-footer-links">
+            {config?.recordName && (
+              <a href={config.recordUrl || undefined} target="_blank" rel="noopener noreferrer">
+                {config.recordName}
+              </a>
+            )}
+            {config?.projectName && (
+              <span>
+                {t('footer.poweredBy')}{' '}
+                <a href={config.projectUrl || undefined} target="_blank" rel="noopener noreferrer">
+                  {config.projectName}
+                </a>
+              </span>
+            )}
+          </Space>
+          {/* A dropdown menu rather than a Select: the shell already carries menus, a Select would add its own weight. */}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: UI_LANGUAGES.map((l) => ({ key: l, label: <span data-testid={`language-${l}`}>{LANGUAGE_LABELS[l]}</span> })),
+              selectable: true,
+              selectedKeys: [lang],
+              onClick: ({ key }) => void changeLanguage(key as UiLanguage),
+            }}
+          >
+            <Button type="text" size="small" icon={<GlobalOutlined />} aria-label={t('footer.language')} className="oj-footer-lang" data-testid="language-select">
+              {LANGUAGE_LABELS[lang]} <DownOutlined style={{ fontSize: 10 }} />
+            </Button>
+          </Dropdown>
+        </div>
+        {!!config?.qrCodes?.length && (
+          <div className="oj-footer-qr">
+            {config.qrCodes.slice(0, 2).map((qr) => (
+              <figure key={qr.url}>
+                <img src={qr.url} alt={qr.title} width={96} height={96} loading="lazy" />
+                <figcaption>{qr.title}</figcaption>
+              </figure>
+            ))}
+          </div>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Menu } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useWebsiteConfig } from '../../api/queries';
+import { openAuthDialog } from '../dialogs/dialogStore';
+import { useSession } from '../session';
+import { useRouteMeta } from '../routeMeta';
+import { AuthButtons } from './AuthButtons';
+import { Logo } from './Logo';
+import { activeMenuKey, useNavItems, useUserMenuItems } from './navItems';
+import { UserDropdown } from './UserDropdown';
+
+/** Under 768 px: an app bar whose menu button opens a drawer with the menu and the user entries. */
+export function MobileBar() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const meta = useRouteMeta();
+  const { token, user } = useSession();
+  const { shortName } = useWebsiteConfig();
+  const navItems = useNavItems();
+  const userItems = useUserMenuItems();
+
+  // Any navigation (a menu link, the back button) closes the drawer.
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  const items = token
+    ? [...navItems, { type: 'divider' as const }, { key: 'user', type: 'group' as const, label: user?.username, children: userItems }]
+    : navItems;
+
+  return (
+    <header className="oj-appbar" data-testid="appbar">
+      <Button type="text" icon={<MenuOutlined />} aria-label={t('shell.openMenu')} onClick={() => setOpen(true)} data-testid="drawer-toggle" />
+      <Logo />
+      <div className="oj-appbar-right">
+        {token ? (
+          <UserDropdown compact />
+        ) : (
+          <Button type="link" onClick={() => openAuthDialog('login')} data-testid="appbar-login">
+            {t('shell.login')}
+          </Button>
+        )}
+      </div>
+      <Drawer
+        placement="left"
+        size={270}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={shortName}
+        styles={{ body: { padding: 0 } }}
+        rootClassName="oj-drawer"
+        data-testid="drawer"
+      >
+        <Menu mode="inline" selectedKeys={[activeMenuKey(pathname, meta.activeMenu)]} items={items} style={{ borderInlineEnd: 0 }} />
+        {!token && (
+          <div style={{ padding: 16 }}>
+            <AuthButtons block onOpen={() => setOpen(false)} />
+          </div>
+        )}
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useWebsiteConfig } from '../../api/queries';
+import { RouteGate } from '../guards';
+import { useRouteMeta } from '../routeMeta';
+import { DesktopBar } from './DesktopBar';
+import { Footer } from './Footer';
+import { MobileBar } from './MobileBar';
+import { PageBoundary } from './PageBoundary';
+import { useIsMobile } from './useIsMobile';
+
+function useDocumentTitle(titleKey?: string) {
+  const { t } = useTranslation();
+  const { shortName } = useWebsiteConfig();
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} - ${shortName}` : shortName;
+  }, [titleKey, shortName, t]);
+}
+
+/** The public site's frame (spec 1 §2): top bar or app bar, the page, and the footer where it belongs. */
+export function Shell() {
+  const isMobile = useIsMobile();
+  const meta = useRouteMeta();
+  const { pathname } = useLocation();
+  useDocumentTitle(meta.titleKey);
+  const className = ['oj-shell', meta.fullHeight ? 'oj-shell-full' : ''].join(' ');
+  return (
+    <div className={className}>
+      {isMobile ? <MobileBar /> : <DesktopBar />}
+      <main className="oj-main">
+        <RouteGate meta={meta}>
+          <PageBoundary key={pathname}>
+            <Outlet />
+          </PageBoundary>
+        </RouteGate>
+      </main>
+      {!meta.hideFooter && !meta.fullHeight && <Footer />}
+    </div>
+  );
+}

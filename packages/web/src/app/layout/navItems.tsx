@@ -1,0 +1,124 @@
+import type { MenuProps } from 'antd';
+import { Badge } from 'antd';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  BarsOutlined,
+  BookOutlined,
+  CommentOutlined,
+  ControlOutlined,
+  HomeOutlined,
+  InfoCircleOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UnreadCounts } from '@oj/shared';
+import { useUnread, useWebsiteConfig } from '../../api/queries';
+import { canManage, useSession } from '../session';
+
+type Items = NonNullable<MenuProps['items']>;
+
+/** The main menu of spec 1 §2; keys are the paths so the active key is just the current section. */
+export function useNavItems(): Items {
+  const { t } = useTranslation();
+  const { data: config } = useWebsiteConfig();
+  const link = (to: string, label: string) => <Link to={to}>{label}</Link>;
+  const items: Items = [
+    { key: '/home', icon: <HomeOutlined />, label: link('/home', t('nav.home')) },
+    { key: '/problem', icon: <AppstoreOutlined />, label: link('/problem', t('nav.problem')) },
+    { key: '/training', icon: <ReadOutlined />, label: link('/training', t('nav.training')) },
+    { key: '/contest', icon: <TrophyOutlined />, label: link('/contest', t('nav.contest')) },
+    { key: '/status', icon: <BarsOutlined />, label: link('/status', t('nav.status')) },
+    {
+      key: 'rank',
+      icon: <BarChartOutlined />,
+      label: t('nav.rank'),
+      children: [
+        { key: '/acm-rank', label: link('/acm-rank', t('nav.acmRank')) },
+        { key: '/oi-rank', label: link('/oi-rank', t('nav.oiRank')) },
+      ],
+    },
+  ];
+  if (config?.openPublicDiscussion) items.push({ key: '/discussion', icon: <CommentOutlined />, label: link('/discussion', t('nav.discussion')) });
+  items.push(
+    { key: '/group', icon: <TeamOutlined />, label: link('/group', t('nav.group')) },
+    { key: '/introduction', icon: <InfoCircleOutlined />, label: link('/introduction', t('nav.introduction')) },
+    { key: '/oiwiki', icon: <BookOutlined />, label: link('/oiwiki', t('nav.oiwiki')) },
+  );
+  return items;
+}
+
+/** Sections whose detail pages live under another path (spec 1 §2 "Active menu item"). */
+const SECTION_OF: Record<string, string> = {
+  'submission-detail': '/status',
+  'discussion-detail': '/discussion',
+};
+
+export function activeMenuKey(pathname: string, override?: string): string {
+  if (override) return override;
+  const first = pathname.split('/')[1] ?? '';
+  return SECTION_OF[first] ?? `/${first}`;
+}
+
+const MESSAGE_ENTRIES: { path: string; labelKey: string; count: keyof UnreadCounts }[] = [
+  { path: '/message/discuss', labelKey: 'userMenu.msgDiscuss', count: 'comment' },
+  { path: '/message/reply', labelKey: 'userMenu.msgReply', count: 'reply' },
+  { path: '/message/like', labelKey: 'userMenu.msgLike', count: 'like' },
+  { path: '/message/sys', labelKey: 'userMenu.msgSys', count: 'sys' },
+  { path: '/message/mine', labelKey: 'userMenu.msgMine', count: 'mine' },
+];
+
+/** Badge capped at 99 (spec 1 §2) next to a message entry. */
+function Counted({ label, count, testId }: { label: string; count: number; testId: string }) {
+  return (
+    <span className="oj-counted">
+      <span>{label}</span>
+      <Badge count={count} overflowCount={99} size="small" data-testid={testId} />
+    </span>
+  );
+}
+
+/** The user dropdown of spec 1 §2 (also listed in the mobile drawer). */
+export function useUserMenuItems(): Items {
+  const { t } = useTranslation();
+  const { roles } = useSession();
+  const { data: unread } = useUnread();
+  const items: Items = [
+    { key: '/user-home', icon: <UserOutlined />, label: <Link to="/user-home">{t('userMenu.home')}</Link> },
+    { key: '/status?onlyMine=true', icon: <ProfileOutlined />, label: <Link to="/status?onlyMine=true">{t('userMenu.submissions')}</Link> },
+    { key: '/setting', icon: <SettingOutlined />, label: <Link to="/setting">{t('userMenu.setting')}</Link> },
+    { type: 'divider' },
+    ...MESSAGE_ENTRIES.map((e) => ({
+      key: e.path,
+      icon: <MessageOutlined />,
+      label: (
+        <Link to={e.path}>
+          <Counted label={t(e.labelKey)} count={unread?.[e.count] ?? 0} testId={`unread-${e.count}`} />
+        </Link>
+      ),
+    })),
+    { type: 'divider' },
+  ];
+  if (canManage(roles)) {
+    items.push({
+      key: '/admin',
+      icon: <ControlOutlined />,
+      // A separate window, as the admin area is a different app shell (spec 1 §2).
+      label: (
+        <a href="/admin" target="_blank" rel="noopener noreferrer" data-testid="menu-management">
+          {t('userMenu.management')}
+        </a>
+      ),
+    });
+  }
+  items.push({ key: '/logout', icon: <LogoutOutlined />, danger: true, label: <Link to="/logout" data-testid="menu-logout">{t('userMenu.logout')}</Link> });
+  return items;
+}

@@ -1,0 +1,22 @@
+import { useMatches } from 'react-router';
+
+/** Route meta of spec 1 §2/§6, declared as `handle` on each route and merged parent → child. */
+export interface RouteMeta {
+  /** Logged-out visitors are sent home with the Login dialog. */
+  requiresAuth?: boolean;
+  /** Problem detail and focus-mode pages have no footer. */
+  hideFooter?: boolean;
+  /** The page fills the viewport under the top bar (wiki frame). */
+  fullHeight?: boolean;
+  /** Menu entry to highlight when it is not the path's own (submission detail → /status). */
+  activeMenu?: string;
+  /** Areas switched by the site configuration; closed areas redirect home. */
+  access?: 'publicDiscussion';
+  /** i18n key of the page title. */
+  titleKey?: string;
+}
+
+export function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  return matches.reduce<RouteMeta>((meta, m) => ({ ...meta, ...((m.handle as RouteMeta | undefined) ?? {}) }), {});
+}

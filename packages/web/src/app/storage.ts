@@ -1,0 +1,37 @@
+/**
+ * The only keys the app keeps in localStorage (spec 1 §3). Wrapped so a browser that refuses storage
+ * (private mode, quota) degrades to an in-memory session instead of throwing during render.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userInfo: 'userInfo',
+  language: 'Web_Language',
+  languages: 'languages',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable: the in-memory state still works for this tab */
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const raw = readStorage(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

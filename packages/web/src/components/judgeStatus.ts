@@ -1,0 +1,35 @@
+import { JudgeStatus, JUDGE_STATUS_SHORT, type JudgeStatusCode } from '@oj/shared';
+
+/** antd tag colours per judge status (spec 1 §3: each status has its own colour). */
+export const JUDGE_STATUS_COLOR: Record<JudgeStatusCode, string> = {
+  [JudgeStatus.NOT_SUBMITTED]: 'default',
+  [JudgeStatus.SUBMITTED_UNKNOWN_RESULT]: 'gold',
+  [JudgeStatus.CANCELLED]: 'purple',
+  [JudgeStatus.PRESENTATION_ERROR]: 'orange',
+  [JudgeStatus.COMPILE_ERROR]: 'gold',
+  [JudgeStatus.WRONG_ANSWER]: 'red',
+  [JudgeStatus.ACCEPTED]: 'green',
+  [JudgeStatus.TIME_LIMIT_EXCEEDED]: 'volcano',
+  [JudgeStatus.MEMORY_LIMIT_EXCEEDED]: 'magenta',
+  [JudgeStatus.RUNTIME_ERROR]: 'red',
+  [JudgeStatus.SYSTEM_ERROR]: 'default',
+  [JudgeStatus.PENDING]: 'gold',
+  [JudgeStatus.COMPILING]: 'gold',
+  [JudgeStatus.JUDGING]: 'blue',
+  [JudgeStatus.PARTIAL_ACCEPTED]: 'cyan',
+  [JudgeStatus.SUBMITTING]: 'gold',
+  [JudgeStatus.SUBMITTED_FAILED]: 'default',
+};
+
+export interface JudgeStatusRow {
+  /** JudgeStatus constant name, also the i18n key suffix. */
+  name: keyof typeof JudgeStatus;
+  code: JudgeStatusCode;
+  short: string | undefined;
+  color: string;
+}
+
+/** All statuses in the order of spec 1 §3. */
+export const JUDGE_STATUS_ROWS: JudgeStatusRow[] = (Object.keys(JudgeStatus) as (keyof typeof JudgeStatus)[])
+  .map((name) => ({ name, code: JudgeStatus[name], short: JUDGE_STATUS_SHORT[JudgeStatus[name]], color: JUDGE_STATUS_COLOR[JudgeStatus[name]] }))
+  .sort((a, b) => a.code - b.code);

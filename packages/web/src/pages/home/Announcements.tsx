@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Card, Collapse, Empty, Pagination, Skeleton, Space, Typography } from 'antd';
+import { ClockCircleOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type Announcement } from '@oj/shared';
+import { siteApi } from '../../api/site';
+import { queryKeys } from '../../api/queries';
+import { Markdown } from '../../components/Markdown';
+import { formatDateTime } from '../../components/time';
+
+function AnnouncementLabel({ a }: { a: Announcement }) {
+  return (
+    <div className="oj-announcement-label">
+      <Typography.Text strong>{a.title}</Typography.Text>
+      <Space size="middle" className="oj-muted" wrap>
+        <Link to={`/user-home?username=${encodeURIComponent(a.username)}`} onClick={(e) => e.stopPropagation()}>
+          <UserOutlined /> {a.username}
+        </Link>
+        <span>
+          <ClockCircleOutlined /> {formatDateTime(a.gmtCreate)}
+        </span>
+      </Space>
+    </div>
+  );
+}
+
+/** Announcements of the home page, 5 per page (spec 1 §9); the first of each page starts expanded. */
+export function Announcements() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const limit = PAGE_SIZES.announcements;
+  const { data, isPending, isError } = useQuery({
+    queryKey: queryKeys.announcements(page),
+    queryFn: () => siteApi.announcements(page, limit),
+    placeholderData: keepPreviousData,
+  });
+  const records = data?.records ?? [];
+  return (
+    <Card
+      title={
+        <span>
+          <NotificationOutlined /> {t('home.announcements')}
+        </span>
+      }
+      className="oj-announcements"
+      data-testid="announcements"
+    >
+      {isPending ? (
+        <Skeleton active />
+      ) : records.length === 0 ? (
+        <Empty description={isError ? t('common.loadFailed') : t('home.noAnnouncements')} />
+      ) : (
+        <Collapse
+          key={page}
+          ghost
+          defaultActiveKey={[String(records[0]!.id)]}
+          items={records.map((a) => ({ key: String(a.id), label: <AnnouncementLabel a={a} />, children: <Markdown source={a.content} /> }))}
+        />
+      )}
+      {!!data && data.total > limit && (
+        <Pagination className="oj-pagination" size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} />
+      )}
+    </Card>
+  );
+}

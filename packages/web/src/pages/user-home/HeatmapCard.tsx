@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Card, Empty, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { accountApi, type UserRef } from '../../api/account';
+import { queryKeys } from '../../api/queries';
+
+// ECharts is large: it loads only when a heatmap is actually shown, never with the first page.
+const HeatmapChart = lazy(() => import('./HeatmapChart'));
+
+/** Submissions per day over the last year (spec 1 §2). */
+export function HeatmapCard({ who }: { who: UserRef }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useQuery({
+    queryKey: queryKeys.heatmap(who.uid, who.username),
+    queryFn: () => accountApi.heatmap(who),
+  });
+  const total = data?.dataList.reduce((s, d) => s + d.count, 0) ?? 0;
+  return (
+    <Card title={t('userHome.heatmap')} extra={data ? t('userHome.heatmapTotal', { count: total }) : null} data-testid="user-heatmap">
+      {isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : isError || !data ? (
+        <Empty description={t('common.loadFailed')} />
+      ) : (
+        <div className="oj-heatmap-scroll">
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+            <HeatmapChart data={data} />
+          </Suspense>
+          {total === 0 && <p className="oj-muted oj-center">{t('userHome.noSubmissions')}</p>}
+        </div>
+      )}
+    </Card>
+  );
+}

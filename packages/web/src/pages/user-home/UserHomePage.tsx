@@ -1,0 +1,67 @@
+import { Button, Col, Result, Row, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { accountApi, type UserRef } from '../../api/account';
+import { queryKeys } from '../../api/queries';
+import { openAuthDialog } from '../../app/dialogs/dialogStore';
+import { useSession } from '../../app/session';
+import { HeatmapCard } from './HeatmapCard';
+import { ProfileCard } from './ProfileCard';
+import { SolvedCard } from './SolvedCard';
+import { StatsCard } from './StatsCard';
+
+/** Whose page: ?uid / ?username, else the logged-in user's own. */
+function useWho(): UserRef | null {
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const uid = params.get('uid') || undefined;
+  const username = params.get('username') || undefined;
+  if (uid || username) return { uid, username };
+  return user ? { uid: user.uid } : null;
+}
+
+function UserHome({ who }: { who: UserRef }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useQuery({
+    queryKey: queryKeys.userHome(who.uid, who.username),
+    queryFn: () => accountApi.homeInfo(who),
+  });
+  if (isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
+  if (isError || !data) return <Result status="404" title={t('msg.userNotFound')} data-testid="user-home-missing" />;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={9}>
+        <ProfileCard info={data} />
+      </Col>
+      <Col xs={24} lg={15} className="oj-stack">
+        <StatsCard info={data} />
+        <HeatmapCard who={{ uid: data.uid }} />
+        <SolvedCard info={data} />
+      </Col>
+    </Row>
+  );
+}
+
+export default function UserHomePage() {
+  const { t } = useTranslation();
+  const who = useWho();
+  return (
+    <div className="oj-page" data-testid="user-home">
+      {who ? (
+        <UserHome key={`${who.uid ?? ''}|${who.username ?? ''}`} who={who} />
+      ) : (
+        <Result
+          status="403"
+          title={t('userHome.whoTitle')}
+          subTitle={t('userHome.whoHint')}
+          extra={
+            <Button type="primary" onClick={() => openAuthDialog('login')}>
+              {t('shell.login')}
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
+}
