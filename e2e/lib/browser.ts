@@ -38,6 +38,8 @@ export async function newVisitor(browser: Browser, opts: { width?: number; heigh
 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshots, { recursive: true });
+  // A screenshot is for looking at the page as a person sees it: wait for images and the progress bar.
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete) && !document.querySelector('#nprogress'), undefined, { timeout: 10_000 }).catch(() => {});
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
 }
 

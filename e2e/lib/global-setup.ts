@@ -39,6 +39,15 @@ async function waitFor(url: string, ms: number) {
 
 /** The whole site as a user gets it from `npm start`: real server, embedded PostgreSQL, built SPA. */
 export async function setup(project: TestProject) {
+  try {
+    await start(project);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+}
+
+async function start(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
   sink = await startMailSink();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
@@ -64,7 +73,7 @@ export async function setup(project: TestProject) {
   const smtp = await fetch(`${baseUrl}/api/admin/config/set-email-config`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: token, 'url-type': 'admin' },
-    body: JSON.stringify({ host: '127.0.0.1', port: sink.smtpPort, secure: false, username: '', password: '', from: 'oj@localhost' }),
+    body: JSON.stringify({ host: '127.0.0.1', port: sink.smtpPort, secure: false, username: '', password: '', from: 'judge@example.com' }),
   });
   const body = (await smtp.json()) as { status: number; msg: string };
   if (body.status !== 200) throw new Error(`configuring SMTP failed: ${body.msg}`);

@@ -44,6 +44,7 @@ export async function startMailSink() {
     httpUrl: `http://127.0.0.1:${httpPort}`,
     async close() {
       await new Promise<void>((r) => smtp.close(() => r()));
+      api.closeAllConnections();
       await new Promise<void>((r) => api.close(() => r()));
     },
   };

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Solves the login slide puzzle the way a person does: by looking at the picture. The piece's opaque
+ * pixels are slid along the background and the darkest position (the shaded hole) wins; then the
+ * slider is dragged there with the mouse.
+ */
+export async function solvePuzzle(page: Page) {
+  await page.getByTestId('puzzle-bg').waitFor();
+  await page.waitForFunction(() => {
+    const bg = document.querySelector<HTMLImageElement>('[data-testid=puzzle-bg]');
+    const pc = document.querySelector<HTMLImageElement>('[data-testid=puzzle-piece]');
+    return !!bg?.complete && bg.naturalWidth > 0 && !!pc?.complete && pc.naturalWidth > 0;
+  });
+  const hole = await page.evaluate(async () => {
+    const bgEl = document.querySelector<HTMLImageElement>('[data-testid=puzzle-bg]')!;
+    const pcEl = document.querySelector<HTMLImageElement>('[data-testid=puzzle-piece]')!;
+    const pixels = (img: HTMLImageElement) => {
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return g.getImageData(0, 0, c.width, c.height).data;
+    };
+    const B = pixels(bgEl);
+    const P = pixels(pcEl);
+    const bw = bgEl.naturalWidth;
+    const pw = pcEl.naturalWidth;
+    const ph = pcEl.naturalHeight;
+    const scale = bgEl.clientWidth / bw;
+    const y0 = Math.round(parseFloat(pcEl.style.top || '0') / scale);
+    let best = 0;
+    let bestScore = Infinity;
+    for (let x = 0; x <= bw - pw; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let py = 0; py < ph; py++)
+        for (let px = 0; px < pw; px++) {
+          if (P[(py * pw + px) * 4 + 3]! < 200) continue;
+          const i = ((y0 + py) * bw + (x + px)) * 4;
+          if (i >= B.length) continue;
+          sum += B[i]! + B[i + 1]! + B[i + 2]!;
+          n++;
+        }
+      const s = sum / Math.max(n, 1);
+      if (s < bestScore) {
+        bestScore = s;
+        best = x;
+      }
+    }
+    return { x: best, scale };
+  });
+  const box = (await page.getByTestId('puzzle-slider').boundingBox())!;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  await page.mouse.move(startX + (hole.x * hole.scale) / 2, y, { steps: 5 });
+  await page.mouse.move(startX + hole.x * hole.scale, y, { steps: 5 });
+  await page.mouse.up();
+}
