@@ -13,8 +13,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
+    // One line per request drowns the console of a small site; LOG_LEVEL=debug brings them back.
+    disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
     trustProxy: trustProxyOption(ctx.config.trustProxy),
-    // Query strings like tagId=1&tagId=2 arrive as arrays; keep one parser for every route.
+    // /api/x/ and /api/x are the same call.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
