@@ -63,6 +63,7 @@
 static struct {
   long time_ms, wall_ms, mem_kb, stack_kb, out_kb, as_kb, box_kb, tmp_kb, pids, nofile;
   long uid, gid, pool_base, pool_count;
+  long in_fd, out_fd; // inherited descriptors (pipes of an interactive run), -1 = use the files
   const char *in_f, *out_f, *err_f;
   int err_to_out, timing;
   const char *box[MAX_LIST];
@@ -77,7 +78,7 @@ static struct {
 } o = {
     .time_ms = 1000, .wall_ms = -1, .mem_kb = 262144, .stack_kb = 65536, .out_kb = 65536,
     .as_kb = 0, .box_kb = -1, .tmp_kb = 16384, .pids = 64, .nofile = 64, .uid = 60000,
-    .gid = -1, .pool_base = -1, .pool_count = 0, .in_f = "/dev/null", .out_f = "/dev/null",
+    .gid = -1, .pool_base = -1, .pool_count = 0, .in_fd = -1, .out_fd = -1, .in_f = "/dev/null", .out_f = "/dev/null",
     .err_f = "/dev/null", .cg_mode = "auto", .state_dir = "/run/oj-sandbox",
 };
 
@@ -1039,7 +1040,7 @@ static void usage(void) {
   fprintf(stderr,
           "usage: runner [options] -- /absolute/program [args...]\n"
           "  --time MS --wall MS --memory KB --stack KB --output KB --as KB --pids N --nofile N\n"
-          "  --stdin F --stdout F --stderr F --stderr-to-stdout\n"
+          "  --stdin F --stdout F --stderr F --stderr-to-stdout --stdin-fd N --stdout-fd N\n"
           "  --box DIR (repeatable) --copy-out DIR --box-size KB --tmp-size KB\n"
           "  --ro SRC[:DST] (repeatable) --env K=V (repeatable)\n"
           "  --uid N --gid N --uid-pool BASE:COUNT --cgroup auto|v1|v2 --cgroup-parent PATH --state-dir DIR\n");
@@ -1075,6 +1076,8 @@ static void parse_args(int argc, char **argv) {
       o.pool_base = parse_num(a, b, 1, 0x7fffffff);
       o.pool_count = parse_num(a, c + 1, 1, 1 << 20);
     } else if (!strcmp(a, "--stdin")) o.in_f = v;
+    else if (!strcmp(a, "--stdin-fd")) o.in_fd = parse_num(a, v, 3, 1 << 20);
+    else if (!strcmp(a, "--stdout-fd")) o.out_fd = parse_num(a, v, 3, 1 << 20);
     else if (!strcmp(a, "--stdout")) o.out_f = v;
     else if (!strcmp(a, "--stderr")) o.err_f = v;
     else if (!strcmp(a, "--box")) { if (o.n_box >= MAX_LIST) refuse("too many --box"); o.box[o.n_box++] = v; }
@@ -1113,6 +1116,19 @@ static void parse_args(int argc, char **argv) {
   o.env[o.n_env] = NULL;
 }
 
+// A descriptor the caller passed down (interactive judging connects two boxes with pipes). Only
+// pipes and sockets: a regular file would bypass the output-limit accounting and O_NOFOLLOW.
+static int inherited_pipe(int fd, const char *flag) {
+  struct stat st;
+  if (fstat(fd, &st)) refuse("%s %d: %s", flag, fd, strerror(errno));
+  if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) refuse("%s %d is not a pipe", flag, fd);
+  int fl = fcntl(fd, F_GETFL);
+  // The program expects blocking stdio; never leak the descriptor into anything else we start.
+  if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) || fcntl(fd, F_SETFD, FD_CLOEXEC))
+    refuse("%s %d: %s", flag, fd, strerror(errno));
+  return fd;
+}
+
 static int open_out(const char *path) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) refuse("cannot open output file %s: %s", path, strerror(errno));
@@ -1138,9 +1154,9 @@ int main(int argc, char **argv) {
   sigaction(SIGHUP, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
 
-  int in_fd = open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  int in_fd = o.in_fd >= 0 ? inherited_pipe((int)o.in_fd, "--stdin-fd") : open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (in_fd < 0) refuse("cannot open input file %s: %s", o.in_f, strerror(errno));
-  int out_fd = open_out(o.out_f);
+  int out_fd = o.out_fd >= 0 ? inherited_pipe((int)o.out_fd, "--stdout-fd") : open_out(o.out_f);
   int err_fd = o.err_to_out ? out_fd : open_out(o.err_f);
 
   char rootdir[PATH_MAX];
@@ -1170,6 +1186,11 @@ int main(int argc, char **argv) {
   close(cp[0]);
   close(in_fd);
   if (err_fd != out_fd) close(err_fd);
+  // A pipe's reader must see EOF as soon as the box is gone: only the box may hold the write end.
+  if (o.out_fd >= 0) {
+    close(out_fd);
+    out_fd = -1;
+  }
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   if (ncpu < 1) ncpu = 1;
 
@@ -1229,8 +1250,8 @@ int main(int argc, char **argv) {
   long long oom = cgv == 1 ? read_key(cg_mem, "memory.oom_control", "oom_kill") : read_key(cg_mem, "memory.events", "oom_kill");
   long long peak = cgv == 1 ? read_ll(cg_mem, "memory.max_usage_in_bytes") : read_ll(cg_mem, "memory.peak");
   struct stat ost;
-  long long out_size = fstat(out_fd, &ost) == 0 && S_ISREG(ost.st_mode) ? (long long)ost.st_size : 0;
-  close(out_fd);
+  long long out_size = out_fd >= 0 && fstat(out_fd, &ost) == 0 && S_ISREG(ost.st_mode) ? (long long)ost.st_size : 0;
+  if (out_fd >= 0) close(out_fd);
   long long t_cl0 = now_ns();
   cg_cleanup();
   if (o.timing)

@@ -5,13 +5,18 @@
  * |-----------------------|-----------------------------------------------------|------------------------------|
  * | default               | every case                                          | Σ case scores                |
  * | ergodic_without_error | in order, stops at the first case that is not AC    | Σ over the executed cases    |
- * | subtask_lowest        | per group (groupNum) in order; after a failure the  | Σ over groups of the lowest  |
- * |                       | rest of the group is Cancelled, "Skipped Judging"   | case score                   |
+ * | subtask_lowest        | per group (groupNum) in order; after a case that    | Σ over groups of the lowest  |
+ * |                       | earned nothing the rest of the group is Cancelled,  | case score                   |
+ * |                       | "Skipped Judging" (a partial score goes on)         |                              |
  * | subtask_average       | every case                                          | Σ over groups of round(mean) |
  *
+ * A case earns its full score when AC; a special judge may give part of it (Partial Accepted,
+ * floor(percentage × case score / 100)); anything else earns 0.
+ *
  * Final status — ACM: AC when every case is AC, else the status of the first failing case (in
- * case order). OI: all AC → AC; none AC → the first failing status; otherwise Partial Accepted.
- * A System Error in any case makes the whole result System Error (the daemon may retry it).
+ * case order). OI: all AC → AC; no case earned anything (no AC, no partial) → the first failing
+ * status; otherwise Partial Accepted. A System Error in any case makes the whole result System
+ * Error (the daemon may retry it).
  */
 import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
 
@@ -25,11 +30,20 @@ export interface ScoredCase {
   /** Points this case is worth. */
   fullScore: number;
   groupNum: number;
+  /** Points a Partial Accepted case earned (from the special judge's percentage). */
+  earned?: number;
 }
 
-/** Points a case earned: full when AC, otherwise none (partial points come from checkers, later). */
+/** Points a case earned: full when AC, the checker's part when Partial Accepted, otherwise none. */
 export function caseScore(c: ScoredCase): number {
-  return c.status === JudgeStatus.ACCEPTED ? c.fullScore : 0;
+  if (c.status === JudgeStatus.ACCEPTED) return c.fullScore;
+  if (c.status === JudgeStatus.PARTIAL_ACCEPTED) return Math.max(0, Math.min(c.fullScore, c.earned ?? 0));
+  return 0;
+}
+
+/** Points of a Partial Accepted case: floor(percentage × full score / 100), as HOJ. */
+export function partialScore(fullScore: number, percentage: number): number {
+  return Math.max(0, Math.min(fullScore, Math.floor((fullScore * percentage) / 100 + 1e-9)));
 }
 
 /** Even split of `total` points over `n` cases; the first cases take the remainder. */
@@ -69,5 +83,36 @@ export function finalStatus(statuses: JudgeStatusCode[], type: ProblemType): Jud
     return statuses.length && judged.length === statuses.length ? JudgeStatus.ACCEPTED : JudgeStatus.SYSTEM_ERROR;
   }
   if (type === PROBLEM_TYPE.ACM) return firstFail;
-  return judged.some((s) => s === JudgeStatus.ACCEPTED) ? JudgeStatus.PARTIAL_ACCEPTED : firstFail;
+  return judged.some((s) => s === JudgeStatus.ACCEPTED || s === JudgeStatus.PARTIAL_ACCEPTED) ? JudgeStatus.PARTIAL_ACCEPTED : firstFail;
+}
+
+export interface SubtaskSummary {
+  groupNum: number;
+  status: JudgeStatusCode;
+  score: number;
+  /** Accepted cases of the group. */
+  ac: number;
+  total: number;
+  time: number;
+  memory: number;
+}
+
+/** Per-group summary of the subtask modes (spec 1 §3 "Subtask": groupNum, status, score, ac, total, time, memory). */
+export function subtaskSummaries(
+  cases: Array<ScoredCase & { time: number; memory: number }>,
+  mode: JudgeCaseMode,
+): SubtaskSummary[] {
+  return groups(cases).map((g) => {
+    const scores = g.map(caseScore);
+    const judged = g.filter((c) => c.status !== JudgeStatus.CANCELLED);
+    return {
+      groupNum: g[0].groupNum,
+      status: finalStatus(g.map((c) => c.status), PROBLEM_TYPE.OI),
+      score: mode === 'subtask_average' ? Math.round(scores.reduce((a, b) => a + b, 0) / g.length) : Math.min(...scores),
+      ac: g.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
+      total: g.length,
+      time: Math.max(0, ...judged.map((c) => c.time)),
+      memory: Math.max(0, ...judged.map((c) => c.memory)),
+    };
+  });
 }

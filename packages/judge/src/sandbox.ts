@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 export const SANDBOX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sandbox');
 export const RUNNER_PATH = path.join(SANDBOX_DIR, 'runner');
+/** Pipe broker of interactive judging (`sandbox/interact.c`): two runners, two pipes. */
+export const INTERACT_PATH = path.join(SANDBOX_DIR, 'interact');
 
 export type SandboxStatus = 'OK' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'SE';
 
@@ -65,6 +67,9 @@ export interface SandboxRequest {
   tmpSizeKb?: number;
   stdin?: string;
   stdout?: string;
+  /** Inherited pipe descriptors instead of files (set by `runInteractivePair`). */
+  stdinFd?: number;
+  stdoutFd?: number;
   stderr?: string;
   stderrToStdout?: boolean;
   readOnlyBinds?: ReadOnlyBind[];
@@ -73,9 +78,9 @@ export interface SandboxRequest {
 
 let built = false;
 
-/** Builds the runner with make (a no-op when up to date). Throws when the build fails. */
+/** Builds the runner (and the pipe broker) with make (a no-op when up to date). Throws when the build fails. */
 export function ensureRunnerBuilt(): string {
-  if (built && fs.existsSync(RUNNER_PATH)) return RUNNER_PATH;
+  if (built && fs.existsSync(RUNNER_PATH) && fs.existsSync(INTERACT_PATH)) return RUNNER_PATH;
   const r = spawnSync('make', ['-s', '-C', SANDBOX_DIR], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`building the sandbox runner failed: ${r.stderr || r.error?.message || `exit ${r.status}`}`);
   built = true;
@@ -137,6 +142,11 @@ export const sandboxConfig = {
 export const slots = new SlotPool(sandboxConfig.slots);
 
 function buildArgs(req: SandboxRequest, slot: number): string[] {
+  return buildArgsForUid(req, sandboxConfig.uidBase + (slot % sandboxConfig.uidPoolSize));
+}
+
+/** Runner arguments; `uid` is only the first uid tried: the runner locks the first free one from there. */
+function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
   const kb = (n: number) => String(Math.max(1, Math.ceil(n)));
   const a: string[] = ['--time', kb(req.timeMs), '--memory', kb(req.memoryKb)];
   if (req.wallMs !== undefined) a.push('--wall', kb(req.wallMs));
@@ -149,14 +159,16 @@ function buildArgs(req: SandboxRequest, slot: number): string[] {
   if (req.copyOutDir) a.push('--copy-out', req.copyOutDir);
   if (req.boxSizeKb !== undefined) a.push('--box-size', kb(req.boxSizeKb));
   if (req.tmpSizeKb !== undefined) a.push('--tmp-size', kb(req.tmpSizeKb));
-  if (req.stdin) a.push('--stdin', req.stdin);
-  if (req.stdout) a.push('--stdout', req.stdout);
+  if (req.stdinFd !== undefined) a.push('--stdin-fd', String(req.stdinFd));
+  else if (req.stdin) a.push('--stdin', req.stdin);
+  if (req.stdoutFd !== undefined) a.push('--stdout-fd', String(req.stdoutFd));
+  else if (req.stdout) a.push('--stdout', req.stdout);
   if (req.stderr) a.push('--stderr', req.stderr);
   if (req.stderrToStdout) a.push('--stderr-to-stdout');
   for (const b of req.readOnlyBinds ?? []) a.push('--ro', b.dst && b.dst !== b.src ? `${b.src}:${b.dst}` : b.src);
   for (const [k, v] of Object.entries(req.env ?? {})) a.push('--env', `${k}=${v}`);
   const { uidBase, uidPoolSize, cgroup, cgroupParent, stateDir } = sandboxConfig;
-  a.push('--uid', String(uidBase + (slot % uidPoolSize)), '--uid-pool', `${uidBase}:${uidPoolSize}`, '--cgroup', cgroup);
+  a.push('--uid', String(uid), '--uid-pool', `${uidBase}:${uidPoolSize}`, '--cgroup', cgroup);
   if (cgroupParent) a.push('--cgroup-parent', cgroupParent);
   if (stateDir) a.push('--state-dir', stateDir);
   a.push('--', ...req.argv);
@@ -235,4 +247,69 @@ export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxRep
 /** Runs one program in the sandbox, waiting for a free slot. */
 export function runSandboxed(req: SandboxRequest): Promise<SandboxReport> {
   return slots.with((slot) => runOnSlot(req, slot));
+}
+
+export interface PairReports {
+  /** The first program (the contestant's). */
+  a: SandboxReport;
+  /** The second program (the interactor). */
+  b: SandboxReport;
+}
+
+/**
+ * Runs two programs in two boxes connected by pipes — a's stdout feeds b's stdin and b's stdout
+ * feeds a's stdin — through the `interact` broker; no byte passes through this process. The
+ * requests' stdin/stdout are ignored. Takes ONE slot (the two sides mostly wait for each other);
+ * the second box gets a uid hint outside the slot range, and the runner's uid lock keeps every
+ * box on a uid of its own anyway.
+ */
+export function runInteractivePair(a: SandboxRequest, b: SandboxRequest): Promise<PairReports> {
+  return slots.with((slot) => runPairOnSlot(a, b, slot));
+}
+
+export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number): Promise<PairReports> {
+  ensureRunnerBuilt();
+  const { uidBase, uidPoolSize } = sandboxConfig;
+  const pipes = { stdinFd: 3, stdoutFd: 4, stdin: undefined, stdout: undefined };
+  const ra: SandboxRequest = { ...a, ...pipes };
+  const rb: SandboxRequest = { ...b, ...pipes };
+  const argsA = buildArgsForUid(ra, uidBase + (slot % uidPoolSize));
+  const argsB = buildArgsForUid(rb, uidBase + ((slot + slots.size) % uidPoolSize));
+  const wallMs = Math.max(ra.wallMs ?? ra.timeMs * 3 + 1000, rb.wallMs ?? rb.timeMs * 3 + 1000);
+  const guardMs = wallMs + 30_000;
+  return new Promise((resolve) => {
+    const child = spawn(INTERACT_PATH, [RUNNER_PATH, String(argsA.length), ...argsA, ...argsB], {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let outA = '';
+    let outB = '';
+    let err = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => { outA += d; });
+    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (d: string) => { outB += d; });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => { if (err.length < 8192) err += d; });
+    let guardFired = false;
+    const guard = setTimeout(() => {
+      guardFired = true;
+      child.kill('SIGTERM'); // forwarded to both runners, which kill their boxes
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    }, guardMs);
+    let settled = false;
+    const finish = (ea: SandboxReport | null, eb: SandboxReport | null, why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(guard);
+      const pa = ea ?? systemError(why, child.pid ?? 0);
+      const pb = eb ?? systemError(why, child.pid ?? 0);
+      sandboxEvents.emit('report', pa, ra);
+      sandboxEvents.emit('report', pb, rb);
+      resolve({ a: pa, b: pb });
+    };
+    child.on('error', (e) => finish(null, null, `cannot start the interactive pipe broker: ${e.message}`));
+    child.on('close', (code, signal) => {
+      const pid = child.pid ?? 0;
+      if (guardFired) return finish(null, null, `interactive run did not finish within ${guardMs} ms`);
+      const why = `interactive pipe broker failed (exit ${code ?? signal}): ${err.trim() || 'no report'}`;
+      finish(parseReport(outA, pid), parseReport(outB, pid), why);
+    });
+  });
 }

@@ -111,3 +111,28 @@ export function trimCompilerOutput(text: string, maxChars = 8000, maxLines = 200
   }
   return cut ? `${out.trimEnd()}\n... (output truncated)` : out;
 }
+
+/** English names of the judge statuses (spec 1 §3), e.g. for the `oj run` report. */
+export const JUDGE_STATUS_NAMES: Record<JudgeStatusCode, string> = {
+  [JudgeStatus.NOT_SUBMITTED]: 'Not Submitted',
+  [JudgeStatus.SUBMITTED_UNKNOWN_RESULT]: 'Submitted Unknown Result',
+  [JudgeStatus.CANCELLED]: 'Cancelled',
+  [JudgeStatus.PRESENTATION_ERROR]: 'Presentation Error',
+  [JudgeStatus.COMPILE_ERROR]: 'Compile Error',
+  [JudgeStatus.WRONG_ANSWER]: 'Wrong Answer',
+  [JudgeStatus.ACCEPTED]: 'Accepted',
+  [JudgeStatus.TIME_LIMIT_EXCEEDED]: 'Time Limit Exceeded',
+  [JudgeStatus.MEMORY_LIMIT_EXCEEDED]: 'Memory Limit Exceeded',
+  [JudgeStatus.RUNTIME_ERROR]: 'Runtime Error',
+  [JudgeStatus.SYSTEM_ERROR]: 'System Error',
+  [JudgeStatus.PENDING]: 'Pending',
+  [JudgeStatus.COMPILING]: 'Compiling',
+  [JudgeStatus.JUDGING]: 'Judging',
+  [JudgeStatus.PARTIAL_ACCEPTED]: 'Partial Accepted',
+  [JudgeStatus.SUBMITTING]: 'Submitting',
+  [JudgeStatus.SUBMITTED_FAILED]: 'Submitted Failed',
+};
+
+export function statusName(status: JudgeStatusCode): string {
+  return JUDGE_STATUS_NAMES[status] ?? `Status ${status}`;
+}

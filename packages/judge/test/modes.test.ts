@@ -1,6 +1,6 @@
 import { JudgeStatus } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { evenSplit, finalStatus, PROBLEM_TYPE, totalScore } from '../src/modes.js';
+import { evenSplit, finalStatus, partialScore, PROBLEM_TYPE, totalScore } from '../src/modes.js';
 
 const { ACCEPTED: AC, WRONG_ANSWER: WA, TIME_LIMIT_EXCEEDED: TLE, CANCELLED, PARTIAL_ACCEPTED: PAC, SYSTEM_ERROR: SE, RUNTIME_ERROR: RE } = JudgeStatus;
 
@@ -15,6 +15,10 @@ describe('final status', () => {
     expect(finalStatus([TLE, WA], PROBLEM_TYPE.OI)).toBe(TLE);
     expect(finalStatus([AC, WA], PROBLEM_TYPE.OI)).toBe(PAC);
     expect(finalStatus([RE, CANCELLED, AC], PROBLEM_TYPE.OI)).toBe(PAC);
+  });
+  it('OI: a partial score counts as points earned', () => {
+    expect(finalStatus([PAC, WA], PROBLEM_TYPE.OI)).toBe(PAC);
+    expect(finalStatus([WA, PAC], PROBLEM_TYPE.ACM)).toBe(WA);
   });
   it('a System Error anywhere is never hidden', () => {
     expect(finalStatus([AC, SE, AC], PROBLEM_TYPE.OI)).toBe(SE);
@@ -34,6 +38,15 @@ describe('scores', () => {
   });
   it('subtask_average takes the rounded mean of each group', () => {
     expect(totalScore([c(AC, 10, 1), c(WA, 10, 1), c(WA, 10, 1), c(AC, 50, 2)], 'subtask_average')).toBe(3 + 50);
+  });
+  it('partial cases earn floor(percentage × score / 100), also in the subtask modes', () => {
+    expect(partialScore(33, 50)).toBe(16);
+    expect(partialScore(10, 100)).toBe(10);
+    expect(partialScore(10, 150)).toBe(10);
+    const pac = (earned: number, fullScore: number, groupNum = 1) => ({ status: PAC, fullScore, groupNum, earned });
+    expect(totalScore([c(AC, 50), pac(20, 50)], 'default')).toBe(70);
+    expect(totalScore([c(AC, 50, 1), pac(20, 50, 1), c(AC, 10, 2)], 'subtask_lowest')).toBe(30);
+    expect(totalScore([c(AC, 50, 1), pac(21, 50, 1)], 'subtask_average')).toBe(36);
   });
   it('splits 100 points evenly over the cases', () => {
     expect(evenSplit(100, 3)).toEqual([34, 33, 33]);

@@ -1,4 +1,33 @@
 import path from 'node:path';
+import { JUDGE_PROTOCOL } from '@oj/shared';
+
+/** Timings of the judge queue (docs/architecture.md, "Judge protocol"); tests shorten them. */
+export interface JudgeQueueConfig {
+  /** Lease length given with a task and by every progress report. */
+  leaseMs: number;
+  /** Failed leases after which the submission ends as System Error. */
+  maxAttempts: number;
+  /** Every node runs the sweeper (expired leases, unserved languages) this often. */
+  sweepIntervalMs: number;
+  /** Polls also sweep, at most this often per node. */
+  sweepThrottleMs: number;
+  /** A waiting poll looks at the queue at least this often (NOTIFY usually wakes it sooner). */
+  pollIntervalMs: number;
+  /** A queued task whose language no online judge offers ends as System Error after this long. */
+  unservedTimeoutMs: number;
+  /** A judge without heartbeat or poll for this long counts as offline. */
+  offlineAfterMs: number;
+}
+
+export const DEFAULT_JUDGE_QUEUE: JudgeQueueConfig = {
+  leaseMs: JUDGE_PROTOCOL.defaultLeaseMs,
+  maxAttempts: JUDGE_PROTOCOL.maxAttempts,
+  sweepIntervalMs: 5000,
+  sweepThrottleMs: 1000,
+  pollIntervalMs: 1000,
+  unservedTimeoutMs: 10 * 60 * 1000,
+  offlineAfterMs: JUDGE_PROTOCOL.offlineAfterMs,
+};
 
 /** Deployment settings come from the environment; site settings live in the database. */
 export interface ServerConfig {
@@ -16,6 +45,9 @@ export interface ServerConfig {
    * or a comma list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /** Token judge daemons send in X-Judge-Token; unset: generated at first start and kept in site_config. */
+  judgeToken: string | undefined;
+  judgeQueue: JudgeQueueConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: env.OJ_WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    judgeToken: parseJudgeToken(env.OJ_JUDGE_TOKEN),
+    judgeQueue: { ...DEFAULT_JUDGE_QUEUE, leaseMs: parseLease(env.OJ_JUDGE_LEASE_MS) },
   };
 }
 
@@ -39,4 +73,18 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (v === 'false' || v === '') return false;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseJudgeToken(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.length < 16) throw new Error('OJ_JUDGE_TOKEN must be at least 16 characters long');
+  return v;
+}
+
+function parseLease(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return JUDGE_PROTOCOL.defaultLeaseMs;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 5000 || ms > 3_600_000) throw new Error(`OJ_JUDGE_LEASE_MS must be 5000…3600000 (ms), got "${value}"`);
+  return ms;
 }

@@ -7,3 +7,4 @@ export * from './paging.js';
 export * from './account.js';
 export * from './site.js';
 export * from './admin.js';
+export * from './judge.js';

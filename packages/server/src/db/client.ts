@@ -1,15 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or a transaction on it: service functions that other modules call inside their own transaction take this. */
+export type DbOrTx = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Connection string, for the few things that need a connection of their own (LISTEN). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -19,7 +24,7 @@ export function connect(url: string, max = 8): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // Idle clients report errors when the server goes away (e.g. at shutdown); without a listener they crash the process.
   pool.on('error', () => {});
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
 }
 
 export async function runMigrations(database: Database) {

@@ -6,6 +6,7 @@ import { registerPublicFiles } from '../lib/files.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { fileRoutes } from './file/routes.js';
+import { judgeRoutes } from './judge/routes.js';
 import { messageRoutes } from './message/routes.js';
 import { siteRoutes } from './site/routes.js';
 
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => messageRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });
 }

@@ -160,6 +160,83 @@ CREATE TABLE "language" (
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "problem_case" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"pid" integer NOT NULL,
+	"input_name" text NOT NULL,
+	"input_hash" text NOT NULL,
+	"input_size" integer NOT NULL,
+	"output_name" text NOT NULL,
+	"output_hash" text NOT NULL,
+	"output_size" integer NOT NULL,
+	"score" integer DEFAULT 0 NOT NULL,
+	"group_num" integer DEFAULT 1 NOT NULL,
+	"seq" integer NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "problem" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"problem_id" text NOT NULL,
+	"title" text NOT NULL,
+	"author" text,
+	"type" integer DEFAULT 0 NOT NULL,
+	"time_limit" integer DEFAULT 1000 NOT NULL,
+	"memory_limit" integer DEFAULT 256 NOT NULL,
+	"stack_limit" integer DEFAULT 128 NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"input" text DEFAULT '' NOT NULL,
+	"output" text DEFAULT '' NOT NULL,
+	"examples" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"hint" text DEFAULT '' NOT NULL,
+	"source" text DEFAULT '' NOT NULL,
+	"difficulty" integer DEFAULT 0 NOT NULL,
+	"auth" integer DEFAULT 1 NOT NULL,
+	"io_score" integer DEFAULT 100 NOT NULL,
+	"code_share" boolean DEFAULT true NOT NULL,
+	"judge_mode" text DEFAULT 'default' NOT NULL,
+	"judge_case_mode" text DEFAULT 'default' NOT NULL,
+	"user_extra_file" jsonb,
+	"judge_extra_file" jsonb,
+	"spj_code" text,
+	"spj_language" text,
+	"is_remove_end_blank" boolean DEFAULT false NOT NULL,
+	"open_case_result" boolean DEFAULT true NOT NULL,
+	"is_upload_case" boolean DEFAULT true NOT NULL,
+	"is_file_io" boolean DEFAULT false NOT NULL,
+	"io_read_file_name" text,
+	"io_write_file_name" text,
+	"case_version" text DEFAULT '0' NOT NULL,
+	"is_remote" boolean DEFAULT false NOT NULL,
+	"is_group" boolean DEFAULT false NOT NULL,
+	"gid" integer,
+	"apply_public_progress" integer,
+	"modified_user" text,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "judge_case" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"submit_id" integer NOT NULL,
+	"uid" text,
+	"pid" integer,
+	"case_id" integer,
+	"status" integer NOT NULL,
+	"time" integer DEFAULT 0 NOT NULL,
+	"memory" integer DEFAULT 0 NOT NULL,
+	"score" integer,
+	"group_num" integer,
+	"seq" integer NOT NULL,
+	"mode" text DEFAULT 'default' NOT NULL,
+	"input_data" text,
+	"output_data" text,
+	"user_output" text,
+	"message" text,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "judge" (
 	"submit_id" serial PRIMARY KEY NOT NULL,
 	"pid" integer NOT NULL,
@@ -175,13 +252,49 @@ CREATE TABLE "judge" (
 	"code" text NOT NULL,
 	"submit_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"cid" integer DEFAULT 0 NOT NULL,
+	"cpid" integer DEFAULT 0 NOT NULL,
 	"gid" integer,
 	"judger" text,
 	"is_manual" boolean DEFAULT false NOT NULL,
 	"error_message" text,
 	"share" boolean DEFAULT false NOT NULL,
 	"oi_rank_score" integer,
-	"ip" text
+	"ip" text,
+	"version" integer DEFAULT 0 NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "judge_server" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"ip" text,
+	"cpu_count" integer DEFAULT 1 NOT NULL,
+	"capacity" integer DEFAULT 1 NOT NULL,
+	"languages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" text DEFAULT '' NOT NULL,
+	"running" integer DEFAULT 0 NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"last_heartbeat" timestamp with time zone DEFAULT now() NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "judge_server_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "judge_task" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"submit_id" integer NOT NULL,
+	"priority" integer DEFAULT 0 NOT NULL,
+	"language" text NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"lease_owner" integer,
+	"lease_token" text,
+	"lease_deadline" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"queued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "judge_task_submit_id_unique" UNIQUE("submit_id")
 );
 --> statement-breakpoint
 ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -195,7 +308,12 @@ ALTER TABLE "msg_remind" ADD CONSTRAINT "msg_remind_sender_id_user_info_uid_fk" 
 ALTER TABLE "msg_remind" ADD CONSTRAINT "msg_remind_recipient_id_user_info_uid_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sys_notice" ADD CONSTRAINT "user_sys_notice_sys_notice_id_admin_sys_notice_id_fk" FOREIGN KEY ("sys_notice_id") REFERENCES "public"."admin_sys_notice"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_sys_notice" ADD CONSTRAINT "user_sys_notice_recipient_id_user_info_uid_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "problem_case" ADD CONSTRAINT "problem_case_pid_problem_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problem"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judge_case" ADD CONSTRAINT "judge_case_submit_id_judge_submit_id_fk" FOREIGN KEY ("submit_id") REFERENCES "public"."judge"("submit_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judge_case" ADD CONSTRAINT "judge_case_case_id_problem_case_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."problem_case"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judge" ADD CONSTRAINT "judge_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judge_task" ADD CONSTRAINT "judge_task_submit_id_judge_submit_id_fk" FOREIGN KEY ("submit_id") REFERENCES "public"."judge"("submit_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judge_task" ADD CONSTRAINT "judge_task_lease_owner_judge_server_id_fk" FOREIGN KEY ("lease_owner") REFERENCES "public"."judge_server"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_session_uid_idx" ON "auth_session" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "auth_session_created_idx" ON "auth_session" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "captcha_expires_idx" ON "captcha" USING btree ("expires_at");--> statement-breakpoint
@@ -208,7 +326,13 @@ CREATE INDEX "announcement_site_idx" ON "announcement" USING btree ("status","gm
 CREATE INDEX "msg_remind_recipient_idx" ON "msg_remind" USING btree ("recipient_id","state");--> statement-breakpoint
 CREATE INDEX "user_sys_notice_recipient_idx" ON "user_sys_notice" USING btree ("recipient_id","state");--> statement-breakpoint
 CREATE UNIQUE INDEX "language_oj_name_uq" ON "language" USING btree ("oj","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "problem_case_pid_seq_uq" ON "problem_case" USING btree ("pid","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "problem_problem_id_uq" ON "problem" USING btree (upper("problem_id"));--> statement-breakpoint
+CREATE INDEX "problem_gid_idx" ON "problem" USING btree ("gid");--> statement-breakpoint
+CREATE UNIQUE INDEX "judge_case_submit_seq_uq" ON "judge_case" USING btree ("submit_id","seq");--> statement-breakpoint
 CREATE INDEX "judge_uid_time_idx" ON "judge" USING btree ("uid","submit_time");--> statement-breakpoint
 CREATE INDEX "judge_pid_idx" ON "judge" USING btree ("pid");--> statement-breakpoint
 CREATE INDEX "judge_cid_idx" ON "judge" USING btree ("cid");--> statement-breakpoint
-CREATE INDEX "judge_status_idx" ON "judge" USING btree ("status");
+CREATE INDEX "judge_status_idx" ON "judge" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "judge_task_queue_idx" ON "judge_task" USING btree ("priority" DESC,"id") WHERE "judge_task"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "judge_task_lease_idx" ON "judge_task" USING btree ("lease_deadline") WHERE "judge_task"."status" = 'leased';

@@ -1,11 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
+import { problemCases } from './problem.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Submissions (spec 1 §3 "Submission"). The table keeps HOJ's name `judge`. This is the minimal shape
- * the account pages read (home info, heatmap); the problem/judge work extends it.
+ * Submissions (spec 1 §3 "Submission"). The table keeps HOJ's name `judge`. `pid` is problem.id (no
+ * foreign key: a submission outlives its problem). Judging writes status, time, memory, score,
+ * error_message and judger; `version` goes up on every rejudge or cancel so that a result of an
+ * earlier round can never land on a later one.
  */
 export const submissions = pgTable(
   'judge',
@@ -30,6 +33,8 @@ export const submissions = pgTable(
     submitTime: ts('submit_time').notNull().defaultNow(),
     /** 0 when the submission belongs to no contest */
     cid: integer('cid').notNull().default(0),
+    /** contest_problem.id, 0 outside contests */
+    cpid: integer('cpid').notNull().default(0),
     gid: integer('gid'),
     judger: text('judger'),
     isManual: boolean('is_manual').notNull().default(false),
@@ -37,6 +42,9 @@ export const submissions = pgTable(
     share: boolean('share').notNull().default(false),
     oiRankScore: integer('oi_rank_score'),
     ip: text('ip'),
+    /** judging round: +1 on rejudge and cancel */
+    version: integer('version').notNull().default(0),
+    gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
   (t) => [
     index('judge_uid_time_idx').on(t.uid, t.submitTime),
@@ -44,4 +52,41 @@ export const submissions = pgTable(
     index('judge_cid_idx').on(t.cid),
     index('judge_status_idx').on(t.status),
   ],
+);
+
+/**
+ * Results of single test cases (spec 1 §3 "Test case result"), written with the submission's result.
+ * (submit_id, seq) is unique, so a result posted twice cannot add rows twice.
+ */
+export const judgeCases = pgTable(
+  'judge_case',
+  {
+    id: serial('id').primaryKey(),
+    submitId: integer('submit_id')
+      .notNull()
+      .references(() => submissions.submitId, { onDelete: 'cascade' }),
+    uid: text('uid'),
+    pid: integer('pid'),
+    /** problem_case.id; null when the case was removed from the problem since */
+    caseId: integer('case_id').references(() => problemCases.id, { onDelete: 'set null' }),
+    status: integer('status').notNull(),
+    /** ms */
+    time: integer('time').notNull().default(0),
+    /** KB */
+    memory: integer('memory').notNull().default(0),
+    score: integer('score'),
+    groupNum: integer('group_num'),
+    seq: integer('seq').notNull(),
+    /** judge case mode of the problem when judged */
+    mode: text('mode').notNull().default('default'),
+    /** file names of the case's input and answer */
+    inputData: text('input_data'),
+    outputData: text('output_data'),
+    /** head of the program's output */
+    userOutput: text('user_output'),
+    /** checker message, runtime error text, "Skipped Judging"… */
+    message: text('message'),
+    gmtCreate: ts('gmt_create').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('judge_case_submit_seq_uq').on(t.submitId, t.seq)],
 );

@@ -1,0 +1,325 @@
+/**
+ * Special judges (checkers) and interactors: C or C++ programs written by the problem setter,
+ * compiled and run in the sandbox like submissions.
+ *
+ * A checker runs once per case as `checker <input> <user_output> <answer>`: the three files are
+ * bound read-only into the checker's box only (the contestant's box never sees the answer), next to
+ * the judge extra files in its work directory /box. An interactor runs as
+ * `interactor <input> <output> <answer>` where <output> is a writable file of its own box (testlib's
+ * `tout`), talking to the contestant's program over stdin/stdout.
+ *
+ * Both result conventions are understood (see `interpretChecker`):
+ * - HOJ: exit code 0 or 100 → AC, 101 → PE, 102 → WA, 103 → System Error, 99 → partial, the
+ *   percentage is the first number on stdout (on stderr for interactors, whose stdout is the pipe);
+ * - testlib: the first line of stderr — "ok", "wrong answer", "wrong output format" (PE),
+ *   "points N", "partially correct (N)" (N = percentage of the case score), "FAIL" (System Error),
+ *   "unexpected eof" (WA) — and its exit codes 0 ok, 1 WA, 2 PE, 3 fail, 4 PE (dirt), 7 points,
+ *   8 unexpected eof.
+ *
+ * A small self-written subset of testlib.h ships in `../checker/testlib.h` and is placed next to
+ * every checker source; a full testlib.h given as a judge extra file replaces it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { readHead, workRoot, writeExtraFiles, type FileSource } from './run.js';
+import { runSandboxed, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
+import { compileVerdict, signalDescription, trimCompilerOutput } from './verdict.js';
+
+export const CHECKER_INCLUDE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'checker');
+const TESTLIB = path.join(CHECKER_INCLUDE_DIR, 'testlib.h');
+const CHECKER_BINARY = 'checker';
+
+export interface CheckerSource {
+  /** "C" or "C++" (HOJ's spjLanguage); "C++ 17", "SPJ-C++", "INTERACTIVE-C" and the like are accepted. */
+  language: string;
+  code: string;
+}
+
+export interface CompiledChecker {
+  /** Host directory holding the binary and the judge extra files (copied into each checker box). */
+  dir: string;
+  /** Absolute argv[0] inside the box. */
+  binary: string;
+  /** True when this call found it compiled already. */
+  cached: boolean;
+}
+
+interface CheckerToolchain {
+  kind: 'c' | 'c++';
+  sourceName: string;
+  argv: string[];
+}
+
+/** The compile command of a checker language; null when it is not C or C++. */
+export function checkerToolchain(language: string): CheckerToolchain | null {
+  const name = language.trim().replace(/^(SPJ|INTERACTIVE)-/i, '');
+  const cpp = /^(C\+\+|CPP|G\+\+)(\s*(\d\d))?/i.exec(name);
+  if (cpp) {
+    const std = cpp[3] && ['11', '14', '17', '20'].includes(cpp[3]) ? `c++${cpp[3]}` : 'c++17';
+    return {
+      kind: 'c++', sourceName: 'checker.cpp',
+      argv: ['/usr/bin/g++', '-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-O2', `-std=${std}`, 'checker.cpp', '-lm', '-o', CHECKER_BINARY],
+    };
+  }
+  if (/^(C|GCC)(\s+With O2)?$/i.test(name)) {
+    return {
+      kind: 'c', sourceName: 'checker.c',
+      argv: ['/usr/bin/gcc', '-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-O2', '-std=c11', 'checker.c', '-lm', '-o', CHECKER_BINARY],
+    };
+  }
+  return null;
+}
+
+function sha256(data: string | Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
+async function contentOf(src: FileSource): Promise<Buffer> {
+  if (typeof src === 'string') return Buffer.from(src, 'utf8');
+  if (Buffer.isBuffer(src)) return src;
+  return fsp.readFile(src.path);
+}
+
+export function checkerCacheDir(): string {
+  const dir = process.env.OJ_JUDGE_CHECKER_CACHE ?? path.join(workRoot(), 'checkers');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+const inFlight = new Map<string, Promise<{ checker: CompiledChecker } | { error: string }>>();
+
+/**
+ * Compiles a checker/interactor in the sandbox, once per (language, code, judge extra files): the
+ * result is kept in a content-addressed directory (temp dir + rename, so concurrent judges never
+ * see a half-written one). A compile error is returned as `error` (the compiler's message).
+ */
+export async function compileChecker(
+  src: CheckerSource,
+  judgeExtraFiles: Record<string, FileSource> = {},
+  opts: { compileTimeMs?: number } = {},
+): Promise<{ checker: CompiledChecker; error?: undefined } | { checker?: undefined; error: string }> {
+  const tool = checkerToolchain(src.language);
+  if (!tool) return { error: `Checker language "${src.language}" is not supported (C and C++ only)` };
+  const extras = await Promise.all(Object.entries(judgeExtraFiles).sort(([a], [b]) => (a < b ? -1 : 1)).map(async ([name, f]) => [name, await contentOf(f)] as const));
+  const key = sha256(JSON.stringify({
+    v: 1, argv: tool.argv, code: sha256(src.code), testlib: sha256(fs.readFileSync(TESTLIB)),
+    extras: extras.map(([name, buf]) => [name, sha256(buf)]),
+  }));
+  const root = checkerCacheDir();
+  const final = path.join(root, key);
+  if (fs.existsSync(path.join(final, CHECKER_BINARY))) {
+    const now = new Date();
+    await fsp.utimes(final, now, now).catch(() => {}); // last use, for pruning
+    return { checker: { dir: final, binary: `/box/${CHECKER_BINARY}`, cached: true } };
+  }
+  let job = inFlight.get(key);
+  if (!job) {
+    job = buildChecker(tool, src.code, extras, root, final, opts).finally(() => {
+      inFlight.delete(key);
+      void pruneCheckerCache();
+    });
+    inFlight.set(key, job);
+  }
+  const r = await job;
+  return 'error' in r ? { error: r.error } : { checker: r.checker };
+}
+
+/** Removes compiled checkers unused for `maxAgeMs` (default 30 days) and builds that died. */
+export async function pruneCheckerCache(maxAgeMs = 30 * 24 * 3600_000): Promise<number> {
+  const root = checkerCacheDir();
+  let removed = 0;
+  for (const name of await fsp.readdir(root).catch(() => [] as string[])) {
+    const p = path.join(root, name);
+    const st = await fsp.stat(p).catch(() => null);
+    const limit = name.startsWith('.build-') ? 24 * 3600_000 : maxAgeMs;
+    if (st && Date.now() - st.mtimeMs > limit) {
+      await fsp.rm(p, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+async function buildChecker(
+  tool: CheckerToolchain,
+  code: string,
+  extras: ReadonlyArray<readonly [string, Buffer]>,
+  root: string,
+  final: string,
+  opts: { compileTimeMs?: number },
+): Promise<{ checker: CompiledChecker } | { error: string }> {
+  const tmp = await fsp.mkdtemp(path.join(root, '.build-'));
+  try {
+    const srcDir = path.join(tmp, 'src');
+    const outDir = path.join(tmp, 'out');
+    const pack = path.join(tmp, 'pack');
+    await fsp.mkdir(srcDir, { mode: 0o755 });
+    await fsp.mkdir(outDir, { mode: 0o755 });
+    // Our testlib.h first: a judge extra file of the same name replaces it.
+    await fsp.copyFile(TESTLIB, path.join(srcDir, 'testlib.h'));
+    const extraDir = await writeExtraFiles(path.join(tmp, 'extra'), Object.fromEntries(extras));
+    if (extraDir) for (const [name] of extras) await fsp.copyFile(path.join(extraDir, name), path.join(srcDir, name));
+    await fsp.writeFile(path.join(srcDir, tool.sourceName), code, { mode: 0o644 });
+    const log = path.join(tmp, 'compile.log');
+    const timeMs = opts.compileTimeMs ?? 20_000;
+    const rep = await runSandboxed({
+      argv: tool.argv, timeMs, wallMs: timeMs * 2 + 5000, memoryKb: 1024 * 1024, stackKb: 256 * 1024,
+      outputKb: 128 * 1024, pids: 256, nofile: 512, boxDirs: [srcDir], copyOutDir: outDir,
+      boxSizeKb: 512 * 1024, tmpSizeKb: 1024 * 1024, stdout: log, stderrToStdout: true,
+    });
+    const text = trimCompilerOutput((await readHead(log, 64 * 1024)).toString('utf8'));
+    const verdict = compileVerdict(rep, text);
+    if (verdict) return { error: verdict.status === JudgeStatus.SYSTEM_ERROR ? verdict.message ?? 'System Error' : text.trim() || verdict.message || 'Compile Error' };
+    if (!fs.existsSync(path.join(outDir, CHECKER_BINARY))) return { error: `the checker binary was not produced\n${text}`.trim() };
+    // The box of a checker run: the binary and the judge extra files (data it may read).
+    await fsp.mkdir(pack, { mode: 0o755 });
+    for (const [name] of extras) await fsp.copyFile(path.join(extraDir!, name), path.join(pack, name));
+    await fsp.copyFile(path.join(outDir, CHECKER_BINARY), path.join(pack, CHECKER_BINARY));
+    await fsp.chmod(path.join(pack, CHECKER_BINARY), 0o755);
+    try {
+      await fsp.rename(pack, final);
+    } catch (e) {
+      // Another judge finished the same checker first: theirs is identical.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
+    }
+    return { checker: { dir: final, binary: `/box/${CHECKER_BINARY}`, cached: false } };
+  } finally {
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+export interface CheckerVerdict {
+  status: JudgeStatusCode;
+  /** Percentage of the case score for Partial Accepted (0 < p < 100). */
+  percentage?: number;
+  message?: string;
+}
+
+const MESSAGE_LIMIT = 1024;
+
+function clip(text: string): string {
+  const t = text.trim();
+  return t.length > MESSAGE_LIMIT ? `${t.slice(0, MESSAGE_LIMIT)}...` : t;
+}
+
+function partial(pct: number, message: string): CheckerVerdict {
+  if (!Number.isFinite(pct)) return { status: JudgeStatus.SYSTEM_ERROR, message: `Checker gave an invalid score\n${message}`.trim() };
+  if (pct >= 100) return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+  if (pct <= 0) return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+  return { status: JudgeStatus.PARTIAL_ACCEPTED, percentage: pct, message: message || undefined };
+}
+
+const TESTLIB_PREFIXES: Array<[RegExp, (m: RegExpExecArray, msg: string) => CheckerVerdict]> = [
+  [/^ok\b/, (_, msg) => ({ status: JudgeStatus.ACCEPTED, message: msg || undefined })],
+  [/^wrong answer\b/, (_, msg) => ({ status: JudgeStatus.WRONG_ANSWER, message: msg })],
+  [/^wrong output format\b/, (_, msg) => ({ status: JudgeStatus.PRESENTATION_ERROR, message: msg })],
+  [/^unexpected eof\b/, (_, msg) => ({ status: JudgeStatus.WRONG_ANSWER, message: msg })],
+  [/^partially correct\s*\(\s*([-+]?\d+(?:\.\d+)?)\s*\)/, (m, msg) => partial(Number(m[1]), msg)],
+  [/^points\s+([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/, (m, msg) => partial(Number(m[1]), msg)],
+  [/^FAIL\b/, (_, msg) => ({ status: JudgeStatus.SYSTEM_ERROR, message: `Checker failed: ${msg}` })],
+];
+
+/**
+ * The verdict of a checker or interactor run (see the module comment for both conventions).
+ * `stdout` is the checker's stdout (HOJ's percentage for exit code 99); interactors pass ''.
+ */
+export function interpretChecker(rep: SandboxReport, stdout: string, stderr: string, what = 'Checker'): CheckerVerdict {
+  const message = clip(stderr || (rep.exitCode === 99 ? '' : stdout));
+  if (rep.status === 'SE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} could not run: ${rep.error}` };
+  if (rep.status === 'TLE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exceeded its time limit` };
+  if (rep.status === 'MLE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exceeded its memory limit` };
+  if (rep.status === 'OLE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} output limit exceeded` };
+  if (rep.exitCode === null) {
+    return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} was killed by ${signalDescription(rep.signal)}${message ? `\n${message}` : ''}` };
+  }
+  const code = rep.exitCode;
+  // HOJ's own exit codes first: there, the message is only information.
+  switch (code) {
+    case 100: return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+    case 101: return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
+    case 102: return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+    case 103: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} reported a system error${message ? `: ${message}` : ''}` };
+    case 99: {
+      // The percentage: first number of stdout (of stderr for interactors); the message: stderr.
+      const source = stdout.trim() ? stdout : stderr;
+      const n = /[-+]?\d+(?:\.\d+)?/.exec(source);
+      const rest = source === stderr ? clip(n ? stderr.slice(n.index + n[0].length) : '') : clip(stderr);
+      return n ? partial(Number(n[0]), rest) : { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 99 (partial) without a percentage` };
+    }
+  }
+  // testlib: the first line of its report decides.
+  const first = stderr.trimStart();
+  for (const [re, make] of TESTLIB_PREFIXES) {
+    const m = re.exec(first);
+    if (m) return make(m, clip(first.slice(m[0].length)));
+  }
+  switch (code) {
+    case 0: return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+    case 1: return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+    case 2:
+    case 4: return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
+    case 3: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} failed${message ? `: ${message}` : ''}` };
+    case 8: return { status: JudgeStatus.WRONG_ANSWER, message: message || 'unexpected end of file' };
+    case 7: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 7 (points) without "points N" on stderr` };
+  }
+  return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${code}${message ? `: ${message}` : ''}` };
+}
+
+export interface CheckerLimits {
+  timeMs: number;
+  memoryMb: number;
+}
+
+export const DEFAULT_CHECKER_LIMITS: CheckerLimits = { timeMs: 10_000, memoryMb: 1024 };
+
+/** Paths inside a checker's box. */
+export const CHECKER_FILES = { input: '/judge/input', userOutput: '/judge/user_output', answer: '/judge/answer' } as const;
+
+/** The box of a checker or interactor: its binary and the judge extra files, the test files bound read-only. */
+export function checkerRequest(checker: CompiledChecker, binds: ReadOnlyBind[], limits: CheckerLimits): Omit<SandboxRequest, 'argv'> {
+  return {
+    timeMs: limits.timeMs,
+    wallMs: limits.timeMs * 2 + 2000,
+    memoryKb: limits.memoryMb * 1024,
+    stackKb: 256 * 1024,
+    outputKb: 64 * 1024,
+    pids: 16,
+    nofile: 64,
+    boxDirs: [checker.dir],
+    readOnlyBinds: binds,
+  };
+}
+
+/**
+ * Runs the checker on one case. `userOutput` may be null (the program wrote nothing: an empty
+ * file is bound). All host files must be readable by any box user (0644) and root-owned or the
+ * contestant's old box file made so by the caller.
+ */
+export async function runChecker(
+  checker: CompiledChecker,
+  files: { input: string; userOutput: string; answer: string },
+  caseDir: string,
+  limits: CheckerLimits = DEFAULT_CHECKER_LIMITS,
+): Promise<CheckerVerdict & { report: SandboxReport }> {
+  const out = path.join(caseDir, 'checker.out');
+  const err = path.join(caseDir, 'checker.err');
+  const report = await runSandboxed({
+    ...checkerRequest(checker, [
+      { src: files.input, dst: CHECKER_FILES.input },
+      { src: files.userOutput, dst: CHECKER_FILES.userOutput },
+      { src: files.answer, dst: CHECKER_FILES.answer },
+    ], limits),
+    argv: [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
+    stdin: '/dev/null',
+    stdout: out,
+    stderr: err,
+  });
+  const stdout = (await readHead(out, 4096)).toString('utf8');
+  const stderr = (await readHead(err, 4096)).toString('utf8');
+  return { ...interpretChecker(report, stdout, stderr), report };
+}

@@ -1,0 +1,114 @@
+/**
+ * Interactive judging: the contestant's program and the interactor run at the same time in two
+ * boxes, connected by two pipes (contestant stdout → interactor stdin, interactor stdout →
+ * contestant stdin; `sandbox/interact.c`). The interactor sees the input and answer files
+ * read-only plus a writable output file of its own; the contestant's box sees neither.
+ *
+ * Verdict, in this order:
+ * 1. either runner could not isolate → System Error;
+ * 2. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
+ *    both sides waiting to read — ends at the contestant's wall guard, which is shorter than the
+ *    interactor's, so it is the contestant's TLE), memory → MLE;
+ * 3. the interactor exceeded its own limits → System Error;
+ * 4. the contestant's program crashed or exited non-zero → RE; except: an interactor that crashed
+ *    or reported FAIL makes it System Error, and a program that died of SIGPIPE after the
+ *    interactor had rejected it (WA/PE/partial) gets the interactor's verdict (as HOJ);
+ * 5. the interactor was killed by SIGPIPE — it wrote to a program that had already exited
+ *    normally — → WA "The program exited before the interaction finished";
+ * 6. otherwise the interactor's exit code / testlib report decides (`interpretChecker`; any other
+ *    interactor crash is a System Error).
+ * Time and memory are the contestant's.
+ */
+import path from 'node:path';
+import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { CHECKER_FILES, checkerRequest, DEFAULT_CHECKER_LIMITS, interpretChecker, type CheckerLimits, type CompiledChecker } from './checker.js';
+import { runLimits } from './languages.js';
+import { readHead, type CompiledProgram } from './run.js';
+import { runInteractivePair, type SandboxReport } from './sandbox.js';
+import type { ProblemLimits } from './languages.js';
+import { runVerdict } from './verdict.js';
+
+const SIGPIPE = 13;
+
+export interface InteractiveOutcome {
+  status: JudgeStatusCode;
+  percentage?: number;
+  message?: string;
+  time: number;
+  memory: number;
+  /** The contestant's stderr (first 64 KB). */
+  stderr: string;
+  user: SandboxReport;
+  interactor: SandboxReport;
+}
+
+export interface InteractiveOptions {
+  limits: ProblemLimits;
+  /** User extra files, copied into the contestant's box. */
+  extraDirs?: string[];
+  interactorLimits?: CheckerLimits;
+}
+
+export async function runInteractive(
+  program: CompiledProgram,
+  interactor: CompiledChecker,
+  files: { input: string; answer: string },
+  caseDir: string,
+  opts: InteractiveOptions,
+): Promise<InteractiveOutcome> {
+  const lang = program.language;
+  const userErr = path.join(caseDir, 'stderr');
+  const interErr = path.join(caseDir, 'interactor.err');
+  const cmd = lang.run(opts.limits);
+  const userLimits = runLimits(lang, opts.limits);
+  const il = opts.interactorLimits ?? DEFAULT_CHECKER_LIMITS;
+  const interReq = checkerRequest(interactor, [
+    { src: files.input, dst: CHECKER_FILES.input },
+    { src: files.answer, dst: CHECKER_FILES.answer },
+  ], il);
+  // The interactor waits for the contestant: its wall guard must outlast the contestant's.
+  interReq.wallMs = Math.max(interReq.wallMs ?? 0, userLimits.wallMs + 2000);
+  const { a: user, b: inter } = await runInteractivePair(
+    {
+      argv: cmd.argv,
+      env: cmd.env,
+      ...userLimits,
+      outputKb: 64 * 1024, // only its stderr is a file
+      pids: lang.pids,
+      nofile: lang.nofile,
+      boxDirs: [...program.programDirs, ...(opts.extraDirs ?? [])],
+      stderr: userErr,
+      readOnlyBinds: lang.readOnlyBinds,
+    },
+    {
+      ...interReq,
+      argv: [interactor.binary, CHECKER_FILES.input, '/box/user_output', CHECKER_FILES.answer],
+      stderr: interErr,
+    },
+  );
+  const stderr = (await readHead(userErr, 64 * 1024)).toString('utf8');
+  const interStderr = (await readHead(interErr, 4096)).toString('utf8');
+  const base = { time: user.timeMs, memory: user.memoryKb, stderr, user, interactor: inter };
+
+  if (user.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `System Error: ${user.error}` };
+  if (inter.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `Interactor could not run: ${inter.error}` };
+  if (user.status === 'TLE' || user.status === 'MLE') return { ...base, ...runVerdict(user, stderr)! };
+  if (inter.status !== 'OK' && inter.status !== 'RE') {
+    return { ...base, ...interpretChecker(inter, '', interStderr, 'Interactor') };
+  }
+  const verdict = interpretChecker(inter, '', interStderr, 'Interactor');
+  // SIGPIPE in the interactor: it wrote to a contestant that was already gone.
+  const interactorOrphaned = inter.signal === SIGPIPE;
+  const userFailed = runVerdict(user, stderr);
+  if (userFailed) {
+    if (interactorOrphaned) return { ...base, ...userFailed };
+    if (verdict.status === JudgeStatus.SYSTEM_ERROR) return { ...base, ...verdict };
+    // The interactor rejected the program and stopped reading: the program's SIGPIPE follows from that.
+    if (user.signal === SIGPIPE && verdict.status !== JudgeStatus.ACCEPTED) return { ...base, ...verdict };
+    return { ...base, ...userFailed };
+  }
+  if (interactorOrphaned) {
+    return { ...base, status: JudgeStatus.WRONG_ANSWER, message: 'The program exited before the interaction finished' };
+  }
+  return { ...base, ...verdict };
+}

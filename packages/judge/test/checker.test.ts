@@ -1,0 +1,135 @@
+/** Special judge: both result conventions, partial scores, the shipped testlib subset, compile errors. */
+import { JudgeStatus } from '@oj/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { interpretChecker } from '../src/checker.js';
+import { PROBLEM_TYPE } from '../src/modes.js';
+import { ensureRunnerBuilt, type SandboxReport } from '../src/sandbox.js';
+import { judgeSubmission } from '../src/submission.js';
+
+const S = JudgeStatus;
+beforeAll(() => {
+  ensureRunnerBuilt();
+});
+
+/** Prints its input back; reports whether it can find the answer anywhere it knows of. */
+const ECHO = `#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+  char buf[4096]; size_t n;
+  while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) fwrite(buf, 1, n, stdout);
+  if (access("/judge/answer", F_OK) == 0 || access("/box/answer", F_OK) == 0) fprintf(stderr, "ANSWER VISIBLE");
+  return 0;
+}
+`;
+
+/** HOJ convention: 100 AC, 101 PE, 102 WA, 99 + percentage on stdout. Answer file lines: "<verdict> [pct]". */
+const HOJ_CHECKER = `#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  FILE *in = fopen(argv[1], "r"), *out = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
+  char want[32] = "", got[64] = "", line[64] = "";
+  int pct = 0;
+  if (!in || !out || !ans) return 103;
+  fscanf(in, "%63s", line);
+  fscanf(ans, "%31s %d", want, &pct);
+  if (fscanf(out, "%63s", got) != 1 || strcmp(got, line)) { fprintf(stderr, "echo mismatch"); return 102; }
+  if (!strcmp(want, "AC")) return 100;
+  if (!strcmp(want, "PE")) { fprintf(stderr, "spacing"); return 101; }
+  if (!strcmp(want, "WA")) { fprintf(stderr, "not what I wanted"); return 102; }
+  if (!strcmp(want, "PART")) { printf("%d\\n", pct); fprintf(stderr, "partly right"); return 99; }
+  return 42;
+}
+`;
+
+/** testlib convention through the shipped subset: the answer says which verdict to give. */
+const TESTLIB_CHECKER = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  std::string mode = ans.readToken();
+  int x = ouf.readInt();
+  int expect = inf.readInt();
+  if (x != expect) quitf(_wa, "expected %d, found %d", expect, x);
+  if (mode == "points") quitp(25, "a quarter");
+  if (mode == "pc") quitf(_pc(60), "sixty");
+  if (mode == "fail") quitf(_fail, "the answer file is broken");
+  quitf(_ok, "%d is right", x);
+}
+`;
+
+const rep = (p: Partial<SandboxReport>): SandboxReport => ({
+  status: 'OK', timeMs: 1, wallMs: 1, memoryKb: 1, exitCode: 0, signal: 0, oomKilled: false, error: '', cgroup: 'v1', cgroupPeakKb: 0, uid: 1, runnerPid: 1, ...p,
+});
+
+describe('interpretChecker', () => {
+  it('reads HOJ exit codes, testlib reports and testlib exit codes', () => {
+    expect(interpretChecker(rep({ exitCode: 100 }), '', '').status).toBe(S.ACCEPTED);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 101 }), '', 'x').status).toBe(S.PRESENTATION_ERROR);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 102 }), '', 'no').status).toBe(S.WRONG_ANSWER);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 103 }), '', 'oops')).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/oops/) });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '40\n', '')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40 });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '100', '').status).toBe(S.ACCEPTED);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '40 partly')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40, message: 'partly' });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '').status).toBe(S.SYSTEM_ERROR);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', 'wrong answer 1st numbers differ')).toMatchObject({ status: S.WRONG_ANSWER, message: '1st numbers differ' });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'points 12.5 ok-ish')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'partially correct (30) hmm')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 30 });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 3 }), '', 'FAIL bad answer file').status).toBe(S.SYSTEM_ERROR);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 2 }), '', '').status).toBe(S.PRESENTATION_ERROR);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', '').status).toBe(S.WRONG_ANSWER);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 42 }), '', '').status).toBe(S.SYSTEM_ERROR);
+    expect(interpretChecker(rep({ status: 'RE', exitCode: null, signal: 11 }), '', '').status).toBe(S.SYSTEM_ERROR);
+    expect(interpretChecker(rep({ status: 'TLE', exitCode: null, signal: 9 }), '', '').status).toBe(S.SYSTEM_ERROR);
+  });
+});
+
+describe('special judge', () => {
+  it('HOJ exit codes: AC, PE, WA and partial points, with the answer kept out of the program box', async () => {
+    const cases = [['AC'], ['PE'], ['WA'], ['PART 50'], ['PART 100']].map(([ans], i) => ({ input: `line${i}\n`, output: `${ans}\n`, score: 20 }));
+    const r = await judgeSubmission({
+      language: 'C', code: ECHO, cases, timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI,
+      judgeMode: 'spj', checker: { language: 'C', code: HOJ_CHECKER },
+    });
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PRESENTATION_ERROR, S.WRONG_ANSWER, S.PARTIAL_ACCEPTED, S.ACCEPTED]);
+    expect(r.cases.map((c) => c.score)).toEqual([20, 0, 0, 10, 20]);
+    expect(r.cases[3]).toMatchObject({ percentage: 50, message: 'partly right' });
+    expect(r.cases[2].message).toBe('not what I wanted');
+    expect(r.cases[0].userOutput).toBe('line0\n');
+    expect(r.cases.map((c) => c.stderr).join('')).not.toMatch(/ANSWER VISIBLE/);
+    expect(r.status).toBe(S.PARTIAL_ACCEPTED);
+    expect(r.score).toBe(50);
+  });
+
+  it('testlib checkers compile against the shipped testlib.h: ok, wrong answer, extra output, points, FAIL', async () => {
+    const cases = [
+      { input: '7', output: 'ok' }, { input: '8', output: 'ok' }, { input: '9 extra', output: 'ok' },
+      { input: '10', output: 'points' }, { input: '11', output: 'pc' }, { input: '12', output: 'fail' },
+    ];
+    // The program prints the first number +1 when it is 8, and echoes everything else.
+    const code = `#include <stdio.h>
+int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest); printf("%d %s\\n", x == 8 ? 9 : x, rest); return 0; }`;
+    const r = await judgeSubmission({
+      language: 'C', code, cases: cases.map((c) => ({ ...c, score: 10 })), timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI,
+      judgeMode: 'spj', checker: { language: 'C++', code: TESTLIB_CHECKER },
+    });
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR, S.PARTIAL_ACCEPTED, S.PARTIAL_ACCEPTED, S.SYSTEM_ERROR]);
+    expect(r.cases[0].message).toBe('7 is right');
+    expect(r.cases[1].message).toBe('expected 8, found 9');
+    expect(r.cases[2].message).toMatch(/Extra information/);
+    expect(r.cases.slice(3, 5).map((c) => c.score)).toEqual([2, 6]);
+    expect(r.cases[5].message).toMatch(/the answer file is broken/);
+    expect(r.status).toBe(S.SYSTEM_ERROR); // a checker failure is never hidden in a score
+  });
+
+  it('a checker that does not compile is a System Error with the compiler message', async () => {
+    const r = await judgeSubmission({
+      language: 'C', code: ECHO, cases: [{ input: '1', output: '1' }], timeLimitMs: 1000, memoryLimitMb: 64,
+      judgeMode: 'spj', checker: { language: 'C', code: 'int main(void) { return undefined_thing; }' },
+    });
+    expect(r.status).toBe(S.SYSTEM_ERROR);
+    expect(r.errorMessage).toMatch(/Special judge compile error/);
+    expect(r.errorMessage).toMatch(/undefined_thing/);
+    expect(r.cases).toEqual([]);
+    const noChecker = await judgeSubmission({ language: 'C', code: ECHO, cases: [{ input: '1', output: '1' }], timeLimitMs: 1000, memoryLimitMb: 64, judgeMode: 'spj' });
+    expect(noChecker).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: expect.stringMatching(/special judge/) });
+  });
+});

@@ -1,0 +1,120 @@
+/** Interactive judging: guess-the-number through real pipes between two boxes. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JudgeStatus } from '@oj/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureRunnerBuilt, parseReport, RUNNER_PATH, runInteractivePair } from '../src/sandbox.js';
+import { judgeSubmission } from '../src/submission.js';
+import { boxUidProcesses, collectReports, leftoverCgroupsOf } from './helpers.js';
+
+const S = JudgeStatus;
+beforeAll(() => {
+  ensureRunnerBuilt();
+});
+
+/**
+ * Input file: "<behaviour> <secret>". The interactor tells the program how to behave (so one
+ * compiled program covers every case), then answers guesses with <, > or =. It keeps the answer
+ * file's word for its own use and crashes on purpose for the behaviour "crash".
+ */
+const INTERACTOR = `#include "testlib.h"
+#include <csignal>
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  std::string behaviour = inf.readToken();
+  int secret = inf.readInt();
+  std::string expect = ans.readToken();
+  if (expect != "answer") quitf(_fail, "bad answer file");
+  std::cout << behaviour << std::endl;
+  if (behaviour == "crash") raise(SIGSEGV);
+  for (int q = 1; q <= 25; q++) {
+    int g = ouf.readInt(1, 1000000, "guess");
+    if (g == secret) { std::cout << "=" << std::endl; tout << q << std::endl; quitf(_ok, "guessed in %d queries", q); }
+    std::cout << (g < secret ? "<" : ">") << std::endl;
+  }
+  quitf(_wa, "no guess left");
+}
+`;
+
+const PLAYER = `#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char behaviour[32], reply[8];
+  if (scanf("%31s", behaviour) != 1) return 0;
+  if (!strcmp(behaviour, "quit")) return 0;
+  if (!strcmp(behaviour, "spin")) { volatile unsigned long x = 0; for (;;) x++; }
+  if (!strcmp(behaviour, "wait")) { scanf("%7s", reply); return 0; } /* both sides wait: deadlock */
+  if (!strcmp(behaviour, "crash")) { scanf("%7s", reply); return 0; }
+  int lo = 1, hi = 1000000;
+  for (;;) {
+    int m = !strcmp(behaviour, "dumb") ? 1 : (lo + hi) / 2;
+    printf("%d\\n", m);
+    fflush(stdout);
+    if (scanf("%7s", reply) != 1) return 0;
+    if (!strcmp(reply, "=")) return 0;
+    if (!strcmp(reply, "<")) lo = m + 1; else hi = m - 1;
+  }
+}
+`;
+
+describe('pipes between two boxes', () => {
+  it('connects stdout to stdin both ways, gives each side its own uid and leaves nothing behind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-pair-test-'));
+    try {
+      const errA = path.join(dir, 'a.err');
+      const errB = path.join(dir, 'b.err');
+      const { result, reports } = await collectReports(() => runInteractivePair(
+        { argv: ['/bin/sh', '-c', 'echo 41; read x; echo "a got $x" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errA },
+        { argv: ['/bin/sh', '-c', 'read y; echo $((y + 1)); echo "b got $y" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errB },
+      ));
+      expect(result.a).toMatchObject({ status: 'OK', exitCode: 0 });
+      expect(result.b).toMatchObject({ status: 'OK', exitCode: 0 });
+      expect(result.a.uid).not.toBe(result.b.uid);
+      expect(fs.readFileSync(errA, 'utf8')).toBe('a got 42\n');
+      expect(fs.readFileSync(errB, 'utf8')).toBe('b got 41\n');
+      expect(leftoverCgroupsOf(reports)).toEqual([]);
+      expect(boxUidProcesses().filter((p) => p.uid === result.a.uid || p.uid === result.b.uid)).toEqual([]);
+      // The runner only takes pipes as inherited stdio, never a regular file.
+      const file = fs.openSync(path.join(dir, 'a.err'), 'r');
+      const r = spawnSync(RUNNER_PATH, ['--stdin-fd', '3', '--', '/bin/true'], { stdio: ['ignore', 'pipe', 'pipe', file], encoding: 'utf8' });
+      fs.closeSync(file);
+      expect(r.status).toBe(2);
+      expect(parseReport(r.stdout, 0)).toMatchObject({ status: 'SE', error: expect.stringMatching(/not a pipe/) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('interactive judging', () => {
+  it('tells AC, WA, TLE (CPU and deadlock), an early exit and an interactor crash apart', async () => {
+    const behaviours = ['play 777', 'dumb 5000', 'spin 1', 'wait 1', 'quit 1', 'crash 1', 'play 1000000'];
+    const r = await judgeSubmission({
+      language: 'C With O2', code: PLAYER, timeLimitMs: 300, memoryLimitMb: 64,
+      cases: behaviours.map((b) => ({ input: `${b}\n`, output: 'answer\n' })),
+      judgeMode: 'interactive', checker: { language: 'C++', code: INTERACTOR },
+    });
+    expect(r.cases.map((c) => c.status)).toEqual([
+      S.ACCEPTED, S.WRONG_ANSWER, S.TIME_LIMIT_EXCEEDED, S.TIME_LIMIT_EXCEEDED, S.WRONG_ANSWER, S.SYSTEM_ERROR, S.ACCEPTED,
+    ]);
+    expect(r.cases[0].message).toMatch(/guessed in \d+ queries/);
+    expect(r.cases[1].message).toMatch(/no guess left/);
+    expect(r.cases[2].time).toBeGreaterThanOrEqual(300); // the program's CPU, not the interactor's
+    expect(r.cases[3].time).toBeLessThan(300); // idle: the wall-clock guard ended the deadlock
+    expect(r.cases[4].message).toMatch(/unexpected eof|Unexpected end of file/i);
+    expect(r.cases[5].message).toMatch(/Interactor was killed by SIGSEGV/);
+    expect(r.status).toBe(S.SYSTEM_ERROR);
+  });
+
+  it('a program that crashes is a Runtime Error even though the interactor then sees EOF', async () => {
+    const code = '#include <stdio.h>\nint main(void){ char b[32]; scanf("%31s", b); int *p = 0; return *p; }\n';
+    const r = await judgeSubmission({
+      language: 'C', code, timeLimitMs: 500, memoryLimitMb: 64, cases: [{ input: 'play 3\n', output: 'answer\n' }],
+      judgeMode: 'interactive', checker: { language: 'C++', code: INTERACTOR },
+    });
+    expect(r.status).toBe(S.RUNTIME_ERROR);
+    expect(r.errorMessage).toMatch(/SIGSEGV/);
+  });
+});

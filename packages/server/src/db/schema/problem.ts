@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One example shown with a problem statement. */
+export interface ProblemExample {
+  input: string;
+  output: string;
+}
+
+/**
+ * Problems (spec 1 §3 "Problem", spec 3 §3 "Problem (admin)"). `id` is the internal key every other
+ * table uses; `problem_id` is the display id (e.g. P1000, HDU-1000). Limits: time in ms, memory and
+ * stack in MB.
+ */
+export const problems = pgTable(
+  'problem',
+  {
+    id: serial('id').primaryKey(),
+    problemId: text('problem_id').notNull(),
+    title: text('title').notNull(),
+    /** username of the author */
+    author: text('author'),
+    /** 0 ACM, 1 OI */
+    type: integer('type').notNull().default(0),
+    timeLimit: integer('time_limit').notNull().default(1000),
+    memoryLimit: integer('memory_limit').notNull().default(256),
+    stackLimit: integer('stack_limit').notNull().default(128),
+    description: text('description').notNull().default(''),
+    input: text('input').notNull().default(''),
+    output: text('output').notNull().default(''),
+    examples: jsonb('examples').$type<ProblemExample[]>().notNull().default([]),
+    hint: text('hint').notNull().default(''),
+    source: text('source').notNull().default(''),
+    /** 0-5: very easy … very hard */
+    difficulty: integer('difficulty').notNull().default(0),
+    /** 1 public, 2 hidden, 3 contest only */
+    auth: integer('auth').notNull().default(1),
+    /** OI full score */
+    ioScore: integer('io_score').notNull().default(100),
+    codeShare: boolean('code_share').notNull().default(true),
+    /** default | spj | interactive */
+    judgeMode: text('judge_mode').notNull().default('default'),
+    /** default | subtask_lowest | subtask_average | ergodic_without_error */
+    judgeCaseMode: text('judge_case_mode').notNull().default('default'),
+    /** file name → content, copied beside the user's program */
+    userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
+    /** file name → content, copied beside the checker or interactor */
+    judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
+    /** checker (spj) or interactor (interactive) source */
+    spjCode: text('spj_code'),
+    spjLanguage: text('spj_language'),
+    isRemoveEndBlank: boolean('is_remove_end_blank').notNull().default(false),
+    /** whether users may see the results of single test cases */
+    openCaseResult: boolean('open_case_result').notNull().default(true),
+    isUploadCase: boolean('is_upload_case').notNull().default(true),
+    isFileIo: boolean('is_file_io').notNull().default(false),
+    ioReadFileName: text('io_read_file_name'),
+    ioWriteFileName: text('io_write_file_name'),
+    /** Changes whenever the test set changes (epoch ms, always increasing); judges see it in the manifest. */
+    caseVersion: text('case_version').notNull().default('0'),
+    isRemote: boolean('is_remote').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    gid: integer('gid'),
+    /** null, 1 applying, 2 approved, 3 refused (a group problem asking to become public) */
+    applyPublicProgress: integer('apply_public_progress'),
+    modifiedUser: text('modified_user'),
+    gmtCreate: ts('gmt_create').notNull().defaultNow(),
+    gmtModified: ts('gmt_modified').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('problem_problem_id_uq').on(sql`upper(${t.problemId})`), index('problem_gid_idx').on(t.gid)],
+);
+
+/**
+ * The test cases of a problem. Input and answer are files of the content-addressed test-data store
+ * (DATA_DIR/testcase/<sha256>); the names are the ones shown to admins and used in case results.
+ */
+export const problemCases = pgTable(
+  'problem_case',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    inputName: text('input_name').notNull(),
+    inputHash: text('input_hash').notNull(),
+    inputSize: integer('input_size').notNull(),
+    outputName: text('output_name').notNull(),
+    outputHash: text('output_hash').notNull(),
+    outputSize: integer('output_size').notNull(),
+    /** OI points of the case */
+    score: integer('score').notNull().default(0),
+    /** subtask number in the subtask modes */
+    groupNum: integer('group_num').notNull().default(1),
+    /** order of the case (1-based) */
+    seq: integer('seq').notNull(),
+    /** 0 in use */
+    status: integer('status').notNull().default(0),
+    gmtCreate: ts('gmt_create').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('problem_case_pid_seq_uq').on(t.pid, t.seq)],
+);

@@ -1,0 +1,265 @@
+/**
+ * The judge protocol: what a judge daemon and the API server say to each other (docs/architecture.md,
+ * "Judge protocol"). Every call carries the shared judge token in the `X-Judge-Token` header; bodies
+ * are JSON and answers use the usual envelope {status, msg, data}.
+ */
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from './judge-status.js';
+
+export const JUDGE_TOKEN_HEADER = 'x-judge-token';
+
+/** How a problem's output is checked: compare with the answer, a special judge, or an interactor. */
+export const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
+export type JudgeMode = (typeof JUDGE_MODES)[number];
+
+/** Problem type (spec 1 §3): 0 ACM, 1 OI. */
+export const ProblemType = { ACM: 0, OI: 1 } as const;
+export type ProblemTypeCode = (typeof ProblemType)[keyof typeof ProblemType];
+
+/** Problem auth (spec 1 §3): 1 public, 2 hidden (private), 3 contest only. */
+export const ProblemAuth = { PUBLIC: 1, HIDDEN: 2, CONTEST: 3 } as const;
+
+export const JUDGE_PROTOCOL = {
+  /** Longest a poll may wait for a task. */
+  maxWaitMs: 30_000,
+  /** A lease not extended (progress) or finished (result) within this time is given to another judge. */
+  defaultLeaseMs: 60_000,
+  /** Failed leases (expired, or reported by `fail`) after which a submission ends as System Error. */
+  maxAttempts: 3,
+  /** A judge not heard of for this long counts as offline (dashboard, language availability). */
+  offlineAfterMs: 90_000,
+  /** Suggested heartbeat interval for daemons. */
+  heartbeatMs: 20_000,
+  /** Characters of a case's program output (or message) kept with the case result. */
+  userOutputMax: 1024,
+} as const;
+
+/** Statuses a judge may give a whole submission as its result. */
+export const FINAL_JUDGE_STATUSES = [
+  JudgeStatus.PRESENTATION_ERROR,
+  JudgeStatus.COMPILE_ERROR,
+  JudgeStatus.WRONG_ANSWER,
+  JudgeStatus.ACCEPTED,
+  JudgeStatus.TIME_LIMIT_EXCEEDED,
+  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.RUNTIME_ERROR,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.PARTIAL_ACCEPTED,
+] as const satisfies readonly JudgeStatusCode[];
+
+/** Statuses of one case: the final ones plus Cancelled (-4) for cases skipped in subtask modes. */
+export const CASE_JUDGE_STATUSES = [...FINAL_JUDGE_STATUSES, JudgeStatus.CANCELLED] as const satisfies readonly JudgeStatusCode[];
+
+/** Texts of the protocol's own failures (machines read them; they are not part of the web's catalogue). */
+export const JUDGE_MSG = {
+  badToken: 'Invalid judge token.',
+  unknownJudge: 'Unknown judge: register again.',
+  disabledJudge: 'This judge has been disabled by an administrator.',
+  leaseLost: 'The lease on this task is no longer valid: drop the task.',
+  notFound: 'No such test data or problem.',
+  /** errorMessage of a submission that failed `maxAttempts` times. */
+  gaveUp: 'System Error: judging failed {attempts} times. Last error: {error}',
+  leaseExpired: 'judge "{judge}" stopped answering (lease expired)',
+  noJudgeForLanguage: 'System Error: no judge online supports the language "{language}".',
+  problemMissing: 'System Error: the problem of this submission no longer exists.',
+} as const;
+
+const statusOf = <T extends readonly number[]>(allowed: T, what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .int()
+    .refine((s): s is T[number] => (allowed as readonly number[]).includes(s), `${what} must be one of ${allowed.join(', ')}.`);
+
+const judgeName = z.string().trim().min(1).max(64).regex(/^[\w.@:-]+$/, 'The judge name may contain letters, digits and . _ @ : - only.');
+const judgeId = z.number().int().positive();
+const taskId = z.number().int().positive();
+const leaseToken = z.string().min(16).max(128);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'A hash is 64 lower-case hex digits.');
+
+/** A language as a judge detected it; the server's `language` table (oj ME) is filled from these. */
+export const judgeLanguageReport = z.object({
+  name: z.string().trim().min(1).max(64),
+  description: z.string().max(LIMITS.shortText).default(''),
+  compileCommand: z.string().max(1000).default(''),
+  template: z.string().max(LIMITS.longText).default(''),
+  contentType: z.string().max(100).default('text/plain'),
+});
+export type JudgeLanguageReport = z.infer<typeof judgeLanguageReport>;
+
+export const judgeRegisterBody = z.object({
+  name: judgeName,
+  cpuCount: z.number().int().min(1).max(4096),
+  /** Submissions the daemon judges at once (it keeps that many polls open). */
+  capacity: z.number().int().min(1).max(1024),
+  languages: z.array(judgeLanguageReport).max(200),
+  version: z.string().trim().max(100).default(''),
+});
+export type JudgeRegisterBody = z.infer<typeof judgeRegisterBody>;
+
+export interface JudgeRegisterResponse {
+  judgeId: number;
+  /** Lease length the server grants; send progress well within it (e.g. every third of it). */
+  leaseMs: number;
+  maxWaitMs: number;
+  heartbeatMs: number;
+}
+
+export const judgeHeartbeatBody = z.object({
+  judgeId,
+  /** Submissions being judged right now. */
+  running: z.number().int().min(0).max(100_000).default(0),
+});
+
+export interface JudgeHeartbeatResponse {
+  /** False when an administrator disabled this judge: it gets no tasks until enabled again. */
+  enabled: boolean;
+}
+
+export const judgePollBody = z.object({
+  judgeId,
+  /** How long to wait for a task before answering with null (ms, at most 30 000). */
+  wait: z.number().int().min(0).max(JUDGE_PROTOCOL.maxWaitMs).default(JUDGE_PROTOCOL.maxWaitMs),
+});
+
+/** A leased task: everything needed to judge one submission. */
+export interface JudgeTask {
+  taskId: number;
+  leaseToken: string;
+  /** ISO time; progress before it extends the lease by `leaseMs`. */
+  leaseDeadline: string;
+  leaseMs: number;
+  /** 1 for the first lease of this task, 2 after one failure, … */
+  attempt: number;
+  submission: { submitId: number; language: string; code: string };
+  problem: {
+    id: number;
+    displayId: string;
+    caseVersion: string;
+    /** Hash of the manifest (GET /api/judge/manifest): a daemon that has it cached needs not fetch it. */
+    manifestHash: string;
+    timeLimit: number;
+    memoryLimit: number;
+    stackLimit: number;
+  };
+}
+
+export const judgeManifestQuery = z.object({ problemId: z.coerce.number().int().positive() });
+
+/** A file of the test-data store, fetched with GET /api/judge/testdata/<hash>. */
+export interface FileRef {
+  /** sha256 of the content, lower-case hex */
+  hash: string;
+  /** bytes */
+  size: number;
+}
+
+/** A case file: its name (shown in case results) and where it is. */
+export interface ManifestFile extends FileRef {
+  name: string;
+}
+
+export interface ManifestCase {
+  /** problem_case.id, sent back with the case result */
+  id: number;
+  seq: number;
+  input: ManifestFile;
+  output: ManifestFile;
+  score: number;
+  groupNum: number;
+}
+
+/** What a judge needs to know about a problem to judge it; every content is addressed by hash. */
+export interface ProblemManifest {
+  problemId: number;
+  displayId: string;
+  caseVersion: string;
+  /** sha256 of the manifest's canonical JSON without this field. */
+  hash: string;
+  type: ProblemTypeCode;
+  judgeMode: JudgeMode;
+  judgeCaseMode: JudgeCaseMode;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  ioScore: number;
+  isRemoveEndBlank: boolean;
+  /** File IO: read `input` instead of stdin and `output` instead of stdout. */
+  fileIO: { input: string; output: string } | null;
+  /** Source of the checker (spj) or interactor (interactive), C or C++; null in default mode. */
+  spj: ({ language: string } & FileRef) | null;
+  /** File name → file: beside the user's program (e.g. headers) and beside the checker/interactor (e.g. testlib.h). */
+  userExtraFiles: Record<string, FileRef>;
+  judgeExtraFiles: Record<string, FileRef>;
+  cases: ManifestCase[];
+}
+
+export const judgeProgressBody = z.object({
+  taskId,
+  leaseToken,
+  status: statusOf([JudgeStatus.COMPILING, JudgeStatus.JUDGING] as const, 'status'),
+});
+
+export interface JudgeProgressResponse {
+  leaseDeadline: string;
+}
+
+const trimmedText = (max: number) =>
+  z
+    .string()
+    .max(max * 64)
+    .transform((s) => (s.length > max ? s.slice(0, max) : s));
+
+export const judgeCaseResult = z.object({
+  /** problem_case.id from the manifest; null for a case the manifest did not name. */
+  caseId: z.number().int().positive().nullable().default(null),
+  seq: z.number().int().min(0),
+  status: statusOf(CASE_JUDGE_STATUSES, 'case status'),
+  /** ms */
+  time: z.number().int().min(0).default(0),
+  /** KB */
+  memory: z.number().int().min(0).default(0),
+  score: z.number().int().min(0).nullable().default(null),
+  groupNum: z.number().int().min(0).nullable().default(null),
+  /** Head of the program's output, kept for the case detail (cut to userOutputMax characters). */
+  userOutput: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
+  /** Checker message, runtime-error text, "Skipped Judging"… (cut to userOutputMax characters). */
+  message: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
+});
+export type JudgeCaseResultBody = z.infer<typeof judgeCaseResult>;
+
+export const judgeResultBody = z
+  .object({
+    taskId,
+    leaseToken,
+    status: statusOf(FINAL_JUDGE_STATUSES, 'status'),
+    /** ms and KB (largest over the cases); null when nothing ran (e.g. Compile Error) */
+    time: z.number().int().min(0).nullable().default(null),
+    memory: z.number().int().min(0).nullable().default(null),
+    /** OI score; null for ACM problems */
+    score: z.number().int().min(0).nullable().default(null),
+    /** Compile error text, or the message of the first failing case. */
+    errorMessage: trimmedText(LIMITS.longText).nullable().default(null),
+    cases: z.array(judgeCaseResult).max(10_000).default([]),
+  })
+  .refine((b) => new Set(b.cases.map((c) => c.seq)).size === b.cases.length, { message: 'cases: every seq must be unique.', path: ['cases'] });
+export type JudgeResultBody = z.infer<typeof judgeResultBody>;
+
+export interface JudgeResultResponse {
+  submitId: number;
+  /** True when this lease had already posted its result: nothing was written again. */
+  duplicate: boolean;
+}
+
+export const judgeFailBody = z.object({
+  taskId,
+  leaseToken,
+  error: z.string().trim().min(1).max(LIMITS.mediumText * 64).transform((s) => s.slice(0, 2000)),
+});
+
+export interface JudgeFailResponse {
+  /** True: the task is queued again; false: attempts are used up and the submission ended as System Error. */
+  requeued: boolean;
+}
+
+export const testdataHashParams = z.object({ hash: sha256 });
