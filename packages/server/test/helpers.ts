@@ -34,6 +34,11 @@ export async function call(t: TestApp, method: InjectOptions['method'], url: str
   if (o.token) headers.authorization = o.token;
   if (o.ip) headers['x-forwarded-for'] = o.ip;
   const res = await t.app.inject({ method, url, query: o.query, headers, payload: o.body as InjectOptions['payload'] });
+  return unpack(res);
+}
+
+/** Unpacks the envelope of an injected response; a non-JSON body leaves the fields undefined. */
+export function unpack(res: LightMyRequestResponse): Call {
   let json: any = {};
   try {
     json = res.json();

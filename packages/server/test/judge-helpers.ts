@@ -7,7 +7,7 @@ import { judgeToken } from '../src/lib/secrets.js';
 import { saveCaseSet, type CaseInput } from '../src/lib/testdata.js';
 import { enqueueSubmission } from '../src/modules/judge/queue.js';
 import type { TestApp } from './harness.js';
-import { createUser, type Call } from './helpers.js';
+import { createUser, unpack, type Call } from './helpers.js';
 
 /**
  * Queue timings for tests: polls sweep every time (no throttle) and the interval sweeper stays out of
@@ -33,14 +33,7 @@ export async function jcall(
 ): Promise<Call> {
   const headers: Record<string, string> = {};
   if (token !== null) headers[JUDGE_TOKEN_HEADER] = token;
-  const res = await app.inject({ method, url, headers, query, payload: method === 'POST' ? ((body ?? {}) as object) : undefined });
-  let json: any = {};
-  try {
-    json = res.json();
-  } catch {
-    json = {};
-  }
-  return { http: res.statusCode, status: json.status, msg: json.msg, data: json.data, headers: res.headers, res };
+  return unpack(await app.inject({ method, url, headers, query, payload: method === 'POST' ? ((body ?? {}) as object) : undefined }));
 }
 
 export const LANGS = [
