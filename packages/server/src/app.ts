@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG, ResultStatus } from '@oj/shared';
 import type { ServerConfig } from './config.js';
@@ -14,7 +14,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 1024 * 1024,
     // One line per request drowns the console of a small site; LOG_LEVEL=debug brings them back.
-    disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     // /api/x/ and /api/x are the same call.
     routerOptions: { ignoreTrailingSlash: true },
