@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 import { readHead, workRoot, writeExtraFiles, type FileSource } from './run.js';
-import { runSandboxed, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
+import { reportToScope, runSandboxed, withoutRunScope, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
 import { compileVerdict, signalDescription, trimCompilerOutput } from './verdict.js';
 
 export const CHECKER_INCLUDE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'checker');
@@ -90,7 +90,8 @@ export function checkerCacheDir(): string {
   return dir;
 }
 
-const inFlight = new Map<string, Promise<{ checker: CompiledChecker } | { error: string }>>();
+type BuildResult = { checker: CompiledChecker } | { error: string; failedRun?: { report: SandboxReport; request: SandboxRequest } };
+const inFlight = new Map<string, Promise<BuildResult>>();
 
 /**
  * Compiles a checker/interactor in the sandbox, once per (language, code, judge extra files): the
@@ -118,13 +119,17 @@ export async function compileChecker(
   }
   let job = inFlight.get(key);
   if (!job) {
-    job = buildChecker(tool, src.code, extras, root, final, opts).finally(() => {
+    // Shared by every caller that asks meanwhile: built outside the first caller's run scope, so
+    // that caller giving up (a daemon's lost lease) does not kill it for the others.
+    job = withoutRunScope(() => buildChecker(tool, src.code, extras, root, final, opts)).finally(() => {
       inFlight.delete(key);
       void pruneCheckerCache();
     });
     inFlight.set(key, job);
   }
   const r = await job;
+  // A sandbox failure while compiling is every caller's to know (a daemon gives the task back).
+  if ('error' in r && r.failedRun) reportToScope(r.failedRun.report, r.failedRun.request);
   return 'error' in r ? { error: r.error } : { checker: r.checker };
 }
 
@@ -151,7 +156,7 @@ async function buildChecker(
   root: string,
   final: string,
   opts: { compileTimeMs?: number },
-): Promise<{ checker: CompiledChecker } | { error: string }> {
+): Promise<BuildResult> {
   const tmp = await fsp.mkdtemp(path.join(root, '.build-'));
   try {
     const srcDir = path.join(tmp, 'src');
@@ -166,14 +171,18 @@ async function buildChecker(
     await fsp.writeFile(path.join(srcDir, tool.sourceName), code, { mode: 0o644 });
     const log = path.join(tmp, 'compile.log');
     const timeMs = opts.compileTimeMs ?? 20_000;
-    const rep = await runSandboxed({
+    const request: SandboxRequest = {
       argv: tool.argv, timeMs, wallMs: timeMs * 2 + 5000, memoryKb: 1024 * 1024, stackKb: 256 * 1024,
       outputKb: 128 * 1024, pids: 256, nofile: 512, boxDirs: [srcDir], copyOutDir: outDir,
       boxSizeKb: 512 * 1024, tmpSizeKb: 1024 * 1024, stdout: log, stderrToStdout: true,
-    });
+    };
+    const rep = await runSandboxed(request);
     const text = trimCompilerOutput((await readHead(log, 64 * 1024)).toString('utf8'));
     const verdict = compileVerdict(rep, text);
-    if (verdict) return { error: verdict.status === JudgeStatus.SYSTEM_ERROR ? verdict.message ?? 'System Error' : text.trim() || verdict.message || 'Compile Error' };
+    if (verdict) {
+      const error = verdict.status === JudgeStatus.SYSTEM_ERROR ? verdict.message ?? 'System Error' : text.trim() || verdict.message || 'Compile Error';
+      return rep.status === 'SE' ? { error, failedRun: { report: rep, request } } : { error };
+    }
     if (!fs.existsSync(path.join(outDir, CHECKER_BINARY))) return { error: `the checker binary was not produced\n${text}`.trim() };
     // The box of a checker run: the binary and the judge extra files (data it may read).
     await fsp.mkdir(pack, { mode: 0o755 });

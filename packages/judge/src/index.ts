@@ -10,3 +10,7 @@ export * from './submission.js';
 export * from './test-run.js';
 export * from './testdata-cache.js';
 export { judgeOne, runCase, toSubmissionCase, type JudgeCaseInput, type JudgeRequest, type JudgeResult, type CaseResult, type RunCaseOptions } from './judge.js';
+export * from './daemon/client.js';
+export * from './daemon/daemon.js';
+export * from './daemon/log.js';
+export { checkSandbox, languageReports, SandboxUnavailableError } from './daemon/preflight.js';

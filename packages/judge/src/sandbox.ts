@@ -3,7 +3,8 @@
  * compilers included — runs through `runSandboxed`. The runner refuses (status 'SE') when it
  * cannot isolate; this wrapper never falls back to running anything directly.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -208,8 +209,65 @@ export function parseReport(stdout: string, runnerPid: number): SandboxReport | 
 /** Emits 'report' (SandboxReport, SandboxRequest) after every run: metrics, tests. */
 export const sandboxEvents = new EventEmitter();
 
+/**
+ * What one caller (a daemon worker judging one task) wants to know about, or do to, the sandbox runs
+ * started on its behalf — without threading anything through the engine: the scope follows the
+ * async context (`AsyncLocalStorage`), so every run started inside `withRunScope(scope, fn)` sees it.
+ */
+export interface RunScope {
+  /** Aborting kills the scope's runs (SIGTERM: the runner kills its box, cleans up, reports SE) and
+   * makes later runs report SE at once without starting. */
+  signal?: AbortSignal;
+  /** Called with every report of the scope's runs. */
+  onReport?: (report: SandboxReport, request: SandboxRequest) => void;
+}
+
+const runScope = new AsyncLocalStorage<RunScope>();
+
+export function withRunScope<T>(scope: RunScope, fn: () => Promise<T>): Promise<T> {
+  return runScope.run(scope, fn);
+}
+
+/**
+ * Runs `fn` outside any run scope: shared work (a checker compiled once for every task that needs it)
+ * that no single task's abort may kill. Pass its SE reports on with `reportToScope`.
+ */
+export function withoutRunScope<T>(fn: () => Promise<T>): Promise<T> {
+  return runScope.exit(fn);
+}
+
+/** Shows the report of a shared run to the current scope, as if one of its own runs had made it. */
+export function reportToScope(report: SandboxReport, request: SandboxRequest): void {
+  runScope.getStore()?.onReport?.(report, request);
+}
+
+/** Ties a started runner (or broker) to the current scope: kills it when the scope aborts. Returns the cleanup. */
+function watchScope(scope: RunScope | undefined, child: ChildProcess): () => void {
+  const signal = scope?.signal;
+  if (!signal) return () => {};
+  const kill = () => {
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  };
+  signal.addEventListener('abort', kill, { once: true });
+  return () => signal.removeEventListener('abort', kill);
+}
+
+function emitReport(scope: RunScope | undefined, rep: SandboxReport, req: SandboxRequest) {
+  sandboxEvents.emit('report', rep, req);
+  scope?.onReport?.(rep, req);
+}
+
+const ABORTED = 'run aborted by the judge (task given up)';
+
 /** Runs one program in the sandbox on an already acquired slot. */
 export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxReport> {
+  const scope = runScope.getStore();
+  if (scope?.signal?.aborted) {
+    const rep = systemError(ABORTED);
+    emitReport(scope, rep, req);
+    return Promise.resolve(rep);
+  }
   const runner = ensureRunnerBuilt();
   const args = buildArgs(req, slot);
   // The runner enforces every limit itself; this is only for a runner that hangs (it should not).
@@ -217,6 +275,7 @@ export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxRep
   const guardMs = wallMs + 30_000;
   return new Promise((resolve) => {
     const child = spawn(runner, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const unwatch = watchScope(scope, child);
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
@@ -229,16 +288,18 @@ export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxRep
     }, guardMs);
     child.on('error', (e) => {
       clearTimeout(guard);
+      unwatch();
       resolve(systemError(`cannot start the sandbox runner: ${e.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(guard);
+      unwatch();
       const pid = child.pid ?? 0;
       const parsed = parseReport(out, pid);
       const rep = guardFired
         ? systemError(`sandbox runner did not finish within ${guardMs} ms`, pid)
         : (parsed ?? systemError(`sandbox runner failed (exit ${code ?? signal}): ${err.trim() || out.trim() || 'no report'}`, pid));
-      sandboxEvents.emit('report', rep, req);
+      emitReport(scope, rep, req);
       resolve(rep);
     });
   });
@@ -268,6 +329,13 @@ export function runInteractivePair(a: SandboxRequest, b: SandboxRequest): Promis
 }
 
 export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number): Promise<PairReports> {
+  const scope = runScope.getStore();
+  if (scope?.signal?.aborted) {
+    const [ea, eb] = [systemError(ABORTED), systemError(ABORTED)];
+    emitReport(scope, ea, a);
+    emitReport(scope, eb, b);
+    return Promise.resolve({ a: ea, b: eb });
+  }
   ensureRunnerBuilt();
   const { uidBase, uidPoolSize } = sandboxConfig;
   const pipes = { stdinFd: 3, stdoutFd: 4, stdin: undefined, stdout: undefined };
@@ -281,6 +349,7 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
     const child = spawn(INTERACT_PATH, [RUNNER_PATH, String(argsA.length), ...argsA, ...argsB], {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    const unwatch = watchScope(scope, child);
     let outA = '';
     let outB = '';
     let err = '';
@@ -298,10 +367,11 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
       if (settled) return;
       settled = true;
       clearTimeout(guard);
+      unwatch();
       const pa = ea ?? systemError(why, child.pid ?? 0);
       const pb = eb ?? systemError(why, child.pid ?? 0);
-      sandboxEvents.emit('report', pa, ra);
-      sandboxEvents.emit('report', pb, rb);
+      emitReport(scope, pa, ra);
+      emitReport(scope, pb, rb);
       resolve({ a: pa, b: pb });
     };
     child.on('error', (e) => finish(null, null, `cannot start the interactive pipe broker: ${e.message}`));

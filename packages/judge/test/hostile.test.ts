@@ -76,9 +76,12 @@ afterAll(() => {
 });
 
 describe('resource attacks', () => {
-  it('fork bomb → Time Limit Exceeded, every process gone', async () => {
+  it('fork bomb → a resource verdict, every process gone', async () => {
     const r = await judgeC(`${HEAD}int main(void){ for(;;) fork(); }`, [{ input: '', expected: '' }]);
-    expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED);
+    // The pids limit caps the processes, but each failing fork() still allocates kernel memory that
+    // is charged to the box and freed later (RCU): a 1 s bomb peaks at ~42 MB on an idle machine and
+    // can reach the 128 MB limit on a loaded one, so the OOM killer may end it before the CPU limit.
+    expect([S.TIME_LIMIT_EXCEEDED, S.MEMORY_LIMIT_EXCEEDED]).toContain(r.status);
     expect(boxUidProcesses(hostSleepers.map((p) => p.pid!))).toEqual([]);
   });
 

@@ -5,9 +5,14 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connect, runMigrations } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
+import { embeddedJudgeEnabled, startEmbeddedJudge, type EmbeddedJudge } from './embedded-judge.js';
+import { judgeToken } from './lib/secrets.js';
 import { seed } from './seed.js';
 
-/** `oj start`: database (embedded unless DATABASE_URL), migrations, first-start seed, HTTP server. */
+/**
+ * `oj start`: database (embedded unless DATABASE_URL), migrations, first-start seed, HTTP server, and
+ * the built-in judge daemon over loopback (unless OJ_EMBEDDED_JUDGE=0).
+ */
 async function main() {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -28,18 +33,38 @@ async function main() {
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Online judge is up at http://${shownHost}:${config.port}/  (Ctrl-C to stop)`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
 
-  // The embedded PostgreSQL registers its own exit hook that stops the server; ours closes HTTP and the pool first.
+  let judge: EmbeddedJudge = { state: 'off' };
+  let stopping = false;
+  // The embedded PostgreSQL registers its own exit hook that stops the server; ours stops the judge
+  // (it still needs HTTP to give its tasks back), then closes HTTP and the pool.
   exitHook((done) => {
+    stopping = true;
     console.log('Stopping…');
-    app
-      .close()
+    (judge.state === 'running' ? judge.daemon.stop() : Promise.resolve())
+      .then(() => app.close())
       .then(() => database.close())
       .catch(() => {})
       .finally(() => done());
   });
+
+  if (embeddedJudgeEnabled()) {
+    judge = await startEmbeddedJudge({ port, host: config.host, token: await judgeToken({ config, database }), dataDir: config.dataDir, logLevel: config.logLevel });
+    // Ctrl-C while the judge was starting: the hook above did not see it, stop it now.
+    if (stopping && judge.state === 'running') await judge.daemon.stop(0);
+  }
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Online judge is up at http://${shownHost}:${port}/  (Ctrl-C to stop)`);
+  if (judge.state === 'running') {
+    const { capacity, languages } = judge.info;
+    console.log(`Built-in judge: ${capacity} worker${capacity === 1 ? '' : 's'}, ${languages.length} languages (${languages.join(', ')}).`);
+  } else if (judge.state === 'disabled') {
+    console.warn(`Warning: judging disabled: ${judge.reason}. The site runs; submissions wait until a judge connects (oj judge).`);
+  } else {
+    console.log('Built-in judge: off (OJ_EMBEDDED_JUDGE=0); submissions wait for remote judges (oj judge).');
+  }
 }
 
 main().catch((err) => {

@@ -8,3 +8,5 @@ export * from './account.js';
 export * from './site.js';
 export * from './admin.js';
 export * from './judge.js';
+export * from './problem.js';
+export * from './submission.js';

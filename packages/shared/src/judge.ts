@@ -58,6 +58,8 @@ export const JUDGE_MSG = {
   disabledJudge: 'This judge has been disabled by an administrator.',
   leaseLost: 'The lease on this task is no longer valid: drop the task.',
   notFound: 'No such test data or problem.',
+  /** HTTP 503: the API node cannot reach its database right now (a restart, a shutdown); try again. */
+  databaseUnavailable: 'The database is unavailable right now: try again shortly.',
   /** errorMessage of a submission that failed `maxAttempts` times. */
   gaveUp: 'System Error: judging failed {attempts} times. Last error: {error}',
   leaseExpired: 'judge "{judge}" stopped answering (lease expired)',

@@ -62,6 +62,18 @@ export const MSG = {
   tooManyRequests: 'Too many requests, please try again later.',
   cfSessionUpdated: 'Codeforces session updated.',
   cfSessionDeleted: 'Codeforces session deleted.',
+  // problems and submissions
+  problemNotFound: 'The problem does not exist.',
+  problemIdExists: 'The problem ID already exists.',
+  submissionNotFound: 'The submission does not exist.',
+  languageNotSupported: 'The language {language} is not supported for this problem.',
+  submitTooFast: 'Submitting too frequently, please wait {seconds} seconds before submitting again.',
+  remoteJudgeUnavailable: 'Remote judging is not available on this site.',
+  contestNotFound: 'The contest does not exist.',
+  shareNotOwner: "You cannot change the sharing of someone else's submission.",
+  shareContest: 'Submissions made in a contest cannot be shared.',
+  manualJudgeBusy: 'This submission is being judged or did not compile, so it cannot be judged by hand.',
+  alreadyCancelled: 'The submission has already been cancelled.',
   // admin
   settingsSaved: 'Settings saved.',
   testEmailSent: 'The test email has been sent.',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { WebsiteConfig } from '@oj/shared';
+import type { SwitchConfig, WebsiteConfig } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
 
@@ -16,6 +16,7 @@ export interface SmtpConfig {
 export interface SiteSettings {
   website: WebsiteConfig;
   smtp: SmtpConfig;
+  switch: SwitchConfig;
 }
 
 export const DEFAULT_WEBSITE: WebsiteConfig = {
@@ -39,7 +40,9 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
 
 export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };
 
-const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP };
+export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8 };
+
+const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP, switch: DEFAULT_SWITCH };
 
 /** Reads one settings section, filling fields a newer version added with their defaults. */
 export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): Promise<SiteSettings[K]> {

@@ -9,6 +9,9 @@ import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { messageRoutes } from './message/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { adminProblemRoutes } from './problem/admin-routes.js';
+import { problemRoutes } from './problem/routes.js';
+import { adminJudgeRoutes, submissionRoutes } from './submission/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -22,6 +25,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => accountRoutes(scope, ctx), api);
   await app.register((scope) => messageRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
+  await app.register((scope) => problemRoutes(scope, ctx), api);
+  await app.register((scope) => submissionRoutes(scope, ctx), api);
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });
 }

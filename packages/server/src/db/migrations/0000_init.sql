@@ -213,6 +213,8 @@ CREATE TABLE "problem" (
 	"gid" integer,
 	"apply_public_progress" integer,
 	"modified_user" text,
+	"languages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"code_templates" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -297,6 +299,32 @@ CREATE TABLE "judge_task" (
 	CONSTRAINT "judge_task_submit_id_unique" UNIQUE("submit_id")
 );
 --> statement-breakpoint
+CREATE TABLE "problem_tag" (
+	"pid" integer NOT NULL,
+	"tid" integer NOT NULL,
+	CONSTRAINT "problem_tag_pid_tid_pk" PRIMARY KEY("pid","tid")
+);
+--> statement-breakpoint
+CREATE TABLE "tag_classification" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"oj" text DEFAULT 'ME' NOT NULL,
+	"rank" integer DEFAULT 0 NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tag" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"color" text,
+	"oj" text DEFAULT 'ME' NOT NULL,
+	"gid" integer,
+	"tcid" integer,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_role" ADD CONSTRAINT "user_role_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement" ADD CONSTRAINT "announcement_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -314,6 +342,9 @@ ALTER TABLE "judge_case" ADD CONSTRAINT "judge_case_case_id_problem_case_id_fk" 
 ALTER TABLE "judge" ADD CONSTRAINT "judge_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judge_task" ADD CONSTRAINT "judge_task_submit_id_judge_submit_id_fk" FOREIGN KEY ("submit_id") REFERENCES "public"."judge"("submit_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judge_task" ADD CONSTRAINT "judge_task_lease_owner_judge_server_id_fk" FOREIGN KEY ("lease_owner") REFERENCES "public"."judge_server"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "problem_tag" ADD CONSTRAINT "problem_tag_pid_problem_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problem"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "problem_tag" ADD CONSTRAINT "problem_tag_tid_tag_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."tag"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tag" ADD CONSTRAINT "tag_tcid_tag_classification_id_fk" FOREIGN KEY ("tcid") REFERENCES "public"."tag_classification"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_session_uid_idx" ON "auth_session" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "auth_session_created_idx" ON "auth_session" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "captcha_expires_idx" ON "captcha" USING btree ("expires_at");--> statement-breakpoint
@@ -335,4 +366,6 @@ CREATE INDEX "judge_pid_idx" ON "judge" USING btree ("pid");--> statement-breakp
 CREATE INDEX "judge_cid_idx" ON "judge" USING btree ("cid");--> statement-breakpoint
 CREATE INDEX "judge_status_idx" ON "judge" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "judge_task_queue_idx" ON "judge_task" USING btree ("priority" DESC,"id") WHERE "judge_task"."status" = 'queued';--> statement-breakpoint
-CREATE INDEX "judge_task_lease_idx" ON "judge_task" USING btree ("lease_deadline") WHERE "judge_task"."status" = 'leased';
+CREATE INDEX "judge_task_lease_idx" ON "judge_task" USING btree ("lease_deadline") WHERE "judge_task"."status" = 'leased';--> statement-breakpoint
+CREATE INDEX "problem_tag_tid_idx" ON "problem_tag" USING btree ("tid");--> statement-breakpoint
+CREATE UNIQUE INDEX "tag_oj_name_uq" ON "tag" USING btree ("oj","name");

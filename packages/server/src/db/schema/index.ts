@@ -5,3 +5,4 @@ export * from './judge.js';
 export * from './problem.js';
 export * from './submission.js';
 export * from './judge-queue.js';
+export * from './tag.js';

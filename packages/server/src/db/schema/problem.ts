@@ -66,6 +66,10 @@ export const problems = pgTable(
     /** null, 1 applying, 2 approved, 3 refused (a group problem asking to become public) */
     applyPublicProgress: integer('apply_public_progress'),
     modifiedUser: text('modified_user'),
+    /** names of the languages (language.name, oj ME) allowed; empty = every language */
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    /** language name → starting code shown in the editor */
+    codeTemplates: jsonb('code_templates').$type<Record<string, string>>().notNull().default({}),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import {
+  JUDGE_MSG,
   JUDGE_TOKEN_HEADER,
   judgeFailBody,
   judgeHeartbeatBody,
@@ -19,6 +20,18 @@ import { sweep } from './queue.js';
 import { checkJudgeToken, failTask, heartbeat, poll, progress, protocolError, registerJudge, submitResult, type JudgeState } from './service.js';
 import { QueueSignal } from './signal.js';
 
+/** Errors that mean "no database connection right now" (PostgreSQL down, restarting, shutting down). */
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/** The reason when `err` (or what caused it) says the database cannot be reached; else null. */
+export function databaseUnavailable(err: unknown): string | null {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && DB_DOWN_CODES.has(e.code)) return typeof e.message === 'string' && e.message ? e.message : e.code;
+    if (typeof e.message === 'string' && /Connection terminated|connection is closed/i.test(e.message)) return e.message;
+  }
+  return null;
+}
+
 /** Result bodies carry every case with the head of its output: more than the default 1 MB limit. */
 const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -30,7 +43,11 @@ const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
 export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
   const cfg = ctx.config.judgeQueue;
   const state: JudgeState = {
-    signal: new QueueSignal(ctx.database.url, (err) => app.log.warn({ err }, 'judge queue LISTEN connection failed')),
+    signal: new QueueSignal(ctx.database.url, (err) => {
+      // Ctrl-C reaches the embedded PostgreSQL too: its shutdown is not a failure worth a stack trace.
+      if ((err as { code?: string } | null)?.code === '57P01') app.log.info('judge queue: PostgreSQL is shutting down, LISTEN connection closed');
+      else app.log.warn({ err }, 'judge queue LISTEN connection failed');
+    }),
     lastSweep: 0,
     closing: new AbortController(),
   };
@@ -40,7 +57,11 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
     if (sweeping) return;
     sweeping = true;
     sweep(ctx.database.db, cfg)
-      .catch((err) => app.log.error({ err }, 'judge queue sweep failed'))
+      .catch((err) => {
+        const why = databaseUnavailable(err);
+        if (why) app.log.warn(`judge queue sweep: database unavailable (${why})`);
+        else app.log.error({ err }, 'judge queue sweep failed');
+      })
       .finally(() => {
         sweeping = false;
       });
@@ -53,6 +74,16 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await state.signal.close();
+  });
+
+  // The database going away (restarted, or stopping because Ctrl-C reached the embedded PostgreSQL
+  // while judges poll) is no bug of the call: 503, which judges retry, and one short line instead of
+  // a stack trace. Everything else goes on to the app's error handler.
+  app.setErrorHandler((err, req, reply) => {
+    const why = databaseUnavailable(err);
+    if (!why) throw err;
+    req.log.warn(`judge protocol: ${req.method} ${req.url.split('?')[0]}: database unavailable (${why})`);
+    return reply.status(503).send({ status: 503, msg: JUDGE_MSG.databaseUnavailable, data: null });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -73,7 +104,15 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.raw.on('close', () => {
       if (!reply.raw.writableEnded) gone.abort();
     });
-    return ok(await poll(ctx, state, b.judgeId, b.wait, gone.signal));
+    try {
+      return ok(await poll(ctx, state, b.judgeId, b.wait, gone.signal));
+    } catch (err) {
+      // Nobody is waiting for this answer (the judge hung up, e.g. it is stopping while the database
+      // goes down with Ctrl-C): nothing to report to anyone.
+      if (!gone.signal.aborted) throw err;
+      req.log.debug({ err }, 'judge poll failed after the judge hung up');
+      return ok(null);
+    }
   });
 
   app.get('/manifest', async (req) => {

@@ -1,0 +1,273 @@
+/**
+ * HTTP client of the judge protocol (docs/architecture.md, "Judge protocol"): one method per call,
+ * answers unpacked from the envelope, and protocol failures turned into typed errors a daemon can act
+ * on — 401 `BadTokenError` (fatal), 404 on a judge call → register again and retry once (the client
+ * keeps the registration), 404 on data → `NotFoundError`, 409 `LeaseLostError` (drop the task, never
+ * retry), a refused connection or timeout → `NetworkError`. `result` and `fail` retry network errors
+ * and 5xx answers (a result is idempotent for its lease; a repeated fail is refused with 409, which
+ * only means the first one arrived).
+ */
+import { Readable } from 'node:stream';
+import {
+  JUDGE_TOKEN_HEADER,
+  type JudgeFailResponse,
+  type JudgeHeartbeatResponse,
+  type JudgeLanguageReport,
+  type JudgeProgressResponse,
+  type JudgeRegisterResponse,
+  type JudgeResultResponse,
+  type JudgeTask,
+  type ProblemManifest,
+} from '@oj/shared';
+
+/** The body of POST /api/judge/result, as the daemon builds it. */
+export interface ResultBody {
+  taskId: number;
+  leaseToken: string;
+  status: number;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  errorMessage: string | null;
+  cases: Array<{
+    caseId: number | null;
+    seq: number;
+    status: number;
+    time: number;
+    memory: number;
+    score: number | null;
+    groupNum: number | null;
+    userOutput: string | null;
+    message: string | null;
+  }>;
+}
+
+export interface Registration {
+  name: string;
+  cpuCount: number;
+  capacity: number;
+  languages: JudgeLanguageReport[];
+  version: string;
+}
+
+export class JudgeApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 for network errors. */
+    readonly http: number,
+  ) {
+    super(message);
+    this.name = 'JudgeApiError';
+  }
+}
+/** 401: the server does not accept this judge token. Nothing will work: stop. */
+export class BadTokenError extends JudgeApiError {
+  override name = 'BadTokenError';
+}
+/** 409: the lease on the task is gone (expired, superseded, rejudged, cancelled): drop the task. */
+export class LeaseLostError extends JudgeApiError {
+  override name = 'LeaseLostError';
+}
+/** 404 on a problem or a test-data file. */
+export class NotFoundError extends JudgeApiError {
+  override name = 'NotFoundError';
+}
+/** 404 on a judge call: the server does not know this judge id (the client registers again). */
+export class UnknownJudgeError extends JudgeApiError {
+  override name = 'UnknownJudgeError';
+}
+/** No answer: connection refused or reset, DNS, timeout. */
+export class NetworkError extends JudgeApiError {
+  override name = 'NetworkError';
+}
+
+export interface JudgeClientOptions {
+  /** Base URL of any API node, e.g. http://127.0.0.1:8080 */
+  server: string;
+  token: string;
+  /** Per request (poll: its wait plus this); default 30 s. */
+  timeoutMs?: number;
+  /** For tests: another fetch. */
+  fetch?: typeof fetch;
+}
+
+interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Is this worth trying again later (nothing was decided by the server)? */
+export const isTransient = (e: unknown) => e instanceof NetworkError || (e instanceof JudgeApiError && e.http >= 500);
+
+export class JudgeClient {
+  readonly server: string;
+  private readonly token: string;
+  private readonly timeoutMs: number;
+  private readonly fetchFn: typeof fetch;
+  private registration: Registration | null = null;
+  private registering: Promise<JudgeRegisterResponse> | null = null;
+  /** Set by `register`. */
+  judgeId = 0;
+  session: JudgeRegisterResponse | null = null;
+
+  constructor(opts: JudgeClientOptions) {
+    const url = new URL(opts.server); // throws on garbage
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`the server URL must be http(s)://…, got "${opts.server}"`);
+    this.server = url.toString().replace(/\/+$/, '');
+    this.token = opts.token;
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.fetchFn = opts.fetch ?? fetch;
+  }
+
+  /** One call; resolves with the raw response when it is 2xx, throws a typed error otherwise. */
+  private async request(method: 'GET' | 'POST', path: string, body: unknown, o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {}): Promise<Response> {
+    const timeout = AbortSignal.timeout(o.timeoutMs ?? this.timeoutMs);
+    const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.server}${path}`, {
+        method,
+        headers: { [JUDGE_TOKEN_HEADER]: this.token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        signal,
+      });
+    } catch (e) {
+      if (o.signal?.aborted) throw e; // the caller gave up: not a network problem
+      const err = e as Error & { cause?: { code?: string; message?: string } };
+      const why = timeout.aborted ? `no answer within ${o.timeoutMs ?? this.timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
+      throw new NetworkError(`${method} ${path}: ${why}`, 0);
+    }
+    if (res.ok) return res;
+    let msg = res.statusText;
+    try {
+      msg = ((await res.json()) as Envelope<unknown>).msg || msg;
+    } catch {
+      // not an envelope (a proxy's error page): keep the status text
+    }
+    const text = `${method} ${path}: HTTP ${res.status} ${msg}`;
+    if (res.status === 401) throw new BadTokenError(`the server refused the judge token (${text})`, 401);
+    if (res.status === 409) throw new LeaseLostError(text, 409);
+    if (res.status === 404) throw o.judgeCall ? new UnknownJudgeError(text, 404) : new NotFoundError(text, 404);
+    throw new JudgeApiError(text, res.status);
+  }
+
+  private async json<T>(method: 'GET' | 'POST', path: string, body?: unknown, o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {}): Promise<T> {
+    const res = await this.request(method, path, body, o);
+    try {
+      return ((await res.json()) as Envelope<T>).data;
+    } catch (e) {
+      throw new NetworkError(`${method} ${path}: unreadable answer (${(e as Error).message})`, 0);
+    }
+  }
+
+  /** Registers (the same name gets the same id back) and remembers the body for re-registering. */
+  async register(body: Registration): Promise<JudgeRegisterResponse> {
+    this.registration = body;
+    const res = await this.json<JudgeRegisterResponse>('POST', '/api/judge/register', body);
+    this.judgeId = res.judgeId;
+    this.session = res;
+    return res;
+  }
+
+  /** After a 404 on a judge call (the server lost or removed our row): register again, once for all callers. */
+  private reregister(): Promise<JudgeRegisterResponse> {
+    if (!this.registration) return Promise.reject(new Error('not registered'));
+    this.registering ??= this.register(this.registration).finally(() => {
+      this.registering = null;
+    });
+    return this.registering;
+  }
+
+  /** A call naming our judge id: on 404 register again and retry once. */
+  private async asJudge<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (!(e instanceof UnknownJudgeError)) throw e;
+      await this.reregister();
+      return call();
+    }
+  }
+
+  heartbeat(running: number): Promise<JudgeHeartbeatResponse> {
+    return this.asJudge(() => this.json('POST', '/api/judge/heartbeat', { judgeId: this.judgeId, running }, { judgeCall: true }));
+  }
+
+  /** A task, or null when none came within `waitMs` (or `signal` aborted the wait). */
+  async poll(waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
+    try {
+      return await this.asJudge(() =>
+        this.json<JudgeTask | null>('POST', '/api/judge/poll', { judgeId: this.judgeId, wait: waitMs }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
+      );
+    } catch (e) {
+      if (signal?.aborted) return null;
+      throw e;
+    }
+  }
+
+  manifest(problemId: number): Promise<ProblemManifest> {
+    return this.json('GET', `/api/judge/manifest?problemId=${encodeURIComponent(problemId)}`);
+  }
+
+  /** The bytes of a test-data file as a stream (the test-data cache hashes them while writing). */
+  async testdata(hash: string, o: { timeoutMs?: number } = {}): Promise<AsyncIterable<Uint8Array>> {
+    if (!/^[0-9a-f]{64}$/.test(hash)) throw new NotFoundError(`invalid test-data hash "${hash}"`, 404);
+    // A large file may take a while: the timeout covers the whole body.
+    const res = await this.request('GET', `/api/judge/testdata/${hash}`, undefined, { timeoutMs: o.timeoutMs ?? 30 * 60_000 });
+    if (!res.body) return (async function* () {})();
+    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  }
+
+  progress(taskId: number, leaseToken: string, status: 6 | 7): Promise<JudgeProgressResponse> {
+    return this.json('POST', '/api/judge/progress', { taskId, leaseToken, status });
+  }
+
+  /**
+   * Posts a result, retrying network errors and 5xx answers (with back-off) for up to `retryForMs`:
+   * the server writes a lease's result once and answers a repeat with `duplicate: true`.
+   */
+  result(body: ResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeResultResponse> {
+    return this.retrying(() => this.json('POST', '/api/judge/result', body, { timeoutMs: Math.max(this.timeoutMs, 60_000) }), o);
+  }
+
+  /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */
+  async fail(taskId: number, leaseToken: string, error: string, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeFailResponse | null> {
+    let tries = 0;
+    try {
+      return await this.retrying(() => {
+        tries++;
+        return this.json<JudgeFailResponse>('POST', '/api/judge/fail', { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' });
+      }, o);
+    } catch (e) {
+      if (e instanceof LeaseLostError && tries > 1) return null;
+      throw e;
+    }
+  }
+
+  private async retrying<T>(call: () => Promise<T>, o: { retryForMs?: number; signal?: AbortSignal }): Promise<T> {
+    const until = Date.now() + (o.retryForMs ?? 60_000);
+    let delay = 250;
+    for (;;) {
+      try {
+        return await call();
+      } catch (e) {
+        if (!isTransient(e) || Date.now() + delay > until || o.signal?.aborted) throw e;
+      }
+      await sleep(delay, o.signal);
+      delay = Math.min(delay * 2, 5000);
+    }
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * One worker of a daemon: poll → test data through the cache → `judgeSubmission` → result, in a loop.
+ *
+ * While a task is judged its lease is kept alive (`LeaseKeeper`: progress 6/7, then every leaseMs/4).
+ * The task's sandbox runs are watched through a run scope: a runner that reports SE (it could not
+ * isolate or set up the box — never the submission's doing) makes the whole task a judge-side failure,
+ * given back with `fail` so another attempt (maybe on another judge) decides the verdict. So does any
+ * exception (test data that does not verify, a missing problem, an I/O error). A lost lease (409) drops
+ * the task silently: someone else owns it now.
+ */
+import fsp from 'node:fs/promises';
+import type { JudgeTask, ProblemManifest } from '@oj/shared';
+import { withRunScope, type SandboxReport } from '../sandbox.js';
+import { judgeSubmission } from '../submission.js';
+import type { PreparedTestData, TestDataCache } from '../testdata-cache.js';
+import { BadTokenError, LeaseLostError, type JudgeClient } from './client.js';
+import { LeaseKeeper } from './lease.js';
+import type { Logger } from './log.js';
+import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
+
+/** Manifests by hash (most recently used last); a task names the hash it was leased with. */
+export class ManifestStore {
+  private readonly byHash = new Map<string, ProblemManifest>();
+  constructor(
+    private readonly client: JudgeClient,
+    private readonly max = 200,
+  ) {}
+
+  async get(task: JudgeTask): Promise<ProblemManifest> {
+    const hit = this.byHash.get(task.problem.manifestHash);
+    if (hit) {
+      this.byHash.delete(hit.hash);
+      this.byHash.set(hit.hash, hit);
+      return hit;
+    }
+    // The problem may have changed since the lease: then the newer manifest is the one to judge with.
+    const m = await this.client.manifest(task.problem.id);
+    this.byHash.set(m.hash, m);
+    while (this.byHash.size > this.max) this.byHash.delete(this.byHash.keys().next().value!);
+    return m;
+  }
+}
+
+export interface WorkerContext {
+  name: string;
+  client: JudgeClient;
+  cache: TestDataCache;
+  manifests: ManifestStore;
+  log: Logger;
+  pollWaitMs: number;
+  /** Aborted when the daemon stops: polls end and no new task is asked for. */
+  stopping: AbortSignal;
+  /** Aborted when a stop's grace is over: retries of results and failures end. */
+  giveUp: AbortSignal;
+  /** Tasks being judged right now (the daemon gives them up when a stop runs out of time). */
+  active: Set<TaskRun>;
+  /** When set, a task that arrives is given up at once (the stop's grace is over). */
+  abandonAll: boolean;
+  onFatal(e: Error): void;
+  onReachable(): void;
+  onUnreachable(e: Error): void;
+}
+
+class JudgeSideError extends Error {}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+type RunState = 'judging' | 'posting' | 'failing' | 'abandoned' | 'done';
+
+/** One leased task on its way through the engine. */
+export class TaskRun {
+  state: RunState = 'judging';
+  readonly lease: LeaseKeeper;
+
+  constructor(
+    readonly task: JudgeTask,
+    private readonly ctx: WorkerContext,
+  ) {
+    this.lease = new LeaseKeeper(ctx.client, task.taskId, task.leaseToken, task.leaseMs, ctx.log);
+  }
+
+  /** How long to keep retrying a result or failure: for the lease, or not at all when the judge is stopping. */
+  private retry() {
+    return { retryForMs: this.ctx.stopping.aborted ? 0 : this.task.leaseMs, signal: this.ctx.giveUp };
+  }
+
+  /**
+   * Gives the task back now (the daemon is stopping): its runs are killed and the server requeues it.
+   * Nothing happens when the result is already on its way.
+   */
+  async abandon(reason: string): Promise<void> {
+    if (this.state !== 'judging') return;
+    this.state = 'abandoned';
+    this.lease.abort(reason);
+    await this.lease.stop();
+    if (this.lease.lost) return;
+    try {
+      await this.ctx.client.fail(this.task.taskId, this.task.leaseToken, `judge "${this.ctx.name}": ${reason}`, { retryForMs: 0 });
+      this.ctx.log.info(`task ${this.task.taskId} (submission ${this.task.submission.submitId}) given back: ${reason}`);
+    } catch (e) {
+      if (!(e instanceof LeaseLostError)) this.ctx.log.warn(`task ${this.task.taskId}: could not give it back (${(e as Error).message}); its lease will expire`);
+    }
+  }
+
+  async judge(): Promise<void> {
+    const { ctx, task, lease } = this;
+    const { log } = ctx;
+    let prepared: PreparedTestData | null = null;
+    try {
+      const manifest = await ctx.manifests.get(task);
+      prepared = await ctx.cache.prepare(toCacheManifest(manifest));
+      const checkerCode = manifest.spj ? await fsp.readFile(await ctx.cache.ensure(manifest.spj), 'utf8') : null;
+      const request = toSubmissionRequest(task, manifest, prepared, checkerCode);
+      request.onProgress = (e) => {
+        if (e.type === 'status') lease.report(e.status);
+      };
+      // One runner that could not isolate decides the task: the rest of its runs are not worth doing.
+      const sandboxFailures: string[] = [];
+      const onReport = (rep: SandboxReport) => {
+        if (rep.status !== 'SE') return;
+        sandboxFailures.push(rep.error);
+        lease.abort('sandbox failure');
+      };
+      const result = await withRunScope({ signal: lease.signal, onReport }, () => judgeSubmission(request));
+      if (this.state !== 'judging' || lease.lost) return;
+      if (sandboxFailures.length) throw new JudgeSideError(`sandbox failure: ${sandboxFailures[0]}`);
+      if (!isFinalStatus(result.status)) throw new JudgeSideError(`the engine gave no final verdict (status ${result.status})`);
+      this.state = 'posting';
+      await lease.stop();
+      if (lease.lost) return;
+      const res = await ctx.client.result(toResultBody(task, manifest, result), this.retry());
+      log.debug(`submission ${res.submitId}: status ${result.status}${res.duplicate ? ' (already posted)' : ''}`);
+    } catch (e) {
+      const err = e as Error;
+      if (e instanceof LeaseLostError) return log.info(`task ${task.taskId}: lease lost (${err.message}); dropped`);
+      if (e instanceof BadTokenError) return ctx.onFatal(err);
+      if (this.state === 'abandoned' || lease.lost) return;
+      if (this.state === 'posting') {
+        log.warn(`task ${task.taskId}: the result could not be delivered (${err.message}); the lease will expire and the task will be judged again`);
+        return;
+      }
+      this.state = 'failing';
+      lease.abort(err.message);
+      await lease.stop();
+      // Runs killed by the same Ctrl-C that stops us are no failure of this host.
+      const stopping = ctx.stopping.aborted;
+      const reason = stopping ? 'the judge is stopping' : err.message;
+      if (!stopping) log.warn(`task ${task.taskId} (submission ${task.submission.submitId}) failed on this judge: ${reason}`);
+      try {
+        await ctx.client.fail(task.taskId, task.leaseToken, `judge "${ctx.name}": ${reason}`, this.retry());
+        if (stopping) log.info(`task ${task.taskId} (submission ${task.submission.submitId}) given back: ${reason}`);
+      } catch (f) {
+        if (f instanceof BadTokenError) ctx.onFatal(f);
+        else if (!(f instanceof LeaseLostError)) log.warn(`task ${task.taskId}: could not give it back (${(f as Error).message}); its lease will expire`);
+      }
+    } finally {
+      prepared?.release();
+      await lease.stop();
+      if (this.state !== 'abandoned') this.state = 'done';
+    }
+  }
+}
+
+/** The loop of one worker; returns when the daemon stops (after finishing or giving up its task). */
+export async function runWorker(ctx: WorkerContext): Promise<void> {
+  let backoff = 0;
+  while (!ctx.stopping.aborted) {
+    let task: JudgeTask | null;
+    try {
+      task = await ctx.client.poll(ctx.pollWaitMs, ctx.stopping);
+      ctx.onReachable();
+      backoff = 0;
+    } catch (e) {
+      if (ctx.stopping.aborted) break;
+      if (e instanceof BadTokenError) {
+        ctx.onFatal(e);
+        break;
+      }
+      ctx.onUnreachable(e as Error);
+      backoff = Math.min(backoff ? backoff * 2 : 1000, 30_000);
+      await sleep(backoff, ctx.stopping);
+      continue;
+    }
+    if (!task) continue;
+    const run = new TaskRun(task, ctx);
+    ctx.active.add(run);
+    try {
+      if (ctx.abandonAll) await run.abandon('the judge is stopping');
+      else await run.judge();
+    } finally {
+      ctx.active.delete(run);
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_CASE_INLINE_MAX,
+  OWN_OJ,
+  type AdminCaseInput,
+  type AdminProblemBody,
+  type AdminProblemCase,
+  type AdminProblemDetail,
+  type AdminProblemListRow,
+  type Page,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { adminProblemListQuery } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { problemCases, problems, problemTags, tags } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, notFound } from '../../lib/errors.js';
+import { blobPath, saveCaseSet } from '../../lib/testdata.js';
+import { likeOf, problemById, problemView, tagsOf } from './service.js';
+
+export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminProblemListQuery>): Promise<Page<AdminProblemListRow>> {
+  const { db } = ctx.database;
+  const conds: (SQL | undefined)[] = [isNull(problems.gid)];
+  if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
+  if (q.oj === OWN_OJ || q.oj?.toLowerCase() === 'mine') conds.push(eq(problems.isRemote, false));
+  const keyword = q.keyword?.trim();
+  if (keyword) conds.push(sql`(${problems.title} ilike ${likeOf(keyword)} or ${problems.problemId} ilike ${likeOf(keyword)})`);
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: problems.id,
+        problemId: problems.problemId,
+        title: problems.title,
+        author: problems.author,
+        type: problems.type,
+        auth: problems.auth,
+        difficulty: problems.difficulty,
+        isRemote: problems.isRemote,
+        modifiedUser: problems.modifiedUser,
+        gmtCreate: problems.gmtCreate,
+        gmtModified: problems.gmtModified,
+      })
+      .from(problems)
+      .where(where)
+      .orderBy(desc(problems.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(problems).where(where),
+  ]);
+  return {
+    records: rows.map((r) => ({ ...r, gmtCreate: r.gmtCreate.toISOString(), gmtModified: r.gmtModified.toISOString() })),
+    total: total?.n ?? 0,
+  };
+}
+
+function readSmall(dataDir: string, hash: string, size: number): string | null {
+  if (size > ADMIN_CASE_INLINE_MAX) return null;
+  try {
+    return fs.readFileSync(blobPath(dataDir, hash), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<AdminProblemDetail> {
+  const { db } = ctx.database;
+  const p = await problemById(db, pid);
+  if (!p) throw notFound('problemNotFound');
+  const [tagMap, caseRows] = await Promise.all([
+    tagsOf(db, [pid]),
+    db.select().from(problemCases).where(and(eq(problemCases.pid, pid), eq(problemCases.status, 0))).orderBy(asc(problemCases.seq)),
+  ]);
+  const cases: AdminProblemCase[] = caseRows.map((c) => ({
+    id: c.id,
+    seq: c.seq,
+    inputName: c.inputName,
+    outputName: c.outputName,
+    inputSize: c.inputSize,
+    outputSize: c.outputSize,
+    score: c.score,
+    groupNum: c.groupNum,
+    input: readSmall(ctx.config.dataDir, c.inputHash, c.inputSize),
+    output: readSmall(ctx.config.dataDir, c.outputHash, c.outputSize),
+  }));
+  return {
+    problem: {
+      ...problemView(p),
+      spjCode: p.spjCode,
+      spjLanguage: p.spjLanguage,
+      judgeExtraFile: p.judgeExtraFile ?? null,
+      isRemoveEndBlank: p.isRemoveEndBlank,
+      isUploadCase: p.isUploadCase,
+      caseVersion: p.caseVersion,
+      modifiedUser: p.modifiedUser,
+    },
+    tags: tagMap.get(pid) ?? [],
+    languages: p.languages,
+    codeTemplates: Object.entries(p.codeTemplates).map(([language, code]) => ({ language, code, status: true })),
+    cases,
+  };
+}
+
+/** Existing tags by id, others by name (created when missing); returns the tag ids. */
+async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): Promise<number[]> {
+  const ids = new Set<number>();
+  const byId = list.filter((t) => t.id !== undefined).map((t) => t.id!);
+  if (byId.length) {
+    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, byId));
+    if (found.length !== new Set(byId).size) throw notFound('notFound');
+    for (const f of found) ids.add(f.id);
+  }
+  for (const t of list.filter((x) => x.id === undefined)) {
+    const name = t.name!.trim();
+    await tx.insert(tags).values({ name, color: t.color ?? null, oj: OWN_OJ }).onConflictDoNothing();
+    const [row] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.oj, OWN_OJ), eq(tags.name, name)));
+    ids.add(row!.id);
+  }
+  return [...ids];
+}
+
+/** OI problems whose cases carry no points get the full score split evenly (spec 3 §9). */
+function scoredCases(body: AdminProblemBody, samples: AdminCaseInput[]): AdminCaseInput[] {
+  if (body.problem.type !== 1 || !samples.length || samples.some((c) => c.score > 0)) return samples;
+  const full = body.problem.ioScore;
+  const base = Math.floor(full / samples.length);
+  const extra = full - base * samples.length;
+  return samples.map((c, i) => ({ ...c, score: base + (i >= samples.length - extra ? 1 : 0) }));
+}
+
+function columnsOf(body: AdminProblemBody, user: AuthUser) {
+  const p = body.problem;
+  const special = p.judgeMode !== 'default';
+  const templates: Record<string, string> = {};
+  for (const t of body.codeTemplates) if (t.status) templates[t.language] = t.code;
+  return {
+    problemId: p.problemId,
+    title: p.title,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    hint: p.hint,
+    source: p.source,
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    type: p.type,
+    difficulty: p.difficulty,
+    auth: p.auth,
+    ioScore: p.ioScore,
+    codeShare: p.codeShare,
+    examples: p.examples,
+    judgeMode: p.judgeMode,
+    judgeCaseMode: p.judgeCaseMode,
+    spjCode: special ? p.spjCode! : null,
+    spjLanguage: special ? (p.spjLanguage ?? 'C') : null,
+    isFileIo: p.isFileIO,
+    ioReadFileName: p.isFileIO ? p.ioReadFileName! : null,
+    ioWriteFileName: p.isFileIO ? p.ioWriteFileName! : null,
+    userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length ? p.userExtraFile : null,
+    judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length ? p.judgeExtraFile : null,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    openCaseResult: p.openCaseResult,
+    isUploadCase: false,
+    languages: [...new Set(body.languages)],
+    codeTemplates: templates,
+    modifiedUser: user.username,
+    gmtModified: new Date(),
+  };
+}
+
+async function assertFreeDisplayId(tx: DbOrTx, problemId: string, exceptPid?: number) {
+  const [dup] = await tx
+    .select({ id: problems.id })
+    .from(problems)
+    .where(and(sql`upper(${problems.problemId}) = upper(${problemId})`, exceptPid ? ne(problems.id, exceptPid) : undefined));
+  if (dup) throw fail('problemIdExists');
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+async function saveCases(ctx: AppContext, pid: number, body: AdminProblemBody) {
+  if (!body.samples) return;
+  const cases = scoredCases(body, body.samples);
+  await saveCaseSet(
+    ctx.database,
+    ctx.config.dataDir,
+    pid,
+    cases.map((c) => ({ input: c.input, output: c.output, score: c.score, groupNum: c.groupNum })),
+  );
+}
+
+export async function createProblem(ctx: AppContext, user: AuthUser, body: AdminProblemBody): Promise<{ pid: number; problemId: string }> {
+  let pid: number;
+  try {
+    pid = await ctx.database.db.transaction(async (tx) => {
+      await assertFreeDisplayId(tx, body.problem.problemId);
+      const [row] = await tx
+        .insert(problems)
+        .values({ ...columnsOf(body, user), author: user.username })
+        .returning({ id: problems.id });
+      const tagIds = await resolveTags(tx, body.tags);
+      if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
+      return row!.id;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail('problemIdExists');
+    throw e;
+  }
+  await saveCases(ctx, pid, { ...body, samples: body.samples ?? [] });
+  return { pid, problemId: body.problem.problemId };
+}
+
+export async function updateProblem(ctx: AppContext, user: AuthUser, pid: number, body: AdminProblemBody): Promise<{ pid: number; problemId: string }> {
+  try {
+    await ctx.database.db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
+      if (!current) throw notFound('problemNotFound');
+      await assertFreeDisplayId(tx, body.problem.problemId, pid);
+      await tx.update(problems).set(columnsOf(body, user)).where(eq(problems.id, pid));
+      const tagIds = await resolveTags(tx, body.tags);
+      await tx.delete(problemTags).where(eq(problemTags.pid, pid));
+      if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail('problemIdExists');
+    throw e;
+  }
+  await saveCases(ctx, pid, body);
+  return { pid, problemId: body.problem.problemId };
+}
+
+/** Deletes a problem with its cases and tag links; its submissions stay (they name the problem by id). */
+export async function deleteProblem(ctx: AppContext, pid: number): Promise<void> {
+  const rows = await ctx.database.db.delete(problems).where(eq(problems.id, pid)).returning({ id: problems.id });
+  if (!rows.length) throw notFound('problemNotFound');
+}

@@ -1,0 +1,283 @@
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  isAdmin,
+  isProblemAdmin,
+  isSuperAdmin,
+  JudgeStatus,
+  OWN_OJ,
+  ProblemAuth,
+  REMOTE_OJS,
+  type JudgeCaseMode,
+  type JudgeMode,
+  type Page,
+  type ProblemCount,
+  type ProblemDetail,
+  type ProblemListQuery,
+  type ProblemListRow,
+  type ProblemView,
+  type Tag,
+  type TagsAndClassification,
+  type UserProblemStatus,
+} from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { notFound } from '../../lib/errors.js';
+
+export type ProblemRow = typeof problems.$inferSelect;
+
+/** Who may see hidden and contest-only problems outside contests. */
+export const seesAllProblems = (roles: readonly number[]) => isAdmin(roles) || isProblemAdmin(roles);
+
+/** A problem of the public bank that the caller may open (public, or any for administrators). */
+export function visibleTo(p: Pick<ProblemRow, 'auth' | 'gid' | 'isGroup'>, user: AuthUser | null): boolean {
+  if (user && seesAllProblems(user.roles)) return true;
+  return p.auth === ProblemAuth.PUBLIC && p.gid === null && !p.isGroup;
+}
+
+/** `%`, `_` and `\` of a user's keyword match themselves. */
+export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function problemByDisplayId(db: DbOrTx, problemId: string): Promise<ProblemRow | undefined> {
+  const [row] = await db.select().from(problems).where(sql`upper(${problems.problemId}) = upper(${problemId})`);
+  return row;
+}
+
+export async function problemById(db: DbOrTx, pid: number): Promise<ProblemRow | undefined> {
+  const [row] = await db.select().from(problems).where(eq(problems.id, pid));
+  return row;
+}
+
+const tagColumns = { id: tags.id, name: tags.name, color: tags.color, oj: tags.oj, tcid: tags.tcid };
+
+/** Tags of each problem (by problem id). */
+export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Tag[]>> {
+  const out = new Map<number, Tag[]>();
+  if (!pids.length) return out;
+  const rows = await db
+    .select({ pid: problemTags.pid, ...tagColumns })
+    .from(problemTags)
+    .innerJoin(tags, eq(tags.id, problemTags.tid))
+    .where(inArray(problemTags.pid, pids))
+    .orderBy(asc(tags.id));
+  for (const { pid, ...tag } of rows) {
+    const list = out.get(pid) ?? [];
+    list.push(tag);
+    out.set(pid, list);
+  }
+  return out;
+}
+
+const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
+
+/**
+ * Verdict counts of the problems' submissions outside contests, aggregated from `judge` (one grouped
+ * scan over the pid index for the problems of a page), so rejudges and manual verdicts are always
+ * reflected without counters to keep in step.
+ */
+export async function countsOf(db: DbOrTx, pids: number[]): Promise<Map<number, ProblemCount>> {
+  const out = new Map<number, ProblemCount>();
+  if (!pids.length) return out;
+  const S = JudgeStatus;
+  const res = await db.execute<Record<string, number>>(sql`
+    select pid,
+      count(*)::int as total,
+      (count(*) filter (where status = ${S.ACCEPTED}))::int as ac,
+      (count(*) filter (where status = ${S.WRONG_ANSWER}))::int as wa,
+      (count(*) filter (where status = ${S.TIME_LIMIT_EXCEEDED}))::int as tle,
+      (count(*) filter (where status = ${S.MEMORY_LIMIT_EXCEEDED}))::int as mle,
+      (count(*) filter (where status = ${S.RUNTIME_ERROR}))::int as re,
+      (count(*) filter (where status = ${S.PRESENTATION_ERROR}))::int as pe,
+      (count(*) filter (where status = ${S.COMPILE_ERROR}))::int as ce,
+      (count(*) filter (where status = ${S.SYSTEM_ERROR}))::int as se,
+      (count(*) filter (where status = ${S.PARTIAL_ACCEPTED}))::int as pa
+    from judge
+    where cid = 0 and pid in (${sql.join(pids.map((p) => sql`${p}`), sql`, `)})
+    group by pid`);
+  for (const r of res.rows) {
+    const { pid, ...c } = r;
+    out.set(Number(pid), c as unknown as ProblemCount);
+  }
+  return out;
+}
+
+/** Condition for the problem bank chosen in the list ('ME'/'Mine' ours, 'All' every one, else a remote judge). */
+function ojCondition(oj: string | undefined): SQL | undefined {
+  if (!oj || oj.toLowerCase() === 'all') return undefined;
+  if (oj === OWN_OJ || oj.toLowerCase() === 'mine') return eq(problems.isRemote, false);
+  const key = REMOTE_OJS.find((k) => k === oj.toUpperCase());
+  if (!key) return sql`false`;
+  return and(eq(problems.isRemote, true), sql`upper(${problems.problemId}) like ${`${key}-%`}`);
+}
+
+export async function problemList(ctx: AppContext, user: AuthUser | null, q: ProblemListQuery): Promise<Page<ProblemListRow>> {
+  const { db } = ctx.database;
+  const conds: (SQL | undefined)[] = [isNull(problems.gid), eq(problems.isGroup, false), ojCondition(q.oj)];
+  if (user && isSuperAdmin(user.roles)) {
+    if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
+  } else {
+    conds.push(eq(problems.auth, ProblemAuth.PUBLIC));
+  }
+  if (q.difficulty !== undefined) conds.push(eq(problems.difficulty, q.difficulty));
+  const keyword = q.keyword?.trim();
+  if (keyword) {
+    const like = likeOf(keyword);
+    conds.push(sql`(${problems.title} ilike ${like} or ${problems.problemId} ilike ${like})`);
+  }
+  const tagIds = [...new Set(q.tagId ?? [])];
+  if (tagIds.length) {
+    // Problems carrying every one of the tags.
+    conds.push(
+      sql`${problems.id} in (select pt.pid from problem_tag pt where pt.tid in (${sql.join(
+        tagIds.map((t) => sql`${t}`),
+        sql`, `,
+      )}) group by pt.pid having count(distinct pt.tid) = ${tagIds.length})`,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        pid: problems.id,
+        problemId: problems.problemId,
+        title: problems.title,
+        difficulty: problems.difficulty,
+        type: problems.type,
+        auth: problems.auth,
+      })
+      .from(problems)
+      .where(where)
+      .orderBy(asc(problems.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(problems).where(where),
+  ]);
+  const pids = rows.map((r) => r.pid);
+  const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
+  return {
+    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [], ...(counts.get(r.pid) ?? emptyCount()) })),
+    total: total?.n ?? 0,
+  };
+}
+
+const ojOrDefault = (oj: string | undefined) => (!oj || oj.toLowerCase() === 'mine' ? OWN_OJ : oj);
+
+export async function allTags(ctx: AppContext, oj: string | undefined): Promise<Tag[]> {
+  const o = ojOrDefault(oj);
+  return ctx.database.db
+    .select(tagColumns)
+    .from(tags)
+    .where(and(isNull(tags.gid), o.toLowerCase() === 'all' ? undefined : eq(tags.oj, o)))
+    .orderBy(asc(tags.id));
+}
+
+/** The tag panel: classifications by rank with their tags, then the unclassified tags (classification null). */
+export async function tagsAndClassifications(ctx: AppContext, oj: string | undefined): Promise<TagsAndClassification[]> {
+  const o = ojOrDefault(oj);
+  const all = o.toLowerCase() === 'all';
+  const [classes, tagList] = await Promise.all([
+    ctx.database.db
+      .select({ id: tagClassifications.id, name: tagClassifications.name, oj: tagClassifications.oj, rank: tagClassifications.rank })
+      .from(tagClassifications)
+      .where(all ? undefined : eq(tagClassifications.oj, o))
+      .orderBy(asc(tagClassifications.rank), asc(tagClassifications.id)),
+    allTags(ctx, o),
+  ]);
+  const known = new Set(classes.map((c) => c.id));
+  const out: TagsAndClassification[] = classes.map((c) => ({ classification: c, tagList: tagList.filter((t) => t.tcid === c.id) }));
+  const rest = tagList.filter((t) => t.tcid === null || !known.has(t.tcid));
+  if (rest.length) out.push({ classification: null, tagList: rest });
+  return out;
+}
+
+export async function randomProblem(ctx: AppContext): Promise<{ problemId: string }> {
+  const [row] = await ctx.database.db
+    .select({ problemId: problems.problemId })
+    .from(problems)
+    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), isNull(problems.gid), eq(problems.isGroup, false), eq(problems.isRemote, false)))
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (!row) throw notFound('problemNotFound');
+  return row;
+}
+
+export function problemView(p: ProblemRow): ProblemView {
+  return {
+    id: p.id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    examples: p.examples,
+    hint: p.hint,
+    source: p.source,
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    difficulty: p.difficulty,
+    type: p.type,
+    ioScore: p.ioScore,
+    auth: p.auth,
+    codeShare: p.codeShare,
+    judgeMode: p.judgeMode as JudgeMode,
+    judgeCaseMode: p.judgeCaseMode as JudgeCaseMode,
+    gid: p.gid,
+    isRemote: p.isRemote,
+    isFileIO: p.isFileIo,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+    userExtraFile: p.userExtraFile ?? null,
+    openCaseResult: p.openCaseResult,
+    gmtCreate: p.gmtCreate.toISOString(),
+    gmtModified: p.gmtModified.toISOString(),
+  };
+}
+
+/** Names of our judges' languages (oj ME) in display order. */
+export async function knownLanguages(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ name: languages.name })
+    .from(languages)
+    .where(eq(languages.oj, OWN_OJ))
+    .orderBy(asc(languages.seq), asc(languages.id));
+  return rows.map((r) => r.name);
+}
+
+/** The languages a problem accepts: its own list, or every language when it names none. */
+export async function problemLanguages(db: DbOrTx, p: Pick<ProblemRow, 'languages'>): Promise<string[]> {
+  const known = await knownLanguages(db);
+  if (!p.languages.length) return known;
+  const allowed = new Set(p.languages);
+  return known.filter((l) => allowed.has(l));
+}
+
+export async function problemDetail(ctx: AppContext, user: AuthUser, problemId: string): Promise<ProblemDetail> {
+  const { db } = ctx.database;
+  const p = await problemByDisplayId(db, problemId);
+  // A hidden problem is "not found" for those who may not see it: its existence is not told.
+  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
+  const [tagMap, counts, langs] = await Promise.all([tagsOf(db, [p.id]), countsOf(db, [p.id]), problemLanguages(db, p)]);
+  const codeTemplate: Record<string, string> = {};
+  for (const l of langs) if (p.codeTemplates[l] !== undefined) codeTemplate[l] = p.codeTemplates[l]!;
+  return { problem: problemView(p), tags: tagMap.get(p.id) ?? [], languages: langs, problemCount: counts.get(p.id) ?? emptyCount(), codeTemplate };
+}
+
+/**
+ * The caller's state on each problem outside contests: Accepted (0) if any submission was accepted,
+ * else the latest submission's status, else Not Submitted (-10).
+ */
+export async function userProblemStatus(ctx: AppContext, user: AuthUser, pidList: number[]): Promise<UserProblemStatus> {
+  const out: UserProblemStatus = {};
+  const pids = [...new Set(pidList)];
+  for (const pid of pids) out[pid] = { status: JudgeStatus.NOT_SUBMITTED, score: null };
+  if (!pids.length) return out;
+  const res = await ctx.database.db.execute<{ pid: number; status: number; score: number | null }>(sql`
+    select distinct on (pid) pid, status, score from judge
+    where uid = ${user.uid} and cid = 0 and pid in (${sql.join(pids.map((p) => sql`${p}`), sql`, `)})
+    order by pid, (status = ${JudgeStatus.ACCEPTED}) desc, submit_id desc`);
+  for (const r of res.rows) out[r.pid] = { status: r.status, score: r.score };
+  return out;
+}

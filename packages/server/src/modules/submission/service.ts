@@ -1,0 +1,341 @@
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVE_JUDGE_STATUSES,
+  FINAL_JUDGE_STATUSES,
+  isAdmin,
+  isProblemAdmin,
+  isSuperAdmin,
+  JudgeStatus,
+  OWN_OJ,
+  oiRankScoreOf,
+  type AllCaseResult,
+  type CaseResult,
+  type JudgeCaseMode,
+  type LastAcCode,
+  type ManualJudgeResult,
+  type Page,
+  type Submission,
+  type SubmissionDetail,
+  type SubmissionInfo,
+  type SubtaskResult,
+  type submissionListQuery,
+  type submitBody,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { judgeCases, languages, problems, submissions } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { getSetting } from '../../lib/site-config.js';
+import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
+import { likeOf, problemByDisplayId, visibleTo } from '../problem/service.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+const { code: _code, ...infoColumns } = getTableColumns(submissions);
+/** Columns of a submission without its code, plus the problem's title and difficulty. */
+const listColumns = { ...infoColumns, title: problems.title, difficulty: problems.difficulty };
+
+const FINAL = new Set<number>(FINAL_JUDGE_STATUSES);
+
+/**
+ * OI rank score (spec 1 §9). The judge's result handler does not write it, so a final verdict with a
+ * score gets it computed here from the problem's difficulty when the column is empty.
+ */
+function rankScore(r: Pick<SubmissionRow, 'oiRankScore' | 'score' | 'status'>, difficulty: number | null): number | null {
+  if (r.oiRankScore !== null) return r.oiRankScore;
+  if (r.score === null || !FINAL.has(r.status)) return null;
+  return oiRankScoreOf(r.score, difficulty ?? 0);
+}
+
+type ListRow = Omit<SubmissionRow, 'code'> & { title: string | null; difficulty: number | null };
+
+function info(r: ListRow): SubmissionInfo {
+  return {
+    submitId: r.submitId,
+    pid: r.pid,
+    displayPid: r.displayPid,
+    title: r.title,
+    cid: r.cid,
+    gid: r.gid,
+    uid: r.uid,
+    username: r.username,
+    status: r.status,
+    score: r.score,
+    oiRankScore: rankScore(r, r.difficulty),
+    time: r.time,
+    memory: r.memory,
+    length: r.length,
+    language: r.language,
+    judger: r.judger,
+    isManual: r.isManual,
+    share: r.share,
+    submitTime: r.submitTime.toISOString(),
+    gmtModified: r.gmtModified.toISOString(),
+  };
+}
+
+async function listRow(db: DbOrTx, submitId: number): Promise<ListRow | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.submitId, submitId));
+  return row;
+}
+
+export async function submissionInfo(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
+  const row = await listRow(ctx.database.db, submitId);
+  if (!row) throw notFound('submissionNotFound');
+  return info(row);
+}
+
+/** Seconds the user still has to wait before the next non-contest submission, 0 when none. */
+async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promise<number> {
+  if (intervalSec <= 0) return 0;
+  const res = await tx.execute<{ wait: number | null }>(sql`
+    select ceil(extract(epoch from (max(submit_time) + make_interval(secs => ${intervalSec}) - now())))::int as wait
+    from judge where uid = ${uid} and cid = 0`);
+  return Math.max(0, res.rows[0]?.wait ?? 0);
+}
+
+/** Submits code to a problem of the public bank (spec 1 §4): a Pending submission in the judge queue. */
+export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
+  const { db } = ctx.database;
+  if (body.isRemote) throw fail('remoteJudgeUnavailable');
+  if (body.cid !== 0) throw fail('contestNotFound');
+  const p = await problemByDisplayId(db, body.pid);
+  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
+  if (p.isRemote) throw fail('remoteJudgeUnavailable');
+  const [lang] = await db
+    .select({ name: languages.name })
+    .from(languages)
+    .where(and(eq(languages.oj, OWN_OJ), eq(languages.name, body.language)));
+  if (!lang || (p.languages.length > 0 && !p.languages.includes(lang.name))) {
+    throw fail('languageNotSupported', { language: body.language.slice(0, 50) });
+  }
+  const { submitIntervalSec } = await getSetting(db, 'switch');
+
+  const row = await db.transaction(async (tx) => {
+    // One submission at a time per user, so two requests at once cannot both pass the interval check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.uid}`}))`);
+    const wait = await waitSeconds(tx, user.uid, submitIntervalSec);
+    if (wait > 0) throw fail('submitTooFast', { seconds: wait }, { seconds: wait });
+    const [inserted] = await tx
+      .insert(submissions)
+      .values({
+        pid: p.id,
+        displayPid: p.problemId,
+        uid: user.uid,
+        username: user.username,
+        status: JudgeStatus.PENDING,
+        language: lang.name,
+        code: body.code,
+        length: Buffer.byteLength(body.code, 'utf8'),
+        cid: 0,
+        ip,
+      })
+      .returning();
+    await enqueueSubmission(tx, inserted!.submitId, { contest: false });
+    return inserted!;
+  });
+  const { code: _c, ...rest } = row;
+  return info({ ...rest, title: p.title, difficulty: p.difficulty });
+}
+
+/** Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that allows it. */
+function mayReadCode(s: Pick<SubmissionRow, 'uid' | 'share'>, codeShare: boolean, user: AuthUser | null): boolean {
+  if (!user) return s.share && codeShare;
+  return s.uid === user.uid || isAdmin(user.roles) || (s.share && codeShare);
+}
+
+export async function submissionDetail(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<SubmissionDetail> {
+  const { db } = ctx.database;
+  const [row] = await db
+    .select({ s: submissions, title: problems.title, difficulty: problems.difficulty, codeShare: problems.codeShare })
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.submitId, submitId));
+  // Contest submissions belong to the contest pages (not here yet).
+  if (!row || row.s.cid !== 0) throw notFound('submissionNotFound');
+  const codeShare = row.codeShare ?? false;
+  const { code, ...rest } = row.s;
+  const submission: Submission = {
+    ...info({ ...rest, title: row.title, difficulty: row.difficulty }),
+    errorMessage: row.s.errorMessage,
+    code: mayReadCode(row.s, codeShare, user) ? code : null,
+  };
+  return { submission, codeShare };
+}
+
+/**
+ * Results of the single test cases. Closed (data null) when the problem does not publish them, except
+ * for administrators; the program's output is only shown to the owner and administrators.
+ */
+export async function allCaseResult(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<AllCaseResult | null> {
+  const { db } = ctx.database;
+  const [row] = await db
+    .select({ uid: submissions.uid, cid: submissions.cid, openCaseResult: problems.openCaseResult, mode: problems.judgeCaseMode })
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.submitId, submitId));
+  if (!row || row.cid !== 0) throw notFound('submissionNotFound');
+  const admin = !!user && (isAdmin(user.roles) || isProblemAdmin(user.roles));
+  if (!row.openCaseResult && !admin) return null;
+  const showOutput = admin || (!!user && user.uid === row.uid);
+  const cases = await db.select().from(judgeCases).where(eq(judgeCases.submitId, submitId)).orderBy(judgeCases.seq);
+  const list: CaseResult[] = cases.map((c) => ({
+    seq: c.seq,
+    inputData: c.inputData,
+    outputData: c.outputData,
+    userOutput: showOutput ? c.userOutput : null,
+    message: showOutput ? c.message : null,
+    status: c.status,
+    time: c.time,
+    memory: c.memory,
+    score: c.score,
+    groupNum: c.groupNum,
+  }));
+  const mode = ((cases[0]?.mode ?? row.mode ?? 'default') as JudgeCaseMode) || 'default';
+  if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return { judgeCaseMode: mode, judgeCaseList: list };
+  const groups = new Map<number, CaseResult[]>();
+  for (const c of list) {
+    const g = c.groupNum ?? 1;
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  const subtasks: SubtaskResult[] = [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([groupNum, detail]) => {
+      const scores = detail.map((d) => d.score ?? 0);
+      const ac = detail.filter((d) => d.status === JudgeStatus.ACCEPTED).length;
+      const firstBad = detail.find((d) => d.status !== JudgeStatus.ACCEPTED && d.status !== JudgeStatus.CANCELLED);
+      return {
+        groupNum,
+        status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
+        score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+        ac,
+        total: detail.length,
+        time: Math.max(...detail.map((d) => d.time)),
+        memory: Math.max(...detail.map((d) => d.memory)),
+        subtaskDetailList: detail,
+      };
+    });
+  return { judgeCaseMode: mode, subTaskJudgeCaseVoList: subtasks };
+}
+
+export async function submissionList(
+  ctx: AppContext,
+  user: AuthUser | null,
+  q: z.infer<typeof submissionListQuery>,
+): Promise<Page<SubmissionInfo>> {
+  const { db } = ctx.database;
+  const conds: (SQL | undefined)[] = [eq(submissions.cid, 0)];
+  if (q.gid) conds.push(eq(submissions.gid, q.gid));
+  else conds.push(sql`${submissions.gid} is null`);
+  if (q.onlyMine) {
+    if (!user) throw unauthorized();
+    conds.push(eq(submissions.uid, user.uid));
+  } else if (q.username) {
+    conds.push(eq(submissions.username, q.username));
+  }
+  if (q.status !== undefined) conds.push(eq(submissions.status, q.status));
+  if (q.problemID) {
+    conds.push(
+      q.completeProblemID
+        ? sql`upper(${submissions.displayPid}) = upper(${q.problemID})`
+        : sql`${submissions.displayPid} ilike ${likeOf(q.problemID)}`,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(submissions)
+      .leftJoin(problems, eq(problems.id, submissions.pid))
+      .where(where)
+      .orderBy(desc(submissions.submitId))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(submissions).where(where),
+  ]);
+  return { records: rows.map(info), total: total?.n ?? 0 };
+}
+
+/** submitId → submission (no code) for the ids that exist outside contests; the list page polls it. */
+export async function checkStatus(ctx: AppContext, submitIds: number[], cid: number): Promise<Record<string, SubmissionInfo>> {
+  const out: Record<string, SubmissionInfo> = {};
+  const ids = [...new Set(submitIds)];
+  if (!ids.length) return out;
+  const rows = await ctx.database.db
+    .select(listColumns)
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, cid)));
+  for (const r of rows) out[r.submitId] = info(r);
+  return out;
+}
+
+export async function setShare(ctx: AppContext, user: AuthUser, submitId: number, share: boolean): Promise<void> {
+  const { db } = ctx.database;
+  const [row] = await db.select({ uid: submissions.uid, cid: submissions.cid }).from(submissions).where(eq(submissions.submitId, submitId));
+  if (!row) throw notFound('submissionNotFound');
+  if (row.uid !== user.uid) throw forbidden('shareNotOwner');
+  if (row.cid !== 0 && share) throw fail('shareContest');
+  await db.update(submissions).set({ share }).where(eq(submissions.submitId, submitId));
+}
+
+export async function lastAcCode(ctx: AppContext, user: AuthUser, pid: number, cid: number): Promise<LastAcCode> {
+  const [row] = await ctx.database.db
+    .select({ submitId: submissions.submitId, code: submissions.code, language: submissions.language })
+    .from(submissions)
+    .where(and(eq(submissions.uid, user.uid), eq(submissions.pid, pid), eq(submissions.cid, cid), eq(submissions.status, JudgeStatus.ACCEPTED)))
+    .orderBy(desc(submissions.submitId))
+    .limit(1);
+  if (!row) throw fail('notPassedProblem');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators
+
+export async function adminRejudge(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
+  if (!(await rejudge(ctx.database.db, submitId))) throw notFound('submissionNotFound');
+  return submissionInfo(ctx, submitId);
+}
+
+/** Spec 1 §4: a verdict given by the super admin (not while judging, pending or after a compile error). */
+export async function manualJudge(
+  ctx: AppContext,
+  user: AuthUser,
+  o: { submitId: number; status: number; score: number },
+): Promise<ManualJudgeResult> {
+  if (!isSuperAdmin(user.roles)) throw forbidden();
+  return ctx.database.db.transaction(async (tx) => {
+    // Same lock order as the judge queue: task row, then the submission.
+    await tx.execute(sql`select id from judge_task where submit_id = ${o.submitId} for update`);
+    const [row] = await tx
+      .select({ status: submissions.status, difficulty: problems.difficulty })
+      .from(submissions)
+      .leftJoin(problems, eq(problems.id, submissions.pid))
+      .where(eq(submissions.submitId, o.submitId))
+      .for('update', { of: submissions });
+    if (!row) throw notFound('submissionNotFound');
+    if (ACTIVE_JUDGE_STATUSES.includes(row.status) || row.status === JudgeStatus.COMPILE_ERROR) throw fail('manualJudgeBusy');
+    const oiRankScore = oiRankScoreOf(o.score, row.difficulty ?? 0);
+    await tx
+      .update(submissions)
+      .set({ status: o.status, score: o.score, oiRankScore, isManual: true, judger: user.username, gmtModified: new Date() })
+      .where(eq(submissions.submitId, o.submitId));
+    return { status: o.status, score: o.score, oiRankScore, judger: user.username };
+  });
+}
+
+export async function adminCancel(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
+  const { db } = ctx.database;
+  const [row] = await db.select({ status: submissions.status }).from(submissions).where(eq(submissions.submitId, submitId));
+  if (!row) throw notFound('submissionNotFound');
+  if (row.status === JudgeStatus.CANCELLED) throw fail('alreadyCancelled');
+  await cancelSubmission(db, submitId);
+  return submissionInfo(ctx, submitId);
+}

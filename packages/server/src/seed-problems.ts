@@ -1,0 +1,292 @@
+/**
+ * Demo problems for a fresh site: ten classic exercises with generated test data and reference
+ * solutions (A + B first). `seedProblems` creates them only when the problem bank is empty, so it is
+ * safe to call on every start (call it from seed.ts).
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { OWN_OJ } from '@oj/shared';
+import type { AppContext } from './context.js';
+import { problems, problemTags, tags } from './db/schema/index.js';
+import { saveCaseSet } from './lib/testdata.js';
+
+export interface DemoProblem {
+  problemId: string;
+  title: string;
+  difficulty: number;
+  description: string;
+  input: string;
+  output: string;
+  hint?: string;
+  tags: string[];
+  /** test cases as (input, answer); the first one is also the example */
+  cases: { input: string; output: string }[];
+  /** reference solutions by language name */
+  solutions: Record<string, string>;
+}
+
+/** A small deterministic generator, so the demo data is the same on every site. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (lo: number, hi: number) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return lo + (s % (hi - lo + 1));
+  };
+}
+
+const lines = (...xs: (string | number | bigint)[]) => xs.join('\n') + '\n';
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+function cases(seed: number, sizes: number[], make: (r: ReturnType<typeof rng>, size: number) => { input: string; output: string }) {
+  const r = rng(seed);
+  return sizes.map((size) => make(r, size));
+}
+
+const isPrime = (n: number) => {
+  if (n < 2) return false;
+  for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
+  return true;
+};
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+function lis(a: number[]): number {
+  const tails: number[] = [];
+  for (const x of a) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = x;
+  }
+  return tails.length;
+}
+
+export const DEMO_PROBLEMS: DemoProblem[] = [
+  {
+    problemId: 'P1000',
+    title: 'A + B Problem',
+    difficulty: 0,
+    description: 'Calculate $a + b$.',
+    input: 'Two integers $a$ and $b$ ($|a|, |b| \\le 10^9$) on one line.',
+    output: 'Print $a + b$.',
+    tags: ['Beginner', 'Math'],
+    cases: [
+      { input: '1 2\n', output: '3\n' },
+      ...cases(1000, [1, 2, 3, 4, 5, 6, 7, 8, 9], (r) => {
+        const a = r(-1e9, 1e9);
+        const b = r(-1e9, 1e9);
+        return { input: `${a} ${b}\n`, output: lines(a + b) };
+      }),
+    ],
+    solutions: {
+      'C++': '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n',
+      C: '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a + b);\n  return 0;\n}\n',
+      Python3: 'a, b = map(int, input().split())\nprint(a + b)\n',
+    },
+  },
+  {
+    problemId: 'P1001',
+    title: 'Maximum of N Numbers',
+    difficulty: 0,
+    description: 'Given $n$ integers, print the largest one.',
+    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$). The second line holds $n$ integers of absolute value at most $10^9$.',
+    output: 'The maximum.',
+    tags: ['Beginner'],
+    cases: [
+      { input: '5\n3 -1 4 1 5\n', output: '5\n' },
+      ...cases(1001, [1, 10, 1000, 100000], (r, n) => {
+        const a = range(n).map(() => r(-1e9, 1e9));
+        return { input: lines(n, a.join(' ')), output: lines(a.reduce((m, x) => (x > m ? x : m))) };
+      }),
+    ],
+    solutions: { Python3: 'input()\nprint(max(map(int, input().split())))\n' },
+  },
+  {
+    problemId: 'P1002',
+    title: 'Big Sum',
+    difficulty: 1,
+    description: 'Print the sum of $n$ integers. Watch out: the sum does not fit in 32 bits.',
+    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers $0 \\le a_i \\le 10^9$.',
+    output: 'The sum.',
+    tags: ['Beginner', 'Math'],
+    cases: [
+      { input: '3\n1000000000 1000000000 1000000000\n', output: '3000000000\n' },
+      ...cases(1002, [1, 100, 100000], (r, n) => {
+        const a = range(n).map(() => r(0, 1e9));
+        return { input: lines(n, a.join(' ')), output: lines(a.reduce((s, x) => s + BigInt(x), 0n)) };
+      }),
+    ],
+    solutions: { Python3: 'input()\nprint(sum(map(int, input().split())))\n' },
+  },
+  {
+    problemId: 'P1003',
+    title: 'Reverse a Word',
+    difficulty: 0,
+    description: 'Print the given word backwards.',
+    input: 'One word of 1 to 1000 lowercase letters.',
+    output: 'The word reversed.',
+    tags: ['String'],
+    cases: [
+      { input: 'hello\n', output: 'olleh\n' },
+      ...cases(1003, [1, 7, 1000], (r, n) => {
+        const w = range(n)
+          .map(() => String.fromCharCode(97 + r(0, 25)))
+          .join('');
+        return { input: lines(w), output: lines([...w].reverse().join('')) };
+      }),
+    ],
+    solutions: { Python3: 'print(input().strip()[::-1])\n' },
+  },
+  {
+    problemId: 'P1004',
+    title: 'Fibonacci Modulo',
+    difficulty: 1,
+    description: '$F_1 = F_2 = 1$ and $F_n = F_{n-1} + F_{n-2}$. Print $F_n \\bmod (10^9 + 7)$.',
+    input: 'One integer $n$ ($1 \\le n \\le 10^6$).',
+    output: '$F_n \\bmod (10^9 + 7)$.',
+    tags: ['Math', 'Dynamic Programming'],
+    cases: [1, 2, 10, 50, 1000, 1000000].map((n) => {
+      let a = 1n;
+      let b = 1n;
+      for (let i = 3; i <= n; i++) [a, b] = [b, (a + b) % 1000000007n];
+      return { input: lines(n), output: lines(n <= 2 ? 1 : b) };
+    }),
+    solutions: {
+      Python3: 'n = int(input())\na, b = 1, 1\nfor _ in range(n - 2):\n    a, b = b, (a + b) % 1000000007\nprint(b if n > 2 else 1)\n',
+    },
+  },
+  {
+    problemId: 'P1005',
+    title: 'Is It Prime?',
+    difficulty: 1,
+    description: 'Answer $q$ questions: is $x$ a prime number?',
+    input: 'The first line holds $q$ ($1 \\le q \\le 100$); each of the next $q$ lines one integer $1 \\le x \\le 10^9$.',
+    output: 'For each question `Yes` or `No` on its own line.',
+    tags: ['Math'],
+    cases: [
+      { input: '3\n1\n2\n9\n', output: 'No\nYes\nNo\n' },
+      ...cases(1005, [10, 100], (r, q) => {
+        const xs = range(q).map((i) => (i % 3 === 0 ? [999999937, 1000000007 - 2, 97, 1e9][i % 4]! : r(1, 1e9)));
+        return { input: lines(q, ...xs), output: lines(...xs.map((x) => (isPrime(x) ? 'Yes' : 'No'))) };
+      }),
+    ],
+    solutions: {
+      Python3:
+        'def prime(x):\n    if x < 2:\n        return False\n    d = 2\n    while d * d <= x:\n        if x % d == 0:\n            return False\n        d += 1\n    return True\n\n' +
+        'q = int(input())\nfor _ in range(q):\n    print("Yes" if prime(int(input())) else "No")\n',
+    },
+  },
+  {
+    problemId: 'P1006',
+    title: 'GCD and LCM',
+    difficulty: 1,
+    description: 'Print the greatest common divisor and the least common multiple of $a$ and $b$.',
+    input: 'Two integers $1 \\le a, b \\le 10^9$.',
+    output: 'The gcd and the lcm, separated by a space.',
+    tags: ['Math'],
+    cases: [
+      { input: '4 6\n', output: '2 12\n' },
+      ...cases(1006, [1, 2, 3, 4, 5], (r) => {
+        const a = BigInt(r(1, 1e9));
+        const b = BigInt(r(1, 1e9));
+        const g = gcd(a, b);
+        return { input: `${a} ${b}\n`, output: `${g} ${(a / g) * b}\n` };
+      }),
+    ],
+    solutions: { Python3: 'from math import gcd\na, b = map(int, input().split())\ng = gcd(a, b)\nprint(g, a // g * b)\n' },
+  },
+  {
+    problemId: 'P1007',
+    title: 'Sort the Numbers',
+    difficulty: 1,
+    description: 'Sort $n$ integers in non-decreasing order.',
+    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers of absolute value at most $10^9$.',
+    output: 'The sorted numbers separated by spaces.',
+    tags: ['Sorting'],
+    cases: [
+      { input: '5\n5 2 4 2 1\n', output: '1 2 2 4 5\n' },
+      ...cases(1007, [1, 50, 100000], (r, n) => {
+        const a = range(n).map(() => r(-1e9, 1e9));
+        return { input: lines(n, a.join(' ')), output: lines([...a].sort((x, y) => x - y).join(' ')) };
+      }),
+    ],
+    solutions: { Python3: 'input()\nprint(*sorted(map(int, input().split())))\n' },
+  },
+  {
+    problemId: 'P1008',
+    title: 'Climbing Stairs',
+    difficulty: 2,
+    description: 'You climb a staircase of $n$ steps, one or two steps at a time. In how many ways can you reach the top? Print the count modulo $998244353$.',
+    input: 'One integer $n$ ($1 \\le n \\le 10^5$).',
+    output: 'The number of ways modulo $998244353$.',
+    tags: ['Dynamic Programming'],
+    cases: [1, 2, 3, 10, 45, 100000].map((n) => {
+      let a = 1n;
+      let b = 1n;
+      for (let i = 2; i <= n; i++) [a, b] = [b, (a + b) % 998244353n];
+      return { input: lines(n), output: lines(b) };
+    }),
+    solutions: { Python3: 'n = int(input())\na, b = 1, 1\nfor _ in range(n - 1):\n    a, b = b, (a + b) % 998244353\nprint(b)\n' },
+  },
+  {
+    problemId: 'P1009',
+    title: 'Longest Increasing Subsequence',
+    difficulty: 3,
+    description: 'Find the length of the longest strictly increasing subsequence of a sequence of $n$ integers.',
+    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers $0 \\le a_i \\le 10^9$.',
+    output: 'The length.',
+    hint: 'An $O(n^2)$ solution is too slow for the largest tests.',
+    tags: ['Dynamic Programming', 'Binary Search'],
+    cases: [
+      { input: '6\n1 5 2 4 3 6\n', output: '4\n' },
+      ...cases(1009, [1, 10, 1000, 100000], (r, n) => {
+        const a = range(n).map(() => r(0, 1e9));
+        return { input: lines(n, a.join(' ')), output: lines(lis(a)) };
+      }),
+    ],
+    solutions: {
+      Python3:
+        'from bisect import bisect_left\ninput()\ntails = []\nfor x in map(int, input().split()):\n    i = bisect_left(tails, x)\n' +
+        '    if i == len(tails):\n        tails.append(x)\n    else:\n        tails[i] = x\nprint(len(tails))\n',
+    },
+  },
+];
+
+/** Creates the demo problems when the site has no problem at all; returns how many were created. */
+export async function seedProblems({ config, database }: AppContext): Promise<number> {
+  const { db } = database;
+  const [existing] = await db.select({ n: count() }).from(problems);
+  if ((existing?.n ?? 0) > 0) return 0;
+  for (const demo of DEMO_PROBLEMS) {
+    const pid = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(problems)
+        .values({
+          problemId: demo.problemId,
+          title: demo.title,
+          author: 'root',
+          description: demo.description,
+          input: demo.input,
+          output: demo.output,
+          hint: demo.hint ?? '',
+          source: 'Demo',
+          difficulty: demo.difficulty,
+          examples: [demo.cases[0]!],
+          isUploadCase: false,
+        })
+        .returning({ id: problems.id });
+      for (const name of demo.tags) {
+        await tx.insert(tags).values({ name, oj: OWN_OJ }).onConflictDoNothing();
+        const [tag] = await tx.select({ id: tags.id }).from(tags).where(eqTag(name));
+        await tx.insert(problemTags).values({ pid: row!.id, tid: tag!.id }).onConflictDoNothing();
+      }
+      return row!.id;
+    });
+    await saveCaseSet(database, config.dataDir, pid, demo.cases);
+  }
+  return DEMO_PROBLEMS.length;
+}
+
+const eqTag = (name: string) => and(eq(tags.oj, OWN_OJ), eq(tags.name, name));

@@ -1,0 +1,392 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus, MSG, Role } from '@oj/shared';
+import { putSetting } from '../src/lib/site-config.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+import { acceptedResult, drainQueue, FakeJudge, testQueue } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let padmin: string;
+let alice: string;
+let bob: string;
+let banned: string;
+let judge: FakeJudge;
+
+const problemBody = (problemId: string, extra: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
+  problem: { problemId, title: `Title ${problemId}`, description: 'Add two numbers.', ...extra },
+  samples: [
+    { input: '1 2\n', output: '3\n' },
+    { input: '3 4\n', output: '7\n' },
+  ],
+  languages: [],
+  tags: [{ name: 'math' }],
+  codeTemplates: [{ language: 'C++', code: '// template', status: true }],
+  ...rest,
+});
+
+async function createP(problemId: string, extra: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) {
+  const r = await post(t, '/api/admin/problem', problemBody(problemId, extra, rest), { token: root });
+  if (r.status !== 200) throw new Error(`create ${problemId}: ${r.msg}`);
+  return r.data.pid as number;
+}
+
+let pub: number;
+let hidden: number;
+let oi: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue() });
+  await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+  root = await rootToken(t);
+  await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'alice' });
+  await createUser(t, { username: 'bob' });
+  await createUser(t, { username: 'banned', roles: [Role.NO_SUBMIT] });
+  [padmin, alice, bob, banned] = await Promise.all(['padmin', 'alice', 'bob', 'banned'].map((u) => login(t, u)));
+  judge = await FakeJudge.start(t, 'pj');
+  pub = await createP('P1000', { difficulty: 1 });
+  hidden = await createP('P1001', { auth: 2 }, { tags: [{ name: 'graph' }] });
+  oi = await createP('P1002', { type: 1, judgeCaseMode: 'subtask_lowest', openCaseResult: true }, {
+    tags: [{ name: 'math' }, { name: 'dp', color: '#f00' }],
+    samples: [
+      { input: 'a', output: 'a', groupNum: 1 },
+      { input: 'b', output: 'b', groupNum: 1 },
+      { input: 'c', output: 'c', groupNum: 2 },
+    ],
+  });
+});
+
+afterAll(() => t.close());
+
+describe('problem list and tags', () => {
+  it('lists public problems with tags and counts; hidden ones only for the super admin', async () => {
+    const anon = await get(t, '/api/get-problem-list');
+    expect(anon.status).toBe(200);
+    expect(anon.data.records.map((r: any) => r.problemId)).toEqual(['P1000', 'P1002']);
+    expect(anon.data.total).toBe(2);
+    const row = anon.data.records[0];
+    expect(row).toMatchObject({ pid: pub, title: 'Title P1000', difficulty: 1, type: 0, auth: 1, total: 0, ac: 0 });
+    expect(row.tags.map((x: any) => x.name)).toEqual(['math']);
+
+    // auth filter ignored for normal users, honoured for root
+    const sneaky = await get(t, '/api/get-problem-list', { token: alice, query: { auth: '2' } });
+    expect(sneaky.data.records.map((r: any) => r.problemId)).toEqual(['P1000', 'P1002']);
+    const rootHidden = await get(t, '/api/get-problem-list', { token: root, query: { auth: '2' } });
+    expect(rootHidden.data.records.map((r: any) => r.problemId)).toEqual(['P1001']);
+    const rootAll = await get(t, '/api/get-problem-list', { token: root });
+    expect(rootAll.data.total).toBe(3);
+  });
+
+  it('filters by keyword, difficulty, tags (all of them), oj and pages', async () => {
+    const kw = await get(t, '/api/get-problem-list', { query: { keyword: 'p1002' } });
+    expect(kw.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    const pct = await get(t, '/api/get-problem-list', { query: { keyword: '%' } });
+    expect(pct.data.total).toBe(0);
+    const diff = await get(t, '/api/get-problem-list', { query: { difficulty: '1' } });
+    expect(diff.data.records.map((r: any) => r.problemId)).toEqual(['P1000']);
+    const tags = (await get(t, '/api/get-all-problem-tags')).data as any[];
+    const math = tags.find((x) => x.name === 'math').id;
+    const dp = tags.find((x) => x.name === 'dp').id;
+    const both = await get(t, '/api/get-problem-list', { query: { tagId: `${math},${dp}` } });
+    expect(both.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    const one = await get(t, '/api/get-problem-list', { query: { tagId: `${math}` } });
+    expect(one.data.total).toBe(2);
+    expect((await get(t, '/api/get-problem-list', { query: { oj: 'HDU' } })).data.total).toBe(0);
+    expect((await get(t, '/api/get-problem-list', { query: { oj: 'ME' } })).data.total).toBe(2);
+    const page2 = await get(t, '/api/get-problem-list', { query: { limit: '1', currentPage: '2' } });
+    expect(page2.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    expect(page2.data.total).toBe(2);
+    const badQueries: Record<string, string>[] = [{ tagId: 'x' }, { difficulty: '9' }, { currentPage: '0' }, { limit: 'abc' }];
+    for (const query of badQueries) {
+      expect((await get(t, '/api/get-problem-list', { query })).http).toBe(400);
+    }
+  });
+
+  it('gives tags with classifications and a random public problem', async () => {
+    const r = await get(t, '/api/get-problem-tags-and-classification', { query: { oj: 'ME' } });
+    expect(r.status).toBe(200);
+    expect(r.data).toHaveLength(1);
+    expect(r.data[0].classification).toBeNull();
+    expect(r.data[0].tagList.map((x: any) => x.name).sort()).toEqual(['dp', 'graph', 'math']);
+    for (let i = 0; i < 5; i++) {
+      const rnd = await get(t, '/api/get-random-problem');
+      expect(['P1000', 'P1002']).toContain(rnd.data.problemId);
+    }
+  });
+});
+
+describe('problem detail', () => {
+  it('needs login, hides hidden problems from users and judge-only fields from everyone', async () => {
+    expect((await get(t, '/api/get-problem-detail', { query: { problemId: 'P1000' } })).http).toBe(401);
+    const r = await get(t, '/api/get-problem-detail', { token: alice, query: { problemId: 'p1000' } });
+    expect(r.status).toBe(200);
+    expect(r.data.problem).toMatchObject({ id: pub, problemId: 'P1000', timeLimit: 1000, memoryLimit: 256, stackLimit: 128 });
+    expect(r.data.problem.spjCode).toBeUndefined();
+    expect(r.data.problem.judgeExtraFile).toBeUndefined();
+    expect(r.data.problem.caseVersion).toBeUndefined();
+    expect(r.data.languages).toEqual(['C', 'C++', 'Python3']);
+    expect(r.data.codeTemplate).toEqual({ 'C++': '// template' });
+    expect(r.data.tags.map((x: any) => x.name)).toEqual(['math']);
+    expect(r.data.problemCount).toMatchObject({ total: 0, ac: 0 });
+
+    const h = await get(t, '/api/get-problem-detail', { token: alice, query: { problemId: 'P1001' } });
+    expect(h.status).toBe(404);
+    expect(h.msg).toBe(MSG.problemNotFound);
+    expect((await get(t, '/api/get-problem-detail', { token: padmin, query: { problemId: 'P1001' } })).status).toBe(200);
+    expect((await get(t, '/api/get-problem-detail', { token: alice, query: { problemId: 'NOPE' } })).status).toBe(404);
+    expect((await get(t, '/api/get-problem-detail', { token: alice, query: {} })).http).toBe(400);
+  });
+});
+
+describe('submissions', () => {
+  const code = 'int main() { return 0; }';
+
+  it('rejects bad submissions with the spec messages', async () => {
+    const s = (body: Record<string, unknown>, token: string | null = alice) =>
+      post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C++', code, ...body }, { token });
+    expect((await s({}, null)).http).toBe(401);
+    expect((await s({}, banned)).http).toBe(403);
+    const empty = await s({ code: '   ' });
+    expect([empty.http, empty.msg]).toEqual([400, MSG.codeEmpty]);
+    const long = await s({ code: 'x'.repeat(65536) });
+    expect([long.http, long.msg]).toEqual([400, MSG.codeTooLong]);
+    expect((await s({ code: 'x'.repeat(65535) })).status).toBe(200);
+    const lang = await s({ language: 'Brainfuck' });
+    expect([lang.http, lang.status]).toEqual([200, 400]);
+    expect(lang.msg).toBe('The language Brainfuck is not supported for this problem.');
+    expect((await s({ pid: 'NOPE' })).status).toBe(404);
+    expect((await s({ pid: 'P1001' })).status).toBe(404);
+    expect((await s({ code: 42 })).http).toBe(400);
+    expect((await s({ pid: '' })).http).toBe(400);
+    await drainQueue(t);
+  });
+
+  it('keeps the per-user interval between submissions', async () => {
+    await putSetting(t.database.db, 'switch', { submitIntervalSec: 30 });
+    try {
+      const first = await post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C', code }, { token: bob });
+      expect(first.status).toBe(200);
+      const second = await post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C', code }, { token: bob });
+      expect(second.status).toBe(400);
+      expect(second.msg).toMatch(/^Submitting too frequently, please wait (29|30) seconds/);
+      expect(second.data.seconds).toBeGreaterThan(0);
+    } finally {
+      await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+      await drainQueue(t);
+    }
+  });
+
+  it('judges a submission through the protocol and shows it everywhere', async () => {
+    const r = await post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C++', code }, { token: alice });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ pid: pub, displayPid: 'P1000', status: JudgeStatus.PENDING, language: 'C++', username: 'alice' });
+    expect(r.data.code).toBeUndefined();
+    const submitId = r.data.submitId as number;
+
+    const status = await post(t, '/api/get-user-problem-status', { pidList: [pub, oi] }, { token: alice });
+    expect(status.data[pub].status).toBe(JudgeStatus.PENDING);
+    expect(status.data[oi]).toEqual({ status: JudgeStatus.NOT_SUBMITTED, score: null });
+
+    const task = await judge.take();
+    expect(task.submission.submitId).toBe(submitId);
+    expect((await judge.result(task, acceptedResult(2))).status).toBe(200);
+
+    const detail = await get(t, '/api/get-submission-detail', { token: alice, query: { submitId: String(submitId) } });
+    expect(detail.data.submission).toMatchObject({ submitId, status: 0, time: 12, memory: 1024, judger: 'pj', code });
+    expect(detail.data.codeShare).toBe(true);
+    // someone else's unshared code stays hidden; admins see it
+    const other = await get(t, '/api/get-submission-detail', { token: bob, query: { submitId: String(submitId) } });
+    expect(other.data.submission.status).toBe(0);
+    expect(other.data.submission.code).toBeNull();
+    expect((await get(t, '/api/get-submission-detail', { query: { submitId: String(submitId) } })).data.submission.code).toBeNull();
+    expect((await get(t, '/api/get-submission-detail', { token: root, query: { submitId: String(submitId) } })).data.submission.code).toBe(code);
+
+    // sharing: only the owner
+    expect((await put(t, '/api/submission', { submitId, share: true }, { token: bob })).http).toBe(403);
+    expect((await put(t, '/api/submission', { submitId, share: true }, { token: alice })).status).toBe(200);
+    expect((await get(t, '/api/get-submission-detail', { token: bob, query: { submitId: String(submitId) } })).data.submission.code).toBe(code);
+
+    const cases = await get(t, '/api/get-all-case-result', { token: alice, query: { submitId: String(submitId) } });
+    expect(cases.data.judgeCaseMode).toBe('default');
+    expect(cases.data.judgeCaseList).toHaveLength(2);
+    expect(cases.data.judgeCaseList[0]).toMatchObject({ seq: 1, status: 0, userOutput: '0\n' });
+    const casesBob = await get(t, '/api/get-all-case-result', { token: bob, query: { submitId: String(submitId) } });
+    expect(casesBob.data.judgeCaseList[0].userOutput).toBeNull();
+
+    const list = await get(t, '/api/get-submission-list', { query: { problemID: 'P1000', completeProblemID: 'true', status: '0' } });
+    expect(list.data.records[0]).toMatchObject({ submitId, title: 'Title P1000', status: 0, username: 'alice' });
+    expect(list.data.records[0].code).toBeUndefined();
+    const mine = await get(t, '/api/get-submission-list', { token: bob, query: { onlyMine: 'true' } });
+    expect(mine.data.records.every((x: any) => x.username === 'bob')).toBe(true);
+    expect((await get(t, '/api/get-submission-list', { query: { onlyMine: 'true' } })).http).toBe(401);
+    const byUser = await get(t, '/api/get-submission-list', { query: { username: 'alice' } });
+    expect(byUser.data.records.every((x: any) => x.username === 'alice')).toBe(true);
+
+    const check = await post(t, '/api/check-submissions-status', { submitIds: [submitId, 999999] });
+    expect(Object.keys(check.data)).toEqual([String(submitId)]);
+    expect(check.data[submitId].status).toBe(0);
+    expect((await post(t, '/api/check-submissions-status', { submitIds: Array.from({ length: 101 }, (_, i) => i + 1) })).http).toBe(400);
+
+    const after = await post(t, '/api/get-user-problem-status', { pidList: [pub] }, { token: alice });
+    expect(after.data[pub].status).toBe(0);
+    const plist = await get(t, '/api/get-problem-list', { query: { keyword: 'P1000' } });
+    expect(plist.data.records[0]).toMatchObject({ ac: 1 });
+    expect(plist.data.records[0].total).toBeGreaterThanOrEqual(1);
+
+    const last = await get(t, '/api/get-last-ac-code', { token: alice, query: { pid: String(pub) } });
+    expect(last.data).toEqual({ submitId, code, language: 'C++' });
+    const none = await get(t, '/api/get-last-ac-code', { token: bob, query: { pid: String(pub) } });
+    expect([none.status, none.msg]).toEqual([400, MSG.notPassedProblem]);
+  });
+
+  it('groups subtask results and keeps closed case results for admins', async () => {
+    const r = await post(t, '/api/submit-problem-judge', { pid: 'P1002', language: 'C', code }, { token: alice });
+    const task = await judge.take();
+    await judge.result(task, {
+      status: JudgeStatus.PARTIAL_ACCEPTED,
+      score: 33,
+      cases: [
+        { caseId: null, seq: 1, status: 0, time: 1, memory: 1, score: 33, groupNum: 1, userOutput: 'a' },
+        { caseId: null, seq: 2, status: 0, time: 2, memory: 2, score: 33, groupNum: 1, userOutput: 'b' },
+        { caseId: null, seq: 3, status: -1, time: 3, memory: 3, score: 0, groupNum: 2, userOutput: 'x' },
+      ],
+    });
+    const submitId = String(r.data.submitId);
+    const cases = await get(t, '/api/get-all-case-result', { token: alice, query: { submitId } });
+    expect(cases.data.judgeCaseMode).toBe('subtask_lowest');
+    expect(cases.data.subTaskJudgeCaseVoList.map((g: any) => [g.groupNum, g.status, g.ac, g.total])).toEqual([
+      [1, 0, 2, 2],
+      [2, -1, 0, 1],
+    ]);
+    // spec 1 §9: 0.1 * 33 + 2 * 0
+    const d = await get(t, '/api/get-submission-detail', { token: alice, query: { submitId } });
+    expect(d.data.submission.oiRankScore).toBe(3);
+
+    await t.database.db.execute(sql.raw(`update problem set open_case_result = false where id = ${oi}`));
+    expect((await get(t, '/api/get-all-case-result', { token: alice, query: { submitId } })).data).toBeNull();
+    expect((await get(t, '/api/get-all-case-result', { token: padmin, query: { submitId } })).data).not.toBeNull();
+  });
+
+  it('answers bad ids with 400/404', async () => {
+    expect((await get(t, '/api/get-submission-detail', { query: { submitId: 'abc' } })).http).toBe(400);
+    expect((await get(t, '/api/get-submission-detail', { query: { submitId: '99999' } })).status).toBe(404);
+    expect((await get(t, '/api/get-all-case-result', { query: { submitId: '99999' } })).status).toBe(404);
+    expect((await put(t, '/api/submission', { submitId: 99999, share: true }, { token: alice })).status).toBe(404);
+    expect((await post(t, '/api/get-user-problem-status', { pidList: ['x'] }, { token: alice })).http).toBe(400);
+    expect((await post(t, '/api/get-user-problem-status', { pidList: [1] })).http).toBe(401);
+  });
+});
+
+describe('admin judging', () => {
+  let submitId: number;
+
+  beforeAll(async () => {
+    await drainQueue(t);
+    const r = await post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C', code: 'x' }, { token: bob });
+    submitId = r.data.submitId;
+    const task = await judge.take();
+    await judge.result(task, { ...acceptedResult(2), status: JudgeStatus.WRONG_ANSWER });
+  });
+
+  it('lets only root/admin rejudge, only root judge by hand and cancel', async () => {
+    const q = { submitId: String(submitId) };
+    expect((await get(t, '/api/admin/judge/rejudge', { token: bob, query: q })).http).toBe(403);
+    expect((await get(t, '/api/admin/judge/rejudge', { token: padmin, query: q })).http).toBe(403);
+    expect((await get(t, '/api/admin/judge/manual-judge', { token: padmin, query: { ...q, status: '0', score: '100' } })).http).toBe(403);
+    expect((await get(t, '/api/admin/judge/cancel-judge', { token: alice, query: q })).http).toBe(403);
+
+    const m = await get(t, '/api/admin/judge/manual-judge', { token: root, query: { ...q, status: '0', score: '100' } });
+    expect(m.status).toBe(200);
+    expect(m.data).toEqual({ status: 0, score: 100, oiRankScore: 12, judger: 'root' });
+    const d = await get(t, '/api/get-submission-detail', { token: bob, query: q });
+    expect(d.data.submission).toMatchObject({ status: 0, isManual: true, judger: 'root' });
+    for (const status of ['5', '6', '7', '-2', '-4', '9', '-10', 'x']) {
+      expect((await get(t, '/api/admin/judge/manual-judge', { token: root, query: { ...q, status, score: '1' } })).http).toBe(400);
+    }
+    expect((await get(t, '/api/admin/judge/manual-judge', { token: root, query: { ...q, status: '0' } })).http).toBe(400);
+
+    const rj = await get(t, '/api/admin/judge/rejudge', { token: root, query: q });
+    expect(rj.data).toMatchObject({ submitId, status: JudgeStatus.PENDING, isManual: false });
+    const busy = await get(t, '/api/admin/judge/manual-judge', { token: root, query: { ...q, status: '0', score: '1' } });
+    expect([busy.status, busy.msg]).toEqual([400, MSG.manualJudgeBusy]);
+
+    const c = await get(t, '/api/admin/judge/cancel-judge', { token: root, query: q });
+    expect(c.data.status).toBe(JudgeStatus.CANCELLED);
+    expect((await get(t, '/api/admin/judge/cancel-judge', { token: root, query: q })).msg).toBe(MSG.alreadyCancelled);
+    expect(await judge.poll()).toMatchObject({ data: null });
+    expect((await get(t, '/api/admin/judge/rejudge', { token: root, query: { submitId: '99999' } })).status).toBe(404);
+    expect((await get(t, '/api/admin/judge/cancel-judge', { token: root, query: { submitId: '-1' } })).http).toBe(400);
+  });
+});
+
+describe('admin problems', () => {
+  it('is closed to normal users and admins without the problem role', async () => {
+    expect((await get(t, '/api/admin/problem/get-problem-list', { token: alice })).http).toBe(403);
+    expect((await post(t, '/api/admin/problem', problemBody('X1'), { token: alice })).http).toBe(403);
+    expect((await put(t, '/api/admin/problem', problemBody('X1', { id: pub }), { token: alice })).http).toBe(403);
+    expect((await del(t, '/api/admin/problem', { token: alice, query: { pid: String(pub) } })).http).toBe(403);
+    expect((await get(t, '/api/admin/problem', { query: { pid: String(pub) } })).http).toBe(401);
+  });
+
+  it('lists, reads with cases, updates and deletes', async () => {
+    const list = await get(t, '/api/admin/problem/get-problem-list', { token: padmin, query: { auth: '2' } });
+    expect(list.data.records.map((r: any) => r.problemId)).toEqual(['P1001']);
+
+    const d = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(oi) } });
+    expect(d.status).toBe(200);
+    // OI cases without points share the full score evenly
+    expect(d.data.cases.map((c: any) => [c.input, c.output, c.score, c.groupNum])).toEqual([
+      ['a', 'a', 33, 1],
+      ['b', 'b', 33, 1],
+      ['c', 'c', 34, 2],
+    ]);
+    expect(d.data.tags.map((x: any) => x.name).sort()).toEqual(['dp', 'math']);
+    expect(d.data.codeTemplates).toEqual([{ language: 'C++', code: '// template', status: true }]);
+
+    const dup = await post(t, '/api/admin/problem', problemBody('p1000'), { token: padmin });
+    expect([dup.status, dup.msg]).toEqual([400, MSG.problemIdExists]);
+
+    const upd = await put(
+      t,
+      '/api/admin/problem',
+      {
+        ...problemBody('P1000', { id: pub, title: 'A + B', timeLimit: 2000, isFileIO: true, ioReadFileName: 'in.txt', ioWriteFileName: 'out.txt' }),
+        samples: undefined,
+        tags: [{ name: 'easy' }],
+        languages: ['C'],
+      },
+      { token: padmin },
+    );
+    expect(upd.status).toBe(200);
+    const after = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(pub) } });
+    expect(after.data.problem).toMatchObject({ title: 'A + B', timeLimit: 2000, isFileIO: true, ioReadFileName: 'in.txt', modifiedUser: 'padmin' });
+    expect(after.data.cases).toHaveLength(2);
+    expect(after.data.tags.map((x: any) => x.name)).toEqual(['easy']);
+    const view = await get(t, '/api/get-problem-detail', { token: alice, query: { problemId: 'P1000' } });
+    expect(view.data.languages).toEqual(['C']);
+    const cpp = await post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C++', code: 'x' }, { token: alice });
+    expect(cpp.msg).toBe('The language C++ is not supported for this problem.');
+
+    const bad = [
+      problemBody('', {}),
+      problemBody('X2', { title: '' }),
+      problemBody('X2', { examples: [{ input: '', output: '' }, { input: '', output: '' }, { input: '', output: '' }] }),
+      problemBody('X2', { isFileIO: true }),
+      problemBody('X2', { judgeMode: 'spj' }),
+      problemBody('X2', { userExtraFile: { '../evil': 'x' } }),
+      problemBody('X2', {}, { tags: [{ name: 'a' }, { name: 'A' }] }),
+      problemBody('X2', { difficulty: 7 }),
+    ];
+    for (const body of bad) expect((await post(t, '/api/admin/problem', body, { token: padmin })).http).toBe(400);
+    expect((await put(t, '/api/admin/problem', problemBody('X2'), { token: padmin })).http).toBe(400);
+    expect((await put(t, '/api/admin/problem', problemBody('X2', { id: 99999 }), { token: padmin })).status).toBe(404);
+    expect((await get(t, '/api/admin/problem', { token: padmin, query: { pid: 'abc' } })).http).toBe(400);
+
+    const created = await createP('X3');
+    expect((await del(t, '/api/admin/problem', { token: padmin, query: { pid: String(created) } })).status).toBe(200);
+    expect((await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(created) } })).status).toBe(404);
+    expect((await del(t, '/api/admin/problem', { token: padmin, query: { pid: String(created) } })).status).toBe(404);
+  });
+});

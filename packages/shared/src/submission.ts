@@ -1,0 +1,161 @@
+/** Submissions: request schemas and response types (spec 1 §2, §3, §4, §5, §7). */
+import { z } from 'zod';
+import { LIMITS, PAGE_SIZES } from './constants.js';
+import { JudgeStatus, type JudgeCaseMode } from './judge-status.js';
+import { MSG } from './messages.js';
+import { pagingQuery } from './paging.js';
+
+const id = z.coerce.number().int().min(1).max(2147483647);
+const optId = z.coerce.number().int().min(0).max(2147483647);
+const bool = z.union([z.boolean(), z.stringbool()]);
+
+/** Code rules of spec 1 §5, with its messages. */
+export const codeField = z
+  .string({ error: MSG.codeEmpty })
+  .refine((s) => s.trim().length > 0, MSG.codeEmpty)
+  .refine((s) => s.length <= LIMITS.codeMax, MSG.codeTooLong);
+
+export const submitBody = z.object({
+  /** the problem's display id (e.g. P1000) */
+  pid: z.string().trim().min(1).max(LIMITS.shortText),
+  language: z.string().trim().min(1).max(50),
+  code: codeField,
+  cid: optId.default(0),
+  tid: optId.nullish(),
+  gid: optId.nullish(),
+  isRemote: z.boolean().optional(),
+  captcha: z.string().max(20).nullish(),
+});
+
+export const submitIdQuery = z.object({ submitId: id });
+
+export const submissionListQuery = pagingQuery(PAGE_SIZES.submissionList).extend({
+  onlyMine: bool.optional(),
+  status: z.coerce.number().int().min(-10).max(15).optional(),
+  username: z.string().trim().max(LIMITS.usernameMax).optional(),
+  /** display id; partial match unless completeProblemID */
+  problemID: z.string().trim().max(LIMITS.shortText).optional(),
+  completeProblemID: bool.optional(),
+  gid: optId.optional(),
+});
+
+export const checkSubmissionsStatusBody = z.object({
+  submitIds: z.array(id).max(100, 'submitIds: at most 100'),
+  cid: optId.nullish(),
+});
+
+export const shareSubmissionBody = z.object({ submitId: id, share: z.boolean(), uid: z.string().max(64).optional() });
+
+export const lastAcCodeQuery = z.object({ pid: id, cid: optId.optional() });
+
+/** Verdicts an administrator may give by hand (spec 1 §4). */
+export const MANUAL_JUDGE_STATUSES = [
+  JudgeStatus.PRESENTATION_ERROR,
+  JudgeStatus.WRONG_ANSWER,
+  JudgeStatus.ACCEPTED,
+  JudgeStatus.TIME_LIMIT_EXCEEDED,
+  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.RUNTIME_ERROR,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.PARTIAL_ACCEPTED,
+] as const;
+
+export const manualJudgeQuery = z.object({
+  submitId: id,
+  status: z.coerce
+    .number()
+    .int()
+    .refine((s) => (MANUAL_JUDGE_STATUSES as readonly number[]).includes(s), 'status: this verdict cannot be given by hand'),
+  score: z.coerce.number().int().min(0).max(100000),
+});
+
+/** OI rank score of spec 1 §9. */
+export const oiRankScoreOf = (score: number, difficulty: number) => Math.round(0.1 * score + 2 * difficulty);
+
+/** Site switches (site_config 'switch'). */
+export interface SwitchConfig {
+  /** seconds a user must wait between two non-contest submissions; 0 = no limit */
+  submitIntervalSec: number;
+}
+
+/** A submission without its code (lists, status polling). */
+export interface SubmissionInfo {
+  submitId: number;
+  pid: number;
+  displayPid: string;
+  /** problem title (null when the problem was deleted) */
+  title: string | null;
+  cid: number;
+  gid: number | null;
+  uid: string;
+  username: string;
+  status: number;
+  score: number | null;
+  oiRankScore: number | null;
+  time: number | null;
+  memory: number | null;
+  length: number;
+  language: string;
+  judger: string | null;
+  isManual: boolean;
+  share: boolean;
+  submitTime: string;
+  gmtModified: string;
+}
+
+export interface Submission extends SubmissionInfo {
+  errorMessage: string | null;
+  /** null when the caller may not see it (spec 1 §5) */
+  code: string | null;
+}
+
+export interface SubmissionDetail {
+  submission: Submission;
+  /** whether the problem allows sharing code */
+  codeShare: boolean;
+}
+
+export interface CaseResult {
+  seq: number;
+  inputData: string | null;
+  outputData: string | null;
+  /** only for the owner and administrators */
+  userOutput: string | null;
+  message: string | null;
+  status: number;
+  time: number;
+  memory: number;
+  score: number | null;
+  groupNum: number | null;
+}
+
+export interface SubtaskResult {
+  groupNum: number;
+  status: number;
+  score: number;
+  ac: number;
+  total: number;
+  time: number;
+  memory: number;
+  subtaskDetailList: CaseResult[];
+}
+
+/** Case results; null data when the problem keeps them closed. */
+export interface AllCaseResult {
+  judgeCaseMode: JudgeCaseMode;
+  judgeCaseList?: CaseResult[];
+  subTaskJudgeCaseVoList?: SubtaskResult[];
+}
+
+export interface ManualJudgeResult {
+  status: number;
+  score: number;
+  oiRankScore: number;
+  judger: string;
+}
+
+export interface LastAcCode {
+  submitId: number;
+  code: string;
+  language: string;
+}
