@@ -48,7 +48,9 @@ export async function setup(project: TestProject) {
 }
 
 async function start(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
+  // OJ_E2E_WEB_DIST lets parallel work build the SPA into a folder of its own.
+  const webDist = process.env.OJ_E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
   sink = await startMailSink();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
   fs.chmodSync(dataDir, 0o755);
@@ -56,7 +58,7 @@ async function start(project: TestProject) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OJ_ROOT_PASSWORD: ROOT_PASSWORD, OJ_WEB_DIST: path.join(root, 'packages/web/dist'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OJ_ROOT_PASSWORD: ROOT_PASSWORD, OJ_WEB_DIST: webDist, LOG_LEVEL: 'warn' },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -87,7 +89,9 @@ export async function teardown() {
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGINT');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+    clearTimeout(timer); // a pending timer would keep vitest from exiting
   }
   await sink?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

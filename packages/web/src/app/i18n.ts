@@ -9,8 +9,26 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 /**
  * Interface language (spec 1 §1). Only the current language's texts, antd locale and dayjs locale
  * are loaded, each as its own chunk, so the first load does not carry five dictionaries.
+ * Texts live in `locales/<lang>.json` (shell, accounts, server messages) and `locales/<area>/<lang>.json`
+ * (one folder per area of the site), merged key by key.
  */
-const dictionaries = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+const dictionaries = import.meta.glob<{ default: Dictionary }>(['../locales/*.json', '../locales/*/*.json']);
+
+type Dictionary = { [key: string]: string | Dictionary };
+
+function mergeInto(target: Dictionary, source: Dictionary): Dictionary {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    target[key] = typeof value === 'object' && typeof current === 'object' ? mergeInto(current, value) : value;
+  }
+  return target;
+}
+
+async function loadDictionary(lang: UiLanguage): Promise<Dictionary> {
+  const files = Object.keys(dictionaries).filter((f) => f.endsWith(`/${lang}.json`)).sort();
+  const parts = await Promise.all(files.map((f) => dictionaries[f]!()));
+  return parts.reduce<Dictionary>((all, part) => mergeInto(all, part.default), {});
+}
 
 const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale }>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN'),
@@ -72,9 +90,8 @@ export function detectLanguage(): { lang: UiLanguage; fromQuery: boolean } {
 export const localeStore = createStore<{ lang: UiLanguage; antd: Locale | undefined }>({ lang: DEFAULT_UI_LANGUAGE, antd: undefined });
 
 async function load(lang: UiLanguage) {
-  const dict = dictionaries[`../locales/${lang}.json`];
-  const [messages, antd] = await Promise.all([dict ? dict() : Promise.resolve({ default: {} }), antdLocales[lang](), dayjsLocales[lang].load()]);
-  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
+  const [messages, antd] = await Promise.all([loadDictionary(lang), antdLocales[lang](), dayjsLocales[lang].load()]);
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', messages, true, true);
   return antd.default;
 }
 
