@@ -25,7 +25,7 @@ async function main() {
   }
   const database = connect(url);
   await runMigrations(database);
-  const seeded = await seed({ config, database });
+  const seeded = await seed({ config, database }, { demoProblems: true });
   if (seeded.generatedRootPassword) {
     console.log(`\nSuper admin created: username "root", password "${seeded.generatedRootPassword}"`);
     console.log(`(also written to ${path.join(config.dataDir, 'initial-root-password')}; change it after logging in)\n`);

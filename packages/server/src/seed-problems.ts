@@ -1,7 +1,8 @@
 /**
  * Demo problems for a fresh site: ten classic exercises with generated test data and reference
- * solutions (A + B first). `seedProblems` creates them only when the problem bank is empty, so it is
- * safe to call on every start (call it from seed.ts).
+ * solutions (A + B first), then one of each special kind: a special judge (P1010), OI subtasks
+ * (P1011) and file IO (P1012). `seedProblems` creates them only when the problem bank is empty, so
+ * it is safe to call on every start (seed.ts does, when asked to seed demo content).
  */
 import { and, count, eq } from 'drizzle-orm';
 import { OWN_OJ } from '@oj/shared';
@@ -19,9 +20,20 @@ export interface DemoProblem {
   hint?: string;
   tags: string[];
   /** test cases as (input, answer); the first one is also the example */
-  cases: { input: string; output: string }[];
+  cases: { input: string; output: string; score?: number; groupNum?: number }[];
   /** reference solutions by language name */
   solutions: Record<string, string>;
+  /** solutions that must NOT be accepted (wrong or too slow), by language name; the seed test judges them */
+  wrongSolutions?: Record<string, string>;
+  /** 0 ACM (default), 1 OI */
+  type?: 0 | 1;
+  judgeCaseMode?: 'default' | 'subtask_lowest' | 'subtask_average';
+  timeLimit?: number;
+  memoryLimit?: number;
+  /** a special judge (C), which makes the problem judgeMode spj */
+  spj?: { language: 'C' | 'C++'; code: string };
+  /** file IO: the program reads `input` and writes `output` instead of stdin/stdout */
+  fileIO?: { input: string; output: string };
 }
 
 /** A small deterministic generator, so the demo data is the same on every site. */
@@ -63,7 +75,7 @@ function lis(a: number[]): number {
   return tails.length;
 }
 
-export const DEMO_PROBLEMS: DemoProblem[] = [
+const CLASSIC_PROBLEMS: DemoProblem[] = [
   {
     problemId: 'P1000',
     title: 'A + B Problem',
@@ -254,6 +266,132 @@ export const DEMO_PROBLEMS: DemoProblem[] = [
   },
 ];
 
+/** Prime counts for the subtask demo, from one sieve. */
+function primeCounts(ns: number[]): Map<number, number> {
+  const max = Math.max(...ns);
+  const composite = new Uint8Array(max + 1);
+  const out = new Map<number, number>();
+  const wanted = new Set(ns);
+  let count = 0;
+  for (let i = 2; i <= max; i++) {
+    if (!composite[i]) {
+      count++;
+      for (let j = i * i; j <= max; j += i) composite[j] = 1;
+    }
+    if (wanted.has(i)) out.set(i, count);
+  }
+  return out;
+}
+
+/** Special judge of P1010: accepts any number within 1e-6 (absolute or relative) of the answer. */
+const SQRT_CHECKER = String.raw`#include <math.h>
+#include <stdio.h>
+/* argv[1] input, argv[2] the contestant's output, argv[3] the answer. Exit 0 Accepted, 1 Wrong Answer. */
+int main(int argc, char *argv[]) {
+  FILE *user = fopen(argv[2], "r"), *ans = fopen(argv[3], "r");
+  double expected, got;
+  char extra;
+  if (argc < 4 || !user || !ans || fscanf(ans, "%lf", &expected) != 1) { fprintf(stderr, "cannot read the answer\n"); return 3; }
+  if (fscanf(user, "%lf", &got) != 1) { fprintf(stderr, "no number found\n"); return 1; }
+  double tolerance = 1e-6 * (fabs(expected) > 1 ? fabs(expected) : 1);
+  if (!(fabs(got - expected) <= tolerance)) { fprintf(stderr, "expected %.9f, found %.9f\n", expected, got); return 1; }
+  if (fscanf(user, " %c", &extra) == 1) { fprintf(stderr, "extra output after the number\n"); return 1; }
+  return 0;
+}
+`;
+
+const PRIME_NS = [10, 1000, 50000, 100000, 10000000, 20000000];
+const PRIME_GROUPS: Record<number, [number, number]> = { 10: [1, 30], 1000: [1, 30], 50000: [2, 30], 100000: [2, 30], 10000000: [3, 40], 20000000: [3, 40] };
+
+export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
+  {
+    problemId: 'P1010',
+    title: 'Square Root',
+    difficulty: 1,
+    description:
+      'Print $\\sqrt{x}$. Any answer within an absolute or relative error of $10^{-6}$ is accepted ' +
+      '(this problem is checked by a special judge, so the number of digits is up to you).',
+    input: 'One integer $x$ ($0 \\le x \\le 10^{12}$).',
+    output: 'The square root of $x$.',
+    hint: 'An integer square root is not enough: $\\sqrt{2} = 1.41421356\\ldots$',
+    tags: ['Math', 'Special Judge'],
+    spj: { language: 'C', code: SQRT_CHECKER },
+    cases: [2, 0, 1, 10, 99980001, 123456789, 1000000000000, 999999999999].map((x) => ({ input: lines(x), output: lines(Math.sqrt(x).toFixed(9)) })),
+    solutions: {
+      C: '#include <math.h>\n#include <stdio.h>\nint main(void) {\n  double x;\n  scanf("%lf", &x);\n  printf("%.6f\\n", sqrt(x));\n  return 0;\n}\n',
+      Python3: 'import math\nprint(math.sqrt(int(input())))\n',
+    },
+    wrongSolutions: { Python3: 'import math\nprint(math.isqrt(int(input())))\n' },
+  },
+  {
+    problemId: 'P1011',
+    title: 'Counting Primes',
+    difficulty: 2,
+    type: 1,
+    judgeCaseMode: 'subtask_lowest',
+    timeLimit: 2000,
+    description:
+      'Count the primes not greater than $n$.\n\nThis is an OI problem with three subtasks; a subtask scores only when all of its tests pass:\n\n' +
+      '| Subtask | $n$ | Points |\n|---|---|---|\n| 1 | $\\le 1000$ | 30 |\n| 2 | $\\le 10^5$ | 30 |\n| 3 | $\\le 2 \\times 10^7$ | 40 |',
+    input: 'One integer $n$ ($1 \\le n \\le 2 \\times 10^7$).',
+    output: 'The number of primes $p \\le n$.',
+    hint: 'Trial division is fine for the first two subtasks; the last one needs a sieve.',
+    tags: ['Math', 'Number Theory'],
+    cases: (() => {
+      const counts = primeCounts(PRIME_NS);
+      return PRIME_NS.map((n) => ({ input: lines(n), output: lines(counts.get(n)!), groupNum: PRIME_GROUPS[n]![0], score: PRIME_GROUPS[n]![1] }));
+    })(),
+    solutions: {
+      C:
+        '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  int n, count = 0;\n  scanf("%d", &n);\n  char *composite = calloc(n + 1, 1);\n' +
+        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
+        '  printf("%d\\n", count);\n  return 0;\n}\n',
+      'C++':
+        '#include <iostream>\n#include <vector>\nint main() {\n  int n;\n  std::cin >> n;\n  std::vector<char> composite(n + 1);\n  int count = 0;\n' +
+        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
+        '  std::cout << count << std::endl;\n}\n',
+    },
+    // Trial division: subtasks 1 and 2 only (60 points), the large tests exceed the time limit.
+    wrongSolutions: {
+      C:
+        '#include <stdio.h>\nint main(void) {\n  int n, count = 0;\n  scanf("%d", &n);\n  for (int i = 2; i <= n; i++) {\n    int prime = 1;\n' +
+        '    for (int d = 2; d * d <= i; d++) if (i % d == 0) { prime = 0; break; }\n    count += prime;\n  }\n  printf("%d\\n", count);\n  return 0;\n}\n',
+    },
+  },
+  {
+    problemId: 'P1012',
+    title: 'Reverse the Sequence (File IO)',
+    difficulty: 0,
+    fileIO: { input: 'reverse.in', output: 'reverse.out' },
+    description:
+      'Print $n$ integers in reverse order.\n\n**File input and output:** read from `reverse.in` and write to `reverse.out` ' +
+      '(in the current directory); standard input is empty and standard output is ignored.',
+    input: 'The first line of `reverse.in` holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers.',
+    output: 'The integers of the input in reverse order, separated by spaces, into `reverse.out`.',
+    tags: ['Beginner', 'File IO'],
+    cases: [
+      { input: '5\n1 2 3 4 5\n', output: '5 4 3 2 1\n' },
+      ...cases(1012, [1, 7, 1000, 100000], (r, n) => {
+        const a = range(n).map(() => r(-1e9, 1e9));
+        return { input: lines(n, a.join(' ')), output: lines([...a].reverse().join(' ')) };
+      }),
+    ],
+    solutions: {
+      C:
+        '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  FILE *in = fopen("reverse.in", "r"), *out = fopen("reverse.out", "w");\n  int n;\n' +
+        '  fscanf(in, "%d", &n);\n  long long *a = malloc(sizeof(long long) * n);\n  for (int i = 0; i < n; i++) fscanf(in, "%lld", &a[i]);\n' +
+        '  for (int i = n - 1; i >= 0; i--) fprintf(out, i ? "%lld " : "%lld\\n", a[i]);\n  fclose(out);\n  return 0;\n}\n',
+      Python3:
+        "with open('reverse.in') as f:\n    n = int(f.readline())\n    a = f.readline().split()\nwith open('reverse.out', 'w') as f:\n    f.write(' '.join(reversed(a)) + '\\n')\n",
+    },
+    // Reads standard input and writes standard output, as in the other problems: no output file.
+    wrongSolutions: { Python3: "input()\nprint(' '.join(reversed(input().split())))\n" },
+  },
+];
+
+/** Every demo problem: the ten classics, then the special-judge, subtask and file-IO demos. */
+export const DEMO_PROBLEMS: DemoProblem[] = [...CLASSIC_PROBLEMS, ...EXTRA_DEMO_PROBLEMS];
+
 /** Creates the demo problems when the site has no problem at all; returns how many were created. */
 export async function seedProblems({ config, database }: AppContext): Promise<number> {
   const { db } = database;
@@ -273,8 +411,18 @@ export async function seedProblems({ config, database }: AppContext): Promise<nu
           hint: demo.hint ?? '',
           source: 'Demo',
           difficulty: demo.difficulty,
-          examples: [demo.cases[0]!],
+          examples: [{ input: demo.cases[0]!.input, output: demo.cases[0]!.output }],
           isUploadCase: false,
+          type: demo.type ?? 0,
+          judgeCaseMode: demo.judgeCaseMode ?? 'default',
+          timeLimit: demo.timeLimit ?? 1000,
+          memoryLimit: demo.memoryLimit ?? 256,
+          judgeMode: demo.spj ? 'spj' : 'default',
+          spjCode: demo.spj?.code ?? null,
+          spjLanguage: demo.spj?.language ?? null,
+          isFileIo: !!demo.fileIO,
+          ioReadFileName: demo.fileIO?.input ?? null,
+          ioWriteFileName: demo.fileIO?.output ?? null,
         })
         .returning({ id: problems.id });
       for (const name of demo.tags) {

@@ -9,14 +9,24 @@ import { announcements, carousel, files, siteConfig, userRoles, users } from './
 import { generatePassword, hashPassword } from './lib/password.js';
 import { getSecrets } from './lib/secrets.js';
 import { putSetting } from './lib/site-config.js';
+import { seedProblems } from './seed-problems.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
+export interface SeedOptions {
+  /**
+   * Also create the demo problems when the problem bank is empty. `npm start` (main.ts) asks for it;
+   * the test harness does not, because API tests build their own problems (P1000 … would clash).
+   */
+  demoProblems?: boolean;
+}
+
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
- * image. Idempotent: each piece is created only when missing, so restarts keep what admins changed.
+ * image, and on request the demo problems. Idempotent: each piece is created only when missing, so
+ * restarts keep what admins changed.
  */
-export async function seed({ config, database }: AppContext): Promise<{ generatedRootPassword?: string }> {
+export async function seed({ config, database }: AppContext, o: SeedOptions = {}): Promise<{ generatedRootPassword?: string }> {
   const { db } = database;
   const result: { generatedRootPassword?: string } = {};
   // Token and puzzle keys exist from the first start on (they are created on first use otherwise).
@@ -56,5 +66,6 @@ export async function seed({ config, database }: AppContext): Promise<{ generate
       .returning();
     await db.insert(carousel).values({ fileId: file!.id, seq: 1 });
   }
+  if (o.demoProblems) await seedProblems({ config, database });
   return result;
 }

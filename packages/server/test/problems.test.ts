@@ -138,6 +138,16 @@ describe('problem detail', () => {
     expect((await get(t, '/api/get-problem-detail', { token: alice, query: { problemId: 'NOPE' } })).status).toBe(404);
     expect((await get(t, '/api/get-problem-detail', { token: alice, query: {} })).http).toBe(400);
   });
+
+  it('gives the code templates of a problem the caller may open', async () => {
+    expect((await get(t, '/api/get-problem-code-template', { query: { pid: String(pub) } })).http).toBe(401);
+    const r = await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: String(pub) } });
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({ 'C++': '// template' });
+    expect(await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: String(hidden) } })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect((await get(t, '/api/get-problem-code-template', { token: padmin, query: { pid: String(hidden) } })).status).toBe(200);
+    expect((await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: 'x' } })).http).toBe(400);
+  });
 });
 
 describe('submissions', () => {

@@ -126,6 +126,8 @@ export const judgePollBody = z.object({
 
 /** A leased task: everything needed to judge one submission. */
 export interface JudgeTask {
+  /** Task kind; a poll may also hand out a `TestRunTask` (kind 'testRun', test-run.ts). */
+  kind?: 'submission';
   taskId: number;
   leaseToken: string;
   /** ISO time; progress before it extends the lease by `leaseMs`. */

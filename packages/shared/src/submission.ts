@@ -69,8 +69,12 @@ export const manualJudgeQuery = z.object({
   score: z.coerce.number().int().min(0).max(100000),
 });
 
-/** OI rank score of spec 1 §9. */
-export const oiRankScoreOf = (score: number, difficulty: number) => Math.round(0.1 * score + 2 * difficulty);
+/**
+ * OI rank score of spec 1 §9: 0.1 × score + 2 × difficulty, rounded. A submission that scored nothing
+ * earns nothing: otherwise a wrong answer (score 0) on a hard problem would climb the OI rank list
+ * (HOJ scales the difficulty part by score / full score for the same reason).
+ */
+export const oiRankScoreOf = (score: number, difficulty: number) => (score > 0 ? Math.round(0.1 * score + 2 * difficulty) : 0);
 
 /** Site switches (site_config 'switch'). */
 export interface SwitchConfig {

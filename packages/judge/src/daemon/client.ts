@@ -16,7 +16,8 @@ import {
   type JudgeProgressResponse,
   type JudgeRegisterResponse,
   type JudgeResultResponse,
-  type JudgeTask,
+  type JudgeTestRunResultBody,
+  type PolledTask,
   type ProblemManifest,
 } from '@oj/shared';
 
@@ -206,11 +207,11 @@ export class JudgeClient {
     return this.asJudge(() => this.json('POST', '/api/judge/heartbeat', { judgeId: this.judgeId, running }, { judgeCall: true }));
   }
 
-  /** A task, or null when none came within `waitMs` (or `signal` aborted the wait). */
-  async poll(waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
+  /** A task (a submission or a test run), or null when none came within `waitMs` (or `signal` aborted the wait). */
+  async poll(waitMs: number, signal?: AbortSignal): Promise<PolledTask | null> {
     try {
       return await this.asJudge(() =>
-        this.json<JudgeTask | null>('POST', '/api/judge/poll', { judgeId: this.judgeId, wait: waitMs }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
+        this.json<PolledTask | null>('POST', '/api/judge/poll', { judgeId: this.judgeId, wait: waitMs }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
       );
     } catch (e) {
       if (signal?.aborted) return null;
@@ -241,6 +242,11 @@ export class JudgeClient {
    */
   result(body: ResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeResultResponse> {
     return this.retrying(() => this.json('POST', '/api/judge/result', body, { timeoutMs: Math.max(this.timeoutMs, 60_000) }), o);
+  }
+
+  /** Posts a test run's outcome, retrying like `result` (a repeat with the same lease writes nothing). */
+  testRunResult(body: JudgeTestRunResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
+    return this.retrying(() => this.json('POST', '/api/judge/test-run/result', body), o);
   }
 
   /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */

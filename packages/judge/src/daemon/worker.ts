@@ -9,7 +9,7 @@
  * the task silently: someone else owns it now.
  */
 import fsp from 'node:fs/promises';
-import type { JudgeTask, ProblemManifest } from '@oj/shared';
+import type { JudgeTask, PolledTask, ProblemManifest } from '@oj/shared';
 import { withRunScope, type SandboxReport } from '../sandbox.js';
 import { judgeSubmission } from '../submission.js';
 import type { PreparedTestData, TestDataCache } from '../testdata-cache.js';
@@ -17,6 +17,7 @@ import { BadTokenError, LeaseLostError, type JudgeClient } from './client.js';
 import { LeaseKeeper } from './lease.js';
 import type { Logger } from './log.js';
 import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
+import { runTestRunTask } from './test-run.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
 export class ManifestStore {
@@ -175,7 +176,7 @@ export class TaskRun {
 export async function runWorker(ctx: WorkerContext): Promise<void> {
   let backoff = 0;
   while (!ctx.stopping.aborted) {
-    let task: JudgeTask | null;
+    let task: PolledTask | null;
     try {
       task = await ctx.client.poll(ctx.pollWaitMs, ctx.stopping);
       ctx.onReachable();
@@ -192,6 +193,10 @@ export async function runWorker(ctx: WorkerContext): Promise<void> {
       continue;
     }
     if (!task) continue;
+    if (task.kind === 'testRun') {
+      await runTestRunTask(task, ctx);
+      continue;
+    }
     const run = new TaskRun(task, ctx);
     ctx.active.add(run);
     try {

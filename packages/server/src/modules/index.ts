@@ -12,6 +12,10 @@ import { siteRoutes } from './site/routes.js';
 import { adminProblemRoutes } from './problem/admin-routes.js';
 import { problemRoutes } from './problem/routes.js';
 import { adminJudgeRoutes, submissionRoutes } from './submission/routes.js';
+import { rankRoutes } from './rank/routes.js';
+import { homeRoutes } from './home/routes.js';
+import { testRunRoutes } from './test-run/routes.js';
+import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -27,6 +31,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => fileRoutes(scope, ctx), api);
   await app.register((scope) => problemRoutes(scope, ctx), api);
   await app.register((scope) => submissionRoutes(scope, ctx), api);
+  await app.register((scope) => rankRoutes(scope, ctx), api);
+  await app.register((scope) => homeRoutes(scope, ctx), api);
+  await app.register((scope) => testRunRoutes(scope, ctx), api);
+  await app.register((scope) => contestRoutes(scope, ctx), api);
+  await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });

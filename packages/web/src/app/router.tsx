@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from './lazyPage';
 import type { RouteMeta } from './routeMeta';
+import { adminRoute } from '../admin/routes';
 import { Root } from './Root';
 import { Shell } from './layout/Shell';
 
@@ -12,8 +13,13 @@ const SettingPage = lazyPage(() => import('../pages/setting/SettingPage'));
 const UserHomePage = lazyPage(() => import('../pages/user-home/UserHomePage'));
 const LogoutPage = lazyPage(() => import('../pages/logout/LogoutPage'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage'));
+const StatusPage = lazyPage(() => import('../pages/status/StatusPage'));
+const SubmissionDetailPage = lazyPage(() => import('../pages/submission/SubmissionDetailPage'));
+const AcmRankPage = lazyPage(() => import('../pages/rank/AcmRankPage'));
+const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
+const ProblemListPage = lazyPage(() => import('../pages/problem/ProblemListPage'));
+const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'));
 const UnavailablePage = lazyPage(() => import('../pages/unavailable/UnavailablePage'));
-const AdminUnavailablePage = lazyPage(() => import('../pages/unavailable/AdminUnavailablePage'));
 
 type Area = 'problem' | 'training' | 'contest' | 'status' | 'acmRank' | 'oiRank' | 'discussion' | 'group' | 'message';
 
@@ -36,12 +42,12 @@ const shellRoutes: RouteObject[] = [
   { path: 'setting', element: <SettingPage />, handle: { titleKey: 'userMenu.setting', ...auth } satisfies RouteMeta },
   { path: 'logout', element: <LogoutPage />, handle: { titleKey: 'userMenu.logout', ...auth } satisfies RouteMeta },
 
-  later('problem', 'problem'),
-  later('problem/:problemID', 'problem', focus),
-  later('status', 'status'),
-  later('submission-detail/:submitID', 'status', { activeMenu: '/status' }),
-  later('acm-rank', 'acmRank'),
-  later('oi-rank', 'oiRank'),
+  { path: 'problem', element: <ProblemListPage />, handle: { titleKey: 'nav.problem' } satisfies RouteMeta },
+  { path: 'problem/:problemID', element: <ProblemDetailPage />, handle: { titleKey: 'nav.problem', ...focus } satisfies RouteMeta },
+  { path: 'status', element: <StatusPage />, handle: { titleKey: 'nav.status' } satisfies RouteMeta },
+  { path: 'submission-detail/:submitID', element: <SubmissionDetailPage />, handle: { titleKey: 'nav.status', activeMenu: '/status' } satisfies RouteMeta },
+  { path: 'acm-rank', element: <AcmRankPage />, handle: { titleKey: 'nav.acmRank' } satisfies RouteMeta },
+  { path: 'oi-rank', element: <OiRankPage />, handle: { titleKey: 'nav.oiRank' } satisfies RouteMeta },
   later('training', 'training'),
   later('training/:trainingID/problem/:problemID/full-screen', 'training', focus),
   later('training/:trainingID/*', 'training', auth),
@@ -73,7 +79,7 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       // The admin area renders without the public top bar and footer (spec 1 §2).
-      { path: 'admin/*', element: <AdminUnavailablePage /> },
+      adminRoute,
       { element: <Shell />, children: shellRoutes },
     ],
   },

@@ -325,6 +325,89 @@ CREATE TABLE "tag" (
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "test_run" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"uid" text NOT NULL,
+	"pid" integer NOT NULL,
+	"language" text NOT NULL,
+	"code" text NOT NULL,
+	"input" text NOT NULL,
+	"expected_output" text,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"lease_owner" integer,
+	"lease_token" text,
+	"lease_deadline" timestamp with time zone,
+	"result" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "test_run_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "contest_ac_check" (
+	"submit_id" integer PRIMARY KEY NOT NULL,
+	"cid" integer NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contest_print" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cid" integer NOT NULL,
+	"uid" text NOT NULL,
+	"username" text NOT NULL,
+	"realname" text,
+	"content" text NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contest_problem" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cid" integer NOT NULL,
+	"pid" integer NOT NULL,
+	"display_id" text NOT NULL,
+	"display_title" text NOT NULL,
+	"color" text
+);
+--> statement-breakpoint
+CREATE TABLE "contest_register" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cid" integer NOT NULL,
+	"uid" text NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contest" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"uid" text,
+	"author" text,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"type" integer DEFAULT 0 NOT NULL,
+	"auth" integer DEFAULT 0 NOT NULL,
+	"pwd" text,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"seal_rank" boolean DEFAULT false NOT NULL,
+	"seal_rank_time" timestamp with time zone,
+	"auto_real_rank" boolean DEFAULT true NOT NULL,
+	"open_print" boolean DEFAULT false NOT NULL,
+	"open_rank" boolean DEFAULT false NOT NULL,
+	"rank_show_name" text DEFAULT 'username' NOT NULL,
+	"open_account_limit" boolean DEFAULT false NOT NULL,
+	"account_limit_rule" text,
+	"star_account" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"oi_rank_score_type" text DEFAULT 'Recent' NOT NULL,
+	"award_type" integer DEFAULT 0 NOT NULL,
+	"award_config" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"allow_end_submit" boolean DEFAULT false NOT NULL,
+	"visible" boolean DEFAULT true NOT NULL,
+	"gid" integer,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_role" ADD CONSTRAINT "user_role_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcement" ADD CONSTRAINT "announcement_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -345,6 +428,18 @@ ALTER TABLE "judge_task" ADD CONSTRAINT "judge_task_lease_owner_judge_server_id_
 ALTER TABLE "problem_tag" ADD CONSTRAINT "problem_tag_pid_problem_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problem"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_tag" ADD CONSTRAINT "problem_tag_tid_tag_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."tag"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag" ADD CONSTRAINT "tag_tcid_tag_classification_id_fk" FOREIGN KEY ("tcid") REFERENCES "public"."tag_classification"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_run" ADD CONSTRAINT "test_run_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_run" ADD CONSTRAINT "test_run_pid_problem_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problem"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_run" ADD CONSTRAINT "test_run_lease_owner_judge_server_id_fk" FOREIGN KEY ("lease_owner") REFERENCES "public"."judge_server"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_ac_check" ADD CONSTRAINT "contest_ac_check_submit_id_judge_submit_id_fk" FOREIGN KEY ("submit_id") REFERENCES "public"."judge"("submit_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_ac_check" ADD CONSTRAINT "contest_ac_check_cid_contest_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contest"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_print" ADD CONSTRAINT "contest_print_cid_contest_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contest"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_print" ADD CONSTRAINT "contest_print_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_problem" ADD CONSTRAINT "contest_problem_cid_contest_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contest"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_problem" ADD CONSTRAINT "contest_problem_pid_problem_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problem"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_register" ADD CONSTRAINT "contest_register_cid_contest_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contest"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest_register" ADD CONSTRAINT "contest_register_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contest" ADD CONSTRAINT "contest_uid_user_info_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."user_info"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_session_uid_idx" ON "auth_session" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "auth_session_created_idx" ON "auth_session" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "captcha_expires_idx" ON "captcha" USING btree ("expires_at");--> statement-breakpoint
@@ -360,12 +455,29 @@ CREATE UNIQUE INDEX "language_oj_name_uq" ON "language" USING btree ("oj","name"
 CREATE UNIQUE INDEX "problem_case_pid_seq_uq" ON "problem_case" USING btree ("pid","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "problem_problem_id_uq" ON "problem" USING btree (upper("problem_id"));--> statement-breakpoint
 CREATE INDEX "problem_gid_idx" ON "problem" USING btree ("gid");--> statement-breakpoint
+CREATE INDEX "problem_list_idx" ON "problem" USING btree ("auth","id","is_remote","difficulty","type","problem_id","title") WHERE "problem"."gid" is null and "problem"."is_group" = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "judge_case_submit_seq_uq" ON "judge_case" USING btree ("submit_id","seq");--> statement-breakpoint
 CREATE INDEX "judge_uid_time_idx" ON "judge" USING btree ("uid","submit_time");--> statement-breakpoint
-CREATE INDEX "judge_pid_idx" ON "judge" USING btree ("pid");--> statement-breakpoint
+CREATE INDEX "judge_pid_idx" ON "judge" USING btree ("pid","cid","status");--> statement-breakpoint
 CREATE INDEX "judge_cid_idx" ON "judge" USING btree ("cid");--> statement-breakpoint
-CREATE INDEX "judge_status_idx" ON "judge" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "judge_public_idx" ON "judge" USING btree ("submit_id") WHERE "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_public_status_idx" ON "judge" USING btree ("status","submit_id") WHERE "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_username_idx" ON "judge" USING btree ("username","submit_id","status") WHERE "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_display_pid_idx" ON "judge" USING btree (upper("display_pid"),"submit_id","display_pid") WHERE "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_rank_idx" ON "judge" USING btree ("uid","pid","status","oi_rank_score") WHERE "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_ac_time_idx" ON "judge" USING btree ("submit_time","uid","pid") WHERE "judge"."status" = 0 and "judge"."cid" = 0 and "judge"."gid" is null;--> statement-breakpoint
+CREATE INDEX "judge_submit_time_idx" ON "judge" USING btree ("submit_time","status");--> statement-breakpoint
 CREATE INDEX "judge_task_queue_idx" ON "judge_task" USING btree ("priority" DESC,"id") WHERE "judge_task"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "judge_task_lease_idx" ON "judge_task" USING btree ("lease_deadline") WHERE "judge_task"."status" = 'leased';--> statement-breakpoint
 CREATE INDEX "problem_tag_tid_idx" ON "problem_tag" USING btree ("tid");--> statement-breakpoint
-CREATE UNIQUE INDEX "tag_oj_name_uq" ON "tag" USING btree ("oj","name");
+CREATE UNIQUE INDEX "tag_oj_name_uq" ON "tag" USING btree ("oj","name");--> statement-breakpoint
+CREATE INDEX "test_run_queue_idx" ON "test_run" USING btree ("id") WHERE "test_run"."status" <> 'done';--> statement-breakpoint
+CREATE INDEX "test_run_uid_idx" ON "test_run" USING btree ("uid","created_at");--> statement-breakpoint
+CREATE INDEX "test_run_created_idx" ON "test_run" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "contest_print_cid_idx" ON "contest_print" USING btree ("cid","id");--> statement-breakpoint
+CREATE INDEX "contest_print_uid_idx" ON "contest_print" USING btree ("uid","gmt_create");--> statement-breakpoint
+CREATE UNIQUE INDEX "contest_problem_display_uq" ON "contest_problem" USING btree ("cid",upper("display_id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "contest_problem_pid_uq" ON "contest_problem" USING btree ("cid","pid");--> statement-breakpoint
+CREATE UNIQUE INDEX "contest_register_uq" ON "contest_register" USING btree ("cid","uid");--> statement-breakpoint
+CREATE INDEX "contest_start_idx" ON "contest" USING btree ("start_time");--> statement-breakpoint
+CREATE INDEX "contest_uid_idx" ON "contest" USING btree ("uid");

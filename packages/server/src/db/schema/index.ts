@@ -6,3 +6,5 @@ export * from './problem.js';
 export * from './submission.js';
 export * from './judge-queue.js';
 export * from './tag.js';
+export * from './test-run.js';
+export * from './contest.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 import { problemCases } from './problem.js';
@@ -48,9 +49,28 @@ export const submissions = pgTable(
   },
   (t) => [
     index('judge_uid_time_idx').on(t.uid, t.submitTime),
-    index('judge_pid_idx').on(t.pid),
+    // Verdict counts of a page of the problem list (problem/service.ts countsOf) read from the index
+    // alone: with only (pid) every counted submission was a random heap read (bench/README.md).
+    index('judge_pid_idx').on(t.pid, t.cid, t.status),
     index('judge_cid_idx').on(t.cid),
-    index('judge_status_idx').on(t.status),
+    // Submission list (spec 1 §2): newest first over public submissions, by author, by verdict, by
+    // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
+    // counts and deep pages skip rows without touching the table.
+    index('judge_public_idx').on(t.submitId).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    index('judge_public_status_idx').on(t.status, t.submitId).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // status last: "this user's WA" is counted and paged from the index too
+    index('judge_username_idx').on(t.username, t.submitId, t.status).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // upper() for the exact match; display_pid itself (last) lets the partial match (ilike '%…%', no
+    // btree can seek it) run over this small index instead of the whole table.
+    index('judge_display_pid_idx')
+      .on(sql`upper(${t.displayPid})`, t.submitId, t.displayPid)
+      .where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // Rank lists and user home: per user and problem, submissions, AC and best OI rank score, read
+    // from the index alone (modules/rank/service.ts).
+    index('judge_rank_idx').on(t.uid, t.pid, t.status, t.oiRankScore).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // Home: accepted problems of the last 7 days, and submissions per day.
+    index('judge_ac_time_idx').on(t.submitTime, t.uid, t.pid).where(sql`${t.status} = 0 and ${t.cid} = 0 and ${t.gid} is null`),
+    index('judge_submit_time_idx').on(t.submitTime, t.status),
   ],
 );
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JudgeStatus, type HeatmapData, type UserHomeInfo } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { authSessions, submissions } from '../../db/schema/index.js';
+import { authSessions, problems, submissions } from '../../db/schema/index.js';
 import { optionalUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { findUserByName, findUserByUid, genderOf, type UserRow } from '../../lib/users.js';
@@ -28,28 +28,37 @@ export async function resolveUser(
 
 /**
  * The public profile with statistics from the user's submissions: `total` counts every submission,
- * `solvedList` the problems (outside contests) with an accepted one. `score` sums the best OI rank
- * score per problem (outside contests), `scoreList` lists those best scores, highest first.
- * `solvedGroupByDifficulty` needs the problem table and stays empty until it exists.
+ * `solvedList` the problems (outside contests and groups, like the rank lists) with an accepted one,
+ * `solvedGroupByDifficulty` the same ids by the problem's difficulty (0-5; a deleted problem is left
+ * out there). `score` sums the best OI rank score per problem (as the OI rank list does), `scoreList`
+ * lists those best scores, highest first.
  */
 export async function homeInfo(ctx: AppContext, u: UserRow): Promise<UserHomeInfo> {
   const { db } = ctx.database;
   const own = eq(submissions.uid, u.uid);
-  const outsideContests = eq(submissions.cid, 0);
+  const publicOnes = and(eq(submissions.cid, 0), isNull(submissions.gid));
   const [[totals], solved, best, [login]] = await Promise.all([
     db.select({ n: count() }).from(submissions).where(own),
     db
-      .selectDistinct({ pid: submissions.displayPid })
+      .selectDistinct({ pid: submissions.pid, displayPid: submissions.displayPid, difficulty: problems.difficulty })
       .from(submissions)
-      .where(and(own, outsideContests, eq(submissions.status, JudgeStatus.ACCEPTED)))
+      .leftJoin(problems, eq(problems.id, submissions.pid))
+      .where(and(own, publicOnes, eq(submissions.status, JudgeStatus.ACCEPTED)))
       .orderBy(submissions.displayPid),
     db
       .select({ pid: submissions.displayPid, score: max(submissions.oiRankScore) })
       .from(submissions)
-      .where(and(own, outsideContests, isNotNull(submissions.oiRankScore)))
+      .where(and(own, publicOnes, isNotNull(submissions.oiRankScore)))
       .groupBy(submissions.displayPid),
     db.select({ at: authSessions.createdAt }).from(authSessions).where(eq(authSessions.uid, u.uid)).orderBy(desc(authSessions.createdAt)).limit(1),
   ]);
+  const solvedList = [...new Set(solved.map((s) => s.displayPid))];
+  const solvedGroupByDifficulty: Record<string, string[]> = {};
+  for (const s of solved) {
+    if (s.difficulty === null) continue;
+    const list = (solvedGroupByDifficulty[String(s.difficulty)] ??= []);
+    if (!list.includes(s.displayPid)) list.push(s.displayPid);
+  }
   const scoreList = best.map((b) => Number(b.score ?? 0)).sort((a, b) => b - a);
   return {
     uid: u.uid,
@@ -67,8 +76,8 @@ export async function homeInfo(ctx: AppContext, u: UserRow): Promise<UserHomeInf
     rating: null,
     score: scoreList.reduce((a, b) => a + b, 0),
     scoreList,
-    solvedList: solved.map((s) => s.pid),
-    solvedGroupByDifficulty: {},
+    solvedList,
+    solvedGroupByDifficulty,
     recentLoginTime: login?.at.toISOString() ?? null,
     gmtCreate: u.gmtCreate.toISOString(),
   };

@@ -1,10 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { downloadTestcaseQuery, exportProblemQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireLogin, userOf } from '../../lib/auth.js';
+import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { parse } from '../../lib/validate.js';
+import { importFpsProblems } from '../problem/admin-fps.js';
+import { exportHojProblems, importHojProblems } from '../problem/admin-import.js';
+import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.js';
+import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { uploadAvatar } from './service.js';
 
-/** Uploads. Prefix /api. (Stored files are served by lib/files.ts at /api/public/files/*.) */
+const gidQuery = z.object({ gid: z.coerce.number().int().positive().optional() });
+
+function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', `attachment; filename="${file.name}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.zip);
+}
+
+/** Uploads and file downloads. Prefix /api. (Stored files are served by lib/files.ts at /api/public/files/*.) */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+  const problemAdmin = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
+  // Import and export are the super admin's (HOJ: root only).
+  const rootOnly = { preHandler: requireRoles(Role.ROOT) };
+  const adminArea = { preHandler: requireRoles(...ADMIN_AREA_ROLES) };
+
   app.post('/file/upload-avatar', { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
+
+  app.post('/file/upload-testcase-zip', problemAdmin, async (req) => ok(await uploadTestcaseZip(ctx, req, parse(uploadTestcaseZipQuery, req.query).mode)));
+
+  app.get('/file/download-testcase', problemAdmin, async (req, reply) => sendZip(reply, await downloadTestcase(ctx, parse(downloadTestcaseQuery, req.query).pid)));
+
+  app.post('/file/import-problem', rootOnly, async (req) => ok(await importHojProblems(ctx, req, userOf(req))));
+
+  app.post('/file/import-fps-problem', rootOnly, async (req) => ok(await importFpsProblems(ctx, req, userOf(req))));
+
+  app.get('/file/export-problem', rootOnly, async (req, reply) => sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)));
+
+  app.post('/file/upload-md-img', adminArea, async (req) => ok(await uploadMdImage(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
+
+  app.get('/file/delete-md-img', adminArea, async (req) => {
+    await deleteMdImage(ctx, parse(mdImageDeleteQuery, req.query).fileId);
+    return ok(null);
+  });
+
+  app.post('/file/upload-md-file', adminArea, async (req) => ok(await uploadMdFile(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
 }

@@ -10,12 +10,14 @@ import {
   judgeProgressBody,
   judgeRegisterBody,
   judgeResultBody,
+  judgeTestRunResultBody,
   testdataHashParams,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/envelope.js';
 import { blobPath, problemManifest } from '../../lib/testdata.js';
 import { parse } from '../../lib/validate.js';
+import { storeTestRunResult } from '../test-run/service.js';
 import { sweep } from './queue.js';
 import { checkJudgeToken, failTask, heartbeat, poll, progress, protocolError, registerJudge, submitResult, type JudgeState } from './service.js';
 import { QueueSignal } from './signal.js';
@@ -141,6 +143,13 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => ok(await submitResult(ctx, parse(judgeResultBody, req.body))));
+
+  // Results of test runs (a task kind of its own, modules/test-run).
+  app.post('/test-run/result', async (req) => {
+    const res = await storeTestRunResult(ctx, parse(judgeTestRunResultBody, req.body));
+    if (!res) throw protocolError.leaseLost();
+    return ok(res);
+  });
 
   app.post('/fail', async (req) => {
     const b = parse(judgeFailBody, req.body);

@@ -16,14 +16,17 @@ import {
   type JudgeResultBody,
   type JudgeResultResponse,
   type JudgeTask,
+  type PolledTask,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { judgeCases, judgeServers, judgeTasks, languages, problemCases, problems, submissions } from '../../db/schema/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { judgeToken } from '../../lib/secrets.js';
 import { problemManifest } from '../../lib/testdata.js';
+import { leaseTestRun, releaseTestRun } from '../test-run/service.js';
 import { notifyQueue, sweep } from './queue.js';
 import type { QueueSignal } from './signal.js';
+import { oiRankScoreSql } from '../submission/rank-score.js';
 
 /** Per-app state of the judge module: the wake-up signal and when this node last swept. */
 export interface JudgeState {
@@ -242,13 +245,20 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
  * database connection; NOTIFY (or the poll interval) wakes it. If the judge hung up meanwhile, a task
  * leased for it is given back at once, without counting an attempt.
  */
-export async function poll(ctx: AppContext, state: JudgeState, judgeId: number, waitMs: number, gone: AbortSignal): Promise<JudgeTask | null> {
+export async function poll(ctx: AppContext, state: JudgeState, judgeId: number, waitMs: number, gone: AbortSignal): Promise<PolledTask | null> {
   const judge = await touchJudge(ctx, judgeId);
   const until = Date.now() + waitMs;
   const stop = AbortSignal.any([gone, state.closing.signal]);
   for (;;) {
     await maybeSweep(ctx, state);
     if (judge.status === 0) {
+      // Test runs first: someone is waiting at the screen, and they are short and rate-limited.
+      const test = await leaseTestRun(ctx, judgeId);
+      if (test) {
+        if (!stop.aborted) return test;
+        await releaseTestRun(ctx, test);
+        return null;
+      }
       let lease = await leaseNext(ctx, judgeId);
       while (lease) {
         if (stop.aborted) {
@@ -329,6 +339,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
         time: body.time,
         memory: body.memory,
         score: body.score,
+        oiRankScore: oiRankScoreSql(body.score),
         errorMessage: body.errorMessage,
         gmtModified: new Date(),
       })

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'd
 import {
   ADMIN_CASE_INLINE_MAX,
   OWN_OJ,
-  type AdminCaseInput,
+  type AdminProblemUploadRef,
   type AdminProblemBody,
   type AdminProblemCase,
   type AdminProblemDetail,
@@ -17,7 +17,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { problemCases, problems, problemTags, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
-import { blobPath, saveCaseSet } from '../../lib/testdata.js';
+import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
+import { assertCheckerCompiles } from './admin-checker.js';
+import { uploadedCases } from './admin-testcase.js';
 import { likeOf, problemById, problemView, tagsOf } from './service.js';
 
 export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminProblemListQuery>): Promise<Page<AdminProblemListRow>> {
@@ -65,15 +67,14 @@ function readSmall(dataDir: string, hash: string, size: number): string | null {
   }
 }
 
-export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<AdminProblemDetail> {
-  const { db } = ctx.database;
-  const p = await problemById(db, pid);
-  if (!p) throw notFound('problemNotFound');
-  const [tagMap, caseRows] = await Promise.all([
-    tagsOf(db, [pid]),
-    db.select().from(problemCases).where(and(eq(problemCases.pid, pid), eq(problemCases.status, 0))).orderBy(asc(problemCases.seq)),
-  ]);
-  const cases: AdminProblemCase[] = caseRows.map((c) => ({
+/** The current test cases of a problem (contents inline when small), in judging order. */
+export async function problemCaseList(ctx: AppContext, pid: number): Promise<AdminProblemCase[]> {
+  const caseRows = await ctx.database.db
+    .select()
+    .from(problemCases)
+    .where(and(eq(problemCases.pid, pid), eq(problemCases.status, 0)))
+    .orderBy(asc(problemCases.seq));
+  return caseRows.map((c) => ({
     id: c.id,
     seq: c.seq,
     inputName: c.inputName,
@@ -85,6 +86,20 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
     input: readSmall(ctx.config.dataDir, c.inputHash, c.inputSize),
     output: readSmall(ctx.config.dataDir, c.outputHash, c.outputSize),
   }));
+}
+
+/** `GET /api/admin/problem/get-problem-cases`: every case, whether typed in or uploaded (isUpload is informational). */
+export async function problemCasesOf(ctx: AppContext, pid: number): Promise<AdminProblemCase[]> {
+  const p = await problemById(ctx.database.db, pid);
+  if (!p) throw notFound('problemNotFound');
+  return problemCaseList(ctx, pid);
+}
+
+export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<AdminProblemDetail> {
+  const { db } = ctx.database;
+  const p = await problemById(db, pid);
+  if (!p) throw notFound('problemNotFound');
+  const [tagMap, cases] = await Promise.all([tagsOf(db, [pid]), problemCaseList(ctx, pid)]);
   return {
     problem: {
       ...problemView(p),
@@ -104,7 +119,7 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
 }
 
 /** Existing tags by id, others by name (created when missing); returns the tag ids. */
-async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): Promise<number[]> {
+export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): Promise<number[]> {
   const ids = new Set<number>();
   const byId = list.filter((t) => t.id !== undefined).map((t) => t.id!);
   if (byId.length) {
@@ -122,15 +137,15 @@ async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): Promise<
 }
 
 /** OI problems whose cases carry no points get the full score split evenly (spec 3 §9). */
-function scoredCases(body: AdminProblemBody, samples: AdminCaseInput[]): AdminCaseInput[] {
-  if (body.problem.type !== 1 || !samples.length || samples.some((c) => c.score > 0)) return samples;
+export function scoredCases<C extends { score?: number }>(body: AdminProblemBody, samples: C[]): C[] {
+  if (body.problem.type !== 1 || !samples.length || samples.some((c) => (c.score ?? 0) > 0)) return samples;
   const full = body.problem.ioScore;
   const base = Math.floor(full / samples.length);
   const extra = full - base * samples.length;
   return samples.map((c, i) => ({ ...c, score: base + (i >= samples.length - extra ? 1 : 0) }));
 }
 
-function columnsOf(body: AdminProblemBody, user: AuthUser) {
+export function columnsOf(body: AdminProblemBody, user: AuthUser) {
   const p = body.problem;
   const special = p.judgeMode !== 'default';
   const templates: Record<string, string> = {};
@@ -163,7 +178,6 @@ function columnsOf(body: AdminProblemBody, user: AuthUser) {
     judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length ? p.judgeExtraFile : null,
     isRemoveEndBlank: p.isRemoveEndBlank,
     openCaseResult: p.openCaseResult,
-    isUploadCase: false,
     languages: [...new Set(body.languages)],
     codeTemplates: templates,
     modifiedUser: user.username,
@@ -181,18 +195,35 @@ async function assertFreeDisplayId(tx: DbOrTx, problemId: string, exceptPid?: nu
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
-async function saveCases(ctx: AppContext, pid: number, body: AdminProblemBody) {
-  if (!body.samples) return;
-  const cases = scoredCases(body, body.samples);
-  await saveCaseSet(
-    ctx.database,
-    ctx.config.dataDir,
-    pid,
-    cases.map((c) => ({ input: c.input, output: c.output, score: c.score, groupNum: c.groupNum })),
-  );
+/**
+ * The test set a save asks for, read and checked before anything is written (so a bad upload handle
+ * or a checker that does not compile changes nothing): the parked zip upload, the typed cases, or
+ * null to keep the current ones (update without samples).
+ */
+async function prepareSave(ctx: AppContext, body: AdminProblemBody, upload: AdminProblemUploadRef | undefined, creating: boolean): Promise<CaseInput[] | null> {
+  const p = body.problem;
+  if (p.judgeMode !== 'default') await assertCheckerCompiles(p.judgeMode, p.spjCode!, p.spjLanguage ?? 'C', p.judgeExtraFile);
+  if (upload?.isUploadTestCase) {
+    if (!upload.uploadTestcaseDir) throw fail('uploadDirGone');
+    return scoredCases(body, await uploadedCases(ctx.config.dataDir, upload.uploadTestcaseDir, body.samples));
+  }
+  if (!body.samples) return creating ? [] : null;
+  return scoredCases(body, body.samples).map((c) => ({ input: c.input, output: c.output, score: c.score, groupNum: c.groupNum }));
 }
 
-export async function createProblem(ctx: AppContext, user: AuthUser, body: AdminProblemBody): Promise<{ pid: number; problemId: string }> {
+async function saveCases(ctx: AppContext, pid: number, cases: CaseInput[] | null, isUpload: boolean) {
+  if (!cases) return;
+  await saveCaseSet(ctx.database, ctx.config.dataDir, pid, cases);
+  await ctx.database.db.update(problems).set({ isUploadCase: isUpload }).where(eq(problems.id, pid));
+}
+
+export async function createProblem(
+  ctx: AppContext,
+  user: AuthUser,
+  body: AdminProblemBody,
+  upload?: AdminProblemUploadRef,
+): Promise<{ pid: number; problemId: string }> {
+  const cases = await prepareSave(ctx, body, upload, true);
   let pid: number;
   try {
     pid = await ctx.database.db.transaction(async (tx) => {
@@ -209,11 +240,18 @@ export async function createProblem(ctx: AppContext, user: AuthUser, body: Admin
     if (isUniqueViolation(e)) throw fail('problemIdExists');
     throw e;
   }
-  await saveCases(ctx, pid, { ...body, samples: body.samples ?? [] });
+  await saveCases(ctx, pid, cases, !!upload?.isUploadTestCase);
   return { pid, problemId: body.problem.problemId };
 }
 
-export async function updateProblem(ctx: AppContext, user: AuthUser, pid: number, body: AdminProblemBody): Promise<{ pid: number; problemId: string }> {
+export async function updateProblem(
+  ctx: AppContext,
+  user: AuthUser,
+  pid: number,
+  body: AdminProblemBody,
+  upload?: AdminProblemUploadRef,
+): Promise<{ pid: number; problemId: string }> {
+  const cases = await prepareSave(ctx, body, upload, false);
   try {
     await ctx.database.db.transaction(async (tx) => {
       const [current] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
@@ -228,12 +266,22 @@ export async function updateProblem(ctx: AppContext, user: AuthUser, pid: number
     if (isUniqueViolation(e)) throw fail('problemIdExists');
     throw e;
   }
-  await saveCases(ctx, pid, body);
+  await saveCases(ctx, pid, cases, !!upload?.isUploadTestCase);
   return { pid, problemId: body.problem.problemId };
 }
 
 /** Deletes a problem with its cases and tag links; its submissions stay (they name the problem by id). */
 export async function deleteProblem(ctx: AppContext, pid: number): Promise<void> {
   const rows = await ctx.database.db.delete(problems).where(eq(problems.id, pid)).returning({ id: problems.id });
+  if (!rows.length) throw notFound('problemNotFound');
+}
+
+/** `PUT /api/admin/problem/change-problem-auth`: public / private / contest-only. */
+export async function changeProblemAuth(ctx: AppContext, user: AuthUser, pid: number, auth: number): Promise<void> {
+  const rows = await ctx.database.db
+    .update(problems)
+    .set({ auth, modifiedUser: user.username, gmtModified: new Date() })
+    .where(eq(problems.id, pid))
+    .returning({ id: problems.id });
   if (!rows.length) throw notFound('problemNotFound');
 }

@@ -66,6 +66,6 @@ export async function adminJudgeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/judge/cancel-judge', { preHandler: requireRoles(Role.ROOT) }, async (req) =>
-    ok(await subs.adminCancel(ctx, parse(submitIdQuery, req.query).submitId)),
+    ok(await subs.adminCancel(ctx, userOf(req), parse(submitIdQuery, req.query).submitId)),
   );
 }

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_JUDGE_STATUSES,
-  FINAL_JUDGE_STATUSES,
   isAdmin,
   isProblemAdmin,
   isSuperAdmin,
@@ -29,25 +28,15 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
+import { cachedTotal } from './totals.js';
 import { likeOf, problemByDisplayId, visibleTo } from '../problem/service.js';
+import { contestSubmitTarget } from '../contest/submit-check.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
 /** Columns of a submission without its code, plus the problem's title and difficulty. */
 const listColumns = { ...infoColumns, title: problems.title, difficulty: problems.difficulty };
-
-const FINAL = new Set<number>(FINAL_JUDGE_STATUSES);
-
-/**
- * OI rank score (spec 1 §9). The judge's result handler does not write it, so a final verdict with a
- * score gets it computed here from the problem's difficulty when the column is empty.
- */
-function rankScore(r: Pick<SubmissionRow, 'oiRankScore' | 'score' | 'status'>, difficulty: number | null): number | null {
-  if (r.oiRankScore !== null) return r.oiRankScore;
-  if (r.score === null || !FINAL.has(r.status)) return null;
-  return oiRankScoreOf(r.score, difficulty ?? 0);
-}
 
 type ListRow = Omit<SubmissionRow, 'code'> & { title: string | null; difficulty: number | null };
 
@@ -63,7 +52,7 @@ function info(r: ListRow): SubmissionInfo {
     username: r.username,
     status: r.status,
     score: r.score,
-    oiRankScore: rankScore(r, r.difficulty),
+    oiRankScore: r.oiRankScore,
     time: r.time,
     memory: r.memory,
     length: r.length,
@@ -104,9 +93,10 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
   if (body.isRemote) throw fail('remoteJudgeUnavailable');
-  if (body.cid !== 0) throw fail('contestNotFound');
-  const p = await problemByDisplayId(db, body.pid);
-  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
+  // A contest submission names the contest letter; the contest module checks who may submit now.
+  const contest = body.cid !== 0 ? await contestSubmitTarget(db, user, body.cid, body.pid) : null;
+  const p = contest ? contest.problem : await problemByDisplayId(db, body.pid);
+  if (!p || (!contest && !visibleTo(p, user))) throw notFound('problemNotFound');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db
     .select({ name: languages.name })
@@ -120,24 +110,25 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   const row = await db.transaction(async (tx) => {
     // One submission at a time per user, so two requests at once cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.uid}`}))`);
-    const wait = await waitSeconds(tx, user.uid, submitIntervalSec);
+    const wait = contest ? 0 : await waitSeconds(tx, user.uid, submitIntervalSec);
     if (wait > 0) throw fail('submitTooFast', { seconds: wait }, { seconds: wait });
     const [inserted] = await tx
       .insert(submissions)
       .values({
         pid: p.id,
-        displayPid: p.problemId,
+        displayPid: contest?.displayId ?? p.problemId,
         uid: user.uid,
         username: user.username,
         status: JudgeStatus.PENDING,
         language: lang.name,
         code: body.code,
         length: Buffer.byteLength(body.code, 'utf8'),
-        cid: 0,
+        cid: contest?.cid ?? 0,
+        cpid: contest?.cpid ?? 0,
         ip,
       })
       .returning();
-    await enqueueSubmission(tx, inserted!.submitId, { contest: false });
+    await enqueueSubmission(tx, inserted!.submitId, { contest: !!contest });
     return inserted!;
   });
   const { code: _c, ...rest } = row;
@@ -244,22 +235,39 @@ export async function submissionList(
     conds.push(
       q.completeProblemID
         ? sql`upper(${submissions.displayPid}) = upper(${q.problemID})`
-        : sql`${submissions.displayPid} ilike ${likeOf(q.problemID)}`,
+        : // = ilike for display ids (ASCII), but on the value judge_display_pid_idx holds: a scan of that
+          // index, comparing without case folding each row, instead of a scan of the table.
+          sql`upper(${submissions.displayPid}) like upper(${likeOf(q.problemID)})`,
     );
   }
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  // The page's ids first, from the list indexes alone (judge_public_idx and friends): a deep page skips
+  // its offset in the index instead of reading every skipped submission from the table; then only
+  // those rows are read. Same rows and order as selecting them directly.
+  // A partial problem id ('%…%') cannot tell the planner how rare it is: walking judge_public_idx
+  // newest first and checking each row in the table costs a read of the whole table when the id is
+  // rare (3 s measured). "+ 0" takes that index order away, so the matches come from the bounded
+  // index-only scan of judge_display_pid_idx and are sorted. (That index holds public submissions
+  // only; a group's list keeps the plain order.)
+  const partialPid = !!q.problemID && !q.completeProblemID && !q.gid;
+  const pageIds = db
+    .select({ id: submissions.submitId })
+    .from(submissions)
+    .where(where)
+    .orderBy(partialPid ? sql`${submissions.submitId} + 0 desc` : desc(submissions.submitId))
+    .limit(q.limit)
+    .offset((q.currentPage - 1) * q.limit);
+  const totalKey = JSON.stringify([q.gid ?? null, q.onlyMine ? user?.uid : null, q.onlyMine ? null : (q.username ?? null), q.status ?? null, q.problemID ?? null, !!q.completeProblemID]);
+  const [rows, total] = await Promise.all([
     db
       .select(listColumns)
       .from(submissions)
       .leftJoin(problems, eq(problems.id, submissions.pid))
-      .where(where)
-      .orderBy(desc(submissions.submitId))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(submissions).where(where),
+      .where(inArray(submissions.submitId, pageIds))
+      .orderBy(desc(submissions.submitId)),
+    cachedTotal(ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
   ]);
-  return { records: rows.map(info), total: total?.n ?? 0 };
+  return { records: rows.map(info), total };
 }
 
 /** submitId → submission (no code) for the ids that exist outside contests; the list page polls it. */
@@ -331,11 +339,21 @@ export async function manualJudge(
   });
 }
 
-export async function adminCancel(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
+/**
+ * Spec 1 §4: the super admin cancels a submission (not when already cancelled). Like HOJ it counts as a
+ * manual verdict: no score, the admin as judger.
+ */
+export async function adminCancel(ctx: AppContext, user: AuthUser, submitId: number): Promise<SubmissionInfo> {
   const { db } = ctx.database;
   const [row] = await db.select({ status: submissions.status }).from(submissions).where(eq(submissions.submitId, submitId));
   if (!row) throw notFound('submissionNotFound');
   if (row.status === JudgeStatus.CANCELLED) throw fail('alreadyCancelled');
-  await cancelSubmission(db, submitId);
+  await db.transaction(async (tx) => {
+    await cancelSubmission(tx, submitId);
+    await tx
+      .update(submissions)
+      .set({ score: null, oiRankScore: null, isManual: true, judger: user.username })
+      .where(eq(submissions.submitId, submitId));
+  });
   return submissionInfo(ctx, submitId);
 }

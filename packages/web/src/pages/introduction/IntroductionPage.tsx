@@ -1,9 +1,11 @@
 import { Card, Typography } from 'antd';
-import { CodeOutlined, InfoCircleOutlined, ProfileOutlined } from '@ant-design/icons';
+import { BulbOutlined, CodeOutlined, InfoCircleOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
+import { CompileTips } from './CompileTips';
 import { JudgeStatusTable } from './JudgeStatusTable';
 import { LanguageTable } from './LanguageTable';
+import './introduction.css';
 
 /** The about page: what this judge is, what verdicts mean, which languages it compiles. */
 export default function IntroductionPage() {
@@ -41,6 +43,15 @@ export default function IntroductionPage() {
         }
       >
         <LanguageTable />
+      </Card>
+      <Card
+        title={
+          <span>
+            <BulbOutlined /> {t('helpPage.tipsTitle')}
+          </span>
+        }
+      >
+        <CompileTips />
       </Card>
     </div>
   );

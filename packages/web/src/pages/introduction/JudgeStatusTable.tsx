@@ -1,6 +1,26 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { JudgeStatus } from '@oj/shared';
 import { JUDGE_STATUS_ROWS, type JudgeStatusRow } from '../../components/judgeStatus';
+
+/** The verdicts the help page explains, in the order of spec 2 §4. */
+const HELP_ORDER: number[] = [
+  JudgeStatus.PENDING,
+  JudgeStatus.SUBMITTED_FAILED,
+  JudgeStatus.COMPILING,
+  JudgeStatus.JUDGING,
+  JudgeStatus.COMPILE_ERROR,
+  JudgeStatus.PRESENTATION_ERROR,
+  JudgeStatus.PARTIAL_ACCEPTED,
+  JudgeStatus.ACCEPTED,
+  JudgeStatus.WRONG_ANSWER,
+  JudgeStatus.RUNTIME_ERROR,
+  JudgeStatus.TIME_LIMIT_EXCEEDED,
+  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.CANCELLED,
+];
+const rows = HELP_ORDER.map((code) => JUDGE_STATUS_ROWS.find((r) => r.code === code)!);
 
 /** What each verdict means, in its own colour. */
 export function JudgeStatusTable() {
@@ -10,7 +30,7 @@ export function JudgeStatusTable() {
       size="small"
       rowKey="code"
       pagination={false}
-      dataSource={JUDGE_STATUS_ROWS}
+      dataSource={rows}
       scroll={{ x: 520 }}
       data-testid="judge-status-table"
       columns={[

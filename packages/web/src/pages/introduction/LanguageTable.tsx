@@ -2,21 +2,35 @@ import { Empty, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageInfo } from '@oj/shared';
 import { useLanguages } from '../../api/queries';
+import { abTemplateOf } from './abTemplates';
 
-/** The judge's languages and how each is compiled; an Empty until an admin has set some up. */
+/**
+ * The judge's own languages (oj ME, as registered by the judges) with their compile command; each row
+ * opens to an A+B solution in that language (spec 2 "Help page").
+ */
 export function LanguageTable() {
   const { t } = useTranslation();
   const { data, isPending } = useLanguages();
   if (isPending && !data) return <Skeleton active />;
-  if (!data?.length) return <Empty description={t('about.noLanguages')} data-testid="languages-empty" />;
+  const own = (data ?? []).filter((l) => l.oj === 'ME');
+  if (!own.length) return <Empty description={t('about.noLanguages')} data-testid="languages-empty" />;
   return (
     <Table<LanguageInfo>
       size="small"
       rowKey="id"
       pagination={false}
-      dataSource={data}
+      dataSource={own}
       scroll={{ x: 640 }}
       data-testid="languages-table"
+      expandable={{
+        rowExpandable: (l) => abTemplateOf(l.name) !== null,
+        expandedRowRender: (l) => (
+          <div data-testid={`ab-${l.name}`}>
+            <Typography.Text type="secondary">{t('helpPage.abTemplate')}</Typography.Text>
+            <pre className="oj-ab-code">{abTemplateOf(l.name)}</pre>
+          </div>
+        ),
+      }}
       columns={[
         { title: t('about.language'), dataIndex: 'name', width: 140 },
         { title: t('about.description'), dataIndex: 'description', width: 200 },

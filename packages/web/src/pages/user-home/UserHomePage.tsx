@@ -6,10 +6,12 @@ import { accountApi, type UserRef } from '../../api/account';
 import { queryKeys } from '../../api/queries';
 import { openAuthDialog } from '../../app/dialogs/dialogStore';
 import { useSession } from '../../app/session';
+import { DifficultyCard } from './DifficultyCard';
 import { HeatmapCard } from './HeatmapCard';
 import { ProfileCard } from './ProfileCard';
 import { SolvedCard } from './SolvedCard';
 import { StatsCard } from './StatsCard';
+import './user-home.css';
 
 /** Whose page: ?uid / ?username, else the logged-in user's own. */
 function useWho(): UserRef | null {
@@ -31,8 +33,9 @@ function UserHome({ who }: { who: UserRef }) {
   if (isError || !data) return <Result status="404" title={t('msg.userNotFound')} data-testid="user-home-missing" />;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={9}>
+      <Col xs={24} lg={9} className="oj-stack">
         <ProfileCard info={data} />
+        <DifficultyCard info={data} />
       </Col>
       <Col xs={24} lg={15} className="oj-stack">
         <StatsCard info={data} />

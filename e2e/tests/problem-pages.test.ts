@@ -1,0 +1,230 @@
+/**
+ * Problem pages end to end: a registered user filters the problem list by a tag, opens A + B,
+ * self-tests in the drawer, submits a wrong answer and then an accepted one while the status changes
+ * live, and sees the congratulation; then the pages at 768 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newVisitor, shot, waitForMail } from '../lib/browser.js';
+import { ROOT_PASSWORD } from '../lib/global-setup.js';
+
+let browser: Browser;
+const stamp = Date.now().toString(36).slice(-6);
+const user = { username: `pp_${stamp}`, password: 'secret-pass1', email: `pp_${stamp}@example.com` };
+
+const AC = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
+const WA = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ data: T; status: number; msg: string; token: string | null }> {
+  const res = await fetch(`${baseUrl()}/api/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: init.token } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const env = (await res.json()) as { data: T; status: number; msg: string };
+  return { ...env, token: res.headers.get('authorization') };
+}
+
+/** A + B with the tag Beginner: the seeded demo problem, or one made through the admin API. */
+async function ensureAplusB(): Promise<string> {
+  const list = await api<{ records: { problemId: string; title: string }[] }>('get-problem-list?keyword=A%20%2B%20B');
+  const found = list.data.records.find((r) => /A \+ B/.test(r.title));
+  if (found) return found.problemId;
+  const root = await api('login', { method: 'POST', body: { username: 'root', password: ROOT_PASSWORD } });
+  const created = await api('admin/problem', {
+    method: 'POST',
+    token: root.token!,
+    body: {
+      problem: {
+        problemId: 'P1000',
+        title: 'A + B Problem',
+        description: 'Read two integers $a$ and $b$ and print their sum.',
+        input: 'Two integers a and b.',
+        output: 'Their sum.',
+        examples: [{ input: '1 2\n', output: '3\n' }],
+        difficulty: 0,
+      },
+      samples: [
+        { input: '1 2\n', output: '3\n' },
+        { input: '40 2\n', output: '42\n' },
+      ],
+      tags: [{ name: 'Beginner' }],
+    },
+  });
+  expect(created.status, created.msg).toBe(200);
+  return 'P1000';
+}
+
+async function register() {
+  const sent = await api(`get-register-code?email=${encodeURIComponent(user.email)}`);
+  expect(sent.status, sent.msg).toBe(200);
+  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email))?.[1];
+  const r = await api('register', { method: 'POST', body: { ...user, code } });
+  expect(r.status, r.msg).toBe(200);
+}
+
+async function login(page: Page) {
+  await page.getByTestId('btn-login').first().click();
+  await page.getByTestId('login-username').fill(user.username);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Puts code into the editor through its "open a file" button (what a user with a local file does). */
+async function loadCode(page: Page, code: string) {
+  await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: 'main.c', mimeType: 'text/plain', buffer: Buffer.from(code) });
+  await expect.poll(() => page.locator('.cm-content').innerText()).toContain(code.includes('a + b') ? 'a + b' : 'a - b');
+}
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.getByTestId('editor-language').click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first().click();
+}
+
+/** Collects every text the submit status shows until it reaches `final`. */
+async function watchStatus(page: Page, final: string, timeoutMs = 60_000): Promise<string[]> {
+  const seen: string[] = [];
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const text = (await page.getByTestId('submit-status').innerText()).trim();
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+    if (text.includes(final)) return seen;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`status never showed ${final}; saw ${seen.join(' → ')}`);
+}
+
+let problemId: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  problemId = await ensureAplusB();
+  await register();
+});
+afterAll(() => browser?.close());
+
+describe('problem pages', () => {
+  it('filters the list by a tag, opens A + B, self-tests, submits WA then AC with live status and confetti', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/problem');
+    await page.getByTestId('problem-list').waitFor();
+    await page.getByTestId(`problem-link-${problemId}`).waitFor();
+    await login(page);
+
+    // Tag panel: choosing a tag filters the list, puts the tag in the URL and back to page 1.
+    await page.getByTestId('tag-option-Beginner').click();
+    await page.waitForURL(/tagId=\d+/);
+    await page.getByTestId('selected-tags').getByText('Beginner').waitFor();
+    await page.getByTestId(`problem-link-${problemId}`).waitFor();
+    await shot(page, 'problem-list-tag');
+
+    await page.getByTestId(`problem-link-${problemId}`).click();
+    await page.waitForURL(`**/problem/${problemId}`);
+    await page.getByTestId('problem-title').waitFor();
+    expect(await page.getByTestId('sample-1').innerText()).toContain('1 2');
+    await chooseLanguage(page, 'C');
+    await page.locator('.cm-content').waitFor();
+    await shot(page, 'problem-detail');
+
+    // Online self-test with the sample: the drawer goes to its result tab when the run is done.
+    await loadCode(page, AC);
+    await page.getByTestId('open-test-run').click();
+    await expect.poll(() => page.getByTestId('test-run-input').inputValue()).toContain('1 2');
+    await page.getByTestId('test-run-start').click();
+    await page.getByTestId('test-run-result').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('test-run-result').innerText()).toContain('Accepted');
+    expect((await page.getByTestId('test-run-output').innerText()).trim()).toBe('3');
+    await shot(page, 'problem-test-run');
+    await page.locator('.ant-drawer .ant-drawer-close').click();
+
+    // A wrong answer: Pending first, then the verdict, without reloading.
+    await loadCode(page, WA);
+    await page.getByTestId('submit-code').click();
+    const waSeen = await watchStatus(page, 'Wrong Answer');
+    expect(waSeen.some((s) => /Submitting|Pending|Compiling|Judging/.test(s))).toBe(true);
+    await shot(page, 'problem-wrong-answer');
+
+    // Too soon after the last submission: the server's interval message.
+    await loadCode(page, AC);
+    await page.getByTestId('submit-code').click();
+    await page.locator('.ant-message-notice', { hasText: /Submitting too frequently/ }).waitFor();
+    await page.waitForTimeout(8500);
+    await page.getByTestId('submit-code').click();
+    await watchStatus(page, 'Accepted');
+    await page.getByTestId('congrats').waitFor();
+    await shot(page, 'problem-accepted');
+    // The celebration goes after 3 s.
+    await page.getByTestId('congrats').waitFor({ state: 'detached', timeout: 6000 });
+
+    // My submissions tab lists both.
+    await page.getByRole('tab', { name: 'My submissions' }).click();
+    await expect.poll(() => page.getByTestId('my-submissions').innerText()).toMatch(/Accepted[\s\S]*Wrong Answer/);
+
+    // The list shows the own status icon now.
+    await page.goto('/problem');
+    await page.getByTestId('own-status-0').first().waitFor();
+    await context.close();
+  });
+
+  it('keeps editor settings, code and focus mode per problem; shows the statistics pie', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/problem');
+    await login(page);
+    await page.goto(`/problem/${problemId}`);
+    await page.getByTestId('problem-title').waitFor();
+    await page.getByTestId('problem-statistics').click();
+    // A pie once the problem has submissions (the first test made two), else an empty note.
+    await page.getByTestId('statistics-chart').or(page.locator('.ant-modal .ant-empty')).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'problem-statistics');
+    await page.keyboard.press('Escape');
+
+    await chooseLanguage(page, 'C');
+    await loadCode(page, WA);
+    await page.getByTestId('editor-settings-button').click();
+    const settings = page.getByTestId('editor-settings');
+    await settings.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option', { hasText: /^dracula$/ }).click();
+    await page.getByTestId('editor-focus').click();
+    await expect.poll(() => page.getByTestId('problem-detail').getAttribute('class')).toContain('oj-problem-focus');
+    await page.mouse.click(5, 700);
+    await shot(page, 'problem-focus-dracula');
+
+    await page.reload();
+    await page.locator('.cm-content').waitFor();
+    expect(await page.getByTestId('problem-detail').getAttribute('class')).toContain('oj-problem-focus');
+    expect(await page.locator('.cm-content').innerText()).toContain('a - b');
+    const stored = await page.evaluate((id) => JSON.parse(localStorage.getItem(`problemEditor:${id}`) ?? '{}'), problemId);
+    expect(stored).toMatchObject({ language: 'C', focus: true, settings: { theme: 'dracula' } });
+    await page.getByTestId('editor-focus').click();
+    await expect.poll(() => page.getByTestId('problem-detail').getAttribute('class')).not.toContain('oj-problem-focus');
+
+    // The last accepted code comes back into the editor.
+    await page.getByTestId('editor-last-ac').click();
+    await expect.poll(() => page.locator('.cm-content').innerText()).toContain('a + b');
+    await context.close();
+  });
+
+  it('fits 768 px wide screens', async () => {
+    const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
+    await page.goto('/problem');
+    await page.getByTestId(`problem-link-${problemId}`).waitFor();
+    await login(page);
+    await shot(page, 'problem-list-768');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await page.goto(`/problem/${problemId}`);
+    await page.getByTestId('problem-title').waitFor();
+    await page.locator('.cm-content').waitFor();
+    await shot(page, 'problem-detail-768');
+    await context.close();
+  });
+
+  it('asks a visitor to log in before opening a problem', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto(`/problem/${problemId}`);
+    await page.getByTestId('login-form').waitFor();
+    await context.close();
+  });
+});

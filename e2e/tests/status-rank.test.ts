@@ -1,0 +1,257 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const stamp = Date.now().toString(36).slice(-5);
+const solver = { username: `ac_${stamp}`, password: 'solver-pass' };
+const problemId = `SR${stamp}`.toUpperCase();
+const loser = { username: `wa_${stamp}`, password: 'loser-pass' };
+
+const AC_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
+const WA_C = '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a - b);\n  return 0;\n}\n';
+
+interface Envelope<T = any> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+async function apiCall<T = any>(method: string, path: string, o: { body?: unknown; token?: string | null } = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(o.token ? { authorization: o.token } : {}),
+      ...(path.startsWith('/api/admin') ? { 'url-type': 'admin' } : {}),
+    },
+    body: o.body !== undefined ? JSON.stringify(o.body) : undefined,
+  });
+  return { json: (await res.json()) as Envelope<T>, token: res.headers.get('authorization'), http: res.status };
+}
+
+async function register(u: { username: string; password: string }) {
+  const r = await apiCall('POST', '/api/register', { body: { ...u, email: `${u.username}@example.com` } });
+  if (r.json.status !== 200) throw new Error(`register ${u.username}: ${r.json.msg}`);
+  const l = await apiCall('POST', '/api/login', { body: u });
+  if (!l.token) throw new Error(`login ${u.username}: ${l.json.msg}`);
+  return l.token;
+}
+
+async function loginInBrowser(page: Page, u: { username: string; password: string }) {
+  await page.goto('/home');
+  await page.getByTestId('btn-login').first().click();
+  await page.getByTestId('login-username').fill(u.username);
+  await page.getByTestId('login-password').fill(u.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Waits until the server has a verdict for the submission (the in-process judge runs the real sandbox). */
+async function verdict(submitId: number, token: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const r = await apiCall('GET', `/api/get-submission-detail?submitId=${submitId}`, { token });
+    const s = r.json.data.submission.status as number;
+    if (![5, 6, 7].includes(s)) return s;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+  throw new Error(`no verdict for ${submitId}`);
+}
+
+let rootToken: string;
+let solverToken: string;
+let loserToken: string;
+let acId: number;
+let waId: number;
+
+describe('submissions, status list, detail, ranks and home cards', () => {
+  beforeAll(async () => {
+    const root = await apiCall('POST', '/api/admin/login', { body: { username: 'root', password: 'e2e-root-password' } });
+    rootToken = root.token!;
+    // Registration without a mailed code for this test's users.
+    await apiCall('PUT', '/api/admin/config/set-web-config', { token: rootToken, body: { emailVerification: false } });
+    // An A+B problem with four test cases, created the way an admin does.
+    const cases = [
+      [1, 2],
+      [3, 4],
+      [-5, 5],
+      [1000000000, 1000000000],
+    ].map(([a, b]) => ({ input: `${a} ${b}\n`, output: `${a! + b!}\n` }));
+    const created = await apiCall('POST', '/api/admin/problem', {
+      token: rootToken,
+      body: { problem: { problemId, title: 'Status A + B', description: 'Add.', difficulty: 1 }, samples: cases, languages: [], tags: [] },
+    });
+    if (created.json.status !== 200) throw new Error(`create problem: ${created.json.msg}`);
+    solverToken = await register(solver);
+    loserToken = await register(loser);
+  });
+
+  it('shows a new submission on /status and changes it live to its verdict', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/status');
+    await page.getByTestId('status-table').waitFor();
+
+    const sub = await apiCall('POST', '/api/submit-problem-judge', { token: solverToken, body: { pid: problemId, language: 'C++', code: AC_CPP } });
+    expect(sub.json.status, sub.json.msg).toBe(200);
+    acId = sub.json.data.submitId;
+    await page.getByTestId('status-refresh').click();
+    const row = page.locator(`tr[data-row-key="${acId}"]`);
+    await row.waitFor();
+    // Pending/Compiling/Judging first (or already judged on a fast machine), then Accepted without reloading.
+    await row.locator('.oj-status-tag[data-status="0"]').waitFor({ timeout: 60_000 });
+    await expect(row.textContent()).resolves.toContain(solver.username);
+    await shot(page, 'status-list');
+
+    const wa = await apiCall('POST', '/api/submit-problem-judge', { token: loserToken, body: { pid: problemId, language: 'C', code: WA_C } });
+    waId = wa.json.data.submitId;
+    expect(await verdict(waId, loserToken)).toBe(-1);
+
+    // filters: the status dropdown has no Cancelled; author filter via the query string
+    await page.goto(`/status?username=${loser.username}`);
+    await page.locator(`tr[data-row-key="${waId}"]`).waitFor();
+    expect(await page.locator(`tr[data-row-key="${acId}"]`).count()).toBe(0);
+    await page.getByTestId('status-filter').click();
+    await expect(page.locator('.ant-select-item-option', { hasText: 'Cancelled' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    // a visitor sees no admin actions
+    expect(await page.getByTestId(`rejudge-${waId}`).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the submission detail with its case grid and code', async () => {
+    const { context, page } = await newVisitor(browser);
+    await loginInBrowser(page, solver);
+    await page.goto(`/submission-detail/${acId}`);
+    await page.getByTestId('submission-banner').waitFor();
+    expect(await page.getByTestId('submission-banner').getAttribute('data-status')).toBe('0');
+    await page.getByTestId('case-cell').first().waitFor();
+    expect(await page.getByTestId('case-cell').count()).toBe(4);
+    await page.getByTestId('submission-code').locator('.cm-content').waitFor();
+    expect(await page.getByTestId('submission-code').textContent()).toContain('std::cin');
+    // the owner shares the code
+    await page.getByTestId(`share-${acId}`).click();
+    await expect
+      .poll(async () => (await apiCall('GET', `/api/get-submission-detail?submitId=${acId}`, { token: loserToken })).json.data.submission.code)
+      .toContain('std::cin');
+    await shot(page, 'submission-detail');
+    await context.close();
+  });
+
+  it('lists the users on /acm-rank with links to their accepted submissions', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/acm-rank');
+    await page.getByTestId(`rank-user-${solver.username}`).waitFor();
+    await page.getByTestId('rank-chart').waitFor();
+    expect(await page.getByTestId(`rank-ac-${solver.username}`).textContent()).toBe('1');
+    expect(await page.getByTestId(`rank-ac-${loser.username}`).textContent()).toBe('0');
+    await shot(page, 'acm-rank');
+    await page.getByTestId(`rank-ac-${solver.username}`).click();
+    await page.waitForURL(/\/status\?username=.*&status=0/);
+    await page.locator(`tr[data-row-key="${acId}"]`).waitFor();
+    await page.goto('/oi-rank');
+    await page.getByTestId(`rank-user-${solver.username}`).waitFor();
+    // the user link leads to the user home with the solved problem under its difficulty
+    await page.getByTestId(`rank-user-${solver.username}`).click();
+    await page.getByTestId('user-solved').getByText(problemId).waitFor();
+    expect(await page.getByTestId('user-solved').textContent()).toContain('Easy: 1');
+    await page.getByTestId('difficulty-chart').waitFor();
+    await shot(page, 'user-home-solved');
+    await context.close();
+  });
+
+  it('shows the user on the home cards', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/home');
+    await page.getByTestId('recent-ac-rank').getByText(solver.username).waitFor();
+    await page.getByTestId('statistics-chart').waitFor();
+    await page.getByTestId('recent-problems').getByText(problemId).first().waitFor();
+    // only administrators get the force-refresh button
+    expect(await page.getByTestId('statistics-refresh').count()).toBe(0);
+    await page.getByTestId('recent-ac-rank').scrollIntoViewIfNeeded();
+    await shot(page, 'home-widgets');
+    await page.getByTestId('submission-statistics').scrollIntoViewIfNeeded();
+    await shot(page, 'home-statistics');
+    await context.close();
+  });
+
+  it('explains languages with A+B templates, verdicts and compile tips on /introduction', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/introduction');
+    await page.getByTestId('languages-table').waitFor();
+    await page.getByTestId('compile-tips').waitFor();
+    expect(await page.getByTestId('compile-tips').locator('li').count()).toBe(4);
+    await page.getByTestId('languages-table').locator('.ant-table-row-expand-icon').first().click();
+    await page.locator('.oj-ab-code').first().waitFor();
+    await page.getByTestId('languages-table').scrollIntoViewIfNeeded();
+    await shot(page, 'introduction');
+    await context.close();
+  });
+
+  it('lets root judge by hand and rejudge; a normal user sees neither', async () => {
+    const user = await newVisitor(browser);
+    await loginInBrowser(user.page, loser);
+    await user.page.goto('/status');
+    await user.page.locator(`tr[data-row-key="${waId}"]`).waitFor();
+    expect(await user.page.getByTestId(`rejudge-${waId}`).count()).toBe(0);
+    expect(await user.page.getByTestId(`manual-judge-${waId}`).count()).toBe(0);
+    // the owner's share switch is there
+    expect(await user.page.getByTestId(`share-${waId}`).count()).toBe(1);
+    await user.context.close();
+
+    const { context, page } = await newVisitor(browser);
+    await loginInBrowser(page, { username: 'root', password: 'e2e-root-password' });
+    await page.goto('/status');
+    const row = page.locator(`tr[data-row-key="${waId}"]`);
+    await row.waitFor();
+    await page.getByTestId(`manual-judge-${waId}`).click();
+    const form = page.getByTestId('manual-judge-form');
+    await form.waitFor();
+    await page.getByTestId('manual-judge-status').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Accepted' }).first().click();
+    await page.getByTestId('manual-judge-score').fill('100');
+    await shot(page, 'manual-judge');
+    await page.getByTestId('manual-judge-submit').click();
+    await row.locator('.oj-status-tag[data-status="0"]').waitFor();
+    const after = await apiCall('GET', `/api/get-submission-detail?submitId=${waId}`, { token: rootToken });
+    expect(after.json.data.submission).toMatchObject({ status: 0, isManual: true, judger: 'root', score: 100 });
+
+    // rejudge: back to the queue, then the real verdict (Wrong Answer) arrives live
+    await page.getByTestId(`rejudge-${waId}`).click();
+    await row.locator('.oj-status-tag[data-status="-1"]').waitFor({ timeout: 60_000 });
+    await context.close();
+  });
+
+  it('fits a 768 px screen', async () => {
+    const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
+    await page.goto('/status');
+    await page.locator(`tr[data-row-key="${acId}"]`).waitFor();
+    await shot(page, 'status-768');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto(`/submission-detail/${acId}`);
+    await page.getByTestId('case-cell').first().waitFor();
+    await shot(page, 'submission-768');
+    await page.goto('/acm-rank');
+    await page.getByTestId('rank-chart').waitFor();
+    await shot(page, 'rank-768');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('speaks Chinese by default', async () => {
+    const { context, page } = await newVisitor(browser, { locale: 'zh-CN' });
+    await page.goto(`/submission-detail/${waId}`);
+    await page.getByTestId('submission-banner').waitFor();
+    await page.goto('/status');
+    await page.locator(`tr[data-row-key="${acId}"]`).waitFor();
+    expect(await page.getByTestId('status-page').textContent()).toContain('提交状态');
+    await shot(page, 'status-zh');
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+/** Contest management (spec 3 §2 admin contest screens; HOJ /api/admin/contest). */
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { isSuperAdmin, type AdminContest, type ContestBody, type Page } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { announcements, contests, submissions } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail } from '../../lib/errors.js';
+import { likeOf } from '../problem/service.js';
+import { administeredContest } from './access.js';
+import { forgetBoards } from './board.js';
+import { contestValues } from './form.js';
+import { participantCount, participantCounts, toAdminContest } from './info.js';
+
+/** The super admin sees every contest, other admins the ones they created. */
+export async function adminContestList(
+  ctx: AppContext,
+  user: AuthUser,
+  q: { currentPage: number; limit: number; keyword?: string },
+): Promise<Page<AdminContest>> {
+  const { db } = ctx.database;
+  const conds: (SQL | undefined)[] = [];
+  if (!isSuperAdmin(user.roles)) conds.push(eq(contests.uid, user.uid));
+  const keyword = q.keyword?.trim();
+  if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contests)
+      .where(where)
+      .orderBy(desc(contests.startTime), desc(contests.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(contests).where(where),
+  ]);
+  const counts = await participantCounts(db, rows.map((r) => r.id));
+  return { records: rows.map((r) => toAdminContest(r, counts.get(r.id) ?? 0)), total: total?.n ?? 0 };
+}
+
+export async function adminContest(ctx: AppContext, user: AuthUser, cid: number): Promise<AdminContest> {
+  const c = await administeredContest(ctx.database.db, cid, user);
+  return toAdminContest(c, await participantCount(ctx.database.db, cid));
+}
+
+export async function createContest(ctx: AppContext, user: AuthUser, body: ContestBody): Promise<AdminContest> {
+  const values = contestValues(body);
+  const [row] = await ctx.database.db
+    .insert(contests)
+    .values({ ...values, uid: user.uid, author: user.username })
+    .returning();
+  return toAdminContest(row!, 0);
+}
+
+export async function updateContest(ctx: AppContext, user: AuthUser, body: ContestBody): Promise<AdminContest> {
+  if (!body.id) throw fail('contestNotFound');
+  const { db } = ctx.database;
+  const c = await administeredContest(db, body.id, user);
+  // Rule type is fixed once created: boards, problems and scores depend on it.
+  if (body.type !== c.type) throw fail('contestTypeFixed');
+  const values = contestValues(body);
+  const [row] = await db
+    .update(contests)
+    .set({ ...values, gmtModified: new Date() })
+    .where(eq(contests.id, c.id))
+    .returning();
+  forgetBoards(ctx);
+  return toAdminContest(row!, await participantCount(db, c.id));
+}
+
+/** Spec 3 §8: deleting a contest takes its submissions and announcements with it. */
+export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number): Promise<void> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, cid, user);
+  await db.transaction(async (tx) => {
+    await tx.delete(submissions).where(eq(submissions.cid, c.id));
+    await tx.delete(announcements).where(eq(announcements.cid, c.id));
+    await tx.delete(contests).where(eq(contests.id, c.id));
+  });
+  forgetBoards(ctx);
+}
+
+export async function changeVisible(ctx: AppContext, user: AuthUser, cid: number, visible: boolean): Promise<void> {
+  const c = await administeredContest(ctx.database.db, cid, user);
+  await ctx.database.db.update(contests).set({ visible, gmtModified: new Date() }).where(eq(contests.id, c.id));
+}

@@ -1,0 +1,87 @@
+/** Contest list, info, registration and access (spec 2 §2 contest list and shell, §6). */
+import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  ContestAuth,
+  ContestStatus,
+  type ContestInfo,
+  type ContestProblemLink,
+  type Page,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { contestListQuery } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { contestRegisters, contests } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail } from '../../lib/errors.js';
+import { uniqueViolation } from '../../lib/users.js';
+import { likeOf } from '../problem/service.js';
+import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visibleContest } from './access.js';
+import { participantCount, participantCounts, toContestInfo } from './info.js';
+import { linksOf } from './problems.js';
+
+/** Visible contests: running first, then scheduled (soonest first), then ended (latest first), like HOJ. */
+export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
+  const { db } = ctx.database;
+  const now = new Date();
+  const conds: (SQL | undefined)[] = [eq(contests.visible, true)];
+  if (q.type !== undefined) conds.push(eq(contests.type, q.type));
+  if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
+  if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));
+  if (q.status === ContestStatus.ENDED) conds.push(lte(contests.endTime, now));
+  const keyword = q.keyword?.trim();
+  if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
+  const where = and(...conds);
+  const nowIso = now.toISOString();
+  const statusOrder = sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contests)
+      .where(where)
+      .orderBy(statusOrder, sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`, desc(contests.startTime), desc(contests.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(contests).where(where),
+  ]);
+  const counts = await participantCounts(db, rows.map((r) => r.id));
+  return { records: rows.map((r) => toContestInfo(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
+}
+
+/** The contest shell's header and overview: visible contests to anyone (the password gates the inside). */
+export async function contestInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<ContestInfo> {
+  const c = await visibleContest(ctx.database.db, cid, user);
+  return toContestInfo(c, await participantCount(ctx.database.db, c.id));
+}
+
+/** Header and problem letters for the public outside scoreboard (HOJ get-contest-outsize-info). */
+export async function outsideInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<{ contest: ContestInfo; problemList: ContestProblemLink[] }> {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, cid, user);
+  if (!c.openRank && !isContestAdmin(c, user)) throw fail('contestRankNotOpen');
+  if (statusOf(c) === ContestStatus.SCHEDULED) throw fail('contestNotStarted');
+  const links = await linksOf(db, c.id);
+  return {
+    contest: toContestInfo(c, await participantCount(db, c.id)),
+    problemList: links.map((l) => ({ id: l.id, cid: l.cid, pid: l.pid, displayId: l.displayId, displayTitle: l.displayTitle, color: l.color })),
+  };
+}
+
+export async function registerContest(ctx: AppContext, user: AuthUser, cid: number, password: string): Promise<void> {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, cid, user);
+  if (c.auth === ContestAuth.PUBLIC) throw fail('contestNeedsNoRegister');
+  if (!password) throw fail('enterContestPassword');
+  if (!passwordMatches(c.pwd, password)) throw fail('contestPasswordWrong');
+  if (limitedOut(c, user)) throw fail('contestAccountLimited');
+  try {
+    await db.insert(contestRegisters).values({ cid: c.id, uid: user.uid });
+  } catch (err) {
+    if (uniqueViolation(err) === 'contest_register_uq') throw fail('contestAlreadyRegistered');
+    throw err;
+  }
+}
+
+export async function contestAccess(ctx: AppContext, user: AuthUser, cid: number): Promise<{ access: boolean }> {
+  const c = await visibleContest(ctx.database.db, cid, user);
+  return { access: await hasAccess(ctx.database.db, c, user) };
+}

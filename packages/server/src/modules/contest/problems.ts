@@ -1,0 +1,271 @@
+/**
+ * Contest problems: the admin side (link public problems with a letter, title and balloon colour)
+ * and the participant side (list with counts and own status, statement by letter).
+ */
+import { and, asc, count, eq, ilike, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ContestType,
+  JudgeStatus,
+  type AdminContestProblemRow,
+  type ContestProblemLink,
+  type ContestProblemRow,
+  type EligibleProblemRow,
+  type Page,
+  type ProblemCount,
+  type ProblemDetail,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { addContestProblemBody, adminContestProblemListQuery, updateContestProblemBody } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { contestProblems, problems } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, notFound } from '../../lib/errors.js';
+import { uniqueViolation } from '../../lib/users.js';
+import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
+import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
+import { forgetBoards } from './board.js';
+import { sealActive } from './seal.js';
+
+type LinkRow = typeof contestProblems.$inferSelect;
+
+const link = (r: LinkRow): ContestProblemLink => ({
+  id: r.id,
+  cid: r.cid,
+  pid: r.pid,
+  displayId: r.displayId,
+  displayTitle: r.displayTitle,
+  color: r.color,
+});
+
+/** Letters in natural order (A, B, …, Z, AA; 1, 2, 10). */
+const byDisplayId = sql`length(${contestProblems.displayId}), ${contestProblems.displayId}`;
+
+export async function linksOf(db: DbOrTx, cid: number): Promise<LinkRow[]> {
+  return db.select().from(contestProblems).where(eq(contestProblems.cid, cid)).orderBy(byDisplayId);
+}
+
+export async function linkByDisplayId(db: DbOrTx, cid: number, displayId: string): Promise<LinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contestProblems)
+    .where(and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+/** queryExisted (default): the contest's problems; otherwise bank problems that could be added. */
+export async function adminProblemList(
+  ctx: AppContext,
+  user: AuthUser,
+  q: z.infer<typeof adminContestProblemListQuery>,
+): Promise<Page<AdminContestProblemRow | EligibleProblemRow>> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, q.cid, user);
+  const keyword = q.keyword?.trim();
+  const like = keyword ? likeOf(keyword) : null;
+  const offset = (q.currentPage - 1) * q.limit;
+  if (q.queryExisted) {
+    const where = and(
+      eq(contestProblems.cid, c.id),
+      like ? or(ilike(contestProblems.displayId, like), ilike(contestProblems.displayTitle, like), ilike(problems.problemId, like)) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ l: contestProblems, problemId: problems.problemId, title: problems.title, type: problems.type, auth: problems.auth, isRemote: problems.isRemote })
+        .from(contestProblems)
+        .innerJoin(problems, eq(problems.id, contestProblems.pid))
+        .where(where)
+        .orderBy(byDisplayId)
+        .limit(q.limit)
+        .offset(offset),
+      db.select({ n: count() }).from(contestProblems).innerJoin(problems, eq(problems.id, contestProblems.pid)).where(where),
+    ]);
+    return {
+      records: rows.map((r) => ({ ...link(r.l), problemId: r.problemId, title: r.title, type: r.type, auth: r.auth, isRemote: r.isRemote })),
+      total: total?.n ?? 0,
+    };
+  }
+  const existing = (await linksOf(db, c.id)).map((l) => l.pid);
+  const where = and(
+    isNull(problems.gid),
+    eq(problems.isGroup, false),
+    or(eq(problems.type, c.type), eq(problems.isRemote, true)),
+    existing.length ? notInArray(problems.id, existing) : undefined,
+    like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ pid: problems.id, problemId: problems.problemId, title: problems.title, type: problems.type, isRemote: problems.isRemote })
+      .from(problems)
+      .where(where)
+      .orderBy(asc(problems.id))
+      .limit(q.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(problems).where(where),
+  ]);
+  return { records: rows, total: total?.n ?? 0 };
+}
+
+export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<ContestProblemLink> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, cid, user);
+  const [row] = await db.select().from(contestProblems).where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)));
+  if (!row) throw notFound('problemNotFound');
+  return link(row);
+}
+
+function linkConflict(err: unknown, displayId: string): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'contest_problem_pid_uq') throw fail('contestProblemExists');
+  if (constraint === 'contest_problem_display_uq') throw fail('contestDisplayIdExists', { displayId });
+  throw err;
+}
+
+/** Spec 3 §5: an ACM contest takes ACM and remote problems, an OI contest OI and remote ones. */
+export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>): Promise<ContestProblemLink> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, body.cid, user);
+  const p = await problemById(db, body.pid);
+  if (!p || p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  if (p.type !== c.type && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: c.type === ContestType.ACM ? 'ACM' : 'OI' });
+  try {
+    const [row] = await db
+      .insert(contestProblems)
+      .values({ cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color ?? null })
+      .returning();
+    forgetBoards(ctx);
+    return link(row!);
+  } catch (err) {
+    return linkConflict(err, body.displayId);
+  }
+}
+
+export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<typeof updateContestProblemBody>): Promise<ContestProblemLink> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, body.cid, user);
+  try {
+    const [row] = await db
+      .update(contestProblems)
+      .set({ displayId: body.displayId, ...(body.displayTitle?.trim() ? { displayTitle: body.displayTitle.trim() } : {}), color: body.color ?? null })
+      .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, body.pid)))
+      .returning();
+    if (!row) throw notFound('problemNotFound');
+    forgetBoards(ctx);
+    return link(row);
+  } catch (err) {
+    return linkConflict(err, body.displayId);
+  }
+}
+
+/** Takes the problem out of the contest (the problem itself stays in the bank). */
+export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<void> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, cid, user);
+  const rows = await db
+    .delete(contestProblems)
+    .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)))
+    .returning({ id: contestProblems.id });
+  if (!rows.length) throw notFound('problemNotFound');
+  forgetBoards(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Participants
+
+/** Until when results count for the viewer: the seal time when sealed for them, else the end (or never). */
+export function resultBound(c: ContestRow, user: AuthUser | null, containsEnd: boolean, now = Date.now()): { sealed: boolean; bound: Date | null } {
+  const sealed = !isContestAdmin(c, user) && sealActive({ ...c, sealRankTime: c.sealRankTime?.getTime() ?? null, endTime: c.endTime.getTime() }, now);
+  if (sealed) return { sealed, bound: c.sealRankTime };
+  return { sealed, bound: containsEnd && c.allowEndSubmit ? null : c.endTime };
+}
+
+const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
+
+/** Verdict counts of the contest's submissions per problem, from the start up to `bound`. */
+async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | null): Promise<Map<number, ProblemCount>> {
+  const S = JudgeStatus;
+  const res = await db.execute<Record<string, number>>(sql`
+    select pid,
+      count(*)::int as total,
+      (count(*) filter (where status = ${S.ACCEPTED}))::int as ac,
+      (count(*) filter (where status = ${S.WRONG_ANSWER}))::int as wa,
+      (count(*) filter (where status = ${S.TIME_LIMIT_EXCEEDED}))::int as tle,
+      (count(*) filter (where status = ${S.MEMORY_LIMIT_EXCEEDED}))::int as mle,
+      (count(*) filter (where status = ${S.RUNTIME_ERROR}))::int as re,
+      (count(*) filter (where status = ${S.PRESENTATION_ERROR}))::int as pe,
+      (count(*) filter (where status = ${S.COMPILE_ERROR}))::int as ce,
+      (count(*) filter (where status = ${S.SYSTEM_ERROR}))::int as se,
+      (count(*) filter (where status = ${S.PARTIAL_ACCEPTED}))::int as pa
+    from judge
+    where cid = ${c.id} and submit_time >= ${c.startTime.toISOString()}
+      ${bound ? sql`and submit_time < ${bound.toISOString()}` : sql``}
+    group by pid`);
+  const out = new Map<number, ProblemCount>();
+  for (const { pid, ...rest } of res.rows) out.set(Number(pid), rest as unknown as ProblemCount);
+  return out;
+}
+
+/**
+ * The viewer's state per problem: accepted if any submission was, else the latest one's status. In
+ * a sealed OI contest the viewer's own results after the seal stay unknown too (-5), as in HOJ.
+ */
+async function myStatuses(db: DbOrTx, c: ContestRow, uid: string, hideFrom: Date | null): Promise<Map<number, { status: number; score: number | null }>> {
+  const visible = hideFrom ? sql`submit_time < ${hideFrom.toISOString()}` : sql`true`;
+  const res = await db.execute<{ pid: number; status: number | null; score: number | null; hidden: boolean }>(sql`
+    select pid,
+      (array_agg(status order by (status = ${JudgeStatus.ACCEPTED}) desc, submit_id desc) filter (where ${visible}))[1] as status,
+      max(score) filter (where ${visible}) as score,
+      coalesce(bool_or(not (${visible})), false) as hidden
+    from judge where cid = ${c.id} and uid = ${uid}
+    group by pid`);
+  const out = new Map<number, { status: number; score: number | null }>();
+  for (const r of res.rows) {
+    const unknown = r.hidden && r.status !== JudgeStatus.ACCEPTED;
+    out.set(Number(r.pid), {
+      status: unknown ? JudgeStatus.SUBMITTED_UNKNOWN_RESULT : (r.status ?? JudgeStatus.NOT_SUBMITTED),
+      score: unknown ? null : r.score,
+    });
+  }
+  return out;
+}
+
+export async function contestProblemList(ctx: AppContext, user: AuthUser, cid: number, containsEnd: boolean): Promise<ContestProblemRow[]> {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, cid, user);
+  await assertCanView(db, c, user);
+  const { sealed, bound } = resultBound(c, user, containsEnd);
+  const [links, counts, mine] = await Promise.all([
+    linksOf(db, c.id),
+    contestCounts(db, c, bound),
+    myStatuses(db, c, user.uid, sealed && c.type === ContestType.OI ? c.sealRankTime : null),
+  ]);
+  return links.map((l) => {
+    const n = counts.get(l.pid);
+    const m = mine.get(l.pid);
+    return { ...link(l), ac: n?.ac ?? 0, total: n?.total ?? 0, myStatus: m?.status ?? JudgeStatus.NOT_SUBMITTED, score: m?.score ?? null };
+  });
+}
+
+/** A contest problem's statement under its contest letter and title. */
+export async function contestProblemDetail(ctx: AppContext, user: AuthUser, cid: number, displayId: string, containsEnd: boolean): Promise<ProblemDetail> {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, cid, user);
+  await assertCanView(db, c, user);
+  const l = await linkByDisplayId(db, c.id, displayId);
+  const p = l ? await problemById(db, l.pid) : undefined;
+  if (!l || !p) throw fail('contestProblemNotFound', { displayId: displayId.slice(0, 20) });
+  const { bound } = resultBound(c, user, containsEnd);
+  const [tagMap, counts, langs] = await Promise.all([tagsOf(db, [p.id]), contestCounts(db, c, bound), problemLanguages(db, p)]);
+  const codeTemplate: Record<string, string> = {};
+  for (const lang of langs) if (p.codeTemplates[lang] !== undefined) codeTemplate[lang] = p.codeTemplates[lang]!;
+  return {
+    problem: { ...problemView(p), problemId: l.displayId, title: l.displayTitle },
+    tags: tagMap.get(p.id) ?? [],
+    languages: langs,
+    problemCount: counts.get(p.id) ?? emptyCount(),
+    codeTemplate,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The scoreboard calls (spec 2 §7 get-contest-rank, get-contest-outside-scoreboard): who may see
+ * which board, then search, the viewer and concerned users pinned on top (HOJ: those rows are
+ * repeated above the full list and counted in total), and paging.
+ */
+import { ContestStatus, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail } from '../../lib/errors.js';
+import { assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
+import { contestBoard, sealedNow } from './board.js';
+
+type Row = AcmRankRow | OiRankRow;
+
+async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
+  const admin = isContestAdmin(c, user);
+  const sealed = !admin && sealedNow(c);
+  const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
+  const rows: Row[] = board.rows;
+  const keyword = q.keyword?.trim().toLowerCase();
+  const listed = keyword
+    ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword))
+    : rows;
+  const byUid = new Map(rows.map((r) => [r.uid, r]));
+  const pinned: Row[] = [];
+  const seen = new Set<string>();
+  for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {
+    const r = byUid.get(uid);
+    if (r && !seen.has(uid)) {
+      seen.add(uid);
+      pinned.push(r);
+    }
+  }
+  const all = pinned.length ? [...pinned, ...listed] : listed;
+  const from = (q.currentPage - 1) * q.limit;
+  return { records: all.slice(from, from + q.limit), total: all.length, sealed };
+}
+
+/** In-contest board: whoever may see the inside of the contest. */
+export async function contestRank(ctx: AppContext, user: AuthUser, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
+  const c = await visibleContest(ctx.database.db, q.cid, user);
+  await assertCanView(ctx.database.db, c, user);
+  return page(ctx, c, user, q);
+}
+
+/** Outside board: anyone when the contest opens its rank (admins always), never before the start. */
+export async function outsideRank(ctx: AppContext, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
+  const c = await visibleContest(ctx.database.db, q.cid, user);
+  if (!c.openRank && !isContestAdmin(c, user)) throw fail('contestRankNotOpen');
+  if (statusOf(c) === ContestStatus.SCHEDULED) throw fail('contestNotStarted');
+  return page(ctx, c, user, q);
+}

@@ -1,0 +1,83 @@
+/**
+ * Uploads of the Markdown editor (spec 1 §7): images (checked by name and content like avatars) and
+ * attachments (a whitelist of document/archive/source types). Both are stored content-addressed by
+ * lib/files.ts and served read-only, sandboxed, at /api/public/files/md-image|md-file/….
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MD_UPLOAD_LIMITS, type MdImageResult } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { files } from '../../db/schema/index.js';
+import { fail, notFound } from '../../lib/errors.js';
+import { allowedImage, storeFile, storeImage } from '../../lib/files.js';
+import { readUpload } from './service.js';
+
+export const MD_IMAGE_KIND = 'md-image';
+export const MD_FILE_KIND = 'md-file';
+
+/** Attachment types by extension. Nothing a browser would run as a page (html, svg, js) is allowed. */
+const ATTACHMENT_MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  '7z': 'application/x-7z-compressed',
+  rar: 'application/vnd.rar',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/plain; charset=utf-8',
+  csv: 'text/plain; charset=utf-8',
+  in: 'text/plain; charset=utf-8',
+  out: 'text/plain; charset=utf-8',
+  ans: 'text/plain; charset=utf-8',
+  c: 'text/plain; charset=utf-8',
+  cpp: 'text/plain; charset=utf-8',
+  h: 'text/plain; charset=utf-8',
+  hpp: 'text/plain; charset=utf-8',
+  py: 'text/plain; charset=utf-8',
+  java: 'text/plain; charset=utf-8',
+  go: 'text/plain; charset=utf-8',
+  rs: 'text/plain; charset=utf-8',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export async function uploadMdImage(ctx: AppContext, req: FastifyRequest, uid: string, gid: number | null): Promise<MdImageResult> {
+  const { filename, buf } = await readUpload(req, 'image', MD_UPLOAD_LIMITS.imageMaxBytes);
+  const type = allowedImage(filename, buf, MD_UPLOAD_LIMITS.imageTypes);
+  if (!type) throw fail('fileTypeNotSupport');
+  const stored = await storeImage(ctx, MD_IMAGE_KIND, buf, type, filename, uid);
+  if (gid !== null) await ctx.database.db.update(files).set({ gid }).where(eq(files.id, stored.id));
+  return { link: stored.link, fileId: stored.id };
+}
+
+export async function uploadMdFile(ctx: AppContext, req: FastifyRequest, uid: string, gid: number | null): Promise<{ link: string }> {
+  const { filename, buf } = await readUpload(req, 'file', MD_UPLOAD_LIMITS.fileMaxBytes);
+  const ext = path.extname(filename).slice(1).toLowerCase();
+  const mime = ATTACHMENT_MIME[ext];
+  if (!mime) throw fail('fileTypeNotSupport');
+  const stored = await storeFile(ctx, { kind: MD_FILE_KIND, buf, ext, mime, name: filename, uid, gid });
+  return { link: stored.link };
+}
+
+/**
+ * Forgets an uploaded Markdown image; the bytes go too unless another upload of the same content
+ * (same content-addressed file) still refers to them.
+ */
+export async function deleteMdImage(ctx: AppContext, fileId: number): Promise<void> {
+  const { db } = ctx.database;
+  const [row] = await db.delete(files).where(and(eq(files.id, fileId), eq(files.kind, MD_IMAGE_KIND))).returning({ path: files.path });
+  if (!row) throw notFound('notFound');
+  const [other] = await db.select({ id: files.id }).from(files).where(eq(files.path, row.path)).limit(1);
+  if (!other) await fs.promises.rm(path.join(ctx.config.dataDir, 'files', row.path), { force: true });
+}

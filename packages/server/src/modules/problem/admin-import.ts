@@ -1,0 +1,145 @@
+/**
+ * HOJ's problem zip (notes: backend reference "HOJ problem export/import zip"): per problem a
+ * `problem_<key>.json` at the root and its test files in the folder `problem_<key>/`. Export writes
+ * the same layout (with judge extra files where they belong, unlike HOJ), so export → import gives
+ * the same problem and test data back.
+ */
+import { inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { TESTCASE_ZIP_LIMITS, type ImportProblemResult, type ProblemExample } from '@oj/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { problems } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, notFound } from '../../lib/errors.js';
+import type { CaseInput } from '../../lib/testdata.js';
+import { readUpload } from '../file/service.js';
+import { tagsOf } from './service.js';
+import { createProblems, parseImported, withoutNulls, type ProblemToCreate } from './admin-store.js';
+import { pairCases, testdataEntries } from './admin-testcase.js';
+import { readZip } from './admin-zip.js';
+
+/** The JSON file of one problem in the zip. */
+interface HojProblemFile {
+  problem: Record<string, unknown>;
+  languages?: string[];
+  samples?: { input: string; output: string; score?: number | null; groupNum?: number | null }[];
+  tags?: (string | { name: string })[];
+  codeTemplates?: { language: string; code: string }[];
+  userExtraFile?: Record<string, string> | null;
+  judgeExtraFile?: Record<string, string> | null;
+  judgeMode?: string;
+}
+
+/** HOJ keeps examples as `<input>…</input><output>…</output>` repeated. */
+export const examplesToHoj = (xs: ProblemExample[]) => xs.map((e) => `<input>${e.input}</input><output>${e.output}</output>`).join('');
+
+export function examplesFromHoj(v: unknown): ProblemExample[] {
+  if (Array.isArray(v)) return v as ProblemExample[];
+  if (typeof v !== 'string') return [];
+  return [...v.matchAll(/<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g)].map((m) => ({ input: m[1]!, output: m[2]! }));
+}
+
+/** Problem fields carried by the zip (the row's own id, author, counters and versions are not). */
+const PROBLEM_FIELDS = [
+  'problemId', 'title', 'type', 'judgeMode', 'judgeCaseMode', 'timeLimit', 'memoryLimit', 'stackLimit', 'description', 'input',
+  'output', 'source', 'difficulty', 'hint', 'ioScore', 'codeShare', 'spjCode', 'spjLanguage', 'isRemoveEndBlank', 'openCaseResult',
+  'isFileIO', 'ioReadFileName', 'ioWriteFileName',
+] as const;
+
+function problemEntryOf(name: string, json: Buffer, files: Map<string, Buffer>): ProblemToCreate {
+  const key = /^problem_(.+)\.json$/.exec(name)![1]!;
+  let data: HojProblemFile;
+  try {
+    data = JSON.parse(json.toString('utf8')) as HojProblemFile;
+  } catch {
+    throw fail('importInvalid', { reason: `${name}: not valid JSON` });
+  }
+  if (!data || typeof data !== 'object' || !data.problem || typeof data.problem !== 'object') {
+    throw fail('importInvalid', { reason: `${name}: no "problem" object` });
+  }
+  const src = withoutNulls(data.problem);
+  const problem: Record<string, unknown> = {};
+  for (const f of PROBLEM_FIELDS) if (f in src) problem[f] = src[f];
+  // HOJ names the file-IO flag isFileIO; some exports write isFileIo.
+  if (!('isFileIO' in problem) && 'isFileIo' in src) problem.isFileIO = src.isFileIo;
+  problem.examples = examplesFromHoj(src.examples);
+  problem.auth = 1; // imported problems are public, as in HOJ
+  if (data.judgeMode) problem.judgeMode = data.judgeMode;
+  if (data.userExtraFile && Object.keys(data.userExtraFile).length) problem.userExtraFile = data.userExtraFile;
+  if (data.judgeExtraFile && Object.keys(data.judgeExtraFile).length) problem.judgeExtraFile = data.judgeExtraFile;
+
+  const body = parseImported(
+    {
+      problem,
+      languages: Array.isArray(data.languages) ? data.languages : [],
+      tags: (Array.isArray(data.tags) ? data.tags : []).map((t) => ({ name: typeof t === 'string' ? t : t?.name })),
+      codeTemplates: (Array.isArray(data.codeTemplates) ? data.codeTemplates : []).map((t) => ({ language: t?.language, code: t?.code, status: true })),
+    },
+    name,
+    'importInvalid',
+  );
+
+  const dir = `problem_${key}/`;
+  const inDir = [...files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length));
+  const samples = Array.isArray(data.samples) && data.samples.length
+    ? data.samples
+    : pairCases(inDir).map((p) => ({ input: p.input, output: p.output, score: 0, groupNum: 1 }));
+  if (!samples.length) throw fail('importInvalid', { reason: `${dir}: no test data` });
+  const cases: CaseInput[] = samples.map((s) => {
+    const input = typeof s?.input === 'string' ? files.get(dir + s.input) : undefined;
+    const output = typeof s?.output === 'string' ? files.get(dir + s.output) : undefined;
+    if (!input || !output) throw fail('importInvalid', { reason: `${dir}: missing test file ${!input ? s?.input : s?.output}` });
+    const score = Number(s.score ?? 0);
+    const groupNum = Number(s.groupNum ?? 1);
+    if (!Number.isInteger(score) || score < 0 || !Number.isInteger(groupNum) || groupNum < 1) {
+      throw fail('importInvalid', { reason: `${dir}: bad score or groupNum of ${s.input}` });
+    }
+    return { input, output, inputName: s.input, outputName: s.output, score, groupNum };
+  });
+  return { body, cases, source: name, isUploadCase: typeof src.isUploadCase === 'boolean' ? src.isUploadCase : true };
+}
+
+/** `POST /api/file/import-problem`: all problems of the zip, or none. */
+export async function importHojProblems(ctx: AppContext, req: FastifyRequest, user: AuthUser): Promise<ImportProblemResult> {
+  const { buf } = await readUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes);
+  const files = readZip(buf, { maxDepth: 1 });
+  const jsons = [...files.keys()].filter((n) => /^problem_[^/]+\.json$/.test(n)).sort();
+  if (!jsons.length) throw fail('importInvalid', { reason: 'no problem_<id>.json at the root of the zip' });
+  const list = jsons.map((n) => problemEntryOf(n, files.get(n)!, files));
+  return { problemIds: await createProblems(ctx, user, list) };
+}
+
+/** `GET /api/file/export-problem?pid=…`: the problems in HOJ's zip layout. */
+export async function exportHojProblems(ctx: AppContext, pids: number[]): Promise<{ name: string; zip: Buffer }> {
+  const { db } = ctx.database;
+  const unique = [...new Set(pids)];
+  const rows = await db.select().from(problems).where(inArray(problems.id, unique));
+  if (rows.length !== unique.length) throw notFound('problemNotFound');
+  const tagMap = await tagsOf(db, unique);
+  const entries: Record<string, Uint8Array> = {};
+  for (const p of rows.sort((a, b) => a.id - b.id)) {
+    const { entries: data, cases } = await testdataEntries(ctx, p.id, `problem_${p.id}/`);
+    Object.assign(entries, data);
+    const file: HojProblemFile = {
+      problem: {
+        problemId: p.problemId, title: p.title, type: p.type, judgeMode: p.judgeMode, judgeCaseMode: p.judgeCaseMode,
+        timeLimit: p.timeLimit, memoryLimit: p.memoryLimit, stackLimit: p.stackLimit, description: p.description, input: p.input,
+        output: p.output, examples: examplesToHoj(p.examples), source: p.source, difficulty: p.difficulty, hint: p.hint, auth: 1,
+        ioScore: p.ioScore, codeShare: p.codeShare, spjCode: p.spjCode, spjLanguage: p.spjLanguage, isRemoveEndBlank: p.isRemoveEndBlank,
+        openCaseResult: p.openCaseResult, isUploadCase: p.isUploadCase, isFileIO: p.isFileIo, ioReadFileName: p.ioReadFileName,
+        ioWriteFileName: p.ioWriteFileName, isRemote: false,
+      },
+      languages: p.languages,
+      samples: cases,
+      tags: (tagMap.get(p.id) ?? []).map((t) => t.name),
+      codeTemplates: Object.entries(p.codeTemplates).map(([language, code]) => ({ language, code })),
+      userExtraFile: p.userExtraFile ?? {},
+      judgeExtraFile: p.judgeExtraFile ?? {},
+      judgeMode: p.judgeMode,
+    };
+    entries[`problem_${p.id}.json`] = Buffer.from(JSON.stringify(file, null, 2));
+  }
+  const zip = zipSync(entries, { level: 6 });
+  return { name: `problem_export_${Date.now()}.zip`, zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) };
+}

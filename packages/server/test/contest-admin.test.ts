@@ -1,0 +1,251 @@
+/** Contest management: the form's checks, who may manage which contest, contest problems and announcements. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, Role } from '@oj/shared';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+import { createProblem } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let padmin: string;
+let admin2: string;
+let alice: string;
+let acmP: number;
+let oiP: number;
+let remoteP: number;
+
+const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
+const form = (o: Record<string, unknown> = {}) => ({
+  title: 'Weekly Round',
+  description: 'Solve them all.',
+  startTime: iso(-60),
+  endTime: iso(120),
+  type: 0,
+  auth: 0,
+  ...o,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await rootToken(t);
+  await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'admin2', roles: [Role.ADMIN] });
+  await createUser(t, { username: 'alice' });
+  [padmin, admin2, alice] = await Promise.all(['padmin', 'admin2', 'alice'].map((u) => login(t, u)));
+  acmP = await createProblem(t, { problemId: 'P2000', title: 'A + B', type: 0 });
+  oiP = await createProblem(t, { problemId: 'P2001', title: 'Knapsack', type: 1 });
+  remoteP = await createProblem(t, { problemId: 'HDU-1000', title: 'Remote', type: 1, isRemote: true });
+});
+
+afterAll(() => t.close());
+
+describe('contest form', () => {
+  it('checks fields in the order and with the messages of spec 3 §5', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: '  ' }, 'Contest Title is required'],
+      [{ description: '' }, 'Contest Description is required'],
+      [{ startTime: null }, 'Contest Start Time is required'],
+      [{ endTime: '' }, 'Contest End Time is required'],
+      [{ endTime: iso(-61) }, MSG.contestTimeOrder],
+      [{ startTime: iso(10), endTime: iso(10) }, MSG.contestDurationInvalid],
+      [{ auth: 1, pwd: ' ' }, 'Contest Password is required'],
+      [{ auth: 2 }, 'Contest Password is required'],
+      [{ starAccount: ['bob', ' ', 'BOB'] }, MSG.contestStarDuplicate],
+      [{ sealRank: true, sealRankTime: iso(500) }, MSG.contestSealTimeInvalid],
+    ];
+    for (const [patch, msg] of cases) {
+      const r = await post(t, '/api/admin/contest', form(patch), { token: root });
+      expect([r.http, r.status, r.msg], JSON.stringify(patch)).toEqual([200, 400, msg]);
+    }
+    const bad = await post(t, '/api/admin/contest', form({ startTime: 'yesterday-ish' }), { token: root });
+    expect([bad.http, bad.status]).toEqual([400, 400]);
+    expect(bad.msg).toContain('startTime');
+    const badType = await post(t, '/api/admin/contest', form({ type: 7 }), { token: root });
+    expect([badType.http, badType.status]).toEqual([400, 400]);
+  });
+
+  it('creates with every field, derives duration, whole-contest seal and default awards', async () => {
+    const r = await post(
+      t,
+      '/api/admin/contest',
+      form({
+        auth: 2,
+        pwd: 'secret',
+        sealRank: true,
+        autoRealRank: false,
+        openPrint: true,
+        openRank: true,
+        rankShowName: 'realname',
+        openAccountLimit: true,
+        accountLimitRule: '<prefix>team</prefix><suffix></suffix><start>1</start><end>5</end><extra>alice</extra>',
+        starAccount: [' star1 ', ''],
+        oiRankScoreType: 'Highest',
+        awardType: 1,
+        allowEndSubmit: true,
+        duration: 5,
+      }),
+      { token: padmin },
+    );
+    expect(r.status).toBe(200);
+    const c = r.data;
+    expect(c).toMatchObject({
+      title: 'Weekly Round',
+      author: 'padmin',
+      auth: 2,
+      pwd: 'secret',
+      duration: 180 * 60_000,
+      status: 0,
+      sealRank: true,
+      sealRankTime: c.startTime,
+      autoRealRank: false,
+      starAccount: ['star1'],
+      awardType: 1,
+      rankShowName: 'realname',
+      oiRankScoreType: 'Highest',
+      visible: true,
+      count: 0,
+    });
+    expect(c.awardConfigList.map((a: any) => [a.name, a.num])).toEqual([
+      ['Gold', 10],
+      ['Silver', 20],
+      ['Bronze', 30],
+    ]);
+  });
+});
+
+describe('who manages which contest', () => {
+  let mine: number;
+  beforeAll(async () => {
+    mine = (await post(t, '/api/admin/contest', form({ title: 'Padmin own' }), { token: padmin })).data.id;
+  });
+
+  it('normal users get 403 on every admin call', async () => {
+    const calls = [
+      await get(t, '/api/admin/contest/get-contest-list', { token: alice }),
+      await get(t, '/api/admin/contest', { token: alice, query: { cid: String(mine) } }),
+      await post(t, '/api/admin/contest', form(), { token: alice }),
+      await put(t, '/api/admin/contest', form({ id: mine }), { token: alice }),
+      await del(t, '/api/admin/contest', { token: alice, query: { cid: String(mine) } }),
+      await put(t, '/api/admin/contest/change-contest-visible', {}, { token: alice, query: { cid: String(mine), visible: 'false' } }),
+      await post(t, '/api/admin/contest/add-problem-from-public', { cid: mine, pid: acmP, displayId: 'A' }, { token: alice }),
+      await post(t, '/api/admin/contest/announcement', { cid: mine, announcement: { title: 'x', content: 'y' } }, { token: alice }),
+    ];
+    for (const r of calls) expect(r.http).toBe(403);
+    const anon = await get(t, '/api/admin/contest/get-contest-list');
+    expect(anon.http).toBe(401);
+  });
+
+  it("another admin can neither read nor change someone else's contest; the super admin can", async () => {
+    const q = { cid: String(mine) };
+    expect((await get(t, '/api/admin/contest', { token: admin2, query: q })).http).toBe(403);
+    expect((await put(t, '/api/admin/contest', form({ id: mine, title: 'Hijack' }), { token: admin2 })).http).toBe(403);
+    expect((await del(t, '/api/admin/contest', { token: admin2, query: q })).http).toBe(403);
+    expect((await get(t, '/api/admin/contest/announcement', { token: admin2, query: q })).http).toBe(403);
+    const list2 = await get(t, '/api/admin/contest/get-contest-list', { token: admin2 });
+    expect(list2.data.records.map((c: any) => c.id)).not.toContain(mine);
+    const listRoot = await get(t, '/api/admin/contest/get-contest-list', { token: root, query: { keyword: 'padmin' } });
+    expect(listRoot.data.records.map((c: any) => c.id)).toEqual([mine]);
+    const r = await put(t, '/api/admin/contest', form({ id: mine, title: 'Renamed by root' }), { token: root });
+    expect(r.status).toBe(200);
+    expect(r.data.title).toBe('Renamed by root');
+    expect(r.data.author).toBe('padmin');
+  });
+
+  it('keeps the rule type fixed on edit and toggles visibility', async () => {
+    const r = await put(t, '/api/admin/contest', form({ id: mine, type: 1 }), { token: padmin });
+    expect([r.status, r.msg]).toEqual([400, MSG.contestTypeFixed]);
+    const v = await put(t, '/api/admin/contest/change-contest-visible', {}, { token: padmin, query: { cid: String(mine), visible: 'false' } });
+    expect(v.status).toBe(200);
+    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(mine) } })).data.visible).toBe(false);
+    // hidden from the public list and unknown to participants
+    const list = await get(t, '/api/get-contest-list', { query: { limit: '100' } });
+    expect(list.data.records.map((c: any) => c.id)).not.toContain(mine);
+    expect((await get(t, '/api/get-contest-info', { token: alice, query: { cid: String(mine) } })).msg).toBe(MSG.contestNotFound);
+    expect((await get(t, '/api/get-contest-info', { token: padmin, query: { cid: String(mine) } })).status).toBe(200);
+    expect((await get(t, '/api/admin/contest', { token: root, query: { cid: '999999' } })).msg).toBe(MSG.contestNotFound);
+  });
+});
+
+describe('contest problems', () => {
+  let acm: number;
+  let oi: number;
+  beforeAll(async () => {
+    acm = (await post(t, '/api/admin/contest', form({ title: 'ACM problems' }), { token: padmin })).data.id;
+    oi = (await post(t, '/api/admin/contest', form({ title: 'OI problems', type: 1 }), { token: padmin })).data.id;
+  });
+
+  it('adds only problems of the contest rule (or remote ones) and keeps letters and problems unique', async () => {
+    const add = (cid: number, pid: number, displayId: string, extra: Record<string, unknown> = {}) =>
+      post(t, '/api/admin/contest/add-problem-from-public', { cid, pid, displayId, ...extra }, { token: padmin });
+    expect((await add(acm, oiP, 'A')).msg).toBe('This contest can only use ACM problems or remote judge problems.');
+    expect((await add(oi, acmP, 'A')).msg).toBe('This contest can only use OI problems or remote judge problems.');
+    const a = await add(acm, acmP, 'A', { color: '#ff0000' });
+    expect(a.data).toMatchObject({ cid: acm, pid: acmP, displayId: 'A', displayTitle: 'A + B', color: '#ff0000' });
+    expect((await add(acm, remoteP, 'B', { displayTitle: 'Imported' })).data.displayTitle).toBe('Imported');
+    expect((await add(acm, acmP, 'C')).msg).toBe(MSG.contestProblemExists);
+    const dup = await add(oi, oiP, 'a');
+    expect(dup.status).toBe(200);
+    expect((await add(oi, remoteP, 'A')).msg).toBe('The display ID A is already used in this contest.');
+    expect((await add(acm, 999999, 'Z')).msg).toBe(MSG.problemNotFound);
+
+    const listed = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } });
+    expect(listed.data.records.map((r: any) => [r.displayId, r.problemId])).toEqual([
+      ['A', 'P2000'],
+      ['B', 'HDU-1000'],
+    ]);
+    const eligible = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(oi), queryExisted: 'false' } });
+    expect(eligible.data.records.map((r: any) => r.problemId)).toEqual(['HDU-1000']);
+  });
+
+  it('updates and removes a link', async () => {
+    const u = await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid: acmP, displayId: 'C', displayTitle: 'Sum', color: '#00ff00' }, { token: padmin });
+    expect(u.data).toMatchObject({ displayId: 'C', displayTitle: 'Sum', color: '#00ff00' });
+    const clash = await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid: acmP, displayId: 'b' }, { token: padmin });
+    expect(clash.msg).toBe('The display ID b is already used in this contest.');
+    const g = await get(t, '/api/admin/contest/contest-problem', { token: padmin, query: { cid: String(acm), pid: String(acmP) } });
+    expect(g.data.displayId).toBe('C');
+    expect((await del(t, '/api/admin/contest/problem', { token: padmin, query: { cid: String(acm), pid: String(remoteP) } })).status).toBe(200);
+    expect((await del(t, '/api/admin/contest/problem', { token: padmin, query: { cid: String(acm), pid: String(remoteP) } })).msg).toBe(MSG.problemNotFound);
+    expect((await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(1);
+  });
+
+  it('manages announcements', async () => {
+    const a = await post(t, '/api/admin/contest/announcement', { cid: acm, announcement: { title: 'Note', content: 'Problem C fixed' } }, { token: padmin });
+    expect(a.data).toMatchObject({ cid: acm, title: 'Note', status: 0, username: 'padmin' });
+    const u = await put(t, '/api/admin/contest/announcement', { cid: acm, announcement: { id: a.data.id, title: 'Note 2', content: 'x', status: 1 } }, { token: padmin });
+    expect(u.data).toMatchObject({ title: 'Note 2', status: 1 });
+    const wrongContest = await put(t, '/api/admin/contest/announcement', { cid: oi, announcement: { id: a.data.id, title: 'x', content: 'x' } }, { token: padmin });
+    expect(wrongContest.msg).toBe(MSG.announcementNotFound);
+    expect((await get(t, '/api/admin/contest/announcement', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(1);
+    expect((await del(t, '/api/admin/contest/announcement', { token: admin2, query: { aid: String(a.data.id) } })).http).toBe(403);
+    expect((await del(t, '/api/admin/contest/announcement', { token: padmin, query: { aid: String(a.data.id) } })).status).toBe(200);
+    expect((await get(t, '/api/admin/contest/announcement', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(0);
+  });
+
+  it('deletes a contest with its links', async () => {
+    expect((await del(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).status).toBe(200);
+    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).msg).toBe(MSG.contestNotFound);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with a named field, never 500', async () => {
+    const calls = [
+      await post(t, '/api/admin/contest', { title: 5, description: [], startTime: {}, endTime: 1 }, { token: root }),
+      await post(t, '/api/admin/contest', form({ starAccount: 'bob' }), { token: root }),
+      await post(t, '/api/admin/contest', form({ awardType: 1, awardConfigList: [{ priority: 1, name: 'G', num: -1 }] }), { token: root }),
+      await post(t, '/api/admin/contest', form({ awardType: 1, awardConfigList: [{ priority: 1, name: 'G', num: 1, color: 'red;background:url(x)' }] }), { token: root }),
+      await post(t, '/api/admin/contest', form({ sealRank: true, sealRankTime: 'soon' }), { token: root }),
+      await get(t, '/api/get-contest-info', { query: { cid: 'abc' } }),
+      await get(t, '/api/get-contest-list', { query: { currentPage: '0' } }),
+      await post(t, '/api/register-contest', { cid: 1, password: 42 }, { token: alice }),
+      await post(t, '/api/get-contest-rank', { cid: 1, concernedList: 'x' }, { token: alice }),
+      await post(t, '/api/get-contest-outside-scoreboard', { cid: -1 }),
+      await get(t, '/api/get-contest-problem-details', { token: alice, query: { cid: '1' } }),
+      await post(t, '/api/admin/contest/add-problem-from-public', { cid: 1, pid: 1, displayId: 'A', color: '<script>' }, { token: root }),
+      await put(t, '/api/admin/contest/announcement', { cid: 1, announcement: { title: 'x', content: 'y' } }, { token: root }),
+    ];
+    for (const r of calls) expect([r.http, r.status], r.msg).toEqual([400, 400]);
+    expect(calls[1]!.msg).toContain('starAccount');
+  });
+});

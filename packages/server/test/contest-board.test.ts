@@ -1,0 +1,216 @@
+/** Scoreboards through the API: who sees the sealed or real board, pinning, search, stars, outside board. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus as S, MSG, Role } from '@oj/shared';
+import { submissions, users } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, login, post, put, rootToken } from './helpers.js';
+import { createProblem } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let padmin: string;
+let alice: string;
+let bob: string;
+let dina: string;
+const uids: Record<string, string> = {};
+let pA: number;
+let pB: number;
+let oiP: number;
+
+const MIN = 60_000;
+const start = Date.now() - 100 * MIN;
+const iso = (ms: number) => new Date(ms).toISOString();
+const base = (o: Record<string, unknown> = {}) => ({
+  title: 'Board',
+  description: 'x',
+  startTime: iso(start),
+  endTime: iso(start + 200 * MIN),
+  type: 0,
+  auth: 0,
+  ...o,
+});
+
+async function contest(o: Record<string, unknown>, problems: [number, string][]): Promise<number> {
+  const r = await post(t, '/api/admin/contest', base(o), { token: padmin });
+  if (r.status !== 200) throw new Error(r.msg);
+  for (const [pid, displayId] of problems) await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId }, { token: padmin });
+  return r.data.id;
+}
+
+/** A judged submission made `min` minutes after the start. */
+async function judged(cid: number, username: string, pid: number, status: number, min: number, o: { score?: number; time?: number } = {}) {
+  await t.database.db.insert(submissions).values({
+    pid,
+    displayPid: '?',
+    uid: uids[username]!,
+    username,
+    status,
+    score: o.score ?? null,
+    time: o.time ?? 10,
+    language: 'C++',
+    code: 'x',
+    cid,
+    submitTime: new Date(start + min * MIN),
+  });
+}
+
+const rank = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-rank', body, { token });
+const outside = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-outside-scoreboard', body, { token });
+const names = (r: any) => r.data.records.map((x: any) => [x.username, x.rank]);
+
+let acm: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await rootToken(t);
+  await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
+  for (const u of ['alice', 'bob', 'carl', 'dina', 'star']) uids[u] = await createUser(t, { username: u });
+  uids.padmin = (await t.database.db.select().from(users).where(eq(users.username, 'padmin')))[0]!.uid;
+  uids.root = (await t.database.db.select().from(users).where(eq(users.username, 'root')))[0]!.uid;
+  await t.database.db.update(users).set({ school: 'North High', realname: 'Carl C' }).where(eq(users.username, 'carl'));
+  [padmin, alice, bob, dina] = await Promise.all(['padmin', 'alice', 'bob', 'dina'].map((u) => login(t, u)));
+  pA = await createProblem(t, { problemId: 'P4000', type: 0 });
+  pB = await createProblem(t, { problemId: 'P4001', type: 0 });
+  oiP = await createProblem(t, { problemId: 'P4002', type: 1 });
+  // sealed from 80 minutes after the start (20 minutes ago), awards: 1 gold
+  acm = await contest(
+    { sealRank: true, sealRankTime: iso(start + 80 * MIN), starAccount: ['star'], awardType: 2, awardConfigList: [{ priority: 1, name: 'Gold', background: '#e6bf25', color: '#fff', num: 1 }] },
+    [
+      [pA, 'A'],
+      [pB, 'B'],
+    ],
+  );
+  await judged(acm, 'alice', pA, S.WRONG_ANSWER, 5);
+  await judged(acm, 'alice', pA, S.ACCEPTED, 10); // 600 + 1200
+  await judged(acm, 'alice', pB, S.ACCEPTED, 90); // after the seal: 5400
+  await judged(acm, 'bob', pA, S.ACCEPTED, 20); // 1200
+  await judged(acm, 'carl', pA, S.COMPILE_ERROR, 30);
+  await judged(acm, 'carl', pA, S.ACCEPTED, 40); // 2400
+  await judged(acm, 'dina', pB, S.WRONG_ANSWER, 50);
+  await judged(acm, 'star', pA, S.ACCEPTED, 1);
+  await judged(acm, 'star', pB, S.ACCEPTED, 2);
+  await judged(acm, 'padmin', pA, S.ACCEPTED, 1); // the creator tests: not on the board
+  await judged(acm, 'root', pA, S.ACCEPTED, 1);
+});
+
+afterAll(() => t.close());
+
+describe('ACM board through the API', () => {
+  it('shows participants the sealed board, with their own row pinned on top', async () => {
+    const r = await rank(alice, { cid: acm });
+    expect(r.status).toBe(200);
+    expect(r.data.sealed).toBe(true);
+    // alice pinned, then the full list: star first (-1), bob 1200, alice 1800, carl 2400, dina 0
+    expect(names(r)).toEqual([
+      ['alice', 2],
+      ['star', -1],
+      ['bob', 1],
+      ['alice', 2],
+      ['carl', 3],
+      ['dina', 4],
+    ]);
+    expect(r.data.total).toBe(6);
+    const aliceRow = r.data.records[0];
+    expect(aliceRow).toMatchObject({ ac: 1, totalTime: 1800 });
+    expect(aliceRow.submissionInfo.B).toMatchObject({ isAC: false, tryNum: 1 });
+    expect(aliceRow.submissionInfo.A).toMatchObject({ isAC: true, errorNum: 1, ACTime: 600 });
+    const bobRow = r.data.records[2];
+    expect(bobRow).toMatchObject({ isWinAward: true, awardName: 'Gold' });
+    expect(r.data.records[1]).toMatchObject({ isWinAward: false });
+    // star's A at minute 1 is the earliest AC: first blood is not reserved for official rows
+    expect(r.data.records[1].submissionInfo.A.isFirstAC).toBe(true);
+  });
+
+  it('gives the contest admin the real board', async () => {
+    for (const token of [padmin, root]) {
+      const r = await rank(token, { cid: acm, removeStar: true, forceRefresh: true });
+      expect(r.data.sealed).toBe(false);
+      expect(names(r)).toEqual([
+        ['alice', 1],
+        ['bob', 2],
+        ['carl', 3],
+        ['dina', 4],
+      ]);
+      expect(r.data.records[0]).toMatchObject({ ac: 2, totalTime: 1800 + 5400, awardName: 'Gold' });
+    }
+  });
+
+  it('pins concerned users, searches by school or shown name, pages', async () => {
+    const c = await rank(bob, { cid: acm, concernedList: [uids.dina, uids.bob, 'nobody'], removeStar: true });
+    expect(names(c).slice(0, 3)).toEqual([
+      ['bob', 1],
+      ['dina', 4],
+      ['bob', 1],
+    ]);
+    expect(c.data.total).toBe(6);
+    const school = await rank(bob, { cid: acm, keyword: 'north', removeStar: true });
+    expect(names(school)).toEqual([
+      ['bob', 1],
+      ['carl', 3],
+    ]);
+    const byName = await rank(bob, { cid: acm, keyword: 'DIN' });
+    expect(names(byName)).toEqual([
+      ['bob', 1],
+      ['dina', 4],
+    ]);
+    const paged = await rank(bob, { cid: acm, currentPage: 2, limit: 2 });
+    expect(names(paged)).toEqual([
+      ['bob', 1],
+      ['alice', 2],
+    ]);
+    expect((await rank(bob, { cid: acm, limit: 301 })).http).toBe(400);
+    expect((await rank(null, { cid: acm })).http).toBe(401);
+  });
+
+  it('lets the contest admin force a fresh board', async () => {
+    await judged(acm, 'dina', pB, S.ACCEPTED, 60);
+    const fresh = await rank(padmin, { cid: acm, forceRefresh: true, removeStar: true });
+    expect(fresh.data.records.find((r: any) => r.username === 'dina')).toMatchObject({ ac: 1, totalTime: 3600 + 1200 });
+  });
+
+  it('opens the outside board only with openRank, never before the start', async () => {
+    expect((await outside(null, { cid: acm })).msg).toBe(MSG.contestRankNotOpen);
+    expect((await outside(alice, { cid: acm })).msg).toBe(MSG.contestRankNotOpen);
+    expect((await outside(padmin, { cid: acm })).status).toBe(200);
+    const upd = await put(
+      t,
+      '/api/admin/contest',
+      base({ id: acm, openRank: true, sealRank: true, sealRankTime: iso(start + 80 * MIN), starAccount: ['star'] }),
+      { token: padmin },
+    );
+    expect(upd.status).toBe(200);
+    const anon = await outside(null, { cid: acm, removeStar: true });
+    expect(anon.status).toBe(200);
+    expect(anon.data.sealed).toBe(true);
+    expect(names(anon)[0]).toEqual(['bob', 1]);
+    const sched = await contest({ openRank: true, startTime: iso(Date.now() + 10 * MIN), endTime: iso(Date.now() + 60 * MIN) }, [[pA, 'A']]);
+    expect((await outside(null, { cid: sched })).msg).toBe(MSG.contestNotStarted);
+    expect((await outside(padmin, { cid: sched })).msg).toBe(MSG.contestNotStarted);
+  });
+});
+
+describe('ended contests and OI boards', () => {
+  it('counts after-contest submissions only when asked and allowed, flagged', async () => {
+    const ended = await contest({ startTime: iso(start), endTime: iso(start + 30 * MIN), allowEndSubmit: true }, [[pA, 'A']]);
+    await judged(ended, 'alice', pA, S.ACCEPTED, 40);
+    expect((await rank(bob, { cid: ended })).data.records).toEqual([]);
+    const withEnd = await rank(bob, { cid: ended, containsEnd: true });
+    expect(withEnd.data.records[0].submissionInfo.A).toMatchObject({ isAC: true, isAfterContest: true, ACTime: 2400 });
+  });
+
+  it('OI: highest score per problem, total score then time', async () => {
+    const oi = await contest({ type: 1, oiRankScoreType: 'Highest' }, [[oiP, 'A']]);
+    await judged(oi, 'alice', oiP, S.PARTIAL_ACCEPTED, 5, { score: 60 });
+    await judged(oi, 'alice', oiP, S.WRONG_ANSWER, 6, { score: 20 });
+    await judged(oi, 'bob', oiP, S.ACCEPTED, 7, { score: 100, time: 40 });
+    await judged(oi, 'carl', oiP, S.ACCEPTED, 8, { score: 100, time: 30 });
+    const r = await rank(dina, { cid: oi });
+    expect(r.data.records.map((x: any) => [x.username, x.rank, x.totalScore, x.totalTime])).toEqual([
+      ['carl', 1, 100, 30],
+      ['bob', 2, 100, 40],
+      ['alice', 3, 60, 0],
+    ]);
+    expect(r.data.records[2].submissionInfo).toEqual({ A: 60 });
+  });
+});

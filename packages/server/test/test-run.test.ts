@@ -1,0 +1,171 @@
+/**
+ * Online self-test through a real judge daemon (in this process, real sandbox): the test run is a
+ * task kind of its own on the judge protocol, its result is read by key by its owner only, input and
+ * code limits, the per-user interval, and what happens when no judge takes it.
+ */
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus, MSG, Role, TEST_RUN, formatMsg } from '@oj/shared';
+import { JudgeDaemon } from '@oj/judge';
+import { submissions, testRuns } from '../src/db/schema/index.js';
+import { putSetting } from '../src/lib/site-config.js';
+import { judgeToken } from '../src/lib/secrets.js';
+import { TEST_RUN_ERRORS } from '../src/modules/test-run/service.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post } from './helpers.js';
+import { createProblem, testQueue } from './judge-helpers.js';
+import { C, listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+
+let t: TestApp;
+let daemon: JudgeDaemon;
+let cacheDir: string;
+let pid: number;
+let alice: string;
+let bob: string;
+const log = memoryLogger();
+
+const WAITING = [JudgeStatus.PENDING, JudgeStatus.JUDGING] as number[];
+
+async function start(token: string, body: Record<string, unknown>) {
+  return post(t, '/api/submit-problem-test-judge', { pid, language: 'C', type: 'public', userInput: '1 2\n', ...body }, { token });
+}
+
+async function finished(token: string, key: string) {
+  return waitFor(`test run ${key}`, async () => {
+    const r = await get(t, `/api/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`, { token });
+    expect(r.status).toBe(200);
+    return WAITING.includes(r.data.status) ? null : r.data;
+  }, 60_000, 100);
+}
+
+async function run(token: string, body: Record<string, unknown>) {
+  const r = await start(token, body);
+  expect(r.status, r.msg).toBe(200);
+  expect(typeof r.data).toBe('string');
+  return finished(token, r.data as string);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
+  const url = await listen(t);
+  await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+  await createUser(t, { username: 'trAlice' });
+  await createUser(t, { username: 'trBob' });
+  await createUser(t, { username: 'trBanned', roles: [Role.NO_SUBMIT] });
+  alice = await login(t, 'trAlice');
+  bob = await login(t, 'trBob');
+  pid = await createProblem(t, { timeLimit: 300, problemId: 'TR1000' });
+  cacheDir = tempCacheDir();
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'tr-judge', capacity: 2, cacheDir, pollWaitMs: 5000, log });
+  await daemon.start();
+});
+
+afterAll(async () => {
+  await daemon?.stop(0);
+  await t?.close();
+  if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('online test run through the judge daemon', () => {
+  it('runs the code on the input: Accepted with an expected output, the output shown', async () => {
+    const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0]!.n;
+    const r = await run(alice, { code: C.ab('tr-ac'), expectedOutput: '3\n' });
+    expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userInput: '1 2\n', expectedOutput: '3\n', userOutput: '3\n', problemJudgeMode: 'default' });
+    expect(r.memory).toBeGreaterThan(0);
+    // Not a submission: nothing was added to the submissions.
+    const after = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0]!.n;
+    expect(after).toBe(before);
+  });
+
+  it('without an expected output just runs it (Accepted = ran to the end)', async () => {
+    const r = await run(alice, { code: C.ab('tr-run'), userInput: '40 2\n', expectedOutput: '' });
+    expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '42\n', expectedOutput: null });
+  });
+
+  it('Wrong Answer, Compile Error with the compiler message, Time Limit Exceeded', async () => {
+    const wa = await run(alice, { code: C.wrong('tr-wa'), expectedOutput: '3\n' });
+    expect(wa).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, userOutput: '-1\n' });
+    const ce = await run(alice, { code: C.broken });
+    expect(ce.status).toBe(JudgeStatus.COMPILE_ERROR);
+    expect(ce.stderr).toMatch(/undeclared_name/);
+    const tle = await run(alice, { code: C.forever });
+    expect(tle.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect(tle.time).toBeGreaterThanOrEqual(300);
+  });
+
+  it('a key is readable by its owner only; unknown keys are not found', async () => {
+    const r = await start(alice, { code: C.ab('tr-owner') });
+    const key = r.data as string;
+    await finished(alice, key);
+    const other = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`, { token: bob });
+    expect(other).toMatchObject({ status: 404, msg: MSG.testRunNotFound, data: null });
+    const anon = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`);
+    expect(anon.http).toBe(401);
+    const unknown = await get(t, '/api/get-test-judge-result?testJudgeKey=nope', { token: alice });
+    expect(unknown).toMatchObject({ status: 404, msg: MSG.testRunNotFound });
+    const missing = await get(t, '/api/get-test-judge-result', { token: alice });
+    expect(missing.http).toBe(400);
+  });
+
+  it('checks login, permission, code, input, language and problem before queueing', async () => {
+    const anon = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: C.ab() });
+    expect(anon.http).toBe(401);
+    const banned = await login(t, 'trBanned');
+    expect((await start(banned, { code: C.ab() })).http).toBe(403);
+    expect(await start(alice, { code: '   ' })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeEmpty) });
+    expect(await start(alice, { code: 'x'.repeat(65536) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeTooLong) });
+    expect(await start(alice, { code: C.ab(), userInput: 'x'.repeat(1001) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.testInputTooLong) });
+    expect(await start(alice, { code: C.ab(), language: 'Brainfuck' })).toMatchObject({
+      status: 400,
+      msg: formatMsg(MSG.languageNotSupported, { language: 'Brainfuck' }),
+    });
+    expect(await start(alice, { code: C.ab(), pid: 987654 })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    const hidden = await createProblem(t, { auth: 2 });
+    expect(await start(alice, { code: C.ab(), pid: hidden })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await start(alice, { code: C.ab(), isRemoteJudge: true })).toMatchObject({ status: 400, msg: MSG.remoteJudgeUnavailable });
+  });
+
+  it('keeps the per-user interval of submissions', async () => {
+    await putSetting(t.database.db, 'switch', { submitIntervalSec: 30 });
+    try {
+      await createUser(t, { username: 'trCarol' });
+      const carol = await login(t, 'trCarol');
+      const first = await start(carol, { code: C.ab('tr-interval') });
+      expect(first.status).toBe(200);
+      const second = await start(carol, { code: C.ab('tr-interval2') });
+      expect(second.status).toBe(400);
+      expect(second.msg).toMatch(/^Testing too frequently, please wait \d+ seconds before testing again\.$/);
+      expect(second.data.seconds).toBeGreaterThan(25);
+      await finished(carol, first.data);
+      // Another user is not held back.
+      const other = await start(bob, { code: C.ab('tr-other') });
+      expect(other.status).toBe(200);
+      await finished(bob, other.data);
+    } finally {
+      await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+    }
+  });
+
+  it('ends as System Error when no judge takes it in time, and a judge refuses a foreign lease', async () => {
+    const r = await start(alice, { code: C.ab('tr-nojudge') });
+    const key = r.data as string;
+    // As if it had waited for longer than the queue timeout (and no judge took it).
+    await t.database.db.execute(
+      sql`update test_run set status = 'queued', created_at = now() - (${TEST_RUN.queueTimeoutMs + 1000}::int * interval '1 millisecond') where key = ${key}`,
+    );
+    const res = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`, { token: alice });
+    expect(res.data).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, stderr: TEST_RUN_ERRORS.noJudge });
+
+    const [row] = await t.database.db.select().from(testRuns).where(eq(testRuns.key, key));
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/judge/test-run/result',
+      headers: { 'x-judge-token': await judgeToken(t) },
+      payload: { taskId: row!.id, leaseToken: 'x'.repeat(32), result: { status: 0, userOutput: 'forged' } },
+    });
+    expect(forged.statusCode).toBe(409);
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/judge/test-run/result', payload: {} });
+    expect(noToken.statusCode).toBe(401);
+  });
+});

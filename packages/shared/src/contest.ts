@@ -1,0 +1,324 @@
+/** Contests: request schemas and response types (spec 2 §2–§7, spec 3 §3–§5). */
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { pagingQuery } from './paging.js';
+
+export const ContestType = { ACM: 0, OI: 1 } as const;
+export const ContestAuth = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
+export const ContestStatus = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
+export const CONTEST_RANK_SHOW_NAMES = ['username', 'nickname', 'realname'] as const;
+export type RankShowName = (typeof CONTEST_RANK_SHOW_NAMES)[number];
+export const OI_RANK_SCORE_TYPES = ['Recent', 'Highest'] as const;
+export type OiRankScoreType = (typeof OI_RANK_SCORE_TYPES)[number];
+
+/** Business constants of spec 2 §9 and spec 3 §9. */
+export const CONTEST_LIMITS = {
+  listPageSize: 10,
+  rankPageSize: 50,
+  rankPageMax: 300,
+  acInfoPageSize: 20,
+  printPageSize: 15,
+  printMinLength: 50,
+  printMaxLength: 65535,
+  /** seconds between two print jobs of one user (HOJ: 30 s) */
+  printCooldownSec: 30,
+  /** ACM penalty per rejected try before the first AC */
+  penaltySec: 20 * 60,
+  /** Form labels of spec 3 §5, named in "{field} is required". */
+  labels: {
+    title: 'Contest Title',
+    description: 'Contest Description',
+    startTime: 'Contest Start Time',
+    endTime: 'Contest End Time',
+    password: 'Contest Password',
+  },
+} as const;
+
+export const DEFAULT_AWARDS = [
+  { priority: 1, name: 'Gold', background: '#e6bf25', color: '#ffffff', num: 10 },
+  { priority: 2, name: 'Silver', background: '#b4c0c7', color: '#ffffff', num: 20 },
+  { priority: 3, name: 'Bronze', background: '#CD7F32', color: '#ffffff', num: 30 },
+] as const;
+
+const id = z.coerce.number().int().min(1).max(2147483647);
+/** true/false from JSON, or "true"/"false" from a query string. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const date = z.union([z.string().max(64), z.date()]).nullish();
+/** A CSS colour (#hex, a name, rgb()/hsl()): shown as a style, so nothing else gets through. */
+const cssColor = z.string().trim().max(30).regex(/^[#a-zA-Z0-9(),.%\s-]*$/, 'not a colour');
+
+export const awardConfig = z.object({
+  priority: z.coerce.number().int().min(0).max(1000),
+  name: z.string().trim().min(1).max(50),
+  background: cssColor.default('#e6bf25'),
+  color: cssColor.default('#ffffff'),
+  num: z.coerce.number().int().min(0).max(100000),
+});
+export type AwardConfig = z.infer<typeof awardConfig>;
+
+/**
+ * Admin contest form (spec 3 §3 "Contest"; HOJ AdminContestVO). Required texts and times are checked by
+ * the server in the order of spec 3 §5 so the messages are those of the form; `duration` and `status`
+ * are always derived from the times and ignored when sent.
+ */
+export const contestBody = z.object({
+  id: id.optional(),
+  title: z.string().max(LIMITS.shortText).nullish(),
+  description: z.string().max(LIMITS.longText).nullish(),
+  startTime: date,
+  endTime: date,
+  duration: z.unknown().optional(),
+  type: z.coerce.number().int().min(0).max(1).default(0),
+  auth: z.coerce.number().int().min(0).max(2).default(0),
+  pwd: z.string().max(LIMITS.shortText).nullish(),
+  sealRank: z.boolean().default(false),
+  sealRankTime: date,
+  autoRealRank: z.boolean().default(true),
+  openPrint: z.boolean().default(false),
+  openRank: z.boolean().default(false),
+  rankShowName: z.enum(CONTEST_RANK_SHOW_NAMES).default('username'),
+  openAccountLimit: z.boolean().default(false),
+  accountLimitRule: z.string().max(LIMITS.mediumText).nullish(),
+  starAccount: z.array(z.string().max(LIMITS.shortText)).max(1000).default([]),
+  oiRankScoreType: z.enum(OI_RANK_SCORE_TYPES).default('Recent'),
+  awardType: z.coerce.number().int().min(0).max(2).default(0),
+  awardConfigList: z.array(awardConfig).max(50).default([]),
+  allowEndSubmit: z.boolean().default(false),
+  visible: z.boolean().default(true),
+  gid: id.nullish(),
+});
+export type ContestBody = z.infer<typeof contestBody>;
+
+export const cidQuery = z.object({ cid: id });
+export const changeContestVisibleQuery = z.object({ cid: id, visible: flag });
+export const adminContestListQuery = pagingQuery(10).extend({ keyword: z.string().max(LIMITS.shortText).optional() });
+
+export const contestListQuery = pagingQuery(CONTEST_LIMITS.listPageSize).extend({
+  keyword: z.string().max(LIMITS.shortText).optional(),
+  status: z.coerce.number().int().min(-1).max(1).optional(),
+  type: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+export const registerContestBody = z.object({ cid: id, password: z.string().max(LIMITS.shortText).nullish() });
+
+const displayId = z.string().trim().min(1).max(20);
+export const contestProblemQuery = z.object({ cid: id, containsEnd: flag.optional() });
+export const contestProblemDetailQuery = z.object({ cid: id, displayId, containsEnd: flag.optional() });
+
+export const adminContestProblemListQuery = pagingQuery(10).extend({
+  cid: id,
+  keyword: z.string().max(LIMITS.shortText).optional(),
+  /** true (default): the contest's problems; false: public problems that could still be added */
+  queryExisted: flag.default(true),
+});
+export const contestProblemLinkQuery = z.object({ cid: id, pid: id });
+export const addContestProblemBody = z.object({
+  cid: id,
+  pid: id,
+  displayId,
+  displayTitle: z.string().trim().max(LIMITS.shortText).nullish(),
+  color: cssColor.nullish(),
+});
+export const updateContestProblemBody = addContestProblemBody.extend({ id: id.optional() });
+
+export const contestAnnouncementQuery = pagingQuery(10).extend({ cid: id });
+export const contestAnnouncementBody = z.object({
+  cid: id,
+  announcement: z.object({
+    id: id.optional(),
+    title: z.string().trim().min(1).max(LIMITS.shortText),
+    content: z.string().trim().min(1).max(LIMITS.longText),
+    status: z.coerce.number().int().min(0).max(1).default(0),
+  }),
+});
+export const announcementIdQuery = z.object({ aid: id, cid: id.optional() });
+export const notReadAnnouncementBody = z.object({ cid: id, readAnnouncementList: z.array(id).max(1000).default([]) });
+
+export const contestRankBody = z.object({
+  cid: id,
+  currentPage: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(CONTEST_LIMITS.rankPageMax).default(CONTEST_LIMITS.rankPageSize),
+  forceRefresh: z.boolean().default(false),
+  removeStar: z.boolean().default(false),
+  concernedList: z.array(z.string().max(64)).max(100).default([]),
+  keyword: z.string().max(LIMITS.shortText).nullish(),
+  containsEnd: z.boolean().default(false),
+});
+export type ContestRankQuery = z.infer<typeof contestRankBody>;
+
+/** A contest as listed and shown in the contest shell (no password, no admin-only settings). */
+export interface ContestInfo {
+  id: number;
+  title: string;
+  description: string;
+  type: number;
+  auth: number;
+  status: number;
+  startTime: string;
+  endTime: string;
+  /** ms */
+  duration: number;
+  now: string;
+  author: string | null;
+  uid: string | null;
+  gid: number | null;
+  sealRank: boolean;
+  sealRankTime: string | null;
+  autoRealRank: boolean;
+  openPrint: boolean;
+  openRank: boolean;
+  rankShowName: RankShowName;
+  oiRankScoreType: OiRankScoreType;
+  allowEndSubmit: boolean;
+  /** registered participants */
+  count: number;
+}
+
+/** Everything the admin form edits. */
+export interface AdminContest extends ContestInfo {
+  pwd: string | null;
+  openAccountLimit: boolean;
+  accountLimitRule: string | null;
+  starAccount: string[];
+  awardType: number;
+  awardConfigList: AwardConfig[];
+  visible: boolean;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export interface ContestProblemLink {
+  id: number;
+  cid: number;
+  pid: number;
+  displayId: string;
+  displayTitle: string;
+  color: string | null;
+}
+
+/** Contest problem as a participant sees it (spec 2 §3 "ContestProblem"). */
+export interface ContestProblemRow extends ContestProblemLink {
+  /** accepted submissions in the contest (frozen while the rank is sealed for the viewer) */
+  ac: number;
+  total: number;
+  /** the viewer's state: 0 accepted, else the latest status, -10 never submitted, -5 hidden by the seal */
+  myStatus: number;
+  /** OI: the viewer's best score */
+  score: number | null;
+}
+
+export interface AdminContestProblemRow extends ContestProblemLink {
+  problemId: string;
+  title: string;
+  type: number;
+  auth: number;
+  isRemote: boolean;
+}
+
+export interface EligibleProblemRow {
+  pid: number;
+  problemId: string;
+  title: string;
+  type: number;
+  isRemote: boolean;
+}
+
+export interface ContestAnnouncement {
+  id: number;
+  cid: number;
+  title: string;
+  content: string;
+  status: number;
+  username: string | null;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export interface ContestAccess {
+  access: boolean;
+}
+
+export interface AcmCell {
+  isAC: boolean;
+  isFirstAC: boolean;
+  isAfterContest: boolean;
+  /** seconds from the start, when accepted */
+  ACTime: number | null;
+  /** rejected tries before the first AC (or all, when not accepted) */
+  errorNum: number;
+  /** tries whose result is unknown to the viewer (pending, or made after the seal) */
+  tryNum: number;
+}
+
+interface RankUser {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  realname: string | null;
+  school: string | null;
+  avatar: string | null;
+  gender: string;
+  /** the name the contest shows (rankShowName) */
+  showName: string;
+  /** 1-based; ties share; -1 for star users */
+  rank: number;
+  isWinAward: boolean;
+  awardName: string | null;
+  awardBackground: string | null;
+  awardColor: string | null;
+}
+
+export interface AcmRankRow extends RankUser {
+  ac: number;
+  /** seconds */
+  totalTime: number;
+  /** submissions counted */
+  total: number;
+  submissionInfo: Record<string, AcmCell>;
+}
+
+export interface OiRankRow extends RankUser {
+  totalScore: number;
+  /** ms */
+  totalTime: number;
+  submissionInfo: Record<string, number>;
+  timeInfo: Record<string, number>;
+}
+
+export interface ContestRankPage<R> {
+  records: R[];
+  total: number;
+  /** true when the viewer sees the frozen board */
+  sealed: boolean;
+}
+
+export const contestAcInfoQuery = pagingQuery(CONTEST_LIMITS.acInfoPageSize).extend({ cid: id });
+export const checkAcInfoBody = z.object({ id, cid: id, checked: flag });
+export const submitPrintBody = z.object({ cid: id, content: z.string().max(CONTEST_LIMITS.printMaxLength).default('') });
+export const contestPrintQuery = pagingQuery(CONTEST_LIMITS.printPageSize).extend({ cid: id });
+export const printIdQuery = z.object({ id, cid: id.optional() });
+export const downloadAcSubmissionQuery = z.object({ cid: id, excludeAdmin: flag.default(false), splitType: z.enum(['user', 'problem']).default('user') });
+
+/** One balloon of the AC helper (spec 2 §3 "AC info"): a user's first accepted submission of a problem. */
+export interface ContestAcInfo {
+  /** the submission id */
+  id: number;
+  cid: number;
+  submitTime: string;
+  displayId: string;
+  firstBlood: boolean;
+  username: string;
+  realname: string | null;
+  checked: boolean;
+  color: string | null;
+}
+
+export interface ContestPrintJob {
+  id: number;
+  cid: number;
+  username: string;
+  realname: string | null;
+  gmtCreate: string;
+  status: number;
+  content: string;
+}

@@ -1,0 +1,165 @@
+/**
+ * Problem administration beyond create/edit (spec 3 §2–§5, notes §11.4): test-case zips, checker
+ * compilation, tags and classifications, rejudging a problem, HOJ/FPS import and export, and the
+ * Markdown editor's uploads. Request schemas and response shapes shared by server and admin web.
+ */
+import { z } from 'zod';
+import { JUDGE_CASE_MODES } from './judge-status.js';
+
+const id = z.coerce.number().int().positive();
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+// ---------------------------------------------------------------------------------------------
+// Test cases
+
+/** Limits of a test-case zip (and of the test data inside an imported problem zip). */
+export const TESTCASE_ZIP_LIMITS = {
+  /** the uploaded zip itself */
+  zipMaxBytes: 128 * 1024 * 1024,
+  /** one unpacked file */
+  fileMaxBytes: 64 * 1024 * 1024,
+  /** all unpacked files together */
+  totalMaxBytes: 512 * 1024 * 1024,
+  /** entries in one zip */
+  maxEntries: 2000,
+  /** unpacked / packed size of one entry above this is treated as a zip bomb */
+  maxRatio: 1000,
+} as const;
+
+/** `POST /api/file/upload-testcase-zip?mode=`: mode is the problem's judgeCaseMode (subtask modes get groupNum). */
+export const uploadTestcaseZipQuery = z.object({
+  mode: z.enum(JUDGE_CASE_MODES).default('default'),
+  gid: id.optional(),
+});
+
+/** One input/answer pair found in an uploaded zip (names as in the zip root). */
+export interface UploadedCase {
+  input: string;
+  output: string;
+  /** set (1) in subtask modes, as HOJ does */
+  groupNum?: number | null;
+}
+
+/** Answer of the zip upload; `fileListDir` is an opaque handle passed back on save. */
+export interface UploadedCaseSet {
+  fileList: UploadedCase[];
+  fileListDir: string;
+}
+
+/** The handle of an uploaded test set: 32 hex characters, nothing else can name a directory. */
+export const uploadDirHandle = z.string().regex(/^[0-9a-f]{32}$/, 'uploadTestcaseDir: not an uploaded test set');
+
+/**
+ * Extra fields of the problem save body (HOJ ProblemDTO) when the test data comes from an uploaded zip:
+ * with `isUploadTestCase` true, `samples[].input/output` are file names of that upload (score and
+ * groupNum as usual); without samples every pair of the upload is used in its order.
+ */
+export const adminProblemUploadRef = z.object({
+  isUploadTestCase: z.boolean().default(false),
+  uploadTestcaseDir: uploadDirHandle.optional(),
+});
+export type AdminProblemUploadRef = z.infer<typeof adminProblemUploadRef>;
+
+/** `GET /api/admin/problem/get-problem-cases?pid=&isUpload=` */
+export const problemCasesQuery = z.object({ pid: id, isUpload: flag.optional() });
+
+/** `GET /api/file/download-testcase?pid=` */
+export const downloadTestcaseQuery = z.object({ pid: id });
+
+// ---------------------------------------------------------------------------------------------
+// Checker / interactor compilation
+
+export const CHECKER_LANGUAGES = ['C', 'C++'] as const;
+
+/** `POST /api/admin/problem/compile-spj` and `/compile-interactive` (HOJ CompileDTO). */
+export const compileCheckerBody = z.object({
+  code: z.string().min(1, 'Code can not be empty').max(512 * 1024),
+  language: z.string().trim().min(1).max(30),
+  pid: id.optional(),
+  /** judge extra files (name → content) visible to the checker while compiling */
+  extraFiles: z.record(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/), z.string().max(1024 * 1024)).nullish(),
+});
+export type CompileCheckerBody = z.infer<typeof compileCheckerBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Tags and classifications (`Tag` / `TagClassification` types are in problem.ts)
+
+const color = z
+  .string()
+  .trim()
+  .max(30)
+  .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))?$/, 'color: not a colour');
+
+/** `POST /api/admin/tag` (create) and `PUT /api/admin/tag` (update, id required). */
+export const tagBody = z.object({
+  id: id.optional(),
+  name: z.string().trim().min(1, 'The tag name is required').max(50),
+  color: color.nullish(),
+  oj: z.string().trim().min(1).max(20).default('ME'),
+  tcid: id.nullish(),
+});
+export type TagBody = z.infer<typeof tagBody>;
+
+export const tidQuery = z.object({ tid: id });
+
+/** `GET /api/admin/tag/classification?oj=` */
+export const classificationListQuery = z.object({ oj: z.string().trim().min(1).max(20).default('ME') });
+
+/** `POST`/`PUT /api/admin/tag/classification` */
+export const classificationBody = z.object({
+  id: id.optional(),
+  name: z.string().trim().min(1, 'The classification name is required').max(50),
+  oj: z.string().trim().min(1).max(20).default('ME'),
+  rank: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ClassificationBody = z.infer<typeof classificationBody>;
+
+export const tcidQuery = z.object({ tcid: id });
+
+/** `PUT /api/admin/problem/change-problem-auth` (HOJ sends the Problem with id and auth). */
+export const changeProblemAuthBody = z.object({ id, auth: z.union([z.literal(1), z.literal(2), z.literal(3)]) });
+
+// ---------------------------------------------------------------------------------------------
+// Rejudge
+
+/** `GET /api/admin/judge/rejudge-problem?pid=` */
+export const rejudgeProblemQuery = z.object({ pid: id });
+export interface RejudgeProblemResult {
+  /** submissions put back into the judge queue */
+  count: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import / export
+
+/** `GET /api/file/export-problem?pid=1&pid=2` */
+export const exportProblemQuery = z.object({
+  pid: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]), z.array(id).min(1, 'pid: choose at least one problem').max(100)),
+});
+
+/** Answer of `import-problem` and `import-fps-problem`. */
+export interface ImportProblemResult {
+  /** display ids of the problems created, in file order */
+  problemIds: string[];
+}
+
+/** Limits of the FPS XML import. */
+export const FPS_LIMITS = { xmlMaxBytes: 64 * 1024 * 1024, maxProblems: 200 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Markdown editor uploads
+
+export const MD_UPLOAD_LIMITS = {
+  imageMaxBytes: 5 * 1024 * 1024,
+  imageTypes: ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'],
+  fileMaxBytes: 20 * 1024 * 1024,
+} as const;
+
+export interface MdImageResult {
+  link: string;
+  fileId: number;
+}
+
+export const mdImageDeleteQuery = z.object({ fileId: id });

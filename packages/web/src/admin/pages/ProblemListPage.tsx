@@ -1,0 +1,185 @@
+import { Button, Card, Input, Popconfirm, Radio, Select, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminProblemListRow } from '@oj/shared';
+import { adminProblemApi } from '../../api/adminProblem';
+import { feedback } from '../../app/feedback';
+import { successMsg } from '../../app/i18n';
+import { useIsMobile } from '../../app/layout/useIsMobile';
+import { formatDateTime } from '../../components/time';
+import { ADMIN_PAGE_SIZES, AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
+
+const num = (v: string | null, fallback: number) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** Problem list of the admin area (spec 3 §2): visibility filter, keyword, paging and the row actions. */
+export default function ProblemListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const isMobile = useIsMobile();
+  // Filters live in the query string, so coming back from the edit page keeps them.
+  const [params, setParams] = useSearchParams();
+  const currentPage = num(params.get('page'), 1);
+  const limit = num(params.get('limit'), ADMIN_PAGE_SIZES[0]);
+  const keyword = params.get('keyword') ?? '';
+  const authParam = params.get('auth');
+  const auth = authParam && /^[123]$/.test(authParam) ? Number(authParam) : undefined;
+  const setFilter = (patch: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    // Any filter change starts again at page 1.
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const listKey = ['admin-problems', currentPage, limit, keyword, auth ?? 0] as const;
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: () => adminProblemApi.list({ currentPage, limit, keyword: keyword || undefined, auth }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin-problems'] });
+
+  const remove = useMutation({
+    mutationFn: (pid: number) => adminProblemApi.remove(pid),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.deleted'));
+      void refresh();
+      void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
+    },
+  });
+  const changeAuth = useMutation({
+    mutationFn: ({ id, auth: next }: { id: number; auth: 1 | 2 | 3 }) => adminProblemApi.changeAuth(id, next),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.updated'));
+      void refresh();
+    },
+  });
+  const rejudge = useMutation({
+    mutationFn: (pid: number) => adminProblemApi.rejudgeAll(pid),
+    onSuccess: (res) => feedback.success(t('admin.problemList.rejudgeStarted', { count: res.data?.count ?? 0 })),
+  });
+
+  const columns: TableColumnsType<AdminProblemListRow> = [
+    { title: 'ID', dataIndex: 'id', width: 60 },
+    { title: t('admin.problem.problemId'), dataIndex: 'problemId', width: 110 },
+    {
+      title: t('admin.problem.title'),
+      dataIndex: 'title',
+      minWidth: 160,
+      render: (title: string, row) => (
+        <Link to={`/admin/problem/edit/${row.id}`} data-testid={`problem-title-${row.problemId}`}>
+          {title}
+        </Link>
+      ),
+    },
+    { title: t('admin.problemList.author'), dataIndex: 'author', width: 100, responsive: ['lg'] },
+    { title: t('admin.problemList.created'), dataIndex: 'gmtCreate', width: 170, responsive: ['xl'], render: (v: string) => formatDateTime(v) },
+    { title: t('admin.problemList.modifiedUser'), dataIndex: 'modifiedUser', width: 110, responsive: ['xxl'] },
+    {
+      title: t('admin.problem.auth'),
+      dataIndex: 'auth',
+      width: 130,
+      render: (value: number, row) => (
+        <Select<1 | 2 | 3>
+          size="small"
+          value={value as 1 | 2 | 3}
+          style={{ width: 110 }}
+          disabled={changeAuth.isPending}
+          // Contest-only problems are made in a contest (spec 3 §2): shown here, not chosen here.
+          options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
+          onChange={(next: 1 | 2 | 3) => changeAuth.mutate({ id: row.id, auth: next })}
+          data-testid={`problem-auth-${row.problemId}`}
+        />
+      ),
+    },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 150,
+      fixed: isMobile ? undefined : 'right',
+      render: (_v, row) => (
+        <Space size={4}>
+          <Tooltip title={t('admin.edit')}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/problem/edit/${row.id}`)} data-testid={`problem-edit-${row.problemId}`} />
+          </Tooltip>
+          <Tooltip title={t('admin.problemList.downloadCases')}>
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void adminProblemApi.downloadCases(row.id).then(() => feedback.success(t('admin.problemList.downloaded')), () => undefined)} />
+          </Tooltip>
+          <Popconfirm title={t('admin.problemList.rejudgeConfirm')} onConfirm={() => rejudge.mutate(row.id)}>
+            <Tooltip title={t('admin.problemList.rejudge')}>
+              <Button size="small" icon={<RedoOutlined />} />
+            </Tooltip>
+          </Popconfirm>
+          <Popconfirm
+            title={t('admin.problemList.deleteConfirm')}
+            description={t('admin.problemList.deleteWarning')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutate(row.id)}
+          >
+            <Tooltip title={t('admin.delete')}>
+              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`problem-delete-${row.problemId}`} />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-problem-list">
+      <Card
+        title={t('admin.menu.problemList')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/problem/create')} data-testid="problem-create">
+            {t('admin.menu.problemCreate')}
+          </Button>
+        }
+      >
+        <div className="oj-admin-filters">
+          <Radio.Group
+            value={auth ?? 0}
+            optionType="button"
+            onChange={(e) => setFilter({ auth: e.target.value || undefined })}
+            options={AUTH_FILTERS.map((f) => ({ value: f.value, label: t(`admin.auth.${f.key}`) }))}
+            data-testid="problem-auth-filter"
+          />
+          <Input.Search
+            allowClear
+            defaultValue={keyword}
+            placeholder={t('admin.problemList.keyword')}
+            onSearch={(v) => setFilter({ keyword: v.trim() })}
+            style={{ maxWidth: 280 }}
+            data-testid="problem-keyword"
+          />
+        </div>
+        <Table<AdminProblemListRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: currentPage,
+            pageSize: limit,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: !isMobile,
+            pageSizeOptions: ADMIN_PAGE_SIZES,
+            showTotal: (total) => t('admin.total', { total }),
+            onChange: (page, size) => setFilter(size !== limit ? { limit: size, page: undefined } : { page }),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

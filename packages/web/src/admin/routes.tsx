@@ -1,0 +1,50 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../app/lazyPage';
+import { PageBoundary } from '../app/layout/PageBoundary';
+import type { AdminMeta } from './meta';
+
+const AdminLayout = lazyPage(() => import('./layout/AdminLayout'));
+const AdminLoginPage = lazyPage(() => import('./pages/AdminLoginPage'));
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
+const ProblemListPage = lazyPage(() => import('./pages/ProblemListPage'));
+const ProblemEditPage = lazyPage(() => import('./pages/ProblemEditPage'));
+const TagAdminPage = lazyPage(() => import('./pages/TagAdminPage'));
+const BatchOperationPage = lazyPage(() => import('./pages/BatchOperationPage'));
+
+const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
+
+/**
+ * The admin area (spec 3 §2 "Admin routes"): its own login page, then the admin layout (side menu,
+ * header, no public top bar or footer). Any other /admin/* goes to the admin login.
+ */
+export const adminRoute: RouteObject = {
+  path: 'admin',
+  children: [
+    {
+      path: 'login',
+      element: (
+        <PageBoundary>
+          <AdminLoginPage />
+        </PageBoundary>
+      ),
+    },
+    {
+      element: (
+        <PageBoundary>
+          <AdminLayout />
+        </PageBoundary>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+        { path: 'dashboard', element: <DashboardPage />, handle: { titleKey: 'admin.menu.dashboard' } satisfies AdminMeta },
+        { path: 'problems', element: <ProblemListPage />, handle: problem({ titleKey: 'admin.menu.problemList' }) },
+        { path: 'problem', element: <Navigate to="/admin/problems" replace /> },
+        { path: 'problem/create', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.menu.problemCreate' }) },
+        { path: 'problem/edit/:pid', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.problem.edit', menuKey: '/admin/problems' }) },
+        { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
+        { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
+      ],
+    },
+    { path: '*', element: <Navigate to="/admin/login" replace /> },
+  ],
+};

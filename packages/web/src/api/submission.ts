@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import {
+  ACTIVE_JUDGE_STATUSES,
+  type AllCaseResult,
+  type ManualJudgeResult,
+  type Page,
+  type SubmissionDetail,
+  type SubmissionInfo,
+} from '@oj/shared';
+import { api } from './client';
+
+/** Query of get-submission-list (spec 1 §7); empty values are left out by the client. */
+export interface SubmissionListParams {
+  currentPage: number;
+  limit: number;
+  onlyMine?: boolean;
+  status?: number;
+  username?: string;
+  problemID?: string;
+  completeProblemID?: boolean;
+}
+
+/** Submission calls of spec 1 §7 (public list/detail, owner share, admin judging). */
+export const submissionApi = {
+  list: (q: SubmissionListParams) => api.get<Page<SubmissionInfo>>('get-submission-list', { ...q }),
+  detail: (submitId: number) => api.get<SubmissionDetail>('get-submission-detail', { submitId }),
+  caseResult: (submitId: number) => api.get<AllCaseResult | null>('get-all-case-result', { submitId }),
+  /** Silent: a failed poll only stops the polling (spec 1 §4), it is not worth a toast every 2 s. */
+  checkStatus: (submitIds: number[]) =>
+    api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
+  share: (submitId: number, share: boolean) => api.put<null>('submission', { submitId, share }),
+  rejudge: (submitId: number) => api.get<SubmissionInfo>('admin/judge/rejudge', { submitId }),
+  manualJudge: (submitId: number, status: number, score: number) =>
+    api.get<ManualJudgeResult>('admin/judge/manual-judge', { submitId, status, score }),
+  cancel: (submitId: number) => api.get<SubmissionInfo>('admin/judge/cancel-judge', { submitId }),
+};
+
+export const submissionKeys = {
+  list: (q: SubmissionListParams, uid: string | undefined) => ['submissions', q, uid ?? ''] as const,
+  detail: (submitId: number) => ['submission', submitId] as const,
+  cases: (submitId: number) => ['submission-cases', submitId] as const,
+};
+
+export const isActive = (status: number) => ACTIVE_JUDGE_STATUSES.includes(status);
+
+/** Spec 1 §9: non-final statuses are polled every 2 s, at most 300 rounds. */
+export const POLL_INTERVAL_MS = 2000;
+export const POLL_MAX_ROUNDS = 300;
+
+/**
+ * Polls check-submissions-status for `ids` every 2 s and hands each answer to `onUpdate`. Stops when
+ * `ids` is empty, after 300 rounds since `generation` last changed (a new page, a refresh, a rejudge),
+ * on the first failed call, and when the component leaves.
+ */
+export function useStatusPolling(ids: number[], generation: string, onUpdate: (rows: Record<string, SubmissionInfo>) => void) {
+  const rounds = useRef(0);
+  const lastGeneration = useRef(generation);
+  const update = useRef(onUpdate);
+  update.current = onUpdate;
+  const key = [...ids].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (lastGeneration.current !== generation) {
+      lastGeneration.current = generation;
+      rounds.current = 0;
+    }
+    if (!key) return;
+    const list = key.split(',').map(Number);
+    let stopped = false;
+    let timer = 0;
+    const tick = async () => {
+      if (stopped || rounds.current >= POLL_MAX_ROUNDS) return;
+      rounds.current += 1;
+      try {
+        const rows = await submissionApi.checkStatus(list);
+        if (!stopped) update.current(rows);
+      } catch {
+        return;
+      }
+      if (!stopped) timer = window.setTimeout(tick, POLL_INTERVAL_MS);
+    };
+    timer = window.setTimeout(tick, POLL_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [key, generation]);
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
+import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ROLE_NAMES, Role } from '@oj/shared';
+import { homeApi, homeKeys } from '../../api/home';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/time';
+
+const StatisticsChart = lazy(() => import('./StatisticsChart'));
+
+/**
+ * Last-week submission statistics (spec 1 §2 Home). The server keeps them for an hour; administrators
+ * get a button that counts again now (the server ignores the request from anyone else).
+ */
+export function SubmissionStatisticsCard() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { roles } = useSession();
+  const canRefresh = roles.includes(ROLE_NAMES[Role.ROOT]) || roles.includes(ROLE_NAMES[Role.ADMIN]);
+  const [refreshing, setRefreshing] = useState(false);
+  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.statistics, queryFn: () => homeApi.submissionStatistics() });
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      client.setQueryData(homeKeys.statistics, await homeApi.submissionStatistics(true));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return (
+    <Card
+      title={
+        <span>
+          <BarChartOutlined /> {t('homeWidgets.statistics')}
+        </span>
+      }
+      extra={
+        canRefresh && (
+          <Tooltip title={data ? t('homeWidgets.updatedAt', { time: formatDateTime(data.updatedAt) }) : undefined}>
+            <Button size="small" icon={<ReloadOutlined />} loading={refreshing} onClick={refresh} data-testid="statistics-refresh">
+              {t('homeWidgets.forceRefresh')}
+            </Button>
+          </Tooltip>
+        )
+      }
+      data-testid="submission-statistics"
+    >
+      {isPending ? (
+        <Skeleton active />
+      ) : !data ? (
+        <Empty description={isError ? t('common.loadFailed') : undefined} />
+      ) : (
+        <Suspense fallback={<Skeleton active />}>
+          <StatisticsChart data={data} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,196 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Form, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload } from 'antd';
+import {
+  CompressOutlined,
+  ExpandOutlined,
+  HistoryOutlined,
+  LoadingOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  ExperimentOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type ProblemDetail } from '@oj/shared';
+import { problemApi } from '../../api/problem';
+import { useLanguages } from '../../api/queries';
+import { feedback } from '../../app/feedback';
+import {
+  DEFAULT_EDITOR_HEIGHT,
+  EDITOR_THEME_NAMES,
+  FONT_SIZES,
+  TAB_SIZES,
+  modeOf,
+  type EditorSettings,
+} from '../../components/code-editor/editorConfig';
+import { Congrats } from './Congrats';
+import { loadEditorState, saveEditorState } from './editorStorage';
+import { StatusTag } from './problemStatus';
+import { TestRunDrawer } from './TestRunDrawer';
+import { isActive, useSubmitFlow } from './useSubmitFlow';
+
+const CodeEditor = lazy(() => import('../../components/code-editor/CodeEditor'));
+
+interface Props {
+  detail: ProblemDetail;
+  focus: boolean;
+  onFocusChange(focus: boolean): void;
+  /** fill the panel's height (split view) instead of the default 550 px */
+  fill: boolean;
+}
+
+const pickLanguage = (langs: string[], saved: string | undefined) => (saved && langs.includes(saved) ? saved : (langs.find((l) => l === 'C++') ?? langs[0] ?? ''));
+
+/** The right side of the problem page: editor, its tools, self-test and submit (spec 1 §2, §4). */
+export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const p = detail.problem;
+  const languages = useLanguages();
+  const saved = useMemo(() => loadEditorState(p.problemId), [p.problemId]);
+  const [language, setLanguage] = useState(() => pickLanguage(detail.languages, saved.language));
+  const templateOf = useCallback(
+    (lang: string) => detail.codeTemplate[lang] ?? languages.data?.find((l) => l.name === lang)?.template ?? '',
+    [detail.codeTemplate, languages.data],
+  );
+  const [codes, setCodes] = useState<Record<string, string>>(() => saved.code ?? {});
+  const code = codes[language] ?? templateOf(language);
+  const [settings, setSettings] = useState<EditorSettings>(saved.settings);
+  const [testOpen, setTestOpen] = useState(false);
+  const [celebrate, setCelebrate] = useState(false);
+  const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
+  const contentType = languages.data?.find((l) => l.name === language)?.contentType;
+
+  useEffect(() => {
+    saveEditorState(p.problemId, { language, code: codes, focus, settings });
+  }, [p.problemId, language, codes, focus, settings]);
+
+  const setCode = (value: string) => setCodes((c) => ({ ...c, [language]: value }));
+
+  /** Spec 1 §5 checks made before any call. */
+  const checkCode = () => {
+    if (!code.trim()) return t('msg.codeEmpty');
+    if (code.length > LIMITS.codeMax) return t('msg.codeTooLong');
+    if (!language) return t('problem.submit.noLanguage');
+    return null;
+  };
+
+  const onSubmit = () => {
+    const problem = checkCode();
+    if (problem) return feedback.error(problem);
+    void submit({ pid: p.problemId, language, code });
+  };
+
+  const loadLastAc = async () => {
+    try {
+      const last = await problemApi.lastAcCode(p.id);
+      const lang = detail.languages.includes(last.language) ? last.language : language;
+      setLanguage(lang);
+      setCodes((c) => ({ ...c, [lang]: last.code }));
+      feedback.success(t('problem.editor.lastAcLoaded'));
+    } catch {
+      /* the client showed the server's message (not passed yet) */
+    }
+  };
+
+  const upload = (file: File) => {
+    if (file.size > LIMITS.codeMax * 4) {
+      feedback.error(t('msg.codeTooLong'));
+      return false;
+    }
+    void file.text().then((text) => {
+      if (text.length > LIMITS.codeMax) return feedback.error(t('msg.codeTooLong'));
+      setCode(text);
+    });
+    return false; // read here, never uploaded
+  };
+
+  const settingsForm = (
+    <Form layout="vertical" size="small" style={{ width: 220 }} data-testid="editor-settings">
+      <Form.Item label={t('problem.editor.theme')}>
+        <Select value={settings.theme} onChange={(theme) => setSettings({ ...settings, theme })} options={EDITOR_THEME_NAMES.map((n) => ({ value: n, label: n }))} />
+      </Form.Item>
+      <Form.Item label={t('problem.editor.fontSize')}>
+        <Select value={settings.fontSize} onChange={(fontSize) => setSettings({ ...settings, fontSize })} options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))} />
+      </Form.Item>
+      <Form.Item label={t('problem.editor.tabSize')} style={{ marginBottom: 0 }}>
+        <Select value={settings.tabSize} onChange={(tabSize) => setSettings({ ...settings, tabSize })} options={TAB_SIZES.map((n) => ({ value: n, label: String(n) }))} />
+      </Form.Item>
+    </Form>
+  );
+
+  const busy = isActive(state.status);
+  return (
+    <div className={`oj-editor-panel${fill ? ' oj-editor-fill' : ''}`} data-testid="editor-panel">
+      <div className="oj-editor-toolbar">
+        <Space wrap size={[8, 8]}>
+          <Select
+            value={language || undefined}
+            onChange={setLanguage}
+            style={{ minWidth: 130 }}
+            options={detail.languages.map((l) => ({ value: l, label: l }))}
+            placeholder={t('problem.editor.language')}
+            data-testid="editor-language"
+          />
+          <Popconfirm title={t('problem.editor.resetConfirm')} onConfirm={() => setCodes((c) => ({ ...c, [language]: templateOf(language) }))}>
+            <Tooltip title={t('problem.editor.reset')}>
+              <Button icon={<ReloadOutlined />} aria-label={t('problem.editor.reset')} />
+            </Tooltip>
+          </Popconfirm>
+          <Tooltip title={t('problem.editor.lastAc')}>
+            <Button icon={<HistoryOutlined />} onClick={() => void loadLastAc()} aria-label={t('problem.editor.lastAc')} data-testid="editor-last-ac" />
+          </Tooltip>
+          <Upload beforeUpload={upload} showUploadList={false} maxCount={1}>
+            <Tooltip title={t('problem.editor.upload')}>
+              <Button icon={<UploadOutlined />} aria-label={t('problem.editor.upload')} />
+            </Tooltip>
+          </Upload>
+          <Popover content={settingsForm} trigger="click" title={t('problem.editor.settings')} placement="bottomLeft">
+            <Tooltip title={t('problem.editor.settings')}>
+              <Button icon={<SettingOutlined />} aria-label={t('problem.editor.settings')} data-testid="editor-settings-button" />
+            </Tooltip>
+          </Popover>
+          <Tooltip title={focus ? t('problem.editor.focusExit') : t('problem.editor.focus')}>
+            <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => onFocusChange(!focus)} aria-label={t('problem.editor.focus')} data-testid="editor-focus" />
+          </Tooltip>
+        </Space>
+      </div>
+      <div className="oj-editor-body">
+        <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+          <CodeEditor value={code} onChange={setCode} language={language} contentType={contentType} settings={settings} height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT} />
+        </Suspense>
+      </div>
+      <div className="oj-editor-footer">
+        <div className="oj-submit-status" data-testid="submit-status">
+          {state.status !== null && (
+            <Space>
+              <Typography.Text type="secondary">{t('problem.submit.status')}</Typography.Text>
+              {busy && <LoadingOutlined spin />}
+              <StatusTag status={state.status} onClick={state.submitId ? () => navigate(`/submission-detail/${state.submitId}`) : undefined} />
+            </Space>
+          )}
+        </div>
+        <Space>
+          <Button icon={<ExperimentOutlined />} onClick={() => setTestOpen(true)} data-testid="open-test-run">
+            {t('problem.test.open')}
+          </Button>
+          <Button type="primary" onClick={onSubmit} loading={busy} disabled={busy} data-testid="submit-code">
+            {busy ? t('problem.submit.judging') : t('problem.submit.submit')}
+          </Button>
+        </Space>
+      </div>
+      <TestRunDrawer
+        open={testOpen}
+        onClose={() => setTestOpen(false)}
+        pid={p.id}
+        language={language}
+        mode={modeOf(language, contentType)}
+        code={code}
+        examples={p.examples}
+        checkCode={checkCode}
+      />
+      {celebrate && <Congrats onDone={() => setCelebrate(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import './problem.css';
+import { useState } from 'react';
+import { Button, Card, Result, Skeleton, Splitter } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useProblemDetail } from '../../api/problem';
+import { ApiError } from '../../api/client';
+import { useIsMobile } from '../../app/layout/useIsMobile';
+import { EditorPanel } from './EditorPanel';
+import { loadEditorState } from './editorStorage';
+import { ProblemStatement } from './ProblemStatement';
+
+/**
+ * /problem/:problemID (spec 1 §2): statement on the left, editor on the right in a resizable split;
+ * stacked under 768 px. Focus mode lays the split over the whole window (kept per problem).
+ */
+export default function ProblemDetailPage() {
+  const { problemID = '' } = useParams();
+  // A fresh page state (focus mode, editor) for each problem.
+  return <ProblemDetail key={problemID} problemID={problemID} />;
+}
+
+function ProblemDetail({ problemID }: { problemID: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const detail = useProblemDetail(problemID);
+  const [focus, setFocus] = useState(() => loadEditorState(problemID).focus ?? false);
+
+  if (detail.isPending) {
+    return (
+      <div className="oj-page">
+        <Card>
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </Card>
+      </div>
+    );
+  }
+  if (detail.isError || !detail.data) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="oj-page" data-testid="problem-missing">
+        <Result
+          status={notFound ? '404' : 'error'}
+          title={notFound ? t('msg.problemNotFound') : t('common.loadFailed')}
+          extra={[
+            <Button key="back" onClick={() => navigate('/problem')}>
+              {t('problem.detail.backToList')}
+            </Button>,
+            // Spec 1 §2: on load failure the submit control is disabled.
+            <Button key="submit" type="primary" disabled>
+              {t('problem.submit.submit')}
+            </Button>,
+          ]}
+        />
+      </div>
+    );
+  }
+
+  const statement = (
+    <div className="oj-problem-statement">
+      <ProblemStatement detail={detail.data} />
+    </div>
+  );
+  const editor = <EditorPanel key={detail.data.problem.id} detail={detail.data} focus={focus} onFocusChange={setFocus} fill={!mobile} />;
+
+  return (
+    <div className={focus ? 'oj-problem-page oj-problem-focus' : 'oj-problem-page'} data-testid="problem-detail">
+      {mobile ? (
+        <div className="oj-stack">
+          <Card size="small">{statement}</Card>
+          <Card size="small">{editor}</Card>
+        </div>
+      ) : (
+        <Splitter className="oj-problem-split">
+          <Splitter.Panel defaultSize="50%" min="25%" max="75%">
+            {statement}
+          </Splitter.Panel>
+          <Splitter.Panel min="25%">{editor}</Splitter.Panel>
+        </Splitter>
+      )}
+    </div>
+  );
+}

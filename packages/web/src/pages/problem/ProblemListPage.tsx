@@ -1,0 +1,257 @@
+import './problem.css';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Checkbox, Col, Input, List, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { OWN_OJ, PAGE_SIZES, REMOTE_OJS, type ProblemListRow, type Tag as ProblemTag } from '@oj/shared';
+import { problemApi, problemKeys, useProblemList, useProblemTags, useUserProblemStatus, type ProblemListFilter } from '../../api/problem';
+import { useSession } from '../../app/session';
+import { readStorage, writeStorage } from '../../app/storage';
+import { breakdownText, PassRateBar } from './PassRateBar';
+import { AuthTag, DifficultyTag, OwnStatusIcon } from './problemStatus';
+import { TagPanel } from './TagPanel';
+
+const SHOW_TAGS_KEY = 'problemListShowTags';
+
+const intOr = (v: string | null, d: number | undefined, min = 0) => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) && n >= min ? n : d;
+};
+
+/** The list's filters live in the URL (spec 1 §2 query fields), so a filtered list can be shared. */
+function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter: ProblemListFilter = {
+    keyword: params.get('keyword') || undefined,
+    tagId: params.get('tagId') || undefined,
+    difficulty: intOr(params.get('difficulty'), undefined),
+    oj: params.get('oj') || undefined,
+    auth: intOr(params.get('auth'), undefined, 1),
+    currentPage: intOr(params.get('currentPage'), 1, 1)!,
+    limit: (PAGE_SIZES.options as readonly number[]).includes(Number(params.get('limit'))) ? Number(params.get('limit')) : PAGE_SIZES.problemList,
+  };
+  const update = (patch: Partial<ProblemListFilter>) => {
+    // Any change but paging starts again at page 1 (spec 1 §2).
+    const next = { ...filter, ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined || v === '' || v === null) continue;
+      if (k === 'currentPage' && v === 1) continue;
+      if (k === 'limit' && v === PAGE_SIZES.problemList) continue;
+      out.set(k, String(v));
+    }
+    setParams(out);
+  };
+  return [filter, update];
+}
+
+export default function ProblemListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, roles } = useSession();
+  const superAdmin = roles.includes('root');
+  const [filter, update] = useFilter();
+  const [showTags, setShowTags] = useState(() => readStorage(SHOW_TAGS_KEY) !== 'false');
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  // Back/forward or a shared link changes the URL: the search box follows it.
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const list = useProblemList(filter);
+  const rows = list.data?.records ?? [];
+  const pids = useMemo(() => rows.map((r) => r.pid), [rows]);
+  const status = useUserProblemStatus(pids);
+  const tagBank = !filter.oj || filter.oj === 'All' ? OWN_OJ : filter.oj;
+  const tags = useProblemTags(tagBank);
+  const recent = useQuery({ queryKey: problemKeys.recent, queryFn: problemApi.recentUpdated, staleTime: 60_000 });
+
+  const selectedTags = useMemo(() => (filter.tagId ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0), [filter.tagId]);
+  const tagById = useMemo(() => new Map((tags.data ?? []).flatMap((g) => g.tagList).map((tag) => [tag.id, tag])), [tags.data]);
+  const toggleTag = (tag: ProblemTag) => {
+    const next = selectedTags.includes(tag.id) ? selectedTags.filter((id) => id !== tag.id) : [...selectedTags, tag.id];
+    update({ tagId: next.join(',') || undefined });
+  };
+
+  const pickRandom = async () => {
+    const { problemId } = await problemApi.randomProblem();
+    navigate(`/problem/${encodeURIComponent(problemId)}`);
+  };
+
+  const reset = () => {
+    setKeyword('');
+    update({ keyword: undefined, tagId: undefined, difficulty: undefined, oj: undefined, auth: undefined });
+  };
+
+  const columns: ColumnsType<ProblemListRow> = [
+    ...(user
+      ? [{ key: 'own', width: 40, align: 'center' as const, render: (_: unknown, r: ProblemListRow) => <OwnStatusIcon status={status.data?.[r.pid]?.status} /> }]
+      : []),
+    { title: t('problem.list.id'), dataIndex: 'problemId', width: 110, render: (id: string) => <Link to={`/problem/${encodeURIComponent(id)}`}>{id}</Link> },
+    {
+      title: t('problem.list.title'),
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <Space size={4} wrap>
+          <Link to={`/problem/${encodeURIComponent(r.problemId)}`} data-testid={`problem-link-${r.problemId}`}>
+            {title}
+          </Link>
+          <AuthTag auth={r.auth} />
+        </Space>
+      ),
+    },
+    { title: t('problem.list.level'), dataIndex: 'difficulty', width: 100, responsive: ['sm'], render: (d: number) => <DifficultyTag level={d} /> },
+    ...(showTags
+      ? [
+          {
+            title: t('problem.list.tags'),
+            key: 'tags',
+            responsive: ['md' as const],
+            render: (_: unknown, r: ProblemListRow) => (
+              <Space size={[0, 4]} wrap>
+                {r.tags.map((tag) => (
+                  <Tag key={tag.id} color={tag.color || undefined} style={{ cursor: 'pointer' }} onClick={() => toggleTag(tag)}>
+                    {tag.name}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+    { title: t('problem.list.total'), dataIndex: 'total', width: 80, align: 'right', responsive: ['sm'] },
+    { title: t('problem.list.acRate'), key: 'rate', width: 170, render: (_: unknown, r) => <PassRateBar count={r} /> },
+  ];
+
+  return (
+    <div className="oj-page" data-testid="problem-list">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={18}>
+          <Card
+            title={t('problem.list.heading')}
+            extra={
+              <Button icon={<ThunderboltOutlined />} onClick={() => void pickRandom()} data-testid="random-problem">
+                {t('problem.list.random')}
+              </Button>
+            }
+          >
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <Space wrap>
+                <Input.Search
+                  allowClear
+                  placeholder={t('problem.list.keyword')}
+                  value={keyword}
+                  onChange={(e) => setKeyword(e.target.value)}
+                  onSearch={(v) => update({ keyword: v.trim() || undefined })}
+                  style={{ width: 240 }}
+                  data-testid="problem-keyword"
+                />
+                <Checkbox
+                  checked={showTags}
+                  onChange={(e) => {
+                    setShowTags(e.target.checked);
+                    writeStorage(SHOW_TAGS_KEY, String(e.target.checked));
+                  }}
+                >
+                  {t('problem.list.showTags')}
+                </Checkbox>
+                <Button icon={<ReloadOutlined />} onClick={reset} data-testid="problem-reset">
+                  {t('problem.list.reset')}
+                </Button>
+              </Space>
+              <Space wrap align="center">
+                <Typography.Text type="secondary">{t('problem.list.bank')}</Typography.Text>
+                <Select
+                  value={filter.oj ?? 'All'}
+                  style={{ width: 150 }}
+                  onChange={(oj) => update({ oj: oj === 'All' ? undefined : oj, tagId: undefined })}
+                  options={[
+                    { value: 'All', label: t('problem.list.all') },
+                    { value: OWN_OJ, label: t('problem.list.own') },
+                    ...REMOTE_OJS.map((oj) => ({ value: oj, label: oj })),
+                  ]}
+                  data-testid="problem-bank"
+                />
+                {superAdmin && (
+                  <>
+                    <Typography.Text type="secondary">{t('problem.list.authority')}</Typography.Text>
+                    <Select
+                      value={filter.auth ?? 0}
+                      style={{ width: 150 }}
+                      onChange={(auth) => update({ auth: auth || undefined })}
+                      options={[
+                        { value: 0, label: t('problem.list.all') },
+                        { value: 1, label: t('problem.auth.public') },
+                        { value: 2, label: t('problem.auth.hidden') },
+                        { value: 3, label: t('problem.auth.contest') },
+                      ]}
+                      data-testid="problem-auth"
+                    />
+                  </>
+                )}
+              </Space>
+              <Space wrap align="center">
+                <Typography.Text type="secondary">{t('problem.list.level')}</Typography.Text>
+                <Radio.Group
+                  size="small"
+                  optionType="button"
+                  value={filter.difficulty ?? -1}
+                  onChange={(e) => update({ difficulty: e.target.value === -1 ? undefined : e.target.value })}
+                  options={[{ value: -1, label: t('problem.list.all') }, ...[0, 1, 2, 3, 4, 5].map((d) => ({ value: d, label: t(`difficulty.${d}`) }))]}
+                />
+              </Space>
+              {selectedTags.length > 0 && (
+                <Space wrap data-testid="selected-tags">
+                  <Typography.Text type="secondary">{t('problem.list.tags')}</Typography.Text>
+                  {selectedTags.map((id) => (
+                    <Tag key={id} closable color="blue" onClose={() => toggleTag({ id } as ProblemTag)}>
+                      {tagById.get(id)?.name ?? `#${id}`}
+                    </Tag>
+                  ))}
+                </Space>
+              )}
+              <Table<ProblemListRow>
+                rowKey="pid"
+                size="middle"
+                columns={columns}
+                dataSource={rows}
+                // Spec 1 §2: hovering a row shows the verdict percentages (the bar has a richer tooltip).
+                onRow={(r) => ({ title: breakdownText(t, r) })}
+                loading={list.isFetching}
+                scroll={{ x: 'max-content' }}
+                pagination={{
+                  current: filter.currentPage,
+                  pageSize: filter.limit,
+                  total: list.data?.total ?? 0,
+                  showTotal: (total) => t('problem.list.totalCount', { total }),
+                  showQuickJumper: true,
+                  showSizeChanger: true,
+                  pageSizeOptions: PAGE_SIZES.options.map(String),
+                  onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit, currentPage: 1 } : { currentPage }),
+                }}
+              />
+            </Space>
+          </Card>
+        </Col>
+        <Col xs={24} lg={6} className="oj-stack">
+          <TagPanel oj={tagBank} selected={selectedTags} onToggle={toggleTag} />
+          <Card title={t('problem.list.latest')} size="small" data-testid="latest-problems">
+            <List
+              size="small"
+              loading={recent.isPending}
+              dataSource={recent.data ?? []}
+              locale={{ emptyText: t('problem.list.noLatest') }}
+              renderItem={(p) => (
+                <List.Item>
+                  <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>
+                    {p.problemId} {p.title}
+                  </Link>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACTIVE_JUDGE_STATUSES, JudgeStatus, TIMINGS } from '@oj/shared';
+import { problemApi } from '../../api/problem';
+
+export interface SubmitState {
+  submitId: number | null;
+  /** 9 Submitting while the call runs, then the submission's status */
+  status: number | null;
+}
+
+const ACTIVE = new Set<number>(ACTIVE_JUDGE_STATUSES);
+export const isActive = (status: number | null) => status === JudgeStatus.SUBMITTING || (status !== null && ACTIVE.has(status));
+
+/**
+ * Submit and follow the verdict (spec 1 §4): Submitting, then the submission's own status polled
+ * every 2 s (at most 300 rounds; stops on a final status or a failed call). `onAccepted` fires once
+ * when the verdict is Accepted.
+ */
+export function useSubmitFlow(onAccepted: () => void) {
+  const [state, setState] = useState<SubmitState>({ submitId: null, status: null });
+  const timer = useRef<number | undefined>(undefined);
+  const client = useQueryClient();
+  const acceptedRef = useRef(onAccepted);
+  acceptedRef.current = onAccepted;
+
+  const stop = () => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+  };
+  useEffect(() => stop, []);
+
+  const follow = useCallback(
+    (submitId: number, round: number) => {
+      timer.current = window.setTimeout(async () => {
+        try {
+          const res = await problemApi.checkStatus([submitId]);
+          const status = res[submitId]?.status ?? null;
+          if (status === null) return;
+          setState((s) => (s.submitId === submitId ? { submitId, status } : s));
+          if (isActive(status) && round + 1 < TIMINGS.submissionPollMaxRounds) follow(submitId, round + 1);
+          else {
+            void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
+            void client.invalidateQueries({ queryKey: ['problem-detail'] });
+            void client.invalidateQueries({ queryKey: ['user-problem-status'] });
+            if (status === JudgeStatus.ACCEPTED) acceptedRef.current();
+          }
+        } catch {
+          /* spec 1 §4: polling stops on error */
+        }
+      }, TIMINGS.submissionPollMs);
+    },
+    [client],
+  );
+
+  const submit = useCallback(
+    async (body: Parameters<typeof problemApi.submit>[0]) => {
+      stop();
+      setState({ submitId: null, status: JudgeStatus.SUBMITTING });
+      try {
+        const sub = await problemApi.submit(body);
+        setState({ submitId: sub.submitId, status: sub.status });
+        void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
+        follow(sub.submitId, 0);
+      } catch {
+        // The client already showed why (interval, language, …); the user may submit again.
+        setState({ submitId: null, status: null });
+      }
+    },
+    [client, follow],
+  );
+
+  return { state, submit };
+}

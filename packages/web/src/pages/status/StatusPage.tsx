@@ -1,0 +1,215 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Card, Input, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, ROLE_NAMES, Role, type Page, type SubmissionInfo } from '@oj/shared';
+import { isActive, submissionApi, submissionKeys, useStatusPolling, type SubmissionListParams } from '../../api/submission';
+import { useSession } from '../../app/session';
+import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
+import { StatusWithManualJudge } from './ManualJudge';
+import { RelativeTime } from './RelativeTime';
+import { ActionsCell } from './RowActions';
+import './status.css';
+
+const int = (v: string | null, fallback: number) => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** Filters live in the query string, so a link (rank list → /status?username=…&status=0) or reload keeps them. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const filters: SubmissionListParams = {
+    currentPage: int(params.get('currentPage'), 1),
+    limit: (PAGE_SIZES.options as readonly number[]).includes(int(params.get('limit'), 0)) ? int(params.get('limit'), 0) : PAGE_SIZES.submissionList,
+    onlyMine: params.get('onlyMine') === 'true' || undefined,
+    status: statusParam !== null && statusParam !== '' && Number.isInteger(Number(statusParam)) ? Number(statusParam) : undefined,
+    problemID: params.get('problemID') || undefined,
+    // A problem's "solutions" link asks for exactly its id, not every id containing it.
+    completeProblemID: (!!params.get('problemID') && params.get('completeProblemID') === 'true') || undefined,
+    username: params.get('username') || undefined,
+  };
+  const update = useCallback(
+    (patch: Partial<SubmissionListParams>, resetPage = true) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined || v === '' || v === false) next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (resetPage && !('currentPage' in patch)) next.delete('currentPage');
+        return next;
+      });
+    },
+    [setParams],
+  );
+  return { filters, update };
+}
+
+/** Submission list (spec 1 §2 "Submission list"). */
+export default function StatusPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { user, roles } = useSession();
+  const { filters, update } = useFilters();
+  const onlyMine = !!filters.onlyMine && !!user;
+  const query = { ...filters, onlyMine: onlyMine || undefined, username: onlyMine ? undefined : filters.username };
+  const key = submissionKeys.list(query, user?.uid);
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: key,
+    queryFn: () => submissionApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
+  const canRejudge = isRoot || roles.includes(ROLE_NAMES[Role.ADMIN]);
+
+  /** Puts changed rows into the cached page (polling answers, admin actions, share). */
+  const merge = (rows: SubmissionInfo[]) => {
+    const byId = new Map(rows.map((r) => [r.submitId, r]));
+    client.setQueryData<Page<SubmissionInfo>>(key, (old) => (old ? { ...old, records: old.records.map((r) => byId.get(r.submitId) ?? r) } : old));
+  };
+  const activeIds = useMemo(() => (data?.records ?? []).filter((r) => isActive(r.status)).map((r) => r.submitId), [data]);
+  // Polling gets 300 rounds per page of results; a refresh or an admin action (rejudge) starts it anew.
+  const [round, setRound] = useState(0);
+  useStatusPolling(activeIds, `${JSON.stringify(key)}|${round}`, (rows) => merge(Object.values(rows)));
+  const changeOne = (r: SubmissionInfo) => {
+    merge([r]);
+    setRound((n) => n + 1);
+  };
+
+  const columns: ColumnsType<SubmissionInfo> = [
+    {
+      title: t('statusPage.runId'),
+      dataIndex: 'submitId',
+      width: 90,
+      render: (id: number) => (
+        <Link to={`/submission-detail/${id}`} data-testid={`run-${id}`}>
+          {id}
+        </Link>
+      ),
+    },
+    {
+      title: t('statusPage.problem'),
+      key: 'problem',
+      width: 200,
+      ellipsis: true,
+      render: (_, r) => (
+        <Link to={`/problem/${encodeURIComponent(r.displayPid)}`}>
+          {r.displayPid}
+          {r.title ? ` ${r.title}` : ''}
+        </Link>
+      ),
+    },
+    {
+      title: t('statusPage.status'),
+      key: 'status',
+      render: (_, r) => <StatusWithManualJudge row={r} enabled={isRoot} onJudged={changeOne} />,
+    },
+    { title: t('statusPage.score'), dataIndex: 'score', render: (s: number | null) => (s === null ? '--' : s) },
+    { title: t('statusPage.time'), dataIndex: 'time', render: formatTime },
+    { title: t('statusPage.memory'), dataIndex: 'memory', render: formatMemory },
+    { title: t('statusPage.length'), dataIndex: 'length', render: formatLength },
+    {
+      title: t('statusPage.language'),
+      dataIndex: 'language',
+      render: (lang: string, r) => (
+        <Tooltip title={t('statusPage.viewDetail')}>
+          <Typography.Link onClick={() => navigate(`/submission-detail/${r.submitId}`)}>{lang}</Typography.Link>
+        </Tooltip>
+      ),
+    },
+    { title: t('statusPage.judger'), dataIndex: 'judger', render: (j: string | null) => j ?? '--' },
+    {
+      title: t('statusPage.author'),
+      dataIndex: 'username',
+      render: (name: string, r) => <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(name)}`}>{name}</Link>,
+    },
+    { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
+  ];
+  const hasActions = !!user;
+  if (hasActions) {
+    columns.push({
+      title: t('statusPage.option'),
+      key: 'option',
+      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
+    });
+  }
+
+  return (
+    <div className="oj-page" data-testid="status-page">
+      <Card
+        title={t('statusPage.title')}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => {
+            setRound((n) => n + 1);
+            void refetch();
+          }} loading={isFetching} data-testid="status-refresh">
+            {t('statusPage.refresh')}
+          </Button>
+        }
+      >
+        <Space wrap className="oj-status-filters">
+          {user && (
+            <span className="oj-only-mine">
+              <Switch checked={onlyMine} onChange={(v) => update({ onlyMine: v })} data-testid="only-mine" /> {t('statusPage.onlyMine')}
+            </span>
+          )}
+          <Select
+            className="oj-status-select"
+            value={filters.status ?? 'all'}
+            onChange={(v) => update({ status: v === 'all' ? undefined : Number(v) })}
+            data-testid="status-filter"
+            options={[
+              { value: 'all', label: t('statusPage.allStatus') },
+              ...FILTER_STATUSES.map((s) => ({ value: s, label: t(`judgeStatus.${statusName(s)}`) })),
+            ]}
+          />
+          <Input.Search
+            key={`p-${filters.problemID ?? ''}`}
+            className="oj-status-search"
+            allowClear
+            defaultValue={filters.problemID}
+            placeholder={t('statusPage.problemId')}
+            onSearch={(v) => update({ problemID: v.trim() || undefined, completeProblemID: undefined })}
+            data-testid="problem-filter"
+          />
+          <Input.Search
+            key={`u-${filters.username ?? ''}-${onlyMine}`}
+            className="oj-status-search"
+            allowClear
+            disabled={onlyMine}
+            defaultValue={onlyMine ? user?.username : filters.username}
+            placeholder={t('statusPage.author')}
+            onSearch={(v) => update({ username: v.trim() || undefined })}
+            data-testid="author-filter"
+          />
+        </Space>
+        <Table<SubmissionInfo>
+          rowKey="submitId"
+          size="middle"
+          columns={columns}
+          dataSource={data?.records ?? []}
+          loading={!data && isFetching}
+          scroll={{ x: 'max-content' }}
+          data-testid="status-table"
+          pagination={{
+            current: filters.currentPage,
+            pageSize: filters.limit,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZES.options.map(String),
+            showTotal: (total) => t('statusPage.total', { total }),
+            onChange: (currentPage, limit) =>
+              update(limit !== filters.limit ? { limit, currentPage: undefined } : { currentPage: currentPage > 1 ? currentPage : undefined }, false),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

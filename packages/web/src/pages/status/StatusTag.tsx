@@ -1,0 +1,26 @@
+import { Tag } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { isActive } from '../../api/submission';
+import { JUDGE_STATUS_COLOR } from '../../components/judgeStatus';
+import { statusName } from './format';
+
+/** A verdict in its colour; active states spin (spec 1 §4), -5 shows a question mark, -10 no icon. */
+export function StatusTag({ status, onClick }: { status: number; onClick?: () => void }) {
+  const { t } = useTranslation();
+  const name = statusName(status);
+  const color = JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default';
+  const label = status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : name ? t(`judgeStatus.${name}`) : String(status);
+  return (
+    <Tag
+      color={color}
+      icon={isActive(status) ? <LoadingOutlined /> : undefined}
+      onClick={onClick}
+      className={onClick ? 'oj-status-tag oj-clickable' : 'oj-status-tag'}
+      data-status={status}
+    >
+      {label}
+    </Tag>
+  );
+}

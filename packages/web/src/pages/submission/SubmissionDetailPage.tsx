@@ -1,0 +1,179 @@
+import { lazy, Suspense } from 'react';
+import { Alert, Button, Card, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { JudgeStatus, type Submission, type SubmissionDetail, type SubmissionInfo } from '@oj/shared';
+import { isActive, POLL_INTERVAL_MS, POLL_MAX_ROUNDS, submissionApi, submissionKeys } from '../../api/submission';
+import { feedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/time';
+import { formatLength, formatMemory, formatTime, statusName } from '../status/format';
+import { ShareSwitch } from '../status/RowActions';
+import { StatusTag } from '../status/StatusTag';
+import { CaseResults } from './CaseResults';
+import '../status/status.css';
+import './submission.css';
+
+const CodeView = lazy(() => import('./CodeView'));
+
+/** Banner type per verdict: success for AC, warning for partial and active states, error otherwise. */
+function bannerType(status: number): 'success' | 'info' | 'warning' | 'error' {
+  if (status === JudgeStatus.ACCEPTED) return 'success';
+  if (isActive(status) || status === JudgeStatus.PARTIAL_ACCEPTED || status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) return 'warning';
+  if (status === JudgeStatus.CANCELLED) return 'info';
+  return 'error';
+}
+
+/** Error text is shown for compile error, system error and submit failed (spec 1 §2). */
+const SHOWS_ERROR: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
+
+function Banner({ s }: { s: Submission }) {
+  const { t } = useTranslation();
+  const name = statusName(s.status);
+  const title = s.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : name ? t(`judgeStatus.${name}`) : String(s.status);
+  return (
+    <Alert
+      type={bannerType(s.status)}
+      showIcon
+      className="oj-submission-banner"
+      data-testid="submission-banner"
+      data-status={s.status}
+      title={<span className="oj-banner-title">{title}</span>}
+      description={
+        <div>
+          {!isActive(s.status) && (
+            <Space wrap size="large">
+              <span>{t('submissionPage.timeUsed', { time: formatTime(s.time) })}</span>
+              <span>{t('submissionPage.memoryUsed', { memory: formatMemory(s.memory) })}</span>
+              {s.isManual && <span>{t('submissionPage.manual', { judger: s.judger ?? '' })}</span>}
+            </Space>
+          )}
+          {isActive(s.status) && <span>{t('submissionPage.judging')}</span>}
+          {SHOWS_ERROR.includes(s.status) && s.errorMessage && (
+            <pre className="oj-error-message" data-testid="submission-error">
+              {s.errorMessage}
+            </pre>
+          )}
+        </div>
+      }
+    />
+  );
+}
+
+function InfoTable({ s }: { s: Submission }) {
+  const { t } = useTranslation();
+  const columns = [
+    { title: t('statusPage.runId'), key: 'id', render: () => s.submitId },
+    { title: t('statusPage.submitTime'), key: 'at', render: () => formatDateTime(s.submitTime) },
+    {
+      title: t('statusPage.problem'),
+      key: 'problem',
+      render: () => (
+        <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
+          {s.displayPid}
+          {s.title ? ` ${s.title}` : ''}
+        </Link>
+      ),
+    },
+    { title: t('statusPage.status'), key: 'status', render: () => <StatusTag status={s.status} /> },
+    { title: t('statusPage.time'), key: 'time', render: () => formatTime(s.time) },
+    { title: t('statusPage.memory'), key: 'memory', render: () => formatMemory(s.memory) },
+    ...(s.score !== null ? [{ title: t('statusPage.score'), key: 'score', render: () => s.score }] : []),
+    { title: t('statusPage.length'), key: 'length', render: () => formatLength(s.length) },
+    { title: t('statusPage.language'), key: 'language', render: () => s.language },
+    {
+      title: t('statusPage.author'),
+      key: 'author',
+      render: () => <Link to={`/user-home?uid=${encodeURIComponent(s.uid)}&username=${encodeURIComponent(s.username)}`}>{s.username}</Link>,
+    },
+  ];
+  return <Table size="small" rowKey="submitId" pagination={false} columns={columns} dataSource={[s]} scroll={{ x: 900 }} data-testid="submission-info" />;
+}
+
+function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: SubmissionInfo) => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const s = detail.submission;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(s.code ?? '');
+      feedback.success(t('submissionPage.copied'));
+    } catch {
+      feedback.error(t('submissionPage.copyFailed'));
+    }
+  };
+  const mine = !!user && user.uid === s.uid;
+  return (
+    <Card
+      title={t('submissionPage.code')}
+      extra={
+        <Space>
+          {mine && detail.codeShare && <ShareSwitch row={s} onChange={onShare} size="default" />}
+          <Button icon={<CopyOutlined />} onClick={copy} data-testid="copy-code">
+            {t('submissionPage.copy')}
+          </Button>
+        </Space>
+      }
+    >
+      <Suspense fallback={<Skeleton active />}>
+        <CodeView code={s.code ?? ''} language={s.language} />
+      </Suspense>
+    </Card>
+  );
+}
+
+/** Submission detail (spec 1 §2): banner, info, case results, code; polls every 2 s until a verdict. */
+export default function SubmissionDetailPage() {
+  const { t } = useTranslation();
+  const { submitID } = useParams();
+  const submitId = Number(submitID);
+  const valid = Number.isInteger(submitId) && submitId > 0;
+  const client = useQueryClient();
+  const { user } = useSession();
+  const detailKey = [...submissionKeys.detail(submitId), user?.uid ?? ''];
+  const { data, isPending, isError } = useQuery({
+    queryKey: detailKey,
+    queryFn: () => submissionApi.detail(submitId),
+    enabled: valid,
+    refetchInterval: (q) =>
+      q.state.data && isActive(q.state.data.submission.status) && q.state.dataUpdateCount < POLL_MAX_ROUNDS && q.state.status !== 'error'
+        ? POLL_INTERVAL_MS
+        : false,
+  });
+  const s = data?.submission;
+  const final = !!s && !isActive(s.status);
+  const cases = useQuery({
+    queryKey: [...submissionKeys.cases(submitId), s?.status, s?.gmtModified, user?.uid ?? ''],
+    queryFn: () => submissionApi.caseResult(submitId),
+    enabled: final && s.status !== JudgeStatus.COMPILE_ERROR,
+  });
+
+  if (!valid || isError) return <Result status="404" title={t('msg.submissionNotFound')} data-testid="submission-missing" />;
+  if (isPending || !data || !s) return <Skeleton active className="oj-page" />;
+  const onShare = (r: SubmissionInfo) =>
+    client.setQueryData<SubmissionDetail>(detailKey, (old) => (old ? { ...old, submission: { ...old.submission, share: r.share } } : old));
+  const showCases = final && s.status !== JudgeStatus.COMPILE_ERROR && s.status !== JudgeStatus.SUBMITTED_FAILED && s.status !== JudgeStatus.CANCELLED;
+  return (
+    <div className="oj-page oj-stack" data-testid="submission-detail">
+      <Banner s={s} />
+      <Card>
+        <InfoTable s={s} />
+      </Card>
+      {showCases && (
+        <Card title={t('submissionPage.cases')}>
+          {cases.isPending ? <Skeleton active /> : <CaseResults result={cases.data ?? null} />}
+        </Card>
+      )}
+      {s.code !== null ? (
+        <CodeCard detail={data} onShare={onShare} />
+      ) : (
+        <Card>
+          <Typography.Text type="secondary">{t('submissionPage.codeHidden')}</Typography.Text>
+        </Card>
+      )}
+    </div>
+  );
+}
+
