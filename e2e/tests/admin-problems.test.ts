@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
+import { adminLoginInBrowser as adminLogin, api, png, registerUser, zip } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,108 +14,9 @@ const stamp = Date.now().toString(36).slice(-6);
 const problemId = `E2E${stamp}`.toUpperCase();
 const normal = { username: `plain_${stamp}`, password: 'plain-pass', email: `plain_${stamp}@example.com` };
 
-/** A real zip (deflate) of test cases, built here: 1.in/1.out, 2.in/2.out. */
-function zip(files: Record<string, string>): Buffer {
-  const crc32 = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const packed = zlib.deflateRawSync(data);
-    const nameBuf = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, packed);
-    centrals.push(central, nameBuf);
-    offset += local.length + nameBuf.length + packed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
-
-/** A 1x1 PNG, so the Markdown image upload gets a real image. */
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { json: (await res.json()) as { status: number; msg: string; data: unknown }, token: res.headers.get('authorization') };
-}
-
-async function adminLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-login-username').fill('root');
-  await page.getByTestId('admin-login-password').fill('e2e-root-password');
-  await page.getByTestId('admin-login-submit').click();
-  await page.waitForURL('**/admin/dashboard');
-  await page.getByTestId('admin-dashboard').waitFor();
-}
-
 describe('admin problem management', () => {
   beforeAll(async () => {
-    // A normal user, registered without a mailed code (the admin turns verification off).
-    const root = await post('/api/admin/login', { username: 'root', password: 'e2e-root-password' });
-    await fetch(`${baseUrl()}/api/admin/config/set-web-config`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: root.token!, 'url-type': 'admin' },
-      body: JSON.stringify({ emailVerification: false }),
-    });
-    const reg = await post('/api/register', normal);
-    expect(reg.json.status, reg.json.msg).toBe(200);
+    await registerUser(normal);
   });
 
   it('sends a visitor without a login to the admin login page', async () => {
@@ -143,14 +44,14 @@ describe('admin problem management', () => {
     expect(page.url()).toContain('/admin/login');
 
     // Logged in on the site as a normal user, the admin area still refuses.
-    const login = await post('/api/login', { username: normal.username, password: normal.password });
+    const login = await api('POST', 'login', { body: { username: normal.username, password: normal.password } });
     expect(login.token).toBeTruthy();
     await page.evaluate(
       ([token, user]) => {
         localStorage.setItem('token', token!);
         localStorage.setItem('userInfo', JSON.stringify(user));
       },
-      [login.token, login.json.data] as const,
+      [login.token, login.data] as const,
     );
     await page.goto('/admin');
     await page.waitForURL('**/admin/login');

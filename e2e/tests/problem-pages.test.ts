@@ -5,8 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newVisitor, shot, waitForMail } from '../lib/browser.js';
-import { ROOT_PASSWORD } from '../lib/global-setup.js';
+import { launch, newVisitor, shot } from '../lib/browser.js';
+import { api, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -15,25 +15,13 @@ const user = { username: `pp_${stamp}`, password: 'secret-pass1', email: `pp_${s
 const AC = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
 const WA = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ data: T; status: number; msg: string; token: string | null }> {
-  const res = await fetch(`${baseUrl()}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: init.token } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const env = (await res.json()) as { data: T; status: number; msg: string };
-  return { ...env, token: res.headers.get('authorization') };
-}
-
 /** A + B with the tag Beginner: the seeded demo problem, or one made through the admin API. */
 async function ensureAplusB(): Promise<string> {
-  const list = await api<{ records: { problemId: string; title: string }[] }>('get-problem-list?keyword=A%20%2B%20B');
+  const list = await api<{ records: { problemId: string; title: string }[] }>('GET', 'get-problem-list?keyword=A%20%2B%20B');
   const found = list.data.records.find((r) => /A \+ B/.test(r.title));
   if (found) return found.problemId;
-  const root = await api('login', { method: 'POST', body: { username: 'root', password: ROOT_PASSWORD } });
-  const created = await api('admin/problem', {
-    method: 'POST',
-    token: root.token!,
+  const created = await api('POST', 'admin/problem', {
+    token: await rootToken(),
     body: {
       problem: {
         problemId: 'P1000',
@@ -55,21 +43,7 @@ async function ensureAplusB(): Promise<string> {
   return 'P1000';
 }
 
-async function register() {
-  const sent = await api(`get-register-code?email=${encodeURIComponent(user.email)}`);
-  expect(sent.status, sent.msg).toBe(200);
-  const code = /\b(\d{6})\b/.exec(await waitForMail(user.email))?.[1];
-  const r = await api('register', { method: 'POST', body: { ...user, code } });
-  expect(r.status, r.msg).toBe(200);
-}
-
-async function login(page: Page) {
-  await page.getByTestId('btn-login').first().click();
-  await page.getByTestId('login-username').fill(user.username);
-  await page.getByTestId('login-password').fill(user.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('user-menu').waitFor();
-}
+const login = (page: Page) => loginInBrowser(page, user, null);
 
 /** Puts code into the editor through its "open a file" button (what a user with a local file does). */
 async function loadCode(page: Page, code: string) {
@@ -100,7 +74,7 @@ let problemId: string;
 beforeAll(async () => {
   browser = await launch();
   problemId = await ensureAplusB();
-  await register();
+  await registerUser(user);
 });
 afterAll(() => browser?.close());
 

@@ -1,7 +1,9 @@
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
+import { launch, newVisitor, shot } from '../lib/browser.js';
+import { loginInBrowser as login, png, registerUser } from '../lib/api.js';
+
+const loginInBrowser = (page: Page) => login(page, user);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,60 +14,9 @@ afterAll(() => browser?.close());
 const stamp = Date.now().toString(36).slice(-6);
 const user = { username: `prof_${stamp}`, password: 'profile-pass', email: `prof_${stamp}@example.com` };
 
-/** A tiny valid PNG (1x1, red), built here so the upload is a real image file. */
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return ~c >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function api(path: string, body: unknown) {
-  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { json: (await res.json()) as { status: number; msg: string }, token: res.headers.get('authorization') };
-}
-
-async function loginInBrowser(page: Page) {
-  await page.goto('/home');
-  await page.getByTestId('btn-login').first().click();
-  await page.getByTestId('login-username').fill(user.username);
-  await page.getByTestId('login-password').fill(user.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('user-menu').waitFor();
-}
-
 describe('settings and the user home page', () => {
   beforeAll(async () => {
-    // The admin turns e-mail verification off, so this user registers without a code.
-    const root = await api('/api/admin/login', { username: 'root', password: 'e2e-root-password' });
-    const off = await fetch(`${baseUrl()}/api/admin/config/set-web-config`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: root.token!, 'url-type': 'admin' },
-      body: JSON.stringify({ emailVerification: false }),
-    });
-    expect(((await off.json()) as { status: number }).status).toBe(200);
-    const reg = await api('/api/register', { username: user.username, password: user.password, email: user.email });
-    expect(reg.json.status, reg.json.msg).toBe(200);
-    await fetch(`${baseUrl()}/api/admin/config/set-web-config`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: root.token!, 'url-type': 'admin' },
-      body: JSON.stringify({ emailVerification: true }),
-    });
+    await registerUser(user);
   });
 
   it('saves the profile and an avatar, and shows them on the user home page', async () => {

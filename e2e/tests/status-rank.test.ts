@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
+import { api, loginInBrowser, registerUser, rootToken as adminToken, waitVerdict as verdict } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,54 +17,6 @@ const loser = { username: `wa_${stamp}`, password: 'loser-pass' };
 const AC_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
 const WA_C = '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a - b);\n  return 0;\n}\n';
 
-interface Envelope<T = any> {
-  status: number;
-  msg: string;
-  data: T;
-}
-
-async function apiCall<T = any>(method: string, path: string, o: { body?: unknown; token?: string | null } = {}) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(o.token ? { authorization: o.token } : {}),
-      ...(path.startsWith('/api/admin') ? { 'url-type': 'admin' } : {}),
-    },
-    body: o.body !== undefined ? JSON.stringify(o.body) : undefined,
-  });
-  return { json: (await res.json()) as Envelope<T>, token: res.headers.get('authorization'), http: res.status };
-}
-
-async function register(u: { username: string; password: string }) {
-  const r = await apiCall('POST', '/api/register', { body: { ...u, email: `${u.username}@example.com` } });
-  if (r.json.status !== 200) throw new Error(`register ${u.username}: ${r.json.msg}`);
-  const l = await apiCall('POST', '/api/login', { body: u });
-  if (!l.token) throw new Error(`login ${u.username}: ${l.json.msg}`);
-  return l.token;
-}
-
-async function loginInBrowser(page: Page, u: { username: string; password: string }) {
-  await page.goto('/home');
-  await page.getByTestId('btn-login').first().click();
-  await page.getByTestId('login-username').fill(u.username);
-  await page.getByTestId('login-password').fill(u.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('user-menu').waitFor();
-}
-
-/** Waits until the server has a verdict for the submission (the in-process judge runs the real sandbox). */
-async function verdict(submitId: number, token: string): Promise<number> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const r = await apiCall('GET', `/api/get-submission-detail?submitId=${submitId}`, { token });
-    const s = r.json.data.submission.status as number;
-    if (![5, 6, 7].includes(s)) return s;
-    await new Promise((res) => setTimeout(res, 300));
-  }
-  throw new Error(`no verdict for ${submitId}`);
-}
-
 let rootToken: string;
 let solverToken: string;
 let loserToken: string;
@@ -72,10 +25,7 @@ let waId: number;
 
 describe('submissions, status list, detail, ranks and home cards', () => {
   beforeAll(async () => {
-    const root = await apiCall('POST', '/api/admin/login', { body: { username: 'root', password: 'e2e-root-password' } });
-    rootToken = root.token!;
-    // Registration without a mailed code for this test's users.
-    await apiCall('PUT', '/api/admin/config/set-web-config', { token: rootToken, body: { emailVerification: false } });
+    rootToken = await adminToken();
     // An A+B problem with four test cases, created the way an admin does.
     const cases = [
       [1, 2],
@@ -83,13 +33,13 @@ describe('submissions, status list, detail, ranks and home cards', () => {
       [-5, 5],
       [1000000000, 1000000000],
     ].map(([a, b]) => ({ input: `${a} ${b}\n`, output: `${a! + b!}\n` }));
-    const created = await apiCall('POST', '/api/admin/problem', {
+    const created = await api('POST', '/api/admin/problem', {
       token: rootToken,
       body: { problem: { problemId, title: 'Status A + B', description: 'Add.', difficulty: 1 }, samples: cases, languages: [], tags: [] },
     });
-    if (created.json.status !== 200) throw new Error(`create problem: ${created.json.msg}`);
-    solverToken = await register(solver);
-    loserToken = await register(loser);
+    if (created.status !== 200) throw new Error(`create problem: ${created.msg}`);
+    solverToken = await registerUser(solver);
+    loserToken = await registerUser(loser);
   });
 
   it('shows a new submission on /status and changes it live to its verdict', async () => {
@@ -97,9 +47,9 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await page.goto('/status');
     await page.getByTestId('status-table').waitFor();
 
-    const sub = await apiCall('POST', '/api/submit-problem-judge', { token: solverToken, body: { pid: problemId, language: 'C++', code: AC_CPP } });
-    expect(sub.json.status, sub.json.msg).toBe(200);
-    acId = sub.json.data.submitId;
+    const sub = await api('POST', '/api/submit-problem-judge', { token: solverToken, body: { pid: problemId, language: 'C++', code: AC_CPP } });
+    expect(sub.status, sub.msg).toBe(200);
+    acId = sub.data.submitId;
     await page.getByTestId('status-refresh').click();
     const row = page.locator(`tr[data-row-key="${acId}"]`);
     await row.waitFor();
@@ -108,8 +58,8 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await expect(row.textContent()).resolves.toContain(solver.username);
     await shot(page, 'status-list');
 
-    const wa = await apiCall('POST', '/api/submit-problem-judge', { token: loserToken, body: { pid: problemId, language: 'C', code: WA_C } });
-    waId = wa.json.data.submitId;
+    const wa = await api('POST', '/api/submit-problem-judge', { token: loserToken, body: { pid: problemId, language: 'C', code: WA_C } });
+    waId = wa.data.submitId;
     expect(await verdict(waId, loserToken)).toBe(-1);
 
     // filters: the status dropdown has no Cancelled; author filter via the query string
@@ -137,7 +87,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     // the owner shares the code
     await page.getByTestId(`share-${acId}`).click();
     await expect
-      .poll(async () => (await apiCall('GET', `/api/get-submission-detail?submitId=${acId}`, { token: loserToken })).json.data.submission.code)
+      .poll(async () => (await api('GET', `/api/get-submission-detail?submitId=${acId}`, { token: loserToken })).data.submission.code)
       .toContain('std::cin');
     await shot(page, 'submission-detail');
     await context.close();
@@ -218,8 +168,8 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await shot(page, 'manual-judge');
     await page.getByTestId('manual-judge-submit').click();
     await row.locator('.oj-status-tag[data-status="0"]').waitFor();
-    const after = await apiCall('GET', `/api/get-submission-detail?submitId=${waId}`, { token: rootToken });
-    expect(after.json.data.submission).toMatchObject({ status: 0, isManual: true, judger: 'root', score: 100 });
+    const after = await api('GET', `/api/get-submission-detail?submitId=${waId}`, { token: rootToken });
+    expect(after.data.submission).toMatchObject({ status: 0, isManual: true, judger: 'root', score: 100 });
 
     // rejudge: back to the queue, then the real verdict (Wrong Answer) arrives live
     await page.getByTestId(`rejudge-${waId}`).click();

@@ -1,0 +1,180 @@
+/**
+ * Calls to the real server for test setup, the way a client or an admin makes them. Shared by every
+ * e2e file: they run one after another against one server, so nothing here may leave a site setting
+ * changed for the next file.
+ */
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { baseUrl, waitForMail } from './browser.js';
+import { ROOT_PASSWORD } from './global-setup.js';
+
+export interface Envelope<T = any> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+export interface User {
+  username: string;
+  password: string;
+  email?: string;
+}
+
+export interface ApiAnswer<T> extends Envelope<T> {
+  /** the Authorization header of the answer (a login's token) */
+  token: string | null;
+  http: number;
+}
+
+/** One call: JSON body or none, the token when given, `Url-Type: admin` on admin paths. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  o: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const url = path.startsWith('/') ? path : `/api/${path}`;
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: {
+      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(o.token ? { authorization: o.token } : {}),
+      ...(url.startsWith('/api/admin') ? { 'url-type': 'admin' } : {}),
+      ...o.headers,
+    },
+    body: o.body !== undefined ? JSON.stringify(o.body) : undefined,
+  });
+  const env = (await res.json()) as Envelope<T>;
+  return { ...env, token: res.headers.get('authorization'), http: res.status };
+}
+
+/** Like `api`, but fails the test unless the envelope says 200. */
+export async function apiOk<T = any>(method: string, path: string, o: Parameters<typeof api>[2] = {}): Promise<T> {
+  const r = await api<T>(method, path, o);
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.http} ${r.status} ${r.msg}`);
+  return r.data;
+}
+
+export async function loginToken(u: User, admin = false): Promise<string> {
+  const r = await api('POST', admin ? '/api/admin/login' : '/api/login', { body: { username: u.username, password: u.password } });
+  if (!r.token) throw new Error(`login ${u.username}: ${r.msg}`);
+  return r.token;
+}
+
+export const rootUser: User = { username: 'root', password: ROOT_PASSWORD };
+export const rootToken = () => loginToken(rootUser, true);
+
+let fakeIp = 0;
+/**
+ * Registers a user with the code the server mails, as a visitor does. Each registration comes
+ * "through the proxy" from an address of its own (the server trusts X-Forwarded-For from loopback),
+ * so test setup never uses up the hourly mail allowance of 127.0.0.1 that the browser tests need.
+ */
+export async function registerUser(u: User): Promise<string> {
+  const email = u.email ?? `${u.username}@example.com`;
+  fakeIp += 1;
+  const headers = { 'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(fakeIp / 250)}.${(fakeIp % 250) + 1}` };
+  const sent = await api('GET', `get-register-code?email=${encodeURIComponent(email)}`, { headers });
+  if (sent.status !== 200) throw new Error(`register code for ${email}: ${sent.msg}`);
+  const code = /\b(\d{6})\b/.exec(await waitForMail(email))?.[1];
+  const reg = await api('POST', 'register', { body: { username: u.username, password: u.password, email, code }, headers });
+  if (reg.status !== 200) throw new Error(`register ${u.username}: ${reg.msg}`);
+  return loginToken(u);
+}
+
+/** Logs in through the login dialog of the top bar, on `from` (null: on the page already open). */
+export async function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
+  if (from) await page.goto(from);
+  await page.getByTestId('btn-login').first().click();
+  await page.getByTestId('login-username').fill(u.username);
+  await page.getByTestId('login-password').fill(u.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Logs in on the admin login page and waits for the dashboard. */
+export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-login-username').fill(u.username);
+  await page.getByTestId('admin-login-password').fill(u.password);
+  await page.getByTestId('admin-login-submit').click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByTestId('admin-dashboard').waitFor();
+}
+
+/** Waits until the in-process judge has given the submission a final status, and returns it. */
+export async function waitVerdict(submitId: number, token: string, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const r = await api('GET', `get-submission-detail?submitId=${submitId}`, { token });
+    const s = r.data?.submission?.status as number;
+    if (![5, 6, 7, 9].includes(s)) return s;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+  throw new Error(`no verdict for ${submitId}`);
+}
+
+const crc32 = (buf: Buffer) => {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+};
+
+/** A real zip (deflate) built here, so uploads carry a genuine archive. */
+export function zip(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text);
+    const packed = zlib.deflateRawSync(data);
+    const nameBuf = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, packed);
+    centrals.push(central, nameBuf);
+    offset += local.length + nameBuf.length + packed.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+/** A 1x1 PNG, so image uploads get a real image. */
+export function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
