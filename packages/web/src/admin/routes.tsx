@@ -10,6 +10,11 @@ const ProblemListPage = lazyPage(() => import('./pages/ProblemListPage'));
 const ProblemEditPage = lazyPage(() => import('./pages/ProblemEditPage'));
 const TagAdminPage = lazyPage(() => import('./pages/TagAdminPage'));
 const BatchOperationPage = lazyPage(() => import('./pages/BatchOperationPage'));
+const SwitchPage = lazyPage(() => import('./pages/SwitchPage'));
+const ContestListPage = lazyPage(() => import('./pages/contest/ContestListPage'));
+const ContestEditPage = lazyPage(() => import('./pages/contest/ContestEditPage'));
+const ContestProblemsPage = lazyPage(() => import('./pages/contest/ContestProblemsPage'));
+const ContestAnnouncementsPage = lazyPage(() => import('./pages/contest/ContestAnnouncementsPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -43,6 +48,12 @@ export const adminRoute: RouteObject = {
         { path: 'problem/edit/:pid', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.problem.edit', menuKey: '/admin/problems' }) },
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
+        { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
+        { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'admin.menu.contestList' } satisfies AdminMeta },
+        { path: 'contest/create', element: <ContestEditPage />, handle: { titleKey: 'admin.menu.contestCreate' } satisfies AdminMeta },
+        { path: 'contest/:contestId/edit', element: <ContestEditPage />, handle: { titleKey: 'admin.contest.edit', menuKey: '/admin/contest' } satisfies AdminMeta },
+        { path: 'contest/:contestId/problems', element: <ContestProblemsPage />, handle: { titleKey: 'admin.contest.problems', menuKey: '/admin/contest' } satisfies AdminMeta },
+        { path: 'contest/:contestId/announcement', element: <ContestAnnouncementsPage />, handle: { titleKey: 'admin.contest.announcements', menuKey: '/admin/contest' } satisfies AdminMeta },
       ],
     },
     { path: '*', element: <Navigate to="/admin/login" replace /> },

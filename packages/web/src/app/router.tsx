@@ -20,6 +20,23 @@ const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
 const ProblemListPage = lazyPage(() => import('../pages/problem/ProblemListPage'));
 const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'));
 const UnavailablePage = lazyPage(() => import('../pages/unavailable/UnavailablePage'));
+const ContestListPage = lazyPage(() => import('../pages/contest/ContestListPage'));
+const ContestShell = lazyPage(() => import('../pages/contest/ContestShell'));
+const ContestOverviewPage = lazyPage(() => import('../pages/contest/ContestOverviewPage'));
+const ContestProblemListPage = lazyPage(() => import('../pages/contest/ContestProblemListPage'));
+const ContestProblemPage = lazyPage(() => import('../pages/contest/ContestProblemPage'));
+const ContestFullProblemPage = lazyPage(() => import('../pages/contest/ContestFullProblemPage'));
+const ContestSubmissionsPage = lazyPage(() => import('../pages/contest/ContestSubmissionsPage'));
+const ContestSubmissionDetailPage = lazyPage(() => import('../pages/contest/ContestSubmissionDetailPage'));
+const ContestAnnouncementsPage = lazyPage(() => import('../pages/contest/ContestAnnouncementsPage'));
+const ContestPrintPage = lazyPage(() => import('../pages/contest/ContestPrintPage'));
+const ContestRankPage = lazyPage(() => import('../pages/contest/rank/ContestRankPage'));
+const OutsideScoreboardPage = lazyPage(() => import('../pages/contest/rank/OutsideScoreboardPage'));
+const ContestScrollBoardTab = lazyPage(() => import('../pages/contest/rank/ContestScrollBoardTab'));
+const ScrollBoardPage = lazyPage(() => import('../pages/contest/rank/ScrollBoardPage'));
+const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
+const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
+const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 
 type Area = 'problem' | 'training' | 'contest' | 'status' | 'acmRank' | 'oiRank' | 'discussion' | 'group' | 'message';
 
@@ -51,11 +68,36 @@ const shellRoutes: RouteObject[] = [
   later('training', 'training'),
   later('training/:trainingID/problem/:problemID/full-screen', 'training', focus),
   later('training/:trainingID/*', 'training', auth),
-  later('contest', 'contest'),
-  later('contest/acm-scoreboard/:contestID', 'contest'),
-  later('contest/oi-scoreboard/:contestID', 'contest'),
-  later('contest/:contestID/problem/:problemID/full-screen', 'contest', focus),
-  later('contest/:contestID/*', 'contest', auth),
+  { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'nav.contest' } satisfies RouteMeta },
+  { path: 'contest/acm-scoreboard/:contestID', element: <OutsideScoreboardPage />, handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta },
+  { path: 'contest/oi-scoreboard/:contestID', element: <OutsideScoreboardPage />, handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta },
+  {
+    path: 'contest/:contestID/problem/:problemID/full-screen',
+    element: <ContestFullProblemPage />,
+    handle: { titleKey: 'nav.contest', activeMenu: '/contest', ...focus } satisfies RouteMeta,
+  },
+  {
+    // The contest shell (spec 2 §2): header, countdown and tabs around every child route.
+    path: 'contest/:contestID',
+    element: <ContestShell />,
+    handle: { titleKey: 'nav.contest', activeMenu: '/contest', ...auth } satisfies RouteMeta,
+    children: [
+      { index: true, element: <ContestOverviewPage /> },
+      { path: 'problems', element: <ContestProblemListPage /> },
+      { path: 'problem/:problemID', element: <ContestProblemPage />, handle: { hideFooter: true } satisfies RouteMeta },
+      { path: 'submissions', element: <ContestSubmissionsPage /> },
+      { path: 'problem/:problemID/submission-detail/:submitID', element: <ContestSubmissionDetailPage /> },
+      { path: 'announcements', element: <ContestAnnouncementsPage /> },
+      { path: 'rank', element: <ContestRankPage /> },
+      { path: 'ac-info', element: <AcInfoPage /> },
+      { path: 'rejudge', element: <RejudgePage /> },
+      { path: 'print', element: <ContestPrintPage /> },
+      { path: 'admin-print', element: <AdminPrintPage /> },
+      { path: 'scroll-board', element: <ContestScrollBoardTab /> },
+      // Contest comments belong to the discussion area, delivered with it.
+      { path: 'comment', element: <UnavailablePage area="discussion" />, handle: { access: 'contestComment' } satisfies RouteMeta },
+    ],
+  },
   later('discussion', 'discussion', { access: 'publicDiscussion' }),
   later('discussion/:problemID', 'discussion', { access: 'publicDiscussion' }),
   later('discussion-detail/:discussionID', 'discussion', { access: 'publicDiscussion', activeMenu: '/discussion' }),
@@ -80,6 +122,8 @@ export const router = createBrowserRouter([
     children: [
       // The admin area renders without the public top bar and footer (spec 1 §2).
       adminRoute,
+      // The stand-alone scroll board opens in a window of its own, without the site's frame.
+      { path: 'scrollBoard', element: <ScrollBoardPage /> },
       { element: <Shell />, children: shellRoutes },
     ],
   },

@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import { AppstoreOutlined, DashboardOutlined, ExportOutlined, PlusOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ControlOutlined, DashboardOutlined, ExportOutlined, PlusOutlined, TagsOutlined, TrophyOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
@@ -28,5 +28,18 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
       ],
     });
   }
-  return { items, openKeys: ['problem'] };
+  // Every admin-area role carries the contest_admin permission; the server checks each contest's owner.
+  items.push({
+    key: 'contest',
+    icon: <TrophyOutlined />,
+    label: t('admin.menu.contest'),
+    children: [
+      { key: '/admin/contest', icon: <UnorderedListOutlined />, label: link('/admin/contest', t('admin.menu.contestList')) },
+      { key: '/admin/contest/create', icon: <PlusOutlined />, label: link('/admin/contest/create', t('admin.menu.contestCreate')) },
+    ],
+  });
+  if (hasAdminAccess(roles, 'root')) {
+    items.push({ key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) });
+  }
+  return { items, openKeys: ['problem', 'contest'] };
 }

@@ -1,0 +1,6 @@
+// PLACEHOLDER: replaced by work in progress; never ships like this.
+import UnavailablePage from '../../../pages/unavailable/UnavailablePage';
+
+export default function ContestAnnouncementsPage() {
+  return <UnavailablePage area="contest" />;
+}

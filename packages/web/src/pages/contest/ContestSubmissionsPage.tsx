@@ -1,0 +1,6 @@
+// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
+import UnavailablePage from '../unavailable/UnavailablePage';
+
+export default function ContestSubmissionsPage() {
+  return <UnavailablePage area="contest" />;
+}
