@@ -8,6 +8,7 @@ import { MSG } from '@oj/shared';
 import { files, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login } from './helpers.js';
+import { multipart } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let uid: string;
@@ -23,19 +24,6 @@ function pngBytes(): Buffer {
   const png = new PNG({ width: 8, height: 8 });
   png.data.fill(200);
   return PNG.sync.write(png);
-}
-
-function multipart(parts: { field: string; filename?: string; type?: string; content: Buffer | string }[]) {
-  const boundary = `----oj${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename ? `form-data; name="${p.field}"; filename="${p.filename}"` : `form-data; name="${p.field}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    if (p.filename) chunks.push(Buffer.from(`Content-Type: ${p.type ?? 'application/octet-stream'}\r\n`));
-    chunks.push(Buffer.from('\r\n'), Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function upload(filename: string, content: Buffer | string, o: { field?: string; auth?: string | null } = {}) {

@@ -18,6 +18,7 @@ import { BadTokenError, isTransient, JudgeClient, type Registration } from './cl
 import { consoleLogger, type Logger } from './log.js';
 import { checkSandbox, languageReports, pruneStaleWorkDirs } from './preflight.js';
 import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';
+import { sleep } from './sleep.js';
 
 export interface JudgeDaemonOptions {
   /** Base URL of an API node. */
@@ -70,18 +71,6 @@ function packageVersion(): string {
     return '';
   }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 export class JudgeDaemon {
   readonly name: string;

@@ -18,6 +18,7 @@ import { LeaseKeeper } from './lease.js';
 import type { Logger } from './log.js';
 import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
 import { runTestRunTask } from './test-run.js';
+import { sleep } from './sleep.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
 export class ManifestStore {
@@ -63,18 +64,6 @@ export interface WorkerContext {
 }
 
 class JudgeSideError extends Error {}
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 type RunState = 'judging' | 'posting' | 'failing' | 'abandoned' | 'done';
 

@@ -53,22 +53,19 @@ export interface CaseInput {
   groupNum?: number;
 }
 
-export interface SavedCaseSet {
-  caseVersion: string;
-  caseIds: number[];
-}
+export type StoredCase = Omit<typeof problemCases.$inferInsert, 'pid'>;
 
 /**
- * Replaces the test set of a problem: files into the store, rows into problem_case (seq 1…n) and a new,
- * strictly greater case_version (epoch ms, or the old one + 1 when saved twice in one millisecond).
+ * Puts the files of a test set into the store and gives the problem_case rows for them (seq 1…n,
+ * default names `<n>.in`/`<n>.out`); the store is content-addressed, so files of a set that is never
+ * saved are only unused blobs.
  */
-export async function saveCaseSet(database: Database, dataDir: string, pid: number, cases: CaseInput[]): Promise<SavedCaseSet> {
-  const stored: (typeof problemCases.$inferInsert)[] = [];
+export async function storeCases(dataDir: string, cases: CaseInput[]): Promise<StoredCase[]> {
+  const rows: StoredCase[] = [];
   for (const [i, c] of cases.entries()) {
     const input = await putBlob(dataDir, c.input);
     const output = await putBlob(dataDir, c.output);
-    stored.push({
-      pid,
+    rows.push({
       seq: i + 1,
       inputName: c.inputName ?? `${i + 1}.in`,
       inputHash: input.hash,
@@ -80,6 +77,20 @@ export async function saveCaseSet(database: Database, dataDir: string, pid: numb
       groupNum: c.groupNum ?? 1,
     });
   }
+  return rows;
+}
+
+export interface SavedCaseSet {
+  caseVersion: string;
+  caseIds: number[];
+}
+
+/**
+ * Replaces the test set of a problem: files into the store, rows into problem_case (seq 1…n) and a new,
+ * strictly greater case_version (epoch ms, or the old one + 1 when saved twice in one millisecond).
+ */
+export async function saveCaseSet(database: Database, dataDir: string, pid: number, cases: CaseInput[]): Promise<SavedCaseSet> {
+  const stored = (await storeCases(dataDir, cases)).map((row) => ({ ...row, pid }));
   return database.db.transaction(async (tx) => {
     const [problem] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
     if (!problem) throw new Error(`problem ${pid} does not exist`);

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { problemCases, problems, problemTags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
-import { putBlob, type CaseInput } from '../../lib/testdata.js';
+import { storeCases, type CaseInput, type StoredCase } from '../../lib/testdata.js';
 import { columnsOf, resolveTags, scoredCases } from './admin.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 
@@ -66,26 +66,8 @@ export async function createProblems(
     if (pr.judgeMode !== 'default') await assertCheckerCompiles(pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
   }
   // Files first: the store is content-addressed, so files of a failed import are just unused blobs.
-  const stored: Omit<typeof problemCases.$inferInsert, 'pid'>[][] = [];
-  for (const p of list) {
-    const rows: Omit<typeof problemCases.$inferInsert, 'pid'>[] = [];
-    for (const [i, c] of scoredCases(p.body, p.cases).entries()) {
-      const input = await putBlob(ctx.config.dataDir, c.input);
-      const output = await putBlob(ctx.config.dataDir, c.output);
-      rows.push({
-        seq: i + 1,
-        inputName: c.inputName ?? `${i + 1}.in`,
-        inputHash: input.hash,
-        inputSize: input.size,
-        outputName: c.outputName ?? `${i + 1}.out`,
-        outputHash: output.hash,
-        outputSize: output.size,
-        score: c.score ?? 0,
-        groupNum: c.groupNum ?? 1,
-      });
-    }
-    stored.push(rows);
-  }
+  const stored: StoredCase[][] = [];
+  for (const p of list) stored.push(await storeCases(ctx.config.dataDir, scoredCases(p.body, p.cases)));
   try {
     return await db.transaction(async (tx) => {
       const created: string[] = [];

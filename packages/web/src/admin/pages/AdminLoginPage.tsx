@@ -1,24 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input } from 'antd';
 import { HomeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_GUARD, type LoginFailure } from '@oj/shared';
-import { accountApi } from '../../api/account';
 import { adminApi } from '../../api/admin';
-import { ApiError } from '../../api/client';
 import { useWebsiteConfig } from '../../api/queries';
 import { SlidePuzzle } from '../../app/dialogs/SlidePuzzle';
+import { useLoginWithPuzzle, type FailureGuard, type LoginValues } from '../../app/dialogs/useLoginWithPuzzle';
 import { feedback } from '../../app/feedback';
-import { session } from '../../app/session';
 import { AdminLanguagePicker } from '../layout/AdminUserMenu';
 import '../admin.css';
-
-interface LoginValues {
-  username: string;
-  password: string;
-}
 
 /**
  * The admin login (spec 3 §2 /admin/login): its own page with a welcome line. Only accounts with an
@@ -30,50 +21,22 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const { shortName } = useWebsiteConfig();
   const [form] = Form.useForm<LoginValues>();
-  const [loading, setLoading] = useState(false);
-  const [guard, setGuard] = useState({ failures: 0, needPuzzle: false });
-  const needPuzzle = guard.needPuzzle || guard.failures >= LOGIN_GUARD.puzzleAfterFailures;
-  const puzzle = useQuery({ queryKey: ['admin-login-puzzle'], queryFn: accountApi.loginPuzzle, enabled: needPuzzle, staleTime: Infinity, gcTime: 0 });
+  const [guard, setGuard] = useState<FailureGuard>({ failures: 0, needPuzzle: false });
+  const { loading, needPuzzle, puzzle, onFinish, onPuzzleRelease } = useLoginWithPuzzle({
+    form,
+    login: adminApi.login,
+    guard,
+    setGuard,
+    puzzleKey: 'admin-login-puzzle',
+    onSuccess: () => {
+      feedback.success(t('admin.login.welcome'));
+      navigate('/admin/dashboard', { replace: true });
+    },
+  });
 
   useEffect(() => {
     document.title = `${t('admin.login.title')} - ${shortName}`;
   }, [t, shortName]);
-
-  const submit = async (values: LoginValues, puzzleX?: number) => {
-    setLoading(true);
-    try {
-      const withPuzzle = needPuzzle && puzzle.data && puzzleX !== undefined ? { puzzleToken: puzzle.data.puzzleToken, puzzleX } : {};
-      const { token, user } = await adminApi.login({ username: values.username.trim(), password: values.password, ...withPuzzle });
-      session.login(token, user);
-      feedback.success(t('admin.login.welcome'));
-      navigate('/admin/dashboard', { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.httpStatus !== 0) {
-        const data = err.data as Partial<LoginFailure> | null;
-        const failures = typeof data?.failures === 'number' ? data.failures : guard.failures + 1;
-        setGuard({ failures, needPuzzle: data?.needPuzzle ?? failures >= LOGIN_GUARD.puzzleAfterFailures });
-      }
-      if (needPuzzle) void puzzle.refetch();
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const onFinish = (values: LoginValues) => {
-    if (needPuzzle) {
-      feedback.warning(t('msg.puzzleRequired'));
-      return;
-    }
-    void submit(values);
-  };
-
-  const onPuzzleRelease = async (x: number) => {
-    try {
-      await submit(await form.validateFields(), x);
-    } catch {
-      void puzzle.refetch();
-    }
-  };
 
   return (
     <div className="oj-admin-login" data-testid="admin-login-page">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { Empty, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as echarts from 'echarts/core';
@@ -6,6 +6,7 @@ import { PieChart } from 'echarts/charts';
 import { LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ProblemCount } from '@oj/shared';
+import { EChart } from '../../components/EChart';
 
 echarts.use([PieChart, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -23,24 +24,15 @@ const SLICES: { key: keyof ProblemCount; label: string; color: string }[] = [
 
 function Pie({ count }: { count: ProblemCount }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const chart = echarts.init(ref.current);
+  const option = useMemo(() => {
     const data = SLICES.filter((s) => count[s.key] > 0).map((s) => ({ name: t(s.label), value: count[s.key], itemStyle: { color: s.color } }));
-    chart.setOption({
+    return {
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
       legend: { bottom: 0, type: 'scroll' },
       series: [{ type: 'pie', radius: ['35%', '65%'], center: ['50%', '45%'], data, label: { formatter: '{b}\n{d}%' } }],
-    });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.dispose();
     };
   }, [count, t]);
-  return <div ref={ref} style={{ width: '100%', height: 340 }} data-testid="statistics-chart" />;
+  return <EChart option={option} style={{ width: '100%', height: 340 }} testId="statistics-chart" />;
 }
 
 /** Verdict shares of a problem's submissions (spec 1 §2 "statistics pie dialog"). */

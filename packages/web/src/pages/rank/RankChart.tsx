@@ -1,21 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { RankType, type RankRecord, type RankTypeCode } from '@oj/shared';
+import { EChart } from '../../components/EChart';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** Bar chart of the top users (spec 2 §2): AC and submissions for ACM, score for OI. */
 export default function RankChart({ rows, type }: { rows: RankRecord[]; type: RankTypeCode }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = echarts.init(el);
+  const option = useMemo(() => {
     const names = rows.map((r) => r.username);
     const series =
       type === RankType.ACM
@@ -24,20 +21,14 @@ export default function RankChart({ rows, type }: { rows: RankRecord[]; type: Ra
             { name: t('rankPage.total'), type: 'bar', data: rows.map((r) => r.total), itemStyle: { color: '#1677ff' }, barMaxWidth: 28 },
           ]
         : [{ name: t('rankPage.score'), type: 'bar', data: rows.map((r) => r.score), itemStyle: { color: '#fa8c16' }, barMaxWidth: 36 }];
-    chart.setOption({
+    return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 36, bottom: 48 },
       xAxis: { type: 'category', data: names, axisLabel: { interval: 0, rotate: names.length > 5 ? 30 : 0 } },
       yAxis: { type: 'value', minInterval: 1 },
       series,
-    });
-    const ro = new ResizeObserver(() => chart.resize());
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      chart.dispose();
     };
   }, [rows, type, t]);
-  return <div ref={ref} className="oj-rank-chart" data-testid="rank-chart" />;
+  return <EChart option={option} className="oj-rank-chart" testId="rank-chart" />;
 }

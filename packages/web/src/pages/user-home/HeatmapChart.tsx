@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import * as echarts from 'echarts/core';
@@ -6,6 +6,7 @@ import { HeatmapChart as Heatmap } from 'echarts/charts';
 import { CalendarComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { HeatmapData } from '@oj/shared';
+import { EChart } from '../../components/EChart';
 
 // Only what a calendar heatmap needs, keeping this chunk far below the whole library.
 echarts.use([Heatmap, CalendarComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
@@ -23,20 +24,20 @@ function labels(lang: string) {
   };
 }
 
+/** On narrow screens the calendar scrolls sideways: start at the most recent weeks. */
+function scrollToRecent(el: HTMLDivElement) {
+  if (el.parentElement) el.parentElement.scrollLeft = el.parentElement.scrollWidth;
+}
+
 export default function HeatmapChart({ data }: { data: HeatmapData }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const chart = echarts.init(el);
+  const option = useMemo(() => {
     const end = dayjs(data.endDate);
     const start = end.subtract(1, 'year').add(1, 'day');
     const points = data.dataList.map((d) => [dayjs(d.date).format('YYYY-MM-DD'), d.count]);
     const max = Math.max(4, ...data.dataList.map((d) => d.count));
     const { months, days } = labels(i18n.language);
-    chart.setOption({
+    return {
       tooltip: {
         formatter: (p: { value: [string, number] }) => `${p.value[0]}<br/>${t('userHome.heatmapTip', { count: p.value[1] })}`,
       },
@@ -55,16 +56,8 @@ export default function HeatmapChart({ data }: { data: HeatmapData }) {
         dayLabel: { firstDay: 0, nameMap: days, color: '#666' },
       },
       series: [{ type: 'heatmap', coordinateSystem: 'calendar', data: points.filter((p) => (p[1] as number) > 0) }],
-    });
-    // On narrow screens the calendar scrolls sideways: start at the most recent weeks.
-    if (el.parentElement) el.parentElement.scrollLeft = el.parentElement.scrollWidth;
-    const ro = new ResizeObserver(() => chart.resize());
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      chart.dispose();
     };
   }, [data, i18n.language, t]);
 
-  return <div ref={ref} className="oj-heatmap" data-testid="heatmap-chart" />;
+  return <EChart option={option} className="oj-heatmap" testId="heatmap-chart" onReady={scrollToRecent} />;
 }
