@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
+import { api, loginInBrowser, registerUser, rootToken, rootUser } from '../lib/api.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -26,8 +26,8 @@ async function ensureAplusB(): Promise<string> {
       problem: {
         problemId: 'P1000',
         title: 'A + B Problem',
-        description: 'Read two integers $a$ and $b$ and print their sum.',
-        input: 'Two integers a and b.',
+        description: 'Calculate $a + b$.',
+        input: 'Two integers $a$ and $b$ ($|a|, |b| \\le 10^9$) on one line.',
         output: 'Their sum.',
         examples: [{ input: '1 2\n', output: '3\n' }],
         difficulty: 0,
@@ -97,6 +97,15 @@ describe('problem pages', () => {
     await page.waitForURL(`**/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
     expect(await page.getByTestId('sample-1').innerText()).toContain('1 2');
+    // The statement's TeX is typeset by KaTeX (and survived DOMPurify with its inline styles): no raw $…$ left.
+    const statement = page.getByTestId('problem-description');
+    await statement.locator('.katex').first().waitFor();
+    expect(await statement.locator('.katex').count()).toBeGreaterThanOrEqual(3);
+    expect(await statement.locator('.katex .strut[style*="height"]').count()).toBeGreaterThan(0);
+    const statementText = await statement.innerText();
+    expect(statementText).not.toContain('$a + b$');
+    expect(statementText).not.toMatch(/\$[^$\n]*\\le[^$\n]*\$/);
+    expect(statementText).toContain('≤');
     await chooseLanguage(page, 'C');
     await page.locator('.cm-content').waitFor();
     await shot(page, 'problem-detail');
@@ -177,6 +186,63 @@ describe('problem pages', () => {
     // The last accepted code comes back into the editor.
     await page.getByTestId('editor-last-ac').click();
     await expect.poll(() => page.locator('.cm-content').innerText()).toContain('a + b');
+    await context.close();
+  });
+
+  it('renders display math and highlighted code in a statement, and keeps the list inside its card at 1280 px', async () => {
+    const token = await rootToken();
+    const md = `MD${stamp.toUpperCase()}`;
+    const created = await api('POST', 'admin/problem', {
+      token,
+      body: {
+        problem: {
+          problemId: md,
+          title: 'Markdown showcase with a deliberately long title that must end in an ellipsis in the list',
+          description: 'Sum of squares:\n\n$$\n\\sum_{i=1}^{n} i^2 = \\frac{n(n+1)(2n+1)}{6}\n$$\n\nInline $\\sqrt{x}$ too. <img src=x onerror="window.__xss=1">',
+          input: 'One integer $n$.',
+          output: 'The sum.',
+          hint: '```cpp\n#include <cstdio>\nint main() { long long n; return 0; }\n```',
+          examples: [{ input: '2\n', output: '5\n' }],
+          difficulty: 1,
+          auth: 2,
+        },
+        samples: [{ input: '2\n', output: '5\n' }],
+        tags: [{ name: 'Beginner' }, { name: 'Math' }, { name: 'Dynamic Programming' }, { name: 'Binary Search' }],
+      },
+    });
+    expect(created.status, created.msg).toBe(200);
+
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/problem');
+    await loginInBrowser(page, rootUser, null);
+    await page.goto(`/problem/${md}`);
+    const statement = page.getByTestId('problem-description');
+    await statement.locator('.katex-display').waitFor();
+    expect(await statement.locator('.katex-display .mfrac').count()).toBe(1);
+    expect(await statement.locator('.katex svg').count()).toBeGreaterThan(0); // the square root's sign
+    expect(await statement.locator('pre code.hljs.language-cpp .hljs-keyword').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await statement.locator('img[onerror]').count()).toBe(0);
+    await shot(page, 'problem-markdown');
+    await statement.locator('pre code.hljs').scrollIntoViewIfNeeded();
+    await shot(page, 'problem-markdown-code');
+
+    // The list at 1280 px (root sees the private problem): fixed columns, nothing wider than the card.
+    await page.goto(`/problem?keyword=${md}`);
+    await page.getByTestId(`problem-link-${md}`).waitFor();
+    const fit = await page.evaluate(() => {
+      const table = document.querySelector('[data-testid="problem-list"] .ant-table-content') as HTMLElement;
+      const card = document.querySelector('[data-testid="problem-list"] .ant-card-body') as HTMLElement;
+      const rate = [...document.querySelectorAll('[data-testid="problem-list"] th')].pop() as HTMLElement;
+      return { scroll: table.scrollWidth - table.clientWidth, rateRight: rate.getBoundingClientRect().right, cardRight: card.getBoundingClientRect().right };
+    });
+    expect(fit.scroll).toBeLessThanOrEqual(1);
+    expect(fit.rateRight).toBeLessThanOrEqual(fit.cardRight);
+    const link = page.getByTestId(`problem-link-${md}`);
+    expect(await link.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true); // cut with an ellipsis
+    expect(await link.getAttribute('title')).toContain('deliberately long title');
+    await shot(page, 'problem-list-1280');
+    await api('DELETE', `admin/problem?pid=${created.data.pid}`, { token });
     await context.close();
   });
 

@@ -40,7 +40,7 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
 
 export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };
 
-export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8 };
+export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
 
 const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP, switch: DEFAULT_SWITCH };
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { emailConfigBody, loginBody, MSG, revokeSessionQuery, Role, sessionListQuery, testEmailBody, webConfigBody } from '@oj/shared';
+import { emailConfigBody, loginBody, MSG, revokeSessionQuery, Role, sessionListQuery, switchConfigBody, testEmailBody, webConfigBody } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireRoles, revokeSession, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
-import { getSetting } from '../../lib/site-config.js';
+import { getSetting, putSetting } from '../../lib/site-config.js';
 import { parse } from '../../lib/validate.js';
 import { login } from '../account/login.js';
 import * as admin from './service.js';
@@ -45,4 +45,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     await admin.sendTestEmail(ctx, req.log, email);
     return ok(null, MSG.testEmailSent);
   });
+
+  // Site switches (spec 3 "switch" page): judging on/off, submission interval, submit captcha.
+  app.get('/switch/info', rootOnly, async () => ok(await getSetting(ctx.database.db, 'switch')));
+
+  app.put('/switch/update', rootOnly, async (req) => ok(await putSetting(ctx.database.db, 'switch', parse(switchConfigBody, req.body))));
 }

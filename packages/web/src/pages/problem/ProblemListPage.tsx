@@ -15,6 +15,8 @@ import { AuthTag, DifficultyTag, OwnStatusIcon } from './problemStatus';
 import { TagPanel } from './TagPanel';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
+/** Narrower than this (phones, 768 px tablets) the list scrolls sideways inside its card. */
+const LIST_MIN_WIDTH = 800;
 
 const intOr = (v: string | null, d: number | undefined, min = 0) => {
   const n = v === null ? NaN : Number(v);
@@ -83,44 +85,57 @@ export default function ProblemListPage() {
     update({ keyword: undefined, tagId: undefined, difficulty: undefined, oj: undefined, auth: undefined });
   };
 
+  // Fixed layout: the id, level, total and AC-rate columns keep their widths and the title and tags
+  // share what is left, cut with an ellipsis; under LIST_MIN_WIDTH the table scrolls inside its card.
   const columns: ColumnsType<ProblemListRow> = [
     ...(user
       ? [{ key: 'own', width: 40, align: 'center' as const, render: (_: unknown, r: ProblemListRow) => <OwnStatusIcon status={status.data?.[r.pid]?.status} /> }]
       : []),
-    { title: t('problem.list.id'), dataIndex: 'problemId', width: 110, render: (id: string) => <Link to={`/problem/${encodeURIComponent(id)}`}>{id}</Link> },
+    {
+      title: t('problem.list.id'),
+      dataIndex: 'problemId',
+      width: 92,
+      ellipsis: true,
+      render: (id: string) => (
+        <Link to={`/problem/${encodeURIComponent(id)}`} title={id}>
+          {id}
+        </Link>
+      ),
+    },
     {
       title: t('problem.list.title'),
       dataIndex: 'title',
       render: (title: string, r) => (
-        <Space size={4} wrap>
-          <Link to={`/problem/${encodeURIComponent(r.problemId)}`} data-testid={`problem-link-${r.problemId}`}>
+        <span className="oj-problem-title-cell">
+          <Link to={`/problem/${encodeURIComponent(r.problemId)}`} title={title} data-testid={`problem-link-${r.problemId}`}>
             {title}
           </Link>
           <AuthTag auth={r.auth} />
-        </Space>
+        </span>
       ),
     },
-    { title: t('problem.list.level'), dataIndex: 'difficulty', width: 100, responsive: ['sm'], render: (d: number) => <DifficultyTag level={d} /> },
+    { title: t('problem.list.level'), dataIndex: 'difficulty', width: 104, responsive: ['sm'], render: (d: number) => <DifficultyTag level={d} /> },
     ...(showTags
       ? [
           {
             title: t('problem.list.tags'),
             key: 'tags',
+            width: '17%',
             responsive: ['md' as const],
             render: (_: unknown, r: ProblemListRow) => (
-              <Space size={[0, 4]} wrap>
+              <div className="oj-problem-row-tags" title={r.tags.map((tag) => tag.name).join(', ')}>
                 {r.tags.map((tag) => (
                   <Tag key={tag.id} color={tag.color || undefined} style={{ cursor: 'pointer' }} onClick={() => toggleTag(tag)}>
                     {tag.name}
                   </Tag>
                 ))}
-              </Space>
+              </div>
             ),
           },
         ]
       : []),
-    { title: t('problem.list.total'), dataIndex: 'total', width: 80, align: 'right', responsive: ['sm'] },
-    { title: t('problem.list.acRate'), key: 'rate', width: 170, render: (_: unknown, r) => <PassRateBar count={r} /> },
+    { title: t('problem.list.total'), dataIndex: 'total', width: 64, align: 'right', responsive: ['sm'] },
+    { title: t('problem.list.acRate'), key: 'rate', width: 150, render: (_: unknown, r) => <PassRateBar count={r} /> },
   ];
 
   return (
@@ -218,7 +233,8 @@ export default function ProblemListPage() {
                 // Spec 1 §2: hovering a row shows the verdict percentages (the bar has a richer tooltip).
                 onRow={(r) => ({ title: breakdownText(t, r) })}
                 loading={list.isFetching}
-                scroll={{ x: 'max-content' }}
+                tableLayout="fixed"
+                scroll={{ x: LIST_MIN_WIDTH }}
                 pagination={{
                   current: filter.currentPage,
                   pageSize: filter.limit,

@@ -1,0 +1,180 @@
+/**
+ * Site switches (spec 3 "switch" page): admin/switch/info and update (root only, validated), and what
+ * they do to submitting: the non-contest interval, judging closed for public or contest submissions,
+ * and the submit captcha.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatMsg, MSG, Role } from '@oj/shared';
+import { captchas, submissions, testRuns } from '../src/db/schema/index.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post, put, rootToken } from './helpers.js';
+import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let admin: string;
+let kim: string;
+let pid: number;
+const PROBLEM = 'SW100';
+
+const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
+
+const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
+const submitAs = (token: string, extra: Record<string, unknown> = {}) =>
+  post(t, '/api/submit-problem-judge', { pid: PROBLEM, language: 'C', code: 'int main(){return 0;}', ...extra }, { token });
+const stored = async () => (await t.database.db.select({ n: count() }).from(submissions))[0]!.n;
+
+/** A captcha and its answer, read from the database as only the server knows it. */
+async function captcha(): Promise<{ captchaKey: string; captcha: string }> {
+  const r = await get(t, '/api/captcha');
+  const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
+  return { captchaKey: r.data.captchaKey, captcha: row!.text };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue() });
+  await FakeJudge.start(t, 'sw'); // registers the languages
+  root = await rootToken(t);
+  await createUser(t, { username: 'swadm', roles: [Role.ADMIN] });
+  await createUser(t, { username: 'swkim' });
+  admin = await login(t, 'swadm');
+  pid = await createProblem(t, { problemId: PROBLEM });
+});
+
+afterAll(() => t.close());
+
+// Each test starts from the defaults and with no submissions, so the interval never carries over.
+beforeEach(async () => {
+  expect((await update(DEFAULTS)).status).toBe(200);
+  await t.database.db.delete(submissions);
+  await t.database.db.delete(testRuns);
+  kim = await login(t, 'swkim');
+});
+
+describe('admin/switch/info and update', () => {
+  it('answers root with the defaults and stores a change', async () => {
+    const info = await get(t, '/api/admin/switch/info', { token: root });
+    expect(info.status).toBe(200);
+    expect(info.data).toEqual(DEFAULTS);
+
+    const r = await update({ submitIntervalSec: 30, submitCaptcha: true });
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true });
+    // fields left out keep their value
+    expect((await update({ openContestJudge: false })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true, openContestJudge: false });
+    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true, openContestJudge: false });
+  });
+
+  it('is root only: 403 for an admin and a normal user, 401 without login', async () => {
+    for (const token of [admin, kim]) {
+      expect((await get(t, '/api/admin/switch/info', { token })).http).toBe(403);
+      expect((await update({ submitIntervalSec: 0 }, token)).http).toBe(403);
+    }
+    expect((await get(t, '/api/admin/switch/info')).http).toBe(401);
+    expect((await put(t, '/api/admin/switch/update', { submitIntervalSec: 0 })).http).toBe(401);
+    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual(DEFAULTS);
+  });
+
+  it('rejects bad values with 400 naming the field, changing nothing', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ submitIntervalSec: -1 }, 'submitIntervalSec'],
+      [{ submitIntervalSec: 3601 }, 'submitIntervalSec'],
+      [{ submitIntervalSec: 1.5 }, 'submitIntervalSec'],
+      [{ submitIntervalSec: '8' }, 'submitIntervalSec'],
+      [{ openPublicJudge: 'no' }, 'openPublicJudge'],
+      [{ openContestJudge: 1 }, 'openContestJudge'],
+      [{ submitCaptcha: null }, 'submitCaptcha'],
+    ];
+    for (const [body, field] of bad) {
+      const r = await update(body);
+      expect(r.http, JSON.stringify(body)).toBe(400);
+      expect(r.msg, JSON.stringify(body)).toContain(field);
+    }
+    expect((await update({ submitIntervalSec: 3600 })).status).toBe(200);
+    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 3600 });
+  });
+
+  it('tells the public only whether a captcha is needed', async () => {
+    expect((await get(t, '/api/get-submit-config')).data).toEqual({ submitCaptcha: false });
+    await update({ submitCaptcha: true });
+    expect((await get(t, '/api/get-submit-config')).data).toEqual({ submitCaptcha: true });
+  });
+});
+
+describe('submit interval', () => {
+  it('the default 8 s refuses a second quick submission with the wait message', async () => {
+    expect((await submitAs(kim)).status).toBe(200);
+    const r = await submitAs(kim);
+    expect(r.status).toBe(400);
+    expect(r.data.seconds).toBeGreaterThanOrEqual(1);
+    expect(r.data.seconds).toBeLessThanOrEqual(8);
+    expect(r.msg).toBe(formatMsg(MSG.submitTooFast, { seconds: r.data.seconds }));
+    expect(await stored()).toBe(1);
+  });
+
+  it('0 lets two quick submissions through', async () => {
+    await update({ submitIntervalSec: 0 });
+    expect((await submitAs(kim)).status).toBe(200);
+    expect((await submitAs(kim)).status).toBe(200);
+    expect(await stored()).toBe(2);
+  });
+});
+
+describe('judge switches', () => {
+  it('public judge off refuses submissions and test runs outside contests and stores nothing', async () => {
+    await update({ openPublicJudge: false });
+    const r = await submitAs(kim);
+    expect([r.status, r.msg]).toEqual([400, MSG.publicJudgeClosed]);
+    const run = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
+    expect([run.status, run.msg]).toEqual([400, MSG.publicJudgeClosed]);
+    expect(await stored()).toBe(0);
+    expect((await t.database.db.select({ n: count() }).from(testRuns))[0]!.n).toBe(0);
+    // contest submissions are not concerned (this contest does not exist, so the contest module answers)
+    expect((await submitAs(kim, { cid: 999999 })).msg).not.toBe(MSG.publicJudgeClosed);
+    await update({ openPublicJudge: true });
+    expect((await submitAs(kim)).status).toBe(200);
+  });
+
+  it('contest judge off refuses contest submissions and contest test runs only', async () => {
+    await update({ openContestJudge: false, submitIntervalSec: 0 });
+    const r = await submitAs(kim, { cid: 999999 });
+    expect([r.status, r.msg]).toEqual([400, MSG.contestJudgeClosed]);
+    const run = await post(t, '/api/submit-problem-test-judge', { pid, type: 'contest', cid: 999999, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
+    expect([run.status, run.msg]).toEqual([400, MSG.contestJudgeClosed]);
+    expect(await stored()).toBe(0);
+    expect((await submitAs(kim)).status).toBe(200);
+  });
+});
+
+describe('submit captcha', () => {
+  it('when on, refuses a submission without or with a wrong captcha and takes the right one', async () => {
+    await update({ submitCaptcha: true });
+    const none = await submitAs(kim);
+    expect([none.status, none.msg, none.data]).toEqual([400, MSG.submitCaptchaRequired, { needCaptcha: true }]);
+    const keyOnly = await submitAs(kim, { captchaKey: (await captcha()).captchaKey });
+    expect(keyOnly.msg).toBe(MSG.submitCaptchaRequired);
+
+    const c = await captcha();
+    const wrong = await submitAs(kim, { captchaKey: c.captchaKey, captcha: c.captcha === 'abcd' ? 'abce' : 'abcd' });
+    expect([wrong.status, wrong.msg, wrong.data]).toEqual([400, MSG.captchaWrong, { needCaptcha: true }]);
+    // single use: the right answer after a wrong one is too late
+    expect((await submitAs(kim, c)).msg).toBe(MSG.captchaWrong);
+    expect((await submitAs(kim, { captchaKey: 'no-such-key', captcha: 'abcd' })).msg).toBe(MSG.captchaWrong);
+    expect(await stored()).toBe(0);
+
+    const right = await captcha();
+    const ok = await submitAs(kim, { ...right, captcha: right.captcha.toUpperCase() });
+    expect(ok.status, ok.msg).toBe(200);
+    expect(await stored()).toBe(1);
+    // and it is used up
+    expect((await t.database.db.select().from(captchas).where(eq(captchas.key, right.captchaKey))).length).toBe(0);
+  });
+
+  it('is not asked of contest submissions, and not when off', async () => {
+    await update({ submitCaptcha: true });
+    expect((await submitAs(kim, { cid: 999999 })).msg).not.toBe(MSG.submitCaptchaRequired);
+    await update({ submitCaptcha: false });
+    expect((await submitAs(kim)).status).toBe(200);
+  });
+});
