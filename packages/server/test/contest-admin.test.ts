@@ -46,7 +46,9 @@ describe('contest form', () => {
       [{ description: '' }, 'Contest Description is required'],
       [{ startTime: null }, 'Contest Start Time is required'],
       [{ endTime: '' }, 'Contest End Time is required'],
-      [{ endTime: iso(-61) }, MSG.contestTimeOrder],
+      // An end before the start makes the duration 0 (spec 3 §4), so the duration message comes first.
+      [{ endTime: iso(-61) }, MSG.contestDurationInvalid],
+      [{ endTime: iso(-61), auth: 1 }, MSG.contestDurationInvalid],
       [{ startTime: iso(10), endTime: iso(10) }, MSG.contestDurationInvalid],
       [{ auth: 1, pwd: ' ' }, 'Contest Password is required'],
       [{ auth: 2 }, 'Contest Password is required'],
@@ -62,6 +64,11 @@ describe('contest form', () => {
     expect(bad.msg).toContain('startTime');
     const badType = await post(t, '/api/admin/contest', form({ type: 7 }), { token: root });
     expect([badType.http, badType.status]).toEqual([400, 400]);
+  });
+
+  it('keeps no account limit on a public contest', async () => {
+    const r = await post(t, '/api/admin/contest', form({ openAccountLimit: true, accountLimitRule: '<prefix>t</prefix>' }), { token: root });
+    expect(r.data.openAccountLimit).toBe(false);
   });
 
   it('creates with every field, derives duration, whole-contest seal and default awards', async () => {
@@ -225,6 +232,91 @@ describe('contest problems', () => {
   it('deletes a contest with its links', async () => {
     expect((await del(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).status).toBe(200);
     expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).msg).toBe(MSG.contestNotFound);
+  });
+});
+
+describe('problems made for a contest', () => {
+  let acm: number;
+  let other: number;
+  const body = (problemId: string, problem: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+    problem: { problemId, title: `Problem ${problemId}`, description: 'd', type: 0, auth: 3, ...problem },
+    samples: [{ input: '1 2\n', output: '3\n' }],
+    languages: [],
+    tags: [],
+    codeTemplates: [],
+    ...extra,
+  });
+  beforeAll(async () => {
+    acm = (await post(t, '/api/admin/contest', form({ title: 'Own problems' }), { token: padmin })).data.id;
+    other = (await post(t, '/api/admin/contest', form({ title: 'Root only' }), { token: root })).data.id;
+    await post(t, '/api/admin/contest/add-problem-from-public', { cid: acm, pid: acmP, displayId: 'A' }, { token: padmin });
+  });
+
+  it('creates a problem and links it under its letter in one call', async () => {
+    const r = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'B', displayTitle: ' Shown ', ...body('CP100') }, { token: padmin });
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data).toMatchObject({ problemId: 'CP100', link: { cid: acm, displayId: 'B', displayTitle: 'Shown', color: null } });
+    const p = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(r.data.pid) } });
+    expect(p.data.problem).toMatchObject({ problemId: 'CP100', auth: 3, type: 0 });
+    expect(p.data.cases).toHaveLength(1);
+    const listed = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } });
+    expect(listed.data.records.map((x: any) => [x.displayId, x.problemId])).toEqual([
+      ['A', 'P2000'],
+      ['B', 'CP100'],
+    ]);
+    // Without a display title the problem's own title is used.
+    const c = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'C', ...body('CP101') }, { token: padmin });
+    expect(c.data.link.displayTitle).toBe('Problem CP101');
+  });
+
+  it('refuses a taken letter, the wrong rule and a taken problem id without leaving a problem behind', async () => {
+    const count = async () => (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'CP2', limit: '100' } })).data.total;
+    const before = await count();
+    const taken = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'a', ...body('CP200') }, { token: padmin });
+    expect(taken.msg).toBe('The display ID a is already used in this contest.');
+    const rule = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Z', ...body('CP201', { type: 1 }) }, { token: padmin });
+    expect(rule.msg).toBe('This contest can only use ACM problems or remote judge problems.');
+    const dupId = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Z', ...body('P2000') }, { token: padmin });
+    expect(dupId.msg).toBe(MSG.problemIdExists);
+    expect(await count()).toBe(before);
+    const noLetter = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: ' ', ...body('CP202') }, { token: padmin });
+    expect([noLetter.http, noLetter.status]).toEqual([400, 400]);
+    expect(noLetter.msg).toContain('displayId');
+  });
+
+  it('edits a problem of the contest with its letter and title, keeping the balloon colour', async () => {
+    const made = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'D', ...body('CP300') }, { token: padmin });
+    const pid = made.data.pid as number;
+    await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid, displayId: 'D', color: '#123456' }, { token: padmin });
+    const u = await put(
+      t,
+      '/api/admin/contest/problem',
+      { cid: acm, displayId: 'E', displayTitle: 'Renamed', ...body('CP300', { id: pid, title: 'New title', timeLimit: 2000 }, { samples: undefined }) },
+      { token: padmin },
+    );
+    expect(u.status, u.msg).toBe(200);
+    expect(u.data.link).toMatchObject({ displayId: 'E', displayTitle: 'Renamed', color: '#123456' });
+    const p = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(pid) } });
+    expect(p.data.problem).toMatchObject({ title: 'New title', timeLimit: 2000 });
+    expect(p.data.cases).toHaveLength(1);
+    const clash = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'A', ...body('CP300', { id: pid }) }, { token: padmin });
+    expect(clash.msg).toBe('The display ID A is already used in this contest.');
+    // A problem that is not in this contest cannot be edited through it.
+    const foreign = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'F', ...body('HDU-1000', { id: remoteP }) }, { token: padmin });
+    expect(foreign.msg).toBe(MSG.problemNotFound);
+    const noId = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'F', ...body('CP300') }, { token: padmin });
+    expect(noId.msg).toBe(MSG.problemNotFound);
+  });
+
+  it('needs problem management and the contest', async () => {
+    const make = (token: string, cid: number, problemId: string) => post(t, '/api/admin/contest/problem', { cid, displayId: 'Q', ...body(problemId) }, { token });
+    // an admin without problem management, a normal user
+    expect((await make(admin2, acm, 'CP400')).http).toBe(403);
+    expect((await make(alice, acm, 'CP401')).http).toBe(403);
+    expect((await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Q', ...body('CP402', { id: acmP }) }, { token: admin2 })).http).toBe(403);
+    // a problem admin on someone else's contest
+    expect((await make(padmin, other, 'CP403')).http).toBe(403);
+    expect((await make(root, other, 'CP404')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Scoreboards through the API: who sees the sealed or real board, pinning, search, stars, outside board. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JudgeStatus as S, MSG, Role } from '@oj/shared';
 import { submissions, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -111,6 +111,7 @@ describe('ACM board through the API', () => {
       ['dina', 4],
     ]);
     expect(r.data.total).toBe(6);
+    expect(r.data.pinned).toBe(1);
     const aliceRow = r.data.records[0];
     expect(aliceRow).toMatchObject({ ac: 1, totalTime: 1800 });
     expect(aliceRow.submissionInfo.B).toMatchObject({ isAC: false, tryNum: 1 });
@@ -144,6 +145,7 @@ describe('ACM board through the API', () => {
       ['bob', 1],
     ]);
     expect(c.data.total).toBe(6);
+    expect(c.data.pinned).toBe(2);
     const school = await rank(bob, { cid: acm, keyword: 'north', removeStar: true });
     expect(names(school)).toEqual([
       ['bob', 1],
@@ -161,6 +163,31 @@ describe('ACM board through the API', () => {
     ]);
     expect((await rank(bob, { cid: acm, limit: 301 })).http).toBe(400);
     expect((await rank(null, { cid: acm })).http).toBe(401);
+  });
+
+  it('serves a board 5 s, a stale one while recomputing up to 15 s, and never an older one', async () => {
+    const cid = await contest({}, [[pA, 'A']]);
+    const acOf = async () => (await rank(dina, { cid })).data.records.find((r: any) => r.username === 'carl')?.ac;
+    await judged(cid, 'carl', pA, S.WRONG_ANSWER, 5);
+    expect(await acOf()).toBe(0);
+    await judged(cid, 'carl', pA, S.ACCEPTED, 6);
+    expect(await acOf()).toBe(0); // cached
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(now + 6000);
+      expect(await acOf()).toBe(0); // stale, while one recomputation runs
+      await expect.poll(acOf).toBe(1);
+      const again = await contest({}, [[pA, 'A']]);
+      await judged(again, 'carl', pA, S.WRONG_ANSWER, 5);
+      expect((await rank(dina, { cid: again })).data.records[0].ac).toBe(0);
+      await judged(again, 'carl', pA, S.ACCEPTED, 6);
+      // a lone viewer polling every 30 s waits for a fresh board instead of getting his previous one
+      clock.mockReturnValue(now + 36_000);
+      expect((await rank(dina, { cid: again })).data.records[0].ac).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('lets the contest admin force a fresh board', async () => {

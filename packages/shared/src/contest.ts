@@ -24,6 +24,13 @@ export const CONTEST_LIMITS = {
   printCooldownSec: 30,
   /** ACM penalty per rejected try before the first AC */
   penaltySec: 20 * 60,
+  /** Scoreboard page sizes (spec 2 §9) */
+  rankPageSizes: [10, 30, 50, 100, 300],
+  /** Scoreboard auto-refresh while running; AC helper and print queue refresh (spec 2 §9) */
+  rankRefreshMs: 30_000,
+  toolsRefreshMs: 10_000,
+  /** Scroll-board medals: gold, silver, bronze as % of ranked users, floored (spec 2 §4, §9) */
+  medalPercents: [10, 20, 30],
   /** Form labels of spec 3 §5, named in "{field} is required". */
   labels: {
     title: 'Contest Title',
@@ -120,6 +127,20 @@ export const addContestProblemBody = z.object({
   color: cssColor.nullish(),
 });
 export const updateContestProblemBody = addContestProblemBody.extend({ id: id.optional() });
+/**
+ * `POST`/`PUT /api/admin/contest/problem`: the problem save body (adminProblemBody, parsed on its own)
+ * plus where it sits in the contest. Creating makes the problem and links it in one call.
+ */
+export const contestProblemTarget = z.object({
+  cid: id,
+  displayId,
+  displayTitle: z.string().trim().max(LIMITS.shortText).nullish(),
+});
+export interface ContestProblemSaved {
+  pid: number;
+  problemId: string;
+  link: ContestProblemLink;
+}
 
 export const contestAnnouncementQuery = pagingQuery(10).extend({ cid: id });
 export const contestAnnouncementBody = z.object({
@@ -170,9 +191,18 @@ export interface ContestInfo {
   rankShowName: RankShowName;
   oiRankScoreType: OiRankScoreType;
   allowEndSubmit: boolean;
-  /** registered participants */
+  /** participants: distinct users who registered or submitted in the contest */
   count: number;
 }
+
+/** get-contest-info: the contest plus what the caller may do in it. */
+export interface ContestDetail extends ContestInfo {
+  /** the caller is the creator or a super admin (false for visitors) */
+  isContestAdmin: boolean;
+}
+
+/** A contest of the home page's recent-contests card (get-recent-contest): no description. */
+export type RecentContest = Omit<ContestInfo, 'description'>;
 
 /** Everything the admin form edits. */
 export interface AdminContest extends ContestInfo {
@@ -290,6 +320,8 @@ export interface ContestRankPage<R> {
   total: number;
   /** true when the viewer sees the frozen board */
   sealed: boolean;
+  /** how many rows at the head of the whole list are pinned copies (the viewer, then concerned users) */
+  pinned: number;
 }
 
 export const contestAcInfoQuery = pagingQuery(CONTEST_LIMITS.acInfoPageSize).extend({ cid: id });
@@ -298,6 +330,41 @@ export const submitPrintBody = z.object({ cid: id, content: z.string().max(CONTE
 export const contestPrintQuery = pagingQuery(CONTEST_LIMITS.printPageSize).extend({ cid: id });
 export const printIdQuery = z.object({ id, cid: id.optional() });
 export const downloadAcSubmissionQuery = z.object({ cid: id, excludeAdmin: flag.default(false), splitType: z.enum(['user', 'problem']).default('user') });
+export const scrollBoardSubmissionQuery = z.object({ cid: id, removeStar: flag.default(false) });
+
+/** get-contest-scroll-board-info: what the resolver needs besides the submissions (contest admin, after the end). */
+export interface ScrollBoardInfo {
+  id: number;
+  title: string;
+  rankShowName: RankShowName;
+  problemCount: number;
+  /** in contest order */
+  problemList: Array<{ displayId: string; displayTitle: string; color: string | null }>;
+  /** displayId → balloon colour (HOJ's field) */
+  balloonColor: Record<string, string | null>;
+  startTime: string;
+  endTime: string;
+  sealRank: boolean;
+  /** the frozen board shows results before this time (null: no seal, nothing to reveal) */
+  sealRankTime: string | null;
+  /** usernames ranked "*" */
+  starUserList: string[];
+}
+
+/** get-contest-scroll-board-submission: one in-contest submission of a ranked user, in submit order. */
+export interface ScrollBoardSubmission {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  realname: string | null;
+  school: string | null;
+  avatar: string | null;
+  gender: string;
+  submitId: number;
+  status: number;
+  submitTime: string;
+  displayId: string;
+}
 
 /** One balloon of the AC helper (spec 2 §3 "AC info"): a user's first accepted submission of a problem. */
 export interface ContestAcInfo {

@@ -15,3 +15,4 @@ export * from './rank.js';
 export * from './home.js';
 export * from './test-run.js';
 export * from './contest.js';
+export * from './scoreboard.js';

@@ -69,6 +69,9 @@ export const MSG = {
   languageNotSupported: 'The language {language} is not supported for this problem.',
   submitTooFast: 'Submitting too frequently, please wait {seconds} seconds before submitting again.',
   remoteJudgeUnavailable: 'Remote judging is not available on this site.',
+  publicJudgeClosed: 'Judging is closed on this site for now: submissions outside contests are not accepted.',
+  contestJudgeClosed: 'Contest judging is closed on this site for now: contest submissions are not accepted.',
+  submitCaptchaRequired: 'Please enter the captcha before submitting.',
   contestNotFound: 'The contest does not exist.',
   shareNotOwner: "You cannot change the sharing of someone else's submission.",
   shareContest: 'Submissions made in a contest cannot be shared.',
@@ -78,6 +81,7 @@ export const MSG = {
   testInputTooLong: 'The test input can not exceed 1000 characters',
   testRunTooFast: 'Testing too frequently, please wait {seconds} seconds before testing again.',
   testRunNotFound: 'The test run does not exist or has expired.',
+  trainingNotAvailable: 'Trainings are not available on this site yet.',
   // contests
   contestFieldRequired: '{field} is required',
   contestDurationInvalid: 'The duration of the contest cannot be less than or equal to zero',
@@ -104,6 +108,8 @@ export const MSG = {
   printTooFast: 'Printing too frequently, please wait {seconds} seconds before printing again.',
   printNotFound: 'The print job does not exist.',
   acInfoAcmOnly: 'The AC helper is only available in ACM contests.',
+  scrollBoardAcmOnly: 'The scroll board is only available in ACM contests.',
+  scrollBoardNotEnded: 'The scroll board opens after the contest has ended.',
   // adminsrv: problem administration (test-case zips, checkers, tags, import/export, uploads)
   zipInvalid: 'The file is not a valid zip archive.',
   zipUnsafePath: 'The zip holds an unsafe path: {name}',

@@ -153,6 +153,23 @@ export interface ProblemDetail {
 /** pid → the caller's state: status 0 when any submission was accepted, else the latest one, -10 none. */
 export type UserProblemStatus = Record<string, { status: number; score: number | null }>;
 
+/** GET get-full-screen-problem-list: the problems of a contest (cid) or, later, a training (tid). */
+export const fullScreenProblemListQuery = z
+  .object({ cid: id.optional(), tid: id.optional() })
+  .refine((q) => q.cid !== undefined || q.tid !== undefined, 'cid or tid: required');
+
+/** One entry of the focus mode's problem bar (spec 1 §3 "Problem navigation item"). */
+export interface FullScreenProblem {
+  pid: number;
+  /** the display id inside the contest or training (A, B, …) */
+  problemId: string;
+  title: string;
+  /** the viewer's state: 0 accepted, else the latest, -10 never submitted, -5 hidden by the seal */
+  status: number;
+  /** OI: the viewer's best score (null when none or hidden) */
+  score: number | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Admin (spec 3 §3 "Problem (admin)")
 

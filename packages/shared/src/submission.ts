@@ -25,6 +25,8 @@ export const submitBody = z.object({
   gid: optId.nullish(),
   isRemote: z.boolean().optional(),
   captcha: z.string().max(20).nullish(),
+  /** from GET /api/captcha; needed with `captcha` when the site asks for one (switch submitCaptcha) */
+  captchaKey: z.string().max(100).nullish(),
 });
 
 export const submitIdQuery = z.object({ submitId: id });
@@ -42,6 +44,24 @@ export const submissionListQuery = pagingQuery(PAGE_SIZES.submissionList).extend
 export const checkSubmissionsStatusBody = z.object({
   submitIds: z.array(id).max(100, 'submitIds: at most 100'),
   cid: optId.nullish(),
+});
+
+/**
+ * GET contest-submissions (HOJ): one contest's submissions as the viewer may see them. `problemID` is
+ * the contest's display id (A, B, …). `beforeContestSubmit`: true only those made before the start
+ * (the admins' tests), false only those from the start on, left out both (non-admins never see the
+ * ones before the start). `containsEnd`: also those made after the end (allowEndSubmit).
+ */
+export const contestSubmissionListQuery = submissionListQuery.omit({ gid: true }).extend({
+  contestID: id,
+  beforeContestSubmit: bool.optional(),
+  containsEnd: bool.optional(),
+});
+
+/** POST check-contest-submissions-status: the contest is required. */
+export const checkContestSubmissionsStatusBody = z.object({
+  submitIds: z.array(id).max(100, 'submitIds: at most 100'),
+  cid: id,
 });
 
 export const shareSubmissionBody = z.object({ submitId: id, share: z.boolean(), uid: z.string().max(64).optional() });
@@ -76,10 +96,39 @@ export const manualJudgeQuery = z.object({
  */
 export const oiRankScoreOf = (score: number, difficulty: number) => (score > 0 ? Math.round(0.1 * score + 2 * difficulty) : 0);
 
-/** Site switches (site_config 'switch'). */
+/** Site switches (site_config 'switch'; admin/switch/info and update, root only). */
 export interface SwitchConfig {
-  /** seconds a user must wait between two non-contest submissions; 0 = no limit */
+  /** seconds a user must wait between two non-contest submissions (and test runs); 0 = no limit */
   submitIntervalSec: number;
+  /** off: submissions outside contests (and test runs) are refused */
+  openPublicJudge: boolean;
+  /** off: contest submissions are refused */
+  openContestJudge: boolean;
+  /** on: every non-contest submission carries an image captcha (captcha + captchaKey) */
+  submitCaptcha: boolean;
+}
+
+export const SUBMIT_INTERVAL_MAX_SEC = 3600;
+
+/** `PUT /api/admin/switch/update`: any subset of `SwitchConfig`; fields left out keep their value. */
+export const switchConfigBody = z
+  .object({
+    submitIntervalSec: z
+      .number({ error: 'submitIntervalSec: a whole number of seconds.' })
+      .int('submitIntervalSec: a whole number of seconds.')
+      .min(0, `submitIntervalSec: 0 to ${SUBMIT_INTERVAL_MAX_SEC} seconds.`)
+      .max(SUBMIT_INTERVAL_MAX_SEC, `submitIntervalSec: 0 to ${SUBMIT_INTERVAL_MAX_SEC} seconds.`),
+    openPublicJudge: z.boolean({ error: 'openPublicJudge: true or false.' }),
+    openContestJudge: z.boolean({ error: 'openContestJudge: true or false.' }),
+    submitCaptcha: z.boolean({ error: 'submitCaptcha: true or false.' }),
+  })
+  .partial();
+export type SwitchConfigBody = z.infer<typeof switchConfigBody>;
+
+/** `GET /api/get-submit-config`: what the problem page must know before submitting (public). */
+export interface SubmitConfig {
+  /** show a captcha next to Submit (non-contest submissions) */
+  submitCaptcha: boolean;
 }
 
 /** A submission without its code (lists, status polling). */

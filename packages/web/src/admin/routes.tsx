@@ -54,6 +54,8 @@ export const adminRoute: RouteObject = {
         { path: 'contest/:contestId/edit', element: <ContestEditPage />, handle: { titleKey: 'admin.contest.edit', menuKey: '/admin/contest' } satisfies AdminMeta },
         { path: 'contest/:contestId/problems', element: <ContestProblemsPage />, handle: { titleKey: 'admin.contest.problems', menuKey: '/admin/contest' } satisfies AdminMeta },
         { path: 'contest/:contestId/announcement', element: <ContestAnnouncementsPage />, handle: { titleKey: 'admin.contest.announcements', menuKey: '/admin/contest' } satisfies AdminMeta },
+        { path: 'contest/:contestId/problem/create', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.contest.createProblem', menuKey: '/admin/contest' }) },
+        { path: 'contest/:contestId/problem/:pid/edit', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.contest.editProblem', menuKey: '/admin/contest' }) },
       ],
     },
     { path: '*', element: <Navigate to="/admin/login" replace /> },

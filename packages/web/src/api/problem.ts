@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  FullScreenProblem,
   LastAcCode,
   Page,
   ProblemDetail,
   ProblemListRow,
   RecentUpdatedProblem,
   SubmissionInfo,
+  SubmitConfig,
   TagsAndClassification,
   TestRunBody,
   TestRunResult,
@@ -32,6 +34,9 @@ export interface SubmitProblemBody {
   code: string;
   cid?: number;
   isRemote?: boolean;
+  /** the answer to the image captcha, when the site asks for one (switch submitCaptcha) */
+  captcha?: string;
+  captchaKey?: string;
 }
 
 /** Problem pages: the calls of spec 1 §7 "Problems and submissions". */
@@ -42,12 +47,18 @@ export const problemApi = {
   recentUpdated: () => api.get<RecentUpdatedProblem[]>('get-recent-updated-problem', undefined, { silent: true }),
   userStatus: (pidList: number[]) => api.post<UserProblemStatus>('get-user-problem-status', { pidList, isContestProblemList: false }),
   detail: (problemId: string) => api.get<ProblemDetail>('get-problem-detail', { problemId }),
-  lastAcCode: (pid: number) => api.get<LastAcCode>('get-last-ac-code', { pid }),
+  lastAcCode: (pid: number, cid = 0) => api.get<LastAcCode>('get-last-ac-code', { pid, cid: cid || undefined }),
   submit: (body: SubmitProblemBody) => api.post<SubmissionInfo>('submit-problem-judge', { cid: 0, isRemote: false, ...body }),
   checkStatus: (submitIds: number[]) => api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
   mySubmissions: (problemID: string, currentPage: number, limit: number) =>
     api.get<Page<SubmissionInfo>>('get-submission-list', { onlyMine: true, problemID, completeProblemID: true, currentPage, limit }),
+  submitConfig: () => api.get<SubmitConfig>('get-submit-config', undefined, { silent: true }),
   testRun: (body: TestRunBody) => api.post<string>('submit-problem-test-judge', body),
+  /** A contest problem under its letter (spec 2 §7 get-contest-problem-details); silent: the page shows why. */
+  contestDetail: (cid: number, displayId: string) =>
+    api.get<ProblemDetail>('get-contest-problem-details', { cid, displayId }, { silent: true }),
+  /** The focus mode's problem bar: the contest's problems with the viewer's own state. */
+  fullScreenList: (cid: number) => api.get<FullScreenProblem[]>('get-full-screen-problem-list', { cid }, { silent: true }),
   testRunResult: (testJudgeKey: string) => api.get<TestRunResult>('get-test-judge-result', { testJudgeKey }, { silent: true }),
 };
 
@@ -58,6 +69,12 @@ export const problemKeys = {
   status: (uid: string, pids: number[]) => ['user-problem-status', uid, pids] as const,
   detail: (problemId: string, uid: string) => ['problem-detail', problemId, uid] as const,
   mySubmissions: (problemId: string, uid: string, page: number) => ['my-problem-submissions', problemId, uid, page] as const,
+  // Contest variants share the prefixes above, so the submit flow's invalidations reach them too.
+  contestDetail: (cid: number, displayId: string, uid: string) => ['problem-detail', 'contest', cid, displayId.toUpperCase(), uid] as const,
+  contestMySubmissions: (cid: number, displayId: string, uid: string, page: number) =>
+    ['my-problem-submissions', 'contest', cid, displayId.toUpperCase(), uid, page] as const,
+  fullScreenList: (cid: number, uid: string) => ['user-problem-status', 'full-screen', cid, uid] as const,
+  submitConfig: ['submit-config'] as const,
 };
 
 export function useProblemList(f: ProblemListFilter) {
@@ -86,4 +103,9 @@ export function useProblemDetail(problemId: string) {
     enabled: !!token && !!user,
     retry: false,
   });
+}
+
+/** Whether submitting needs a captcha; asked again each time a problem page opens (an admin may switch it). */
+export function useSubmitConfig() {
+  return useQuery({ queryKey: problemKeys.submitConfig, queryFn: problemApi.submitConfig, staleTime: 0, refetchOnMount: 'always' });
 }

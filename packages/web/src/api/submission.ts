@@ -20,6 +20,14 @@ export interface SubmissionListParams {
   completeProblemID?: boolean;
 }
 
+/** Query of contest-submissions: the list's filters plus the contest (spec 2 §2 ContestSubmissionList). */
+export interface ContestSubmissionListParams extends SubmissionListParams {
+  contestID: number;
+  /** true: also submissions made after the end */
+  containsEnd?: boolean;
+  beforeContestSubmit?: boolean;
+}
+
 /** Submission calls of spec 1 §7 (public list/detail, owner share, admin judging). */
 export const submissionApi = {
   list: (q: SubmissionListParams) => api.get<Page<SubmissionInfo>>('get-submission-list', { ...q }),
@@ -33,10 +41,16 @@ export const submissionApi = {
   manualJudge: (submitId: number, status: number, score: number) =>
     api.get<ManualJudgeResult>('admin/judge/manual-judge', { submitId, status, score }),
   cancel: (submitId: number) => api.get<SubmissionInfo>('admin/judge/cancel-judge', { submitId }),
+  /** A contest's submissions as the viewer may see them (seal rules on the server). */
+  contestList: (q: ContestSubmissionListParams) => api.get<Page<SubmissionInfo>>('contest-submissions', { ...q }),
+  /** Silent like checkStatus. */
+  checkContestStatus: (cid: number, submitIds: number[]) =>
+    api.post<Record<string, SubmissionInfo>>('check-contest-submissions-status', { submitIds, cid }, { silent: true }),
 };
 
 export const submissionKeys = {
   list: (q: SubmissionListParams, uid: string | undefined) => ['submissions', q, uid ?? ''] as const,
+  contestList: (q: ContestSubmissionListParams, uid: string | undefined) => ['submissions', 'contest', q, uid ?? ''] as const,
   detail: (submitId: number) => ['submission', submitId] as const,
   cases: (submitId: number) => ['submission-cases', submitId] as const,
 };
@@ -52,8 +66,16 @@ export const POLL_MAX_ROUNDS = 300;
  * `ids` is empty, after 300 rounds since `generation` last changed (a new page, a refresh, a rejudge),
  * on the first failed call, and when the component leaves.
  */
-export function useStatusPolling(ids: number[], generation: string, onUpdate: (rows: Record<string, SubmissionInfo>) => void) {
+export function useStatusPolling(
+  ids: number[],
+  generation: string,
+  onUpdate: (rows: Record<string, SubmissionInfo>) => void,
+  /** the call that answers (check-contest-submissions-status inside a contest) */
+  check: (submitIds: number[]) => Promise<Record<string, SubmissionInfo>> = submissionApi.checkStatus,
+) {
   const rounds = useRef(0);
+  const checkRef = useRef(check);
+  checkRef.current = check;
   const lastGeneration = useRef(generation);
   const update = useRef(onUpdate);
   update.current = onUpdate;
@@ -71,7 +93,7 @@ export function useStatusPolling(ids: number[], generation: string, onUpdate: (r
       if (stopped || rounds.current >= POLL_MAX_ROUNDS) return;
       rounds.current += 1;
       try {
-        const rows = await submissionApi.checkStatus(list);
+        const rows = await checkRef.current(list);
         if (!stopped) update.current(rows);
       } catch {
         return;

@@ -14,6 +14,12 @@ export interface RouteMeta {
   access?: 'publicDiscussion' | 'contestComment';
   /** i18n key of the page title. */
   titleKey?: string;
+  /**
+   * Focus-mode pages (spec 1 §2 "Context menus by route meta"): the top bar shows the context menu of
+   * where the problem was opened from instead of the main menu. Contest mode for now; training and
+   * group modes come with their areas.
+   */
+  fullScreenSource?: 'contest';
 }
 
 export function useRouteMeta(): RouteMeta {

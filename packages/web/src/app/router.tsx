@@ -3,7 +3,7 @@ import { lazyPage } from './lazyPage';
 import type { RouteMeta } from './routeMeta';
 import { adminRoute } from '../admin/routes';
 import { Root } from './Root';
-import { Shell } from './layout/Shell';
+import { Shell, SHELL_ROUTE_ID } from './layout/Shell';
 
 const HomePage = lazyPage(() => import('../pages/home/HomePage'));
 const IntroductionPage = lazyPage(() => import('../pages/introduction/IntroductionPage'));
@@ -74,7 +74,7 @@ const shellRoutes: RouteObject[] = [
   {
     path: 'contest/:contestID/problem/:problemID/full-screen',
     element: <ContestFullProblemPage />,
-    handle: { titleKey: 'nav.contest', activeMenu: '/contest', ...focus } satisfies RouteMeta,
+    handle: { titleKey: 'nav.contest', activeMenu: '/contest', fullScreenSource: 'contest', ...focus } satisfies RouteMeta,
   },
   {
     // The contest shell (spec 2 §2): header, countdown and tabs around every child route.
@@ -124,7 +124,7 @@ export const router = createBrowserRouter([
       adminRoute,
       // The stand-alone scroll board opens in a window of its own, without the site's frame.
       { path: 'scrollBoard', element: <ScrollBoardPage /> },
-      { element: <Shell />, children: shellRoutes },
+      { id: SHELL_ROUTE_ID, element: <Shell />, children: shellRoutes },
     ],
   },
 ]);

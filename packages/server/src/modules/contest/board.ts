@@ -1,22 +1,42 @@
 /**
  * Builds a contest's board: one query for the contest's submissions (with their problem letter) and
- * one for the users in it, folded in memory (rank-acm / rank-oi). Boards are cached per contest and
- * variant for a few seconds, so a scoreboard polled by every participant costs one computation per
- * interval per node; contest admins can force a fresh one.
+ * one for the users in it, folded in memory (the rules of `@oj/shared` scoreboard.ts). Boards are
+ * cached per API node, contest and variant (sealed view, after-contest submissions, stars removed):
+ *
+ * - younger than BOARD_TTL_MS (5 s): served as is, so a board polled by every participant costs one
+ *   computation per 5 s per node, whatever the number of viewers;
+ * - younger than BOARD_STALE_MS (15 s): served at once while one recomputation runs in the background
+ *   (busy boards: no reader ever waits for the fold);
+ * - older: the reader waits for a fresh one (a lone viewer polling every 30 s must not get the board of
+ *   his previous poll);
+ * - contest admins can force a fresh one; admin changes (settings, problems, rejudge) forget them.
  */
-import { sql } from 'drizzle-orm';
-import { ContestType, Role, type AcmRankRow, type OiRankRow, type OiRankScoreType, type RankShowName } from '@oj/shared';
+import {
+  acmBoard,
+  ContestType,
+  oiBoard,
+  Role,
+  sealActive,
+  type AcmRankRow,
+  type BoardInput,
+  type OiRankRow,
+  type OiRankScoreType,
+  type RankShowName,
+  type RankSubmission,
+  type RankUserInfo,
+} from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { TtlCache } from '../rank/ttl-cache.js';
-import { contestById, type ContestRow } from './access.js';
-import { acmBoard, type BoardInput } from './rank-acm.js';
-import type { RankSubmission, RankUserInfo } from './rank-common.js';
-import { oiBoard } from './rank-oi.js';
-import { sealActive } from './seal.js';
+import type { ContestRow } from './access.js';
 
 export const BOARD_TTL_MS = 5000;
+export const BOARD_STALE_MS = 15_000;
+/** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
+const BOARD_DROP_MS = 10 * 60_000;
 
-export type Board = { type: 0; rows: AcmRankRow[] } | { type: 1; rows: OiRankRow[] };
+export type Board = ({ type: 0; rows: AcmRankRow[] } | { type: 1; rows: OiRankRow[] }) & {
+  /** uid → row, for pinning the viewer and concerned users without a scan */
+  byUid: Map<string, AcmRankRow | OiRankRow>;
+};
 
 export interface BoardVariant {
   /** the viewer sees the frozen board */
@@ -25,55 +45,129 @@ export interface BoardVariant {
   removeStar: boolean;
 }
 
-const keyOf = (cid: number, v: BoardVariant) => `${cid}|${+v.sealed}|${+v.containsEnd}|${+v.removeStar}`;
-
-const cache = new TtlCache<Board>(BOARD_TTL_MS, async (ctx, key) => {
-  const [cid, sealed, containsEnd, removeStar] = key.split('|').map(Number) as [number, number, number, number];
-  const c = await contestById(ctx.database.db, cid);
-  if (!c) return { type: 0, rows: [] };
-  return computeBoard(ctx, c, { sealed: !!sealed, containsEnd: !!containsEnd, removeStar: !!removeStar });
-});
-
-export function contestBoard(ctx: AppContext, c: ContestRow, v: BoardVariant, force = false): Promise<Board> {
-  return cache.get(ctx, keyOf(c.id, v), force);
+interface Entry {
+  /** when the computation of `value` started: the board is as of then */
+  at: number;
+  value: Promise<Board>;
+  /** a recomputation under way (its result replaces `value`) */
+  next?: Promise<Board>;
+  used: number;
 }
 
-/** After an admin change to a contest (settings, problems, rejudge) boards are computed anew. */
-export function forgetBoards(ctx: AppContext): void {
-  cache.clear(ctx);
+interface AppBoards {
+  entries: Map<string, Entry>;
+  swept: number;
+}
+
+const byApp = new WeakMap<AppContext, AppBoards>();
+
+const keyOf = (cid: number, v: BoardVariant) => `${cid}|${+v.sealed}|${+v.containsEnd}|${+v.removeStar}`;
+
+function boardsOf(ctx: AppContext): AppBoards {
+  let b = byApp.get(ctx);
+  if (!b) byApp.set(ctx, (b = { entries: new Map(), swept: Date.now() }));
+  return b;
+}
+
+/** Starts a computation and makes it the entry's value once it succeeds; a failure is never kept. */
+function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow, v: BoardVariant): Promise<Board> {
+  const at = Date.now();
+  const value = computeBoard(ctx, c, v);
+  value.then(
+    () => {
+      const cur = boards.entries.get(key);
+      // A newer board (forced meanwhile) wins over an older computation finishing late.
+      if (!cur || cur.at <= at) boards.entries.set(key, { at, value, used: cur?.used ?? at });
+      else if (cur.next === value) cur.next = undefined;
+    },
+    () => {
+      const cur = boards.entries.get(key);
+      if (cur?.next === value) cur.next = undefined;
+      else if (cur?.value === value) boards.entries.delete(key);
+    },
+  );
+  return value;
+}
+
+export function contestBoard(ctx: AppContext, c: ContestRow, v: BoardVariant, force = false): Promise<Board> {
+  const boards = boardsOf(ctx);
+  const now = Date.now();
+  if (now - boards.swept > 60_000) {
+    boards.swept = now;
+    for (const [k, e] of boards.entries) if (now - e.used > BOARD_DROP_MS) boards.entries.delete(k);
+  }
+  const key = keyOf(c.id, v);
+  const hit = boards.entries.get(key);
+  if (hit && !force) {
+    hit.used = now;
+    const age = now - hit.at;
+    if (age < BOARD_TTL_MS) return hit.value;
+    if (!hit.next) hit.next = compute(ctx, boards, key, c, v);
+    if (age < BOARD_STALE_MS) return hit.value;
+    return hit.next;
+  }
+  const value = compute(ctx, boards, key, c, v);
+  // Placed at once, so concurrent readers of a cold board share this computation.
+  boards.entries.set(key, { at: now, value, used: now });
+  return value;
+}
+
+/** After an admin change to a contest (settings, problems, rejudge) its boards are computed anew. */
+export function forgetBoards(ctx: AppContext, cid?: number): void {
+  const boards = byApp.get(ctx);
+  if (!boards) return;
+  if (cid === undefined) boards.entries.clear();
+  else for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
 }
 
 /** Is the board frozen for someone who is not the contest admin, right now? */
 export const sealedNow = (c: ContestRow, now = Date.now()) =>
   sealActive({ sealRank: c.sealRank, sealRankTime: c.sealRankTime?.getTime() ?? null, autoRealRank: c.autoRealRank, endTime: c.endTime.getTime() }, now);
 
-async function computeBoard(ctx: AppContext, c: ContestRow, v: BoardVariant): Promise<Board> {
-  const { db } = ctx.database;
-  // The creator and super admins test the problems: like HOJ they are not on the board.
-  const [subs, people] = await Promise.all([
-    db.execute<{ uid: string; display_id: string; status: number; score: number | null; time: number | null; t: string }>(sql`
-      select j.uid, cp.display_id, j.status, j.score, j.time, (extract(epoch from j.submit_time) * 1000)::bigint as t
-      from judge j join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
-      where j.cid = ${c.id}
-      order by j.submit_time, j.submit_id`),
-    db.execute<RankUserInfo & Record<string, unknown>>(sql`
-      select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
-      from user_info u
-      where u.uid in (select distinct uid from judge where cid = ${c.id})
-        and u.uid is distinct from ${c.uid}
-        and not exists (select 1 from user_role r where r.uid = u.uid and r.role_id = ${Role.ROOT})`),
+/** The contest's submissions and their users, as the folds take them. */
+export async function boardData(ctx: AppContext, c: ContestRow): Promise<{ submissions: RankSubmission[]; users: Map<string, RankUserInfo> }> {
+  const { pool } = ctx.database;
+  // 100 000 submissions are most of a cold board's cost, so: rows as arrays (no object per row from
+  // the driver), the time as a float, no join (problem letters are mapped here from the contest's few
+  // links; submissions of problems no longer in the contest drop out as a join would drop them), and
+  // the users fetched by the uids seen instead of a second scan of the contest's submissions.
+  const [links, subs] = await Promise.all([
+    pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [c.id], rowMode: 'array' }),
+    pool.query<[string, number, number, number | null, number | null, number]>({
+      text: `select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
+             from judge where cid = $1
+             order by submit_time, submit_id`,
+      values: [c.id],
+      rowMode: 'array',
+    }),
   ]);
-  const stars = new Set(c.starAccount.map((s) => s.toLowerCase()));
+  const letter = new Map(links.rows.map(([pid, displayId]) => [pid, displayId]));
+  const submissions: RankSubmission[] = [];
+  const uids = new Set<string>();
+  for (const r of subs.rows) {
+    const displayId = letter.get(r[1]);
+    if (displayId === undefined) continue;
+    uids.add(r[0]);
+    submissions.push({ uid: r[0], displayId, status: r[2], score: r[3], time: r[4], submitTime: r[5] });
+  }
+  // The creator and super admins test the problems: like HOJ they are not on the board.
+  const people = await pool.query<RankUserInfo>({
+    text: `select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
+           from user_info u
+           where u.uid = any($1::text[])
+             and u.uid is distinct from $2
+             and not exists (select 1 from user_role r where r.uid = u.uid and r.role_id = $3)`,
+    values: [[...uids], c.uid, Role.ROOT],
+  });
   const users = new Map<string, RankUserInfo>();
-  for (const u of people.rows) if (!(v.removeStar && stars.has(u.username.toLowerCase()))) users.set(u.uid, u);
-  const submissions: RankSubmission[] = subs.rows.map((r) => ({
-    uid: r.uid,
-    displayId: r.display_id,
-    status: r.status,
-    score: r.score,
-    time: r.time,
-    submitTime: Number(r.t),
-  }));
+  for (const u of people.rows) users.set(u.uid, u);
+  return { submissions, users };
+}
+
+async function computeBoard(ctx: AppContext, c: ContestRow, v: BoardVariant): Promise<Board> {
+  const { submissions, users } = await boardData(ctx, c);
+  const stars = new Set(c.starAccount.map((s) => s.toLowerCase()));
+  if (v.removeStar) for (const [uid, u] of users) if (stars.has(u.username.toLowerCase())) users.delete(uid);
   const input: BoardInput = {
     submissions,
     users,
@@ -88,6 +182,10 @@ async function computeBoard(ctx: AppContext, c: ContestRow, v: BoardVariant): Pr
     awardType: c.awardType,
     awards: c.awardConfig,
   };
-  if (c.type === ContestType.OI) return { type: 1, rows: oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType }) };
-  return { type: 0, rows: acmBoard(input) };
+  if (c.type === ContestType.OI) {
+    const rows = oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType });
+    return { type: 1, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
+  }
+  const rows = acmBoard(input);
+  return { type: 0, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
 }

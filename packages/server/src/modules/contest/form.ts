@@ -1,7 +1,7 @@
 /**
  * The admin contest form checked in the order of spec 3 §5, with its messages: required texts and
- * times, duration, password when not public, star users; then what the form derives (seal time,
- * default awards).
+ * times, duration (0 when the end is not after the start), password when not public, star users,
+ * time order; then what the form derives (seal time, default awards).
  */
 import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, type ContestBody } from '@oj/shared';
 import type { contests } from '../../db/schema/index.js';
@@ -25,8 +25,9 @@ export function contestValues(body: ContestBody): ContestValues {
   if (!description.trim()) throw fail('contestFieldRequired', { field: L.description });
   const startTime = time(body.startTime, 'startTime', L.startTime);
   const endTime = time(body.endTime, 'endTime', L.endTime);
-  if (endTime.getTime() < startTime.getTime()) throw fail('contestTimeOrder');
-  if (endTime.getTime() === startTime.getTime()) throw fail('contestDurationInvalid');
+  // Spec 3 §4/§5: the duration comes from the times (0 when the end is before the start) and is
+  // checked before the password; the order check follows, as in the form.
+  if (Math.max(0, endTime.getTime() - startTime.getTime()) <= 0) throw fail('contestDurationInvalid');
   const pwd = body.pwd?.trim() ?? '';
   if (body.auth !== ContestAuth.PUBLIC && !pwd) throw fail('contestFieldRequired', { field: L.password });
 
@@ -39,6 +40,8 @@ export function contestValues(body: ContestBody): ContestValues {
     seen.add(name.toLowerCase());
     stars.push(name);
   }
+  // Last check of spec 3 §5; with the duration derived from the times it only guards against a change above.
+  if (startTime.getTime() >= endTime.getTime()) throw fail('contestTimeOrder');
 
   // Sealing without a time seals the whole contest (the form's default choice).
   let sealRankTime: Date | null = null;
@@ -66,7 +69,8 @@ export function contestValues(body: ContestBody): ContestValues {
     openPrint: body.openPrint,
     openRank: body.openRank,
     rankShowName: body.rankShowName,
-    openAccountLimit: body.openAccountLimit,
+    // The account limit only exists for contests that need a password (spec 3 "Contest form").
+    openAccountLimit: body.auth !== ContestAuth.PUBLIC && body.openAccountLimit,
     accountLimitRule: body.accountLimitRule?.trim() || null,
     starAccount: stars,
     oiRankScoreType: body.oiRankScoreType,

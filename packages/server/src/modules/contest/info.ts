@@ -1,8 +1,7 @@
 /** Contest rows as the API shows them: participants' view and the admin form. */
-import { count, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AdminContest, ContestInfo, OiRankScoreType, RankShowName } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { contestRegisters } from '../../db/schema/index.js';
 import { statusOf, type ContestRow } from './access.js';
 
 export function toContestInfo(c: ContestRow, participants: number, now = Date.now()): ContestInfo {
@@ -47,20 +46,29 @@ export function toAdminContest(c: ContestRow, participants: number): AdminContes
   };
 }
 
-/** Registered participants per contest. */
+/**
+ * Participants per contest: distinct users who registered (private/protected contests) or submitted in
+ * it. HOJ counts registrations only, which leaves every public contest at 0; counting submitters too
+ * gives public contests a real number and never counts a registered user twice.
+ */
 export async function participantCounts(db: DbOrTx, cids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!cids.length) return out;
-  const rows = await db
-    .select({ cid: contestRegisters.cid, n: count() })
-    .from(contestRegisters)
-    .where(inArray(contestRegisters.cid, cids))
-    .groupBy(contestRegisters.cid);
-  for (const r of rows) out.set(r.cid, r.n);
+  const list = sql.join(
+    cids.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const res = await db.execute<{ cid: number; n: number }>(sql`
+    select cid, count(*)::int as n from (
+      select cid, uid from contest_register where cid in (${list})
+      union
+      select cid, uid from judge where cid in (${list})
+    ) p
+    group by cid`);
+  for (const r of res.rows) out.set(Number(r.cid), Number(r.n));
   return out;
 }
 
 export async function participantCount(db: DbOrTx, cid: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contestRegisters).where(eq(contestRegisters.cid, cid));
-  return row?.n ?? 0;
+  return (await participantCounts(db, [cid])).get(cid) ?? 0;
 }

@@ -1,8 +1,9 @@
 /** Contest list, info, registration and access (spec 2 §2 contest list and shell, §6). */
-import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ContestAuth,
   ContestStatus,
+  type ContestDetail,
   type ContestInfo,
   type ContestProblemLink,
   type Page,
@@ -19,11 +20,14 @@ import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visib
 import { participantCount, participantCounts, toContestInfo } from './info.js';
 import { linksOf } from './problems.js';
 
-/** Visible contests: running first, then scheduled (soonest first), then ended (latest first), like HOJ. */
+/**
+ * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
+ * then scheduled (soonest first), then ended (latest first), like HOJ.
+ */
 export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
   const { db } = ctx.database;
   const now = new Date();
-  const conds: (SQL | undefined)[] = [eq(contests.visible, true)];
+  const conds: (SQL | undefined)[] = [eq(contests.visible, true), isNull(contests.gid)];
   if (q.type !== undefined) conds.push(eq(contests.type, q.type));
   if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
   if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));
@@ -47,10 +51,13 @@ export async function contestList(ctx: AppContext, q: z.infer<typeof contestList
   return { records: rows.map((r) => toContestInfo(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
 }
 
-/** The contest shell's header and overview: visible contests to anyone (the password gates the inside). */
-export async function contestInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<ContestInfo> {
+/**
+ * The contest shell's header and overview: visible contests to anyone (the password gates the inside),
+ * with whether the caller administers it, so the shell can offer the admin tabs.
+ */
+export async function contestInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<ContestDetail> {
   const c = await visibleContest(ctx.database.db, cid, user);
-  return toContestInfo(c, await participantCount(ctx.database.db, c.id));
+  return { ...toContestInfo(c, await participantCount(ctx.database.db, c.id)), isContestAdmin: isContestAdmin(c, user) };
 }
 
 /** Header and problem letters for the public outside scoreboard (HOJ get-contest-outsize-info). */

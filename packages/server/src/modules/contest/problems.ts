@@ -15,13 +15,14 @@ import {
   type ProblemDetail,
 } from '@oj/shared';
 import type { z } from 'zod';
-import type { addContestProblemBody, adminContestProblemListQuery, updateContestProblemBody } from '@oj/shared';
+import type { addContestProblemBody, adminContestProblemListQuery, AdminProblemBody, AdminProblemUploadRef, contestProblemTarget, ContestProblemSaved, updateContestProblemBody } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
+import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js';
 import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
 import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
 import { forgetBoards } from './board.js';
@@ -170,6 +171,81 @@ export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number
     .returning({ id: contestProblems.id });
   if (!rows.length) throw notFound('problemNotFound');
   forgetBoards(ctx);
+}
+
+type Target = z.infer<typeof contestProblemTarget>;
+
+/** A new (local) problem must follow the contest's rule, as problems added from the bank do. */
+function assertRule(c: ContestRow, type: number, isRemote = false) {
+  if (type !== c.type && !isRemote) throw fail('contestProblemTypeMismatch', { type: c.type === ContestType.ACM ? 'ACM' : 'OI' });
+}
+
+async function assertFreeLetter(db: DbOrTx, cid: number, displayId: string, exceptPid?: number) {
+  const taken = await linkByDisplayId(db, cid, displayId);
+  if (taken && taken.pid !== exceptPid) throw fail('contestDisplayIdExists', { displayId });
+}
+
+/**
+ * Spec 3 §2 contest/{cid}/problem/create (HOJ POST /api/admin/contest/problem): creates a problem
+ * with the problem form and links it under `displayId`. The letter is checked first; should linking
+ * still fail (a concurrent add), the new problem is removed again, so nothing half-made is left.
+ */
+export async function createContestProblem(
+  ctx: AppContext,
+  user: AuthUser,
+  target: Target,
+  body: AdminProblemBody,
+  upload: AdminProblemUploadRef,
+): Promise<ContestProblemSaved> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, target.cid, user);
+  assertRule(c, body.problem.type);
+  await assertFreeLetter(db, c.id, target.displayId);
+  const created = await createProblem(ctx, user, body, upload);
+  try {
+    const [row] = await db
+      .insert(contestProblems)
+      .values({ cid: c.id, pid: created.pid, displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
+      .returning();
+    forgetBoards(ctx);
+    return { ...created, link: link(row!) };
+  } catch (err) {
+    await deleteProblem(ctx, created.pid).catch(() => undefined);
+    return linkConflict(err, target.displayId);
+  }
+}
+
+/**
+ * Spec 3 §2 contest/{cid}/problem/{pid}/edit (HOJ PUT /api/admin/contest/problem): saves a problem
+ * of this contest and its letter and title there (the balloon colour stays).
+ */
+export async function updateContestProblem(
+  ctx: AppContext,
+  user: AuthUser,
+  target: Target,
+  body: AdminProblemBody,
+  upload: AdminProblemUploadRef,
+): Promise<ContestProblemSaved> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, target.cid, user);
+  const pid = body.problem.id;
+  const [current] = pid ? await db.select().from(contestProblems).where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid))) : [];
+  const p = current ? await problemById(db, current.pid) : undefined;
+  if (!current || !p) throw notFound('problemNotFound');
+  assertRule(c, body.problem.type, p.isRemote);
+  await assertFreeLetter(db, c.id, target.displayId, p.id);
+  const saved = await updateProblem(ctx, user, p.id, body, upload);
+  try {
+    const [row] = await db
+      .update(contestProblems)
+      .set({ displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
+      .where(eq(contestProblems.id, current.id))
+      .returning();
+    forgetBoards(ctx);
+    return { ...saved, link: link(row!) };
+  } catch (err) {
+    return linkConflict(err, target.displayId);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,11 +21,10 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   const listed = keyword
     ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword))
     : rows;
-  const byUid = new Map(rows.map((r) => [r.uid, r]));
   const pinned: Row[] = [];
   const seen = new Set<string>();
   for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {
-    const r = byUid.get(uid);
+    const r = board.byUid.get(uid);
     if (r && !seen.has(uid)) {
       seen.add(uid);
       pinned.push(r);
@@ -33,7 +32,7 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   }
   const all = pinned.length ? [...pinned, ...listed] : listed;
   const from = (q.currentPage - 1) * q.limit;
-  return { records: all.slice(from, from + q.limit), total: all.length, sealed };
+  return { records: all.slice(from, from + q.limit), total: all.length, sealed, pinned: pinned.length };
 }
 
 /** In-contest board: whoever may see the inside of the contest. */

@@ -11,6 +11,9 @@ import {
   contestProblemLinkQuery as rejudgeContestProblemQuery,
   adminContestListQuery,
   adminContestProblemListQuery,
+  adminProblemBody,
+  adminProblemUploadRef,
+  contestProblemTarget,
   announcementIdQuery,
   changeContestVisibleQuery,
   cidQuery,
@@ -22,6 +25,10 @@ import {
   contestProblemLinkQuery,
   contestProblemQuery,
   contestRankBody,
+  scrollBoardSubmissionQuery,
+  contestSubmissionListQuery,
+  checkContestSubmissionsStatusBody,
+  fullScreenProblemListQuery,
   MSG,
   notReadAnnouncementBody,
   registerContestBody,
@@ -40,7 +47,9 @@ import { acSubmissionsZip } from './download.js';
 import * as print from './print.js';
 import * as probs from './problems.js';
 import * as rank from './rank.js';
+import * as contestSubs from './submissions.js';
 import { rejudgeContestProblem } from './rejudge.js';
+import * as scrollBoard from './scroll-board.js';
 
 /** Taking part in contests (spec 2 §7 "Contest"). Prefix /api. */
 export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -85,9 +94,30 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/get-contest-rank', login, async (req) => ok(await rank.contestRank(ctx, userOf(req), parse(contestRankBody, req.body))));
 
+  // Contest submissions and the focus mode's problem bar (submissions.ts: who sees what under the seal).
+  app.get('/contest-submissions', login, async (req) =>
+    ok(await contestSubs.contestSubmissionList(ctx, userOf(req), parse(contestSubmissionListQuery, req.query))),
+  );
+  app.post('/check-contest-submissions-status', login, async (req) => {
+    const { submitIds, cid } = parse(checkContestSubmissionsStatusBody, req.body);
+    return ok(await contestSubs.checkContestStatus(ctx, userOf(req), submitIds, cid));
+  });
+  app.get('/get-full-screen-problem-list', login, async (req) =>
+    ok(await contestSubs.fullScreenProblemList(ctx, userOf(req), parse(fullScreenProblemListQuery, req.query))),
+  );
+
   app.post('/get-contest-outside-scoreboard', async (req, reply) =>
     ok(await rank.outsideRank(ctx, await optionalUser(req, reply), parse(contestRankBody, req.body))),
   );
+
+  // The scroll board (resolver): the contest admin's, ACM only, after the end (scroll-board.ts).
+  app.get('/get-contest-scroll-board-info', login, async (req) =>
+    ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), parse(cidQuery, req.query).cid)),
+  );
+  app.get('/get-contest-scroll-board-submission', login, async (req) => {
+    const { cid, removeStar } = parse(scrollBoardSubmissionQuery, req.query);
+    return ok(await scrollBoard.scrollBoardSubmissions(ctx, userOf(req), cid, removeStar));
+  });
 
   // Contest admin tools inside the contest (creator or super admin, checked per contest).
   app.get('/get-contest-ac-info', login, async (req) => ok(await acInfo.acInfo(ctx, userOf(req), parse(contestAcInfoQuery, req.query))));
@@ -157,6 +187,15 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
   app.put('/contest/contest-problem', guard, async (req) => ok(await probs.updateLink(ctx, userOf(req), parse(updateContestProblemBody, req.body))));
   app.post('/contest/add-problem-from-public', guard, async (req) =>
     ok(await probs.addFromPublic(ctx, userOf(req), parse(addContestProblemBody, req.body))),
+  );
+  // A new or edited problem of the contest (HOJ POST/PUT /api/admin/contest/problem): making problems is
+  // problem management, so root and problem admins only, and the contest must be theirs.
+  const problemGuard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
+  app.post('/contest/problem', problemGuard, async (req) =>
+    ok(await probs.createContestProblem(ctx, userOf(req), parse(contestProblemTarget, req.body), parse(adminProblemBody, req.body), parse(adminProblemUploadRef, req.body))),
+  );
+  app.put('/contest/problem', problemGuard, async (req) =>
+    ok(await probs.updateContestProblem(ctx, userOf(req), parse(contestProblemTarget, req.body), parse(adminProblemBody, req.body), parse(adminProblemUploadRef, req.body))),
   );
   app.delete('/contest/problem', guard, async (req) => {
     const { cid, pid } = parse(contestProblemLinkQuery, req.query);

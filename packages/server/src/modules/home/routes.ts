@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { optionalUser } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
+import { recentContests } from './contests.js';
 import { recentAcRank, recentUpdatedProblems, submissionStatistics } from './service.js';
 
 /** Home page cards (spec 1 §2 "Home", §7), public. Prefix /api. */
@@ -19,4 +20,6 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/get-recent-updated-problem', async () => ok(await recentUpdatedProblems(ctx)));
+
+  app.get('/get-recent-contest', async () => ok(await recentContests(ctx)));
 }

@@ -9,10 +9,13 @@ import {
   submissionListQuery,
   submitBody,
   submitIdQuery,
+  type ApiResponse,
+  type SubmitConfig,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, requirePermission, requireRoles, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
+import { getSetting } from '../../lib/site-config.js';
 import { parse } from '../../lib/validate.js';
 import * as subs from './service.js';
 
@@ -23,6 +26,12 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/submit-problem-judge', { preHandler: requirePermission('submit') }, async (req) =>
     ok(await subs.submit(ctx, userOf(req), parse(submitBody, req.body), req.ip)),
   );
+
+  // What the problem page must know before submitting (the switches themselves are root only).
+  app.get('/get-submit-config', async (): Promise<ApiResponse<SubmitConfig>> => {
+    const { submitCaptcha } = await getSetting(ctx.database.db, 'switch');
+    return ok({ submitCaptcha });
+  });
 
   app.get('/get-submission-detail', async (req, reply) => {
     const { submitId } = parse(submitIdQuery, req.query);
@@ -38,9 +47,9 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await subs.submissionList(ctx, await optionalUser(req, reply), parse(submissionListQuery, req.query))),
   );
 
-  app.post('/check-submissions-status', async (req) => {
+  app.post('/check-submissions-status', async (req, reply) => {
     const { submitIds, cid } = parse(checkSubmissionsStatusBody, req.body);
-    return ok(await subs.checkStatus(ctx, submitIds, cid ?? 0));
+    return ok(await subs.checkStatus(ctx, await optionalUser(req, reply), submitIds, cid ?? 0));
   });
 
   app.put('/submission', login, async (req) => {

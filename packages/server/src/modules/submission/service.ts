@@ -25,12 +25,14 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, languages, problems, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { ApiError, fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { checkCaptcha } from '../../lib/captcha.js';
 import { getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
 import { cachedTotal } from './totals.js';
 import { likeOf, problemByDisplayId, visibleTo } from '../problem/service.js';
 import { contestSubmitTarget } from '../contest/submit-check.js';
+import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom } from '../contest/submissions.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -93,6 +95,11 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
   if (body.isRemote) throw fail('remoteJudgeUnavailable');
+  const switches = await getSetting(db, 'switch');
+  // Judging switched off by the site: refused before anything is looked up or stored.
+  if (body.cid !== 0 ? !switches.openContestJudge : !switches.openPublicJudge) {
+    throw fail(body.cid !== 0 ? 'contestJudgeClosed' : 'publicJudgeClosed');
+  }
   // A contest submission names the contest letter; the contest module checks who may submit now.
   const contest = body.cid !== 0 ? await contestSubmitTarget(db, user, body.cid, body.pid) : null;
   const p = contest ? contest.problem : await problemByDisplayId(db, body.pid);
@@ -105,7 +112,15 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   if (!lang || (p.languages.length > 0 && !p.languages.includes(lang.name))) {
     throw fail('languageNotSupported', { language: body.language.slice(0, 50) });
   }
-  const { submitIntervalSec } = await getSetting(db, 'switch');
+  // Switch submitCaptcha: every non-contest submission answers a fresh image captcha (single use, so
+  // any failure after this point needs a new one; data.needCaptcha tells the page to show it).
+  if (!contest && switches.submitCaptcha) {
+    if (!body.captcha?.trim() || !body.captchaKey) throw fail('submitCaptchaRequired', undefined, { needCaptcha: true });
+    await checkCaptcha(db, body.captchaKey, body.captcha).catch((err: unknown) => {
+      throw err instanceof ApiError ? new ApiError(err.message, err.status, err.httpStatus, { needCaptcha: true }) : err;
+    });
+  }
+  const { submitIntervalSec } = switches;
 
   const row = await db.transaction(async (tx) => {
     // One submission at a time per user, so two requests at once cannot both pass the interval check.
@@ -148,8 +163,9 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
     .from(submissions)
     .leftJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.submitId, submitId));
-  // Contest submissions belong to the contest pages (not here yet).
-  if (!row || row.s.cid !== 0) throw notFound('submissionNotFound');
+  if (!row) throw notFound('submissionNotFound');
+  // Contest submissions follow the contest's rules (seal, code, who may look): contest/submissions.ts.
+  if (row.s.cid !== 0) return contestSubmissionDetail(ctx, user, submitId);
   const codeShare = row.codeShare ?? false;
   const { code, ...rest } = row.s;
   const submission: Submission = {
@@ -167,14 +183,28 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
 export async function allCaseResult(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<AllCaseResult | null> {
   const { db } = ctx.database;
   const [row] = await db
-    .select({ uid: submissions.uid, cid: submissions.cid, openCaseResult: problems.openCaseResult, mode: problems.judgeCaseMode })
+    .select({
+      uid: submissions.uid,
+      username: submissions.username,
+      cid: submissions.cid,
+      submitTime: submissions.submitTime,
+      share: submissions.share,
+      openCaseResult: problems.openCaseResult,
+      mode: problems.judgeCaseMode,
+    })
     .from(submissions)
     .leftJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.submitId, submitId));
-  if (!row || row.cid !== 0) throw notFound('submissionNotFound');
-  const admin = !!user && (isAdmin(user.roles) || isProblemAdmin(user.roles));
+  if (!row) throw notFound('submissionNotFound');
+  let admin = !!user && (isAdmin(user.roles) || isProblemAdmin(user.roles));
+  let showOutput = admin || (!!user && user.uid === row.uid);
+  if (row.cid !== 0) {
+    const rights = await contestCaseRights(ctx, user, row);
+    if (!rights.cases) return null;
+    admin = rights.admin;
+    showOutput = rights.caseOutput;
+  }
   if (!row.openCaseResult && !admin) return null;
-  const showOutput = admin || (!!user && user.uid === row.uid);
   const cases = await db.select().from(judgeCases).where(eq(judgeCases.submitId, submitId)).orderBy(judgeCases.seq);
   const list: CaseResult[] = cases.map((c) => ({
     seq: c.seq,
@@ -270,8 +300,15 @@ export async function submissionList(
   return { records: rows.map(info), total };
 }
 
-/** submitId → submission (no code) for the ids that exist outside contests; the list page polls it. */
-export async function checkStatus(ctx: AppContext, submitIds: number[], cid: number): Promise<Record<string, SubmissionInfo>> {
+/**
+ * submitId → submission (no code) for the ids that exist outside contests; the list page polls it.
+ * With a contest id it is check-contest-submissions-status (login and the contest's rules).
+ */
+export async function checkStatus(ctx: AppContext, user: AuthUser | null, submitIds: number[], cid: number): Promise<Record<string, SubmissionInfo>> {
+  if (cid !== 0) {
+    if (!user) throw unauthorized();
+    return checkContestStatus(ctx, user, submitIds, cid);
+  }
   const out: Record<string, SubmissionInfo> = {};
   const ids = [...new Set(submitIds)];
   if (!ids.length) return out;
@@ -294,10 +331,20 @@ export async function setShare(ctx: AppContext, user: AuthUser, submitId: number
 }
 
 export async function lastAcCode(ctx: AppContext, user: AuthUser, pid: number, cid: number): Promise<LastAcCode> {
+  // A sealed OI contest keeps the user's own verdicts after the seal unknown: those do not count here.
+  const hiddenFrom = cid !== 0 ? await ownResultsHiddenFrom(ctx.database.db, user, cid) : null;
   const [row] = await ctx.database.db
     .select({ submitId: submissions.submitId, code: submissions.code, language: submissions.language })
     .from(submissions)
-    .where(and(eq(submissions.uid, user.uid), eq(submissions.pid, pid), eq(submissions.cid, cid), eq(submissions.status, JudgeStatus.ACCEPTED)))
+    .where(
+      and(
+        eq(submissions.uid, user.uid),
+        eq(submissions.pid, pid),
+        eq(submissions.cid, cid),
+        eq(submissions.status, JudgeStatus.ACCEPTED),
+        hiddenFrom ? sql`${submissions.submitTime} < ${hiddenFrom.toISOString()}` : undefined,
+      ),
+    )
     .orderBy(desc(submissions.submitId))
     .limit(1);
   if (!row) throw fail('notPassedProblem');

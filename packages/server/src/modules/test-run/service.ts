@@ -26,6 +26,7 @@ import { fail, notFound } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { notifyQueue } from '../judge/queue.js';
 import { problemById, visibleTo } from '../problem/service.js';
+import { contestTestRunProblem } from '../contest/submissions.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
 
@@ -48,10 +49,14 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 export async function submitTestRun(ctx: AppContext, user: AuthUser, body: TestRunBody): Promise<string> {
   const { db } = ctx.database;
   if (body.isRemoteJudge) throw fail('remoteJudgeUnavailable');
-  const p = await problemById(db, body.pid);
-  // Contest and group problems are tested through their own pages' access rules, which are not part
-  // of the public bank: here a problem must be one the caller may open in the bank.
-  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
+  const { submitIntervalSec, openPublicJudge, openContestJudge } = await getSetting(db, 'switch');
+  // A contest problem (type contest + cid) is tested by whoever may see the contest's inside; otherwise
+  // the problem must be one the caller may open in the bank (group problems come with the group area).
+  const inContest = body.type === 'contest' && !!body.cid;
+  // A test run is judging like a submission of its kind: closed with the judge of that kind.
+  if (inContest ? !openContestJudge : !openPublicJudge) throw fail(inContest ? 'contestJudgeClosed' : 'publicJudgeClosed');
+  const p = inContest ? await contestTestRunProblem(db, user, body.cid!, body.pid) : await problemById(db, body.pid);
+  if (!p || (!inContest && !visibleTo(p, user))) throw notFound('problemNotFound');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db
     .select({ name: languages.name })
@@ -60,7 +65,6 @@ export async function submitTestRun(ctx: AppContext, user: AuthUser, body: TestR
   if (!lang || (p.languages.length > 0 && !p.languages.includes(lang.name))) {
     throw fail('languageNotSupported', { language: body.language.slice(0, 50) });
   }
-  const { submitIntervalSec } = await getSetting(db, 'switch');
   const key = crypto.randomBytes(24).toString('base64url');
 
   await db.transaction(async (tx) => {

@@ -14,31 +14,41 @@ import { CodeEditor } from '../components/CodeEditor';
 import { CodeTemplates } from '../components/CodeTemplates';
 import { ExtraFilesEditor } from '../components/ExtraFilesEditor';
 import { MarkdownEditor } from '../components/MarkdownEditor';
+import { contestInitial, contestProblemsPath, ContestPlaceFields, saveContestProblem, useContestProblemMode, type ContestPlaceValues, type ContestProblemMode } from '../contest/contestProblemMode';
 import { TagPicker } from '../components/TagPicker';
 import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
 import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../problemOptions';
 
-/** Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}). */
+/**
+ * Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}); with `contestId`
+ * the same for a problem of that contest (contest/{contestId}/problem/create, …/problem/{pid}/edit).
+ */
 export default function ProblemEditPage() {
-  const { pid: pidParam } = useParams();
+  const { pid: pidParam, contestId } = useParams();
   const pid = pidParam ? Number(pidParam) : undefined;
   const { t } = useTranslation();
   const languages = useLanguages();
   const detail = useQuery({ queryKey: ['admin-problem', pid], queryFn: () => adminProblemApi.get(pid!), enabled: pid !== undefined && Number.isInteger(pid) && pid > 0, gcTime: 0 });
+  const contest = useContestProblemMode(contestId, pid !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined);
 
   if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) return <Result status="404" title={t('msg.problemNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
-  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data)) return <Spin className="oj-page-spin" />;
-  return <ProblemForm key={pid ?? 'new'} pid={pid} detail={detail.data} languages={languages.data ?? []} />;
+  if (contest.error) return <Result status="warning" title={contest.error.message === 'contest' ? t('msg.contestNotFound') : contest.error.message} />;
+  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || contest.pending) return <Spin className="oj-page-spin" />;
+  return <ProblemForm key={`${contestId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} contest={contest.mode} />;
 }
 
-function ProblemForm({ pid, detail, languages }: { pid?: number; detail?: AdminProblemDetail; languages: LanguageInfo[] }) {
+function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail?: AdminProblemDetail; languages: LanguageInfo[]; contest?: ContestProblemMode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<ProblemFormValues>();
-  const initial = useMemo(() => (detail ? valuesOf(detail) : defaultValues(languages.map((l) => l.name))), [detail, languages]);
+  const initial = useMemo(() => {
+    const base = detail ? valuesOf(detail) : defaultValues(languages.map((l) => l.name));
+    return contest ? contestInitial(contest, base, !!detail) : base;
+  }, [detail, languages, contest]);
+  const backTo = contest ? contestProblemsPath(contest.cid) : '/admin/problems';
   const kept = useMemo(() => (detail && detail.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
   // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
@@ -102,12 +112,17 @@ function ProblemForm({ pid, detail, languages }: { pid?: number; detail?: AdminP
     setSaving(true);
     try {
       const body = toBody(values, cases, pid);
-      const res = pid ? await adminProblemApi.update(body) : await adminProblemApi.create(body);
+      const res = contest
+        ? await saveContestProblem(contest, body, values as ProblemFormValues & ContestPlaceValues)
+        : pid
+          ? await adminProblemApi.update(body)
+          : await adminProblemApi.create(body);
       feedback.success(successMsg(res.msg, pid ? 'admin.updated' : 'admin.added'));
       // Dropped rather than invalidated: the list must not show the old row while it refetches.
       client.removeQueries({ queryKey: ['admin-problems'] });
+      if (contest) client.removeQueries({ queryKey: ['admin-contest-problems', contest.cid] });
       void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
-      navigate('/admin/problems');
+      navigate(backTo);
     } catch {
       /* the client has shown the server's message */
     } finally {
@@ -119,6 +134,7 @@ function ProblemForm({ pid, detail, languages }: { pid?: number; detail?: AdminP
     <div className="oj-admin-page" data-testid="admin-problem-form">
       <Form form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} scrollToFirstError>
         <div className="oj-stack">
+          {contest && <ContestPlaceFields mode={contest} />}
           <Card title={pid ? t('admin.problem.editTitle', { id: detail?.problem.problemId ?? pid }) : t('admin.menu.problemCreate')}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
@@ -148,7 +164,7 @@ function ProblemForm({ pid, detail, languages }: { pid?: number; detail?: AdminP
               </Col>
               <Col xs={12} lg={6}>
                 <Form.Item name="type" label={t('admin.problem.type')}>
-                  <Radio.Group options={[{ value: 0, label: 'ACM' }, { value: 1, label: 'OI' }]} data-testid="field-type" />
+                  <Radio.Group options={[{ value: 0, label: 'ACM' }, { value: 1, label: 'OI' }]} disabled={!!contest} data-testid="field-type" />
                 </Form.Item>
               </Col>
               <Col xs={12} lg={6}>
@@ -339,7 +355,7 @@ function ProblemForm({ pid, detail, languages }: { pid?: number; detail?: AdminP
           </Modal>
 
           <div className="oj-admin-actions">
-            <Button onClick={() => navigate('/admin/problems')}>{t('admin.cancel')}</Button>
+            <Button onClick={() => navigate(backTo)}>{t('admin.cancel')}</Button>
             <Button type="primary" loading={saving} onClick={() => void save()} data-testid="problem-save">
               {t('admin.save')}
             </Button>

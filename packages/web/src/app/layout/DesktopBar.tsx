@@ -4,7 +4,7 @@ import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
 import { AuthButtons } from './AuthButtons';
 import { Logo } from './Logo';
-import { activeMenuKey, useNavItems } from './navItems';
+import { activeMenuKey, useContextNavItems, useNavItems } from './navItems';
 import { UserDropdown } from './UserDropdown';
 
 /** The top bar at 768 px and wider: logo, horizontal menu, then login buttons or the user menu. */
@@ -13,10 +13,18 @@ export function DesktopBar() {
   const meta = useRouteMeta();
   const { token } = useSession();
   const items = useNavItems();
+  // Focus-mode pages show the context menu of where the problem came from (spec 1 §2).
+  const context = useContextNavItems();
   return (
     <header className="oj-topbar" data-testid="topbar">
       <Logo />
-      <Menu className="oj-topbar-menu" mode="horizontal" selectedKeys={[activeMenuKey(pathname, meta.activeMenu)]} items={items} />
+      <Menu
+        className="oj-topbar-menu"
+        mode="horizontal"
+        selectedKeys={[context ? context.selected : activeMenuKey(pathname, meta.activeMenu)]}
+        items={context ? context.items : items}
+        data-testid={context ? 'context-menu' : 'main-menu'}
+      />
       <div className="oj-topbar-right">{token ? <UserDropdown /> : <AuthButtons />}</div>
     </header>
   );

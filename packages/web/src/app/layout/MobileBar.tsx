@@ -9,7 +9,7 @@ import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
 import { AuthButtons } from './AuthButtons';
 import { Logo } from './Logo';
-import { activeMenuKey, useNavItems, useUserMenuItems } from './navItems';
+import { activeMenuKey, useContextNavItems, useNavItems, useUserMenuItems } from './navItems';
 import { UserDropdown } from './UserDropdown';
 
 /** Under 768 px: an app bar whose menu button opens a drawer with the menu and the user entries. */
@@ -20,8 +20,11 @@ export function MobileBar() {
   const meta = useRouteMeta();
   const { token, user } = useSession();
   const { shortName } = useWebsiteConfig();
-  const navItems = useNavItems();
+  const mainItems = useNavItems();
   const userItems = useUserMenuItems();
+  // Focus-mode pages: the context menu of where the problem came from (spec 1 §2).
+  const context = useContextNavItems();
+  const navItems = context ? context.items : mainItems;
 
   // Any navigation (a menu link, the back button) closes the drawer.
   useEffect(() => setOpen(false), [pathname, search]);
@@ -53,7 +56,13 @@ export function MobileBar() {
         rootClassName="oj-drawer"
         data-testid="drawer"
       >
-        <Menu mode="inline" selectedKeys={[activeMenuKey(pathname, meta.activeMenu)]} items={items} style={{ borderInlineEnd: 0 }} />
+        <Menu
+          mode="inline"
+          selectedKeys={[context ? context.selected : activeMenuKey(pathname, meta.activeMenu)]}
+          items={items}
+          style={{ borderInlineEnd: 0 }}
+          data-testid={context ? 'context-menu' : 'main-menu'}
+        />
         {!token && (
           <div style={{ padding: 16 }}>
             <AuthButtons block onOpen={() => setOpen(false)} />

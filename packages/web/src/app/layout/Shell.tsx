@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
 import { RouteGate } from '../guards';
@@ -18,11 +18,25 @@ function useDocumentTitle(titleKey?: string) {
   }, [titleKey, shortName, t]);
 }
 
+export const SHELL_ROUTE_ID = 'shell';
+
+/**
+ * The page's identity for its error boundary: the path matched by the route right under the frame.
+ * A page with child routes (the contest shell and its tabs) stays mounted while its tabs change;
+ * moving to another page starts a fresh boundary.
+ */
+function usePageKey(): string {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const i = matches.findIndex((m) => m.id === SHELL_ROUTE_ID);
+  return matches[i + 1]?.pathname ?? pathname;
+}
+
 /** The public site's frame (spec 1 §2): top bar or app bar, the page, and the footer where it belongs. */
 export function Shell() {
   const isMobile = useIsMobile();
   const meta = useRouteMeta();
-  const { pathname } = useLocation();
+  const pageKey = usePageKey();
   useDocumentTitle(meta.titleKey);
   const className = ['oj-shell', meta.fullHeight ? 'oj-shell-full' : ''].join(' ');
   return (
@@ -30,7 +44,7 @@ export function Shell() {
       {isMobile ? <MobileBar /> : <DesktopBar />}
       <main className="oj-main">
         <RouteGate meta={meta}>
-          <PageBoundary key={pathname}>
+          <PageBoundary key={pageKey}>
             <Outlet />
           </PageBoundary>
         </RouteGate>

@@ -11,17 +11,20 @@ import {
   InfoCircleOutlined,
   LogoutOutlined,
   MessageOutlined,
+  OrderedListOutlined,
   ProfileOutlined,
   ReadOutlined,
   SettingOutlined,
   TeamOutlined,
   TrophyOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UnreadCounts } from '@oj/shared';
 import { useUnread, useWebsiteConfig } from '../../api/queries';
+import { useRouteMeta } from '../routeMeta';
 import { canManage, useSession } from '../session';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -54,6 +57,38 @@ export function useNavItems(): Items {
     { key: '/oiwiki', icon: <BookOutlined />, label: link('/oiwiki', t('nav.oiwiki')) },
   );
   return items;
+}
+
+/**
+ * The context menu of a focus-mode page (spec 1 §2, route meta `fullScreenSource`), or null on other
+ * pages. Contest mode: /home, the contest, its problems, my submissions in it, its rank.
+ */
+export function useContextNavItems(): { items: Items; selected: string } | null {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const matches = useMatches();
+  const contestID = matches[matches.length - 1]?.params.contestID;
+  if (meta.fullScreenSource !== 'contest' || !contestID) return null;
+  const base = `/contest/${encodeURIComponent(contestID)}`;
+  const link = (to: string, label: string, testId: string) => (
+    <Link to={to} data-testid={testId}>
+      {label}
+    </Link>
+  );
+  return {
+    selected: `${base}/problems`,
+    items: [
+      { key: '/home', icon: <HomeOutlined />, label: link('/home', t('nav.home'), 'ctx-home') },
+      { key: base, icon: <TrophyOutlined />, label: link(base, t('contestProblem.nav.contestHome'), 'ctx-contest') },
+      { key: `${base}/problems`, icon: <UnorderedListOutlined />, label: link(`${base}/problems`, t('contestProblem.nav.problems'), 'ctx-problems') },
+      {
+        key: `${base}/submissions?onlyMine=true`,
+        icon: <OrderedListOutlined />,
+        label: link(`${base}/submissions?onlyMine=true`, t('contestProblem.nav.mySubmissions'), 'ctx-submissions'),
+      },
+      { key: `${base}/rank`, icon: <BarChartOutlined />, label: link(`${base}/rank`, t('contestProblem.nav.rank'), 'ctx-rank') },
+    ],
+  };
 }
 
 /** Sections whose detail pages live under another path (spec 1 §2 "Active menu item"). */

@@ -1,6 +1,193 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../unavailable/UnavailablePage';
+import './shell/contest.css';
+import { useEffect, useState } from 'react';
+import { Button, Card, Empty, Input, List, Pagination, Radio, Space, Tooltip, Typography } from 'antd';
+import { BarChartOutlined, CalendarOutlined, ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CONTEST_LIMITS, ContestStatus, type ContestInfo } from '@oj/shared';
+import { useContestList, type ContestListFilter } from '../../api/contest';
+import { formatDateTime } from '../../components/time';
+import { ContestLink } from './list/ContestLink';
+import {
+  ContestAuthTag,
+  ContestLock,
+  ContestStatusTag,
+  ContestTrophy,
+  ContestTypeButton,
+  outsideBoardPath,
+  statusColor,
+  useFormatDuration,
+} from './shell/meta';
 
+const intIn = (v: string | null, allowed: number[]) => {
+  const n = v === null || v === '' ? NaN : Number(v);
+  return allowed.includes(n) ? n : undefined;
+};
+
+/** The list's filters live in the URL query (spec 2 §2: currentPage, status, keyword, type). */
+function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('currentPage'));
+  const filter: ContestListFilter = {
+    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: CONTEST_LIMITS.listPageSize,
+    keyword: params.get('keyword') || undefined,
+    status: intIn(params.get('status'), [ContestStatus.SCHEDULED, ContestStatus.RUNNING, ContestStatus.ENDED]),
+    type: intIn(params.get('type'), [0, 1]),
+  };
+  const update = (patch: Partial<ContestListFilter>) => {
+    // Any change but paging starts again at page 1.
+    const next = { ...filter, ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+    const out = new URLSearchParams();
+    if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
+    if (next.status !== undefined) out.set('status', String(next.status));
+    if (next.keyword) out.set('keyword', next.keyword);
+    if (next.type !== undefined) out.set('type', String(next.type));
+    setParams(out);
+  };
+  return [filter, update];
+}
+
+function ContestItem({ contest: c, onRule }: { contest: ContestInfo; onRule: (type: number) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const duration = useFormatDuration();
+  const scheduled = c.status === ContestStatus.SCHEDULED;
+  return (
+    <div className="oj-contest-item" style={{ borderLeftColor: statusColor(c.status) }} data-testid={`contest-item-${c.id}`}>
+      <ContestTrophy type={c.type} />
+      <div className="oj-contest-item-body">
+        <div className="oj-contest-item-title">
+          <ContestLink cid={c.id} testId={`contest-title-${c.id}`}>
+            {c.title}
+          </ContestLink>
+          <ContestLock auth={c.auth} />
+        </div>
+        <ul className="oj-contest-item-info">
+          <li>
+            <Tooltip title={t('contest.list.startTime')}>
+              <CalendarOutlined /> {formatDateTime(c.startTime)}
+            </Tooltip>
+          </li>
+          <li>
+            <Tooltip title={t('contest.list.duration')}>
+              <ClockCircleOutlined /> <span data-testid="contest-duration">{duration(c.duration)}</span>
+            </Tooltip>
+          </li>
+          <li>
+            <ContestTypeButton contest={c} onClick={() => onRule(c.type)} />
+          </li>
+          <li>
+            <ContestAuthTag auth={c.auth} />
+          </li>
+          <li>
+            <Tooltip title={t('contest.list.participants')}>
+              <UserOutlined /> <span data-testid="contest-count">{c.count}</span>
+            </Tooltip>
+          </li>
+          {c.openRank && (
+            <li>
+              <Tooltip title={scheduled ? t('contest.list.scoreboardScheduled') : undefined}>
+                <Button
+                  size="small"
+                  icon={<BarChartOutlined />}
+                  disabled={scheduled}
+                  onClick={() => navigate(outsideBoardPath(c))}
+                  data-testid={`contest-board-${c.id}`}
+                >
+                  {t('contest.list.scoreboard')}
+                </Button>
+              </Tooltip>
+            </li>
+          )}
+        </ul>
+      </div>
+      <div className="oj-contest-item-status">
+        <ContestStatusTag status={c.status} />
+      </div>
+    </div>
+  );
+}
+
+/** Contest list (spec 2 §2): rule, status and keyword filters, ten contests a page. */
 export default function ContestListPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const [filter, update] = useFilter();
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const list = useContestList(filter);
+  const rows = list.data?.records ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <div className="oj-page" data-testid="contest-list">
+      <Card
+        title={t('contest.list.heading')}
+        extra={
+          <Input.Search
+            allowClear
+            placeholder={t('contest.list.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => update({ keyword: v.trim() || undefined })}
+            className="oj-contest-search"
+            data-testid="contest-keyword"
+          />
+        }
+      >
+        <Space wrap size={[24, 8]} className="oj-contest-filters">
+          <Space size={8}>
+            <Typography.Text type="secondary">{t('contest.list.rule')}</Typography.Text>
+            <Radio.Group
+              size="small"
+              optionType="button"
+              value={filter.type ?? 'all'}
+              onChange={(e) => update({ type: e.target.value === 'all' ? undefined : Number(e.target.value) })}
+              options={[
+                { value: 'all', label: t('contest.list.all') },
+                { value: 0, label: 'ACM' },
+                { value: 1, label: 'OI' },
+              ]}
+              data-testid="contest-filter-type"
+            />
+          </Space>
+          <Space size={8}>
+            <Typography.Text type="secondary">{t('contest.list.status')}</Typography.Text>
+            <Radio.Group
+              size="small"
+              optionType="button"
+              value={filter.status ?? 'all'}
+              onChange={(e) => update({ status: e.target.value === 'all' ? undefined : Number(e.target.value) })}
+              options={[
+                { value: 'all', label: t('contest.list.all') },
+                { value: ContestStatus.SCHEDULED, label: t('contest.status.scheduled') },
+                { value: ContestStatus.RUNNING, label: t('contest.status.running') },
+                { value: ContestStatus.ENDED, label: t('contest.status.ended') },
+              ]}
+              data-testid="contest-filter-status"
+            />
+          </Space>
+        </Space>
+        <List<ContestInfo>
+          className="oj-contest-list"
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          dataSource={rows}
+          rowKey="id"
+          locale={{ emptyText: <Empty description={list.isError ? t('common.loadFailed') : t('contest.list.empty')} /> }}
+          renderItem={(c) => <ContestItem contest={c} onRule={(type) => update({ type })} />}
+        />
+        {total > 0 && (
+          <Pagination
+            className="oj-contest-pagination"
+            current={filter.currentPage}
+            pageSize={CONTEST_LIMITS.listPageSize}
+            total={total}
+            showSizeChanger={false}
+            onChange={(currentPage) => update({ currentPage })}
+            data-testid="contest-pagination"
+          />
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -1,6 +1,143 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../unavailable/UnavailablePage';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Input, Row, Space, Typography } from 'antd';
+import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ContestAuth, ContestType, MSG, type ContestInfo } from '@oj/shared';
+import { registerContest } from '../../api/contest';
+import { ApiError } from '../../api/client';
+import { feedback } from '../../app/feedback';
+import { translateMsg } from '../../app/i18n';
+import { Markdown } from '../../components/Markdown';
+import { formatDateTime } from '../../components/time';
+import { useContest } from './ContestContext';
+import { authKey } from './shell/meta';
 
+/** Password registration for private and protected contests (spec 2 §5, §8). */
+function Registration() {
+  const { t } = useTranslation();
+  const { contest, access, isContestAdmin, refresh } = useContest();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  if (contest.auth === ContestAuth.PUBLIC) return null;
+  if (isContestAdmin || access) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        icon={<CheckCircleOutlined />}
+        title={isContestAdmin ? t('contest.overview.adminHint') : t('contest.overview.registered')}
+        data-testid="contest-registered"
+      />
+    );
+  }
+
+  const submit = async () => {
+    if (!password) {
+      feedback.warning(t('msg.enterContestPassword'));
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const msg = await registerContest(contest.id, password, { silent: true });
+      feedback.success(translateMsg(msg) || t('msg.contestRegistered'));
+      setPassword('');
+      refresh();
+    } catch (err) {
+      const text = err instanceof Error ? err.message : t('msg.serverError');
+      if (err instanceof ApiError && err.rawMsg === MSG.contestAlreadyRegistered) {
+        refresh();
+        return;
+      }
+      feedback.error(text);
+      // The account-limit refusal is not a typo the user can fix: say so where they look.
+      if (err instanceof ApiError && err.rawMsg === MSG.contestAccountLimited) setRefusal(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <span>
+          <KeyOutlined /> {t('contest.overview.registerTitle')}
+        </span>
+      }
+      className="oj-contest-register"
+      data-testid="contest-register"
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">
+          {contest.auth === ContestAuth.PRIVATE ? t('contest.overview.privateHint') : t('contest.overview.protectedHint')}
+        </Typography.Text>
+        <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
+          <Input.Password
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            onPressEnter={() => void submit()}
+            placeholder={t('contest.overview.password')}
+            autoComplete="off"
+            data-testid="contest-password"
+          />
+          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="contest-register-submit">
+            {t('contest.overview.register')}
+          </Button>
+        </Space.Compact>
+        {refusal && <Alert type="error" showIcon title={refusal} data-testid="contest-refusal" />}
+      </Space>
+    </Card>
+  );
+}
+
+function Rules({ contest: c }: { contest: ContestInfo }) {
+  const { t } = useTranslation();
+  const acm = c.type === ContestType.ACM;
+  const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
+  const seal = !c.sealRank
+    ? t('contest.overview.noSeal')
+    : `${t('contest.overview.sealFrom', { time: formatDateTime(c.sealRankTime ?? c.startTime) })} ${c.autoRealRank ? t('contest.overview.sealReveal') : t('contest.overview.sealKeep')}`;
+  return (
+    <Card title={t('contest.overview.rules')} data-testid="contest-rules">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph className="oj-contest-rule-text">
+          {acm ? t('contest.overview.acmRule') : t('contest.overview.oiRule', { scoreType: t(`contest.scoreType.${c.oiRankScoreType}`) })}
+        </Typography.Paragraph>
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('contest.overview.ruleType')}>{acm ? 'ACM' : 'OI'}</Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.access')}>
+            {t(`contest.auth.${authKey(c.auth)}`)} · {t(`contest.authTip.${authKey(c.auth)}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.seal')}>{seal}</Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.outsideRank')}>{yesNo(c.openRank)}</Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.print')}>{yesNo(c.openPrint)}</Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.endSubmit')}>{yesNo(c.allowEndSubmit)}</Descriptions.Item>
+          {c.author && <Descriptions.Item label={t('contest.overview.author')}>{c.author}</Descriptions.Item>}
+        </Descriptions>
+      </Space>
+    </Card>
+  );
+}
+
+/** Overview (index route): description, rules and registration. */
 export default function ContestOverviewPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const { contest } = useContest();
+  return (
+    <div className="oj-stack" data-testid="contest-overview">
+      <Registration />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={15}>
+          <Card title={t('contest.overview.description')} data-testid="contest-description">
+            {contest.description.trim() ? <Markdown source={contest.description} /> : <Typography.Text type="secondary">{t('contest.overview.noDescription')}</Typography.Text>}
+          </Card>
+        </Col>
+        <Col xs={24} lg={9}>
+          <Rules contest={contest} />
+        </Col>
+      </Row>
+    </div>
+  );
 }

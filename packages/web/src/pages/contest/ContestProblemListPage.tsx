@@ -1,6 +1,111 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../unavailable/UnavailablePage';
+import { Card, Empty, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { QuestionCircleFilled } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ContestType, JudgeStatus, type ContestProblemRow } from '@oj/shared';
+import { useContestProblems } from '../../api/contest';
+import { OwnStatusIcon } from '../problem/problemStatus';
+import { useContest } from './ContestContext';
+import { rankSealedFor } from './shell/meta';
 
+function MyStatus({ row }: { row: ContestProblemRow }) {
+  const { t } = useTranslation();
+  if (row.myStatus === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) {
+    return (
+      <Tooltip title={t('contest.problems.unknown')}>
+        <QuestionCircleFilled style={{ color: '#faad14' }} data-testid="own-status--5" />
+      </Tooltip>
+    );
+  }
+  return <OwnStatusIcon status={row.myStatus} />;
+}
+
+/** Problems tab: letter with balloon colour, title, AC/total, the viewer's own state (and score in OI). */
 export default function ContestProblemListPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const { contest, isContestAdmin } = useContest();
+  const problems = useContestProblems(contest.id);
+  const sealed = rankSealedFor(contest, isContestAdmin);
+  const oi = contest.type !== ContestType.ACM;
+  const link = (displayId: string) => `/contest/${contest.id}/problem/${encodeURIComponent(displayId)}`;
+
+  const columns: ColumnsType<ContestProblemRow> = [
+    { key: 'mine', width: 48, align: 'center', render: (_, r) => <MyStatus row={r} /> },
+    {
+      title: '#',
+      dataIndex: 'displayId',
+      width: 90,
+      render: (id: string, r) => (
+        <span className="oj-contest-pid">
+          <span className="oj-balloon" style={{ background: r.color || 'transparent', borderColor: r.color || '#d9d9d9' }} title={r.color ?? undefined} />
+          <Link to={link(id)}>{id}</Link>
+        </span>
+      ),
+    },
+    {
+      title: t('contest.problems.title'),
+      dataIndex: 'displayTitle',
+      render: (title: string, r) => (
+        <Link to={link(r.displayId)} data-testid={`contest-problem-${r.displayId}`}>
+          {title}
+        </Link>
+      ),
+    },
+    ...(oi
+      ? [
+          {
+            title: t('contest.problems.score'),
+            key: 'score',
+            width: 100,
+            align: 'right' as const,
+            render: (_: unknown, r: ContestProblemRow) =>
+              r.myStatus === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : r.score === null || r.myStatus === JudgeStatus.NOT_SUBMITTED ? '' : r.score,
+          },
+        ]
+      : []),
+    {
+      title: (
+        <Tooltip title={sealed ? t('contest.problems.sealed') : undefined}>
+          {t('contest.problems.acTotal')}
+        </Tooltip>
+      ),
+      key: 'acTotal',
+      width: 140,
+      align: 'right',
+      render: (_, r) => (
+        <span data-testid={`contest-problem-count-${r.displayId}`}>
+          {sealed ? (
+            <Tooltip title={t('contest.problems.sealed')}>
+              <span className="oj-contest-sealed">?</span>
+            </Tooltip>
+          ) : (
+            <>
+              {r.ac} / {r.total}
+            </>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('contest.tab.problems')} data-testid="contest-problems">
+      {sealed && (
+        <Typography.Paragraph type="secondary" className="oj-contest-sealed-note">
+          {t('contest.problems.sealed')}
+        </Typography.Paragraph>
+      )}
+      <Table<ContestProblemRow>
+        rowKey="id"
+        size="middle"
+        pagination={false}
+        loading={problems.isPending}
+        dataSource={problems.data ?? []}
+        columns={columns}
+        scroll={{ x: 480 }}
+        locale={{ emptyText: <Empty description={problems.isError ? problems.error.message || t('common.loadFailed') : t('contest.problems.empty')} /> }}
+      />
+    </Card>
+  );
 }

@@ -1,6 +1,125 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import { Outlet } from 'react-router';
+import './shell/contest.css';
+import { useCallback, useMemo } from 'react';
+import { Button, Result, Spin, Tabs } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { contestKeys, useContestAccess, useContestInfo } from '../../api/contest';
+import { useWebsiteConfig } from '../../api/queries';
+import { useSession } from '../../app/session';
+import { ContestContext, type ContestContextValue } from './ContestContext';
+import { ContestHeader } from './shell/ContestHeader';
+import { statusAt } from './shell/meta';
+import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
+import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
+import { useContestClock, useRefreshOnStatusChange } from './shell/useContestClock';
 
+function ShellMessage({ title, subTitle }: { title: string; subTitle?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="oj-page" data-testid="contest-unavailable">
+      <Result
+        status="warning"
+        title={title}
+        subTitle={subTitle}
+        extra={
+          <Link to="/contest">
+            <Button type="primary">{t('contest.shell.backToList')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * The contest shell, /contest/:contestID (spec 2 §2): header with countdown and progress, tabs bound to
+ * the child routes, and the ContestContext every child reads. Tabs that show the inside of the contest
+ * stay disabled until the viewer may see it; admin tabs appear for the contest's admins.
+ */
 export default function ContestShell() {
-  return <Outlet />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const cid = Number(params.contestID);
+  const validId = Number.isInteger(cid) && cid > 0;
+  const { user, roles } = useSession();
+  const queryClient = useQueryClient();
+  const config = useWebsiteConfig();
+  const info = useContestInfo(validId ? cid : 0);
+  const access = useContestAccess(validId ? cid : 0);
+  const contest = info.data;
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: contestKeys.all(cid) });
+  }, [queryClient, cid]);
+
+  const now = useContestClock(contest, info.dataUpdatedAt);
+  useRefreshOnStatusChange(contest, now, refresh);
+  const status = contest ? statusAt(contest, now) : 0;
+  const isContestAdmin = !!contest?.isContestAdmin;
+  const hasAccess = !!access.data?.access;
+  const lock = contest ? insideLock(contest, status, isContestAdmin, hasAccess) : null;
+  useAnnouncementPoll(cid, user?.uid, !!contest && !lock && !access.isPending);
+
+  const value = useMemo<ContestContextValue | null>(
+    () => (contest ? { contest: { ...contest, status }, isContestAdmin, access: hasAccess, refresh } : null),
+    [contest, status, isContestAdmin, hasAccess, refresh],
+  );
+
+  if (!validId) return <ShellMessage title={t('msg.contestNotFound')} />;
+  if (info.isError) return <ShellMessage title={info.error.message || t('contest.shell.loadFailed')} />;
+  if (!contest || !value || access.isPending) return <Spin className="oj-page-spin" />;
+
+  const tabs = contestTabs({ contest, isContestAdmin, isSuperAdmin: roles.includes('root'), openContestComment: !!config.data?.openContestComment });
+  const base = `/contest/${cid}`;
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
+  const active = tabOfPath(rest);
+  const offered = tabs.some((tab) => tab.path === active);
+  const wide = rest.startsWith('/problem/') && !rest.includes('/submission-detail/');
+
+  let body = <Outlet />;
+  if (active !== '' && lock) {
+    body = (
+      <Result
+        className="oj-contest-locked"
+        icon={<LockOutlined />}
+        title={t(`contest.shell.locked.${lock}`)}
+        extra={
+          <Button type="primary" onClick={() => navigate(base)} data-testid="contest-go-overview">
+            {t('contest.shell.goOverview')}
+          </Button>
+        }
+        data-testid="contest-locked"
+      />
+    );
+  } else if (!offered && KNOWN_TABS.includes(active)) {
+    body = <Result status="warning" title={t('contest.shell.notOffered')} data-testid="contest-not-offered" />;
+  }
+
+  return (
+    <ContestContext.Provider value={value}>
+      <div className={wide ? 'oj-contest-shell oj-contest-shell-wide' : 'oj-page oj-contest-shell'} data-testid="contest-shell" data-cid={cid}>
+        <ContestHeader contest={contest} now={now} />
+        <Tabs
+          className="oj-contest-tabs"
+          activeKey={active || 'overview'}
+          onChange={(key) => navigate(key === 'overview' ? base : `${base}/${key}`)}
+          items={tabs.map((tab) => ({
+            key: tab.path || 'overview',
+            disabled: tab.inside && !!lock,
+            label: (
+              <span data-testid={`contest-tab-${tab.path || 'overview'}`}>
+                {tab.icon}
+                {t(`contest.tab.${tab.labelKey}`)}
+              </span>
+            ),
+          }))}
+        />
+        <div className="oj-contest-body">{body}</div>
+      </div>
+    </ContestContext.Provider>
+  );
 }

@@ -1,6 +1,42 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../unavailable/UnavailablePage';
+import { useMemo } from 'react';
+import { Result, Spin } from 'antd';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ContestType } from '@oj/shared';
+import { submissionApi, submissionKeys } from '../../api/submission';
+import { SubmissionListView } from '../status/StatusPage';
+import type { SubmissionListScope } from '../status/listScope';
+import { contestProblemPath, contestSubmissionPath } from './problem/useContestProblemScope';
+import { useContestView } from './problem/useContestView';
 
+/**
+ * /contest/:contestID/submissions (spec 1 §2, spec 2 §2 ContestSubmissionList): the status list of the
+ * contest with the same filters (query username, onlyMine, status, problemID), 'Submissions' or
+ * 'Problem Submissions' when filtered to a problem, the score column in OI contests only. Rows are
+ * what the server lets the viewer see (sealed results show as "?").
+ */
 export default function ContestSubmissionsPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const cid = Number(useParams().contestID);
+  const view = useContestView(cid);
+  const type = view.value?.contest.type;
+  const scope = useMemo<SubmissionListScope>(
+    () => ({
+      title: (f) => (f.problemID ? t('contestProblem.submissions.problemTitle') : t('contestProblem.submissions.title')),
+      // Submissions made after the end (allowEndSubmit) are the contest's too: the list shows them.
+      list: (q) => submissionApi.contestList({ ...q, contestID: cid, containsEnd: true }),
+      key: (q, uid) => submissionKeys.contestList({ ...q, contestID: cid, containsEnd: true }, uid),
+      checkStatus: (ids) => submissionApi.checkContestStatus(cid, ids),
+      submissionPath: (r) => contestSubmissionPath(cid, r.displayPid, r.submitId),
+      problemPath: (r) => contestProblemPath(cid, r.displayPid),
+      showScore: type === ContestType.OI,
+      share: false,
+      pageClass: 'oj-contest-submissions',
+      testId: 'contest-submissions',
+    }),
+    [cid, type, t],
+  );
+  if (view.error) return <Result status="warning" title={view.error} />;
+  if (!view.value) return <Spin className="oj-page-spin" />;
+  return <SubmissionListView scope={scope} />;
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Form, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Form, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload, type InputRef } from 'antd';
 import {
   CompressOutlined,
   ExpandOutlined,
@@ -10,10 +10,13 @@ import {
   ExperimentOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type ProblemDetail } from '@oj/shared';
-import { problemApi } from '../../api/problem';
+import { accountApi } from '../../api/account';
+import { ApiError } from '../../api/client';
+import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import {
@@ -27,6 +30,8 @@ import {
 import { Congrats } from './Congrats';
 import { loadEditorState, saveEditorState } from './editorStorage';
 import { StatusTag } from './problemStatus';
+import { useProblemScope } from './problemScope';
+import { SubmitCaptcha } from './SubmitCaptcha';
 import { TestRunDrawer } from './TestRunDrawer';
 import { isActive, useSubmitFlow } from './useSubmitFlow';
 
@@ -47,8 +52,11 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const p = detail.problem;
+  // Public bank or contest: storage key, submit target, links, gates (problemScope.tsx).
+  const scope = useProblemScope();
+  const storageKey = scope.storageKey(p.problemId);
   const languages = useLanguages();
-  const saved = useMemo(() => loadEditorState(p.problemId), [p.problemId]);
+  const saved = useMemo(() => loadEditorState(storageKey), [storageKey]);
   const [language, setLanguage] = useState(() => pickLanguage(detail.languages, saved.language));
   const templateOf = useCallback(
     (lang: string) => detail.codeTemplate[lang] ?? languages.data?.find((l) => l.name === lang)?.template ?? '',
@@ -61,10 +69,18 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const [celebrate, setCelebrate] = useState(false);
   const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
+  const client = useQueryClient();
+  const submitConfig = useSubmitConfig();
+  // Shown when the site asks for it, or from the moment the server said so (the switch changed meanwhile).
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const needCaptcha = scope.captcha && (captchaAsked || !!submitConfig.data?.submitCaptcha);
+  const captcha = useQuery({ queryKey: ['captcha', 'submit', p.problemId], queryFn: accountApi.captcha, enabled: needCaptcha, staleTime: Infinity, gcTime: 0 });
+  const [captchaText, setCaptchaText] = useState('');
+  const captchaInput = useRef<InputRef>(null);
 
   useEffect(() => {
-    saveEditorState(p.problemId, { language, code: codes, focus, settings });
-  }, [p.problemId, language, codes, focus, settings]);
+    saveEditorState(storageKey, { language, code: codes, focus, settings });
+  }, [storageKey, language, codes, focus, settings]);
 
   const setCode = (value: string) => setCodes((c) => ({ ...c, [language]: value }));
 
@@ -76,15 +92,38 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
     return null;
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
     const problem = checkCode();
     if (problem) return feedback.error(problem);
-    void submit({ pid: p.problemId, language, code });
+    if (scope.blocked) return feedback.error(scope.blocked);
+    if (scope.beforeSubmit && !(await scope.beforeSubmit(p.problemId))) return;
+    if (needCaptcha && (!captchaText.trim() || !captcha.data)) {
+      feedback.error(t('msg.submitCaptchaRequired'));
+      captchaInput.current?.focus();
+      return;
+    }
+    const err = await submit({
+      pid: p.problemId,
+      language,
+      code,
+      cid: scope.cid,
+      ...(needCaptcha && captcha.data ? { captcha: captchaText.trim(), captchaKey: captcha.data.captchaKey } : {}),
+    });
+    // A captcha answers one attempt only: a new one after every try, right or wrong (spec 1 §4 reset-password rule).
+    if (needCaptcha) {
+      setCaptchaText('');
+      void captcha.refetch();
+    }
+    if (err instanceof ApiError && (err.data as { needCaptcha?: boolean } | null)?.needCaptcha) {
+      setCaptchaAsked(true);
+      void client.invalidateQueries({ queryKey: problemKeys.submitConfig });
+      captchaInput.current?.focus();
+    }
   };
 
   const loadLastAc = async () => {
     try {
-      const last = await problemApi.lastAcCode(p.id);
+      const last = await problemApi.lastAcCode(p.id, scope.cid);
       const lang = detail.languages.includes(last.language) ? last.language : language;
       setLanguage(lang);
       setCodes((c) => ({ ...c, [lang]: last.code }));
@@ -167,15 +206,31 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             <Space>
               <Typography.Text type="secondary">{t('problem.submit.status')}</Typography.Text>
               {busy && <LoadingOutlined spin />}
-              <StatusTag status={state.status} onClick={state.submitId ? () => navigate(`/submission-detail/${state.submitId}`) : undefined} />
+              <StatusTag status={state.status} onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined} />
             </Space>
           )}
+          {state.status === null && scope.blocked && (
+            <Typography.Text type="danger" data-testid="submit-blocked">
+              {scope.blocked}
+            </Typography.Text>
+          )}
         </div>
-        <Space>
+        <Space wrap>
+          {needCaptcha && (
+            <SubmitCaptcha
+              ref={captchaInput}
+              img={captcha.data?.img}
+              loading={captcha.isFetching}
+              value={captchaText}
+              onChange={setCaptchaText}
+              onRefresh={() => void captcha.refetch()}
+              onEnter={() => void (busy ? undefined : onSubmit())}
+            />
+          )}
           <Button icon={<ExperimentOutlined />} onClick={() => setTestOpen(true)} data-testid="open-test-run">
             {t('problem.test.open')}
           </Button>
-          <Button type="primary" onClick={onSubmit} loading={busy} disabled={busy} data-testid="submit-code">
+          <Button type="primary" onClick={() => void onSubmit()} loading={busy} disabled={busy || !!scope.blocked} data-testid="submit-code">
             {busy ? t('problem.submit.judging') : t('problem.submit.submit')}
           </Button>
         </Space>

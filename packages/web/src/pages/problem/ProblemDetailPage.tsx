@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Card, Result, Skeleton, Splitter } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ProblemDetail } from '@oj/shared';
 import { useProblemDetail } from '../../api/problem';
 import { ApiError } from '../../api/client';
 import { useIsMobile } from '../../app/layout/useIsMobile';
@@ -23,7 +24,6 @@ export default function ProblemDetailPage() {
 function ProblemDetail({ problemID }: { problemID: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mobile = useIsMobile();
   const detail = useProblemDetail(problemID);
   const [focus, setFocus] = useState(() => loadEditorState(problemID).focus ?? false);
 
@@ -57,15 +57,34 @@ function ProblemDetail({ problemID }: { problemID: string }) {
     );
   }
 
+  return <ProblemWorkspace detail={detail.data} focus={focus} onFocusChange={setFocus} className={focus ? 'oj-problem-focus' : undefined} />;
+}
+
+/**
+ * Statement and editor side by side in a resizable split, stacked under 768 px. Shared by the bank's
+ * problem page and the contest problem pages (which provide their ProblemScope around it).
+ */
+export function ProblemWorkspace({
+  detail,
+  focus,
+  onFocusChange,
+  className,
+}: {
+  detail: ProblemDetail;
+  focus: boolean;
+  onFocusChange(focus: boolean): void;
+  className?: string;
+}) {
+  const mobile = useIsMobile();
   const statement = (
     <div className="oj-problem-statement">
-      <ProblemStatement detail={detail.data} />
+      <ProblemStatement detail={detail} />
     </div>
   );
-  const editor = <EditorPanel key={detail.data.problem.id} detail={detail.data} focus={focus} onFocusChange={setFocus} fill={!mobile} />;
+  const editor = <EditorPanel key={detail.problem.id} detail={detail} focus={focus} onFocusChange={onFocusChange} fill={!mobile} />;
 
   return (
-    <div className={focus ? 'oj-problem-page oj-problem-focus' : 'oj-problem-page'} data-testid="problem-detail">
+    <div className={['oj-problem-page', className].filter(Boolean).join(' ')} data-testid="problem-detail">
       {mobile ? (
         <div className="oj-stack">
           <Card size="small">{statement}</Card>

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type ProblemDetail, type SubmissionInfo } from '@oj/shared';
-import { problemApi, problemKeys } from '../../api/problem';
 import { useWebsiteConfig } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { Markdown } from '../../components/Markdown';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../components/time';
 import { copyText } from './copy';
 import { problemAsMarkdown } from './problemMarkdown';
 import { AuthTag, DifficultyTag, StatusTag } from './problemStatus';
+import { useProblemScope } from './problemScope';
 
 const StatisticsDialog = lazy(() => import('./StatisticsDialog'));
 
@@ -44,6 +44,7 @@ function Description({ detail }: { detail: ProblemDetail }) {
   const { roles } = useSession();
   const { data: config } = useWebsiteConfig();
   const [stats, setStats] = useState(false);
+  const scope = useProblemScope();
   const p = detail.problem;
   const superAdmin = roles.includes('root');
   const admin = superAdmin || roles.includes('admin');
@@ -64,7 +65,7 @@ function Description({ detail }: { detail: ProblemDetail }) {
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
             {p.problemId} {p.title}
           </Typography.Title>
-          {superAdmin && <AuthTag auth={p.auth} />}
+          {superAdmin && scope.showAuthTag && <AuthTag auth={p.auth} />}
         </Space>
         <Space wrap size={[12, 4]}>
           <Typography.Text type="secondary">
@@ -80,7 +81,7 @@ function Description({ detail }: { detail: ProblemDetail }) {
           <Tag>{p.type === 1 ? 'OI' : 'ACM'}</Tag>
           {p.author && <Typography.Text type="secondary">{t('problem.detail.author')}: {p.author}</Typography.Text>}
         </Space>
-        {detail.tags.length > 0 && (
+        {scope.showTags && detail.tags.length > 0 && (
           <Space size={[0, 4]} wrap>
             {detail.tags.map((tag) => (
               <Tag key={tag.id} color={tag.color || 'blue'}>
@@ -93,12 +94,12 @@ function Description({ detail }: { detail: ProblemDetail }) {
           <Button size="small" icon={<PieChartOutlined />} onClick={() => setStats(true)} data-testid="problem-statistics">
             {t('problem.detail.statistics')}
           </Button>
-          <Link to={`/status?problemID=${encodeURIComponent(p.problemId)}`}>
+          <Link to={scope.solutionsPath(p.problemId)} data-testid="problem-solutions">
             <Button size="small" icon={<BulbOutlined />}>
               {t('problem.detail.solutions')}
             </Button>
           </Link>
-          {config?.openPublicDiscussion && (
+          {scope.discussion && config?.openPublicDiscussion && (
             <Link to={`/discussion/${encodeURIComponent(p.problemId)}`}>
               <Button size="small" icon={<CommentOutlined />}>
                 {t('problem.detail.discussion')}
@@ -156,11 +157,12 @@ function Description({ detail }: { detail: ProblemDetail }) {
 function MySubmissions({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const scope = useProblemScope();
   const [page, setPage] = useState(1);
   const limit = PAGE_SIZES.mySubmissions;
   const { data, isFetching } = useQuery({
-    queryKey: problemKeys.mySubmissions(problemId, user?.uid ?? '', page),
-    queryFn: () => problemApi.mySubmissions(problemId, page, limit),
+    queryKey: scope.mySubmissionsKey(problemId, user?.uid ?? '', page),
+    queryFn: () => scope.mySubmissions(problemId, page, limit),
     enabled: !!user,
   });
   return (
@@ -174,7 +176,7 @@ function MySubmissions({ problemId }: { problemId: string }) {
       pagination={{ current: page, pageSize: limit, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[
         { title: t('problem.my.submitTime'), dataIndex: 'submitTime', render: (v: string) => formatDateTime(v) },
-        { title: t('problem.my.status'), dataIndex: 'status', render: (s: number, r) => <Link to={`/submission-detail/${r.submitId}`}><StatusTag status={s} /></Link> },
+        { title: t('problem.my.status'), dataIndex: 'status', render: (s: number, r) => <Link to={scope.submissionPath(r.submitId, problemId)}><StatusTag status={s} /></Link> },
         { title: t('problem.my.time'), dataIndex: 'time', render: (v: number | null) => (v === null ? '-' : `${v} ms`) },
         { title: t('problem.my.memory'), dataIndex: 'memory', render: (v: number | null) => (v === null ? '-' : `${v} KB`) },
         { title: t('problem.my.language'), dataIndex: 'language' },

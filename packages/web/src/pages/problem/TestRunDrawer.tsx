@@ -6,6 +6,7 @@ import { JudgeStatus, LIMITS, TIMINGS, type ProblemExample, type TestRunResult }
 import { problemApi } from '../../api/problem';
 import { feedback } from '../../app/feedback';
 import { StatusTag } from './problemStatus';
+import { useProblemScope } from './problemScope';
 
 interface Props {
   open: boolean;
@@ -24,6 +25,7 @@ const WAITING = new Set<number>([JudgeStatus.PENDING, JudgeStatus.COMPILING, Jud
 /** Online self-test (spec 1 §2, §4): an input tab and a result tab; the result is polled every second. */
 export function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
   const { t } = useTranslation();
+  const scope = useProblemScope();
   const [tab, setTab] = useState<'input' | 'result'>('input');
   const [input, setInput] = useState(examples[0]?.input ?? '');
   const [expected, setExpected] = useState(examples[0]?.output ?? '');
@@ -56,7 +58,7 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
     setRunning(true);
     setResult(null);
     try {
-      const key = await problemApi.testRun({ pid, language, code, type: 'public', userInput: input, expectedOutput: expected, mode, isRemoteJudge: false });
+      const key = await problemApi.testRun({ pid, language, code, ...scope.testRun, userInput: input, expectedOutput: expected, mode, isRemoteJudge: false });
       setTab('result');
       poll(key);
     } catch {

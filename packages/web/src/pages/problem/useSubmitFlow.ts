@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_JUDGE_STATUSES, JudgeStatus, TIMINGS } from '@oj/shared';
 import { problemApi } from '../../api/problem';
+import { useProblemScope } from './problemScope';
 
 export interface SubmitState {
   submitId: number | null;
@@ -23,6 +24,10 @@ export function useSubmitFlow(onAccepted: () => void) {
   const client = useQueryClient();
   const acceptedRef = useRef(onAccepted);
   acceptedRef.current = onAccepted;
+  // Inside a contest the status comes from check-contest-submissions-status (its seal rules).
+  const scope = useProblemScope();
+  const checkRef = useRef(scope.checkStatus);
+  checkRef.current = scope.checkStatus;
 
   const stop = () => {
     window.clearTimeout(timer.current);
@@ -34,7 +39,7 @@ export function useSubmitFlow(onAccepted: () => void) {
     (submitId: number, round: number) => {
       timer.current = window.setTimeout(async () => {
         try {
-          const res = await problemApi.checkStatus([submitId]);
+          const res = await checkRef.current([submitId]);
           const status = res[submitId]?.status ?? null;
           if (status === null) return;
           setState((s) => (s.submitId === submitId ? { submitId, status } : s));
@@ -53,8 +58,9 @@ export function useSubmitFlow(onAccepted: () => void) {
     [client],
   );
 
+  /** Resolves with null once the submission is queued, or with the failed call's error. */
   const submit = useCallback(
-    async (body: Parameters<typeof problemApi.submit>[0]) => {
+    async (body: Parameters<typeof problemApi.submit>[0]): Promise<unknown> => {
       stop();
       setState({ submitId: null, status: JudgeStatus.SUBMITTING });
       try {
@@ -62,9 +68,11 @@ export function useSubmitFlow(onAccepted: () => void) {
         setState({ submitId: sub.submitId, status: sub.status });
         void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
         follow(sub.submitId, 0);
-      } catch {
-        // The client already showed why (interval, language, …); the user may submit again.
+        return null;
+      } catch (err) {
+        // The client already showed why (interval, language, captcha, …); the user may submit again.
         setState({ submitId: null, status: null });
+        return err;
       }
     },
     [client, follow],

@@ -6,7 +6,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, ROLE_NAMES, Role, type Page, type SubmissionInfo } from '@oj/shared';
-import { isActive, submissionApi, submissionKeys, useStatusPolling, type SubmissionListParams } from '../../api/submission';
+import { isActive, useStatusPolling, type SubmissionListParams } from '../../api/submission';
+import { PUBLIC_LIST_SCOPE, type SubmissionListScope } from './listScope';
 import { useSession } from '../../app/session';
 import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
 import { StatusWithManualJudge } from './ManualJudge';
@@ -50,8 +51,16 @@ function useFilters() {
   return { filters, update };
 }
 
-/** Submission list (spec 1 §2 "Submission list"). */
+/** Submission list (spec 1 §2 "Submission list"), /status. */
 export default function StatusPage() {
+  return <SubmissionListView scope={PUBLIC_LIST_SCOPE} />;
+}
+
+/**
+ * The submission list of /status, or of a contest (ContestSubmissionsPage) with its scope: where the
+ * rows come from and lead to, which columns, the title.
+ */
+export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -59,10 +68,10 @@ export default function StatusPage() {
   const { filters, update } = useFilters();
   const onlyMine = !!filters.onlyMine && !!user;
   const query = { ...filters, onlyMine: onlyMine || undefined, username: onlyMine ? undefined : filters.username };
-  const key = submissionKeys.list(query, user?.uid);
+  const key = scope.key(query, user?.uid);
   const { data, isFetching, refetch } = useQuery({
     queryKey: key,
-    queryFn: () => submissionApi.list(query),
+    queryFn: () => scope.list(query),
     placeholderData: keepPreviousData,
   });
   const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
@@ -76,7 +85,7 @@ export default function StatusPage() {
   const activeIds = useMemo(() => (data?.records ?? []).filter((r) => isActive(r.status)).map((r) => r.submitId), [data]);
   // Polling gets 300 rounds per page of results; a refresh or an admin action (rejudge) starts it anew.
   const [round, setRound] = useState(0);
-  useStatusPolling(activeIds, `${JSON.stringify(key)}|${round}`, (rows) => merge(Object.values(rows)));
+  useStatusPolling(activeIds, `${JSON.stringify(key)}|${round}`, (rows) => merge(Object.values(rows)), scope.checkStatus);
   const changeOne = (r: SubmissionInfo) => {
     merge([r]);
     setRound((n) => n + 1);
@@ -87,8 +96,8 @@ export default function StatusPage() {
       title: t('statusPage.runId'),
       dataIndex: 'submitId',
       width: 90,
-      render: (id: number) => (
-        <Link to={`/submission-detail/${id}`} data-testid={`run-${id}`}>
+      render: (id: number, r) => (
+        <Link to={scope.submissionPath(r)} data-testid={`run-${id}`}>
           {id}
         </Link>
       ),
@@ -99,7 +108,7 @@ export default function StatusPage() {
       width: 200,
       ellipsis: true,
       render: (_, r) => (
-        <Link to={`/problem/${encodeURIComponent(r.displayPid)}`}>
+        <Link to={scope.problemPath(r)}>
           {r.displayPid}
           {r.title ? ` ${r.title}` : ''}
         </Link>
@@ -110,7 +119,7 @@ export default function StatusPage() {
       key: 'status',
       render: (_, r) => <StatusWithManualJudge row={r} enabled={isRoot} onJudged={changeOne} />,
     },
-    { title: t('statusPage.score'), dataIndex: 'score', render: (s: number | null) => (s === null ? '--' : s) },
+    ...(scope.showScore ? [{ title: t('statusPage.score'), dataIndex: 'score', render: (s: number | null) => (s === null ? '--' : s) }] : []),
     { title: t('statusPage.time'), dataIndex: 'time', render: formatTime },
     { title: t('statusPage.memory'), dataIndex: 'memory', render: formatMemory },
     { title: t('statusPage.length'), dataIndex: 'length', render: formatLength },
@@ -119,7 +128,7 @@ export default function StatusPage() {
       dataIndex: 'language',
       render: (lang: string, r) => (
         <Tooltip title={t('statusPage.viewDetail')}>
-          <Typography.Link onClick={() => navigate(`/submission-detail/${r.submitId}`)}>{lang}</Typography.Link>
+          <Typography.Link onClick={() => navigate(scope.submissionPath(r))}>{lang}</Typography.Link>
         </Tooltip>
       ),
     },
@@ -131,19 +140,20 @@ export default function StatusPage() {
     },
     { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
-  const hasActions = !!user;
+  // The option column only when the viewer has something to do there (share, rejudge, cancel).
+  const hasActions = !!user && (scope.share || canRejudge || isRoot);
   if (hasActions) {
     columns.push({
       title: t('statusPage.option'),
       key: 'option',
-      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
+      render: (_, r) => <ActionsCell row={r} mine={scope.share && r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
     });
   }
 
   return (
-    <div className="oj-page" data-testid="status-page">
+    <div className={scope.pageClass ?? 'oj-page'} data-testid={scope.testId ?? 'status-page'}>
       <Card
-        title={t('statusPage.title')}
+        title={scope.title(filters)}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => {
             setRound((n) => n + 1);

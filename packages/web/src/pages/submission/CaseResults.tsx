@@ -45,9 +45,9 @@ function CaseGrid({ cases }: { cases: CaseResult[] }) {
  * Test-case results (spec 1 §2 "Submission detail"): a grid of cases, or one collapsible panel per
  * subtask. Closed results (the problem keeps them private) show a note instead.
  */
-export function CaseResults({ result }: { result: AllCaseResult | null }) {
+export function CaseResults({ result, closedText }: { result: AllCaseResult | null; closedText?: string }) {
   const { t } = useTranslation();
-  if (result === null) return <Empty description={t('submissionPage.casesClosed')} data-testid="cases-closed" />;
+  if (result === null) return <Empty description={closedText ?? t('submissionPage.casesClosed')} data-testid="cases-closed" />;
   if (result.subTaskJudgeCaseVoList) {
     return (
       <Collapse

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Card, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,7 +62,23 @@ function Banner({ s }: { s: Submission }) {
   );
 }
 
-function InfoTable({ s }: { s: Submission }) {
+/** Where a submission is shown: the public page or a contest's (links into the contest). */
+export interface SubmissionDetailScope {
+  problemPath(s: Submission): string;
+  /** above the banner (a way back into the contest) */
+  header?: ReactNode;
+  /** the page's frame: 'oj-page oj-stack' by default, without 'oj-page' inside the contest shell */
+  pageClass?: string;
+  /** why case results may be missing (a contest hides them while it runs) */
+  casesClosedText?: string;
+}
+
+const PUBLIC_DETAIL_SCOPE: SubmissionDetailScope = {
+  // A contest submission opened here still leads to its contest's problem.
+  problemPath: (s) => (s.cid ? `/contest/${s.cid}/problem/${encodeURIComponent(s.displayPid)}` : `/problem/${encodeURIComponent(s.displayPid)}`),
+};
+
+function InfoTable({ s, scope }: { s: Submission; scope: SubmissionDetailScope }) {
   const { t } = useTranslation();
   const columns = [
     { title: t('statusPage.runId'), key: 'id', render: () => s.submitId },
@@ -71,7 +87,7 @@ function InfoTable({ s }: { s: Submission }) {
       title: t('statusPage.problem'),
       key: 'problem',
       render: () => (
-        <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
+        <Link to={scope.problemPath(s)}>
           {s.displayPid}
           {s.title ? ` ${s.title}` : ''}
         </Link>
@@ -110,7 +126,7 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
       title={t('submissionPage.code')}
       extra={
         <Space>
-          {mine && detail.codeShare && <ShareSwitch row={s} onChange={onShare} size="default" />}
+          {mine && detail.codeShare && s.cid === 0 && <ShareSwitch row={s} onChange={onShare} size="default" />}
           <Button icon={<CopyOutlined />} onClick={copy} data-testid="copy-code">
             {t('submissionPage.copy')}
           </Button>
@@ -126,9 +142,13 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
 
 /** Submission detail (spec 1 §2): banner, info, case results, code; polls every 2 s until a verdict. */
 export default function SubmissionDetailPage() {
-  const { t } = useTranslation();
   const { submitID } = useParams();
-  const submitId = Number(submitID);
+  return <SubmissionDetailView submitId={Number(submitID)} scope={PUBLIC_DETAIL_SCOPE} />;
+}
+
+/** The detail of one submission; contest pages give their own scope (same banner, cases and code). */
+export function SubmissionDetailView({ submitId, scope }: { submitId: number; scope: SubmissionDetailScope }) {
+  const { t } = useTranslation();
   const valid = Number.isInteger(submitId) && submitId > 0;
   const client = useQueryClient();
   const { user } = useSession();
@@ -147,23 +167,30 @@ export default function SubmissionDetailPage() {
   const cases = useQuery({
     queryKey: [...submissionKeys.cases(submitId), s?.status, s?.gmtModified, user?.uid ?? ''],
     queryFn: () => submissionApi.caseResult(submitId),
-    enabled: final && s.status !== JudgeStatus.COMPILE_ERROR,
+    enabled: final && s.status !== JudgeStatus.COMPILE_ERROR && s.status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT,
   });
 
   if (!valid || isError) return <Result status="404" title={t('msg.submissionNotFound')} data-testid="submission-missing" />;
   if (isPending || !data || !s) return <Skeleton active className="oj-page" />;
   const onShare = (r: SubmissionInfo) =>
     client.setQueryData<SubmissionDetail>(detailKey, (old) => (old ? { ...old, submission: { ...old.submission, share: r.share } } : old));
-  const showCases = final && s.status !== JudgeStatus.COMPILE_ERROR && s.status !== JudgeStatus.SUBMITTED_FAILED && s.status !== JudgeStatus.CANCELLED;
+  // A sealed result (-5) has no cases to show either.
+  const showCases =
+    final &&
+    s.status !== JudgeStatus.COMPILE_ERROR &&
+    s.status !== JudgeStatus.SUBMITTED_FAILED &&
+    s.status !== JudgeStatus.CANCELLED &&
+    s.status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT;
   return (
-    <div className="oj-page oj-stack" data-testid="submission-detail">
+    <div className={scope.pageClass ?? 'oj-page oj-stack'} data-testid="submission-detail">
+      {scope.header}
       <Banner s={s} />
       <Card>
-        <InfoTable s={s} />
+        <InfoTable s={s} scope={scope} />
       </Card>
       {showCases && (
         <Card title={t('submissionPage.cases')}>
-          {cases.isPending ? <Skeleton active /> : <CaseResults result={cases.data ?? null} />}
+          {cases.isPending ? <Skeleton active /> : <CaseResults result={cases.data ?? null} closedText={scope.casesClosedText} />}
         </Card>
       )}
       {s.code !== null ? (

@@ -1,6 +1,234 @@
-// PLACEHOLDER: replaced by work in progress; never ships like this.
-import UnavailablePage from '../../../pages/unavailable/UnavailablePage';
+import { useState } from 'react';
+import { Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLE_NAMES, Role, type AdminContest } from '@oj/shared';
+import { adminContestApi } from '../../../api/adminContest';
+import { feedback } from '../../../app/feedback';
+import { successMsg } from '../../../app/i18n';
+import { useIsMobile } from '../../../app/layout/useIsMobile';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/time';
+import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
+import { CONTEST_AUTH_COLORS, CONTEST_AUTH_KEYS, CONTEST_STATUS_COLORS, CONTEST_STATUS_KEYS } from '../../contest/contestForm';
+import { ADMIN_PAGE_SIZES } from '../../problemOptions';
+import '../../contest/contest-admin.css';
 
+const num = (v: string | null, fallback: number) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * Contest list of the admin area (spec 3 §2 contest, "Group contests" admin table): keyword, paging,
+ * type, auth and status tags, the visible switch, times and creator, and the row actions. The server
+ * lists every contest for the super admin and their own ones for other admins.
+ */
 export default function ContestListPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const isMobile = useIsMobile();
+  const { user, roles } = useSession();
+  const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
+  const [downloading, setDownloading] = useState<AdminContest | null>(null);
+
+  const [params, setParams] = useSearchParams();
+  const currentPage = num(params.get('page'), 1);
+  const limit = num(params.get('limit'), ADMIN_PAGE_SIZES[0]!);
+  const keyword = params.get('keyword') ?? '';
+  const setFilter = (patch: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const list = useQuery({
+    queryKey: ['admin-contests', currentPage, limit, keyword],
+    queryFn: () => adminContestApi.list({ currentPage, limit, keyword: keyword || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin-contests'] });
+
+  const remove = useMutation({
+    mutationFn: (cid: number) => adminContestApi.remove(cid),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.deleted'));
+      // The last row of a page: go back one page rather than show an empty one.
+      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ page: currentPage - 1 });
+      void refresh();
+    },
+  });
+  const visible = useMutation({
+    mutationFn: ({ id, value }: { id: number; value: boolean }) => adminContestApi.changeVisible(id, value),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.updated'));
+      void refresh();
+    },
+  });
+
+  /** Spec 3 §6: the creator or the super admin manage a contest. */
+  const canManage = (c: AdminContest) => isRoot || (!!user && c.uid === user.uid);
+
+  const columns: TableColumnsType<AdminContest> = [
+    { title: 'ID', dataIndex: 'id', width: 64 },
+    {
+      title: t('admin.contest.title'),
+      dataIndex: 'title',
+      render: (title: string, c) => (
+        <div className="oj-contest-title-cell">
+          <Link to={`/admin/contest/${c.id}/edit`} data-testid={`contest-title-${c.id}`}>
+            {title}
+          </Link>
+        </div>
+      ),
+    },
+    {
+      title: t('admin.contest.type'),
+      dataIndex: 'type',
+      width: 70,
+      render: (v: number) => <Tag color={v === 0 ? 'blue' : 'purple'}>{v === 0 ? 'ACM' : 'OI'}</Tag>,
+    },
+    {
+      title: t('admin.contest.auth'),
+      dataIndex: 'auth',
+      width: 96,
+      render: (v: number) => <Tag color={CONTEST_AUTH_COLORS[v]}>{t(`admin.contest.authName.${CONTEST_AUTH_KEYS[v] ?? 'public'}`)}</Tag>,
+    },
+    {
+      title: t('admin.contest.status'),
+      dataIndex: 'status',
+      width: 96,
+      render: (v: number, c) => (
+        <Tag color={CONTEST_STATUS_COLORS[v]} data-testid={`contest-status-${c.id}`}>
+          {t(`admin.contest.statusName.${CONTEST_STATUS_KEYS[v] ?? 'ended'}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('admin.contest.visible'),
+      dataIndex: 'visible',
+      width: 80,
+      render: (v: boolean, c) => (
+        <Switch
+          size="small"
+          checked={v}
+          disabled={!canManage(c)}
+          loading={visible.isPending && visible.variables?.id === c.id}
+          onChange={(value) => visible.mutate({ id: c.id, value })}
+          data-testid={`contest-visible-${c.id}`}
+        />
+      ),
+    },
+    {
+      title: t('admin.contest.info'),
+      key: 'info',
+      width: 230,
+      render: (_v, c) => (
+        <div className="oj-contest-info">
+          <span>
+            <b>{t('admin.contest.start')}</b>
+            {formatDateTime(c.startTime)}
+          </span>
+          <span>
+            <b>{t('admin.contest.end')}</b>
+            {formatDateTime(c.endTime)}
+          </span>
+          <span>
+            <b>{t('admin.contest.created')}</b>
+            {formatDateTime(c.gmtCreate)}
+          </span>
+          <span>
+            <b>{t('admin.contest.creator')}</b>
+            {c.author ?? '—'}
+          </span>
+        </div>
+      ),
+    },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 200,
+      fixed: isMobile ? undefined : 'right',
+      render: (_v, c) => {
+        const disabled = !canManage(c);
+        return (
+          <Space size={4} wrap={false}>
+            <Tooltip title={t('admin.edit')}>
+              <Button size="small" icon={<EditOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/edit`)} data-testid={`contest-edit-${c.id}`} />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.problems')}>
+              <Button size="small" icon={<UnorderedListOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/problems`)} data-testid={`contest-problems-${c.id}`} />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.announcements')}>
+              <Button size="small" icon={<NotificationOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/announcement`)} data-testid={`contest-announcements-${c.id}`} />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.download.title')}>
+              <Button size="small" icon={<DownloadOutlined />} disabled={disabled} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
+            </Tooltip>
+            <Popconfirm
+              title={t('admin.contest.deleteConfirm')}
+              description={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
+              okButtonProps={{ danger: true, 'data-testid': 'contest-delete-ok' }}
+              onConfirm={() => remove.mutate(c.id)}
+              disabled={disabled}
+            >
+              <Tooltip title={t('admin.delete')}>
+                <Button size="small" danger icon={<DeleteOutlined />} disabled={disabled} data-testid={`contest-delete-${c.id}`} />
+              </Tooltip>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-contest-list">
+      <Card
+        title={t('admin.menu.contestList')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/contest/create')} data-testid="contest-create">
+            {t('admin.menu.contestCreate')}
+          </Button>
+        }
+      >
+        <div className="oj-admin-filters">
+          <Input.Search
+            allowClear
+            defaultValue={keyword}
+            placeholder={t('admin.contest.keyword')}
+            onSearch={(v) => setFilter({ keyword: v.trim() })}
+            style={{ maxWidth: 320 }}
+            data-testid="contest-keyword"
+          />
+        </div>
+        <Table<AdminContest>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: currentPage,
+            pageSize: limit,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: !isMobile,
+            pageSizeOptions: ADMIN_PAGE_SIZES,
+            showTotal: (total) => t('admin.total', { total }),
+            onChange: (page, size) => setFilter(size !== limit ? { limit: size, page: undefined } : { page }),
+          }}
+        />
+      </Card>
+      <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
+    </div>
+  );
 }

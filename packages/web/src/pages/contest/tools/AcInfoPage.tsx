@@ -1,6 +1,144 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../../unavailable/UnavailablePage';
+import '../rank/scoreboard.css';
+import { useState, type HTMLAttributes } from 'react';
+import { Card, Result, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { FireFilled } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONTEST_LIMITS, ContestType, type ContestAcInfo } from '@oj/shared';
+import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
+import { formatDateTime } from '../../../components/time';
+import { useContest } from '../ContestContext';
+import { Balloon } from '../rank/Balloon';
+import { hms } from '../rank/format';
+import './tools.css';
 
+/**
+ * /contest/:contestID/ac-info (spec 2 §2 ContestACInfo; contest admin, ACM only): the balloons to hand
+ * out — each user's first AC per problem, first bloods marked, in the problem's balloon colour;
+ * undelivered first; "delivered" toggles; refreshed every 10 s while the switch is on; 20 per page.
+ */
 export default function AcInfoPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const { contest, isContestAdmin } = useContest();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [auto, setAuto] = useState(true);
+  const [busy, setBusy] = useState<number | null>(null);
+  const allowed = isContestAdmin && contest.type === ContestType.ACM;
+  const start = Date.parse(contest.startTime);
+  const query = useQuery({
+    queryKey: contestRankKeys.acInfo(contest.id, page),
+    queryFn: () => contestRankApi.acInfo(contest.id, page, CONTEST_LIMITS.acInfoPageSize, { silent: true }),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: auto ? CONTEST_LIMITS.toolsRefreshMs : false,
+  });
+
+  if (!allowed)
+    return <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />;
+
+  const toggle = async (row: ContestAcInfo, checked: boolean) => {
+    setBusy(row.id);
+    try {
+      await contestRankApi.checkAcInfo(row.id, contest.id, checked);
+      await client.invalidateQueries({ queryKey: ['contest', contest.id, 'ac-info'] });
+    } catch {
+      /* the client showed the error */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card
+      title={t('scoreboard.acInfo.title')}
+      data-testid="ac-info"
+      extra={
+        <label className="oj-sb-switch">
+          <Switch size="small" checked={auto} onChange={setAuto} data-testid="ac-info-auto" />
+          {t('scoreboard.toolbar.autoRefresh', { seconds: CONTEST_LIMITS.toolsRefreshMs / 1000 })}
+        </label>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('scoreboard.acInfo.intro')}</Typography.Paragraph>
+      <Table<ContestAcInfo>
+        rowKey="id"
+        size="middle"
+        loading={query.isPending && !query.isError}
+        dataSource={query.data?.records ?? []}
+        scroll={{ x: 760 }}
+        rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
+        onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
+        pagination={{
+          current: page,
+          pageSize: CONTEST_LIMITS.acInfoPageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+          showTotal: (total) => t('scoreboard.acInfo.total', { total }),
+        }}
+        columns={[
+          {
+            title: t('scoreboard.acInfo.problem'),
+            key: 'problem',
+            width: 110,
+            render: (_, r) => (
+              <span className="oj-tools-balloon">
+                <Balloon color={r.color} size={34} title={r.displayId} />
+                <strong>{r.displayId}</strong>
+              </span>
+            ),
+          },
+          {
+            title: t('scoreboard.acInfo.firstBlood'),
+            key: 'firstBlood',
+            width: 130,
+            render: (_, r) =>
+              r.firstBlood ? (
+                <Tag color="#f5222d" icon={<FireFilled />} data-testid="first-blood">
+                  {t('scoreboard.acInfo.firstBloodTag')}
+                </Tag>
+              ) : null,
+          },
+          {
+            title: t('scoreboard.acInfo.user'),
+            key: 'user',
+            width: 200,
+            render: (_, r) => (
+              <span>
+                <strong>{r.username}</strong>
+                {r.realname ? <span className="oj-muted"> ({r.realname})</span> : null}
+              </span>
+            ),
+          },
+          {
+            title: t('scoreboard.acInfo.time'),
+            key: 'time',
+            width: 200,
+            render: (_, r) => (
+              <Tooltip title={formatDateTime(r.submitTime)}>
+                <span>{hms((Date.parse(r.submitTime) - start) / 1000)}</span>
+              </Tooltip>
+            ),
+          },
+          {
+            title: t('scoreboard.acInfo.delivered'),
+            key: 'checked',
+            width: 120,
+            render: (_, r) => (
+              <Switch
+                checked={r.checked}
+                loading={busy === r.id}
+                onChange={(v) => void toggle(r, v)}
+                checkedChildren={t('scoreboard.acInfo.yes')}
+                unCheckedChildren={t('scoreboard.acInfo.no')}
+                data-testid={`ac-info-check-${r.id}`}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
 }

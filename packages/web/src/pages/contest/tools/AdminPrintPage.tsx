@@ -1,6 +1,133 @@
-// PLACEHOLDER: replaced by the contest work in progress (see the contest issue); never ships like this.
-import UnavailablePage from '../../unavailable/UnavailablePage';
+import '../rank/scoreboard.css';
+import { useState, type HTMLAttributes } from 'react';
+import { Button, Card, Result, Switch, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONTEST_LIMITS, type ContestPrintJob } from '@oj/shared';
+import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
+import { formatDateTime } from '../../../components/time';
+import { useContest } from '../ContestContext';
+import './tools.css';
 
+/**
+ * /contest/:contestID/admin-print (spec 2 §2 ContestAdminPrint; contest admin, openPrint): the print
+ * queue, not yet printed first; each job's text can be read, downloaded and marked printed; refreshed
+ * every 10 s while the switch is on; 15 per page.
+ */
 export default function AdminPrintPage() {
-  return <UnavailablePage area="contest" />;
+  const { t } = useTranslation();
+  const { contest, isContestAdmin } = useContest();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [auto, setAuto] = useState(true);
+  const [busy, setBusy] = useState<number | null>(null);
+  const allowed = isContestAdmin && contest.openPrint;
+  const query = useQuery({
+    queryKey: contestRankKeys.print(contest.id, page),
+    queryFn: () => contestRankApi.printJobs(contest.id, page, CONTEST_LIMITS.printPageSize, { silent: true }),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: auto ? CONTEST_LIMITS.toolsRefreshMs : false,
+  });
+
+  if (!allowed)
+    return <Result status="403" title={t(isContestAdmin ? 'msg.printClosed' : 'scoreboard.tools.adminOnly')} data-testid="admin-print-denied" />;
+
+  const mark = async (job: ContestPrintJob) => {
+    setBusy(job.id);
+    try {
+      await contestRankApi.markPrinted(job.id, contest.id);
+      await client.invalidateQueries({ queryKey: ['contest', contest.id, 'admin-print'] });
+    } catch {
+      /* the client showed the error */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card
+      title={t('scoreboard.adminPrint.title')}
+      data-testid="admin-print"
+      extra={
+        <label className="oj-sb-switch">
+          <Switch size="small" checked={auto} onChange={setAuto} data-testid="admin-print-auto" />
+          {t('scoreboard.toolbar.autoRefresh', { seconds: CONTEST_LIMITS.toolsRefreshMs / 1000 })}
+        </label>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('scoreboard.adminPrint.intro')}</Typography.Paragraph>
+      <Table<ContestPrintJob>
+        rowKey="id"
+        size="middle"
+        loading={query.isPending && !query.isError}
+        dataSource={query.data?.records ?? []}
+        scroll={{ x: 760 }}
+        rowClassName={(r) => (r.status === 1 ? 'oj-tools-done' : '')}
+        onRow={(r) => ({ 'data-testid': `print-row-${r.id}`, 'data-status': String(r.status) }) as HTMLAttributes<HTMLElement>}
+        expandable={{
+          expandedRowRender: (r) => <pre className="oj-print-content">{r.content}</pre>,
+        }}
+        pagination={{
+          current: page,
+          pageSize: CONTEST_LIMITS.printPageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+          showTotal: (total) => t('scoreboard.adminPrint.total', { total }),
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          {
+            title: t('scoreboard.adminPrint.user'),
+            key: 'user',
+            width: 200,
+            render: (_, r) => (
+              <span>
+                <strong>{r.username}</strong>
+                {r.realname ? <span className="oj-muted"> ({r.realname})</span> : null}
+              </span>
+            ),
+          },
+          { title: t('scoreboard.adminPrint.time'), key: 'time', width: 180, render: (_, r) => formatDateTime(r.gmtCreate) },
+          { title: t('scoreboard.adminPrint.length'), key: 'length', width: 100, render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }) },
+          {
+            title: t('scoreboard.adminPrint.status'),
+            key: 'status',
+            width: 180,
+            render: (_, r) => (
+              <span className="oj-sb-switch">
+                <Switch
+                  size="small"
+                  checked={r.status === 1}
+                  disabled={r.status === 1}
+                  loading={busy === r.id}
+                  onChange={() => void mark(r)}
+                  data-testid={`print-mark-${r.id}`}
+                />
+                <Tag color={r.status === 1 ? 'green' : 'orange'}>{r.status === 1 ? t('scoreboard.adminPrint.printed') : t('scoreboard.adminPrint.notPrinted')}</Tag>
+              </span>
+            ),
+          },
+          {
+            title: t('scoreboard.adminPrint.download'),
+            key: 'download',
+            width: 110,
+            render: (_, r) => (
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => void contestRankApi.downloadPrintText(r.id, contest.id, r.username).catch(() => undefined)}
+                data-testid={`print-download-${r.id}`}
+              >
+                {t('scoreboard.adminPrint.download')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
 }

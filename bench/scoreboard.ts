@@ -1,0 +1,413 @@
+/**
+ * Contest scoreboard at scale: an ACM contest with 2 000 participants, 12 problems and 100 000
+ * submissions, through the real server (POST /api/get-contest-rank), cold (the board computed for the
+ * request) and warm (the board cache), against a hello-world route of the same server in the same run.
+ *
+ *   npx tsx bench/scoreboard.ts [SECONDS per measurement = 4] [CONNECTIONS = 16]
+ *
+ * Environment: BENCH_USERS (2000), BENCH_PROBLEMS (12), BENCH_SUBMISSIONS (100000), BENCH_COLD (15: cold
+ * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission query;
+ * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load).
+ *
+ * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
+ * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
+ * real `buildApp` in a child process with one extra route `GET /bench/hello`; this process is the load
+ * generator (node:http keep-alive connections in a closed loop, every answer checked for envelope
+ * status 200). Measured:
+ *
+ * - in this process, the two halves of a cold board: the queries (`boardData`) and the fold (`acmBoard`);
+ * - cold: the contest admin asks with forceRefresh, so every request computes the board (one at a time);
+ * - warm: a participant asks for page 1 (own row and 3 followed users pinned), one at a time (latency)
+ *   and with N connections (throughput); and the same with rotating pages and school searches;
+ * - the baseline, one at a time and with N connections, just before.
+ * Besides latency, the CPU time of the server and PostgreSQL per request (from /proc) is reported: on a
+ * shared machine it is the figure that stays comparable between runs.
+ */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { acmBoard } from '@oj/shared';
+import { buildApp } from '../packages/server/src/app.js';
+import type { AppContext } from '../packages/server/src/context.js';
+import { loadConfig, type ServerConfig } from '../packages/server/src/config.js';
+import { connect, runMigrations } from '../packages/server/src/db/client.js';
+import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.js';
+import { hashPassword } from '../packages/server/src/lib/password.js';
+import { contestById } from '../packages/server/src/modules/contest/access.js';
+import { boardData } from '../packages/server/src/modules/contest/board.js';
+import { seed } from '../packages/server/src/seed.js';
+
+const SELF = fileURLToPath(import.meta.url);
+const SECONDS = Number(process.argv[2] ?? 4);
+const CONNECTIONS = Number(process.argv[3] ?? 16);
+const N_USERS = Number(process.env.BENCH_USERS ?? 2000);
+const N_PROBLEMS = Number(process.env.BENCH_PROBLEMS ?? 12);
+const N_SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
+const N_COLD = Number(process.env.BENCH_COLD ?? 15);
+const ROOT_PASSWORD = 'bench-root-password';
+const USER_PASSWORD = 'bench-user-password';
+
+function serverConfig(dataDir: string, databaseUrl: string): ServerConfig {
+  return { ...loadConfig({}), dataDir, databaseUrl, rootPassword: ROOT_PASSWORD, webDist: undefined, logLevel: 'silent', host: '127.0.0.1', port: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child: the API server
+
+async function serve(databaseUrl: string, dataDir: string) {
+  const config = serverConfig(dataDir, databaseUrl);
+  const database = connect(databaseUrl);
+  const app = await buildApp({ config, database });
+  app.get('/bench/hello', async () => ({ status: 200, msg: 'success', data: 'hello' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
+  process.on('disconnect', () => {
+    void app.close().then(() => database.close()).finally(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filling the database: one running ACM contest, created by root
+
+async function fill(url: string): Promise<number> {
+  const database = connect(url, 1);
+  const q = (text: string, values?: unknown[]) => database.pool.query(text, values);
+  const t0 = Date.now();
+  await q(`set synchronous_commit = off; select setseed(0.2024)`);
+  await q(
+    `insert into user_info (uid, username, password, email, nickname, realname, school, gmt_create, gmt_modified)
+     select 'sb-' || i, 'team' || i, 'scrypt$16384$bench$bench', 'team' || i || '@bench.invalid', 'Team ' || i, 'Member ' || i,
+            'School ' || (1 + i % 180), now(), now()
+     from generate_series(1, ${N_USERS}) i;
+     insert into user_role (uid, role_id) select uid, 1002 from user_info where uid like 'sb-%';`,
+  );
+  // One real password, for the participant who looks at the board.
+  await q(`update user_info set password = $1 where username = 'team1'`, [await hashPassword(USER_PASSWORD)]);
+  await q(
+    `insert into problem (problem_id, title, author, type, difficulty, auth, description, input, output, examples, hint, source, gmt_create, gmt_modified)
+     select 'SB' || i, 'Board problem ' || i, 'root', 0, 2, 1, 'Solve it.', 'In.', 'Out.', '[]'::jsonb, '', 'bench', now(), now()
+     from generate_series(1, ${N_PROBLEMS}) i`,
+  );
+  const stars = JSON.stringify(Array.from({ length: 20 }, (_, i) => `team${N_USERS - i}`));
+  const awards = JSON.stringify([
+    { priority: 1, name: 'Gold', background: '#e6bf25', color: '#ffffff', num: 10 },
+    { priority: 2, name: 'Silver', background: '#b4c0c7', color: '#ffffff', num: 20 },
+    { priority: 3, name: 'Bronze', background: '#CD7F32', color: '#ffffff', num: 30 },
+  ]);
+  const contest = await q(
+    `insert into contest (uid, author, title, description, type, auth, start_time, end_time, open_rank, star_account, award_type, award_config)
+     select uid, 'root', 'Bench final', 'x', 0, 0, now() - interval '4 hours', now() + interval '1 hour', true, $1::jsonb, 1, $2::jsonb
+     from user_info where username = 'root'
+     returning id`,
+    [stars, awards],
+  );
+  const cid = contest.rows[0].id as number;
+  await q(
+    `insert into contest_problem (cid, pid, display_id, display_title, color)
+     select $1, p.id, chr(64 + row_number() over (order by p.id)::int), p.title, '#' || lpad(to_hex((p.id * 2654435761) % 16777216), 6, '0')
+     from problem p where p.problem_id like 'SB%'`,
+    [cid],
+  );
+  // Submissions over the 4 hours so far: users and problems drawn with some skew (strong teams and
+  // easy problems get more), 30 % AC, the rest mostly rejected, a few compile errors and pending.
+  const s = Date.now();
+  await q(
+    `create temp table sb_p as select row_number() over (order by cp.display_id) as n, cp.pid, cp.display_id from contest_problem cp where cp.cid = ${cid};
+     create temp table sb_u as select row_number() over (order by uid) as n, uid, username from user_info where uid like 'sb-%';
+     create unique index on sb_p (n); create unique index on sb_u (n); analyze sb_p; analyze sb_u;
+     insert into judge (pid, display_pid, uid, username, status, score, time, memory, length, language, code, submit_time, cid, cpid, judger, version, gmt_modified)
+     select p.pid, p.display_id, u.uid, u.username, g.status,
+            case when g.status = 0 then 100 else 0 end, 10 + g.i % 900, 2048, 200, 'C++', 'x',
+            now() - interval '4 hours' + (g.i::float8 / ${N_SUBMISSIONS}) * interval '4 hours' - interval '1 second',
+            ${cid}, 0, 'judge-1', 0, now()
+     from (
+       select i,
+              1 + floor(power(random(), 1.3) * ${N_PROBLEMS})::int as pn,
+              1 + floor(power(random(), 1.2) * ${N_USERS})::int as un,
+              case when i > ${N_SUBMISSIONS} - 30 then 5 else
+                (array[0,0,0,-1,-1,-1,1,1,3,-2])[1 + floor(random() * 10)::int] end as status
+       from generate_series(1, ${N_SUBMISSIONS}) i
+     ) g
+     join sb_p p on p.n = g.pn
+     join sb_u u on u.n = g.un
+     order by g.i`,
+  );
+  await q('vacuum analyze');
+  console.log(`  ${N_USERS} users, ${N_PROBLEMS} problems, ${N_SUBMISSIONS} submissions in ${((Date.now() - s) / 1000).toFixed(1)} s (all ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  await database.close();
+  return cid;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMs: number;
+  firstError?: string;
+}
+
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+function statFields(pid: number): string[] | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+/** CPU ms used so far by the API server and every PostgreSQL process (as in list-throughput.ts). */
+function cpuMsOf(serverPid: number, postmasterPid: number): number {
+  let ticks = 0;
+  const add = (f: string[] | undefined, withChildren: boolean) => {
+    if (!f) return;
+    ticks += Number(f[11]) + Number(f[12]);
+    if (withChildren) ticks += Number(f[13]) + Number(f[14]);
+  };
+  add(statFields(serverPid), false);
+  add(statFields(postmasterPid), true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === postmasterPid) add(f, false);
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+let cpuNow = () => 0;
+
+interface Req {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+function once(port: number, agent: http.Agent, r: Req): Promise<{ ms: number; ok: boolean; head: string; status: number }> {
+  return new Promise((resolve) => {
+    const payload = r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body));
+    const start = process.hrtime.bigint();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: r.path,
+        method: r.method,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...(r.token ? { authorization: r.token } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const head = Buffer.concat(chunks).subarray(0, 200).toString();
+          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, ok: res.statusCode === 200 && head.startsWith('{"status":200'), head, status: res.statusCode ?? 0 });
+        });
+      },
+    );
+    req.on('error', (e) => resolve({ ms: 0, ok: false, head: e.message, status: 0 }));
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** `connections` clients in a closed loop for `seconds` (or `count` requests in all), after a short warm-up. */
+async function load(port: number, name: string, reqOf: (i: number) => Req, o: { seconds?: number; count?: number; connections: number; warmup?: boolean }): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let seq = 0;
+  const one = async () => {
+    const r = reqOf(seq++);
+    const res = await once(port, agent, r);
+    latencies.push(res.ms);
+    if (!res.ok) {
+      errors++;
+      firstError ??= `${r.path} → HTTP ${res.status} ${res.head}`;
+    }
+  };
+  if (o.warmup !== false) {
+    const until = Date.now() + 500;
+    await Promise.all(Array.from({ length: o.connections }, async () => {
+      while (Date.now() < until) await one();
+    }));
+  }
+  latencies.length = 0;
+  errors = 0;
+  const cpu0 = cpuNow();
+  const t0 = process.hrtime.bigint();
+  const until = Date.now() + (o.seconds ?? 0) * 1000;
+  let left = o.count ?? Infinity;
+  await Promise.all(Array.from({ length: o.connections }, async () => {
+    while (o.count !== undefined ? left-- > 0 : Date.now() < until) await one();
+  }));
+  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpuMs = (cpuNow() - cpu0) / Math.max(1, latencies.length);
+  agent.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), cpuMs, firstError };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
+
+/** The two halves of a cold board, timed in this process (same code as the server's). */
+async function profile(url: string, dataDir: string, cid: number) {
+  const database = connect(url, 2);
+  const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
+  const c = (await contestById(database.db, cid))!;
+  const queryMs: number[] = [];
+  const foldMs: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < 11; i++) {
+    const t0 = performance.now();
+    const { submissions, users } = await boardData(ctx, c);
+    const t1 = performance.now();
+    const board = acmBoard({
+      submissions,
+      users,
+      window: { startTime: c.startTime.getTime(), endTime: c.endTime.getTime(), sealFrom: null, includeAfterEnd: false },
+      starUsers: new Set(c.starAccount.map((s) => s.toLowerCase())),
+      rankShowName: 'username',
+      awardType: c.awardType,
+      awards: c.awardConfig,
+    });
+    const t2 = performance.now();
+    rows = board.length;
+    if (i >= 2) {
+      queryMs.push(t1 - t0);
+      foldMs.push(t2 - t1);
+    }
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    const plan = await database.pool.query(
+      `explain (analyze, buffers) select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
+       from judge where cid = $1 order by submit_time, submit_id`,
+      [cid],
+    );
+    for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
+  }
+  await database.close();
+  return { queryMs: Math.min(...queryMs), foldMs: Math.min(...foldMs), rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-board-'));
+  fs.chmodSync(tmp, 0o755);
+  const pgDir = path.join(tmp, 'pg');
+  console.log(`${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per measurement`);
+  const pg = await startEmbeddedPostgres(pgDir);
+  let server: ChildProcess | undefined;
+  try {
+    const database = connect(pg.url, 2);
+    await runMigrations(database);
+    await seed({ config: serverConfig(tmp, pg.url), database });
+    await database.close();
+    console.log('Filling');
+    const cid = await fill(pg.url);
+
+    const prof = await profile(pg.url, tmp, cid);
+    console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
+    if (process.env.BENCH_PROFILE_ONLY) return;
+
+    server = fork(SELF, ['--serve', pg.url, tmp], { stdio: 'inherit' });
+    const port = await new Promise<number>((resolve, reject) => {
+      server!.once('message', (m: { port: number }) => resolve(m.port));
+      server!.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+    const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    cpuNow = () => cpuMsOf(server!.pid!, postmasterPid);
+
+    const agent = new http.Agent({ keepAlive: true });
+    const loginAs = async (path: string, username: string, password: string) => {
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const body = JSON.stringify({ username, password });
+        const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, resolve);
+        req.on('error', reject);
+        req.end(body);
+      });
+      res.resume();
+      const token = res.headers.authorization;
+      if (!token) throw new Error(`login of ${username} failed (HTTP ${res.statusCode})`);
+      return token;
+    };
+    const root = await loginAs('/api/admin/login', 'root', ROOT_PASSWORD);
+    const user = await loginAs('/api/login', 'team1', USER_PASSWORD);
+    agent.destroy();
+
+    const hello: Req = { method: 'GET', path: '/bench/hello' };
+    const rank = (body: Record<string, unknown>, token: string): Req => ({ method: 'POST', path: '/api/get-contest-rank', token, body: { cid, ...body } });
+    const concerned = ['sb-17', 'sb-500', 'sb-1234'];
+    const results: Result[] = [];
+    const record = (r: Result) => {
+      results.push(r);
+      console.log(
+        `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+          (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
+      );
+      return r;
+    };
+
+    const hello1 = record(await load(port, 'hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
+    const cold = record(await load(port, 'cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
+    const warm1 = record(await load(port, 'warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
+    const pages = (i: number) => rank({ currentPage: 1 + (i * 7) % 40, limit: 50, concernedList: concerned }, user);
+    const warmPages = record(await load(port, 'warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
+    const search = (i: number) => rank({ keyword: `School ${1 + (i * 13) % 180}`, concernedList: concerned }, user);
+    const warmSearch = record(await load(port, 'warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
+    const helloN = record(await load(port, `hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
+    const warmN = record(await load(port, `warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
+    const warmPagesN = record(await load(port, `warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
+
+    console.log(`\n| measurement | req/s | p50 ms | p99 ms | CPU ms/req | p50 ÷ hello | CPU/req ÷ hello |`);
+    console.log(`|---|---|---|---|---|---|---|`);
+    for (const r of results) {
+      const base = r.name.includes(`${CONNECTIONS} connections`) ? helloN : hello1;
+      console.log(
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
+          (r.errors ? ` ${r.errors} errors` : ''),
+      );
+    }
+    console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
+    const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
+    console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
+    console.log(`cold p50 ${cold.p50.toFixed(1)} ms; warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
+  } finally {
+    if (server?.connected) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.disconnect();
+      await exited;
+    }
+    await pg.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serve(process.argv[3]!, process.argv[4]!).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

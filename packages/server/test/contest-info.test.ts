@@ -1,0 +1,122 @@
+/** The contest header for the shell (isContestAdmin, participant count) and the home recent-contests card. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@oj/shared';
+import { putSetting } from '../src/lib/site-config.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post, put, rootToken } from './helpers.js';
+import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let padmin: string;
+let alice: string;
+let bob: string;
+let acmP: number;
+
+const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
+
+async function contest(o: Record<string, unknown>, token = padmin, withProblem = o.type !== 1): Promise<number> {
+  const r = await post(
+    t,
+    '/api/admin/contest',
+    { title: 'Round', description: 'Solve them all.', startTime: iso(-60), endTime: iso(120), type: 0, auth: 0, ...o },
+    { token },
+  );
+  if (r.status !== 200) throw new Error(r.msg);
+  if (!withProblem) return r.data.id;
+  const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid: acmP, displayId: 'A' }, { token });
+  if (a.status !== 200) throw new Error(a.msg);
+  return r.data.id;
+}
+
+const info = (cid: number, token?: string) => get(t, '/api/get-contest-info', { token, query: { cid: String(cid) } });
+const submitTo = (token: string, cid: number) =>
+  post(t, '/api/submit-problem-judge', { pid: 'A', cid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue() });
+  await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+  await FakeJudge.start(t, 'ci');
+  root = await rootToken(t);
+  await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'padmin2', roles: [Role.PROBLEM_ADMIN] });
+  for (const u of ['alice', 'bob']) await createUser(t, { username: u });
+  [padmin, alice, bob] = await Promise.all(['padmin', 'alice', 'bob'].map((u) => login(t, u)));
+  acmP = await createProblem(t, { problemId: 'P4000', title: 'A + B', type: 0, auth: 2 });
+});
+
+afterAll(() => t.close());
+
+describe('get-contest-info for the shell', () => {
+  it('tells the caller whether they administer the contest', async () => {
+    const cid = await contest({ title: 'Mine' });
+    expect((await info(cid, padmin)).data).toMatchObject({ id: cid, isContestAdmin: true });
+    expect((await info(cid, root)).data.isContestAdmin).toBe(true);
+    expect((await info(cid, alice)).data.isContestAdmin).toBe(false);
+    // another contest admin is not this contest's admin
+    expect((await info(cid, await login(t, 'padmin2'))).data.isContestAdmin).toBe(false);
+    const visitor = await info(cid);
+    expect([visitor.status, visitor.data.isContestAdmin]).toEqual([200, false]);
+    // a hidden contest exists for its admins only
+    expect((await put(t, '/api/admin/contest/change-contest-visible', undefined, { token: padmin, query: { cid: String(cid), visible: 'false' } })).status).toBe(200);
+    expect((await info(cid, alice)).msg).toBe('The contest does not exist.');
+    expect((await info(cid, padmin)).data.isContestAdmin).toBe(true);
+  });
+
+  it('counts users who registered or submitted, each once', async () => {
+    const pub = await contest({ title: 'Public count' });
+    expect((await info(pub)).data.count).toBe(0);
+    expect((await submitTo(alice, pub)).status).toBe(200);
+    expect((await submitTo(alice, pub)).status).toBe(200);
+    expect((await info(pub)).data.count).toBe(1);
+    expect((await submitTo(bob, pub)).status).toBe(200);
+    expect((await info(pub)).data.count).toBe(2);
+
+    const prot = await contest({ title: 'Protected count', auth: 2, pwd: 'pw' });
+    expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: alice })).status).toBe(200);
+    expect((await info(prot)).data.count).toBe(1);
+    // registered and then submitted: still one participant
+    expect((await submitTo(alice, prot)).status).toBe(200);
+    expect((await info(prot)).data.count).toBe(1);
+    expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: bob })).status).toBe(200);
+    expect((await info(prot)).data.count).toBe(2);
+
+    // the list and the admin list agree
+    const list = await get(t, '/api/get-contest-list', { query: { keyword: 'count' } });
+    const counts = Object.fromEntries(list.data.records.map((c: any) => [c.title, c.count]));
+    expect(counts).toEqual({ 'Public count': 2, 'Protected count': 2 });
+    const adminList = await get(t, '/api/admin/contest/get-contest-list', { token: padmin, query: { keyword: 'count' } });
+    expect(adminList.data.records.map((c: any) => c.count)).toEqual([2, 2]);
+  });
+});
+
+describe('get-recent-contest for the home card', () => {
+  it('lists running then upcoming contests, then the latest ended ones, visible and outside groups only', async () => {
+    await t.database.db.execute(sql`delete from contest`);
+    const endedOld = await contest({ title: 'Ended long ago', startTime: iso(-600), endTime: iso(-500) });
+    const endedNew = await contest({ title: 'Ended lately', startTime: iso(-120), endTime: iso(-60) });
+    const runLong = await contest({ title: 'Running long', startTime: iso(-60), endTime: iso(600) });
+    const runShort = await contest({ title: 'Running short', type: 1, auth: 2, pwd: 'x', startTime: iso(-30), endTime: iso(30) });
+    const soon = await contest({ title: 'Soon', startTime: iso(30), endTime: iso(90) });
+    const later = await contest({ title: 'Later', startTime: iso(300), endTime: iso(400) });
+    const hidden = await contest({ title: 'Hidden', visible: false });
+    const group = await contest({ title: 'Group', gid: 7 });
+
+    const r = await get(t, '/api/get-recent-contest');
+    expect(r.status).toBe(200);
+    expect(r.data.map((c: any) => c.id)).toEqual([runShort, runLong, soon, later, endedNew]);
+    expect(r.data[0]).toMatchObject({ title: 'Running short', status: 0, type: 1, auth: 2, count: 0, duration: 60 * 60_000 });
+    expect(r.data[2].status).toBe(-1);
+    expect(r.data[4].status).toBe(1);
+    expect(r.data[0].description).toBeUndefined();
+    expect(r.data[0].pwd).toBeUndefined();
+    const ids = r.data.map((c: any) => c.id);
+    for (const id of [endedOld, hidden, group]) expect(ids).not.toContain(id);
+
+    // the public list leaves group contests to their group too
+    const list = await get(t, '/api/get-contest-list', { query: { limit: '50' } });
+    expect(list.data.records.map((c: any) => c.id)).not.toContain(group);
+    expect(list.data.total).toBe(6);
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * Contest board rules (spec 2 §3 rank rows, §4 seal and cells, spec 3 awards; HOJ rules of
+ * hoj-backend-reference §9), pure and in one place: the server folds its boards with them and the
+ * scroll board (resolver) recomputes the frozen and the final board in the browser with the very
+ * same code, so the two can never disagree. Times are epoch ms unless a name says otherwise.
+ */
+import { CONTEST_LIMITS, type AcmCell, type AcmRankRow, type OiRankRow, type RankShowName } from './contest.js';
+import { JudgeStatus } from './judge-status.js';
+
+/** One submission of the contest, as a board needs it. */
+export interface RankSubmission {
+  uid: string;
+  displayId: string;
+  status: number;
+  score: number | null;
+  /** run time in ms */
+  time: number | null;
+  /** epoch ms */
+  submitTime: number;
+}
+
+export interface RankUserInfo {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  realname: string | null;
+  school: string | null;
+  avatar: string | null;
+  gender: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seal and time window
+
+export interface SealSettings {
+  sealRank: boolean;
+  sealRankTime: number | null;
+  autoRealRank: boolean;
+  endTime: number;
+}
+
+/**
+ * The seal is on from sealRankTime until the end, and for good after the end when the real board is
+ * not to be shown automatically (autoRealRank off).
+ */
+export function sealActive(c: SealSettings, now: number): boolean {
+  if (!c.sealRank || c.sealRankTime === null) return false;
+  if (now < c.sealRankTime) return false;
+  return now < c.endTime || !c.autoRealRank;
+}
+
+export interface BoardWindow {
+  startTime: number;
+  endTime: number;
+  /** results from this time on are unknown to the viewer (null: nothing hidden) */
+  sealFrom: number | null;
+  /** count submissions made after the end (the "include after contest" switch) */
+  includeAfterEnd: boolean;
+}
+
+/** ignore: not on the board; hidden: a try whose result the viewer may not know. */
+export type Phase = 'ignore' | 'in' | 'after' | 'hidden';
+
+export function phaseOf(submitTime: number, w: BoardWindow): Phase {
+  // Admins may submit while the contest is scheduled to test it: those never count.
+  if (submitTime < w.startTime) return 'ignore';
+  const after = submitTime >= w.endTime;
+  if (after && !w.includeAfterEnd) return 'ignore';
+  if (w.sealFrom !== null && submitTime >= w.sealFrom) return 'hidden';
+  return after ? 'after' : 'in';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows, ranks, awards
+
+/** Judging not finished: the result is not known yet, so it neither counts nor costs. */
+export const isUnfinished = (status: number) =>
+  status === JudgeStatus.PENDING || status === JudgeStatus.COMPILING || status === JudgeStatus.JUDGING || status === JudgeStatus.SUBMITTING;
+
+/** ACM: rejected tries that cost a penalty; compile errors, system errors, partial and cancelled are free. */
+export const ACM_PENALTY_STATUSES: ReadonlySet<number> = new Set([
+  JudgeStatus.WRONG_ANSWER,
+  JudgeStatus.PRESENTATION_ERROR,
+  JudgeStatus.TIME_LIMIT_EXCEEDED,
+  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.RUNTIME_ERROR,
+]);
+
+export function showNameOf(u: RankUserInfo, rankShowName: RankShowName): string {
+  const v = rankShowName === 'nickname' ? u.nickname : rankShowName === 'realname' ? u.realname : u.username;
+  return v?.trim() ? v : u.username;
+}
+
+export function baseRow(u: RankUserInfo, rankShowName: RankShowName) {
+  return {
+    uid: u.uid,
+    username: u.username,
+    nickname: u.nickname,
+    realname: u.realname,
+    school: u.school,
+    avatar: u.avatar,
+    gender: u.gender,
+    showName: showNameOf(u, rankShowName),
+    rank: 0,
+    isWinAward: false,
+    awardName: null as string | null,
+    awardBackground: null as string | null,
+    awardColor: null as string | null,
+  };
+}
+
+/** ACM order: more solved first, then less total time. */
+export const compareAcm = (a: { ac: number; totalTime: number }, b: { ac: number; totalTime: number }) => b.ac - a.ac || a.totalTime - b.totalTime;
+/** OI order: more score first, then less time. */
+export const compareOi = (a: { totalScore: number; totalTime: number }, b: { totalScore: number; totalTime: number }) =>
+  b.totalScore - a.totalScore || a.totalTime - b.totalTime;
+
+/**
+ * Sorts by `compare` (then by username, so equal rows keep one order) and numbers the rows: star users
+ * get -1 and take no place; others get 1 + the number of ranked rows strictly before them, so ties
+ * share a rank and the next distinct row takes its position.
+ */
+export function assignRanks<R extends { uid: string; username: string; rank: number }>(
+  rows: R[],
+  compare: (a: R, b: R) => number,
+  isStar: (r: R) => boolean,
+): R[] {
+  // Plain code-unit order for the tie-break: localeCompare costs too much on big boards.
+  const byName = (a: R, b: R) => (a.username < b.username ? -1 : a.username > b.username ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+  rows.sort((a, b) => compare(a, b) || byName(a, b));
+  let placed = 0;
+  let prev: R | null = null;
+  for (const r of rows) {
+    if (isStar(r)) {
+      r.rank = -1;
+      continue;
+    }
+    placed++;
+    r.rank = prev && compare(prev, r) === 0 ? prev.rank : placed;
+    prev = r;
+  }
+  return rows;
+}
+
+export interface Award {
+  priority: number;
+  name: string;
+  background: string;
+  color: string;
+  num: number;
+}
+
+export interface AwardTarget {
+  rank: number;
+  isWinAward: boolean;
+  awardName: string | null;
+  awardBackground: string | null;
+  awardColor: string | null;
+}
+
+/**
+ * Awards of a board (spec 3 §3 awardType/awardConfigList; HOJ rules): type 1 reads each `num` as a
+ * percentage of the ranked (non-star) users, floored; type 2 as a count. Prizes go in priority order
+ * down the sorted board to users with a positive result; star users never win.
+ */
+export function applyAwards<R extends AwardTarget>(rows: R[], awardType: number, configs: readonly Award[], positive: (r: R) => boolean): void {
+  if (awardType !== 1 && awardType !== 2) return;
+  const ranked = rows.filter((r) => r.rank !== -1).length;
+  const prizes = [...configs]
+    .sort((a, b) => a.priority - b.priority)
+    .map((c) => ({ c, n: awardType === 1 ? Math.floor((c.num * ranked) / 100) : c.num }))
+    .filter((p) => p.n > 0);
+  let i = 0;
+  let left = prizes[0]?.n ?? 0;
+  for (const row of rows) {
+    if (i >= prizes.length) break;
+    if (row.rank === -1 || !positive(row)) continue;
+    const { c } = prizes[i]!;
+    row.isWinAward = true;
+    row.awardName = c.name;
+    row.awardBackground = c.background;
+    row.awardColor = c.color;
+    if (--left === 0) left = prizes[++i]?.n ?? 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board folds
+
+export interface BoardInput {
+  /** sorted by submit time (then id) */
+  submissions: readonly RankSubmission[];
+  users: ReadonlyMap<string, RankUserInfo>;
+  window: BoardWindow;
+  /** lower-cased usernames */
+  starUsers: ReadonlySet<string>;
+  rankShowName: RankShowName;
+  awardType: number;
+  awards: readonly Award[];
+}
+
+export const emptyAcmCell = (): AcmCell => ({ isAC: false, isFirstAC: false, isAfterContest: false, ACTime: null, errorNum: 0, tryNum: 0 });
+
+/** What an accepted cell adds to the total time, in seconds: its AC time plus 20 minutes per rejected try. */
+export const acmCellCost = (cell: AcmCell) => (cell.isAC && cell.ACTime !== null ? cell.ACTime + cell.errorNum * CONTEST_LIMITS.penaltySec : 0);
+
+/**
+ * ACM board (spec 2 §3 "ACM rank row") folded from the contest's submissions in submit order. Times
+ * are computed from the contest start at ranking time, so moving the start later fixes every penalty
+ * at once (HOJ issue #95).
+ */
+export function acmBoard(input: BoardInput): AcmRankRow[] {
+  // Hot loop (100 000 submissions fold in a few ms): cells live in one array per row indexed by problem
+  // (a per-row object keyed by display id would give every row its own hidden class and make each
+  // access a megamorphic lookup); `submissionInfo` is built once at the end.
+  const problemIndex = new Map<string, number>();
+  const problemIds: string[] = [];
+  const rows = new Map<string, { row: AcmRankRow; cells: (AcmCell | undefined)[] }>();
+  const { startTime } = input.window;
+  const window = input.window;
+  for (const s of input.submissions) {
+    const phase = phaseOf(s.submitTime, window);
+    if (phase === 'ignore') continue;
+    let acc = rows.get(s.uid);
+    if (!acc) {
+      const user = input.users.get(s.uid);
+      if (!user) continue;
+      acc = { row: { ...baseRow(user, input.rankShowName), ac: 0, totalTime: 0, total: 0, submissionInfo: {} }, cells: [] };
+      rows.set(s.uid, acc);
+    }
+    let p = problemIndex.get(s.displayId);
+    if (p === undefined) {
+      p = problemIds.length;
+      problemIndex.set(s.displayId, p);
+      problemIds.push(s.displayId);
+    }
+    let cell = acc.cells[p];
+    if (!cell) acc.cells[p] = cell = emptyAcmCell();
+    // After the first AC further tries change nothing.
+    if (cell.isAC) continue;
+    const row = acc.row;
+    row.total++;
+    if (phase === 'hidden' || isUnfinished(s.status)) {
+      cell.tryNum++;
+      continue;
+    }
+    if (s.status === JudgeStatus.ACCEPTED) {
+      cell.isAC = true;
+      cell.ACTime = Math.floor((s.submitTime - startTime) / 1000);
+      cell.isAfterContest = phase === 'after';
+      row.ac++;
+      row.totalTime += acmCellCost(cell);
+    } else if (ACM_PENALTY_STATUSES.has(s.status)) {
+      cell.errorNum++;
+    }
+  }
+  // First blood: the earliest in-contest AC of each problem; ACs in the same second all get it.
+  const firstAc: number[] = problemIds.map(() => Infinity);
+  for (const { cells } of rows.values())
+    for (let p = 0; p < cells.length; p++) {
+      const c = cells[p];
+      if (c?.isAC && !c.isAfterContest && c.ACTime! < firstAc[p]!) firstAc[p] = c.ACTime!;
+    }
+  const list: AcmRankRow[] = [];
+  for (const { row, cells } of rows.values()) {
+    for (let p = 0; p < cells.length; p++) {
+      const c = cells[p];
+      if (!c) continue;
+      if (c.isAC && !c.isAfterContest && c.ACTime === firstAc[p]) c.isFirstAC = true;
+      row.submissionInfo[problemIds[p]!] = c;
+    }
+    list.push(row);
+  }
+  assignRanks(list, compareAcm, (r) => input.starUsers.has(r.username.toLowerCase()));
+  applyAwards(list, input.awardType, input.awards, (r) => r.ac > 0);
+  return list;
+}
+
+/**
+ * OI board (spec 2 §3 "OI rank row"): per problem one score counts, the most recent judged
+ * submission's (Recent) or the best one (Highest); total score desc, then total time asc, where a
+ * problem's time is the fastest run among its accepted submissions. Results hidden by the seal do
+ * not count at all (OI shows no pending tries).
+ */
+export function oiBoard(input: BoardInput & { scoreType: 'Recent' | 'Highest' }): OiRankRow[] {
+  const rows = new Map<string, OiRankRow>();
+  for (const s of input.submissions) {
+    const phase = phaseOf(s.submitTime, input.window);
+    if (phase === 'ignore' || phase === 'hidden' || isUnfinished(s.status)) continue;
+    let row = rows.get(s.uid);
+    if (!row) {
+      const user = input.users.get(s.uid);
+      if (!user) continue;
+      row = { ...baseRow(user, input.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} };
+      rows.set(s.uid, row);
+    }
+    const score = s.score ?? 0;
+    const known = row.submissionInfo[s.displayId];
+    if (input.scoreType === 'Recent' || known === undefined || score > known) row.submissionInfo[s.displayId] = score;
+    if (s.status === JudgeStatus.ACCEPTED && s.time !== null) {
+      const t = row.timeInfo[s.displayId];
+      if (t === undefined || s.time < t) row.timeInfo[s.displayId] = s.time;
+    }
+  }
+  const list = [...rows.values()];
+  for (const row of list) {
+    let score = 0;
+    let time = 0;
+    for (const k in row.submissionInfo) score += row.submissionInfo[k]!;
+    for (const k in row.timeInfo) time += row.timeInfo[k]!;
+    row.totalScore = score;
+    row.totalTime = time;
+  }
+  assignRanks(list, compareOi, (r) => input.starUsers.has(r.username.toLowerCase()));
+  applyAwards(list, input.awardType, input.awards, (r) => r.totalScore > 0);
+  return list;
+}

@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ContestType, type EligibleProblemRow } from '@oj/shared';
+import { adminContestApi } from '../../api/adminContest';
+import { feedback } from '../../app/feedback';
+import { successMsg } from '../../app/i18n';
+import { useIsMobile } from '../../app/layout/useIsMobile';
+import { ADMIN_PAGE_SIZES } from '../problemOptions';
+import { nextDisplayId } from './nextDisplayId';
+
+interface Props {
+  cid: number;
+  contestType: number;
+  open: boolean;
+  /** display ids the contest uses: the next free one is offered */
+  used: string[];
+  onClose: () => void;
+  onAdded: () => void;
+}
+
+/**
+ * "Add from public" (spec 3 "Group trainings" dialog, §5 "Add public problem"): a 90 % wide dialog
+ * with keyword search over the bank problems the contest's rule accepts, then a prompt for the
+ * display id in the contest (required) and an optional display title.
+ */
+export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, onAdded }: Props) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(ADMIN_PAGE_SIZES[0]!);
+  const [picking, setPicking] = useState<EligibleProblemRow | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [form] = Form.useForm<{ displayId: string; displayTitle: string }>();
+  // Letters added from this dialog count at once, before the contest's list has been fetched again.
+  const [added, setAdded] = useState<string[]>([]);
+  const suggestedId = nextDisplayId([...used, ...added]);
+  useEffect(() => {
+    if (picking && !form.isFieldTouched('displayId')) form.setFieldValue('displayId', suggestedId);
+  }, [suggestedId, picking, form]);
+  useEffect(() => {
+    if (!open) setAdded([]);
+  }, [open]);
+
+  const list = useQuery({
+    queryKey: ['admin-contest-eligible', cid, page, limit, keyword],
+    queryFn: () => adminContestApi.eligible({ cid, currentPage: page, limit, keyword: keyword || undefined }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+
+  const pick = (row: EligibleProblemRow) => setPicking(row);
+
+  const add = async () => {
+    if (!picking) return;
+    let v: { displayId: string; displayTitle: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setAdding(true);
+    try {
+      const res = await adminContestApi.addFromPublic({ cid, pid: picking.pid, displayId: v.displayId.trim(), displayTitle: v.displayTitle?.trim() || null });
+      feedback.success(successMsg(res.msg, 'admin.contest.problemAdded'));
+      setAdded((a) => [...a, v.displayId.trim()]);
+      setPicking(null);
+      onAdded();
+      void list.refetch();
+    } catch {
+      /* shown by the client (a taken display id, the wrong rule) */
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const columns: TableColumnsType<EligibleProblemRow> = [
+    { title: t('admin.contest.problemId'), dataIndex: 'problemId', width: 140 },
+    { title: t('admin.problem.title'), dataIndex: 'title' },
+    {
+      title: t('admin.problem.type'),
+      dataIndex: 'type',
+      width: 110,
+      render: (v: number, row) => (
+        <>
+          <Tag color={v === 0 ? 'blue' : 'purple'}>{v === 0 ? 'ACM' : 'OI'}</Tag>
+          {row.isRemote && <Tag>{t('admin.contest.remote')}</Tag>}
+        </>
+      ),
+    },
+    {
+      title: t('admin.actions'),
+      key: 'add',
+      width: 90,
+      render: (_v, row) => (
+        <Button size="small" type="primary" ghost icon={<PlusOutlined />} onClick={() => pick(row)} data-testid={`public-add-${row.problemId}`}>
+          {t('admin.add')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Modal open={open} title={t('admin.contest.addFromPublic')} width="90%" footer={null} onCancel={onClose} destroyOnHidden>
+        <div data-testid="public-problem-dialog">
+          <Alert
+            type="info"
+            showIcon
+            className="oj-contest-tip"
+            title={t(contestType === ContestType.ACM ? 'admin.contest.publicTipAcm' : 'admin.contest.publicTipOi')}
+            data-testid="public-problem-tip"
+          />
+          <div className="oj-admin-filters">
+            <Input.Search
+              allowClear
+              placeholder={t('admin.problemList.keyword')}
+              onSearch={(v) => {
+                setKeyword(v.trim());
+                setPage(1);
+              }}
+              style={{ maxWidth: 320 }}
+              data-testid="public-problem-keyword"
+            />
+          </div>
+          <Table<EligibleProblemRow>
+            rowKey="pid"
+            size="small"
+            columns={columns}
+            dataSource={list.data?.records ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: page,
+              pageSize: limit,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: ADMIN_PAGE_SIZES,
+              showTotal: isMobile ? undefined : (total) => t('admin.total', { total }),
+              onChange: (p, size) => {
+                setPage(size !== limit ? 1 : p);
+                setLimit(size);
+              },
+            }}
+            data-testid="public-problem-table"
+          />
+        </div>
+      </Modal>
+      <Modal
+        open={!!picking}
+        title={picking ? t('admin.contest.addProblemTitle', { problemId: picking.problemId }) : ''}
+        onOk={() => void add()}
+        confirmLoading={adding}
+        onCancel={() => setPicking(null)}
+        okText={t('admin.add')}
+        destroyOnHidden
+        okButtonProps={{ 'data-testid': 'public-add-ok' }}
+      >
+        <Form key={picking?.pid ?? 0} form={form} layout="vertical" initialValues={{ displayId: suggestedId, displayTitle: '' }}>
+          <p className="oj-muted">{picking?.title}</p>
+          <Form.Item
+            name="displayId"
+            label={t('admin.contest.displayId')}
+            rules={[{ required: true, whitespace: true, message: t('admin.required', { field: t('admin.contest.displayId') }) }]}
+            tooltip={t('admin.contest.displayIdHint')}
+          >
+            <Input maxLength={20} autoFocus onPressEnter={() => void add()} data-testid="public-display-id" />
+          </Form.Item>
+          <Form.Item name="displayTitle" label={t('admin.contest.displayTitle')} extra={t('admin.contest.displayTitleHint')}>
+            <Input maxLength={255} placeholder={picking?.title} onPressEnter={() => void add()} data-testid="public-display-title" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

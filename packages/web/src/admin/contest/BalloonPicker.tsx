@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { ColorPicker } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { colorString } from '../components/tagColor';
+
+/** Balloon colours most contests use, offered first. */
+const PRESETS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#8c8c8c', '#000000', '#ffffff', '#a0522d'];
+
+/**
+ * The balloon colour of a contest problem (spec 2 §3 ContestProblem.color), saved as soon as it is
+ * picked. Typing a hex value or dragging fires many changes: only the last one within half a second
+ * is saved, so one pick is one call and one toast.
+ */
+export function BalloonPicker({ value, onSave, testId }: { value: string | null; onSave: (color: string | null) => void; testId?: string }) {
+  const { t } = useTranslation();
+  const [local, setLocal] = useState<string | null>(value);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => setLocal(value), [value]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const schedule = (next: string | null) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      if (next !== value) onSave(next);
+    }, 500);
+  };
+
+  return (
+    <span className="oj-contest-balloon" data-testid={testId}>
+      <ColorPicker
+        size="small"
+        value={local ?? undefined}
+        allowClear
+        disabledAlpha
+        presets={[{ label: t('admin.contest.balloonPresets'), colors: PRESETS }]}
+        onChange={(c) => setLocal(colorString(c))}
+        onChangeComplete={(c) => schedule(colorString(c))}
+        onClear={() => {
+          setLocal(null);
+          schedule(null);
+        }}
+      />
+      <code className="oj-muted">{local ?? '—'}</code>
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Card, Segmented, Space, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminContest } from '@oj/shared';
+import { CONTEST_STATUS_COLORS, CONTEST_STATUS_KEYS } from './contestForm';
+
+type Section = 'edit' | 'problems' | 'announcement';
+
+/** The contest a sub-page belongs to, with the way back to the list and between its admin pages. */
+export function ContestHeader({ contest, section, extra }: { contest: AdminContest | undefined; section: Section; extra?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const base = contest ? `/admin/contest/${contest.id}` : '';
+  return (
+    <Card size="small" className="oj-contest-header" data-testid="contest-admin-header">
+      <div className="oj-contest-head">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin/contest')} aria-label={t('admin.contest.backToList')} data-testid="contest-back">
+          <span className="oj-admin-hide-narrow">{t('admin.contest.backToList')}</span>
+        </Button>
+        {contest && (
+          <Space size={6} wrap style={{ flex: 1, minWidth: 0 }}>
+            <span className="oj-contest-head-title" data-testid="contest-admin-title">
+              #{contest.id} {contest.title}
+            </span>
+            <Tag color={contest.type === 0 ? 'blue' : 'purple'}>{contest.type === 0 ? 'ACM' : 'OI'}</Tag>
+            <Tag color={CONTEST_STATUS_COLORS[contest.status]}>{t(`admin.contest.statusName.${CONTEST_STATUS_KEYS[contest.status] ?? 'ended'}`)}</Tag>
+          </Space>
+        )}
+        {contest && (
+          <Segmented<Section>
+            value={section}
+            onChange={(v) => navigate(`${base}/${v}`)}
+            options={[
+              { value: 'edit', label: t('admin.edit') },
+              { value: 'problems', label: t('admin.contest.problemsShort') },
+              { value: 'announcement', label: t('admin.contest.announcementsShort') },
+            ]}
+            data-testid="contest-admin-sections"
+          />
+        )}
+        {extra}
+      </div>
+    </Card>
+  );
+}

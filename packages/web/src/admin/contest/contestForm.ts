@@ -1,0 +1,283 @@
+/**
+ * The admin contest form (spec 3 "Contest form", §3 Contest, §4 behaviours, §5 validation): form
+ * values, what is derived from them (duration, seal time, account-limit rule), the ordered checks
+ * and the save body.
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  CONTEST_LIMITS,
+  ContestAuth,
+  ContestType,
+  DEFAULT_AWARDS,
+  type AdminContest,
+  type AwardConfig,
+  type ContestBody,
+  type OiRankScoreType,
+  type RankShowName,
+} from '@oj/shared';
+
+/** Seal choices of spec 3 §4: 0 = 30 minutes before the end, 1 = 1 hour before the end, 2 = whole contest. */
+export type SealOption = 0 | 1 | 2;
+export const SEAL_OPTIONS: SealOption[] = [0, 1, 2];
+/** Spec 3 §9 seal thresholds (seconds): option 0 needs at least 1800 s, option 1 at least 3600 s. */
+export const SEAL_THRESHOLDS: Record<SealOption, number> = { 0: 1800, 1: 3600, 2: 0 };
+
+/** Spec 3 §9 account-limit defaults. */
+export const ACCOUNT_LIMIT_DEFAULTS = { numberFrom: 0, numberTo: 10 } as const;
+
+export interface AwardRow extends AwardConfig {
+  key: string;
+}
+
+export interface AccountRuleValues {
+  prefix: string;
+  suffix: string;
+  numberFrom: number | null;
+  numberTo: number | null;
+  /** extra accounts, separated by blanks or new lines */
+  extra: string;
+}
+
+export interface ContestFormValues {
+  title: string;
+  description: string;
+  startTime: Dayjs | null;
+  endTime: Dayjs | null;
+  type: 0 | 1;
+  auth: 0 | 1 | 2;
+  pwd: string;
+  openAccountLimit: boolean;
+  accountRule: AccountRuleValues;
+  starAccount: string[];
+  sealRank: boolean;
+  sealOption: SealOption;
+  autoRealRank: boolean;
+  oiRankScoreType: OiRankScoreType;
+  rankShowName: RankShowName;
+  openPrint: boolean;
+  openRank: boolean;
+  allowEndSubmit: boolean;
+  visible: boolean;
+  awardType: 0 | 1 | 2;
+  awardConfigList: AwardRow[];
+}
+
+let awardKey = 0;
+export const newAwardKey = () => `award-${++awardKey}`;
+
+/** Spec 3 §4: gold, silver and bronze (10/20/30; #e6bf25, #b4c0c7, #CD7F32). */
+export const defaultAwards = (): AwardRow[] => DEFAULT_AWARDS.map((a) => ({ ...a, key: newAwardKey() }));
+
+/** A row added by hand: the next priority, a default name, grey colours, num 0. */
+export function newAwardRow(rows: AwardRow[], name: string): AwardRow {
+  const priority = rows.reduce((m, r) => Math.max(m, r.priority), 0) + 1;
+  return { key: newAwardKey(), priority, name, background: '#d9d9d9', color: '#595959', num: 0 };
+}
+
+export const byPriority = (rows: AwardRow[]) => [...rows].sort((a, b) => a.priority - b.priority);
+
+/** Duration in ms; 0 when a time is missing or the end is not after the start (spec 3 §4). */
+export function durationMs(start: Dayjs | null | undefined, end: Dayjs | null | undefined): number {
+  if (!start || !end) return 0;
+  return Math.max(0, end.valueOf() - start.valueOf());
+}
+
+/** Spec 3 §9: day, hour, minute or second with one decimal, the largest unit that fits. */
+export function durationParts(ms: number): { unit: 'day' | 'hour' | 'minute' | 'second'; n: string } {
+  const s = ms / 1000;
+  if (s >= 86400) return { unit: 'day', n: (s / 86400).toFixed(1) };
+  if (s >= 3600) return { unit: 'hour', n: (s / 3600).toFixed(1) };
+  if (s >= 60) return { unit: 'minute', n: (s / 60).toFixed(1) };
+  return { unit: 'second', n: s.toFixed(1) };
+}
+
+export const sealOptionDisabled = (option: SealOption, duration: number) => duration / 1000 < SEAL_THRESHOLDS[option];
+
+/** Spec 3 §4: turning sealing on picks the whole contest for non-ACM contests or under an hour, else the last hour. */
+export function defaultSealOption(type: number, duration: number): SealOption {
+  return type !== ContestType.ACM || sealOptionDisabled(1, duration) ? 2 : 1;
+}
+
+/** Edit mode: the choice behind a stored seal time (anything else counts as the whole contest). */
+export function sealOptionOf(c: Pick<AdminContest, 'startTime' | 'endTime' | 'sealRankTime'>): SealOption {
+  if (!c.sealRankTime) return 2;
+  const before = (new Date(c.endTime).getTime() - new Date(c.sealRankTime).getTime()) / 1000;
+  if (before === 1800) return 0;
+  if (before === 3600) return 1;
+  return 2;
+}
+
+export function sealTime(option: SealOption, start: Dayjs, end: Dayjs): Dayjs {
+  if (option === 0) return end.subtract(30, 'minute');
+  if (option === 1) return end.subtract(1, 'hour');
+  return start;
+}
+
+const tagText = (rule: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(rule)?.[1] ?? '';
+
+/** HOJ's tagged account-limit rule → form fields. */
+export function parseAccountRule(rule: string | null | undefined): AccountRuleValues {
+  const r = rule ?? '';
+  const num = (s: string, d: number) => (/^\s*\d+\s*$/.test(s) ? Number(s) : d);
+  return {
+    prefix: tagText(r, 'prefix').trim(),
+    suffix: tagText(r, 'suffix').trim(),
+    numberFrom: num(tagText(r, 'start'), ACCOUNT_LIMIT_DEFAULTS.numberFrom),
+    numberTo: num(tagText(r, 'end'), ACCOUNT_LIMIT_DEFAULTS.numberTo),
+    extra: tagText(r, 'extra').split(/\s+/).filter(Boolean).join(' '),
+  };
+}
+
+export const extraAccounts = (extra: string) => extra.split(/\s+/).filter(Boolean);
+
+/** Form fields → `<prefix>..</prefix><suffix>..</suffix><start>N</start><end>M</end><extra>a b</extra>`. */
+export function buildAccountRule(v: AccountRuleValues): string {
+  const from = v.numberFrom ?? ACCOUNT_LIMIT_DEFAULTS.numberFrom;
+  const to = v.numberTo ?? ACCOUNT_LIMIT_DEFAULTS.numberTo;
+  return `<prefix>${v.prefix.trim()}</prefix><suffix>${v.suffix.trim()}</suffix><start>${from}</start><end>${to}</end><extra>${extraAccounts(v.extra).join(' ')}</extra>`;
+}
+
+/**
+ * The accounts the rule lets in, for the live preview: every generated name when there are few,
+ * else the first and last ones around an ellipsis. Null when number_from > number_to (no preview).
+ */
+export function accountPreview(v: AccountRuleValues, max = 8): { names: string[]; total: number; elided: boolean } | null {
+  const from = v.numberFrom ?? ACCOUNT_LIMIT_DEFAULTS.numberFrom;
+  const to = v.numberTo ?? ACCOUNT_LIMIT_DEFAULTS.numberTo;
+  if (from > to) return null;
+  const name = (n: number) => `${v.prefix.trim()}${n}${v.suffix.trim()}`;
+  const count = to - from + 1;
+  const extra = extraAccounts(v.extra);
+  if (count <= max) return { names: [...Array.from({ length: count }, (_x, i) => name(from + i)), ...extra], total: count + extra.length, elided: false };
+  const head = Array.from({ length: 3 }, (_x, i) => name(from + i));
+  const tail = [name(to - 1), name(to)];
+  return { names: [...head, '…', ...tail, ...extra], total: count + extra.length, elided: true };
+}
+
+/** Adds a star user: trimmed, empty ignored; a repeat (any case) is reported. */
+export function addStar(list: string[], raw: string): { list: string[]; duplicate: boolean } {
+  const name = raw.trim();
+  if (!name) return { list, duplicate: false };
+  if (list.some((s) => s.toLowerCase() === name.toLowerCase())) return { list, duplicate: true };
+  return { list: [...list, name], duplicate: false };
+}
+
+export function defaultContestValues(): ContestFormValues {
+  return {
+    title: '',
+    description: '',
+    startTime: null,
+    endTime: null,
+    type: 0,
+    auth: 0,
+    pwd: '',
+    openAccountLimit: false,
+    accountRule: { prefix: '', suffix: '', numberFrom: ACCOUNT_LIMIT_DEFAULTS.numberFrom, numberTo: ACCOUNT_LIMIT_DEFAULTS.numberTo, extra: '' },
+    starAccount: [],
+    sealRank: false,
+    sealOption: 2,
+    autoRealRank: true,
+    oiRankScoreType: 'Recent',
+    rankShowName: 'username',
+    openPrint: false,
+    openRank: false,
+    allowEndSubmit: false,
+    visible: true,
+    awardType: 0,
+    awardConfigList: [],
+  };
+}
+
+export function contestValuesOf(c: AdminContest): ContestFormValues {
+  return {
+    title: c.title,
+    description: c.description,
+    startTime: dayjs(c.startTime),
+    endTime: dayjs(c.endTime),
+    type: c.type === 1 ? 1 : 0,
+    auth: (c.auth === 1 || c.auth === 2 ? c.auth : 0) as 0 | 1 | 2,
+    pwd: c.pwd ?? '',
+    openAccountLimit: c.openAccountLimit,
+    accountRule: parseAccountRule(c.accountLimitRule),
+    starAccount: c.starAccount,
+    sealRank: c.sealRank,
+    sealOption: sealOptionOf(c),
+    autoRealRank: c.autoRealRank,
+    oiRankScoreType: c.oiRankScoreType,
+    rankShowName: c.rankShowName,
+    openPrint: c.openPrint,
+    openRank: c.openRank,
+    allowEndSubmit: c.allowEndSubmit,
+    visible: c.visible,
+    awardType: (c.awardType === 1 || c.awardType === 2 ? c.awardType : 0) as 0 | 1 | 2,
+    awardConfigList: byPriority(c.awardConfigList.map((a) => ({ ...a, key: newAwardKey() }))),
+  };
+}
+
+/** A failed check: the i18n key with its parameters, and the field to mark. */
+export interface ContestProblem {
+  key: string;
+  params?: Record<string, string>;
+  field?: keyof ContestFormValues;
+}
+
+/**
+ * Spec 3 §5, in its order: required title, description, start and end time ("{field} is required"
+ * with the form labels), a duration above 0, the password when not public, the time order. Then the
+ * account range (when the limit is on) and the award names, which the spec leaves open.
+ * `label` translates the English labels of CONTEST_LIMITS.labels.
+ */
+export function validateContest(v: ContestFormValues, label: (key: keyof typeof CONTEST_LIMITS.labels) => string): ContestProblem | null {
+  const required = (key: keyof typeof CONTEST_LIMITS.labels, field: keyof ContestFormValues): ContestProblem => ({ key: 'admin.required', params: { field: label(key) }, field });
+  if (!v.title.trim()) return required('title', 'title');
+  if (!v.description.trim()) return required('description', 'description');
+  if (!v.startTime) return required('startTime', 'startTime');
+  if (!v.endTime) return required('endTime', 'endTime');
+  if (durationMs(v.startTime, v.endTime) <= 0) return { key: 'msg.contestDurationInvalid', field: 'endTime' };
+  if (v.auth !== ContestAuth.PUBLIC && !v.pwd.trim()) return required('password', 'pwd');
+  if (!v.startTime.isBefore(v.endTime)) return { key: 'msg.contestTimeOrder', field: 'startTime' };
+  if (v.auth !== ContestAuth.PUBLIC && v.openAccountLimit) {
+    const { numberFrom, numberTo } = v.accountRule;
+    if (numberFrom === null || numberTo === null || numberFrom > numberTo) return { key: 'admin.contest.accountRangeInvalid', field: 'accountRule' };
+  }
+  if (v.awardType !== 0 && v.awardConfigList.some((a) => !a.name.trim())) return { key: 'admin.contest.awardNameRequired', field: 'awardConfigList' };
+  return null;
+}
+
+/** Form → the create/update body (ContestBody of @oj/shared). */
+export function toContestBody(v: ContestFormValues, id?: number): ContestBody {
+  const start = v.startTime!;
+  const end = v.endTime!;
+  const limited = v.auth !== ContestAuth.PUBLIC;
+  return {
+    id,
+    title: v.title.trim(),
+    description: v.description,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    type: v.type,
+    auth: v.auth,
+    pwd: limited ? v.pwd.trim() : null,
+    sealRank: v.sealRank,
+    sealRankTime: v.sealRank ? sealTime(v.sealOption, start, end).toISOString() : null,
+    autoRealRank: v.autoRealRank,
+    openPrint: v.openPrint,
+    openRank: v.openRank,
+    rankShowName: v.rankShowName,
+    openAccountLimit: limited && v.openAccountLimit,
+    accountLimitRule: limited && v.openAccountLimit ? buildAccountRule(v.accountRule) : null,
+    starAccount: v.starAccount,
+    oiRankScoreType: v.oiRankScoreType,
+    awardType: v.awardType,
+    awardConfigList: v.awardType === 0 ? [] : byPriority(v.awardConfigList).map(({ key: _key, ...a }) => ({ ...a, name: a.name.trim() })),
+    allowEndSubmit: v.allowEndSubmit,
+    visible: v.visible,
+  };
+}
+
+/** Status colours of HOJ's contest lists: scheduled orange, running green, ended red. */
+export const CONTEST_STATUS_COLORS: Record<number, string> = { [-1]: '#f90', 0: '#19be6b', 1: '#ed3f14' };
+export const CONTEST_STATUS_KEYS: Record<number, string> = { [-1]: 'scheduled', 0: 'running', 1: 'ended' };
+/** Auth tags: public green, private red, protected orange (the lock colours of spec 2 §2). */
+export const CONTEST_AUTH_COLORS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'warning' };
+export const CONTEST_AUTH_KEYS: Record<number, string> = { 0: 'public', 1: 'private', 2: 'protected' };

@@ -1,0 +1,143 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  ContestAccess,
+  ContestAnnouncement,
+  ContestDetail,
+  ContestInfo,
+  ContestProblemLink,
+  ContestProblemRow,
+  Page,
+  RecentContest,
+} from '@oj/shared';
+import { CONTEST_LIMITS } from '@oj/shared';
+import { useSession } from '../app/session';
+import { api, call, type RequestOptions } from './client';
+
+/**
+ * Taking part in contests: the participant calls of spec 2 §7 "Contest". Other contest pages (problem,
+ * submissions, rank, tools) import from here; the exported names stay stable.
+ */
+
+/** Filters of the contest list as they travel in the URL and to get-contest-list (spec 2 §2). */
+export interface ContestListFilter {
+  currentPage: number;
+  limit?: number;
+  keyword?: string;
+  /** -1 scheduled, 0 running, 1 ended */
+  status?: number;
+  /** 0 ACM, 1 OI */
+  type?: number;
+}
+
+/** get-contest-outsize-info (sic): header and problem letters of the public outside scoreboard. */
+export interface ContestOutsideInfo {
+  contest: ContestInfo;
+  problemList: ContestProblemLink[];
+}
+
+type Opts = Pick<RequestOptions, 'silent'>;
+
+export const getContestList = (f: ContestListFilter, o?: Opts) =>
+  api.get<Page<ContestInfo>>('get-contest-list', { limit: CONTEST_LIMITS.listPageSize, ...f }, o);
+
+/** The contest with `isContestAdmin` for the caller; visitors may call it too. */
+export const getContestInfo = (cid: number, o?: Opts) => api.get<ContestDetail>('get-contest-info', { cid }, o);
+
+export const getContestOutsideInfo = (cid: number, o?: Opts) => api.get<ContestOutsideInfo>('get-contest-outsize-info', { cid }, o);
+
+/** Whether the caller has what the contest asks for taking part (registered, or nothing needed). Login. */
+export const getContestAccess = (cid: number, o?: Opts) => api.get<ContestAccess>('get-contest-access', { cid }, o);
+
+/** Resolves with the server's (catalogue) message on success. Login. */
+export const registerContest = (cid: number, password: string, o?: Opts) =>
+  call<null>('register-contest', { ...o, method: 'POST', body: { cid, password } }).then((r) => r.msg);
+
+export const getContestProblems = (cid: number, containsEnd = false, o?: Opts) =>
+  api.get<ContestProblemRow[]>('get-contest-problem', { cid, containsEnd: containsEnd || undefined }, o);
+
+export const getContestAnnouncements = (cid: number, currentPage = 1, limit = 10, o?: Opts) =>
+  api.get<Page<ContestAnnouncement>>('get-contest-announcement', { cid, currentPage, limit }, o);
+
+/** Shown announcements whose ids are not in `read` (polled every 60 s by the shell). */
+export const getNotReadAnnouncements = (cid: number, readAnnouncementList: number[], o: Opts = { silent: true }) =>
+  api.post<ContestAnnouncement[]>('get-contest-not-read-announcement', { cid, readAnnouncementList }, o);
+
+/** Home card: running and upcoming contests first, a handful. Public. */
+export const getRecentContests = (o?: Opts) => api.get<RecentContest[]>('get-recent-contest', undefined, o);
+
+export const contestApi = {
+  list: getContestList,
+  info: getContestInfo,
+  outsideInfo: getContestOutsideInfo,
+  access: getContestAccess,
+  register: registerContest,
+  problems: getContestProblems,
+  announcements: getContestAnnouncements,
+  notReadAnnouncements: getNotReadAnnouncements,
+  recent: getRecentContests,
+};
+
+/**
+ * Query keys. Everything of one contest starts with ['contest', cid], so
+ * `queryClient.invalidateQueries({ queryKey: contestKeys.all(cid) })` reloads all of it.
+ */
+export const contestKeys = {
+  list: (f: ContestListFilter) => ['contest-list', f] as const,
+  recent: ['home', 'recent-contests'] as const,
+  all: (cid: number) => ['contest', cid] as const,
+  info: (cid: number, uid: string) => ['contest', cid, 'info', uid] as const,
+  access: (cid: number, uid: string) => ['contest', cid, 'access', uid] as const,
+  problems: (cid: number, uid: string, containsEnd = false) => ['contest', cid, 'problems', uid, containsEnd] as const,
+  announcements: (cid: number, page: number) => ['contest', cid, 'announcements', page] as const,
+  outsideInfo: (cid: number) => ['contest-outside', cid] as const,
+};
+
+export function useContestList(f: ContestListFilter) {
+  return useQuery({ queryKey: contestKeys.list(f), queryFn: () => getContestList(f, { silent: true }), placeholderData: keepPreviousData });
+}
+
+/** The contest as the viewer sees it (silent: the shell shows the failure itself). */
+export function useContestInfo(cid: number) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: contestKeys.info(cid, user?.uid ?? ''),
+    queryFn: () => getContestInfo(cid, { silent: true }),
+    enabled: Number.isInteger(cid) && cid > 0,
+    retry: false,
+  });
+}
+
+export function useContestAccess(cid: number) {
+  const { token, user } = useSession();
+  return useQuery({
+    queryKey: contestKeys.access(cid, user?.uid ?? ''),
+    queryFn: () => getContestAccess(cid, { silent: true }),
+    enabled: !!token && !!user && Number.isInteger(cid) && cid > 0,
+    retry: false,
+  });
+}
+
+export function useContestProblems(cid: number, enabled = true, containsEnd = false) {
+  const { token, user } = useSession();
+  return useQuery({
+    queryKey: contestKeys.problems(cid, user?.uid ?? '', containsEnd),
+    queryFn: () => getContestProblems(cid, containsEnd, { silent: true }),
+    enabled: enabled && !!token && !!user,
+    retry: false,
+  });
+}
+
+export function useContestAnnouncements(cid: number, page: number, enabled = true) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: contestKeys.announcements(cid, page),
+    queryFn: () => getContestAnnouncements(cid, page, 10, { silent: true }),
+    enabled: enabled && !!token,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useRecentContests() {
+  return useQuery({ queryKey: contestKeys.recent, queryFn: () => getRecentContests({ silent: true }) });
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Slider, Space, Tag, Tooltip, Typography } from 'antd';
+import { CalendarOutlined, ClockCircleOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ContestStatus, type ContestInfo } from '@oj/shared';
+import { formatDateTime } from '../../../components/time';
+import { ContestAuthTag, ContestStatusTag, ContestTypeButton, formatCountdown, formatDuration, statusAt, statusColor } from './meta';
+
+/** Spec 2 §4: 0 while scheduled, 100 once not running, otherwise elapsed over duration. */
+export function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, now: number): number {
+  const status = statusAt(c, now);
+  if (status === ContestStatus.SCHEDULED) return 0;
+  if (status !== ContestStatus.RUNNING) return 100;
+  const start = Date.parse(c.startTime);
+  const duration = Date.parse(c.endTime) - start;
+  return duration > 0 ? Math.min(100, Math.max(0, ((now - start) / duration) * 100)) : 100;
+}
+
+/**
+ * The contest header (spec 2 §2 shell): title, auth tag, group-contest button, participants, rule type,
+ * start and end, a progress slider and a countdown in the status colour. `now` is the contest clock
+ * (useContestClock); the outside scoreboards show the same header.
+ */
+export function ContestHeader({ contest: c, now, extra }: { contest: ContestInfo; now: number; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const status = statusAt(c, now);
+  const color = statusColor(status);
+  const start = Date.parse(c.startTime);
+  const end = Date.parse(c.endTime);
+  const countdown =
+    status === ContestStatus.SCHEDULED
+      ? t('contest.shell.startsIn', { time: formatCountdown(t, start - now) })
+      : status === ContestStatus.RUNNING
+        ? t('contest.shell.endsIn', { time: formatCountdown(t, end - now) })
+        : t('contest.shell.ended');
+  const progress = contestProgress(c, now);
+  return (
+    <Card className="oj-contest-header" style={{ borderTopColor: color, ['--oj-contest-color' as string]: color }} data-testid="contest-header">
+      <div className="oj-contest-header-title">
+        <Typography.Title level={3} data-testid="contest-header-title">
+          {c.title}
+        </Typography.Title>
+        <Space wrap size={[8, 8]} className="oj-contest-header-tags">
+          <ContestStatusTag status={status} />
+          <ContestAuthTag auth={c.auth} />
+          {c.gid ? (
+            <Link to={`/group/${c.gid}/contest`}>
+              <Button size="small" icon={<TeamOutlined />} data-testid="contest-group">
+                {t('contest.shell.groupContest')}
+              </Button>
+            </Link>
+          ) : null}
+          <Tooltip title={t('contest.list.participants')}>
+            <Tag icon={<UserOutlined />} data-testid="contest-header-count">
+              {c.count}
+            </Tag>
+          </Tooltip>
+          <ContestTypeButton contest={c} />
+          {extra}
+        </Space>
+      </div>
+      <div className="oj-contest-countdown" style={{ color }} data-testid="contest-countdown" data-status={status}>
+        <ClockCircleOutlined /> {countdown}
+      </div>
+      <div data-testid="contest-progress" data-progress={Math.round(progress)}>
+        <Slider
+          className="oj-contest-progress"
+          value={progress}
+          step={0.01}
+          keyboard={false}
+          onChange={() => undefined}
+          tooltip={{ formatter: () => `${Math.floor(progress)}%` }}
+          styles={{ track: { background: color } }}
+          aria-label={t('contest.shell.progress')}
+        />
+      </div>
+      <div className="oj-contest-times">
+        <span data-testid="contest-start">
+          <CalendarOutlined /> {t('contest.shell.start')}: {formatDateTime(c.startTime)}
+        </span>
+        <span className="oj-muted">{formatDuration(t, c.duration)}</span>
+        <span data-testid="contest-end">
+          <CalendarOutlined /> {t('contest.shell.end')}: {formatDateTime(c.endTime)}
+        </span>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { createElement, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ContestAnnouncement } from '@oj/shared';
+import { contestKeys, getNotReadAnnouncements } from '../../../api/contest';
+import { feedback, isMobileWidth } from '../../../app/feedback';
+import { readJson, writeStorage } from '../../../app/storage';
+import { Markdown } from '../../../components/Markdown';
+
+/** Spec 2 §9: the contest's new announcements are polled every 60 s. */
+export const ANNOUNCEMENT_POLL_MS = 60_000;
+/** Notifications shown at once; the rest are counted in one more. */
+const MAX_NOTICES = 5;
+/** The server takes at most this many read ids. */
+const MAX_READ = 1000;
+
+const readKey = (uid: string, cid: number) => `contestReadAnnouncements:${uid}:${cid}`;
+
+/**
+ * Polls get-contest-not-read-announcement (at once, then every 60 s) with the ids already read, kept in
+ * localStorage per user and contest, and shows each new one as a notification (a toast under 768 px,
+ * where notifications are hidden, spec 1 §9).
+ */
+export function useAnnouncementPoll(cid: number, uid: string | undefined, enabled: boolean) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !uid) return;
+    let stopped = false;
+    const key = readKey(uid, cid);
+    const show = (list: ContestAnnouncement[]) => {
+      const newestFirst = [...list].sort((a, b) => b.id - a.id);
+      if (isMobileWidth()) {
+        feedback.info(t('contest.announcements.newToast', { title: newestFirst[0]!.title }));
+        return;
+      }
+      // Oldest first, so the newest ends on top of the stack.
+      for (const a of newestFirst.slice(0, MAX_NOTICES).reverse()) {
+        feedback.notify({
+          key: `contest-announcement-${a.id}`,
+          placement: 'bottomRight',
+          duration: 0,
+          title: createElement('span', { 'data-testid': 'contest-announcement-notice' }, `${t('contest.announcements.new')}: ${a.title}`),
+          description: createElement(Markdown, { source: a.content, className: 'oj-contest-notice-body' }),
+        });
+      }
+      if (newestFirst.length > MAX_NOTICES) {
+        feedback.notify({
+          key: `contest-announcement-more-${cid}`,
+          placement: 'bottomRight',
+          duration: 0,
+          title: t('contest.announcements.more', { n: String(newestFirst.length - MAX_NOTICES) }),
+        });
+      }
+    };
+    const poll = async () => {
+      const read = readJson<number[]>(key) ?? [];
+      try {
+        const fresh = await getNotReadAnnouncements(cid, read.slice(-MAX_READ));
+        if (stopped || !fresh.length) return;
+        const ids = new Set([...read, ...fresh.map((a) => a.id)]);
+        writeStorage(key, JSON.stringify([...ids].sort((a, b) => a - b).slice(-MAX_READ)));
+        show(fresh);
+        void queryClient.invalidateQueries({ queryKey: [...contestKeys.all(cid), 'announcements'] });
+      } catch {
+        /* silent: the next round tries again */
+      }
+    };
+    void poll();
+    const timer = window.setInterval(() => void poll(), ANNOUNCEMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [cid, uid, enabled, queryClient, t]);
+}

@@ -1,0 +1,70 @@
+import '../contest/shell/contest.css';
+import { Card, Empty, List, Skeleton, Space, Tooltip } from 'antd';
+import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RecentContest } from '@oj/shared';
+import { useRecentContests } from '../../api/contest';
+import { formatDateTime } from '../../components/time';
+import { ContestLink } from '../contest/list/ContestLink';
+import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeButton, statusColor, useFormatDuration } from '../contest/shell/meta';
+
+/**
+ * Recent contests (spec 1 §2 Home): status tag, rule type, auth tag, start time, duration and
+ * participants of the running and upcoming contests (then the latest ended ones), each a link in.
+ */
+export function RecentContests() {
+  const { t } = useTranslation();
+  const duration = useFormatDuration();
+  const { data, isPending, isError } = useRecentContests();
+  return (
+    <Card
+      title={
+        <span>
+          <FlagOutlined /> {t('contest.recent.title')}
+        </span>
+      }
+      extra={<Link to="/contest">{t('contest.recent.all')}</Link>}
+      data-testid="recent-contests"
+    >
+      {isPending ? (
+        <Skeleton active />
+      ) : !data?.length ? (
+        <Empty description={isError ? t('common.loadFailed') : t('contest.list.empty')} />
+      ) : (
+        <List<RecentContest>
+          dataSource={data}
+          rowKey="id"
+          renderItem={(c) => (
+            <li className="oj-recent-contest" style={{ borderLeftColor: statusColor(c.status) }} data-testid={`recent-contest-${c.id}`}>
+              <div className="oj-recent-contest-title">
+                <ContestLink cid={c.id}>{c.title}</ContestLink>
+                <ContestLock auth={c.auth} />
+              </div>
+              <Space wrap size={[10, 6]} className="oj-recent-contest-info">
+                <ContestStatusTag status={c.status} />
+                <ContestTypeButton contest={c} />
+                <ContestAuthTag auth={c.auth} />
+                <Tooltip title={t('contest.list.startTime')}>
+                  <span>
+                    <CalendarOutlined /> {formatDateTime(c.startTime)}
+                  </span>
+                </Tooltip>
+                <Tooltip title={t('contest.list.duration')}>
+                  <span>
+                    <ClockCircleOutlined /> {duration(c.duration)}
+                  </span>
+                </Tooltip>
+                <Tooltip title={t('contest.list.participants')}>
+                  <span>
+                    <UserOutlined /> {c.count}
+                  </span>
+                </Tooltip>
+              </Space>
+            </li>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Page, SubmissionInfo } from '@oj/shared';
+import { i18n } from '../../app/i18n';
+import { submissionApi, submissionKeys, type SubmissionListParams } from '../../api/submission';
+
+/**
+ * Where a submission list lives (spec 1 §2 "Submission list"): /status, or a contest's submissions
+ * tab. The list reads its rows, links, columns and title from here instead of being copied.
+ */
+export interface SubmissionListScope {
+  title(filters: SubmissionListParams): string;
+  list(q: SubmissionListParams): Promise<Page<SubmissionInfo>>;
+  key(q: SubmissionListParams, uid: string | undefined): readonly unknown[];
+  checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
+  submissionPath(r: SubmissionInfo): string;
+  problemPath(r: SubmissionInfo): string;
+  /** score column: outside contests and in OI contests (spec 1 §2) */
+  showScore: boolean;
+  /** the owner's share switch (contest submissions cannot be shared) */
+  share: boolean;
+  pageClass?: string;
+  testId?: string;
+}
+
+export const PUBLIC_LIST_SCOPE: SubmissionListScope = {
+  title: () => i18n.t('statusPage.title'),
+  list: submissionApi.list,
+  key: submissionKeys.list,
+  checkStatus: submissionApi.checkStatus,
+  submissionPath: (r) => `/submission-detail/${r.submitId}`,
+  problemPath: (r) => `/problem/${encodeURIComponent(r.displayPid)}`,
+  showScore: true,
+  share: true,
+};
