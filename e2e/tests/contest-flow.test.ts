@@ -224,7 +224,7 @@ describe('a contest from the admin form to the scroll board', () => {
       await page.getByTestId('contest-problem-A').waitFor();
       await page.getByTestId('contest-problem-B').waitFor();
     }
-    expect(await p2.page.getByTestId('contest-header-count').textContent()).toBe('2');
+    await expect.poll(() => p2.page.getByTestId('contest-header-count').textContent()).toBe('2');
     const u2Token = (await api('POST', 'login', { body: u2 })).token;
     expect((await apiOk('GET', `/api/get-contest-access?cid=${cid}`, { token: u2Token })).access).toBe(true);
   });
@@ -350,6 +350,9 @@ describe('a contest from the admin form to the scroll board', () => {
       expect(await row.getAttribute('data-medal')).toBe(medalName);
     }
     expect(await board.getByTestId('rb-next').isDisabled()).toBe(true);
+    // the pointer leaves the (now disabled) Next button: its tooltip goes with it
+    await board.mouse.move(640, 600);
+    await expect.poll(() => board.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: 'Enter or Space' }).count(), { timeout: 3000 }).toBe(0);
     await board.waitForTimeout(600);
     await pageShot(board, 'flow-scroll-board-after');
     await board.close();

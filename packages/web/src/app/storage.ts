@@ -1,12 +1,22 @@
 /**
- * The only keys the app keeps in localStorage (spec 1 §3). Wrapped so a browser that refuses storage
- * (private mode, quota) degrades to an in-memory session instead of throwing during render.
+ * Every key the app keeps in localStorage: the fixed ones of spec 1 §3 and, in ITEM_KEYS, the keys of
+ * per-item state (one per problem or contest). Wrapped so a browser that refuses storage (private
+ * mode, quota) degrades to an in-memory session instead of throwing during render.
  */
 export const STORAGE_KEYS = {
   token: 'token',
   userInfo: 'userInfo',
   language: 'Web_Language',
   languages: 'languages',
+} as const;
+
+export const ITEM_KEYS = {
+  /** editor code, language and settings of one problem */
+  problemEditor: (problemId: string) => `problemEditor:${problemId}`,
+  /** contest announcements a user has seen */
+  contestReadAnnouncements: (uid: string, cid: number) => `contestReadAnnouncements:${uid}:${cid}`,
+  /** users followed on a contest's board */
+  contestConcerned: (cid: number) => `contest_concerned_${cid}`,
 } as const;
 
 export function readStorage(key: string): string | null {

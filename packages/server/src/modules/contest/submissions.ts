@@ -10,7 +10,7 @@
  *   end without autoRealRank), other users' submissions made from sealRankTime on show as -5 ("submitted,
  *   result unknown") without score, time, memory, judger or error text; in OI contests the viewer's own
  *   ones too (HOJ: OI scores stay hidden from participants while sealed). Submissions of contest admins
- *   and star users are not sealed (they are not in the race).
+ *   are not sealed (they are tests, not in the race); star users' are, as on the frozen board.
  * - While the contest runs, other users' time and memory are hidden (HOJ), and so is their error text.
  * - Code: the owner and contest admins; site admins (admin role) once the contest has ended; others
  *   only a shared submission of a problem that allows sharing, after the end (contest submissions
@@ -40,6 +40,7 @@ import { contestProblems, problems, submissions, userRoles } from '../../db/sche
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
 import { likeOf, problemById, type ProblemRow } from '../problem/service.js';
+import { toSubmissionInfo } from '../submission/info.js';
 import { assertCanView, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
 import { sealedNow } from './board.js';
 import { linksOf } from './problems.js';
@@ -67,12 +68,13 @@ export function contestViewer(c: ContestRow, user: AuthUser, now = Date.now()): 
   };
 }
 
-/** Authors whose results the seal never hides: the contest's admins and its star users. */
+/**
+ * Authors whose results the seal never hides: the contest's admins (their tries are tests, not part
+ * of the race). Star users are sealed like everyone: the frozen board hides their results too.
+ */
 function openAuthorSql(c: ContestRow): SQL {
-  const stars = c.starAccount.map((s) => s.toLowerCase());
   return sql`(${submissions.uid} = ${c.uid ?? ''}
-    or exists (select 1 from ${userRoles} r where r.uid = ${submissions.uid} and r.role_id = ${Role.ROOT})
-    ${stars.length ? sql`or lower(${submissions.username}) in (${sql.join(stars.map((s) => sql`${s}`), sql`, `)})` : sql``})`;
+    or exists (select 1 from ${userRoles} r where r.uid = ${submissions.uid} and r.role_id = ${Role.ROOT}))`;
 }
 
 /** Whether a row's result is hidden from the viewer by the seal (SQL over `judge`). */
@@ -84,9 +86,8 @@ function hiddenSql(v: ContestViewer): SQL {
     and not ${openAuthorSql(v.c)})`;
 }
 
-async function isOpenAuthor(db: DbOrTx, c: ContestRow, uid: string, username: string): Promise<boolean> {
+async function isOpenAuthor(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
   if (c.uid !== null && c.uid === uid) return true;
-  if (c.starAccount.some((s) => s.toLowerCase() === username.toLowerCase())) return true;
   const [root] = await db
     .select({ uid: userRoles.uid })
     .from(userRoles)
@@ -98,7 +99,7 @@ async function isOpenAuthor(db: DbOrTx, c: ContestRow, uid: string, username: st
 async function resultHidden(db: DbOrTx, v: ContestViewer, s: Pick<SubmissionRow, 'uid' | 'username' | 'submitTime'>): Promise<boolean> {
   if (!v.sealFrom || s.submitTime.getTime() < v.sealFrom.getTime()) return false;
   if (s.uid === v.user.uid && v.c.type !== ContestType.OI) return false;
-  return !(await isOpenAuthor(db, v.c, s.uid, s.username));
+  return !(await isOpenAuthor(db, v.c, s.uid));
 }
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
@@ -117,28 +118,8 @@ const linkJoin = and(eq(contestProblems.cid, submissions.cid), eq(contestProblem
 
 /** The row as the viewer may see it. */
 function project(v: ContestViewer, r: ListRow): SubmissionInfo {
-  const base: SubmissionInfo = {
-    submitId: r.submitId,
-    pid: r.pid,
-    displayPid: r.display,
-    title: r.title,
-    cid: r.cid,
-    gid: r.gid,
-    uid: r.uid,
-    username: r.username,
-    status: r.status,
-    score: r.score,
-    oiRankScore: r.oiRankScore,
-    time: r.time,
-    memory: r.memory,
-    length: r.length,
-    language: r.language,
-    judger: r.judger,
-    isManual: r.isManual,
-    share: r.share,
-    submitTime: r.submitTime.toISOString(),
-    gmtModified: r.gmtModified.toISOString(),
-  };
+  // The contest's letter stands for the problem inside the contest.
+  const base: SubmissionInfo = { ...toSubmissionInfo(r), displayPid: r.display };
   if (v.admin) return base;
   if (r.hidden) return sealedView(base);
   if (v.running && r.uid !== v.user.uid) return { ...base, time: null, memory: null };
@@ -310,7 +291,7 @@ export async function ownResultsHiddenFrom(db: DbOrTx, user: AuthUser, cid: numb
   if (!c) return null;
   const v = contestViewer(c, user);
   if (!v.sealFrom || c.type !== ContestType.OI) return null;
-  return (await isOpenAuthor(db, c, user.uid, user.username)) ? null : v.sealFrom;
+  return (await isOpenAuthor(db, c, user.uid)) ? null : v.sealFrom;
 }
 
 /** A contest problem the caller may test-run (type contest): the contest's inside must be visible. */

@@ -30,6 +30,7 @@ import { checkCaptcha } from '../../lib/captcha.js';
 import { getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
 import { cachedTotal } from './totals.js';
+import { toSubmissionInfo, type SubmissionInfoRow } from './info.js';
 import { likeOf, problemByDisplayId, visibleTo } from '../problem/service.js';
 import { contestSubmitTarget } from '../contest/submit-check.js';
 import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom } from '../contest/submissions.js';
@@ -37,35 +38,10 @@ import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResu
 type SubmissionRow = typeof submissions.$inferSelect;
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
-/** Columns of a submission without its code, plus the problem's title and difficulty. */
-const listColumns = { ...infoColumns, title: problems.title, difficulty: problems.difficulty };
+/** Columns of a submission without its code, plus the problem's title. */
+const listColumns = { ...infoColumns, title: problems.title };
 
-type ListRow = Omit<SubmissionRow, 'code'> & { title: string | null; difficulty: number | null };
-
-function info(r: ListRow): SubmissionInfo {
-  return {
-    submitId: r.submitId,
-    pid: r.pid,
-    displayPid: r.displayPid,
-    title: r.title,
-    cid: r.cid,
-    gid: r.gid,
-    uid: r.uid,
-    username: r.username,
-    status: r.status,
-    score: r.score,
-    oiRankScore: r.oiRankScore,
-    time: r.time,
-    memory: r.memory,
-    length: r.length,
-    language: r.language,
-    judger: r.judger,
-    isManual: r.isManual,
-    share: r.share,
-    submitTime: r.submitTime.toISOString(),
-    gmtModified: r.gmtModified.toISOString(),
-  };
-}
+type ListRow = SubmissionInfoRow;
 
 async function listRow(db: DbOrTx, submitId: number): Promise<ListRow | undefined> {
   const [row] = await db
@@ -79,7 +55,7 @@ async function listRow(db: DbOrTx, submitId: number): Promise<ListRow | undefine
 export async function submissionInfo(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
   const row = await listRow(ctx.database.db, submitId);
   if (!row) throw notFound('submissionNotFound');
-  return info(row);
+  return toSubmissionInfo(row);
 }
 
 /** Seconds the user still has to wait before the next non-contest submission, 0 when none. */
@@ -147,7 +123,7 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
     return inserted!;
   });
   const { code: _c, ...rest } = row;
-  return info({ ...rest, title: p.title, difficulty: p.difficulty });
+  return toSubmissionInfo({ ...rest, title: p.title });
 }
 
 /** Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that allows it. */
@@ -159,7 +135,7 @@ function mayReadCode(s: Pick<SubmissionRow, 'uid' | 'share'>, codeShare: boolean
 export async function submissionDetail(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<SubmissionDetail> {
   const { db } = ctx.database;
   const [row] = await db
-    .select({ s: submissions, title: problems.title, difficulty: problems.difficulty, codeShare: problems.codeShare })
+    .select({ s: submissions, title: problems.title, codeShare: problems.codeShare })
     .from(submissions)
     .leftJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.submitId, submitId));
@@ -169,7 +145,7 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
   const codeShare = row.codeShare ?? false;
   const { code, ...rest } = row.s;
   const submission: Submission = {
-    ...info({ ...rest, title: row.title, difficulty: row.difficulty }),
+    ...toSubmissionInfo({ ...rest, title: row.title }),
     errorMessage: row.s.errorMessage,
     code: mayReadCode(row.s, codeShare, user) ? code : null,
   };
@@ -297,7 +273,7 @@ export async function submissionList(
       .orderBy(desc(submissions.submitId)),
     cachedTotal(ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
   ]);
-  return { records: rows.map(info), total };
+  return { records: rows.map(toSubmissionInfo), total };
 }
 
 /**
@@ -317,7 +293,7 @@ export async function checkStatus(ctx: AppContext, user: AuthUser | null, submit
     .from(submissions)
     .leftJoin(problems, eq(problems.id, submissions.pid))
     .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, cid)));
-  for (const r of rows) out[r.submitId] = info(r);
+  for (const r of rows) out[r.submitId] = toSubmissionInfo(r);
   return out;
 }
 

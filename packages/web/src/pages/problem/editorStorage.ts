@@ -1,4 +1,4 @@
-import { readJson, writeStorage } from '../../app/storage';
+import { ITEM_KEYS, readJson, writeStorage } from '../../app/storage';
 import { DEFAULT_EDITOR_SETTINGS, EDITOR_THEME_NAMES, FONT_SIZES, TAB_SIZES, type EditorSettings } from '../../components/code-editor/editorConfig';
 
 /** What the editor keeps per problem in localStorage (spec 1 §2: settings and focus mode per problem). */
@@ -10,7 +10,7 @@ export interface SavedEditorState {
   settings?: EditorSettings;
 }
 
-const keyOf = (problemId: string) => `problemEditor:${problemId}`;
+const keyOf = ITEM_KEYS.problemEditor;
 /** Settings last chosen anywhere: the start for a problem opened for the first time. */
 const LAST_SETTINGS_KEY = 'problemEditor:lastSettings';
 

@@ -1,5 +1,5 @@
 import type { AcmCell } from '@oj/shared';
-import { readJson, writeStorage } from '../../../app/storage';
+import { ITEM_KEYS, readJson, writeStorage } from '../../../app/storage';
 
 /** Seconds as H:MM:SS (hours not capped: a five-hour contest shows 4:59:59). */
 export function hms(seconds: number | null | undefined): string {
@@ -35,7 +35,7 @@ export const oiScoreKind = (score: number) => (score >= 100 ? 'oi-100' : score <
  * The users a viewer follows on a contest's board, kept in this browser per contest (HOJ keeps the
  * concerned list client-side too); the server pins them under the viewer's own row.
  */
-const concernedKey = (cid: number) => `contest_concerned_${cid}`;
+const concernedKey = ITEM_KEYS.contestConcerned;
 export const CONCERNED_MAX = 100;
 
 export function readConcerned(cid: number): string[] {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContestAnnouncement } from '@oj/shared';
 import { contestKeys, getNotReadAnnouncements } from '../../../api/contest';
 import { feedback, isMobileWidth } from '../../../app/feedback';
-import { readJson, writeStorage } from '../../../app/storage';
+import { ITEM_KEYS, readJson, writeStorage } from '../../../app/storage';
 import { Markdown } from '../../../components/Markdown';
 
 /** Spec 2 §9: the contest's new announcements are polled every 60 s. */
@@ -14,7 +14,7 @@ const MAX_NOTICES = 5;
 /** The server takes at most this many read ids. */
 const MAX_READ = 1000;
 
-const readKey = (uid: string, cid: number) => `contestReadAnnouncements:${uid}:${cid}`;
+const readKey = ITEM_KEYS.contestReadAnnouncements;
 
 /**
  * Polls get-contest-not-read-announcement (at once, then every 60 s) with the ids already read, kept in
