@@ -23,17 +23,23 @@
  * Besides req/s and latency, each route reports the CPU time of the server and PostgreSQL per request
  * (from /proc): on a shared machine that is the figure that stays comparable between runs.
  */
-import { execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig, type ServerConfig } from '../packages/server/src/config.js';
 import { connect, runMigrations } from '../packages/server/src/db/client.js';
 import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.js';
 import { seed } from '../packages/server/src/seed.js';
+import {
+  benchServerConfig as serverConfig,
+  load as loadRequests,
+  median,
+  runServerChildIfAsked,
+  startServerChild,
+  type BenchServer,
+  type LoadResult as Result,
+} from './lib/server-load.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.argv[2] ?? 4);
@@ -43,28 +49,6 @@ const N_PROBLEMS = Number(process.env.BENCH_PROBLEMS ?? 10_000);
 const N_SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1_000_000);
 const N_USERS = Number(process.env.BENCH_USERS ?? 3000);
 const N_TAGS = 60;
-
-function serverConfig(dataDir: string, databaseUrl: string): ServerConfig {
-  return { ...loadConfig({}), dataDir, databaseUrl, rootPassword: 'bench-root-password', webDist: undefined, logLevel: 'silent', host: '127.0.0.1', port: 0 };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Child: the API server
-
-async function serve(databaseUrl: string, dataDir: string) {
-  const config = serverConfig(dataDir, databaseUrl);
-  // The same pool size as `oj start` (connect's default), so the figures are those of a real node.
-  const database = connect(databaseUrl);
-  const app = await buildApp({ config, database });
-  // The baseline: a JSON envelope through the same Fastify instance, no database.
-  app.get('/bench/hello', async () => ({ status: 200, msg: 'success', data: 'hello' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
-  process.on('disconnect', () => {
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Filling the database
@@ -183,106 +167,6 @@ async function fill(url: string) {
   await database.close();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Load generator
-
-interface Result {
-  name: string;
-  requests: number;
-  errors: number;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU time of the API server and PostgreSQL per request, ms */
-  cpuMs: number;
-  firstError?: string;
-}
-
-/**
- * CPU time used so far by the system under test: the API server process and every PostgreSQL process
- * (the postmaster, its live children, and the children it has reaped, e.g. parallel workers), in ms,
- * from /proc. Unlike req/s this hardly depends on what else runs on the machine, so it is the figure
- * to trust on a shared box; the load generator (this process) is not counted.
- */
-const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-function statFields(pid: number): string[] | undefined {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2).split(' '); // [0] = field 3 (state)
-  } catch {
-    return undefined; // exited meanwhile
-  }
-}
-function cpuMsOf(serverPid: number, postmasterPid: number): number {
-  let ticks = 0;
-  const add = (f: string[] | undefined, withChildren: boolean) => {
-    if (!f) return;
-    ticks += Number(f[11]) + Number(f[12]); // utime, stime
-    if (withChildren) ticks += Number(f[13]) + Number(f[14]); // cutime, cstime of reaped children
-  };
-  add(statFields(serverPid), false);
-  add(statFields(postmasterPid), true);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const f = statFields(Number(entry));
-    if (f && Number(f[1]) === postmasterPid) add(f, false);
-  }
-  return (ticks * 1000) / CLK_TCK;
-}
-let cpuNow = () => 0;
-
-/** `connections` keep-alive clients in a closed loop for `seconds`, each sending `pathOf(i)` for its i-th request. */
-async function load(port: number, name: string, pathOf: (i: number) => string, seconds: number, connections: number): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  let seq = 0;
-  const get = (p: string) =>
-    new Promise<void>((resolve) => {
-      const start = process.hrtime.bigint();
-      const req = http.get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-          const head = Buffer.concat(chunks).subarray(0, 200).toString();
-          // Fastify writes the envelope's keys in order: a good answer starts with {"status":200
-          if (res.statusCode !== 200 || !head.startsWith('{"status":200')) {
-            errors++;
-            firstError ??= `${p} → HTTP ${res.statusCode} ${head}`;
-          }
-          resolve();
-        });
-      });
-      req.on('error', (e) => {
-        errors++;
-        firstError ??= `${p} → ${e.message}`;
-        resolve();
-      });
-    });
-  // Warm-up (connections opened, plans cached), not counted.
-  const warmUntil = Date.now() + 500;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < warmUntil) await get(pathOf(seq++));
-  }));
-  latencies.length = 0;
-  errors = 0;
-  const cpu0 = cpuNow();
-  const t0 = process.hrtime.bigint();
-  const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < until) await get(pathOf(seq++));
-  }));
-  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  const cpuMs = (cpuNow() - cpu0) / Math.max(1, latencies.length);
-  agent.destroy();
-  const sorted = Float64Array.from(latencies).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { name, requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), cpuMs, firstError };
-}
-
 /** A fixed pseudo-random sequence (mulberry32), so every run asks for the same things. */
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -386,7 +270,7 @@ async function main() {
   console.log(`${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per route, ${ROUNDS} round(s)`);
   console.log(`PostgreSQL data: ${pgDir}${reuse ? ' (reused)' : ''}`);
   const pg = await startEmbeddedPostgres(pgDir);
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   try {
     const database = connect(pg.url, 2);
     try {
@@ -410,13 +294,10 @@ async function main() {
       await d.close();
     }
 
-    server = fork(SELF, ['--serve', pg.url, tmp], { stdio: 'inherit' });
-    const port = await new Promise<number>((resolve, reject) => {
-      server!.once('message', (m: { port: number }) => resolve(m.port));
-      server!.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    });
-    const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    cpuNow = () => cpuMsOf(server!.pid!, postmasterPid);
+    server = await startServerChild(SELF, pg.url, tmp, pgDir);
+    const sut = server;
+    const load = (name: string, pathOf: (i: number) => string, seconds: number, connections: number) =>
+      loadRequests(sut, name, (i) => ({ method: 'GET', path: pathOf(i) }), { seconds, connections });
 
     const only = process.env.BENCH_ONLY;
     const list = routes().filter((r) => !only || r.name.includes(only));
@@ -437,19 +318,14 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`Round ${round}`);
       for (const r of list) {
-        const base = await load(port, hello.name, hello.path, HELLO_SECONDS, CONNECTIONS);
+        const base = await load(hello.name, hello.path, HELLO_SECONDS, CONNECTIONS);
         record(base);
-        const res = await load(port, r.name, r.path, SECONDS, CONNECTIONS);
+        const res = await load(r.name, r.path, SECONDS, CONNECTIONS);
         record(res);
         ratios.set(r.name, [...(ratios.get(r.name) ?? []), { rps: res.rps / base.rps, p99: res.p99 / base.p99, cpu: res.cpuMs / base.cpuMs }]);
       }
     }
 
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      const m = (s.length - 1) / 2;
-      return (s[Math.floor(m)]! + s[Math.ceil(m)]!) / 2;
-    };
     const summary = (name: string) => {
       const rs = results.get(name)!;
       return {
@@ -477,22 +353,13 @@ async function main() {
     }
     if (process.env.BENCH_EXPLAIN) await explain(pg.url);
   } finally {
-    if (server?.connected) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.disconnect();
-      await exited;
-    }
+    await server?.stop();
     await pg.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]!, process.argv[4]!).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
+if (!runServerChildIfAsked()) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

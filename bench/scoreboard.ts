@@ -23,22 +23,29 @@
  * Besides latency, the CPU time of the server and PostgreSQL per request (from /proc) is reported: on a
  * shared machine it is the figure that stays comparable between runs.
  */
-import { execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acmBoard } from '@oj/shared';
-import { buildApp } from '../packages/server/src/app.js';
 import type { AppContext } from '../packages/server/src/context.js';
-import { loadConfig, type ServerConfig } from '../packages/server/src/config.js';
 import { connect, runMigrations } from '../packages/server/src/db/client.js';
 import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
 import { contestById } from '../packages/server/src/modules/contest/access.js';
 import { boardData } from '../packages/server/src/modules/contest/board.js';
 import { seed } from '../packages/server/src/seed.js';
+import {
+  BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
+  benchServerConfig as serverConfig,
+  load as loadRequests,
+  runServerChildIfAsked,
+  startServerChild,
+  type BenchServer,
+  type LoadResult as Result,
+  type Req,
+} from './lib/server-load.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.argv[2] ?? 4);
@@ -47,28 +54,7 @@ const N_USERS = Number(process.env.BENCH_USERS ?? 2000);
 const N_PROBLEMS = Number(process.env.BENCH_PROBLEMS ?? 12);
 const N_SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const N_COLD = Number(process.env.BENCH_COLD ?? 15);
-const ROOT_PASSWORD = 'bench-root-password';
 const USER_PASSWORD = 'bench-user-password';
-
-function serverConfig(dataDir: string, databaseUrl: string): ServerConfig {
-  return { ...loadConfig({}), dataDir, databaseUrl, rootPassword: ROOT_PASSWORD, webDist: undefined, logLevel: 'silent', host: '127.0.0.1', port: 0 };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Child: the API server
-
-async function serve(databaseUrl: string, dataDir: string) {
-  const config = serverConfig(dataDir, databaseUrl);
-  const database = connect(databaseUrl);
-  const app = await buildApp({ config, database });
-  app.get('/bench/hello', async () => ({ status: 200, msg: 'success', data: 'hello' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
-  process.on('disconnect', () => {
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Filling the database: one running ACM contest, created by root
@@ -142,130 +128,6 @@ async function fill(url: string): Promise<number> {
   return cid;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Load generator
-
-interface Result {
-  name: string;
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuMs: number;
-  firstError?: string;
-}
-
-const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-function statFields(pid: number): string[] | undefined {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-/** CPU ms used so far by the API server and every PostgreSQL process (as in list-throughput.ts). */
-function cpuMsOf(serverPid: number, postmasterPid: number): number {
-  let ticks = 0;
-  const add = (f: string[] | undefined, withChildren: boolean) => {
-    if (!f) return;
-    ticks += Number(f[11]) + Number(f[12]);
-    if (withChildren) ticks += Number(f[13]) + Number(f[14]);
-  };
-  add(statFields(serverPid), false);
-  add(statFields(postmasterPid), true);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const f = statFields(Number(entry));
-    if (f && Number(f[1]) === postmasterPid) add(f, false);
-  }
-  return (ticks * 1000) / CLK_TCK;
-}
-let cpuNow = () => 0;
-
-interface Req {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  token?: string;
-}
-
-function once(port: number, agent: http.Agent, r: Req): Promise<{ ms: number; ok: boolean; head: string; status: number }> {
-  return new Promise((resolve) => {
-    const payload = r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body));
-    const start = process.hrtime.bigint();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: r.path,
-        method: r.method,
-        agent,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...(r.token ? { authorization: r.token } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const head = Buffer.concat(chunks).subarray(0, 200).toString();
-          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, ok: res.statusCode === 200 && head.startsWith('{"status":200'), head, status: res.statusCode ?? 0 });
-        });
-      },
-    );
-    req.on('error', (e) => resolve({ ms: 0, ok: false, head: e.message, status: 0 }));
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-/** `connections` clients in a closed loop for `seconds` (or `count` requests in all), after a short warm-up. */
-async function load(port: number, name: string, reqOf: (i: number) => Req, o: { seconds?: number; count?: number; connections: number; warmup?: boolean }): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  let seq = 0;
-  const one = async () => {
-    const r = reqOf(seq++);
-    const res = await once(port, agent, r);
-    latencies.push(res.ms);
-    if (!res.ok) {
-      errors++;
-      firstError ??= `${r.path} → HTTP ${res.status} ${res.head}`;
-    }
-  };
-  if (o.warmup !== false) {
-    const until = Date.now() + 500;
-    await Promise.all(Array.from({ length: o.connections }, async () => {
-      while (Date.now() < until) await one();
-    }));
-  }
-  latencies.length = 0;
-  errors = 0;
-  const cpu0 = cpuNow();
-  const t0 = process.hrtime.bigint();
-  const until = Date.now() + (o.seconds ?? 0) * 1000;
-  let left = o.count ?? Infinity;
-  await Promise.all(Array.from({ length: o.connections }, async () => {
-    while (o.count !== undefined ? left-- > 0 : Date.now() < until) await one();
-  }));
-  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  const cpuMs = (cpuNow() - cpu0) / Math.max(1, latencies.length);
-  agent.destroy();
-  const sorted = Float64Array.from(latencies).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), cpuMs, firstError };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
-};
-
 /** The two halves of a cold board, timed in this process (same code as the server's). */
 async function profile(url: string, dataDir: string, cid: number) {
   const database = connect(url, 2);
@@ -314,7 +176,7 @@ async function main() {
   const pgDir = path.join(tmp, 'pg');
   console.log(`${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per measurement`);
   const pg = await startEmbeddedPostgres(pgDir);
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   try {
     const database = connect(pg.url, 2);
     await runMigrations(database);
@@ -327,13 +189,10 @@ async function main() {
     console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
     if (process.env.BENCH_PROFILE_ONLY) return;
 
-    server = fork(SELF, ['--serve', pg.url, tmp], { stdio: 'inherit' });
-    const port = await new Promise<number>((resolve, reject) => {
-      server!.once('message', (m: { port: number }) => resolve(m.port));
-      server!.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    });
-    const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    cpuNow = () => cpuMsOf(server!.pid!, postmasterPid);
+    server = await startServerChild(SELF, pg.url, tmp, pgDir);
+    const { port } = server;
+    const sut = server;
+    const load = (name: string, reqOf: (i: number) => Req, o: Parameters<typeof loadRequests>[3]) => loadRequests(sut, name, reqOf, o);
 
     const agent = new http.Agent({ keepAlive: true });
     const loginAs = async (path: string, username: string, password: string) => {
@@ -365,16 +224,16 @@ async function main() {
       return r;
     };
 
-    const hello1 = record(await load(port, 'hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
-    const cold = record(await load(port, 'cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
-    const warm1 = record(await load(port, 'warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
+    const hello1 = record(await load('hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
+    const cold = record(await load('cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
+    const warm1 = record(await load('warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
     const pages = (i: number) => rank({ currentPage: 1 + (i * 7) % 40, limit: 50, concernedList: concerned }, user);
-    const warmPages = record(await load(port, 'warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
+    const warmPages = record(await load('warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
     const search = (i: number) => rank({ keyword: `School ${1 + (i * 13) % 180}`, concernedList: concerned }, user);
-    const warmSearch = record(await load(port, 'warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
-    const helloN = record(await load(port, `hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
-    const warmN = record(await load(port, `warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
-    const warmPagesN = record(await load(port, `warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
+    const warmSearch = record(await load('warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
+    const helloN = record(await load(`hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
+    const warmN = record(await load(`warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
+    const warmPagesN = record(await load(`warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
 
     console.log(`\n| measurement | req/s | p50 ms | p99 ms | CPU ms/req | p50 ÷ hello | CPU/req ÷ hello |`);
     console.log(`|---|---|---|---|---|---|---|`);
@@ -390,22 +249,13 @@ async function main() {
     console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
     console.log(`cold p50 ${cold.p50.toFixed(1)} ms; warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
   } finally {
-    if (server?.connected) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.disconnect();
-      await exited;
-    }
+    await server?.stop();
     await pg.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]!, process.argv[4]!).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
+if (!runServerChildIfAsked()) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

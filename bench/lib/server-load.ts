@@ -1,0 +1,212 @@
+/**
+ * What the HTTP benches share: the real API server in a child process with a hello-world baseline
+ * route, a closed-loop load generator over keep-alive connections, and the CPU time the system under
+ * test (API server + every PostgreSQL process) spends per request.
+ *
+ * A bench script calls `runServerChildIfAsked()` first: when forked with `--serve` it becomes the
+ * server and never returns to the bench's own main.
+ */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { buildApp } from '../../packages/server/src/app.js';
+import { loadConfig, type ServerConfig } from '../../packages/server/src/config.js';
+import { connect } from '../../packages/server/src/db/client.js';
+
+export const BENCH_ROOT_PASSWORD = 'bench-root-password';
+
+export function benchServerConfig(dataDir: string, databaseUrl: string): ServerConfig {
+  return { ...loadConfig({}), dataDir, databaseUrl, rootPassword: BENCH_ROOT_PASSWORD, webDist: undefined, logLevel: 'silent', host: '127.0.0.1', port: 0 };
+}
+
+/** Child side: the real app plus `GET /bench/hello` (an envelope, no database) on one Fastify instance. */
+async function serve(databaseUrl: string, dataDir: string) {
+  // The same pool size as `oj start` (connect's default), so the figures are those of a real node.
+  const database = connect(databaseUrl);
+  const app = await buildApp({ config: benchServerConfig(dataDir, databaseUrl), database });
+  app.get('/bench/hello', async () => ({ status: 200, msg: 'success', data: 'hello' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
+  process.on('disconnect', () => {
+    void app.close().then(() => database.close()).finally(() => process.exit(0));
+  });
+}
+
+/** In the forked child (argv `--serve URL DIR`): serve and report true; in the bench itself: false. */
+export function runServerChildIfAsked(): boolean {
+  if (process.argv[2] !== '--serve') return false;
+  serve(process.argv[3]!, process.argv[4]!).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+  return true;
+}
+
+export interface BenchServer {
+  port: number;
+  /** CPU ms used so far by the server and PostgreSQL */
+  cpuNow(): number;
+  stop(): Promise<void>;
+}
+
+/** Forks `script` as the server (see runServerChildIfAsked) and waits until it listens. */
+export async function startServerChild(script: string, databaseUrl: string, dataDir: string, pgDir: string): Promise<BenchServer> {
+  const server: ChildProcess = fork(script, ['--serve', databaseUrl, dataDir], { stdio: 'inherit' });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('message', (m: { port: number }) => resolve(m.port));
+    server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return {
+    port,
+    cpuNow: () => cpuMsOf(server.pid!, postmasterPid),
+    async stop() {
+      if (!server.connected) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.disconnect();
+      await exited;
+    },
+  };
+}
+
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+function statFields(pid: number): string[] | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' '); // [0] = field 3 (state)
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+/**
+ * CPU time used so far by the system under test: the API server process and every PostgreSQL process
+ * (the postmaster, its live children, and the children it has reaped, e.g. parallel workers), in ms,
+ * from /proc. Unlike req/s this hardly depends on what else runs on the machine, so it is the figure
+ * to trust on a shared box; the load generator (this process) is not counted.
+ */
+function cpuMsOf(serverPid: number, postmasterPid: number): number {
+  let ticks = 0;
+  const add = (f: string[] | undefined, withChildren: boolean) => {
+    if (!f) return;
+    ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    if (withChildren) ticks += Number(f[13]) + Number(f[14]); // cutime, cstime of reaped children
+  };
+  add(statFields(serverPid), false);
+  add(statFields(postmasterPid), true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === postmasterPid) add(f, false);
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+
+export interface Req {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU time of the API server and PostgreSQL per request, ms */
+  cpuMs: number;
+  firstError?: string;
+}
+
+function once(port: number, agent: http.Agent, r: Req): Promise<{ ms: number; ok: boolean; head: string; status: number }> {
+  return new Promise((resolve) => {
+    const payload = r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body));
+    const start = process.hrtime.bigint();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: r.path,
+        method: r.method,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...(r.token ? { authorization: r.token } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const head = Buffer.concat(chunks).subarray(0, 200).toString();
+          // Fastify writes the envelope's keys in order: a good answer starts with {"status":200
+          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, ok: res.statusCode === 200 && head.startsWith('{"status":200'), head, status: res.statusCode ?? 0 });
+        });
+      },
+    );
+    req.on('error', (e) => resolve({ ms: 0, ok: false, head: e.message, status: 0 }));
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/**
+ * `connections` keep-alive clients in a closed loop for `seconds` (or `count` requests in all), each
+ * sending `reqOf(i)` for the i-th request, after a short warm-up (connections opened, plans cached)
+ * that is not counted. Every answer must be HTTP 200 with envelope status 200.
+ */
+export async function load(
+  server: BenchServer,
+  name: string,
+  reqOf: (i: number) => Req,
+  o: { seconds?: number; count?: number; connections: number; warmup?: boolean },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let seq = 0;
+  const one = async () => {
+    const r = reqOf(seq++);
+    const res = await once(server.port, agent, r);
+    latencies.push(res.ms);
+    if (!res.ok) {
+      errors++;
+      firstError ??= `${r.path} → HTTP ${res.status} ${res.head}`;
+    }
+  };
+  if (o.warmup !== false) {
+    const until = Date.now() + 500;
+    await Promise.all(Array.from({ length: o.connections }, async () => {
+      while (Date.now() < until) await one();
+    }));
+  }
+  latencies.length = 0;
+  errors = 0;
+  const cpu0 = server.cpuNow();
+  const t0 = process.hrtime.bigint();
+  const until = Date.now() + (o.seconds ?? 0) * 1000;
+  let left = o.count ?? Infinity;
+  await Promise.all(Array.from({ length: o.connections }, async () => {
+    while (o.count !== undefined ? left-- > 0 : Date.now() < until) await one();
+  }));
+  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpuMs = (server.cpuNow() - cpu0) / Math.max(1, latencies.length);
+  agent.destroy();
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { name, requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), cpuMs, firstError };
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = (s.length - 1) / 2;
+  return (s[Math.floor(m)]! + s[Math.ceil(m)]!) / 2;
+};
