@@ -280,7 +280,8 @@ export interface AcmCell {
   tryNum: number;
 }
 
-interface RankUser {
+/** Who a board row or a scroll-board submission belongs to. */
+export interface RankUserInfo {
   uid: string;
   username: string;
   nickname: string | null;
@@ -288,6 +289,9 @@ interface RankUser {
   school: string | null;
   avatar: string | null;
   gender: string;
+}
+
+interface RankUser extends RankUserInfo {
   /** the name the contest shows (rankShowName) */
   showName: string;
   /** 1-based; ties share; -1 for star users */
@@ -352,14 +356,7 @@ export interface ScrollBoardInfo {
 }
 
 /** get-contest-scroll-board-submission: one in-contest submission of a ranked user, in submit order. */
-export interface ScrollBoardSubmission {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  realname: string | null;
-  school: string | null;
-  avatar: string | null;
-  gender: string;
+export interface ScrollBoardSubmission extends RankUserInfo {
   submitId: number;
   status: number;
   submitTime: string;

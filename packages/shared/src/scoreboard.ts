@@ -4,7 +4,7 @@
  * scroll board (resolver) recomputes the frozen and the final board in the browser with the very
  * same code, so the two can never disagree. Times are epoch ms unless a name says otherwise.
  */
-import { CONTEST_LIMITS, type AcmCell, type AcmRankRow, type OiRankRow, type RankShowName } from './contest.js';
+import { CONTEST_LIMITS, type AcmCell, type AcmRankRow, type OiRankRow, type RankShowName, type RankUserInfo } from './contest.js';
 import { JudgeStatus } from './judge-status.js';
 
 /** One submission of the contest, as a board needs it. */
@@ -19,15 +19,6 @@ export interface RankSubmission {
   submitTime: number;
 }
 
-export interface RankUserInfo {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  realname: string | null;
-  school: string | null;
-  avatar: string | null;
-  gender: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Seal and time window
