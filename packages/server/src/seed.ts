@@ -10,12 +10,14 @@ import { generatePassword, hashPassword } from './lib/password.js';
 import { getSecrets } from './lib/secrets.js';
 import { putSetting } from './lib/site-config.js';
 import { seedProblems } from './seed-problems.js';
+import { seedContests } from './modules/contest/seed.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
 export interface SeedOptions {
   /**
-   * Also create the demo problems when the problem bank is empty. `npm start` (main.ts) asks for it;
+   * Also create the demo problems (and the demo contests on them) when the problem bank is empty.
+   * `npm start` (main.ts) asks for it;
    * the test harness does not, because API tests build their own problems (P1000 … would clash).
    */
   demoProblems?: boolean;
@@ -23,7 +25,7 @@ export interface SeedOptions {
 
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
- * image, and on request the demo problems. Idempotent: each piece is created only when missing, so
+ * image, and on request the demo problems and demo contests. Idempotent: each piece is created only when missing, so
  * restarts keep what admins changed.
  */
 export async function seed({ config, database }: AppContext, o: SeedOptions = {}): Promise<{ generatedRootPassword?: string }> {
@@ -66,6 +68,8 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
       .returning();
     await db.insert(carousel).values({ fileId: file!.id, seq: 1 });
   }
-  if (o.demoProblems) await seedProblems({ config, database });
+  // Demo contests use the demo problems: both come on the first start only, never into a bank an
+  // administrator has already filled.
+  if (o.demoProblems && (await seedProblems({ config, database })) > 0) await seedContests({ config, database });
   return result;
 }

@@ -33,6 +33,11 @@ describe('demo problems', () => {
     expect((await get(t, '/api/get-problem-list', { query: { limit: '100' } })).data.total).toBe(0); // the harness does not seed them
     await seed({ config: t.config, database: t.database }, { demoProblems: true });
     expect(await seedProblems({ config: t.config, database: t.database })).toBe(0);
+    // The demo contests come with them (their content is checked in contest-seed.test.ts), once.
+    const contestTitles = async () => (await get(t, '/api/get-contest-list')).data.records.map((c: any) => c.title).sort();
+    expect(await contestTitles()).toEqual(['Demo ACM Contest', 'Demo OI Contest', 'Demo Protected Contest']);
+    await seed({ config: t.config, database: t.database }, { demoProblems: true });
+    expect(await contestTitles()).toHaveLength(3);
     const list = await get(t, '/api/get-problem-list', { query: { limit: '100' } });
     expect(list.data.total).toBe(DEMO_PROBLEMS.length);
     expect(DEMO_PROBLEMS.length).toBe(13);

@@ -1,6 +1,6 @@
 /**
- * Demo contests for a fresh site (not wired into seed.ts by this module; call
- * `await seedContests(ctx)` after `seedProblems(ctx)`): a running public ACM contest with A + B as
+ * Demo contests for a fresh site (seed.ts calls this right after the demo problems were created): a
+ * running public ACM contest with A + B as
  * problem A, an ended OI contest with results on its board, and a scheduled protected contest
  * (password "demo"). Nothing is done when a contest exists already or the demo problems are missing.
  */
