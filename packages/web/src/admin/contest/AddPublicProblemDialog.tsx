@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Modal, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { adminContestApi } from '../../api/adminContest';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { useIsMobile } from '../../app/layout/useIsMobile';
-import { ADMIN_PAGE_SIZES } from '../problemOptions';
+import { AdminTable } from '../components/AdminTable';
+import { usePaging } from '../components/adminPaging';
 import { nextDisplayId } from './nextDisplayId';
 
 interface Props {
@@ -30,8 +31,8 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZES[0]!);
+  const paging = usePaging();
+  const { page, limit, setPage } = paging;
   const [picking, setPicking] = useState<EligibleProblemRow | null>(null);
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<{ displayId: string; displayTitle: string }>();
@@ -126,25 +127,14 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
               data-testid="public-problem-keyword"
             />
           </div>
-          <Table<EligibleProblemRow>
+          <AdminTable<EligibleProblemRow>
             rowKey="pid"
             size="small"
             columns={columns}
-            dataSource={list.data?.records ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            pagination={{
-              current: page,
-              pageSize: limit,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: ADMIN_PAGE_SIZES,
-              showTotal: isMobile ? undefined : (total) => t('admin.total', { total }),
-              onChange: (p, size) => {
-                setPage(size !== limit ? 1 : p);
-                setLimit(size);
-              },
-            }}
+            list={list}
+            paging={paging}
+            // The dialog is narrow on a phone: the pager keeps its buttons and drops the total.
+            pager={isMobile ? { showTotal: undefined } : undefined}
             data-testid="public-problem-table"
           />
         </div>

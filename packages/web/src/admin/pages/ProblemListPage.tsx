@@ -1,7 +1,7 @@
-import { Button, Card, Input, Popconfirm, Radio, Select, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { DownloadOutlined, EditOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
@@ -9,12 +9,10 @@ import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import { formatDateTime } from '../../components/time';
-import { ADMIN_PAGE_SIZES, AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
-
-const num = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+import { AdminTable } from '../components/AdminTable';
+import { useSearchFilters } from '../components/adminPaging';
+import { DeleteButton } from '../components/DeleteButton';
+import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 
 /** Problem list of the admin area (spec 3 §2): visibility filter, keyword, paging and the row actions. */
 export default function ProblemListPage() {
@@ -22,23 +20,11 @@ export default function ProblemListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const isMobile = useIsMobile();
-  // Filters live in the query string, so coming back from the edit page keeps them.
-  const [params, setParams] = useSearchParams();
-  const currentPage = num(params.get('page'), 1);
-  const limit = num(params.get('limit'), ADMIN_PAGE_SIZES[0]);
-  const keyword = params.get('keyword') ?? '';
-  const authParam = params.get('auth');
+  const paging = useSearchFilters();
+  const { page: currentPage, limit, setFilter } = paging;
+  const keyword = paging.params.get('keyword') ?? '';
+  const authParam = paging.params.get('auth');
   const auth = authParam && /^[123]$/.test(authParam) ? Number(authParam) : undefined;
-  const setFilter = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    // Any filter change starts again at page 1.
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   const listKey = ['admin-problems', currentPage, limit, keyword, auth ?? 0] as const;
   const list = useQuery({
@@ -119,16 +105,12 @@ export default function ProblemListPage() {
               <Button size="small" icon={<RedoOutlined />} />
             </Tooltip>
           </Popconfirm>
-          <Popconfirm
-            title={t('admin.problemList.deleteConfirm')}
-            description={t('admin.problemList.deleteWarning')}
-            okButtonProps={{ danger: true }}
+          <DeleteButton
+            confirm={t('admin.problemList.deleteConfirm')}
+            warning={t('admin.problemList.deleteWarning')}
             onConfirm={() => remove.mutate(row.id)}
-          >
-            <Tooltip title={t('admin.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`problem-delete-${row.problemId}`} />
-            </Tooltip>
-          </Popconfirm>
+            testId={`problem-delete-${row.problemId}`}
+          />
         </Space>
       ),
     },
@@ -161,24 +143,7 @@ export default function ProblemListPage() {
             data-testid="problem-keyword"
           />
         </div>
-        <Table<AdminProblemListRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: currentPage,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showQuickJumper: !isMobile,
-            pageSizeOptions: ADMIN_PAGE_SIZES,
-            showTotal: (total) => t('admin.total', { total }),
-            onChange: (page, size) => setFilter(size !== limit ? { limit: size, page: undefined } : { page }),
-          }}
-        />
+        <AdminTable<AdminProblemListRow> rowKey="id" columns={columns} list={list} paging={paging} pager={{ showQuickJumper: !isMobile }} />
       </Card>
     </div>
   );

@@ -48,6 +48,24 @@ function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) =>
   return [filter, update];
 }
 
+/** A labelled row of buttons narrowing the list to one value; its first button, "all", lifts the filter. */
+function FilterChoice({ label, value, options, onChange, testId }: { label: string; value: number | undefined; options: { value: number; label: string }[]; onChange(value: number | undefined): void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={8}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <Radio.Group
+        size="small"
+        optionType="button"
+        value={value ?? 'all'}
+        onChange={(e) => onChange(e.target.value === 'all' ? undefined : Number(e.target.value))}
+        options={[{ value: 'all', label: t('contest.list.all') }, ...options]}
+        data-testid={testId}
+      />
+    </Space>
+  );
+}
+
 function ContestItem({ contest: c, onRule }: { contest: ContestInfo; onRule: (type: number) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -136,37 +154,27 @@ export default function ContestListPage() {
         }
       >
         <Space wrap size={[24, 8]} className="oj-contest-filters">
-          <Space size={8}>
-            <Typography.Text type="secondary">{t('contest.list.rule')}</Typography.Text>
-            <Radio.Group
-              size="small"
-              optionType="button"
-              value={filter.type ?? 'all'}
-              onChange={(e) => update({ type: e.target.value === 'all' ? undefined : Number(e.target.value) })}
-              options={[
-                { value: 'all', label: t('contest.list.all') },
-                { value: 0, label: 'ACM' },
-                { value: 1, label: 'OI' },
-              ]}
-              data-testid="contest-filter-type"
-            />
-          </Space>
-          <Space size={8}>
-            <Typography.Text type="secondary">{t('contest.list.status')}</Typography.Text>
-            <Radio.Group
-              size="small"
-              optionType="button"
-              value={filter.status ?? 'all'}
-              onChange={(e) => update({ status: e.target.value === 'all' ? undefined : Number(e.target.value) })}
-              options={[
-                { value: 'all', label: t('contest.list.all') },
-                { value: ContestStatus.SCHEDULED, label: t('contest.status.scheduled') },
-                { value: ContestStatus.RUNNING, label: t('contest.status.running') },
-                { value: ContestStatus.ENDED, label: t('contest.status.ended') },
-              ]}
-              data-testid="contest-filter-status"
-            />
-          </Space>
+          <FilterChoice
+            label={t('contest.list.rule')}
+            value={filter.type}
+            onChange={(type) => update({ type })}
+            options={[
+              { value: 0, label: 'ACM' },
+              { value: 1, label: 'OI' },
+            ]}
+            testId="contest-filter-type"
+          />
+          <FilterChoice
+            label={t('contest.list.status')}
+            value={filter.status}
+            onChange={(status) => update({ status })}
+            options={[
+              { value: ContestStatus.SCHEDULED, label: t('contest.status.scheduled') },
+              { value: ContestStatus.RUNNING, label: t('contest.status.running') },
+              { value: ContestStatus.ENDED, label: t('contest.status.ended') },
+            ]}
+            testId="contest-filter-status"
+          />
         </Space>
         <List<ContestInfo>
           className="oj-contest-list"

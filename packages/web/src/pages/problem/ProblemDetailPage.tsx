@@ -1,6 +1,6 @@
 import './problem.css';
 import { useState } from 'react';
-import { Button, Card, Result, Skeleton, Splitter } from 'antd';
+import { Button, Card, Result, Skeleton, Splitter, type ResultProps } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProblemDetail } from '@oj/shared';
@@ -23,41 +23,57 @@ export default function ProblemDetailPage() {
 
 function ProblemDetail({ problemID }: { problemID: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const detail = useProblemDetail(problemID);
   const [focus, setFocus] = useState(() => loadEditorState(problemID).focus ?? false);
 
-  if (detail.isPending) {
-    return (
-      <div className="oj-page">
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
-      </div>
-    );
-  }
+  if (detail.isPending) return <ProblemLoading />;
   if (detail.isError || !detail.data) {
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
-      <div className="oj-page" data-testid="problem-missing">
-        <Result
-          status={notFound ? '404' : 'error'}
-          title={notFound ? t('msg.problemNotFound') : t('common.loadFailed')}
-          extra={[
-            <Button key="back" onClick={() => navigate('/problem')}>
-              {t('problem.detail.backToList')}
-            </Button>,
-            // Spec 1 §2: on load failure the submit control is disabled.
-            <Button key="submit" type="primary" disabled>
-              {t('problem.submit.submit')}
-            </Button>,
-          ]}
-        />
-      </div>
+      <ProblemLoadFailed
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('msg.problemNotFound') : t('common.loadFailed')}
+        backTo="/problem"
+        backLabel={t('problem.detail.backToList')}
+      />
     );
   }
 
   return <ProblemWorkspace detail={detail.data} focus={focus} onFocusChange={setFocus} className={focus ? 'oj-problem-focus' : undefined} />;
+}
+
+/** A problem page while its statement loads (the bank's and the contest's). */
+export function ProblemLoading() {
+  return (
+    <div className="oj-page">
+      <Card>
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    </div>
+  );
+}
+
+/** A problem page whose statement did not load: why, the way back to its list, and no way to submit. */
+export function ProblemLoadFailed({ status, title, backTo, backLabel }: { status: ResultProps['status']; title: string; backTo: string; backLabel: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="oj-page" data-testid="problem-missing">
+      <Result
+        status={status}
+        title={title}
+        extra={[
+          <Button key="back" onClick={() => navigate(backTo)}>
+            {backLabel}
+          </Button>,
+          // Spec 1 §2: on load failure the submit control is disabled.
+          <Button key="submit" type="primary" disabled>
+            {t('problem.submit.submit')}
+          </Button>,
+        ]}
+      />
+    </div>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Popconfirm, Result, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Modal, Result, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { useIsMobile } from '../../../app/layout/useIsMobile';
 import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { ContestHeader } from '../../contest/ContestHeader';
-import { ADMIN_PAGE_SIZES } from '../../problemOptions';
 import '../../contest/contest-admin.css';
 
 interface DialogValues {
@@ -33,8 +35,8 @@ export default function ContestAnnouncementsPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const isMobile = useIsMobile();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZES[0]!);
+  const paging = usePaging();
+  const { page, limit, setPage } = paging;
   const [editing, setEditing] = useState<ContestAnnouncement | 'new' | null>(null);
   const [form] = Form.useForm<DialogValues>();
 
@@ -117,11 +119,7 @@ export default function ContestAnnouncementsPage() {
               data-testid={`ann-edit-${a.id}`}
             />
           </Tooltip>
-          <Popconfirm title={t('admin.contest.announcement.deleteConfirm')} okButtonProps={{ danger: true, 'data-testid': 'ann-delete-ok' }} onConfirm={() => remove.mutate(a.id)}>
-            <Tooltip title={t('admin.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`ann-delete-${a.id}`} />
-            </Tooltip>
-          </Popconfirm>
+          <DeleteButton confirm={t('admin.contest.announcement.deleteConfirm')} onConfirm={() => remove.mutate(a.id)} testId={`ann-delete-${a.id}`} okTestId="ann-delete-ok" />
         </Space>
       ),
     },
@@ -141,26 +139,12 @@ export default function ContestAnnouncementsPage() {
           </Button>
         }
       >
-        <Table<ContestAnnouncement>
+        <AdminTable<ContestAnnouncement>
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
+          list={list}
+          paging={paging}
           locale={{ emptyText: t('admin.contest.announcement.empty') }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ADMIN_PAGE_SIZES,
-            showTotal: (total) => t('admin.total', { total }),
-            onChange: (p, size) => {
-              setPage(size !== limit ? 1 : p);
-              setLimit(size);
-            },
-          }}
           data-testid="ann-table"
         />
       </Card>

@@ -29,6 +29,15 @@ import '../../contest/contest-admin.css';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** An on/off setting of the contest, its hint (if any) behind the label's question mark. */
+function SwitchItem({ name, label, hint, testId }: { name: keyof ContestFormValues; label: string; hint?: string; testId: string }) {
+  return (
+    <Form.Item name={name} label={label} valuePropName="checked" tooltip={hint}>
+      <Switch data-testid={testId} />
+    </Form.Item>
+  );
+}
+
 /** Create (no `contestId`) or edit a contest (spec 3 §2 contest/create, contest/{contestId}/edit). */
 export default function ContestEditPage() {
   const { contestId } = useParams();
@@ -185,9 +194,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={15}>
-                    <Form.Item name="openAccountLimit" label={t('admin.contest.accountLimit')} valuePropName="checked" tooltip={t('admin.contest.accountLimitHint')}>
-                      <Switch data-testid="contest-account-limit" />
-                    </Form.Item>
+                    <SwitchItem name="openAccountLimit" label={t('admin.contest.accountLimit')} hint={t('admin.contest.accountLimitHint')} testId="contest-account-limit" />
                   </Col>
                 </Row>
                 {openAccountLimit && (
@@ -238,9 +245,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
           <Card title={t('admin.contest.scoreboard')}>
             <Row gutter={16}>
               <Col xs={12} md={6}>
-                <Form.Item name="sealRank" label={t('admin.contest.sealRank')} valuePropName="checked" tooltip={t('admin.contest.sealRankHint')}>
-                  <Switch data-testid="contest-seal" />
-                </Form.Item>
+                <SwitchItem name="sealRank" label={t('admin.contest.sealRank')} hint={t('admin.contest.sealRankHint')} testId="contest-seal" />
               </Col>
               {sealRank && (
                 <>
@@ -256,9 +261,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={6}>
-                    <Form.Item name="autoRealRank" label={t('admin.contest.autoRealRank')} valuePropName="checked" tooltip={t('admin.contest.autoRealRankHint')}>
-                      <Switch data-testid="contest-auto-real-rank" />
-                    </Form.Item>
+                    <SwitchItem name="autoRealRank" label={t('admin.contest.autoRealRank')} hint={t('admin.contest.autoRealRankHint')} testId="contest-auto-real-rank" />
                   </Col>
                 </>
               )}
@@ -277,9 +280,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item name="openRank" label={t('admin.contest.openRank')} valuePropName="checked" tooltip={t('admin.contest.openRankHint')}>
-                  <Switch data-testid="contest-open-rank" />
-                </Form.Item>
+                <SwitchItem name="openRank" label={t('admin.contest.openRank')} hint={t('admin.contest.openRankHint')} testId="contest-open-rank" />
               </Col>
             </Row>
             <Form.Item name="starAccount" label={t('admin.contest.starAccount')} tooltip={t('admin.contest.starAccountHint')}>
@@ -298,19 +299,13 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
           <Card title={t('admin.contest.other')}>
             <Row gutter={16}>
               <Col xs={12} md={6}>
-                <Form.Item name="openPrint" label={t('admin.contest.openPrint')} valuePropName="checked" tooltip={t('admin.contest.openPrintHint')}>
-                  <Switch data-testid="contest-open-print" />
-                </Form.Item>
+                <SwitchItem name="openPrint" label={t('admin.contest.openPrint')} hint={t('admin.contest.openPrintHint')} testId="contest-open-print" />
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name="allowEndSubmit" label={t('admin.contest.allowEndSubmit')} valuePropName="checked" tooltip={t('admin.contest.allowEndSubmitHint')}>
-                  <Switch data-testid="contest-allow-end-submit" />
-                </Form.Item>
+                <SwitchItem name="allowEndSubmit" label={t('admin.contest.allowEndSubmit')} hint={t('admin.contest.allowEndSubmitHint')} testId="contest-allow-end-submit" />
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name="visible" label={t('admin.contest.visible')} valuePropName="checked">
-                  <Switch data-testid="contest-visible" />
-                </Form.Item>
+                <SwitchItem name="visible" label={t('admin.contest.visible')} testId="contest-visible" />
               </Col>
             </Row>
           </Card>

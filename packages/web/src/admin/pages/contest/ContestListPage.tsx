@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Space, Switch, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAMES, Role, type AdminContest } from '@oj/shared';
 import { adminContestApi } from '../../../api/adminContest';
@@ -11,15 +11,12 @@ import { successMsg } from '../../../app/i18n';
 import { useIsMobile } from '../../../app/layout/useIsMobile';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { useSearchFilters } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
 import { CONTEST_AUTH_COLORS, CONTEST_AUTH_KEYS, CONTEST_STATUS_COLORS, CONTEST_STATUS_KEYS } from '../../contest/contestForm';
-import { ADMIN_PAGE_SIZES } from '../../problemOptions';
 import '../../contest/contest-admin.css';
-
-const num = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
 
 /**
  * Contest list of the admin area (spec 3 §2 contest, "Group contests" admin table): keyword, paging,
@@ -35,19 +32,9 @@ export default function ContestListPage() {
   const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
 
-  const [params, setParams] = useSearchParams();
-  const currentPage = num(params.get('page'), 1);
-  const limit = num(params.get('limit'), ADMIN_PAGE_SIZES[0]!);
-  const keyword = params.get('keyword') ?? '';
-  const setFilter = (patch: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const paging = useSearchFilters();
+  const { page: currentPage, limit, setFilter } = paging;
+  const keyword = paging.params.get('keyword') ?? '';
 
   const list = useQuery({
     queryKey: ['admin-contests', currentPage, limit, keyword],
@@ -172,17 +159,14 @@ export default function ContestListPage() {
             <Tooltip title={t('admin.contest.download.title')}>
               <Button size="small" icon={<DownloadOutlined />} disabled={disabled} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
             </Tooltip>
-            <Popconfirm
-              title={t('admin.contest.deleteConfirm')}
-              description={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
-              okButtonProps={{ danger: true, 'data-testid': 'contest-delete-ok' }}
+            <DeleteButton
+              confirm={t('admin.contest.deleteConfirm')}
+              warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
               onConfirm={() => remove.mutate(c.id)}
               disabled={disabled}
-            >
-              <Tooltip title={t('admin.delete')}>
-                <Button size="small" danger icon={<DeleteOutlined />} disabled={disabled} data-testid={`contest-delete-${c.id}`} />
-              </Tooltip>
-            </Popconfirm>
+              testId={`contest-delete-${c.id}`}
+              okTestId="contest-delete-ok"
+            />
           </Space>
         );
       },
@@ -209,24 +193,7 @@ export default function ContestListPage() {
             data-testid="contest-keyword"
           />
         </div>
-        <Table<AdminContest>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: currentPage,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showQuickJumper: !isMobile,
-            pageSizeOptions: ADMIN_PAGE_SIZES,
-            showTotal: (total) => t('admin.total', { total }),
-            onChange: (page, size) => setFilter(size !== limit ? { limit: size, page: undefined } : { page }),
-          }}
-        />
+        <AdminTable<AdminContest> rowKey="id" columns={columns} list={list} paging={paging} pager={{ showQuickJumper: !isMobile }} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { successMsg } from '../../../app/i18n';
 import { useIsMobile } from '../../../app/layout/useIsMobile';
 import { useSession } from '../../../app/session';
 import { hasAdminAccess } from '../../access';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
 import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
 import { BalloonPicker } from '../../contest/BalloonPicker';
 import { ContestHeader } from '../../contest/ContestHeader';
-import { ADMIN_PAGE_SIZES } from '../../problemOptions';
 import '../../contest/contest-admin.css';
 
 /**
@@ -31,8 +33,8 @@ export default function ContestProblemsPage() {
   const isMobile = useIsMobile();
   const { roles } = useSession();
   const canEditProblems = hasAdminAccess(roles, 'problem');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZES[0]!);
+  const paging = usePaging();
+  const { page, limit, setPage } = paging;
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
   const valid = Number.isInteger(cid) && cid > 0;
@@ -79,25 +81,24 @@ export default function ContestProblemsPage() {
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
   if (contest.isError) return <Result status="warning" title={(contest.error as Error).message} />;
 
+  /** In-place editing of the display id or title: an empty value is refused, an unchanged one not saved. */
+  const editText = (field: 'displayId' | 'displayTitle', maxLength: number, row: AdminContestProblemRow) => ({
+    maxLength,
+    tooltip: t('admin.edit'),
+    onChange: (next: string) => {
+      const value = next.trim();
+      if (!value) feedback.error(t('admin.required', { field: t(`admin.contest.${field}`) }));
+      else if (value !== row[field]) update.mutate({ row, [field]: value, what: 'text' });
+    },
+  });
+
   const columns: TableColumnsType<AdminContestProblemRow> = [
     {
       title: t('admin.contest.displayId'),
       dataIndex: 'displayId',
       width: 110,
       render: (v: string, row) => (
-        <Typography.Text
-          strong
-          editable={{
-            maxLength: 20,
-            tooltip: t('admin.edit'),
-            onChange: (next) => {
-              const id = next.trim();
-              if (!id) feedback.error(t('admin.required', { field: t('admin.contest.displayId') }));
-              else if (id !== v) update.mutate({ row, displayId: id, what: 'text' });
-            },
-          }}
-          data-testid={`cp-display-id-${v}`}
-        >
+        <Typography.Text strong editable={editText('displayId', 20, row)} data-testid={`cp-display-id-${v}`}>
           {v}
         </Typography.Text>
       ),
@@ -107,18 +108,7 @@ export default function ContestProblemsPage() {
       dataIndex: 'displayTitle',
       minWidth: 180,
       render: (v: string, row) => (
-        <Typography.Text
-          editable={{
-            maxLength: 255,
-            tooltip: t('admin.edit'),
-            onChange: (next) => {
-              const title = next.trim();
-              if (!title) feedback.error(t('admin.required', { field: t('admin.contest.displayTitle') }));
-              else if (title !== v) update.mutate({ row, displayTitle: title, what: 'text' });
-            },
-          }}
-          data-testid={`cp-display-title-${row.displayId}`}
-        >
+        <Typography.Text editable={editText('displayTitle', 255, row)} data-testid={`cp-display-title-${row.displayId}`}>
           {v}
         </Typography.Text>
       ),
@@ -169,16 +159,14 @@ export default function ContestProblemsPage() {
               <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/contest/${cid}/problem/${row.pid}/edit`)} data-testid={`cp-edit-${row.displayId}`} />
             </Tooltip>
           )}
-          <Popconfirm
-            title={t('admin.contest.removeProblemConfirm', { displayId: row.displayId })}
-            description={t('admin.contest.removeProblemHint')}
-            okButtonProps={{ danger: true, 'data-testid': 'cp-remove-ok' }}
+          <DeleteButton
+            confirm={t('admin.contest.removeProblemConfirm', { displayId: row.displayId })}
+            warning={t('admin.contest.removeProblemHint')}
             onConfirm={() => remove.mutate(row.pid)}
-          >
-            <Tooltip title={t('admin.contest.removeProblem')}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`cp-remove-${row.displayId}`} />
-            </Tooltip>
-          </Popconfirm>
+            tooltip={t('admin.contest.removeProblem')}
+            testId={`cp-remove-${row.displayId}`}
+            okTestId="cp-remove-ok"
+          />
         </Space>
       ),
     },
@@ -217,27 +205,12 @@ export default function ContestProblemsPage() {
             data-testid="cp-keyword"
           />
         </div>
-        <Table<AdminContestProblemRow>
+        <AdminTable<AdminContestProblemRow>
           rowKey="pid"
-          size="middle"
           columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
+          list={list}
+          paging={paging}
           locale={{ emptyText: t('admin.contest.noProblems') }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ADMIN_PAGE_SIZES,
-            hideOnSinglePage: false,
-            showTotal: (total) => t('admin.total', { total }),
-            onChange: (p, size) => {
-              setPage(size !== limit ? 1 : p);
-              setLimit(size);
-            },
-          }}
           data-testid="cp-table"
         />
       </Card>

@@ -1,12 +1,10 @@
 import '../../problem/problem.css';
 import './contestProblem.css';
-import { Button, Card, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { problemApi, problemKeys } from '../../../api/problem';
 import { useSession } from '../../../app/session';
-import { ProblemWorkspace } from '../../problem/ProblemDetailPage';
+import { ProblemLoadFailed, ProblemLoading, ProblemWorkspace } from '../../problem/ProblemDetailPage';
 import { ProblemScopeContext } from '../../problem/problemScope';
 import type { ContestContextValue } from '../ContestContext';
 import { useContestProblemScope } from './useContestProblemScope';
@@ -40,37 +38,19 @@ export function ContestProblemView({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const cid = view.contest.id;
   const detail = useContestProblemDetail(cid, displayId);
   const { scope, dialogs } = useContestProblemScope(view);
 
-  if (detail.isPending) {
-    return (
-      <div className="oj-page">
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
-      </div>
-    );
-  }
+  if (detail.isPending) return <ProblemLoading />;
   if (detail.isError || !detail.data) {
     return (
-      <div className="oj-page" data-testid="problem-missing">
-        <Result
-          status="warning"
-          title={detail.error?.message || t('common.loadFailed')}
-          extra={[
-            <Button key="back" onClick={() => navigate(`/contest/${cid}/problems`)}>
-              {t('contestProblem.backToProblems')}
-            </Button>,
-            // Spec 1 §2: on load failure the submit control is disabled.
-            <Button key="submit" type="primary" disabled>
-              {t('problem.submit.submit')}
-            </Button>,
-          ]}
-        />
-      </div>
+      <ProblemLoadFailed
+        status="warning"
+        title={detail.error?.message || t('common.loadFailed')}
+        backTo={`/contest/${cid}/problems`}
+        backLabel={t('contestProblem.backToProblems')}
+      />
     );
   }
 

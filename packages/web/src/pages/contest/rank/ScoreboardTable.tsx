@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Button, Grid, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
@@ -34,6 +34,9 @@ export interface ScoreboardTableProps {
   inside: boolean;
   pagination: TablePaginationConfig;
 }
+
+/** Pinned copies repeat real rows at the head of the list: only the real row carries a test id, so each stays unique. */
+const testId = (r: ViewRow, id: string) => (r.pinnedCopy ? undefined : id);
 
 const userHome = (r: RankRow) => `/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`;
 
@@ -78,6 +81,16 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
     </Tooltip>
   );
 
+  /** A problem's column, laid out alike for both rules: the rule gives the cell's class and its content. */
+  const problemColumn = (h: ProblemHead, cellAttrs: (r: ViewRow) => { className: string; 'data-kind'?: string }, render: (r: ViewRow) => ReactNode): ColumnsType<ViewRow>[number] => ({
+    title: problemTitle(h),
+    key: `p-${h.displayId}`,
+    width: 84,
+    align: 'center',
+    onCell: (r) => ({ ...cellAttrs(r), 'data-testid': testId(r, `sb-cell-${r.username}-${h.displayId}`) }) as HTMLAttributes<HTMLElement>,
+    render: (_, r) => render(r),
+  });
+
   const columns: ColumnsType<ViewRow> = [
     { title: t('scoreboard.table.rank'), key: 'rank', width: compact ? 52 : 64, fixed: 'left', align: 'center', render: (_, r) => <RankCell row={r} /> },
     {
@@ -89,7 +102,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         <div className="oj-sb-user">
           <UserAvatar src={r.avatar} name={r.showName} size={26} />
           <div className="oj-sb-user-text">
-            <Link to={userHome(r)} className="oj-sb-name" data-testid={r.pinnedCopy ? undefined : `sb-user-${r.username}`} title={r.showName}>
+            <Link to={userHome(r)} className="oj-sb-name" data-testid={testId(r, `sb-user-${r.username}`)} title={r.showName}>
               {r.showName}
             </Link>
             {compact && r.school ? <span className="oj-sb-school" title={r.school}>{r.school}</span> : null}
@@ -108,7 +121,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
                 icon={p.concerned.has(r.uid) ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
                 onClick={() => p.onToggleConcern!(r.uid)}
                 aria-label={p.concerned.has(r.uid) ? t('scoreboard.table.unfollow') : t('scoreboard.table.follow')}
-                data-testid={r.pinnedCopy ? undefined : `sb-follow-${r.username}`}
+                data-testid={testId(r, `sb-follow-${r.username}`)}
               />
             </Tooltip>
           ) : null}
@@ -128,11 +141,11 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         render: (_, r) => {
           const row = r as AcmRankRow & ViewRow;
           return p.inside ? (
-            <Link to={`/contest/${p.cid}/submissions?username=${encodeURIComponent(row.username)}`} className="oj-sb-solved" data-testid={row.pinnedCopy ? undefined : `sb-ac-${row.username}`}>
+            <Link to={`/contest/${p.cid}/submissions?username=${encodeURIComponent(row.username)}`} className="oj-sb-solved" data-testid={testId(row, `sb-ac-${row.username}`)}>
               {row.ac}
             </Link>
           ) : (
-            <span className="oj-sb-solved" data-testid={row.pinnedCopy ? undefined : `sb-ac-${row.username}`}>
+            <span className="oj-sb-solved" data-testid={testId(row, `sb-ac-${row.username}`)}>
               {row.ac}
             </span>
           );
@@ -144,26 +157,19 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         width: compact ? 84 : 96,
         align: 'center',
         render: (_, r) => (
-          <span className="oj-sb-penalty" data-testid={r.pinnedCopy ? undefined : `sb-penalty-${r.username}`}>
+          <span className="oj-sb-penalty" data-testid={testId(r, `sb-penalty-${r.username}`)}>
             {hms((r as AcmRankRow).totalTime)}
           </span>
         ),
       },
-      ...p.problems.map(
-        (h): ColumnsType<ViewRow>[number] => ({
-          title: problemTitle(h),
-          key: `p-${h.displayId}`,
-          width: 84,
-          align: 'center',
-          onCell: (r) => {
+      ...p.problems.map((h) =>
+        problemColumn(
+          h,
+          (r) => {
             const kind = acmCellKind((r as AcmRankRow).submissionInfo[h.displayId]);
-            return {
-              className: `oj-sb-cell oj-sb-${kind}`,
-              'data-kind': kind,
-              'data-testid': r.pinnedCopy ? undefined : `sb-cell-${r.username}-${h.displayId}`,
-            } as HTMLAttributes<HTMLElement>;
+            return { className: `oj-sb-cell oj-sb-${kind}`, 'data-kind': kind };
           },
-          render: (_, r) => {
+          (r) => {
             const cell = (r as AcmRankRow).submissionInfo[h.displayId];
             const kind = acmCellKind(cell);
             if (!cell || kind === 'none') return null;
@@ -190,7 +196,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
               </Tooltip>
             );
           },
-        }),
+        ),
       ),
     );
   } else {
@@ -201,7 +207,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         width: 90,
         align: 'center',
         render: (_, r) => (
-          <strong className="oj-sb-score" data-testid={r.pinnedCopy ? undefined : `sb-score-${r.username}`}>
+          <strong className="oj-sb-score" data-testid={testId(r, `sb-score-${r.username}`)}>
             {(r as OiRankRow).totalScore}
           </strong>
         ),
@@ -213,20 +219,14 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         align: 'center',
         render: (_, r) => <span className="oj-muted">{t('scoreboard.table.ms', { time: (r as OiRankRow).totalTime })}</span>,
       },
-      ...p.problems.map(
-        (h): ColumnsType<ViewRow>[number] => ({
-          title: problemTitle(h),
-          key: `p-${h.displayId}`,
-          width: 84,
-          align: 'center',
-          onCell: (r) => {
+      ...p.problems.map((h) =>
+        problemColumn(
+          h,
+          (r) => {
             const score = (r as OiRankRow).submissionInfo[h.displayId];
-            return {
-              className: score === undefined ? 'oj-sb-cell' : `oj-sb-cell oj-sb-${oiScoreKind(score)}`,
-              'data-testid': r.pinnedCopy ? undefined : `sb-cell-${r.username}-${h.displayId}`,
-            } as HTMLAttributes<HTMLElement>;
+            return { className: score === undefined ? 'oj-sb-cell' : `oj-sb-cell oj-sb-${oiScoreKind(score)}` };
           },
-          render: (_, r) => {
+          (r) => {
             const row = r as OiRankRow;
             const score = row.submissionInfo[h.displayId];
             if (score === undefined) return null;
@@ -238,7 +238,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
               </>
             );
           },
-        }),
+        ),
       ),
     );
   }

@@ -1,8 +1,8 @@
 import '../rank/scoreboard.css';
-import { useState, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Card, Result, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { FireFilled } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, ContestType, type ContestAcInfo } from '@oj/shared';
 import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../components/time';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
 import { hms } from '../rank/format';
+import { AutoRefreshSwitch, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
 /**
@@ -21,45 +22,30 @@ export default function AcInfoPage() {
   const { t } = useTranslation();
   const { contest, isContestAdmin } = useContest();
   const client = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [auto, setAuto] = useState(true);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, runRow] = useRowTask();
   const allowed = isContestAdmin && contest.type === ContestType.ACM;
   const start = Date.parse(contest.startTime);
-  const query = useQuery({
-    queryKey: contestRankKeys.acInfo(contest.id, page),
-    queryFn: () => contestRankApi.acInfo(contest.id, page, CONTEST_LIMITS.acInfoPageSize, { silent: true }),
+  const { query, auto, setAuto, pagination } = useToolList({
+    queryKey: (page) => contestRankKeys.acInfo(contest.id, page),
+    queryFn: (page) => contestRankApi.acInfo(contest.id, page, CONTEST_LIMITS.acInfoPageSize, { silent: true }),
+    pageSize: CONTEST_LIMITS.acInfoPageSize,
     enabled: allowed,
-    placeholderData: keepPreviousData,
-    retry: false,
-    refetchInterval: auto ? CONTEST_LIMITS.toolsRefreshMs : false,
   });
 
   if (!allowed)
     return <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />;
 
-  const toggle = async (row: ContestAcInfo, checked: boolean) => {
-    setBusy(row.id);
-    try {
+  const toggle = (row: ContestAcInfo, checked: boolean) =>
+    runRow(row.id, async () => {
       await contestRankApi.checkAcInfo(row.id, contest.id, checked);
       await client.invalidateQueries({ queryKey: ['contest', contest.id, 'ac-info'] });
-    } catch {
-      /* the client showed the error */
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <Card
       title={t('scoreboard.acInfo.title')}
       data-testid="ac-info"
-      extra={
-        <label className="oj-sb-switch">
-          <Switch size="small" checked={auto} onChange={setAuto} data-testid="ac-info-auto" />
-          {t('scoreboard.toolbar.autoRefresh', { seconds: CONTEST_LIMITS.toolsRefreshMs / 1000 })}
-        </label>
-      }
+      extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId="ac-info-auto" />}
     >
       <Typography.Paragraph type="secondary">{t('scoreboard.acInfo.intro')}</Typography.Paragraph>
       <Table<ContestAcInfo>
@@ -70,14 +56,7 @@ export default function AcInfoPage() {
         scroll={{ x: 760 }}
         rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
         onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
-        pagination={{
-          current: page,
-          pageSize: CONTEST_LIMITS.acInfoPageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          showTotal: (total) => t('scoreboard.acInfo.total', { total }),
-        }}
+        pagination={{ ...pagination, showTotal: (total) => t('scoreboard.acInfo.total', { total }) }}
         columns={[
           {
             title: t('scoreboard.acInfo.problem'),
@@ -105,12 +84,7 @@ export default function AcInfoPage() {
             title: t('scoreboard.acInfo.user'),
             key: 'user',
             width: 200,
-            render: (_, r) => (
-              <span>
-                <strong>{r.username}</strong>
-                {r.realname ? <span className="oj-muted"> ({r.realname})</span> : null}
-              </span>
-            ),
+            render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
           },
           {
             title: t('scoreboard.acInfo.time'),

@@ -1,13 +1,14 @@
 import '../rank/scoreboard.css';
-import { useState, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Button, Card, Result, Switch, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, type ContestPrintJob } from '@oj/shared';
 import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
 import { formatDateTime } from '../../../components/time';
 import { useContest } from '../ContestContext';
+import { AutoRefreshSwitch, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
 /**
@@ -19,44 +20,29 @@ export default function AdminPrintPage() {
   const { t } = useTranslation();
   const { contest, isContestAdmin } = useContest();
   const client = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [auto, setAuto] = useState(true);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, runRow] = useRowTask();
   const allowed = isContestAdmin && contest.openPrint;
-  const query = useQuery({
-    queryKey: contestRankKeys.print(contest.id, page),
-    queryFn: () => contestRankApi.printJobs(contest.id, page, CONTEST_LIMITS.printPageSize, { silent: true }),
+  const { query, auto, setAuto, pagination } = useToolList({
+    queryKey: (page) => contestRankKeys.print(contest.id, page),
+    queryFn: (page) => contestRankApi.printJobs(contest.id, page, CONTEST_LIMITS.printPageSize, { silent: true }),
+    pageSize: CONTEST_LIMITS.printPageSize,
     enabled: allowed,
-    placeholderData: keepPreviousData,
-    retry: false,
-    refetchInterval: auto ? CONTEST_LIMITS.toolsRefreshMs : false,
   });
 
   if (!allowed)
     return <Result status="403" title={t(isContestAdmin ? 'msg.printClosed' : 'scoreboard.tools.adminOnly')} data-testid="admin-print-denied" />;
 
-  const mark = async (job: ContestPrintJob) => {
-    setBusy(job.id);
-    try {
+  const mark = (job: ContestPrintJob) =>
+    runRow(job.id, async () => {
       await contestRankApi.markPrinted(job.id, contest.id);
       await client.invalidateQueries({ queryKey: ['contest', contest.id, 'admin-print'] });
-    } catch {
-      /* the client showed the error */
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <Card
       title={t('scoreboard.adminPrint.title')}
       data-testid="admin-print"
-      extra={
-        <label className="oj-sb-switch">
-          <Switch size="small" checked={auto} onChange={setAuto} data-testid="admin-print-auto" />
-          {t('scoreboard.toolbar.autoRefresh', { seconds: CONTEST_LIMITS.toolsRefreshMs / 1000 })}
-        </label>
-      }
+      extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId="admin-print-auto" />}
     >
       <Typography.Paragraph type="secondary">{t('scoreboard.adminPrint.intro')}</Typography.Paragraph>
       <Table<ContestPrintJob>
@@ -70,26 +56,14 @@ export default function AdminPrintPage() {
         expandable={{
           expandedRowRender: (r) => <pre className="oj-print-content">{r.content}</pre>,
         }}
-        pagination={{
-          current: page,
-          pageSize: CONTEST_LIMITS.printPageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          showTotal: (total) => t('scoreboard.adminPrint.total', { total }),
-        }}
+        pagination={{ ...pagination, showTotal: (total) => t('scoreboard.adminPrint.total', { total }) }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           {
             title: t('scoreboard.adminPrint.user'),
             key: 'user',
             width: 200,
-            render: (_, r) => (
-              <span>
-                <strong>{r.username}</strong>
-                {r.realname ? <span className="oj-muted"> ({r.realname})</span> : null}
-              </span>
-            ),
+            render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
           },
           { title: t('scoreboard.adminPrint.time'), key: 'time', width: 180, render: (_, r) => formatDateTime(r.gmtCreate) },
           { title: t('scoreboard.adminPrint.length'), key: 'length', width: 100, render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }) },

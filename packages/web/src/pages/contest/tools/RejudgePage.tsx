@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Card, List, Popconfirm, Result, Spin, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
+import { useRowTask } from './toolParts';
 import './tools.css';
 
 /**
@@ -21,22 +21,16 @@ export default function RejudgePage() {
   const { roles } = useSession();
   const superAdmin = roles.includes('root');
   const problems = useContestProblems(contest.id, superAdmin);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, runRow] = useRowTask();
 
   if (!superAdmin) return <Result status="403" title={t('scoreboard.rejudge.superAdminOnly')} data-testid="rejudge-denied" />;
   if (problems.isPending) return <Spin className="oj-page-spin" />;
 
-  const rejudge = async (pid: number) => {
-    setBusy(pid);
-    try {
+  const rejudge = (pid: number) =>
+    runRow(pid, async () => {
       const { count } = await contestRankApi.rejudge(contest.id, pid);
       feedback.success(`${t('scoreboard.rejudge.success')} (${t('scoreboard.rejudge.count', { count })})`);
-    } catch {
-      /* the client showed the error */
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <Card title={t('scoreboard.rejudge.title')} data-testid="rejudge">
