@@ -84,7 +84,17 @@ export async function registerUser(u: User): Promise<string> {
 /** Logs in through the login dialog of the top bar, on `from` (null: on the page already open). */
 export async function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
   if (from) await page.goto(from);
-  await page.getByTestId('btn-login').first().click();
+  // A click that lands while the top bar is still settling (the layout is chosen from the viewport
+  // width after the first paint) can miss the dialog: ask again rather than wait for ever.
+  for (let attempt = 0; ; attempt++) {
+    await page.getByTestId('btn-login').first().click();
+    try {
+      await page.getByTestId('login-username').waitFor({ timeout: 5000 });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
   await page.getByTestId('login-username').fill(u.username);
   await page.getByTestId('login-password').fill(u.password);
   await page.getByTestId('login-submit').click();
