@@ -208,11 +208,20 @@ export interface JudgeProgressResponse {
   leaseDeadline: string;
 }
 
+/**
+ * Program output as PostgreSQL can store it: without NUL characters (a program may print them) and
+ * without a surrogate pair cut in half by a trim.
+ */
+export function storableText(s: string): string {
+  const t = s.includes('\u0000') ? s.replace(/\u0000/g, '') : s;
+  return t.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 const trimmedText = (max: number) =>
   z
     .string()
     .max(max * 64)
-    .transform((s) => (s.length > max ? s.slice(0, max) : s));
+    .transform((s) => storableText(s.length > max ? s.slice(0, max) : s));
 
 export const judgeCaseResult = z.object({
   /** problem_case.id from the manifest; null for a case the manifest did not name. */

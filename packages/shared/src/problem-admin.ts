@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { JUDGE_CASE_MODES } from './judge-status.js';
 
-const id = z.coerce.number().int().positive();
+/** A serial id: beyond int4 PostgreSQL would fail the query instead of finding nothing. */
+const id = z.coerce.number().int().positive().max(2147483647);
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import type { JudgeMode, JudgeTask } from './judge.js';
+import { storableText, type JudgeMode, type JudgeTask } from './judge.js';
 import { MSG } from './messages.js';
 import { codeField } from './submission.js';
 
@@ -92,8 +92,8 @@ export const judgeTestRunResultBody = z.object({
   leaseToken: z.string().min(16).max(128),
   result: z.object({
     status: z.number().int().min(-3).max(8),
-    userOutput: z.string().max(16 * 1024).default(''),
-    stderr: z.string().max(128 * 1024).default(''),
+    userOutput: z.string().max(16 * 1024).default('').transform(storableText),
+    stderr: z.string().max(128 * 1024).default('').transform(storableText),
     time: z.number().int().min(0).default(0),
     memory: z.number().int().min(0).default(0),
   }),

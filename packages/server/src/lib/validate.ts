@@ -1,10 +1,32 @@
 import type { z } from 'zod';
 import { ApiError } from './errors.js';
 
+/** NUL, or half of a surrogate pair: PostgreSQL stores neither (text refuses NUL, jsonb both). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (value or key) in `v` that the database could not store, else null. */
+function unstorableAt(v: unknown, path: string, depth = 0): string | null {
+  if (typeof v === 'string') return UNSTORABLE.test(v) ? path : null;
+  if (v === null || typeof v !== 'object' || depth > 64) return null;
+  for (const [k, x] of Object.entries(v)) {
+    const at = path ? `${path}.${k}` : k;
+    if (UNSTORABLE.test(k)) return at;
+    const bad = unstorableAt(x, at, depth + 1);
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
 /** Parses a payload with a shared zod schema; a bad input becomes a 400 with the first problem named. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // Checked on the parsed value (after the schema's own clean-up): such text would fail in the
+    // database with a server error instead of telling the caller what is wrong.
+    const bad = unstorableAt(result.data, '');
+    if (bad !== null) throw new ApiError(`${bad || 'value'}: contains a character that cannot be stored (NUL or a broken surrogate pair).`, 400, 400);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const field = issue?.path.join('.');
   let message = issue?.message ?? 'The request is invalid.';

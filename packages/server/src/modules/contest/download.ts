@@ -25,8 +25,11 @@ const EXTENSIONS: [RegExp, string][] = [
 
 export const extensionOf = (language: string) => EXTENSIONS.find(([re]) => re.test(language))?.[1] ?? 'txt';
 
-/** Names from users and admins become safe zip entry names. */
-const safe = (s: string) => s.replace(/[^\w.\-]+/g, '_').slice(0, 100) || '_';
+/** Names from users and admins become safe zip entry names (`.` and `..` too: usernames may be just dots). */
+const safe = (s: string) => {
+  const name = s.replace(/[^\w.\-]+/g, '_').slice(0, 100);
+  return /^\.*$/.test(name) ? `_${name}` : name;
+};
 
 export async function acSubmissionsZip(
   ctx: AppContext,

@@ -14,7 +14,9 @@ const L = CONTEST_LIMITS.labels;
 function time(v: string | Date | null | undefined, field: string, label: string): Date {
   if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) throw fail('contestFieldRequired', { field: label });
   const d = v instanceof Date ? v : new Date(v);
-  if (Number.isNaN(d.getTime())) throw new ApiError(`${field}: Invalid date`, 400, 400);
+  // Years PostgreSQL cannot store (JS dates reach 271821 BC) would fail the insert with a server error.
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw new ApiError(`${field}: Invalid date`, 400, 400);
   return d;
 }
 

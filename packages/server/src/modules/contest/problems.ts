@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, ilike, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ContestStatus,
   ContestType,
   JudgeStatus,
   type AdminContestProblemRow,
@@ -24,7 +25,7 @@ import { fail, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js';
 import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
-import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
+import { administeredContest, assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
 import { forgetBoards } from './board.js';
 import { sealActive } from './seal.js';
 
@@ -337,9 +338,11 @@ export async function contestProblemDetail(ctx: AppContext, user: AuthUser, cid:
   const [tagMap, counts, langs] = await Promise.all([tagsOf(db, [p.id]), contestCounts(db, c, bound), problemLanguages(db, p)]);
   const codeTemplate: Record<string, string> = {};
   for (const lang of langs) if (p.codeTemplates[lang] !== undefined) codeTemplate[lang] = p.codeTemplates[lang]!;
+  // Tags tell how to solve it: participants get them once the contest is over (HOJ; the page hides them too).
+  const showTags = isContestAdmin(c, user) || statusOf(c) === ContestStatus.ENDED;
   return {
     problem: { ...problemView(p), problemId: l.displayId, title: l.displayTitle },
-    tags: tagMap.get(p.id) ?? [],
+    tags: showTags ? (tagMap.get(p.id) ?? []) : [],
     languages: langs,
     problemCount: counts.get(p.id) ?? emptyCount(),
     codeTemplate,

@@ -11,7 +11,7 @@ import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.j
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { uploadAvatar } from './service.js';
 
-const gidQuery = z.object({ gid: z.coerce.number().int().positive().optional() });
+const gidQuery = z.object({ gid: z.coerce.number().int().positive().max(2147483647).optional() });
 
 function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
   return reply
