@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZES } from '../problemOptions';
+import { currentSearch } from '../../app/currentSearch';
 
 /** Where an admin table stands and how the pager moves it; made by `usePaging` or `useSearchFilters`. */
 export interface Paging {
@@ -40,16 +41,20 @@ export function useSearchFilters() {
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page'), 1);
   const limit = positiveInt(params.get('limit'), ADMIN_PAGE_SIZES[0]);
-  const setFilter = (patch: FilterPatch) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    // Any filter change starts again at page 1.
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilter = (patch: FilterPatch) =>
+    setParams(
+      () => {
+        const next = currentSearch();
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        // Any filter change starts again at page 1.
+        if (!('page' in patch)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
   return {
     params,
     page,

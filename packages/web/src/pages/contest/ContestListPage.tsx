@@ -18,6 +18,7 @@ import {
   statusColor,
   useFormatDuration,
 } from './shell/meta';
+import { currentSearch } from '../../app/currentSearch';
 
 const intIn = (v: string | null, allowed: number[]) => {
   const n = v === null || v === '' ? NaN : Number(v);
@@ -25,27 +26,32 @@ const intIn = (v: string | null, allowed: number[]) => {
 };
 
 /** The list's filters live in the URL query (spec 2 §2: currentPage, status, keyword, type). */
-function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) => void] {
-  const [params, setParams] = useSearchParams();
+function filterOf(params: URLSearchParams): ContestListFilter {
   const page = Number(params.get('currentPage'));
-  const filter: ContestListFilter = {
+  return {
     currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: CONTEST_LIMITS.listPageSize,
     keyword: params.get('keyword') || undefined,
     status: intIn(params.get('status'), [ContestStatus.SCHEDULED, ContestStatus.RUNNING, ContestStatus.ENDED]),
     type: intIn(params.get('type'), [0, 1]),
   };
-  const update = (patch: Partial<ContestListFilter>) => {
-    // Any change but paging starts again at page 1.
-    const next = { ...filter, ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-    const out = new URLSearchParams();
-    if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
-    if (next.status !== undefined) out.set('status', String(next.status));
-    if (next.keyword) out.set('keyword', next.keyword);
-    if (next.type !== undefined) out.set('type', String(next.type));
-    setParams(out);
-  };
-  return [filter, update];
+}
+
+function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<ContestListFilter>) =>
+    setParams(() => {
+      const prev = currentSearch();
+      // Any change but paging starts again at page 1.
+      const next = { ...filterOf(prev), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+      const out = new URLSearchParams();
+      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
+      if (next.status !== undefined) out.set('status', String(next.status));
+      if (next.keyword) out.set('keyword', next.keyword);
+      if (next.type !== undefined) out.set('type', String(next.type));
+      return out;
+    });
+  return [filterOf(params), update];
 }
 
 /** A labelled row of buttons narrowing the list to one value; its first button, "all", lifts the filter. */

@@ -13,6 +13,7 @@ import { readStorage, writeStorage } from '../../app/storage';
 import { breakdownText, PassRateBar } from './PassRateBar';
 import { AuthTag, DifficultyTag, OwnStatusIcon } from './problemStatus';
 import { TagPanel } from './TagPanel';
+import { currentSearch } from '../../app/currentSearch';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
 /** Narrower than this (phones, 768 px tablets) the list scrolls sideways inside its card. */
@@ -24,9 +25,8 @@ const intOr = (v: string | null, d: number | undefined, min = 0) => {
 };
 
 /** The list's filters live in the URL (spec 1 §2 query fields), so a filtered list can be shared. */
-function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filter: ProblemListFilter = {
+function filterOf(params: URLSearchParams): ProblemListFilter {
+  return {
     keyword: params.get('keyword') || undefined,
     tagId: params.get('tagId') || undefined,
     difficulty: intOr(params.get('difficulty'), undefined),
@@ -35,19 +35,25 @@ function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) =>
     currentPage: intOr(params.get('currentPage'), 1, 1)!,
     limit: (PAGE_SIZES.options as readonly number[]).includes(Number(params.get('limit'))) ? Number(params.get('limit')) : PAGE_SIZES.problemList,
   };
-  const update = (patch: Partial<ProblemListFilter>) => {
-    // Any change but paging starts again at page 1 (spec 1 §2).
-    const next = { ...filter, ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-    const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '' || v === null) continue;
-      if (k === 'currentPage' && v === 1) continue;
-      if (k === 'limit' && v === PAGE_SIZES.problemList) continue;
-      out.set(k, String(v));
-    }
-    setParams(out);
-  };
-  return [filter, update];
+}
+
+function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<ProblemListFilter>) =>
+    setParams(() => {
+      const prev = currentSearch();
+      // Any change but paging starts again at page 1 (spec 1 §2).
+      const next = { ...filterOf(prev), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+      const out = new URLSearchParams();
+      for (const [k, v] of Object.entries(next)) {
+        if (v === undefined || v === '' || v === null) continue;
+        if (k === 'currentPage' && v === 1) continue;
+        if (k === 'limit' && v === PAGE_SIZES.problemList) continue;
+        out.set(k, String(v));
+      }
+      return out;
+    });
+  return [filterOf(params), update];
 }
 
 export default function ProblemListPage() {

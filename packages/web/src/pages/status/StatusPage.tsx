@@ -13,6 +13,7 @@ import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } f
 import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from './RelativeTime';
 import { ActionsCell } from './RowActions';
+import { currentSearch } from '../../app/currentSearch';
 import './status.css';
 
 const int = (v: string | null, fallback: number) => {
@@ -36,8 +37,8 @@ function useFilters() {
   };
   const update = useCallback(
     (patch: Partial<SubmissionListParams>, resetPage = true) => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
+      setParams(() => {
+        const next = currentSearch();
         for (const [k, v] of Object.entries(patch)) {
           if (v === undefined || v === '' || v === false) next.delete(k);
           else next.set(k, String(v));
