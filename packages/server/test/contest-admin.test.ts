@@ -1,6 +1,7 @@
 /** Contest management: the form's checks, who may manage which contest, contest problems and announcements. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
+import { contestForm, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
@@ -14,16 +15,7 @@ let acmP: number;
 let oiP: number;
 let remoteP: number;
 
-const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
-const form = (o: Record<string, unknown> = {}) => ({
-  title: 'Weekly Round',
-  description: 'Solve them all.',
-  startTime: iso(-60),
-  endTime: iso(120),
-  type: 0,
-  auth: 0,
-  ...o,
-});
+const form = (o: Record<string, unknown> = {}) => contestForm({ title: 'Weekly Round', ...o });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
 import { judgeCases, submissions } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
+import { createContest, iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
@@ -23,24 +24,10 @@ let oi: number;
 let priv: number;
 let scheduled: number;
 
-const MIN = 60_000;
 const at = (minFromNow: number) => new Date(Date.now() + minFromNow * MIN);
-const iso = (minFromNow: number) => at(minFromNow).toISOString();
 
-async function contest(o: Record<string, unknown>, problems: [number, string][]): Promise<number> {
-  const r = await post(
-    t,
-    '/api/admin/contest',
-    { title: 'Round', description: 'Solve.', startTime: iso(-60), endTime: iso(120), type: 0, auth: 0, ...o },
-    { token: tok.padmin },
-  );
-  if (r.status !== 200) throw new Error(r.msg);
-  for (const [pid, displayId] of problems) {
-    const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId, displayTitle: `Title ${displayId}` }, { token: tok.padmin });
-    if (a.status !== 200) throw new Error(a.msg);
-  }
-  return r.data.id;
-}
+const contest = (o: Record<string, unknown>, problems: [number, string][]) =>
+  createContest(t, tok.padmin, o, problems, (displayId) => ({ displayTitle: `Title ${displayId}` }));
 
 /** A judged contest submission at a given time (straight into the table, so times are exact). */
 async function addSub(

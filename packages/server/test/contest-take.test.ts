@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
+import { contestForm as form, createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, submission, taskOf, testQueue } from './judge-helpers.js';
@@ -22,26 +23,7 @@ let scheduled: number;
 let ended: number;
 let endedOpen: number;
 
-const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
-const form = (o: Record<string, unknown> = {}) => ({
-  title: 'Round',
-  description: 'Solve them all.',
-  startTime: iso(-60),
-  endTime: iso(120),
-  type: 0,
-  auth: 0,
-  ...o,
-});
-
-async function contest(o: Record<string, unknown>, problems: [number, string][] = [[acmP, 'A']]): Promise<number> {
-  const r = await post(t, '/api/admin/contest', form(o), { token: padmin });
-  if (r.status !== 200) throw new Error(r.msg);
-  for (const [pid, displayId] of problems) {
-    const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId }, { token: padmin });
-    if (a.status !== 200) throw new Error(a.msg);
-  }
-  return r.data.id;
-}
+const contest = (o: Record<string, unknown>, problems: [number, string][] = [[acmP, 'A']]) => createContest(t, padmin, o, problems);
 
 const q = (cid: number, extra: Record<string, string> = {}) => ({ query: { cid: String(cid), ...extra } });
 const submitTo = (token: string, cid: number, pid = 'A') =>

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, registerBody, Role, type JudgeTask, type TestRunTask } from '@oj/shared';
 import { judgeCases, problemTags, submissions, tags } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
+import { createContest, iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, get, login, post, put, rootToken } from './helpers.js';
 import { acceptedResult, createProblem, drainQueue, FakeJudge, testQueue } from './judge-helpers.js';
@@ -23,17 +24,9 @@ let contestP: number;
 let running: number;
 let ended: number;
 
-const MIN = 60_000;
-const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * MIN).toISOString();
 const q = (o: Record<string, string | number>) => ({ query: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) });
 
-async function contest(o: Record<string, unknown>): Promise<number> {
-  const r = await post(t, '/api/admin/contest', { title: 'Audit', description: 'x', startTime: iso(-60), endTime: iso(120), ...o }, { token: padmin });
-  if (r.status !== 200) throw new Error(r.msg);
-  const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid: contestP, displayId: 'A' }, { token: padmin });
-  if (a.status !== 200) throw new Error(a.msg);
-  return r.data.id;
-}
+const contest = (o: Record<string, unknown>) => createContest(t, padmin, { title: 'Audit', ...o }, [[contestP, 'A']]);
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
