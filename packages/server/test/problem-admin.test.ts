@@ -254,6 +254,17 @@ describe('markdown uploads', () => {
     expect(await get(t, '/api/file/delete-md-img', { token: problemAdmin, query: { fileId: String(r.data.fileId) } })).toMatchObject({ status: 404 });
   });
 
+  it("lets only the uploader or a super admin delete an image, not another admin", async () => {
+    await createUser(t, { username: 'padmin2', roles: [Role.PROBLEM_ADMIN] });
+    const other = await login(t, 'padmin2');
+    const r = await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'mine.png', content: png(), field: 'image' });
+    const query = { fileId: String(r.data.fileId) };
+    expect(await get(t, '/api/file/delete-md-img', { token: other, query })).toMatchObject({ status: 403 });
+    expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(200);
+    expect((await get(t, '/api/file/delete-md-img', { token: root, query })).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(404);
+  });
+
   it('stores attachments of allowed types only', async () => {
     const r = await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'statement.pdf', content: '%PDF-1.4 demo' });
     expect(r.status, r.msg).toBe(200);

@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { MD_UPLOAD_LIMITS, type MdImageResult } from '@oj/shared';
+import { MD_UPLOAD_LIMITS, type MdImageResult, Role } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
-import { fail, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { allowedImage, storeFile, storeImage } from '../../lib/files.js';
 import { readUpload } from './service.js';
 
@@ -72,11 +73,16 @@ export async function uploadMdFile(ctx: AppContext, req: FastifyRequest, uid: st
 
 /**
  * Forgets an uploaded Markdown image; the bytes go too unless another upload of the same content
- * (same content-addressed file) still refers to them.
+ * (same content-addressed file) still refers to them. Only the uploader or a super admin may, so one
+ * admin cannot break the images of another's problems or announcements.
  */
-export async function deleteMdImage(ctx: AppContext, fileId: number): Promise<void> {
+export async function deleteMdImage(ctx: AppContext, fileId: number, user: AuthUser): Promise<void> {
   const { db } = ctx.database;
-  const [row] = await db.delete(files).where(and(eq(files.id, fileId), eq(files.kind, MD_IMAGE_KIND))).returning({ path: files.path });
+  const where = and(eq(files.id, fileId), eq(files.kind, MD_IMAGE_KIND));
+  const [found] = await db.select({ uid: files.uid }).from(files).where(where);
+  if (!found) throw notFound('notFound');
+  if (found.uid !== user.uid && !user.roles.includes(Role.ROOT)) throw forbidden();
+  const [row] = await db.delete(files).where(where).returning({ path: files.path });
   if (!row) throw notFound('notFound');
   const [other] = await db.select({ id: files.id }).from(files).where(eq(files.path, row.path)).limit(1);
   if (!other) await fs.promises.rm(path.join(ctx.config.dataDir, 'files', row.path), { force: true });

@@ -43,7 +43,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/file/upload-md-img', adminArea, async (req) => ok(await uploadMdImage(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
 
   app.get('/file/delete-md-img', adminArea, async (req) => {
-    await deleteMdImage(ctx, parse(mdImageDeleteQuery, req.query).fileId);
+    await deleteMdImage(ctx, parse(mdImageDeleteQuery, req.query).fileId, userOf(req));
     return ok(null);
   });
 
