@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -125,5 +126,33 @@ describe('admin judging', () => {
     const missing = await get(t, '/api/admin/judge/manual-judge', { token: root, query: { submitId: '99999', status: '0', score: '1' } });
     expect(missing.status).toBe(404);
     expect((await get(t, '/api/admin/judge/manual-judge', { token: root, query: { submitId: String(ids.leeOi), status: '0', score: '-1' } })).http).toBe(400);
+  });
+});
+
+describe('submissions on hidden problems', () => {
+  it('are kept from those who may not open the problem, but not from their author or administrators', async () => {
+    await createProblem(t, { problemId: 'H100', auth: 2 });
+    await createProblem(t, { problemId: 'H200' });
+    const adminTry = await judged(admin, 'H100', JudgeStatus.ACCEPTED);
+    const kimOld = await judged(kim, 'H200', JudgeStatus.WRONG_ANSWER);
+    await t.database.db.execute(sql`update problem set auth = 3 where problem_id = 'H200'`);
+    const q = (id: number) => ({ query: { submitId: String(id) } });
+
+    for (const [who, token] of [['visitor', undefined], ['lee', lee]] as const) {
+      const seen = idsOf(await list({ problemID: 'H' }, token));
+      expect(seen, who).toEqual([]);
+      for (const id of [adminTry, kimOld]) {
+        expect((await get(t, '/api/get-submission-detail', { ...q(id), token })).status, who).toBe(404);
+        expect((await get(t, '/api/get-all-case-result', { ...q(id), token })).status, who).toBe(404);
+      }
+      const polled = await post(t, '/api/check-submissions-status', { submitIds: [adminTry, kimOld, ids.kimAc] }, { token });
+      expect(Object.keys(polled.data), who).toEqual([String(ids.kimAc)]);
+    }
+    // the author keeps their own submission, in "mine" and by id
+    expect(idsOf(await list({ onlyMine: 'true', problemID: 'H' }, kim))).toEqual([kimOld]);
+    expect((await get(t, '/api/get-submission-detail', { ...q(kimOld), token: kim })).data.submission.code).toBe('int main(){}');
+    // administrators see everything
+    expect(idsOf(await list({ problemID: 'H' }, admin))).toEqual([kimOld, adminTry]);
+    expect((await get(t, '/api/get-submission-detail', { ...q(adminTry), token: root })).status).toBe(200);
   });
 });

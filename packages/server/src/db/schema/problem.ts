@@ -82,6 +82,8 @@ export const problems = pgTable(
     index('problem_list_idx')
       .on(t.auth, t.id, t.isRemote, t.difficulty, t.type, t.problemId, t.title)
       .where(sql`${t.gid} is null and ${t.isGroup} = false`),
+    // The few hidden and contest-only problems, which the submission list hides (submission/service.ts).
+    index('problem_hidden_idx').on(t.id).where(sql`${t.auth} <> 1`),
   ],
 );
 

@@ -56,14 +56,15 @@ export const submissions = pgTable(
     // Submission list (spec 1 §2): newest first over public submissions, by author, by verdict, by
     // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
     // counts and deep pages skip rows without touching the table.
-    index('judge_public_idx').on(t.submitId).where(sql`${t.cid} = 0 and ${t.gid} is null`),
-    index('judge_public_status_idx').on(t.status, t.submitId).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // pid (last) in each: the list hides submissions on hidden problems from the index alone.
+    index('judge_public_idx').on(t.submitId, t.pid).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    index('judge_public_status_idx').on(t.status, t.submitId, t.pid).where(sql`${t.cid} = 0 and ${t.gid} is null`),
     // status last: "this user's WA" is counted and paged from the index too
-    index('judge_username_idx').on(t.username, t.submitId, t.status).where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    index('judge_username_idx').on(t.username, t.submitId, t.status, t.pid).where(sql`${t.cid} = 0 and ${t.gid} is null`),
     // upper() for the exact match; display_pid itself (last) lets the partial match (ilike '%…%', no
     // btree can seek it) run over this small index instead of the whole table.
     index('judge_display_pid_idx')
-      .on(sql`upper(${t.displayPid})`, t.submitId, t.displayPid)
+      .on(sql`upper(${t.displayPid})`, t.submitId, t.displayPid, t.pid)
       .where(sql`${t.cid} = 0 and ${t.gid} is null`),
     // Rank lists and user home: per user and problem, submissions, AC and best OI rank score, read
     // from the index alone (modules/rank/service.ts).
