@@ -1,7 +1,7 @@
 /** Taking part: list, info, registration, access rules, problems, announcements and the submit check. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JudgeStatus, MSG, Role } from '@oj/shared';
+import { CONTEST_LIMITS, formatMsg, JudgeStatus, MSG, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { contestForm as form, createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -97,6 +97,22 @@ describe('registration and access', () => {
     expect((await get(t, '/api/get-contest-access', { token: bob, ...q(running) })).data).toEqual({ access: true });
     expect((await get(t, '/api/get-contest-info', q(priv))).data.count).toBe(2);
     expect((await post(t, '/api/register-contest', { cid: priv, password: 'pw' })).http).toBe(401);
+  });
+
+  it('stops guessing a password after a few wrong tries per user and contest, until the window ends', async () => {
+    const cid = await contest({ title: 'Guarded', auth: 2, pwd: 'secret' });
+    const register = (token: string, password: string) => post(t, '/api/register-contest', { cid, password }, { token });
+    const tries = await Promise.all(Array.from({ length: CONTEST_LIMITS.passwordTries }, (_, i) => register(bob, `guess${i}`)));
+    expect(tries.map((r) => r.msg)).toEqual(Array(CONTEST_LIMITS.passwordTries).fill(MSG.contestPasswordWrong));
+    // even the right password waits now, and nothing was registered
+    const locked = await register(bob, 'secret');
+    expect([locked.status, locked.msg]).toEqual([400, formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin })]);
+    expect((await get(t, '/api/get-contest-access', { token: bob, ...q(cid) })).data).toEqual({ access: false });
+    // another user and another contest are not affected
+    expect((await register(team3, 'secret')).status).toBe(200);
+    await t.database.db.execute(sql`update contest_password_failure set window_start = now() - interval '${sql.raw(String(CONTEST_LIMITS.passwordWindowMin + 1))} minutes'`);
+    expect((await register(bob, 'wrong')).msg).toBe(MSG.contestPasswordWrong);
+    expect((await register(bob, 'secret')).status).toBe(200);
   });
 
   it('hides the inside of a private contest from the unregistered and a scheduled one from non-admins', async () => {

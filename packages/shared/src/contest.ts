@@ -20,6 +20,9 @@ export const CONTEST_LIMITS = {
   printPageSize: 15,
   printMinLength: 50,
   printMaxLength: 65535,
+  /** Wrong passwords one user may try on one contest per window before waiting out the window. */
+  passwordTries: 5,
+  passwordWindowMin: 10,
   /** seconds between two print jobs of one user (HOJ: 30 s) */
   printCooldownSec: 30,
   /** ACM penalty per rejected try before the first AC */

@@ -92,6 +92,7 @@ export const MSG = {
   contestNotStarted: 'The contest has not started yet.',
   contestNeedsNoRegister: 'This contest is public, there is no need to register.',
   contestPasswordWrong: 'The contest password is wrong.',
+  contestPasswordTooManyTries: 'Too many wrong passwords for this contest, please try again in {minutes} minutes.',
   contestAlreadyRegistered: 'You have already registered for this contest.',
   contestRegistered: 'Registered for the contest successfully.',
   contestNotRegistered: 'Please register for this contest with its password first.',

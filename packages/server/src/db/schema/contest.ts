@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 import { problems } from './problem.js';
 import { submissions } from './submission.js';
@@ -99,6 +99,22 @@ export const contestRegisters = pgTable(
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('contest_register_uq').on(t.cid, t.uid)],
+);
+
+/** Wrong contest passwords per user and contest in the current window (contest/password-guard.ts). */
+export const contestPasswordFailures = pgTable(
+  'contest_password_failure',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull(),
+    windowStart: ts('window_start').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid] })],
 );
 
 /** Texts sent to the contest's printer by participants (status 0 waiting, 1 printed). */

@@ -17,6 +17,7 @@ import { fail } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../problem/service.js';
 import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visibleContest } from './access.js';
+import { checkPasswordTries, clearPasswordFailures, recordPasswordFailure } from './password-guard.js';
 import { participantCount, participantCounts, toContestInfo } from './info.js';
 import { linksOf } from './problems.js';
 
@@ -78,7 +79,12 @@ export async function registerContest(ctx: AppContext, user: AuthUser, cid: numb
   const c = await visibleContest(db, cid, user);
   if (c.auth === ContestAuth.PUBLIC) throw fail('contestNeedsNoRegister');
   if (!password) throw fail('enterContestPassword');
-  if (!passwordMatches(c.pwd, password)) throw fail('contestPasswordWrong');
+  await checkPasswordTries(db, c.id, user.uid);
+  if (!passwordMatches(c.pwd, password)) {
+    await recordPasswordFailure(db, c.id, user.uid);
+    throw fail('contestPasswordWrong');
+  }
+  await clearPasswordFailures(db, c.id, user.uid);
   if (limitedOut(c, user)) throw fail('contestAccountLimited');
   try {
     await db.insert(contestRegisters).values({ cid: c.id, uid: user.uid });
