@@ -63,6 +63,14 @@ describe('contest form', () => {
     expect(r.data.openAccountLimit).toBe(false);
   });
 
+  it('does not let the form tie a contest to a group (that is done inside the group)', async () => {
+    const r = await post(t, '/api/admin/contest', form({ gid: 7 }), { token: padmin });
+    expect(r.data.gid).toBeNull();
+    const edited = await put(t, '/api/admin/contest', { ...form({ gid: 7 }), id: r.data.id }, { token: padmin });
+    expect(edited.status, edited.msg).toBe(200);
+    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(r.data.id) } })).data.gid).toBeNull();
+  });
+
   it('creates with every field, derives duration, whole-contest seal and default awards', async () => {
     const r = await post(
       t,

@@ -80,6 +80,7 @@ export function contestValues(body: ContestBody): ContestValues {
     awardConfig,
     allowEndSubmit: body.allowEndSubmit,
     visible: body.visible,
-    gid: body.gid ?? null,
+    // No gid from this form: a group contest is made inside its group, by whoever may manage that group
+    // (groups issue); here it would let any contest creator tie a contest to a group they are not in.
   };
 }
