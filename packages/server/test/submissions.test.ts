@@ -156,3 +156,23 @@ describe('submissions on hidden problems', () => {
     expect((await get(t, '/api/get-submission-detail', { ...q(adminTry), token: root })).status).toBe(200);
   });
 });
+
+describe('search by problem id', () => {
+  it('follows a renamed problem: its submissions show and are found under the new id', async () => {
+    const pid = (await get(t, '/api/admin/problem', { token: root, query: { pid: String((await list({ problemID: 'S100', completeProblemID: 'true' })).data.records[0].pid) } })).data;
+    const saved = await put(t, '/api/admin/problem', {
+      problem: { ...pid.problem, problemId: 'R100', examples: [] },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      languages: [], tags: [], codeTemplates: [],
+    }, { token: root });
+    expect(saved.status, saved.msg).toBe(200);
+    expect(idsOf(await list({ problemID: 'S100', completeProblemID: 'true' }))).toEqual([]);
+    const found = await list({ problemID: 'r10' });
+    expect(idsOf(found)).toEqual([ids.leeWa, ids.kimAc]);
+    expect(found.data.records.map((r: any) => r.displayPid)).toEqual(['R100', 'R100']);
+    expect(found.data.total).toBe(2);
+    // a pattern no problem id contains finds nothing, and % is taken literally
+    expect((await list({ problemID: 'zz' })).data).toEqual({ records: [], total: 0 });
+    expect(idsOf(await list({ problemID: '%' }))).toEqual([]);
+  });
+});

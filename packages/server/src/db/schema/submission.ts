@@ -61,11 +61,9 @@ export const submissions = pgTable(
     index('judge_public_status_idx').on(t.status, t.submitId, t.pid).where(sql`${t.cid} = 0 and ${t.gid} is null`),
     // status last: "this user's WA" is counted and paged from the index too
     index('judge_username_idx').on(t.username, t.submitId, t.status, t.pid).where(sql`${t.cid} = 0 and ${t.gid} is null`),
-    // upper() for the exact match; display_pid itself (last) lets the partial match (ilike '%…%', no
-    // btree can seek it) run over this small index instead of the whole table.
-    index('judge_display_pid_idx')
-      .on(sql`upper(${t.displayPid})`, t.submitId, t.displayPid, t.pid)
-      .where(sql`${t.cid} = 0 and ${t.gid} is null`),
+    // A problem's public submissions, newest first: the list's search by problem id (matched in the
+    // problem table first, submission/service.ts).
+    index('judge_public_pid_idx').on(t.pid, t.submitId, t.status).where(sql`${t.cid} = 0 and ${t.gid} is null`),
     // Rank lists and user home: per user and problem, submissions, AC and best OI rank score, read
     // from the index alone (modules/rank/service.ts).
     index('judge_rank_idx').on(t.uid, t.pid, t.status, t.oiRankScore).where(sql`${t.cid} = 0 and ${t.gid} is null`),

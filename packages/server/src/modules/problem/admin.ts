@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { adminProblemListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { problemCases, problems, problemTags, tags } from '../../db/schema/index.js';
+import { problemCases, problems, problemTags, submissions, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
@@ -254,10 +254,14 @@ export async function updateProblem(
   const cases = await prepareSave(ctx, body, upload, false);
   try {
     await ctx.database.db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: problems.id }).from(problems).where(eq(problems.id, pid)).for('update');
+      const [current] = await tx.select({ problemId: problems.problemId }).from(problems).where(eq(problems.id, pid)).for('update');
       if (!current) throw notFound('problemNotFound');
       await assertFreeDisplayId(tx, body.problem.problemId, pid);
       await tx.update(problems).set(columnsOf(body, user)).where(eq(problems.id, pid));
+      // Submissions outside contests show (and are searched by) the problem's current id.
+      if (current.problemId !== body.problem.problemId) {
+        await tx.update(submissions).set({ displayPid: body.problem.problemId }).where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
+      }
       const tagIds = await resolveTags(tx, body.tags);
       await tx.delete(problemTags).where(eq(problemTags.pid, pid));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
