@@ -92,6 +92,8 @@ beforeAll(async () => {
   // ben first solves A (first blood), ann needs two tries on A, then solves B first.
   await submit(benToken, live, 'A', AC, 0);
   await submit(annToken, live, 'A', WA, -1);
+  // ACs in the same second share first blood (HOJ's rule): ann's must land in a later second than ben's.
+  await new Promise((r) => setTimeout(r, 1100));
   await submit(annToken, live, 'A', AC, 0);
   await submit(annToken, live, 'B', AC, 0);
 }, 240_000);
