@@ -1,7 +1,7 @@
 /** Contest management: the form's checks, who may manage which contest, contest problems and announcements. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
-import { contestForm, iso } from './contest-helpers.js';
+import { contestForm, createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
@@ -16,6 +16,16 @@ let oiP: number;
 let remoteP: number;
 
 const form = (o: Record<string, unknown> = {}) => contestForm({ title: 'Weekly Round', ...o });
+
+/** The problem form of /api/admin/contest/problem (a contest-only ACM problem with one case). */
+const body = (problemId: string, problem: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  problem: { problemId, title: `Problem ${problemId}`, description: 'd', type: 0, auth: 3, ...problem },
+  samples: [{ input: '1 2\n', output: '3\n' }],
+  languages: [],
+  tags: [],
+  codeTemplates: [],
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,6 +43,7 @@ afterAll(() => t.close());
 
 describe('contest form', () => {
   it('checks fields in the order and with the messages of spec 3 §5', async () => {
+    const now = Date.now();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '  ' }, 'Contest Title is required'],
       [{ description: '' }, 'Contest Description is required'],
@@ -41,7 +52,7 @@ describe('contest form', () => {
       // An end before the start makes the duration 0 (spec 3 §4), so the duration message comes first.
       [{ endTime: iso(-61) }, MSG.contestDurationInvalid],
       [{ endTime: iso(-61), auth: 1 }, MSG.contestDurationInvalid],
-      [{ startTime: iso(10), endTime: iso(10) }, MSG.contestDurationInvalid],
+      [{ startTime: iso(10, now), endTime: iso(10, now) }, MSG.contestDurationInvalid],
       [{ auth: 1, pwd: ' ' }, 'Contest Password is required'],
       [{ auth: 2 }, 'Contest Password is required'],
       [{ starAccount: ['bob', ' ', 'BOB'] }, MSG.contestStarDuplicate],
@@ -238,14 +249,6 @@ describe('contest problems', () => {
 describe('problems made for a contest', () => {
   let acm: number;
   let other: number;
-  const body = (problemId: string, problem: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
-    problem: { problemId, title: `Problem ${problemId}`, description: 'd', type: 0, auth: 3, ...problem },
-    samples: [{ input: '1 2\n', output: '3\n' }],
-    languages: [],
-    tags: [],
-    codeTemplates: [],
-    ...extra,
-  });
   beforeAll(async () => {
     acm = (await post(t, '/api/admin/contest', form({ title: 'Own problems' }), { token: padmin })).data.id;
     other = (await post(t, '/api/admin/contest', form({ title: 'Root only' }), { token: root })).data.id;
@@ -316,7 +319,22 @@ describe('problems made for a contest', () => {
     expect((await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Q', ...body('CP402', { id: acmP }) }, { token: admin2 })).http).toBe(403);
     // a problem admin on someone else's contest
     expect((await make(padmin, other, 'CP403')).http).toBe(403);
-    expect((await make(root, other, 'CP404')).status).toBe(200);
+    const rootMade = await make(root, other, 'CP404');
+    expect(rootMade.status, rootMade.msg).toBe(200);
+    // without login
+    expect((await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Q', ...body('CP405') })).http).toBe(401);
+
+    // editing: a normal user, a visitor and a problem admin on someone else's contest are refused
+    const edit = (token: string | null, cid: number, pid: number, problemId: string) =>
+      put(t, '/api/admin/contest/problem', { cid, displayId: 'Q', displayTitle: 'Hijacked', ...body(problemId, { id: pid, title: 'Hijacked' }) }, { token });
+    expect((await edit(alice, acm, acmP, 'P2000')).http).toBe(403);
+    expect((await edit(null, acm, acmP, 'P2000')).http).toBe(401);
+    expect((await edit(padmin, other, rootMade.data.pid, 'CP404')).http).toBe(403);
+    // nothing was changed by the refused calls, and root may edit its own
+    const link = await get(t, '/api/admin/contest/contest-problem', { token: root, query: { cid: String(other), pid: String(rootMade.data.pid) } });
+    expect(link.data).toMatchObject({ displayId: 'Q', displayTitle: 'Problem CP404' });
+    expect((await get(t, '/api/admin/problem', { token: root, query: { pid: String(rootMade.data.pid) } })).data.problem.title).toBe('Problem CP404');
+    expect((await edit(root, other, rootMade.data.pid, 'CP404')).status).toBe(200);
   });
 });
 
@@ -339,5 +357,77 @@ describe('bad input', () => {
     ];
     for (const r of calls) expect([r.http, r.status], r.msg).toEqual([400, 400]);
     expect(calls[1]!.msg).toContain('starAccount');
+  });
+
+  it('answers out-of-range ids, pages and oversized fields with 400 naming the field, never 500', async () => {
+    const big = 2147483648; // one past the largest int4 id
+    const cid = await createContest(t, padmin, { title: 'Bad input target' }, [[acmP, 'A']]);
+    const made = await post(t, '/api/admin/contest/problem', { cid, displayId: 'B', ...body('CPBAD') }, { token: padmin });
+    expect(made.status, made.msg).toBe(200);
+    const pid = made.data.pid as number;
+    // Valid calls (made at the end), each spoilt in one field at a time.
+    const createBody = { cid, displayId: 'C', ...body('CPBAD2') };
+    const editBody = { cid, displayId: 'B', ...body('CPBAD', { id: pid }) };
+    const without = (key: string) => (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+    const set = (key: string, value: unknown) => (o: Record<string, unknown>) => ({ ...o, [key]: value });
+    const spoilt: [string, (o: Record<string, unknown>) => Record<string, unknown>][] = [
+      ['cid', without('cid')],
+      ['cid', set('cid', 'abc')],
+      ['cid', set('cid', big)],
+      ['displayId', set('displayId', 'X'.repeat(21))],
+      ['displayTitle', set('displayTitle', 'T'.repeat(256))],
+      ['problem', without('problem')],
+      ['problem', set('problem', 'P1')],
+    ];
+    const cases: [string, Promise<Awaited<ReturnType<typeof get>>>, string][] = [];
+    for (const [field, spoil] of spoilt) {
+      cases.push([`POST contest/problem ${field}`, post(t, '/api/admin/contest/problem', spoil(createBody), { token: padmin }), field]);
+      cases.push([`PUT contest/problem ${field}`, put(t, '/api/admin/contest/problem', spoil(editBody), { token: padmin }), field]);
+    }
+    const page = (o: Record<string, string>) => ({ query: { contestID: String(cid), ...o } });
+    cases.push(
+      ['check status 101 ids', post(t, '/api/check-contest-submissions-status', { cid, submitIds: Array.from({ length: 101 }, (_, i) => i + 1) }, { token: alice }), 'submitIds'],
+      ['check status big cid', post(t, '/api/check-contest-submissions-status', { cid: big, submitIds: [1] }, { token: alice }), 'cid'],
+      ['contest-submissions big cid', get(t, '/api/contest-submissions', { token: alice, query: { contestID: String(big) } }), 'contestID'],
+      ['contest-submissions limit 0', get(t, '/api/contest-submissions', { token: alice, ...page({ limit: '0' }) }), 'limit'],
+      ['contest-submissions limit x', get(t, '/api/contest-submissions', { token: alice, ...page({ limit: 'x' }) }), 'limit'],
+      ['contest-submissions limit 1e6', get(t, '/api/contest-submissions', { token: alice, ...page({ limit: '1000000' }) }), 'limit'],
+      ['contest-submissions page 0', get(t, '/api/contest-submissions', { token: alice, ...page({ currentPage: '0' }) }), 'currentPage'],
+      ['contest-submissions page 1.5', get(t, '/api/contest-submissions', { token: alice, ...page({ currentPage: '1.5' }) }), 'currentPage'],
+      ['contest-submissions page 1e20', get(t, '/api/contest-submissions', { token: alice, ...page({ currentPage: '1e20' }) }), 'currentPage'],
+      ['contest-submissions username', get(t, '/api/contest-submissions', { token: alice, ...page({ username: 'u'.repeat(21) }) }), 'username'],
+      ['scroll info no cid', get(t, '/api/get-contest-scroll-board-info', { token: padmin }), 'cid'],
+      ['scroll info cid abc', get(t, '/api/get-contest-scroll-board-info', { token: padmin, query: { cid: 'abc' } }), 'cid'],
+      ['scroll subs no cid', get(t, '/api/get-contest-scroll-board-submission', { token: padmin }), 'cid'],
+      ['scroll subs cid abc', get(t, '/api/get-contest-scroll-board-submission', { token: padmin, query: { cid: 'abc' } }), 'cid'],
+      ['full screen cid abc', get(t, '/api/get-full-screen-problem-list', { token: alice, query: { cid: 'abc' } }), 'cid'],
+      ['full screen big cid', get(t, '/api/get-full-screen-problem-list', { token: alice, query: { cid: String(big) } }), 'cid'],
+      ['submission list page 1e20', get(t, '/api/get-submission-list', { query: { currentPage: '1e20' } }), 'currentPage'],
+      ['contest list page 1e20', get(t, '/api/get-contest-list', { query: { currentPage: '1e20' } }), 'currentPage'],
+      [
+        'contest test run big cid',
+        post(t, '/api/submit-problem-test-judge', { pid: acmP, type: 'contest', cid: big, language: 'C++', code: 'int main(){}', userInput: '1 2' }, { token: alice }),
+        'cid',
+      ],
+    );
+    for (const [name, pending, field] of cases) {
+      const r = await pending;
+      expect([r.http, r.status], `${name}: ${r.http} ${r.msg}`).toEqual([400, 400]);
+      expect(r.msg, name).toContain(field);
+    }
+    // the refused calls made nothing and changed nothing
+    const listed = async () => (await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(cid) } })).data.records;
+    expect((await listed()).map((x: any) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
+      ['A', 'P2000', 'A + B'],
+      ['B', 'CPBAD', 'Problem CPBAD'],
+    ]);
+    // while the unspoilt calls go through
+    expect((await post(t, '/api/admin/contest/problem', createBody, { token: padmin })).status).toBe(200);
+    expect((await put(t, '/api/admin/contest/problem', { ...editBody, displayTitle: 'Edited' }, { token: padmin })).status).toBe(200);
+    expect((await listed()).map((x: any) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
+      ['A', 'P2000', 'A + B'],
+      ['B', 'CPBAD', 'Edited'],
+      ['C', 'CPBAD2', 'Problem CPBAD2'],
+    ]);
   });
 });

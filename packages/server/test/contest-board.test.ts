@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JudgeStatus as S, MSG, Role } from '@oj/shared';
-import { submissions, users } from '../src/db/schema/index.js';
+import { users } from '../src/db/schema/index.js';
+import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, login, post, put, rootToken } from './helpers.js';
+import { createUser, login, post, put, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 
 let t: TestApp;
@@ -18,9 +19,7 @@ let pA: number;
 let pB: number;
 let oiP: number;
 
-const MIN = 60_000;
 const start = Date.now() - 100 * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
 const base = (o: Record<string, unknown> = {}) => ({
   title: 'Board',
   description: 'x',
@@ -31,29 +30,11 @@ const base = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-async function contest(o: Record<string, unknown>, problems: [number, string][]): Promise<number> {
-  const r = await post(t, '/api/admin/contest', base(o), { token: padmin });
-  if (r.status !== 200) throw new Error(r.msg);
-  for (const [pid, displayId] of problems) await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId }, { token: padmin });
-  return r.data.id;
-}
+const contest = (o: Record<string, unknown>, problems: [number, string][]) => createContest(t, padmin, base(o), problems);
 
 /** A judged submission made `min` minutes after the start. */
-async function judged(cid: number, username: string, pid: number, status: number, min: number, o: { score?: number; time?: number } = {}) {
-  await t.database.db.insert(submissions).values({
-    pid,
-    displayPid: '?',
-    uid: uids[username]!,
-    username,
-    status,
-    score: o.score ?? null,
-    time: o.time ?? 10,
-    language: 'C++',
-    code: 'x',
-    cid,
-    submitTime: new Date(start + min * MIN),
-  });
-}
+const judged = (cid: number, username: string, pid: number, status: number, min: number, o: { score?: number; time?: number } = {}) =>
+  insertContestSubmission(t, { cid, pid, uid: uids[username]!, username, status, score: o.score ?? null, time: o.time ?? 10, submitTime: new Date(start + min * MIN) });
 
 const rank = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-rank', body, { token });
 const outside = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-outside-scoreboard', body, { token });
@@ -66,8 +47,7 @@ beforeAll(async () => {
   root = await rootToken(t);
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   for (const u of ['alice', 'bob', 'carl', 'dina', 'star']) uids[u] = await createUser(t, { username: u });
-  uids.padmin = (await t.database.db.select().from(users).where(eq(users.username, 'padmin')))[0]!.uid;
-  uids.root = (await t.database.db.select().from(users).where(eq(users.username, 'root')))[0]!.uid;
+  for (const u of ['padmin', 'root']) uids[u] = await uidOf(t, u);
   await t.database.db.update(users).set({ school: 'North High', realname: 'Carl C' }).where(eq(users.username, 'carl'));
   [padmin, alice, bob, dina] = await Promise.all(['padmin', 'alice', 'bob', 'dina'].map((u) => login(t, u)));
   pA = await createProblem(t, { problemId: 'P4000', type: 0 });
@@ -211,7 +191,8 @@ describe('ACM board through the API', () => {
     expect(anon.status).toBe(200);
     expect(anon.data.sealed).toBe(true);
     expect(names(anon)[0]).toEqual(['bob', 1]);
-    const sched = await contest({ openRank: true, startTime: iso(Date.now() + 10 * MIN), endTime: iso(Date.now() + 60 * MIN) }, [[pA, 'A']]);
+    const now = Date.now();
+    const sched = await contest({ openRank: true, startTime: iso(now + 10 * MIN), endTime: iso(now + 60 * MIN) }, [[pA, 'A']]);
     expect((await outside(null, { cid: sched })).msg).toBe(MSG.contestNotStarted);
     expect((await outside(padmin, { cid: sched })).msg).toBe(MSG.contestNotStarted);
   });

@@ -1,24 +1,41 @@
-/** Contest fixtures shared by the contest API tests: times relative to now and a contest with its problems. */
+/**
+ * Contest fixtures shared by the contest API tests: times, a contest with its problems, submitting to
+ * a contest and judged contest submissions written straight into the table.
+ */
+import { judgeCases, submissions } from '../src/db/schema/index.js';
 import type { TestApp } from './harness.js';
 import { post } from './helpers.js';
 
 export const MIN = 60_000;
 
-/** An ISO time some minutes from now (negative = in the past). */
-export const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * MIN).toISOString();
+/** The ISO text of an instant given in ms. */
+export const isoAt = (ms: number) => new Date(ms).toISOString();
 
-/** A valid contest form (running, public, ACM) with the given fields changed. */
-export const contestForm = (o: Record<string, unknown> = {}) => ({
-  title: 'Round',
-  description: 'Solve them all.',
-  startTime: iso(-60),
-  endTime: iso(120),
-  type: 0,
-  auth: 0,
-  ...o,
-});
+/**
+ * An ISO time some minutes from `now` (negative = in the past). Times that are compared with each
+ * other (a duration, two equal times) take one `now`, so they cannot be a millisecond apart.
+ */
+export const iso = (minFromNow: number, now = Date.now()) => isoAt(now + minFromNow * MIN);
 
-/** Creates a contest through the admin API and adds bank problems to it as [pid, displayId]; returns its id. */
+/** A valid contest form (running, public, ACM, exactly three hours) with the given fields changed. */
+export const contestForm = (o: Record<string, unknown> = {}) => {
+  const now = Date.now();
+  return {
+    title: 'Round',
+    description: 'Solve them all.',
+    startTime: iso(-60, now),
+    endTime: iso(120, now),
+    type: 0,
+    auth: 0,
+    ...o,
+  };
+};
+
+/**
+ * Creates a contest through the admin API and adds bank problems to it as [pid, displayId] (with
+ * `extra(displayId)` merged into each add, e.g. a balloon colour); returns its id. Any refusal fails
+ * the test at once.
+ */
 export async function createContest(
   t: TestApp,
   token: string,
@@ -27,10 +44,39 @@ export async function createContest(
   extra: (displayId: string) => Record<string, unknown> = () => ({}),
 ): Promise<number> {
   const r = await post(t, '/api/admin/contest', contestForm(o), { token });
-  if (r.status !== 200) throw new Error(r.msg);
+  if (r.status !== 200) throw new Error(`create contest: ${r.msg}`);
   for (const [pid, displayId] of problems) {
     const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId, ...extra(displayId) }, { token });
-    if (a.status !== 200) throw new Error(a.msg);
+    if (a.status !== 200) throw new Error(`add problem ${pid} as ${displayId}: ${a.msg}`);
   }
   return r.data.id;
+}
+
+/** Submits a little C++ program to problem `pid` (a contest letter) of contest `cid` through the API. */
+export const submitTo = (t: TestApp, token: string, cid: number, pid = 'A') =>
+  post(t, '/api/submit-problem-judge', { pid, cid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+
+export type ContestSubmissionRow = Omit<typeof submissions.$inferInsert, 'displayPid' | 'language' | 'code' | 'status' | 'submitTime'> & {
+  cid: number;
+  status: number;
+  submitTime: Date;
+  displayPid?: string;
+  language?: string;
+  code?: string;
+};
+
+/**
+ * A judged contest submission written straight into the table, so its time and verdict are exact
+ * (display id '?', C++ and code 'x' unless given), with `cases` accepted case results; returns its id.
+ */
+export async function insertContestSubmission(t: TestApp, row: ContestSubmissionRow, cases = 0): Promise<number> {
+  const [inserted] = await t.database.db
+    .insert(submissions)
+    .values({ displayPid: '?', language: 'C++', code: 'x', ...row })
+    .returning({ id: submissions.submitId });
+  const submitId = inserted!.id;
+  for (let seq = 1; seq <= cases; seq++) {
+    await t.database.db.insert(judgeCases).values({ submitId, seq, status: 0, time: 5, memory: 100, userOutput: 'out', uid: row.uid, pid: row.pid });
+  }
+  return submitId;
 }

@@ -1,8 +1,10 @@
 /** The contest header for the shell (isContestAdmin, participant count) and the home recent-contests card. */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@oj/shared';
+import { contests } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
+import { createContest, iso, submitTo } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, put, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
@@ -14,25 +16,10 @@ let alice: string;
 let bob: string;
 let acmP: number;
 
-const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
-
-async function contest(o: Record<string, unknown>, token = padmin, withProblem = o.type !== 1): Promise<number> {
-  const r = await post(
-    t,
-    '/api/admin/contest',
-    { title: 'Round', description: 'Solve them all.', startTime: iso(-60), endTime: iso(120), type: 0, auth: 0, ...o },
-    { token },
-  );
-  if (r.status !== 200) throw new Error(r.msg);
-  if (!withProblem) return r.data.id;
-  const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid: acmP, displayId: 'A' }, { token });
-  if (a.status !== 200) throw new Error(a.msg);
-  return r.data.id;
-}
+/** A contest of padmin's with the ACM problem as A (an OI contest gets none: the problem is ACM). */
+const contest = (o: Record<string, unknown>) => createContest(t, padmin, o, o.type !== 1 ? [[acmP, 'A']] : []);
 
 const info = (cid: number, token?: string) => get(t, '/api/get-contest-info', { token, query: { cid: String(cid) } });
-const submitTo = (token: string, cid: number) =>
-  post(t, '/api/submit-problem-judge', { pid: 'A', cid, language: 'C++', code: 'int main(){return 0;}' }, { token });
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -67,17 +54,17 @@ describe('get-contest-info for the shell', () => {
   it('counts users who registered or submitted, each once', async () => {
     const pub = await contest({ title: 'Public count' });
     expect((await info(pub)).data.count).toBe(0);
-    expect((await submitTo(alice, pub)).status).toBe(200);
-    expect((await submitTo(alice, pub)).status).toBe(200);
+    expect((await submitTo(t, alice, pub)).status).toBe(200);
+    expect((await submitTo(t, alice, pub)).status).toBe(200);
     expect((await info(pub)).data.count).toBe(1);
-    expect((await submitTo(bob, pub)).status).toBe(200);
+    expect((await submitTo(t, bob, pub)).status).toBe(200);
     expect((await info(pub)).data.count).toBe(2);
 
     const prot = await contest({ title: 'Protected count', auth: 2, pwd: 'pw' });
     expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: alice })).status).toBe(200);
     expect((await info(prot)).data.count).toBe(1);
     // registered and then submitted: still one participant
-    expect((await submitTo(alice, prot)).status).toBe(200);
+    expect((await submitTo(t, alice, prot)).status).toBe(200);
     expect((await info(prot)).data.count).toBe(1);
     expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: bob })).status).toBe(200);
     expect((await info(prot)).data.count).toBe(2);
@@ -93,32 +80,43 @@ describe('get-contest-info for the shell', () => {
 
 describe('get-recent-contest for the home card', () => {
   it('lists running then upcoming contests, then the latest ended ones, visible and outside groups only', async () => {
-    await t.database.db.execute(sql`delete from contest`);
-    const endedOld = await contest({ title: 'Ended long ago', startTime: iso(-600), endTime: iso(-500) });
-    const endedNew = await contest({ title: 'Ended lately', startTime: iso(-120), endTime: iso(-60) });
-    const runLong = await contest({ title: 'Running long', startTime: iso(-60), endTime: iso(600) });
-    const runShort = await contest({ title: 'Running short', type: 1, auth: 2, pwd: 'x', startTime: iso(-30), endTime: iso(30) });
-    const soon = await contest({ title: 'Soon', startTime: iso(30), endTime: iso(90) });
-    const later = await contest({ title: 'Later', startTime: iso(300), endTime: iso(400) });
+    // The card holds five contests, so the contests of the tests above would take its places: they are
+    // hidden for this test and shown again after it, whatever runs before or after.
+    const now = Date.now();
+    const endedOld = await contest({ title: 'Ended long ago', startTime: iso(-600, now), endTime: iso(-500, now) });
+    const endedNew = await contest({ title: 'Ended lately', startTime: iso(-120, now), endTime: iso(-60, now) });
+    const runLong = await contest({ title: 'Running long', startTime: iso(-60, now), endTime: iso(600, now) });
+    const runShort = await contest({ title: 'Running short', type: 1, auth: 2, pwd: 'x', startTime: iso(-30, now), endTime: iso(30, now) });
+    const soon = await contest({ title: 'Soon', startTime: iso(30, now), endTime: iso(90, now) });
+    const later = await contest({ title: 'Later', startTime: iso(300, now), endTime: iso(400, now) });
     const hidden = await contest({ title: 'Hidden', visible: false });
     // group contests are made inside groups (groups issue); here one is marked by hand
     const group = await contest({ title: 'Group' });
     await t.database.db.execute(sql`update contest set gid = 7 where id = ${group}`);
+    const mine = [endedOld, endedNew, runLong, runShort, soon, later, hidden, group];
+    const others = await t.database.db
+      .update(contests)
+      .set({ visible: false })
+      .where(and(eq(contests.visible, true), notInArray(contests.id, mine)))
+      .returning({ id: contests.id });
+    try {
+      const r = await get(t, '/api/get-recent-contest');
+      expect(r.status).toBe(200);
+      expect(r.data.map((c: any) => c.id)).toEqual([runShort, runLong, soon, later, endedNew]);
+      expect(r.data[0]).toMatchObject({ title: 'Running short', status: 0, type: 1, auth: 2, count: 0, duration: 60 * 60_000 });
+      expect(r.data[2].status).toBe(-1);
+      expect(r.data[4].status).toBe(1);
+      expect(r.data[0].description).toBeUndefined();
+      expect(r.data[0].pwd).toBeUndefined();
+      const ids = r.data.map((c: any) => c.id);
+      for (const id of [endedOld, hidden, group]) expect(ids).not.toContain(id);
 
-    const r = await get(t, '/api/get-recent-contest');
-    expect(r.status).toBe(200);
-    expect(r.data.map((c: any) => c.id)).toEqual([runShort, runLong, soon, later, endedNew]);
-    expect(r.data[0]).toMatchObject({ title: 'Running short', status: 0, type: 1, auth: 2, count: 0, duration: 60 * 60_000 });
-    expect(r.data[2].status).toBe(-1);
-    expect(r.data[4].status).toBe(1);
-    expect(r.data[0].description).toBeUndefined();
-    expect(r.data[0].pwd).toBeUndefined();
-    const ids = r.data.map((c: any) => c.id);
-    for (const id of [endedOld, hidden, group]) expect(ids).not.toContain(id);
-
-    // the public list leaves group contests to their group too
-    const list = await get(t, '/api/get-contest-list', { query: { limit: '50' } });
-    expect(list.data.records.map((c: any) => c.id)).not.toContain(group);
-    expect(list.data.total).toBe(6);
+      // the public list leaves group contests to their group too
+      const list = await get(t, '/api/get-contest-list', { query: { limit: '50' } });
+      expect(list.data.records.map((c: any) => c.id)).not.toContain(group);
+      expect(list.data.total).toBe(6);
+    } finally {
+      if (others.length > 0) await t.database.db.update(contests).set({ visible: true }).where(inArray(contests.id, others.map((c) => c.id)));
+    }
   });
 });

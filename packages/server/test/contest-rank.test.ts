@@ -1,25 +1,12 @@
 /** Pure board folds against boards worked out by hand. */
 import { describe, expect, it } from 'vitest';
-import { JudgeStatus as S } from '@oj/shared';
-import { acmBoard, type BoardInput } from '../src/modules/contest/rank-acm.js';
-import { oiBoard } from '../src/modules/contest/rank-oi.js';
-import type { RankSubmission, RankUserInfo } from '../src/modules/contest/rank-common.js';
-import { phaseOf, sealActive } from '../src/modules/contest/seal.js';
+import { acmBoard, oiBoard, phaseOf, sealActive, JudgeStatus as S, type BoardInput, type RankSubmission, type RankUserInfo } from '@oj/shared';
+import { rankUser as user } from '@oj/shared/testing';
 
 const START = Date.UTC(2026, 0, 1, 8, 0, 0);
 const MIN = 60_000;
 const END = START + 300 * MIN;
 
-const user = (username: string, extra: Partial<RankUserInfo> = {}): RankUserInfo => ({
-  uid: `u-${username}`,
-  username,
-  nickname: null,
-  realname: null,
-  school: null,
-  avatar: null,
-  gender: 'secrecy',
-  ...extra,
-});
 const users = (...list: RankUserInfo[]) => new Map(list.map((u) => [u.uid, u]));
 /** a submission `min` minutes (+ `sec` seconds) after the start */
 const sub = (username: string, displayId: string, status: number, min: number, o: Partial<RankSubmission> = {}): RankSubmission => ({

@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acmBoard, JudgeStatus as S, MSG, Role, type RankSubmission, type RankUserInfo, type ScrollBoardSubmission } from '@oj/shared';
-import { submissions, users } from '../src/db/schema/index.js';
+import { users } from '../src/db/schema/index.js';
+import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, get, login, post, put, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 
 let t: TestApp;
@@ -17,11 +18,9 @@ let pA: number;
 let pB: number;
 let pC: number;
 
-const MIN = 60_000;
 const start = Date.now() - 200 * MIN;
 const end = start + 180 * MIN; // ended 20 minutes ago
 const seal = start + 120 * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
 const base = (o: Record<string, unknown> = {}) => ({
   title: 'Resolver',
   description: 'x',
@@ -35,29 +34,15 @@ const base = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-async function contest(o: Record<string, unknown>, problems: [number, string, string?][]): Promise<number> {
-  const r = await post(t, '/api/admin/contest', base(o), { token: padmin });
-  if (r.status !== 200) throw new Error(r.msg);
-  for (const [pid, displayId, color] of problems)
-    await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId, color }, { token: padmin });
-  return r.data.id;
-}
+/** A contest of padmin's with bank problems as [pid, displayId, balloon colour]. */
+const contest = (o: Record<string, unknown>, problems: [number, string, string?][]) => {
+  const colours = new Map(problems.map(([, displayId, color]) => [displayId, color]));
+  return createContest(t, padmin, base(o), problems.map(([pid, displayId]) => [pid, displayId]), (displayId) => ({ color: colours.get(displayId) }));
+};
 
 /** A judged submission made `min` minutes after the start. */
-async function judged(cid: number, username: string, pid: number, status: number, min: number) {
-  await t.database.db.insert(submissions).values({
-    pid,
-    displayPid: '?',
-    uid: uids[username]!,
-    username,
-    status,
-    time: 10,
-    language: 'C++',
-    code: 'x',
-    cid,
-    submitTime: new Date(start + min * MIN),
-  });
-}
+const judged = (cid: number, username: string, pid: number, status: number, min: number) =>
+  insertContestSubmission(t, { cid, pid, uid: uids[username]!, username, status, time: 10, submitTime: new Date(start + min * MIN) });
 
 const info = (token: string | null, cid: number) => get(t, '/api/get-contest-scroll-board-info', { token, query: { cid: String(cid) } });
 const subs = (token: string | null, cid: number, removeStar = false) =>
@@ -71,7 +56,7 @@ beforeAll(async () => {
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   await createUser(t, { username: 'other', roles: [Role.PROBLEM_ADMIN] });
   for (const u of ['alice', 'bob', 'carl', 'Star']) uids[u] = await createUser(t, { username: u });
-  for (const u of ['padmin', 'root']) uids[u] = (await t.database.db.select().from(users).where(eq(users.username, u)))[0]!.uid;
+  for (const u of ['padmin', 'root']) uids[u] = await uidOf(t, u);
   await t.database.db.update(users).set({ school: 'North High', nickname: 'Bobby' }).where(eq(users.username, 'bob'));
   [padmin, other, alice] = await Promise.all(['padmin', 'other', 'alice'].map((u) => login(t, u)));
   pA = await createProblem(t, { problemId: 'P5000', type: 0 });
@@ -106,6 +91,7 @@ describe('scroll board calls', () => {
     expect((await subs(alice, acm)).http).toBe(403);
     // another problem admin is not this contest's admin
     expect((await info(other, acm)).http).toBe(403);
+    expect((await subs(other, acm)).http).toBe(403);
     expect((await info(padmin, acm)).status).toBe(200);
     expect((await subs(root, acm)).status).toBe(200);
     expect((await info(padmin, 999999)).msg).toBe(MSG.contestNotFound);

@@ -3,14 +3,14 @@
  * get-submission-detail / get-all-case-result for contest submissions, get-full-screen-problem-list,
  * get-last-ac-code and the contest test run. Rules: docs/architecture.md "Contest submissions".
  */
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
-import { judgeCases, submissions } from '../src/db/schema/index.js';
+import { contests } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
-import { createContest, iso, MIN } from './contest-helpers.js';
+import { createContest, insertContestSubmission, iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, rootToken } from './helpers.js';
+import { createUser, get, login, post, rootToken, uidOf } from './helpers.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -30,17 +30,18 @@ const contest = (o: Record<string, unknown>, problems: [number, string][]) =>
   createContest(t, tok.padmin, o, problems, (displayId) => ({ displayTitle: `Title ${displayId}` }));
 
 /** A judged contest submission at a given time (straight into the table, so times are exact). */
-async function addSub(
+const addSub = (
   cid: number,
   pid: number,
   letter: string,
   who: string,
   minFromNow: number,
   o: { status?: number; score?: number | null; time?: number; memory?: number; errorMessage?: string | null; cases?: number } = {},
-): Promise<number> {
-  const [row] = await t.database.db
-    .insert(submissions)
-    .values({
+): Promise<number> =>
+  insertContestSubmission(
+    t,
+    {
+      cid,
       pid,
       displayPid: letter,
       uid: uid[who]!,
@@ -49,23 +50,33 @@ async function addSub(
       score: o.score ?? null,
       time: o.time ?? 15,
       memory: o.memory ?? 1024,
-      language: 'C++',
       code: `// ${who} ${letter} ${minFromNow}`,
       length: 20,
-      cid,
       cpid: 1,
       submitTime: at(minFromNow),
       judger: 'j1',
       errorMessage: o.errorMessage ?? null,
-    })
-    .returning({ id: submissions.submitId });
-  for (let i = 1; i <= (o.cases ?? 0); i++) {
-    await t.database.db.insert(judgeCases).values({ submitId: row!.id, seq: i, status: 0, time: 5, memory: 100, userOutput: 'out', uid: uid[who]!, pid });
-  }
-  return row!.id;
-}
+    },
+    o.cases ?? 0,
+  );
 
+/**
+ * Changes contest times or the seal for one test. Every test starts from the contests as beforeAll made
+ * them: the columns changed here are put back after each test, also when an assertion failed midway.
+ */
 const setContest = (cid: number, set: ReturnType<typeof sql>) => t.database.db.execute(sql`update contest set ${set} where id = ${cid}`);
+type TimesAndSeal = Pick<typeof contests.$inferSelect, 'startTime' | 'endTime' | 'sealRank' | 'sealRankTime' | 'autoRealRank'>;
+let saved: Map<number, TimesAndSeal>;
+beforeEach(async () => {
+  saved = new Map();
+  for (const cid of [acm, oi]) {
+    const [c] = await t.database.db.select().from(contests).where(eq(contests.id, cid));
+    saved.set(cid, { startTime: c!.startTime, endTime: c!.endTime, sealRank: c!.sealRank, sealRankTime: c!.sealRankTime, autoRealRank: c!.autoRealRank });
+  }
+});
+afterEach(async () => {
+  for (const [cid, values] of saved) await t.database.db.update(contests).set(values).where(eq(contests.id, cid));
+});
 
 const list = (who: string, query: Record<string, string>) => get(t, '/api/contest-submissions', { token: tok[who], query });
 const byId = (records: any[]) => new Map<number, any>(records.map((r) => [r.submitId, r]));
@@ -81,8 +92,7 @@ beforeAll(async () => {
   await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
   await FakeJudge.start(t, 'cs'); // registers the languages
   tok.root = await rootToken(t);
-  const [rootRow] = (await t.database.db.execute<{ uid: string }>(sql`select uid from user_info where username = 'root'`)).rows;
-  uid.root = rootRow!.uid;
+  uid.root = await uidOf(t, 'root');
   uid.padmin = await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   uid.siteadmin = await createUser(t, { username: 'siteadmin', roles: [Role.ADMIN] });
   for (const u of ['alice', 'bob', 'starry', 'outsider']) uid[u] = await createUser(t, { username: u });
@@ -180,7 +190,6 @@ describe('contest-submissions', () => {
     expect(rows.get(s.alice2)).toMatchObject({ status: -5, time: null });
     expect(rows.get(late)).toMatchObject({ status: -5 });
     expect(rows.get(s.alice1)).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, time: 10 });
-    await setContest(acm, sql`end_time = ${iso(120)}, seal_rank = false, auto_real_rank = true`);
   });
 
   it('refuses outsiders and bad input', async () => {
@@ -189,6 +198,7 @@ describe('contest-submissions', () => {
     expect((await list('bob', { contestID: String(scheduled) })).msg).toBe(MSG.contestNotStarted);
     expect((await list('bob', { contestID: '999999' })).msg).toBe(MSG.contestNotFound);
     expect((await get(t, '/api/contest-submissions', { query: { contestID: String(acm) } })).http).toBe(401);
+    expect((await post(t, '/api/check-contest-submissions-status', { cid: acm, submitIds: [s.alice2] })).http).toBe(401);
     expect((await list('bob', {})).http).toBe(400);
     expect((await list('bob', { contestID: 'abc' })).http).toBe(400);
     expect((await list('bob', { contestID: String(acm), status: '99' })).http).toBe(400);
@@ -229,6 +239,7 @@ describe('contest submission detail and case results', () => {
     expect((await detail('alice', s.alice2)).data.submission).toMatchObject({ status: 0, code: '// alice B -10' });
     expect((await detail('padmin', s.alice2)).data.submission.status).toBe(0);
     await setContest(acm, sql`seal_rank = false`);
+    expect((await detail('bob', s.alice2)).data.submission).toMatchObject({ status: 0, time: null });
 
     expect((await detail(null, s.alice1)).http).toBe(401);
     expect((await detail('bob', s.priv)).msg).toBe(MSG.contestNotRegistered);
@@ -246,7 +257,6 @@ describe('contest submission detail and case results', () => {
     expect(c.data.judgeCaseList[0].userOutput).toBeNull();
     expect((await cases('alice', s.alice1)).data.judgeCaseList[0].userOutput).toBe('out');
     expect((await detail('siteadmin', s.alice1)).data.submission.code).toBe('// alice A -50');
-    await setContest(acm, sql`end_time = ${iso(120)}`);
   });
 });
 
@@ -284,7 +294,6 @@ describe('OI contest under a whole-contest seal', () => {
     expect((await cases('alice', mine)).data.judgeCaseList).toHaveLength(1);
     expect((await cases('bob', mine)).data).toBeNull();
     expect((await get(t, '/api/get-last-ac-code', { token: tok.alice, query: { pid: String(oiA), cid: String(oi) } })).data.code).toBe('// alice A -20');
-    await setContest(oi, sql`seal_rank = true`);
   });
 });
 
@@ -313,5 +322,13 @@ describe('test run in a contest', () => {
     expect(typeof ok.data).toBe('string');
     expect((await run('outsider', { type: 'contest', cid: priv })).msg).toBe(MSG.contestNotRegistered);
     expect((await run('bob', { type: 'contest', cid: acm, pid: oiA })).msg).toBe(MSG.problemNotFound);
+  });
+
+  it('is refused on the terms of submitting: not before the start, not after the end', async () => {
+    expect((await run('bob', { type: 'contest', cid: scheduled })).msg).toBe(MSG.contestNotStarted);
+    // (the ACM contest takes submissions after its end; the OI one does not)
+    expect((await run('bob', { type: 'contest', cid: oi, pid: oiA })).status).toBe(200);
+    await setContest(oi, sql`end_time = ${iso(-1)}`);
+    expect((await run('bob', { type: 'contest', cid: oi, pid: oiA })).msg).toBe(MSG.contestEnded);
   });
 });

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus as S, MSG, Role } from '@oj/shared';
-import { contestPrints, submissions, users } from '../src/db/schema/index.js';
+import { contestPrints, submissions } from '../src/db/schema/index.js';
+import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, post, put, rootToken } from './helpers.js';
+import { call, createUser, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
 import { createProblem, taskOf, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -19,30 +20,21 @@ let pB: number;
 let acm: number;
 let oi: number;
 
-const MIN = 60_000;
 const start = Date.now() - 100 * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
 const form = (o: Record<string, unknown> = {}) => ({ title: 'Tools', description: 'x', startTime: iso(start), endTime: iso(start + 200 * MIN), ...o });
 
-async function judged(cid: number, username: string, pid: number, status: number, min: number, o: { language?: string; code?: string } = {}) {
-  const [row] = await t.database.db
-    .insert(submissions)
-    .values({
-      pid,
-      displayPid: '?',
-      uid: uids[username]!,
-      username,
-      status,
-      language: o.language ?? 'C++',
-      code: o.code ?? `// ${username}`,
-      cid,
-      submitTime: new Date(start + min * MIN),
-    })
-    .returning({ id: submissions.submitId });
-  return row!.id;
-}
+const judged = (cid: number, username: string, pid: number, status: number, min: number, o: { language?: string; code?: string } = {}) =>
+  insertContestSubmission(t, {
+    cid,
+    pid,
+    uid: uids[username]!,
+    username,
+    status,
+    language: o.language ?? 'C++',
+    code: o.code ?? `// ${username}`,
+    submitTime: new Date(start + min * MIN),
+  });
 
-const q = (o: Record<string, string | number>) => ({ query: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) });
 const long = 'x'.repeat(60);
 
 beforeAll(async () => {
@@ -50,16 +42,22 @@ beforeAll(async () => {
   root = await rootToken(t);
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   for (const u of ['alice', 'bob']) uids[u] = await createUser(t, { username: u });
-  uids.padmin = (await t.database.db.select().from(users).where(eq(users.username, 'padmin')))[0]!.uid;
+  uids.padmin = await uidOf(t, 'padmin');
   [padmin, alice, bob] = await Promise.all(['padmin', 'alice', 'bob'].map((u) => login(t, u)));
   pA = await createProblem(t, { problemId: 'P5000', type: 0 });
   pB = await createProblem(t, { problemId: 'P5001', type: 0 });
   const oiP = await createProblem(t, { problemId: 'P5002', type: 1 });
-  acm = (await post(t, '/api/admin/contest', form({ openPrint: true }), { token: padmin })).data.id;
-  oi = (await post(t, '/api/admin/contest', form({ type: 1 }), { token: padmin })).data.id;
-  await post(t, '/api/admin/contest/add-problem-from-public', { cid: acm, pid: pA, displayId: 'A', color: '#f00' }, { token: padmin });
-  await post(t, '/api/admin/contest/add-problem-from-public', { cid: acm, pid: pB, displayId: 'B' }, { token: padmin });
-  await post(t, '/api/admin/contest/add-problem-from-public', { cid: oi, pid: oiP, displayId: 'A' }, { token: padmin });
+  acm = await createContest(
+    t,
+    padmin,
+    form({ openPrint: true }),
+    [
+      [pA, 'A'],
+      [pB, 'B'],
+    ],
+    (displayId) => (displayId === 'A' ? { color: '#f00' } : {}),
+  );
+  oi = await createContest(t, padmin, form({ type: 1 }), [[oiP, 'A']]);
 });
 
 afterAll(() => t.close());

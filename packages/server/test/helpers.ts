@@ -79,6 +79,18 @@ export async function login(t: TestApp, username: string, password = 'password1'
 
 export const rootToken = (t: TestApp) => login(t, 'root', ROOT_PASSWORD);
 
+/** The uid of an existing account (e.g. root or one made with createUser). */
+export async function uidOf(t: TestApp, username: string): Promise<string> {
+  const [row] = await t.database.db.select({ uid: users.uid }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username}`);
+  return row.uid;
+}
+
+/** Call options with a query string made of the given values (numbers written out as text). */
+export const q = (o: Record<string, string | number>): { query: Record<string, string> } => ({
+  query: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])),
+});
+
 /** Points the site's SMTP settings at the sink through the admin API, as an administrator would. */
 export async function useSmtpSink(t: TestApp, sink: SmtpSink, extra: Record<string, unknown> = {}) {
   const token = await rootToken(t);

@@ -404,6 +404,17 @@ describe('lease', () => {
     });
     expect((await alpha.poll()).data).toBeNull();
   });
+
+  it('a failure report cut in the middle of an emoji is still taken (the broken half becomes U+FFFD)', async () => {
+    const id = await submit(t, { pid, user });
+    const task = await alpha.take();
+    const long = `${'x'.repeat(1999)}😀 and more`;
+    expect((await alpha.fail(task, long)).data).toEqual({ requeued: true });
+    const again = await beta.take();
+    expect(again.attempt).toBe(2);
+    await beta.result(again);
+    expect((await submission(t, id)).status).toBe(JudgeStatus.ACCEPTED);
+  });
 });
 
 describe('rejudge, cancel and unservable tasks', () => {

@@ -103,6 +103,8 @@ describe('HOJ zip export and import', () => {
     expect((await importZip(missingFile)).msg).toBe('Invalid problem file: problem_1/: missing test file 9.out');
     expect((await importZip(zip(textEntries({ 'problem_1.json': JSON.stringify(good), '../x': '1' })))).msg).toBe('The zip holds an unsafe path: ../x');
     expect((await importZip(zip(textEntries({ 'problem_1.json': JSON.stringify(good), 'problem_1/deep/1.in': '1' })))).msg).toMatch(/without folders/);
+    const nul = zip(textEntries({ 'problem_1.json': JSON.stringify({ ...good, problem: { ...good.problem, title: 'T\u0000' } }), ...cases('1') }));
+    expect(await importZip(nul)).toMatchObject({ status: 400, msg: 'Invalid problem file: problem_1.json: problem.title: contains a character that cannot be stored (NUL or a broken surrogate pair).' });
     const badChecker = zip(textEntries({ 'problem_1.json': JSON.stringify({ ...good, problem: { ...good.problem, judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' } }), ...cases('1') }));
     expect((await importZip(badChecker)).msg).toMatch(/^Special judge compile error: /);
     expect(await problemCount()).toBe(before);

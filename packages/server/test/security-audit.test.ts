@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, registerBody, Role, type JudgeTask, type TestRunTask } from '@oj/shared';
 import { judgeCases, problemTags, submissions, tags } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
-import { createContest, iso, MIN } from './contest-helpers.js';
+import { createContest, insertContestSubmission, iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, post, put, rootToken } from './helpers.js';
+import { call, createUser, get, login, post, put, q, rootToken } from './helpers.js';
 import { acceptedResult, createProblem, drainQueue, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -23,8 +23,6 @@ let bankP: number;
 let contestP: number;
 let running: number;
 let ended: number;
-
-const q = (o: Record<string, string | number>) => ({ query: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])) });
 
 const contest = (o: Record<string, unknown>) => createContest(t, padmin, { title: 'Audit', ...o }, [[contestP, 'A']]);
 
@@ -149,7 +147,8 @@ describe('accepted-code download', () => {
     expect(registerBody.shape.username.safeParse('..').success).toBe(true);
     for (const name of ['..', '.']) {
       uids[name] = await createUser(t, { username: name, email: `dots${name.length}@example.com` });
-      await t.database.db.insert(submissions).values({
+      await insertContestSubmission(t, {
+        cid: running,
         pid: contestP,
         displayPid: 'A',
         uid: uids[name]!,
@@ -157,7 +156,6 @@ describe('accepted-code download', () => {
         status: JudgeStatus.ACCEPTED,
         language: 'C',
         code: `// ${name}`,
-        cid: running,
         submitTime: new Date(Date.now() - 10 * MIN),
       });
     }

@@ -157,6 +157,16 @@ describe('submissions on hidden problems', () => {
   });
 });
 
+describe('submissions of a deleted problem', () => {
+  it('stay readable by everyone, in the list and by id', async () => {
+    await createProblem(t, { problemId: 'D100' });
+    const id = await judged(kim, 'D100', JudgeStatus.ACCEPTED);
+    await t.database.db.execute(sql`delete from problem where problem_id = 'D100'`);
+    expect((await get(t, '/api/get-submission-detail', { query: { submitId: String(id) }, token: lee })).data.submission).toMatchObject({ submitId: id, title: null });
+    expect(idsOf(await list({ username: 'kim' }, lee))).toContain(id);
+  });
+});
+
 describe('search by problem id', () => {
   it('follows a renamed problem: its submissions show and are found under the new id', async () => {
     const pid = (await get(t, '/api/admin/problem', { token: root, query: { pid: String((await list({ problemID: 'S100', completeProblemID: 'true' })).data.records[0].pid) } })).data;

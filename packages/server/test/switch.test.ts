@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMsg, MSG, Role } from '@oj/shared';
 import { captchas, submissions, testRuns } from '../src/db/schema/index.js';
+import { createContest } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, put, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
@@ -16,6 +17,8 @@ let root: string;
 let admin: string;
 let kim: string;
 let pid: number;
+/** a running public ACM contest with the problem as A */
+let cid: number;
 const PROBLEM = 'SW100';
 
 const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
@@ -23,6 +26,8 @@ const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge
 const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
 const submitAs = (token: string, extra: Record<string, unknown> = {}) =>
   post(t, '/api/submit-problem-judge', { pid: PROBLEM, language: 'C', code: 'int main(){return 0;}', ...extra }, { token });
+/** A submission to problem A of the running contest (no captcha). */
+const submitToContest = (token: string) => submitAs(token, { pid: 'A', cid });
 const stored = async () => (await t.database.db.select({ n: count() }).from(submissions))[0]!.n;
 
 /** A captcha and its answer, read from the database as only the server knows it. */
@@ -40,6 +45,7 @@ beforeAll(async () => {
   await createUser(t, { username: 'swkim' });
   admin = await login(t, 'swadm');
   pid = await createProblem(t, { problemId: PROBLEM });
+  cid = await createContest(t, root, { title: 'Switch round' }, [[pid, 'A']]);
 });
 
 afterAll(() => t.close());
@@ -130,17 +136,19 @@ describe('judge switches', () => {
     expect([run.status, run.msg]).toEqual([400, MSG.publicJudgeClosed]);
     expect(await stored()).toBe(0);
     expect((await t.database.db.select({ n: count() }).from(testRuns))[0]!.n).toBe(0);
-    // contest submissions are not concerned (this contest does not exist, so the contest module answers)
-    expect((await submitAs(kim, { cid: 999999 })).msg).not.toBe(MSG.publicJudgeClosed);
+    // contest submissions are not concerned
+    const inContest = await submitToContest(kim);
+    expect(inContest.status, inContest.msg).toBe(200);
+    expect(await stored()).toBe(1);
     await update({ openPublicJudge: true });
     expect((await submitAs(kim)).status).toBe(200);
   });
 
   it('contest judge off refuses contest submissions and contest test runs only', async () => {
     await update({ openContestJudge: false, submitIntervalSec: 0 });
-    const r = await submitAs(kim, { cid: 999999 });
+    const r = await submitToContest(kim);
     expect([r.status, r.msg]).toEqual([400, MSG.contestJudgeClosed]);
-    const run = await post(t, '/api/submit-problem-test-judge', { pid, type: 'contest', cid: 999999, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
+    const run = await post(t, '/api/submit-problem-test-judge', { pid, type: 'contest', cid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
     expect([run.status, run.msg]).toEqual([400, MSG.contestJudgeClosed]);
     expect(await stored()).toBe(0);
     expect((await submitAs(kim)).status).toBe(200);
@@ -173,8 +181,16 @@ describe('submit captcha', () => {
 
   it('is not asked of contest submissions, and not when off', async () => {
     await update({ submitCaptcha: true });
-    expect((await submitAs(kim, { cid: 999999 })).msg).not.toBe(MSG.submitCaptchaRequired);
+    // the same user, without a captcha: refused outside the contest, taken in it
+    const outside = await submitAs(kim);
+    expect([outside.status, outside.msg]).toEqual([400, MSG.submitCaptchaRequired]);
+    expect(await stored()).toBe(0);
+    const inContest = await submitToContest(kim);
+    expect(inContest.status, inContest.msg).toBe(200);
+    expect(inContest.data).toMatchObject({ cid, displayPid: 'A', pid });
+    expect(await stored()).toBe(1);
     await update({ submitCaptcha: false });
     expect((await submitAs(kim)).status).toBe(200);
+    expect(await stored()).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 /** Contests: request schemas and response types (spec 2 §2–§7, spec 3 §3–§5). */
 import { z } from 'zod';
+import { dbId, INT4_MAX } from './ids.js';
 import { LIMITS } from './constants.js';
 import { pagingQuery } from './paging.js';
 
@@ -50,7 +51,7 @@ export const DEFAULT_AWARDS = [
   { priority: 3, name: 'Bronze', background: '#CD7F32', color: '#ffffff', num: 30 },
 ] as const;
 
-const id = z.coerce.number().int().min(1).max(2147483647);
+const id = dbId;
 /** true/false from JSON, or "true"/"false" from a query string. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const date = z.union([z.string().max(64), z.date()]).nullish();
@@ -67,9 +68,9 @@ export const awardConfig = z.object({
 export type AwardConfig = z.infer<typeof awardConfig>;
 
 /**
- * Admin contest form (spec 3 §3 "Contest"; HOJ AdminContestVO). Required texts and times are checked by
- * the server in the order of spec 3 §5 so the messages are those of the form; `duration` and `status`
- * are always derived from the times and ignored when sent.
+ * Admin contest form (spec 3 §3 "Contest"; HOJ AdminContestVO). Required texts and times are left to
+ * checkContestForm so the messages and their order are those of the form; `duration` and `status` are
+ * always derived from the times and ignored when sent. No `gid`: a group contest is made inside its group.
  */
 export const contestBody = z.object({
   id: id.optional(),
@@ -95,9 +96,103 @@ export const contestBody = z.object({
   awardConfigList: z.array(awardConfig).max(50).default([]),
   allowEndSubmit: z.boolean().default(false),
   visible: z.boolean().default(true),
-  gid: id.nullish(),
 });
 export type ContestBody = z.infer<typeof contestBody>;
+
+/** Spec 3 §9 account-limit defaults: the numbered accounts run from 0 to 10. */
+export const ACCOUNT_RULE_DEFAULTS = { start: 0, end: 10 } as const;
+
+/** A contest's account-limit rule: prefix + number in [start, end] + suffix, or one of the extra names. */
+export interface AccountRule {
+  prefix: string;
+  suffix: string;
+  start: number;
+  end: number;
+  extra: string[];
+}
+
+const ruleTag = (rule: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(rule)?.[1] ?? '';
+
+/** HOJ's stored format, `<prefix>..</prefix><suffix>..</suffix><start>N</start><end>M</end><extra>a b</extra>`, read leniently. */
+export function parseAccountRule(rule: string | null | undefined): AccountRule {
+  const r = rule ?? '';
+  const num = (s: string, d: number) => (/^\s*\d+\s*$/.test(s) ? Number(s) : d);
+  return {
+    prefix: ruleTag(r, 'prefix').trim(),
+    suffix: ruleTag(r, 'suffix').trim(),
+    start: num(ruleTag(r, 'start'), ACCOUNT_RULE_DEFAULTS.start),
+    end: num(ruleTag(r, 'end'), ACCOUNT_RULE_DEFAULTS.end),
+    extra: ruleTag(r, 'extra').split(/\s+/).filter(Boolean),
+  };
+}
+
+/** The text parseAccountRule reads back unchanged. */
+export function buildAccountRule(r: AccountRule): string {
+  const extra = r.extra.flatMap((e) => e.split(/\s+/)).filter(Boolean);
+  return `<prefix>${r.prefix.trim()}</prefix><suffix>${r.suffix.trim()}</suffix><start>${r.start}</start><end>${r.end}</end><extra>${extra.join(' ')}</extra>`;
+}
+
+/**
+ * Star users as saved (spec 3 §5): trimmed, empty names dropped. Usernames are unique whatever the
+ * case, so the same name in another case is a repeat too.
+ */
+export function starAccounts(names: readonly string[]): { names: string[]; duplicate: boolean } {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let duplicate = false;
+  for (const raw of names) {
+    const name = raw.trim();
+    if (!name) continue;
+    if (seen.has(name.toLowerCase())) duplicate = true;
+    else {
+      seen.add(name.toLowerCase());
+      out.push(name);
+    }
+  }
+  return { names: out, duplicate };
+}
+
+/** Spec 3 §4: end − start in ms, 0 when a time is missing or the end is not after the start. */
+export function contestDurationMs(start: { valueOf(): number } | null | undefined, end: { valueOf(): number } | null | undefined): number {
+  if (!start || !end) return 0;
+  return Math.max(0, end.valueOf() - start.valueOf());
+}
+
+/** What the ordered contest-form checks read; times are anything with a time value (Date, dayjs). */
+export interface ContestFormInput {
+  title?: string | null;
+  description?: string | null;
+  startTime?: { valueOf(): number } | null;
+  endTime?: { valueOf(): number } | null;
+  auth: number;
+  pwd?: string | null;
+  starAccount: readonly string[];
+}
+
+/** The first failed check: a message key of MSG, the form field to mark and, for "{field} is required", its label. */
+export interface ContestFormIssue {
+  key: 'contestFieldRequired' | 'contestDurationInvalid' | 'contestStarDuplicate';
+  field: 'title' | 'description' | 'startTime' | 'endTime' | 'pwd' | 'starAccount';
+  label?: keyof typeof CONTEST_LIMITS.labels;
+}
+
+/**
+ * The contest form's checks in the order of spec 3 §5, run by the admin form before saving and by the
+ * server on every save, so both stop at the same first problem with the same message. §5 ends with
+ * "start earlier than end", but the duration (end − start, floored at 0) is checked first and is above 0
+ * exactly when the start is earlier, so that last check can never be the first to fail and is not made.
+ */
+export function checkContestForm(v: ContestFormInput): ContestFormIssue | null {
+  const required = (field: ContestFormIssue['field'], label: keyof typeof CONTEST_LIMITS.labels): ContestFormIssue => ({ key: 'contestFieldRequired', field, label });
+  if (!v.title?.trim()) return required('title', 'title');
+  if (!v.description?.trim()) return required('description', 'description');
+  if (!v.startTime) return required('startTime', 'startTime');
+  if (!v.endTime) return required('endTime', 'endTime');
+  if (contestDurationMs(v.startTime, v.endTime) <= 0) return { key: 'contestDurationInvalid', field: 'endTime' };
+  if (v.auth !== ContestAuth.PUBLIC && !v.pwd?.trim()) return required('pwd', 'password');
+  if (starAccounts(v.starAccount).duplicate) return { key: 'contestStarDuplicate', field: 'starAccount' };
+  return null;
+}
 
 export const cidQuery = z.object({ cid: id });
 export const changeContestVisibleQuery = z.object({ cid: id, visible: flag });
@@ -160,7 +255,7 @@ export const notReadAnnouncementBody = z.object({ cid: id, readAnnouncementList:
 
 export const contestRankBody = z.object({
   cid: id,
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(CONTEST_LIMITS.rankPageMax).default(CONTEST_LIMITS.rankPageSize),
   forceRefresh: z.boolean().default(false),
   removeStar: z.boolean().default(false),

@@ -4,6 +4,7 @@ export * from './judge-status.js';
 export * from './envelope.js';
 export * from './messages.js';
 export * from './paging.js';
+export * from './ids.js';
 export * from './account.js';
 export * from './site.js';
 export * from './admin.js';

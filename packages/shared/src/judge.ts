@@ -4,6 +4,7 @@
  * are JSON and answers use the usual envelope {status, msg, data}.
  */
 import { z } from 'zod';
+import { dbId } from './ids.js';
 import { LIMITS } from './constants.js';
 import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from './judge-status.js';
 
@@ -148,7 +149,7 @@ export interface JudgeTask {
   };
 }
 
-export const judgeManifestQuery = z.object({ problemId: z.coerce.number().int().positive() });
+export const judgeManifestQuery = z.object({ problemId: dbId });
 
 /** A file of the test-data store, fetched with GET /api/judge/testdata/<hash>. */
 export interface FileRef {
@@ -208,13 +209,21 @@ export interface JudgeProgressResponse {
   leaseDeadline: string;
 }
 
+/** Half of a surrogate pair (e.g. a string cut between the two). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.source;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE, 'g');
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE}`);
+
+/** True when PostgreSQL can store the text: text columns refuse NUL, jsonb also a lone surrogate. */
+export const isStorable = (s: string) => !UNSTORABLE.test(s);
+
 /**
  * Program output as PostgreSQL can store it: without NUL characters (a program may print them) and
  * without a surrogate pair cut in half by a trim.
  */
 export function storableText(s: string): string {
   const t = s.includes('\u0000') ? s.replace(/\u0000/g, '') : s;
-  return t.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return t.replace(LONE_SURROGATES, '\ufffd');
 }
 
 const trimmedText = (max: number) =>
@@ -267,7 +276,7 @@ export interface JudgeResultResponse {
 export const judgeFailBody = z.object({
   taskId,
   leaseToken,
-  error: z.string().trim().min(1).max(LIMITS.mediumText * 64).transform((s) => s.slice(0, 2000)),
+  error: z.string().trim().min(1).max(LIMITS.mediumText * 64).transform((s) => storableText(s.slice(0, 2000))),
 });
 
 export interface JudgeFailResponse {

@@ -85,7 +85,6 @@ export const MSG = {
   // contests
   contestFieldRequired: '{field} is required',
   contestDurationInvalid: 'The duration of the contest cannot be less than or equal to zero',
-  contestTimeOrder: 'The start time should be earlier than the end time',
   contestSealTimeInvalid: 'The seal rank time must be within the contest.',
   contestStarDuplicate: 'Please do not add existing star user repeatedly',
   contestTypeFixed: 'The rule type of a contest cannot be changed.',

@@ -4,10 +4,10 @@
  * Markdown editor's uploads. Request schemas and response shapes shared by server and admin web.
  */
 import { z } from 'zod';
+import { dbId } from './ids.js';
 import { JUDGE_CASE_MODES } from './judge-status.js';
 
-/** A serial id: beyond int4 PostgreSQL would fail the query instead of finding nothing. */
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = dbId;
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');

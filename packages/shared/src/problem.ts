@@ -1,5 +1,6 @@
 /** Problems and tags: request schemas and response types (spec 1 §2, §3, §7; spec 3 §3). */
 import { z } from 'zod';
+import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JUDGE_CASE_MODES, type JudgeCaseMode } from './judge-status.js';
 import { JUDGE_MODES, type JudgeMode } from './judge.js';
@@ -10,7 +11,7 @@ export const PROBLEM_DEFAULTS = { timeLimit: 1000, memoryLimit: 256, stackLimit:
 /** Examples shown with a statement (spec 1 §9: at most 2). */
 export const MAX_PROBLEM_EXAMPLES = 2;
 
-const id = z.coerce.number().int().min(1).max(2147483647);
+const id = dbId;
 /** A comma list of ids (`1,2,3`), or the same key repeated. */
 const idList = z
   .union([z.string(), z.array(z.string())])
@@ -19,7 +20,7 @@ const idList = z
     const out: number[] = [];
     for (const p of parts) {
       const n = Number(p);
-      if (!Number.isInteger(n) || n < 1 || n > 2147483647) {
+      if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) {
         ctx.addIssue({ code: 'custom', message: `tagId: not an id: ${p.slice(0, 20)}` });
         return z.NEVER;
       }
@@ -51,8 +52,8 @@ export const pidQuery = z.object({ pid: id });
 export const userProblemStatusBody = z.object({
   pidList: z.array(id).max(1000),
   isContestProblemList: z.boolean().optional(),
-  cid: z.coerce.number().int().min(0).optional(),
-  gid: z.coerce.number().int().min(0).nullish(),
+  cid: optDbId.optional(),
+  gid: optDbId.nullish(),
   containsEnd: z.boolean().optional(),
 });
 

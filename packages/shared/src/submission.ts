@@ -1,12 +1,13 @@
 /** Submissions: request schemas and response types (spec 1 §2, §3, §4, §5, §7). */
 import { z } from 'zod';
+import { dbId, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JudgeStatus, type JudgeCaseMode } from './judge-status.js';
 import { MSG } from './messages.js';
 import { pagingQuery } from './paging.js';
 
-const id = z.coerce.number().int().min(1).max(2147483647);
-const optId = z.coerce.number().int().min(0).max(2147483647);
+const id = dbId;
+const optId = optDbId;
 const bool = z.union([z.boolean(), z.stringbool()]);
 
 /** Code rules of spec 1 §5, with its messages. */

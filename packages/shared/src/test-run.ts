@@ -4,6 +4,7 @@
  * only its owner can read.
  */
 import { z } from 'zod';
+import { dbId, optDbId } from './ids.js';
 import { LIMITS } from './constants.js';
 import { storableText, type JudgeMode, type JudgeTask } from './judge.js';
 import { MSG } from './messages.js';
@@ -27,7 +28,7 @@ export const TEST_RUN_TYPES = ['public', 'contest', 'group'] as const;
 
 export const testRunBody = z.object({
   /** the problem's internal id */
-  pid: z.coerce.number().int().min(1).max(2147483647),
+  pid: dbId,
   language: z.string().trim().min(1).max(50),
   code: codeField,
   type: z.enum(TEST_RUN_TYPES).default('public'),
@@ -36,8 +37,8 @@ export const testRunBody = z.object({
   /** the editor's mode (CodeMirror MIME type); informative only */
   mode: z.string().max(100).nullish(),
   isRemoteJudge: z.boolean().optional(),
-  cid: z.coerce.number().int().min(0).optional(),
-  gid: z.coerce.number().int().min(0).nullish(),
+  cid: optDbId.optional(),
+  gid: optDbId.nullish(),
 });
 export type TestRunBody = z.infer<typeof testRunBody>;
 

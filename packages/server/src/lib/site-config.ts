@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SwitchConfig, WebsiteConfig } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
+import { fail } from './errors.js';
 
 /** SMTP settings edited in the admin area; empty host means "no SMTP: write mail to the dev outbox". */
 export interface SmtpConfig {
@@ -43,6 +44,11 @@ export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, use
 export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
 
 const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP, switch: DEFAULT_SWITCH };
+
+/** Refuses judging (a submission or a test run) of a kind the site's switches have closed. */
+export function assertJudgeOpen(switches: SwitchConfig, inContest: boolean): void {
+  if (inContest ? !switches.openContestJudge : !switches.openPublicJudge) throw fail(inContest ? 'contestJudgeClosed' : 'publicJudgeClosed');
+}
 
 /** Reads one settings section, filling fields a newer version added with their defaults. */
 export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): Promise<SiteSettings[K]> {

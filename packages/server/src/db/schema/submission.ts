@@ -52,7 +52,8 @@ export const submissions = pgTable(
     // Verdict counts of a page of the problem list (problem/service.ts countsOf) read from the index
     // alone: with only (pid) every counted submission was a random heap read (bench/README.md).
     index('judge_pid_idx').on(t.pid, t.cid, t.status),
-    index('judge_cid_idx').on(t.cid),
+    // uid too: a contest's participants (contest/info.ts participantCounts) are read from the index alone.
+    index('judge_cid_uid_idx').on(t.cid, t.uid),
     // Submission list (spec 1 §2): newest first over public submissions, by author, by verdict, by
     // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
     // counts and deep pages skip rows without touching the table.

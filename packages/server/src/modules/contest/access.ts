@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ContestAuth, ContestStatus, isSuperAdmin } from '@oj/shared';
+import { ContestAuth, ContestStatus, isSuperAdmin, parseAccountRule } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -42,31 +42,9 @@ export async function administeredContest(db: DbOrTx, cid: number, user: AuthUse
   return c;
 }
 
-interface AccountRule {
-  prefix: string;
-  suffix: string;
-  start: number;
-  end: number;
-  extra: string[];
-}
-
-const tag = (rule: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(rule)?.[1] ?? '';
-
-/** `<prefix>..</prefix><suffix>..</suffix><start>N</start><end>M</end><extra>a b</extra>` (HOJ's format). */
-export function parseAccountRule(rule: string): AccountRule {
-  const num = (s: string, d: number) => (/^\s*\d+\s*$/.test(s) ? Number(s) : d);
-  return {
-    prefix: tag(rule, 'prefix').trim(),
-    suffix: tag(rule, 'suffix').trim(),
-    start: num(tag(rule, 'start'), 0),
-    end: num(tag(rule, 'end'), 10),
-    extra: tag(rule, 'extra').split(/\s+/).filter(Boolean),
-  };
-}
-
 /** Usernames are unique case-insensitively, so the rule is matched that way too. */
 export function accountAllowed(rule: string | null, username: string): boolean {
-  const r = parseAccountRule(rule ?? '');
+  const r = parseAccountRule(rule);
   const name = username.toLowerCase();
   if (r.extra.some((e) => e.toLowerCase() === name)) return true;
   const pre = r.prefix.toLowerCase();

@@ -25,11 +25,12 @@ import {
   type RankSubmission,
   type RankUserInfo,
 } from '@oj/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { ContestRow } from './access.js';
 
-export const BOARD_TTL_MS = 5000;
-export const BOARD_STALE_MS = 15_000;
+const BOARD_TTL_MS = 5000;
+const BOARD_STALE_MS = 15_000;
 /** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
 const BOARD_DROP_MS = 10 * 60_000;
 
@@ -54,8 +55,17 @@ interface Entry {
   used: number;
 }
 
+/** A contest's submissions and users, read once for all its variants (they fold the same data). */
+interface DataEntry {
+  at: number;
+  value: Promise<BoardData>;
+}
+
 interface AppBoards {
   entries: Map<string, Entry>;
+  data: Map<number, DataEntry>;
+  /** per contest, raised by forgetBoards: a computation started before it is not kept */
+  generation: Map<number, number>;
   swept: number;
 }
 
@@ -65,20 +75,32 @@ const keyOf = (cid: number, v: BoardVariant) => `${cid}|${+v.sealed}|${+v.contai
 
 function boardsOf(ctx: AppContext): AppBoards {
   let b = byApp.get(ctx);
-  if (!b) byApp.set(ctx, (b = { entries: new Map(), swept: Date.now() }));
+  if (!b) byApp.set(ctx, (b = { entries: new Map(), data: new Map(), generation: new Map(), swept: Date.now() }));
   return b;
+}
+
+function dataOf(ctx: AppContext, boards: AppBoards, c: ContestRow, now: number): Promise<BoardData> {
+  const hit = boards.data.get(c.id);
+  if (hit && now - hit.at < BOARD_TTL_MS) return hit.value;
+  const value = boardData(ctx, c);
+  boards.data.set(c.id, { at: now, value });
+  value.catch(() => boards.data.get(c.id)?.value === value && boards.data.delete(c.id));
+  return value;
 }
 
 /** Starts a computation and makes it the entry's value once it succeeds; a failure is never kept. */
 function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow, v: BoardVariant): Promise<Board> {
   const at = Date.now();
-  const value = computeBoard(ctx, c, v);
+  const generation = boards.generation.get(c.id) ?? 0;
+  const value = dataOf(ctx, boards, c, at).then((data) => foldBoard(c, v, data));
   value.then(
     () => {
       const cur = boards.entries.get(key);
-      // A newer board (forced meanwhile) wins over an older computation finishing late.
+      if (cur?.next === value) cur.next = undefined;
+      // Not kept when the contest changed meanwhile (it was folded from the old settings), nor over a
+      // newer board (forced meanwhile) when this one finishes late.
+      if ((boards.generation.get(c.id) ?? 0) !== generation) return;
       if (!cur || cur.at <= at) boards.entries.set(key, { at, value, used: cur?.used ?? at });
-      else if (cur.next === value) cur.next = undefined;
     },
     () => {
       const cur = boards.entries.get(key);
@@ -95,7 +117,9 @@ export function contestBoard(ctx: AppContext, c: ContestRow, v: BoardVariant, fo
   if (now - boards.swept > 60_000) {
     boards.swept = now;
     for (const [k, e] of boards.entries) if (now - e.used > BOARD_DROP_MS) boards.entries.delete(k);
+    for (const [cid, d] of boards.data) if (now - d.at > BOARD_TTL_MS) boards.data.delete(cid);
   }
+  if (force) boards.data.delete(c.id);
   const key = keyOf(c.id, v);
   const hit = boards.entries.get(key);
   if (hit && !force) {
@@ -113,19 +137,32 @@ export function contestBoard(ctx: AppContext, c: ContestRow, v: BoardVariant, fo
 }
 
 /** After an admin change to a contest (settings, problems, rejudge) its boards are computed anew. */
-export function forgetBoards(ctx: AppContext, cid?: number): void {
+export function forgetBoards(ctx: AppContext, cid: number): void {
   const boards = byApp.get(ctx);
   if (!boards) return;
-  if (cid === undefined) boards.entries.clear();
-  else for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
+  boards.generation.set(cid, (boards.generation.get(cid) ?? 0) + 1);
+  boards.data.delete(cid);
+  for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
 }
+
+/**
+ * Is the author of a submission (`uid`, an SQL expression) the contest's creator or a super admin?
+ * They test the problems: like HOJ they are not on the board, and the seal never hides their results.
+ */
+export const contestStaff = (uid: SQL, c: ContestRow): SQL =>
+  sql`(${uid} = ${c.uid ?? ''} or exists (select 1 from user_role r where r.uid = ${uid} and r.role_id = ${Role.ROOT}))`;
 
 /** Is the board frozen for someone who is not the contest admin, right now? */
 export const sealedNow = (c: ContestRow, now = Date.now()) =>
   sealActive({ sealRank: c.sealRank, sealRankTime: c.sealRankTime?.getTime() ?? null, autoRealRank: c.autoRealRank, endTime: c.endTime.getTime() }, now);
 
-/** The contest's submissions and their users, as the folds take them. */
-export async function boardData(ctx: AppContext, c: ContestRow): Promise<{ submissions: RankSubmission[]; users: Map<string, RankUserInfo> }> {
+interface BoardData {
+  submissions: RankSubmission[];
+  users: Map<string, RankUserInfo>;
+}
+
+/** The contest's submissions and their users, as the folds take them (shared: never changed). */
+export async function boardData(ctx: AppContext, c: ContestRow): Promise<BoardData> {
   const { pool } = ctx.database;
   // 100 000 submissions are most of a cold board's cost, so: rows as arrays (no object per row from
   // the driver), the time as a float, no join (problem letters are mapped here from the contest's few
@@ -150,24 +187,19 @@ export async function boardData(ctx: AppContext, c: ContestRow): Promise<{ submi
     uids.add(r[0]);
     submissions.push({ uid: r[0], displayId, status: r[2], score: r[3], time: r[4], submitTime: r[5] });
   }
-  // The creator and super admins test the problems: like HOJ they are not on the board.
-  const people = await pool.query<RankUserInfo>({
-    text: `select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
-           from user_info u
-           where u.uid = any($1::text[])
-             and u.uid is distinct from $2
-             and not exists (select 1 from user_role r where r.uid = u.uid and r.role_id = $3)`,
-    values: [[...uids], c.uid, Role.ROOT],
-  });
+  const people = await ctx.database.db.execute<RankUserInfo & Record<string, unknown>>(sql`
+    select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
+    from user_info u
+    where u.uid = any(${sql.param([...uids])}::text[]) and not ${contestStaff(sql`u.uid`, c)}`);
   const users = new Map<string, RankUserInfo>();
   for (const u of people.rows) users.set(u.uid, u);
   return { submissions, users };
 }
 
-async function computeBoard(ctx: AppContext, c: ContestRow, v: BoardVariant): Promise<Board> {
-  const { submissions, users } = await boardData(ctx, c);
+function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
+  const { submissions } = data;
   const stars = new Set(c.starAccount.map((s) => s.toLowerCase()));
-  if (v.removeStar) for (const [uid, u] of users) if (stars.has(u.username.toLowerCase())) users.delete(uid);
+  const users = v.removeStar ? new Map([...data.users].filter(([, u]) => !stars.has(u.username.toLowerCase()))) : data.users;
   const input: BoardInput = {
     submissions,
     users,

@@ -1,18 +1,16 @@
 /**
- * The admin contest form checked in the order of spec 3 §5, with its messages: required texts and
- * times, duration (0 when the end is not after the start), password when not public, star users,
- * time order; then what the form derives (seal time, default awards).
+ * The admin contest form: the checks of spec 3 §5 (checkContestForm, shared with the admin form), then
+ * what the form derives (seal time, default awards).
  */
-import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, type ContestBody } from '@oj/shared';
+import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, checkContestForm, starAccounts, type ContestBody } from '@oj/shared';
 import type { contests } from '../../db/schema/index.js';
 import { ApiError, fail } from '../../lib/errors.js';
 
 export type ContestValues = Omit<typeof contests.$inferInsert, 'id' | 'uid' | 'author' | 'gmtCreate'>;
 
-const L = CONTEST_LIMITS.labels;
-
-function time(v: string | Date | null | undefined, field: string, label: string): Date {
-  if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) throw fail('contestFieldRequired', { field: label });
+/** null when missing (the form check names the field); a time PostgreSQL cannot store is refused here. */
+function time(v: string | Date | null | undefined, field: string): Date | null {
+  if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return null;
   const d = v instanceof Date ? v : new Date(v);
   // Years PostgreSQL cannot store (JS dates reach 271821 BC) would fail the insert with a server error.
   const year = d.getUTCFullYear();
@@ -21,34 +19,21 @@ function time(v: string | Date | null | undefined, field: string, label: string)
 }
 
 export function contestValues(body: ContestBody): ContestValues {
-  const title = body.title?.trim() ?? '';
-  if (!title) throw fail('contestFieldRequired', { field: L.title });
+  const start = time(body.startTime, 'startTime');
+  const end = time(body.endTime, 'endTime');
+  const issue = checkContestForm({ ...body, startTime: start, endTime: end });
+  if (issue) throw fail(issue.key, issue.label ? { field: CONTEST_LIMITS.labels[issue.label] } : undefined);
+  // checkContestForm has refused missing times.
+  const startTime = start!;
+  const endTime = end!;
+  const title = body.title!.trim();
   const description = body.description ?? '';
-  if (!description.trim()) throw fail('contestFieldRequired', { field: L.description });
-  const startTime = time(body.startTime, 'startTime', L.startTime);
-  const endTime = time(body.endTime, 'endTime', L.endTime);
-  // Spec 3 §4/§5: the duration comes from the times (0 when the end is before the start) and is
-  // checked before the password; the order check follows, as in the form.
-  if (Math.max(0, endTime.getTime() - startTime.getTime()) <= 0) throw fail('contestDurationInvalid');
   const pwd = body.pwd?.trim() ?? '';
-  if (body.auth !== ContestAuth.PUBLIC && !pwd) throw fail('contestFieldRequired', { field: L.password });
-
-  const stars: string[] = [];
-  const seen = new Set<string>();
-  for (const raw of body.starAccount) {
-    const name = raw.trim();
-    if (!name) continue;
-    if (seen.has(name.toLowerCase())) throw fail('contestStarDuplicate');
-    seen.add(name.toLowerCase());
-    stars.push(name);
-  }
-  // Last check of spec 3 §5; with the duration derived from the times it only guards against a change above.
-  if (startTime.getTime() >= endTime.getTime()) throw fail('contestTimeOrder');
 
   // Sealing without a time seals the whole contest (the form's default choice).
   let sealRankTime: Date | null = null;
   if (body.sealRank) {
-    sealRankTime = body.sealRankTime ? time(body.sealRankTime, 'sealRankTime', 'sealRankTime') : startTime;
+    sealRankTime = time(body.sealRankTime, 'sealRankTime') ?? startTime;
     if (sealRankTime.getTime() < startTime.getTime() || sealRankTime.getTime() > endTime.getTime()) throw fail('contestSealTimeInvalid');
   }
 
@@ -74,7 +59,7 @@ export function contestValues(body: ContestBody): ContestValues {
     // The account limit only exists for contests that need a password (spec 3 "Contest form").
     openAccountLimit: body.auth !== ContestAuth.PUBLIC && body.openAccountLimit,
     accountLimitRule: body.accountLimitRule?.trim() || null,
-    starAccount: stars,
+    starAccount: starAccounts(body.starAccount).names,
     oiRankScoreType: body.oiRankScoreType,
     awardType: body.awardType,
     awardConfig,

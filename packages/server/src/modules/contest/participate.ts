@@ -17,9 +17,16 @@ import { fail } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../problem/service.js';
 import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visibleContest } from './access.js';
-import { checkPasswordTries, clearPasswordFailures, recordPasswordFailure } from './password-guard.js';
+import { clearPasswordTries, countPasswordTry } from './password-guard.js';
 import { participantCount, participantCounts, toContestInfo } from './info.js';
 import { linksOf } from './problems.js';
+
+/** Contests of the public lists: visible, outside groups (group contests are listed in their group). */
+export const listedContest = and(eq(contests.visible, true), isNull(contests.gid));
+
+/** 0 running, 1 scheduled, 2 ended at `nowIso`: the lists show them in this order. */
+export const statusOrder = (nowIso: string) =>
+  sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
 
 /**
  * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
@@ -28,7 +35,7 @@ import { linksOf } from './problems.js';
 export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
   const { db } = ctx.database;
   const now = new Date();
-  const conds: (SQL | undefined)[] = [eq(contests.visible, true), isNull(contests.gid)];
+  const conds: (SQL | undefined)[] = [listedContest];
   if (q.type !== undefined) conds.push(eq(contests.type, q.type));
   if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
   if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));
@@ -37,13 +44,12 @@ export async function contestList(ctx: AppContext, q: z.infer<typeof contestList
   if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
   const where = and(...conds);
   const nowIso = now.toISOString();
-  const statusOrder = sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(contests)
       .where(where)
-      .orderBy(statusOrder, sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`, desc(contests.startTime), desc(contests.id))
+      .orderBy(statusOrder(nowIso), sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`, desc(contests.startTime), desc(contests.id))
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
     db.select({ n: count() }).from(contests).where(where),
@@ -79,12 +85,9 @@ export async function registerContest(ctx: AppContext, user: AuthUser, cid: numb
   const c = await visibleContest(db, cid, user);
   if (c.auth === ContestAuth.PUBLIC) throw fail('contestNeedsNoRegister');
   if (!password) throw fail('enterContestPassword');
-  await checkPasswordTries(db, c.id, user.uid);
-  if (!passwordMatches(c.pwd, password)) {
-    await recordPasswordFailure(db, c.id, user.uid);
-    throw fail('contestPasswordWrong');
-  }
-  await clearPasswordFailures(db, c.id, user.uid);
+  await countPasswordTry(db, c.id, user.uid);
+  if (!passwordMatches(c.pwd, password)) throw fail('contestPasswordWrong');
+  await clearPasswordTries(db, c.id, user.uid);
   if (limitedOut(c, user)) throw fail('contestAccountLimited');
   try {
     await db.insert(contestRegisters).values({ cid: c.id, uid: user.uid });

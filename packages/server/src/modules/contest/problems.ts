@@ -7,6 +7,7 @@ import {
   ContestStatus,
   ContestType,
   JudgeStatus,
+  sealActive,
   type AdminContestProblemRow,
   type ContestProblemLink,
   type ContestProblemRow,
@@ -27,7 +28,6 @@ import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js
 import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
 import { administeredContest, assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
 import { forgetBoards } from './board.js';
-import { sealActive } from './seal.js';
 
 type LinkRow = typeof contestProblems.$inferSelect;
 
@@ -138,7 +138,7 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
       .insert(contestProblems)
       .values({ cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color ?? null })
       .returning();
-    forgetBoards(ctx);
+    forgetBoards(ctx, c.id);
     return link(row!);
   } catch (err) {
     return linkConflict(err, body.displayId);
@@ -155,7 +155,7 @@ export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<
       .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, body.pid)))
       .returning();
     if (!row) throw notFound('problemNotFound');
-    forgetBoards(ctx);
+    forgetBoards(ctx, c.id);
     return link(row);
   } catch (err) {
     return linkConflict(err, body.displayId);
@@ -171,7 +171,7 @@ export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number
     .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)))
     .returning({ id: contestProblems.id });
   if (!rows.length) throw notFound('problemNotFound');
-  forgetBoards(ctx);
+  forgetBoards(ctx, c.id);
 }
 
 type Target = z.infer<typeof contestProblemTarget>;
@@ -208,7 +208,7 @@ export async function createContestProblem(
       .insert(contestProblems)
       .values({ cid: c.id, pid: created.pid, displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
       .returning();
-    forgetBoards(ctx);
+    forgetBoards(ctx, c.id);
     return { ...created, link: link(row!) };
   } catch (err) {
     await deleteProblem(ctx, created.pid).catch(() => undefined);
@@ -242,7 +242,7 @@ export async function updateContestProblem(
       .set({ displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
       .where(eq(contestProblems.id, current.id))
       .returning();
-    forgetBoards(ctx);
+    forgetBoards(ctx, c.id);
     return { ...saved, link: link(row!) };
   } catch (err) {
     return linkConflict(err, target.displayId);

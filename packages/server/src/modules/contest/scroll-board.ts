@@ -8,11 +8,12 @@
  * the end: before it, the submissions would tell everyone the results the seal hides.
  */
 import { sql } from 'drizzle-orm';
-import { ContestStatus, ContestType, Role, type RankShowName, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/shared';
+import { ContestStatus, ContestType, type RankShowName, type RankUserInfo, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { administeredContest, statusOf, type ContestRow } from './access.js';
+import { contestStaff } from './board.js';
 import { linksOf } from './problems.js';
 
 async function resolverContest(ctx: AppContext, user: AuthUser, cid: number): Promise<ContestRow> {
@@ -47,19 +48,13 @@ export async function scrollBoardInfo(ctx: AppContext, user: AuthUser, cid: numb
 export async function scrollBoardSubmissions(ctx: AppContext, user: AuthUser, cid: number, removeStar: boolean): Promise<ScrollBoardSubmission[]> {
   const c = await resolverContest(ctx, user, cid);
   const stars = removeStar ? c.starAccount.map((s) => s.toLowerCase()) : [];
-  const res = await ctx.database.db.execute<{
-    uid: string;
-    username: string;
-    nickname: string | null;
-    realname: string | null;
-    school: string | null;
-    avatar: string | null;
-    gender: string;
+  type Row = RankUserInfo & {
     submit_id: number;
     status: number;
     submit_time: Date | string;
     display_id: string;
-  }>(sql`
+  };
+  const res = await ctx.database.db.execute<Row & Record<string, unknown>>(sql`
     select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender,
       j.submit_id, j.status, j.submit_time, cp.display_id
     from judge j
@@ -67,21 +62,14 @@ export async function scrollBoardSubmissions(ctx: AppContext, user: AuthUser, ci
     join user_info u on u.uid = j.uid
     where j.cid = ${c.id}
       and j.submit_time >= ${c.startTime.toISOString()} and j.submit_time < ${c.endTime.toISOString()}
-      and u.uid is distinct from ${c.uid}
-      and not exists (select 1 from user_role r where r.uid = u.uid and r.role_id = ${Role.ROOT})
+      and not ${contestStaff(sql`u.uid`, c)}
       ${stars.length ? sql`and lower(u.username) not in (${sql.join(stars.map((s) => sql`${s}`), sql`, `)})` : sql``}
     order by j.submit_time, j.submit_id`);
-  return res.rows.map((r) => ({
-    uid: r.uid,
-    username: r.username,
-    nickname: r.nickname,
-    realname: r.realname,
-    school: r.school,
-    avatar: r.avatar,
-    gender: r.gender,
-    submitId: r.submit_id,
-    status: r.status,
-    submitTime: new Date(r.submit_time).toISOString(),
-    displayId: r.display_id,
+  return res.rows.map(({ submit_id, status, submit_time, display_id, ...user }) => ({
+    ...user,
+    submitId: submit_id,
+    status,
+    submitTime: new Date(submit_time).toISOString(),
+    displayId: display_id,
   }));
 }

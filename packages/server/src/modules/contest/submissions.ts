@@ -39,10 +39,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
-import { likeOf, problemById, type ProblemRow } from '../problem/service.js';
+import { likeOf } from '../problem/service.js';
 import { toSubmissionInfo } from '../submission/info.js';
 import { assertCanView, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
-import { sealedNow } from './board.js';
+import { contestStaff, sealedNow } from './board.js';
 import { linksOf } from './problems.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -68,22 +68,13 @@ export function contestViewer(c: ContestRow, user: AuthUser, now = Date.now()): 
   };
 }
 
-/**
- * Authors whose results the seal never hides: the contest's admins (their tries are tests, not part
- * of the race). Star users are sealed like everyone: the frozen board hides their results too.
- */
-function openAuthorSql(c: ContestRow): SQL {
-  return sql`(${submissions.uid} = ${c.uid ?? ''}
-    or exists (select 1 from ${userRoles} r where r.uid = ${submissions.uid} and r.role_id = ${Role.ROOT}))`;
-}
-
 /** Whether a row's result is hidden from the viewer by the seal (SQL over `judge`). */
 function hiddenSql(v: ContestViewer): SQL {
   if (!v.sealFrom) return sql`false`;
   const ownToo = v.c.type === ContestType.OI;
   return sql`(${submissions.submitTime} >= ${v.sealFrom.toISOString()}
     ${ownToo ? sql`` : sql`and ${submissions.uid} <> ${v.user.uid}`}
-    and not ${openAuthorSql(v.c)})`;
+    and not ${contestStaff(sql`${submissions.uid}`, v.c)})`;
 }
 
 async function isOpenAuthor(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
@@ -95,10 +86,16 @@ async function isOpenAuthor(db: DbOrTx, c: ContestRow, uid: string): Promise<boo
   return !!root;
 }
 
-/** Is this one submission's result hidden from the viewer by the seal? */
+/** Since when the viewer's own results are hidden from them: the seal, in OI contests only. */
+const ownSealFrom = (v: ContestViewer) => (v.c.type === ContestType.OI ? v.sealFrom : null);
+
+/**
+ * Is this one submission's result hidden from the viewer by the seal? (A viewer with a seal is no
+ * contest admin, so their own submissions follow ownSealFrom without asking who they are.)
+ */
 async function resultHidden(db: DbOrTx, v: ContestViewer, s: Pick<SubmissionRow, 'uid' | 'username' | 'submitTime'>): Promise<boolean> {
   if (!v.sealFrom || s.submitTime.getTime() < v.sealFrom.getTime()) return false;
-  if (s.uid === v.user.uid && v.c.type !== ContestType.OI) return false;
+  if (s.uid === v.user.uid) return ownSealFrom(v) !== null;
   return !(await isOpenAuthor(db, v.c, s.uid));
 }
 
@@ -176,7 +173,10 @@ export async function contestSubmissionList(
       .orderBy(desc(submissions.submitId))
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(submissions).leftJoin(contestProblems, linkJoin).where(where),
+    // The letter is only needed to count by problem id.
+    q.problemID
+      ? db.select({ n: count() }).from(submissions).leftJoin(contestProblems, linkJoin).where(where)
+      : db.select({ n: count() }).from(submissions).where(where),
   ]);
   return { records: rows.map((r) => project(v, r)), total: total?.n ?? 0 };
 }
@@ -245,20 +245,30 @@ export async function contestSubmissionRights(
 }
 
 /** get-submission-detail for a contest submission. */
-export async function contestSubmissionDetail(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<SubmissionDetail> {
-  const { db } = ctx.database;
+/**
+ * A submission for its detail page in one read: with its contest letter and title (the problem's own
+ * title outside contests), and its problem's code-share setting and visibility (null once deleted).
+ */
+export async function submissionForDetail(db: DbOrTx, submitId: number) {
   const [row] = await db
     .select({
       s: submissions,
       display: sql<string>`coalesce(${contestProblems.displayId}, ${submissions.displayPid})`,
       title: sql<string | null>`coalesce(${contestProblems.displayTitle}, ${problems.title})`,
       codeShare: problems.codeShare,
+      auth: problems.auth,
     })
     .from(submissions)
     .leftJoin(contestProblems, linkJoin)
     .leftJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.submitId, submitId));
-  if (!row || row.s.cid === 0) throw notFound('submissionNotFound');
+  return row;
+}
+export type DetailRow = NonNullable<Awaited<ReturnType<typeof submissionForDetail>>>;
+
+/** The detail of a contest submission, following the contest's rules (seal, code, who may look). */
+export async function contestSubmissionDetail(ctx: AppContext, user: AuthUser | null, row: DetailRow): Promise<SubmissionDetail> {
+  const { db } = ctx.database;
   const codeShare = row.codeShare ?? false;
   const rights = await contestSubmissionRights(db, user, row.s, codeShare);
   const { code, ...rest } = row.s;
@@ -288,21 +298,7 @@ export async function contestCaseRights(
  */
 export async function ownResultsHiddenFrom(db: DbOrTx, user: AuthUser, cid: number): Promise<Date | null> {
   const c = await contestById(db, cid);
-  if (!c) return null;
-  const v = contestViewer(c, user);
-  if (!v.sealFrom || c.type !== ContestType.OI) return null;
-  return (await isOpenAuthor(db, c, user.uid)) ? null : v.sealFrom;
-}
-
-/** A contest problem the caller may test-run (type contest): the contest's inside must be visible. */
-export async function contestTestRunProblem(db: DbOrTx, user: AuthUser, cid: number, pid: number): Promise<ProblemRow | undefined> {
-  const c = await visibleContest(db, cid, user);
-  await assertCanView(db, c, user);
-  const [link] = await db
-    .select({ id: contestProblems.id })
-    .from(contestProblems)
-    .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)));
-  return link ? problemById(db, pid) : undefined;
+  return c ? ownSealFrom(contestViewer(c, user)) : null;
 }
 
 /**
@@ -314,7 +310,7 @@ export async function fullScreenProblemList(ctx: AppContext, user: AuthUser, q: 
   if (q.cid === undefined) throw fail('trainingNotAvailable');
   const { db } = ctx.database;
   const v = await viewerFor(ctx, user, q.cid);
-  const hiddenFrom = await ownResultsHiddenFrom(db, user, v.c.id);
+  const hiddenFrom = ownSealFrom(v);
   const visible = hiddenFrom ? sql`submit_time < ${hiddenFrom.toISOString()}` : sql`true`;
   const [links, mine] = await Promise.all([
     linksOf(db, v.c.id),

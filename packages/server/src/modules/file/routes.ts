@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { downloadTestcaseQuery, exportProblemQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
+import { dbId, downloadTestcaseQuery, exportProblemQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
@@ -11,7 +11,7 @@ import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.j
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { uploadAvatar } from './service.js';
 
-const gidQuery = z.object({ gid: z.coerce.number().int().positive().max(2147483647).optional() });
+const gidQuery = z.object({ gid: dbId.optional() });
 
 function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
   return reply

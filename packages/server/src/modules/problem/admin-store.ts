@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { problemCases, problems, problemTags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
+import { unstorableReason } from '../../lib/validate.js';
 import { storeCases, type CaseInput, type StoredCase } from '../../lib/testdata.js';
 import { columnsOf, resolveTags, scoredCases } from './admin.js';
 import { assertCheckerCompiles } from './admin-checker.js';
@@ -30,7 +31,11 @@ export function withoutNulls(o: Record<string, unknown>): Record<string, unknown
 /** Parses a problem body from an import; a failure names the file and the field. */
 export function parseImported(raw: unknown, source: string, invalid: 'importInvalid' | 'fpsInvalid'): AdminProblemBody {
   const r = adminProblemBody.safeParse(raw);
-  if (r.success) return r.data;
+  if (r.success) {
+    const unstorable = unstorableReason(r.data);
+    if (unstorable) throw fail(invalid, { reason: `${source}: ${unstorable}` });
+    return r.data;
+  }
   const issue = r.error.issues[0];
   const field = issue?.path.join('.');
   throw fail(invalid, { reason: `${source}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}` });

@@ -28,13 +28,13 @@ import { judgeCases, languages, problems, submissions } from '../../db/schema/in
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
-import { getSetting } from '../../lib/site-config.js';
+import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
 import { cachedTotal } from './totals.js';
 import { toSubmissionInfo, type SubmissionInfoRow } from './info.js';
 import { likeOf, problemByDisplayId, seesAllProblems, visibleTo } from '../problem/service.js';
 import { contestSubmitTarget } from '../contest/submit-check.js';
-import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom } from '../contest/submissions.js';
+import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom, submissionForDetail } from '../contest/submissions.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -49,7 +49,8 @@ type ListRow = SubmissionInfoRow;
  * not shown to those who may not open the problem, except to their author: neither in the list nor by id.
  */
 function hiddenFrom(user: AuthUser | null, s: { uid: string; cid: number; gid: number | null; auth: number | null }): boolean {
-  if (s.cid !== 0 || s.gid !== null || s.auth === ProblemAuth.PUBLIC) return false;
+  // auth null: the problem was deleted, nothing of it is left to hide (the list shows these rows too).
+  if (s.cid !== 0 || s.gid !== null || s.auth === null || s.auth === ProblemAuth.PUBLIC) return false;
   return !user || (user.uid !== s.uid && !seesAllProblems(user.roles));
 }
 
@@ -90,9 +91,7 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   if (body.isRemote) throw fail('remoteJudgeUnavailable');
   const switches = await getSetting(db, 'switch');
   // Judging switched off by the site: refused before anything is looked up or stored.
-  if (body.cid !== 0 ? !switches.openContestJudge : !switches.openPublicJudge) {
-    throw fail(body.cid !== 0 ? 'contestJudgeClosed' : 'publicJudgeClosed');
-  }
+  assertJudgeOpen(switches, body.cid !== 0);
   // A contest submission names the contest letter; the contest module checks who may submit now.
   const contest = body.cid !== 0 ? await contestSubmitTarget(db, user, body.cid, body.pid) : null;
   const p = contest ? contest.problem : await problemByDisplayId(db, body.pid);
@@ -150,15 +149,9 @@ function mayReadCode(s: Pick<SubmissionRow, 'uid' | 'share'>, codeShare: boolean
 }
 
 export async function submissionDetail(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<SubmissionDetail> {
-  const { db } = ctx.database;
-  const [row] = await db
-    .select({ s: submissions, title: problems.title, codeShare: problems.codeShare, auth: problems.auth })
-    .from(submissions)
-    .leftJoin(problems, eq(problems.id, submissions.pid))
-    .where(eq(submissions.submitId, submitId));
+  const row = await submissionForDetail(ctx.database.db, submitId);
   if (!row || hiddenFrom(user, { ...row.s, auth: row.auth })) throw notFound('submissionNotFound');
-  // Contest submissions follow the contest's rules (seal, code, who may look): contest/submissions.ts.
-  if (row.s.cid !== 0) return contestSubmissionDetail(ctx, user, submitId);
+  if (row.s.cid !== 0) return contestSubmissionDetail(ctx, user, row);
   const codeShare = row.codeShare ?? false;
   const { code, ...rest } = row.s;
   const submission: Submission = {
@@ -240,15 +233,17 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
   return { judgeCaseMode: mode, subTaskJudgeCaseVoList: subtasks };
 }
 
-/** Ids of bank problems whose id matches (case-insensitively; whole or part), hidden ones only when seen. */
-async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boolean, seesHidden: boolean): Promise<number[]> {
+/**
+ * Ids of the problems (of the bank, or of the group) whose id matches, case-insensitively, whole or in
+ * part; hidden ones only for those who see them.
+ */
+async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boolean, seesHidden: boolean, gid: number | undefined): Promise<number[]> {
   const rows = await db
     .select({ id: problems.id })
     .from(problems)
     .where(
       and(
-        isNull(problems.gid),
-        eq(problems.isGroup, false),
+        gid ? eq(problems.gid, gid) : and(isNull(problems.gid), eq(problems.isGroup, false)),
         seesHidden ? undefined : eq(problems.auth, ProblemAuth.PUBLIC),
         complete ? sql`upper(${problems.problemId}) = upper(${problemID})` : sql`${problems.problemId} ilike ${likeOf(problemID)}`,
       ),
@@ -273,21 +268,17 @@ export async function submissionList(
   }
   if (q.status !== undefined) conds.push(eq(submissions.status, q.status));
   const seesHidden = q.onlyMine || !!q.gid || (!!user && seesAllProblems(user.roles));
-  if (!seesHidden) conds.push(notOnHiddenProblem);
-  if (q.problemID && q.gid) {
-    conds.push(
-      q.completeProblemID
-        ? sql`upper(${submissions.displayPid}) = upper(${q.problemID})`
-        : sql`upper(${submissions.displayPid}) like upper(${likeOf(q.problemID)})`,
-    );
-  } else if (q.problemID) {
-    // Outside contests and groups a submission's display id is its problem's id (kept so on renames,
+  if (q.problemID) {
+    // Outside contests a submission's display id is its problem's id (kept so on renames,
     // problem/admin.ts), so the id is matched in the small problem table and the submissions are
     // found by pid: index-only, in proportion to the matches. Matching display_pid itself ('%…%')
     // scanned a whole index per request, and the planner could not tell how rare a pattern is.
-    const pids = await matchingProblemIds(db, q.problemID, !!q.completeProblemID, seesHidden);
+    // The matched problems are already only the visible ones.
+    const pids = await matchingProblemIds(db, q.problemID, !!q.completeProblemID, seesHidden, q.gid);
     if (!pids.length) return { records: [], total: 0 };
-    conds.push(sql`${submissions.pid} = any(string_to_array(${pids.join(',')}, ',')::int[])`);
+    conds.push(sql`${submissions.pid} = any(${sql.param(pids)}::int[])`);
+  } else if (!seesHidden) {
+    conds.push(notOnHiddenProblem);
   }
   const where = and(...conds);
   // The page's ids first, from the list indexes alone (judge_public_idx and friends): a deep page skips

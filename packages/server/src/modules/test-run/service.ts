@@ -23,10 +23,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { languages, testRuns } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
-import { getSetting } from '../../lib/site-config.js';
+import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { notifyQueue } from '../judge/queue.js';
 import { problemById, visibleTo } from '../problem/service.js';
-import { contestTestRunProblem } from '../contest/submissions.js';
+import { contestTestRunProblem } from '../contest/submit-check.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
 
@@ -49,12 +49,12 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 export async function submitTestRun(ctx: AppContext, user: AuthUser, body: TestRunBody): Promise<string> {
   const { db } = ctx.database;
   if (body.isRemoteJudge) throw fail('remoteJudgeUnavailable');
-  const { submitIntervalSec, openPublicJudge, openContestJudge } = await getSetting(db, 'switch');
-  // A contest problem (type contest + cid) is tested by whoever may see the contest's inside; otherwise
+  const switches = await getSetting(db, 'switch');
+  // A contest problem (type contest + cid) is tested by whoever may submit to it (contest/submit-check.ts); otherwise
   // the problem must be one the caller may open in the bank (group problems come with the group area).
   const inContest = body.type === 'contest' && !!body.cid;
   // A test run is judging like a submission of its kind: closed with the judge of that kind.
-  if (inContest ? !openContestJudge : !openPublicJudge) throw fail(inContest ? 'contestJudgeClosed' : 'publicJudgeClosed');
+  assertJudgeOpen(switches, inContest);
   const p = inContest ? await contestTestRunProblem(db, user, body.cid!, body.pid) : await problemById(db, body.pid);
   if (!p || (!inContest && !visibleTo(p, user))) throw notFound('problemNotFound');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
@@ -70,7 +70,7 @@ export async function submitTestRun(ctx: AppContext, user: AuthUser, body: TestR
   await db.transaction(async (tx) => {
     // One request at a time per user, so two at once cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`test-run:${user.uid}`}))`);
-    const wait = await waitSeconds(tx, user.uid, submitIntervalSec);
+    const wait = await waitSeconds(tx, user.uid, switches.submitIntervalSec);
     if (wait > 0) throw fail('testRunTooFast', { seconds: wait }, { seconds: wait });
     // Expired runs go now; the created_at index keeps this cheap.
     await tx.delete(testRuns).where(sql`${testRuns.createdAt} < now() - (${TEST_RUN.keepMs}::int * interval '1 millisecond')`);
