@@ -55,7 +55,10 @@ export const registerContest = (cid: number, password: string, o?: Opts) =>
 export const getContestProblems = (cid: number, containsEnd = false, o?: Opts) =>
   api.get<ContestProblemRow[]>('get-contest-problem', { cid, containsEnd: containsEnd || undefined }, o);
 
-export const getContestAnnouncements = (cid: number, currentPage = 1, limit = 10, o?: Opts) =>
+/** Contest announcements a page (the server's default page size of get-contest-announcement). */
+export const CONTEST_ANNOUNCEMENT_PAGE_SIZE = 10;
+
+export const getContestAnnouncements = (cid: number, currentPage = 1, limit = CONTEST_ANNOUNCEMENT_PAGE_SIZE, o?: Opts) =>
   api.get<Page<ContestAnnouncement>>('get-contest-announcement', { cid, currentPage, limit }, o);
 
 /** Shown announcements whose ids are not in `read` (polled every 60 s by the shell). */
@@ -64,18 +67,6 @@ export const getNotReadAnnouncements = (cid: number, readAnnouncementList: numbe
 
 /** Home card: running and upcoming contests first, a handful. Public. */
 export const getRecentContests = (o?: Opts) => api.get<RecentContest[]>('get-recent-contest', undefined, o);
-
-export const contestApi = {
-  list: getContestList,
-  info: getContestInfo,
-  outsideInfo: getContestOutsideInfo,
-  access: getContestAccess,
-  register: registerContest,
-  problems: getContestProblems,
-  announcements: getContestAnnouncements,
-  notReadAnnouncements: getNotReadAnnouncements,
-  recent: getRecentContests,
-};
 
 /**
  * Query keys. Everything of one contest starts with ['contest', cid], so
@@ -89,6 +80,13 @@ export const contestKeys = {
   access: (cid: number, uid: string) => ['contest', cid, 'access', uid] as const,
   problems: (cid: number, uid: string, containsEnd = false) => ['contest', cid, 'problems', uid, containsEnd] as const,
   announcements: (cid: number, page: number) => ['contest', cid, 'announcements', page] as const,
+  /** the scroll-board tab's count of ranked users */
+  scrollRanked: (cid: number) => ['contest', cid, 'scroll-board', 'ranked'] as const,
+  /** every page of the balloon list (prefix of contestRankKeys.acInfo) */
+  acInfo: (cid: number) => ['contest', cid, 'ac-info'] as const,
+  /** every page of the print queue (prefix of contestRankKeys.print) */
+  adminPrint: (cid: number) => ['contest', cid, 'admin-print'] as const,
+  // Public and outside the shell: not under ['contest', cid], which is keyed per viewer.
   outsideInfo: (cid: number) => ['contest-outside', cid] as const,
 };
 
@@ -96,13 +94,13 @@ export function useContestList(f: ContestListFilter) {
   return useQuery({ queryKey: contestKeys.list(f), queryFn: () => getContestList(f, { silent: true }), placeholderData: keepPreviousData });
 }
 
-/** The contest as the viewer sees it (silent: the shell shows the failure itself). */
-export function useContestInfo(cid: number) {
+/** The contest as the viewer sees it (silent: the caller shows the failure itself). */
+export function useContestInfo(cid: number, enabled = true) {
   const { user } = useSession();
   return useQuery({
     queryKey: contestKeys.info(cid, user?.uid ?? ''),
     queryFn: () => getContestInfo(cid, { silent: true }),
-    enabled: Number.isInteger(cid) && cid > 0,
+    enabled: enabled && Number.isInteger(cid) && cid > 0,
     retry: false,
   });
 }
@@ -131,9 +129,19 @@ export function useContestAnnouncements(cid: number, page: number, enabled = tru
   const { token } = useSession();
   return useQuery({
     queryKey: contestKeys.announcements(cid, page),
-    queryFn: () => getContestAnnouncements(cid, page, 10, { silent: true }),
+    queryFn: () => getContestAnnouncements(cid, page, CONTEST_ANNOUNCEMENT_PAGE_SIZE, { silent: true }),
     enabled: enabled && !!token,
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The public scoreboard's header and problem letters; fails when the contest does not open its board. */
+export function useContestOutsideInfo(cid: number) {
+  return useQuery({
+    queryKey: contestKeys.outsideInfo(cid),
+    queryFn: () => getContestOutsideInfo(cid, { silent: true }),
+    enabled: Number.isInteger(cid) && cid > 0,
     retry: false,
   });
 }

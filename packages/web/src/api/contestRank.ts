@@ -34,42 +34,25 @@ export interface RankQuery {
 
 type Opts = Pick<RequestOptions, 'silent'>;
 
-export const getContestRank = (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-rank', q, o);
-
-/** Public (no login needed) when the contest opens its board. */
-export const getOutsideScoreboard = (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-outside-scoreboard', q, o);
-
-export const getScrollBoardInfo = (cid: number, o?: Opts) => api.get<ScrollBoardInfo>('get-contest-scroll-board-info', { cid }, o);
-export const getScrollBoardSubmissions = (cid: number, removeStar: boolean, o?: Opts) =>
-  api.get<ScrollBoardSubmission[]>('get-contest-scroll-board-submission', { cid, removeStar }, o);
-
-export const getAcInfo = (cid: number, currentPage: number, limit: number, o?: Opts) =>
-  api.get<Page<ContestAcInfo>>('get-contest-ac-info', { cid, currentPage, limit }, o);
-export const checkAcInfo = (id: number, cid: number, checked: boolean) => api.put<null>('check-contest-ac-info', { id, cid, checked });
-
-export const submitPrint = (cid: number, content: string) => api.post<null>('submit-print-text', { cid, content });
-export const getPrintJobs = (cid: number, currentPage: number, limit: number, o?: Opts) =>
-  api.get<Page<ContestPrintJob>>('get-contest-print', { cid, currentPage, limit }, o);
-/** HOJ sends id and cid in the query string of this PUT. */
-export const markPrinted = (id: number, cid: number) => call<null>('check-contest-print-status', { method: 'PUT', query: { id, cid } }).then((r) => r.data);
-export const downloadPrintText = (id: number, cid: number, username: string) =>
-  downloadFile('file/download-contest-print-text', { id, cid }, `print_${id}_${username}.txt`);
-
-/** Super admin: every submission of the contest problem is judged again; resolves with how many. */
-export const rejudgeContestProblem = (cid: number, pid: number) => api.get<{ count: number }>('admin/judge/rejudge-contest-problem', { cid, pid });
-
 export const contestRankApi = {
-  rank: getContestRank,
-  outside: getOutsideScoreboard,
-  scrollInfo: getScrollBoardInfo,
-  scrollSubmissions: getScrollBoardSubmissions,
-  acInfo: getAcInfo,
-  checkAcInfo,
-  submitPrint,
-  printJobs: getPrintJobs,
-  markPrinted,
-  downloadPrintText,
-  rejudge: rejudgeContestProblem,
+  rank: (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-rank', q, o),
+  /** Public (no login needed) when the contest opens its board. */
+  outside: (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-outside-scoreboard', q, o),
+  scrollInfo: (cid: number, o?: Opts) => api.get<ScrollBoardInfo>('get-contest-scroll-board-info', { cid }, o),
+  scrollSubmissions: (cid: number, removeStar: boolean, o?: Opts) =>
+    api.get<ScrollBoardSubmission[]>('get-contest-scroll-board-submission', { cid, removeStar }, o),
+  acInfo: (cid: number, currentPage: number, limit: number, o?: Opts) =>
+    api.get<Page<ContestAcInfo>>('get-contest-ac-info', { cid, currentPage, limit }, o),
+  checkAcInfo: (id: number, cid: number, checked: boolean) => api.put<null>('check-contest-ac-info', { id, cid, checked }),
+  submitPrint: (cid: number, content: string) => api.post<null>('submit-print-text', { cid, content }),
+  printJobs: (cid: number, currentPage: number, limit: number, o?: Opts) =>
+    api.get<Page<ContestPrintJob>>('get-contest-print', { cid, currentPage, limit }, o),
+  /** HOJ sends id and cid in the query string of this PUT. */
+  markPrinted: (id: number, cid: number) => call<null>('check-contest-print-status', { method: 'PUT', query: { id, cid } }).then((r) => r.data),
+  downloadPrintText: (id: number, cid: number, username: string) =>
+    downloadFile('file/download-contest-print-text', { id, cid }, `print_${id}_${username}.txt`),
+  /** Super admin: every submission of the contest problem is judged again; resolves with how many. */
+  rejudge: (cid: number, pid: number) => api.get<{ count: number }>('admin/judge/rejudge-contest-problem', { cid, pid }),
 };
 
 /** Keys under ['contest', cid] so the shell's refresh reloads them too. */

@@ -105,7 +105,10 @@ export function useProblemDetail(problemId: string) {
   });
 }
 
-/** Whether submitting needs a captcha; asked again each time a problem page opens (an admin may switch it). */
-export function useSubmitConfig() {
-  return useQuery({ queryKey: problemKeys.submitConfig, queryFn: problemApi.submitConfig, staleTime: 0, refetchOnMount: 'always' });
+/**
+ * Whether submitting needs a captcha; asked again each time a problem page opens (an admin may switch
+ * it). `enabled` false where the captcha never applies (contests).
+ */
+export function useSubmitConfig(enabled = true) {
+  return useQuery({ queryKey: problemKeys.submitConfig, queryFn: problemApi.submitConfig, staleTime: 0, refetchOnMount: 'always', enabled });
 }

@@ -11,19 +11,18 @@ interface DeleteButtonProps {
   onConfirm(): void;
   /** the button's tooltip; "Delete" by default */
   tooltip?: string;
-  disabled?: boolean;
   testId: string;
   /** on the confirm's OK button */
   okTestId?: string;
 }
 
 /** A table row's delete button: asks first, with the OK button in danger red. */
-export function DeleteButton({ confirm, warning, onConfirm, tooltip, disabled, testId, okTestId }: DeleteButtonProps) {
+export function DeleteButton({ confirm, warning, onConfirm, tooltip, testId, okTestId }: DeleteButtonProps) {
   const { t } = useTranslation();
   return (
-    <Popconfirm title={confirm} description={warning} okButtonProps={okTestId ? { danger: true, 'data-testid': okTestId } : { danger: true }} onConfirm={onConfirm} disabled={disabled}>
+    <Popconfirm title={confirm} description={warning} okButtonProps={okTestId ? { danger: true, 'data-testid': okTestId } : { danger: true }} onConfirm={onConfirm}>
       <Tooltip title={tooltip ?? t('admin.delete')}>
-        <Button size="small" danger icon={<DeleteOutlined />} disabled={disabled} data-testid={testId} />
+        <Button size="small" danger icon={<DeleteOutlined />} data-testid={testId} />
       </Tooltip>
     </Popconfirm>
   );

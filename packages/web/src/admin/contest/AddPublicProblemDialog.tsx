@@ -1,24 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ContestType, type EligibleProblemRow } from '@oj/shared';
+import { ContestType, type AdminContest, type EligibleProblemRow } from '@oj/shared';
 import { adminContestApi } from '../../api/adminContest';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { useIsMobile } from '../../app/layout/useIsMobile';
 import { AdminTable } from '../components/AdminTable';
 import { usePaging } from '../components/adminPaging';
+import { ContestTypeTag } from '../../pages/contest/shell/meta';
 import { nextDisplayId } from './nextDisplayId';
+import { useUsedDisplayIds } from './useUsedDisplayIds';
 
 interface Props {
-  cid: number;
-  contestType: number;
+  contest: AdminContest;
   open: boolean;
-  /** display ids the contest uses: the next free one is offered */
-  used: string[];
   onClose: () => void;
+  /** reloads the contest's problems (the used display ids among them) */
   onAdded: () => void;
 }
 
@@ -27,24 +26,16 @@ interface Props {
  * with keyword search over the bank problems the contest's rule accepts, then a prompt for the
  * display id in the contest (required) and an optional display title.
  */
-export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, onAdded }: Props) {
+export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Props) {
+  const cid = contest.id;
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
   const paging = usePaging();
   const { page, limit, setPage } = paging;
   const [picking, setPicking] = useState<EligibleProblemRow | null>(null);
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<{ displayId: string; displayTitle: string }>();
-  // Letters added from this dialog count at once, before the contest's list has been fetched again.
-  const [added, setAdded] = useState<string[]>([]);
-  const suggestedId = nextDisplayId([...used, ...added]);
-  useEffect(() => {
-    if (picking && !form.isFieldTouched('displayId')) form.setFieldValue('displayId', suggestedId);
-  }, [suggestedId, picking, form]);
-  useEffect(() => {
-    if (!open) setAdded([]);
-  }, [open]);
+  const used = useUsedDisplayIds(cid, open);
 
   const list = useQuery({
     queryKey: ['admin-contest-eligible', cid, page, limit, keyword],
@@ -53,7 +44,13 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
     placeholderData: keepPreviousData,
   });
 
-  const pick = (row: EligibleProblemRow) => setPicking(row);
+  /** The prompt starts from the next free display id, computed once here: what the admin types then stays. */
+  const pick = async (row: EligibleProblemRow) => {
+    const ids = used.data ?? (await used.refetch({ cancelRefetch: false })).data ?? [];
+    form.resetFields();
+    form.setFieldsValue({ displayId: nextDisplayId(ids), displayTitle: '' });
+    setPicking(row);
+  };
 
   const add = async () => {
     if (!picking) return;
@@ -67,10 +64,11 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
     try {
       const res = await adminContestApi.addFromPublic({ cid, pid: picking.pid, displayId: v.displayId.trim(), displayTitle: v.displayTitle?.trim() || null });
       feedback.success(successMsg(res.msg, 'admin.contest.problemAdded'));
-      setAdded((a) => [...a, v.displayId.trim()]);
-      setPicking(null);
       onAdded();
       void list.refetch();
+      // The next pick is offered the next free id only once the used ids include this one.
+      await used.refetch({ cancelRefetch: false });
+      setPicking(null);
     } catch {
       /* shown by the client (a taken display id, the wrong rule) */
     } finally {
@@ -87,7 +85,7 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
       width: 110,
       render: (v: number, row) => (
         <>
-          <Tag color={v === 0 ? 'blue' : 'purple'}>{v === 0 ? 'ACM' : 'OI'}</Tag>
+          <ContestTypeTag contest={{ type: v, oiRankScoreType: contest.oiRankScoreType }} testId={`public-type-${row.problemId}`} />
           {row.isRemote && <Tag>{t('admin.contest.remote')}</Tag>}
         </>
       ),
@@ -97,7 +95,7 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
       key: 'add',
       width: 90,
       render: (_v, row) => (
-        <Button size="small" type="primary" ghost icon={<PlusOutlined />} onClick={() => pick(row)} data-testid={`public-add-${row.problemId}`}>
+        <Button size="small" type="primary" ghost icon={<PlusOutlined />} onClick={() => void pick(row)} data-testid={`public-add-${row.problemId}`}>
           {t('admin.add')}
         </Button>
       ),
@@ -112,7 +110,7 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
             type="info"
             showIcon
             className="oj-contest-tip"
-            title={t(contestType === ContestType.ACM ? 'admin.contest.publicTipAcm' : 'admin.contest.publicTipOi')}
+            title={t(contest.type === ContestType.ACM ? 'admin.contest.publicTipAcm' : 'admin.contest.publicTipOi')}
             data-testid="public-problem-tip"
           />
           <div className="oj-admin-filters">
@@ -133,8 +131,6 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
             columns={columns}
             list={list}
             paging={paging}
-            // The dialog is narrow on a phone: the pager keeps its buttons and drops the total.
-            pager={isMobile ? { showTotal: undefined } : undefined}
             data-testid="public-problem-table"
           />
         </div>
@@ -149,7 +145,7 @@ export function AddPublicProblemDialog({ cid, contestType, open, used, onClose, 
         destroyOnHidden
         okButtonProps={{ 'data-testid': 'public-add-ok' }}
       >
-        <Form key={picking?.pid ?? 0} form={form} layout="vertical" initialValues={{ displayId: suggestedId, displayTitle: '' }}>
+        <Form form={form} layout="vertical">
           <p className="oj-muted">{picking?.title}</p>
           <Form.Item
             name="displayId"

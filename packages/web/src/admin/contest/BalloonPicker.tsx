@@ -13,9 +13,12 @@ const PRESETS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff
  */
 export function BalloonPicker({ value, onSave, testId }: { value: string | null; onSave: (color: string | null) => void; testId?: string }) {
   const { t } = useTranslation();
-  const [local, setLocal] = useState<string | null>(value);
+  // The colour being picked, tied to the saved value it started from: once a new value arrives (this
+  // save, or a reload) the draft is stale and the saved value shows again.
+  const [draft, setDraft] = useState<{ from: string | null; color: string | null } | null>(null);
+  const local = draft && draft.from === value ? draft.color : value;
+  const setLocal = (color: string | null) => setDraft({ from: value, color });
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => setLocal(value), [value]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const schedule = (next: string | null) => {

@@ -1,9 +1,9 @@
-import { Button, Card, Segmented, Space, Tag } from 'antd';
+import { Button, Card, Segmented, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminContest } from '@oj/shared';
-import { CONTEST_STATUS_COLORS, CONTEST_STATUS_KEYS } from './contestForm';
+import { ContestStatusTag, ContestTypeTag } from '../../pages/contest/shell/meta';
 
 type Section = 'edit' | 'problems' | 'announcement';
 
@@ -23,8 +23,8 @@ export function ContestHeader({ contest, section, extra }: { contest: AdminConte
             <span className="oj-contest-head-title" data-testid="contest-admin-title">
               #{contest.id} {contest.title}
             </span>
-            <Tag color={contest.type === 0 ? 'blue' : 'purple'}>{contest.type === 0 ? 'ACM' : 'OI'}</Tag>
-            <Tag color={CONTEST_STATUS_COLORS[contest.status]}>{t(`admin.contest.statusName.${CONTEST_STATUS_KEYS[contest.status] ?? 'ended'}`)}</Tag>
+            <ContestTypeTag contest={contest} testId="contest-admin-type" />
+            <ContestStatusTag status={contest.status} />
           </Space>
         )}
         {contest && (

@@ -1,14 +1,11 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { CONTEST_LIMITS, contestBody } from '@oj/shared';
+import { CONTEST_LIMITS, contestBody, parseAccountRule } from '@oj/shared';
 import {
   accountPreview,
   addStar,
-  buildAccountRule,
   defaultContestValues,
   defaultSealOption,
-  durationParts,
-  parseAccountRule,
   sealOptionDisabled,
   sealOptionOf,
   toContestBody,
@@ -35,13 +32,17 @@ const first = (v: ContestFormValues) => {
 describe('contest form', () => {
   it('checks in the order of spec 3 §5', () => {
     const empty = { ...defaultContestValues(), auth: 2 as const };
-    expect(first(empty)).toBe('admin.required Contest Title');
-    expect(first({ ...empty, title: 'x' })).toBe('admin.required Contest Description');
-    expect(first({ ...empty, title: 'x', description: 'y' })).toBe('admin.required Contest Start Time');
-    expect(first({ ...empty, title: 'x', description: 'y', startTime: start })).toBe('admin.required Contest End Time');
+    expect(first(empty)).toBe('msg.contestFieldRequired Contest Title');
+    expect(first({ ...empty, title: 'x' })).toBe('msg.contestFieldRequired Contest Description');
+    expect(first({ ...empty, title: 'x', description: 'y' })).toBe('msg.contestFieldRequired Contest Start Time');
+    expect(first({ ...empty, title: 'x', description: 'y', startTime: start })).toBe('msg.contestFieldRequired Contest End Time');
     // An end before the start makes the duration 0: that message comes before the password.
     expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.subtract(1, 'minute') })).toBe('msg.contestDurationInvalid');
-    expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.add(1, 'hour') })).toBe('admin.required Contest Password');
+    expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start })).toBe('msg.contestDurationInvalid');
+    expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.add(1, 'hour') })).toBe('msg.contestFieldRequired Contest Password');
+    expect(first(ok({ auth: 1, pwd: 'p', starAccount: ['bob', 'Bob'] }))).toBe('msg.contestStarDuplicate');
+    expect(validateContest(ok({ title: ' ' }), label)?.field).toBe('title');
+    expect(validateContest(ok({ endTime: start }), label)?.field).toBe('endTime');
     expect(first(ok({ auth: 1, pwd: 'p' }))).toBeNull();
     expect(first(ok({ auth: 1, pwd: 'p', openAccountLimit: true, accountRule: { prefix: 't', suffix: '', numberFrom: 5, numberTo: 1, extra: '' } }))).toBe(
       'admin.contest.accountRangeInvalid',
@@ -56,8 +57,6 @@ describe('contest form', () => {
     expect(defaultSealOption(0, 3600_000)).toBe(1);
     expect(defaultSealOption(0, 3599_000)).toBe(2);
     expect(defaultSealOption(1, 5 * 3600_000)).toBe(2);
-    expect(durationParts(90 * 60_000)).toEqual({ unit: 'hour', n: '1.5' });
-    expect(durationParts(2 * 86400_000)).toEqual({ unit: 'day', n: '2.0' });
   });
 
   it('builds the body the server accepts, with the seal time and the tagged account rule', () => {
@@ -67,7 +66,7 @@ describe('contest form', () => {
     expect(body.pwd).toBe('s');
     expect(body.sealRankTime).toBe(start.add(1, 'hour').toISOString());
     expect(body.accountLimitRule).toBe('<prefix>team</prefix><suffix>_x</suffix><start>1</start><end>3</end><extra>a b</extra>');
-    expect(parseAccountRule(body.accountLimitRule)).toEqual({ prefix: 'team', suffix: '_x', numberFrom: 1, numberTo: 3, extra: 'a b' });
+    expect(parseAccountRule(body.accountLimitRule)).toEqual({ prefix: 'team', suffix: '_x', start: 1, end: 3, extra: ['a', 'b'] });
     // public: no password, no account limit
     const pub = toContestBody(ok({ pwd: 'x', openAccountLimit: true }));
     expect([pub.pwd, pub.openAccountLimit, pub.accountLimitRule]).toEqual([null, false, null]);
@@ -85,7 +84,8 @@ describe('contest form', () => {
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 1, numberTo: 2, extra: 'z' })).toEqual({ names: ['t1', 't2', 'z'], total: 3, elided: false });
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 3, numberTo: 2, extra: '' })).toBeNull();
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 0, numberTo: 99, extra: '' })?.names).toEqual(['t0', 't1', 't2', '…', 't98', 't99']);
-    expect(buildAccountRule({ prefix: '', suffix: '', numberFrom: null, numberTo: null, extra: '' })).toBe('<prefix></prefix><suffix></suffix><start>0</start><end>10</end><extra></extra>');
+    const emptied = toContestBody(ok({ auth: 1, pwd: 'p', openAccountLimit: true, accountRule: { prefix: '', suffix: '', numberFrom: null, numberTo: null, extra: '' } }));
+    expect(emptied.accountLimitRule).toBe('<prefix></prefix><suffix></suffix><start>0</start><end>10</end><extra></extra>');
     expect(addStar(['bob'], '  ')).toEqual({ list: ['bob'], duplicate: false });
     expect(addStar(['bob'], ' BOB ')).toEqual({ list: ['bob'], duplicate: true });
     expect(addStar(['bob'], ' amy ')).toEqual({ list: ['bob', 'amy'], duplicate: false });

@@ -5,10 +5,15 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  ACCOUNT_RULE_DEFAULTS,
   CONTEST_LIMITS,
   ContestAuth,
   ContestType,
   DEFAULT_AWARDS,
+  buildAccountRule,
+  checkContestForm,
+  parseAccountRule,
+  starAccounts,
   type AdminContest,
   type AwardConfig,
   type ContestBody,
@@ -20,10 +25,7 @@ import {
 export type SealOption = 0 | 1 | 2;
 export const SEAL_OPTIONS: SealOption[] = [0, 1, 2];
 /** Spec 3 §9 seal thresholds (seconds): option 0 needs at least 1800 s, option 1 at least 3600 s. */
-export const SEAL_THRESHOLDS: Record<SealOption, number> = { 0: 1800, 1: 3600, 2: 0 };
-
-/** Spec 3 §9 account-limit defaults. */
-export const ACCOUNT_LIMIT_DEFAULTS = { numberFrom: 0, numberTo: 10 } as const;
+const SEAL_THRESHOLDS: Record<SealOption, number> = { 0: 1800, 1: 3600, 2: 0 };
 
 export interface AwardRow extends AwardConfig {
   key: string;
@@ -63,7 +65,7 @@ export interface ContestFormValues {
 }
 
 let awardKey = 0;
-export const newAwardKey = () => `award-${++awardKey}`;
+const newAwardKey = () => `award-${++awardKey}`;
 
 /** Spec 3 §4: gold, silver and bronze (10/20/30; #e6bf25, #b4c0c7, #CD7F32). */
 export const defaultAwards = (): AwardRow[] => DEFAULT_AWARDS.map((a) => ({ ...a, key: newAwardKey() }));
@@ -75,21 +77,6 @@ export function newAwardRow(rows: AwardRow[], name: string): AwardRow {
 }
 
 export const byPriority = (rows: AwardRow[]) => [...rows].sort((a, b) => a.priority - b.priority);
-
-/** Duration in ms; 0 when a time is missing or the end is not after the start (spec 3 §4). */
-export function durationMs(start: Dayjs | null | undefined, end: Dayjs | null | undefined): number {
-  if (!start || !end) return 0;
-  return Math.max(0, end.valueOf() - start.valueOf());
-}
-
-/** Spec 3 §9: day, hour, minute or second with one decimal, the largest unit that fits. */
-export function durationParts(ms: number): { unit: 'day' | 'hour' | 'minute' | 'second'; n: string } {
-  const s = ms / 1000;
-  if (s >= 86400) return { unit: 'day', n: (s / 86400).toFixed(1) };
-  if (s >= 3600) return { unit: 'hour', n: (s / 3600).toFixed(1) };
-  if (s >= 60) return { unit: 'minute', n: (s / 60).toFixed(1) };
-  return { unit: 'second', n: s.toFixed(1) };
-}
 
 export const sealOptionDisabled = (option: SealOption, duration: number) => duration / 1000 < SEAL_THRESHOLDS[option];
 
@@ -113,28 +100,23 @@ export function sealTime(option: SealOption, start: Dayjs, end: Dayjs): Dayjs {
   return start;
 }
 
-const tagText = (rule: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(rule)?.[1] ?? '';
-
-/** HOJ's tagged account-limit rule → form fields. */
-export function parseAccountRule(rule: string | null | undefined): AccountRuleValues {
-  const r = rule ?? '';
-  const num = (s: string, d: number) => (/^\s*\d+\s*$/.test(s) ? Number(s) : d);
-  return {
-    prefix: tagText(r, 'prefix').trim(),
-    suffix: tagText(r, 'suffix').trim(),
-    numberFrom: num(tagText(r, 'start'), ACCOUNT_LIMIT_DEFAULTS.numberFrom),
-    numberTo: num(tagText(r, 'end'), ACCOUNT_LIMIT_DEFAULTS.numberTo),
-    extra: tagText(r, 'extra').split(/\s+/).filter(Boolean).join(' '),
-  };
+/** The stored rule → form fields (the extra accounts as one text). */
+function accountRuleValues(rule: string | null | undefined): AccountRuleValues {
+  const r = parseAccountRule(rule);
+  return { prefix: r.prefix, suffix: r.suffix, numberFrom: r.start, numberTo: r.end, extra: r.extra.join(' ') };
 }
 
-export const extraAccounts = (extra: string) => extra.split(/\s+/).filter(Boolean);
+const extraAccounts = (extra: string) => extra.split(/\s+/).filter(Boolean);
 
-/** Form fields → `<prefix>..</prefix><suffix>..</suffix><start>N</start><end>M</end><extra>a b</extra>`. */
-export function buildAccountRule(v: AccountRuleValues): string {
-  const from = v.numberFrom ?? ACCOUNT_LIMIT_DEFAULTS.numberFrom;
-  const to = v.numberTo ?? ACCOUNT_LIMIT_DEFAULTS.numberTo;
-  return `<prefix>${v.prefix.trim()}</prefix><suffix>${v.suffix.trim()}</suffix><start>${from}</start><end>${to}</end><extra>${extraAccounts(v.extra).join(' ')}</extra>`;
+/** Form fields → the stored rule; an emptied number field takes its default. */
+export function accountRuleOf(v: AccountRuleValues): string {
+  return buildAccountRule({
+    prefix: v.prefix,
+    suffix: v.suffix,
+    start: v.numberFrom ?? ACCOUNT_RULE_DEFAULTS.start,
+    end: v.numberTo ?? ACCOUNT_RULE_DEFAULTS.end,
+    extra: extraAccounts(v.extra),
+  });
 }
 
 /**
@@ -142,8 +124,8 @@ export function buildAccountRule(v: AccountRuleValues): string {
  * else the first and last ones around an ellipsis. Null when number_from > number_to (no preview).
  */
 export function accountPreview(v: AccountRuleValues, max = 8): { names: string[]; total: number; elided: boolean } | null {
-  const from = v.numberFrom ?? ACCOUNT_LIMIT_DEFAULTS.numberFrom;
-  const to = v.numberTo ?? ACCOUNT_LIMIT_DEFAULTS.numberTo;
+  const from = v.numberFrom ?? ACCOUNT_RULE_DEFAULTS.start;
+  const to = v.numberTo ?? ACCOUNT_RULE_DEFAULTS.end;
   if (from > to) return null;
   const name = (n: number) => `${v.prefix.trim()}${n}${v.suffix.trim()}`;
   const count = to - from + 1;
@@ -154,12 +136,11 @@ export function accountPreview(v: AccountRuleValues, max = 8): { names: string[]
   return { names: [...head, '…', ...tail, ...extra], total: count + extra.length, elided: true };
 }
 
-/** Adds a star user: trimmed, empty ignored; a repeat (any case) is reported. */
+/** Adds a star user by the rule the server saves with (starAccounts): an empty name changes nothing. */
 export function addStar(list: string[], raw: string): { list: string[]; duplicate: boolean } {
-  const name = raw.trim();
-  if (!name) return { list, duplicate: false };
-  if (list.some((s) => s.toLowerCase() === name.toLowerCase())) return { list, duplicate: true };
-  return { list: [...list, name], duplicate: false };
+  if (!raw.trim()) return { list, duplicate: false };
+  const next = starAccounts([...list, raw]);
+  return next.duplicate ? { list, duplicate: true } : { list: next.names, duplicate: false };
 }
 
 export function defaultContestValues(): ContestFormValues {
@@ -172,7 +153,7 @@ export function defaultContestValues(): ContestFormValues {
     auth: 0,
     pwd: '',
     openAccountLimit: false,
-    accountRule: { prefix: '', suffix: '', numberFrom: ACCOUNT_LIMIT_DEFAULTS.numberFrom, numberTo: ACCOUNT_LIMIT_DEFAULTS.numberTo, extra: '' },
+    accountRule: { prefix: '', suffix: '', numberFrom: ACCOUNT_RULE_DEFAULTS.start, numberTo: ACCOUNT_RULE_DEFAULTS.end, extra: '' },
     starAccount: [],
     sealRank: false,
     sealOption: 2,
@@ -198,7 +179,7 @@ export function contestValuesOf(c: AdminContest): ContestFormValues {
     auth: (c.auth === 1 || c.auth === 2 ? c.auth : 0) as 0 | 1 | 2,
     pwd: c.pwd ?? '',
     openAccountLimit: c.openAccountLimit,
-    accountRule: parseAccountRule(c.accountLimitRule),
+    accountRule: accountRuleValues(c.accountLimitRule),
     starAccount: c.starAccount,
     sealRank: c.sealRank,
     sealOption: sealOptionOf(c),
@@ -222,20 +203,13 @@ export interface ContestProblem {
 }
 
 /**
- * Spec 3 §5, in its order: required title, description, start and end time ("{field} is required"
- * with the form labels), a duration above 0, the password when not public, the time order. Then the
- * account range (when the limit is on) and the award names, which the spec leaves open.
- * `label` translates the English labels of CONTEST_LIMITS.labels.
+ * Spec 3 §5 as the server checks it (checkContestForm), then the account range (when the limit is on)
+ * and the award names, which the spec leaves open. `label` translates the English labels of
+ * CONTEST_LIMITS.labels.
  */
 export function validateContest(v: ContestFormValues, label: (key: keyof typeof CONTEST_LIMITS.labels) => string): ContestProblem | null {
-  const required = (key: keyof typeof CONTEST_LIMITS.labels, field: keyof ContestFormValues): ContestProblem => ({ key: 'admin.required', params: { field: label(key) }, field });
-  if (!v.title.trim()) return required('title', 'title');
-  if (!v.description.trim()) return required('description', 'description');
-  if (!v.startTime) return required('startTime', 'startTime');
-  if (!v.endTime) return required('endTime', 'endTime');
-  if (durationMs(v.startTime, v.endTime) <= 0) return { key: 'msg.contestDurationInvalid', field: 'endTime' };
-  if (v.auth !== ContestAuth.PUBLIC && !v.pwd.trim()) return required('password', 'pwd');
-  if (!v.startTime.isBefore(v.endTime)) return { key: 'msg.contestTimeOrder', field: 'startTime' };
+  const issue = checkContestForm(v);
+  if (issue) return { key: `msg.${issue.key}`, params: issue.label ? { field: label(issue.label) } : undefined, field: issue.field };
   if (v.auth !== ContestAuth.PUBLIC && v.openAccountLimit) {
     const { numberFrom, numberTo } = v.accountRule;
     if (numberFrom === null || numberTo === null || numberFrom > numberTo) return { key: 'admin.contest.accountRangeInvalid', field: 'accountRule' };
@@ -265,7 +239,7 @@ export function toContestBody(v: ContestFormValues, id?: number): ContestBody {
     openRank: v.openRank,
     rankShowName: v.rankShowName,
     openAccountLimit: limited && v.openAccountLimit,
-    accountLimitRule: limited && v.openAccountLimit ? buildAccountRule(v.accountRule) : null,
+    accountLimitRule: limited && v.openAccountLimit ? accountRuleOf(v.accountRule) : null,
     starAccount: v.starAccount,
     oiRankScoreType: v.oiRankScoreType,
     awardType: v.awardType,
@@ -274,10 +248,3 @@ export function toContestBody(v: ContestFormValues, id?: number): ContestBody {
     visible: v.visible,
   };
 }
-
-/** Status colours of HOJ's contest lists: scheduled orange, running green, ended red. */
-export const CONTEST_STATUS_COLORS: Record<number, string> = { [-1]: '#f90', 0: '#19be6b', 1: '#ed3f14' };
-export const CONTEST_STATUS_KEYS: Record<number, string> = { [-1]: 'scheduled', 0: 'running', 1: 'ended' };
-/** Auth tags: public green, private red, protected orange (the lock colours of spec 2 §2). */
-export const CONTEST_AUTH_COLORS: Record<number, string> = { 0: 'success', 1: 'error', 2: 'warning' };
-export const CONTEST_AUTH_KEYS: Record<number, string> = { 0: 'public', 1: 'private', 2: 'protected' };

@@ -6,6 +6,7 @@ import type { ContestProblemLink } from '@oj/shared';
 import { adminContestApi } from '../../api/adminContest';
 import type { AdminProblemSaveBody } from '../../api/adminProblem';
 import { nextDisplayId } from './nextDisplayId';
+import { useUsedDisplayIds } from './useUsedDisplayIds';
 import './contest-admin.css';
 
 /**
@@ -32,7 +33,10 @@ export interface ContestPlaceValues {
 
 export const contestProblemsPath = (cid: number) => `/admin/contest/${cid}/problems`;
 
-/** Loads what the editor needs in contest mode; `mode` stays undefined outside a contest. */
+/**
+ * Loads what the editor needs in contest mode; `mode` stays undefined outside a contest. `invalid`:
+ * the route's contest id is no id at all (the page says the contest does not exist).
+ */
 export function useContestProblemMode(contestId: string | undefined, pid: number | undefined) {
   const cid = contestId !== undefined ? Number(contestId) : undefined;
   const inContest = cid !== undefined;
@@ -45,13 +49,10 @@ export function useContestProblemMode(contestId: string | undefined, pid: number
     retry: false,
     gcTime: 0,
   });
-  const letters = useQuery({
-    queryKey: ['admin-contest-problems', cid, 'all'],
-    queryFn: () => adminContestApi.problems({ cid: cid!, currentPage: 1, limit: 100 }),
-    enabled: valid && pid === undefined,
-  });
-  const error = inContest && !valid ? new Error('contest') : (contest.error ?? link.error ?? null);
-  const pending = inContest && !error && (!contest.data || (pid !== undefined && !link.data) || (pid === undefined && !letters.data));
+  const letters = useUsedDisplayIds(cid!, valid && pid === undefined);
+  const invalid = inContest && !valid;
+  const error = contest.error ?? link.error ?? null;
+  const pending = inContest && !invalid && !error && (!contest.data || (pid !== undefined && !link.data) || (pid === undefined && !letters.data));
   // One object per loaded state, so the editor's starting values are computed once.
   const mode = useMemo<ContestProblemMode | undefined>(
     () =>
@@ -61,12 +62,12 @@ export function useContestProblemMode(contestId: string | undefined, pid: number
             type: contest.data.type === 1 ? 1 : 0,
             title: contest.data.title,
             link: link.data ?? null,
-            suggestedId: nextDisplayId((letters.data?.records ?? []).map((r) => r.displayId)),
+            suggestedId: nextDisplayId(letters.data ?? []),
           }
         : undefined,
     [inContest, cid, contest.data, link.data, letters.data, pending],
   );
-  return { inContest, pending, error: error as Error | null, mode };
+  return { inContest, invalid, pending, error, mode };
 }
 
 /** The form's starting values in contest mode. */

@@ -34,7 +34,8 @@ export default function ProblemEditPage() {
 
   if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) return <Result status="404" title={t('msg.problemNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
-  if (contest.error) return <Result status="warning" title={contest.error.message === 'contest' ? t('msg.contestNotFound') : contest.error.message} />;
+  if (contest.invalid) return <Result status="404" title={t('msg.contestNotFound')} />;
+  if (contest.error) return <Result status="warning" title={contest.error.message} />;
   if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || contest.pending) return <Spin className="oj-page-spin" />;
   return <ProblemForm key={`${contestId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} contest={contest.mode} />;
 }

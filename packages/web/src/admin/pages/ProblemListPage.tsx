@@ -7,7 +7,6 @@ import type { AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { useIsMobile } from '../../app/layout/useIsMobile';
 import { formatDateTime } from '../../components/time';
 import { AdminTable } from '../components/AdminTable';
 import { useSearchFilters } from '../components/adminPaging';
@@ -19,7 +18,6 @@ export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const isMobile = useIsMobile();
   const paging = useSearchFilters();
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.params.get('keyword') ?? '';
@@ -91,7 +89,7 @@ export default function ProblemListPage() {
       title: t('admin.actions'),
       key: 'actions',
       width: 150,
-      fixed: isMobile ? undefined : 'right',
+      fixed: 'right',
       render: (_v, row) => (
         <Space size={4}>
           <Tooltip title={t('admin.edit')}>
@@ -143,7 +141,7 @@ export default function ProblemListPage() {
             data-testid="problem-keyword"
           />
         </div>
-        <AdminTable<AdminProblemListRow> rowKey="id" columns={columns} list={list} paging={paging} pager={{ showQuickJumper: !isMobile }} />
+        <AdminTable<AdminProblemListRow> rowKey="id" columns={columns} list={list} paging={paging} />
       </Card>
     </div>
   );

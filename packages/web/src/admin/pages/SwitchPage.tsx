@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Skeleton, Space, Switch } from 'antd';
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,16 +27,12 @@ export default function SwitchPage() {
   const client = useQueryClient();
   const [form] = Form.useForm<SwitchConfig>();
   const info = useQuery({ queryKey: adminSwitchKey, queryFn: adminSwitchApi.info });
-  useEffect(() => {
-    if (info.data) form.setFieldsValue(info.data);
-  }, [info.data, form]);
 
   const save = useMutation({
     mutationFn: (values: SwitchConfig) => adminSwitchApi.update(values),
     onSuccess: (data) => {
       client.setQueryData(adminSwitchKey, data);
       void client.invalidateQueries({ queryKey: problemKeys.submitConfig });
-      form.setFieldsValue(data);
       feedback.success(t('admin.updated'));
     },
   });
@@ -51,7 +46,8 @@ export default function SwitchPage() {
       ) : info.isError ? (
         <Alert type="error" showIcon title={info.error.message} />
       ) : (
-        <Form form={form} layout="horizontal" labelCol={{ flex: '240px' }} labelWrap colon={false} onFinish={(v) => save.mutate(v)} className="oj-switch-form">
+        // initialValues follow the query, so Reset (resetFields) returns to the switches as last saved.
+        <Form form={form} initialValues={info.data} layout="horizontal" labelCol={{ flex: '240px' }} labelWrap colon={false} onFinish={(v) => save.mutate(v)} className="oj-switch-form">
           <Card title={t('admin.switch.judging')} style={{ marginBottom: 16 }}>
             <SwitchRow name="openPublicJudge" label={t('admin.switch.openPublicJudge')} help={t('admin.switch.openPublicJudgeHelp')} />
             <SwitchRow name="openContestJudge" label={t('admin.switch.openContestJudge')} help={t('admin.switch.openContestJudgeHelp')} />
@@ -75,7 +71,7 @@ export default function SwitchPage() {
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="switch-save">
               {t('admin.save')}
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={() => info.data && form.setFieldsValue(info.data)} data-testid="switch-reset">
+            <Button icon={<ReloadOutlined />} onClick={() => form.resetFields()} data-testid="switch-reset">
               {t('admin.switch.reset')}
             </Button>
           </Space>

@@ -1,9 +1,9 @@
-import { Button, Form, Input, Skeleton, Tooltip } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@oj/shared';
 import { accountApi } from '../../api/account';
+import { CaptchaImage, useCaptcha } from '../../components/CaptchaImage';
 import { useAccountRules } from '../../components/formRules';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { feedback } from '../feedback';
@@ -16,25 +16,13 @@ interface ResetValues {
   captcha: string;
 }
 
-/** Captcha image (click for a new one) above its input. */
-function Captcha({ img, loading, onRefresh }: { img?: string; loading: boolean; onRefresh: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip title={t('reset.captchaRefresh')}>
-      <button type="button" className="oj-captcha" onClick={onRefresh} aria-label={t('reset.captchaRefresh')} data-testid="reset-captcha-img">
-        {img && !loading ? <img src={img} alt={t('reset.captcha')} /> : <Skeleton.Button active size="small" />}
-      </button>
-    </Tooltip>
-  );
-}
-
 export function ResetPwdForm() {
   const { t } = useTranslation();
   const rules = useAccountRules();
   const [form] = Form.useForm<ResetValues>();
-  const captcha = useQuery({ queryKey: ['captcha', 'reset'], queryFn: accountApi.captcha, staleTime: Infinity, gcTime: 0 });
+  const captcha = useCaptcha(['reset']);
 
-  /** Spec 1 §4: 90 s countdown after a send; the captcha is single use, so it reloads after every try. */
+  /** Spec 1 §4: 90 s countdown after a send; a new captcha after every try. */
   const send = async (): Promise<number | null> => {
     let values: ResetValues;
     try {
@@ -51,7 +39,7 @@ export function ResetPwdForm() {
       return waitSecondsOf(err);
     } finally {
       form.setFieldValue('captcha', '');
-      void captcha.refetch();
+      captcha.renew();
     }
   };
 
@@ -63,9 +51,9 @@ export function ResetPwdForm() {
       <Form.Item>
         <div className="oj-captcha-row">
           <Form.Item name="captcha" rules={rules.captcha} noStyle>
-            <Input prefix={<SafetyOutlined />} placeholder={t('reset.captcha')} maxLength={8} autoComplete="off" data-testid="reset-captcha" />
+            <Input prefix={<SafetyOutlined />} placeholder={t('common.captcha')} maxLength={8} autoComplete="off" data-testid="reset-captcha" />
           </Form.Item>
-          <Captcha img={captcha.data?.img} loading={captcha.isFetching} onRefresh={() => void captcha.refetch()} />
+          <CaptchaImage captcha={captcha} testId="reset-captcha-img" />
         </div>
       </Form.Item>
       <Form.Item style={{ marginBottom: 12 }}>

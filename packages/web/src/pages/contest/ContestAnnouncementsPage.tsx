@@ -3,12 +3,10 @@ import { Card, Empty, List, Pagination, Typography } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContestAnnouncement } from '@oj/shared';
-import { useContestAnnouncements } from '../../api/contest';
+import { CONTEST_ANNOUNCEMENT_PAGE_SIZE, useContestAnnouncements } from '../../api/contest';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
-
-const PAGE_SIZE = 10;
 
 /** Announcements tab: the contest's shown announcements, newest first. */
 export default function ContestAnnouncementsPage() {
@@ -37,7 +35,7 @@ export default function ContestAnnouncementsPage() {
           </List.Item>
         )}
       />
-      {total > PAGE_SIZE && <Pagination className="oj-contest-pagination" current={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} showSizeChanger={false} />}
+      {total > CONTEST_ANNOUNCEMENT_PAGE_SIZE && <Pagination className="oj-contest-pagination" current={page} pageSize={CONTEST_ANNOUNCEMENT_PAGE_SIZE} total={total} onChange={setPage} showSizeChanger={false} />}
     </Card>
   );
 }

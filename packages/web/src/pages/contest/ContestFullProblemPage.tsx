@@ -3,8 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestProblemView } from './problem/ContestProblemView';
 import { ProblemNavBar } from './problem/ProblemNavBar';
-import { contestProblemPath } from './problem/useContestProblemScope';
-import { useContestView } from './problem/useContestView';
+import { contestProblemPath } from './shell/meta';
+import { useContestData } from './shell/useContestData';
 
 /**
  * Focus mode of a contest problem, /contest/:contestID/problem/:problemID/full-screen (spec 1 §2
@@ -18,12 +18,13 @@ export default function ContestFullProblemPage() {
   const navigate = useNavigate();
   const cid = Number(params.contestID);
   const displayId = params.problemID ?? '';
-  const view = useContestView(cid);
-  if (view.error) {
+  const { value, error } = useContestData(cid);
+  const valid = Number.isInteger(cid) && cid > 0;
+  if (!valid || error !== null) {
     return (
       <Result
         status="warning"
-        title={view.error}
+        title={!valid ? t('msg.contestNotFound') : error || t('contest.shell.loadFailed')}
         extra={
           <Button type="primary" onClick={() => navigate('/contest')}>
             {t('contestProblem.backToContests')}
@@ -32,19 +33,19 @@ export default function ContestFullProblemPage() {
       />
     );
   }
-  if (!view.value) return <Spin className="oj-page-spin" />;
+  if (!value) return <Spin className="oj-page-spin" />;
   const fullPath = (id: string) => `${contestProblemPath(cid, id)}/full-screen`;
   return (
     <div data-testid="contest-full-screen">
       <ContestProblemView
         key={displayId}
-        view={view.value}
+        view={value}
         displayId={displayId}
         focus
         onFocusChange={(on) => !on && navigate(contestProblemPath(cid, displayId))}
         className="oj-problem-fullscreen"
       />
-      <ProblemNavBar cid={cid} contestType={view.value.contest.type} current={displayId} pathOf={fullPath} />
+      <ProblemNavBar cid={cid} contestType={value.contest.type} current={displayId} pathOf={fullPath} />
     </div>
   );
 }

@@ -2,23 +2,19 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Input, Row, Space, Typography } from 'antd';
 import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ContestAuth, ContestType, MSG, type ContestInfo } from '@oj/shared';
-import { registerContest } from '../../api/contest';
-import { ApiError } from '../../api/client';
-import { feedback } from '../../app/feedback';
-import { translateMsg } from '../../app/i18n';
+import { ContestAuth, ContestType, type ContestInfo } from '@oj/shared';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
 import { authKey } from './shell/meta';
+import { useRegisterContest } from './useRegisterContest';
 
 /** Password registration for private and protected contests (spec 2 §5, §8). */
 function Registration() {
   const { t } = useTranslation();
   const { contest, access, isContestAdmin, refresh } = useContest();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { submit: register, busy, refusal } = useRegisterContest(contest.id);
 
   if (contest.auth === ContestAuth.PUBLIC) return null;
   if (isContestAdmin || access) {
@@ -34,29 +30,9 @@ function Registration() {
   }
 
   const submit = async () => {
-    if (!password) {
-      feedback.warning(t('msg.enterContestPassword'));
-      return;
-    }
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const msg = await registerContest(contest.id, password, { silent: true });
-      feedback.success(translateMsg(msg) || t('msg.contestRegistered'));
-      setPassword('');
-      refresh();
-    } catch (err) {
-      const text = err instanceof Error ? err.message : t('msg.serverError');
-      if (err instanceof ApiError && err.rawMsg === MSG.contestAlreadyRegistered) {
-        refresh();
-        return;
-      }
-      feedback.error(text);
-      // The account-limit refusal is not a typo the user can fix: say so where they look.
-      if (err instanceof ApiError && err.rawMsg === MSG.contestAccountLimited) setRefusal(text);
-    } finally {
-      setBusy(false);
-    }
+    if (!(await register(password))) return;
+    setPassword('');
+    refresh();
   };
 
   return (
@@ -69,7 +45,7 @@ function Registration() {
       className="oj-contest-register"
       data-testid="contest-register"
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">
           {contest.auth === ContestAuth.PRIVATE ? t('contest.overview.privateHint') : t('contest.overview.protectedHint')}
         </Typography.Text>
@@ -101,7 +77,7 @@ function Rules({ contest: c }: { contest: ContestInfo }) {
     : `${t('contest.overview.sealFrom', { time: formatDateTime(c.sealRankTime ?? c.startTime) })} ${c.autoRealRank ? t('contest.overview.sealReveal') : t('contest.overview.sealKeep')}`;
   return (
     <Card title={t('contest.overview.rules')} data-testid="contest-rules">
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph className="oj-contest-rule-text">
           {acm ? t('contest.overview.acmRule') : t('contest.overview.oiRule', { scoreType: t(`contest.scoreType.${c.oiRankScoreType}`) })}
         </Typography.Paragraph>

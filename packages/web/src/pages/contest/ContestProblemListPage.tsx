@@ -1,25 +1,13 @@
 import { Card, Empty, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { QuestionCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestType, JudgeStatus, type ContestProblemRow } from '@oj/shared';
 import { useContestProblems } from '../../api/contest';
-import { OwnStatusIcon } from '../problem/problemStatus';
 import { useContest } from './ContestContext';
-import { rankSealedFor } from './shell/meta';
-
-function MyStatus({ row }: { row: ContestProblemRow }) {
-  const { t } = useTranslation();
-  if (row.myStatus === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) {
-    return (
-      <Tooltip title={t('contest.problems.unknown')}>
-        <QuestionCircleFilled style={{ color: '#faad14' }} data-testid="own-status--5" />
-      </Tooltip>
-    );
-  }
-  return <OwnStatusIcon status={row.myStatus} />;
-}
+import { ContestOwnStatus } from './problem/ContestOwnStatus';
+import { Balloon } from './rank/Balloon';
+import { contestProblemPath, rankSealedFor } from './shell/meta';
 
 /** Problems tab: letter with balloon colour, title, AC/total, the viewer's own state (and score in OI). */
 export default function ContestProblemListPage() {
@@ -28,18 +16,17 @@ export default function ContestProblemListPage() {
   const problems = useContestProblems(contest.id);
   const sealed = rankSealedFor(contest, isContestAdmin);
   const oi = contest.type !== ContestType.ACM;
-  const link = (displayId: string) => `/contest/${contest.id}/problem/${encodeURIComponent(displayId)}`;
 
   const columns: ColumnsType<ContestProblemRow> = [
-    { key: 'mine', width: 48, align: 'center', render: (_, r) => <MyStatus row={r} /> },
+    { key: 'mine', width: 48, align: 'center', render: (_, r) => <ContestOwnStatus status={r.myStatus} /> },
     {
       title: '#',
       dataIndex: 'displayId',
       width: 90,
       render: (id: string, r) => (
         <span className="oj-contest-pid">
-          <span className="oj-balloon" style={{ background: r.color || 'transparent', borderColor: r.color || '#d9d9d9' }} title={r.color ?? undefined} />
-          <Link to={link(id)}>{id}</Link>
+          <Balloon color={r.color} size={16} title={r.color ?? undefined} />
+          <Link to={contestProblemPath(contest.id, id)}>{id}</Link>
         </span>
       ),
     },
@@ -47,7 +34,7 @@ export default function ContestProblemListPage() {
       title: t('contest.problems.title'),
       dataIndex: 'displayTitle',
       render: (title: string, r) => (
-        <Link to={link(r.displayId)} data-testid={`contest-problem-${r.displayId}`}>
+        <Link to={contestProblemPath(contest.id, r.displayId)} data-testid={`contest-problem-${r.displayId}`}>
           {title}
         </Link>
       ),

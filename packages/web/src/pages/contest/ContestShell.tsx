@@ -1,19 +1,15 @@
 import './shell/contest.css';
-import { useCallback, useMemo } from 'react';
 import { Button, Result, Spin, Tabs } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { contestKeys, useContestAccess, useContestInfo } from '../../api/contest';
 import { useWebsiteConfig } from '../../api/queries';
 import { useSession } from '../../app/session';
-import { ContestContext, type ContestContextValue } from './ContestContext';
+import { ContestContext } from './ContestContext';
 import { ContestHeader } from './shell/ContestHeader';
-import { statusAt } from './shell/meta';
 import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
 import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
-import { useContestClock, useRefreshOnStatusChange } from './shell/useContestClock';
+import { useContestData } from './shell/useContestData';
 
 function ShellMessage({ title, subTitle }: { title: string; subTitle?: string }) {
   const { t } = useTranslation();
@@ -46,32 +42,15 @@ export default function ContestShell() {
   const cid = Number(params.contestID);
   const validId = Number.isInteger(cid) && cid > 0;
   const { user, roles } = useSession();
-  const queryClient = useQueryClient();
   const config = useWebsiteConfig();
-  const info = useContestInfo(validId ? cid : 0);
-  const access = useContestAccess(validId ? cid : 0);
-  const contest = info.data;
-
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: contestKeys.all(cid) });
-  }, [queryClient, cid]);
-
-  const now = useContestClock(contest, info.dataUpdatedAt);
-  useRefreshOnStatusChange(contest, now, refresh);
-  const status = contest ? statusAt(contest, now) : 0;
-  const isContestAdmin = !!contest?.isContestAdmin;
-  const hasAccess = !!access.data?.access;
-  const lock = contest ? insideLock(contest, status, isContestAdmin, hasAccess) : null;
-  useAnnouncementPoll(cid, user?.uid, !!contest && !lock && !access.isPending);
-
-  const value = useMemo<ContestContextValue | null>(
-    () => (contest ? { contest: { ...contest, status }, isContestAdmin, access: hasAccess, refresh } : null),
-    [contest, status, isContestAdmin, hasAccess, refresh],
-  );
+  const { contest, receivedAt, status, value, error } = useContestData(validId ? cid : 0);
+  const isContestAdmin = !!value?.isContestAdmin;
+  const lock = contest && value ? insideLock(contest, status, isContestAdmin, value.access) : null;
+  useAnnouncementPoll(cid, user?.uid, !!value && !lock);
 
   if (!validId) return <ShellMessage title={t('msg.contestNotFound')} />;
-  if (info.isError) return <ShellMessage title={info.error.message || t('contest.shell.loadFailed')} />;
-  if (!contest || !value || access.isPending) return <Spin className="oj-page-spin" />;
+  if (error !== null) return <ShellMessage title={error || t('contest.shell.loadFailed')} />;
+  if (!contest || !value) return <Spin className="oj-page-spin" />;
 
   const tabs = contestTabs({ contest, isContestAdmin, isSuperAdmin: roles.includes('root'), openContestComment: !!config.data?.openContestComment });
   const base = `/contest/${cid}`;
@@ -102,7 +81,7 @@ export default function ContestShell() {
   return (
     <ContestContext.Provider value={value}>
       <div className={wide ? 'oj-contest-shell oj-contest-shell-wide' : 'oj-page oj-contest-shell'} data-testid="contest-shell" data-cid={cid}>
-        <ContestHeader contest={contest} now={now} />
+        <ContestHeader contest={contest} receivedAt={receivedAt} />
         <Tabs
           className="oj-contest-tabs"
           activeKey={active || 'overview'}

@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { Result, Spin } from 'antd';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestType } from '@oj/shared';
 import { submissionApi, submissionKeys } from '../../api/submission';
 import { SubmissionListView } from '../status/StatusPage';
 import type { SubmissionListScope } from '../status/listScope';
-import { contestProblemPath, contestSubmissionPath } from './problem/useContestProblemScope';
-import { useContestView } from './problem/useContestView';
+import { useContest } from './ContestContext';
+import { contestProblemPath, contestSubmissionPath } from './shell/meta';
 
 /**
  * /contest/:contestID/submissions (spec 1 §2, spec 2 §2 ContestSubmissionList): the status list of the
@@ -17,9 +15,9 @@ import { useContestView } from './problem/useContestView';
  */
 export default function ContestSubmissionsPage() {
   const { t } = useTranslation();
-  const cid = Number(useParams().contestID);
-  const view = useContestView(cid);
-  const type = view.value?.contest.type;
+  const { contest } = useContest();
+  const cid = contest.id;
+  const type = contest.type;
   const scope = useMemo<SubmissionListScope>(
     () => ({
       title: (f) => (f.problemID ? t('contestProblem.submissions.problemTitle') : t('contestProblem.submissions.title')),
@@ -30,13 +28,10 @@ export default function ContestSubmissionsPage() {
       submissionPath: (r) => contestSubmissionPath(cid, r.displayPid, r.submitId),
       problemPath: (r) => contestProblemPath(cid, r.displayPid),
       showScore: type === ContestType.OI,
-      share: false,
       pageClass: 'oj-contest-submissions',
       testId: 'contest-submissions',
     }),
     [cid, type, t],
   );
-  if (view.error) return <Result status="warning" title={view.error} />;
-  if (!view.value) return <Spin className="oj-page-spin" />;
   return <SubmissionListView scope={scope} />;
 }

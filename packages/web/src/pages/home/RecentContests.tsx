@@ -7,7 +7,7 @@ import type { RecentContest } from '@oj/shared';
 import { useRecentContests } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from '../contest/list/ContestLink';
-import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeButton, statusColor, useFormatDuration } from '../contest/shell/meta';
+import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../contest/shell/meta';
 
 /**
  * Recent contests (spec 1 §2 Home): status tag, rule type, auth tag, start time, duration and
@@ -43,7 +43,7 @@ export function RecentContests() {
               </div>
               <Space wrap size={[10, 6]} className="oj-recent-contest-info">
                 <ContestStatusTag status={c.status} />
-                <ContestTypeButton contest={c} />
+                <ContestTypeTag contest={c} />
                 <ContestAuthTag auth={c.auth} />
                 <Tooltip title={t('contest.list.startTime')}>
                   <span>

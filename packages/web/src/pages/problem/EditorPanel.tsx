@@ -10,15 +10,15 @@ import {
   ExperimentOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type ProblemDetail } from '@oj/shared';
-import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
+import { useCaptcha } from '../../components/CaptchaImage';
 import {
   DEFAULT_EDITOR_HEIGHT,
   EDITOR_THEME_NAMES,
@@ -70,11 +70,12 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
   const client = useQueryClient();
-  const submitConfig = useSubmitConfig();
+  // Contest submissions never take the captcha: no need to ask the site whether it is on.
+  const submitConfig = useSubmitConfig(scope.captcha);
   // Shown when the site asks for it, or from the moment the server said so (the switch changed meanwhile).
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const needCaptcha = scope.captcha && (captchaAsked || !!submitConfig.data?.submitCaptcha);
-  const captcha = useQuery({ queryKey: ['captcha', 'submit', p.problemId], queryFn: accountApi.captcha, enabled: needCaptcha, staleTime: Infinity, gcTime: 0 });
+  const captcha = useCaptcha(['submit', p.problemId], needCaptcha);
   const [captchaText, setCaptchaText] = useState('');
   const captchaInput = useRef<InputRef>(null);
 
@@ -109,10 +110,9 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
       cid: scope.cid,
       ...(needCaptcha && captcha.data ? { captcha: captchaText.trim(), captchaKey: captcha.data.captchaKey } : {}),
     });
-    // A captcha answers one attempt only: a new one after every try, right or wrong (spec 1 §4 reset-password rule).
     if (needCaptcha) {
       setCaptchaText('');
-      void captcha.refetch();
+      captcha.renew();
     }
     if (err instanceof ApiError && (err.data as { needCaptcha?: boolean } | null)?.needCaptcha) {
       setCaptchaAsked(true);
@@ -217,15 +217,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </div>
         <Space wrap>
           {needCaptcha && (
-            <SubmitCaptcha
-              ref={captchaInput}
-              img={captcha.data?.img}
-              loading={captcha.isFetching}
-              value={captchaText}
-              onChange={setCaptchaText}
-              onRefresh={() => void captcha.refetch()}
-              onEnter={() => void (busy ? undefined : onSubmit())}
-            />
+            <SubmitCaptcha ref={captchaInput} captcha={captcha} value={captchaText} onChange={setCaptchaText} onEnter={() => void (busy ? undefined : onSubmit())} />
           )}
           <Button icon={<ExperimentOutlined />} onClick={() => setTestOpen(true)} data-testid="open-test-run">
             {t('problem.test.open')}

@@ -16,8 +16,11 @@ import { TagPanel } from './TagPanel';
 import { currentSearch } from '../../app/currentSearch';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
-/** Narrower than this (phones, 768 px tablets) the list scrolls sideways inside its card. */
-const LIST_MIN_WIDTH = 800;
+/**
+ * Narrower than this (phones) the list scrolls sideways inside its card. Below the card's ~640 px of
+ * table at a 768 px tablet, so the list fits there with its AC-rate column.
+ */
+const LIST_MIN_WIDTH = 600;
 
 const intOr = (v: string | null, d: number | undefined, min = 0) => {
   const n = v === null ? NaN : Number(v);

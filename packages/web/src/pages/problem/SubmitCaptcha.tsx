@@ -1,27 +1,26 @@
 import { forwardRef } from 'react';
-import { Input, Skeleton, Tooltip, type InputRef } from 'antd';
+import { Input, type InputRef } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CaptchaImage, type Captcha } from '../../components/CaptchaImage';
 
 interface Props {
-  img: string | undefined;
-  loading: boolean;
+  captcha: Captcha;
   value: string;
   onChange(value: string): void;
-  onRefresh(): void;
   onEnter(): void;
 }
 
 /** The image captcha next to Submit when the site asks for one (switch submitCaptcha): input, then the image (click: a new one). */
-export const SubmitCaptcha = forwardRef<InputRef, Props>(function SubmitCaptcha({ img, loading, value, onChange, onRefresh, onEnter }, ref) {
+export const SubmitCaptcha = forwardRef<InputRef, Props>(function SubmitCaptcha({ captcha, value, onChange, onEnter }, ref) {
   const { t } = useTranslation();
   return (
     <div className="oj-captcha-row oj-submit-captcha" data-testid="submit-captcha">
       <Input
         ref={ref}
         prefix={<SafetyOutlined />}
-        placeholder={t('problem.submit.captcha')}
-        aria-label={t('problem.submit.captcha')}
+        placeholder={t('common.captcha')}
+        aria-label={t('common.captcha')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onPressEnter={onEnter}
@@ -30,11 +29,7 @@ export const SubmitCaptcha = forwardRef<InputRef, Props>(function SubmitCaptcha(
         style={{ width: 130 }}
         data-testid="submit-captcha-input"
       />
-      <Tooltip title={t('problem.submit.captchaRefresh')}>
-        <button type="button" className="oj-captcha" onClick={onRefresh} aria-label={t('problem.submit.captchaRefresh')} data-testid="submit-captcha-img">
-          {img && !loading ? <img src={img} alt={t('problem.submit.captcha')} /> : <Skeleton.Button active size="small" />}
-        </button>
-      </Tooltip>
+      <CaptchaImage captcha={captcha} testId="submit-captcha-img" />
     </div>
   );
 });

@@ -34,7 +34,7 @@ export interface ProblemScope {
   captcha: boolean;
 }
 
-export const PUBLIC_SCOPE: ProblemScope = {
+const PUBLIC_SCOPE: ProblemScope = {
   cid: 0,
   storageKey: (problemId) => problemId,
   submissionPath: (submitId) => `/submission-detail/${submitId}`,

@@ -60,7 +60,10 @@ export function CancelButton({ row, onChange }: { row: SubmissionInfo; onChange:
   );
 }
 
-/** The owner's share toggle (spec 1 §4); contest submissions cannot be shared. */
+/** Spec 1 §4: only submissions made outside contests can be shared. */
+export const shareable = (row: Pick<SubmissionInfo, 'cid'>) => row.cid === 0;
+
+/** The owner's share toggle (spec 1 §4); nothing for a contest submission. */
 export function ShareSwitch({ row, onChange, size = 'small' }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void; size?: 'small' | 'default' }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -76,13 +79,13 @@ export function ShareSwitch({ row, onChange, size = 'small' }: { row: Submission
       setBusy(false);
     }
   };
+  if (!shareable(row)) return null;
   return (
     <Tooltip title={t('statusPage.shareTip')}>
       <Switch
         size={size}
         checked={row.share}
         loading={busy}
-        disabled={row.cid !== 0}
         onChange={toggle}
         checkedChildren={t('statusPage.share')}
         unCheckedChildren={t('statusPage.share')}

@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
 import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from './RelativeTime';
-import { ActionsCell } from './RowActions';
+import { ActionsCell, shareable } from './RowActions';
 import { currentSearch } from '../../app/currentSearch';
 import './status.css';
 
@@ -142,12 +142,12 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
   // The option column only when the viewer has something to do there (share, rejudge, cancel).
-  const hasActions = !!user && (scope.share || canRejudge || isRoot);
+  const hasActions = !!user && (canRejudge || (data?.records ?? []).some((r) => r.uid === user.uid && shareable(r)));
   if (hasActions) {
     columns.push({
       title: t('statusPage.option'),
       key: 'option',
-      render: (_, r) => <ActionsCell row={r} mine={scope.share && r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
+      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
     });
   }
 

@@ -15,8 +15,6 @@ export interface SubmissionListScope {
   problemPath(r: SubmissionInfo): string;
   /** score column: outside contests and in OI contests (spec 1 §2) */
   showScore: boolean;
-  /** the owner's share switch (contest submissions cannot be shared) */
-  share: boolean;
   pageClass?: string;
   testId?: string;
 }
@@ -29,5 +27,4 @@ export const PUBLIC_LIST_SCOPE: SubmissionListScope = {
   submissionPath: (r) => `/submission-detail/${r.submitId}`,
   problemPath: (r) => `/problem/${encodeURIComponent(r.displayPid)}`,
   showScore: true,
-  share: true,
 };

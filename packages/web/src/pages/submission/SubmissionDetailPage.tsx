@@ -126,7 +126,7 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
       title={t('submissionPage.code')}
       extra={
         <Space>
-          {mine && detail.codeShare && s.cid === 0 && <ShareSwitch row={s} onChange={onShare} size="default" />}
+          {mine && detail.codeShare && <ShareSwitch row={s} onChange={onShare} size="default" />}
           <Button icon={<CopyOutlined />} onClick={copy} data-testid="copy-code">
             {t('submissionPage.copy')}
           </Button>

@@ -106,7 +106,7 @@ export default function ContestAnnouncementsPage() {
       title: t('admin.actions'),
       key: 'actions',
       width: 100,
-      fixed: isMobile ? undefined : 'right',
+      fixed: 'right',
       render: (_v, a) => (
         <Space size={4}>
           <Tooltip title={t('admin.edit')}>

@@ -3,10 +3,11 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_RANK_SHOW_NAMES, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, type AdminContest } from '@oj/shared';
+import { CONTEST_RANK_SHOW_NAMES, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, contestDurationMs, type AdminContest } from '@oj/shared';
 import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
+import { authKey, formatDuration } from '../../../pages/contest/shell/meta';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { AwardTable } from '../../contest/AwardTable';
 import { ContestHeader } from '../../contest/ContestHeader';
@@ -17,8 +18,6 @@ import {
   defaultContestValues,
   defaultSealOption,
   contestValuesOf,
-  durationMs,
-  durationParts,
   SEAL_OPTIONS,
   sealOptionDisabled,
   toContestBody,
@@ -70,7 +69,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
   const accountRule = w('accountRule');
   const sealRank = w('sealRank');
   const awardType = w('awardType');
-  const duration = durationMs(startTime, endTime);
+  const duration = contestDurationMs(startTime, endTime);
   const bothTimes = !!startTime && !!endTime;
   const preview = accountPreview(accountRule);
 
@@ -81,7 +80,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
     const all = { ...initial, ...(form.getFieldsValue(true) as ContestFormValues) };
     // A message set by the last save attempt goes once its field changes.
     form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof ContestFormValues, errors: [] })));
-    const d = durationMs(all.startTime, all.endTime);
+    const d = contestDurationMs(all.startTime, all.endTime);
     if (changed.sealRank === true) form.setFieldValue('sealOption', defaultSealOption(all.type, d));
     else if (all.sealRank && ('startTime' in changed || 'endTime' in changed) && sealOptionDisabled(all.sealOption, d)) {
       form.setFieldValue('sealOption', defaultSealOption(all.type, d));
@@ -118,8 +117,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
 
   const durationText = () => {
     if (!bothTimes) return <span className="oj-muted">—</span>;
-    const { unit, n } = durationParts(duration);
-    return duration > 0 ? t(`admin.contest.durationUnit.${unit}`, { n }) : '0';
+    return duration > 0 ? formatDuration(t, duration) : '0';
   };
 
   return (
@@ -178,7 +176,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                 <Form.Item name="auth" label={t('admin.contest.auth')}>
                   <Radio.Group
                     optionType="button"
-                    options={[0, 1, 2].map((a) => ({ value: a, label: t(`admin.contest.authName.${['public', 'private', 'protected'][a]}`) }))}
+                    options={[ContestAuth.PUBLIC, ContestAuth.PRIVATE, ContestAuth.PROTECTED].map((a) => ({ value: a, label: t(`contest.auth.${authKey(a)}`) }))}
                     data-testid="contest-auth"
                   />
                 </Form.Item>

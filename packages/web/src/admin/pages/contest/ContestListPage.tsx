@@ -1,35 +1,31 @@
 import { useState } from 'react';
-import { Button, Card, Input, Space, Switch, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLE_NAMES, Role, type AdminContest } from '@oj/shared';
+import type { AdminContest } from '@oj/shared';
 import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { useIsMobile } from '../../../app/layout/useIsMobile';
-import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
+import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../pages/contest/shell/meta';
 import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
-import { CONTEST_AUTH_COLORS, CONTEST_AUTH_KEYS, CONTEST_STATUS_COLORS, CONTEST_STATUS_KEYS } from '../../contest/contestForm';
 import '../../contest/contest-admin.css';
 
 /**
  * Contest list of the admin area (spec 3 §2 contest, "Group contests" admin table): keyword, paging,
  * type, auth and status tags, the visible switch, times and creator, and the row actions. The server
- * lists every contest for the super admin and their own ones for other admins.
+ * lists every contest for the super admin and their own ones for other admins: exactly the contests
+ * they may manage (spec 3 §6), so no row needs its actions disabled.
  */
 export default function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const isMobile = useIsMobile();
-  const { user, roles } = useSession();
-  const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
 
   const paging = useSearchFilters();
@@ -60,9 +56,6 @@ export default function ContestListPage() {
     },
   });
 
-  /** Spec 3 §6: the creator or the super admin manage a contest. */
-  const canManage = (c: AdminContest) => isRoot || (!!user && c.uid === user.uid);
-
   const columns: TableColumnsType<AdminContest> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     {
@@ -80,23 +73,19 @@ export default function ContestListPage() {
       title: t('admin.contest.type'),
       dataIndex: 'type',
       width: 70,
-      render: (v: number) => <Tag color={v === 0 ? 'blue' : 'purple'}>{v === 0 ? 'ACM' : 'OI'}</Tag>,
+      render: (_v: number, c) => <ContestTypeTag contest={c} testId={`contest-type-${c.id}`} />,
     },
     {
       title: t('admin.contest.auth'),
       dataIndex: 'auth',
       width: 96,
-      render: (v: number) => <Tag color={CONTEST_AUTH_COLORS[v]}>{t(`admin.contest.authName.${CONTEST_AUTH_KEYS[v] ?? 'public'}`)}</Tag>,
+      render: (v: number) => <ContestAuthTag auth={v} />,
     },
     {
       title: t('admin.contest.status'),
       dataIndex: 'status',
       width: 96,
-      render: (v: number, c) => (
-        <Tag color={CONTEST_STATUS_COLORS[v]} data-testid={`contest-status-${c.id}`}>
-          {t(`admin.contest.statusName.${CONTEST_STATUS_KEYS[v] ?? 'ended'}`)}
-        </Tag>
-      ),
+      render: (v: number) => <ContestStatusTag status={v} />,
     },
     {
       title: t('admin.contest.visible'),
@@ -106,7 +95,6 @@ export default function ContestListPage() {
         <Switch
           size="small"
           checked={v}
-          disabled={!canManage(c)}
           loading={visible.isPending && visible.variables?.id === c.id}
           onChange={(value) => visible.mutate({ id: c.id, value })}
           data-testid={`contest-visible-${c.id}`}
@@ -142,34 +130,30 @@ export default function ContestListPage() {
       title: t('admin.actions'),
       key: 'actions',
       width: 200,
-      fixed: isMobile ? undefined : 'right',
-      render: (_v, c) => {
-        const disabled = !canManage(c);
-        return (
-          <Space size={4} wrap={false}>
-            <Tooltip title={t('admin.edit')}>
-              <Button size="small" icon={<EditOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/edit`)} data-testid={`contest-edit-${c.id}`} />
-            </Tooltip>
-            <Tooltip title={t('admin.contest.problems')}>
-              <Button size="small" icon={<UnorderedListOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/problems`)} data-testid={`contest-problems-${c.id}`} />
-            </Tooltip>
-            <Tooltip title={t('admin.contest.announcements')}>
-              <Button size="small" icon={<NotificationOutlined />} disabled={disabled} onClick={() => navigate(`/admin/contest/${c.id}/announcement`)} data-testid={`contest-announcements-${c.id}`} />
-            </Tooltip>
-            <Tooltip title={t('admin.contest.download.title')}>
-              <Button size="small" icon={<DownloadOutlined />} disabled={disabled} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
-            </Tooltip>
-            <DeleteButton
-              confirm={t('admin.contest.deleteConfirm')}
-              warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
-              onConfirm={() => remove.mutate(c.id)}
-              disabled={disabled}
-              testId={`contest-delete-${c.id}`}
-              okTestId="contest-delete-ok"
-            />
-          </Space>
-        );
-      },
+      fixed: 'right',
+      render: (_v, c) => (
+        <Space size={4} wrap={false}>
+          <Tooltip title={t('admin.edit')}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/edit`)} data-testid={`contest-edit-${c.id}`} />
+          </Tooltip>
+          <Tooltip title={t('admin.contest.problems')}>
+            <Button size="small" icon={<UnorderedListOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/problems`)} data-testid={`contest-problems-${c.id}`} />
+          </Tooltip>
+          <Tooltip title={t('admin.contest.announcements')}>
+            <Button size="small" icon={<NotificationOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/announcement`)} data-testid={`contest-announcements-${c.id}`} />
+          </Tooltip>
+          <Tooltip title={t('admin.contest.download.title')}>
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
+          </Tooltip>
+          <DeleteButton
+            confirm={t('admin.contest.deleteConfirm')}
+            warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
+            onConfirm={() => remove.mutate(c.id)}
+            testId={`contest-delete-${c.id}`}
+            okTestId="contest-delete-ok"
+          />
+        </Space>
+      ),
     },
   ];
 
@@ -193,7 +177,7 @@ export default function ContestListPage() {
             data-testid="contest-keyword"
           />
         </div>
-        <AdminTable<AdminContest> rowKey="id" columns={columns} list={list} paging={paging} pager={{ showQuickJumper: !isMobile }} />
+        <AdminTable<AdminContest> rowKey="id" columns={columns} list={list} paging={paging} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
     </div>

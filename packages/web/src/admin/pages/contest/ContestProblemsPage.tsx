@@ -8,8 +8,8 @@ import type { AdminContestProblemRow } from '@oj/shared';
 import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { useIsMobile } from '../../../app/layout/useIsMobile';
 import { useSession } from '../../../app/session';
+import { ContestTypeTag } from '../../../pages/contest/shell/meta';
 import { hasAdminAccess } from '../../access';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
@@ -30,7 +30,6 @@ export default function ContestProblemsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const isMobile = useIsMobile();
   const { roles } = useSession();
   const canEditProblems = hasAdminAccess(roles, 'problem');
   const paging = usePaging();
@@ -45,12 +44,6 @@ export default function ContestProblemsPage() {
     queryFn: () => adminContestApi.problems({ cid, currentPage: page, limit, keyword: keyword || undefined }),
     enabled: valid,
     placeholderData: keepPreviousData,
-  });
-  // Letters in use over the whole contest (not just this page), for the next suggestion.
-  const all = useQuery({
-    queryKey: ['admin-contest-problems', cid, 'all'],
-    queryFn: () => adminContestApi.problems({ cid, currentPage: 1, limit: 100 }),
-    enabled: valid,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['admin-contest-problems', cid] });
 
@@ -135,7 +128,7 @@ export default function ContestProblemsPage() {
       width: 150,
       render: (v: number, row) => (
         <>
-          <Tag color={v === 0 ? 'blue' : 'purple'}>{v === 0 ? 'ACM' : 'OI'}</Tag>
+          <ContestTypeTag contest={{ type: v, oiRankScoreType: contest.data?.oiRankScoreType ?? 'Recent' }} testId={`cp-type-${row.displayId}`} />
           {row.isRemote && <Tag>{t('admin.contest.remote')}</Tag>}
           {row.auth === 3 && <Tag color="cyan">{t('admin.auth.contest')}</Tag>}
         </>
@@ -151,7 +144,7 @@ export default function ContestProblemsPage() {
       title: t('admin.actions'),
       key: 'actions',
       width: 100,
-      fixed: isMobile ? undefined : 'right',
+      fixed: 'right',
       render: (_v, row) => (
         <Space size={4}>
           {canEditProblems && (
@@ -171,8 +164,6 @@ export default function ContestProblemsPage() {
       ),
     },
   ];
-
-  const used = (all.data?.records ?? []).map((r) => r.displayId);
 
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-contest-problems">
@@ -215,14 +206,7 @@ export default function ContestProblemsPage() {
         />
       </Card>
       {contest.data && (
-        <AddPublicProblemDialog
-          cid={cid}
-          contestType={contest.data.type}
-          open={adding}
-          used={used}
-          onClose={() => setAdding(false)}
-          onAdded={() => void refresh()}
-        />
+        <AddPublicProblemDialog contest={contest.data} open={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
       )}
     </div>
   );

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { Input, Modal, Typography } from 'antd';
+import { Alert, Input, Modal, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '@oj/shared';
-import { registerContest } from '../../../api/contest';
-import { ApiError } from '../../../api/client';
-import { feedback } from '../../../app/feedback';
-import { translateMsg } from '../../../app/i18n';
+import { useRegisterContest } from '../useRegisterContest';
 
 /**
  * The contest password dialog of the problem page (spec 1 §2, spec 2 §5): submitting to a protected
@@ -16,28 +12,12 @@ import { translateMsg } from '../../../app/i18n';
 export function ContestPasswordDialog({ cid, open, onDone }: { cid: number; open: boolean; onDone(registered: boolean): void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { submit: register, busy, refusal } = useRegisterContest(cid);
 
   const submit = async () => {
-    if (!password) {
-      feedback.warning(t('msg.enterContestPassword'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const msg = await registerContest(cid, password, { silent: true });
-      feedback.success(translateMsg(msg) || t('msg.contestRegistered'));
-      setPassword('');
-      onDone(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.rawMsg === MSG.contestAlreadyRegistered) {
-        onDone(true);
-        return;
-      }
-      feedback.error(err instanceof Error ? err.message : t('msg.serverError'));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await register(password))) return;
+    setPassword('');
+    onDone(true);
   };
 
   return (
@@ -63,6 +43,7 @@ export function ContestPasswordDialog({ cid, open, onDone }: { cid: number; open
         autoFocus
         data-testid="contest-password-input"
       />
+      {refusal && <Alert className="oj-contest-refusal" type="error" showIcon title={refusal} data-testid="contest-refusal" />}
     </Modal>
   );
 }

@@ -10,7 +10,7 @@ import type { ContestContextValue } from '../ContestContext';
 import { useContestProblemScope } from './useContestProblemScope';
 
 /** The statement of one contest problem under its letter (get-contest-problem-details). */
-export function useContestProblemDetail(cid: number, displayId: string) {
+function useContestProblemDetail(cid: number, displayId: string) {
   const { token, user } = useSession();
   return useQuery({
     queryKey: problemKeys.contestDetail(cid, displayId, user?.uid ?? ''),

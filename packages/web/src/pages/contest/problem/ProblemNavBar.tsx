@@ -1,25 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button, Tooltip } from 'antd';
-import { LeftOutlined, QuestionCircleFilled, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType, JudgeStatus, type FullScreenProblem } from '@oj/shared';
+import { ContestType } from '@oj/shared';
 import { problemApi, problemKeys } from '../../../api/problem';
 import { useSession } from '../../../app/session';
-import { OwnStatusIcon } from '../../problem/problemStatus';
-
-function NavStatus({ p }: { p: FullScreenProblem }) {
-  const { t } = useTranslation();
-  if (p.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) {
-    return (
-      <Tooltip title={t('judgeStatus.SUBMITTED_UNKNOWN_RESULT')}>
-        <QuestionCircleFilled style={{ color: '#faad14' }} data-testid="own-status--5" />
-      </Tooltip>
-    );
-  }
-  return <OwnStatusIcon status={p.status} />;
-}
+import { ContestOwnStatus } from './ContestOwnStatus';
 
 /**
  * The focus mode's bottom bar (HOJ ProblemHorizontalMenu): previous / next and every problem of the
@@ -63,7 +51,7 @@ export function ProblemNavBar({ cid, contestType, current, pathOf }: { cid: numb
             aria-current={i === index ? 'page' : undefined}
             data-testid={`nav-problem-${p.problemId}`}
           >
-            <NavStatus p={p} />
+            <ContestOwnStatus status={p.status} />
             <b>{p.problemId}</b>
             <span className="oj-problem-navbar-title">{p.title}</span>
             {oi && p.score !== null && <span className="oj-problem-navbar-score">{p.score}</span>}

@@ -8,12 +8,8 @@ import { submissionApi } from '../../../api/submission';
 import { useSession } from '../../../app/session';
 import type { ProblemScope } from '../../problem/problemScope';
 import type { ContestContextValue } from '../ContestContext';
-import { rankSealedFor } from '../shell/meta';
+import { contestSubmissionPath, rankSealedFor } from '../shell/meta';
 import { ContestPasswordDialog } from './ContestPasswordDialog';
-
-export const contestProblemPath = (cid: number, displayId: string) => `/contest/${cid}/problem/${encodeURIComponent(displayId)}`;
-export const contestSubmissionPath = (cid: number, displayId: string, submitId: number) =>
-  `${contestProblemPath(cid, displayId)}/submission-detail/${submitId}`;
 
 /** The viewer's submissions of one contest problem (the problem page's "my submissions" tab). */
 export const contestMySubmissions = (cid: number) => (displayId: string, currentPage: number, limit: number) =>

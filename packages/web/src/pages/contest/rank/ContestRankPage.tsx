@@ -1,19 +1,23 @@
+import { useMemo } from 'react';
 import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useContestProblems } from '../../../api/contest';
 import { useContest } from '../ContestContext';
+import { QueryRetryAlert } from './RetryAlert';
+import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
 
 /** /contest/:contestID/rank (spec 2 §2 ContestRank): the board of the contest, ACM or OI. */
 export default function ContestRankPage() {
+  const { t } = useTranslation();
   const { contest, isContestAdmin } = useContest();
   const problems = useContestProblems(contest.id);
-  if (problems.isPending) return <Spin className="oj-page-spin" />;
-  return (
-    <ScoreboardView
-      source="inside"
-      contest={contest}
-      isContestAdmin={isContestAdmin}
-      problems={(problems.data ?? []).map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color }))}
-    />
+  const heads = useMemo<ProblemHead[]>(
+    () => (problems.data ?? []).map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color })),
+    [problems.data],
   );
+  if (problems.isPending) return <Spin className="oj-page-spin" />;
+  // The board's columns are the problems: without them there is no board to show.
+  if (problems.isError && !problems.data) return <QueryRetryAlert query={problems} testId="rank-problems-error" />;
+  return <ScoreboardView source="inside" contest={contest} isContestAdmin={isContestAdmin} problems={heads} />;
 }

@@ -1,16 +1,18 @@
 import './scoreboard.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Result, Space, Switch, Typography } from 'antd';
 import { ExportOutlined, TrophyFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, ContestStatus, ContestType, DEFAULT_AWARDS } from '@oj/shared';
+import { contestKeys } from '../../../api/contest';
 import { contestRankApi } from '../../../api/contestRank';
 import { useContest } from '../ContestContext';
 import { defaultMedals } from './resolver';
+import { QueryRetryAlert } from './RetryAlert';
 
 /** The stand-alone page's address (spec 2 §2): cid, removeStar, and medals[] three times. */
-export function scrollBoardUrl(cid: number, removeStar: boolean, medals: readonly number[]): string {
+function scrollBoardUrl(cid: number, removeStar: boolean, medals: readonly number[]): string {
   const params = new URLSearchParams({ cid: String(cid), removeStar: String(removeStar) });
   for (const m of medals) params.append('medals[]', String(m));
   return `/scrollBoard?${params.toString()}`;
@@ -29,27 +31,26 @@ export default function ContestScrollBoardTab() {
   const ended = contest.status === ContestStatus.ENDED;
   const allowed = isContestAdmin && contest.type === ContestType.ACM;
   const [removeStar, setRemoveStar] = useState(true);
-  const [medals, setMedals] = useState<[number, number, number] | null>(null);
+  // The admin's own counts once they edit one; until then the defaults for the ranked users.
+  const [edited, setEdited] = useState<[number, number, number] | null>(null);
   // Ranked users: the real board without star users (the admin sees it unsealed).
   const ranked = useQuery({
-    queryKey: ['contest', contest.id, 'scroll-board', 'ranked'],
+    queryKey: contestKeys.scrollRanked(contest.id),
     queryFn: () => contestRankApi.rank({ cid: contest.id, currentPage: 1, limit: 1, removeStar: true }, { silent: true }),
     enabled: allowed,
     retry: false,
   });
   const count = ranked.data ? Math.max(0, ranked.data.total - ranked.data.pinned) : null;
-  useEffect(() => {
-    if (count !== null) setMedals((m) => m ?? defaultMedals(count, CONTEST_LIMITS.medalPercents));
-  }, [count]);
+  const medals = edited ?? (count !== null ? defaultMedals(count, CONTEST_LIMITS.medalPercents) : null);
 
   if (!allowed)
     return <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.scroll.adminOnly' : 'scoreboard.scroll.acmOnly')} data-testid="scroll-tab-denied" />;
 
-  const values = medals ?? [0, 0, 0];
   return (
     <Card title={t('scoreboard.scroll.title')} data-testid="scroll-tab">
       <Typography.Paragraph type="secondary">{t('scoreboard.scroll.intro')}</Typography.Paragraph>
-      {!ended ? <Alert className="oj-sb-notice" type="info" showIcon message={t('scoreboard.scroll.notEnded')} data-testid="scroll-tab-not-ended" /> : null}
+      {!ended ? <Alert className="oj-sb-notice" type="info" showIcon title={t('scoreboard.scroll.notEnded')} data-testid="scroll-tab-not-ended" /> : null}
+      <QueryRetryAlert query={ranked} testId="scroll-tab-error" />
       <Form layout="vertical" className="oj-scroll-form">
         <Form.Item label={t('scoreboard.scroll.medals')} extra={count !== null ? t('scoreboard.scroll.rankedUsers', { count }) : undefined}>
           <Space wrap size={[16, 8]}>
@@ -61,8 +62,9 @@ export default function ContestScrollBoardTab() {
                   min={0}
                   max={100000}
                   precision={0}
-                  value={values[i]}
-                  onChange={(v) => setMedals(values.map((x, j) => (j === i ? Math.max(0, Math.floor(Number(v) || 0)) : x)) as [number, number, number])}
+                  value={medals?.[i] ?? null}
+                  disabled={!medals}
+                  onChange={(v) => medals && setEdited(medals.map((x, j) => (j === i ? Math.max(0, Math.floor(Number(v) || 0)) : x)) as [number, number, number])}
                   data-testid={`scroll-medal-${k}`}
                   style={{ width: 96 }}
                 />
@@ -79,8 +81,9 @@ export default function ContestScrollBoardTab() {
         <Button
           type="primary"
           icon={<ExportOutlined />}
-          disabled={!ended}
-          onClick={() => window.open(scrollBoardUrl(contest.id, removeStar, values), '_blank', 'noopener')}
+          // Until the count is known there are no medals to send (0/0/0 would hand out none).
+          disabled={!ended || !medals}
+          onClick={() => medals && window.open(scrollBoardUrl(contest.id, removeStar, medals), '_blank', 'noopener')}
           data-testid="scroll-open"
         >
           {t('scoreboard.scroll.open')}

@@ -1,22 +1,16 @@
 import '../shell/contest.css';
 import './scoreboard.css';
+import { useMemo } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType, type ContestInfo } from '@oj/shared';
-import { contestApi, contestKeys } from '../../../api/contest';
+import type { ContestInfo } from '@oj/shared';
+import { useContestInfo, useContestOutsideInfo } from '../../../api/contest';
 import { ContestHeader } from '../shell/ContestHeader';
-import { statusAt } from '../shell/meta';
-import { useContestClock } from '../shell/useContestClock';
+import { outsideBoardPath } from '../shell/meta';
+import { useContestStatus } from '../shell/useContestClock';
+import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
-
-const boardPath = (type: number, cid: number) => `/contest/${type === ContestType.OI ? 'oi' : 'acm'}-scoreboard/${cid}`;
-
-function Header({ contest, receivedAt }: { contest: ContestInfo; receivedAt: number }) {
-  const now = useContestClock(contest, receivedAt);
-  return <ContestHeader contest={contest} now={now} />;
-}
 
 /**
  * /contest/acm-scoreboard/:contestID and /contest/oi-scoreboard/:contestID (spec 2 §2 "Outside
@@ -28,28 +22,25 @@ export default function OutsideScoreboardPage() {
   const { pathname } = useLocation();
   const cid = Number(useParams().contestID);
   const valid = Number.isInteger(cid) && cid > 0;
-  const info = useQuery({
-    queryKey: contestKeys.outsideInfo(cid),
-    queryFn: () => contestApi.outsideInfo(cid, { silent: true }),
-    enabled: valid,
-    retry: false,
-  });
+  const info = useContestOutsideInfo(cid);
+  const closed = info.isError && !info.data;
   // When the board is closed, the plain contest info still gives the header (title, times, countdown).
-  const plain = useQuery({
-    queryKey: ['contest-outside', cid, 'plain'],
-    queryFn: () => contestApi.info(cid, { silent: true }),
-    enabled: valid && info.isError,
-    retry: false,
-  });
-  const contest = info.data?.contest;
-  const now = useContestClock(contest, info.dataUpdatedAt);
+  const plain = useContestInfo(cid, closed);
+  const raw = info.data?.contest;
+  const status = useContestStatus(raw, info.dataUpdatedAt);
+  // New objects only when the data or the status change: the board is memoised.
+  const contest = useMemo<ContestInfo | undefined>(() => (raw ? { ...raw, status } : undefined), [raw, status]);
+  const problemList = info.data?.problemList;
+  const problems = useMemo<ProblemHead[]>(
+    () => (problemList ?? []).map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color })),
+    [problemList],
+  );
 
   if (!valid) return <Result className="oj-page" status="warning" title={t('msg.contestNotFound')} />;
-  if (info.isPending) return <Spin className="oj-page-spin" />;
-  if (info.isError)
+  if (closed)
     return (
       <div className="oj-page oj-stack" data-testid="outside-board">
-        {plain.data ? <Header contest={plain.data} receivedAt={plain.dataUpdatedAt} /> : null}
+        {plain.data ? <ContestHeader contest={plain.data} receivedAt={plain.dataUpdatedAt} /> : null}
         <Result
           status="info"
           title={info.error.message || t('scoreboard.outside.closed')}
@@ -63,18 +54,13 @@ export default function OutsideScoreboardPage() {
         />
       </div>
     );
-  const c = contest!;
-  const want = boardPath(c.type, c.id);
+  if (!raw || !contest) return <Spin className="oj-page-spin" />;
+  const want = outsideBoardPath(raw);
   if (pathname.replace(/\/+$/, '') !== want) return <Navigate to={want} replace />;
   return (
     <div className="oj-page oj-stack" data-testid="outside-board">
-      <ContestHeader contest={c} now={now} />
-      <ScoreboardView
-        source="outside"
-        contest={{ ...c, status: statusAt(c, now) }}
-        isContestAdmin={false}
-        problems={info.data!.problemList.map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color }))}
-      />
+      <ContestHeader contest={raw} receivedAt={info.dataUpdatedAt} />
+      <ScoreboardView source="outside" contest={contest} isContestAdmin={false} problems={problems} />
     </div>
   );
 }

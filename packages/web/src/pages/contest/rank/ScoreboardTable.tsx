@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ContestType, type AcmRankRow, type OiRankRow } from '@oj/shared';
 import type { RankRow } from '../../../api/contestRank';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { contestProblemPath } from '../shell/meta';
 import { Balloon } from './Balloon';
 import { acmCellKind, acmTries, hms, oiScoreKind } from './format';
 
@@ -76,7 +77,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
     <Tooltip title={h.displayTitle}>
       <span className="oj-sb-problem-head" data-testid={`sb-head-${h.displayId}`}>
         <Balloon color={h.color} size={22} title={h.displayTitle} />
-        {p.inside ? <Link to={`/contest/${p.cid}/problem/${encodeURIComponent(h.displayId)}`}>{h.displayId}</Link> : <span>{h.displayId}</span>}
+        {p.inside ? <Link to={contestProblemPath(p.cid, h.displayId)}>{h.displayId}</Link> : <span>{h.displayId}</span>}
       </span>
     </Tooltip>
   );

@@ -1,5 +1,5 @@
 import './scoreboard.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Alert, Button, Card, Input, Space, Switch, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { contestRankApi, contestRankKeys, type RankQuery } from '../../../api/co
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
 import { readConcerned, writeConcerned, CONCERNED_MAX } from './format';
+import { RetryAlert } from './RetryAlert';
 import { ScoreboardTable, type ProblemHead } from './ScoreboardTable';
 
 export interface ScoreboardViewProps {
@@ -24,9 +25,10 @@ export interface ScoreboardViewProps {
  * A contest board with its controls (spec 2 §2 rank, outside scoreboard; §4 auto-refresh; §9 sizes):
  * search by school or shown name, remove stars, follow users (pinned under the viewer's own row),
  * auto-refresh every 30 s (on by default while running, off once ended, off after a failed request),
- * and for contest admins the after-contest switch and a forced recomputation.
+ * and for contest admins the after-contest switch and a forced recomputation. Memoised: the outside
+ * page's header ticks every second, the board need not.
  */
-export function ScoreboardView({ source, contest, problems, isContestAdmin }: ScoreboardViewProps) {
+export const ScoreboardView = memo(function ScoreboardView({ source, contest, problems, isContestAdmin }: ScoreboardViewProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cid = contest.id;
@@ -37,15 +39,13 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
   const [keyword, setKeyword] = useState('');
   const [removeStar, setRemoveStar] = useState(false);
   const [containsEnd, setContainsEnd] = useState(false);
-  const [autoRefresh, setAutoRefresh] = useState(running);
+  // Whether the viewer wants auto-refresh; it only runs while the contest does, so a board opened
+  // before the start refreshes once the contest runs, and one left open past the end stops.
+  const [wanted, setWanted] = useState(true);
+  const autoRefresh = running && wanted;
   const [concerned, setConcerned] = useState<string[]>(() => readConcerned(cid));
   const force = useRef(false);
   const [forcing, setForcing] = useState(false);
-
-  // Once the contest has ended nothing changes any more: auto-refresh goes off and stays off.
-  useEffect(() => {
-    if (!running) setAutoRefresh(false);
-  }, [running]);
 
   const q: Omit<RankQuery, 'forceRefresh'> = {
     cid,
@@ -58,21 +58,23 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
   };
   const query = useQuery({
     queryKey: contestRankKeys.rank(cid, source, user?.uid ?? '', q),
-    queryFn: () => {
+    queryFn: async () => {
       const forceRefresh = force.current;
       force.current = false;
       const call = source === 'inside' ? contestRankApi.rank : contestRankApi.outside;
-      // Spec 2 §8: a failed board request only stops loading (and auto-refresh), no server message.
-      return call({ ...q, forceRefresh }, { silent: true });
+      try {
+        return await call({ ...q, forceRefresh }, { silent: true });
+      } catch (err) {
+        // Spec 2 §8: a failed board request only stops loading and auto-refresh, no server message.
+        setWanted(false);
+        throw err;
+      }
     },
     placeholderData: keepPreviousData,
     retry: false,
     refetchInterval: autoRefresh ? CONTEST_LIMITS.rankRefreshMs : false,
   });
-  const { data, isError, isFetching, refetch, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (errorUpdatedAt) setAutoRefresh(false);
-  }, [errorUpdatedAt]);
+  const { data, isError, isFetching, refetch } = query;
 
   const toggleConcern = useCallback(
     (uid: string) => {
@@ -121,7 +123,7 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
           </label>
           <Tooltip title={running ? undefined : t('scoreboard.toolbar.autoRefreshOff')}>
             <label className="oj-sb-switch">
-              <Switch size="small" checked={autoRefresh} disabled={!running} onChange={setAutoRefresh} data-testid="sb-auto-refresh" />
+              <Switch size="small" checked={autoRefresh} disabled={!running} onChange={setWanted} data-testid="sb-auto-refresh" />
               {t('scoreboard.toolbar.autoRefresh', { seconds: CONTEST_LIMITS.rankRefreshMs / 1000 })}
             </label>
           </Tooltip>
@@ -179,7 +181,7 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
           className="oj-sb-notice"
           type="warning"
           showIcon
-          message={t('scoreboard.sealed.title')}
+          title={t('scoreboard.sealed.title')}
           description={
             contest.status === ContestStatus.ENDED
               ? t('scoreboard.sealed.afterEnd', { time: sealTime })
@@ -189,18 +191,7 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
         />
       ) : null}
       {isError ? (
-        <Alert
-          className="oj-sb-notice"
-          type="error"
-          showIcon
-          message={t('scoreboard.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void refetch()} data-testid="sb-retry">
-              {t('scoreboard.retry')}
-            </Button>
-          }
-          data-testid="sb-error"
-        />
+        <RetryAlert title={t('scoreboard.loadFailed')} onRetry={() => void refetch()} retrying={isFetching} testId="sb-error" retryTestId="sb-retry" />
       ) : null}
       <ScoreboardTable
         cid={cid}
@@ -228,4 +219,4 @@ export function ScoreboardView({ source, contest, problems, isContestAdmin }: Sc
       />
     </Card>
   );
-}
+});

@@ -36,12 +36,14 @@ function Cell({ row, displayId, next, flash }: { row: ResolverRow; displayId: st
   );
 }
 
-function Board({ info, resolver, medalCounts }: { info: ScrollBoardInfo; resolver: Resolver; medalCounts: number[] }) {
+function Board({ info, resolver }: { info: ScrollBoardInfo; resolver: Resolver }) {
   const { t } = useTranslation();
   const [state, setState] = useState<ResolverState>(() => initialState(resolver));
   const [auto, setAuto] = useState(false);
   const total = useMemo(() => totalSteps(resolver), [resolver]);
   const done = state.focus < 0;
+  // Auto-play ends by itself with the last reveal.
+  const playing = auto && !done;
   const listRef = useRef<HTMLDivElement>(null);
 
   const next = useCallback(() => setState((s) => nextStep(resolver, s)), [resolver]);
@@ -71,13 +73,10 @@ function Board({ info, resolver, medalCounts }: { info: ScrollBoardInfo; resolve
   }, [next, all]);
 
   useEffect(() => {
-    if (!auto || done) {
-      if (done) setAuto(false);
-      return;
-    }
+    if (!playing) return;
     const timer = window.setInterval(next, AUTO_MS);
     return () => window.clearInterval(timer);
-  }, [auto, done, next]);
+  }, [playing, next]);
 
   // Keep the row being revealed in view (it walks up from the bottom).
   useLayoutEffect(() => {
@@ -108,7 +107,7 @@ function Board({ info, resolver, medalCounts }: { info: ScrollBoardInfo; resolve
           <span className="oj-rb-medals">
             {[1, 2, 3].map((m) => (
               <span key={m} className="oj-rb-medal-chip" style={{ background: MEDAL_COLORS[m] }}>
-                {t(`scoreboard.scroll.${MEDAL_KEYS[m]}`)} {medalCounts[m - 1] ?? 0}
+                {t(`scoreboard.scroll.${MEDAL_KEYS[m]}`)} {resolver.medalCounts[m - 1] ?? 0}
               </span>
             ))}
           </span>
@@ -117,8 +116,8 @@ function Board({ info, resolver, medalCounts }: { info: ScrollBoardInfo; resolve
               {t('scoreboard.scroll.next')}
             </Button>
           </Tooltip>
-          <Button icon={auto ? <PauseOutlined /> : <CaretRightOutlined />} disabled={done} onClick={() => setAuto((a) => !a)} data-testid="rb-auto">
-            {auto ? t('scoreboard.scroll.pause') : t('scoreboard.scroll.auto')}
+          <Button icon={playing ? <PauseOutlined /> : <CaretRightOutlined />} disabled={done} onClick={() => setAuto(!playing)} data-testid="rb-auto">
+            {playing ? t('scoreboard.scroll.pause') : t('scoreboard.scroll.auto')}
           </Button>
           <Tooltip title={t('scoreboard.scroll.allTip')}>
             <Button icon={<FastForwardOutlined />} disabled={done} onClick={all} data-testid="rb-all">
@@ -224,7 +223,8 @@ export default function ScrollBoardPage() {
   const { token } = useSession();
   const cid = Number(params.get('cid'));
   const removeStar = params.get('removeStar') === 'true';
-  const medalParams = (params.getAll('medals[]').length ? params.getAll('medals[]') : params.getAll('medals')).map((m) => Math.max(0, Math.floor(Number(m) || 0)));
+  // As a string, so the resolver below is rebuilt only when the counts really change.
+  const medalParam = (params.getAll('medals[]').length ? params.getAll('medals[]') : params.getAll('medals')).join(',');
   const valid = Number.isInteger(cid) && cid > 0;
   const data = useQuery({
     queryKey: contestRankKeys.scroll(cid, removeStar),
@@ -242,12 +242,11 @@ export default function ScrollBoardPage() {
   });
   const resolver = useMemo(() => {
     if (!data.data) return null;
-    const first = buildResolver(data.data.info, data.data.submissions, [0, 0, 0]);
-    const counts = medalParams.length === 3 ? medalParams : defaultMedals(first.ranked, CONTEST_LIMITS.medalPercents);
-    return { resolver: buildResolver(data.data.info, data.data.submissions, counts), counts };
-    // medalParams is derived from the URL, which does not change on this page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data.data]);
+    const given = medalParam ? medalParam.split(',').map((m) => Math.max(0, Math.floor(Number(m) || 0))) : [];
+    // Without three counts in the address, the defaults follow the ranked users, known while building.
+    const counts = given.length === 3 ? given : (ranked: number) => defaultMedals(ranked, CONTEST_LIMITS.medalPercents);
+    return buildResolver(data.data.info, data.data.submissions, counts);
+  }, [data.data, medalParam]);
 
   useEffect(() => {
     const before = document.title;
@@ -276,7 +275,7 @@ export default function ScrollBoardPage() {
   if (!resolver || !data.data) return <Frame><Spin size="large" /></Frame>;
   return (
     <ConfigProvider theme={DARK}>
-      <Board info={data.data.info} resolver={resolver.resolver} medalCounts={resolver.counts} />
+      <Board info={data.data.info} resolver={resolver} />
     </ConfigProvider>
   );
 }

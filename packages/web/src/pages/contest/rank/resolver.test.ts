@@ -1,6 +1,7 @@
-/** The scroll board's model against boards folded by the server's rules. */
+/** The scroll board's model against boards worked out by hand (and folded by the server's rules). */
 import { describe, expect, it } from 'vitest';
-import { acmBoard, JudgeStatus as S, type RankSubmission, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/shared';
+import { acmBoard, JudgeStatus as S, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/shared';
+import { boardInputFromScroll, rankUser } from '@oj/shared/testing';
 import { buildResolver, defaultMedals, finish, initialState, medalOf, nextStep, settled, totalSteps } from './resolver';
 
 const START = Date.UTC(2026, 0, 1, 8);
@@ -22,13 +23,7 @@ const info = (o: Partial<ScrollBoardInfo> = {}): ScrollBoardInfo => ({
 });
 let seq = 0;
 const sub = (username: string, displayId: string, status: number, min: number): ScrollBoardSubmission => ({
-  uid: `u-${username}`,
-  username,
-  nickname: null,
-  realname: null,
-  school: null,
-  avatar: null,
-  gender: 'secrecy',
+  ...rankUser(username),
   submitId: ++seq,
   status,
   submitTime: iso(START + min * MIN),
@@ -50,32 +45,66 @@ const SUBS = [
   sub('star', 'A', S.ACCEPTED, 1),
 ];
 
-/** The server's fold of the same submissions. */
-function serverBoard(i: ScrollBoardInfo, subs: ScrollBoardSubmission[], sealed: boolean) {
-  const users = new Map(subs.map((s) => [s.uid, s]));
-  const submissions: RankSubmission[] = subs.map((s) => ({ uid: s.uid, displayId: s.displayId, status: s.status, score: null, time: null, submitTime: Date.parse(s.submitTime) }));
-  return acmBoard({
-    submissions,
-    users,
-    window: { startTime: START, endTime: START + 300 * MIN, sealFrom: sealed ? Date.parse(i.sealRankTime!) : null, includeAfterEnd: false },
-    starUsers: new Set(i.starUserList.map((s) => s.toLowerCase())),
-    rankShowName: 'username',
-    awardType: 0,
-    awards: [],
-  });
-}
 const brief = (rows: Array<{ username: string; rank: number; ac: number; totalTime: number }>) => rows.map((r) => [r.username, r.rank, r.ac, r.totalTime]);
+
+// The boards of SUBS worked out by hand: [username, rank, solved, total time in s]. An AC costs its
+// time from the start plus 20 min (1200 s) per rejected try before it; CE is free; star ranks -1.
+/** Seal at 240 min: later tries are unknown. */
+const FROZEN = [
+  ['bob', 1, 2, 1200 + 6000],
+  ['star', -1, 1, 60],
+  ['ann', 2, 1, 600], // B: two tries after the seal
+  ['cat', 3, 0, 0], // A: WA before the seal, A B C tried after it
+  ['dan', 3, 0, 0], // C tried after the seal
+  ['eve', 3, 0, 0], // CE only
+];
+const FINAL = [
+  ['cat', 1, 3, 14460 + 1200 + 14520 + 14580],
+  ['bob', 2, 2, 7200],
+  ['ann', 3, 2, 600 + 15600 + 1200],
+  ['star', -1, 1, 60],
+  ['dan', 4, 0, 0],
+  ['eve', 4, 0, 0],
+];
+/** The final board with nobody starred. */
+const OPEN = [
+  ['cat', 1, 3, 44760],
+  ['bob', 2, 2, 7200],
+  ['ann', 3, 2, 17400],
+  ['star', 4, 1, 60],
+  ['dan', 5, 0, 0],
+  ['eve', 5, 0, 0],
+];
 
 describe('scroll board model', () => {
   const i = info({ starUserList: ['Star'] });
   const r = buildResolver(i, SUBS, [1, 1, 1]);
 
-  it('starts from the frozen board and ends on the final one, as the server folds them', () => {
+  it('starts from the frozen board and ends on the final one', () => {
     const s0 = initialState(r);
-    expect(brief(s0.rows)).toEqual(brief(serverBoard(i, SUBS, true)));
-    expect(brief(finish(r, s0).rows)).toEqual(brief(serverBoard(i, SUBS, false)));
+    expect(brief(s0.rows)).toEqual(FROZEN);
+    expect(s0.rows.map((x) => [x.username, x.pending])).toEqual([
+      ['bob', []],
+      ['star', []],
+      ['ann', ['B']],
+      ['cat', ['A', 'B', 'C']],
+      ['dan', ['C']],
+      ['eve', []],
+    ]);
+    expect(s0.rows.find((x) => x.username === 'cat')!.cells.A).toMatchObject({ isAC: false, errorNum: 1, tryNum: 1 });
+    expect(brief(finish(r, s0).rows)).toEqual(FINAL);
     expect(totalSteps(r)).toBe(5); // ann B, cat A B C, dan C
     expect(r.ranked).toBe(5);
+  });
+
+  it('agrees with the server\'s fold of the same data, and puts submissions in submit order itself', () => {
+    // The hand-worked boards are those of the shared rules…
+    expect(brief(acmBoard(boardInputFromScroll(i, SUBS, true)))).toEqual(FROZEN);
+    expect(brief(acmBoard(boardInputFromScroll(i, SUBS, false)))).toEqual(FINAL);
+    // …and the resolver does not rely on the order it gets (ann's WA then AC on B, cat's WA then AC on A).
+    const shuffled = buildResolver(i, [...SUBS].reverse(), [1, 1, 1]);
+    expect(brief(initialState(shuffled).rows)).toEqual(FROZEN);
+    expect(brief(finish(shuffled, initialState(shuffled)).rows)).toEqual(FINAL);
   });
 
   it('reveals the leftmost pending problem of the lowest row that has one, moving improved rows up', () => {
@@ -125,6 +154,17 @@ describe('scroll board model', () => {
     expect(defaultMedals(25, [10, 20, 30])).toEqual([2, 5, 7]);
   });
 
+  it('takes the medal counts as a function of the ranked users, building once', () => {
+    const seen: number[] = [];
+    const byCount = buildResolver(i, SUBS, (ranked) => {
+      seen.push(ranked);
+      return [1, 1, 1];
+    });
+    expect(seen).toEqual([5]);
+    expect(byCount.medalCounts).toEqual([1, 1, 1]);
+    expect([...byCount.medals]).toEqual([...r.medals]);
+  });
+
   it('first bloods come from the final board: a problem first solved after the seal shows it when revealed', () => {
     const s = finish(r, initialState(r));
     expect(s.rows.find((x) => x.username === 'cat')!.cells.C!.isFirstAC).toBe(true);
@@ -136,6 +176,6 @@ describe('scroll board model', () => {
     const s = initialState(open);
     expect(s.focus).toBe(-1);
     expect(totalSteps(open)).toBe(0);
-    expect(brief(s.rows)).toEqual(brief(serverBoard(info(), SUBS, false)));
+    expect(brief(s.rows)).toEqual(OPEN);
   });
 });

@@ -44,6 +44,8 @@ export interface Resolver {
   finals: Map<string, Record<string, AcmCell>>;
   /** medal per uid, from the final ranks */
   medals: Map<string, Medal>;
+  /** gold, silver and bronze counts the medals were given by */
+  medalCounts: readonly number[];
   /** the frozen board, ranked */
   initial: ResolverRow[];
   /** ranked (non-star) users */
@@ -73,7 +75,15 @@ export function medalOf(rank: number, ac: number, counts: readonly number[]): Me
   return 0;
 }
 
-export function buildResolver(info: ScrollBoardInfo, submissions: readonly ScrollBoardSubmission[], medalCounts: readonly number[]): Resolver {
+/**
+ * `medalCounts` may depend on how many users are ranked (the default percentages), which only the
+ * final board knows: pass a function of that count to build the board once.
+ */
+export function buildResolver(
+  info: ScrollBoardInfo,
+  submissions: readonly ScrollBoardSubmission[],
+  medalCounts: readonly number[] | ((ranked: number) => readonly number[]),
+): Resolver {
   const users = new Map<string, RankUserInfo>();
   const subs: RankSubmission[] = [];
   for (const s of submissions) {
@@ -91,11 +101,13 @@ export function buildResolver(info: ScrollBoardInfo, submissions: readonly Scrol
   const frozen = acmBoard({ ...base, window: { startTime, endTime, sealFrom, includeAfterEnd: false } });
   const final = acmBoard({ ...base, window: { startTime, endTime, sealFrom: null, includeAfterEnd: false } });
 
+  const ranked = final.filter((r) => r.rank !== -1).length;
+  const counts = typeof medalCounts === 'function' ? medalCounts(ranked) : medalCounts;
   const finals = new Map<string, Record<string, AcmCell>>();
   const medals = new Map<string, Medal>();
   for (const r of final) {
     finals.set(r.uid, r.submissionInfo);
-    medals.set(r.uid, medalOf(r.rank, r.ac, medalCounts));
+    medals.set(r.uid, medalOf(r.rank, r.ac, counts));
   }
   const order = info.problemList.map((p) => p.displayId);
   const initial = frozen.map((r: AcmRankRow): ResolverRow => {
@@ -120,7 +132,7 @@ export function buildResolver(info: ScrollBoardInfo, submissions: readonly Scrol
       }),
     };
   });
-  return { problems: info.problemList, finals, medals, initial, ranked: final.filter((r) => r.rank !== -1).length };
+  return { problems: info.problemList, finals, medals, medalCounts: counts, initial, ranked };
 }
 
 const focusOf = (rows: readonly ResolverRow[]) => {

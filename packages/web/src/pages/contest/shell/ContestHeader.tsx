@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestStatus, type ContestInfo } from '@oj/shared';
 import { formatDateTime } from '../../../components/time';
-import { ContestAuthTag, ContestStatusTag, ContestTypeButton, formatCountdown, formatDuration, statusAt, statusColor } from './meta';
+import { ContestAuthTag, ContestStatusTag, ContestTypeTag, formatCountdown, formatDuration, statusAt, statusColor } from './meta';
+import { useContestClock } from './useContestClock';
 
 /** Spec 2 §4: 0 while scheduled, 100 once not running, otherwise elapsed over duration. */
-export function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, now: number): number {
+function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, now: number): number {
   const status = statusAt(c, now);
   if (status === ContestStatus.SCHEDULED) return 0;
   if (status !== ContestStatus.RUNNING) return 100;
@@ -19,11 +20,13 @@ export function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, n
 
 /**
  * The contest header (spec 2 §2 shell): title, auth tag, group-contest button, participants, rule type,
- * start and end, a progress slider and a countdown in the status colour. `now` is the contest clock
- * (useContestClock); the outside scoreboards show the same header.
+ * start and end, a progress slider and a countdown in the status colour; the outside scoreboards show
+ * the same header. The ticking clock lives here so that only the header re-renders every second.
+ * `receivedAt` is when `contest` came from the server (its `now` sets the clock).
  */
-export function ContestHeader({ contest: c, now, extra }: { contest: ContestInfo; now: number; extra?: ReactNode }) {
+export function ContestHeader({ contest: c, receivedAt, extra }: { contest: ContestInfo; receivedAt: number; extra?: ReactNode }) {
   const { t } = useTranslation();
+  const now = useContestClock(c, receivedAt);
   const status = statusAt(c, now);
   const color = statusColor(status);
   const start = Date.parse(c.startTime);
@@ -56,7 +59,7 @@ export function ContestHeader({ contest: c, now, extra }: { contest: ContestInfo
               {c.count}
             </Tag>
           </Tooltip>
-          <ContestTypeButton contest={c} />
+          <ContestTypeTag contest={c} />
           {extra}
         </Space>
       </div>

@@ -68,31 +68,40 @@ export function ContestLock({ auth }: { auth: number }) {
   );
 }
 
-export const isAcm = (type: number) => type === ContestType.ACM;
+const isAcm = (type: number) => type === ContestType.ACM;
 
-/** The rule type (ACM / OI): OI names its rank score type in the tooltip. */
-export function ContestTypeButton({
-  contest,
-  size = 'small',
-  onClick,
-}: {
-  contest: Pick<ContestInfo, 'type' | 'oiRankScoreType'>;
-  size?: 'small' | 'middle';
-  /** the list filters by the rule when it is clicked (as HOJ does) */
-  onClick?: () => void;
-}) {
+type RuleOf = Pick<ContestInfo, 'type' | 'oiRankScoreType'>;
+
+/** The rule's name, and for the tooltip its meaning (OI names its rank score type). */
+function useRule(contest: RuleOf): { acm: boolean; label: string; tip: string } {
   const { t } = useTranslation();
   const acm = isAcm(contest.type);
-  const tip = acm ? t('contest.typeTip.acm') : t('contest.typeTip.oi', { scoreType: t(`contest.scoreType.${contest.oiRankScoreType}`) });
+  return {
+    acm,
+    label: acm ? 'ACM' : 'OI',
+    tip: acm ? t('contest.typeTip.acm') : t('contest.typeTip.oi', { scoreType: t(`contest.scoreType.${contest.oiRankScoreType}`) }),
+  };
+}
+
+/** The rule type (ACM / OI) as a tag, where clicking it does nothing. */
+export function ContestTypeTag({ contest, testId = 'contest-type' }: { contest: RuleOf; testId?: string }) {
+  const { acm, label, tip } = useRule(contest);
   return (
     <Tooltip title={tip}>
-      <Button
-        size={size}
-        className={acm ? 'oj-contest-type oj-contest-type-acm' : 'oj-contest-type oj-contest-type-oi'}
-        onClick={onClick}
-        data-testid="contest-type"
-      >
-        {acm ? 'ACM' : 'OI'}
+      <Tag color={acm ? 'gold' : 'blue'} data-testid={testId} data-type={contest.type}>
+        {label}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The rule type as a button: the contest list filters by the rule when it is clicked (as HOJ does). */
+export function ContestTypeButton({ contest, size = 'small', onClick }: { contest: RuleOf; size?: 'small' | 'middle'; onClick: () => void }) {
+  const { acm, label, tip } = useRule(contest);
+  return (
+    <Tooltip title={tip}>
+      <Button size={size} className={acm ? 'oj-contest-type oj-contest-type-acm' : 'oj-contest-type oj-contest-type-oi'} onClick={onClick} data-testid="contest-type">
+        {label}
       </Button>
     </Tooltip>
   );
@@ -138,6 +147,10 @@ export function formatCountdown(t: TFunction, ms: number): string {
   const clock = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
   return days > 0 ? `${t(`contest.duration.day${days === 1 ? '' : 's'}`, { n: String(days) })} ${clock}` : clock;
 }
+
+export const contestProblemPath = (cid: number, displayId: string) => `/contest/${cid}/problem/${encodeURIComponent(displayId)}`;
+export const contestSubmissionPath = (cid: number, displayId: string, submitId: number) =>
+  `${contestProblemPath(cid, displayId)}/submission-detail/${submitId}`;
 
 /** Path of the public outside scoreboard of a contest, by rule type. */
 export const outsideBoardPath = (c: Pick<ContestInfo, 'id' | 'type'>) => `/contest/${isAcm(c.type) ? 'acm' : 'oi'}-scoreboard/${c.id}`;

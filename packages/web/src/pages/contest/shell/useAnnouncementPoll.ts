@@ -8,7 +8,7 @@ import { ITEM_KEYS, readJson, writeStorage } from '../../../app/storage';
 import { Markdown } from '../../../components/Markdown';
 
 /** Spec 2 §9: the contest's new announcements are polled every 60 s. */
-export const ANNOUNCEMENT_POLL_MS = 60_000;
+const ANNOUNCEMENT_POLL_MS = 60_000;
 /** Notifications shown at once; the rest are counted in one more. */
 const MAX_NOTICES = 5;
 /** The server takes at most this many read ids. */

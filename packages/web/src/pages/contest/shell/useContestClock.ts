@@ -1,13 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { ContestStatus, type ContestInfo } from '@oj/shared';
 import { statusAt } from './meta';
+
+type Clocked = Pick<ContestInfo, 'now' | 'startTime' | 'endTime'>;
+
+/** How far the server's clock is ahead of ours, from `contest.now` and when the contest was received. */
+const offsetOf = (contest: Clocked | undefined, receivedAt: number) => (contest ? Date.parse(contest.now) - receivedAt : 0);
+
+/** setTimeout takes at most 2^31-1 ms; a start weeks away is waited for in steps. */
+const MAX_WAIT_MS = 24 * 3600_000;
 
 /**
  * The contest clock (spec 2 §4): the server's now (from `contest.now`, corrected for the time since it
  * was fetched), ticking each second while the end is still ahead. `receivedAt` is when `contest` came.
+ * It re-renders its caller every second: keep it in small components (the header's countdown).
  */
-export function useContestClock(contest: Pick<ContestInfo, 'now' | 'startTime' | 'endTime'> | undefined, receivedAt: number): number {
-  const offset = contest ? Date.parse(contest.now) - receivedAt : 0;
+export function useContestClock(contest: Clocked | undefined, receivedAt: number): number {
+  const offset = offsetOf(contest, receivedAt);
   const [now, setNow] = useState(() => Date.now() + offset);
   const end = contest ? Date.parse(contest.endTime) : 0;
   useEffect(() => {
@@ -25,16 +34,49 @@ export function useContestClock(contest: Pick<ContestInfo, 'now' | 'startTime' |
 }
 
 /**
- * When the clock crosses the start or the end, the server's view (status, what the viewer may see)
- * changes: reload it. At most every 3 s while the two disagree (a slightly fast client clock).
+ * The contest's status as the (server-corrected) clock says it. Unlike useContestClock it re-renders
+ * only when the status changes (at the start and at the end), so pages whose behaviour follows the
+ * status (the submit button, locked tabs) need not re-render every second.
  */
-export function useRefreshOnStatusChange(contest: Pick<ContestInfo, 'status' | 'startTime' | 'endTime'> | undefined, now: number, refresh: () => void) {
-  const last = useRef(0);
-  const clientStatus = contest ? statusAt(contest, now) : ContestStatus.SCHEDULED;
+export function useContestStatus(contest: Clocked | undefined, receivedAt: number): number {
+  const offset = offsetOf(contest, receivedAt);
+  const start = contest ? Date.parse(contest.startTime) : NaN;
+  const end = contest ? Date.parse(contest.endTime) : NaN;
+  // A re-render is all the timer has to cause: the status is read from the clock during render, so it
+  // is right on the first render with a new contest too.
+  const [, wake] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (Number.isNaN(start) || Number.isNaN(end)) return;
+    let timer = 0;
+    const wait = () => {
+      const now = Date.now() + offset;
+      const next = now < start ? start : now < end ? end : null;
+      if (next === null) return;
+      timer = window.setTimeout(
+        () => {
+          wake();
+          wait();
+        },
+        // A little past the boundary, so the status read then is the new one.
+        Math.min(next - now + 50, MAX_WAIT_MS),
+      );
+    };
+    wait();
+    return () => window.clearTimeout(timer);
+  }, [start, end, offset]);
+  return contest ? statusAt(contest, Date.now() + offset) : ContestStatus.SCHEDULED;
+}
+
+/**
+ * When the clock crosses the start or the end, the server's view (status, what the viewer may see)
+ * changes: reload it, and again every 3 s while the two still disagree (a slightly fast client clock).
+ */
+export function useRefreshOnStatusChange(contest: Pick<ContestInfo, 'status'> | undefined, clientStatus: number, refresh: () => void) {
   const differs = !!contest && clientStatus !== contest.status;
   useEffect(() => {
-    if (!differs || Date.now() - last.current < 3000) return;
-    last.current = Date.now();
+    if (!differs) return;
     refresh();
-  }, [differs, now, refresh]);
+    const timer = window.setInterval(refresh, 3000);
+    return () => window.clearInterval(timer);
+  }, [differs, refresh]);
 }

@@ -5,11 +5,13 @@ import { FireFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, ContestType, type ContestAcInfo } from '@oj/shared';
+import { contestKeys } from '../../../api/contest';
 import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
 import { formatDateTime } from '../../../components/time';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
 import { hms } from '../rank/format';
+import { QueryRetryAlert } from '../rank/RetryAlert';
 import { AutoRefreshSwitch, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
@@ -38,7 +40,7 @@ export default function AcInfoPage() {
   const toggle = (row: ContestAcInfo, checked: boolean) =>
     runRow(row.id, async () => {
       await contestRankApi.checkAcInfo(row.id, contest.id, checked);
-      await client.invalidateQueries({ queryKey: ['contest', contest.id, 'ac-info'] });
+      await client.invalidateQueries({ queryKey: contestKeys.acInfo(contest.id) });
     });
 
   return (
@@ -48,71 +50,74 @@ export default function AcInfoPage() {
       extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId="ac-info-auto" />}
     >
       <Typography.Paragraph type="secondary">{t('scoreboard.acInfo.intro')}</Typography.Paragraph>
-      <Table<ContestAcInfo>
-        rowKey="id"
-        size="middle"
-        loading={query.isPending && !query.isError}
-        dataSource={query.data?.records ?? []}
-        scroll={{ x: 760 }}
-        rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
-        onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
-        pagination={{ ...pagination, showTotal: (total) => t('scoreboard.acInfo.total', { total }) }}
-        columns={[
-          {
-            title: t('scoreboard.acInfo.problem'),
-            key: 'problem',
-            width: 110,
-            render: (_, r) => (
-              <span className="oj-tools-balloon">
-                <Balloon color={r.color} size={34} title={r.displayId} />
-                <strong>{r.displayId}</strong>
-              </span>
-            ),
-          },
-          {
-            title: t('scoreboard.acInfo.firstBlood'),
-            key: 'firstBlood',
-            width: 130,
-            render: (_, r) =>
-              r.firstBlood ? (
-                <Tag color="#f5222d" icon={<FireFilled />} data-testid="first-blood">
-                  {t('scoreboard.acInfo.firstBloodTag')}
-                </Tag>
-              ) : null,
-          },
-          {
-            title: t('scoreboard.acInfo.user'),
-            key: 'user',
-            width: 200,
-            render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
-          },
-          {
-            title: t('scoreboard.acInfo.time'),
-            key: 'time',
-            width: 200,
-            render: (_, r) => (
-              <Tooltip title={formatDateTime(r.submitTime)}>
-                <span>{hms((Date.parse(r.submitTime) - start) / 1000)}</span>
-              </Tooltip>
-            ),
-          },
-          {
-            title: t('scoreboard.acInfo.delivered'),
-            key: 'checked',
-            width: 120,
-            render: (_, r) => (
-              <Switch
-                checked={r.checked}
-                loading={busy === r.id}
-                onChange={(v) => void toggle(r, v)}
-                checkedChildren={t('scoreboard.acInfo.yes')}
-                unCheckedChildren={t('scoreboard.acInfo.no')}
-                data-testid={`ac-info-check-${r.id}`}
-              />
-            ),
-          },
-        ]}
-      />
+      <QueryRetryAlert query={query} testId="ac-info-error" />
+      {query.isError && !query.data ? null : (
+        <Table<ContestAcInfo>
+          rowKey="id"
+          size="middle"
+          loading={query.isPending && !query.isError}
+          dataSource={query.data?.records ?? []}
+          scroll={{ x: 760 }}
+          rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
+          onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
+          pagination={{ ...pagination, showTotal: (total) => t('scoreboard.acInfo.total', { total }) }}
+          columns={[
+            {
+              title: t('scoreboard.acInfo.problem'),
+              key: 'problem',
+              width: 110,
+              render: (_, r) => (
+                <span className="oj-tools-balloon">
+                  <Balloon color={r.color} size={34} title={r.displayId} />
+                  <strong>{r.displayId}</strong>
+                </span>
+              ),
+            },
+            {
+              title: t('scoreboard.acInfo.firstBlood'),
+              key: 'firstBlood',
+              width: 130,
+              render: (_, r) =>
+                r.firstBlood ? (
+                  <Tag color="#f5222d" icon={<FireFilled />} data-testid="first-blood">
+                    {t('scoreboard.acInfo.firstBloodTag')}
+                  </Tag>
+                ) : null,
+            },
+            {
+              title: t('scoreboard.acInfo.user'),
+              key: 'user',
+              width: 200,
+              render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
+            },
+            {
+              title: t('scoreboard.acInfo.time'),
+              key: 'time',
+              width: 200,
+              render: (_, r) => (
+                <Tooltip title={formatDateTime(r.submitTime)}>
+                  <span>{hms((Date.parse(r.submitTime) - start) / 1000)}</span>
+                </Tooltip>
+              ),
+            },
+            {
+              title: t('scoreboard.acInfo.delivered'),
+              key: 'checked',
+              width: 120,
+              render: (_, r) => (
+                <Switch
+                  checked={r.checked}
+                  loading={busy === r.id}
+                  onChange={(v) => void toggle(r, v)}
+                  checkedChildren={t('scoreboard.acInfo.yes')}
+                  unCheckedChildren={t('scoreboard.acInfo.no')}
+                  data-testid={`ac-info-check-${r.id}`}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
     </Card>
   );
 }

@@ -5,9 +5,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, type ContestPrintJob } from '@oj/shared';
+import { contestKeys } from '../../../api/contest';
 import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
 import { formatDateTime } from '../../../components/time';
 import { useContest } from '../ContestContext';
+import { QueryRetryAlert } from '../rank/RetryAlert';
 import { AutoRefreshSwitch, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
@@ -35,7 +37,7 @@ export default function AdminPrintPage() {
   const mark = (job: ContestPrintJob) =>
     runRow(job.id, async () => {
       await contestRankApi.markPrinted(job.id, contest.id);
-      await client.invalidateQueries({ queryKey: ['contest', contest.id, 'admin-print'] });
+      await client.invalidateQueries({ queryKey: contestKeys.adminPrint(contest.id) });
     });
 
   return (
@@ -45,63 +47,66 @@ export default function AdminPrintPage() {
       extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId="admin-print-auto" />}
     >
       <Typography.Paragraph type="secondary">{t('scoreboard.adminPrint.intro')}</Typography.Paragraph>
-      <Table<ContestPrintJob>
-        rowKey="id"
-        size="middle"
-        loading={query.isPending && !query.isError}
-        dataSource={query.data?.records ?? []}
-        scroll={{ x: 760 }}
-        rowClassName={(r) => (r.status === 1 ? 'oj-tools-done' : '')}
-        onRow={(r) => ({ 'data-testid': `print-row-${r.id}`, 'data-status': String(r.status) }) as HTMLAttributes<HTMLElement>}
-        expandable={{
-          expandedRowRender: (r) => <pre className="oj-print-content">{r.content}</pre>,
-        }}
-        pagination={{ ...pagination, showTotal: (total) => t('scoreboard.adminPrint.total', { total }) }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          {
-            title: t('scoreboard.adminPrint.user'),
-            key: 'user',
-            width: 200,
-            render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
-          },
-          { title: t('scoreboard.adminPrint.time'), key: 'time', width: 180, render: (_, r) => formatDateTime(r.gmtCreate) },
-          { title: t('scoreboard.adminPrint.length'), key: 'length', width: 100, render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }) },
-          {
-            title: t('scoreboard.adminPrint.status'),
-            key: 'status',
-            width: 180,
-            render: (_, r) => (
-              <span className="oj-sb-switch">
-                <Switch
+      <QueryRetryAlert query={query} testId="admin-print-error" />
+      {query.isError && !query.data ? null : (
+        <Table<ContestPrintJob>
+          rowKey="id"
+          size="middle"
+          loading={query.isPending && !query.isError}
+          dataSource={query.data?.records ?? []}
+          scroll={{ x: 760 }}
+          rowClassName={(r) => (r.status === 1 ? 'oj-tools-done' : '')}
+          onRow={(r) => ({ 'data-testid': `print-row-${r.id}`, 'data-status': String(r.status) }) as HTMLAttributes<HTMLElement>}
+          expandable={{
+            expandedRowRender: (r) => <pre className="oj-print-content">{r.content}</pre>,
+          }}
+          pagination={{ ...pagination, showTotal: (total) => t('scoreboard.adminPrint.total', { total }) }}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            {
+              title: t('scoreboard.adminPrint.user'),
+              key: 'user',
+              width: 200,
+              render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
+            },
+            { title: t('scoreboard.adminPrint.time'), key: 'time', width: 180, render: (_, r) => formatDateTime(r.gmtCreate) },
+            { title: t('scoreboard.adminPrint.length'), key: 'length', width: 100, render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }) },
+            {
+              title: t('scoreboard.adminPrint.status'),
+              key: 'status',
+              width: 180,
+              render: (_, r) => (
+                <span className="oj-sb-switch">
+                  <Switch
+                    size="small"
+                    checked={r.status === 1}
+                    disabled={r.status === 1}
+                    loading={busy === r.id}
+                    onChange={() => void mark(r)}
+                    data-testid={`print-mark-${r.id}`}
+                  />
+                  <Tag color={r.status === 1 ? 'green' : 'orange'}>{r.status === 1 ? t('scoreboard.adminPrint.printed') : t('scoreboard.adminPrint.notPrinted')}</Tag>
+                </span>
+              ),
+            },
+            {
+              title: t('scoreboard.adminPrint.download'),
+              key: 'download',
+              width: 110,
+              render: (_, r) => (
+                <Button
                   size="small"
-                  checked={r.status === 1}
-                  disabled={r.status === 1}
-                  loading={busy === r.id}
-                  onChange={() => void mark(r)}
-                  data-testid={`print-mark-${r.id}`}
-                />
-                <Tag color={r.status === 1 ? 'green' : 'orange'}>{r.status === 1 ? t('scoreboard.adminPrint.printed') : t('scoreboard.adminPrint.notPrinted')}</Tag>
-              </span>
-            ),
-          },
-          {
-            title: t('scoreboard.adminPrint.download'),
-            key: 'download',
-            width: 110,
-            render: (_, r) => (
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                onClick={() => void contestRankApi.downloadPrintText(r.id, contest.id, r.username).catch(() => undefined)}
-                data-testid={`print-download-${r.id}`}
-              >
-                {t('scoreboard.adminPrint.download')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+                  icon={<DownloadOutlined />}
+                  onClick={() => void contestRankApi.downloadPrintText(r.id, contest.id, r.username).catch(() => undefined)}
+                  data-testid={`print-download-${r.id}`}
+                >
+                  {t('scoreboard.adminPrint.download')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
     </Card>
   );
 }

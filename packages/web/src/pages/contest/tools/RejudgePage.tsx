@@ -7,6 +7,7 @@ import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
+import { QueryRetryAlert } from '../rank/RetryAlert';
 import { useRowTask } from './toolParts';
 import './tools.css';
 
@@ -35,40 +36,44 @@ export default function RejudgePage() {
   return (
     <Card title={t('scoreboard.rejudge.title')} data-testid="rejudge">
       <Typography.Paragraph type="secondary">{t('scoreboard.rejudge.intro')}</Typography.Paragraph>
-      <List
-        className="oj-rejudge-list"
-        bordered
-        dataSource={problems.data ?? []}
-        locale={{ emptyText: t('scoreboard.rejudge.empty') }}
-        renderItem={(p) => (
-          <List.Item
-            data-testid={`rejudge-row-${p.displayId}`}
-            actions={[
-              <Popconfirm
-                key="rejudge"
-                title={t('scoreboard.rejudge.confirm', { problem: `${p.displayId} ${p.displayTitle}` })}
-                okText={t('scoreboard.rejudge.ok')}
-                cancelText={t('scoreboard.rejudge.cancel')}
-                onConfirm={() => rejudge(p.pid)}
-              >
-                <Button danger icon={<RedoOutlined />} loading={busy === p.pid} data-testid={`rejudge-${p.displayId}`}>
-                  {t('scoreboard.rejudge.button')}
-                </Button>
-              </Popconfirm>,
-            ]}
-          >
-            <List.Item.Meta
-              avatar={<Balloon color={p.color} size={24} />}
-              title={
-                <span>
-                  <strong>{p.displayId}</strong> {p.displayTitle}
-                </span>
-              }
-              description={t('scoreboard.rejudge.stats', { ac: p.ac, total: p.total })}
-            />
-          </List.Item>
-        )}
-      />
+      {problems.isError && !problems.data ? (
+        <QueryRetryAlert query={problems} testId="rejudge-error" />
+      ) : (
+        <List
+          className="oj-rejudge-list"
+          bordered
+          dataSource={problems.data ?? []}
+          locale={{ emptyText: t('scoreboard.rejudge.empty') }}
+          renderItem={(p) => (
+            <List.Item
+              data-testid={`rejudge-row-${p.displayId}`}
+              actions={[
+                <Popconfirm
+                  key="rejudge"
+                  title={t('scoreboard.rejudge.confirm', { problem: `${p.displayId} ${p.displayTitle}` })}
+                  okText={t('scoreboard.rejudge.ok')}
+                  cancelText={t('scoreboard.rejudge.cancel')}
+                  onConfirm={() => rejudge(p.pid)}
+                >
+                  <Button danger icon={<RedoOutlined />} loading={busy === p.pid} data-testid={`rejudge-${p.displayId}`}>
+                    {t('scoreboard.rejudge.button')}
+                  </Button>
+                </Popconfirm>,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<Balloon color={p.color} size={24} />}
+                title={
+                  <span>
+                    <strong>{p.displayId}</strong> {p.displayTitle}
+                  </span>
+                }
+                description={t('scoreboard.rejudge.stats', { ac: p.ac, total: p.total })}
+              />
+            </List.Item>
+          )}
+        />
+      )}
     </Card>
   );
 }
