@@ -23,25 +23,19 @@
  * Besides req/s and latency, each route reports the CPU time of the server and PostgreSQL per request
  * (from /proc): on a shared machine that is the figure that stays comparable between runs.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../packages/server/src/app.js';
-import { connect, runMigrations } from '../packages/server/src/db/client.js';
-import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.js';
-import { seed } from '../packages/server/src/seed.js';
+import { connect } from '../packages/server/src/db/client.js';
 import {
   benchServerConfig as serverConfig,
   load as loadRequests,
   median,
-  runServerChildIfAsked,
-  startServerChild,
+  runBench,
   type BenchServer,
+  type BenchSite,
   type LoadResult as Result,
 } from './lib/server-load.js';
 
-const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.argv[2] ?? 4);
 const CONNECTIONS = Number(process.argv[3] ?? 16);
 const ROUNDS = Number(process.argv[4] ?? 1);
@@ -261,107 +255,88 @@ async function explain(url: string) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function main() {
-  const keep = process.env.BENCH_PG_DIR;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-lists-'));
-  fs.chmodSync(tmp, 0o755);
-  const pgDir = keep ? path.resolve(keep) : path.join(tmp, 'pg');
-  const reuse = !!keep && fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-  console.log(`${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per route, ${ROUNDS} round(s)`);
-  console.log(`PostgreSQL data: ${pgDir}${reuse ? ' (reused)' : ''}`);
-  const pg = await startEmbeddedPostgres(pgDir);
-  let server: BenchServer | undefined;
-  try {
-    const database = connect(pg.url, 2);
-    try {
-      await runMigrations(database);
-    } catch (err) {
-      // The init migration is regenerated when the schema changes: a kept database cannot follow it.
-      if (reuse) throw new Error(`The database in ${pgDir} does not match the current migrations (${err}); delete it to fill a new one.`);
-      throw err;
-    }
-    await seed({ config: serverConfig(tmp, pg.url), database });
-    const [{ n }] = (await database.pool.query<{ n: number }>(`select count(*)::int as n from judge`)).rows;
+/** The database as the bench needs it: filled when new, analyzed again when kept from an earlier run. */
+async function prepare(site: BenchSite) {
+  const database = connect(site.url, 1);
+  const [{ n }] = (await database.pool.query<{ n: number }>(`select count(*)::int as n from judge`)).rows;
+  if (n === 0) {
     await database.close();
-    if (n === 0) {
-      console.log(`Filling: ${N_USERS} users, ${N_PROBLEMS} problems, ${N_SUBMISSIONS} submissions`);
-      await fill(pg.url);
-    } else {
-      console.log(`Database already holds ${n} submissions`);
-      // Indexes added since the data was filled are new: make sure the planner knows the tables.
-      const d = connect(pg.url, 1);
-      await d.pool.query('vacuum analyze');
-      await d.close();
-    }
-
-    server = await startServerChild(SELF, pg.url, tmp, pgDir);
-    const sut = server;
-    const load = (name: string, pathOf: (i: number) => string, seconds: number, connections: number) =>
-      loadRequests(sut, name, (i) => ({ method: 'GET', path: pathOf(i) }), { seconds, connections });
-
-    const only = process.env.BENCH_ONLY;
-    const list = routes().filter((r) => !only || r.name.includes(only));
-    const hello = { name: 'hello (baseline)', path: () => '/bench/hello' };
-    const results = new Map<string, Result[]>();
-    const record = (r: Result) => {
-      results.set(r.name, [...(results.get(r.name) ?? []), r]);
-      console.log(
-        `  ${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
-          (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
-      );
-    };
-    // Each route is measured right after a short run of the baseline, and its ratios are taken against
-    // that run: other work on the machine (2 cores shared) changes from minute to minute, and a ratio
-    // of two runs seconds apart is what stays comparable.
-    const HELLO_SECONDS = Math.max(1, SECONDS / 2);
-    const ratios = new Map<string, Array<{ rps: number; p99: number; cpu: number }>>();
-    for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`Round ${round}`);
-      for (const r of list) {
-        const base = await load(hello.name, hello.path, HELLO_SECONDS, CONNECTIONS);
-        record(base);
-        const res = await load(r.name, r.path, SECONDS, CONNECTIONS);
-        record(res);
-        ratios.set(r.name, [...(ratios.get(r.name) ?? []), { rps: res.rps / base.rps, p99: res.p99 / base.p99, cpu: res.cpuMs / base.cpuMs }]);
-      }
-    }
-
-    const summary = (name: string) => {
-      const rs = results.get(name)!;
-      return {
-        rps: median(rs.map((r) => r.rps)),
-        p50: median(rs.map((r) => r.p50)),
-        p99: median(rs.map((r) => r.p99)),
-        cpuMs: median(rs.map((r) => r.cpuMs)),
-        errors: rs.reduce((a, r) => a + r.errors, 0),
-      };
-    };
-    const helloRps = (results.get(hello.name) ?? []).map((r) => r.rps);
-    console.log(`\nbaseline runs: ${Math.min(...helloRps).toFixed(0)}–${Math.max(...helloRps).toFixed(0)} req/s (the machine's load moved that much)`);
-    console.log(`\n| route | req/s | p50 ms | p99 ms | CPU ms/req | req/s ÷ hello | p99 ÷ hello | CPU/req ÷ hello |`);
-    console.log(`|---|---|---|---|---|---|---|---|`);
-    for (const name of list.length ? [hello.name, ...list.map((r) => r.name)] : []) {
-      const s = summary(name);
-      const rs = ratios.get(name);
-      const rr = rs ? median(rs.map((x) => x.rps)) : 1;
-      const rp = rs ? median(rs.map((x) => x.p99)) : 1;
-      const rc = rs ? median(rs.map((x) => x.cpu)) : 1;
-      console.log(
-        `| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMs.toFixed(2)} | ${rr.toFixed(3)} | ${rp.toFixed(1)}× | ${rc.toFixed(1)}× |` +
-          (s.errors ? ` ${s.errors} errors` : ''),
-      );
-    }
-    if (process.env.BENCH_EXPLAIN) await explain(pg.url);
-  } finally {
-    await server?.stop();
-    await pg.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    console.log(`Filling: ${N_USERS} users, ${N_PROBLEMS} problems, ${N_SUBMISSIONS} submissions`);
+    await fill(site.url);
+  } else {
+    console.log(`Database already holds ${n} submissions`);
+    // Indexes added since the data was filled are new: make sure the planner knows the tables.
+    await database.pool.query('vacuum analyze');
+    await database.close();
   }
 }
 
-if (!runServerChildIfAsked()) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+async function measure(server: BenchServer, site: BenchSite) {
+  const load = (name: string, pathOf: (i: number) => string, seconds: number, connections: number) =>
+    loadRequests(server, name, (i) => ({ method: 'GET', path: pathOf(i) }), { seconds, connections });
+
+  const only = process.env.BENCH_ONLY;
+  const list = routes().filter((r) => !only || r.name.includes(only));
+  const hello = { name: 'hello (baseline)', path: () => '/bench/hello' };
+  const results = new Map<string, Result[]>();
+  const record = (r: Result) => {
+    results.set(r.name, [...(results.get(r.name) ?? []), r]);
+    console.log(
+      `  ${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+        (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
+    );
+  };
+  // Each route is measured right after a short run of the baseline, and its ratios are taken against
+  // that run: other work on the machine (2 cores shared) changes from minute to minute, and a ratio
+  // of two runs seconds apart is what stays comparable.
+  const HELLO_SECONDS = Math.max(1, SECONDS / 2);
+  const ratios = new Map<string, Array<{ rps: number; p99: number; cpu: number }>>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`Round ${round}`);
+    for (const r of list) {
+      const base = await load(hello.name, hello.path, HELLO_SECONDS, CONNECTIONS);
+      record(base);
+      const res = await load(r.name, r.path, SECONDS, CONNECTIONS);
+      record(res);
+      ratios.set(r.name, [...(ratios.get(r.name) ?? []), { rps: res.rps / base.rps, p99: res.p99 / base.p99, cpu: res.cpuMs / base.cpuMs }]);
+    }
+  }
+
+  const summary = (name: string) => {
+    const rs = results.get(name)!;
+    return {
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+      cpuMs: median(rs.map((r) => r.cpuMs)),
+      errors: rs.reduce((a, r) => a + r.errors, 0),
+    };
+  };
+  const helloRps = (results.get(hello.name) ?? []).map((r) => r.rps);
+  console.log(`\nbaseline runs: ${Math.min(...helloRps).toFixed(0)}–${Math.max(...helloRps).toFixed(0)} req/s (the machine's load moved that much)`);
+  console.log(`\n| route | req/s | p50 ms | p99 ms | CPU ms/req | req/s ÷ hello | p99 ÷ hello | CPU/req ÷ hello |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  for (const name of list.length ? [hello.name, ...list.map((r) => r.name)] : []) {
+    const s = summary(name);
+    const rs = ratios.get(name);
+    const rr = rs ? median(rs.map((x) => x.rps)) : 1;
+    const rp = rs ? median(rs.map((x) => x.p99)) : 1;
+    const rc = rs ? median(rs.map((x) => x.cpu)) : 1;
+    console.log(
+      `| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMs.toFixed(2)} | ${rr.toFixed(3)} | ${rp.toFixed(1)}× | ${rc.toFixed(1)}× |` +
+        (s.errors ? ` ${s.errors} errors` : ''),
+    );
+  }
+  if (process.env.BENCH_EXPLAIN) await explain(site.url);
 }
+
+runBench({
+  scriptUrl: import.meta.url,
+  prefix: 'oj-bench-lists-',
+  keepPgDir: process.env.BENCH_PG_DIR,
+  header: ({ pgDir, reused }) =>
+    `${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per route, ${ROUNDS} round(s)\n` +
+    `PostgreSQL data: ${pgDir}${reused ? ' (reused)' : ''}`,
+  prepare,
+  measure,
+});

@@ -23,31 +23,24 @@
  * Besides latency, the CPU time of the server and PostgreSQL per request (from /proc) is reported: on a
  * shared machine it is the figure that stays comparable between runs.
  */
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { acmBoard } from '@oj/shared';
 import type { AppContext } from '../packages/server/src/context.js';
-import { connect, runMigrations } from '../packages/server/src/db/client.js';
-import { startEmbeddedPostgres } from '../packages/server/src/db/embedded.js';
+import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
 import { contestById } from '../packages/server/src/modules/contest/access.js';
 import { boardData } from '../packages/server/src/modules/contest/board.js';
-import { seed } from '../packages/server/src/seed.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
   benchServerConfig as serverConfig,
   load as loadRequests,
-  runServerChildIfAsked,
-  startServerChild,
+  login,
+  runBench,
   type BenchServer,
   type LoadResult as Result,
   type Req,
 } from './lib/server-load.js';
 
-const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Number(process.argv[2] ?? 4);
 const CONNECTIONS = Number(process.argv[3] ?? 16);
 const N_USERS = Number(process.env.BENCH_USERS ?? 2000);
@@ -170,94 +163,63 @@ async function profile(url: string, dataDir: string, cid: number) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-board-'));
-  fs.chmodSync(tmp, 0o755);
-  const pgDir = path.join(tmp, 'pg');
-  console.log(`${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per measurement`);
-  const pg = await startEmbeddedPostgres(pgDir);
-  let server: BenchServer | undefined;
-  try {
-    const database = connect(pg.url, 2);
-    await runMigrations(database);
-    await seed({ config: serverConfig(tmp, pg.url), database });
-    await database.close();
-    console.log('Filling');
-    const cid = await fill(pg.url);
+type Profile = Awaited<ReturnType<typeof profile>>;
 
-    const prof = await profile(pg.url, tmp, cid);
-    console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
-    if (process.env.BENCH_PROFILE_ONLY) return;
+async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: Profile }) {
+  const load = (name: string, reqOf: (i: number) => Req, o: Parameters<typeof loadRequests>[3]) => loadRequests(server, name, reqOf, o);
+  const root = await login(server, '/api/admin/login', 'root', ROOT_PASSWORD);
+  const user = await login(server, '/api/login', 'team1', USER_PASSWORD);
 
-    server = await startServerChild(SELF, pg.url, tmp, pgDir);
-    const { port } = server;
-    const sut = server;
-    const load = (name: string, reqOf: (i: number) => Req, o: Parameters<typeof loadRequests>[3]) => loadRequests(sut, name, reqOf, o);
+  const hello: Req = { method: 'GET', path: '/bench/hello' };
+  const rank = (body: Record<string, unknown>, token: string): Req => ({ method: 'POST', path: '/api/get-contest-rank', token, body: { cid, ...body } });
+  const concerned = ['sb-17', 'sb-500', 'sb-1234'];
+  const results: Result[] = [];
+  const record = (r: Result) => {
+    results.push(r);
+    console.log(
+      `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+        (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
+    );
+    return r;
+  };
 
-    const agent = new http.Agent({ keepAlive: true });
-    const loginAs = async (path: string, username: string, password: string) => {
-      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        const body = JSON.stringify({ username, password });
-        const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, resolve);
-        req.on('error', reject);
-        req.end(body);
-      });
-      res.resume();
-      const token = res.headers.authorization;
-      if (!token) throw new Error(`login of ${username} failed (HTTP ${res.statusCode})`);
-      return token;
-    };
-    const root = await loginAs('/api/admin/login', 'root', ROOT_PASSWORD);
-    const user = await loginAs('/api/login', 'team1', USER_PASSWORD);
-    agent.destroy();
+  const hello1 = record(await load('hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
+  const cold = record(await load('cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
+  const warm1 = record(await load('warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
+  const pages = (i: number) => rank({ currentPage: 1 + (i * 7) % 40, limit: 50, concernedList: concerned }, user);
+  const warmPages = record(await load('warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
+  const search = (i: number) => rank({ keyword: `School ${1 + (i * 13) % 180}`, concernedList: concerned }, user);
+  const warmSearch = record(await load('warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
+  const helloN = record(await load(`hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
+  const warmN = record(await load(`warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
+  const warmPagesN = record(await load(`warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
 
-    const hello: Req = { method: 'GET', path: '/bench/hello' };
-    const rank = (body: Record<string, unknown>, token: string): Req => ({ method: 'POST', path: '/api/get-contest-rank', token, body: { cid, ...body } });
-    const concerned = ['sb-17', 'sb-500', 'sb-1234'];
-    const results: Result[] = [];
-    const record = (r: Result) => {
-      results.push(r);
-      console.log(
-        `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
-          (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
-      );
-      return r;
-    };
-
-    const hello1 = record(await load('hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
-    const cold = record(await load('cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
-    const warm1 = record(await load('warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
-    const pages = (i: number) => rank({ currentPage: 1 + (i * 7) % 40, limit: 50, concernedList: concerned }, user);
-    const warmPages = record(await load('warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
-    const search = (i: number) => rank({ keyword: `School ${1 + (i * 13) % 180}`, concernedList: concerned }, user);
-    const warmSearch = record(await load('warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
-    const helloN = record(await load(`hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
-    const warmN = record(await load(`warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
-    const warmPagesN = record(await load(`warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
-
-    console.log(`\n| measurement | req/s | p50 ms | p99 ms | CPU ms/req | p50 ÷ hello | CPU/req ÷ hello |`);
-    console.log(`|---|---|---|---|---|---|---|`);
-    for (const r of results) {
-      const base = r.name.includes(`${CONNECTIONS} connections`) ? helloN : hello1;
-      console.log(
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
-          (r.errors ? ` ${r.errors} errors` : ''),
-      );
-    }
-    console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
-    const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
-    console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
-    console.log(`cold p50 ${cold.p50.toFixed(1)} ms; warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
-  } finally {
-    await server?.stop();
-    await pg.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+  console.log(`\n| measurement | req/s | p50 ms | p99 ms | CPU ms/req | p50 ÷ hello | CPU/req ÷ hello |`);
+  console.log(`|---|---|---|---|---|---|---|`);
+  for (const r of results) {
+    const base = r.name.includes(`${CONNECTIONS} connections`) ? helloN : hello1;
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
+        (r.errors ? ` ${r.errors} errors` : ''),
+    );
   }
+  console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
+  const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
+  console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
+  console.log(`cold p50 ${cold.p50.toFixed(1)} ms; warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
 }
 
-if (!runServerChildIfAsked()) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runBench({
+  scriptUrl: import.meta.url,
+  prefix: 'oj-bench-board-',
+  header: () => `${os.cpus().length} CPUs, ${CONNECTIONS} connections, ${SECONDS} s per measurement`,
+  async prepare(site) {
+    console.log('Filling');
+    const cid = await fill(site.url);
+    const prof = await profile(site.url, site.dataDir, cid);
+    console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
+    return { cid, prof };
+  },
+  // BENCH_PROFILE_ONLY: stop after the in-process profile, no server
+  measure: process.env.BENCH_PROFILE_ONLY ? undefined : (server, _site, prepared) => measure(server, prepared),
+});

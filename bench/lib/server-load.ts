@@ -1,18 +1,24 @@
 /**
- * What the HTTP benches share: the real API server in a child process with a hello-world baseline
- * route, a closed-loop load generator over keep-alive connections, and the CPU time the system under
- * test (API server + every PostgreSQL process) spends per request.
+ * What the HTTP benches share: the lifecycle of a run (a temporary directory, an embedded PostgreSQL
+ * migrated and seeded like a fresh site, the bench's own filling, the real API server in a child
+ * process with a hello-world baseline route, cleanup), a closed-loop load generator over keep-alive
+ * connections, and the CPU time the system under test (API server + every PostgreSQL process) spends
+ * per request.
  *
- * A bench script calls `runServerChildIfAsked()` first: when forked with `--serve` it becomes the
- * server and never returns to the bench's own main.
+ * A bench script ends with `runBench({ … })`: run as a script it is the bench; forked again with
+ * `--serve` it becomes the server and never runs the bench's own steps.
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app.js';
 import { loadConfig, type ServerConfig } from '../../packages/server/src/config.js';
-import { connect } from '../../packages/server/src/db/client.js';
+import { connect, runMigrations } from '../../packages/server/src/db/client.js';
+import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.js';
+import { seed } from '../../packages/server/src/seed.js';
 
 export const BENCH_ROOT_PASSWORD = 'bench-root-password';
 
@@ -35,7 +41,7 @@ async function serve(databaseUrl: string, dataDir: string) {
 }
 
 /** In the forked child (argv `--serve URL DIR`): serve and report true; in the bench itself: false. */
-export function runServerChildIfAsked(): boolean {
+function runServerChildIfAsked(): boolean {
   if (process.argv[2] !== '--serve') return false;
   serve(process.argv[3]!, process.argv[4]!).catch((err) => {
     console.error(err);
@@ -52,7 +58,7 @@ export interface BenchServer {
 }
 
 /** Forks `script` as the server (see runServerChildIfAsked) and waits until it listens. */
-export async function startServerChild(script: string, databaseUrl: string, dataDir: string, pgDir: string): Promise<BenchServer> {
+async function startServerChild(script: string, databaseUrl: string, dataDir: string, pgDir: string): Promise<BenchServer> {
   const server: ChildProcess = fork(script, ['--serve', databaseUrl, dataDir], { stdio: 'inherit' });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m: { port: number }) => resolve(m.port));
@@ -125,7 +131,20 @@ export interface LoadResult {
   firstError?: string;
 }
 
-function once(port: number, agent: http.Agent, r: Req): Promise<{ ms: number; ok: boolean; head: string; status: number }> {
+export interface Answer {
+  /** latency, ms */
+  ms: number;
+  /** HTTP 200 with envelope status 200 */
+  ok: boolean;
+  /** the first 200 characters of the body (or the connection error) */
+  head: string;
+  /** HTTP status (0: no answer) */
+  status: number;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** One request to the server on 127.0.0.1; never rejects (a connection error is an answer with status 0). */
+export function request(port: number, r: Req, agent: http.Agent | false = false): Promise<Answer> {
   return new Promise((resolve) => {
     const payload = r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body));
     const start = process.hrtime.bigint();
@@ -147,14 +166,28 @@ function once(port: number, agent: http.Agent, r: Req): Promise<{ ms: number; ok
         res.on('end', () => {
           const head = Buffer.concat(chunks).subarray(0, 200).toString();
           // Fastify writes the envelope's keys in order: a good answer starts with {"status":200
-          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, ok: res.statusCode === 200 && head.startsWith('{"status":200'), head, status: res.statusCode ?? 0 });
+          resolve({
+            ms: Number(process.hrtime.bigint() - start) / 1e6,
+            ok: res.statusCode === 200 && head.startsWith('{"status":200'),
+            head,
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+          });
         });
       },
     );
-    req.on('error', (e) => resolve({ ms: 0, ok: false, head: e.message, status: 0 }));
+    req.on('error', (e) => resolve({ ms: 0, ok: false, head: e.message, status: 0, headers: {} }));
     if (payload) req.write(payload);
     req.end();
   });
+}
+
+/** Logs in (`/api/login`, or `/api/admin/login` for an admin) and returns the session token. */
+export async function login(server: BenchServer, loginPath: string, username: string, password: string): Promise<string> {
+  const res = await request(server.port, { method: 'POST', path: loginPath, body: { username, password } });
+  const token = res.headers.authorization;
+  if (!token) throw new Error(`login of ${username} failed (HTTP ${res.status})`);
+  return token;
 }
 
 /**
@@ -175,7 +208,7 @@ export async function load(
   let seq = 0;
   const one = async () => {
     const r = reqOf(seq++);
-    const res = await once(server.port, agent, r);
+    const res = await request(server.port, r, agent);
     latencies.push(res.ms);
     if (!res.ok) {
       errors++;
@@ -210,3 +243,81 @@ export const median = (xs: number[]) => {
   const m = (s.length - 1) / 2;
   return (s[Math.floor(m)]! + s[Math.ceil(m)]!) / 2;
 };
+
+// ---------------------------------------------------------------------------------------------
+// The lifecycle of a run
+
+export interface BenchSite {
+  /** PostgreSQL connection URL */
+  url: string;
+  /** the temporary directory of the run (the server's data directory), removed at the end */
+  dataDir: string;
+  /** PostgreSQL's data directory */
+  pgDir: string;
+  /** the database was kept from an earlier run (keepPgDir) */
+  reused: boolean;
+}
+
+export interface BenchPlan<T> {
+  /** the bench's `import.meta.url`: the script is forked again as the server */
+  scriptUrl: string;
+  /** name prefix of the temporary directory under the system's temp dir */
+  prefix: string;
+  /** keep PostgreSQL's data in this directory and reuse it next time; unset: in the temporary directory */
+  keepPgDir?: string;
+  /** printed first, before PostgreSQL starts */
+  header(site: { pgDir: string; reused: boolean }): string;
+  /** after migrations and seeding, before the server starts: fill the database (its result goes to measure) */
+  prepare(site: BenchSite): Promise<T>;
+  /** the measurements, with the server running; absent: no server is started */
+  measure?(server: BenchServer, site: BenchSite, prepared: T): Promise<void>;
+}
+
+/**
+ * Runs a bench (or, in the forked child, the server): a temporary directory (mode 755, so the
+ * embedded PostgreSQL can use it when run as root), PostgreSQL in it or in `keepPgDir`, migrations,
+ * the seed of a fresh site, `prepare`, the server child, `measure`; then the server and PostgreSQL
+ * are stopped and the temporary directory removed, whatever happened. An error exits with status 1.
+ */
+export function runBench<T>(plan: BenchPlan<T>): void {
+  if (runServerChildIfAsked()) return;
+  benchMain(plan).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+async function benchMain<T>(plan: BenchPlan<T>) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), plan.prefix));
+  fs.chmodSync(tmp, 0o755);
+  const keep = plan.keepPgDir;
+  const pgDir = keep ? path.resolve(keep) : path.join(tmp, 'pg');
+  const reused = !!keep && fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  console.log(plan.header({ pgDir, reused }));
+  const pg = await startEmbeddedPostgres(pgDir);
+  let server: BenchServer | undefined;
+  try {
+    const site: BenchSite = { url: pg.url, dataDir: tmp, pgDir, reused };
+    const database = connect(pg.url, 2);
+    try {
+      try {
+        await runMigrations(database);
+      } catch (err) {
+        // The init migration is regenerated when the schema changes: a kept database cannot follow it.
+        if (reused) throw new Error(`The database in ${pgDir} does not match the current migrations (${err}); delete it to fill a new one.`);
+        throw err;
+      }
+      await seed({ config: benchServerConfig(tmp, pg.url), database });
+    } finally {
+      await database.close();
+    }
+    const prepared = await plan.prepare(site);
+    if (!plan.measure) return;
+    server = await startServerChild(fileURLToPath(plan.scriptUrl), pg.url, tmp, pgDir);
+    await plan.measure(server, site, prepared);
+  } finally {
+    await server?.stop();
+    await pg.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

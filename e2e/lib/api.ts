@@ -63,6 +63,85 @@ export async function loginToken(u: User, admin = false): Promise<string> {
 export const rootUser: User = { username: 'root', password: ROOT_PASSWORD };
 export const rootToken = () => loginToken(rootUser, true);
 
+/** A login as the app keeps it: the token and the user info the login answered with. */
+export interface Session {
+  token: string;
+  data: unknown;
+}
+
+/** Logs in through the API and returns the session the web app would store. */
+export async function loginSession(u: User): Promise<Session> {
+  const r = await api('POST', '/api/login', { body: { username: u.username, password: u.password } });
+  if (r.status !== 200 || !r.token) throw new Error(`login ${u.username}: ${r.msg}`);
+  return { token: r.token, data: r.data };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Problems and contests made through the admin API
+
+/** A + B in C: accepted by the A + B problems made here (and the seeded demo). */
+export const AC_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
+/** A - B in C: a wrong answer there. */
+export const WA_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
+/** The same two in C++. */
+export const AC_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
+export const WA_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a - b << std::endl;\n  return 0;\n}\n';
+
+/** The test cases of an A + B problem. */
+export const A_PLUS_B_CASES = [
+  { input: '1 2\n', output: '3\n' },
+  { input: '40 2\n', output: '42\n' },
+];
+
+/**
+ * Makes an A + B problem through the admin API (statement, two cases, no tag) with the given problem
+ * fields (problemId and title at least; type 0 = ACM, 1 = OI) and returns its internal id.
+ */
+export async function createProblem(
+  token: string,
+  problem: { problemId: string; title: string } & Record<string, unknown>,
+  o: { samples?: { input: string; output: string; score?: number }[]; tags?: { name: string }[] } = {},
+): Promise<number> {
+  const created = await apiOk<{ pid: number }>('POST', '/api/admin/problem', {
+    token,
+    body: {
+      problem: { description: 'Read $a$ and $b$, print $a + b$.', input: 'a b', output: 'a + b', examples: [{ input: '1 2\n', output: '3\n' }], ...problem },
+      samples: o.samples ?? A_PLUS_B_CASES,
+      languages: [],
+      tags: o.tags ?? [],
+    },
+  });
+  return created.pid;
+}
+
+const isoIn = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
+
+/**
+ * Makes a contest through the admin API (public ACM, started 30 minutes ago, ending in two hours,
+ * unless `o` says otherwise) and adds bank problems as [pid, displayId, balloon colour?]; returns its id.
+ */
+export async function createContest(token: string, o: Record<string, unknown>, problems: [number, string, string?][] = []): Promise<number> {
+  const c = await apiOk<{ id: number }>('POST', '/api/admin/contest', {
+    token,
+    body: { title: 'E2E contest', description: 'An e2e contest.', startTime: isoIn(-30), endTime: isoIn(120), type: 0, auth: 0, ...o },
+  });
+  for (const [pid, displayId, color] of problems) {
+    await apiOk('POST', '/api/admin/contest/add-problem-from-public', { token, body: { cid: c.id, pid, displayId, ...(color ? { color } : {}) } });
+  }
+  return c.id;
+}
+
+/**
+ * Changes fields of a contest (times, the seal) the way the admin edit form does: the contest as the
+ * admin API gives it, sent back whole with the changes. Dates are sent as ISO text. Returns it as stored.
+ */
+export async function updateContest(token: string, cid: number, changes: Record<string, unknown>) {
+  const c = await apiOk('GET', `/api/admin/contest?cid=${cid}`, { token });
+  const body = { ...c, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])) };
+  await apiOk('PUT', '/api/admin/contest', { token, body });
+  return apiOk('GET', `/api/admin/contest?cid=${cid}`, { token });
+}
+
 let fakeIp = 0;
 /**
  * Registers a user with the code the server mails, as a visitor does. Each registration comes

@@ -7,8 +7,20 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser as adminLogin, api, apiOk, registerUser, rootToken, waitVerdict, zip } from '../lib/api.js';
+import { launch, newVisitor } from '../lib/browser.js';
+import {
+  AC_C,
+  adminLoginInBrowser as adminLogin,
+  api,
+  apiOk,
+  createProblem,
+  loginSession,
+  registerUser,
+  rootToken,
+  waitVerdict,
+  zip,
+} from '../lib/api.js';
+import { pageShot, setTime, toast, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,25 +36,13 @@ const oiP = `CO${stamp}`.toUpperCase();
 const ownP = `CN${stamp}`.toUpperCase();
 const player = { username: `cp_${stamp}`, password: 'player-pass' };
 const password = 'cup-secret';
-const AC_C = '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a + b);\n  return 0;\n}\n';
 
 let root: string;
 let playerToken: string;
 let contestId: number;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The pickers' format, in the local time zone the browser shares with this process. */
-const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 const start = new Date(Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000);
 const plus = (min: number) => new Date(start.getTime() + min * 60_000);
-
-async function setTime(page: Page, testId: string, value: Date) {
-  const input = page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
-  await input.click();
-  await input.fill(local(value));
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(local(value));
-}
 
 /** Presses Save and waits for the toast; the form keeps its values. */
 async function saveExpecting(page: Page, text: string) {
@@ -50,25 +50,11 @@ async function saveExpecting(page: Page, text: string) {
   await page.locator('.ant-message').getByText(text, { exact: true }).first().waitFor();
 }
 
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
-/**
- * A screenshot without the toasts of earlier steps on top: with the harness's zero-length animations
- * antd's closed toasts can stay in the DOM, so they are hidden for the picture only.
- */
-async function pageShot(page: Page, name: string) {
-  const style = await page.addStyleTag({ content: '.ant-message { display: none !important; }' });
-  await shot(page, name);
-  await style.evaluate((el) => (el as Element).remove());
-}
-
 describe('admin contest management', () => {
   beforeAll(async () => {
     root = await rootToken();
     const make = (problemId: string, type: number, problemTitle: string) =>
-      apiOk('POST', '/api/admin/problem', {
-        token: root,
-        body: { problem: { problemId, title: problemTitle, description: 'Add.', type }, samples: [{ input: '1 2\n', output: '3\n', score: 100 }], languages: [], tags: [] },
-      });
+      createProblem(root, { problemId, title: problemTitle, description: 'Add.', type }, { samples: [{ input: '1 2\n', output: '3\n', score: 100 }] });
     await make(acmA, 0, `Sum ${stamp}`);
     await make(acmB, 0, `Product ${stamp}`);
     await make(oiP, 1, `Knapsack ${stamp}`);
@@ -77,15 +63,8 @@ describe('admin contest management', () => {
 
   it('refuses a normal user: /admin goes to the admin login', async () => {
     const { context, page } = await newVisitor(browser);
-    const login = await api('POST', 'login', { body: { username: player.username, password: player.password } });
-    await page.goto('/home');
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('userInfo', JSON.stringify(user));
-      },
-      [login.token, login.data] as const,
-    );
+    const login = await loginSession(player);
+    await useSession(context, login);
     await page.goto('/admin/contest');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please login again with the administrator account!').first().waitFor();
@@ -117,14 +96,14 @@ describe('admin contest management', () => {
 
     // Seal options follow the duration: under 30 min both timed options are off, whole contest chosen.
     await setTime(page, 'contest-end', plus(20));
-    await expect.poll(() => page.getByTestId('contest-duration').innerText()).toBe('20.0 minutes');
+    await expect.poll(() => page.getByTestId('contest-duration').innerText()).toBe('20 minutes');
     await page.getByTestId('contest-seal').click();
     const option = (n: number) => page.locator(`input[data-testid="seal-option-${n}"], [data-testid="seal-option-${n}"] input`).first();
     await expect.poll(() => option(0).isDisabled()).toBe(true);
     await expect.poll(() => option(1).isDisabled()).toBe(true);
     await expect.poll(() => option(2).isChecked()).toBe(true);
     await setTime(page, 'contest-end', plus(45));
-    await expect.poll(() => page.getByTestId('contest-duration').innerText()).toBe('45.0 minutes');
+    await expect.poll(() => page.getByTestId('contest-duration').innerText()).toBe('45 minutes');
     await expect.poll(() => option(0).isDisabled()).toBe(false);
     await expect.poll(() => option(1).isDisabled()).toBe(true);
     await setTime(page, 'contest-end', plus(130));
@@ -208,187 +187,196 @@ describe('admin contest management', () => {
     ]);
   });
 
-  it('lists the contest, edits it with the rule type fixed, toggles visibility', async () => {
-    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
-    await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
-    await page.getByTestId(`contest-title-${contestId}`).waitFor();
-    const row = page.locator(`tr[data-row-key="${contestId}"]`);
-    expect(await row.innerText()).toMatch(/ACM[\s\S]*Protected[\s\S]*Running/);
-    await pageShot(page, 'admin-contest-list-1280');
+  // The contest the form made above, with the player registered (its password, as a participant does):
+  // the announcement and download tests need a participant.
+  describe('the contest made in the form', () => {
+    beforeAll(async () => {
+      if (!contestId) throw new Error('the form test did not make the contest');
+      await apiOk('POST', '/api/register-contest', { token: playerToken, body: { cid: contestId, password } });
+      expect((await apiOk<{ access: boolean }>('GET', `/api/get-contest-access?cid=${contestId}`, { token: playerToken })).access).toBe(true);
+    });
 
-    await page.getByTestId(`contest-visible-${contestId}`).click();
-    await toast(page, 'Update Successfully');
-    await expect.poll(async () => (await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).visible).toBe(false);
-    await page.getByTestId(`contest-visible-${contestId}`).click();
-    await expect.poll(async () => (await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).visible).toBe(true);
+    it('lists the contest, edits it with the rule type fixed, toggles visibility', async () => {
+      const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+      await adminLogin(page);
+      await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
+      await page.getByTestId(`contest-title-${contestId}`).waitFor();
+      const row = page.locator(`tr[data-row-key="${contestId}"]`);
+      expect(await row.innerText()).toMatch(/ACM[\s\S]*Protected[\s\S]*Running/);
+      await pageShot(page, 'admin-contest-list-1280');
 
-    await page.getByTestId(`contest-edit-${contestId}`).click();
-    await page.waitForURL(`**/admin/contest/${contestId}/edit`);
-    await expect.poll(() => page.getByTestId('contest-title').inputValue()).toBe(title);
-    expect(await page.getByTestId('contest-type').locator('input').first().isDisabled()).toBe(true);
-    // The stored seal time gives back the "1 hour before the end" choice.
-    expect(await page.locator('input[data-testid="seal-option-1"], [data-testid="seal-option-1"] input').first().isChecked()).toBe(true);
-    await page.getByTestId('contest-open-print').click();
-    await page.getByTestId('contest-save').click();
-    await page.waitForURL('**/admin/contest');
-    await toast(page, 'Update Successfully');
-    expect((await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).openPrint).toBe(true);
-    await context.close();
-  });
+      await page.getByTestId(`contest-visible-${contestId}`).click();
+      await toast(page, 'Update Successfully');
+      await expect.poll(async () => (await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).visible).toBe(false);
+      await page.getByTestId(`contest-visible-${contestId}`).click();
+      await expect.poll(async () => (await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).visible).toBe(true);
 
-  it('adds public problems A and B, colours a balloon and edits a display title', async () => {
-    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
-    await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
-    await page.getByTestId(`contest-problems-${contestId}`).click();
-    await page.waitForURL(`**/admin/contest/${contestId}/problems`);
-    await page.getByTestId('admin-contest-problems').waitFor();
+      await page.getByTestId(`contest-edit-${contestId}`).click();
+      await page.waitForURL(`**/admin/contest/${contestId}/edit`);
+      await expect.poll(() => page.getByTestId('contest-title').inputValue()).toBe(title);
+      expect(await page.getByTestId('contest-type').locator('input').first().isDisabled()).toBe(true);
+      // The stored seal time gives back the "1 hour before the end" choice.
+      expect(await page.locator('input[data-testid="seal-option-1"], [data-testid="seal-option-1"] input').first().isChecked()).toBe(true);
+      await page.getByTestId('contest-open-print').click();
+      await page.getByTestId('contest-save').click();
+      await page.waitForURL('**/admin/contest');
+      await toast(page, 'Update Successfully');
+      expect((await apiOk('GET', `/api/admin/contest?cid=${contestId}`, { token: root })).openPrint).toBe(true);
+      await context.close();
+    });
 
-    await page.getByTestId('cp-add-public').click();
-    const dialog = page.getByTestId('public-problem-dialog');
-    await dialog.waitFor();
-    expect(await page.getByTestId('public-problem-tip').innerText()).toContain('ACM problems and remote judge problems');
-    await page.getByTestId('public-problem-keyword').locator('input').fill(stamp.toUpperCase());
-    await page.getByTestId('public-problem-keyword').locator('input').press('Enter');
-    await page.getByTestId(`public-add-${acmA}`).waitFor();
-    // The OI problem is not offered to an ACM contest.
-    expect(await page.getByTestId(`public-add-${oiP}`).count()).toBe(0);
-    await pageShot(page, 'admin-contest-add-public-1280');
+    it('adds public problems A and B, colours a balloon and edits a display title', async () => {
+      const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+      await adminLogin(page);
+      await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
+      await page.getByTestId(`contest-problems-${contestId}`).click();
+      await page.waitForURL(`**/admin/contest/${contestId}/problems`);
+      await page.getByTestId('admin-contest-problems').waitFor();
 
-    await page.getByTestId(`public-add-${acmA}`).click();
-    await expect.poll(() => page.getByTestId('public-display-id').inputValue()).toBe('A');
-    await page.getByTestId('public-add-ok').click();
-    await toast(page, 'Added successfully');
-    await expect.poll(() => page.getByTestId(`public-add-${acmA}`).count()).toBe(0);
-    // With the harness's zero-length animations a closed antd dialog can stay in the DOM (invisible)
-    // over the page, so buttons under it are pressed by event.
-    await page.getByTestId(`public-add-${acmB}`).dispatchEvent('click');
-    // The next free letter is offered; an empty one is refused.
-    await expect.poll(() => page.getByTestId('public-display-id').inputValue()).toBe('B');
-    await page.getByTestId('public-display-id').fill('');
-    await page.getByTestId('public-add-ok').dispatchEvent('click');
-    await page.getByText('Display ID is required').first().waitFor();
-    await page.getByTestId('public-display-id').fill('B');
-    await page.getByTestId('public-display-title').fill('Times');
-    await page.getByTestId('public-add-ok').dispatchEvent('click');
-    await expect.poll(() => page.getByTestId(`public-add-${acmB}`).count(), { timeout: 10_000 }).toBe(0);
-    await page.reload();
+      await page.getByTestId('cp-add-public').click();
+      const dialog = page.getByTestId('public-problem-dialog');
+      await dialog.waitFor();
+      expect(await page.getByTestId('public-problem-tip').innerText()).toContain('ACM problems and remote judge problems');
+      await page.getByTestId('public-problem-keyword').locator('input').fill(stamp.toUpperCase());
+      await page.getByTestId('public-problem-keyword').locator('input').press('Enter');
+      await page.getByTestId(`public-add-${acmA}`).waitFor();
+      // The OI problem is not offered to an ACM contest.
+      expect(await page.getByTestId(`public-add-${oiP}`).count()).toBe(0);
+      await pageShot(page, 'admin-contest-add-public-1280');
 
-    await page.getByTestId('cp-display-id-A').waitFor();
-    await page.getByTestId('cp-display-id-B').waitFor();
-    expect(await page.getByTestId('cp-display-title-B').innerText()).toBe('Times');
+      await page.getByTestId(`public-add-${acmA}`).click();
+      await expect.poll(() => page.getByTestId('public-display-id').inputValue()).toBe('A');
+      await page.getByTestId('public-add-ok').click();
+      await toast(page, 'Added successfully');
+      await expect.poll(() => page.getByTestId(`public-add-${acmA}`).count()).toBe(0);
+      // With the harness's zero-length animations a closed antd dialog can stay in the DOM (invisible)
+      // over the page, so buttons under it are pressed by event.
+      await page.getByTestId(`public-add-${acmB}`).dispatchEvent('click');
+      // The next free letter is offered; an empty one is refused.
+      await expect.poll(() => page.getByTestId('public-display-id').inputValue()).toBe('B');
+      await page.getByTestId('public-display-id').fill('');
+      await page.getByTestId('public-add-ok').dispatchEvent('click');
+      await page.getByText('Display ID is required').first().waitFor();
+      await page.getByTestId('public-display-id').fill('B');
+      await page.getByTestId('public-display-title').fill('Times');
+      await page.getByTestId('public-add-ok').dispatchEvent('click');
+      await expect.poll(() => page.getByTestId(`public-add-${acmB}`).count(), { timeout: 10_000 }).toBe(0);
+      await page.reload();
 
-    // Balloon colour: picked from the presets, saved at once.
-    await page.getByTestId('cp-balloon-A').locator('.ant-color-picker-trigger').click();
-    await page.locator('.ant-color-picker-presets-color').first().click();
-    await toast(page, 'The balloon colour has been updated');
-    await expect.poll(async () => (await apiOk('GET', `/api/admin/contest/contest-problem?cid=${contestId}&pid=${await pidOf(acmA)}`, { token: root })).color).toBe('#f5222d');
-    await page.keyboard.press('Escape');
+      await page.getByTestId('cp-display-id-A').waitFor();
+      await page.getByTestId('cp-display-id-B').waitFor();
+      expect(await page.getByTestId('cp-display-title-B').innerText()).toBe('Times');
 
-    // The display title edited in place.
-    await page.getByTestId('cp-display-title-A').locator('.ant-typography-edit').click();
-    const editor = page.locator('.ant-typography-edit-content textarea');
-    await editor.fill('Sum again');
-    await editor.press('Enter');
-    await toast(page, 'Update Successfully');
-    await expect.poll(() => page.getByTestId('cp-display-title-A').innerText()).toBe('Sum again');
+      // Balloon colour: picked from the presets, saved at once.
+      await page.getByTestId('cp-balloon-A').locator('.ant-color-picker-trigger').click();
+      await page.locator('.ant-color-picker-presets-color').first().click();
+      await toast(page, 'The balloon colour has been updated');
+      await expect.poll(async () => (await apiOk('GET', `/api/admin/contest/contest-problem?cid=${contestId}&pid=${await pidOf(acmA)}`, { token: root })).color).toBe('#f5222d');
+      await page.keyboard.press('Escape');
 
-    // A problem made for the contest: the rule fixes its type, it is a contest problem, linked as C.
-    await page.getByTestId('cp-create').click();
-    await page.waitForURL(`**/admin/contest/${contestId}/problem/create`);
-    await expect.poll(() => page.getByTestId('field-contest-display-id').inputValue()).toBe('C');
-    expect(await page.getByTestId('field-type').locator('input').first().isDisabled()).toBe(true);
-    await page.getByTestId('field-problemId').fill(ownP);
-    await page.getByTestId('field-title').fill(`Own ${stamp}`);
-    await page.getByTestId('field-input').locator('textarea').fill('Two integers.');
-    await page.getByTestId('field-output').locator('textarea').fill('Their sum.');
-    await page.getByTestId('case-upload').locator('input[type=file]').setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: zip({ '1.in': '1 2\n', '1.out': '3\n' }) });
-    await expect.poll(() => page.getByTestId('case-upload-list').innerText(), { timeout: 10_000 }).toContain('1.in');
-    await page.getByTestId('contest-problem-place').scrollIntoViewIfNeeded();
-    await pageShot(page, 'admin-contest-problem-create-1280');
-    await page.getByTestId('problem-save').click();
-    await page.waitForURL(`**/admin/contest/${contestId}/problems`);
-    await page.getByTestId('cp-display-id-C').waitFor();
-    expect(await page.getByTestId('cp-display-title-C').innerText()).toBe(`Own ${stamp}`);
-    const own = await apiOk('GET', `/api/admin/problem?pid=${await pidOf(ownP)}`, { token: root });
-    expect(own.problem).toMatchObject({ auth: 3, type: 0 });
+      // The display title edited in place.
+      await page.getByTestId('cp-display-title-A').locator('.ant-typography-edit').click();
+      const editor = page.locator('.ant-typography-edit-content textarea');
+      await editor.fill('Sum again');
+      await editor.press('Enter');
+      await toast(page, 'Update Successfully');
+      await expect.poll(() => page.getByTestId('cp-display-title-A').innerText()).toBe('Sum again');
 
-    // Edited from the contest: the place in the contest is saved with the problem.
-    await page.getByTestId('cp-edit-C').click();
-    await page.waitForURL(`**/admin/contest/${contestId}/problem/*/edit`);
-    await expect.poll(() => page.getByTestId('field-contest-display-id').inputValue()).toBe('C');
-    await page.getByTestId('field-contest-display-title').fill('Own, renamed');
-    await page.getByTestId('problem-save').click();
-    await page.waitForURL(`**/admin/contest/${contestId}/problems`);
-    await expect.poll(() => page.getByTestId('cp-display-title-C').innerText()).toBe('Own, renamed');
-    await pageShot(page, 'admin-contest-problems-1280');
-    await context.close();
-  });
+      // A problem made for the contest: the rule fixes its type, it is a contest problem, linked as C.
+      await page.getByTestId('cp-create').click();
+      await page.waitForURL(`**/admin/contest/${contestId}/problem/create`);
+      await expect.poll(() => page.getByTestId('field-contest-display-id').inputValue()).toBe('C');
+      expect(await page.getByTestId('field-type').locator('input').first().isDisabled()).toBe(true);
+      await page.getByTestId('field-problemId').fill(ownP);
+      await page.getByTestId('field-title').fill(`Own ${stamp}`);
+      await page.getByTestId('field-input').locator('textarea').fill('Two integers.');
+      await page.getByTestId('field-output').locator('textarea').fill('Their sum.');
+      await page.getByTestId('case-upload').locator('input[type=file]').setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: zip({ '1.in': '1 2\n', '1.out': '3\n' }) });
+      await expect.poll(() => page.getByTestId('case-upload-list').innerText(), { timeout: 10_000 }).toContain('1.in');
+      await page.getByTestId('contest-problem-place').scrollIntoViewIfNeeded();
+      await pageShot(page, 'admin-contest-problem-create-1280');
+      await page.getByTestId('problem-save').click();
+      await page.waitForURL(`**/admin/contest/${contestId}/problems`);
+      await page.getByTestId('cp-display-id-C').waitFor();
+      expect(await page.getByTestId('cp-display-title-C').innerText()).toBe(`Own ${stamp}`);
+      const own = await apiOk('GET', `/api/admin/problem?pid=${await pidOf(ownP)}`, { token: root });
+      expect(own.problem).toMatchObject({ auth: 3, type: 0 });
 
-  it('posts an announcement, hides it and edits it', async () => {
-    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
-    await page.goto(`/admin/contest/${contestId}/announcement`);
-    await page.getByTestId('admin-contest-announcements').waitFor();
-    await page.getByTestId('ann-create').click();
-    await page.getByTestId('ann-save').click();
-    await page.getByText('Title is required').first().waitFor();
-    await page.getByTestId('ann-field-title').fill('Clarification');
-    await page.getByTestId('ann-field-content').locator('textarea').fill('Problem **A** reads two integers.');
-    await page.getByTestId('ann-save').click();
-    await toast(page, 'Post successfully');
-    const anns = await apiOk('GET', `/api/admin/contest/announcement?cid=${contestId}`, { token: root });
-    expect(anns.records.map((a: any) => [a.title, a.status])).toEqual([['Clarification', 0]]);
-    const aid = anns.records[0].id as number;
-    await page.getByTestId(`ann-visible-${aid}`).click();
-    await toast(page, 'Update Successfully');
-    await expect.poll(async () => (await apiOk('GET', `/api/admin/contest/announcement?cid=${contestId}`, { token: root })).records[0].status).toBe(1);
-    // A participant does not see a hidden announcement.
-    await apiOk('POST', '/api/register-contest', { token: playerToken, body: { cid: contestId, password } });
-    expect((await apiOk('GET', `/api/get-contest-announcement?cid=${contestId}`, { token: playerToken })).total).toBe(0);
-    await page.getByTestId(`ann-visible-${aid}`).click();
-    await expect.poll(async () => (await apiOk('GET', `/api/get-contest-announcement?cid=${contestId}`, { token: playerToken })).total).toBe(1);
+      // Edited from the contest: the place in the contest is saved with the problem.
+      await page.getByTestId('cp-edit-C').click();
+      await page.waitForURL(`**/admin/contest/${contestId}/problem/*/edit`);
+      await expect.poll(() => page.getByTestId('field-contest-display-id').inputValue()).toBe('C');
+      await page.getByTestId('field-contest-display-title').fill('Own, renamed');
+      await page.getByTestId('problem-save').click();
+      await page.waitForURL(`**/admin/contest/${contestId}/problems`);
+      await expect.poll(() => page.getByTestId('cp-display-title-C').innerText()).toBe('Own, renamed');
+      await pageShot(page, 'admin-contest-problems-1280');
+      await context.close();
+    });
 
-    await page.getByTestId(`ann-edit-${aid}`).click();
-    await expect.poll(() => page.getByTestId('ann-field-title').inputValue()).toBe('Clarification');
-    await page.getByTestId('ann-field-title').fill('Clarification 2');
-    await page.getByTestId('ann-save').click();
-    await expect.poll(() => page.getByTestId(`ann-title-${aid}`).innerText()).toBe('Clarification 2');
-    await pageShot(page, 'admin-contest-announcements-1280');
-    await context.close();
-  });
+    it('posts an announcement, hides it and edits it', async () => {
+      const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+      await adminLogin(page);
+      await page.goto(`/admin/contest/${contestId}/announcement`);
+      await page.getByTestId('admin-contest-announcements').waitFor();
+      await page.getByTestId('ann-create').click();
+      await page.getByTestId('ann-save').click();
+      await page.getByText('Title is required').first().waitFor();
+      await page.getByTestId('ann-field-title').fill('Clarification');
+      await page.getByTestId('ann-field-content').locator('textarea').fill('Problem **A** reads two integers.');
+      await page.getByTestId('ann-save').click();
+      await toast(page, 'Post successfully');
+      const anns = await apiOk('GET', `/api/admin/contest/announcement?cid=${contestId}`, { token: root });
+      expect(anns.records.map((a: any) => [a.title, a.status])).toEqual([['Clarification', 0]]);
+      const aid = anns.records[0].id as number;
+      await page.getByTestId(`ann-visible-${aid}`).click();
+      await toast(page, 'Update Successfully');
+      await expect.poll(async () => (await apiOk('GET', `/api/admin/contest/announcement?cid=${contestId}`, { token: root })).records[0].status).toBe(1);
+      // A participant does not see a hidden announcement.
+      expect((await apiOk('GET', `/api/get-contest-announcement?cid=${contestId}`, { token: playerToken })).total).toBe(0);
+      await page.getByTestId(`ann-visible-${aid}`).click();
+      await expect.poll(async () => (await apiOk('GET', `/api/get-contest-announcement?cid=${contestId}`, { token: playerToken })).total).toBe(1);
 
-  it('downloads the accepted submissions as a zip', async () => {
-    const sub = await apiOk('POST', '/api/submit-problem-judge', { token: playerToken, body: { pid: 'A', cid: contestId, language: 'C', code: AC_C } });
-    expect(await waitVerdict(sub.submitId, playerToken)).toBe(0);
+      await page.getByTestId(`ann-edit-${aid}`).click();
+      await expect.poll(() => page.getByTestId('ann-field-title').inputValue()).toBe('Clarification');
+      await page.getByTestId('ann-field-title').fill('Clarification 2');
+      await page.getByTestId('ann-save').click();
+      await expect.poll(() => page.getByTestId(`ann-title-${aid}`).innerText()).toBe('Clarification 2');
+      await pageShot(page, 'admin-contest-announcements-1280');
+      await context.close();
+    });
 
-    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
-    await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
-    await page.getByTestId(`contest-download-${contestId}`).click();
-    await page.getByTestId('download-ac-split').getByText('By problem').click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-ac-ok').click()]);
-    expect(download.suggestedFilename()).toBe(`contest_${contestId}_problem.zip`);
-    const file = fs.readFileSync((await download.path())!);
-    expect(file.subarray(0, 2).toString()).toBe('PK');
-    expect(file.includes(Buffer.from(`A/${player.username}.c`))).toBe(true);
-    await context.close();
-  });
+    it('downloads the accepted submissions as a zip', async () => {
+      const sub = await apiOk('POST', '/api/submit-problem-judge', { token: playerToken, body: { pid: 'A', cid: contestId, language: 'C', code: AC_C } });
+      expect(await waitVerdict(sub.submitId, playerToken)).toBe(0);
 
-  it('looks right at 768 px (in Chinese, the default language)', async () => {
-    const { context, page } = await newVisitor(browser, { width: 768, height: 1000, locale: 'zh-CN' });
-    await adminLogin(page);
-    await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
-    await page.getByTestId(`contest-title-${contestId}`).waitFor();
-    await pageShot(page, 'admin-contest-list-768');
-    await page.goto(`/admin/contest/${contestId}/edit`);
-    await expect.poll(() => page.getByTestId('contest-title').inputValue()).toBe(title);
-    await pageShot(page, 'admin-contest-form-768');
-    await page.goto(`/admin/contest/${contestId}/problems`);
-    await page.getByTestId('cp-display-id-B').waitFor();
-    await pageShot(page, 'admin-contest-problems-768');
-    await context.close();
+      const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+      await adminLogin(page);
+      await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
+      await page.getByTestId(`contest-download-${contestId}`).click();
+      await page.getByTestId('download-ac-split').getByText('By problem').click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-ac-ok').click()]);
+      expect(download.suggestedFilename()).toBe(`contest_${contestId}_problem.zip`);
+      const file = fs.readFileSync((await download.path())!);
+      expect(file.subarray(0, 2).toString()).toBe('PK');
+      expect(file.includes(Buffer.from(`A/${player.username}.c`))).toBe(true);
+      await context.close();
+    });
+
+    it('looks right at 768 px (in Chinese, the default language)', async () => {
+      const { context, page } = await newVisitor(browser, { width: 768, height: 1000, locale: 'zh-CN' });
+      await adminLogin(page);
+      await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
+      await page.getByTestId(`contest-title-${contestId}`).waitFor();
+      await pageShot(page, 'admin-contest-list-768');
+      await page.goto(`/admin/contest/${contestId}/edit`);
+      await expect.poll(() => page.getByTestId('contest-title').inputValue()).toBe(title);
+      await pageShot(page, 'admin-contest-form-768');
+      await page.goto(`/admin/contest/${contestId}/problems`);
+      await page.getByTestId('cp-display-id-B').waitFor();
+      await pageShot(page, 'admin-contest-problems-768');
+      await context.close();
+    });
   });
 
   it('deletes a contest after confirming', async () => {

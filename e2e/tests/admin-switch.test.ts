@@ -4,10 +4,11 @@
  * asks for it, and then has it on every visit: without an answer (or with a wrong one) nothing is
  * submitted. The settings found at the start are put back in afterAll (one server serves every file).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
+import { AC_C, adminLoginInBrowser, api, apiOk, loginInBrowser, loginToken, registerUser, rootToken } from '../lib/api.js';
+import { loadCode, shownToast as toast, toastGone } from '../lib/ui.js';
 
 interface SwitchConfig {
   submitIntervalSec: number;
@@ -21,19 +22,6 @@ let original: SwitchConfig;
 let problemId: string;
 const stamp = Date.now().toString(36).slice(-6);
 const user = { username: `sw_${stamp}`, password: 'secret-pass1', email: `sw_${stamp}@example.com` };
-const CODE = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
-
-async function loadCode(page: Page) {
-  await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: 'main.c', mimeType: 'text/plain', buffer: Buffer.from(CODE) });
-  await expect.poll(() => page.locator('.cm-content').innerText()).toContain('a + b');
-}
-
-/** A toast that is not on its way out (with animations off, a leaving toast can stay in the DOM). */
-const notice = (page: Page, text: string) => page.locator('.ant-message-notice:not(.ant-message-fade-leave)', { hasText: text });
-/** Waits for the toast; identical toasts are merged, so a test waits for one to go before expecting it again. */
-const toast = (page: Page, text: string) => notice(page, text).first().waitFor();
-const toastGone = (page: Page, text: string) => notice(page, text).first().waitFor({ state: 'detached', timeout: 10_000 });
-
 beforeAll(async () => {
   browser = await launch();
   original = await apiOk<SwitchConfig>('GET', 'admin/switch/info', { token: await rootToken() });
@@ -56,7 +44,7 @@ describe('admin switches', () => {
     await loginInBrowser(page, user);
     await page.goto(`/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
-    await loadCode(page);
+    await loadCode(page, AC_C);
     expect(await page.getByTestId('submit-captcha').count()).toBe(0);
 
     // Root changes the switches in the admin page.
@@ -107,7 +95,7 @@ describe('admin switches', () => {
     await page.getByTestId('problem-title').waitFor();
     await page.locator('[data-testid="submit-captcha-img"] img').waitFor();
     const mine = await apiOk<{ total: number }>('GET', `get-submission-list?onlyMine=true&problemID=${problemId}&completeProblemID=true`, {
-      token: (await api('POST', 'login', { body: { username: user.username, password: user.password } })).token,
+      token: await loginToken(user),
     });
     expect(mine.total).toBe(0);
     await visitor.context.close();
@@ -126,7 +114,7 @@ describe('admin switches', () => {
   });
 
   it('is for root only: the admin API refuses a normal user', async () => {
-    const token = (await api('POST', 'login', { body: { username: user.username, password: user.password } })).token;
+    const token = await loginToken(user);
     expect((await api('GET', 'admin/switch/info', { token })).http).toBe(403);
     expect((await api('PUT', 'admin/switch/update', { token, body: { submitCaptcha: false } })).http).toBe(403);
   });

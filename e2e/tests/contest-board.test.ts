@@ -8,7 +8,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, apiOk, loginInBrowser, registerUser, rootToken, rootUser, waitVerdict } from '../lib/api.js';
+import {
+  AC_CPP as AC,
+  api,
+  apiOk,
+  createContest,
+  createProblem,
+  loginInBrowser,
+  registerUser,
+  rootToken,
+  rootUser,
+  updateContest,
+  waitVerdict,
+  WA_CPP as WA,
+} from '../lib/api.js';
+import { cell, hms, notice } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
@@ -21,27 +35,26 @@ let benToken: string;
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const AC = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
-const WA = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a - b << std::endl;\n  return 0;\n}\n';
-
 let pA = 0;
 let pB = 0;
 /** running, open board and printing */
 let live = 0;
-/** running, sealed 'now', board not public */
+/** running, sealed since setup, board not public */
 let sealed = 0;
 /** ended, with results after the seal: for the scroll board */
 let done = 0;
 const made: number[] = [];
 
+/** A running ACM contest of two hours' length with A and B (balloon colours), deleted at the end. */
 async function contest(o: Record<string, unknown>): Promise<number> {
   const now = Date.now();
-  const body = { description: 'Board test.', startTime: iso(now - 60 * MIN), endTime: iso(now + 120 * MIN), type: 0, auth: 0, ...o, title: `${tag} ${o.title ?? 'round'}` };
-  const c = await apiOk<{ id: number }>('POST', '/api/admin/contest', { token: root, body });
-  made.push(c.id);
-  await apiOk('POST', '/api/admin/contest/add-problem-from-public', { token: root, body: { cid: c.id, pid: pA, displayId: 'A', color: '#e74c3c' } });
-  await apiOk('POST', '/api/admin/contest/add-problem-from-public', { token: root, body: { cid: c.id, pid: pB, displayId: 'B', color: '#3498db' } });
-  return c.id;
+  const body = { description: 'Board test.', startTime: iso(now - 60 * MIN), endTime: iso(now + 120 * MIN), ...o, title: `${tag} ${o.title ?? 'round'}` };
+  const id = await createContest(root, body, [
+    [pA, 'A', '#e74c3c'],
+    [pB, 'B', '#3498db'],
+  ]);
+  made.push(id);
+  return id;
 }
 
 /** Submits through the API and waits for the in-process judge's verdict. */
@@ -52,14 +65,7 @@ async function submit(token: string, cid: number, displayId: string, code: strin
 }
 
 /** Moves a contest's times (the admin form's PUT takes the whole contest). */
-async function moveTimes(cid: number, o: Record<string, unknown>) {
-  const c = await apiOk('GET', `/api/admin/contest?cid=${cid}`, { token: root });
-  await apiOk('PUT', '/api/admin/contest', { token: root, body: { ...c, ...o } });
-}
-
-const hms = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-const cell = (page: Page, user: string, displayId: string) => page.getByTestId(`sb-cell-${user}-${displayId}`);
-const notice = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first();
+const moveTimes = (cid: number, o: Record<string, unknown>) => updateContest(root, cid, o);
 
 async function asRoot(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const v = await newVisitor(browser, { width, height: 900 });
@@ -70,21 +76,8 @@ async function asRoot(width = 1280): Promise<{ context: BrowserContext; page: Pa
 beforeAll(async () => {
   browser = await launch();
   root = await rootToken();
-  for (const [letter, ref] of [['A', (id: number) => (pA = id)], ['B', (id: number) => (pB = id)]] as const) {
-    const created = await apiOk<{ pid: number }>('POST', '/api/admin/problem', {
-      token: root,
-      body: {
-        problem: { problemId: `${tag}${letter}`.toUpperCase(), title: `Board ${letter}`, description: 'Add two numbers.', difficulty: 1 },
-        samples: [
-          { input: '1 2\n', output: '3\n' },
-          { input: '5 7\n', output: '12\n' },
-        ],
-        languages: [],
-        tags: [],
-      },
-    });
-    ref(created.pid);
-  }
+  pA = await createProblem(root, { problemId: `${tag}A`.toUpperCase(), title: 'Board A', description: 'Add two numbers.', difficulty: 1 });
+  pB = await createProblem(root, { problemId: `${tag}B`.toUpperCase(), title: 'Board B', description: 'Add two numbers.', difficulty: 1 });
   annToken = await registerUser(ann);
   benToken = await registerUser(ben);
 
@@ -96,7 +89,15 @@ beforeAll(async () => {
   await new Promise((r) => setTimeout(r, 1100));
   await submit(annToken, live, 'A', AC, 0);
   await submit(annToken, live, 'B', AC, 0);
-}, 240_000);
+
+  // Sealed (used by the rank and the outside-board tests): ben solves A, then the seal falls and ann's
+  // accept after it is hidden from participants.
+  sealed = await contest({ title: 'Sealed', sealRank: true, sealRankTime: iso(Date.now() + 30 * MIN) });
+  await submit(benToken, sealed, 'A', AC, 0);
+  await moveTimes(sealed, { sealRankTime: iso(Date.now()) });
+  await new Promise((r) => setTimeout(r, 1100));
+  await submit(annToken, sealed, 'A', AC, 0);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -157,13 +158,6 @@ describe('in-contest rank', () => {
   }, 180_000);
 
   it('shows a participant the frozen board (tries after the seal pending) and root the real one', async () => {
-    sealed = await contest({ title: 'Sealed', sealRank: true, sealRankTime: iso(Date.now() + 30 * MIN) });
-    await submit(benToken, sealed, 'A', AC, 0);
-    // the seal falls now: ann's tries from here on are hidden from participants
-    await moveTimes(sealed, { sealRankTime: iso(Date.now()) });
-    await new Promise((r) => setTimeout(r, 1100));
-    await submit(annToken, sealed, 'A', AC, 0);
-
     const { context, page } = await newVisitor(browser);
     await loginInBrowser(page, ben);
     await page.goto(`/contest/${sealed}/rank`);

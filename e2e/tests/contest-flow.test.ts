@@ -10,8 +10,22 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginInBrowser, registerUser, rootToken, type User } from '../lib/api.js';
+import { launch, newVisitor } from '../lib/browser.js';
+import {
+  AC_C as AC,
+  adminLoginInBrowser,
+  api,
+  apiOk,
+  createProblem,
+  loginInBrowser,
+  loginToken,
+  registerUser,
+  rootToken,
+  updateContest,
+  WA_C as WA,
+  type User,
+} from '../lib/api.js';
+import { cell, chooseLanguage, hms, loadCode, pageShot, setTime, tabDisabled, toast } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
@@ -23,14 +37,7 @@ const password = 'flow-secret';
 const u1: User = { username: `fl1_${stamp}`, password: 'flow-pass-1' };
 const u2: User = { username: `fl2_${stamp}`, password: 'flow-pass-2' };
 
-const AC = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
-const WA = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
-
 const MIN = 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The pickers' format, in the local time zone the browser shares with this process. */
-const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-const hms = (s: number) => `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 const seconds = (text: string) => text.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
 
 let cid = 0;
@@ -38,40 +45,6 @@ let cid = 0;
 let admin: { context: BrowserContext; page: Page };
 let p1: { context: BrowserContext; page: Page };
 let p2: { context: BrowserContext; page: Page };
-
-const cell = (page: Page, user: User, displayId: string) => page.getByTestId(`sb-cell-${user.username}-${displayId}`);
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
-const tabDisabled = (page: Page, path: string) =>
-  page.getByTestId(`contest-tab-${path}`).evaluate((el) => !!el.closest('.ant-tabs-tab')?.classList.contains('ant-tabs-tab-disabled'));
-
-/**
- * A screenshot without the toasts of earlier steps on top: with the harness's zero-length animations
- * antd's closed toasts can stay in the DOM, so they are hidden for the picture only.
- */
-async function pageShot(page: Page, name: string) {
-  const style = await page.addStyleTag({ content: '.ant-message, .ant-notification { display: none !important; }' });
-  await shot(page, name);
-  await style.evaluate((el) => (el as Element).remove());
-}
-
-async function setTime(page: Page, testId: string, value: Date) {
-  const input = page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
-  await input.click();
-  await input.fill(local(value));
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(local(value));
-}
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.getByTestId('editor-language').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first().click();
-}
-
-/** Puts code into the editor through its "open a file" button, as a user with a local file does. */
-async function loadCode(page: Page, code: string) {
-  await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: 'main.c', mimeType: 'text/plain', buffer: Buffer.from(code) });
-  await expect.poll(() => page.locator('.cm-content').innerText()).toContain(code.includes('a + b') ? 'a + b' : 'a - b');
-}
 
 /** Opens a contest problem from the problems tab, submits `code` in C and waits for `verdict`. */
 async function submitInBrowser(page: Page, displayId: string, code: string, verdict: string) {
@@ -94,7 +67,7 @@ async function submitInBrowser(page: Page, displayId: string, code: string, verd
 async function freshKind(page: Page, user: User, displayId: string): Promise<string> {
   await page.reload();
   await page.getByTestId('sb-updated').waitFor();
-  const c = cell(page, user, displayId);
+  const c = cell(page, user.username, displayId);
   return (await c.count()) ? ((await c.getAttribute('data-kind')) ?? '') : 'absent';
 }
 
@@ -102,13 +75,8 @@ async function freshKind(page: Page, user: User, displayId: string): Promise<str
 const rowOrder = (page: Page) =>
   page.locator('.oj-scoreboard tbody tr.ant-table-row:not([data-pinned="true"]) [data-testid^="sb-user-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('sb-user-'.length)));
 
-/** The contest as the admin API gives it, sent back whole with new times (what the edit form does). */
-async function moveTimes(times: { startTime?: Date; endTime?: Date; sealRankTime?: Date }) {
-  const c = await apiOk('GET', `/api/admin/contest?cid=${cid}`, { token: root });
-  const body = { ...c, ...Object.fromEntries(Object.entries(times).map(([k, v]) => [k, v.toISOString()])) };
-  await apiOk('PUT', '/api/admin/contest', { token: root, body });
-  return apiOk('GET', `/api/admin/contest?cid=${cid}`, { token: root });
-}
+/** Moves the contest in time the way the edit form does (the whole contest sent back with new times). */
+const moveTimes = (times: { startTime?: Date; endTime?: Date; sealRankTime?: Date }) => updateContest(root, cid, times);
 
 beforeAll(async () => {
   browser = await launch();
@@ -117,18 +85,7 @@ beforeAll(async () => {
     [problemA, `Flow sum ${stamp}`],
     [problemB, `Flow sum again ${stamp}`],
   ] as const) {
-    await apiOk('POST', '/api/admin/problem', {
-      token: root,
-      body: {
-        problem: { problemId, title: name, type: 0, description: 'Read $a$ and $b$, print $a + b$.', input: 'a b', output: 'a + b', examples: [{ input: '1 2\n', output: '3\n' }] },
-        samples: [
-          { input: '1 2\n', output: '3\n' },
-          { input: '40 2\n', output: '42\n' },
-        ],
-        languages: [],
-        tags: [],
-      },
-    });
+    await createProblem(root, { problemId, title: name, type: 0 });
   }
   await registerUser(u1);
   await registerUser(u2);
@@ -225,7 +182,7 @@ describe('a contest from the admin form to the scroll board', () => {
       await page.getByTestId('contest-problem-B').waitFor();
     }
     await expect.poll(() => p2.page.getByTestId('contest-header-count').textContent()).toBe('2');
-    const u2Token = (await api('POST', 'login', { body: u2 })).token;
+    const u2Token = await loginToken(u2);
     expect((await apiOk('GET', `/api/get-contest-access?cid=${cid}`, { token: u2Token })).access).toBe(true);
   });
 
@@ -247,14 +204,14 @@ describe('a contest from the admin form to the scroll board', () => {
 
     for (const page of [p1.page, p2.page]) {
       expect(await rowOrder(page)).toEqual([u1.username, u2.username]);
-      expect(await cell(page, u1, 'A').getAttribute('data-kind')).toBe('first-ac');
-      expect(await cell(page, u2, 'A').textContent()).toContain('2 tries');
+      expect(await cell(page, u1.username, 'A').getAttribute('data-kind')).toBe('first-ac');
+      expect(await cell(page, u2.username, 'A').textContent()).toContain('2 tries');
       expect(await page.getByTestId(`sb-ac-${u1.username}`).textContent()).toBe('1');
       expect(await page.getByTestId(`sb-ac-${u2.username}`).textContent()).toBe('1');
       // penalty: the accept's time plus 20 minutes for the one rejected try
-      const acTime = seconds((await cell(page, u2, 'A').locator('.oj-sb-time').innerText()).trim());
+      const acTime = seconds((await cell(page, u2.username, 'A').locator('.oj-sb-time').innerText()).trim());
       expect(await page.getByTestId(`sb-penalty-${u2.username}`).textContent()).toBe(hms(acTime + 20 * 60));
-      const u1Time = seconds((await cell(page, u1, 'A').locator('.oj-sb-time').innerText()).trim());
+      const u1Time = seconds((await cell(page, u1.username, 'A').locator('.oj-sb-time').innerText()).trim());
       expect(await page.getByTestId(`sb-penalty-${u1.username}`).textContent()).toBe(hms(u1Time));
       expect(await page.getByTestId('sb-sealed-notice').count()).toBe(0);
       expect(await page.getByTestId('sb-auto-refresh').getAttribute('aria-checked')).toBe('true');
@@ -275,9 +232,9 @@ describe('a contest from the admin form to the scroll board', () => {
     // user 2: the frozen board, user 1's B unknown
     await expect.poll(() => freshKind(p2.page, u1, 'B'), { timeout: 30_000, interval: 1000 }).toBe('try');
     await p2.page.getByTestId('sb-sealed-notice').waitFor();
-    expect(await cell(p2.page, u1, 'B').locator('.oj-sb-time').innerText()).toBe('?');
-    expect(await cell(p2.page, u1, 'A').getAttribute('data-kind')).toBe('first-ac');
-    expect(await cell(p2.page, u2, 'A').getAttribute('data-kind')).toBe('ac');
+    expect(await cell(p2.page, u1.username, 'B').locator('.oj-sb-time').innerText()).toBe('?');
+    expect(await cell(p2.page, u1.username, 'A').getAttribute('data-kind')).toBe('first-ac');
+    expect(await cell(p2.page, u2.username, 'A').getAttribute('data-kind')).toBe('ac');
     expect(await p2.page.getByTestId(`sb-ac-${u1.username}`).textContent()).toBe('1');
     await pageShot(p2.page, 'flow-rank-frozen-user');
 

@@ -8,14 +8,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, apiOk, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
+import { api, apiOk, createContest, createProblem, loginInBrowser, loginSession, registerUser, rootToken } from '../lib/api.js';
+import { notice, tabDisabled, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
 const stamp = Date.now().toString(36).slice(-5);
 const tag = `CP${stamp}`;
 const user = { username: `cp_${stamp}`, password: 'contest-pass1' };
-const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).toISOString();
+/** An ISO time some minutes from `now`; times whose difference is shown take one `now`. */
+const iso = (minFromNow: number, now = Date.now()) => new Date(now + minFromNow * 60_000).toISOString();
 
 let pid = 0;
 let prot = 0;
@@ -27,37 +29,25 @@ let homeCard = 0;
 /** every contest made here, deleted at the end */
 const made: number[] = [];
 
+/** A contest of root's (running: started 30 minutes ago, ends in two hours) with the problem as A unless told. */
 async function contest(o: Record<string, unknown>, withProblem = true): Promise<number> {
-  const c = await apiOk<{ id: number }>('POST', '/api/admin/contest', {
-    token: root,
-    body: { description: `Contest **${o.title as string}** of the participant test.`, startTime: iso(-30), endTime: iso(120), type: 0, auth: 0, ...o },
-  });
-  made.push(c.id);
-  if (withProblem) await apiOk('POST', '/api/admin/contest/add-problem-from-public', { token: root, body: { cid: c.id, pid, displayId: 'A', color: '#e74c3c' } });
-  return c.id;
+  const id = await createContest(
+    root,
+    { description: `Contest **${o.title as string}** of the participant test.`, startTime: iso(-30), endTime: iso(120), ...o },
+    withProblem ? [[pid, 'A', '#e74c3c']] : [],
+  );
+  made.push(id);
+  return id;
 }
-
-const notice = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first();
-const tabDisabled = (page: Page, path: string) =>
-  page.getByTestId(`contest-tab-${path}`).evaluate((el) => !!el.closest('.ant-tabs-tab')?.classList.contains('ant-tabs-tab-disabled'));
 
 beforeAll(async () => {
   browser = await launch();
   root = await rootToken();
-  const problemId = `${tag}P`.toUpperCase();
-  const created = await apiOk<{ pid: number }>('POST', '/api/admin/problem', {
-    token: root,
-    body: {
-      problem: { problemId, title: 'Contest A + B', description: 'Add two numbers.', difficulty: 1 },
-      samples: [{ input: '1 2\n', output: '3\n' }],
-      languages: [],
-      tags: [],
-    },
-  });
-  pid = created.pid;
+  pid = await createProblem(root, { problemId: `${tag}P`.toUpperCase(), title: 'Contest A + B', description: 'Add two numbers.', difficulty: 1 }, { samples: [{ input: '1 2\n', output: '3\n' }] });
   prot = await contest({ title: `${tag} Protected round`, auth: 2, pwd: 'open-sesame', openRank: true });
   priv = await contest({ title: `${tag} Private round`, auth: 1, pwd: 'members-only', type: 1 }, false);
-  sched = await contest({ title: `${tag} Scheduled round`, startTime: iso(26 * 60), endTime: iso(26 * 60 + 300), openRank: true });
+  const now = Date.now();
+  sched = await contest({ title: `${tag} Scheduled round`, startTime: iso(26 * 60, now), endTime: iso(26 * 60 + 300, now), openRank: true });
   ended = await contest({ title: `${tag} Ended round`, type: 1, startTime: iso(-300), endTime: iso(-120) }, false);
   for (let i = 1; i <= 7; i++) await contest({ title: `${tag} Filler ${i}` }, false);
   // 11 contests carry the stamp: page 2 of the stamped list has one.
@@ -212,24 +202,28 @@ describe('contest shell', () => {
     expect(await page.getByTestId('contest-progress').getAttribute('data-progress')).toBe('0');
     expect(await tabDisabled(page, 'problems')).toBe(true);
 
-    soon = await contest({ title: `${tag} Starts soon`, startTime: new Date(Date.now() + 8000).toISOString(), endTime: iso(60) });
+    // Starts 25 s from now: time enough to see it scheduled however slow the page is, and then cross the start.
+    soon = await contest({ title: `${tag} Starts soon`, startTime: new Date(Date.now() + 25_000).toISOString(), endTime: iso(60) });
     await page.goto(`/contest/${soon}`);
-    await page.getByTestId('contest-countdown').getByText('Starts in 00:00:0', { exact: false }).waitFor();
+    const countdown = page.getByTestId('contest-countdown');
+    await countdown.getByText('Starts in', { exact: false }).waitFor();
+    expect(await countdown.getAttribute('data-status')).toBe('-1');
     expect(await tabDisabled(page, 'problems')).toBe(true);
     // no reload: the clock crosses the start, the shell asks the server again and the tabs open
-    await expect.poll(() => page.getByTestId('contest-countdown').getAttribute('data-status'), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => countdown.getAttribute('data-status'), { timeout: 40_000 }).toBe('0');
     await expect.poll(() => tabDisabled(page, 'problems'), { timeout: 10_000 }).toBe(false);
     await page.getByTestId('contest-tab-problems').click();
     await page.getByTestId('contest-problem-A').waitFor();
-  });
+  }, 90_000);
 
   it('notifies a new announcement', async () => {
     await page.goto(`/contest/${prot}/problems`);
     await page.getByTestId('contest-problem-A').waitFor();
-    await apiOk('POST', '/api/admin/contest/announcement', {
+    const posted = await apiOk<{ id: number }>('POST', '/api/admin/contest/announcement', {
       token: root,
       body: { cid: prot, announcement: { title: `Clarification ${stamp}`, content: 'Problem A: the numbers fit in **64 bits**.', status: 0 } },
     });
+    const announcementId = posted.id;
     // The shell polls at once on entry and every 60 s after; a reload is the quick way to the next poll.
     await page.reload();
     const notification = page.locator('.ant-notification-notice', { hasText: `Clarification ${stamp}` });
@@ -238,9 +232,14 @@ describe('contest shell', () => {
     // read: the next visit does not show it again, and the tab lists it
     await page.getByTestId('contest-tab-announcements').click();
     await page.getByTestId('contest-announcements').getByText(`Clarification ${stamp}`).waitFor();
+    // The shell's poll on entry sends the ids read and gets nothing back: nothing to notify.
+    const poll = page.waitForResponse((r) => r.url().includes('/api/get-contest-not-read-announcement') && r.request().method() === 'POST');
     await page.goto(`/contest/${prot}/rank`);
+    const answer = await poll;
+    expect(JSON.parse(answer.request().postData() ?? '{}').readAnnouncementList).toContain(announcementId);
+    const unread = ((await answer.json()) as { data: { id: number }[] }).data;
+    expect(unread.map((a) => a.id)).not.toContain(announcementId);
     await page.getByTestId('contest-header').waitFor();
-    await page.waitForTimeout(1500);
     const again = await page.locator('.ant-notification-notice', { hasText: `Clarification ${stamp}` }).count();
     expect(again).toBe(0);
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('contestReadAnnouncements:')));
@@ -262,14 +261,7 @@ describe('contest shell', () => {
     // and a phone, where the site swaps to its app bar
     const phone = await newVisitor(browser, { width: 390, height: 844 });
     // logged in as the app stores it (the phone's login button lives in the app bar)
-    const login = await api('POST', '/api/login', { body: { username: user.username, password: user.password } });
-    await phone.context.addInitScript(
-      ([token, info]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('userInfo', info!);
-      },
-      [login.token, JSON.stringify(login.data)],
-    );
+    await useSession(phone.context, await loginSession(user));
     await phone.page.goto(`/contest/${prot}`);
     await phone.page.getByTestId('contest-registered').waitFor();
     await shot(phone.page, 'contest-overview-390');
@@ -293,7 +285,8 @@ describe('contest shell', () => {
 describe('home card', () => {
   it('shows a running contest with its tags and links into it', async () => {
     // Ends first among running contests, so it heads the card whatever other files created.
-    homeCard = await contest({ title: `${tag} Home card`, startTime: iso(-1), endTime: iso(8) }, false);
+    const now = Date.now();
+    homeCard = await contest({ title: `${tag} Home card`, startTime: iso(-1, now), endTime: iso(8, now) }, false);
     const recent = await apiOk<{ id: number }[]>('GET', 'get-recent-contest');
     expect(recent.map((c) => c.id)).toContain(homeCard);
     const { context, page } = await newVisitor(browser);

@@ -6,18 +6,16 @@
  * context menu; an ended contest refuses with "Contest has ended"; an OI contest sealed for the whole
  * contest asks before covering an earlier submission. Screenshots at 1280 and 768 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, apiOk, loginInBrowser, registerUser, rootToken, waitVerdict } from '../lib/api.js';
+import { AC_C as AC, api, apiOk, createContest, createProblem, loginInBrowser, loginToken, registerUser, rootToken, waitVerdict, WA_C as WA } from '../lib/api.js';
+import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
 const user = { username: `cp_${stamp}`, password: 'secret-pass1', email: `cp_${stamp}@example.com` };
 const other = { username: `cq_${stamp}`, password: 'secret-pass1', email: `cq_${stamp}@example.com` };
-
-const AC = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
-const WA = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
 
 let root: string;
 let otherToken: string;
@@ -33,52 +31,14 @@ const iso = (minFromNow: number) => new Date(Date.now() + minFromNow * 60_000).t
 async function problemPid(problemId: string, title: string, type: 0 | 1): Promise<number> {
   const found = await api('GET', `get-problem-detail?problemId=${problemId}`, { token: root });
   if (found.status === 200) return found.data.problem.id as number;
-  const created = await apiOk<{ pid: number }>('POST', 'admin/problem', {
-    token: root,
-    body: {
-      problem: { problemId, title, type, description: 'Read $a$ and $b$, print $a + b$.', input: 'a b', output: 'a + b', examples: [{ input: '1 2\n', output: '3\n' }] },
-      samples: [
-        { input: '1 2\n', output: '3\n' },
-        { input: '40 2\n', output: '42\n' },
-      ],
-    },
-  });
-  return created.pid;
+  return createProblem(root, { problemId, title, type });
 }
 
-async function contest(o: Record<string, unknown>, problems: [number, string][]): Promise<number> {
-  const c = await apiOk<{ id: number }>('POST', 'admin/contest', {
-    token: root,
-    body: { title: `E2E ${stamp}`, description: 'Contest problem pages.', startTime: iso(-10), endTime: iso(120), type: 0, auth: 0, ...o },
-  });
-  for (const [pid, displayId] of problems) await apiOk('POST', 'admin/contest/add-problem-from-public', { token: root, body: { cid: c.id, pid, displayId } });
-  return c.id;
-}
+/** A contest of root's, running since 10 minutes, with the given problems. */
+const contest = (o: Record<string, unknown>, problems: [number, string][]) =>
+  createContest(root, { title: `E2E ${stamp}`, description: 'Contest problem pages.', startTime: iso(-10), endTime: iso(120), ...o }, problems);
 
-const userToken = async () => (await api('POST', 'login', { body: { username: user.username, password: user.password } })).token!;
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.getByTestId('editor-language').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first().click();
-}
-
-async function loadCode(page: Page, code: string) {
-  await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: 'main.c', mimeType: 'text/plain', buffer: Buffer.from(code) });
-  await expect.poll(() => page.locator('.cm-content').innerText()).toContain(code.includes('a + b') ? 'a + b' : 'a - b');
-}
-
-/** Every text the submit status shows until it reaches `final`. */
-async function watchStatus(page: Page, final: string, timeoutMs = 60_000): Promise<string[]> {
-  const seen: string[] = [];
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const text = (await page.getByTestId('submit-status').innerText()).trim();
-    if (text && seen[seen.length - 1] !== text) seen.push(text);
-    if (text.includes(final)) return seen;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`status never showed ${final}; saw ${seen.join(' → ')}`);
-}
+const userToken = () => loginToken(user);
 
 beforeAll(async () => {
   browser = await launch();

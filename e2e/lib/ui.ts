@@ -1,0 +1,109 @@
+/**
+ * Page helpers shared by the e2e files: toasts, the date pickers, screenshots without toasts, the code
+ * editor and its submit status, the contest tabs and scoreboard cells.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { shot } from './browser.js';
+import type { Session } from './api.js';
+
+// ---------------------------------------------------------------------------------------------
+// Toasts (antd message)
+
+/** A toast with this text (the first, also one on its way out). */
+export const notice = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice', { hasText: text }).first();
+/** Waits for a toast with this text. */
+export const toast = (page: Page, text: string | RegExp) => notice(page, text).waitFor();
+
+/**
+ * A toast that is not on its way out: with animations off, a leaving toast can stay in the DOM, and
+ * identical toasts are merged, so a test that expects the same toast twice waits for the first to go.
+ */
+export const shownNotice = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice:not(.ant-message-fade-leave)', { hasText: text }).first();
+export const shownToast = (page: Page, text: string | RegExp) => shownNotice(page, text).waitFor();
+export const toastGone = (page: Page, text: string | RegExp) => shownNotice(page, text).waitFor({ state: 'detached', timeout: 10_000 });
+
+// ---------------------------------------------------------------------------------------------
+// Times
+
+export const pad = (n: number) => String(n).padStart(2, '0');
+/** The pickers' format, in the local time zone the browser shares with this process. */
+export const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** Seconds as the scoreboard writes a time: h:mm:ss. */
+export const hms = (s: number) => `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+
+/** Types a time into the date picker with this test id and waits until it shows it. */
+export async function setTime(page: Page, testId: string, value: Date) {
+  const input = page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
+  await input.click();
+  await input.fill(local(value));
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(local(value));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screenshots
+
+/**
+ * A screenshot without the toasts and notifications of earlier steps on top: with the harness's
+ * zero-length animations antd's closed toasts can stay in the DOM, so they are hidden for the picture only.
+ */
+export async function pageShot(page: Page, name: string) {
+  const style = await page.addStyleTag({ content: '.ant-message, .ant-notification { display: none !important; }' });
+  await shot(page, name);
+  await style.evaluate((el) => (el as Element).remove());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logged in without the login dialog
+
+/** Makes every page of the context start logged in as `session`, the way the app stores a login. */
+export async function useSession(context: BrowserContext, session: Session) {
+  await context.addInitScript(
+    ([token, info]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userInfo', info!);
+    },
+    [session.token, JSON.stringify(session.data)],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The code editor of a problem page
+
+/** Picks a language in the editor's language menu. */
+export async function chooseLanguage(page: Page, name: string) {
+  await page.getByTestId('editor-language').click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first().click();
+}
+
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+/** Puts code into the editor through its "open a file" button, as a user with a local file does, and waits until it shows it. */
+export async function loadCode(page: Page, code: string, filename = 'main.c') {
+  await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: filename, mimeType: 'text/plain', buffer: Buffer.from(code) });
+  await expect.poll(async () => squash(await page.locator('.cm-content').innerText())).toContain(squash(code));
+}
+
+/** Collects every text the submit status shows until it reaches `final`. */
+export async function watchStatus(page: Page, final: string, timeoutMs = 60_000): Promise<string[]> {
+  const seen: string[] = [];
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const text = (await page.getByTestId('submit-status').innerText()).trim();
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+    if (text.includes(final)) return seen;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`status never showed ${final}; saw ${seen.join(' → ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contest pages
+
+/** Whether the contest shell's tab for `path` (problems, rank, …) is disabled. */
+export const tabDisabled = (page: Page, path: string) =>
+  page.getByTestId(`contest-tab-${path}`).evaluate((el) => !!el.closest('.ant-tabs-tab')?.classList.contains('ant-tabs-tab-disabled'));
+
+/** One cell of the in-contest scoreboard. */
+export const cell = (page: Page, username: string, displayId: string) => page.getByTestId(`sb-cell-${username}-${displayId}`);
