@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot, waitForMail } from '../lib/browser.js';
 import { solvePuzzle } from '../lib/puzzle.js';
+import { toast } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +13,6 @@ afterAll(() => browser?.close());
 const stamp = Date.now().toString(36).slice(-6);
 const user = { username: `e2e_${stamp}`, password: 'secret-pass1', email: `e2e_${stamp}@example.com` };
 
-const toast = (page: import('playwright-core').Page) => page.locator('.ant-message-notice');
 
 describe('an account from registration to login', () => {
   it('registers with the code mailed to the address, logs out and logs back in', async () => {
@@ -86,7 +86,7 @@ describe('an account from registration to login', () => {
     // Without the puzzle even the right password is not accepted.
     await page.getByTestId('login-password').fill(user.password);
     await page.getByTestId('login-submit').click();
-    await expect.poll(() => toast(page).allInnerTexts().then((t) => t.join(' '))).toMatch(/slide verification/i);
+    await toast(page, /slide verification/i);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
 
     await solvePuzzle(page);
@@ -100,7 +100,7 @@ describe('an account from registration to login', () => {
     await page.goto('/setting');
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
-    await expect.poll(() => toast(page).allInnerTexts().then((t) => t.join(' '))).toContain('Please login first!');
+    await toast(page, 'Please login first!');
     await shot(page, 'guard-login-dialog');
     await context.close();
   });

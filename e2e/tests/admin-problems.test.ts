@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser as adminLogin, api, png, registerUser, zip } from '../lib/api.js';
+import { adminLoginInBrowser as adminLogin, loginSession, png, registerUser, zip } from '../lib/api.js';
+import { useSession } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,21 +45,14 @@ describe('admin problem management', () => {
     expect(page.url()).toContain('/admin/login');
 
     // Logged in on the site as a normal user, the admin area still refuses.
-    const login = await api('POST', 'login', { body: { username: normal.username, password: normal.password } });
-    expect(login.token).toBeTruthy();
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('userInfo', JSON.stringify(user));
-      },
-      [login.token, login.data] as const,
-    );
+    const session = await loginSession(normal);
+    await useSession(context, session);
     await page.goto('/admin');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please login again with the administrator account!').first().waitFor();
     expect(await page.getByTestId('admin-layout').count()).toBe(0);
     // The API refuses too, whatever the page does.
-    const res = await fetch(`${baseUrl()}/api/admin/problem/get-problem-list`, { headers: { authorization: login.token!, 'url-type': 'admin' } });
+    const res = await fetch(`${baseUrl()}/api/admin/problem/get-problem-list`, { headers: { authorization: session.token, 'url-type': 'admin' } });
     expect(res.status).toBe(403);
     await context.close();
   });

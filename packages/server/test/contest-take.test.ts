@@ -5,7 +5,7 @@ import { CONTEST_LIMITS, formatMsg, JudgeStatus, MSG, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { createContest, iso, submitTo } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, rootToken } from './helpers.js';
+import { createUser, get, login, post, rootToken, uidOf } from './helpers.js';
 import { createProblem, FakeJudge, submission, taskOf, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -114,6 +114,17 @@ describe('registration and access', () => {
     await t.database.db.execute(sql`update contest_password_failure set window_start = now() - interval '${sql.raw(String(CONTEST_LIMITS.passwordWindowMin + 1))} minutes'`);
     expect((await register(bob, 'wrong')).msg).toBe(MSG.contestPasswordWrong);
     expect((await register(bob, 'secret')).status).toBe(200);
+  });
+
+  it('never tells a locked-out user to wait longer than the window, even when a parallel try opened it a moment later', async () => {
+    const cid = await contest({ title: 'Guarded later', auth: 2, pwd: 'secret' });
+    const uid = await uidOf(t, 'bob');
+    // the try that opened the window read its clock after this one did
+    await t.database.db.execute(
+      sql`insert into contest_password_failure (cid, uid, failures, window_start) values (${cid}, ${uid}, ${CONTEST_LIMITS.passwordTries}, now() + interval '2 seconds')`,
+    );
+    const r = await post(t, '/api/register-contest', { cid, password: 'guess' }, { token: bob });
+    expect(r.msg).toBe(formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin }));
   });
 
   it('hides the inside of a private contest from the unregistered and a scheduled one from non-admins', async () => {

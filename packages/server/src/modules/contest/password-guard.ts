@@ -28,7 +28,8 @@ export async function countPasswordTry(db: Db, cid: number, uid: string): Promis
     })
     .returning();
   if (row!.failures <= CONTEST_LIMITS.passwordTries) return;
-  const left = row!.windowStart.getTime() + WINDOW_MS - now.getTime();
+  // A parallel try may have opened the window a few ms after this one's clock read: never say more than the window.
+  const left = Math.min(WINDOW_MS, row!.windowStart.getTime() + WINDOW_MS - now.getTime());
   throw fail('contestPasswordTooManyTries', { minutes: Math.max(1, Math.ceil(left / 60_000)) });
 }
 
