@@ -153,8 +153,14 @@ describe('admin problem management', () => {
     await shot(page, 'admin-spj-compile-error');
     await page.getByTestId('compile-error-close').click();
     // With the harness's zero-length animations antd's closing dialog can stay in the DOM (invisible)
-    // over the page, so the next buttons are pressed by event rather than by pointer.
-    await code.fill('#include <stdio.h>\nint main(void) { puts("ok"); return 0; }');
+    // over the page, so the next buttons are pressed by event rather than by pointer; and as it closes it
+    // hands the focus back to the Compile button, which can take the typing away from the editor.
+    await expect
+      .poll(async () => {
+        await code.fill('#include <stdio.h>\nint main(void) { puts("ok"); return 0; }');
+        return code.innerText();
+      })
+      .toContain('puts("ok")');
     await page.getByTestId('spj-compile').dispatchEvent('click');
     await expect.poll(() => page.getByTestId('spj-compile').innerText(), { timeout: 30_000 }).toBe('Compiled');
     // A new tag made from the form is attached to the problem; the same name twice is refused.
