@@ -1,6 +1,6 @@
 import '../rank/scoreboard.css';
 import type { HTMLAttributes } from 'react';
-import { Card, Result, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Result, Switch, Tag, Tooltip } from 'antd';
 import { FireFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,7 @@ import { formatDateTime } from '../../../components/time';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
 import { hms } from '../rank/format';
-import { QueryRetryAlert } from '../rank/RetryAlert';
-import { AutoRefreshSwitch, UserCell, useRowTask, useToolList } from './toolParts';
+import { ToolTable, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
 /**
@@ -27,7 +26,7 @@ export default function AcInfoPage() {
   const [busy, runRow] = useRowTask();
   const allowed = isContestAdmin && contest.type === ContestType.ACM;
   const start = Date.parse(contest.startTime);
-  const { query, auto, setAuto, pagination } = useToolList({
+  const list = useToolList({
     queryKey: (page) => contestRankKeys.acInfo(contest.id, page),
     queryFn: (page) => contestRankApi.acInfo(contest.id, page, CONTEST_LIMITS.acInfoPageSize, { silent: true }),
     pageSize: CONTEST_LIMITS.acInfoPageSize,
@@ -44,80 +43,69 @@ export default function AcInfoPage() {
     });
 
   return (
-    <Card
+    <ToolTable
       title={t('scoreboard.acInfo.title')}
-      data-testid="ac-info"
-      extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId="ac-info-auto" />}
-    >
-      <Typography.Paragraph type="secondary">{t('scoreboard.acInfo.intro')}</Typography.Paragraph>
-      <QueryRetryAlert query={query} testId="ac-info-error" />
-      {query.isError && !query.data ? null : (
-        <Table<ContestAcInfo>
-          rowKey="id"
-          size="middle"
-          loading={query.isPending && !query.isError}
-          dataSource={query.data?.records ?? []}
-          scroll={{ x: 760 }}
-          rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
-          onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
-          pagination={{ ...pagination, showTotal: (total) => t('scoreboard.acInfo.total', { total }) }}
-          columns={[
-            {
-              title: t('scoreboard.acInfo.problem'),
-              key: 'problem',
-              width: 110,
-              render: (_, r) => (
-                <span className="oj-tools-balloon">
-                  <Balloon color={r.color} size={34} title={r.displayId} />
-                  <strong>{r.displayId}</strong>
-                </span>
-              ),
-            },
-            {
-              title: t('scoreboard.acInfo.firstBlood'),
-              key: 'firstBlood',
-              width: 130,
-              render: (_, r) =>
-                r.firstBlood ? (
-                  <Tag color="#f5222d" icon={<FireFilled />} data-testid="first-blood">
-                    {t('scoreboard.acInfo.firstBloodTag')}
-                  </Tag>
-                ) : null,
-            },
-            {
-              title: t('scoreboard.acInfo.user'),
-              key: 'user',
-              width: 200,
-              render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
-            },
-            {
-              title: t('scoreboard.acInfo.time'),
-              key: 'time',
-              width: 200,
-              render: (_, r) => (
-                <Tooltip title={formatDateTime(r.submitTime)}>
-                  <span>{hms((Date.parse(r.submitTime) - start) / 1000)}</span>
-                </Tooltip>
-              ),
-            },
-            {
-              title: t('scoreboard.acInfo.delivered'),
-              key: 'checked',
-              width: 120,
-              render: (_, r) => (
-                <Switch
-                  checked={r.checked}
-                  loading={busy === r.id}
-                  onChange={(v) => void toggle(r, v)}
-                  checkedChildren={t('scoreboard.acInfo.yes')}
-                  unCheckedChildren={t('scoreboard.acInfo.no')}
-                  data-testid={`ac-info-check-${r.id}`}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
-    </Card>
+      intro={t('scoreboard.acInfo.intro')}
+      testId="ac-info"
+      list={list}
+      showTotal={(total) => t('scoreboard.acInfo.total', { total })}
+      rowClassName={(r) => (r.checked ? 'oj-tools-done' : '')}
+      onRow={(r) => ({ 'data-testid': `ac-info-row-${r.username}-${r.displayId}`, 'data-checked': String(r.checked) }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        {
+          title: t('scoreboard.acInfo.problem'),
+          key: 'problem',
+          width: 110,
+          render: (_, r) => (
+            <span className="oj-tools-balloon">
+              <Balloon color={r.color} size={34} title={r.displayId} />
+              <strong>{r.displayId}</strong>
+            </span>
+          ),
+        },
+        {
+          title: t('scoreboard.acInfo.firstBlood'),
+          key: 'firstBlood',
+          width: 130,
+          render: (_, r) =>
+            r.firstBlood ? (
+              <Tag color="#f5222d" icon={<FireFilled />} data-testid="first-blood">
+                {t('scoreboard.acInfo.firstBloodTag')}
+              </Tag>
+            ) : null,
+        },
+        {
+          title: t('scoreboard.acInfo.user'),
+          key: 'user',
+          width: 200,
+          render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
+        },
+        {
+          title: t('scoreboard.acInfo.time'),
+          key: 'time',
+          width: 200,
+          render: (_, r) => (
+            <Tooltip title={formatDateTime(r.submitTime)}>
+              <span>{hms((Date.parse(r.submitTime) - start) / 1000)}</span>
+            </Tooltip>
+          ),
+        },
+        {
+          title: t('scoreboard.acInfo.delivered'),
+          key: 'checked',
+          width: 120,
+          render: (_, r) => (
+            <Switch
+              checked={r.checked}
+              loading={busy === r.id}
+              onChange={(v) => void toggle(r, v)}
+              checkedChildren={t('scoreboard.acInfo.yes')}
+              unCheckedChildren={t('scoreboard.acInfo.no')}
+              data-testid={`ac-info-check-${r.id}`}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Switch, type TablePaginationConfig } from 'antd';
+import { Card, Switch, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, type Page } from '@oj/shared';
+import { QueryRetryAlert } from '../rank/RetryAlert';
 
 interface ToolListSource<T> {
   queryKey(page: number): QueryKey;
@@ -31,8 +32,41 @@ export function useToolList<T>({ queryKey, queryFn, pageSize, enabled }: ToolLis
   return { query, auto, setAuto, pagination };
 }
 
+type ToolList<T> = ReturnType<typeof useToolList<T>>;
+
+/**
+ * A tool page's list (balloons, print jobs): a card with the auto-refresh switch and an intro, a retry
+ * alert when the list failed to load, and the paged table of rows keyed by id.
+ */
+export function ToolTable<T extends { id: number }>({
+  title,
+  intro,
+  testId,
+  list: { query, auto, setAuto, pagination },
+  showTotal,
+  ...table
+}: { title: string; intro: string; testId: string; list: ToolList<T>; showTotal(total: number): string } & Pick<TableProps<T>, 'columns' | 'rowClassName' | 'onRow' | 'expandable'>) {
+  return (
+    <Card title={title} data-testid={testId} extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId={`${testId}-auto`} />}>
+      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+      <QueryRetryAlert query={query} testId={`${testId}-error`} />
+      {query.isError && !query.data ? null : (
+        <Table<T>
+          rowKey="id"
+          size="middle"
+          loading={query.isPending && !query.isError}
+          dataSource={query.data?.records ?? []}
+          scroll={{ x: 760 }}
+          pagination={{ ...pagination, showTotal }}
+          {...table}
+        />
+      )}
+    </Card>
+  );
+}
+
 /** The switch for a tool list's auto-refresh, labelled with the interval. */
-export function AutoRefreshSwitch({ checked, onChange, testId }: { checked: boolean; onChange(on: boolean): void; testId: string }) {
+function AutoRefreshSwitch({ checked, onChange, testId }: { checked: boolean; onChange(on: boolean): void; testId: string }) {
   const { t } = useTranslation();
   return (
     <label className="oj-sb-switch">
