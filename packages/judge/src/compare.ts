@@ -3,8 +3,11 @@
  * - exact match → AC; equal once every whitespace byte is removed → PE; otherwise WA;
  * - with `removeEndBlank`, trailing blanks of every line and trailing blank lines of the file are
  *   ignored and a mismatch is WA (no PE in that mode).
- * CRLF and lone CR are normalised to LF on both sides first. Works on bytes (outputs may be large
- * and are not necessarily valid UTF-8).
+ * CRLF and lone CR are normalised to LF on both sides first, and the final newline of a file is
+ * optional: `300` and `300\n` are the same output (answers written by hand or on Windows often lack
+ * it, and a program may or may not print it). A second trailing newline is a blank line and still
+ * counts. Works on bytes (outputs may be large and are not necessarily valid UTF-8).
+ * One comparator for judging and the online test run (test-run.ts), so both give the same verdict.
  */
 import { JudgeStatus } from '@oj/shared';
 
@@ -40,6 +43,11 @@ export function normaliseNewlines(b: Buffer): Buffer {
   return out.subarray(0, n);
 }
 
+/** The file without its final newline, if it has one (after `normaliseNewlines`). */
+export function withoutFinalNewline(b: Buffer): Buffer {
+  return b.length > 0 && b[b.length - 1] === LF ? b.subarray(0, b.length - 1) : b;
+}
+
 /** Trailing spaces/tabs of every line removed, then trailing blank lines of the file. */
 export function stripEndBlanks(b: Buffer): Buffer {
   const out = Buffer.allocUnsafe(b.length);
@@ -73,8 +81,8 @@ function equalIgnoringWhitespace(a: Buffer, b: Buffer): boolean {
 }
 
 export function compareOutput(expected: Buffer | string, actual: Buffer | string, opts: CompareOptions = {}): CompareStatus {
-  const exp = normaliseNewlines(toBuffer(expected));
-  const act = normaliseNewlines(toBuffer(actual));
+  const exp = withoutFinalNewline(normaliseNewlines(toBuffer(expected)));
+  const act = withoutFinalNewline(normaliseNewlines(toBuffer(actual)));
   if (opts.removeEndBlank) {
     return stripEndBlanks(exp).equals(stripEndBlanks(act)) ? JudgeStatus.ACCEPTED : JudgeStatus.WRONG_ANSWER;
   }

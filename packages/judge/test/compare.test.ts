@@ -15,7 +15,7 @@ describe('compareOutput', () => {
 
   it('gives Presentation Error when only whitespace differs', () => {
     expect(compareOutput('1 2 3\n', '1  2\t3\n')).toBe(PE);
-    expect(compareOutput('3\n', '3')).toBe(PE);
+    expect(compareOutput('3\n', '3 ')).toBe(PE);
     expect(compareOutput('a b\nc\n', 'a\nb c\n\n\n')).toBe(PE);
     // whitespace inside a token is not ignorable: "12" is not "1 2"
     expect(compareOutput('1 2\n', '12\n')).toBe(PE);
@@ -26,6 +26,25 @@ describe('compareOutput', () => {
     expect(compareOutput('1\r\n2\r\n', '1\n2\n')).toBe(AC);
     expect(compareOutput('1\n2\n', '1\r\n2\r\n')).toBe(AC);
     expect(compareOutput('1\r2\r', '1\n2\n')).toBe(AC);
+  });
+
+  it('a missing final newline on either side changes nothing, in both modes', () => {
+    for (const o of [{}, { removeEndBlank: true }]) {
+      expect(compareOutput('300', '300\n', o)).toBe(AC);
+      expect(compareOutput('300\n', '300', o)).toBe(AC);
+      expect(compareOutput('300', '300\r\n', o)).toBe(AC);
+      expect(compareOutput('300\r\n', '300', o)).toBe(AC);
+      expect(compareOutput('1 2\n3', '1 2\r\n3\r\n', o)).toBe(AC);
+      expect(compareOutput('', '\n', o)).toBe(AC);
+      expect(compareOutput('300', '301\n', o)).toBe(WA);
+    }
+    // Only the one final newline is optional: a blank line after it, or trailing spaces, are still
+    // presentation differences in the default mode (and ignored with removeEndBlank).
+    expect(compareOutput('300', '300\n\n')).toBe(PE);
+    expect(compareOutput('300', '300 \n')).toBe(PE);
+    expect(compareOutput('300\n', '300 ')).toBe(PE);
+    expect(compareOutput('300', '300\n\n', { removeEndBlank: true })).toBe(AC);
+    expect(compareOutput('300', '300 \n', { removeEndBlank: true })).toBe(AC);
   });
 
   it('with removeEndBlank ignores trailing blanks of lines and of the file, and mismatches are WA', () => {

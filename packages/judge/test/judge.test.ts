@@ -55,6 +55,14 @@ describe('judgeOne', () => {
     expect(strip.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER]);
   });
 
+  it('an answer without its final newline (or with CRLF) is judged like one with it', async () => {
+    const cases = [{ input: '1 2', expected: '3' }, { input: '1 2', expected: '3\r\n' }, { input: '1 2', expected: '4' }];
+    for (const removeEndBlank of [false, true]) {
+      const r = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank });
+      expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER]);
+    }
+  });
+
   it('reads cases from test-data files with CRLF expected output', async () => {
     fs.writeFileSync(path.join(dir, '1.in'), '20 22\r\n');
     fs.writeFileSync(path.join(dir, '1.out'), '42\r\n');

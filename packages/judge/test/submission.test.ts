@@ -160,6 +160,9 @@ describe('test run', () => {
     expect(ac.memory).toBeGreaterThan(0);
     expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '4\n', limits })).status).toBe(S.WRONG_ANSWER);
     expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3 \n', limits })).status).toBe(S.PRESENTATION_ERROR);
+    // A typed expected output without its final newline (or with CRLF) is the same answer (issue 10).
+    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3', limits })).status).toBe(S.ACCEPTED);
+    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3\r\n', limits })).status).toBe(S.ACCEPTED);
     const free = await testRun({ language: 'C', code: APLUSB, input: '20 22', limits, problemJudgeMode: 'spj' });
     expect(free).toMatchObject({ status: S.ACCEPTED, userOutput: '42\n', expectedOutput: null, problemJudgeMode: 'spj' });
   });

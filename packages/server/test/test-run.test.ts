@@ -78,6 +78,16 @@ describe('online test run through the judge daemon', () => {
     expect(after).toBe(before);
   });
 
+  it('an expected output typed without its final newline is Accepted, not Presentation Error', async () => {
+    // The program prints "300\n"; the box holds "300" (issue 10).
+    const r = await run(alice, { code: C.ab('tr-nl'), userInput: '100 200', expectedOutput: '300' });
+    expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '300\n', expectedOutput: '300' });
+    const crlf = await run(alice, { code: C.ab('tr-crlf'), userInput: '100 200', expectedOutput: '300\r\n' });
+    expect(crlf.status).toBe(JudgeStatus.ACCEPTED);
+    const spaced = await run(alice, { code: C.ab('tr-sp'), userInput: '100 200', expectedOutput: '300 ' });
+    expect(spaced.status).toBe(JudgeStatus.PRESENTATION_ERROR);
+  });
+
   it('without an expected output just runs it (Accepted = ran to the end)', async () => {
     const r = await run(alice, { code: C.ab('tr-run'), userInput: '40 2\n', expectedOutput: '' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '42\n', expectedOutput: null });
