@@ -15,15 +15,24 @@ const flag = z
 // ---------------------------------------------------------------------------------------------
 // Test cases
 
-/** Limits of a test-case zip (and of the test data inside an imported problem zip). */
+/**
+ * Limits of a test-case zip (and of a problem import zip), all checked on the zip's central directory
+ * before anything is unpacked; the real sizes are then verified while unpacking
+ * (packages/server/src/lib/safe-unzip.ts).
+ */
 export const TESTCASE_ZIP_LIMITS = {
   /** the uploaded zip itself */
   zipMaxBytes: 128 * 1024 * 1024,
+  /**
+   * one entry's path in UTF-8 bytes: below the 255 a file system takes for one name, leaving room for
+   * names derived from it (the empty answer `X.out` written for an `X.in` without one)
+   */
+  nameMaxBytes: 200,
   /** one unpacked file */
   fileMaxBytes: 64 * 1024 * 1024,
   /** all unpacked files together */
-  totalMaxBytes: 512 * 1024 * 1024,
-  /** entries in one zip */
+  totalMaxBytes: 256 * 1024 * 1024,
+  /** entries in one zip (folders included) */
   maxEntries: 2000,
   /** unpacked / packed size of one entry above this is treated as a zip bomb */
   maxRatio: 1000,

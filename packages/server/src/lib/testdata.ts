@@ -26,24 +26,40 @@ export function blobPath(dataDir: string, hash: string): string {
 
 export const sha256 = (content: Buffer | string) => crypto.createHash('sha256').update(content).digest('hex');
 
+/** A test file's content: the bytes (or UTF-8 text), or a file to stream from (large uploads are never read into memory). */
+export type CaseContent = Buffer | string | { path: string };
+
+/** sha256 and size of a file, read as a stream. */
+async function hashFile(file: string): Promise<{ hash: string; size: number }> {
+  const h = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file)) {
+    h.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { hash: h.digest('hex'), size };
+}
+
 /** Stores a content in the store (once: the same bytes are the same file) and returns its address. */
-export async function putBlob(dataDir: string, content: Buffer | string): Promise<{ hash: string; size: number }> {
-  const buf = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  const hash = sha256(buf);
+export async function putBlob(dataDir: string, content: CaseContent): Promise<{ hash: string; size: number }> {
+  const source = typeof content === 'string' || Buffer.isBuffer(content) ? null : content.path;
+  const buf = source !== null ? null : typeof content === 'string' ? Buffer.from(content, 'utf8') : (content as Buffer);
+  const { hash, size } = buf ? { hash: sha256(buf), size: buf.length } : await hashFile(source!);
   const file = blobPath(dataDir, hash);
   if (!fs.existsSync(file)) {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     // Write aside and rename: a judge downloading at the same moment never sees half a file.
     const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    await fs.promises.writeFile(tmp, buf);
+    if (buf) await fs.promises.writeFile(tmp, buf);
+    else await fs.promises.copyFile(source!, tmp);
     await fs.promises.rename(tmp, file);
   }
-  return { hash, size: buf.length };
+  return { hash, size };
 }
 
 export interface CaseInput {
-  input: Buffer | string;
-  output: Buffer | string;
+  input: CaseContent;
+  output: CaseContent;
   /** Names shown to admins and in case results; default `<n>.in` / `<n>.out`. */
   inputName?: string;
   outputName?: string;

@@ -4,6 +4,8 @@
  * the same layout (with judge extra files where they belong, unlike HOJ), so export → import gives
  * the same problem and test data back.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { TESTCASE_ZIP_LIMITS, type ImportProblemResult, type ProblemExample } from '@oj/shared';
@@ -12,12 +14,12 @@ import type { AppContext } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
+import { extractZipEntries, readZipDirectory, withTempDir } from '../../lib/safe-unzip.js';
 import type { CaseInput } from '../../lib/testdata.js';
-import { readUpload } from '../file/service.js';
+import { saveUpload } from '../file/service.js';
 import { tagsOf } from './service.js';
 import { createProblems, parseImported, withoutNulls, type ProblemToCreate } from './admin-store.js';
 import { pairCases, testdataEntries } from './admin-testcase.js';
-import { readZip } from './admin-zip.js';
 
 /** The JSON file of one problem in the zip. */
 interface HojProblemFile {
@@ -47,7 +49,8 @@ const PROBLEM_FIELDS = [
   'isFileIO', 'ioReadFileName', 'ioWriteFileName',
 ] as const;
 
-function problemEntryOf(name: string, json: Buffer, files: Map<string, Buffer>): ProblemToCreate {
+/** `files`: the names of the unpacked zip's files; `root`: the folder they were unpacked into. */
+function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: string): ProblemToCreate {
   const key = /^problem_(.+)\.json$/.exec(name)![1]!;
   let data: HojProblemFile;
   try {
@@ -81,14 +84,15 @@ function problemEntryOf(name: string, json: Buffer, files: Map<string, Buffer>):
   );
 
   const dir = `problem_${key}/`;
-  const inDir = [...files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length));
+  const inDir = [...files].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length));
   const samples = Array.isArray(data.samples) && data.samples.length
     ? data.samples
     : pairCases(inDir).map((p) => ({ input: p.input, output: p.output, score: 0, groupNum: 1 }));
   if (!samples.length) throw fail('importInvalid', { reason: `${dir}: no test data` });
   const cases: CaseInput[] = samples.map((s) => {
-    const input = typeof s?.input === 'string' ? files.get(dir + s.input) : undefined;
-    const output = typeof s?.output === 'string' ? files.get(dir + s.output) : undefined;
+    // By path: the store streams them from the unpacked folder.
+    const input = typeof s?.input === 'string' && files.has(dir + s.input) ? { path: path.join(root, dir + s.input) } : undefined;
+    const output = typeof s?.output === 'string' && files.has(dir + s.output) ? { path: path.join(root, dir + s.output) } : undefined;
     if (!input || !output) throw fail('importInvalid', { reason: `${dir}: missing test file ${!input ? s?.input : s?.output}` });
     const score = Number(s.score ?? 0);
     const groupNum = Number(s.groupNum ?? 1);
@@ -100,14 +104,24 @@ function problemEntryOf(name: string, json: Buffer, files: Map<string, Buffer>):
   return { body, cases, source: name, isUploadCase: typeof src.isUploadCase === 'boolean' ? src.isUploadCase : true };
 }
 
-/** `POST /api/file/import-problem`: all problems of the zip, or none. */
+/**
+ * `POST /api/file/import-problem`: all problems of the zip, or none. The zip is streamed to a temp
+ * folder and unpacked there (lib/safe-unzip.ts); the folder is removed afterwards, whatever happened.
+ */
 export async function importHojProblems(ctx: AppContext, req: FastifyRequest, user: AuthUser): Promise<ImportProblemResult> {
-  const { buf } = await readUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes);
-  const files = readZip(buf, { maxDepth: 1 });
-  const jsons = [...files.keys()].filter((n) => /^problem_[^/]+\.json$/.test(n)).sort();
-  if (!jsons.length) throw fail('importInvalid', { reason: 'no problem_<id>.json at the root of the zip' });
-  const list = jsons.map((n) => problemEntryOf(n, files.get(n)!, files));
-  return { problemIds: await createProblems(ctx, user, list) };
+  return withTempDir(ctx.config.dataDir, async (tmp) => {
+    const zipFile = path.join(tmp, 'upload.zip');
+    await saveUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes, zipFile);
+    const entries = await readZipDirectory(zipFile, { maxDepth: 1 });
+    const names = new Set(entries.map((e) => e.name));
+    const jsons = [...names].filter((n) => /^problem_[^/]+\.json$/.test(n)).sort();
+    if (!jsons.length) throw fail('importInvalid', { reason: 'no problem_<id>.json at the root of the zip' });
+    const root = path.join(tmp, 'files');
+    await extractZipEntries(zipFile, entries, root);
+    const list: ProblemToCreate[] = [];
+    for (const n of jsons) list.push(problemEntryOf(n, await fs.promises.readFile(path.join(root, n)), names, root));
+    return { problemIds: await createProblems(ctx, user, list) };
+  });
 }
 
 /** `GET /api/file/export-problem?pid=…`: the problems in HOJ's zip layout. */

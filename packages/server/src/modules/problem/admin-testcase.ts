@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.js';
 import { problemCases, problems } from '../../db/schema/index.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { blobPath, type CaseInput } from '../../lib/testdata.js';
-import { readUpload } from '../file/service.js';
-import { readZip } from './admin-zip.js';
+import { extractZipEntries, readZipDirectory, withTempDir } from '../../lib/safe-unzip.js';
+import { saveUpload } from '../file/service.js';
 
 /** Parked uploads older than this are removed (a save normally follows within minutes). */
 const UPLOAD_TTL_MS = 24 * 3600_000;
@@ -59,24 +59,35 @@ async function pruneUploads(dataDir: string) {
   }
 }
 
+/**
+ * `POST /api/file/upload-testcase-zip`: the zip is streamed to a temp folder, checked (lib/safe-unzip.ts),
+ * the paired files are unpacked beside it and the folder is then renamed into place, so a refused or
+ * failed upload parks nothing and leaves no temp file.
+ */
 export async function uploadTestcaseZip(ctx: AppContext, req: FastifyRequest, mode: JudgeCaseMode): Promise<UploadedCaseSet> {
-  const { buf } = await readUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes);
-  const files = readZip(buf, { maxDepth: 0 });
-  const pairs = pairCases([...files.keys()]);
-  if (!pairs.length) throw fail('zipNoCases');
-  const subtask = mode === 'subtask_lowest' || mode === 'subtask_average';
-  const fileList = pairs.map((p) => ({ ...p, ...(subtask ? { groupNum: 1 } : {}) }));
+  const { dataDir } = ctx.config;
+  return withTempDir(dataDir, async (tmp) => {
+    const zipFile = path.join(tmp, 'upload.zip');
+    await saveUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes, zipFile);
+    const entries = await readZipDirectory(zipFile, { maxDepth: 0 });
+    const pairs = pairCases(entries.map((e) => e.name));
+    if (!pairs.length) throw fail('zipNoCases');
+    const subtask = mode === 'subtask_lowest' || mode === 'subtask_average';
+    const fileList = pairs.map((p) => ({ ...p, ...(subtask ? { groupNum: 1 } : {}) }));
 
-  void pruneUploads(ctx.config.dataDir);
-  const handle = crypto.randomBytes(16).toString('hex');
-  const dir = path.join(uploadRoot(ctx.config.dataDir), handle);
-  await fs.promises.mkdir(dir, { recursive: true });
-  for (const p of pairs) {
-    await fs.promises.writeFile(path.join(dir, p.input), files.get(p.input)!);
-    await fs.promises.writeFile(path.join(dir, p.output), files.get(p.output) ?? Buffer.alloc(0));
-  }
-  await fs.promises.writeFile(path.join(dir, LIST_FILE), JSON.stringify(pairs));
-  return { fileList, fileListDir: handle };
+    const staged = path.join(tmp, 'cases');
+    const needed = new Set(pairs.flatMap((p) => [p.input, p.output]));
+    await extractZipEntries(zipFile, entries.filter((e) => needed.has(e.name)), staged);
+    const present = new Set(entries.map((e) => e.name));
+    for (const p of pairs) if (!present.has(p.output)) await fs.promises.writeFile(path.join(staged, p.output), '');
+    await fs.promises.writeFile(path.join(staged, LIST_FILE), JSON.stringify(pairs));
+
+    void pruneUploads(dataDir);
+    const handle = crypto.randomBytes(16).toString('hex');
+    await fs.promises.mkdir(uploadRoot(dataDir), { recursive: true });
+    await fs.promises.rename(staged, path.join(uploadRoot(dataDir), handle));
+    return { fileList, fileListDir: handle };
+  });
 }
 
 /**
@@ -100,8 +111,9 @@ export async function uploadedCases(dataDir: string, handle: string, samples: Ad
   for (const c of chosen) {
     for (const name of [c.input, c.output]) if (!known.has(name)) throw fail('uploadCaseMissing', { name: name.slice(0, 100) });
     out.push({
-      input: await fs.promises.readFile(path.join(dir, c.input)),
-      output: await fs.promises.readFile(path.join(dir, c.output)),
+      // By path: the store streams them, a large test set is never read into memory at once.
+      input: { path: path.join(dir, c.input) },
+      output: { path: path.join(dir, c.output) },
       inputName: c.input,
       outputName: c.output,
       score: c.score,
