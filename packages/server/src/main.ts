@@ -21,6 +21,7 @@ async function main() {
   if (!url) {
     const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
     url = embedded.url;
+    if (embedded.orphanStopped) console.log(`Stopped the embedded PostgreSQL (pid ${embedded.orphanStopped}) left running by a site that was killed.`);
     console.log(`Embedded PostgreSQL is running (data in ${path.join(config.dataDir, 'pg')}).`);
   }
   const database = connect(url);

