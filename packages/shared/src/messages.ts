@@ -64,6 +64,7 @@ export const MSG = {
   cfSessionDeleted: 'Codeforces session deleted.',
   // problems and submissions
   problemNotFound: 'The problem does not exist.',
+  problemNotUsable: 'You can only add public problems or problems you created.',
   problemIdExists: 'The problem ID already exists.',
   submissionNotFound: 'The submission does not exist.',
   languageNotSupported: 'The language {language} is not supported for this problem.',
