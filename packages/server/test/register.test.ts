@@ -83,6 +83,17 @@ describe('register code', () => {
     const r = await get(t, '/api/get-register-code', { query: { email: 'flood-last@example.com' }, ip });
     expect(r).toMatchObject({ status: 400, msg: MSG.tooManyRequests });
   });
+
+  it('holds the hourly cap for 40 requests from one IP at once', async () => {
+    const ip = '10.99.0.2';
+    const rs = await Promise.all(Array.from({ length: 40 }, (_, i) => get(t, '/api/get-register-code', { query: { email: `burst${i}@example.com` }, ip })));
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(rs.filter((r) => r.msg === MSG.tooManyRequests)).toHaveLength(20);
+    const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.ip, ip));
+    expect(rows).toHaveLength(20);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.mails.filter((m) => m.to.some((a) => /^burst\d+@example\.com$/.test(a)))).toHaveLength(20);
+  });
 });
 
 describe('register', () => {

@@ -32,6 +32,7 @@ export const MSG = {
   // accounts
   loginFailed: 'The username or password is wrong.',
   accountLocked: 'Too many failed logins: this account is locked on this network for {minutes} minutes.',
+  loginIpLocked: 'Too many failed logins from your network: please try again in {minutes} minutes.',
   puzzleRequired: 'Please complete the slide verification first.',
   puzzleFailed: 'Slide verification failed, please try again.',
   accountDisabled: 'This account has been disabled.',

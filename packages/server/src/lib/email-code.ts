@@ -29,12 +29,14 @@ export interface IssueOptions {
 /**
  * Records a code about to be mailed, refusing when the same address got one less than `resendSec` ago
  * (MSG.emailCodeWait, data {seconds}) or the IP already triggered too many mails this hour.
- * Serialised per (purpose, email) with an advisory lock, so two nodes cannot both pass the check.
- * Returns the row id: delete it if the mail cannot be sent.
+ * Serialised per (purpose, email) and per IP with advisory locks (always taken in that order), so two
+ * requests — on one node or several — cannot both pass a check: the row is counted before the mail
+ * goes out. Returns the row id: delete it if the mail cannot be sent.
  */
 export async function issueCode(db: Db, o: IssueOptions): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${o.purpose}:${o.email}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code-ip:${o.ip}`}))`);
     const now = Date.now();
     const [last] = await tx
       .select({ createdAt: emailCodes.createdAt })

@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { getSetting } from '../../lib/site-config.js';
 import { siteBaseUrl } from '../../lib/site-url.js';
 import { findUserByEmail, findUserByName, findUserByUid, loadUserInfo, uniqueViolation, type UserRow } from '../../lib/users.js';
-import { clearFailures } from './login.js';
+import { clearFailures } from './login-guard.js';
 
 /** Records the code, then mails it; a mail that cannot be sent leaves no trace (no resend lock either). */
 async function issueAndMail(ctx: AppContext, log: FastifyBaseLogger, issue: IssueOptions, mail: MailContent) {
