@@ -135,6 +135,19 @@ describe('register', () => {
     expect(await t.database.db.select().from(users).where(eq(users.username, 'latecomer'))).toHaveLength(0);
   });
 
+  it('compares a code at most 5 times, even for 60 guesses sent at once', async () => {
+    const code = await requestCode('burst-guess@example.com');
+    const wrong = Array.from({ length: 60 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guess = (c: string) => post(t, '/api/register', { username: 'burster', password: 'secret1', email: 'burst-guess@example.com', code: c });
+    const rs = await Promise.all(wrong.map(guess));
+    expect(rs.every((r) => r.msg === MSG.emailCodeWrong)).toBe(true);
+    const [row] = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, 'burst-guess@example.com'));
+    expect(row!.attempts).toBe(5);
+    // Burned: the right code no longer works.
+    expect((await guess(code)).msg).toBe(MSG.emailCodeWrong);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'burster'))).toHaveLength(0);
+  });
+
   it('refuses a code sent to another address', async () => {
     const code = await requestCode('owner@example.com');
     const r = await post(t, '/api/register', { username: 'thief', password: 'secret1', email: 'thief@example.com', code });
