@@ -4,7 +4,8 @@
  * (or to several API nodes) each see their own number: only the first `puzzleAfterFailures` of a burst
  * get a password check without the puzzle, and none gets past the lock. An attempt that turns out not
  * to be a guess (right password, no puzzle answer sent while one was needed, refused by a lock) is
- * given back. Locks start from confirmed failures only.
+ * given back. The IP's lock starts from confirmed failures only (a class logging in at once behind one
+ * address must not lock it); the pair's also from an attempt beyond its limit.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LOGIN_GUARD } from '@oj/shared';
