@@ -45,6 +45,11 @@ export interface ServerConfig {
    * or a comma list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Where users reach the site (`OJ_BASE_URL`, e.g. https://oj.example.org), for links in mails; the web
+   * config's base URL wins when an administrator set one. Never taken from a request's headers.
+   */
+  baseUrl: string | undefined;
   /** Token judge daemons send in X-Judge-Token; unset: generated at first start and kept in site_config. */
   judgeToken: string | undefined;
   judgeQueue: JudgeQueueConfig;
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: env.OJ_WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    baseUrl: parseBaseUrl(env.OJ_BASE_URL),
     judgeToken: parseJudgeToken(env.OJ_JUDGE_TOKEN),
     judgeQueue: { ...DEFAULT_JUDGE_QUEUE, leaseMs: parseLease(env.OJ_JUDGE_LEASE_MS) },
   };
@@ -73,6 +79,20 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (v === 'false' || v === '') return false;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseBaseUrl(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new Error(`OJ_BASE_URL must be an http(s) URL such as https://oj.example.org, got "${value}"`);
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || u.username)
+    throw new Error(`OJ_BASE_URL must be an http(s) URL such as https://oj.example.org, got "${value}"`);
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
 }
 
 function parseJudgeToken(value: string | undefined): string | undefined {

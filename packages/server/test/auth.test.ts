@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMsg, MSG, Role } from '@oj/shared';
+import { formatMsg, LOGIN_GUARD, MSG, Role } from '@oj/shared';
 import { authSessions, loginFailures, users } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
 import { ok } from '../src/lib/envelope.js';
@@ -167,14 +167,30 @@ describe('slide puzzle', () => {
     expect((await failLogin('frank', ip)).data).toEqual({ failures: 1, needPuzzle: false });
   });
 
-  it('refuses a wrong offset without checking the password or counting a failure', async () => {
+  it('refuses a wrong offset without checking the password, and counts it as a failure', async () => {
     const ip = '10.1.2.1';
     await fiveFailures('frank', ip);
     const { data } = await get(t, '/api/get-login-puzzle');
     const x = await puzzleAnswer(t, data.puzzleToken);
     const r = await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: data.puzzleToken, puzzleX: x + 5 }, { ip });
-    expect(r).toMatchObject({ status: 400, msg: MSG.puzzleFailed, data: { failures: 5, needPuzzle: true } });
+    expect(r).toMatchObject({ status: 400, msg: MSG.puzzleFailed, data: { failures: 6, needPuzzle: true } });
     expect(r.headers.authorization).toBeUndefined();
+  });
+
+  it('locks after 20 failures even when they are blind guesses at the puzzle', async () => {
+    const ip = '10.1.2.2';
+    await fiveFailures('frank', ip);
+    let last;
+    for (let i = 6; i <= 20; i++) {
+      const { data } = await get(t, '/api/get-login-puzzle');
+      // A fixed guess, as a script would send it; it may hit now and then, which then is a wrong password.
+      last = await post(t, '/api/login', { username: 'frank', password: 'nope-nope', puzzleToken: data.puzzleToken, puzzleX: 150 }, { ip });
+      if (i < 20) expect(last.data.failures).toBe(i);
+    }
+    expect(last).toMatchObject({ msg: formatMsg(MSG.accountLocked, { minutes: 30 }), data: { failures: 20, lockedMinutes: 30 } });
+    const { data } = await get(t, '/api/get-login-puzzle');
+    const solved = { puzzleToken: data.puzzleToken, puzzleX: await puzzleAnswer(t, data.puzzleToken) };
+    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', ...solved }, { ip })).msg).toBe(formatMsg(MSG.accountLocked, { minutes: 30 }));
   });
 
   it('accepts each challenge once: a reused, forged or expired challenge fails', async () => {
@@ -186,7 +202,7 @@ describe('slide puzzle', () => {
     const first = await post(t, '/api/login', { username: 'frank', password: 'nope-nope', puzzleToken: data.puzzleToken, puzzleX: x }, { ip });
     expect(first).toMatchObject({ msg: MSG.loginFailed, data: { failures: 6, needPuzzle: true } });
     const reuse = await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: data.puzzleToken, puzzleX: x }, { ip });
-    expect(reuse).toMatchObject({ msg: MSG.puzzleFailed, data: { failures: 6 } });
+    expect(reuse).toMatchObject({ msg: MSG.puzzleFailed, data: { failures: 7 } });
 
     const forged = await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: 'A'.repeat(80), puzzleX: 100 }, { ip });
     expect(forged.msg).toBe(MSG.puzzleFailed);
@@ -229,9 +245,69 @@ describe('lock after 20 failures', () => {
     const ip = '10.2.0.1';
     await shiftBack(t, 'login_failure', 'last_failure_at', 31 * 60, "username = 'bob'");
     await shiftBack(t, 'login_failure', 'locked_until', 31 * 60, "username = 'bob'");
+    // The IP's own 15-minute window (its 20 failures) has ended long before.
+    await shiftBack(t, 'login_ip_failure', 'window_start', 31 * 60, `ip = '${ip}'`);
     const r = await post(t, '/api/login', { username: 'bob', password: 'bob-pass' }, { ip });
     expect(r.status).toBe(200);
     expect((await failLogin('bob', ip)).data).toEqual({ failures: 1, needPuzzle: false });
+  });
+});
+
+describe('guards under parallel attempts and across usernames', () => {
+  const solvedPuzzle = async () => {
+    const { data } = await get(t, '/api/get-login-puzzle');
+    return { puzzleToken: data.puzzleToken as string, puzzleX: await puzzleAnswer(t, data.puzzleToken) };
+  };
+  /** How many attempts got a password check: only a checked wrong password answers loginFailed. */
+  const checked = (rs: { msg: string }[]) => rs.filter((r) => r.msg === MSG.loginFailed).length;
+
+  it('200 parallel wrong passwords for one username get no more password checks than one by one (5)', async () => {
+    await createUser(t, { username: 'grace', password: 'grace-pass' });
+    const ip = '10.3.0.1';
+    const rs = await Promise.all(Array.from({ length: 200 }, (_, i) => post(t, '/api/login', { username: 'grace', password: `guess-${i}` }, { ip })));
+    expect(rs.every((r) => r.http === 200 && r.status === 400)).toBe(true);
+    expect(checked(rs)).toBe(LOGIN_GUARD.puzzleAfterFailures);
+    for (const r of rs.filter((x) => x.msg !== MSG.loginFailed)) expect([MSG.puzzleRequired, formatMsg(MSG.accountLocked, { minutes: 30 })]).toContain(r.msg);
+    // The right password now needs the puzzle, at least.
+    expect((await post(t, '/api/login', { username: 'grace', password: 'grace-pass' }, { ip })).status).toBe(400);
+  });
+
+  it('one IP trying many usernames gets the puzzle after 10 failures, also in parallel', async () => {
+    const ip = '10.3.1.1';
+    const one = [];
+    for (let i = 0; i < 12; i++) one.push(await failLogin(`nobody-${i}`, ip));
+    expect(checked(one)).toBe(LOGIN_GUARD.perIp.puzzleAfterFailures);
+    expect(one[9]!.data.needPuzzle).toBe(true);
+    expect(one[10]).toMatchObject({ msg: MSG.puzzleRequired, data: { needPuzzle: true } });
+    // Even a real account's right password from there.
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip })).msg).toBe(MSG.puzzleRequired);
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle()) }, { ip })).status).toBe(200);
+
+    const burst = await Promise.all(Array.from({ length: 150 }, (_, i) => failLogin(`someone-${i}`, '10.3.1.2')));
+    expect(checked(burst)).toBe(LOGIN_GUARD.perIp.puzzleAfterFailures);
+  });
+
+  it('locks the IP for every username after 50 failures in 15 minutes; other networks go on', async () => {
+    const ip = '10.3.2.1';
+    let last;
+    for (let i = 1; i <= LOGIN_GUARD.perIp.lockAfterFailures; i++) {
+      last = await failLogin(`user-${i}`, ip, i > LOGIN_GUARD.perIp.puzzleAfterFailures ? await solvedPuzzle() : {});
+      if (i < LOGIN_GUARD.perIp.lockAfterFailures) expect(last.msg, `attempt ${i}`).toBe(MSG.loginFailed);
+    }
+    const locked = formatMsg(MSG.loginIpLocked, { minutes: 15 });
+    expect(last).toMatchObject({ msg: locked, data: { lockedMinutes: 15 } });
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle()) }, { ip })).msg).toBe(locked);
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip: '10.3.2.2' })).status).toBe(200);
+    await shiftBack(t, 'login_ip_failure', 'window_start', 16 * 60, `ip = '${ip}'`);
+    await shiftBack(t, 'login_ip_failure', 'locked_until', 16 * 60, `ip = '${ip}'`);
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip })).status).toBe(200);
+  });
+
+  it('does not count successful logins against the IP', async () => {
+    const ip = '10.3.3.1';
+    for (let i = 0; i < LOGIN_GUARD.perIp.puzzleAfterFailures - 1; i++) await failLogin(`ghost-${i}`, ip);
+    for (let i = 0; i < 5; i++) expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip })).status).toBe(200);
+    expect(await failLogin('ghost-last', ip)).toMatchObject({ msg: MSG.loginFailed, data: { needPuzzle: true } });
   });
 });
 

@@ -338,6 +338,52 @@ describe('problems made for a contest', () => {
   });
 });
 
+describe('which problems an admin may add', () => {
+  it('public bank problems and their own; hidden problems and contest problems of others only for the super admin', async () => {
+    // An unstarted contest of padmin with a problem made for it (contest-only, author padmin).
+    const theirs = await post(t, '/api/admin/contest', form({ title: 'Next week', startTime: iso(60 * 24), endTime: iso(60 * 26) }), { token: padmin });
+    const made = await post(t, '/api/admin/contest/problem', { cid: theirs.data.id, displayId: 'A', ...body('CPNEXT') }, { token: padmin });
+    expect(made.status, made.msg).toBe(200);
+    const upcoming = made.data.pid as number;
+    const hidden = await createProblem(t, { problemId: 'P2100', title: 'Hidden draft', type: 0, auth: 2, author: 'root' });
+    const ownHidden = await createProblem(t, { problemId: 'P2101', title: 'My draft', type: 0, auth: 2, author: 'Admin2' });
+    const publicP = await createProblem(t, { problemId: 'P2102', title: 'Public', type: 0, author: 'padmin' });
+
+    const mine = (await post(t, '/api/admin/contest', form({ title: 'Admin2 round' }), { token: admin2 })).data.id as number;
+    const add = (token: string, cid: number, pid: number, displayId: string) =>
+      post(t, '/api/admin/contest/add-problem-from-public', { cid, pid, displayId }, { token });
+    const linked = async (cid: number) =>
+      (await get(t, '/api/admin/contest/get-problem-list', { token: root, query: { cid: String(cid) } })).data.records.map((r: any) => r.pid);
+
+    for (const pid of [hidden, upcoming]) {
+      const r = await add(admin2, mine, pid, 'Z');
+      expect([r.http, r.status, r.msg]).toEqual([200, 400, MSG.problemNotUsable]);
+    }
+    // A problem admin is bound by the same rule for problems that are not theirs.
+    expect((await add(padmin, theirs.data.id, hidden, 'Z')).msg).toBe(MSG.problemNotUsable);
+    expect(await linked(mine)).toEqual([]);
+    expect(await linked(theirs.data.id)).toEqual([upcoming]);
+
+    // The candidate list offers exactly what may be added.
+    const eligible = await get(t, '/api/admin/contest/get-problem-list', { token: admin2, query: { cid: String(mine), queryExisted: 'false', limit: '100' } });
+    const offered = eligible.data.records.map((r: any) => r.pid);
+    expect(offered).toEqual(expect.arrayContaining([publicP, ownHidden, acmP]));
+    expect(offered).not.toContain(hidden);
+    expect(offered).not.toContain(upcoming);
+
+    expect((await add(admin2, mine, publicP, 'A')).status).toBe(200);
+    expect((await add(admin2, mine, ownHidden, 'B')).status).toBe(200);
+    expect(await linked(mine)).toEqual([publicP, ownHidden]);
+
+    // The super admin may use any problem, in any contest.
+    expect((await add(root, mine, hidden, 'C')).status).toBe(200);
+    const rootOwn = (await post(t, '/api/admin/contest', form({ title: 'Root round' }), { token: root })).data.id as number;
+    expect((await add(root, rootOwn, upcoming, 'A')).status).toBe(200);
+    const rootEligible = await get(t, '/api/admin/contest/get-problem-list', { token: root, query: { cid: String(mine), queryExisted: 'false', limit: '100' } });
+    expect(rootEligible.data.records.map((r: any) => r.pid)).toContain(upcoming);
+  });
+});
+
 describe('bad input', () => {
   it('answers 400 with a named field, never 500', async () => {
     const calls = [

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await createUser(t, { username: 'padmin2', roles: [Role.PROBLEM_ADMIN] });
   for (const u of ['alice', 'bob']) await createUser(t, { username: u });
   [padmin, alice, bob] = await Promise.all(['padmin', 'alice', 'bob'].map((u) => login(t, u)));
-  acmP = await createProblem(t, { problemId: 'P4000', title: 'A + B', type: 0, auth: 2 });
+  acmP = await createProblem(t, { problemId: 'P4000', title: 'A + B', type: 0, auth: 2, author: 'padmin' });
 });
 
 afterAll(() => t.close());

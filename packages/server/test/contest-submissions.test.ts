@@ -98,9 +98,9 @@ beforeAll(async () => {
   for (const u of ['alice', 'bob', 'starry', 'outsider']) uid[u] = await createUser(t, { username: u });
   for (const u of ['padmin', 'siteadmin', 'alice', 'bob', 'starry', 'outsider']) tok[u] = await login(t, u);
 
-  acmA = await createProblem(t, { problemId: 'P4000', title: 'A + B', type: 0, auth: 2 });
-  acmB = await createProblem(t, { problemId: 'P4001', title: 'A - B', type: 0, auth: 2 });
-  oiA = await createProblem(t, { problemId: 'P4002', title: 'Knapsack', type: 1, auth: 2 });
+  acmA = await createProblem(t, { problemId: 'P4000', title: 'A + B', type: 0, auth: 2, author: 'padmin' });
+  acmB = await createProblem(t, { problemId: 'P4001', title: 'A - B', type: 0, auth: 2, author: 'padmin' });
+  oiA = await createProblem(t, { problemId: 'P4002', title: 'Knapsack', type: 1, auth: 2, author: 'padmin' });
   acm = await contest({ title: 'ACM', starAccount: ['starry'], allowEndSubmit: true }, [
     [acmA, 'A'],
     [acmB, 'B'],

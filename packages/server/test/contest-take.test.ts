@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (const u of ['alice', 'bob', 'team3']) await createUser(t, { username: u });
   [padmin, alice, bob, team3] = await Promise.all(['padmin', 'alice', 'bob', 'team3'].map((u) => login(t, u)));
   // Contest problems are usually hidden in the bank until the contest is over.
-  acmP = await createProblem(t, { problemId: 'P3000', title: 'A + B', type: 0, auth: 2 });
+  acmP = await createProblem(t, { problemId: 'P3000', title: 'A + B', type: 0, auth: 2, author: 'padmin' });
   oiP = await createProblem(t, { problemId: 'P3001', title: 'Knapsack', type: 1 });
   running = await contest({ title: 'Running public' });
   priv = await contest({

@@ -143,6 +143,32 @@ describe('register and heartbeat', () => {
     expect(unknown).toMatchObject({ http: 404, msg: JUDGE_MSG.unknownJudge });
     expect((await alpha.post('poll', { judgeId: 999_999, wait: 0 })).http).toBe(404);
   });
+
+  it('answers ids and numbers beyond int4 with 400 naming the field, never 500', async () => {
+    const big = 2_147_483_648;
+    const id = await submit(t, { pid, user });
+    const task = await alpha.take();
+    const calls = [
+      await alpha.post('heartbeat', { judgeId: big }),
+      await alpha.post('poll', { judgeId: big, wait: 0 }),
+      await alpha.post('progress', { taskId: big, leaseToken: task.leaseToken, status: JudgeStatus.COMPILING }),
+      await alpha.post('fail', { taskId: big, leaseToken: task.leaseToken, error: 'x' }),
+      await alpha.post('test-run/result', { taskId: big, leaseToken: task.leaseToken, result: { status: 0 } }),
+      await alpha.result(task, { time: big }),
+      await alpha.result(task, { memory: big }),
+      await alpha.result(task, { score: big }),
+      await alpha.result(task, { cases: [{ seq: big, status: 0 }] }),
+      await alpha.result(task, { cases: [{ seq: 1, caseId: big, status: 0 }] }),
+      await alpha.result(task, { cases: [{ seq: 1, status: 0, time: big }] }),
+      await alpha.result(task, { cases: [{ seq: 1, status: 0, groupNum: big }] }),
+    ];
+    for (const r of calls) expect(r, r.msg).toMatchObject({ http: 400, status: 400 });
+    expect(calls[0]!.msg).toMatch(/judgeId/);
+    expect(calls[2]!.msg).toMatch(/taskId/);
+    // Nothing was written and the lease still takes a good result.
+    expect(await caseRows(t, id)).toEqual([]);
+    expect((await alpha.result(task, { status: JudgeStatus.ACCEPTED })).status).toBe(200);
+  });
 });
 
 describe('poll', () => {

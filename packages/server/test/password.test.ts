@@ -9,7 +9,8 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 let t: TestApp;
 let sink: SmtpSink;
 beforeAll(async () => {
-  t = await createTestApp();
+  // What an operator sets (OJ_BASE_URL); one test below takes it away again.
+  t = await createTestApp({ baseUrl: 'https://oj.test' });
   sink = await startSmtpSink();
   await useSmtpSink(t, sink);
 });
@@ -56,8 +57,8 @@ describe('reset password', () => {
     expect(r).toMatchObject({ status: 200, msg: MSG.resetSent });
     const mail = await sink.lastTo('forgetful@example.com');
     const link = resetLinkOf(mail.text);
-    // No base URL configured: the request's own origin.
-    expect(link.origin).toBe('http://localhost');
+    // The base URL the operator configured (OJ_BASE_URL).
+    expect(link.origin).toBe('https://oj.test');
     expect(link.pathname).toBe('/reset-password');
     expect(link.searchParams.get('username')).toBe('Forgetful');
     const code = link.searchParams.get('code')!;
@@ -79,7 +80,7 @@ describe('reset password', () => {
     expect(again).toMatchObject({ status: 400, msg: MSG.resetLinkInvalid });
   });
 
-  it('uses the configured base URL for the link', async () => {
+  it('uses the base URL of the web config for the link, before OJ_BASE_URL', async () => {
     await createUser(t, { username: 'based', email: 'based@example.com' });
     await setWebsite(t, { baseUrl: 'https://oj.example.org/' });
     try {
@@ -87,6 +88,39 @@ describe('reset password', () => {
       expect(resetLinkOf((await sink.lastTo('based@example.com')).text).origin).toBe('https://oj.example.org');
     } finally {
       await setWebsite(t, { baseUrl: '' });
+    }
+  });
+
+  it('never builds the link from Host or X-Forwarded-Host', async () => {
+    await createUser(t, { username: 'hosted', email: 'hosted@example.com' });
+    const forged: Record<string, string>[] = [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }];
+    for (const [i, headers] of forged.entries()) {
+      await shiftBack(t, 'email_code', 'created_at', 91, "email = 'hosted@example.com'");
+      // From the trusted proxy on loopback, so X-Forwarded-* would be believed if anything read them.
+      const r = await post(t, '/api/apply-reset-password', { email: 'hosted@example.com', ...(await captcha()) }, { headers, ip: `10.5.9.${i + 1}` });
+      expect(r.status, r.msg).toBe(200);
+      const mail = await sink.lastTo('hosted@example.com');
+      expect(mail.text + mail.html).not.toContain('evil.example');
+      expect(resetLinkOf(mail.text).origin).toBe('https://oj.test');
+    }
+  });
+
+  it('mails a relative path when no base URL is configured, never the request host', async () => {
+    await createUser(t, { username: 'unset', email: 'unset@example.com' });
+    const configured = t.config.baseUrl;
+    t.config.baseUrl = undefined;
+    try {
+      const r = await post(t, '/api/apply-reset-password', { email: 'unset@example.com', ...(await captcha()) }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, ip: '10.5.9.9' });
+      expect(r.status, r.msg).toBe(200);
+      const mail = await sink.lastTo('unset@example.com');
+      expect(mail.text + mail.html).not.toContain('evil.example');
+      expect(mail.text).not.toMatch(/https?:\/\/\S*reset-password/);
+      const path = /\s(\/reset-password\?username=unset&code=[\w-]+)/.exec(mail.text)?.[1];
+      expect(path).toBeDefined();
+      const code = new URL(path!, 'https://any.example').searchParams.get('code')!;
+      expect((await post(t, '/api/reset-password', { username: 'unset', password: 'from-the-path', code })).status).toBe(200);
+    } finally {
+      t.config.baseUrl = configured;
     }
   });
 

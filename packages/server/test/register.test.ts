@@ -83,6 +83,17 @@ describe('register code', () => {
     const r = await get(t, '/api/get-register-code', { query: { email: 'flood-last@example.com' }, ip });
     expect(r).toMatchObject({ status: 400, msg: MSG.tooManyRequests });
   });
+
+  it('holds the hourly cap for 40 requests from one IP at once', async () => {
+    const ip = '10.99.0.2';
+    const rs = await Promise.all(Array.from({ length: 40 }, (_, i) => get(t, '/api/get-register-code', { query: { email: `burst${i}@example.com` }, ip })));
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(rs.filter((r) => r.msg === MSG.tooManyRequests)).toHaveLength(20);
+    const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.ip, ip));
+    expect(rows).toHaveLength(20);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.mails.filter((m) => m.to.some((a) => /^burst\d+@example\.com$/.test(a)))).toHaveLength(20);
+  });
 });
 
 describe('register', () => {
@@ -122,6 +133,19 @@ describe('register', () => {
     const late = await post(t, '/api/register', { username: 'latecomer', password: 'secret1', email: 'late@example.com', code: code2 });
     expect(late.msg).toBe(MSG.emailCodeWrong);
     expect(await t.database.db.select().from(users).where(eq(users.username, 'latecomer'))).toHaveLength(0);
+  });
+
+  it('compares a code at most 5 times, even for 60 guesses sent at once', async () => {
+    const code = await requestCode('burst-guess@example.com');
+    const wrong = Array.from({ length: 60 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guess = (c: string) => post(t, '/api/register', { username: 'burster', password: 'secret1', email: 'burst-guess@example.com', code: c });
+    const rs = await Promise.all(wrong.map(guess));
+    expect(rs.every((r) => r.msg === MSG.emailCodeWrong)).toBe(true);
+    const [row] = await t.database.db.select().from(emailCodes).where(eq(emailCodes.email, 'burst-guess@example.com'));
+    expect(row!.attempts).toBe(5);
+    // Burned: the right code no longer works.
+    expect((await guess(code)).msg).toBe(MSG.emailCodeWrong);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'burster'))).toHaveLength(0);
   });
 
   it('refuses a code sent to another address', async () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
   [padmin, alice] = await Promise.all([login(t, 'padmin'), login(t, 'alice')]);
   bankP = await createProblem(t, { problemId: 'P7000', title: 'Bank problem' });
   // A contest-only problem with tags that give the solution away.
-  contestP = await createProblem(t, { problemId: 'P7001', title: 'Secret', auth: 3 });
+  contestP = await createProblem(t, { problemId: 'P7001', title: 'Secret', auth: 3, author: 'padmin' });
   const [tag] = await t.database.db.insert(tags).values({ name: 'segment tree' }).returning({ id: tags.id });
   await t.database.db.insert(problemTags).values({ pid: contestP, tid: tag!.id });
   running = await contest({ title: 'Running' });

@@ -48,7 +48,7 @@ export const webConfigBody = z
     shortName: text(20).min(1, 'The short name may not be empty.'),
     name: text(100).min(1, 'The site name may not be empty.'),
     description: text(1000),
-    /** Origin of the site as users reach it (used in e-mailed links); empty = taken from each request. */
+    /** Origin of the site as users reach it (used in e-mailed links); empty = OJ_BASE_URL, else mails carry a relative link. */
     baseUrl: httpUrl('The base URL').transform((v) => v.replace(/\/+$/, '')),
     projectName: text(100),
     projectUrl: httpUrl('The project URL'),

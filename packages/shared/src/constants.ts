@@ -49,6 +49,12 @@ export const LOGIN_GUARD = {
   lockMinutes: 30,
   /** Failures older than this are forgotten. */
   windowMinutes: 30,
+  /**
+   * Failures from one IP across all usernames, counted in fixed windows: from `puzzleAfterFailures` every
+   * login from the IP needs the puzzle, from `lockAfterFailures` the IP may not log in until `lockMinutes`
+   * have passed. Generous, because a school or company is often one address.
+   */
+  perIp: { windowMinutes: 15, puzzleAfterFailures: 10, lockAfterFailures: 50, lockMinutes: 15 },
   puzzle: { width: 325, height: 100, piece: 42, radius: 10, accuracy: 3, validSec: 300 },
 } as const;
 

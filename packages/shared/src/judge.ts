@@ -4,7 +4,7 @@
  * are JSON and answers use the usual envelope {status, msg, data}.
  */
 import { z } from 'zod';
-import { dbId } from './ids.js';
+import { dbId, INT4_MAX } from './ids.js';
 import { LIMITS } from './constants.js';
 import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from './judge-status.js';
 
@@ -75,8 +75,11 @@ const statusOf = <T extends readonly number[]>(allowed: T, what: string) =>
     .refine((s): s is T[number] => (allowed as readonly number[]).includes(s), `${what} must be one of ${allowed.join(', ')}.`);
 
 const judgeName = z.string().trim().min(1).max(64).regex(/^[\w.@:-]+$/, 'The judge name may contain letters, digits and . _ @ : - only.');
-const judgeId = z.number().int().positive();
-const taskId = z.number().int().positive();
+// Ids and measurements land in int4 columns: beyond INT4_MAX PostgreSQL would fail the query (a 500).
+const judgeId = dbId;
+const taskId = dbId;
+/** A count, time (ms), memory (KB) or score stored in an int4 column. */
+const int4Amount = z.number().int().min(0).max(INT4_MAX);
 const leaseToken = z.string().min(16).max(128);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'A hash is 64 lower-case hex digits.');
 
@@ -234,15 +237,15 @@ const trimmedText = (max: number) =>
 
 export const judgeCaseResult = z.object({
   /** problem_case.id from the manifest; null for a case the manifest did not name. */
-  caseId: z.number().int().positive().nullable().default(null),
-  seq: z.number().int().min(0),
+  caseId: dbId.nullable().default(null),
+  seq: int4Amount,
   status: statusOf(CASE_JUDGE_STATUSES, 'case status'),
   /** ms */
-  time: z.number().int().min(0).default(0),
+  time: int4Amount.default(0),
   /** KB */
-  memory: z.number().int().min(0).default(0),
-  score: z.number().int().min(0).nullable().default(null),
-  groupNum: z.number().int().min(0).nullable().default(null),
+  memory: int4Amount.default(0),
+  score: int4Amount.nullable().default(null),
+  groupNum: int4Amount.nullable().default(null),
   /** Head of the program's output, kept for the case detail (cut to userOutputMax characters). */
   userOutput: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
   /** Checker message, runtime-error text, "Skipped Judging"… (cut to userOutputMax characters). */
@@ -256,10 +259,10 @@ export const judgeResultBody = z
     leaseToken,
     status: statusOf(FINAL_JUDGE_STATUSES, 'status'),
     /** ms and KB (largest over the cases); null when nothing ran (e.g. Compile Error) */
-    time: z.number().int().min(0).nullable().default(null),
-    memory: z.number().int().min(0).nullable().default(null),
+    time: int4Amount.nullable().default(null),
+    memory: int4Amount.nullable().default(null),
     /** OI score; null for ACM problems */
-    score: z.number().int().min(0).nullable().default(null),
+    score: int4Amount.nullable().default(null),
     /** Compile error text, or the message of the first failing case. */
     errorMessage: trimmedText(LIMITS.longText).nullable().default(null),
     cases: z.array(judgeCaseResult).max(10_000).default([]),

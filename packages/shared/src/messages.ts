@@ -32,6 +32,7 @@ export const MSG = {
   // accounts
   loginFailed: 'The username or password is wrong.',
   accountLocked: 'Too many failed logins: this account is locked on this network for {minutes} minutes.',
+  loginIpLocked: 'Too many failed logins from your network: please try again in {minutes} minutes.',
   puzzleRequired: 'Please complete the slide verification first.',
   puzzleFailed: 'Slide verification failed, please try again.',
   accountDisabled: 'This account has been disabled.',
@@ -64,6 +65,7 @@ export const MSG = {
   cfSessionDeleted: 'Codeforces session deleted.',
   // problems and submissions
   problemNotFound: 'The problem does not exist.',
+  problemNotUsable: 'You can only add public problems or problems you created.',
   problemIdExists: 'The problem ID already exists.',
   submissionNotFound: 'The submission does not exist.',
   languageNotSupported: 'The language {language} is not supported for this problem.',

@@ -4,7 +4,7 @@
  * only its owner can read.
  */
 import { z } from 'zod';
-import { dbId, optDbId } from './ids.js';
+import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS } from './constants.js';
 import { storableText, type JudgeMode, type JudgeTask } from './judge.js';
 import { MSG } from './messages.js';
@@ -89,14 +89,14 @@ export interface TestRunTask {
 }
 
 export const judgeTestRunResultBody = z.object({
-  taskId: z.number().int().positive(),
+  taskId: dbId,
   leaseToken: z.string().min(16).max(128),
   result: z.object({
     status: z.number().int().min(-3).max(8),
     userOutput: z.string().max(16 * 1024).default('').transform(storableText),
     stderr: z.string().max(128 * 1024).default('').transform(storableText),
-    time: z.number().int().min(0).default(0),
-    memory: z.number().int().min(0).default(0),
+    time: z.number().int().min(0).max(INT4_MAX).default(0),
+    memory: z.number().int().min(0).max(INT4_MAX).default(0),
   }),
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;

@@ -29,12 +29,14 @@ export interface IssueOptions {
 /**
  * Records a code about to be mailed, refusing when the same address got one less than `resendSec` ago
  * (MSG.emailCodeWait, data {seconds}) or the IP already triggered too many mails this hour.
- * Serialised per (purpose, email) with an advisory lock, so two nodes cannot both pass the check.
- * Returns the row id: delete it if the mail cannot be sent.
+ * Serialised per (purpose, email) and per IP with advisory locks (always taken in that order), so two
+ * requests — on one node or several — cannot both pass a check: the row is counted before the mail
+ * goes out. Returns the row id: delete it if the mail cannot be sent.
  */
 export async function issueCode(db: Db, o: IssueOptions): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${o.purpose}:${o.email}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code-ip:${o.ip}`}))`);
     const now = Date.now();
     const [last] = await tx
       .select({ createdAt: emailCodes.createdAt })
@@ -78,8 +80,9 @@ export async function deleteCode(db: Db, id: number) {
 
 /**
  * Checks a 6-digit code against the newest one sent for (purpose, email[, uid]) and returns its row id
- * (consume it with `consumeCode` in the transaction that acts on it). A wrong guess counts; after
- * MAIL_GUARD.codeAttempts the code is burned, so guessing 10^6 codes is not an option.
+ * (consume it with `consumeCode` in the transaction that acts on it). Every guess is counted before it
+ * is compared, in one atomic update, so guesses sent in parallel cannot all be compared: a code gets
+ * MAIL_GUARD.codeAttempts comparisons at most, and a wrong last one burns it (10^6 codes cannot be tried).
  */
 export async function checkCode(db: Db, purpose: CodePurpose, email: string, code: string, uid?: string): Promise<number> {
   const [row] = await db
@@ -89,14 +92,16 @@ export async function checkCode(db: Db, purpose: CodePurpose, email: string, cod
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw fail('emailCodeWrong');
+  const [counted] = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.usedAt), lt(emailCodes.attempts, MAIL_GUARD.codeAttempts)))
+    .returning({ attempts: emailCodes.attempts });
+  if (!counted) throw fail('emailCodeWrong');
   const a = Buffer.from(row.code);
   const b = Buffer.from(code);
   if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-    const attempts = row.attempts + 1;
-    await db
-      .update(emailCodes)
-      .set({ attempts, usedAt: attempts >= MAIL_GUARD.codeAttempts ? new Date() : null })
-      .where(eq(emailCodes.id, row.id));
+    if (counted.attempts >= MAIL_GUARD.codeAttempts) await db.update(emailCodes).set({ usedAt: new Date() }).where(eq(emailCodes.id, row.id));
     throw fail('emailCodeWrong');
   }
   return row.id;

@@ -74,6 +74,21 @@ export const loginFailures = pgTable(
   (t) => [primaryKey({ columns: [t.username, t.ip] })],
 );
 
+/**
+ * Logins per IP across every username, in fixed windows (LOGIN_GUARD.perIp): one address trying many
+ * usernames gets the puzzle, then a lock, even though each (username, IP) pair stays under its limit.
+ * `attempts` counts every attempt before it is checked (successes are given back), so a parallel burst
+ * cannot slip past the puzzle; `failures` counts confirmed failures only and alone starts the lock, so
+ * many people logging in at once behind one address never lock it.
+ */
+export const loginIpFailures = pgTable('login_ip_failure', {
+  ip: text('ip').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+});
+
 /** Codes sent by e-mail: register, reset-password and change-email. */
 export const emailCodes = pgTable(
   'email_code',

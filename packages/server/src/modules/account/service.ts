@@ -23,10 +23,10 @@ import { checkCode, consumeCode, deleteCode, hashCode, issueCode, linkCode, sixD
 import { fail } from '../../lib/errors.js';
 import { sendMail, type MailContent } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { siteOrigin } from '../../lib/request.js';
 import { getSetting } from '../../lib/site-config.js';
+import { siteBaseUrl } from '../../lib/site-url.js';
 import { findUserByEmail, findUserByName, findUserByUid, loadUserInfo, uniqueViolation, type UserRow } from '../../lib/users.js';
-import { clearFailures } from './login.js';
+import { clearFailures } from './login-guard.js';
 
 /** Records the code, then mails it; a mail that cannot be sent leaves no trace (no resend lock either). */
 async function issueAndMail(ctx: AppContext, log: FastifyBaseLogger, issue: IssueOptions, mail: MailContent) {
@@ -111,7 +111,10 @@ export async function applyResetPassword(ctx: AppContext, req: FastifyRequest, b
   if (user.status === userFlags.disabled) throw fail('accountDisabled');
   const website = await getSetting(db, 'website');
   const code = linkCode();
-  const link = `${siteOrigin(req, website.baseUrl)}/reset-password?username=${encodeURIComponent(user.username)}&code=${encodeURIComponent(code)}`;
+  const path = `/reset-password?username=${encodeURIComponent(user.username)}&code=${encodeURIComponent(code)}`;
+  const base = siteBaseUrl(website, ctx.config);
+  if (!base) req.log.warn('No base URL configured (OJ_BASE_URL or the web config): the reset mail carries a relative link');
+  const intro = `Hello ${user.username}, someone (hopefully you) asked to reset the password of your ${website.name} account.`;
   await issueAndMail(
     ctx,
     req.log,
@@ -128,8 +131,10 @@ export async function applyResetPassword(ctx: AppContext, req: FastifyRequest, b
       to: user.email!,
       subject: `${website.shortName}: reset your password`,
       title: 'Reset your password',
-      paragraphs: [`Hello ${user.username}, someone (hopefully you) asked to reset the password of your ${website.name} account.`],
-      link: { href: link, label: 'Set a new password' },
+      // Without a known address a button would go nowhere: the path is written out to open on the site.
+      ...(base
+        ? { paragraphs: [intro], link: { href: `${base}${path}`, label: 'Set a new password' } }
+        : { paragraphs: [intro, `To set a new password, open this address on the ${website.name} site (after its domain name): ${path}`] }),
       footnote: `The link is valid for ${minutes(TIMINGS.resetCodeValidSec)} minutes and works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
     },
   );

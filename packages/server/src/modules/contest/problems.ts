@@ -26,6 +26,7 @@ import { fail, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js';
 import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
+import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import { administeredContest, assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
 import { forgetBoards } from './board.js';
 
@@ -58,7 +59,7 @@ export async function linkByDisplayId(db: DbOrTx, cid: number, displayId: string
 // ---------------------------------------------------------------------------------------------
 // Admin
 
-/** queryExisted (default): the contest's problems; otherwise bank problems that could be added. */
+/** queryExisted (default): the contest's problems; otherwise bank problems the caller could add. */
 export async function adminProblemList(
   ctx: AppContext,
   user: AuthUser,
@@ -94,6 +95,7 @@ export async function adminProblemList(
   const where = and(
     isNull(problems.gid),
     eq(problems.isGroup, false),
+    usableProblemsWhere(user),
     or(eq(problems.type, c.type), eq(problems.isRemote, true)),
     existing.length ? notInArray(problems.id, existing) : undefined,
     like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined,
@@ -126,12 +128,15 @@ function linkConflict(err: unknown, displayId: string): never {
   throw err;
 }
 
-/** Spec 3 §5: an ACM contest takes ACM and remote problems, an OI contest OI and remote ones. */
+/**
+ * Spec 3 §5: an ACM contest takes ACM and remote problems, an OI contest OI and remote ones; only
+ * problems the caller may use (`problem/use-policy.ts`).
+ */
 export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>): Promise<ContestProblemLink> {
   const { db } = ctx.database;
   const c = await administeredContest(db, body.cid, user);
-  const p = await problemById(db, body.pid);
-  if (!p || p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  const p = await usableProblem(db, user, body.pid);
+  if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
   if (p.type !== c.type && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: c.type === ContestType.ACM ? 'ACM' : 'OI' });
   try {
     const [row] = await db

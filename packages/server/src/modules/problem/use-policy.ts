@@ -1,0 +1,38 @@
+/**
+ * Which problems a caller may put into a place they run (a contest today; trainings and groups reuse
+ * it): public bank problems, their own problems (author), or anything for the super admin. Hidden and
+ * contest-only problems of others are not theirs to hand out: the participants of the place would
+ * read the statement. The rule is written once, as SQL, so a list of candidates and the check of a
+ * single problem cannot drift apart.
+ */
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isSuperAdmin, ProblemAuth } from '@oj/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { problems } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, notFound } from '../../lib/errors.js';
+import { visibleTo, type ProblemRow } from './service.js';
+
+/** The rule as a condition on `problem` rows (undefined: every problem). */
+export function usableProblemsWhere(user: AuthUser): SQL | undefined {
+  if (isSuperAdmin(user.roles)) return undefined;
+  return or(
+    and(eq(problems.auth, ProblemAuth.PUBLIC), isNull(problems.gid), eq(problems.isGroup, false)),
+    // Usernames are unique case-insensitively; the author column keeps the name as it was typed.
+    sql`lower(${problems.author}) = lower(${user.username})`,
+  );
+}
+
+/**
+ * The problem `pid` when the caller may use it. Refusals: a problem the caller cannot even see is
+ * "not found" (its existence does not leak); one they can see but is not theirs to use says so.
+ */
+export async function usableProblem(db: DbOrTx, user: AuthUser, pid: number): Promise<ProblemRow> {
+  const [row] = await db
+    .select({ p: problems, usable: sql<boolean>`coalesce(${usableProblemsWhere(user) ?? sql`true`}, false)` })
+    .from(problems)
+    .where(eq(problems.id, pid));
+  if (!row || (!row.usable && !visibleTo(row.p, user))) throw notFound('problemNotFound');
+  if (!row.usable) throw fail('problemNotUsable');
+  return row.p;
+}
