@@ -8,7 +8,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newVisitor, shot } from '../lib/browser.js';
+import { DEFAULT_OI_WIKI_URL } from '@oj/shared';
+import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_CPP, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, waitVerdict, type Session } from '../lib/api.js';
 import { chooseLanguage, pageShot, useSession } from '../lib/ui.js';
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (cid) await api('DELETE', `/api/admin/contest?cid=${cid}`, { token: root });
+  await api('PUT', '/api/admin/config/set-web-config', { token: root, body: { oiWikiUrl: DEFAULT_OI_WIKI_URL } });
   await browser?.close();
 });
 
@@ -145,7 +147,7 @@ describe('a new user', () => {
           await page.getByTestId('rank-search').locator('input').press('Enter');
           return page.getByTestId(`rank-user-${user.username}`).waitFor({ timeout: 3000 }).then(() => true, () => false);
         },
-        { timeout: 75_000, intervals: [5000] },
+        { timeout: 75_000, interval: 5000 },
       )
       .toBe(true);
     await signature.locator('strong').waitFor();
@@ -161,6 +163,43 @@ describe('a new user', () => {
     await pinned.waitFor();
     expect(await pinned.getByTestId('sb-me-pinned').innerText()).toBe('Me');
     await pageShot(page, 'new-user-scoreboard-me');
+    await context.close();
+  });
+
+  it('gets the wiki link and a clear message, not a broken frame, when the wiki cannot be reached', async () => {
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused, as behind a school firewall.
+    const unreachable = 'http://127.0.0.1:9/wiki';
+    await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { oiWikiUrl: unreachable } });
+    const { context, page } = await newVisitor(browser);
+    await page.goto('/oiwiki');
+    const card = page.getByTestId('oiwiki-unreachable');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('cannot be reached');
+    expect(await page.getByTestId('oiwiki-open').getAttribute('href')).toBe(unreachable);
+    expect(await page.getByTestId('oiwiki-open').getAttribute('target')).toBe('_blank');
+    expect(await page.locator('iframe').count()).toBe(0);
+    await shot(page, 'new-user-wiki-unreachable');
+
+    // A wiki that answers (here: this site's own about page) is shown in the frame, with the link above it.
+    const reachable = `${baseUrl()}/introduction`;
+    await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { oiWikiUrl: reachable } });
+    const second = await context.newPage();
+    await second.goto('/oiwiki');
+    await second.getByTestId('oiwiki-frame').waitFor();
+    expect(await second.getByTestId('oiwiki-frame').getAttribute('src')).toBe(reachable);
+    expect(await second.getByTestId('oiwiki-link').getAttribute('href')).toBe(reachable);
+    await context.close();
+  });
+
+  it('reads the footer and the about page in Japanese', async () => {
+    const { context, page } = await newVisitor(browser, { locale: 'ja-JP' });
+    await page.goto('/introduction?l=ja');
+    const powered = page.getByTestId('footer-powered-by');
+    await expect.poll(() => powered.innerText()).toContain('で動いています');
+    expect(await powered.locator('a').innerText()).toBe('Online Judge');
+    const about = await page.getByTestId('introduction').locator('.ant-card').first().innerText();
+    expect(about).not.toMatch(/An online judge for learning/);
+    await pageShot(page, 'new-user-about-ja');
     await context.close();
   });
 });
