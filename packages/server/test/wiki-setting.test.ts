@@ -1,8 +1,10 @@
 /**
  * The OI Wiki page's address is a site setting (issue 10, item 14): offline installs and schools behind
  * a firewall point it at a mirror. Public in the website config, edited by root only, http(s) only.
+ * And the about page's description: no English default that every language would open with (item 13).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPED_DESCRIPTION, seed } from '../src/seed.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, put, rootToken } from './helpers.js';
 
@@ -47,5 +49,20 @@ describe('the OI Wiki address', () => {
     const r = await put(t, '/api/admin/config/set-web-config', { oiWikiUrl: 'https://evil.example' }, { token: user });
     expect([401, 403]).toContain(r.http);
     expect(await publicUrl()).toBe('http://wiki.school.lan/oi');
+  });
+});
+
+describe('the about page description', () => {
+  it('is empty by default, so the about page opens with its own translated sentence', async () => {
+    expect((await get(t, '/api/get-website-config')).data.description).toBe('');
+  });
+
+  it('left at the English text earlier versions stored is cleared at start; one an operator wrote is kept', async () => {
+    await put(t, '/api/admin/config/set-web-config', { description: SHIPPED_DESCRIPTION }, { token: root });
+    await seed({ config: t.config, database: t.database });
+    expect((await get(t, '/api/get-website-config')).data.description).toBe('');
+    await put(t, '/api/admin/config/set-web-config', { description: 'Our school judge.' }, { token: root });
+    await seed({ config: t.config, database: t.database });
+    expect((await get(t, '/api/get-website-config')).data.description).toBe('Our school judge.');
   });
 });
