@@ -59,7 +59,7 @@ export interface LanguageSpec {
   compileCommand: string;
   /** CodeMirror MIME type. */
   contentType: string;
-  /** A+B solution, used as the default code template. */
+  /** A+B solution: the language's example (spec: an A+B template per language). Never pre-filled in the editor. */
   template: string;
   /** Source file name in /box. */
   sourceName: string;

@@ -23,6 +23,9 @@ export interface SeedOptions {
   demoProblems?: boolean;
 }
 
+/** The website description earlier versions stored at first start (see the clean-up in `seed`). */
+export const SHIPPED_DESCRIPTION = 'An online judge for learning and competitive programming.';
+
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
  * image, and on request the demo problems and demo contests. Idempotent: each piece is created only when missing, so
@@ -67,6 +70,10 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
       .values({ kind: 'carousel', name: 'demo-carousel.svg', path: rel, mime: 'image/svg+xml', size: svg.length, uid: rootUid })
       .returning();
     await db.insert(carousel).values({ fileId: file!.id, seq: 1 });
+  } else if ((website.value as { description?: string }).description === SHIPPED_DESCRIPTION) {
+    // Sites seeded before stored this English default as their own description, and the about page then
+    // opened with it in every language; nobody wrote it, so it goes and each language shows its own text.
+    await putSetting(db, 'website', { description: '' });
   }
   // Demo contests use the demo problems: both come on the first start only, never into a bank an
   // administrator has already filled.

@@ -61,6 +61,7 @@ export const webConfigBody = z
     openGroupDiscussion: z.boolean(),
     openContestComment: z.boolean(),
     emailVerification: z.boolean(),
+    oiWikiUrl: httpUrl('The OI Wiki URL').pipe(z.string().min(1, 'The OI Wiki URL may not be empty.')),
   })
   .partial();
 export type WebConfigBody = z.infer<typeof webConfigBody>;

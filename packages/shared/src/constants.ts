@@ -69,6 +69,8 @@ export const MAIL_GUARD = {
 export const MOBILE_BREAKPOINT = 768;
 
 export const SITE_DEFAULT_SHORT_NAME = 'OJ';
+/** The algorithm wiki the /oiwiki page shows until root sets `oiWikiUrl` (e.g. a local mirror). */
+export const DEFAULT_OI_WIKI_URL = 'https://oi-wiki.org';
 
 /** Interface languages; zh-CN is the default (spec 1 §1). */
 export const UI_LANGUAGES = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR'] as const;

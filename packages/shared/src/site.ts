@@ -20,6 +20,8 @@ export interface WebsiteConfig {
   openGroupDiscussion: boolean;
   openContestComment: boolean;
   emailVerification: boolean;
+  /** The algorithm wiki the OI Wiki page opens (http(s); an offline install may point it at a mirror). */
+  oiWikiUrl: string;
 }
 
 export interface CarouselItem {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SwitchConfig, WebsiteConfig } from '@oj/shared';
+import { DEFAULT_OI_WIKI_URL, type SwitchConfig, type WebsiteConfig } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
 import { fail } from './errors.js';
@@ -24,7 +24,8 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
   register: true,
   shortName: 'OJ',
   name: 'Online Judge',
-  description: 'An online judge for learning and competitive programming.',
+  // Empty: the about page opens with its own sentence, translated; an operator's text is shown as written.
+  description: '',
   baseUrl: '',
   projectName: 'Online Judge',
   projectUrl: '',
@@ -37,6 +38,7 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
   openGroupDiscussion: true,
   openContestComment: true,
   emailVerification: true,
+  oiWikiUrl: DEFAULT_OI_WIKI_URL,
 };
 
 export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };

@@ -31,7 +31,10 @@ export interface RequestOptions {
   body?: unknown;
   /** Multipart body (uploads). */
   form?: FormData;
-  /** No toasts and no Login dialog; the session is still cleared on 401 and refreshed tokens adopted. */
+  /**
+   * No toasts and no Login dialog; the session is still cleared on 401 and refreshed tokens adopted.
+   * Defaults to true inside `quietly`, false elsewhere.
+   */
   silent?: boolean;
   /** Login calls go without the stored token (spec 1 §7). */
   withToken?: boolean;
@@ -45,6 +48,29 @@ export interface ApiResult<T> {
 }
 
 const t = (key: string) => i18n.t(key);
+
+/*
+ * One failure, shown once, where the user is looking (issue 10):
+ * - a call made by a user action (a button, a form) shows its failure as one toast, from here;
+ * - a query that loads what a page shows is made through `quietly`, and the page shows the failure in
+ *   its own error card or empty state instead (a toast as well would say it twice).
+ */
+let quietDepth = 0;
+
+/**
+ * Wraps a page-loading query function: the calls it starts (synchronously, as every query function of
+ * this app does) are silent unless they ask otherwise. Use it only where the page renders the error.
+ */
+export function quietly<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    quietDepth += 1;
+    try {
+      return load();
+    } finally {
+      quietDepth -= 1;
+    }
+  };
+}
 
 function buildUrl(path: string, query?: Record<string, QueryValue>) {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
@@ -117,7 +143,7 @@ function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boole
 /** One API call with the envelope rules of spec 1 §8; resolves only for status 200. */
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const { clean, url } = buildUrl(path, opts.query);
-  const silent = opts.silent ?? false;
+  const silent = opts.silent ?? quietDepth > 0;
   const headers: Record<string, string> = { 'Url-Type': clean.startsWith('admin/') ? 'admin' : 'general' };
   const token = session.get().token;
   if (opts.withToken !== false && token) headers.Authorization = token;
@@ -157,7 +183,7 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   }
   if (envelope.status !== ResultStatus.SUCCESS) {
     const text = translateMsg(envelope.msg) || t('msg.serverError');
-    if (!silent) feedback.errorWithNotice(t('common.error'), text);
+    if (!silent) feedback.error(text);
     throw new ApiError(text, envelope.status, res.status, envelope.data, envelope.msg);
   }
   return { data: envelope.data as T, msg: envelope.msg, headers: res.headers };

@@ -14,7 +14,7 @@ import type {
   UserProblemStatus,
 } from '@oj/shared';
 import { useSession } from '../app/session';
-import { api } from './client';
+import { api, quietly } from './client';
 
 /** Filters of the problem list as they travel in the URL and to get-problem-list (spec 1 §2). */
 export interface ProblemListFilter {
@@ -99,7 +99,7 @@ export function useProblemDetail(problemId: string) {
   const { token, user } = useSession();
   return useQuery({
     queryKey: problemKeys.detail(problemId, user?.uid ?? ''),
-    queryFn: () => problemApi.detail(problemId),
+    queryFn: quietly(() => problemApi.detail(problemId)),
     enabled: !!token && !!user,
     retry: false,
   });

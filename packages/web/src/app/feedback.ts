@@ -21,10 +21,5 @@ export const feedback = {
   info: (text: string, seconds = 4) => api.message.open({ type: 'info', content: text, duration: seconds, key: `info:${text}` }),
   warning: (text: string, seconds = 4) => api.message.open({ type: 'warning', content: text, duration: seconds, key: `warning:${text}` }),
   error: (text: string, seconds = 4) => api.message.open({ type: 'error', content: text, duration: seconds, key: `error:${text}` }),
-  /** The error pair of spec 1 §8: a message, plus a notification except on narrow screens. */
-  errorWithNotice(title: string, text: string) {
-    feedback.error(text);
-    if (!isMobileWidth()) api.notification.error({ title, description: text, duration: 4, key: `notice:${text}` });
-  },
   notify: (args: Parameters<AppApi['notification']['info']>[0]) => api.notification.info(args),
 };

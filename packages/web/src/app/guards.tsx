@@ -10,15 +10,20 @@ import type { RouteMeta } from './routeMeta';
 import { session, useSession } from './session';
 import { STORAGE_KEYS } from './storage';
 
-/** Logged-out visit of a login-only route (spec 1 §6): clear the session, go home, open Login. */
+/**
+ * Logged-out visit of a login-only route (spec 1 §6): clear the session, go home, open Login, and after
+ * logging in there go on to the page that was asked for.
+ */
 function LoginRequired() {
   const { t } = useTranslation();
+  const { pathname, search, hash } = useLocation();
   const admin = onAdminPage();
+  const asked = `${pathname}${search}${hash}`;
   useEffect(() => {
     session.clear();
     feedback.error(t('msg.loginFirst'));
-    if (!admin) openAuthDialog('login');
-  }, [admin, t]);
+    if (!admin) openAuthDialog('login', asked);
+  }, [admin, t, asked]);
   return <Navigate to={admin ? '/admin/login' : '/home'} replace />;
 }
 

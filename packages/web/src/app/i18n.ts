@@ -130,12 +130,24 @@ export function toggleLanguage(): Promise<void> {
   return changeLanguage(localeStore.get().lang === 'en-US' ? 'zh-CN' : 'en-US');
 }
 
+/**
+ * A message's amount of time (`seconds`, `minutes`) is its plural count: "wait 1 second", "wait 2 seconds"
+ * come from the `_one`/`_other` forms of the key (i18next picks by the language's plural rules).
+ */
+const COUNT_PARAMS = ['seconds', 'minutes'];
+
+function withCount(params: Record<string, string>): Record<string, string | number> {
+  const name = COUNT_PARAMS.find((p) => params[p] !== undefined && Number.isFinite(Number(params[p])));
+  return name ? { ...params, count: Number(params[name]) } : params;
+}
+
 /** Server msgs are the catalogue's English texts: show the current language's version when we have one. */
 export function translateMsg(msg: string): string {
   const found = messageKeyOf(msg);
   if (!found) return msg;
   const key = `msg.${found.key}`;
-  return i18n.exists(key) ? i18n.t(key, found.params) : msg;
+  const options = withCount(found.params);
+  return i18n.exists(key, options) ? i18n.t(key, options) : msg;
 }
 
 export { i18n };

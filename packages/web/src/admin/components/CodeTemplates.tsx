@@ -2,11 +2,13 @@ import { Button, Card, Empty, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LanguageInfo } from '@oj/shared';
+import { skeletonOf } from '../../components/code-editor/skeletons';
 import { CodeEditor } from './CodeEditor';
 
 type Template = { language: string; code: string };
 
-/** Code templates per language (spec 3 §3): added for enabled languages, starting from the judge's default template. */
+/** Code templates per language (spec 3 §3): added for enabled languages, starting from the language's bare skeleton (the judges'
+ * `template` is the help page's A+B solution, not a start for a problem). */
 export function CodeTemplates({
   value,
   onChange,
@@ -21,7 +23,7 @@ export function CodeTemplates({
   const { t } = useTranslation();
   const list = value ?? [];
   const free = enabled.filter((l) => !list.some((tpl) => tpl.language === l));
-  const add = (language: string) => onChange?.([...list, { language, code: languages.find((l) => l.name === language)?.template ?? '' }]);
+  const add = (language: string) => onChange?.([...list, { language, code: skeletonOf(language, languages.find((l) => l.name === language)?.contentType) }]);
   const patch = (language: string, code: string) => onChange?.(list.map((tpl) => (tpl.language === language ? { ...tpl, code } : tpl)));
   const remove = (language: string) => onChange?.(list.filter((tpl) => tpl.language !== language));
   return (

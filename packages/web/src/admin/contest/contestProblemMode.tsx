@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContestProblemLink } from '@oj/shared';
 import { adminContestApi } from '../../api/adminContest';
+import { quietly } from '../../api/client';
 import type { AdminProblemSaveBody } from '../../api/adminProblem';
 import { nextDisplayId } from './nextDisplayId';
 import { useUsedDisplayIds } from './useUsedDisplayIds';
@@ -41,16 +42,17 @@ export function useContestProblemMode(contestId: string | undefined, pid: number
   const cid = contestId !== undefined ? Number(contestId) : undefined;
   const inContest = cid !== undefined;
   const valid = inContest && Number.isInteger(cid) && cid > 0;
-  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: () => adminContestApi.get(cid!), enabled: valid, retry: false });
+  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid!)), enabled: valid, retry: false });
   const link = useQuery({
     queryKey: ['admin-contest-link', cid, pid],
-    queryFn: () => adminContestApi.problemLink(cid!, pid!),
+    queryFn: quietly(() => adminContestApi.problemLink(cid!, pid!)),
     enabled: valid && pid !== undefined,
     retry: false,
     gcTime: 0,
   });
   const letters = useUsedDisplayIds(cid!, valid && pid === undefined);
   const invalid = inContest && !valid;
+  // Both loads are quiet: the editor page shows this error as its only message.
   const error = contest.error ?? link.error ?? null;
   const pending = inContest && !invalid && !error && (!contest.data || (pid !== undefined && !link.data) || (pid === undefined && !letters.data));
   // One object per loaded state, so the editor's starting values are computed once.

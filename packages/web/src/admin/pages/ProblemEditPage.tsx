@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_PROBLEM_EXAMPLES, type AdminProblemDetail, type LanguageInfo } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
-import { ApiError } from '../../api/client';
+import { ApiError, quietly } from '../../api/client';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
@@ -29,7 +29,7 @@ export default function ProblemEditPage() {
   const pid = pidParam ? Number(pidParam) : undefined;
   const { t } = useTranslation();
   const languages = useLanguages();
-  const detail = useQuery({ queryKey: ['admin-problem', pid], queryFn: () => adminProblemApi.get(pid!), enabled: pid !== undefined && Number.isInteger(pid) && pid > 0, gcTime: 0 });
+  const detail = useQuery({ queryKey: ['admin-problem', pid], queryFn: quietly(() => adminProblemApi.get(pid!)), enabled: pid !== undefined && Number.isInteger(pid) && pid > 0, gcTime: 0 });
   const contest = useContestProblemMode(contestId, pid !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined);
 
   if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) return <Result status="404" title={t('msg.problemNotFound')} />;

@@ -6,6 +6,7 @@ import { SUBMIT_INTERVAL_MAX_SEC, type SwitchConfig } from '@oj/shared';
 import { adminSwitchApi, adminSwitchKey } from '../../api/adminSwitch';
 import { problemKeys } from '../../api/problem';
 import { feedback } from '../../app/feedback';
+import { quietly } from '../../api/client';
 
 /** A switch with its label on the left and what it does underneath. */
 function SwitchRow({ name, label, help }: { name: keyof SwitchConfig; label: string; help: string }) {
@@ -26,7 +27,7 @@ export default function SwitchPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<SwitchConfig>();
-  const info = useQuery({ queryKey: adminSwitchKey, queryFn: adminSwitchApi.info });
+  const info = useQuery({ queryKey: adminSwitchKey, queryFn: quietly(adminSwitchApi.info) });
 
   const save = useMutation({
     mutationFn: (values: SwitchConfig) => adminSwitchApi.update(values),

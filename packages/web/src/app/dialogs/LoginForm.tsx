@@ -6,7 +6,8 @@ import { useWebsiteConfig } from '../../api/queries';
 import { useAccountRules } from '../../components/formRules';
 import { createStore } from '../createStore';
 import { feedback } from '../feedback';
-import { closeAuthDialog, switchAuthDialog } from './dialogStore';
+import { navigateTo } from '../navigation';
+import { authDialog, closeAuthDialog, switchAuthDialog } from './dialogStore';
 import { SlidePuzzle } from './SlidePuzzle';
 import { useLoginWithPuzzle, type FailureGuard, type LoginValues } from './useLoginWithPuzzle';
 
@@ -25,8 +26,10 @@ export function LoginForm() {
     setGuard: failureStore.set,
     puzzleKey: 'login-puzzle',
     onSuccess: (user) => {
+      const { returnTo } = authDialog.get();
       closeAuthDialog();
       feedback.success(t('login.welcome', { name: user.username }), 4);
+      if (returnTo) navigateTo(returnTo);
     },
   });
 

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Space } from 'antd';
 import { DownOutlined, EnvironmentOutlined, GlobalOutlined, PhoneOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '@oj/shared';
 import { useWebsiteConfig } from '../../api/queries';
 import { changeLanguage, LANGUAGE_LABELS, localeStore } from '../i18n';
@@ -32,11 +32,13 @@ export function Footer() {
               </a>
             )}
             {config?.projectName && (
-              <span>
-                {t('footer.poweredBy')}{' '}
-                <a href={config.projectUrl || undefined} target="_blank" rel="noopener noreferrer">
-                  {config.projectName}
-                </a>
+              <span data-testid="footer-powered-by">
+                {/* The project's name sits where each language puts it ("Powered by X", "X で動いています"). */}
+                <Trans
+                  i18nKey="footer.poweredBy"
+                  values={{ name: config.projectName }}
+                  components={{ project: <a href={config.projectUrl || undefined} target="_blank" rel="noopener noreferrer" /> }}
+                />
               </span>
             )}
           </Space>

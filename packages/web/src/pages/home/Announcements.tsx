@@ -9,6 +9,7 @@ import { siteApi } from '../../api/site';
 import { queryKeys } from '../../api/queries';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
+import { quietly } from '../../api/client';
 
 function AnnouncementLabel({ a }: { a: Announcement }) {
   return (
@@ -33,7 +34,7 @@ export function Announcements() {
   const limit = PAGE_SIZES.announcements;
   const { data, isPending, isError } = useQuery({
     queryKey: queryKeys.announcements(page),
-    queryFn: () => siteApi.announcements(page, limit),
+    queryFn: quietly(() => siteApi.announcements(page, limit)),
     placeholderData: keepPreviousData,
   });
   const records = data?.records ?? [];

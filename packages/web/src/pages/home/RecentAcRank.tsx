@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { homeApi, homeKeys } from '../../api/home';
 import { UserAvatar } from '../../components/UserAvatar';
+import { quietly } from '../../api/client';
 
 const PLACE_COLORS = ['#faad14', '#8c8c8c', '#d46b08'];
 
 /** Last-7-days AC ranking (spec 1 §2 Home): rank, avatar, username, title tag, AC count. */
 export function RecentAcRank() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentAcRank, queryFn: homeApi.recentAcRank });
+  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentAcRank, queryFn: quietly(homeApi.recentAcRank) });
   return (
     <Card
       title={

@@ -7,6 +7,7 @@ import { ROLE_NAMES, Role } from '@oj/shared';
 import { homeApi, homeKeys } from '../../api/home';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
+import { quietly } from '../../api/client';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart'));
 
@@ -20,7 +21,7 @@ export function SubmissionStatisticsCard() {
   const { roles } = useSession();
   const canRefresh = roles.includes(ROLE_NAMES[Role.ROOT]) || roles.includes(ROLE_NAMES[Role.ADMIN]);
   const [refreshing, setRefreshing] = useState(false);
-  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.statistics, queryFn: () => homeApi.submissionStatistics() });
+  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.statistics, queryFn: quietly(() => homeApi.submissionStatistics()) });
   const refresh = async () => {
     setRefreshing(true);
     try {

@@ -27,6 +27,7 @@ import {
   modeOf,
   type EditorSettings,
 } from '../../components/code-editor/editorConfig';
+import { skeletonOf } from '../../components/code-editor/skeletons';
 import { Congrats } from './Congrats';
 import { loadEditorState, saveEditorState } from './editorStorage';
 import { StatusTag } from './problemStatus';
@@ -58,8 +59,10 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const languages = useLanguages();
   const saved = useMemo(() => loadEditorState(storageKey), [storageKey]);
   const [language, setLanguage] = useState(() => pickLanguage(detail.languages, saved.language));
+  // The problem's own template for the language, else the language's bare skeleton (never the
+  // judges' A+B `template`, which answered every problem with A+B). A draft in `codes` wins over both.
   const templateOf = useCallback(
-    (lang: string) => detail.codeTemplate[lang] ?? languages.data?.find((l) => l.name === lang)?.template ?? '',
+    (lang: string) => detail.codeTemplate[lang] ?? skeletonOf(lang, languages.data?.find((l) => l.name === lang)?.contentType),
     [detail.codeTemplate, languages.data],
   );
   const [codes, setCodes] = useState<Record<string, string>>(() => saved.code ?? {});

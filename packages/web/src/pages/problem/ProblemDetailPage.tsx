@@ -28,11 +28,12 @@ function ProblemDetail({ problemID }: { problemID: string }) {
 
   if (detail.isPending) return <ProblemLoading />;
   if (detail.isError || !detail.data) {
+    // The query is quiet: this card is the one place the failure shows, so it says why.
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <ProblemLoadFailed
         status={notFound ? '404' : 'error'}
-        title={notFound ? t('msg.problemNotFound') : t('common.loadFailed')}
+        title={notFound ? t('msg.problemNotFound') : detail.error?.message || t('common.loadFailed')}
         backTo="/problem"
         backLabel={t('problem.detail.backToList')}
       />

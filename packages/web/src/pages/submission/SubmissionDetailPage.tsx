@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type Submission, type SubmissionDetail, type SubmissionInfo } from '@oj/shared';
+import { quietly } from '../../api/client';
 import { isActive, POLL_INTERVAL_MS, POLL_MAX_ROUNDS, submissionApi, submissionKeys } from '../../api/submission';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
@@ -153,9 +154,9 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
   const client = useQueryClient();
   const { user } = useSession();
   const detailKey = [...submissionKeys.detail(submitId), user?.uid ?? ''];
-  const { data, isPending, isError } = useQuery({
+  const { data, isPending, isError, error } = useQuery<SubmissionDetail>({
     queryKey: detailKey,
-    queryFn: () => submissionApi.detail(submitId),
+    queryFn: quietly(() => submissionApi.detail(submitId)),
     enabled: valid,
     refetchInterval: (q) =>
       q.state.data && isActive(q.state.data.submission.status) && q.state.dataUpdateCount < POLL_MAX_ROUNDS && q.state.status !== 'error'
@@ -170,7 +171,7 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
     enabled: final && s.status !== JudgeStatus.COMPILE_ERROR && s.status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT,
   });
 
-  if (!valid || isError) return <Result status="404" title={t('msg.submissionNotFound')} data-testid="submission-missing" />;
+  if (!valid || isError) return <Result status="404" title={(valid && error?.message) || t('msg.submissionNotFound')} data-testid="submission-missing" />;
   if (isPending || !data || !s) return <Skeleton active className="oj-page" />;
   const onShare = (r: SubmissionInfo) =>
     client.setQueryData<SubmissionDetail>(detailKey, (old) => (old ? { ...old, submission: { ...old.submission, share: r.share } } : old));

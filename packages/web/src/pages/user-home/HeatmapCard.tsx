@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type UserRef } from '../../api/account';
 import { queryKeys } from '../../api/queries';
+import { quietly } from '../../api/client';
 
 // ECharts is large: it loads only when a heatmap is actually shown, never with the first page.
 const HeatmapChart = lazy(() => import('./HeatmapChart'));
@@ -13,7 +14,7 @@ export function HeatmapCard({ who }: { who: UserRef }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({
     queryKey: queryKeys.heatmap(who.uid, who.username),
-    queryFn: () => accountApi.heatmap(who),
+    queryFn: quietly(() => accountApi.heatmap(who)),
   });
   const total = data?.dataList.reduce((s, d) => s + d.count, 0) ?? 0;
   return (

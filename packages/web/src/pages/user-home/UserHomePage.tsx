@@ -12,6 +12,7 @@ import { ProfileCard } from './ProfileCard';
 import { SolvedCard } from './SolvedCard';
 import { StatsCard } from './StatsCard';
 import './user-home.css';
+import { quietly } from '../../api/client';
 
 /** Whose page: ?uid / ?username, else the logged-in user's own. */
 function useWho(): UserRef | null {
@@ -25,12 +26,12 @@ function useWho(): UserRef | null {
 
 function UserHome({ who }: { who: UserRef }) {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useQuery({
+  const { data, isPending, isError, error } = useQuery({
     queryKey: queryKeys.userHome(who.uid, who.username),
-    queryFn: () => accountApi.homeInfo(who),
+    queryFn: quietly(() => accountApi.homeInfo(who)),
   });
   if (isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
-  if (isError || !data) return <Result status="404" title={t('msg.userNotFound')} data-testid="user-home-missing" />;
+  if (isError || !data) return <Result status="404" title={error?.message || t('msg.userNotFound')} data-testid="user-home-missing" />;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={9} className="oj-stack">

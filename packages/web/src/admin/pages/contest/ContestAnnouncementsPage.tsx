@@ -16,6 +16,7 @@ import { DeleteButton } from '../../components/DeleteButton';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { ContestHeader } from '../../contest/ContestHeader';
 import '../../contest/contest-admin.css';
+import { quietly } from '../../../api/client';
 
 interface DialogValues {
   title: string;
@@ -40,7 +41,7 @@ export default function ContestAnnouncementsPage() {
   const [editing, setEditing] = useState<ContestAnnouncement | 'new' | null>(null);
   const [form] = Form.useForm<DialogValues>();
 
-  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: () => adminContestApi.get(cid), enabled: valid, retry: false });
+  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid)), enabled: valid, retry: false });
   const list = useQuery({
     queryKey: ['admin-contest-announcements', cid, page, limit],
     queryFn: () => adminContestApi.announcements({ cid, currentPage: page, limit }),

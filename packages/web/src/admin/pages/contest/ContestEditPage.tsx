@@ -25,6 +25,7 @@ import {
   type ContestFormValues,
 } from '../../contest/contestForm';
 import '../../contest/contest-admin.css';
+import { quietly } from '../../../api/client';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -43,7 +44,7 @@ export default function ContestEditPage() {
   const cid = contestId !== undefined ? Number(contestId) : undefined;
   const { t } = useTranslation();
   const valid = cid === undefined || (Number.isInteger(cid) && cid > 0);
-  const detail = useQuery({ queryKey: ['admin-contest', cid], queryFn: () => adminContestApi.get(cid!), enabled: cid !== undefined && valid, gcTime: 0, retry: false });
+  const detail = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid!)), enabled: cid !== undefined && valid, gcTime: 0, retry: false });
 
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;

@@ -18,6 +18,7 @@ import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
 import { BalloonPicker } from '../../contest/BalloonPicker';
 import { ContestHeader } from '../../contest/ContestHeader';
 import '../../contest/contest-admin.css';
+import { quietly } from '../../../api/client';
 
 /**
  * A contest's problems (spec 3 §2 contest/{contestId}/problems): display id and title edited in place,
@@ -38,7 +39,7 @@ export default function ContestProblemsPage() {
   const [adding, setAdding] = useState(false);
   const valid = Number.isInteger(cid) && cid > 0;
 
-  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: () => adminContestApi.get(cid), enabled: valid, retry: false });
+  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid)), enabled: valid, retry: false });
   const list = useQuery({
     queryKey: ['admin-contest-problems', cid, page, limit, keyword],
     queryFn: () => adminContestApi.problems({ cid, currentPage: page, limit, keyword: keyword || undefined }),

@@ -7,7 +7,8 @@ import { useSession } from '../../../app/session';
 
 /**
  * A link into a contest. Entering a contest needs login (spec 2 §2): a visitor gets the warning
- * "Please login first" and the Login dialog, and stays where they are.
+ * "Please login first" and the Login dialog, and stays where they are until logged in there, then
+ * enters the contest.
  */
 export function ContestLink({ cid, children, className, testId }: { cid: number; children: ReactNode; className?: string; testId?: string }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ export function ContestLink({ cid, children, className, testId }: { cid: number;
         if (token) return;
         e.preventDefault();
         feedback.warning(t('msg.loginFirst'));
-        openAuthDialog('login');
+        openAuthDialog('login', `/contest/${cid}`);
       }}
     >
       {children}

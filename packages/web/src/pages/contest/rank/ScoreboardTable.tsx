@@ -113,6 +113,14 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
               </Tag>
             ) : null}
           </div>
+          {/* The viewer's own row (also pinned at the head as a copy) says whose it is, as the star marks followed users. */}
+          {r.uid === p.viewerUid ? (
+            <Tooltip title={t('scoreboard.table.meTip')}>
+              <Tag color="blue" className="oj-sb-me" data-testid={r.pinnedCopy ? 'sb-me-pinned' : 'sb-me'}>
+                {t('scoreboard.table.me')}
+              </Tag>
+            </Tooltip>
+          ) : null}
           {p.onToggleConcern && r.uid !== p.viewerUid ? (
             <Tooltip title={p.concerned.has(r.uid) ? t('scoreboard.table.unfollow') : t('scoreboard.table.follow')}>
               <Button

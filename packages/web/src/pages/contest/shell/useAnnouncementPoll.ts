@@ -49,7 +49,7 @@ export function useAnnouncementPoll(cid: number, uid: string | undefined, enable
           key: `contest-announcement-more-${cid}`,
           placement: 'bottomRight',
           duration: 0,
-          title: t('contest.announcements.more', { n: String(newestFirst.length - MAX_NOTICES) }),
+          title: t('contest.announcements.more', { count: newestFirst.length - MAX_NOTICES }),
         });
       }
     };
