@@ -52,5 +52,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Automatic splitting cut /home into 80 scripts, most of them a few kB of antd shared by some
+      // routes. Small common chunks are copied into the chunks that use them instead (Rolldown keeps
+      // one module state for the copies): /home loads about 20 scripts. Needs these two settings.
+      preserveEntrySignatures: false,
+      output: {
+        strictExecutionOrder: true,
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 120_000 } },
+      },
+    },
   },
 });

@@ -4,8 +4,16 @@
  * hostile payloads lose everything that could deface the site, fake a form or run script, while math,
  * highlighted code and ordinary Markdown still come out.
  */
-import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../src/components/markdownRender';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { highlight } from '../src/components/markdownCode';
+import { mathExtension } from '../src/components/markdownMath';
+import { addMath, renderMarkdown, setHighlighter } from '../src/components/markdownRender';
+
+// As Markdown.tsx does once a source needs them.
+beforeAll(() => {
+  addMath(mathExtension);
+  setHighlighter(highlight);
+});
 
 const FORBIDDEN_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'object', 'embed', 'meta', 'link', 'base', 'script', 'svg', 'math', 'template', 'noscript', 'video', 'audio', 'source'];
 
@@ -98,6 +106,10 @@ describe('user Markdown allow-list', () => {
     expect(doc.querySelector('.hljs-keyword')?.textContent).toBe('return');
     expect(doc.querySelector('script')).toBeNull();
     expect(doc.body.textContent).toContain('<script>alert(1)</script>');
+    const plain = parse(renderMarkdown('```nolang\n<b>x</b>\n```\n\n    <i>indented</i>'));
+    expect(plain.querySelectorAll('pre > code.hljs').length).toBe(2);
+    expect(plain.querySelector('b, i')).toBeNull();
+    expect(plain.body.textContent).toContain('<b>x</b>');
   });
 
   it('keeps ordinary Markdown: emphasis, tables, lists, images, raster data images', () => {
