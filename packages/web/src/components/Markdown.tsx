@@ -6,11 +6,18 @@ type Renderer = typeof import('./markdownRender');
 /** A chunk fetched once; a failed fetch may be tried again by the next Markdown that needs it. */
 function part<T>(load: () => Promise<T>) {
   let promise: Promise<T> | null = null;
+  let resolveLoaded: (v: T) => void = () => {};
   const p = {
     value: null as T | null,
+    /** settles when some Markdown has fetched it (never rejects; does not start the fetch) */
+    loaded: new Promise<T>((r) => (resolveLoaded = r)),
     load(): Promise<T> {
       promise ??= load().then(
-        (v) => (p.value = v),
+        (v) => {
+          p.value = v;
+          resolveLoaded(v);
+          return v;
+        },
         (err: unknown) => {
           promise = null;
           throw err;
@@ -48,8 +55,8 @@ function partsFor(text: string) {
 /**
  * Markdown from the server: marked, TeX math ($…$, $$…$$) by KaTeX, fenced code highlighted, the
  * author's HTML sanitised with the shared allow-list before it touches the DOM. The renderer is
- * fetched when the text comes near the screen; until then (first use only) the source shows as
- * plain text.
+ * fetched when a Markdown first comes near the screen; until then (first use only) the source shows
+ * as plain text.
  */
 export function Markdown({ source, className }: { source: string | null | undefined; className?: string }) {
   const text = source ?? '';
@@ -58,12 +65,17 @@ export function Markdown({ source, className }: { source: string | null | undefi
   const [ref, seen] = useOnScreen<HTMLDivElement>();
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (ready || !seen) return;
+    if (ready) return;
     let live = true;
-    Promise.all(parts.map((p) => p.load())).then(
-      () => live && loaded(),
-      () => {}, // stays plain text; the next Markdown tries again
-    );
+    const fetchParts = () =>
+      void Promise.all(parts.map((p) => p.load())).then(
+        () => live && loaded(),
+        () => {}, // stays plain text; the next Markdown tries again
+      );
+    // The first Markdown on screen fetches the renderer; from then on every Markdown of the page
+    // (a statement's hint below the fold, say) renders without waiting to be scrolled to.
+    if (seen || core.value) fetchParts();
+    else void core.loaded.then(() => live && fetchParts());
     return () => {
       live = false;
     };
