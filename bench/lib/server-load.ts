@@ -27,10 +27,10 @@ export function benchServerConfig(dataDir: string, databaseUrl: string): ServerC
 }
 
 /** Child side: the real app plus `GET /bench/hello` (an envelope, no database) on one Fastify instance. */
-async function serve(databaseUrl: string, dataDir: string) {
+async function serve(databaseUrl: string, dataDir: string, webDist: string | undefined) {
   // The same pool size as `oj start` (connect's default), so the figures are those of a real node.
   const database = connect(databaseUrl);
-  const app = await buildApp({ config: benchServerConfig(dataDir, databaseUrl), database });
+  const app = await buildApp({ config: { ...benchServerConfig(dataDir, databaseUrl), webDist }, database });
   app.get('/bench/hello', async () => ({ status: 200, msg: 'success', data: 'hello' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -40,10 +40,10 @@ async function serve(databaseUrl: string, dataDir: string) {
   });
 }
 
-/** In the forked child (argv `--serve URL DIR`): serve and report true; in the bench itself: false. */
+/** In the forked child (argv `--serve URL DIR [WEB_DIST]`): serve and report true; in the bench itself: false. */
 function runServerChildIfAsked(): boolean {
   if (process.argv[2] !== '--serve') return false;
-  serve(process.argv[3]!, process.argv[4]!).catch((err) => {
+  serve(process.argv[3]!, process.argv[4]!, process.argv[5]).catch((err) => {
     console.error(err);
     process.exit(1);
   });
@@ -58,8 +58,8 @@ export interface BenchServer {
 }
 
 /** Forks `script` as the server (see runServerChildIfAsked) and waits until it listens. */
-async function startServerChild(script: string, databaseUrl: string, dataDir: string, pgDir: string): Promise<BenchServer> {
-  const server: ChildProcess = fork(script, ['--serve', databaseUrl, dataDir], { stdio: 'inherit' });
+async function startServerChild(script: string, databaseUrl: string, dataDir: string, pgDir: string, webDist?: string): Promise<BenchServer> {
+  const server: ChildProcess = fork(script, ['--serve', databaseUrl, dataDir, ...(webDist ? [webDist] : [])], { stdio: 'inherit' });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m: { port: number }) => resolve(m.port));
     server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
@@ -265,6 +265,8 @@ export interface BenchPlan<T> {
   prefix: string;
   /** keep PostgreSQL's data in this directory and reuse it next time; unset: in the temporary directory */
   keepPgDir?: string;
+  /** the built web app the server also serves (as `oj start` does); unset: the API only */
+  webDist?: string;
   /** printed first, before PostgreSQL starts */
   header(site: { pgDir: string; reused: boolean }): string;
   /** after migrations and seeding, before the server starts: fill the database (its result goes to measure) */
@@ -313,7 +315,7 @@ async function benchMain<T>(plan: BenchPlan<T>) {
     }
     const prepared = await plan.prepare(site);
     if (!plan.measure) return;
-    server = await startServerChild(fileURLToPath(plan.scriptUrl), pg.url, tmp, pgDir);
+    server = await startServerChild(fileURLToPath(plan.scriptUrl), pg.url, tmp, pgDir, plan.webDist);
     await plan.measure(server, site, prepared);
   } finally {
     await server?.stop();

@@ -133,6 +133,8 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     // The 7-day AC ranking is cached for a minute per server: another test file may have filled the
     // cache just before this user's AC, so the home page is reloaded until the ranking is renewed.
     await reloadUntil(page, '/home', () => page.getByTestId('recent-ac-rank').getByText(solver.username));
+    // The chart is fetched when its card comes on screen (below the fold at 1280 × 800).
+    await page.getByTestId('submission-statistics').scrollIntoViewIfNeeded();
     await page.getByTestId('statistics-chart').waitFor();
     await page.getByTestId('recent-problems').getByText(problemId).first().waitFor();
     // only administrators get the force-refresh button

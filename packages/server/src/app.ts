@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { MSG, ResultStatus } from '@oj/shared';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './lib/errors.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerWebApp } from './lib/web-app.js';
 import { registerModules } from './modules/index.js';
 
 /** Builds the whole HTTP application (API + SPA) without listening, so tests can inject requests. */
@@ -38,18 +39,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.status(500).send({ status: ResultStatus.SYSTEM_ERROR, msg: MSG.serverError, data: null });
   });
 
+  await registerSecurityHeaders(app);
   await registerModules(app, ctx);
 
   const webDist = ctx.config.webDist;
-  const index = webDist ? path.join(webDist, 'index.html') : undefined;
-  if (webDist && index && fs.existsSync(index)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = fs.readFileSync(index);
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') return sendApiNotFound(reply);
-      // History routing: every other GET gets the SPA, which shows its own 404 page for unknown paths.
-      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-    });
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await registerWebApp(app, webDist, sendApiNotFound);
   } else {
     app.setNotFoundHandler((_req, reply) => sendApiNotFound(reply));
   }

@@ -1,54 +1,93 @@
 /**
- * The heavy half of <Markdown>: marked with TeX math (KaTeX) and highlighted code (highlight.js),
- * sanitised by DOMPurify. Loaded on demand by Markdown.tsx, so pages without Markdown never fetch it.
+ * The heavy half of <Markdown>: marked, sanitised with the shared allow-list. Loaded on demand by
+ * Markdown.tsx, which also loads TeX math (markdownMath.ts) and syntax highlighting (markdownCode.ts)
+ * for the sources that need them and plugs them in here.
+ *
+ * Safety: what the author wrote is sanitised with sanitizeHtml.ts, which keeps no style and no class.
+ * KaTeX and highlight.js output needs both (inline styles, hljs-* classes), so the renderer does not
+ * hand it to the sanitiser: it leaves a placeholder carrying a random per-render nonce, sanitises,
+ * then puts the fragments back. Those fragments are made by KaTeX (trust off) and highlight.js from
+ * the author's text, which both escape.
  */
-import { Marked } from 'marked';
-import markedKatex from 'marked-katex-extension';
-import { markedHighlight } from 'marked-highlight';
-import DOMPurify from 'dompurify';
-import hljs from 'highlight.js/lib/core';
-import c from 'highlight.js/lib/languages/c';
-import cpp from 'highlight.js/lib/languages/cpp';
-import java from 'highlight.js/lib/languages/java';
-import python from 'highlight.js/lib/languages/python';
-import javascript from 'highlight.js/lib/languages/javascript';
-import go from 'highlight.js/lib/languages/go';
-import rust from 'highlight.js/lib/languages/rust';
-import plaintext from 'highlight.js/lib/languages/plaintext';
-import 'katex/dist/katex.min.css';
+import { Marked, type MarkedExtension, type Tokens } from 'marked';
+import { FRAGMENT_ATTR, sanitizeHtml } from './sanitizeHtml';
 import 'highlight.js/styles/github.css';
 import './markdown.css';
 
-for (const [name, lang] of Object.entries({ c, cpp, java, python, javascript, go, rust, plaintext })) hljs.registerLanguage(name, lang);
-// Names users write after ``` that the grammars above do not already know.
-hljs.registerAliases(['python3', 'python2', 'py3'], { languageName: 'python' });
-hljs.registerAliases(['golang'], { languageName: 'go' });
+/** Fragments of the render in progress (rendering is synchronous, so one at a time). */
+let fragments: string[] = [];
+let nonce = '';
 
-const md = new Marked(
-  { gfm: true, breaks: true },
-  markedHighlight({
-    emptyLangClass: 'hljs',
-    langPrefix: 'hljs language-',
-    highlight(code, lang) {
-      const language = hljs.getLanguage(lang) ? lang : 'plaintext';
-      return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+/** Stands for HTML our renderers made; sanitizeHtml keeps the empty span, `renderMarkdown` swaps it. */
+function trusted(html: string): string {
+  fragments.push(html);
+  return `<span ${FRAGMENT_ATTR}="${nonce}-${fragments.length - 1}"></span>`;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+let highlighter: ((code: string, name: string) => string | null) | null = null;
+
+const base: MarkedExtension = {
+  gfm: true,
+  breaks: true,
+  renderer: {
+    // Fenced and indented code: highlighted by the language after ``` when highlighting is loaded
+    // and knows it, else as escaped plain text (the same markup).
+    code({ text, lang }: Tokens.Code) {
+      const name = /^\S*/.exec(lang ?? '')![0];
+      const html = highlighter?.(text, name);
+      // Only a name highlight.js knows reaches the class, so only safe characters.
+      return trusted(`<pre><code class="hljs${html != null ? ` language-${name}` : ''}">${html ?? escapeHtml(text)}\n</code></pre>\n`);
     },
-  }),
-  // Problem statements (HOJ's included) write `($1 \le n$)` with no space around the dollars, so the
-  // non-standard rule; KaTeX's HTML output only (spans with inline styles, a few SVGs): MathML would
-  // be another tree for DOMPurify to get right, and a broken formula shows as red source, not an error.
-  markedKatex({ nonStandard: true, throwOnError: false, output: 'html' }),
-);
+    // GFM task lists: a check mark instead of a (disabled) <input>, which the allow-list drops.
+    checkbox({ checked }: Tokens.Checkbox) {
+      return checked ? '☑ ' : '☐ ';
+    },
+  },
+};
 
-// Links written by admins or users open outside the app and cannot reach back into it.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+let md = new Marked(base);
 
-/** Markdown → safe HTML: nothing the author writes (or KaTeX makes of it) reaches the DOM unsanitised. */
+/** Plugs in TeX math: every formula the extension renders becomes a trusted fragment. */
+export function addMath(ext: MarkedExtension) {
+  const extensions = (ext.extensions ?? []).map((e) => {
+    if (!('renderer' in e) || !e.renderer) return e;
+    const render = e.renderer;
+    return {
+      ...e,
+      renderer(this: ThisParameterType<typeof render>, token: Tokens.Generic) {
+        return trusted(String(render.call(this, token)));
+      },
+    };
+  });
+  md = new Marked(base, { ...ext, extensions });
+}
+
+/** Plugs in syntax highlighting (markdownCode.ts). */
+export function setHighlighter(fn: (code: string, name: string) => string | null) {
+  highlighter = fn;
+}
+
+const placeholder = new RegExp(`<span ${FRAGMENT_ATTR}="([\\w-]+)"></span>`, 'g');
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Markdown → safe HTML: nothing the author writes reaches the DOM unsanitised. */
 export function renderMarkdown(source: string): string {
-  return DOMPurify.sanitize(md.parse(source, { async: false }));
+  fragments = [];
+  nonce = randomNonce();
+  try {
+    const html = sanitizeHtml(md.parse(source, { async: false }));
+    // A placeholder the author typed has no valid nonce: it is removed like any other empty span.
+    return html.replace(placeholder, (_m, id: string) => {
+      const [n, i] = id.split('-');
+      return n === nonce ? (fragments[Number(i)] ?? '') : '';
+    });
+  } finally {
+    fragments = [];
+  }
 }

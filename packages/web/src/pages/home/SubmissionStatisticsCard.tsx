@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +8,10 @@ import { homeApi, homeKeys } from '../../api/home';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { quietly } from '../../api/client';
+import { lazyOnScreen } from '../../components/onScreen';
 
-const StatisticsChart = lazy(() => import('./StatisticsChart'));
+// ECharts is large: fetched only when the card comes on screen (it is below the fold on a laptop).
+const StatisticsChart = lazyOnScreen(() => import('./StatisticsChart'));
 
 /**
  * Last-week submission statistics (spec 1 §2 Home). The server keeps them for an hour; administrators

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Card, Empty, Skeleton } from 'antd';
 import { PieChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserHomeInfo } from '@oj/shared';
 import { isDifficulty } from '../../components/difficulty';
+import { lazyOnScreen } from '../../components/onScreen';
 
-const DifficultyChart = lazy(() => import('./DifficultyChart'));
+const DifficultyChart = lazyOnScreen(() => import('./DifficultyChart'));
 
 /** Difficulty statistics of the user home (spec 1 §2): solved problems per level. */
 export function DifficultyCard({ info }: { info: UserHomeInfo }) {

@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Card, Empty, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type UserRef } from '../../api/account';
 import { queryKeys } from '../../api/queries';
 import { quietly } from '../../api/client';
+import { lazyOnScreen } from '../../components/onScreen';
 
-// ECharts is large: it loads only when a heatmap is actually shown, never with the first page.
-const HeatmapChart = lazy(() => import('./HeatmapChart'));
+// ECharts is large: it loads only when a heatmap is actually shown and on screen, never with the first page.
+const HeatmapChart = lazyOnScreen(() => import('./HeatmapChart'), <Skeleton active paragraph={{ rows: 3 }} />);
 
 /** Submissions per day over the last year (spec 1 §2). */
 export function HeatmapCard({ who }: { who: UserRef }) {
