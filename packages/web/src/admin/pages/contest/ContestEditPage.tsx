@@ -60,6 +60,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
   const [saving, setSaving] = useState(false);
 
   // preserve: fields that are not shown (the seal choice while sealing is off, …) are still watched.
+  // biome-ignore lint/correctness/useHookAtTopLevel: w is called unconditionally, in the same order, on every render.
   const w = <K extends keyof ContestFormValues>(name: K): ContestFormValues[K] => (Form.useWatch(name, { form, preserve: true }) ?? initial[name]) as ContestFormValues[K];
   const startTime = w('startTime');
   const endTime = w('endTime');
@@ -107,7 +108,8 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
       feedback.success(successMsg(res.msg, cid ? 'admin.updated' : 'admin.added'));
       client.removeQueries({ queryKey: ['admin-contests'] });
       client.removeQueries({ queryKey: ['admin-contest', cid] });
-      navigate('/admin/contest');
+      // The router's promise settles once the next page is shown; nothing here waits for that.
+      void navigate('/admin/contest');
     } catch {
       /* the client has shown the server's message */
     } finally {
