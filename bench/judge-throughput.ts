@@ -36,7 +36,8 @@ type Workload = 'a+b' | 'sum';
 const PROGRAMS: Record<string, Record<Workload, (tag: string) => string>> = {
   'C++': {
     'a+b': (tag) => `#include <iostream>\n// ${tag}\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n`,
-    sum: (tag) => `#include <cstdio>\n// ${tag}\nint main() { long long n; if (scanf("%lld", &n) != 1) return 1; unsigned long long s = 0;\n  for (long long i = 1; i <= n; i++) s += (unsigned long long)(i * i % 7);\n  printf("%llu\\n", s); }\n`,
+    sum: (tag) => `#include <cstdio>\n// ${tag}\nint main() { long long n; if (scanf("%lld", &n) != 1) return 1; unsigned long long s = 0;
+  for (long long i = 1; i <= n; i++) s += (unsigned long long)(i * i % 7);\n  printf("%llu\\n", s); }\n`,
   },
   Python3: {
     'a+b': (tag) => `# ${tag}\na, b = map(int, input().split())\nprint(a + b)\n`,
@@ -135,7 +136,7 @@ async function round(mode: 'sandbox' | 'bare', lang: LanguageSpec, workload: Wor
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 console.log(`judging throughput: ${SUBS} submissions × ${CASES} cases per language and workload, ${PARALLEL} at a time, ${ROUNDS} rounds (median)`);
-console.log(`${'language'.padEnd(10)}${'workload'.padEnd(10)}${'sandbox ms'.padStart(12)}${'bare ms'.padStart(10)}${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`);
+console.log(`${'language'.padEnd(10)}${'workload'.padEnd(10)}${'sandbox ms'.padStart(12)}${'bare ms'.padStart(10)}` + `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`);
 const summary: string[] = [];
 for (const name of ['C++', 'Python3']) {
   const lang = findLanguage(name);
@@ -163,7 +164,7 @@ for (const name of ['C++', 'Python3']) {
     const br = median(times.bare);
     const ratio = sb / br;
     console.log(
-      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
+      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` + `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
     );
     summary.push(`${name} ${workload}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / (SUBS)).toFixed(0)} ms more per submission of ${CASES} cases)`);
   }

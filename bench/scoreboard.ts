@@ -98,7 +98,8 @@ async function fill(url: string): Promise<number> {
     `create temp table sb_p as select row_number() over (order by cp.display_id) as n, cp.pid, cp.display_id from contest_problem cp where cp.cid = ${cid};
      create temp table sb_u as select row_number() over (order by uid) as n, uid, username from user_info where uid like 'sb-%';
      create unique index on sb_p (n); create unique index on sb_u (n); analyze sb_p; analyze sb_u;
-     insert into judge (pid, display_pid, uid, username, status, score, time, memory, length, language, code, submit_time, cid, cpid, judger, version, gmt_modified)
+     insert into judge (pid, display_pid, uid, username, status, score, time, memory, length, language, code,
+        submit_time, cid, cpid, judger, version, gmt_modified)
      select p.pid, p.display_id, u.uid, u.username, g.status,
             case when g.status = 0 then 100 else 0 end, 10 + g.i % 900, 2048, 200, 'C++', 'x',
             now() - interval '4 hours' + (g.i::float8 / ${N_SUBMISSIONS}) * interval '4 hours' - interval '1 second',
@@ -116,7 +117,7 @@ async function fill(url: string): Promise<number> {
      order by g.i`,
   );
   await q('vacuum analyze');
-  console.log(`  ${N_USERS} users, ${N_PROBLEMS} problems, ${N_SUBMISSIONS} submissions in ${((Date.now() - s) / 1000).toFixed(1)} s (all ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`  ${N_USERS} users, ${N_PROBLEMS} problems, ` + `${N_SUBMISSIONS} submissions in ${((Date.now() - s) / 1000).toFixed(1)} s (all ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   await database.close();
   return cid;
 }
@@ -177,7 +178,7 @@ async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: 
   const record = (r: Result) => {
     results.push(r);
     console.log(
-      `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+      `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  ` + `p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
         (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
     );
     return r;
@@ -199,14 +200,14 @@ async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: 
   for (const r of results) {
     const base = r.name.includes(`${CONNECTIONS} connections`) ? helloN : hello1;
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ` + `${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
         (r.errors ? ` ${r.errors} errors` : ''),
     );
   }
   console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
   const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
   console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
-  console.log(`cold p50 ${cold.p50.toFixed(1)} ms; warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
+  console.log(`cold p50 ${cold.p50.toFixed(1)} ms; ` + `warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
 }
 
 runBench({

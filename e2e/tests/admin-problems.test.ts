@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { adminLoginInBrowser as adminLogin, loginSession, png, registerUser, zip } from '../lib/api.js';

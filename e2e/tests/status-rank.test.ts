@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
+import { launch, newVisitor, shot } from '../lib/browser.js';
 import { api, loginInBrowser, registerUser, rootToken as adminToken, waitVerdict as verdict } from '../lib/api.js';
 
 let browser: Browser;

@@ -95,7 +95,7 @@ export async function testRun(req: TestRunRequest): Promise<TestRunResult> {
     const head = run.output ? await readHead(run.output, OUTPUT_PREVIEW_CHARS * 4 + 4) : Buffer.alloc(0);
     const text = preview(head, OUTPUT_PREVIEW_CHARS * 4);
     const userOutput = clip(text, OUTPUT_PREVIEW_CHARS);
-    const stderr = clip([run.early?.message, run.stderr].filter((s) => s && s.trim()).join('\n'), STDERR_PREVIEW_CHARS);
+    const stderr = clip([run.early?.message, run.stderr].filter((s) => s?.trim()).join('\n'), STDERR_PREVIEW_CHARS);
     const measured = { ...base, userOutput, stderr, time: run.report.timeMs, memory: run.report.memoryKb };
     if (run.early) return { ...measured, status: run.early.status };
     // An empty expected-output box means "just run it".

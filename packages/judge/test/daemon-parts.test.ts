@@ -93,7 +93,10 @@ describe('JudgeClient', () => {
     expect(await client.result(body, { retryForMs: 10_000 })).toEqual({ submitId: 3, duplicate: false });
     expect(n).toBe(3);
     n = 0;
-    handler = () => (++n, { status: 409 });
+    handler = () => {
+      n++;
+      return { status: 409 };
+    };
     await expect(client.result(body, { retryForMs: 10_000 })).rejects.toThrow(LeaseLostError);
     expect(n).toBe(1);
     // A fail that got lost on the way and is refused on the retry has arrived: not an error.

@@ -220,7 +220,8 @@ int main(void){ int port; scanf("%d", &port);
   });
 
   it('a background daemon dies with the main program', async () => {
-    const src = `${HEAD}int main(void){ if (fork() == 0) { setsid(); if (fork() == 0) { for (;;) { FILE *f = fopen("/tmp/alive", "w"); if (f) fclose(f); usleep(1000); } } _exit(0); }
+    const src = `${HEAD}int main(void){ if (fork() == 0) { setsid();
+  if (fork() == 0) { for (;;) { FILE *f = fopen("/tmp/alive", "w"); if (f) fclose(f); usleep(1000); } } _exit(0); }
   usleep(50000); puts("done"); return 0; }`;
     const t0 = Date.now();
     const r = await judgeC(src, [{ input: '', expected: 'done\n' }], { timeLimitMs: 2000 });

@@ -26,7 +26,8 @@ int main(int c,char**v){ long ms=atol(v[1]); pid_t p=fork(); if(p==0){burn(ms);_
   alloc: `#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-int main(int c,char**v){ long mb=atol(v[1]); char*p=malloc(mb<<20); memset(p,1,mb<<20); long s=0; for(long i=0;i<mb<<20;i+=4096) s+=p[i]; printf("%ld\\n",s); return 0; }`,
+int main(int c,char**v){ long mb=atol(v[1]); char*p=malloc(mb<<20); memset(p,1,mb<<20);
+long s=0; for(long i=0;i<mb<<20;i+=4096) s+=p[i]; printf("%ld\\n",s); return 0; }`,
   crash: `#include <signal.h>
 int main(){ raise(SIGSEGV); return 0; }`,
   echo: `#include <stdio.h>

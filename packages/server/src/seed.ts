@@ -45,7 +45,7 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
     await db.insert(userRoles).values({ uid, roleId: Role.ROOT });
     if (!config.rootPassword) {
       result.generatedRootPassword = password;
-      fs.writeFileSync(path.join(config.dataDir, 'initial-root-password'), password + '\n', { mode: 0o600 });
+      fs.writeFileSync(path.join(config.dataDir, 'initial-root-password'), `${password}\n`, { mode: 0o600 });
     }
   }
 

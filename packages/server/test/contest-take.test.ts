@@ -121,7 +121,8 @@ describe('registration and access', () => {
     const uid = await uidOf(t, 'bob');
     // the try that opened the window read its clock after this one did
     await t.database.db.execute(
-      sql`insert into contest_password_failure (cid, uid, failures, window_start) values (${cid}, ${uid}, ${CONTEST_LIMITS.passwordTries}, now() + interval '2 seconds')`,
+      sql`insert into contest_password_failure (cid, uid, failures, window_start)
+        values (${cid}, ${uid}, ${CONTEST_LIMITS.passwordTries}, now() + interval '2 seconds')`,
     );
     const r = await post(t, '/api/register-contest', { cid, password: 'guess' }, { token: bob });
     expect(r.msg).toBe(formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin }));

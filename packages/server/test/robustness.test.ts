@@ -67,7 +67,7 @@ const QUERIES = [
   '?currentPage=1e999&limit=NaN',
   '?username=%00%00&uid=%E0%A4%A',
   '?all=1&all=0',
-  '?id=' + 'x'.repeat(5000),
+  `?id=${'x'.repeat(5000)}`,
 ];
 
 function expectEnvelope(res: Awaited<ReturnType<TestApp['app']['inject']>>, what: string) {

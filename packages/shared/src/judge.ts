@@ -225,7 +225,7 @@ export const isStorable = (s: string) => !UNSTORABLE.test(s);
  * without a surrogate pair cut in half by a trim.
  */
 export function storableText(s: string): string {
-  const t = s.includes('\u0000') ? s.replace(/\u0000/g, '') : s;
+  const t = s.includes('\u0000') ? s.replaceAll('\u0000', '') : s;
   return t.replace(LONE_SURROGATES, '\ufffd');
 }
 

@@ -185,7 +185,7 @@ const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login']);
 export function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
-    if (!route || !route.startsWith('/api/admin/') || PUBLIC_ADMIN_PATHS.has(route)) return;
+    if (!route?.startsWith('/api/admin/') || PUBLIC_ADMIN_PATHS.has(route)) return;
     await requireRoles(...ADMIN_AREA_ROLES)(req, reply);
   });
 }

@@ -11,5 +11,5 @@ export interface AdminMeta {
 
 export function useAdminMeta(): AdminMeta {
   const matches = useMatches();
-  return matches.reduce<AdminMeta>((meta, m) => ({ ...meta, ...((m.handle as AdminMeta | undefined) ?? {}) }), {});
+  return Object.assign({}, ...matches.map((m) => (m.handle as AdminMeta | undefined) ?? {}));
 }

@@ -24,5 +24,5 @@ export interface RouteMeta {
 
 export function useRouteMeta(): RouteMeta {
   const matches = useMatches();
-  return matches.reduce<RouteMeta>((meta, m) => ({ ...meta, ...((m.handle as RouteMeta | undefined) ?? {}) }), {});
+  return Object.assign({}, ...matches.map((m) => (m.handle as RouteMeta | undefined) ?? {}));
 }

@@ -22,6 +22,7 @@ export function EChart({
   onReady?: (el: HTMLDivElement) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onReady is a callback for the first paint of this option, not a reason to redraw.
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -34,7 +35,6 @@ export function EChart({
       ro.disconnect();
       chart.dispose();
     };
-    // onReady is a callback for the first paint of this option, not a reason to redraw.
   }, [option]);
   return <div ref={ref} className={className} style={style} data-testid={testId} />;
 }

@@ -90,5 +90,6 @@ export function Markdown({ source, className }: { source: string | null | undefi
       </div>
     );
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown's output has been through DOMPurify (markdownRender.ts).
   return <div className={cls} dangerouslySetInnerHTML={{ __html: html }} />;
 }

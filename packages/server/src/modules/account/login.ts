@@ -83,7 +83,7 @@ export async function login(req: FastifyRequest, reply: FastifyReply, body: Logi
   }
 
   const user = await findUserByName(db, key);
-  const passwordOk = user ? await verifyPassword(body.password, user.password) : (await verifyPassword(body.password, await dummy()), false);
+  const passwordOk = user ? await verifyPassword(body.password, user.password) : await verifyPassword(body.password, await dummy()).then(() => false);
   if (!user || !passwordOk) throw await failed('loginFailed');
   await Promise.all([clearPair(db, key, ip), releaseIpAttempt(db, ip)]);
 

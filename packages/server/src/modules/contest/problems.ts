@@ -2,7 +2,7 @@
  * Contest problems: the admin side (link public problems with a letter, title and balloon colour)
  * and the participant side (list with counts and own status, statement by letter).
  */
-import { and, asc, count, eq, ilike, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   ContestStatus,
   ContestType,

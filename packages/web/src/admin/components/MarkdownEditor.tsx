@@ -64,12 +64,12 @@ export function MarkdownEditor({ value, onChange, rows = 8, testId }: { value?: 
             { value: 'preview', label: t('admin.md.preview') },
           ]}
         />
-        <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => (void upload(f, 'image'), false)}>
+        <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => { void upload(f, 'image'); return false; }}>
           <Tooltip title={t('admin.md.image')}>
             <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
           </Tooltip>
         </Upload>
-        <Upload showUploadList={false} beforeUpload={(f) => (void upload(f, 'file'), false)}>
+        <Upload showUploadList={false} beforeUpload={(f) => { void upload(f, 'file'); return false; }}>
           <Tooltip title={t('admin.md.file')}>
             <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
           </Tooltip>

@@ -110,7 +110,7 @@ export function TestCaseEditor({
       {value.source === 'upload' && (
         <>
           <div data-testid="case-upload">
-            <Upload.Dragger accept=".zip" showUploadList={false} beforeUpload={(f) => (void upload(f), false)} disabled={uploading}>
+            <Upload.Dragger accept=".zip" showUploadList={false} beforeUpload={(f) => { void upload(f); return false; }} disabled={uploading}>
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
               </p>

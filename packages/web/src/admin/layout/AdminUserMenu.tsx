@@ -33,7 +33,8 @@ export function AdminUserMenu() {
     await adminApi.logout().catch(() => undefined);
     session.clear();
     feedback.success(t('admin.logoutSuccess'));
-    navigate('/admin/login', { replace: true });
+    // The router's promise settles once the next page is shown; nothing here waits for that.
+    void navigate('/admin/login', { replace: true });
   };
   const items: MenuProps['items'] = [
     { key: 'home', icon: <HomeOutlined />, label: <a href="/home">{t('admin.backToSite')}</a> },

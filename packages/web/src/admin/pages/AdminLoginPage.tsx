@@ -30,7 +30,8 @@ export default function AdminLoginPage() {
     puzzleKey: 'admin-login-puzzle',
     onSuccess: () => {
       feedback.success(t('admin.login.welcome'));
-      navigate('/admin/dashboard', { replace: true });
+      // The router's promise settles once the next page is shown; nothing here waits for that.
+      void navigate('/admin/dashboard', { replace: true });
     },
   });
 

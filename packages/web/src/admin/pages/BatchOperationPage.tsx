@@ -46,7 +46,7 @@ function ImportCard({ kind }: { kind: 'hoj' | 'fps' }) {
   return (
     <Card title={t(kind === 'hoj' ? 'admin.batch.importHoj' : 'admin.batch.importFps')} className="oj-fill">
       <div data-testid={`import-${kind}`}>
-        <Upload.Dragger accept={accept} showUploadList={false} disabled={busy} beforeUpload={(f) => (void upload(f), false)}>
+        <Upload.Dragger accept={accept} showUploadList={false} disabled={busy} beforeUpload={(f) => { void upload(f); return false; }}>
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>

@@ -50,7 +50,7 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
     return contest ? contestInitial(contest, base, !!detail) : base;
   }, [detail, languages, contest]);
   const backTo = contest ? contestProblemsPath(contest.cid) : '/admin/problems';
-  const kept = useMemo(() => (detail && detail.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
+  const kept = useMemo(() => (detail?.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
   // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
   const [compiled, setCompiled] = useState(!!detail && detail.problem.judgeMode !== 'default');
@@ -123,7 +123,8 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
       client.removeQueries({ queryKey: ['admin-problems'] });
       if (contest) client.removeQueries({ queryKey: ['admin-contest-problems', contest.cid] });
       void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
-      navigate(backTo);
+      // The router's promise settles once the next page is shown; nothing here waits for that.
+      void navigate(backTo);
     } catch {
       /* the client has shown the server's message */
     } finally {

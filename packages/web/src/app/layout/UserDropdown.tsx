@@ -19,7 +19,7 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
       <button type="button" className="oj-user-trigger" data-testid="user-menu">
         <span className="oj-avatar-wrap">
           <UserAvatar src={user.avatar} name={user.username} size={30} />
-          {total > 0 && <span className="oj-unread-dot" data-testid="unread-dot" aria-label={t('unread.title')} />}
+          {total > 0 && <span className="oj-unread-dot" data-testid="unread-dot" role="img" aria-label={t('unread.title')} />}
         </span>
         {!compact && <span className="oj-user-name">{user.username}</span>}
         {!compact && <DownOutlined style={{ fontSize: 10 }} />}

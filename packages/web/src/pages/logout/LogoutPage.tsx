@@ -22,7 +22,8 @@ export default function LogoutPage() {
       .catch(() => undefined)
       .finally(() => {
         session.clear();
-        navigate('/home', { replace: true });
+        // The router's promise settles once the next page is shown; nothing here waits for that.
+        void navigate('/home', { replace: true });
       });
   }, [navigate, t]);
   return <Spin className="oj-page-spin" />;

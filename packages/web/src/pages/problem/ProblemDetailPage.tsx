@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button, Card, Result, Skeleton, Splitter, type ResultProps } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProblemDetail } from '@oj/shared';
+// Aliased: the page's inner component is called ProblemDetail.
+import type { ProblemDetail as ProblemDetailData } from '@oj/shared';
 import { useProblemDetail } from '../../api/problem';
 import { ApiError } from '../../api/client';
 import { useIsMobile } from '../../app/layout/useIsMobile';
@@ -87,7 +88,7 @@ export function ProblemWorkspace({
   onFocusChange,
   className,
 }: {
-  detail: ProblemDetail;
+  detail: ProblemDetailData;
   focus: boolean;
   onFocusChange(focus: boolean): void;
   className?: string;

@@ -86,7 +86,8 @@ export default function ProblemListPage() {
 
   const pickRandom = async () => {
     const { problemId } = await problemApi.randomProblem();
-    navigate(`/problem/${encodeURIComponent(problemId)}`);
+    // The router's promise settles once the next page is shown; nothing here waits for that.
+    void navigate(`/problem/${encodeURIComponent(problemId)}`);
   };
 
   const reset = () => {

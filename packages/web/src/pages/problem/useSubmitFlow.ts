@@ -29,11 +29,11 @@ export function useSubmitFlow(onAccepted: () => void) {
   const checkRef = useRef(scope.checkStatus);
   checkRef.current = scope.checkStatus;
 
-  const stop = () => {
+  const stop = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
-  };
-  useEffect(() => stop, []);
+  }, []);
+  useEffect(() => stop, [stop]);
 
   const follow = useCallback(
     (submitId: number, round: number) => {
@@ -75,7 +75,7 @@ export function useSubmitFlow(onAccepted: () => void) {
         return err;
       }
     },
-    [client, follow],
+    [client, follow, stop],
   );
 
   return { state, submit };

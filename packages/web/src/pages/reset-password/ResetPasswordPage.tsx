@@ -37,7 +37,8 @@ export default function ResetPasswordPage() {
     try {
       const res = await accountApi.resetPassword({ username, password: values.password, code });
       feedback.success(successMsg(res.msg, 'resetPage.done'));
-      navigate('/home', { replace: true });
+      // The router's promise settles once the next page is shown; nothing here waits for that.
+      void navigate('/home', { replace: true });
       openAuthDialog('login');
     } catch {
       /* the message is shown by the client; the user can fix the password and retry */

@@ -61,15 +61,16 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
   const [saving, setSaving] = useState(false);
 
   // preserve: fields that are not shown (the seal choice while sealing is off, …) are still watched.
-  const w = <K extends keyof ContestFormValues>(name: K): ContestFormValues[K] => (Form.useWatch(name, { form, preserve: true }) ?? initial[name]) as ContestFormValues[K];
-  const startTime = w('startTime');
-  const endTime = w('endTime');
-  const type = w('type');
-  const auth = w('auth');
-  const openAccountLimit = w('openAccountLimit');
-  const accountRule = w('accountRule');
-  const sealRank = w('sealRank');
-  const awardType = w('awardType');
+  // A hook itself (hence the name): called unconditionally, in the same order, on every render.
+  const useField = <K extends keyof ContestFormValues>(name: K): ContestFormValues[K] => (Form.useWatch(name, { form, preserve: true }) ?? initial[name]) as ContestFormValues[K];
+  const startTime = useField('startTime');
+  const endTime = useField('endTime');
+  const type = useField('type');
+  const auth = useField('auth');
+  const openAccountLimit = useField('openAccountLimit');
+  const accountRule = useField('accountRule');
+  const sealRank = useField('sealRank');
+  const awardType = useField('awardType');
   const duration = contestDurationMs(startTime, endTime);
   const bothTimes = !!startTime && !!endTime;
   const preview = accountPreview(accountRule);
@@ -108,7 +109,8 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
       feedback.success(successMsg(res.msg, cid ? 'admin.updated' : 'admin.added'));
       client.removeQueries({ queryKey: ['admin-contests'] });
       client.removeQueries({ queryKey: ['admin-contest', cid] });
-      navigate('/admin/contest');
+      // The router's promise settles once the next page is shown; nothing here waits for that.
+      void navigate('/admin/contest');
     } catch {
       /* the client has shown the server's message */
     } finally {

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useContestProblems } from '../../../api/contest';
 import { useContest } from '../ContestContext';
 import { QueryRetryAlert } from './RetryAlert';
@@ -9,7 +8,6 @@ import { ScoreboardView } from './ScoreboardView';
 
 /** /contest/:contestID/rank (spec 2 §2 ContestRank): the board of the contest, ACM or OI. */
 export default function ContestRankPage() {
-  const { t } = useTranslation();
   const { contest, isContestAdmin } = useContest();
   const problems = useContestProblems(contest.id);
   const heads = useMemo<ProblemHead[]>(
