@@ -62,12 +62,14 @@ function cases(lang: string, workload: Workload): Array<{ input: string; output:
 async function pool<T>(tasks: Array<() => Promise<T>>, n: number): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        out[i] = await tasks[i]();
+      }
+    }),
+  );
   return out;
 }
 
@@ -136,7 +138,10 @@ async function round(mode: 'sandbox' | 'bare', lang: LanguageSpec, workload: Wor
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 console.log(`judging throughput: ${SUBS} submissions × ${CASES} cases per language and workload, ${PARALLEL} at a time, ${ROUNDS} rounds (median)`);
-console.log(`${'language'.padEnd(10)}${'workload'.padEnd(10)}${'sandbox ms'.padStart(12)}${'bare ms'.padStart(10)}` + `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`);
+console.log(
+  `${'language'.padEnd(10)}${'workload'.padEnd(10)}${'sandbox ms'.padStart(12)}${'bare ms'.padStart(10)}` +
+    `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`,
+);
 const summary: string[] = [];
 for (const name of ['C++', 'Python3']) {
   const lang = findLanguage(name);
@@ -164,9 +169,10 @@ for (const name of ['C++', 'Python3']) {
     const br = median(times.bare);
     const ratio = sb / br;
     console.log(
-      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` + `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
+      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` +
+        `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
     );
-    summary.push(`${name} ${workload}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / (SUBS)).toFixed(0)} ms more per submission of ${CASES} cases)`);
+    summary.push(`${name} ${workload}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / SUBS).toFixed(0)} ms more per submission of ${CASES} cases)`);
   }
 }
 console.log(summary.join('\n'));

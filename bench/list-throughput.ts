@@ -70,9 +70,44 @@ async function fill(url: string) {
   );
 
   const words = [
-    'Sum', 'Tree', 'Graph', 'Path', 'String', 'Matrix', 'Prime', 'Game', 'Query', 'Range', 'Array', 'Queue', 'Stack', 'Bit',
-    'Circle', 'Square', 'Knight', 'Robot', 'Coins', 'Bridge', 'Island', 'Palindrome', 'Sequence', 'Interval', 'Maximum', 'Minimum',
-    'Shortest', 'Longest', 'Counting', 'Magic', 'Tower', 'Garden', 'Candy', 'Number', 'Digits', 'Factory', 'River', 'Train',
+    'Sum',
+    'Tree',
+    'Graph',
+    'Path',
+    'String',
+    'Matrix',
+    'Prime',
+    'Game',
+    'Query',
+    'Range',
+    'Array',
+    'Queue',
+    'Stack',
+    'Bit',
+    'Circle',
+    'Square',
+    'Knight',
+    'Robot',
+    'Coins',
+    'Bridge',
+    'Island',
+    'Palindrome',
+    'Sequence',
+    'Interval',
+    'Maximum',
+    'Minimum',
+    'Shortest',
+    'Longest',
+    'Counting',
+    'Magic',
+    'Tower',
+    'Garden',
+    'Candy',
+    'Number',
+    'Digits',
+    'Factory',
+    'River',
+    'Train',
   ];
   const wordArray = `array[${words.map((w) => `'${w}'`).join(',')}]`;
   const pick = (expr: string) => `(${wordArray})[1 + floor(${expr} * ${words.length})::int]`;
@@ -104,7 +139,8 @@ async function fill(url: string) {
   );
 
   // Problems and users by rank of popularity; submissions pick them with a power law.
-  const languages = `array['C++','C++','C++','C++','C++','C++','C++','C++','C++','C++','C++',` + `'C','C','Python3','Python3','Python3','Java','Java','Java','Python2']`;
+  const languages =
+    `array['C++','C++','C++','C++','C++','C++','C++','C++','C++','C++','C++',` + `'C','C','Python3','Python3','Python3','Java','Java','Java','Python2']`;
   const code = '#include <bits/stdc++.h>\nusing namespace std;\nint main() {\n  long long a, b;\n  cin >> a >> b;\n  cout << a + b << endl;\n}\n'.repeat(40);
   // Loading is not what is measured: the secondary indexes of `judge` are dropped and built again after
   // the load (a sorted build is several times faster than a million inserts into each of them), and
@@ -152,10 +188,7 @@ async function fill(url: string) {
      order by g.i`,
   );
   await q(`set session_replication_role = origin`);
-  await step(
-    'indexes of judge',
-    `do $$ declare r record; begin for r in select indexdef from bench_idx loop execute r.indexdef; end loop; end $$`,
-  );
+  await step('indexes of judge', `do $$ declare r record; begin for r in select indexdef from bench_idx loop execute r.indexdef; end loop; end $$`);
   await step('vacuum analyze', `vacuum analyze`);
   console.log(`  filled in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   await database.close();
@@ -176,11 +209,14 @@ function rng(seed: number) {
 function routes(): Array<{ name: string; path: (i: number) => string }> {
   const r = rng(7);
   const many = <T>(n: number, f: () => T) => Array.from({ length: n }, f);
-  const rot = <T>(xs: T[]) => (i: number) => xs[i % xs.length]!;
+  const rot =
+    <T>(xs: T[]) =>
+    (i: number) =>
+      xs[i % xs.length]!;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   // Users and problems drawn like the data (popular ones more often), so some are big and some small.
-  const user = rot(many(500, () => `user${1 + Math.floor(Math.pow(r(), 2) * N_USERS)}`));
-  const prob = rot(many(500, () => `P${999 + 1 + Math.floor(Math.pow(r(), 1.6) * N_PROBLEMS)}`));
+  const user = rot(many(500, () => `user${1 + Math.floor(r() ** 2 * N_USERS)}`));
+  const prob = rot(many(500, () => `P${999 + 1 + Math.floor(r() ** 1.6 * N_PROBLEMS)}`));
   const keyword = rot(['tree', 'Graph', 'path', 'magic', 'Palindrome', 'coins', 'P12', 'river tr', 'longest', 'xyz']);
   const tag = rot(many(200, () => String(int(1, N_TAGS))));
   const tag2 = rot(many(200, () => `${int(1, 10)},${int(11, N_TAGS)}`));
@@ -282,7 +318,8 @@ async function measure(server: BenchServer, site: BenchSite) {
   const record = (r: Result) => {
     results.set(r.name, [...(results.get(r.name) ?? []), r]);
     console.log(
-      `  ${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  ` + `p99 ${r.p99.toFixed(1).padStart(7)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+      `  ${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  ` +
+        `p99 ${r.p99.toFixed(1).padStart(7)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
         (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
     );
   };
@@ -323,7 +360,8 @@ async function measure(server: BenchServer, site: BenchSite) {
     const rp = rs ? median(rs.map((x) => x.p99)) : 1;
     const rc = rs ? median(rs.map((x) => x.cpu)) : 1;
     console.log(
-      `| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMs.toFixed(2)} | ` + `${rr.toFixed(3)} | ${rp.toFixed(1)}× | ${rc.toFixed(1)}× |` +
+      `| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMs.toFixed(2)} | ` +
+        `${rr.toFixed(3)} | ${rp.toFixed(1)}× | ${rc.toFixed(1)}× |` +
         (s.errors ? ` ${s.errors} errors` : ''),
     );
   }

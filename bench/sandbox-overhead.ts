@@ -19,7 +19,10 @@ const runner = ensureRunnerBuilt();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
 const progDir = path.join(dir, 'prog');
 fs.mkdirSync(progDir);
-fs.writeFileSync(path.join(dir, 'main.c'), '#include <stdio.h>\nint main(void){ long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; ' + 'printf("%lld\\n", a + b); return 0; }\n');
+fs.writeFileSync(
+  path.join(dir, 'main.c'),
+  '#include <stdio.h>\nint main(void){ long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; ' + 'printf("%lld\\n", a + b); return 0; }\n',
+);
 const cc = spawnSync('gcc', ['-O2', '-o', path.join(progDir, 'main'), path.join(dir, 'main.c')]);
 if (cc.status !== 0) throw new Error(cc.stderr.toString());
 const input = path.join(dir, 'in');
@@ -74,7 +77,10 @@ for (const [k, xs] of Object.entries(samples)) {
 for (const prog of ['/bin/true', 'A+B'] as const) {
   const sb = stats(samples[`sandbox ${prog}` as Name]);
   const bare = stats(samples[`bare ${prog}` as Name]);
-  console.log(`${prog}: sandbox/bare = ${(sb.median / bare.median).toFixed(2)}× (median), overhead ${(sb.median - bare.median).toFixed(2)} ms median, ` + `${(sb.mean - bare.mean).toFixed(2)} ms mean`);
+  console.log(
+    `${prog}: sandbox/bare = ${(sb.median / bare.median).toFixed(2)}× (median), overhead ${(sb.median - bare.median).toFixed(2)} ms median, ` +
+      `${(sb.mean - bare.mean).toFixed(2)} ms mean`,
+  );
 }
 
 // Idle machine between runs: on cgroup v1 the first task migration after idle waits for an RCU
@@ -92,6 +98,10 @@ for (let i = 0; i < 50; i++) {
   const r = spawnSync(runner, [...SLOT_ARGS, '--timing', '--', '/bin/true'], { encoding: 'utf8' });
   for (const m of r.stderr.matchAll(/([\w>-]+)=(\d+)/g)) (phases[m[1]] ??= []).push(Number(m[2]));
 }
-console.log(`runner phases, back-to-back (median µs): ${Object.entries(phases).map(([k, v]) => `${k} ${stats(v).median}`).join(', ')}`);
+console.log(
+  `runner phases, back-to-back (median µs): ${Object.entries(phases)
+    .map(([k, v]) => `${k} ${stats(v).median}`)
+    .join(', ')}`,
+);
 
 fs.rmSync(dir, { recursive: true, force: true });

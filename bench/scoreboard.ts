@@ -117,7 +117,10 @@ async function fill(url: string): Promise<number> {
      order by g.i`,
   );
   await q('vacuum analyze');
-  console.log(`  ${N_USERS} users, ${N_PROBLEMS} problems, ` + `${N_SUBMISSIONS} submissions in ${((Date.now() - s) / 1000).toFixed(1)} s (all ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `  ${N_USERS} users, ${N_PROBLEMS} problems, ` +
+      `${N_SUBMISSIONS} submissions in ${((Date.now() - s) / 1000).toFixed(1)} s (all ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   await database.close();
   return cid;
 }
@@ -178,21 +181,28 @@ async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: 
   const record = (r: Result) => {
     results.push(r);
     console.log(
-      `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  ` + `p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
+      `  ${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(8)} ms  ` +
+        `p99 ${r.p99.toFixed(2).padStart(8)} ms  CPU ${r.cpuMs.toFixed(2).padStart(7)} ms/req` +
         (r.errors ? `  ${r.errors} ERRORS: ${r.firstError}` : ''),
     );
     return r;
   };
 
   const hello1 = record(await load('hello, 1 connection', () => hello, { seconds: SECONDS / 2, connections: 1 }));
-  const cold = record(await load('cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }));
-  const warm1 = record(await load('warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }));
-  const pages = (i: number) => rank({ currentPage: 1 + (i * 7) % 40, limit: 50, concernedList: concerned }, user);
+  const cold = record(
+    await load('cold: admin, forceRefresh (1 at a time)', () => rank({ forceRefresh: true }, root), { count: N_COLD, connections: 1, warmup: false }),
+  );
+  const warm1 = record(
+    await load('warm: page 1, own row + 3 followed, 1 conn', () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: 1 }),
+  );
+  const pages = (i: number) => rank({ currentPage: 1 + ((i * 7) % 40), limit: 50, concernedList: concerned }, user);
   const warmPages = record(await load('warm: pages 1-40, 1 conn', pages, { seconds: SECONDS, connections: 1 }));
-  const search = (i: number) => rank({ keyword: `School ${1 + (i * 13) % 180}`, concernedList: concerned }, user);
+  const search = (i: number) => rank({ keyword: `School ${1 + ((i * 13) % 180)}`, concernedList: concerned }, user);
   const warmSearch = record(await load('warm: school search, 1 conn', search, { seconds: SECONDS, connections: 1 }));
   const helloN = record(await load(`hello, ${CONNECTIONS} connections`, () => hello, { seconds: SECONDS / 2, connections: CONNECTIONS }));
-  const warmN = record(await load(`warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }));
+  const warmN = record(
+    await load(`warm: page 1, ${CONNECTIONS} connections`, () => rank({ concernedList: concerned }, user), { seconds: SECONDS, connections: CONNECTIONS }),
+  );
   const warmPagesN = record(await load(`warm: pages 1-40, ${CONNECTIONS} connections`, pages, { seconds: SECONDS, connections: CONNECTIONS }));
 
   console.log(`\n| measurement | req/s | p50 ms | p99 ms | CPU ms/req | p50 ÷ hello | CPU/req ÷ hello |`);
@@ -200,14 +210,18 @@ async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: 
   for (const r of results) {
     const base = r.name.includes(`${CONNECTIONS} connections`) ? helloN : hello1;
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ` + `${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ` +
+        `${(r.p50 / base.p50).toFixed(1)}× | ${(r.cpuMs / base.cpuMs).toFixed(1)}× |` +
         (r.errors ? ` ${r.errors} errors` : ''),
     );
   }
   console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
   const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
   console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
-  console.log(`cold p50 ${cold.p50.toFixed(1)} ms; ` + `warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`);
+  console.log(
+    `cold p50 ${cold.p50.toFixed(1)} ms; ` +
+      `warm throughput ${warmN.rps.toFixed(0)} req/s (${(warmN.rps / helloN.rps).toFixed(3)} of hello), pages ${warmPagesN.rps.toFixed(0)} req/s`,
+  );
 }
 
 runBench({

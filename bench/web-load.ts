@@ -145,7 +145,16 @@ async function measure(server: BenchServer) {
   const session = await rootSession(base);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const pages = [
@@ -162,9 +171,7 @@ async function measure(server: BenchServer) {
     console.log();
     console.table(rows);
     const home = rows[0]!;
-    console.log(
-      `/home: ${home['JS requests']} JS requests (target ≤ 25), ${home['JS KB on the wire']} KB of JS on the wire (target ≤ 200 KB).`,
-    );
+    console.log(`/home: ${home['JS requests']} JS requests (target ≤ 25), ${home['JS KB on the wire']} KB of JS on the wire (target ≤ 200 KB).`);
   } finally {
     await browser.close();
   }

@@ -36,7 +36,10 @@ async function serve(databaseUrl: string, dataDir: string, webDist: string | und
   const addr = app.server.address();
   process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
   process.on('disconnect', () => {
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
 }
 
@@ -217,9 +220,11 @@ export async function load(
   };
   if (o.warmup !== false) {
     const until = Date.now() + 500;
-    await Promise.all(Array.from({ length: o.connections }, async () => {
-      while (Date.now() < until) await one();
-    }));
+    await Promise.all(
+      Array.from({ length: o.connections }, async () => {
+        while (Date.now() < until) await one();
+      }),
+    );
   }
   latencies.length = 0;
   errors = 0;
@@ -227,9 +232,11 @@ export async function load(
   const t0 = process.hrtime.bigint();
   const until = Date.now() + (o.seconds ?? 0) * 1000;
   let left = o.count ?? Infinity;
-  await Promise.all(Array.from({ length: o.connections }, async () => {
-    while (o.count !== undefined ? left-- > 0 : Date.now() < until) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: o.connections }, async () => {
+      while (o.count !== undefined ? left-- > 0 : Date.now() < until) await one();
+    }),
+  );
   const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpuMs = (server.cpuNow() - cpu0) / Math.max(1, latencies.length);
   agent.destroy();

@@ -11,12 +11,24 @@ export const baseUrl = () => inject('baseUrl');
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A fresh visitor (no stored token) at a given viewport, with animations off for stable screenshots. */
-export async function newVisitor(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newVisitor(
+  browser: Browser,
+  opts: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: opts.locale ?? 'en-US',
@@ -39,7 +51,9 @@ export async function newVisitor(browser: Browser, opts: { width?: number; heigh
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshots, { recursive: true });
   // A screenshot is for looking at the page as a person sees it: wait for images and the progress bar.
-  await page.waitForFunction(() => [...document.images].every((i) => i.complete) && !document.querySelector('#nprogress'), undefined, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => [...document.images].every((i) => i.complete) && !document.querySelector('#nprogress'), undefined, { timeout: 10_000 })
+    .catch(() => {});
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
 }
 

@@ -58,7 +58,16 @@ async function start(project: TestProject) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OJ_BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, OJ_ROOT_PASSWORD: ROOT_PASSWORD, OJ_WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OJ_BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
+      OJ_WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -28,7 +28,8 @@ export const toastGone = (page: Page, text: string | RegExp) => shownNotice(page
 
 export const pad = (n: number) => String(n).padStart(2, '0');
 /** The pickers' format, in the local time zone the browser shares with this process. */
-export const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+export const local = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 /** Seconds as the scoreboard writes a time: h:mm:ss. */
 export const hms = (s: number) => `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 
@@ -74,7 +75,10 @@ export async function useSession(context: BrowserContext, session: Session) {
 /** Picks a language in the editor's language menu. */
 export async function chooseLanguage(page: Page, name: string) {
   await page.getByTestId('editor-language').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first().click();
+  await page
+    .locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) })
+    .first()
+    .click();
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');

@@ -13,7 +13,6 @@ afterAll(() => browser?.close());
 const stamp = Date.now().toString(36).slice(-6);
 const user = { username: `e2e_${stamp}`, password: 'secret-pass1', email: `e2e_${stamp}@example.com` };
 
-
 describe('an account from registration to login', () => {
   it('registers with the code mailed to the address, logs out and logs back in', async () => {
     const { context, page } = await newVisitor(browser);

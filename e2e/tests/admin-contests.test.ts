@@ -8,18 +8,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import {
-  AC_C,
-  adminLoginInBrowser as adminLogin,
-  api,
-  apiOk,
-  createProblem,
-  loginSession,
-  registerUser,
-  rootToken,
-  waitVerdict,
-  zip,
-} from '../lib/api.js';
+import { AC_C, adminLoginInBrowser as adminLogin, api, apiOk, createProblem, loginSession, registerUser, rootToken, waitVerdict, zip } from '../lib/api.js';
 import { pageShot, setTime, toast, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -152,7 +141,10 @@ describe('admin contest management', () => {
       expect(await page.getByTestId(`award-name-${p}`).inputValue()).toBe(name);
       expect(await page.locator(`[data-testid="award-num-${p}"] input, input[data-testid="award-num-${p}"]`).first().inputValue()).toBe(num);
     }
-    const gold = await awards.locator('.oj-contest-award-tag').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const gold = await awards
+      .locator('.oj-contest-award-tag')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(gold).toBe('rgb(230, 191, 37)');
     // A row added by hand, then removed by its checkbox.
     await page.getByTestId('award-add').click();
@@ -271,7 +263,9 @@ describe('admin contest management', () => {
       await page.getByTestId('cp-balloon-A').locator('.ant-color-picker-trigger').click();
       await page.locator('.ant-color-picker-presets-color').first().click();
       await toast(page, 'The balloon colour has been updated');
-      await expect.poll(async () => (await apiOk('GET', `/api/admin/contest/contest-problem?cid=${contestId}&pid=${await pidOf(acmA)}`, { token: root })).color).toBe('#f5222d');
+      await expect
+        .poll(async () => (await apiOk('GET', `/api/admin/contest/contest-problem?cid=${contestId}&pid=${await pidOf(acmA)}`, { token: root })).color)
+        .toBe('#f5222d');
       await page.keyboard.press('Escape');
 
       // The display title edited in place.
@@ -291,7 +285,10 @@ describe('admin contest management', () => {
       await page.getByTestId('field-title').fill(`Own ${stamp}`);
       await page.getByTestId('field-input').locator('textarea').fill('Two integers.');
       await page.getByTestId('field-output').locator('textarea').fill('Their sum.');
-      await page.getByTestId('case-upload').locator('input[type=file]').setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: zip({ '1.in': '1 2\n', '1.out': '3\n' }) });
+      await page
+        .getByTestId('case-upload')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: zip({ '1.in': '1 2\n', '1.out': '3\n' }) });
       await expect.poll(() => page.getByTestId('case-upload-list').innerText(), { timeout: 10_000 }).toContain('1.in');
       await page.getByTestId('contest-problem-place').scrollIntoViewIfNeeded();
       await pageShot(page, 'admin-contest-problem-create-1280');

@@ -70,7 +70,9 @@ describe('admin problem management', () => {
     await page.getByTestId('field-description').locator('textarea').fill('Read two integers and print their **sum**.');
     // An image uploaded from the Markdown editor is inserted as a link to the stored file.
     await page.getByTestId('field-description').locator('input[type=file]').first().setInputFiles({ name: 'figure.png', mimeType: 'image/png', buffer: png() });
-    await expect.poll(() => page.getByTestId('field-description').locator('textarea').inputValue(), { timeout: 10_000 }).toMatch(/!\[figure\.png\]\(\/api\/public\/files\/[^)]+\)/);
+    await expect
+      .poll(() => page.getByTestId('field-description').locator('textarea').inputValue(), { timeout: 10_000 })
+      .toMatch(/!\[figure\.png\]\(\/api\/public\/files\/[^)]+\)/);
     await page.getByTestId('field-description').getByText('Preview').click();
     await page.getByTestId('field-description').locator('img').waitFor();
     await page.getByTestId('field-description').getByText('Write').click();
@@ -80,11 +82,14 @@ describe('admin problem management', () => {
     await page.getByTestId('example-output-0').fill('3');
 
     // Test cases from a zip: the server parses it and the page lists the pairs.
-    await page.getByTestId('case-upload').locator('input[type=file]').setInputFiles({
-      name: 'cases.zip',
-      mimeType: 'application/zip',
-      buffer: zip({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '10 20\n', '2.out': '30\n' }),
-    });
+    await page
+      .getByTestId('case-upload')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'cases.zip',
+        mimeType: 'application/zip',
+        buffer: zip({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '10 20\n', '2.out': '30\n' }),
+      });
     const list = page.getByTestId('case-upload-list');
     await list.waitFor();
     await expect.poll(() => list.innerText(), { timeout: 10_000 }).toContain('2.in');
@@ -254,7 +259,10 @@ describe('admin problem management', () => {
 <test_input><![CDATA[4 5]]></test_input>
 <test_output><![CDATA[9]]></test_output>
 </item></fps>`;
-    await page.getByTestId('import-fps').locator('input[type=file]').setInputFiles({ name: 'fps.xml', mimeType: 'text/xml', buffer: Buffer.from(fps) });
+    await page
+      .getByTestId('import-fps')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fps.xml', mimeType: 'text/xml', buffer: Buffer.from(fps) });
     await page.getByTestId('import-fps-result').waitFor();
     expect(await page.getByTestId('import-fps-result').getAttribute('class')).toContain('success');
     await shot(page, 'admin-batch-imported');

@@ -137,8 +137,12 @@ describe('in-contest rank', () => {
     await page.getByTestId('sb-search').locator('input').press('Enter');
     await expect.poll(() => page.getByTestId(`sb-user-${ann.username}`).count()).toBe(0);
     await page.getByTestId(`sb-follow-${ben.username}`).click();
-    await expect.poll(() => page.locator(`.oj-scoreboard tr[data-pinned="true"][data-uid="${real.records.find((r: any) => r.username === ben.username).uid}"]`).count()).toBe(1);
-    expect(await page.evaluate((k) => localStorage.getItem(k), `contest_concerned_${live}`)).toContain(real.records.find((r: any) => r.username === ben.username).uid);
+    await expect
+      .poll(() => page.locator(`.oj-scoreboard tr[data-pinned="true"][data-uid="${real.records.find((r: any) => r.username === ben.username).uid}"]`).count())
+      .toBe(1);
+    expect(await page.evaluate((k) => localStorage.getItem(k), `contest_concerned_${live}`)).toContain(
+      real.records.find((r: any) => r.username === ben.username).uid,
+    );
     await page.getByTestId('sb-search').locator('input').fill('');
     await page.getByTestId('sb-search').locator('input').press('Enter');
     await page.getByTestId(`sb-user-${ann.username}`).waitFor();
@@ -219,7 +223,10 @@ describe('scroll board', () => {
     await page.getByTestId('scroll-tab').waitFor();
     const gold = page.getByTestId('scroll-medal-gold');
     await expect.poll(() => gold.inputValue().catch(() => gold.locator('input').inputValue())).toBe('0');
-    const input = async (k: string) => ((await page.getByTestId(`scroll-medal-${k}`).evaluate((el) => el.tagName)) === 'INPUT' ? page.getByTestId(`scroll-medal-${k}`) : page.getByTestId(`scroll-medal-${k}`).locator('input'));
+    const input = async (k: string) =>
+      (await page.getByTestId(`scroll-medal-${k}`).evaluate((el) => el.tagName)) === 'INPUT'
+        ? page.getByTestId(`scroll-medal-${k}`)
+        : page.getByTestId(`scroll-medal-${k}`).locator('input');
     await (await input('gold')).fill('1');
     await (await input('silver')).fill('1');
     await shot(page, 'scroll-board-tab');

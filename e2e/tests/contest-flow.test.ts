@@ -73,7 +73,9 @@ async function freshKind(page: Page, user: User, displayId: string): Promise<str
 
 /** Usernames of the board's rows in order, without the pinned copies on top. */
 const rowOrder = (page: Page) =>
-  page.locator('.oj-scoreboard tbody tr.ant-table-row:not([data-pinned="true"]) [data-testid^="sb-user-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('sb-user-'.length)));
+  page
+    .locator('.oj-scoreboard tbody tr.ant-table-row:not([data-pinned="true"]) [data-testid^="sb-user-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('sb-user-'.length)));
 
 /** Moves the contest in time the way the edit form does (the whole contest sent back with new times). */
 const moveTimes = (times: { startTime?: Date; endTime?: Date; sealRankTime?: Date }) => updateContest(root, cid, times);

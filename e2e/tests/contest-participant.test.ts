@@ -43,7 +43,11 @@ async function contest(o: Record<string, unknown>, withProblem = true): Promise<
 beforeAll(async () => {
   browser = await launch();
   root = await rootToken();
-  pid = await createProblem(root, { problemId: `${tag}P`.toUpperCase(), title: 'Contest A + B', description: 'Add two numbers.', difficulty: 1 }, { samples: [{ input: '1 2\n', output: '3\n' }] });
+  pid = await createProblem(
+    root,
+    { problemId: `${tag}P`.toUpperCase(), title: 'Contest A + B', description: 'Add two numbers.', difficulty: 1 },
+    { samples: [{ input: '1 2\n', output: '3\n' }] },
+  );
   prot = await contest({ title: `${tag} Protected round`, auth: 2, pwd: 'open-sesame', openRank: true });
   priv = await contest({ title: `${tag} Private round`, auth: 1, pwd: 'members-only', type: 1 }, false);
   const now = Date.now();

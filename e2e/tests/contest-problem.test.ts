@@ -9,7 +9,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C as AC, api, apiOk, createContest, createProblem, loginInBrowser, loginToken, registerUser, rootToken, waitVerdict, WA_C as WA } from '../lib/api.js';
+import {
+  AC_C as AC,
+  api,
+  apiOk,
+  createContest,
+  createProblem,
+  loginInBrowser,
+  loginToken,
+  registerUser,
+  rootToken,
+  waitVerdict,
+  WA_C as WA,
+} from '../lib/api.js';
 import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -131,7 +143,9 @@ describe('contest problem pages', () => {
     await page.waitForURL(`**/contest/${acm}/problem/A/full-screen`);
     await page.getByTestId('problem-navbar').waitFor();
     await page.getByTestId('context-menu').waitFor();
-    const hrefs = await Promise.all(['ctx-home', 'ctx-contest', 'ctx-problems', 'ctx-submissions', 'ctx-rank'].map((id) => page.getByTestId(id).getAttribute('href')));
+    const hrefs = await Promise.all(
+      ['ctx-home', 'ctx-contest', 'ctx-problems', 'ctx-submissions', 'ctx-rank'].map((id) => page.getByTestId(id).getAttribute('href')),
+    );
     expect(hrefs).toEqual(['/home', `/contest/${acm}`, `/contest/${acm}/problems`, `/contest/${acm}/submissions?onlyMine=true`, `/contest/${acm}/rank`]);
     expect(await page.getByTestId('main-menu').count()).toBe(0);
     // A is accepted in the bar
@@ -207,7 +221,7 @@ describe('contest problem pages', () => {
     await shot(page, 'contest-oi-cover-confirm');
     await openConfirm.getByRole('button', { name: 'Submit' }).dispatchEvent('click');
     await page.getByTestId('problem-detail').getByRole('tab', { name: 'My submissions' }).dispatchEvent('click');
-    await expect.poll(async () => (await page.getByTestId('my-submissions').locator('tbody tr.ant-table-row').count())).toBe(2);
+    await expect.poll(async () => await page.getByTestId('my-submissions').locator('tbody tr.ant-table-row').count()).toBe(2);
     await context.close();
   });
 

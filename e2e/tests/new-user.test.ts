@@ -145,7 +145,13 @@ describe('a new user', () => {
           await page.goto('/acm-rank');
           await page.getByTestId('rank-search').locator('input').fill(user.username);
           await page.getByTestId('rank-search').locator('input').press('Enter');
-          return page.getByTestId(`rank-user-${user.username}`).waitFor({ timeout: 3000 }).then(() => true, () => false);
+          return page
+            .getByTestId(`rank-user-${user.username}`)
+            .waitFor({ timeout: 3000 })
+            .then(
+              () => true,
+              () => false,
+            );
         },
         { timeout: 75_000, interval: 5000 },
       )

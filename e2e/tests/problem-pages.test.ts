@@ -172,7 +172,8 @@ describe('problem pages', () => {
         problem: {
           problemId: md,
           title: 'Markdown showcase with a deliberately long title that must end in an ellipsis in the list',
-          description: 'Sum of squares:\n\n$$\n\\sum_{i=1}^{n} i^2 = \\frac{n(n+1)(2n+1)}{6}\n$$\n\nInline $\\sqrt{x}$ too. <img src=x onerror="window.__xss=1">',
+          description:
+            'Sum of squares:\n\n$$\n\\sum_{i=1}^{n} i^2 = \\frac{n(n+1)(2n+1)}{6}\n$$\n\nInline $\\sqrt{x}$ too. <img src=x onerror="window.__xss=1">',
           input: 'One integer $n$.',
           output: 'The sum.',
           hint: '```cpp\n#include <cstdio>\nint main() { long long n; return 0; }\n```',
@@ -198,7 +199,9 @@ describe('problem pages', () => {
     // The statement's <img onerror> lost its handler: no inline event attribute and no script is left.
     // (Checking that the handler did not run would race the broken image's error event.)
     expect(await statement.locator('img[onerror]').count()).toBe(0);
-    const handlers = await statement.evaluate((el) => [...el.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)));
+    const handlers = await statement.evaluate((el) =>
+      [...el.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
+    );
     expect(handlers).toEqual([]);
     expect(await statement.locator('script').count()).toBe(0);
     await shot(page, 'problem-markdown');

@@ -32,7 +32,9 @@ describe('settings and the user home page', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('avatar-upload-button').click();
     await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png() });
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').avatar as string | null)).toMatch(/^\/api\/public\/files\/avatar\//);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').avatar as string | null))
+      .toMatch(/^\/api\/public\/files\/avatar\//);
 
     // A file that is not an image is refused before anything is sent.
     const chooser2 = page.waitForEvent('filechooser');

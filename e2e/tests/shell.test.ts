@@ -51,7 +51,12 @@ describe('the application shell', () => {
     const { context, page } = await newVisitor(browser, { width: 375, height: 740 });
     await page.goto('/home');
     await page.getByTestId('appbar').waitFor();
-    expect(await page.getByTestId('topbar').isVisible().catch(() => false)).toBe(false);
+    expect(
+      await page
+        .getByTestId('topbar')
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     await shot(page, 'mobile-home');
     await page.getByTestId('drawer-toggle').click();
     const drawer = page.locator('.oj-drawer .ant-menu');

@@ -47,7 +47,8 @@ async function leftovers(page: Page, scope: string) {
     const md = document.querySelectorAll(sel);
     const found: string[] = [];
     for (const root of md) {
-      for (const el of root.querySelectorAll('style, form, input, button, textarea, select, iframe, object, embed, script, link, meta, base')) found.push(el.tagName);
+      for (const el of root.querySelectorAll('style, form, input, button, textarea, select, iframe, object, embed, script, link, meta, base'))
+        found.push(el.tagName);
       for (const el of root.querySelectorAll('*')) {
         for (const a of el.attributes) {
           if (a.name.startsWith('on')) found.push(`${el.tagName}[${a.name}]`);
@@ -56,7 +57,12 @@ async function leftovers(page: Page, scope: string) {
         }
       }
     }
-    return { count: md.length, found, xss: (window as unknown as { __xss?: number }).__xss ?? null, styles: [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('display:none !important')) };
+    return {
+      count: md.length,
+      found,
+      xss: (window as unknown as { __xss?: number }).__xss ?? null,
+      styles: [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('display:none !important')),
+    };
   }, scope);
 }
 
@@ -154,9 +160,16 @@ describe('Content-Security-Policy in the browser', () => {
     // An ended contest with one accepted submission, revealed on the scroll board.
     const now = Date.now();
     const pid = await createProblem(root, { problemId: `SB${stamp}`, title: 'Scroll board problem' });
-    const cid = await createContest(root, { title: `CSP ${stamp}`, startTime: new Date(now - 60 * 60_000).toISOString(), endTime: new Date(now + 60 * 60_000).toISOString() }, [[pid, 'A']]);
+    const cid = await createContest(
+      root,
+      { title: `CSP ${stamp}`, startTime: new Date(now - 60 * 60_000).toISOString(), endTime: new Date(now + 60 * 60_000).toISOString() },
+      [[pid, 'A']],
+    );
     const userToken = (await loginSession(user)).token;
-    const sub = await apiOk<{ submitId: number }>('POST', '/api/submit-problem-judge', { token: userToken, body: { pid: 'A', cid, language: 'C', code: AC_C } });
+    const sub = await apiOk<{ submitId: number }>('POST', '/api/submit-problem-judge', {
+      token: userToken,
+      body: { pid: 'A', cid, language: 'C', code: AC_C },
+    });
     expect(await waitVerdict(sub.submitId, userToken)).toBe(0);
     await updateContest(root, cid, { endTime: new Date(Date.now() + 1000) });
     await new Promise((r) => setTimeout(r, 1500));

@@ -61,13 +61,15 @@ export function checkerToolchain(language: string): CheckerToolchain | null {
   if (cpp) {
     const std = cpp[3] && ['11', '14', '17', '20'].includes(cpp[3]) ? `c++${cpp[3]}` : 'c++17';
     return {
-      kind: 'c++', sourceName: 'checker.cpp',
+      kind: 'c++',
+      sourceName: 'checker.cpp',
       argv: ['/usr/bin/g++', '-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-O2', `-std=${std}`, 'checker.cpp', '-lm', '-o', CHECKER_BINARY],
     };
   }
   if (/^(C|GCC)(\s+With O2)?$/i.test(name)) {
     return {
-      kind: 'c', sourceName: 'checker.c',
+      kind: 'c',
+      sourceName: 'checker.c',
       argv: ['/usr/bin/gcc', '-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-O2', '-std=c11', 'checker.c', '-lm', '-o', CHECKER_BINARY],
     };
   }
@@ -105,11 +107,20 @@ export async function compileChecker(
 ): Promise<{ checker: CompiledChecker; error?: undefined } | { checker?: undefined; error: string }> {
   const tool = checkerToolchain(src.language);
   if (!tool) return { error: `Checker language "${src.language}" is not supported (C and C++ only)` };
-  const extras = await Promise.all(Object.entries(judgeExtraFiles).sort(([a], [b]) => (a < b ? -1 : 1)).map(async ([name, f]) => [name, await contentOf(f)] as const));
-  const key = sha256(JSON.stringify({
-    v: 1, argv: tool.argv, code: sha256(src.code), testlib: sha256(fs.readFileSync(TESTLIB)),
-    extras: extras.map(([name, buf]) => [name, sha256(buf)]),
-  }));
+  const extras = await Promise.all(
+    Object.entries(judgeExtraFiles)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(async ([name, f]) => [name, await contentOf(f)] as const),
+  );
+  const key = sha256(
+    JSON.stringify({
+      v: 1,
+      argv: tool.argv,
+      code: sha256(src.code),
+      testlib: sha256(fs.readFileSync(TESTLIB)),
+      extras: extras.map(([name, buf]) => [name, sha256(buf)]),
+    }),
+  );
   const root = checkerCacheDir();
   const final = path.join(root, key);
   if (fs.existsSync(path.join(final, CHECKER_BINARY))) {
@@ -172,15 +183,26 @@ async function buildChecker(
     const log = path.join(tmp, 'compile.log');
     const timeMs = opts.compileTimeMs ?? 20_000;
     const request: SandboxRequest = {
-      argv: tool.argv, timeMs, wallMs: timeMs * 2 + 5000, memoryKb: 1024 * 1024, stackKb: 256 * 1024,
-      outputKb: 128 * 1024, pids: 256, nofile: 512, boxDirs: [srcDir], copyOutDir: outDir,
-      boxSizeKb: 512 * 1024, tmpSizeKb: 1024 * 1024, stdout: log, stderrToStdout: true,
+      argv: tool.argv,
+      timeMs,
+      wallMs: timeMs * 2 + 5000,
+      memoryKb: 1024 * 1024,
+      stackKb: 256 * 1024,
+      outputKb: 128 * 1024,
+      pids: 256,
+      nofile: 512,
+      boxDirs: [srcDir],
+      copyOutDir: outDir,
+      boxSizeKb: 512 * 1024,
+      tmpSizeKb: 1024 * 1024,
+      stdout: log,
+      stderrToStdout: true,
     };
     const rep = await runSandboxed(request);
     const text = trimCompilerOutput((await readHead(log, 64 * 1024)).toString('utf8'));
     const verdict = compileVerdict(rep, text);
     if (verdict) {
-      const error = verdict.status === JudgeStatus.SYSTEM_ERROR ? verdict.message ?? 'System Error' : text.trim() || verdict.message || 'Compile Error';
+      const error = verdict.status === JudgeStatus.SYSTEM_ERROR ? (verdict.message ?? 'System Error') : text.trim() || verdict.message || 'Compile Error';
       return rep.status === 'SE' ? { error, failedRun: { report: rep, request } } : { error };
     }
     if (!fs.existsSync(path.join(outDir, CHECKER_BINARY))) return { error: `the checker binary was not produced\n${text}`.trim() };
@@ -249,10 +271,14 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
   const code = rep.exitCode;
   // HOJ's own exit codes first: there, the message is only information.
   switch (code) {
-    case 100: return { status: JudgeStatus.ACCEPTED, message: message || undefined };
-    case 101: return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
-    case 102: return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
-    case 103: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} reported a system error${message ? `: ${message}` : ''}` };
+    case 100:
+      return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+    case 101:
+      return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
+    case 102:
+      return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+    case 103:
+      return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} reported a system error${message ? `: ${message}` : ''}` };
     case 99: {
       // The percentage: first number of stdout (of stderr for interactors); the message: stderr.
       const source = stdout.trim() ? stdout : stderr;
@@ -268,13 +294,19 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
     if (m) return make(m, clip(first.slice(m[0].length)));
   }
   switch (code) {
-    case 0: return { status: JudgeStatus.ACCEPTED, message: message || undefined };
-    case 1: return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+    case 0:
+      return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+    case 1:
+      return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
     case 2:
-    case 4: return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
-    case 3: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} failed${message ? `: ${message}` : ''}` };
-    case 8: return { status: JudgeStatus.WRONG_ANSWER, message: message || 'unexpected end of file' };
-    case 7: return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 7 (points) without "points N" on stderr` };
+    case 4:
+      return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
+    case 3:
+      return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} failed${message ? `: ${message}` : ''}` };
+    case 8:
+      return { status: JudgeStatus.WRONG_ANSWER, message: message || 'unexpected end of file' };
+    case 7:
+      return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 7 (points) without "points N" on stderr` };
   }
   return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${code}${message ? `: ${message}` : ''}` };
 }
@@ -318,11 +350,15 @@ export async function runChecker(
   const out = path.join(caseDir, 'checker.out');
   const err = path.join(caseDir, 'checker.err');
   const report = await runSandboxed({
-    ...checkerRequest(checker, [
-      { src: files.input, dst: CHECKER_FILES.input },
-      { src: files.userOutput, dst: CHECKER_FILES.userOutput },
-      { src: files.answer, dst: CHECKER_FILES.answer },
-    ], limits),
+    ...checkerRequest(
+      checker,
+      [
+        { src: files.input, dst: CHECKER_FILES.input },
+        { src: files.userOutput, dst: CHECKER_FILES.userOutput },
+        { src: files.answer, dst: CHECKER_FILES.answer },
+      ],
+      limits,
+    ),
     argv: [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
     stdin: '/dev/null',
     stdout: out,

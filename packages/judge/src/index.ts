@@ -9,7 +9,16 @@ export * from './interactive.js';
 export * from './submission.js';
 export * from './test-run.js';
 export * from './testdata-cache.js';
-export { judgeOne, runCase, toSubmissionCase, type JudgeCaseInput, type JudgeRequest, type JudgeResult, type CaseResult, type RunCaseOptions } from './judge.js';
+export {
+  judgeOne,
+  runCase,
+  toSubmissionCase,
+  type JudgeCaseInput,
+  type JudgeRequest,
+  type JudgeResult,
+  type CaseResult,
+  type RunCaseOptions,
+} from './judge.js';
 export * from './daemon/client.js';
 export * from './daemon/daemon.js';
 export * from './daemon/log.js';

@@ -62,10 +62,14 @@ export async function runInteractive(
   const cmd = lang.run(opts.limits);
   const userLimits = runLimits(lang, opts.limits);
   const il = opts.interactorLimits ?? DEFAULT_CHECKER_LIMITS;
-  const interReq = checkerRequest(interactor, [
-    { src: files.input, dst: CHECKER_FILES.input },
-    { src: files.answer, dst: CHECKER_FILES.answer },
-  ], il);
+  const interReq = checkerRequest(
+    interactor,
+    [
+      { src: files.input, dst: CHECKER_FILES.input },
+      { src: files.answer, dst: CHECKER_FILES.answer },
+    ],
+    il,
+  );
   // The interactor waits for the contestant: its wall guard must outlast the contestant's.
   interReq.wallMs = Math.max(interReq.wallMs ?? 0, userLimits.wallMs + 2000);
   const { a: user, b: inter } = await runInteractivePair(

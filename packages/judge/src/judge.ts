@@ -7,7 +7,7 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
+import type { JudgeCaseMode, JudgeStatusCode } from '@oj/shared';
 import { compareOutput } from './compare.js';
 import type { ProblemLimits } from './languages.js';
 import type { ProblemType } from './modes.js';
@@ -88,16 +88,37 @@ export function toSubmissionCase(tc: JudgeCaseInput): SubmissionCase {
 /** Judges one submission against its cases (default judge mode). Never throws for anything the submission does. */
 export async function judgeOne(req: JudgeRequest): Promise<JudgeResult> {
   const r = await judgeSubmission({
-    language: req.language, code: req.source, cases: req.cases.map(toSubmissionCase), timeLimitMs: req.timeLimitMs,
-    memoryLimitMb: req.memoryLimitMb, stackLimitMb: req.stackLimitMb, removeEndBlank: req.removeEndBlank,
-    judgeCaseMode: req.judgeCaseMode, problemType: req.problemType, ioScore: req.ioScore, outputLimitKb: req.outputLimitKb,
-    compileTimeMs: req.compileTimeMs, concurrency: req.concurrency, previewBytes: req.previewBytes,
+    language: req.language,
+    code: req.source,
+    cases: req.cases.map(toSubmissionCase),
+    timeLimitMs: req.timeLimitMs,
+    memoryLimitMb: req.memoryLimitMb,
+    stackLimitMb: req.stackLimitMb,
+    removeEndBlank: req.removeEndBlank,
+    judgeCaseMode: req.judgeCaseMode,
+    problemType: req.problemType,
+    ioScore: req.ioScore,
+    outputLimitKb: req.outputLimitKb,
+    compileTimeMs: req.compileTimeMs,
+    concurrency: req.concurrency,
+    previewBytes: req.previewBytes,
   });
   return {
-    status: r.status, time: r.time, memory: r.memory, score: r.score, errorMessage: r.errorMessage,
+    status: r.status,
+    time: r.time,
+    memory: r.memory,
+    score: r.score,
+    errorMessage: r.errorMessage,
     cases: r.cases.map((c) => ({
-      index: c.index, status: c.status, time: c.time, memory: c.memory, score: c.score, groupNum: c.groupNum,
-      message: c.message, stdout: c.userOutput, stderr: c.stderr,
+      index: c.index,
+      status: c.status,
+      time: c.time,
+      memory: c.memory,
+      score: c.score,
+      groupNum: c.groupNum,
+      message: c.message,
+      stdout: c.userOutput,
+      stderr: c.stderr,
     })),
   };
 }

@@ -193,21 +193,43 @@ export function detectLanguages(): LanguageSpec[] {
     for (const o2 of [false, true]) {
       const args = ['-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-std=c11', ...(o2 ? ['-O2'] : []), 'main.c', '-lm', '-o', 'main'];
       langs.push({
-        ...base, name: o2 ? 'C With O2' : 'C', description: `GCC ${gcc}`, compileCommand: `gcc ${args.join(' ')}`,
-        contentType: 'text/x-csrc', template: TEMPLATES.c, sourceName: 'main.c', compile: { argv: ['/usr/bin/gcc', ...args] },
-        artifact: 'main', runsSource: false, run: () => ({ argv: ['/box/main'] }), allowance: ALLOWANCE.native,
+        ...base,
+        name: o2 ? 'C With O2' : 'C',
+        description: `GCC ${gcc}`,
+        compileCommand: `gcc ${args.join(' ')}`,
+        contentType: 'text/x-csrc',
+        template: TEMPLATES.c,
+        sourceName: 'main.c',
+        compile: { argv: ['/usr/bin/gcc', ...args] },
+        artifact: 'main',
+        runsSource: false,
+        run: () => ({ argv: ['/box/main'] }),
+        allowance: ALLOWANCE.native,
       });
     }
   }
   const gxx = exists('/usr/bin/g++') ? versionOf('/usr/bin/g++', ['-dumpfullversion'], /^(\d[\w.]*)/) : null;
   if (gxx) {
-    for (const [label, std] of [['C++', 'c++14'], ['C++ 17', 'c++17'], ['C++ 20', 'c++20']] as const) {
+    for (const [label, std] of [
+      ['C++', 'c++14'],
+      ['C++ 17', 'c++17'],
+      ['C++ 20', 'c++20'],
+    ] as const) {
       for (const o2 of [false, true]) {
         const args = ['-DONLINE_JUDGE', '-w', '-fmax-errors=3', `-std=${std}`, ...(o2 ? ['-O2'] : []), 'main.cpp', '-lm', '-o', 'main'];
         langs.push({
-          ...base, name: o2 ? `${label} With O2` : label, description: `G++ ${gxx}`, compileCommand: `g++ ${args.join(' ')}`,
-          contentType: 'text/x-c++src', template: TEMPLATES.cpp, sourceName: 'main.cpp', compile: { argv: ['/usr/bin/g++', ...args] },
-          artifact: 'main', runsSource: false, run: () => ({ argv: ['/box/main'] }), allowance: ALLOWANCE.native,
+          ...base,
+          name: o2 ? `${label} With O2` : label,
+          description: `G++ ${gxx}`,
+          compileCommand: `g++ ${args.join(' ')}`,
+          contentType: 'text/x-c++src',
+          template: TEMPLATES.cpp,
+          sourceName: 'main.cpp',
+          compile: { argv: ['/usr/bin/g++', ...args] },
+          artifact: 'main',
+          runsSource: false,
+          run: () => ({ argv: ['/box/main'] }),
+          allowance: ALLOWANCE.native,
         });
       }
     }
@@ -219,16 +241,31 @@ export function detectLanguages(): LanguageSpec[] {
     const version = versionOf(java, ['-version'], /version "([^"]+)"/);
     if (version) {
       // Debian keeps the JDK's configuration under /etc/java-N-openjdk (symlinked from the JDK).
-      const etc = fs.readdirSync('/etc').filter((d) => /^java-\d+/.test(d)).map((d) => ({ src: `/etc/${d}` }));
+      const etc = fs
+        .readdirSync('/etc')
+        .filter((d) => /^java-\d+/.test(d))
+        .map((d) => ({ src: `/etc/${d}` }));
       const jdkHome = path.dirname(path.dirname(java));
       const compileArgs = ['-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', 'Main.java'];
       langs.push({
-        ...base, name: 'Java', description: `OpenJDK ${version}`, compileCommand: 'javac -encoding UTF-8 Main.java',
-        contentType: 'text/x-java', template: TEMPLATES.java, sourceName: 'Main.java', compile: { argv: [javac, ...compileArgs] },
-        artifact: 'Main.class', runsSource: false,
+        ...base,
+        name: 'Java',
+        description: `OpenJDK ${version}`,
+        compileCommand: 'javac -encoding UTF-8 Main.java',
+        contentType: 'text/x-java',
+        template: TEMPLATES.java,
+        sourceName: 'Main.java',
+        compile: { argv: [javac, ...compileArgs] },
+        artifact: 'Main.class',
+        runsSource: false,
         // The JVM does not see the box cgroup: the heap limit must be given explicitly.
-        run: (l) => ({ argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-cp', '/box', 'Main'] }),
-        allowance: ALLOWANCE.java, pids: 128, nofile: 256, compileMemoryMb: 1024,
+        run: (l) => ({
+          argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-cp', '/box', 'Main'],
+        }),
+        allowance: ALLOWANCE.java,
+        pids: 128,
+        nofile: 256,
+        compileMemoryMb: 1024,
         readOnlyBinds: [...etc, ...bindsFor(java, jdkHome)],
       });
     }
@@ -239,9 +276,16 @@ export function detectLanguages(): LanguageSpec[] {
     const version = versionOf(py3, ['--version'], /Python (\S+)/);
     if (version) {
       langs.push({
-        ...base, name: 'Python3', description: `Python ${version}`, compileCommand: 'python3 -m py_compile main.py',
-        contentType: 'text/x-python', template: TEMPLATES.python3, sourceName: 'main.py',
-        compile: { argv: [py3, '-m', 'py_compile', 'main.py'] }, artifact: null, runsSource: true,
+        ...base,
+        name: 'Python3',
+        description: `Python ${version}`,
+        compileCommand: 'python3 -m py_compile main.py',
+        contentType: 'text/x-python',
+        template: TEMPLATES.python3,
+        sourceName: 'main.py',
+        compile: { argv: [py3, '-m', 'py_compile', 'main.py'] },
+        artifact: null,
+        runsSource: true,
         run: () => ({ argv: [py3, 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
         allowance: ALLOWANCE.python,
       });
@@ -251,11 +295,19 @@ export function detectLanguages(): LanguageSpec[] {
   const py2 = findPython2();
   if (py2) {
     langs.push({
-      ...base, name: 'Python2', description: `Python ${py2.version}`, compileCommand: 'python2 -m py_compile main.py',
-      contentType: 'text/x-python', template: TEMPLATES.python2, sourceName: 'main.py',
-      compile: { argv: [py2.binary, '-m', 'py_compile', 'main.py'] }, artifact: null, runsSource: true,
+      ...base,
+      name: 'Python2',
+      description: `Python ${py2.version}`,
+      compileCommand: 'python2 -m py_compile main.py',
+      contentType: 'text/x-python',
+      template: TEMPLATES.python2,
+      sourceName: 'main.py',
+      compile: { argv: [py2.binary, '-m', 'py_compile', 'main.py'] },
+      artifact: null,
+      runsSource: true,
       run: () => ({ argv: [py2.binary, 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
-      allowance: ALLOWANCE.python, readOnlyBinds: py2.binds,
+      allowance: ALLOWANCE.python,
+      readOnlyBinds: py2.binds,
     });
   }
 
@@ -265,11 +317,20 @@ export function detectLanguages(): LanguageSpec[] {
     const pyv = /Python (\S+)/.exec(out)?.[1];
     if (pypy) {
       langs.push({
-        ...base, name: 'PyPy3', description: `PyPy ${pypy}${pyv ? ` (Python ${pyv})` : ''}`, compileCommand: 'pypy3 -m py_compile main.py',
-        contentType: 'text/x-python', template: TEMPLATES.python3, sourceName: 'main.py',
-        compile: { argv: ['/usr/bin/pypy3', '-m', 'py_compile', 'main.py'] }, artifact: null, runsSource: true,
+        ...base,
+        name: 'PyPy3',
+        description: `PyPy ${pypy}${pyv ? ` (Python ${pyv})` : ''}`,
+        compileCommand: 'pypy3 -m py_compile main.py',
+        contentType: 'text/x-python',
+        template: TEMPLATES.python3,
+        sourceName: 'main.py',
+        compile: { argv: ['/usr/bin/pypy3', '-m', 'py_compile', 'main.py'] },
+        artifact: null,
+        runsSource: true,
         run: () => ({ argv: ['/usr/bin/pypy3', 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
-        allowance: ALLOWANCE.pypy, pids: 64, nofile: 128,
+        allowance: ALLOWANCE.pypy,
+        pids: 64,
+        nofile: 128,
       });
     }
   }
@@ -281,11 +342,22 @@ export function detectLanguages(): LanguageSpec[] {
       const real = fs.realpathSync(go);
       const env = { GOCACHE: '/tmp/gocache', GOPATH: '/tmp/gopath', GO111MODULE: 'off', CGO_ENABLED: '0', GOPROXY: 'off', GOTOOLCHAIN: 'local', GOFLAGS: '' };
       langs.push({
-        ...base, name: 'Golang', description: `Go ${version}`, compileCommand: 'go build -o main main.go',
-        contentType: 'text/x-go', template: TEMPLATES.go, sourceName: 'main.go',
-        compile: { argv: [real, 'build', '-o', 'main', 'main.go'], env }, artifact: 'main', runsSource: false,
+        ...base,
+        name: 'Golang',
+        description: `Go ${version}`,
+        compileCommand: 'go build -o main main.go',
+        contentType: 'text/x-go',
+        template: TEMPLATES.go,
+        sourceName: 'main.go',
+        compile: { argv: [real, 'build', '-o', 'main', 'main.go'], env },
+        artifact: 'main',
+        runsSource: false,
         run: () => ({ argv: ['/box/main'], env: { GODEBUG: 'madvdontneed=1' } }),
-        allowance: ALLOWANCE.go, pids: 128, nofile: 128, compileMemoryMb: 1024, compileTimeMs: 20_000,
+        allowance: ALLOWANCE.go,
+        pids: 128,
+        nofile: 128,
+        compileMemoryMb: 1024,
+        compileTimeMs: 20_000,
         readOnlyBinds: bindsFor(real, path.dirname(path.dirname(real))),
       });
     }
@@ -296,11 +368,20 @@ export function detectLanguages(): LanguageSpec[] {
     const version = versionOf(node, ['--version'], /^v?(\S+)/);
     if (version) {
       langs.push({
-        ...base, name: 'JavaScript Node', description: `Node ${version}`, compileCommand: 'node --check main.js',
-        contentType: 'text/javascript', template: TEMPLATES.js, sourceName: 'main.js',
-        compile: { argv: [node, '--check', 'main.js'] }, artifact: null, runsSource: true,
+        ...base,
+        name: 'JavaScript Node',
+        description: `Node ${version}`,
+        compileCommand: 'node --check main.js',
+        contentType: 'text/javascript',
+        template: TEMPLATES.js,
+        sourceName: 'main.js',
+        compile: { argv: [node, '--check', 'main.js'] },
+        artifact: null,
+        runsSource: true,
         run: (l) => ({ argv: [node, `--max-old-space-size=${l.memoryLimitMb}`, 'main.js'] }),
-        allowance: ALLOWANCE.node, pids: 64, nofile: 128,
+        allowance: ALLOWANCE.node,
+        pids: 64,
+        nofile: 128,
       });
     }
   }
@@ -309,10 +390,20 @@ export function detectLanguages(): LanguageSpec[] {
   if (rust) {
     const args = ['-O', '--edition', '2021', '-o', 'main', 'main.rs'];
     langs.push({
-      ...base, name: 'Rust', description: `rustc ${rust.version}`, compileCommand: `rustc ${args.join(' ')}`,
-      contentType: 'text/x-rustsrc', template: TEMPLATES.rust, sourceName: 'main.rs',
-      compile: { argv: [rust.binary, ...args] }, artifact: 'main', runsSource: false,
-      run: () => ({ argv: ['/box/main'] }), allowance: ALLOWANCE.native, compileMemoryMb: 1024, compileTimeMs: 20_000,
+      ...base,
+      name: 'Rust',
+      description: `rustc ${rust.version}`,
+      compileCommand: `rustc ${args.join(' ')}`,
+      contentType: 'text/x-rustsrc',
+      template: TEMPLATES.rust,
+      sourceName: 'main.rs',
+      compile: { argv: [rust.binary, ...args] },
+      artifact: 'main',
+      runsSource: false,
+      run: () => ({ argv: ['/box/main'] }),
+      allowance: ALLOWANCE.native,
+      compileMemoryMb: 1024,
+      compileTimeMs: 20_000,
       readOnlyBinds: rust.binds,
     });
   }
@@ -326,7 +417,11 @@ function findPython2(): { binary: string; version: string; binds: ReadOnlyBind[]
   for (const root of pyenvRoots) {
     const versions = path.join(root, 'versions');
     if (!fs.existsSync(versions)) continue;
-    for (const v of fs.readdirSync(versions).filter((d) => d.startsWith('2.')).sort().reverse())
+    for (const v of fs
+      .readdirSync(versions)
+      .filter((d) => d.startsWith('2.'))
+      .sort()
+      .reverse())
       candidates.push(path.join(versions, v, 'bin', 'python2'));
   }
   for (const c of candidates) {

@@ -97,7 +97,10 @@ async function main() {
 
   try {
     const info = await daemon.start();
-    log.info(`registered with ${daemon.client.server} as judge #${info.judgeId}: ${info.capacity} worker${info.capacity === 1 ? '' : 's'}, ` + `${info.languages.length} languages (${info.languages.join(', ')})`);
+    log.info(
+      `registered with ${daemon.client.server} as judge #${info.judgeId}: ${info.capacity} worker${info.capacity === 1 ? '' : 's'}, ` +
+        `${info.languages.length} languages (${info.languages.join(', ')})`,
+    );
   } catch (e) {
     if (signals) process.exit(0);
     log.error(`cannot start: ${(e as Error).message}`);

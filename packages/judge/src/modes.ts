@@ -67,8 +67,7 @@ function groups<T extends { groupNum: number }>(cases: T[]): T[][] {
 export function totalScore(cases: ScoredCase[], mode: JudgeCaseMode, ioScore?: number): number {
   let score: number;
   if (mode === 'subtask_lowest') score = groups(cases).reduce((s, g) => s + Math.min(...g.map(caseScore)), 0);
-  else if (mode === 'subtask_average')
-    score = groups(cases).reduce((s, g) => s + Math.round(g.map(caseScore).reduce((a, b) => a + b, 0) / g.length), 0);
+  else if (mode === 'subtask_average') score = groups(cases).reduce((s, g) => s + Math.round(g.map(caseScore).reduce((a, b) => a + b, 0) / g.length), 0);
   else score = cases.reduce((s, c) => s + caseScore(c), 0);
   return ioScore !== undefined ? Math.min(score, ioScore) : score;
 }
@@ -98,16 +97,16 @@ export interface SubtaskSummary {
 }
 
 /** Per-group summary of the subtask modes (spec 1 §3 "Subtask": groupNum, status, score, ac, total, time, memory). */
-export function subtaskSummaries(
-  cases: Array<ScoredCase & { time: number; memory: number }>,
-  mode: JudgeCaseMode,
-): SubtaskSummary[] {
+export function subtaskSummaries(cases: Array<ScoredCase & { time: number; memory: number }>, mode: JudgeCaseMode): SubtaskSummary[] {
   return groups(cases).map((g) => {
     const scores = g.map(caseScore);
     const judged = g.filter((c) => c.status !== JudgeStatus.CANCELLED);
     return {
       groupNum: g[0].groupNum,
-      status: finalStatus(g.map((c) => c.status), PROBLEM_TYPE.OI),
+      status: finalStatus(
+        g.map((c) => c.status),
+        PROBLEM_TYPE.OI,
+      ),
       score: mode === 'subtask_average' ? Math.round(scores.reduce((a, b) => a + b, 0) / g.length) : Math.min(...scores),
       ac: g.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
       total: g.length,

@@ -84,7 +84,7 @@ export async function materialise(src: FileSource, dir: string, name: string): P
   }
   const st = await fsp.stat(src.path);
   if (!st.isFile()) throw new Error(`${src.path} is not a regular file`);
-  if ((st.mode & 0o004) && !src.path.includes(':') && path.isAbsolute(src.path)) return src.path;
+  if (st.mode & 0o004 && !src.path.includes(':') && path.isAbsolute(src.path)) return src.path;
   await fsp.copyFile(src.path, target);
   await fsp.chmod(target, 0o644);
   return target;

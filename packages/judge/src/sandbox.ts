@@ -178,14 +178,33 @@ function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
 
 function systemError(error: string, runnerPid = 0): SandboxReport {
   return {
-    status: 'SE', timeMs: 0, wallMs: 0, memoryKb: 0, exitCode: null, signal: 0, oomKilled: false, error,
-    cgroup: 'none', cgroupPeakKb: 0, uid: -1, runnerPid,
+    status: 'SE',
+    timeMs: 0,
+    wallMs: 0,
+    memoryKb: 0,
+    exitCode: null,
+    signal: 0,
+    oomKilled: false,
+    error,
+    cgroup: 'none',
+    cgroupPeakKb: 0,
+    uid: -1,
+    runnerPid,
   };
 }
 
 interface RawReport {
-  status: SandboxStatus; time_ms: number; wall_ms: number; memory_kb: number; exit_code: number; signal: number;
-  oom_killed: boolean; error: string; cgroup: string; cgroup_peak_kb: number; uid: number;
+  status: SandboxStatus;
+  time_ms: number;
+  wall_ms: number;
+  memory_kb: number;
+  exit_code: number;
+  signal: number;
+  oom_killed: boolean;
+  error: string;
+  cgroup: string;
+  cgroup_peak_kb: number;
+  uid: number;
 }
 
 /** Parses the runner's one-line JSON report. */
@@ -200,9 +219,18 @@ export function parseReport(stdout: string, runnerPid: number): SandboxReport | 
   }
   if (!['OK', 'TLE', 'MLE', 'RE', 'OLE', 'SE'].includes(raw.status)) return null;
   return {
-    status: raw.status, timeMs: raw.time_ms, wallMs: raw.wall_ms, memoryKb: raw.memory_kb,
-    exitCode: raw.signal ? null : raw.exit_code, signal: raw.signal, oomKilled: raw.oom_killed, error: raw.error,
-    cgroup: raw.cgroup, cgroupPeakKb: raw.cgroup_peak_kb, uid: raw.uid, runnerPid,
+    status: raw.status,
+    timeMs: raw.time_ms,
+    wallMs: raw.wall_ms,
+    memoryKb: raw.memory_kb,
+    exitCode: raw.signal ? null : raw.exit_code,
+    signal: raw.signal,
+    oomKilled: raw.oom_killed,
+    error: raw.error,
+    cgroup: raw.cgroup,
+    cgroupPeakKb: raw.cgroup_peak_kb,
+    uid: raw.uid,
+    runnerPid,
   };
 }
 
@@ -278,8 +306,12 @@ export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxRep
     const unwatch = watchScope(scope, child);
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { if (err.length < 8192) err += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (err.length < 8192) err += d;
+    });
     let guardFired = false;
     const guard = setTimeout(() => {
       guardFired = true;
@@ -353,9 +385,15 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
     let outA = '';
     let outB = '';
     let err = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => { outA += d; });
-    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (d: string) => { outB += d; });
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => { if (err.length < 8192) err += d; });
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      outA += d;
+    });
+    (child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (d: string) => {
+      outB += d;
+    });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      if (err.length < 8192) err += d;
+    });
     let guardFired = false;
     const guard = setTimeout(() => {
       guardFired = true;

@@ -16,12 +16,28 @@ import { compareOutput } from './compare.js';
 import { runInteractive } from './interactive.js';
 import { findLanguage, type ProblemLimits } from './languages.js';
 import {
-  evenSplit, finalStatus, partialScore, PROBLEM_TYPE, SKIPPED_MESSAGE, subtaskSummaries, totalScore,
-  type ProblemType, type SubtaskSummary,
+  evenSplit,
+  finalStatus,
+  partialScore,
+  PROBLEM_TYPE,
+  SKIPPED_MESSAGE,
+  subtaskSummaries,
+  totalScore,
+  type ProblemType,
+  type SubtaskSummary,
 } from './modes.js';
 import {
-  compileSubmission, isSafeFileName, materialise, preview, readHead, runProgram, workRoot, writeExtraFiles,
-  type CompiledProgram, type FileIO, type FileSource,
+  compileSubmission,
+  isSafeFileName,
+  materialise,
+  preview,
+  readHead,
+  runProgram,
+  workRoot,
+  writeExtraFiles,
+  type CompiledProgram,
+  type FileIO,
+  type FileSource,
 } from './run.js';
 
 export type JudgeMode = 'default' | 'spj' | 'interactive';
@@ -126,8 +142,14 @@ const DEFAULT_PREVIEW = 1024;
 
 function failure(req: JudgeSubmissionRequest, status: JudgeStatusCode, errorMessage: string): JudgeSubmissionResult {
   return {
-    status, score: (req.problemType ?? PROBLEM_TYPE.ACM) === PROBLEM_TYPE.OI && status === JudgeStatus.COMPILE_ERROR ? 0 : null,
-    time: 0, memory: 0, errorMessage, judgeMode: req.judgeMode ?? 'default', judgeCaseMode: req.judgeCaseMode ?? 'default', cases: [],
+    status,
+    score: (req.problemType ?? PROBLEM_TYPE.ACM) === PROBLEM_TYPE.OI && status === JudgeStatus.COMPILE_ERROR ? 0 : null,
+    time: 0,
+    memory: 0,
+    errorMessage,
+    judgeMode: req.judgeMode ?? 'default',
+    judgeCaseMode: req.judgeCaseMode ?? 'default',
+    cases: [],
   };
 }
 
@@ -189,15 +211,22 @@ async function judgeCase(ctx: CaseContext, tc: SubmissionCase, caseDir: string):
     const answer = await materialise(tc.output, caseDir, 'answer');
     const r = await runInteractive(program, checker!, { input, answer }, caseDir, { limits, extraDirs: ctx.extraDirs, interactorLimits: ctx.checkerLimits });
     return {
-      status: r.status, time: r.time, memory: r.memory, percentage: r.percentage, message: r.message,
-      userOutput: '', stderr: preview(Buffer.from(r.stderr), previewBytes),
+      status: r.status,
+      time: r.time,
+      memory: r.memory,
+      percentage: r.percentage,
+      message: r.message,
+      userOutput: '',
+      stderr: preview(Buffer.from(r.stderr), previewBytes),
     };
   }
   const expectedSize = await sizeOf(tc.output);
   const outputLimitKb = req.outputLimitKb ?? Math.max(Math.ceil((2 * expectedSize) / 1024), 32 * 1024);
   const run = await runProgram(program, input, caseDir, { limits, outputLimitKb, fileIO: req.fileIO, extraDirs: ctx.extraDirs });
   const base = {
-    time: run.report.timeMs, memory: run.report.memoryKb, stderr: preview(Buffer.from(run.stderr), previewBytes),
+    time: run.report.timeMs,
+    memory: run.report.memoryKb,
+    stderr: preview(Buffer.from(run.stderr), previewBytes),
     userOutput: run.output ? preview(await readHead(run.output, previewBytes + 4), previewBytes) : '',
   };
   if (run.early) return { ...base, ...run.early };
@@ -247,7 +276,11 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
     req.onProgress?.({ type: 'status', status: JudgeStatus.JUDGING });
 
     const ctx: CaseContext = {
-      req, mode, program: compiled.program, checker, extraDirs,
+      req,
+      mode,
+      program: compiled.program,
+      checker,
+      extraDirs,
       limits: { timeLimitMs: req.timeLimitMs, memoryLimitMb: req.memoryLimitMb, stackLimitMb: req.stackLimitMb ?? 128 },
       previewBytes: req.previewBytes ?? DEFAULT_PREVIEW,
       checkerLimits: req.checkerLimits ?? DEFAULT_CHECKER_LIMITS,
@@ -278,8 +311,16 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
     };
     const skipped = (i: number): SubmissionCaseResult => {
       const r: SubmissionCaseResult = {
-        index: i, caseId: req.cases[i].caseId, status: JudgeStatus.CANCELLED, time: 0, memory: 0, score: 0, groupNum: groupOf(i),
-        userOutput: '', stderr: '', message: SKIPPED_MESSAGE,
+        index: i,
+        caseId: req.cases[i].caseId,
+        status: JudgeStatus.CANCELLED,
+        time: 0,
+        memory: 0,
+        score: 0,
+        groupNum: groupOf(i),
+        userOutput: '',
+        stderr: '',
+        message: SKIPPED_MESSAGE,
       };
       if (r.caseId === undefined) delete r.caseId;
       return r;
@@ -304,7 +345,10 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
           const out: SubmissionCaseResult[] = [];
           let stop = false;
           for (const i of group) {
-            if (stop) { out.push(skipped(i)); continue; }
+            if (stop) {
+              out.push(skipped(i));
+              continue;
+            }
             const r = await run(i);
             out.push(r);
             stop = !earned(r);
@@ -315,12 +359,25 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
       );
       results = groupResults.flat().sort((a, b) => a.index - b.index);
     } else {
-      results = await pool(indices.map((i) => () => run(i)), concurrency);
+      results = await pool(
+        indices.map((i) => () => run(i)),
+        concurrency,
+      );
     }
 
     const judged = results.filter((r) => r.status !== JudgeStatus.CANCELLED);
-    const scored = results.map((r) => ({ status: r.status, fullScore: fullScore(r.index), groupNum: r.groupNum, earned: r.score, time: r.time, memory: r.memory }));
-    const status = finalStatus(results.map((r) => r.status), type);
+    const scored = results.map((r) => ({
+      status: r.status,
+      fullScore: fullScore(r.index),
+      groupNum: r.groupNum,
+      earned: r.score,
+      time: r.time,
+      memory: r.memory,
+    }));
+    const status = finalStatus(
+      results.map((r) => r.status),
+      type,
+    );
     const firstFail = results.find((r) => r.status !== JudgeStatus.ACCEPTED && r.status !== JudgeStatus.CANCELLED);
     const result: JudgeSubmissionResult = {
       status,

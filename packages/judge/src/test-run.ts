@@ -18,9 +18,7 @@ import path from 'node:path';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 import { compareOutput } from './compare.js';
 import { findLanguage, type ProblemLimits } from './languages.js';
-import {
-  compileSubmission, materialise, preview, readHead, runProgram, workRoot, writeExtraFiles, type FileIO, type FileSource,
-} from './run.js';
+import { compileSubmission, materialise, preview, readHead, runProgram, workRoot, writeExtraFiles, type FileIO, type FileSource } from './run.js';
 import type { JudgeMode } from './submission.js';
 
 export const TEST_INPUT_MAX_CHARS = 1000;
@@ -90,7 +88,11 @@ export async function testRun(req: TestRunRequest): Promise<TestRunResult> {
     const caseDir = path.join(dir, 'case');
     await fsp.mkdir(caseDir, { mode: 0o755 });
     const input = await materialise(req.input, caseDir, 'input');
-    const limits: ProblemLimits = { timeLimitMs: req.limits.timeLimitMs, memoryLimitMb: req.limits.memoryLimitMb, stackLimitMb: req.limits.stackLimitMb ?? 128 };
+    const limits: ProblemLimits = {
+      timeLimitMs: req.limits.timeLimitMs,
+      memoryLimitMb: req.limits.memoryLimitMb,
+      stackLimitMb: req.limits.stackLimitMb ?? 128,
+    };
     const run = await runProgram(compiled.program, input, caseDir, { limits, outputLimitKb: req.outputLimitKb ?? 16 * 1024, fileIO: req.fileIO, extraDirs });
     const head = run.output ? await readHead(run.output, OUTPUT_PREVIEW_CHARS * 4 + 4) : Buffer.alloc(0);
     const text = preview(head, OUTPUT_PREVIEW_CHARS * 4);

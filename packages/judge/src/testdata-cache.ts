@@ -79,7 +79,10 @@ export interface PreparedTestData {
 }
 
 export class TestDataIntegrityError extends Error {
-  constructor(readonly hash: string, message: string) {
+  constructor(
+    readonly hash: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'TestDataIntegrityError';
   }
@@ -218,11 +221,13 @@ export class TestDataCache {
     };
     try {
       const got = new Map<string, { path: string; downloaded: boolean }>();
-      await Promise.all(refs.map(async (r) => {
-        const h = normaliseHash(r.hash);
-        const res = await this.ensureOne(r);
-        if (!got.has(h) || res.downloaded) got.set(h, res);
-      }));
+      await Promise.all(
+        refs.map(async (r) => {
+          const h = normaliseHash(r.hash);
+          const res = await this.ensureOne(r);
+          if (!got.has(h) || res.downloaded) got.set(h, res);
+        }),
+      );
       const p = (r: FileRef) => ({ path: got.get(normaliseHash(r.hash))!.path });
       const sizes = new Map(refs.map((r) => [normaliseHash(r.hash), r.size]));
       const fresh = [...got.entries()].filter(([, v]) => v.downloaded);

@@ -14,14 +14,33 @@ export interface Verdict {
 }
 
 const SIGNAL_NAMES: Record<number, string> = {
-  1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 4: 'SIGILL', 5: 'SIGTRAP', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE',
-  9: 'SIGKILL', 10: 'SIGUSR1', 11: 'SIGSEGV', 12: 'SIGUSR2', 13: 'SIGPIPE', 14: 'SIGALRM', 15: 'SIGTERM',
-  24: 'SIGXCPU', 25: 'SIGXFSZ', 31: 'SIGSYS',
+  1: 'SIGHUP',
+  2: 'SIGINT',
+  3: 'SIGQUIT',
+  4: 'SIGILL',
+  5: 'SIGTRAP',
+  6: 'SIGABRT',
+  7: 'SIGBUS',
+  8: 'SIGFPE',
+  9: 'SIGKILL',
+  10: 'SIGUSR1',
+  11: 'SIGSEGV',
+  12: 'SIGUSR2',
+  13: 'SIGPIPE',
+  14: 'SIGALRM',
+  15: 'SIGTERM',
+  24: 'SIGXCPU',
+  25: 'SIGXFSZ',
+  31: 'SIGSYS',
 };
 
 const SIGNAL_HINTS: Record<number, string> = {
-  4: 'illegal instruction', 6: 'aborted', 7: 'bus error', 8: 'arithmetic exception, e.g. division by zero',
-  11: 'segmentation fault, e.g. invalid memory access or stack overflow', 31: 'forbidden system call',
+  4: 'illegal instruction',
+  6: 'aborted',
+  7: 'bus error',
+  8: 'arithmetic exception, e.g. division by zero',
+  11: 'segmentation fault, e.g. invalid memory access or stack overflow',
+  31: 'forbidden system call',
 };
 
 export function signalDescription(sig: number): string {
@@ -86,7 +105,11 @@ export function compileVerdict(rep: SandboxReport, compilerOutput: string): Verd
     case 'RE':
       return {
         status: JudgeStatus.COMPILE_ERROR,
-        message: compilerOutput.trim() ? compilerOutput : rep.signal ? `Compiler killed by ${signalDescription(rep.signal)}` : `Compiler exited with code ${rep.exitCode}`,
+        message: compilerOutput.trim()
+          ? compilerOutput
+          : rep.signal
+            ? `Compiler killed by ${signalDescription(rep.signal)}`
+            : `Compiler exited with code ${rep.exitCode}`,
       };
   }
 }

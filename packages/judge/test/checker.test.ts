@@ -57,7 +57,19 @@ int main(int argc, char *argv[]) {
 `;
 
 const rep = (p: Partial<SandboxReport>): SandboxReport => ({
-  status: 'OK', timeMs: 1, wallMs: 1, memoryKb: 1, exitCode: 0, signal: 0, oomKilled: false, error: '', cgroup: 'v1', cgroupPeakKb: 0, uid: 1, runnerPid: 1, ...p,
+  status: 'OK',
+  timeMs: 1,
+  wallMs: 1,
+  memoryKb: 1,
+  exitCode: 0,
+  signal: 0,
+  oomKilled: false,
+  error: '',
+  cgroup: 'v1',
+  cgroupPeakKb: 0,
+  uid: 1,
+  runnerPid: 1,
+  ...p,
 });
 
 describe('interpretChecker', () => {
@@ -65,14 +77,27 @@ describe('interpretChecker', () => {
     expect(interpretChecker(rep({ exitCode: 100 }), '', '').status).toBe(S.ACCEPTED);
     expect(interpretChecker(rep({ status: 'RE', exitCode: 101 }), '', 'x').status).toBe(S.PRESENTATION_ERROR);
     expect(interpretChecker(rep({ status: 'RE', exitCode: 102 }), '', 'no').status).toBe(S.WRONG_ANSWER);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 103 }), '', 'oops')).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/oops/) });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 103 }), '', 'oops')).toMatchObject({
+      status: S.SYSTEM_ERROR,
+      message: expect.stringMatching(/oops/),
+    });
     expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '40\n', '')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40 });
     expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '100', '').status).toBe(S.ACCEPTED);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '40 partly')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40, message: 'partly' });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '40 partly')).toMatchObject({
+      status: S.PARTIAL_ACCEPTED,
+      percentage: 40,
+      message: 'partly',
+    });
     expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '').status).toBe(S.SYSTEM_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', 'wrong answer 1st numbers differ')).toMatchObject({ status: S.WRONG_ANSWER, message: '1st numbers differ' });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', 'wrong answer 1st numbers differ')).toMatchObject({
+      status: S.WRONG_ANSWER,
+      message: '1st numbers differ',
+    });
     expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'points 12.5 ok-ish')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'partially correct (30) hmm')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 30 });
+    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'partially correct (30) hmm')).toMatchObject({
+      status: S.PARTIAL_ACCEPTED,
+      percentage: 30,
+    });
     expect(interpretChecker(rep({ status: 'RE', exitCode: 3 }), '', 'FAIL bad answer file').status).toBe(S.SYSTEM_ERROR);
     expect(interpretChecker(rep({ status: 'RE', exitCode: 2 }), '', '').status).toBe(S.PRESENTATION_ERROR);
     expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', '').status).toBe(S.WRONG_ANSWER);
@@ -86,8 +111,14 @@ describe('special judge', () => {
   it('HOJ exit codes: AC, PE, WA and partial points, with the answer kept out of the program box', async () => {
     const cases = [['AC'], ['PE'], ['WA'], ['PART 50'], ['PART 100']].map(([ans], i) => ({ input: `line${i}\n`, output: `${ans}\n`, score: 20 }));
     const r = await judgeSubmission({
-      language: 'C', code: ECHO, cases, timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI,
-      judgeMode: 'spj', checker: { language: 'C', code: HOJ_CHECKER },
+      language: 'C',
+      code: ECHO,
+      cases,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+      judgeMode: 'spj',
+      checker: { language: 'C', code: HOJ_CHECKER },
     });
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PRESENTATION_ERROR, S.WRONG_ANSWER, S.PARTIAL_ACCEPTED, S.ACCEPTED]);
     expect(r.cases.map((c) => c.score)).toEqual([20, 0, 0, 10, 20]);
@@ -101,15 +132,25 @@ describe('special judge', () => {
 
   it('testlib checkers compile against the shipped testlib.h: ok, wrong answer, extra output, points, FAIL', async () => {
     const cases = [
-      { input: '7', output: 'ok' }, { input: '8', output: 'ok' }, { input: '9 extra', output: 'ok' },
-      { input: '10', output: 'points' }, { input: '11', output: 'pc' }, { input: '12', output: 'fail' },
+      { input: '7', output: 'ok' },
+      { input: '8', output: 'ok' },
+      { input: '9 extra', output: 'ok' },
+      { input: '10', output: 'points' },
+      { input: '11', output: 'pc' },
+      { input: '12', output: 'fail' },
     ];
     // The program prints the first number +1 when it is 8, and echoes everything else.
     const code = `#include <stdio.h>
 int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest); printf("%d %s\\n", x == 8 ? 9 : x, rest); return 0; }`;
     const r = await judgeSubmission({
-      language: 'C', code, cases: cases.map((c) => ({ ...c, score: 10 })), timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI,
-      judgeMode: 'spj', checker: { language: 'C++', code: TESTLIB_CHECKER },
+      language: 'C',
+      code,
+      cases: cases.map((c) => ({ ...c, score: 10 })),
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+      judgeMode: 'spj',
+      checker: { language: 'C++', code: TESTLIB_CHECKER },
     });
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR, S.PARTIAL_ACCEPTED, S.PARTIAL_ACCEPTED, S.SYSTEM_ERROR]);
     expect(r.cases[0].message).toBe('7 is right');
@@ -122,14 +163,26 @@ int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest);
 
   it('a checker that does not compile is a System Error with the compiler message', async () => {
     const r = await judgeSubmission({
-      language: 'C', code: ECHO, cases: [{ input: '1', output: '1' }], timeLimitMs: 1000, memoryLimitMb: 64,
-      judgeMode: 'spj', checker: { language: 'C', code: 'int main(void) { return undefined_thing; }' },
+      language: 'C',
+      code: ECHO,
+      cases: [{ input: '1', output: '1' }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      judgeMode: 'spj',
+      checker: { language: 'C', code: 'int main(void) { return undefined_thing; }' },
     });
     expect(r.status).toBe(S.SYSTEM_ERROR);
     expect(r.errorMessage).toMatch(/Special judge compile error/);
     expect(r.errorMessage).toMatch(/undefined_thing/);
     expect(r.cases).toEqual([]);
-    const noChecker = await judgeSubmission({ language: 'C', code: ECHO, cases: [{ input: '1', output: '1' }], timeLimitMs: 1000, memoryLimitMb: 64, judgeMode: 'spj' });
+    const noChecker = await judgeSubmission({
+      language: 'C',
+      code: ECHO,
+      cases: [{ input: '1', output: '1' }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      judgeMode: 'spj',
+    });
     expect(noChecker).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: expect.stringMatching(/special judge/) });
   });
 });

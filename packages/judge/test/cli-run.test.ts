@@ -12,7 +12,10 @@ let dir: string;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-cli-test-'));
-  fs.writeFileSync(path.join(dir, 'main.c'), '#include <stdio.h>\nint main(void){ long long a, b; if (scanf("%lld %lld", &a, &b) != 2) for (;;); printf("%lld\\n", a + b); return 0; }\n');
+  fs.writeFileSync(
+    path.join(dir, 'main.c'),
+    '#include <stdio.h>\nint main(void){ long long a, b; if (scanf("%lld %lld", &a, &b) != 2) for (;;); printf("%lld\\n", a + b); return 0; }\n',
+  );
   fs.writeFileSync(path.join(dir, '1.in'), '20 22\n');
   fs.writeFileSync(path.join(dir, '1.out'), '42\n');
   fs.writeFileSync(path.join(dir, 'loop.in'), 'no numbers\n');

@@ -119,9 +119,22 @@ describe('JudgeClient', () => {
 const ref = (c: string) => ({ hash: c.repeat(64), size: 3 });
 function manifest(o: Partial<ProblemManifest> = {}): ProblemManifest {
   return {
-    problemId: 4, displayId: 'P4', caseVersion: '10', hash: 'f'.repeat(64), type: 0, judgeMode: 'default', judgeCaseMode: 'default',
-    timeLimit: 1500, memoryLimit: 128, stackLimit: 64, ioScore: 100, isRemoveEndBlank: true, fileIO: null, spj: null,
-    userExtraFiles: {}, judgeExtraFiles: {},
+    problemId: 4,
+    displayId: 'P4',
+    caseVersion: '10',
+    hash: 'f'.repeat(64),
+    type: 0,
+    judgeMode: 'default',
+    judgeCaseMode: 'default',
+    timeLimit: 1500,
+    memoryLimit: 128,
+    stackLimit: 64,
+    ioScore: 100,
+    isRemoveEndBlank: true,
+    fileIO: null,
+    spj: null,
+    userExtraFiles: {},
+    judgeExtraFiles: {},
     cases: [
       { id: 41, seq: 1, input: { name: '1.in', ...ref('a') }, output: { name: '1.out', ...ref('b') }, score: 0, groupNum: 1 },
       { id: 42, seq: 2, input: { name: '2.in', ...ref('c') }, output: { name: '2.out', ...ref('d') }, score: 0, groupNum: 2 },
@@ -130,7 +143,11 @@ function manifest(o: Partial<ProblemManifest> = {}): ProblemManifest {
   };
 }
 const task: JudgeTask = {
-  taskId: 9, leaseToken: 'l'.repeat(24), leaseDeadline: new Date().toISOString(), leaseMs: 3000, attempt: 1,
+  taskId: 9,
+  leaseToken: 'l'.repeat(24),
+  leaseDeadline: new Date().toISOString(),
+  leaseMs: 3000,
+  attempt: 1,
   submission: { submitId: 5, language: 'C', code: 'int main(){}' },
   problem: { id: 4, displayId: 'P4', caseVersion: '10', manifestHash: 'f'.repeat(64), timeLimit: 1500, memoryLimit: 128, stackLimit: 64 },
 };
@@ -148,33 +165,70 @@ describe('mapping', () => {
     expect(toCacheManifest(manifest()).cases[1]).toMatchObject({ id: 42, input: { hash: 'c'.repeat(64), size: 3 } });
     const acm = toSubmissionRequest(task, manifest(), data, null);
     expect(acm).toMatchObject({
-      language: 'C', code: 'int main(){}', timeLimitMs: 1500, memoryLimitMb: 128, stackLimitMb: 64, problemType: 0, judgeMode: 'default',
-      judgeCaseMode: 'default', ioScore: 100, removeEndBlank: true, fileIO: null, userExtraFiles: { 'lib.h': { path: '/c/e' } },
+      language: 'C',
+      code: 'int main(){}',
+      timeLimitMs: 1500,
+      memoryLimitMb: 128,
+      stackLimitMb: 64,
+      problemType: 0,
+      judgeMode: 'default',
+      judgeCaseMode: 'default',
+      ioScore: 100,
+      removeEndBlank: true,
+      fileIO: null,
+      userExtraFiles: { 'lib.h': { path: '/c/e' } },
     });
     expect(acm.checker).toBeUndefined();
-    expect(acm.cases.map((c) => [c.caseId, c.score, c.groupNum])).toEqual([[41, undefined, 1], [42, undefined, 2]]);
+    expect(acm.cases.map((c) => [c.caseId, c.score, c.groupNum])).toEqual([
+      [41, undefined, 1],
+      [42, undefined, 2],
+    ]);
 
     // OI with no case scores: ioScore split evenly; with scores: each its own.
     const even = toSubmissionRequest(task, manifest({ type: 1 }), data, null);
     expect(even.cases.map((c) => c.score)).toEqual([undefined, undefined]);
-    const scored = manifest({ type: 1, judgeMode: 'spj', spj: { language: 'C++', ...ref('e') }, fileIO: { input: 'in.txt', output: 'out.txt' }, judgeCaseMode: 'subtask_lowest' });
+    const scored = manifest({
+      type: 1,
+      judgeMode: 'spj',
+      spj: { language: 'C++', ...ref('e') },
+      fileIO: { input: 'in.txt', output: 'out.txt' },
+      judgeCaseMode: 'subtask_lowest',
+    });
     scored.cases[0].score = 40;
     scored.cases[1].score = 60;
     const oi = toSubmissionRequest(task, scored, data, 'checker source');
-    expect(oi).toMatchObject({ problemType: 1, judgeMode: 'spj', judgeCaseMode: 'subtask_lowest', checker: { language: 'C++', code: 'checker source' }, fileIO: { readFileName: 'in.txt', writeFileName: 'out.txt' } });
+    expect(oi).toMatchObject({
+      problemType: 1,
+      judgeMode: 'spj',
+      judgeCaseMode: 'subtask_lowest',
+      checker: { language: 'C++', code: 'checker source' },
+      fileIO: { readFileName: 'in.txt', writeFileName: 'out.txt' },
+    });
     expect(oi.cases.map((c) => c.score)).toEqual([40, 60]);
   });
 
   it('builds the result body with the manifest ids and seqs', () => {
     const result: JudgeSubmissionResult = {
-      status: JudgeStatus.PARTIAL_ACCEPTED, score: 40, time: 12.4, memory: 2048, judgeMode: 'default', judgeCaseMode: 'default',
-      errorMessage: 'wrong', cases: [
+      status: JudgeStatus.PARTIAL_ACCEPTED,
+      score: 40,
+      time: 12.4,
+      memory: 2048,
+      judgeMode: 'default',
+      judgeCaseMode: 'default',
+      errorMessage: 'wrong',
+      cases: [
         { index: 0, caseId: 41, status: 0, time: 12.4, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', stderr: '' },
         { index: 1, caseId: 42, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', stderr: '', message: 'wrong' },
       ],
     };
     expect(toResultBody(task, manifest({ type: 1 }), result)).toEqual({
-      taskId: 9, leaseToken: task.leaseToken, status: 8, time: 12, memory: 2048, score: 40, errorMessage: 'wrong',
+      taskId: 9,
+      leaseToken: task.leaseToken,
+      status: 8,
+      time: 12,
+      memory: 2048,
+      score: 40,
+      errorMessage: 'wrong',
       cases: [
         { caseId: 41, seq: 1, status: 0, time: 12, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', message: null },
         { caseId: 42, seq: 2, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', message: 'wrong' },
@@ -187,7 +241,7 @@ describe('mapping', () => {
 });
 
 describe('run scope', () => {
-  it('kills the scope\'s runs when it aborts, refuses new ones, and shows every report', async () => {
+  it("kills the scope's runs when it aborts, refuses new ones, and shows every report", async () => {
     const seen: SandboxReport[] = [];
     const controller = new AbortController();
     const started = Date.now();

@@ -28,13 +28,17 @@ export function boxUidProcesses(
 
 /** Directories of our own cgroups (where the runner creates its box cgroups). */
 export function ownCgroupDirs(): string[] {
-  const mounts = fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n').map((l) => {
-    const [pre, post] = l.split(' - ');
-    if (!post) return null;
-    const f = pre.split(' ');
-    const [fstype, , opts] = post.split(' ');
-    return { root: f[3], point: f[4], fstype, opts: opts?.split(',') ?? [] };
-  }).filter((m): m is NonNullable<typeof m> => !!m && (m.fstype === 'cgroup' || m.fstype === 'cgroup2'));
+  const mounts = fs
+    .readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((l) => {
+      const [pre, post] = l.split(' - ');
+      if (!post) return null;
+      const f = pre.split(' ');
+      const [fstype, , opts] = post.split(' ');
+      return { root: f[3], point: f[4], fstype, opts: opts?.split(',') ?? [] };
+    })
+    .filter((m): m is NonNullable<typeof m> => !!m && (m.fstype === 'cgroup' || m.fstype === 'cgroup2'));
   const dirs = new Set<string>();
   for (const line of fs.readFileSync('/proc/self/cgroup', 'utf8').trim().split('\n')) {
     const [, ctrls, p] = line.split(':');
@@ -55,7 +59,12 @@ export function ownCgroupDirs(): string[] {
 
 /** Box cgroups that exist right now, by name. */
 export function boxCgroups(): string[] {
-  return ownCgroupDirs().flatMap((d) => fs.readdirSync(d).filter((n) => n.startsWith('ojbox-')).map((n) => path.join(d, n)));
+  return ownCgroupDirs().flatMap((d) =>
+    fs
+      .readdirSync(d)
+      .filter((n) => n.startsWith('ojbox-'))
+      .map((n) => path.join(d, n)),
+  );
 }
 
 /** Collects every sandbox report produced while `fn` runs. */
@@ -77,5 +86,10 @@ export function leftoverCgroupsOf(reports: SandboxReport[]): string[] {
 }
 
 export function mountTable(): string[] {
-  return fs.readFileSync('/proc/self/mountinfo', 'utf8').trim().split('\n').map((l) => l.split(' ').slice(3, 6).join(' ')).sort();
+  return fs
+    .readFileSync('/proc/self/mountinfo', 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ').slice(3, 6).join(' '))
+    .sort();
 }

@@ -23,7 +23,7 @@ const tag = crypto.randomBytes(4).toString('hex');
 const marker = (name: string) => `/tmp/oj-hostile-${tag}-${name}`;
 
 let hostDir: string; // stands for test data and other runs' directories on the host
-let reports: SandboxReport[] = [];
+const reports: SandboxReport[] = [];
 const onReport = (r: SandboxReport) => reports.push(r);
 let mountsBefore: string[];
 let shadowBefore: fs.Stats;
@@ -109,10 +109,14 @@ int main(void){ printf("%d\\n", f(0)); return 0; }`;
   });
 
   it('infinite loop and sleeping forever → Time Limit Exceeded', async () => {
-    const r = await judgeC(`${HEAD}int main(void){ char c[8]; if (scanf("%7s", c) == 1 && c[0] == 's') sleep(100000); for(;;); }`, [
-      { input: 'loop', expected: '' },
-      { input: 'sleep', expected: '' },
-    ], { timeLimitMs: 300 });
+    const r = await judgeC(
+      `${HEAD}int main(void){ char c[8]; if (scanf("%7s", c) == 1 && c[0] == 's') sleep(100000); for(;;); }`,
+      [
+        { input: 'loop', expected: '' },
+        { input: 'sleep', expected: '' },
+      ],
+      { timeLimitMs: 300 },
+    );
     expect(r.cases.map((c) => c.status)).toEqual([S.TIME_LIMIT_EXCEEDED, S.TIME_LIMIT_EXCEEDED]);
     expect(r.cases[1].time).toBeLessThan(100); // killed by the wall-clock guard, not by CPU
   });
@@ -122,7 +126,15 @@ int main(void){ printf("%d\\n", f(0)); return 0; }`;
   if (c[0] == 'o') for(;;) fwrite(buf, 1, sizeof buf, stdout);
   FILE *f = fopen(c[0] == 'f' ? "big.bin" : "/tmp/big.bin", "w"); if (!f) return 4;
   for (int i = 0; i < 2048; i++) fwrite(buf, 1, sizeof buf, f); fclose(f); return 0; }`;
-    const r = await judgeC(src, [{ input: 'out', expected: '' }, { input: 'file', expected: '' }, { input: 'tmp', expected: '' }], { outputLimitKb: 4096, memoryLimitMb: 256 });
+    const r = await judgeC(
+      src,
+      [
+        { input: 'out', expected: '' },
+        { input: 'file', expected: '' },
+        { input: 'tmp', expected: '' },
+      ],
+      { outputLimitKb: 4096, memoryLimitMb: 256 },
+    );
     expect(r.cases.map((c) => c.status)).toEqual([S.RUNTIME_ERROR, S.RUNTIME_ERROR, S.RUNTIME_ERROR]);
     for (const c of r.cases) expect(c.message).toBe('Output limit exceeded');
     expect(fs.existsSync('/tmp/big.bin')).toBe(false);
@@ -132,7 +144,10 @@ int main(void){ printf("%d\\n", f(0)); return 0; }`;
 describe('escape attempts', () => {
   it('network: no connection to loopback or outside, only a lonely lo interface', async () => {
     let connections = 0;
-    const server = net.createServer((s) => { connections++; s.destroy(); });
+    const server = net.createServer((s) => {
+      connections++;
+      s.destroy();
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as net.AddressInfo).port;
     const src = `${HEAD}static const char *try_tcp(const char *ip, int port){
@@ -166,7 +181,18 @@ int main(void){ int port; scanf("%d", &port);
   });
 
   it('cannot write outside its work dir; /box and /tmp writes stay in the box', async () => {
-    const targets = ['/x', '/usr/x', '/etc/x', '/../x', '/box/../x', '/dev/x', '/proc/x', marker('etc'), path.join(hostDir, 'pwned'), path.join(workRoot(), 'pwned')];
+    const targets = [
+      '/x',
+      '/usr/x',
+      '/etc/x',
+      '/../x',
+      '/box/../x',
+      '/dev/x',
+      '/proc/x',
+      marker('etc'),
+      path.join(hostDir, 'pwned'),
+      path.join(workRoot(), 'pwned'),
+    ];
     const src = `${HEAD}int main(void){ char p[4096]; int made = 0;
   while (scanf("%4095s", p) == 1) { int fd = open(p, O_WRONLY | O_CREAT, 0666); if (fd >= 0) { made++; printf("MADE %s\\n", p); close(fd); } }
   printf("made %d\\n", made); return 0; }`;
@@ -185,7 +211,10 @@ int main(void){ int port; scanf("%d", &port);
   if (chmod("/box/main", 0777) == 0) ok++;
   int fd = open("/box/evil", O_WRONLY | O_CREAT, 0755); if (fd >= 0 && rename("/box/evil", "/box/main") == 0) ok++;
   printf("%d\\n", ok); return 0; }`;
-    const r = await judgeC(src, [{ input: '', expected: '0\n' }, { input: '', expected: '0\n' }]);
+    const r = await judgeC(src, [
+      { input: '', expected: '0\n' },
+      { input: '', expected: '0\n' },
+    ]);
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED]);
   });
 
@@ -193,7 +222,10 @@ int main(void){ int port; scanf("%d", &port);
     const src = `${HEAD}int main(void){ char c[8]; scanf("%7s", c);
   if (c[0] == 'w') { FILE *a = fopen("/box/flag", "w"), *b = fopen("/tmp/flag", "w"); puts(a && b ? "wrote" : "failed"); return 0; }
   puts(access("/box/flag", F_OK) == 0 || access("/tmp/flag", F_OK) == 0 ? "found" : "clean"); return 0; }`;
-    const r = await judgeC(src, [{ input: 'write', expected: 'wrote\n' }, { input: 'check', expected: 'clean\n' }]);
+    const r = await judgeC(src, [
+      { input: 'write', expected: 'wrote\n' },
+      { input: 'check', expected: 'clean\n' },
+    ]);
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED]);
   });
 
@@ -212,7 +244,10 @@ int main(void){ int port; scanf("%d", &port);
   if (!strcmp(c, "clone")) syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, 0, 0, 0, 0);
   puts("allowed"); return 0; }`;
     const names = ['ptrace', 'mount', 'unshare', 'clone'];
-    const r = await judgeC(src, names.map((n) => ({ input: n, expected: 'allowed\n' })));
+    const r = await judgeC(
+      src,
+      names.map((n) => ({ input: n, expected: 'allowed\n' })),
+    );
     for (const c of r.cases) {
       expect(c.status).toBe(S.RUNTIME_ERROR);
       expect(c.message).toMatch(/forbidden system call/);
@@ -248,7 +283,14 @@ describe('compile-time attacks', () => {
 template <std::size_t... I> constexpr std::size_t sum(std::index_sequence<I...>) { return (I + ... + 0); }
 int main() { return sum(std::make_index_sequence<5000000>{}) & 1; }
 `;
-    const r = await judgeOne({ language: 'C++ 17', source: bomb, cases: [{ input: '', expected: '' }], timeLimitMs: 1000, memoryLimitMb: 64, compileTimeMs: 2000 });
+    const r = await judgeOne({
+      language: 'C++ 17',
+      source: bomb,
+      cases: [{ input: '', expected: '' }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      compileTimeMs: 2000,
+    });
     expect(r.status).toBe(S.COMPILE_ERROR);
     expect(r.errorMessage).toMatch(/Compilation (time|memory) limit exceeded/);
   });

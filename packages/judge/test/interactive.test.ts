@@ -65,10 +65,12 @@ describe('pipes between two boxes', () => {
     try {
       const errA = path.join(dir, 'a.err');
       const errB = path.join(dir, 'b.err');
-      const { result, reports } = await collectReports(() => runInteractivePair(
-        { argv: ['/bin/sh', '-c', 'echo 41; read x; echo "a got $x" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errA },
-        { argv: ['/bin/sh', '-c', 'read y; echo $((y + 1)); echo "b got $y" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errB },
-      ));
+      const { result, reports } = await collectReports(() =>
+        runInteractivePair(
+          { argv: ['/bin/sh', '-c', 'echo 41; read x; echo "a got $x" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errA },
+          { argv: ['/bin/sh', '-c', 'read y; echo $((y + 1)); echo "b got $y" >&2'], timeMs: 1000, memoryKb: 65536, stderr: errB },
+        ),
+      );
       expect(result.a).toMatchObject({ status: 'OK', exitCode: 0 });
       expect(result.b).toMatchObject({ status: 'OK', exitCode: 0 });
       expect(result.a.uid).not.toBe(result.b.uid);
@@ -92,12 +94,22 @@ describe('interactive judging', () => {
   it('tells AC, WA, TLE (CPU and deadlock), an early exit and an interactor crash apart', async () => {
     const behaviours = ['play 777', 'dumb 5000', 'spin 1', 'wait 1', 'quit 1', 'crash 1', 'play 1000000'];
     const r = await judgeSubmission({
-      language: 'C With O2', code: PLAYER, timeLimitMs: 300, memoryLimitMb: 64,
+      language: 'C With O2',
+      code: PLAYER,
+      timeLimitMs: 300,
+      memoryLimitMb: 64,
       cases: behaviours.map((b) => ({ input: `${b}\n`, output: 'answer\n' })),
-      judgeMode: 'interactive', checker: { language: 'C++', code: INTERACTOR },
+      judgeMode: 'interactive',
+      checker: { language: 'C++', code: INTERACTOR },
     });
     expect(r.cases.map((c) => c.status)).toEqual([
-      S.ACCEPTED, S.WRONG_ANSWER, S.TIME_LIMIT_EXCEEDED, S.TIME_LIMIT_EXCEEDED, S.WRONG_ANSWER, S.SYSTEM_ERROR, S.ACCEPTED,
+      S.ACCEPTED,
+      S.WRONG_ANSWER,
+      S.TIME_LIMIT_EXCEEDED,
+      S.TIME_LIMIT_EXCEEDED,
+      S.WRONG_ANSWER,
+      S.SYSTEM_ERROR,
+      S.ACCEPTED,
     ]);
     expect(r.cases[0].message).toMatch(/guessed in \d+ queries/);
     expect(r.cases[1].message).toMatch(/no guess left/);
@@ -111,8 +123,13 @@ describe('interactive judging', () => {
   it('a program that crashes is a Runtime Error even though the interactor then sees EOF', async () => {
     const code = '#include <stdio.h>\nint main(void){ char b[32]; scanf("%31s", b); int *p = 0; return *p; }\n';
     const r = await judgeSubmission({
-      language: 'C', code, timeLimitMs: 500, memoryLimitMb: 64, cases: [{ input: 'play 3\n', output: 'answer\n' }],
-      judgeMode: 'interactive', checker: { language: 'C++', code: INTERACTOR },
+      language: 'C',
+      code,
+      timeLimitMs: 500,
+      memoryLimitMb: 64,
+      cases: [{ input: 'play 3\n', output: 'answer\n' }],
+      judgeMode: 'interactive',
+      checker: { language: 'C++', code: INTERACTOR },
     });
     expect(r.status).toBe(S.RUNTIME_ERROR);
     expect(r.errorMessage).toMatch(/SIGSEGV/);

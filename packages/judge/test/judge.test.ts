@@ -23,7 +23,14 @@ const c = (a: number, b: number, ok = true, groupNum?: number) => ({ input: `${a
 
 describe('judgeOne', () => {
   it('default mode runs every case; OI scores AC cases and gives Partial Accepted', async () => {
-    const r = await judgeOne({ language: 'C', source: APLUSB, cases: [c(1, 2), c(3, 4, false), c(5, 6), c(7, 8)], timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI });
+    const r = await judgeOne({
+      language: 'C',
+      source: APLUSB,
+      cases: [c(1, 2), c(3, 4, false), c(5, 6), c(7, 8)],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+    });
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.ACCEPTED, S.ACCEPTED]);
     expect(r.status).toBe(S.PARTIAL_ACCEPTED);
     expect(r.score).toBe(75);
@@ -33,14 +40,32 @@ describe('judgeOne', () => {
   });
 
   it('ergodic_without_error stops at the first failing case', async () => {
-    const r = await judgeOne({ language: 'C', source: APLUSB, cases: [c(1, 2), c(3, 4, false), c(5, 6)], timeLimitMs: 1000, memoryLimitMb: 64, judgeCaseMode: 'ergodic_without_error' });
+    const r = await judgeOne({
+      language: 'C',
+      source: APLUSB,
+      cases: [c(1, 2), c(3, 4, false), c(5, 6)],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      judgeCaseMode: 'ergodic_without_error',
+    });
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER]);
     expect(r.status).toBe(S.WRONG_ANSWER);
   });
 
   it('subtask_lowest skips the rest of a failed group and scores each group by its lowest case', async () => {
-    const cases = [c(1, 1, true, 1), c(1, 2, false, 1), c(1, 3, true, 1), c(2, 1, true, 2), c(2, 2, true, 2)].map((x, i) => ({ ...x, score: [10, 10, 10, 35, 35][i] }));
-    const r = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, judgeCaseMode: 'subtask_lowest', problemType: PROBLEM_TYPE.OI });
+    const cases = [c(1, 1, true, 1), c(1, 2, false, 1), c(1, 3, true, 1), c(2, 1, true, 2), c(2, 2, true, 2)].map((x, i) => ({
+      ...x,
+      score: [10, 10, 10, 35, 35][i],
+    }));
+    const r = await judgeOne({
+      language: 'C',
+      source: APLUSB,
+      cases,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      judgeCaseMode: 'subtask_lowest',
+      problemType: PROBLEM_TYPE.OI,
+    });
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.CANCELLED, S.ACCEPTED, S.ACCEPTED]);
     expect(r.cases[2].message).toBe(SKIPPED_MESSAGE);
     expect(r.score).toBe(35);
@@ -48,7 +73,10 @@ describe('judgeOne', () => {
   });
 
   it('removeEndBlank turns trailing blanks into AC and other whitespace differences into WA', async () => {
-    const cases = [{ input: '1 2', expected: '3   \n\n\n' }, { input: '1 2', expected: ' 3\n' }];
+    const cases = [
+      { input: '1 2', expected: '3   \n\n\n' },
+      { input: '1 2', expected: ' 3\n' },
+    ];
     const plain = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64 });
     expect(plain.cases.map((x) => x.status)).toEqual([S.PRESENTATION_ERROR, S.PRESENTATION_ERROR]);
     const strip = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank: true });
@@ -56,7 +84,11 @@ describe('judgeOne', () => {
   });
 
   it('an answer without its final newline (or with CRLF) is judged like one with it', async () => {
-    const cases = [{ input: '1 2', expected: '3' }, { input: '1 2', expected: '3\r\n' }, { input: '1 2', expected: '4' }];
+    const cases = [
+      { input: '1 2', expected: '3' },
+      { input: '1 2', expected: '3\r\n' },
+      { input: '1 2', expected: '4' },
+    ];
     for (const removeEndBlank of [false, true]) {
       const r = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank });
       expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER]);
@@ -66,15 +98,30 @@ describe('judgeOne', () => {
   it('reads cases from test-data files with CRLF expected output', async () => {
     fs.writeFileSync(path.join(dir, '1.in'), '20 22\r\n');
     fs.writeFileSync(path.join(dir, '1.out'), '42\r\n');
-    const r = await judgeOne({ language: 'C', source: APLUSB, cases: [{ inputFile: path.join(dir, '1.in'), expectedFile: path.join(dir, '1.out') }], timeLimitMs: 1000, memoryLimitMb: 64 });
+    const r = await judgeOne({
+      language: 'C',
+      source: APLUSB,
+      cases: [{ inputFile: path.join(dir, '1.in'), expectedFile: path.join(dir, '1.out') }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+    });
     expect(r.status).toBe(S.ACCEPTED);
   });
 
   it('reports a missing language, no cases, and a Java class not named Main clearly', async () => {
-    expect(await judgeOne({ language: 'Cobol', source: '', cases: [c(1, 2)], timeLimitMs: 1000, memoryLimitMb: 64 })).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: expect.stringMatching(/Cobol/) });
+    expect(await judgeOne({ language: 'Cobol', source: '', cases: [c(1, 2)], timeLimitMs: 1000, memoryLimitMb: 64 })).toMatchObject({
+      status: S.SYSTEM_ERROR,
+      errorMessage: expect.stringMatching(/Cobol/),
+    });
     expect(await judgeOne({ language: 'C', source: APLUSB, cases: [], timeLimitMs: 1000, memoryLimitMb: 64 })).toMatchObject({ status: S.SYSTEM_ERROR });
     if (findLanguage('Java')) {
-      const r = await judgeOne({ language: 'Java', source: 'public class Solution { public static void main(String[] a) {} }', cases: [c(1, 2)], timeLimitMs: 1000, memoryLimitMb: 64 });
+      const r = await judgeOne({
+        language: 'Java',
+        source: 'public class Solution { public static void main(String[] a) {} }',
+        cases: [c(1, 2)],
+        timeLimitMs: 1000,
+        memoryLimitMb: 64,
+      });
       expect(r.status).toBe(S.COMPILE_ERROR);
       expect(r.errorMessage).toMatch(/Solution|Main/);
     }

@@ -9,7 +9,14 @@ const langs = getLanguages().filter((l) => /^(C|C\+\+)( |$)|^Rust$|^Golang$/.tes
 describe('native languages', () => {
   it('C and C++ in all eight variants are detected with the real compiler version', () => {
     expect(langs.filter((l) => /^C/.test(l.name)).map((l) => l.name)).toEqual([
-      'C', 'C With O2', 'C++', 'C++ With O2', 'C++ 17', 'C++ 17 With O2', 'C++ 20', 'C++ 20 With O2',
+      'C',
+      'C With O2',
+      'C++',
+      'C++ With O2',
+      'C++ 17',
+      'C++ 17 With O2',
+      'C++ 20',
+      'C++ 20 With O2',
     ]);
     expect(langs[0].description).toMatch(/^GCC \d+\.\d+/);
   });

@@ -9,7 +9,16 @@ const S = JudgeStatus;
 
 export function languageTests(lang: LanguageSpec) {
   it(`${lang.name}: A+B template is accepted`, async () => {
-    const r = await judgeOne({ language: lang.name, source: lang.template, cases: [{ input: '1 2\n', expected: '3\n' }, { input: '100000000000 23', expected: '100000000023\n' }], timeLimitMs: 1000, memoryLimitMb: 256 });
+    const r = await judgeOne({
+      language: lang.name,
+      source: lang.template,
+      cases: [
+        { input: '1 2\n', expected: '3\n' },
+        { input: '100000000000 23', expected: '100000000023\n' },
+      ],
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+    });
     expect(r.errorMessage).toBeUndefined();
     expect(r.status).toBe(S.ACCEPTED);
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED]);
@@ -30,7 +39,14 @@ export function languageTests(lang: LanguageSpec) {
         { input: 'exit', expected: '' },
       ],
     });
-    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR, S.TIME_LIMIT_EXCEEDED, S.MEMORY_LIMIT_EXCEEDED, S.RUNTIME_ERROR]);
+    expect(r.cases.map((c) => c.status)).toEqual([
+      S.ACCEPTED,
+      S.WRONG_ANSWER,
+      S.PRESENTATION_ERROR,
+      S.TIME_LIMIT_EXCEEDED,
+      S.MEMORY_LIMIT_EXCEEDED,
+      S.RUNTIME_ERROR,
+    ]);
     expect(r.status).toBe(S.WRONG_ANSWER); // the first failing case decides
     const tle = r.cases[3];
     expect(tle.time).toBeGreaterThanOrEqual(400);
@@ -39,7 +55,13 @@ export function languageTests(lang: LanguageSpec) {
   });
 
   it(`${lang.name}: a syntax error is a Compile Error with the compiler's message`, async () => {
-    const r = await judgeOne({ language: lang.name, source: 'this is not a program !!!\n', cases: [{ input: '', expected: '' }], timeLimitMs: 1000, memoryLimitMb: 256 });
+    const r = await judgeOne({
+      language: lang.name,
+      source: 'this is not a program !!!\n',
+      cases: [{ input: '', expected: '' }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+    });
     expect(r.status).toBe(S.COMPILE_ERROR);
     expect(r.errorMessage?.length).toBeGreaterThan(10);
     expect(r.errorMessage).toMatch(/error|invalid|Syntax|expected/i);

@@ -79,7 +79,10 @@ describe('runner refuses when it cannot isolate', () => {
   });
 
   it('refuses when the requested cgroup version has no usable controllers', () => {
-    const hasV1Memory = fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n').some((l) => / - cgroup cgroup .*\bmemory\b/.test(l));
+    const hasV1Memory = fs
+      .readFileSync('/proc/self/mountinfo', 'utf8')
+      .split('\n')
+      .some((l) => / - cgroup cgroup .*\bmemory\b/.test(l));
     const r = spawnSync(RUNNER_PATH, ['--cgroup', hasV1Memory ? 'v2' : 'v1', '--', '/bin/true'], { encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(parseReport(r.stdout, 0)?.status).toBe('SE');
@@ -214,9 +217,13 @@ describe('the box', () => {
 
   it('on SIGTERM kills the box, removes its cgroup and reports SE', async () => {
     const uid = 63000; // outside the pool other test files use at the same time
-    const child = spawn(RUNNER_PATH, ['--time', '10000', '--uid', String(uid), '--', '/bin/sh', '-c', 'sleep 100 & sleep 100'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(RUNNER_PATH, ['--time', '10000', '--uid', String(uid), '--', '/bin/sh', '-c', 'sleep 100 & sleep 100'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     const mine = () => boxUidProcesses([], { from: uid, count: 1 });
     await waitFor(() => mine().length >= 2);
     child.kill('SIGTERM');

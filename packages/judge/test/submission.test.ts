@@ -37,15 +37,26 @@ int main(void) {
   it('the program reads and writes files in its work directory, not stdin/stdout', async () => {
     fs.writeFileSync(path.join(dir, 'big.in'), '40 2\n', { mode: 0o600 }); // not world-readable: copied for the box
     const r = await judgeSubmission({
-      language: 'C', code: FILE_APLUSB, timeLimitMs: 1000, memoryLimitMb: 64,
+      language: 'C',
+      code: FILE_APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
       fileIO: { readFileName: 'sum.in', writeFileName: 'sum.out' },
-      cases: [{ input: '1 2\n', output: '3\nro\n' }, { input: { path: path.join(dir, 'big.in') }, output: '42\nro\n' }, { input: '5 5\n', output: '11\nro\n' }],
+      cases: [
+        { input: '1 2\n', output: '3\nro\n' },
+        { input: { path: path.join(dir, 'big.in') }, output: '42\nro\n' },
+        { input: '5 5\n', output: '11\nro\n' },
+      ],
     });
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER]);
     expect(r.cases[0].userOutput).toBe('3\nro\n');
     const stdoutOnly = await judgeSubmission({
-      language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64,
-      fileIO: { readFileName: 'sum.in', writeFileName: 'sum.out' }, cases: [{ input: '1 2\n', output: '3\n' }],
+      language: 'C',
+      code: APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      fileIO: { readFileName: 'sum.in', writeFileName: 'sum.out' },
+      cases: [{ input: '1 2\n', output: '3\n' }],
     });
     expect(stdoutOnly.status).toBe(S.WRONG_ANSWER); // no output file: empty output
     expect(stdoutOnly.cases[0].userOutput).toBe('');
@@ -53,7 +64,12 @@ int main(void) {
 
   it('rejects file names that could escape the work directory', async () => {
     const r = await judgeSubmission({
-      language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, fileIO: { readFileName: '../etc/passwd', writeFileName: 'x' }, cases: [{ input: '', output: '' }],
+      language: 'C',
+      code: APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      fileIO: { readFileName: '../etc/passwd', writeFileName: 'x' },
+      cases: [{ input: '', output: '' }],
     });
     expect(r).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: expect.stringMatching(/file IO/) });
   });
@@ -84,10 +100,15 @@ int main(int argc, char **argv) {
 }
 `;
     const r = await judgeSubmission({
-      language: 'C', code, timeLimitMs: 1000, memoryLimitMb: 64, cases: [{ input: '2 3\n', output: '5 hello ro hidden\n' }],
+      language: 'C',
+      code,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      cases: [{ input: '2 3\n', output: '5 hello ro hidden\n' }],
       userExtraFiles: { 'add.h': 'static long long add(long long a, long long b) { return a + b; }\n', 'word.txt': 'hello\n' },
       judgeExtraFiles: { 'judge.h': '#define VERDICT_OK 100\n', 'secret.txt': 's3cr3t\n' },
-      judgeMode: 'spj', checker: { language: 'C', code: checker },
+      judgeMode: 'spj',
+      checker: { language: 'C', code: checker },
     });
     expect(r.cases[0].userOutput).toBe('5 hello ro hidden\n');
     expect(r.status).toBe(S.ACCEPTED);
@@ -95,12 +116,21 @@ int main(int argc, char **argv) {
 });
 
 describe('case modes', () => {
-  const c = (a: number, b: number, ok: boolean, groupNum: number, score?: number) => ({ input: `${a} ${b}\n`, output: `${ok ? a + b : a + b + 1}\n`, groupNum, score });
+  const c = (a: number, b: number, ok: boolean, groupNum: number, score?: number) => ({
+    input: `${a} ${b}\n`,
+    output: `${ok ? a + b : a + b + 1}\n`,
+    groupNum,
+    score,
+  });
 
   it('OI without case scores splits 100 points evenly; time and memory are the max over cases', async () => {
     const events: string[] = [];
     const r = await judgeSubmission({
-      language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI,
+      language: 'C',
+      code: APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
       cases: [c(1, 1, true, 1), c(1, 2, false, 1), c(1, 3, true, 1)],
       onProgress: (e) => events.push(e.type === 'status' ? `status ${e.status}` : `case ${e.case.index}`),
     });
@@ -114,7 +144,12 @@ describe('case modes', () => {
 
   it('subtask_average: every case runs, each group scores the rounded mean', async () => {
     const r = await judgeSubmission({
-      language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI, judgeCaseMode: 'subtask_average',
+      language: 'C',
+      code: APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+      judgeCaseMode: 'subtask_average',
       cases: [c(1, 1, true, 1, 10), c(1, 2, false, 1, 10), c(1, 3, false, 1, 10), c(2, 1, true, 2, 40), c(2, 2, true, 2, 40)],
     });
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.WRONG_ANSWER, S.ACCEPTED, S.ACCEPTED]);
@@ -134,14 +169,23 @@ int main(int argc, char **argv) { FILE *a = fopen(argv[3], "r"); char w[8] = "";
 `;
     const cs = (verdict: string, groupNum: number) => ({ input: '1 1\n', output: `${verdict}\n`, groupNum, score: 20 });
     const r = await judgeSubmission({
-      language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, problemType: PROBLEM_TYPE.OI, judgeCaseMode: 'subtask_lowest',
-      judgeMode: 'spj', checker: { language: 'C', code: checker },
+      language: 'C',
+      code: APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+      judgeCaseMode: 'subtask_lowest',
+      judgeMode: 'spj',
+      checker: { language: 'C', code: checker },
       cases: [cs('AC', 1), cs('PART', 1), cs('AC', 1), cs('AC', 2), cs('WA', 2), cs('AC', 2)],
     });
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.PARTIAL_ACCEPTED, S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER, S.CANCELLED]);
     expect(r.cases[5].message).toBe(SKIPPED_MESSAGE);
     expect(r.score).toBe(12); // group 1: min(20, 12, 20); group 2: 0
-    expect(r.subtasks?.map((g) => [g.groupNum, g.score])).toEqual([[1, 12], [2, 0]]);
+    expect(r.subtasks?.map((g) => [g.groupNum, g.score])).toEqual([
+      [1, 12],
+      [2, 0],
+    ]);
   });
 
   it('ergodic_without_error stops at the first case that is not AC; default ACM reports the first failure', async () => {
@@ -175,7 +219,12 @@ describe('test run', () => {
     expect(re.status).toBe(S.RUNTIME_ERROR);
     expect(re.stderr).toMatch(/exit code 3/);
     expect(re.stderr).toMatch(/boom/);
-    const long = await testRun({ language: 'C', code: '#include <stdio.h>\nint main(void){ for (int i = 0; i < 5000; i++) putchar(\'x\'); return 0; }', input: '', limits });
+    const long = await testRun({
+      language: 'C',
+      code: "#include <stdio.h>\nint main(void){ for (int i = 0; i < 5000; i++) putchar('x'); return 0; }",
+      input: '',
+      limits,
+    });
     expect(long.userOutput).toBe(`${'x'.repeat(1000)}...`);
     const big = await testRun({ language: 'C', code: APLUSB, input: '1'.repeat(1001), limits });
     expect(big).toMatchObject({ status: S.SYSTEM_ERROR, stderr: expect.stringMatching(/1000 characters/) });

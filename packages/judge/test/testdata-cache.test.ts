@@ -31,7 +31,8 @@ const ref = (content: string | Buffer): FileRef => ({ hash: sha256Hex(content), 
 
 function manifest(version: number, cases: Array<[string, string]>, extra: Record<string, string> = {}): TestDataManifest {
   return {
-    problemId: 1000, caseVersion: version,
+    problemId: 1000,
+    caseVersion: version,
     cases: cases.map(([i, o], n) => ({ id: n + 1, input: ref(i), output: ref(o), score: 50, groupNum: 1 })),
     judgeExtraFiles: Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, ref(v)])),
   };
@@ -41,14 +42,32 @@ describe('test-data cache', () => {
   it('downloads only the files it does not have, verifies them and returns paths for the judge', async () => {
     const s = server(['1 2\n', '3\n', '5 5\n', '10\n', '6 6\n', '12\n', 'testlib']);
     const cache = new TestDataCache({ dir, fetch: s.fetch });
-    const v1 = await cache.prepare(manifest(1, [['1 2\n', '3\n'], ['5 5\n', '10\n']], { 'testlib.h': 'testlib' }));
+    const v1 = await cache.prepare(
+      manifest(
+        1,
+        [
+          ['1 2\n', '3\n'],
+          ['5 5\n', '10\n'],
+        ],
+        { 'testlib.h': 'testlib' },
+      ),
+    );
     expect(s.calls).toHaveLength(5);
     expect(v1.downloaded).toBe(5);
     expect(fs.readFileSync((v1.cases[1].input as { path: string }).path, 'utf8')).toBe('5 5\n');
     expect(v1.cases[0]).toMatchObject({ caseId: 1, score: 50, groupNum: 1 });
     expect(fs.readFileSync(v1.judgeExtraFiles['testlib.h'].path, 'utf8')).toBe('testlib');
     // Version 2 changes one case: only its two files are fetched.
-    const v2 = await cache.prepare(manifest(2, [['1 2\n', '3\n'], ['6 6\n', '12\n']], { 'testlib.h': 'testlib' }));
+    const v2 = await cache.prepare(
+      manifest(
+        2,
+        [
+          ['1 2\n', '3\n'],
+          ['6 6\n', '12\n'],
+        ],
+        { 'testlib.h': 'testlib' },
+      ),
+    );
     expect(s.calls).toHaveLength(7);
     expect(v2.downloaded).toBe(2);
     // Files 0644 (a box may reopen /dev/stdin), directories 0700.
@@ -77,7 +96,11 @@ describe('test-data cache', () => {
 
   it('concurrent fills: one download per file within a process, intact files across workers', async () => {
     const files = Array.from({ length: 6 }, (_, i) => `${'x'.repeat(1000 * (i + 1))}${i}`);
-    const m = manifest(1, [[files[0], files[1]], [files[2], files[3]], [files[4], files[5]]]);
+    const m = manifest(1, [
+      [files[0], files[1]],
+      [files[2], files[3]],
+      [files[4], files[5]],
+    ]);
     const s = server(files, 20);
     const one = new TestDataCache({ dir, fetch: s.fetch, concurrency: 2 });
     await Promise.all([one.prepare(m), one.prepare(m), one.prepare(m)]);
@@ -109,7 +132,12 @@ describe('test-data cache', () => {
     expect(await cache.usage()).toEqual({ files: 2, bytes: 200 });
     expect(fs.existsSync((second.cases[0].input as { path: string }).path)).toBe(true);
     // A manifest bigger than the budget keeps all of its files.
-    const all = await cache.prepare(manifest(3, [[files[0], files[1]], [files[2], files[3]]]));
+    const all = await cache.prepare(
+      manifest(3, [
+        [files[0], files[1]],
+        [files[2], files[3]],
+      ]),
+    );
     expect(await cache.usage()).toEqual({ files: 4, bytes: 400 });
     all.release();
     second.release();

@@ -78,7 +78,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (v === 'true') return true;
   if (v === 'false' || v === '') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseBaseUrl(value: string | undefined): string | undefined {

@@ -18,10 +18,7 @@ export interface EmbeddedJudgeOptions {
   logLevel: string;
 }
 
-export type EmbeddedJudge =
-  | { state: 'running'; daemon: JudgeDaemon; info: DaemonInfo }
-  | { state: 'disabled'; reason: string }
-  | { state: 'off' };
+export type EmbeddedJudge = { state: 'running'; daemon: JudgeDaemon; info: DaemonInfo } | { state: 'disabled'; reason: string } | { state: 'off' };
 
 /** Where this node can be reached from itself. */
 export function loopbackUrl(host: string, port: number): string {

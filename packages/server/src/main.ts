@@ -52,7 +52,13 @@ async function main() {
   });
 
   if (embeddedJudgeEnabled()) {
-    judge = await startEmbeddedJudge({ port, host: config.host, token: await judgeToken({ config, database }), dataDir: config.dataDir, logLevel: config.logLevel });
+    judge = await startEmbeddedJudge({
+      port,
+      host: config.host,
+      token: await judgeToken({ config, database }),
+      dataDir: config.dataDir,
+      logLevel: config.logLevel,
+    });
     // Ctrl-C while the judge was starting: the hook above did not see it, stop it now.
     if (stopping && judge.state === 'running') await judge.daemon.stop(0);
   }

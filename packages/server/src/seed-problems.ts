@@ -186,7 +186,8 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
     ],
     solutions: {
       Python3:
-        'def prime(x):\n    if x < 2:\n        return False\n' + '    d = 2\n    while d * d <= x:\n        if x % d == 0:\n            return False\n        d += 1\n    return True\n\n' +
+        'def prime(x):\n    if x < 2:\n        return False\n' +
+        '    d = 2\n    while d * d <= x:\n        if x % d == 0:\n            return False\n        d += 1\n    return True\n\n' +
         'q = int(input())\nfor _ in range(q):\n    print("Yes" if prime(int(input())) else "No")\n',
     },
   },
@@ -344,11 +345,13 @@ export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
     solutions: {
       C:
         '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  int n, count = 0;\n  scanf("%d", &n);\n  char *composite = calloc(n + 1, 1);\n' +
-        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n' + '    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
+        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n' +
+        '    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
         '  printf("%d\\n", count);\n  return 0;\n}\n',
       'C++':
         '#include <iostream>\n#include <vector>\nint main() {\n  int n;\n  std::cin >> n;\n  std::vector<char> composite(n + 1);\n  int count = 0;\n' +
-        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n' + '    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
+        '  for (long long i = 2; i <= n; i++) {\n    if (composite[i]) continue;\n' +
+        '    count++;\n    for (long long j = i * i; j <= n; j += i) composite[j] = 1;\n  }\n' +
         '  std::cout << count << std::endl;\n}\n',
     },
     // Trial division: subtasks 1 and 2 only (60 points), the large tests exceed the time limit.
@@ -382,7 +385,8 @@ export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
         '  fscanf(in, "%d", &n);\n  long long *a = malloc(sizeof(long long) * n);\n  for (int i = 0; i < n; i++) fscanf(in, "%lld", &a[i]);\n' +
         '  for (int i = n - 1; i >= 0; i--) fprintf(out, i ? "%lld " : "%lld\\n", a[i]);\n  fclose(out);\n  return 0;\n}\n',
       Python3:
-        "with open('reverse.in') as f:\n    n = int(f.readline())\n    a = f.readline().split()\n" + "with open('reverse.out', 'w') as f:\n    f.write(' '.join(reversed(a)) + '\\n')\n",
+        "with open('reverse.in') as f:\n    n = int(f.readline())\n    a = f.readline().split()\n" +
+        "with open('reverse.out', 'w') as f:\n    f.write(' '.join(reversed(a)) + '\\n')\n",
     },
     // Reads standard input and writes standard output, as in the other problems: no output file.
     wrongSolutions: { Python3: "input()\nprint(' '.join(reversed(input().split())))\n" },

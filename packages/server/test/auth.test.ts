@@ -190,7 +190,9 @@ describe('slide puzzle', () => {
     expect(last).toMatchObject({ msg: formatMsg(MSG.accountLocked, { minutes: 30 }), data: { failures: 20, lockedMinutes: 30 } });
     const { data } = await get(t, '/api/get-login-puzzle');
     const solved = { puzzleToken: data.puzzleToken, puzzleX: await puzzleAnswer(t, data.puzzleToken) };
-    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', ...solved }, { ip })).msg).toBe(formatMsg(MSG.accountLocked, { minutes: 30 }));
+    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', ...solved }, { ip })).msg).toBe(
+      formatMsg(MSG.accountLocked, { minutes: 30 }),
+    );
   });
 
   it('accepts each challenge once: a reused, forged or expired challenge fails', async () => {
@@ -207,15 +209,11 @@ describe('slide puzzle', () => {
     const forged = await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: 'A'.repeat(80), puzzleX: 100 }, { ip });
     expect(forged.msg).toBe(MSG.puzzleFailed);
     const tampered = data.puzzleToken.slice(0, -2) + (data.puzzleToken.endsWith('AA') ? 'BB' : 'AA');
-    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: tampered, puzzleX: x }, { ip })).msg).toBe(
-      MSG.puzzleFailed,
-    );
+    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: tampered, puzzleX: x }, { ip })).msg).toBe(MSG.puzzleFailed);
 
     const { puzzleKey } = await getSecrets(t.database);
     const expired = sealPuzzle(puzzleKey, { id: 'expired-one', x: 100, exp: Date.now() - 1000 });
-    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: expired, puzzleX: 100 }, { ip })).msg).toBe(
-      MSG.puzzleFailed,
-    );
+    expect((await post(t, '/api/login', { username: 'frank', password: 'frank-pass', puzzleToken: expired, puzzleX: 100 }, { ip })).msg).toBe(MSG.puzzleFailed);
   });
 });
 
@@ -357,7 +355,10 @@ describe('tokens and sessions', () => {
     const stray = await signToken(t.database, payload.sub, 'no-such-session', new Date(), new Date(Date.now() + 3600_000));
     expect((await get(t, '/api/get-user-auth-info', { token: stray })).http).toBe(401);
 
-    await t.database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.id, payload.jti));
+    await t.database.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.id, payload.jti));
     expect(await get(t, '/api/get-user-auth-info', { token })).toMatchObject({ http: 401, msg: MSG.tokenExpired });
   });
 
@@ -374,7 +375,12 @@ describe('tokens and sessions', () => {
     expect(young.headers['refresh-token']).toBeUndefined();
 
     const old = await agedToken(t, fresh, 13 * 3600);
-    const before = (await t.database.db.select().from(authSessions).where(eq(authSessions.id, sessionIdOf(fresh))))[0]!;
+    const before = (
+      await t.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionIdOf(fresh)))
+    )[0]!;
     const r = await get(t, '/api/get-user-auth-info', { token: old });
     expect(r.status).toBe(200);
     expect(r.headers['refresh-token']).toBe('true');
@@ -382,7 +388,12 @@ describe('tokens and sessions', () => {
     expect(renewed).toBeTruthy();
     expect(renewed).not.toBe(old);
     expect(sessionIdOf(renewed)).toBe(sessionIdOf(fresh));
-    const after = (await t.database.db.select().from(authSessions).where(eq(authSessions.id, sessionIdOf(fresh))))[0]!;
+    const after = (
+      await t.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionIdOf(fresh)))
+    )[0]!;
     expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime() + 12 * 3600_000);
     const next = await get(t, '/api/get-user-auth-info', { token: renewed });
     expect(next.status).toBe(200);

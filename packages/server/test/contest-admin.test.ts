@@ -216,7 +216,12 @@ describe('contest problems', () => {
   });
 
   it('updates and removes a link', async () => {
-    const u = await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid: acmP, displayId: 'C', displayTitle: 'Sum', color: '#00ff00' }, { token: padmin });
+    const u = await put(
+      t,
+      '/api/admin/contest/contest-problem',
+      { cid: acm, pid: acmP, displayId: 'C', displayTitle: 'Sum', color: '#00ff00' },
+      { token: padmin },
+    );
     expect(u.data).toMatchObject({ displayId: 'C', displayTitle: 'Sum', color: '#00ff00' });
     const clash = await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid: acmP, displayId: 'b' }, { token: padmin });
     expect(clash.msg).toBe('The display ID b is already used in this contest.');
@@ -230,9 +235,19 @@ describe('contest problems', () => {
   it('manages announcements', async () => {
     const a = await post(t, '/api/admin/contest/announcement', { cid: acm, announcement: { title: 'Note', content: 'Problem C fixed' } }, { token: padmin });
     expect(a.data).toMatchObject({ cid: acm, title: 'Note', status: 0, username: 'padmin' });
-    const u = await put(t, '/api/admin/contest/announcement', { cid: acm, announcement: { id: a.data.id, title: 'Note 2', content: 'x', status: 1 } }, { token: padmin });
+    const u = await put(
+      t,
+      '/api/admin/contest/announcement',
+      { cid: acm, announcement: { id: a.data.id, title: 'Note 2', content: 'x', status: 1 } },
+      { token: padmin },
+    );
     expect(u.data).toMatchObject({ title: 'Note 2', status: 1 });
-    const wrongContest = await put(t, '/api/admin/contest/announcement', { cid: oi, announcement: { id: a.data.id, title: 'x', content: 'x' } }, { token: padmin });
+    const wrongContest = await put(
+      t,
+      '/api/admin/contest/announcement',
+      { cid: oi, announcement: { id: a.data.id, title: 'x', content: 'x' } },
+      { token: padmin },
+    );
     expect(wrongContest.msg).toBe(MSG.announcementNotFound);
     expect((await get(t, '/api/admin/contest/announcement', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(1);
     expect((await del(t, '/api/admin/contest/announcement', { token: admin2, query: { aid: String(a.data.id) } })).http).toBe(403);
@@ -312,7 +327,8 @@ describe('problems made for a contest', () => {
   });
 
   it('needs problem management and the contest', async () => {
-    const make = (token: string, cid: number, problemId: string) => post(t, '/api/admin/contest/problem', { cid, displayId: 'Q', ...body(problemId) }, { token });
+    const make = (token: string, cid: number, problemId: string) =>
+      post(t, '/api/admin/contest/problem', { cid, displayId: 'Q', ...body(problemId) }, { token });
     // an admin without problem management, a normal user
     expect((await make(admin2, acm, 'CP400')).http).toBe(403);
     expect((await make(alice, acm, 'CP401')).http).toBe(403);
@@ -379,7 +395,10 @@ describe('which problems an admin may add', () => {
     expect((await add(root, mine, hidden, 'C')).status).toBe(200);
     const rootOwn = (await post(t, '/api/admin/contest', form({ title: 'Root round' }), { token: root })).data.id as number;
     expect((await add(root, rootOwn, upcoming, 'A')).status).toBe(200);
-    const rootEligible = await get(t, '/api/admin/contest/get-problem-list', { token: root, query: { cid: String(mine), queryExisted: 'false', limit: '100' } });
+    const rootEligible = await get(t, '/api/admin/contest/get-problem-list', {
+      token: root,
+      query: { cid: String(mine), queryExisted: 'false', limit: '100' },
+    });
     expect(rootEligible.data.records.map((r: any) => r.pid)).toContain(upcoming);
   });
 });
@@ -390,7 +409,9 @@ describe('bad input', () => {
       await post(t, '/api/admin/contest', { title: 5, description: [], startTime: {}, endTime: 1 }, { token: root }),
       await post(t, '/api/admin/contest', form({ starAccount: 'bob' }), { token: root }),
       await post(t, '/api/admin/contest', form({ awardType: 1, awardConfigList: [{ priority: 1, name: 'G', num: -1 }] }), { token: root }),
-      await post(t, '/api/admin/contest', form({ awardType: 1, awardConfigList: [{ priority: 1, name: 'G', num: 1, color: 'red;background:url(x)' }] }), { token: root }),
+      await post(t, '/api/admin/contest', form({ awardType: 1, awardConfigList: [{ priority: 1, name: 'G', num: 1, color: 'red;background:url(x)' }] }), {
+        token: root,
+      }),
       await post(t, '/api/admin/contest', form({ sealRank: true, sealRankTime: 'soon' }), { token: root }),
       await get(t, '/api/get-contest-info', { query: { cid: 'abc' } }),
       await get(t, '/api/get-contest-list', { query: { currentPage: '0' } }),
@@ -432,7 +453,11 @@ describe('bad input', () => {
     }
     const page = (o: Record<string, string>) => ({ query: { contestID: String(cid), ...o } });
     cases.push(
-      ['check status 101 ids', post(t, '/api/check-contest-submissions-status', { cid, submitIds: Array.from({ length: 101 }, (_, i) => i + 1) }, { token: alice }), 'submitIds'],
+      [
+        'check status 101 ids',
+        post(t, '/api/check-contest-submissions-status', { cid, submitIds: Array.from({ length: 101 }, (_, i) => i + 1) }, { token: alice }),
+        'submitIds',
+      ],
       ['check status big cid', post(t, '/api/check-contest-submissions-status', { cid: big, submitIds: [1] }, { token: alice }), 'cid'],
       ['contest-submissions big cid', get(t, '/api/contest-submissions', { token: alice, query: { contestID: String(big) } }), 'contestID'],
       ['contest-submissions limit 0', get(t, '/api/contest-submissions', { token: alice, ...page({ limit: '0' }) }), 'limit'],
@@ -452,7 +477,12 @@ describe('bad input', () => {
       ['contest list page 1e20', get(t, '/api/get-contest-list', { query: { currentPage: '1e20' } }), 'currentPage'],
       [
         'contest test run big cid',
-        post(t, '/api/submit-problem-test-judge', { pid: acmP, type: 'contest', cid: big, language: 'C++', code: 'int main(){}', userInput: '1 2' }, { token: alice }),
+        post(
+          t,
+          '/api/submit-problem-test-judge',
+          { pid: acmP, type: 'contest', cid: big, language: 'C++', code: 'int main(){}', userInput: '1 2' },
+          { token: alice },
+        ),
         'cid',
       ],
     );

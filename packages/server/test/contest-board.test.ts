@@ -34,7 +34,16 @@ const contest = (o: Record<string, unknown>, problems: [number, string][]) => cr
 
 /** A judged submission made `min` minutes after the start. */
 const judged = (cid: number, username: string, pid: number, status: number, min: number, o: { score?: number; time?: number } = {}) =>
-  insertContestSubmission(t, { cid, pid, uid: uids[username]!, username, status, score: o.score ?? null, time: o.time ?? 10, submitTime: new Date(start + min * MIN) });
+  insertContestSubmission(t, {
+    cid,
+    pid,
+    uid: uids[username]!,
+    username,
+    status,
+    score: o.score ?? null,
+    time: o.time ?? 10,
+    submitTime: new Date(start + min * MIN),
+  });
 
 const rank = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-rank', body, { token });
 const outside = (token: string | null, body: Record<string, unknown>) => post(t, '/api/get-contest-outside-scoreboard', body, { token });
@@ -55,7 +64,13 @@ beforeAll(async () => {
   oiP = await createProblem(t, { problemId: 'P4002', type: 1 });
   // sealed from 80 minutes after the start (20 minutes ago), awards: 1 gold
   acm = await contest(
-    { sealRank: true, sealRankTime: iso(start + 80 * MIN), starAccount: ['star'], awardType: 2, awardConfigList: [{ priority: 1, name: 'Gold', background: '#e6bf25', color: '#fff', num: 1 }] },
+    {
+      sealRank: true,
+      sealRankTime: iso(start + 80 * MIN),
+      starAccount: ['star'],
+      awardType: 2,
+      awardConfigList: [{ priority: 1, name: 'Gold', background: '#e6bf25', color: '#fff', num: 1 }],
+    },
     [
       [pA, 'A'],
       [pB, 'B'],

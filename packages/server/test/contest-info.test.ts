@@ -46,7 +46,9 @@ describe('get-contest-info for the shell', () => {
     const visitor = await info(cid);
     expect([visitor.status, visitor.data.isContestAdmin]).toEqual([200, false]);
     // a hidden contest exists for its admins only
-    expect((await put(t, '/api/admin/contest/change-contest-visible', undefined, { token: padmin, query: { cid: String(cid), visible: 'false' } })).status).toBe(200);
+    expect(
+      (await put(t, '/api/admin/contest/change-contest-visible', undefined, { token: padmin, query: { cid: String(cid), visible: 'false' } })).status,
+    ).toBe(200);
     expect((await info(cid, alice)).msg).toBe('The contest does not exist.');
     expect((await info(cid, padmin)).data.isContestAdmin).toBe(true);
   });
@@ -116,7 +118,16 @@ describe('get-recent-contest for the home card', () => {
       expect(list.data.records.map((c: any) => c.id)).not.toContain(group);
       expect(list.data.total).toBe(6);
     } finally {
-      if (others.length > 0) await t.database.db.update(contests).set({ visible: true }).where(inArray(contests.id, others.map((c) => c.id)));
+      if (others.length > 0)
+        await t.database.db
+          .update(contests)
+          .set({ visible: true })
+          .where(
+            inArray(
+              contests.id,
+              others.map((c) => c.id),
+            ),
+          );
     }
   });
 });

@@ -106,7 +106,14 @@ describe('ACM board', () => {
     const gold = { priority: 1, name: 'Gold', background: '#e6bf25', color: '#fff', num: 0 };
     const silver = { priority: 2, name: 'Silver', background: '#b4c0c7', color: '#fff', num: 0 };
     const byCount = acmBoard(
-      input(subs, U, { starUsers: new Set(['bob']), awardType: 2, awards: [{ ...silver, num: 5 }, { ...gold, num: 1 }] }),
+      input(subs, U, {
+        starUsers: new Set(['bob']),
+        awardType: 2,
+        awards: [
+          { ...silver, num: 5 },
+          { ...gold, num: 1 },
+        ],
+      }),
     );
     expect(byCount.map((r) => [r.username, r.rank, r.awardName])).toEqual([
       ['ann', 1, 'Gold'],
@@ -116,7 +123,16 @@ describe('ACM board', () => {
       ['eve', 4, null], // no AC: never awarded
     ]);
     // 4 ranked users: 50 % → 2 gold, 25 % → 1 silver
-    const byShare = acmBoard(input(subs, U, { starUsers: new Set(['bob']), awardType: 1, awards: [{ ...gold, num: 50 }, { ...silver, num: 25 }] }));
+    const byShare = acmBoard(
+      input(subs, U, {
+        starUsers: new Set(['bob']),
+        awardType: 1,
+        awards: [
+          { ...gold, num: 50 },
+          { ...silver, num: 25 },
+        ],
+      }),
+    );
     expect(byShare.map((r) => r.awardName)).toEqual(['Gold', null, 'Gold', 'Silver', null]);
     expect(byShare[0]).toMatchObject({ isWinAward: true, awardBackground: '#e6bf25', awardColor: '#fff' });
   });
@@ -175,7 +191,14 @@ describe('OI board', () => {
       ['cat', 3, 90, 0],
     ]);
     const tied = oiBoard({
-      ...input([sub('ann', 'A', S.PARTIAL_ACCEPTED, 1, { score: 50 }), sub('bob', 'A', S.PARTIAL_ACCEPTED, 2, { score: 50 }), sub('cat', 'A', S.WRONG_ANSWER, 3, { score: 0 })], U),
+      ...input(
+        [
+          sub('ann', 'A', S.PARTIAL_ACCEPTED, 1, { score: 50 }),
+          sub('bob', 'A', S.PARTIAL_ACCEPTED, 2, { score: 50 }),
+          sub('cat', 'A', S.WRONG_ANSWER, 3, { score: 0 }),
+        ],
+        U,
+      ),
       scoreType: 'Recent',
     });
     expect(tied.map((r) => [r.username, r.rank])).toEqual([

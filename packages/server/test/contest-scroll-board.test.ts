@@ -37,7 +37,13 @@ const base = (o: Record<string, unknown> = {}) => ({
 /** A contest of padmin's with bank problems as [pid, displayId, balloon colour]. */
 const contest = (o: Record<string, unknown>, problems: [number, string, string?][]) => {
   const colours = new Map(problems.map(([, displayId, color]) => [displayId, color]));
-  return createContest(t, padmin, base(o), problems.map(([pid, displayId]) => [pid, displayId]), (displayId) => ({ color: colours.get(displayId) }));
+  return createContest(
+    t,
+    padmin,
+    base(o),
+    problems.map(([pid, displayId]) => [pid, displayId]),
+    (displayId) => ({ color: colours.get(displayId) }),
+  );
 };
 
 /** A judged submission made `min` minutes after the start. */
@@ -110,7 +116,9 @@ describe('scroll board calls', () => {
       expect(r.msg).toBe(MSG.scrollBoardAcmOnly);
     }
     // once the running one has ended (its end moved back), it opens
-    const upd = await put(t, '/api/admin/contest', base({ id: running, endTime: iso(Date.now() - MIN), sealRankTime: iso(Date.now() - 2 * MIN) }), { token: padmin });
+    const upd = await put(t, '/api/admin/contest', base({ id: running, endTime: iso(Date.now() - MIN), sealRankTime: iso(Date.now() - 2 * MIN) }), {
+      token: padmin,
+    });
     expect(upd.status, upd.msg).toBe(200);
     expect((await info(padmin, running)).status).toBe(200);
   });
@@ -159,7 +167,14 @@ describe('scroll board calls', () => {
   it('replays into the same final board the server shows, and a frozen board that hides post-seal results', async () => {
     const [i, s] = [(await info(root, acm)).data, (await subs(root, acm, true)).data as ScrollBoardSubmission[]];
     const usersOf = new Map<string, RankUserInfo>(s.map((x) => [x.uid, x]));
-    const submissionsOf: RankSubmission[] = s.map((x) => ({ uid: x.uid, displayId: x.displayId, status: x.status, score: null, time: null, submitTime: Date.parse(x.submitTime) }));
+    const submissionsOf: RankSubmission[] = s.map((x) => ({
+      uid: x.uid,
+      displayId: x.displayId,
+      status: x.status,
+      score: null,
+      time: null,
+      submitTime: Date.parse(x.submitTime),
+    }));
     const fold = (sealFrom: number | null) =>
       acmBoard({
         submissions: submissionsOf,

@@ -214,7 +214,15 @@ describe('contest submission detail and case results', () => {
   it('shows the owner everything but the cases while an ACM contest runs', async () => {
     const own = await detail('alice', s.alice1);
     expect(own.status).toBe(200);
-    expect(own.data.submission).toMatchObject({ submitId: s.alice1, cid: acm, displayPid: 'A', title: 'Title A', status: -1, time: 10, code: '// alice A -50' });
+    expect(own.data.submission).toMatchObject({
+      submitId: s.alice1,
+      cid: acm,
+      displayPid: 'A',
+      title: 'Title A',
+      status: -1,
+      time: 10,
+      code: '// alice A -50',
+    });
     expect((await cases('alice', s.alice1)).data).toBeNull();
     expect((await cases('padmin', s.alice1)).data.judgeCaseList).toHaveLength(2);
   });

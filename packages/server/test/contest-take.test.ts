@@ -111,7 +111,9 @@ describe('registration and access', () => {
     expect((await get(t, '/api/get-contest-access', { token: bob, ...q(cid) })).data).toEqual({ access: false });
     // another user and another contest are not affected
     expect((await register(team3, 'secret')).status).toBe(200);
-    await t.database.db.execute(sql`update contest_password_failure set window_start = now() - interval '${sql.raw(String(CONTEST_LIMITS.passwordWindowMin + 1))} minutes'`);
+    await t.database.db.execute(
+      sql`update contest_password_failure set window_start = now() - interval '${sql.raw(String(CONTEST_LIMITS.passwordWindowMin + 1))} minutes'`,
+    );
     expect((await register(bob, 'wrong')).msg).toBe(MSG.contestPasswordWrong);
     expect((await register(bob, 'secret')).status).toBe(200);
   });

@@ -82,7 +82,10 @@ describe('AC helper', () => {
     const after = await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm, limit: 2 }) });
     expect(after.data.records.map((r: any) => r.id)).toEqual([b1, b2]);
     expect(after.data.total).toBe(3);
-    expect((await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm, currentPage: 2, limit: 2 }) })).data.records[0]).toMatchObject({ id: a1, checked: true });
+    expect((await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm, currentPage: 2, limit: 2 }) })).data.records[0]).toMatchObject({
+      id: a1,
+      checked: true,
+    });
 
     expect((await get(t, '/api/get-contest-ac-info', { token: alice, ...q({ cid: acm }) })).http).toBe(403);
     expect((await put(t, '/api/check-contest-ac-info', { id: b1, cid: acm, checked: true }, { token: bob })).http).toBe(403);

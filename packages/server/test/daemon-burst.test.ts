@@ -64,25 +64,50 @@ describe('a burst of submissions with two judges', () => {
     });
 
     const ids = [...expected.keys()];
-    await waitFor('every verdict', async () => {
-      const res = await t.database.db.execute<{ n: number }>(sql`
-        select count(*)::int as n from judge where submit_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and status in (5, 6, 7)`);
-      return res.rows[0]!.n === 0;
-    }, 200_000, 250);
+    await waitFor(
+      'every verdict',
+      async () => {
+        const res = await t.database.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from judge where submit_id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )}) and status in (5, 6, 7)`);
+        return res.rows[0]!.n === 0;
+      },
+      200_000,
+      250,
+    );
     const seconds = (Date.now() - started) / 1000;
 
-    const rows = await t.database.db.execute<{ submit_id: number; status: number; judger: string; cases: number; seqs: number; task_status: string; attempts: number }>(sql`
+    const rows = await t.database.db.execute<{
+      submit_id: number;
+      status: number;
+      judger: string;
+      cases: number;
+      seqs: number;
+      task_status: string;
+      attempts: number;
+    }>(sql`
       select j.submit_id, j.status, j.judger,
              (select count(*)::int from judge_case c where c.submit_id = j.submit_id) as cases,
              (select count(distinct seq)::int from judge_case c where c.submit_id = j.submit_id) as seqs,
              t.status as task_status, t.attempts
       from judge j join judge_task t on t.submit_id = j.submit_id
-      where j.submit_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+      where j.submit_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`);
     expect(rows.rows).toHaveLength(N);
     const writes = await finalWrites(t);
     for (const r of rows.rows) {
       expect({ id: r.submit_id, status: r.status }).toEqual({ id: r.submit_id, status: expected.get(r.submit_id) });
-      expect({ id: r.submit_id, cases: r.cases, seqs: r.seqs, task: r.task_status, attempts: r.attempts }).toEqual({ id: r.submit_id, cases: 2, seqs: 2, task: 'done', attempts: 0 });
+      expect({ id: r.submit_id, cases: r.cases, seqs: r.seqs, task: r.task_status, attempts: r.attempts }).toEqual({
+        id: r.submit_id,
+        cases: 2,
+        seqs: 2,
+        task: 'done',
+        attempts: 0,
+      });
       expect({ id: r.submit_id, writes: writes.get(r.submit_id) }).toEqual({ id: r.submit_id, writes: [expected.get(r.submit_id)] });
     }
     const byJudge = new Map<string, number>();

@@ -121,7 +121,8 @@ export const C = {
   printf("%lld\\n", a - b); return 0; }\n`,
   /** Right answer after `ms` of CPU time (per case). */
   slowAb: (ms: number, tag = '') =>
-    `#include <stdio.h>\n#include <time.h>\n/* ${tag} */\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;\n` + `  while (clock() < (clock_t)${ms} * (CLOCKS_PER_SEC / 1000)) {}\n  printf("%lld\\n", a + b); return 0; }\n`,
+    `#include <stdio.h>\n#include <time.h>\n/* ${tag} */\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;\n` +
+    `  while (clock() < (clock_t)${ms} * (CLOCKS_PER_SEC / 1000)) {}\n  printf("%lld\\n", a + b); return 0; }\n`,
   forever: '#include <stdio.h>\nint main(void) { volatile unsigned long long x = 0; for (;;) x++; }\n',
   broken: 'int main(void) { return undeclared_name; }\n',
 };

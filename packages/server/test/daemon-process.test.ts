@@ -80,10 +80,15 @@ describe('a judge killed in the middle of a task', () => {
     // Server and token from the environment this time.
     const victim = daemon(['--name', 'victim', '--capacity', '1'], { OJ_SERVER_URL: url, OJ_JUDGE_TOKEN: token });
     await victim.waitForOutput(/registered with .* as judge #\d+: 1 worker, \d+ languages/);
-    await waitFor('the victim to be judging', async () => {
-      const s = await submission(t, id);
-      return s.status === JudgeStatus.JUDGING && s.judger === 'victim';
-    }, 30_000, 50);
+    await waitFor(
+      'the victim to be judging',
+      async () => {
+        const s = await submission(t, id);
+        return s.status === JudgeStatus.JUDGING && s.judger === 'victim';
+      },
+      30_000,
+      50,
+    );
     await new Promise((r) => setTimeout(r, 300));
     victim.child.kill('SIGKILL');
     expect((await victim.exited).signal).toBe('SIGKILL');
@@ -91,10 +96,14 @@ describe('a judge killed in the middle of a task', () => {
     expect(await caseRows(t, id)).toEqual([]);
 
     const rescuer = daemon(['--server', url, '--token', token, '--name', 'rescuer', '--capacity', '1']);
-    const row = await waitFor('the verdict', async () => {
-      const s = await submission(t, id);
-      return s.status === JudgeStatus.ACCEPTED ? s : null;
-    }, 60_000);
+    const row = await waitFor(
+      'the verdict',
+      async () => {
+        const s = await submission(t, id);
+        return s.status === JudgeStatus.ACCEPTED ? s : null;
+      },
+      60_000,
+    );
     // Not before the victim's lease ran out.
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS - 700);
     expect(row).toMatchObject({ judger: 'rescuer', status: JudgeStatus.ACCEPTED });

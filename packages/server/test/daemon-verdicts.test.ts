@@ -27,10 +27,14 @@ const LEASE_MS = 3000;
 
 const ACTIVE = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING] as number[];
 const final = (id: number, timeoutMs = 60_000) =>
-  waitFor(`a verdict for submission ${id}`, async () => {
-    const s = await submission(t, id);
-    return ACTIVE.includes(s.status) ? null : s;
-  }, timeoutMs);
+  waitFor(
+    `a verdict for submission ${id}`,
+    async () => {
+      const s = await submission(t, id);
+      return ACTIVE.includes(s.status) ? null : s;
+    },
+    timeoutMs,
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue({ leaseMs: LEASE_MS, pollIntervalMs: 100 }) });
@@ -110,16 +114,17 @@ int main(int argc, char **argv) {
   return 0;
 }
 `;
-    const pid = await createProblem(
-      t,
-      { type: 1, judgeMode: 'spj', spjLanguage: 'C', spjCode: checker, ioScore: 100 },
-      [
-        { input: '1 1\n', output: '2\n', score: 30 },
-        { input: '2 2\n', output: '5\n', score: 70 }, // the "answer" disagrees with a + b
-      ],
-    );
+    const pid = await createProblem(t, { type: 1, judgeMode: 'spj', spjLanguage: 'C', spjCode: checker, ioScore: 100 }, [
+      { input: '1 1\n', output: '2\n', score: 30 },
+      { input: '2 2\n', output: '5\n', score: 70 }, // the "answer" disagrees with a + b
+    ]);
     // Trailing junk after the number: a plain comparison would say WA, the checker says AC.
-    const id = await submit(t, { pid, user, language: 'C', code: '#include <stdio.h>\nint main(void){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld junk\\n",a+b);return 0;}\n' });
+    const id = await submit(t, {
+      pid,
+      user,
+      language: 'C',
+      code: '#include <stdio.h>\nint main(void){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld junk\\n",a+b);return 0;}\n',
+    });
     const row = await final(id);
     expect(row).toMatchObject({ status: JudgeStatus.PARTIAL_ACCEPTED, score: 30 });
     const cases = await caseRows(t, id);

@@ -57,7 +57,8 @@ function alive(pid: number) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
-const zombie = (pid: number) => / [ZX] /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').slice(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')')));
+const zombie = (pid: number) =>
+  / [ZX] /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').slice(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')')));
 const running = (pid: number) => alive(pid) && !zombie(pid);
 
 async function authInfo(port: number, token: string) {

@@ -54,10 +54,7 @@ export const put = (t: TestApp, url: string, body?: unknown, o: CallOptions = {}
 export const del = (t: TestApp, url: string, o?: CallOptions) => call(t, 'DELETE', url, o);
 
 /** Creates an account directly in the database (fast path for tests that are not about registering). */
-export async function createUser(
-  t: TestApp,
-  o: { username: string; password?: string; email?: string; roles?: number[]; status?: number },
-): Promise<string> {
+export async function createUser(t: TestApp, o: { username: string; password?: string; email?: string; roles?: number[]; status?: number }): Promise<string> {
   const uid = crypto.randomUUID();
   await t.database.db.insert(users).values({
     uid,
@@ -126,8 +123,7 @@ export async function agedToken(t: TestApp, sessionToken: string, ageSec: number
   return signToken(t.database, sub, jti, issued, expires);
 }
 
-export const sessionIdOf = (token: string) =>
-  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { jti: string }).jti;
+export const sessionIdOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { jti: string }).jti;
 
 /** Moves every timestamp of a table column back by `sec` seconds. */
 export async function shiftBack(t: TestApp, table: string, column: string, sec: number, where = 'true') {

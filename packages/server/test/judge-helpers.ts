@@ -105,10 +105,15 @@ export async function createProblem(t: TestApp, o: Partial<typeof problems.$infe
     .values({ problemId: `P${Math.floor(Math.random() * 1e9)}`, title: 'A + B', ...o })
     .returning({ id: problems.id });
   const pid = row!.id;
-  await saveCaseSet(t.database, t.config.dataDir, pid, cases ?? [
-    { input: '1 2\n', output: '3\n' },
-    { input: '3 4\n', output: '7\n' },
-  ]);
+  await saveCaseSet(
+    t.database,
+    t.config.dataDir,
+    pid,
+    cases ?? [
+      { input: '1 2\n', output: '3\n' },
+      { input: '3 4\n', output: '7\n' },
+    ],
+  );
   return pid;
 }
 

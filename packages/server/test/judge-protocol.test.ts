@@ -343,7 +343,12 @@ describe('lease', () => {
       { status: JudgeStatus.PENDING },
       { status: JudgeStatus.JUDGING },
       { cases: [{ seq: 1, status: JudgeStatus.SUBMITTING }] },
-      { cases: [{ seq: 1, status: 0 }, { seq: 1, status: 0 }] },
+      {
+        cases: [
+          { seq: 1, status: 0 },
+          { seq: 1, status: 0 },
+        ],
+      },
       { time: -1 },
       { cases: 'none' },
     ];

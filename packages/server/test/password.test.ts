@@ -110,7 +110,12 @@ describe('reset password', () => {
     const configured = t.config.baseUrl;
     t.config.baseUrl = undefined;
     try {
-      const r = await post(t, '/api/apply-reset-password', { email: 'unset@example.com', ...(await captcha()) }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, ip: '10.5.9.9' });
+      const r = await post(
+        t,
+        '/api/apply-reset-password',
+        { email: 'unset@example.com', ...(await captcha()) },
+        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, ip: '10.5.9.9' },
+      );
       expect(r.status, r.msg).toBe(200);
       const mail = await sink.lastTo('unset@example.com');
       expect(mail.text + mail.html).not.toContain('evil.example');
@@ -126,7 +131,12 @@ describe('reset password', () => {
 
   it('ignores an Origin header naming another site', async () => {
     await createUser(t, { username: 'phished', email: 'phished@example.com' });
-    const r = await post(t, '/api/apply-reset-password', { email: 'phished@example.com', ...(await captcha()) }, { headers: { origin: 'https://evil.example' }, ip: '10.5.2.1' });
+    const r = await post(
+      t,
+      '/api/apply-reset-password',
+      { email: 'phished@example.com', ...(await captcha()) },
+      { headers: { origin: 'https://evil.example' }, ip: '10.5.2.1' },
+    );
     expect(r.status).toBe(200);
     expect(resetLinkOf((await sink.lastTo('phished@example.com')).text).host).not.toBe('evil.example');
   });
@@ -143,7 +153,9 @@ describe('reset password', () => {
     expect(unknownKey.msg).toBe(MSG.captchaWrong);
     // Answers are not case sensitive.
     const c2 = await captcha();
-    expect((await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c2, captcha: c2.captcha.toUpperCase() }, { ip: '10.5.3.1' })).status).toBe(200);
+    expect(
+      (await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c2, captcha: c2.captcha.toUpperCase() }, { ip: '10.5.3.1' })).status,
+    ).toBe(200);
   });
 
   it('refuses an expired captcha', async () => {
@@ -182,7 +194,10 @@ describe('reset password', () => {
     expect((await post(t, '/api/reset-password', { username: 'bystander', password: 'hijacked', code })).msg).toBe(MSG.resetLinkInvalid);
     expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code: 'made-up' })).msg).toBe(MSG.resetLinkInvalid);
     expect((await post(t, '/api/reset-password', { username: 'ghost', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
-    await t.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, 'slowpoke@example.com'));
+    await t.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.email, 'slowpoke@example.com'));
     expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
     expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: '123', code })).http).toBe(400);
   });
@@ -200,12 +215,8 @@ describe('change password', () => {
     await createUser(t, { username: 'changer', password: 'first-pass' });
     const a = await login(t, 'changer', 'first-pass');
     const b = await login(t, 'changer', 'first-pass');
-    expect((await post(t, '/api/change-password', { oldPassword: 'wrong-pass', newPassword: 'second-pass' }, { token: a })).msg).toBe(
-      MSG.oldPasswordWrong,
-    );
-    expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'first-pass' }, { token: a })).msg).toBe(
-      MSG.samePassword,
-    );
+    expect((await post(t, '/api/change-password', { oldPassword: 'wrong-pass', newPassword: 'second-pass' }, { token: a })).msg).toBe(MSG.oldPasswordWrong);
+    expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'first-pass' }, { token: a })).msg).toBe(MSG.samePassword);
     expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: '123' }, { token: a })).http).toBe(400);
     const r = await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'second-pass' }, { token: a });
     expect(r).toMatchObject({ status: 200, msg: MSG.passwordChanged });
@@ -237,7 +248,12 @@ describe('change email', () => {
 
     const badPw = await post(t, '/api/change-email', { password: 'wrong', newEmail: 'new@example.com', code }, { token });
     expect(badPw.msg).toBe(MSG.oldPasswordWrong);
-    const badCode = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code: code === '999999' ? '999998' : '999999' }, { token });
+    const badCode = await post(
+      t,
+      '/api/change-email',
+      { password: 'mover-pass', newEmail: 'new@example.com', code: code === '999999' ? '999998' : '999999' },
+      { token },
+    );
     expect(badCode.msg).toBe(MSG.emailCodeWrong);
     const otherAddress = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'else@example.com', code }, { token });
     expect(otherAddress.msg).toBe(MSG.emailCodeWrong);

@@ -31,8 +31,7 @@ export async function uploadTo(
 
 export const zip = (files: Zippable) => Buffer.from(zipSync(files));
 
-export const textEntries = (files: Record<string, string>): Zippable =>
-  Object.fromEntries(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]));
+export const textEntries = (files: Record<string, string>): Zippable => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]));
 
 export const unzipText = (buf: Buffer): Record<string, string> =>
   Object.fromEntries(Object.entries(unzipSync(buf)).map(([k, v]) => [k, Buffer.from(v).toString('utf8')]));

@@ -18,10 +18,14 @@ let cacheDir: string;
 
 const ACTIVE = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING] as number[];
 const allFinal = (ids: number[]) =>
-  waitFor(`final verdicts for ${ids.join(', ')}`, async () => {
-    const rows = await Promise.all(ids.map((id) => submission(t, id)));
-    return rows.every((s) => !ACTIVE.includes(s.status)) ? rows : null;
-  }, 90_000);
+  waitFor(
+    `final verdicts for ${ids.join(', ')}`,
+    async () => {
+      const rows = await Promise.all(ids.map((id) => submission(t, id)));
+      return rows.every((s) => !ACTIVE.includes(s.status)) ? rows : null;
+    },
+    90_000,
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
@@ -49,18 +53,28 @@ describe('rejudge a problem', () => {
     ];
     const otherId = await submit(t, { pid: other, user, language: 'C', code: C.ab('c') });
     expect((await allFinal([...ids, otherId])).map((s) => s.status)).toEqual([
-      JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER, JudgeStatus.COMPILE_ERROR, JudgeStatus.ACCEPTED,
+      JudgeStatus.ACCEPTED,
+      JudgeStatus.WRONG_ANSWER,
+      JudgeStatus.COMPILE_ERROR,
+      JudgeStatus.ACCEPTED,
     ]);
     const otherBefore = await submission(t, otherId);
 
     // New answers: a - b is now right, a + b wrong.
     const root = await rootToken(t);
     const detail = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
-    const saved = await put(t, '/api/admin/problem', {
-      problem: { ...detail.problem, examples: [] },
-      samples: [{ input: '5 2\n', output: '3\n' }],
-      languages: [], tags: [], codeTemplates: [],
-    }, { token: root });
+    const saved = await put(
+      t,
+      '/api/admin/problem',
+      {
+        problem: { ...detail.problem, examples: [] },
+        samples: [{ input: '5 2\n', output: '3\n' }],
+        languages: [],
+        tags: [],
+        codeTemplates: [],
+      },
+      { token: root },
+    );
     expect(saved.status, saved.msg).toBe(200);
 
     await createUser(t, { username: 'plainrj' });

@@ -87,8 +87,14 @@ describe('test-case zip upload', () => {
   it('pairs .in/.out, .in/.ans and input/output .txt files, sorted, and saves them with the problem', async () => {
     const z = zip(
       textEntries({
-        '10.in': '10 1\n', '10.out': '11\n', '2.in': '2 2\n', '2.ans': '4\n', 'input1.txt': '1 1\n', 'output1.txt': '2\n',
-        'readme.md': 'ignored', '__MACOSX/._2.in': 'junk',
+        '10.in': '10 1\n',
+        '10.out': '11\n',
+        '2.in': '2 2\n',
+        '2.ans': '4\n',
+        'input1.txt': '1 1\n',
+        'output1.txt': '2\n',
+        'readme.md': 'ignored',
+        '__MACOSX/._2.in': 'junk',
       }),
     );
     const r = await upload(z, problemAdmin, 'subtask_lowest');
@@ -100,14 +106,18 @@ describe('test-case zip upload', () => {
     ]);
     expect(r.data.fileListDir).toMatch(/^[0-9a-f]{32}$/);
 
-    const body = problemBody('UPZ1', {
-      isUploadTestCase: true,
-      uploadTestcaseDir: r.data.fileListDir,
-      samples: [
-        { input: '2.in', output: '2.ans', score: 40, groupNum: 1 },
-        { input: '10.in', output: '10.out', score: 60, groupNum: 2 },
-      ],
-    }, { type: 1, judgeCaseMode: 'subtask_lowest' });
+    const body = problemBody(
+      'UPZ1',
+      {
+        isUploadTestCase: true,
+        uploadTestcaseDir: r.data.fileListDir,
+        samples: [
+          { input: '2.in', output: '2.ans', score: 40, groupNum: 1 },
+          { input: '10.in', output: '10.out', score: 60, groupNum: 2 },
+        ],
+      },
+      { type: 1, judgeCaseMode: 'subtask_lowest' },
+    );
     const created = await post(t, '/api/admin/problem', body, { token: problemAdmin });
     expect(created.status, created.msg).toBe(200);
     const pid = created.data.pid;
@@ -126,38 +136,71 @@ describe('test-case zip upload', () => {
     expect(unzipText(dl.rawPayload)).toEqual({ '2.in': '2 2\n', '2.ans': '4\n', '10.in': '10 1\n', '10.out': '11\n' });
 
     // A name not in the upload, or an unknown handle, is refused and changes nothing.
-    const bad = await put(t, '/api/admin/problem', { ...body, problem: { ...body.problem, id: pid }, samples: [{ input: 'nope.in', output: '2.ans' }] }, { token: problemAdmin });
+    const bad = await put(
+      t,
+      '/api/admin/problem',
+      { ...body, problem: { ...body.problem, id: pid }, samples: [{ input: 'nope.in', output: '2.ans' }] },
+      { token: problemAdmin },
+    );
     expect(bad).toMatchObject({ status: 400, msg: 'The uploaded test data has no file named nope.in.' });
-    const gone = await post(t, '/api/admin/problem', { ...problemBody('UPZ2'), isUploadTestCase: true, uploadTestcaseDir: 'f'.repeat(32) }, { token: problemAdmin });
+    const gone = await post(
+      t,
+      '/api/admin/problem',
+      { ...problemBody('UPZ2'), isUploadTestCase: true, uploadTestcaseDir: 'f'.repeat(32) },
+      { token: problemAdmin },
+    );
     expect(gone).toMatchObject({ status: 400, msg: MSG.uploadDirGone });
     expect((await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'UPZ2' } })).data.total).toBe(0);
   });
 
   it('without samples takes every pair; an input without answer gets an empty one', async () => {
     const r = await upload(zip(textEntries({ 'a.in': '1\n', 'b.in': '2\n', 'b.out': '2\n' })));
-    expect(r.data.fileList).toEqual([{ input: 'a.in', output: 'a.out' }, { input: 'b.in', output: 'b.out' }]);
-    const created = await post(t, '/api/admin/problem', { ...problemBody('UPZ3'), isUploadTestCase: true, uploadTestcaseDir: r.data.fileListDir }, { token: root });
+    expect(r.data.fileList).toEqual([
+      { input: 'a.in', output: 'a.out' },
+      { input: 'b.in', output: 'b.out' },
+    ]);
+    const created = await post(
+      t,
+      '/api/admin/problem',
+      { ...problemBody('UPZ3'), isUploadTestCase: true, uploadTestcaseDir: r.data.fileListDir },
+      { token: root },
+    );
     expect(created.status, created.msg).toBe(200);
     const cases = await get(t, '/api/admin/problem/get-problem-cases', { token: root, query: { pid: String(created.data.pid) } });
-    expect(cases.data.map((c: any) => [c.inputName, c.output])).toEqual([['a.in', ''], ['b.in', '2\n']]);
+    expect(cases.data.map((c: any) => [c.inputName, c.output])).toEqual([
+      ['a.in', ''],
+      ['b.in', '2\n'],
+    ]);
   });
 
   it('refuses hostile and useless zips with a clear message', async () => {
     expect(await upload('this is not a zip')).toMatchObject({ status: 400, msg: MSG.zipInvalid });
     expect(await upload(Buffer.alloc(100))).toMatchObject({ status: 400, msg: MSG.zipInvalid });
-    expect(await upload(zip(textEntries({ '../evil.in': '1', '../evil.out': '1' })))).toMatchObject({ status: 400, msg: 'The zip holds an unsafe path: ../evil.in' });
+    expect(await upload(zip(textEntries({ '../evil.in': '1', '../evil.out': '1' })))).toMatchObject({
+      status: 400,
+      msg: 'The zip holds an unsafe path: ../evil.in',
+    });
     expect((await upload(zip(textEntries({ '/etc/x.in': '1' })))).msg).toMatch(/^The zip holds an unsafe path/);
-    expect(await upload(zip(textEntries({ 'dir/1.in': '1', 'dir/1.out': '1' })))).toMatchObject({ status: 400, msg: 'Test data must be at the root of the zip, without folders: dir/1.in' });
+    expect(await upload(zip(textEntries({ 'dir/1.in': '1', 'dir/1.out': '1' })))).toMatchObject({
+      status: 400,
+      msg: 'Test data must be at the root of the zip, without folders: dir/1.in',
+    });
     expect(await upload(zip({ '1.in': [Buffer.from('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }], '1.out': Buffer.from('x') }))).toMatchObject({
       status: 400,
       msg: 'The zip holds a symbolic link, which is not allowed: 1.in',
     });
     expect(await upload(zip(textEntries({ 'readme.txt': 'hello', 'notes.md': 'x' })))).toMatchObject({ status: 400, msg: MSG.zipNoCases });
     // 8 MB of zeros packs to a few KB: a bomb by ratio
-    expect(await upload(zip({ '1.in': Buffer.alloc(8 * 1024 * 1024), '1.out': Buffer.from('0') }))).toMatchObject({ status: 400, msg: 'The file 1.in is compressed suspiciously well, refusing to unpack it.' });
+    expect(await upload(zip({ '1.in': Buffer.alloc(8 * 1024 * 1024), '1.out': Buffer.from('0') }))).toMatchObject({
+      status: 400,
+      msg: 'The file 1.in is compressed suspiciously well, refusing to unpack it.',
+    });
     // over the per-file cap (random bytes do not compress, so it is not refused as a bomb first)
     const big = zip({ '1.in': [Buffer.alloc(TESTCASE_ZIP_LIMITS.fileMaxBytes + 1, 'a'), { level: 0 }], '1.out': Buffer.from('0') });
-    expect(await upload(big)).toMatchObject({ status: 400, msg: `The file 1.in is larger than ${TESTCASE_ZIP_LIMITS.fileMaxBytes / 1024 / 1024} MB when unpacked.` });
+    expect(await upload(big)).toMatchObject({
+      status: 400,
+      msg: `The file 1.in is larger than ${TESTCASE_ZIP_LIMITS.fileMaxBytes / 1024 / 1024} MB when unpacked.`,
+    });
     // nothing was parked for the refused uploads
     const parked = path.join(t.config.dataDir, 'upload-testcase');
     const before = fs.existsSync(parked) ? fs.readdirSync(parked).length : 0;
@@ -170,14 +213,22 @@ describe('checker compilation', () => {
   it('compiles a good checker and reports the compiler message of a bad one', async () => {
     const good = await post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token: problemAdmin });
     expect(good).toMatchObject({ status: 200, msg: MSG.compileSucceeded });
-    const bad = await post(t, '/api/admin/problem/compile-spj', { code: 'int main(void) { return undeclared_thing; }', language: 'C' }, { token: problemAdmin });
+    const bad = await post(
+      t,
+      '/api/admin/problem/compile-spj',
+      { code: 'int main(void) { return undeclared_thing; }', language: 'C' },
+      { token: problemAdmin },
+    );
     expect(bad.status).toBe(400);
     expect(bad.msg).toMatch(/^Special judge compile error: /);
     expect(bad.msg).toContain('undeclared_thing');
     const inter = await post(t, '/api/admin/problem/compile-interactive', { code: 'int main( {', language: 'C++' }, { token: problemAdmin });
     expect(inter.status).toBe(400);
     expect(inter.msg).toMatch(/^Interactor compile error: /);
-    expect(await post(t, '/api/admin/problem/compile-spj', { code: 'print(1)', language: 'Python3' }, { token: problemAdmin })).toMatchObject({ status: 400, msg: MSG.checkerLanguage });
+    expect(await post(t, '/api/admin/problem/compile-spj', { code: 'print(1)', language: 'Python3' }, { token: problemAdmin })).toMatchObject({
+      status: 400,
+      msg: MSG.checkerLanguage,
+    });
     expect((await post(t, '/api/admin/problem/compile-spj', { language: 'C' }, { token: problemAdmin })).http).toBe(400);
   }, 120_000);
 
@@ -197,18 +248,35 @@ describe('tags and classifications', () => {
     const c1 = await post(t, '/api/admin/tag/classification', { name: 'Algorithms', oj: 'ME', rank: 2 }, { token: problemAdmin });
     expect(c1.data).toMatchObject({ name: 'Algorithms', oj: 'ME', rank: 2 });
     const c0 = await post(t, '/api/admin/tag/classification', { name: 'Basics', rank: 1 }, { token: problemAdmin });
-    expect(await post(t, '/api/admin/tag/classification', { name: 'Basics' }, { token: problemAdmin })).toMatchObject({ status: 400, msg: MSG.classificationExists });
-    expect((await get(t, '/api/admin/tag/classification', { token: problemAdmin, query: { oj: 'ME' } })).data.map((c: any) => c.name)).toEqual(['Basics', 'Algorithms']);
+    expect(await post(t, '/api/admin/tag/classification', { name: 'Basics' }, { token: problemAdmin })).toMatchObject({
+      status: 400,
+      msg: MSG.classificationExists,
+    });
+    expect((await get(t, '/api/admin/tag/classification', { token: problemAdmin, query: { oj: 'ME' } })).data.map((c: any) => c.name)).toEqual([
+      'Basics',
+      'Algorithms',
+    ]);
     const renamed = await put(t, '/api/admin/tag/classification', { id: c1.data.id, name: 'Algorithm', rank: 0 }, { token: problemAdmin });
     expect(renamed.data).toMatchObject({ id: c1.data.id, name: 'Algorithm', rank: 0 });
-    expect(await put(t, '/api/admin/tag/classification', { id: 99999, name: 'x' }, { token: problemAdmin })).toMatchObject({ status: 404, msg: MSG.classificationNotFound });
+    expect(await put(t, '/api/admin/tag/classification', { id: 99999, name: 'x' }, { token: problemAdmin })).toMatchObject({
+      status: 404,
+      msg: MSG.classificationNotFound,
+    });
 
     const tag = await post(t, '/api/admin/tag', { name: 'Greedy', color: '#ff0000', oj: 'ME', tcid: c1.data.id }, { token: problemAdmin });
     expect(tag.data).toMatchObject({ name: 'Greedy', color: '#ff0000', oj: 'ME', tcid: c1.data.id });
     expect(await post(t, '/api/admin/tag', { name: 'Greedy', oj: 'ME' }, { token: problemAdmin })).toMatchObject({ status: 400, msg: MSG.tagExists });
     expect(await post(t, '/api/admin/tag', { name: 'Bad colour', color: 'red;}</style>' }, { token: problemAdmin })).toMatchObject({ http: 400 });
-    expect(await post(t, '/api/admin/tag', { name: 'Orphan', tcid: 99999 }, { token: problemAdmin })).toMatchObject({ status: 404, msg: MSG.classificationNotFound });
-    const moved = await put(t, '/api/admin/tag', { id: tag.data.id, name: 'Greedy Algorithms', color: null, oj: 'ME', tcid: c0.data.id }, { token: problemAdmin });
+    expect(await post(t, '/api/admin/tag', { name: 'Orphan', tcid: 99999 }, { token: problemAdmin })).toMatchObject({
+      status: 404,
+      msg: MSG.classificationNotFound,
+    });
+    const moved = await put(
+      t,
+      '/api/admin/tag',
+      { id: tag.data.id, name: 'Greedy Algorithms', color: null, oj: 'ME', tcid: c0.data.id },
+      { token: problemAdmin },
+    );
     expect(moved.data).toMatchObject({ id: tag.data.id, name: 'Greedy Algorithms', color: null, tcid: c0.data.id });
 
     // deleting the classification leaves its tags, unclassified
@@ -244,17 +312,25 @@ describe('markdown uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
 
-    expect(await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'x.png', content: '<svg onload=alert(1)>', field: 'image' })).toMatchObject({ status: 400, msg: MSG.fileTypeNotSupport });
-    expect(await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'x.svg', content: png(), field: 'image' })).toMatchObject({ status: 400, msg: MSG.fileTypeNotSupport });
+    expect(
+      await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'x.png', content: '<svg onload=alert(1)>', field: 'image' }),
+    ).toMatchObject({ status: 400, msg: MSG.fileTypeNotSupport });
+    expect(await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'x.svg', content: png(), field: 'image' })).toMatchObject({
+      status: 400,
+      msg: MSG.fileTypeNotSupport,
+    });
     const huge = Buffer.concat([png(), Buffer.alloc(5 * 1024 * 1024)]);
-    expect(await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'big.png', content: huge, field: 'image' })).toMatchObject({ status: 400, msg: MSG.exceedMaxSize });
+    expect(await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'big.png', content: huge, field: 'image' })).toMatchObject({
+      status: 400,
+      msg: MSG.exceedMaxSize,
+    });
 
     expect((await get(t, '/api/file/delete-md-img', { token: problemAdmin, query: { fileId: String(r.data.fileId) } })).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(404);
     expect(await get(t, '/api/file/delete-md-img', { token: problemAdmin, query: { fileId: String(r.data.fileId) } })).toMatchObject({ status: 404 });
   });
 
-  it("lets only the uploader or a super admin delete an image, not another admin", async () => {
+  it('lets only the uploader or a super admin delete an image, not another admin', async () => {
     await createUser(t, { username: 'padmin2', roles: [Role.PROBLEM_ADMIN] });
     const other = await login(t, 'padmin2');
     const r = await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'mine.png', content: png(), field: 'image' });
@@ -269,7 +345,13 @@ describe('markdown uploads', () => {
     const r = await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'statement.pdf', content: '%PDF-1.4 demo' });
     expect(r.status, r.msg).toBe(200);
     expect(r.data.link).toMatch(/^\/api\/public\/files\/md-file\/[0-9a-f]{64}\.pdf$/);
-    expect(await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'page.html', content: '<script>alert(1)</script>' })).toMatchObject({ status: 400, msg: MSG.fileTypeNotSupport });
-    expect(await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'noext', content: 'x' })).toMatchObject({ status: 400, msg: MSG.fileTypeNotSupport });
+    expect(await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'page.html', content: '<script>alert(1)</script>' })).toMatchObject({
+      status: 400,
+      msg: MSG.fileTypeNotSupport,
+    });
+    expect(await uploadTo(t, '/api/file/upload-md-file', { token: problemAdmin, filename: 'noext', content: 'x' })).toMatchObject({
+      status: 400,
+      msg: MSG.fileTypeNotSupport,
+    });
   });
 });

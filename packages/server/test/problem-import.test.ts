@@ -41,34 +41,67 @@ async function comparable(pid: number) {
 
 describe('HOJ zip export and import', () => {
   it('round-trips problems with their test data, tags, templates, limits and modes', async () => {
-    const a = await post(t, '/api/admin/problem', {
-      problem: {
-        problemId: 'RT1', title: 'Round trip', description: 'Desc $x$', input: 'In', output: 'Out', hint: 'Hint', source: 'Src',
-        timeLimit: 2000, memoryLimit: 128, stackLimit: 64, type: 1, difficulty: 2, ioScore: 100, judgeCaseMode: 'subtask_average',
-        examples: [{ input: '1 2\n', output: '3\n' }], isFileIO: true, ioReadFileName: 'sum.in', ioWriteFileName: 'sum.out',
-        userExtraFile: { 'lib.h': '#define X 1\n' }, isRemoveEndBlank: true, openCaseResult: false,
+    const a = await post(
+      t,
+      '/api/admin/problem',
+      {
+        problem: {
+          problemId: 'RT1',
+          title: 'Round trip',
+          description: 'Desc $x$',
+          input: 'In',
+          output: 'Out',
+          hint: 'Hint',
+          source: 'Src',
+          timeLimit: 2000,
+          memoryLimit: 128,
+          stackLimit: 64,
+          type: 1,
+          difficulty: 2,
+          ioScore: 100,
+          judgeCaseMode: 'subtask_average',
+          examples: [{ input: '1 2\n', output: '3\n' }],
+          isFileIO: true,
+          ioReadFileName: 'sum.in',
+          ioWriteFileName: 'sum.out',
+          userExtraFile: { 'lib.h': '#define X 1\n' },
+          isRemoveEndBlank: true,
+          openCaseResult: false,
+        },
+        samples: [
+          { input: '1 2\n', output: '3\n', score: 30, groupNum: 1 },
+          { input: '5 5\n', output: '10\n', score: 70, groupNum: 2 },
+        ],
+        languages: ['C', 'C++'],
+        tags: [{ name: 'Math' }, { name: 'Round' }],
+        codeTemplates: [{ language: 'C', code: '// start\n', status: true }],
       },
-      samples: [
-        { input: '1 2\n', output: '3\n', score: 30, groupNum: 1 },
-        { input: '5 5\n', output: '10\n', score: 70, groupNum: 2 },
-      ],
-      languages: ['C', 'C++'],
-      tags: [{ name: 'Math' }, { name: 'Round' }],
-      codeTemplates: [{ language: 'C', code: '// start\n', status: true }],
-    }, { token: root });
+      { token: root },
+    );
     expect(a.status, a.msg).toBe(200);
     const b = await post(t, '/api/admin/problem', { problem: { problemId: 'RT2', title: 'Second' }, samples: [{ input: 'x', output: 'y' }] }, { token: root });
     expect(b.status, b.msg).toBe(200);
 
     const exported = await exportZip([a.data.pid, b.data.pid]);
     const files = unzipText(exported);
-    expect(Object.keys(files).sort()).toEqual([
-      `problem_${a.data.pid}.json`, `problem_${a.data.pid}/1.in`, `problem_${a.data.pid}/1.out`, `problem_${a.data.pid}/2.in`, `problem_${a.data.pid}/2.out`,
-      `problem_${b.data.pid}.json`, `problem_${b.data.pid}/1.in`, `problem_${b.data.pid}/1.out`,
-    ].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        `problem_${a.data.pid}.json`,
+        `problem_${a.data.pid}/1.in`,
+        `problem_${a.data.pid}/1.out`,
+        `problem_${a.data.pid}/2.in`,
+        `problem_${a.data.pid}/2.out`,
+        `problem_${b.data.pid}.json`,
+        `problem_${b.data.pid}/1.in`,
+        `problem_${b.data.pid}/1.out`,
+      ].sort(),
+    );
     const json = JSON.parse(files[`problem_${a.data.pid}.json`]!);
     expect(json.problem.examples).toBe('<input>1 2\n</input><output>3\n</output>');
-    expect(json.samples).toEqual([{ input: '1.in', output: '1.out', score: 30, groupNum: 1 }, { input: '2.in', output: '2.out', score: 70, groupNum: 2 }]);
+    expect(json.samples).toEqual([
+      { input: '1.in', output: '1.out', score: 30, groupNum: 1 },
+      { input: '2.in', output: '2.out', score: 70, groupNum: 2 },
+    ]);
 
     // Importing into the same site clashes on the display ids: nothing is created.
     const before = await problemCount();
@@ -76,7 +109,13 @@ describe('HOJ zip export and import', () => {
     expect(await problemCount()).toBe(before);
 
     // Renamed, the same zip gives the same problems back.
-    const renamed = zip(textEntries(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, k.endsWith('.json') ? v.replace(/"problemId": "RT(\d)"/, '"problemId": "RT$1-copy"') : v]))));
+    const renamed = zip(
+      textEntries(
+        Object.fromEntries(
+          Object.entries(files).map(([k, v]) => [k, k.endsWith('.json') ? v.replace(/"problemId": "RT(\d)"/, '"problemId": "RT$1-copy"') : v]),
+        ),
+      ),
+    );
     const imported = await importZip(renamed);
     expect(imported.status, imported.msg).toBe(200);
     expect(imported.data.problemIds).toEqual(['RT1-copy', 'RT2-copy']);
@@ -94,18 +133,30 @@ describe('HOJ zip export and import', () => {
     expect((await importZip(zip(textEntries({ 'readme.txt': 'x' })))).msg).toBe('Invalid problem file: no problem_<id>.json at the root of the zip');
     expect((await importZip(zip(textEntries({ 'problem_1.json': '{oops', ...cases('1') })))).msg).toBe('Invalid problem file: problem_1.json: not valid JSON');
     // the second problem is broken: the first is not created either
-    const twoWithOneBad = zip(textEntries({
-      'problem_1.json': JSON.stringify(good), ...cases('1'),
-      'problem_2.json': JSON.stringify({ ...good, problem: { problemId: 'IMP2', title: '', timeLimit: 1000 } }), ...cases('2'),
-    }));
+    const twoWithOneBad = zip(
+      textEntries({
+        'problem_1.json': JSON.stringify(good),
+        ...cases('1'),
+        'problem_2.json': JSON.stringify({ ...good, problem: { problemId: 'IMP2', title: '', timeLimit: 1000 } }),
+        ...cases('2'),
+      }),
+    );
     expect((await importZip(twoWithOneBad)).msg).toBe('Invalid problem file: problem_2.json: problem.title: The title is required');
     const missingFile = zip(textEntries({ 'problem_1.json': JSON.stringify({ ...good, samples: [{ input: '1.in', output: '9.out' }] }), ...cases('1') }));
     expect((await importZip(missingFile)).msg).toBe('Invalid problem file: problem_1/: missing test file 9.out');
     expect((await importZip(zip(textEntries({ 'problem_1.json': JSON.stringify(good), '../x': '1' })))).msg).toBe('The zip holds an unsafe path: ../x');
     expect((await importZip(zip(textEntries({ 'problem_1.json': JSON.stringify(good), 'problem_1/deep/1.in': '1' })))).msg).toMatch(/without folders/);
     const nul = zip(textEntries({ 'problem_1.json': JSON.stringify({ ...good, problem: { ...good.problem, title: 'T\u0000' } }), ...cases('1') }));
-    expect(await importZip(nul)).toMatchObject({ status: 400, msg: 'Invalid problem file: problem_1.json: problem.title: contains a character that cannot be stored (NUL or a broken surrogate pair).' });
-    const badChecker = zip(textEntries({ 'problem_1.json': JSON.stringify({ ...good, problem: { ...good.problem, judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' } }), ...cases('1') }));
+    expect(await importZip(nul)).toMatchObject({
+      status: 400,
+      msg: 'Invalid problem file: problem_1.json: problem.title: contains a character that cannot be stored (NUL or a broken surrogate pair).',
+    });
+    const badChecker = zip(
+      textEntries({
+        'problem_1.json': JSON.stringify({ ...good, problem: { ...good.problem, judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' } }),
+        ...cases('1'),
+      }),
+    );
     expect((await importZip(badChecker)).msg).toMatch(/^Special judge compile error: /);
     expect(await problemCount()).toBe(before);
     const tags = await get(t, '/api/get-all-problem-tags', { query: { oj: 'ME' } });
@@ -169,12 +220,25 @@ int main(){long long a,b;scanf("%lld%lld",&a,&b);printf("%lld\\n",a+b);}]]></sol
     const list = (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'FPS-' } })).data.records;
     const first = list.find((x: any) => x.problemId === r.data.problemIds[0]);
     const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(first.id) } })).data;
-    expect(d.problem).toMatchObject({ title: 'Sum of Two', timeLimit: 1500, memoryLimit: 64, type: 0, auth: 1, input: 'Two integers a & b.', hint: 'Use long long.', source: 'FPS sample', judgeMode: 'default' });
+    expect(d.problem).toMatchObject({
+      title: 'Sum of Two',
+      timeLimit: 1500,
+      memoryLimit: 64,
+      type: 0,
+      auth: 1,
+      input: 'Two integers a & b.',
+      hint: 'Use long long.',
+      source: 'FPS sample',
+      judgeMode: 'default',
+    });
     expect(d.problem.examples).toEqual([{ input: '1 2', output: '3' }]);
     const link = /src="(\/api\/public\/files\/md-image\/[0-9a-f]{64}\.png)"/.exec(d.problem.description)?.[1];
     expect(link, d.problem.description).toBeDefined();
     expect((await t.app.inject({ method: 'GET', url: link! })).statusCode).toBe(200);
-    expect(d.cases.map((c: any) => [c.input, c.output])).toEqual([['1 2\n', '3\n'], ['10 20\n', '30\n']]);
+    expect(d.cases.map((c: any) => [c.input, c.output])).toEqual([
+      ['1 2\n', '3\n'],
+      ['10 20\n', '30\n'],
+    ]);
     expect(d.codeTemplates).toEqual([{ language: 'C', code: 'int main(){}', status: true }]);
     const second = list.find((x: any) => x.problemId === r.data.problemIds[1]);
     const d2 = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(second.id) } })).data;

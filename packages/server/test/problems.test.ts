@@ -48,14 +48,18 @@ beforeAll(async () => {
   judge = await FakeJudge.start(t, 'pj');
   pub = await createP('P1000', { difficulty: 1 });
   hidden = await createP('P1001', { auth: 2 }, { tags: [{ name: 'graph' }] });
-  oi = await createP('P1002', { type: 1, judgeCaseMode: 'subtask_lowest', openCaseResult: true }, {
-    tags: [{ name: 'math' }, { name: 'dp', color: '#f00' }],
-    samples: [
-      { input: 'a', output: 'a', groupNum: 1 },
-      { input: 'b', output: 'b', groupNum: 1 },
-      { input: 'c', output: 'c', groupNum: 2 },
-    ],
-  });
+  oi = await createP(
+    'P1002',
+    { type: 1, judgeCaseMode: 'subtask_lowest', openCaseResult: true },
+    {
+      tags: [{ name: 'math' }, { name: 'dp', color: '#f00' }],
+      samples: [
+        { input: 'a', output: 'a', groupNum: 1 },
+        { input: 'b', output: 'b', groupNum: 1 },
+        { input: 'c', output: 'c', groupNum: 2 },
+      ],
+    },
+  );
 });
 
 afterAll(() => t.close());
@@ -144,7 +148,10 @@ describe('problem detail', () => {
     const r = await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: String(pub) } });
     expect(r.status).toBe(200);
     expect(r.data).toEqual({ 'C++': '// template' });
-    expect(await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: String(hidden) } })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: String(hidden) } })).toMatchObject({
+      status: 404,
+      msg: MSG.problemNotFound,
+    });
     expect((await get(t, '/api/get-problem-code-template', { token: padmin, query: { pid: String(hidden) } })).status).toBe(200);
     expect((await get(t, '/api/get-problem-code-template', { token: alice, query: { pid: 'x' } })).http).toBe(400);
   });
@@ -382,7 +389,13 @@ describe('admin problems', () => {
     const bad = [
       problemBody('', {}),
       problemBody('X2', { title: '' }),
-      problemBody('X2', { examples: [{ input: '', output: '' }, { input: '', output: '' }, { input: '', output: '' }] }),
+      problemBody('X2', {
+        examples: [
+          { input: '', output: '' },
+          { input: '', output: '' },
+          { input: '', output: '' },
+        ],
+      }),
       problemBody('X2', { isFileIO: true }),
       problemBody('X2', { judgeMode: 'spj' }),
       problemBody('X2', { userExtraFile: { '../evil': 'x' } }),

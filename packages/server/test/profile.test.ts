@@ -37,8 +37,17 @@ async function submit(o: { uid?: string; pid?: number; displayPid: string; statu
 
 describe('change-userInfo', () => {
   it('updates the given fields, clears empty ones, leaves the others, and returns the user info', async () => {
-    const r = await post(t, '/api/change-userInfo', { nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi', github: 'https://github.com/p' }, { token });
-    expect(r).toMatchObject({ status: 200, msg: MSG.profileUpdated, data: { username: 'profiled', nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi' } });
+    const r = await post(
+      t,
+      '/api/change-userInfo',
+      { nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi', github: 'https://github.com/p' },
+      { token },
+    );
+    expect(r).toMatchObject({
+      status: 200,
+      msg: MSG.profileUpdated,
+      data: { username: 'profiled', nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi' },
+    });
     const r2 = await post(t, '/api/change-userInfo', { school: '', realname: 'Pat Doe' }, { token });
     expect(r2.data).toMatchObject({ nickname: 'Pro', school: null, realname: 'Pat Doe', gender: 'female', github: 'https://github.com/p' });
     const r3 = await post(t, '/api/change-userInfo', { gender: null }, { token });
@@ -146,7 +155,9 @@ describe('user home', () => {
     const u2 = await createUser(t, { username: 'zoned' });
     const now = new Date();
     const lateUtc = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 23, 30));
-    await t.database.db.insert(submissions).values({ pid: 1, displayPid: 'P1', uid: u2, username: 'zoned', status: 0, language: 'C', code: 'x', submitTime: lateUtc });
+    await t.database.db
+      .insert(submissions)
+      .values({ pid: 1, displayPid: 'P1', uid: u2, username: 'zoned', status: 0, language: 'C', code: 'x', submitTime: lateUtc });
     const utc = await get(t, '/api/get-user-calendar-heatmap', { query: { uid: u2, timeZone: 'UTC' } });
     const tokyo = await get(t, '/api/get-user-calendar-heatmap', { query: { uid: u2, timeZone: 'Asia/Tokyo' } });
     expect(utc.data.dataList[0].date).toBe(lateUtc.toISOString().slice(0, 10));

@@ -134,7 +134,14 @@ describe('get-rank-list', () => {
   });
 
   it('rejects bad input with 400', async () => {
-    for (const query of <Record<string, string>[]>[{}, { type: '2' }, { type: 'x' }, { type: '0', limit: '1000' }, { type: '0', currentPage: '0' }, { type: '0', searchUser: 'x'.repeat(300) }]) {
+    for (const query of <Record<string, string>[]>[
+      {},
+      { type: '2' },
+      { type: 'x' },
+      { type: '0', limit: '1000' },
+      { type: '0', currentPage: '0' },
+      { type: '0', searchUser: 'x'.repeat(300) },
+    ]) {
       const r = await get(t, '/api/get-rank-list', { query });
       expect(r.http, JSON.stringify(query)).toBe(400);
       expect(r.msg).toMatch(/type|limit|currentPage|searchUser/);

@@ -129,7 +129,10 @@ describe('register', () => {
     expect(burned.msg).toBe(MSG.emailCodeWrong);
 
     const code2 = await requestCode('late@example.com');
-    await t.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, 'late@example.com'));
+    await t.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.email, 'late@example.com'));
     const late = await post(t, '/api/register', { username: 'latecomer', password: 'secret1', email: 'late@example.com', code: code2 });
     expect(late.msg).toBe(MSG.emailCodeWrong);
     expect(await t.database.db.select().from(users).where(eq(users.username, 'latecomer'))).toHaveLength(0);
@@ -156,9 +159,7 @@ describe('register', () => {
 
   it('refuses taken usernames (in any case) and taken e-mails', async () => {
     const code = await requestCode('dupe@example.com');
-    expect((await post(t, '/api/register', { username: 'TAKEN', password: 'secret1', email: 'dupe@example.com', code })).msg).toBe(
-      MSG.usernameExists,
-    );
+    expect((await post(t, '/api/register', { username: 'TAKEN', password: 'secret1', email: 'dupe@example.com', code })).msg).toBe(MSG.usernameExists);
     expect((await post(t, '/api/register', { username: 'dupe', password: 'secret1', email: 'TAKEN@example.com', code })).msg).toBe(MSG.emailExists);
     // The code survived both refusals.
     expect((await post(t, '/api/register', { username: 'dupe', password: 'secret1', email: 'dupe@example.com', code })).status).toBe(200);

@@ -54,21 +54,30 @@ const BODIES: { name: string; headers: Record<string, string>; payload: string |
   {
     name: 'wrong types',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username: 1, password: {}, email: [], code: true, captcha: null, captchaKey: 5, oldPassword: 1, newPassword: 2, newEmail: {}, nickname: 3, cfSession: [], host: 1, port: 'x', shortName: 4, register: 'no' }),
+    payload: JSON.stringify({
+      username: 1,
+      password: {},
+      email: [],
+      code: true,
+      captcha: null,
+      captchaKey: 5,
+      oldPassword: 1,
+      newPassword: 2,
+      newEmail: {},
+      nickname: 3,
+      cfSession: [],
+      host: 1,
+      port: 'x',
+      shortName: 4,
+      register: 'no',
+    }),
   },
   { name: 'prototype keys', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
   { name: 'form encoded', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' },
   { name: 'empty JSON body', headers: { 'content-type': 'application/json' }, payload: '' },
 ];
 
-const QUERIES = [
-  '?email=a&email=b',
-  '?uid[]=1',
-  '?currentPage=1e999&limit=NaN',
-  '?username=%00%00&uid=%E0%A4%A',
-  '?all=1&all=0',
-  `?id=${'x'.repeat(5000)}`,
-];
+const QUERIES = ['?email=a&email=b', '?uid[]=1', '?currentPage=1e999&limit=NaN', '?username=%00%00&uid=%E0%A4%A', '?all=1&all=0', `?id=${'x'.repeat(5000)}`];
 
 function expectEnvelope(res: Awaited<ReturnType<TestApp['app']['inject']>>, what: string) {
   expect(res.statusCode, what).toBeLessThan(500);

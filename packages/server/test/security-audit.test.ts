@@ -76,7 +76,12 @@ describe('text PostgreSQL cannot store', () => {
     await drainQueue(t);
 
     // A test run whose program prints a NUL byte.
-    const run = await post(t, '/api/submit-problem-test-judge', { pid: bankP, language: 'C', code: 'int main(){putchar(0);}', userInput: '1' }, { token: alice });
+    const run = await post(
+      t,
+      '/api/submit-problem-test-judge',
+      { pid: bankP, language: 'C', code: 'int main(){putchar(0);}', userInput: '1' },
+      { token: alice },
+    );
     expect(run.status, run.msg).toBe(200);
     const testTask = (await judge.poll()).data as TestRunTask;
     expect(testTask.kind).toBe('testRun');
@@ -164,7 +169,11 @@ describe('accepted-code download', () => {
       expect(dl.http).toBe(200);
       const names = Object.keys(unzipSync(new Uint8Array(dl.res.rawPayload)));
       expect(names).toHaveLength(2);
-      for (const n of names) expect(n.split('/').some((seg) => seg === '.' || seg === '..'), n).toBe(false);
+      for (const n of names)
+        expect(
+          n.split('/').some((seg) => seg === '.' || seg === '..'),
+          n,
+        ).toBe(false);
     }
   });
 });

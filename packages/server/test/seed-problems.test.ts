@@ -55,19 +55,30 @@ describe('demo problems', () => {
     expect(spj.problem.spjCode).toContain('fabs');
     const oi = await admin('P1011');
     expect(oi.problem).toMatchObject({ type: 1, judgeCaseMode: 'subtask_lowest', ioScore: 100 });
-    expect(oi.cases.map((c: any) => [c.groupNum, c.score])).toEqual([[1, 30], [1, 30], [2, 30], [2, 30], [3, 40], [3, 40]]);
+    expect(oi.cases.map((c: any) => [c.groupNum, c.score])).toEqual([
+      [1, 30],
+      [1, 30],
+      [2, 30],
+      [2, 30],
+      [3, 40],
+      [3, 40],
+    ]);
     const fio = await admin('P1012');
     expect(fio.problem).toMatchObject({ isFileIO: true, ioReadFileName: 'reverse.in', ioWriteFileName: 'reverse.out' });
   });
 
-  it.skipIf(!hasPython)('have answers the reference solutions produce (plain stdin/stdout problems)', () => {
-    for (const p of DEMO_PROBLEMS.filter((x) => !x.spj && !x.fileIO && x.solutions.Python3)) {
-      for (const [i, c] of p.cases.entries()) {
-        const out = execFileSync('python3', ['-c', p.solutions.Python3!], { input: c.input, encoding: 'utf8' });
-        expect(out, `${p.problemId} case ${i + 1}`).toBe(c.output);
+  it.skipIf(!hasPython)(
+    'have answers the reference solutions produce (plain stdin/stdout problems)',
+    () => {
+      for (const p of DEMO_PROBLEMS.filter((x) => !x.spj && !x.fileIO && x.solutions.Python3)) {
+        for (const [i, c] of p.cases.entries()) {
+          const out = execFileSync('python3', ['-c', p.solutions.Python3!], { input: c.input, encoding: 'utf8' });
+          expect(out, `${p.problemId} case ${i + 1}`).toBe(c.output);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 /** The judge's language for a solution key ("C++" may be offered as "C++ 17" only). */
@@ -95,7 +106,9 @@ describe('demo problems on the real judge engine', () => {
         const language = judgeLanguage(key);
         if (!language) continue; // not installed on this host
         const r = await judgeSubmission(requestFor(p, language, code));
-        expect(r.status, `${p.problemId} ${key}: ${r.errorMessage ?? ''} ${JSON.stringify(r.cases.filter((c) => c.status !== 0).slice(0, 2))}`).toBe(JudgeStatus.ACCEPTED);
+        expect(r.status, `${p.problemId} ${key}: ${r.errorMessage ?? ''} ${JSON.stringify(r.cases.filter((c) => c.status !== 0).slice(0, 2))}`).toBe(
+          JudgeStatus.ACCEPTED,
+        );
         if (p.type === 1) expect(r.score).toBe(100);
       }
       for (const [key, code] of Object.entries(p.wrongSolutions ?? {})) {

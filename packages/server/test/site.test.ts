@@ -29,7 +29,12 @@ describe('website config', () => {
   });
 
   it('never exposes secrets or SMTP settings', async () => {
-    await put(t, '/api/admin/config/set-email-config', { host: 'smtp.example.com', port: 587, secure: false, username: 'u', password: 'pw-123', from: '' }, { token: root });
+    await put(
+      t,
+      '/api/admin/config/set-email-config',
+      { host: 'smtp.example.com', port: 587, secure: false, username: 'u', password: 'pw-123', from: '' },
+      { token: root },
+    );
     for (const url of ['/api/get-website-config', '/api/admin/config/get-web-config', '/api/admin/config/get-email-config']) {
       const body = JSON.stringify((await get(t, url, { token: root })).data);
       expect(body, url).not.toContain('pw-123');
@@ -39,7 +44,12 @@ describe('website config', () => {
   });
 
   it('is edited by root: partial updates, validation, unsafe links refused', async () => {
-    const r = await put(t, '/api/admin/config/set-web-config', { shortName: 'MyOJ', recordUrl: 'https://beian.example', baseUrl: 'https://oj.example.org/' }, { token: root });
+    const r = await put(
+      t,
+      '/api/admin/config/set-web-config',
+      { shortName: 'MyOJ', recordUrl: 'https://beian.example', baseUrl: 'https://oj.example.org/' },
+      { token: root },
+    );
     expect(r).toMatchObject({ status: 200, msg: MSG.settingsSaved, data: { shortName: 'MyOJ', baseUrl: 'https://oj.example.org', register: true } });
     expect((await get(t, '/api/get-website-config')).data.shortName).toBe('MyOJ');
     expect((await get(t, '/api/admin/config/get-web-config', { token: root })).data.recordUrl).toBe('https://beian.example');
@@ -71,7 +81,12 @@ describe('email config', () => {
       { token: root },
     );
     expect(set.data).toEqual({ host: '127.0.0.1', port: sink.port, secure: false, username: 'mailer', from: 'noreply@oj.test', hasPassword: true });
-    const keep = await put(t, '/api/admin/config/set-email-config', { host: '127.0.0.1', port: sink.port, secure: false, username: 'mailer', password: '', from: 'noreply@oj.test' }, { token: root });
+    const keep = await put(
+      t,
+      '/api/admin/config/set-email-config',
+      { host: '127.0.0.1', port: sink.port, secure: false, username: 'mailer', password: '', from: 'noreply@oj.test' },
+      { token: root },
+    );
     expect(keep.data.hasPassword).toBe(true);
     expect((await get(t, '/api/admin/config/get-email-config', { token: root })).data).not.toHaveProperty('password');
 
@@ -84,7 +99,12 @@ describe('email config', () => {
   });
 
   it('reports a failing server as a send failure', async () => {
-    await put(t, '/api/admin/config/set-email-config', { host: '127.0.0.1', port: sink.port, secure: false, username: 'mailer', password: 'wrong', from: '' }, { token: root });
+    await put(
+      t,
+      '/api/admin/config/set-email-config',
+      { host: '127.0.0.1', port: sink.port, secure: false, username: 'mailer', password: 'wrong', from: '' },
+      { token: root },
+    );
     const r = await post(t, '/api/admin/config/test-email', { email: 'admin@example.com' }, { token: root });
     expect(r).toMatchObject({ status: 400, msg: MSG.emailSendFailed });
   });

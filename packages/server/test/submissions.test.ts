@@ -66,7 +66,13 @@ describe('get-submission-list', () => {
   });
 
   it('rejects bad queries with 400', async () => {
-    for (const query of <Record<string, string>[]>[{ status: 'x' }, { limit: '101' }, { currentPage: '0' }, { onlyMine: 'maybe' }, { username: 'x'.repeat(21) }]) {
+    for (const query of <Record<string, string>[]>[
+      { status: 'x' },
+      { limit: '101' },
+      { currentPage: '0' },
+      { onlyMine: 'maybe' },
+      { username: 'x'.repeat(21) },
+    ]) {
       expect((await list(query)).http, JSON.stringify(query)).toBe(400);
     }
   });
@@ -138,7 +144,10 @@ describe('submissions on hidden problems', () => {
     await t.database.db.execute(sql`update problem set auth = 3 where problem_id = 'H200'`);
     const q = (id: number) => ({ query: { submitId: String(id) } });
 
-    for (const [who, token] of [['visitor', undefined], ['lee', lee]] as const) {
+    for (const [who, token] of [
+      ['visitor', undefined],
+      ['lee', lee],
+    ] as const) {
       const seen = idsOf(await list({ problemID: 'H' }, token));
       expect(seen, who).toEqual([]);
       for (const id of [adminTry, kimOld]) {
@@ -162,19 +171,34 @@ describe('submissions of a deleted problem', () => {
     await createProblem(t, { problemId: 'D100' });
     const id = await judged(kim, 'D100', JudgeStatus.ACCEPTED);
     await t.database.db.execute(sql`delete from problem where problem_id = 'D100'`);
-    expect((await get(t, '/api/get-submission-detail', { query: { submitId: String(id) }, token: lee })).data.submission).toMatchObject({ submitId: id, title: null });
+    expect((await get(t, '/api/get-submission-detail', { query: { submitId: String(id) }, token: lee })).data.submission).toMatchObject({
+      submitId: id,
+      title: null,
+    });
     expect(idsOf(await list({ username: 'kim' }, lee))).toContain(id);
   });
 });
 
 describe('search by problem id', () => {
   it('follows a renamed problem: its submissions show and are found under the new id', async () => {
-    const pid = (await get(t, '/api/admin/problem', { token: root, query: { pid: String((await list({ problemID: 'S100', completeProblemID: 'true' })).data.records[0].pid) } })).data;
-    const saved = await put(t, '/api/admin/problem', {
-      problem: { ...pid.problem, problemId: 'R100', examples: [] },
-      samples: [{ input: '1 2\n', output: '3\n' }],
-      languages: [], tags: [], codeTemplates: [],
-    }, { token: root });
+    const pid = (
+      await get(t, '/api/admin/problem', {
+        token: root,
+        query: { pid: String((await list({ problemID: 'S100', completeProblemID: 'true' })).data.records[0].pid) },
+      })
+    ).data;
+    const saved = await put(
+      t,
+      '/api/admin/problem',
+      {
+        problem: { ...pid.problem, problemId: 'R100', examples: [] },
+        samples: [{ input: '1 2\n', output: '3\n' }],
+        languages: [],
+        tags: [],
+        codeTemplates: [],
+      },
+      { token: root },
+    );
     expect(saved.status, saved.msg).toBe(200);
     expect(idsOf(await list({ problemID: 'S100', completeProblemID: 'true' }))).toEqual([]);
     const found = await list({ problemID: 'r10' });

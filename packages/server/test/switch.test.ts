@@ -69,7 +69,12 @@ describe('admin/switch/info and update', () => {
     expect(r.data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true });
     // fields left out keep their value
     expect((await update({ openContestJudge: false })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true, openContestJudge: false });
-    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true, openContestJudge: false });
+    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({
+      ...DEFAULTS,
+      submitIntervalSec: 30,
+      submitCaptcha: true,
+      openContestJudge: false,
+    });
   });
 
   it('is root only: 403 for an admin and a normal user, 401 without login', async () => {
@@ -148,7 +153,12 @@ describe('judge switches', () => {
     await update({ openContestJudge: false, submitIntervalSec: 0 });
     const r = await submitToContest(kim);
     expect([r.status, r.msg]).toEqual([400, MSG.contestJudgeClosed]);
-    const run = await post(t, '/api/submit-problem-test-judge', { pid, type: 'contest', cid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
+    const run = await post(
+      t,
+      '/api/submit-problem-test-judge',
+      { pid, type: 'contest', cid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' },
+      { token: kim },
+    );
     expect([run.status, run.msg]).toEqual([400, MSG.contestJudgeClosed]);
     expect(await stored()).toBe(0);
     expect((await submitAs(kim)).status).toBe(200);

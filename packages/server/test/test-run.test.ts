@@ -32,11 +32,16 @@ async function start(token: string, body: Record<string, unknown>) {
 }
 
 async function finished(token: string, key: string) {
-  return waitFor(`test run ${key}`, async () => {
-    const r = await get(t, `/api/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`, { token });
-    expect(r.status).toBe(200);
-    return WAITING.includes(r.data.status) ? null : r.data;
-  }, 60_000, 100);
+  return waitFor(
+    `test run ${key}`,
+    async () => {
+      const r = await get(t, `/api/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`, { token });
+      expect(r.status).toBe(200);
+      return WAITING.includes(r.data.status) ? null : r.data;
+    },
+    60_000,
+    100,
+  );
 }
 
 async function run(token: string, body: Record<string, unknown>) {

@@ -35,7 +35,7 @@ describe('the OI Wiki address', () => {
   });
 
   it('refuses anything but an http(s) address, and changes nothing', async () => {
-    for (const bad of ['', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://wiki.example', 'wiki.example', 42, 'http://x/' + 'a'.repeat(600)]) {
+    for (const bad of ['', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://wiki.example', 'wiki.example', 42, `http://x/${'a'.repeat(600)}`]) {
       const r = await put(t, '/api/admin/config/set-web-config', { oiWikiUrl: bad }, { token: root });
       expect(r.http, String(bad)).toBe(400);
       expect(r.msg, String(bad)).toMatch(/OI Wiki URL|oiWikiUrl/);

@@ -94,7 +94,8 @@ function rawZip(entries: RawEntry[]): Buffer {
 const MB = 1024 * 1024;
 const uploadCases = (content: Buffer) => uploadTo(t, '/api/file/upload-testcase-zip', { token: root, filename: 'cases.zip', content });
 const importZip = (content: Buffer) => uploadTo(t, '/api/file/import-problem', { token: root, filename: 'problems.zip', content });
-const problemJson = (problemId: string) => Buffer.from(JSON.stringify({ problem: { problemId, title: 'Zip edge' }, samples: [{ input: '1.in', output: '1.out' }] }));
+const problemJson = (problemId: string) =>
+  Buffer.from(JSON.stringify({ problem: { problemId, title: 'Zip edge' }, samples: [{ input: '1.in', output: '1.out' }] }));
 
 /** Every file under DATA_DIR that an upload could have left: parked test sets and temp folders. */
 function leftovers(): string[] {
@@ -123,11 +124,21 @@ async function problemCount() {
 describe('uploaded zips are checked before and while they are unpacked', () => {
   it('refuses an entry name over the limit with a clear message (not a server error) and leaves no folder', async () => {
     const long = `${'a'.repeat(257)}.in`; // 260 characters
-    const r = await uploadCases(rawZip([{ name: long, data: Buffer.from('1 2\n') }, { name: '1.in', data: Buffer.from('1\n') }]));
+    const r = await uploadCases(
+      rawZip([
+        { name: long, data: Buffer.from('1 2\n') },
+        { name: '1.in', data: Buffer.from('1\n') },
+      ]),
+    );
     expect(r).toMatchObject({ http: 200, status: 400 });
     expect(r.msg).toBe(formatMsg(MSG.zipNameTooLong, { max: TESTCASE_ZIP_LIMITS.nameMaxBytes, name: `${long.slice(0, 60)}…` }));
     const before = await problemCount();
-    const imp = await importZip(rawZip([{ name: 'problem_1.json', data: problemJson('ZE1') }, { name: `problem_1/${long}`, data: Buffer.from('1') }]));
+    const imp = await importZip(
+      rawZip([
+        { name: 'problem_1.json', data: problemJson('ZE1') },
+        { name: `problem_1/${long}`, data: Buffer.from('1') },
+      ]),
+    );
     expect(imp).toMatchObject({ http: 200, status: 400 });
     expect(imp.msg).toMatch(/^The zip holds a file name longer than 200 bytes: problem_1\/aaa/);
     expect(await problemCount()).toBe(before);
@@ -142,7 +153,10 @@ describe('uploaded zips are checked before and while they are unpacked', () => {
 
   it('refuses an entry whose header says 10 B but which holds 50 MB, and other size or checksum lies', async () => {
     const fifty = Buffer.alloc(50 * MB, 0x31);
-    const liar = rawZip([{ name: '1.in', data: fifty, size: 10, crc: zlib.crc32(fifty.subarray(0, 10)) }, { name: '1.out', data: Buffer.from('1\n') }]);
+    const liar = rawZip([
+      { name: '1.in', data: fifty, size: 10, crc: zlib.crc32(fifty.subarray(0, 10)) },
+      { name: '1.out', data: Buffer.from('1\n') },
+    ]);
     expect(liar.length).toBeLessThan(MB); // the lie is in a small zip
     const rss = rssMb();
     const r = await uploadCases(liar);
@@ -153,16 +167,22 @@ describe('uploaded zips are checked before and while they are unpacked', () => {
     const short = rawZip([{ name: '2.in', data: Buffer.from('0123456789'), size: 100 }]);
     const badCrc = rawZip([{ name: '3.in', data: Buffer.from('hello\n'), crc: 12345 }]);
     const stored = rawZip([{ name: '4.in', data: Buffer.from('hello\n'), size: 3, store: true }]);
-    for (const [zip, name] of [[short, '2.in'], [badCrc, '3.in'], [stored, '4.in']] as const) {
+    for (const [zip, name] of [
+      [short, '2.in'],
+      [badCrc, '3.in'],
+      [stored, '4.in'],
+    ] as const) {
       expect(await uploadCases(zip)).toMatchObject({ http: 200, status: 400, msg: formatMsg(MSG.zipEntryMismatch, { name }) });
     }
     // The import unpacks through the same checks.
     const before = await problemCount();
-    const imp = await importZip(rawZip([
-      { name: 'problem_1.json', data: problemJson('ZE2') },
-      { name: 'problem_1/1.in', data: fifty, size: 10 },
-      { name: 'problem_1/1.out', data: Buffer.from('1\n') },
-    ]));
+    const imp = await importZip(
+      rawZip([
+        { name: 'problem_1.json', data: problemJson('ZE2') },
+        { name: 'problem_1/1.in', data: fifty, size: 10 },
+        { name: 'problem_1/1.out', data: Buffer.from('1\n') },
+      ]),
+    );
     expect(imp).toMatchObject({ http: 200, status: 400, msg: formatMsg(MSG.zipEntryMismatch, { name: 'problem_1/1.in' }) });
     expect(await problemCount()).toBe(before);
     expect(leftovers()).toEqual([]);
@@ -202,14 +222,19 @@ describe('uploaded zips are checked before and while they are unpacked', () => {
     expect(leftovers()).toEqual([`upload-testcase/${r.data.fileListDir}`]);
 
     resetPeakRss();
-    const saved = await post(t, '/api/admin/problem', {
-      problem: { problemId: 'ZE4', title: 'Big data', description: 'x' },
-      languages: [],
-      tags: [],
-      codeTemplates: [],
-      isUploadTestCase: true,
-      uploadTestcaseDir: r.data.fileListDir,
-    }, { token: root });
+    const saved = await post(
+      t,
+      '/api/admin/problem',
+      {
+        problem: { problemId: 'ZE4', title: 'Big data', description: 'x' },
+        languages: [],
+        tags: [],
+        codeTemplates: [],
+        isUploadTestCase: true,
+        uploadTestcaseDir: r.data.fileListDir,
+      },
+      { token: root },
+    );
     expect(saved.status, saved.msg).toBe(200);
     expect(peakRssMb() - base).toBeLessThan(100);
     const cases = await get(t, '/api/admin/problem/get-problem-cases', { token: root, query: { pid: String(saved.data.pid) } });

@@ -13,12 +13,11 @@ const newPassword = z
   .min(LIMITS.passwordMin, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`)
   .max(LIMITS.passwordMax, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`);
 const anyPassword = z.string({ error: 'Please enter a password.' }).min(1, 'Please enter a password.').max(128);
-export const emailField = z
-  .string({ error: 'Please enter an email.' })
+export const emailField = z.string({ error: 'Please enter an email.' }).trim().max(LIMITS.shortText).email('Please enter a valid email address.');
+const emailCode = z
+  .string({ error: 'Please enter the code.' })
   .trim()
-  .max(LIMITS.shortText)
-  .email('Please enter a valid email address.');
-const emailCode = z.string({ error: 'Please enter the code.' }).trim().regex(/^\d{6}$/, 'The code is 6 digits.');
+  .regex(/^\d{6}$/, 'The code is 6 digits.');
 
 export const loginBody = z.object({
   username: z.string({ error: 'Please enter a username.' }).trim().min(1, 'Please enter a username.').max(LIMITS.usernameMax),

@@ -56,7 +56,11 @@ const id = dbId;
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const date = z.union([z.string().max(64), z.date()]).nullish();
 /** A CSS colour (#hex, a name, rgb()/hsl()): shown as a style, so nothing else gets through. */
-const cssColor = z.string().trim().max(30).regex(/^[#a-zA-Z0-9(),.%\s-]*$/, 'not a colour');
+const cssColor = z
+  .string()
+  .trim()
+  .max(30)
+  .regex(/^[#a-zA-Z0-9(),.%\s-]*$/, 'not a colour');
 
 export const awardConfig = z.object({
   priority: z.coerce.number().int().min(0).max(1000),
@@ -183,7 +187,11 @@ export interface ContestFormIssue {
  * exactly when the start is earlier, so that last check can never be the first to fail and is not made.
  */
 export function checkContestForm(v: ContestFormInput): ContestFormIssue | null {
-  const required = (field: ContestFormIssue['field'], label: keyof typeof CONTEST_LIMITS.labels): ContestFormIssue => ({ key: 'contestFieldRequired', field, label });
+  const required = (field: ContestFormIssue['field'], label: keyof typeof CONTEST_LIMITS.labels): ContestFormIssue => ({
+    key: 'contestFieldRequired',
+    field,
+    label,
+  });
   if (!v.title?.trim()) return required('title', 'title');
   if (!v.description?.trim()) return required('description', 'description');
   if (!v.startTime) return required('startTime', 'startTime');

@@ -21,8 +21,20 @@ export const JudgeStatus = {
 export type JudgeStatusCode = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 
 export const JUDGE_STATUS_SHORT: Partial<Record<JudgeStatusCode, string>> = {
-  [-10]: 'NS', [-5]: 'SNR', [-4]: 'CA', [-3]: 'PE', [-2]: 'CE', [-1]: 'WA', 0: 'AC', 1: 'TLE', 2: 'MLE',
-  3: 'RE', 4: 'SE', 6: 'CP', 8: 'PAC', 10: 'SF',
+  [-10]: 'NS',
+  [-5]: 'SNR',
+  [-4]: 'CA',
+  [-3]: 'PE',
+  [-2]: 'CE',
+  [-1]: 'WA',
+  0: 'AC',
+  1: 'TLE',
+  2: 'MLE',
+  3: 'RE',
+  4: 'SE',
+  6: 'CP',
+  8: 'PAC',
+  10: 'SF',
 };
 
 export const ACTIVE_JUDGE_STATUSES: readonly number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];

@@ -74,7 +74,12 @@ const statusOf = <T extends readonly number[]>(allowed: T, what: string) =>
     .int()
     .refine((s): s is T[number] => (allowed as readonly number[]).includes(s), `${what} must be one of ${allowed.join(', ')}.`);
 
-const judgeName = z.string().trim().min(1).max(64).regex(/^[\w.@:-]+$/, 'The judge name may contain letters, digits and . _ @ : - only.');
+const judgeName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.@:-]+$/, 'The judge name may contain letters, digits and . _ @ : - only.');
 // Ids and measurements land in int4 columns: beyond INT4_MAX PostgreSQL would fail the query (a 500).
 const judgeId = dbId;
 const taskId = dbId;
@@ -279,7 +284,12 @@ export interface JudgeResultResponse {
 export const judgeFailBody = z.object({
   taskId,
   leaseToken,
-  error: z.string().trim().min(1).max(LIMITS.mediumText * 64).transform((s) => storableText(s.slice(0, 2000))),
+  error: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.mediumText * 64)
+    .transform((s) => storableText(s.slice(0, 2000))),
 });
 
 export interface JudgeFailResponse {

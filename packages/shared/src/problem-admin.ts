@@ -8,9 +8,7 @@ import { dbId } from './ids.js';
 import { JUDGE_CASE_MODES } from './judge-status.js';
 
 const id = dbId;
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 // ---------------------------------------------------------------------------------------------
 // Test cases
@@ -85,7 +83,10 @@ export const CHECKER_LANGUAGES = ['C', 'C++'] as const;
 
 /** `POST /api/admin/problem/compile-spj` and `/compile-interactive` (HOJ CompileDTO). */
 export const compileCheckerBody = z.object({
-  code: z.string().min(1, 'Code can not be empty').max(512 * 1024),
+  code: z
+    .string()
+    .min(1, 'Code can not be empty')
+    .max(512 * 1024),
   language: z.string().trim().min(1).max(30),
   pid: id.optional(),
   /** judge extra files (name → content) visible to the checker while compiling */

@@ -13,21 +13,22 @@ export const MAX_PROBLEM_EXAMPLES = 2;
 
 const id = dbId;
 /** A comma list of ids (`1,2,3`), or the same key repeated. */
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v, ctx) => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
-    const out: number[] = [];
-    for (const p of parts) {
-      const n = Number(p);
-      if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) {
-        ctx.addIssue({ code: 'custom', message: `tagId: not an id: ${p.slice(0, 20)}` });
-        return z.NEVER;
-      }
-      out.push(n);
+const idList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const out: number[] = [];
+  for (const p of parts) {
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) {
+      ctx.addIssue({ code: 'custom', message: `tagId: not an id: ${p.slice(0, 20)}` });
+      return z.NEVER;
     }
-    return out;
-  });
+    out.push(n);
+  }
+  return out;
+});
 
 export const problemListQuery = pagingQuery(PAGE_SIZES.problemList).extend({
   keyword: z.string().max(LIMITS.shortText).optional(),
@@ -187,9 +188,7 @@ const fileName = z
   .max(100)
   .regex(/^[A-Za-z0-9._-]+$/, 'File names may hold letters, digits, dot, dash and underscore only')
   .refine((s) => s !== '.' && s !== '..', 'Invalid file name');
-const fileMap = z
-  .record(fileName, z.string().max(1024 * 1024))
-  .refine((m) => Object.keys(m).length <= 20, 'At most 20 extra files');
+const fileMap = z.record(fileName, z.string().max(1024 * 1024)).refine((m) => Object.keys(m).length <= 20, 'At most 20 extra files');
 
 export const adminCaseInput = z.object({
   input: z.string().max(16 * 1024 * 1024),

@@ -14,7 +14,10 @@ export const RANK_CHART_TOP = 10;
 export const rankListQuery = pagingQuery(RANK_PAGE_SIZE).extend({
   type: z.preprocess(
     (v) => (typeof v === 'string' && /^(acm|oi)$/i.test(v.trim()) ? RankType[v.trim().toUpperCase() as 'ACM' | 'OI'] : v),
-    z.coerce.number({ error: 'type: must be ACM (0) or OI (1)' }).int().refine((n) => n === 0 || n === 1, 'type: must be ACM (0) or OI (1)'),
+    z.coerce
+      .number({ error: 'type: must be ACM (0) or OI (1)' })
+      .int()
+      .refine((n) => n === 0 || n === 1, 'type: must be ACM (0) or OI (1)'),
   ),
   /** part of a username or nickname */
   searchUser: z.string().trim().max(LIMITS.shortText).optional(),

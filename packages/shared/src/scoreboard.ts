@@ -19,7 +19,6 @@ export interface RankSubmission {
   submitTime: number;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Seal and time window
 

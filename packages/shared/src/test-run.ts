@@ -93,8 +93,16 @@ export const judgeTestRunResultBody = z.object({
   leaseToken: z.string().min(16).max(128),
   result: z.object({
     status: z.number().int().min(-3).max(8),
-    userOutput: z.string().max(16 * 1024).default('').transform(storableText),
-    stderr: z.string().max(128 * 1024).default('').transform(storableText),
+    userOutput: z
+      .string()
+      .max(16 * 1024)
+      .default('')
+      .transform(storableText),
+    stderr: z
+      .string()
+      .max(128 * 1024)
+      .default('')
+      .transform(storableText),
     time: z.number().int().min(0).max(INT4_MAX).default(0),
     memory: z.number().int().min(0).max(INT4_MAX).default(0),
   }),

@@ -26,7 +26,13 @@ function flatten(d: Dictionary, prefix = ''): Map<string, string> {
   return out;
 }
 
-const groups = ['', ...fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)];
+const groups = [
+  '',
+  ...fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name),
+];
 const params = (text: string, re: RegExp) => [...text.matchAll(re)].map((m) => m[1]).sort();
 
 /**

@@ -100,7 +100,11 @@ async function main() {
   if (values.spj && values.interactor) usage('--spj and --interactor exclude each other');
   const language = values.language;
   if (!getLanguages().some((l) => l.name === language)) {
-    usage(`language "${language}" is not available here; available: ${getLanguages().map((l) => l.name).join(', ')}`);
+    usage(
+      `language "${language}" is not available here; available: ${getLanguages()
+        .map((l) => l.name)
+        .join(', ')}`,
+    );
   }
   let fileIO = null;
   if (values['file-io']) {
@@ -123,24 +127,50 @@ async function main() {
 
   if (expected === undefined && judgeMode === 'default') {
     const r = await testRun({
-      language, code, input: fs.readFileSync(input, 'utf8'), limits, fileIO, removeEndBlank: values['remove-end-blank'],
-      outputLimitKb, maxInputChars: Infinity,
+      language,
+      code,
+      input: fs.readFileSync(input, 'utf8'),
+      limits,
+      fileIO,
+      removeEndBlank: values['remove-end-blank'],
+      outputLimitKb,
+      maxInputChars: Infinity,
     });
     print({
-      status: r.status, statusName: statusName(r.status), time: r.time, memory: r.memory, message: r.stderr,
-      userOutput: r.userOutput, stderr: r.stderr, judgeMode,
+      status: r.status,
+      statusName: statusName(r.status),
+      time: r.time,
+      memory: r.memory,
+      message: r.stderr,
+      userOutput: r.userOutput,
+      stderr: r.stderr,
+      judgeMode,
     });
     return;
   }
   const r = await judgeSubmission({
-    language, code, ...limits, judgeMode, fileIO, outputLimitKb, removeEndBlank: values['remove-end-blank'],
-    checker: checkerFile ? { language: values['checker-language'] ?? 'C++', code: readFile(values.spj ? 'spj' : 'interactor', checkerFile).toString('utf8') } : undefined,
+    language,
+    code,
+    ...limits,
+    judgeMode,
+    fileIO,
+    outputLimitKb,
+    removeEndBlank: values['remove-end-blank'],
+    checker: checkerFile
+      ? { language: values['checker-language'] ?? 'C++', code: readFile(values.spj ? 'spj' : 'interactor', checkerFile).toString('utf8') }
+      : undefined,
     cases: [{ input: { path: input }, output: expected !== undefined ? { path: expected } : '' }],
   });
   const c = r.cases[0];
   print({
-    status: r.status, statusName: statusName(r.status), time: r.time, memory: r.memory,
-    message: r.errorMessage ?? c?.message ?? '', userOutput: c?.userOutput ?? '', stderr: c?.stderr ?? '', judgeMode,
+    status: r.status,
+    statusName: statusName(r.status),
+    time: r.time,
+    memory: r.memory,
+    message: r.errorMessage ?? c?.message ?? '',
+    userOutput: c?.userOutput ?? '',
+    stderr: c?.stderr ?? '',
+    judgeMode,
     ...(c?.percentage !== undefined ? { percentage: c.percentage } : {}),
   });
 }

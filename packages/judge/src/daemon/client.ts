@@ -134,7 +134,12 @@ export class JudgeClient {
   }
 
   /** One call; resolves with the raw response when it is 2xx, throws a typed error otherwise. */
-  private async request(method: 'GET' | 'POST', path: string, body: unknown, o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {}): Promise<Response> {
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {},
+  ): Promise<Response> {
     const timeout = AbortSignal.timeout(o.timeoutMs ?? this.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     let res: Response;
@@ -165,7 +170,12 @@ export class JudgeClient {
     throw new JudgeApiError(text, res.status);
   }
 
-  private async json<T>(method: 'GET' | 'POST', path: string, body?: unknown, o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {}): Promise<T> {
+  private async json<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {},
+  ): Promise<T> {
     const res = await this.request(method, path, body, o);
     try {
       return ((await res.json()) as Envelope<T>).data;
@@ -211,7 +221,12 @@ export class JudgeClient {
   async poll(waitMs: number, signal?: AbortSignal): Promise<PolledTask | null> {
     try {
       return await this.asJudge(() =>
-        this.json<PolledTask | null>('POST', '/api/judge/poll', { judgeId: this.judgeId, wait: waitMs }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
+        this.json<PolledTask | null>(
+          'POST',
+          '/api/judge/poll',
+          { judgeId: this.judgeId, wait: waitMs },
+          { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs },
+        ),
       );
     } catch (e) {
       if (signal?.aborted) return null;

@@ -55,7 +55,10 @@ export interface DaemonInfo {
 
 /** A judge name the server accepts: letters, digits and . _ @ : - only, at most 64 characters. */
 export function judgeName(raw: string): string {
-  const name = raw.replace(/[^\w.@:-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  const name = raw
+    .replace(/[^\w.@:-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
   return name || 'judge';
 }
 

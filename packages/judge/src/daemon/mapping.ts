@@ -2,12 +2,7 @@
  * Protocol ⇄ engine: a leased task plus its problem manifest become a `judgeSubmission` request, and
  * the engine's result becomes the body of POST /api/judge/result. Pure functions, no I/O.
  */
-import {
-  FINAL_JUDGE_STATUSES,
-  ProblemType,
-  type JudgeTask,
-  type ProblemManifest,
-} from '@oj/shared';
+import { FINAL_JUDGE_STATUSES, ProblemType, type JudgeTask, type ProblemManifest } from '@oj/shared';
 import type { JudgeSubmissionRequest, JudgeSubmissionResult } from '../submission.js';
 import type { PreparedTestData, TestDataManifest } from '../testdata-cache.js';
 import type { ResultBody } from './client.js';

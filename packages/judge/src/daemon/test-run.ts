@@ -46,7 +46,13 @@ export async function runTestRunTask(task: TestRunTask, ctx: WorkerContext): Pro
     leaseToken: task.leaseToken,
     result:
       sandboxFailures.length || !result
-        ? { status: JudgeStatus.SYSTEM_ERROR, userOutput: '', stderr: `System Error: judge "${ctx.name}": ${sandboxFailures[0] ?? 'no result'}`, time: 0, memory: 0 }
+        ? {
+            status: JudgeStatus.SYSTEM_ERROR,
+            userOutput: '',
+            stderr: `System Error: judge "${ctx.name}": ${sandboxFailures[0] ?? 'no result'}`,
+            time: 0,
+            memory: 0,
+          }
         : { status: result.status, userOutput: result.userOutput, stderr: result.stderr, time: Math.round(result.time), memory: Math.round(result.memory) },
   };
   try {

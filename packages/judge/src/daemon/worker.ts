@@ -98,7 +98,8 @@ export class TaskRun {
       await this.ctx.client.fail(this.task.taskId, this.task.leaseToken, `judge "${this.ctx.name}": ${reason}`, { retryForMs: 0 });
       this.ctx.log.info(`task ${this.task.taskId} (submission ${this.task.submission.submitId}) given back: ${reason}`);
     } catch (e) {
-      if (!(e instanceof LeaseLostError)) this.ctx.log.warn(`task ${this.task.taskId}: could not give it back (${(e as Error).message}); its lease will expire`);
+      if (!(e instanceof LeaseLostError))
+        this.ctx.log.warn(`task ${this.task.taskId}: could not give it back (${(e as Error).message}); its lease will expire`);
     }
   }
 

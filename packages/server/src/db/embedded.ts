@@ -188,4 +188,3 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   if (postmasterPid) fs.writeFileSync(ownerFile(dir), JSON.stringify({ sitePid: process.pid, postmasterPid } satisfies Owner));
   return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => pg.stop(), orphanStopped };
 }
-

@@ -123,7 +123,10 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
     setTokenHeader(reply, await signToken(database, sub, jti, issuedAt, expiresAt));
     reply.header('Refresh-Token', 'true');
   } else if (now - row.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
-    await database.db.update(authSessions).set({ lastActiveAt: new Date(now) }).where(eq(authSessions.id, jti));
+    await database.db
+      .update(authSessions)
+      .set({ lastActiveAt: new Date(now) })
+      .where(eq(authSessions.id, jti));
   }
   const user: AuthUser = { uid: row.uid, username: row.username, roles: row.roles.map(Number), sessionId: jti };
   resolved.set(req, user);

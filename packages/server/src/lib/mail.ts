@@ -44,8 +44,12 @@ export function renderMail(siteName: string, m: MailContent): { html: string; te
 <h1 style="margin:0 0 16px;font-size:20px">${esc(m.title)}</h1>
 ${m.paragraphs.map((p) => `<p style="margin:0 0 14px;line-height:1.6">${esc(p)}</p>`).join('\n')}
 ${m.code ? `<p style="margin:20px 0;text-align:center"><span style="display:inline-block;padding:12px 24px;background:#f0f5ff;border:1px solid #adc6ff;border-radius:6px;font-size:28px;letter-spacing:6px;font-family:Menlo,Consolas,monospace">${esc(m.code)}</span></p>` : ''}
-${m.link ? `<p style="margin:24px 0;text-align:center"><a href="${esc(m.link.href)}" style="display:inline-block;padding:10px 22px;background:#1677ff;color:#ffffff;text-decoration:none;border-radius:6px">${esc(m.link.label)}</a></p>
-<p style="margin:0 0 14px;font-size:12px;color:#646a73;word-break:break-all">${esc(m.link.href)}</p>` : ''}
+${
+  m.link
+    ? `<p style="margin:24px 0;text-align:center"><a href="${esc(m.link.href)}" style="display:inline-block;padding:10px 22px;background:#1677ff;color:#ffffff;text-decoration:none;border-radius:6px">${esc(m.link.label)}</a></p>
+<p style="margin:0 0 14px;font-size:12px;color:#646a73;word-break:break-all">${esc(m.link.href)}</p>`
+    : ''
+}
 ${m.footnote ? `<p style="margin:18px 0 0;font-size:12px;color:#646a73">${esc(m.footnote)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   return { html, text };

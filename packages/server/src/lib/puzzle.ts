@@ -55,17 +55,26 @@ function background(): Float32Array {
     const alpha = rand(0.25, 0.65);
     const kind = Math.random();
     if (kind < 0.45) {
-      const cx = rand(0, W), cy = rand(0, H), r = rand(6, 34);
+      const cx = rand(0, W),
+        cy = rand(0, H),
+        r = rand(6, 34);
       for (let y = Math.floor(cy - r - 1); y <= cy + r + 1; y++)
         for (let x = Math.floor(cx - r - 1); x <= cx + r + 1; x++) {
           const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
           blend(x, y, color, alpha * Math.max(0, Math.min(1, r - d + 0.5)));
         }
     } else if (kind < 0.75) {
-      const x0 = Math.floor(rand(-20, W)), y0 = Math.floor(rand(-20, H)), w = rand(10, 70), h = rand(8, 50);
+      const x0 = Math.floor(rand(-20, W)),
+        y0 = Math.floor(rand(-20, H)),
+        w = rand(10, 70),
+        h = rand(8, 50);
       for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) blend(x, y, color, alpha);
     } else {
-      const ax = rand(0, W), ay = rand(0, H), bx = rand(0, W), by = rand(0, H), half = rand(1, 4);
+      const ax = rand(0, W),
+        ay = rand(0, H),
+        bx = rand(0, W),
+        by = rand(0, H),
+        half = rand(1, 4);
       const len2 = (bx - ax) ** 2 + (by - ay) ** 2 || 1;
       for (let y = Math.floor(Math.min(ay, by) - half - 1); y <= Math.max(ay, by) + half + 1; y++)
         for (let x = Math.floor(Math.min(ax, bx) - half - 1); x <= Math.max(ax, bx) + half + 1; x++) {
@@ -111,7 +120,8 @@ function outline(x: number, y: number): number {
   let nearOutside = 3;
   for (let oy = -2; oy <= 2; oy++)
     for (let ox = -2; ox <= 2; ox++) {
-      const nx = x + ox, ny = y + oy;
+      const nx = x + ox,
+        ny = y + oy;
       const outside = nx < 0 || ny < 0 || nx >= PIECE_BOX || ny >= PIECE_BOX || MASK[ny * PIECE_BOX + nx]! < 0.5;
       if (outside) nearOutside = Math.min(nearOutside, Math.max(Math.abs(ox), Math.abs(oy)));
     }

@@ -60,7 +60,7 @@ const TEMP_TTL_MS = 24 * 3600_000;
 /** A relative path without `..`, drive letters, backslashes or control characters. */
 export function isSafeZipPath(name: string): boolean {
   if (!name || name.startsWith('/') || name.includes('\\') || /^[a-zA-Z]:/.test(name)) return false;
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
   if (/[\x00-\x1f]/.test(name)) return false;
   return name
     .replace(/\/$/, '')

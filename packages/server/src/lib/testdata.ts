@@ -133,11 +133,7 @@ export async function problemManifest(database: Database, dataDir: string, pid: 
   const { db } = database;
   const [p] = await db.select().from(problems).where(eq(problems.id, pid));
   if (!p) return null;
-  const rows = await db
-    .select()
-    .from(problemCases)
-    .where(sql`${problemCases.pid} = ${pid} and ${problemCases.status} = 0`)
-    .orderBy(asc(problemCases.seq));
+  const rows = await db.select().from(problemCases).where(sql`${problemCases.pid} = ${pid} and ${problemCases.status} = 0`).orderBy(asc(problemCases.seq));
 
   const filesOf = async (map: Record<string, string> | null) => {
     const out: Record<string, FileRef> = {};

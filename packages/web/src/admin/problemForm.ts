@@ -179,7 +179,8 @@ export function validateProblem(v: ProblemFormValues, cases: CaseState, compiled
   if (cases.source !== 'keep') {
     if (v.type === 1 && cases.rows.some((r) => r.score === null || !Number.isInteger(r.score) || r.score < 0)) out.push({ key: 'admin.cases.scoreInvalid' });
     const subtask = v.judgeCaseMode === 'subtask_lowest' || v.judgeCaseMode === 'subtask_average';
-    if (subtask && cases.rows.some((r) => r.groupNum === null || !Number.isInteger(r.groupNum) || r.groupNum < 1)) out.push({ key: 'admin.cases.groupRequired' });
+    if (subtask && cases.rows.some((r) => r.groupNum === null || !Number.isInteger(r.groupNum) || r.groupNum < 1))
+      out.push({ key: 'admin.cases.groupRequired' });
   }
   return out;
 }

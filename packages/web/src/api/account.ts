@@ -31,18 +31,15 @@ export const accountApi = {
   logout: () => call<null>('logout', { silent: true }),
   authInfo: () => api.get<UserAuthInfo>('get-user-auth-info'),
   /** Existence flags; failures are silent because the caller ignores them (spec 1 §5). */
-  checkExists: (body: { username?: string; email?: string }) =>
-    api.post<UsernameOrEmailExists>('check-username-or-email', body, { silent: true }),
+  checkExists: (body: { username?: string; email?: string }) => api.post<UsernameOrEmailExists>('check-username-or-email', body, { silent: true }),
   registerCode: (email: string) => call<null>('get-register-code', { query: { email } }),
   register: (body: RegisterBody) => call<null>('register', { method: 'POST', body }),
   captcha: () => api.get<CaptchaData>('captcha'),
-  applyResetPassword: (body: { email: string; captcha: string; captchaKey: string }) =>
-    call<null>('apply-reset-password', { method: 'POST', body }),
+  applyResetPassword: (body: { email: string; captcha: string; captchaKey: string }) => call<null>('apply-reset-password', { method: 'POST', body }),
   resetPassword: (body: { username: string; password: string; code: string }) => call<null>('reset-password', { method: 'POST', body }),
   homeInfo: (ref: UserRef) => api.get<UserHomeInfo>('get-user-home-info', { ...ref }),
   /** Days are counted in the viewer's own time zone, so "today" matches the calendar they see. */
-  heatmap: (ref: UserRef) =>
-    api.get<HeatmapData>('get-user-calendar-heatmap', { ...ref, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+  heatmap: (ref: UserRef) => api.get<HeatmapData>('get-user-calendar-heatmap', { ...ref, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
   changePassword: (body: { oldPassword: string; newPassword: string }) => call<null>('change-password', { method: 'POST', body }),
   changeEmailCode: (email: string) => call<null>('get-change-email-code', { query: { email } }),
   changeEmail: (body: { password: string; newEmail: string; code: string }) => call<UserInfo>('change-email', { method: 'POST', body }),

@@ -74,7 +74,12 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
 }
 
 /** Multipart upload of one file under `field`, with extra form fields and query values. */
-export function uploadFile<T>(path: string, field: string, file: File | Blob, opts: { fields?: Record<string, string>; query?: Record<string, string | number | undefined> } = {}) {
+export function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File | Blob,
+  opts: { fields?: Record<string, string>; query?: Record<string, string | number | undefined> } = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
   form.append(field, file);

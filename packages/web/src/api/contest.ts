@@ -1,14 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  ContestAccess,
-  ContestAnnouncement,
-  ContestDetail,
-  ContestInfo,
-  ContestProblemLink,
-  ContestProblemRow,
-  Page,
-  RecentContest,
-} from '@oj/shared';
+import type { ContestAccess, ContestAnnouncement, ContestDetail, ContestInfo, ContestProblemLink, ContestProblemRow, Page, RecentContest } from '@oj/shared';
 import { CONTEST_LIMITS } from '@oj/shared';
 import { useSession } from '../app/session';
 import { api, call, type RequestOptions } from './client';

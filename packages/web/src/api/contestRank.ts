@@ -1,13 +1,4 @@
-import type {
-  AcmRankRow,
-  ContestAcInfo,
-  ContestPrintJob,
-  ContestRankPage,
-  OiRankRow,
-  Page,
-  ScrollBoardInfo,
-  ScrollBoardSubmission,
-} from '@oj/shared';
+import type { AcmRankRow, ContestAcInfo, ContestPrintJob, ContestRankPage, OiRankRow, Page, ScrollBoardInfo, ScrollBoardSubmission } from '@oj/shared';
 import { downloadFile } from './adminFiles';
 import { api, call, type RequestOptions } from './client';
 
@@ -41,12 +32,10 @@ export const contestRankApi = {
   scrollInfo: (cid: number, o?: Opts) => api.get<ScrollBoardInfo>('get-contest-scroll-board-info', { cid }, o),
   scrollSubmissions: (cid: number, removeStar: boolean, o?: Opts) =>
     api.get<ScrollBoardSubmission[]>('get-contest-scroll-board-submission', { cid, removeStar }, o),
-  acInfo: (cid: number, currentPage: number, limit: number, o?: Opts) =>
-    api.get<Page<ContestAcInfo>>('get-contest-ac-info', { cid, currentPage, limit }, o),
+  acInfo: (cid: number, currentPage: number, limit: number, o?: Opts) => api.get<Page<ContestAcInfo>>('get-contest-ac-info', { cid, currentPage, limit }, o),
   checkAcInfo: (id: number, cid: number, checked: boolean) => api.put<null>('check-contest-ac-info', { id, cid, checked }),
   submitPrint: (cid: number, content: string) => api.post<null>('submit-print-text', { cid, content }),
-  printJobs: (cid: number, currentPage: number, limit: number, o?: Opts) =>
-    api.get<Page<ContestPrintJob>>('get-contest-print', { cid, currentPage, limit }, o),
+  printJobs: (cid: number, currentPage: number, limit: number, o?: Opts) => api.get<Page<ContestPrintJob>>('get-contest-print', { cid, currentPage, limit }, o),
   /** HOJ sends id and cid in the query string of this PUT. */
   markPrinted: (id: number, cid: number) => call<null>('check-contest-print-status', { method: 'PUT', query: { id, cid } }).then((r) => r.data),
   downloadPrintText: (id: number, cid: number, username: string) =>

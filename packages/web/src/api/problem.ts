@@ -55,8 +55,7 @@ export const problemApi = {
   submitConfig: () => api.get<SubmitConfig>('get-submit-config', undefined, { silent: true }),
   testRun: (body: TestRunBody) => api.post<string>('submit-problem-test-judge', body),
   /** A contest problem under its letter (spec 2 §7 get-contest-problem-details); silent: the page shows why. */
-  contestDetail: (cid: number, displayId: string) =>
-    api.get<ProblemDetail>('get-contest-problem-details', { cid, displayId }, { silent: true }),
+  contestDetail: (cid: number, displayId: string) => api.get<ProblemDetail>('get-contest-problem-details', { cid, displayId }, { silent: true }),
   /** The focus mode's problem bar: the contest's problems with the viewer's own state. */
   fullScreenList: (cid: number) => api.get<FullScreenProblem[]>('get-full-screen-problem-list', { cid }, { silent: true }),
   testRunResult: (testJudgeKey: string) => api.get<TestRunResult>('get-test-judge-result', { testJudgeKey }, { silent: true }),

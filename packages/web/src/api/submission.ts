@@ -1,12 +1,5 @@
 import { useEffect, useRef } from 'react';
-import {
-  ACTIVE_JUDGE_STATUSES,
-  type AllCaseResult,
-  type ManualJudgeResult,
-  type Page,
-  type SubmissionDetail,
-  type SubmissionInfo,
-} from '@oj/shared';
+import { ACTIVE_JUDGE_STATUSES, type AllCaseResult, type ManualJudgeResult, type Page, type SubmissionDetail, type SubmissionInfo } from '@oj/shared';
 import { api } from './client';
 
 /** Query of get-submission-list (spec 1 §7); empty values are left out by the client. */
@@ -34,12 +27,10 @@ export const submissionApi = {
   detail: (submitId: number) => api.get<SubmissionDetail>('get-submission-detail', { submitId }),
   caseResult: (submitId: number) => api.get<AllCaseResult | null>('get-all-case-result', { submitId }),
   /** Silent: a failed poll only stops the polling (spec 1 §4), it is not worth a toast every 2 s. */
-  checkStatus: (submitIds: number[]) =>
-    api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
+  checkStatus: (submitIds: number[]) => api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
   share: (submitId: number, share: boolean) => api.put<null>('submission', { submitId, share }),
   rejudge: (submitId: number) => api.get<SubmissionInfo>('admin/judge/rejudge', { submitId }),
-  manualJudge: (submitId: number, status: number, score: number) =>
-    api.get<ManualJudgeResult>('admin/judge/manual-judge', { submitId, status, score }),
+  manualJudge: (submitId: number, status: number, score: number) => api.get<ManualJudgeResult>('admin/judge/manual-judge', { submitId, status, score }),
   cancel: (submitId: number) => api.get<SubmissionInfo>('admin/judge/cancel-judge', { submitId }),
   /** A contest's submissions as the viewer may see them (seal rules on the server). */
   contestList: (q: ContestSubmissionListParams) => api.get<Page<SubmissionInfo>>('contest-submissions', { ...q }),

@@ -1,4 +1,4 @@
-import { App, message as staticMessage, notification as staticNotification } from 'antd';
+import { type App, message as staticMessage, notification as staticNotification } from 'antd';
 import { MOBILE_BREAKPOINT } from '@oj/shared';
 
 type AppApi = ReturnType<typeof App.useApp>;

@@ -25,7 +25,9 @@ function mergeInto(target: Dictionary, source: Dictionary): Dictionary {
 }
 
 async function loadDictionary(lang: UiLanguage): Promise<Dictionary> {
-  const files = Object.keys(dictionaries).filter((f) => f.endsWith(`/${lang}.json`)).sort();
+  const files = Object.keys(dictionaries)
+    .filter((f) => f.endsWith(`/${lang}.json`))
+    .sort();
   const parts = await Promise.all(files.map((f) => dictionaries[f]!()));
   return parts.reduce<Dictionary>((all, part) => mergeInto(all, part.default), {});
 }

@@ -69,8 +69,16 @@ const shellRoutes: RouteObject[] = [
   later('training/:trainingID/problem/:problemID/full-screen', 'training', focus),
   later('training/:trainingID/*', 'training', auth),
   { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'nav.contest' } satisfies RouteMeta },
-  { path: 'contest/acm-scoreboard/:contestID', element: <OutsideScoreboardPage />, handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta },
-  { path: 'contest/oi-scoreboard/:contestID', element: <OutsideScoreboardPage />, handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta },
+  {
+    path: 'contest/acm-scoreboard/:contestID',
+    element: <OutsideScoreboardPage />,
+    handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta,
+  },
+  {
+    path: 'contest/oi-scoreboard/:contestID',
+    element: <OutsideScoreboardPage />,
+    handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta,
+  },
   {
     path: 'contest/:contestID/problem/:problemID/full-screen',
     element: <ContestFullProblemPage />,

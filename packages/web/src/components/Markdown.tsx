@@ -64,6 +64,7 @@ export function Markdown({ source, className }: { source: string | null | undefi
   const ready = parts.every((p) => p.value !== null);
   const [ref, seen] = useOnScreen<HTMLDivElement>();
   const [, loaded] = useReducer((n: number) => n + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `parts` is derived from `text`.
   useEffect(() => {
     if (ready) return;
     let live = true;
@@ -79,7 +80,6 @@ export function Markdown({ source, className }: { source: string | null | undefi
     return () => {
       live = false;
     };
-    // `parts` is derived from `text`.
   }, [ready, seen, text]);
   const html = useMemo(() => (ready ? core.value!.renderMarkdown(text) : null), [ready, text]);
   const cls = ['oj-markdown', className].filter(Boolean).join(' ');

@@ -30,16 +30,15 @@ export const users = pgTable(
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('user_info_username_uq').on(sql`lower(${t.username})`),
-    uniqueIndex('user_info_email_uq').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('user_info_username_uq').on(sql`lower(${t.username})`), uniqueIndex('user_info_email_uq').on(sql`lower(${t.email})`)],
 );
 
 export const userRoles = pgTable(
   'user_role',
   {
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     roleId: integer('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uid, t.roleId] })],
@@ -50,7 +49,9 @@ export const authSessions = pgTable(
   'auth_session',
   {
     id: text('id').primaryKey(),
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -79,10 +79,7 @@ export const contestProblems = pgTable(
     displayTitle: text('display_title').notNull(),
     color: text('color'),
   },
-  (t) => [
-    uniqueIndex('contest_problem_display_uq').on(t.cid, sql`upper(${t.displayId})`),
-    uniqueIndex('contest_problem_pid_uq').on(t.cid, t.pid),
-  ],
+  (t) => [uniqueIndex('contest_problem_display_uq').on(t.cid, sql`upper(${t.displayId})`), uniqueIndex('contest_problem_pid_uq').on(t.cid, t.pid)],
 );
 
 /** Users who entered the password of a private or protected contest. */

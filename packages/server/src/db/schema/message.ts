@@ -17,7 +17,9 @@ export const msgReminds = pgTable(
     url: text('url'),
     state: boolean('state').notNull().default(false),
     senderId: text('sender_id').references(() => users.uid, { onDelete: 'set null' }),
-    recipientId: text('recipient_id').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
   },
   (t) => [index('msg_remind_recipient_idx').on(t.recipientId, t.state)],
@@ -41,7 +43,9 @@ export const userSysNotices = pgTable(
   {
     id: serial('id').primaryKey(),
     sysNoticeId: integer('sys_notice_id').references(() => adminSysNotices.id, { onDelete: 'cascade' }),
-    recipientId: text('recipient_id').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     title: text('title'),
     content: text('content'),

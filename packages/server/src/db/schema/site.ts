@@ -45,7 +45,9 @@ export const files = pgTable('file', {
 
 export const carousel = pgTable('home_carousel', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
   seq: integer('seq').notNull().default(0),
   gmtCreate: ts('gmt_create').notNull().defaultNow(),
 });

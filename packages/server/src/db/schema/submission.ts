@@ -18,7 +18,9 @@ export const submissions = pgTable(
     pid: integer('pid').notNull(),
     /** The problem id as shown to the user (e.g. P1000, or the contest letter). */
     displayPid: text('display_pid').notNull(),
-    uid: text('uid').notNull().references(() => users.uid, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     /** JudgeStatus code */
     status: integer('status').notNull().default(5),

@@ -133,8 +133,12 @@ export async function clearFailures(db: Db, username: string) {
 export async function sweepStaleFailures(db: Db, now = new Date()) {
   await db
     .delete(loginFailures)
-    .where(sql`${loginFailures.lastFailureAt} < ${new Date(now.getTime() - PAIR_WINDOW_MS)} and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} < ${now})`);
+    .where(
+      sql`${loginFailures.lastFailureAt} < ${new Date(now.getTime() - PAIR_WINDOW_MS)} and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} < ${now})`,
+    );
   await db
     .delete(loginIpFailures)
-    .where(sql`${loginIpFailures.windowStart} < ${new Date(now.getTime() - IP_WINDOW_MS)} and (${loginIpFailures.lockedUntil} is null or ${loginIpFailures.lockedUntil} < ${now})`);
+    .where(
+      sql`${loginIpFailures.windowStart} < ${new Date(now.getTime() - IP_WINDOW_MS)} and (${loginIpFailures.lockedUntil} is null or ${loginIpFailures.lockedUntil} < ${now})`,
+    );
 }

@@ -8,12 +8,7 @@ import { fail } from '../../lib/errors.js';
 import { findUserByName, findUserByUid, genderOf, type UserRow } from '../../lib/users.js';
 
 /** uid wins over username; with neither, the caller's own page (when logged in). */
-export async function resolveUser(
-  ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  q: { uid?: string; username?: string },
-): Promise<UserRow> {
+export async function resolveUser(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, q: { uid?: string; username?: string }): Promise<UserRow> {
   const { db } = ctx.database;
   let user: UserRow | undefined;
   if (q.uid) user = await findUserByUid(db, q.uid);

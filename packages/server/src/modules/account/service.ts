@@ -244,7 +244,11 @@ export async function changeUserInfo(ctx: AppContext, me: AuthUser, body: Change
     if (v !== undefined) set[f] = v === null || v === '' ? null : v;
   }
   if (body.gender !== undefined) set.gender = body.gender ?? 'secrecy';
-  if (Object.keys(set).length > 0) await db.update(users).set({ ...set, gmtModified: new Date() }).where(eq(users.uid, me.uid));
+  if (Object.keys(set).length > 0)
+    await db
+      .update(users)
+      .set({ ...set, gmtModified: new Date() })
+      .where(eq(users.uid, me.uid));
   return loadUserInfo(db, me.uid);
 }
 

@@ -36,9 +36,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/config/get-email-config', rootOnly, async () => ok(await admin.getEmailConfig(ctx)));
 
-  app.put('/config/set-email-config', rootOnly, async (req) =>
-    ok(await admin.setEmailConfig(ctx, parse(emailConfigBody, req.body)), MSG.settingsSaved),
-  );
+  app.put('/config/set-email-config', rootOnly, async (req) => ok(await admin.setEmailConfig(ctx, parse(emailConfigBody, req.body)), MSG.settingsSaved));
 
   app.post('/config/test-email', rootOnly, async (req) => {
     const { email } = parse(testEmailBody, req.body);

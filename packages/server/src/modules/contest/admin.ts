@@ -33,7 +33,10 @@ export async function adminContestList(
       .offset((q.currentPage - 1) * q.limit),
     db.select({ n: count() }).from(contests).where(where),
   ]);
-  const counts = await participantCounts(db, rows.map((r) => r.id));
+  const counts = await participantCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { records: rows.map((r) => toAdminContest(r, counts.get(r.id) ?? 0)), total: total?.n ?? 0 };
 }
 

@@ -27,7 +27,7 @@ export const extensionOf = (language: string) => EXTENSIONS.find(([re]) => re.te
 
 /** Names from users and admins become safe zip entry names (`.` and `..` too: usernames may be just dots). */
 const safe = (s: string) => {
-  const name = s.replace(/[^\w.\-]+/g, '_').slice(0, 100);
+  const name = s.replace(/[^\w.-]+/g, '_').slice(0, 100);
   return /^\.*$/.test(name) ? `_${name}` : name;
 };
 

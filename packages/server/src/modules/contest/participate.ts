@@ -1,13 +1,6 @@
 /** Contest list, info, registration and access (spec 2 §2 contest list and shell, §6). */
 import { and, count, desc, eq, gt, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import {
-  ContestAuth,
-  ContestStatus,
-  type ContestDetail,
-  type ContestInfo,
-  type ContestProblemLink,
-  type Page,
-} from '@oj/shared';
+import { ContestAuth, ContestStatus, type ContestDetail, type ContestInfo, type ContestProblemLink, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import type { contestListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
@@ -25,8 +18,7 @@ import { linksOf } from './problems.js';
 export const listedContest = and(eq(contests.visible, true), isNull(contests.gid));
 
 /** 0 running, 1 scheduled, 2 ended at `nowIso`: the lists show them in this order. */
-export const statusOrder = (nowIso: string) =>
-  sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
+export const statusOrder = (nowIso: string) => sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
 
 /**
  * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
@@ -49,12 +41,20 @@ export async function contestList(ctx: AppContext, q: z.infer<typeof contestList
       .select()
       .from(contests)
       .where(where)
-      .orderBy(statusOrder(nowIso), sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`, desc(contests.startTime), desc(contests.id))
+      .orderBy(
+        statusOrder(nowIso),
+        sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`,
+        desc(contests.startTime),
+        desc(contests.id),
+      )
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
     db.select({ n: count() }).from(contests).where(where),
   ]);
-  const counts = await participantCounts(db, rows.map((r) => r.id));
+  const counts = await participantCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { records: rows.map((r) => toContestInfo(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
 }
 

@@ -17,7 +17,15 @@ import {
   type ProblemDetail,
 } from '@oj/shared';
 import type { z } from 'zod';
-import type { addContestProblemBody, adminContestProblemListQuery, AdminProblemBody, AdminProblemUploadRef, contestProblemTarget, ContestProblemSaved, updateContestProblemBody } from '@oj/shared';
+import type {
+  addContestProblemBody,
+  adminContestProblemListQuery,
+  AdminProblemBody,
+  AdminProblemUploadRef,
+  contestProblemTarget,
+  ContestProblemSaved,
+  updateContestProblemBody,
+} from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems } from '../../db/schema/index.js';
@@ -77,7 +85,14 @@ export async function adminProblemList(
     );
     const [rows, [total]] = await Promise.all([
       db
-        .select({ l: contestProblems, problemId: problems.problemId, title: problems.title, type: problems.type, auth: problems.auth, isRemote: problems.isRemote })
+        .select({
+          l: contestProblems,
+          problemId: problems.problemId,
+          title: problems.title,
+          type: problems.type,
+          auth: problems.auth,
+          isRemote: problems.isRemote,
+        })
         .from(contestProblems)
         .innerJoin(problems, eq(problems.id, contestProblems.pid))
         .where(where)
@@ -116,7 +131,10 @@ export async function adminProblemList(
 export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<ContestProblemLink> {
   const { db } = ctx.database;
   const c = await administeredContest(db, cid, user);
-  const [row] = await db.select().from(contestProblems).where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)));
+  const [row] = await db
+    .select()
+    .from(contestProblems)
+    .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)));
   if (!row) throw notFound('problemNotFound');
   return link(row);
 }
@@ -235,7 +253,12 @@ export async function updateContestProblem(
   const { db } = ctx.database;
   const c = await administeredContest(db, target.cid, user);
   const pid = body.problem.id;
-  const [current] = pid ? await db.select().from(contestProblems).where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid))) : [];
+  const [current] = pid
+    ? await db
+        .select()
+        .from(contestProblems)
+        .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)))
+    : [];
   const p = current ? await problemById(db, current.pid) : undefined;
   if (!current || !p) throw notFound('problemNotFound');
   assertRule(c, body.problem.type, p.isRemote);

@@ -18,9 +18,7 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
   const rows: Row[] = board.rows;
   const keyword = q.keyword?.trim().toLowerCase();
-  const listed = keyword
-    ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword))
-    : rows;
+  const listed = keyword ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword)) : rows;
   const pinned: Row[] = [];
   const seen = new Set<string>();
   for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {

@@ -11,7 +11,10 @@ import { forgetBoards } from './board.js';
 export async function rejudgeContestProblem(ctx: AppContext, cid: number, pid: number): Promise<{ count: number }> {
   const { db } = ctx.database;
   if (!(await contestById(db, cid))) throw fail('contestNotFound');
-  const [link] = await db.select({ id: contestProblems.id }).from(contestProblems).where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)));
+  const [link] = await db
+    .select({ id: contestProblems.id })
+    .from(contestProblems)
+    .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)));
   if (!link) throw notFound('problemNotFound');
   const rows = await db
     .select({ submitId: submissions.submitId })

@@ -57,13 +57,9 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/get-contest-list', async (req) => ok(await part.contestList(ctx, parse(contestListQuery, req.query))));
 
-  app.get('/get-contest-info', async (req, reply) =>
-    ok(await part.contestInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)),
-  );
+  app.get('/get-contest-info', async (req, reply) => ok(await part.contestInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)));
 
-  app.get('/get-contest-outsize-info', async (req, reply) =>
-    ok(await part.outsideInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)),
-  );
+  app.get('/get-contest-outsize-info', async (req, reply) => ok(await part.outsideInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)));
 
   app.post('/register-contest', login, async (req) => {
     const { cid, password } = parse(registerContestBody, req.body);
@@ -83,9 +79,7 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await probs.contestProblemDetail(ctx, userOf(req), cid, displayId, containsEnd ?? false));
   });
 
-  app.get('/get-contest-announcement', login, async (req) =>
-    ok(await ann.contestAnnouncements(ctx, userOf(req), parse(contestAnnouncementQuery, req.query))),
-  );
+  app.get('/get-contest-announcement', login, async (req) => ok(await ann.contestAnnouncements(ctx, userOf(req), parse(contestAnnouncementQuery, req.query))));
 
   app.post('/get-contest-not-read-announcement', login, async (req) => {
     const { cid, readAnnouncementList } = parse(notReadAnnouncementBody, req.body);
@@ -111,9 +105,7 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The scroll board (resolver): the contest admin's, ACM only, after the end (scroll-board.ts).
-  app.get('/get-contest-scroll-board-info', login, async (req) =>
-    ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), parse(cidQuery, req.query).cid)),
-  );
+  app.get('/get-contest-scroll-board-info', login, async (req) => ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), parse(cidQuery, req.query).cid)));
   app.get('/get-contest-scroll-board-submission', login, async (req) => {
     const { cid, removeStar } = parse(scrollBoardSubmissionQuery, req.query);
     return ok(await scrollBoard.scrollBoardSubmissions(ctx, userOf(req), cid, removeStar));
@@ -185,17 +177,31 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(await probs.adminProblemLink(ctx, userOf(req), cid, pid));
   });
   app.put('/contest/contest-problem', guard, async (req) => ok(await probs.updateLink(ctx, userOf(req), parse(updateContestProblemBody, req.body))));
-  app.post('/contest/add-problem-from-public', guard, async (req) =>
-    ok(await probs.addFromPublic(ctx, userOf(req), parse(addContestProblemBody, req.body))),
-  );
+  app.post('/contest/add-problem-from-public', guard, async (req) => ok(await probs.addFromPublic(ctx, userOf(req), parse(addContestProblemBody, req.body))));
   // A new or edited problem of the contest (HOJ POST/PUT /api/admin/contest/problem): making problems is
   // problem management, so root and problem admins only, and the contest must be theirs.
   const problemGuard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
   app.post('/contest/problem', problemGuard, async (req) =>
-    ok(await probs.createContestProblem(ctx, userOf(req), parse(contestProblemTarget, req.body), parse(adminProblemBody, req.body), parse(adminProblemUploadRef, req.body))),
+    ok(
+      await probs.createContestProblem(
+        ctx,
+        userOf(req),
+        parse(contestProblemTarget, req.body),
+        parse(adminProblemBody, req.body),
+        parse(adminProblemUploadRef, req.body),
+      ),
+    ),
   );
   app.put('/contest/problem', problemGuard, async (req) =>
-    ok(await probs.updateContestProblem(ctx, userOf(req), parse(contestProblemTarget, req.body), parse(adminProblemBody, req.body), parse(adminProblemUploadRef, req.body))),
+    ok(
+      await probs.updateContestProblem(
+        ctx,
+        userOf(req),
+        parse(contestProblemTarget, req.body),
+        parse(adminProblemBody, req.body),
+        parse(adminProblemUploadRef, req.body),
+      ),
+    ),
   );
   app.delete('/contest/problem', guard, async (req) => {
     const { cid, pid } = parse(contestProblemLinkQuery, req.query);

@@ -63,7 +63,14 @@ export async function scrollBoardSubmissions(ctx: AppContext, user: AuthUser, ci
     where j.cid = ${c.id}
       and j.submit_time >= ${c.startTime.toISOString()} and j.submit_time < ${c.endTime.toISOString()}
       and not ${contestStaff(sql`u.uid`, c)}
-      ${stars.length ? sql`and lower(u.username) not in (${sql.join(stars.map((s) => sql`${s}`), sql`, `)})` : sql``}
+      ${
+        stars.length
+          ? sql`and lower(u.username) not in (${sql.join(
+              stars.map((s) => sql`${s}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
     order by j.submit_time, j.submit_id`);
   return res.rows.map(({ submit_id, status, submit_time, display_id, ...user }) => ({
     ...user,

@@ -103,9 +103,9 @@ export async function seedContests(ctx: AppContext): Promise<number> {
       oiRankScoreType: 'Highest',
     })
     .returning({ id: contests.id });
-  await db.insert(contestProblems).values(
-    oiPids.map((pid, i) => ({ cid: ended!.id, pid, displayId: String.fromCharCode(65 + i), displayTitle: DEMO_PROBLEMS[i]!.title, color: null })),
-  );
+  await db
+    .insert(contestProblems)
+    .values(oiPids.map((pid, i) => ({ cid: ended!.id, pid, displayId: String.fromCharCode(65 + i), displayTitle: DEMO_PROBLEMS[i]!.title, color: null })));
   const people: { uid: string; username: string }[] = [];
   for (const username of DEMO_USERS) {
     const [u] = await db

@@ -137,11 +137,7 @@ async function viewerFor(ctx: AppContext, user: AuthUser, cid: number): Promise<
 }
 
 /** GET contest-submissions. */
-export async function contestSubmissionList(
-  ctx: AppContext,
-  user: AuthUser,
-  q: z.infer<typeof contestSubmissionListQuery>,
-): Promise<Page<SubmissionInfo>> {
+export async function contestSubmissionList(ctx: AppContext, user: AuthUser, q: z.infer<typeof contestSubmissionListQuery>): Promise<Page<SubmissionInfo>> {
   const { db } = ctx.database;
   const v = await viewerFor(ctx, user, q.contestID);
   const c = v.c;

@@ -32,7 +32,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/file/upload-testcase-zip', problemAdmin, async (req) => ok(await uploadTestcaseZip(ctx, req, parse(uploadTestcaseZipQuery, req.query).mode)));
 
-  app.get('/file/download-testcase', problemAdmin, async (req, reply) => sendZip(reply, await downloadTestcase(ctx, parse(downloadTestcaseQuery, req.query).pid)));
+  app.get('/file/download-testcase', problemAdmin, async (req, reply) =>
+    sendZip(reply, await downloadTestcase(ctx, parse(downloadTestcaseQuery, req.query).pid)),
+  );
 
   app.post('/file/import-problem', rootOnly, async (req) => ok(await importHojProblems(ctx, req, userOf(req))));
 

@@ -29,7 +29,10 @@ export async function recentContests(ctx: AppContext): Promise<RecentContest[]> 
       asc(contests.id),
     )
     .limit(RECENT_CONTEST_SIZE);
-  const counts = await participantCounts(db, rows.map((r) => r.id));
+  const counts = await participantCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const { description: _description, ...info } = toContestInfo(r, counts.get(r.id) ?? 0, now.getTime());
     return info;

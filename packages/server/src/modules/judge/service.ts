@@ -382,10 +382,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
       }
     }
     // The token stays on the done row: it is how a repeated post is recognised.
-    await tx
-      .update(judgeTasks)
-      .set({ status: 'done', leaseDeadline: null, finishedAt: new Date() })
-      .where(eq(judgeTasks.id, task.id));
+    await tx.update(judgeTasks).set({ status: 'done', leaseDeadline: null, finishedAt: new Date() }).where(eq(judgeTasks.id, task.id));
     return { submitId: task.submit_id, duplicate: false };
   });
   if (!res) throw protocolError.leaseLost();

@@ -105,7 +105,9 @@ async function itemToProblem(ctx: AppContext, item: Record<string, unknown>, ind
         input: rewrite(text(item.input as Node), links),
         output: rewrite(text(item.output as Node), links),
         hint: rewrite(text(item.hint as Node), links),
-        source: text(item.source as Node).trim().slice(0, 255),
+        source: text(item.source as Node)
+          .trim()
+          .slice(0, 255),
         timeLimit: timeLimitMs(item.time_limit as Node, where),
         memoryLimit: memoryLimitMb(item.memory_limit as Node, where),
         type: 0,

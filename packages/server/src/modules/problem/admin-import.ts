@@ -44,9 +44,29 @@ export function examplesFromHoj(v: unknown): ProblemExample[] {
 
 /** Problem fields carried by the zip (the row's own id, author, counters and versions are not). */
 const PROBLEM_FIELDS = [
-  'problemId', 'title', 'type', 'judgeMode', 'judgeCaseMode', 'timeLimit', 'memoryLimit', 'stackLimit', 'description', 'input',
-  'output', 'source', 'difficulty', 'hint', 'ioScore', 'codeShare', 'spjCode', 'spjLanguage', 'isRemoveEndBlank', 'openCaseResult',
-  'isFileIO', 'ioReadFileName', 'ioWriteFileName',
+  'problemId',
+  'title',
+  'type',
+  'judgeMode',
+  'judgeCaseMode',
+  'timeLimit',
+  'memoryLimit',
+  'stackLimit',
+  'description',
+  'input',
+  'output',
+  'source',
+  'difficulty',
+  'hint',
+  'ioScore',
+  'codeShare',
+  'spjCode',
+  'spjLanguage',
+  'isRemoveEndBlank',
+  'openCaseResult',
+  'isFileIO',
+  'ioReadFileName',
+  'ioWriteFileName',
 ] as const;
 
 /** `files`: the names of the unpacked zip's files; `root`: the folder they were unpacked into. */
@@ -85,9 +105,10 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
 
   const dir = `problem_${key}/`;
   const inDir = [...files].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length));
-  const samples = Array.isArray(data.samples) && data.samples.length
-    ? data.samples
-    : pairCases(inDir).map((p) => ({ input: p.input, output: p.output, score: 0, groupNum: 1 }));
+  const samples =
+    Array.isArray(data.samples) && data.samples.length
+      ? data.samples
+      : pairCases(inDir).map((p) => ({ input: p.input, output: p.output, score: 0, groupNum: 1 }));
   if (!samples.length) throw fail('importInvalid', { reason: `${dir}: no test data` });
   const cases: CaseInput[] = samples.map((s) => {
     // By path: the store streams them from the unpacked folder.
@@ -137,12 +158,33 @@ export async function exportHojProblems(ctx: AppContext, pids: number[]): Promis
     Object.assign(entries, data);
     const file: HojProblemFile = {
       problem: {
-        problemId: p.problemId, title: p.title, type: p.type, judgeMode: p.judgeMode, judgeCaseMode: p.judgeCaseMode,
-        timeLimit: p.timeLimit, memoryLimit: p.memoryLimit, stackLimit: p.stackLimit, description: p.description, input: p.input,
-        output: p.output, examples: examplesToHoj(p.examples), source: p.source, difficulty: p.difficulty, hint: p.hint, auth: 1,
-        ioScore: p.ioScore, codeShare: p.codeShare, spjCode: p.spjCode, spjLanguage: p.spjLanguage, isRemoveEndBlank: p.isRemoveEndBlank,
-        openCaseResult: p.openCaseResult, isUploadCase: p.isUploadCase, isFileIO: p.isFileIo, ioReadFileName: p.ioReadFileName,
-        ioWriteFileName: p.ioWriteFileName, isRemote: false,
+        problemId: p.problemId,
+        title: p.title,
+        type: p.type,
+        judgeMode: p.judgeMode,
+        judgeCaseMode: p.judgeCaseMode,
+        timeLimit: p.timeLimit,
+        memoryLimit: p.memoryLimit,
+        stackLimit: p.stackLimit,
+        description: p.description,
+        input: p.input,
+        output: p.output,
+        examples: examplesToHoj(p.examples),
+        source: p.source,
+        difficulty: p.difficulty,
+        hint: p.hint,
+        auth: 1,
+        ioScore: p.ioScore,
+        codeShare: p.codeShare,
+        spjCode: p.spjCode,
+        spjLanguage: p.spjLanguage,
+        isRemoveEndBlank: p.isRemoveEndBlank,
+        openCaseResult: p.openCaseResult,
+        isUploadCase: p.isUploadCase,
+        isFileIO: p.isFileIo,
+        ioReadFileName: p.ioReadFileName,
+        ioWriteFileName: p.ioWriteFileName,
+        isRemote: false,
       },
       languages: p.languages,
       samples: cases,

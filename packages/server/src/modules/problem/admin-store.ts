@@ -50,19 +50,17 @@ const isUniqueViolation = (e: unknown) => {
  * Creates the problems; `problemId` null in a body's problem is replaced by `<autoPrefix><id>`.
  * Throws (and writes nothing) when a display id is taken or repeated, or a checker does not compile.
  */
-export async function createProblems(
-  ctx: AppContext,
-  user: AuthUser,
-  list: ProblemToCreate[],
-  o: { autoIdPrefix?: string } = {},
-): Promise<string[]> {
+export async function createProblems(ctx: AppContext, user: AuthUser, list: ProblemToCreate[], o: { autoIdPrefix?: string } = {}): Promise<string[]> {
   const { db } = ctx.database;
   const ids = list.map((p) => p.body.problem.problemId.toUpperCase());
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated && !o.autoIdPrefix) throw fail('importProblemExists', { problemId: repeated });
   if (!o.autoIdPrefix && ids.length) {
     const taken = await db.execute<{ problem_id: string }>(
-      sql`select problem_id from problem where upper(problem_id) in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) limit 1`,
+      sql`select problem_id from problem where upper(problem_id) in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) limit 1`,
     );
     if (taken.rows[0]) throw fail('importProblemExists', { problemId: taken.rows[0].problem_id });
   }

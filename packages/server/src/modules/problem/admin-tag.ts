@@ -34,7 +34,10 @@ export async function addTag(ctx: AppContext, body: TagBody): Promise<Tag> {
   await assertClassification(db, body.tcid, body.oj);
   await assertFreeTagName(db, body.name, body.oj);
   try {
-    const [row] = await db.insert(tags).values({ name: body.name, color: body.color || null, oj: body.oj, tcid: body.tcid ?? null }).returning();
+    const [row] = await db
+      .insert(tags)
+      .values({ name: body.name, color: body.color || null, oj: body.oj, tcid: body.tcid ?? null })
+      .returning();
     return tagView(row!);
   } catch (e) {
     if (isUniqueViolation(e)) throw fail('tagExists');

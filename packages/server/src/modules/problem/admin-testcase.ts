@@ -77,7 +77,11 @@ export async function uploadTestcaseZip(ctx: AppContext, req: FastifyRequest, mo
 
     const staged = path.join(tmp, 'cases');
     const needed = new Set(pairs.flatMap((p) => [p.input, p.output]));
-    await extractZipEntries(zipFile, entries.filter((e) => needed.has(e.name)), staged);
+    await extractZipEntries(
+      zipFile,
+      entries.filter((e) => needed.has(e.name)),
+      staged,
+    );
     const present = new Set(entries.map((e) => e.name));
     for (const p of pairs) if (!present.has(p.output)) await fs.promises.writeFile(path.join(staged, p.output), '');
     await fs.promises.writeFile(path.join(staged, LIST_FILE), JSON.stringify(pairs));

@@ -129,8 +129,14 @@ export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): P
   }
   for (const t of list.filter((x) => x.id === undefined)) {
     const name = t.name!.trim();
-    await tx.insert(tags).values({ name, color: t.color ?? null, oj: OWN_OJ }).onConflictDoNothing();
-    const [row] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.oj, OWN_OJ), eq(tags.name, name)));
+    await tx
+      .insert(tags)
+      .values({ name, color: t.color ?? null, oj: OWN_OJ })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.oj, OWN_OJ), eq(tags.name, name)));
     ids.add(row!.id);
   }
   return [...ids];
@@ -193,7 +199,8 @@ async function assertFreeDisplayId(tx: DbOrTx, problemId: string, exceptPid?: nu
   if (dup) throw fail('problemIdExists');
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * The test set a save asks for, read and checked before anything is written (so a bad upload handle
@@ -260,7 +267,10 @@ export async function updateProblem(
       await tx.update(problems).set(columnsOf(body, user)).where(eq(problems.id, pid));
       // Submissions outside contests show (and are searched by) the problem's current id.
       if (current.problemId !== body.problem.problemId) {
-        await tx.update(submissions).set({ displayPid: body.problem.problemId }).where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
+        await tx
+          .update(submissions)
+          .set({ displayPid: body.problem.problemId })
+          .where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
       }
       const tagIds = await resolveTags(tx, body.tags);
       await tx.delete(problemTags).where(eq(problemTags.pid, pid));

@@ -10,15 +10,11 @@ import * as problems from './service.js';
 export async function problemRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 
-  app.get('/get-problem-list', async (req, reply) =>
-    ok(await problems.problemList(ctx, await optionalUser(req, reply), parse(problemListQuery, req.query))),
-  );
+  app.get('/get-problem-list', async (req, reply) => ok(await problems.problemList(ctx, await optionalUser(req, reply), parse(problemListQuery, req.query))));
 
   app.get('/get-all-problem-tags', async (req) => ok(await problems.allTags(ctx, parse(ojQuery, req.query).oj)));
 
-  app.get('/get-problem-tags-and-classification', async (req) =>
-    ok(await problems.tagsAndClassifications(ctx, parse(ojQuery, req.query).oj)),
-  );
+  app.get('/get-problem-tags-and-classification', async (req) => ok(await problems.tagsAndClassifications(ctx, parse(ojQuery, req.query).oj)));
 
   app.get('/get-random-problem', async () => ok(await problems.randomProblem(ctx)));
 

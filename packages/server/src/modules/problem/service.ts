@@ -97,7 +97,10 @@ export async function countsOf(db: DbOrTx, pids: number[]): Promise<Map<number, 
   const res = await db.execute<{ pid: number; status: number; n: number }>(sql`
     select pid, status, count(*)::int as n
     from judge
-    where cid = 0 and pid in (${sql.join(pids.map((p) => sql`${p}`), sql`, `)})
+    where cid = 0 and pid in (${sql.join(
+      pids.map((p) => sql`${p}`),
+      sql`, `,
+    )})
     group by pid, status`);
   for (const r of res.rows) {
     const pid = Number(r.pid);
@@ -246,11 +249,7 @@ export function problemView(p: ProblemRow): ProblemView {
 
 /** Names of our judges' languages (oj ME) in display order. */
 export async function knownLanguages(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ name: languages.name })
-    .from(languages)
-    .where(eq(languages.oj, OWN_OJ))
-    .orderBy(asc(languages.seq), asc(languages.id));
+  const rows = await db.select({ name: languages.name }).from(languages).where(eq(languages.oj, OWN_OJ)).orderBy(asc(languages.seq), asc(languages.id));
   return rows.map((r) => r.name);
 }
 
@@ -296,7 +295,10 @@ export async function userProblemStatus(ctx: AppContext, user: AuthUser, pidList
   if (!pids.length) return out;
   const res = await ctx.database.db.execute<{ pid: number; status: number; score: number | null }>(sql`
     select distinct on (pid) pid, status, score from judge
-    where uid = ${user.uid} and cid = 0 and pid in (${sql.join(pids.map((p) => sql`${p}`), sql`, `)})
+    where uid = ${user.uid} and cid = 0 and pid in (${sql.join(
+      pids.map((p) => sql`${p}`),
+      sql`, `,
+    )})
     order by pid, (status = ${JudgeStatus.ACCEPTED}) desc, submit_id desc`);
   for (const r of res.rows) out[r.pid] = { status: r.status, score: r.score };
   return out;

@@ -15,10 +15,7 @@ type Ranked = Omit<RankRecord, 'rank'>;
  * grouping follow the index order, so no sort or hash of the whole table is needed.
  */
 async function computeRanking(ctx: AppContext, type: RankTypeCode): Promise<RankRecord[]> {
-  const order =
-    type === RankType.ACM
-      ? sql`s.ac desc, s.total asc, u.username asc`
-      : sql`s.score desc, s.ac desc, s.total asc, u.username asc`;
+  const order = type === RankType.ACM ? sql`s.ac desc, s.total asc, u.username asc` : sql`s.score desc, s.ac desc, s.total asc, u.username asc`;
   const res = await ctx.database.db.execute<Ranked & Record<string, unknown>>(sql`
     with per_problem as (
       select uid, pid, count(*) as n, bool_or(status = 0) as solved, max(oi_rank_score) as best
@@ -45,15 +42,10 @@ export const clearRankCache = (ctx: AppContext) => rankings.clear(ctx);
  * A page of the ACM or OI rank list (spec 2 §2). `searchUser` keeps the users whose username or
  * nickname contains it (case-insensitive); their `rank` stays their place in the whole list.
  */
-export async function rankList(
-  ctx: AppContext,
-  q: { type: number; currentPage: number; limit: number; searchUser?: string },
-): Promise<Page<RankRecord>> {
+export async function rankList(ctx: AppContext, q: { type: number; currentPage: number; limit: number; searchUser?: string }): Promise<Page<RankRecord>> {
   const all = await rankings.get(ctx, String(q.type));
   const needle = q.searchUser?.toLowerCase();
-  const matched = needle
-    ? all.filter((r) => r.username.toLowerCase().includes(needle) || (r.nickname ?? '').toLowerCase().includes(needle))
-    : all;
+  const matched = needle ? all.filter((r) => r.username.toLowerCase().includes(needle) || (r.nickname ?? '').toLowerCase().includes(needle)) : all;
   const start = (q.currentPage - 1) * q.limit;
   return { records: matched.slice(start, start + q.limit), total: matched.length };
 }

@@ -62,11 +62,7 @@ function hiddenFrom(user: AuthUser | null, s: { uid: string; cid: number; gid: n
 const notOnHiddenProblem = sql`${submissions.pid} not in (select ${problems.id} from ${problems} where ${problems.auth} <> ${ProblemAuth.PUBLIC})`;
 
 async function listRow(db: DbOrTx, submitId: number): Promise<ListRow | undefined> {
-  const [row] = await db
-    .select(listColumns)
-    .from(submissions)
-    .leftJoin(problems, eq(problems.id, submissions.pid))
-    .where(eq(submissions.submitId, submitId));
+  const [row] = await db.select(listColumns).from(submissions).leftJoin(problems, eq(problems.id, submissions.pid)).where(eq(submissions.submitId, submitId));
   return row;
 }
 
@@ -251,11 +247,7 @@ async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boole
   return rows.map((r) => r.id);
 }
 
-export async function submissionList(
-  ctx: AppContext,
-  user: AuthUser | null,
-  q: z.infer<typeof submissionListQuery>,
-): Promise<Page<SubmissionInfo>> {
+export async function submissionList(ctx: AppContext, user: AuthUser | null, q: z.infer<typeof submissionListQuery>): Promise<Page<SubmissionInfo>> {
   const { db } = ctx.database;
   const conds: (SQL | undefined)[] = [eq(submissions.cid, 0)];
   if (q.gid) conds.push(eq(submissions.gid, q.gid));
@@ -291,7 +283,15 @@ export async function submissionList(
     .orderBy(desc(submissions.submitId))
     .limit(q.limit)
     .offset((q.currentPage - 1) * q.limit);
-  const totalKey = JSON.stringify([seesHidden, q.gid ?? null, q.onlyMine ? user?.uid : null, q.onlyMine ? null : (q.username ?? null), q.status ?? null, q.problemID ?? null, !!q.completeProblemID]);
+  const totalKey = JSON.stringify([
+    seesHidden,
+    q.gid ?? null,
+    q.onlyMine ? user?.uid : null,
+    q.onlyMine ? null : (q.username ?? null),
+    q.status ?? null,
+    q.problemID ?? null,
+    !!q.completeProblemID,
+  ]);
   const [rows, total] = await Promise.all([
     db
       .select(listColumns)
@@ -364,11 +364,7 @@ export async function adminRejudge(ctx: AppContext, submitId: number): Promise<S
 }
 
 /** Spec 1 §4: a verdict given by the super admin (not while judging, pending or after a compile error). */
-export async function manualJudge(
-  ctx: AppContext,
-  user: AuthUser,
-  o: { submitId: number; status: number; score: number },
-): Promise<ManualJudgeResult> {
+export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId: number; status: number; score: number }): Promise<ManualJudgeResult> {
   if (!isSuperAdmin(user.roles)) throw forbidden();
   return ctx.database.db.transaction(async (tx) => {
     // Same lock order as the judge queue: task row, then the submission.
@@ -401,10 +397,7 @@ export async function adminCancel(ctx: AppContext, user: AuthUser, submitId: num
   if (row.status === JudgeStatus.CANCELLED) throw fail('alreadyCancelled');
   await db.transaction(async (tx) => {
     await cancelSubmission(tx, submitId);
-    await tx
-      .update(submissions)
-      .set({ score: null, oiRankScore: null, isManual: true, judger: user.username })
-      .where(eq(submissions.submitId, submitId));
+    await tx.update(submissions).set({ score: null, oiRankScore: null, isManual: true, judger: user.username }).where(eq(submissions.submitId, submitId));
   });
   return submissionInfo(ctx, submitId);
 }

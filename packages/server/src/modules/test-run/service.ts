@@ -8,16 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  JudgeStatus,
-  OWN_OJ,
-  TEST_RUN,
-  type JudgeMode,
-  type JudgeTestRunResultBody,
-  type TestRunBody,
-  type TestRunResult,
-  type TestRunTask,
-} from '@oj/shared';
+import { JudgeStatus, OWN_OJ, TEST_RUN, type JudgeMode, type JudgeTestRunResultBody, type TestRunBody, type TestRunResult, type TestRunTask } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, testRuns } from '../../db/schema/index.js';

@@ -5,7 +5,19 @@ import { Input } from 'antd';
 const CodeMirrorBox = lazy(() => import('./CodeMirrorBox'));
 
 /** A code box for checker code and templates; a plain monospace box stands in while CodeMirror loads. */
-export function CodeEditor({ value, onChange, language, height = '260px', testId }: { value?: string; onChange?: (v: string) => void; language: string; height?: string; testId?: string }) {
+export function CodeEditor({
+  value,
+  onChange,
+  language,
+  height = '260px',
+  testId,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  language: string;
+  height?: string;
+  testId?: string;
+}) {
   const change = (v: string) => onChange?.(v);
   return (
     <div className="oj-admin-code" data-testid={testId}>

@@ -15,7 +15,17 @@ function extensionsOf(language: string): Extension[] {
 }
 
 /** CodeMirror with line numbers and 4-space tabs; its own chunk, loaded by CodeEditor. */
-export default function CodeMirrorBox({ value, onChange, language, height }: { value: string; onChange: (v: string) => void; language: string; height: string }) {
+export default function CodeMirrorBox({
+  value,
+  onChange,
+  language,
+  height,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  language: string;
+  height: string;
+}) {
   const extensions = useMemo(() => extensionsOf(language), [language]);
   return <CodeMirror value={value} onChange={onChange} height={height} extensions={extensions} basicSetup={{ tabSize: 4 }} />;
 }

@@ -20,7 +20,12 @@ interface DeleteButtonProps {
 export function DeleteButton({ confirm, warning, onConfirm, tooltip, testId, okTestId }: DeleteButtonProps) {
   const { t } = useTranslation();
   return (
-    <Popconfirm title={confirm} description={warning} okButtonProps={okTestId ? { danger: true, 'data-testid': okTestId } : { danger: true }} onConfirm={onConfirm}>
+    <Popconfirm
+      title={confirm}
+      description={warning}
+      okButtonProps={okTestId ? { danger: true, 'data-testid': okTestId } : { danger: true }}
+      onConfirm={onConfirm}
+    >
       <Tooltip title={tooltip ?? t('admin.delete')}>
         <Button size="small" danger icon={<DeleteOutlined />} data-testid={testId} />
       </Tooltip>

@@ -45,7 +45,14 @@ export function ExtraFilesEditor({ value, onChange, testId }: { value?: Files | 
           {t('admin.problem.addFile')}
         </Button>
       </Space>
-      <Modal open={!!editing} title={editing?.original ? t('admin.problem.editFile') : t('admin.problem.addFile')} onOk={() => void save()} onCancel={() => setEditing(null)} destroyOnHidden width={640}>
+      <Modal
+        open={!!editing}
+        title={editing?.original ? t('admin.problem.editFile') : t('admin.problem.addFile')}
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        width={640}
+      >
         <Form form={form} layout="vertical">
           <Form.Item
             name="name"

@@ -64,19 +64,38 @@ export function MarkdownEditor({ value, onChange, rows = 8, testId }: { value?: 
             { value: 'preview', label: t('admin.md.preview') },
           ]}
         />
-        <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => { void upload(f, 'image'); return false; }}>
+        <Upload
+          accept="image/*"
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void upload(f, 'image');
+            return false;
+          }}
+        >
           <Tooltip title={t('admin.md.image')}>
             <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
           </Tooltip>
         </Upload>
-        <Upload showUploadList={false} beforeUpload={(f) => { void upload(f, 'file'); return false; }}>
+        <Upload
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void upload(f, 'file');
+            return false;
+          }}
+        >
           <Tooltip title={t('admin.md.file')}>
             <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
           </Tooltip>
         </Upload>
       </div>
       {mode === 'write' ? (
-        <Input.TextArea ref={ref} value={text} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: rows, maxRows: 30 }} maxLength={LIMITS.longText} />
+        <Input.TextArea
+          ref={ref}
+          value={text}
+          onChange={(e) => onChange?.(e.target.value)}
+          autoSize={{ minRows: rows, maxRows: 30 }}
+          maxLength={LIMITS.longText}
+        />
       ) : (
         <div className="oj-admin-md-preview">{text.trim() ? <Markdown source={text} /> : <span className="oj-muted">{t('admin.md.empty')}</span>}</div>
       )}

@@ -93,7 +93,12 @@ export function TagPicker({ value, onChange }: { value?: Tag[]; onChange?: (v: T
             <ColorPicker showText />
           </Form.Item>
           <Form.Item name="tcid" label={t('admin.tag.classification')}>
-            <Select allowClear placeholder={t('admin.tag.unclassified')} loading={classifications.isPending} options={(classifications.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+            <Select
+              allowClear
+              placeholder={t('admin.tag.unclassified')}
+              loading={classifications.isPending}
+              options={(classifications.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

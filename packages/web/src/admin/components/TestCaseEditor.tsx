@@ -74,8 +74,16 @@ export function TestCaseEditor({
   });
   const fileColumns = (editable: boolean): TableColumnsType<CaseRow> => [
     { title: '#', key: 'n', width: 50, render: (_v, _r, i) => i + 1 },
-    { title: t('admin.cases.input'), dataIndex: 'input', render: (v: string, r) => `${r.inputName ?? v}${r.inputSize !== undefined ? ` (${fmtSize(r.inputSize)})` : ''}` },
-    { title: t('admin.cases.output'), dataIndex: 'output', render: (v: string, r) => `${r.outputName ?? v}${r.outputSize !== undefined ? ` (${fmtSize(r.outputSize)})` : ''}` },
+    {
+      title: t('admin.cases.input'),
+      dataIndex: 'input',
+      render: (v: string, r) => `${r.inputName ?? v}${r.inputSize !== undefined ? ` (${fmtSize(r.inputSize)})` : ''}`,
+    },
+    {
+      title: t('admin.cases.output'),
+      dataIndex: 'output',
+      render: (v: string, r) => `${r.outputName ?? v}${r.outputSize !== undefined ? ` (${fmtSize(r.outputSize)})` : ''}`,
+    },
     ...(oi ? [scoreCol(editable)] : []),
     ...(subtask ? [groupCol(editable)] : []),
   ];
@@ -94,7 +102,15 @@ export function TestCaseEditor({
           </Button>
         )}
         {value.source === 'keep' && canKeep?.editable && (
-          <Button size="small" onClick={() => onChange({ source: 'manual', rows: canKeep.rows.map((r) => ({ ...r, inputName: undefined, outputName: undefined, inputSize: undefined, outputSize: undefined })) })}>
+          <Button
+            size="small"
+            onClick={() =>
+              onChange({
+                source: 'manual',
+                rows: canKeep.rows.map((r) => ({ ...r, inputName: undefined, outputName: undefined, inputSize: undefined, outputSize: undefined })),
+              })
+            }
+          >
             {t('admin.cases.editByHand')}
           </Button>
         )}
@@ -103,14 +119,29 @@ export function TestCaseEditor({
       {value.source === 'keep' && (
         <>
           <span className="oj-muted">{t('admin.cases.keepHint')}</span>
-          <Table<CaseRow> rowKey="key" size="small" columns={fileColumns(false)} dataSource={value.rows} pagination={{ pageSize: 15, hideOnSinglePage: true }} scroll={{ x: 500 }} />
+          <Table<CaseRow>
+            rowKey="key"
+            size="small"
+            columns={fileColumns(false)}
+            dataSource={value.rows}
+            pagination={{ pageSize: 15, hideOnSinglePage: true }}
+            scroll={{ x: 500 }}
+          />
         </>
       )}
 
       {value.source === 'upload' && (
         <>
           <div data-testid="case-upload">
-            <Upload.Dragger accept=".zip" showUploadList={false} beforeUpload={(f) => { void upload(f); return false; }} disabled={uploading}>
+            <Upload.Dragger
+              accept=".zip"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                void upload(f);
+                return false;
+              }}
+              disabled={uploading}
+            >
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
               </p>
@@ -119,7 +150,15 @@ export function TestCaseEditor({
             </Upload.Dragger>
           </div>
           {value.rows.length > 0 && (
-            <Table<CaseRow> rowKey="key" size="small" columns={fileColumns(true)} dataSource={value.rows} pagination={{ pageSize: 15, hideOnSinglePage: true }} scroll={{ x: 500 }} data-testid="case-upload-list" />
+            <Table<CaseRow>
+              rowKey="key"
+              size="small"
+              columns={fileColumns(true)}
+              dataSource={value.rows}
+              pagination={{ pageSize: 15, hideOnSinglePage: true }}
+              scroll={{ x: 500 }}
+              data-testid="case-upload-list"
+            />
           )}
         </>
       )}
@@ -135,25 +174,63 @@ export function TestCaseEditor({
                 <Space>
                   {oi && (
                     <span>
-                      {t('admin.cases.score')} <InputNumber size="small" min={0} precision={0} value={row.score} onChange={(n) => patchRow(row.key, { score: n })} style={{ width: 80 }} />
+                      {t('admin.cases.score')}{' '}
+                      <InputNumber
+                        size="small"
+                        min={0}
+                        precision={0}
+                        value={row.score}
+                        onChange={(n) => patchRow(row.key, { score: n })}
+                        style={{ width: 80 }}
+                      />
                     </span>
                   )}
                   {subtask && (
                     <span>
-                      {t('admin.cases.groupNum')} <InputNumber size="small" min={1} precision={0} value={row.groupNum} onChange={(n) => patchRow(row.key, { groupNum: n })} style={{ width: 80 }} />
+                      {t('admin.cases.groupNum')}{' '}
+                      <InputNumber
+                        size="small"
+                        min={1}
+                        precision={0}
+                        value={row.groupNum}
+                        onChange={(n) => patchRow(row.key, { groupNum: n })}
+                        style={{ width: 80 }}
+                      />
                     </span>
                   )}
-                  <Button size="small" danger type="text" icon={<DeleteOutlined />} onClick={() => onChange({ ...value, rows: value.rows.filter((r) => r.key !== row.key) })} />
+                  <Button
+                    size="small"
+                    danger
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    onClick={() => onChange({ ...value, rows: value.rows.filter((r) => r.key !== row.key) })}
+                  />
                 </Space>
               }
             >
               <div className="oj-admin-two">
-                <Input.TextArea className="oj-mono" placeholder={t('admin.cases.input')} value={row.input} onChange={(e) => patchRow(row.key, { input: e.target.value })} autoSize={{ minRows: 3, maxRows: 12 }} />
-                <Input.TextArea className="oj-mono" placeholder={t('admin.cases.output')} value={row.output} onChange={(e) => patchRow(row.key, { output: e.target.value })} autoSize={{ minRows: 3, maxRows: 12 }} />
+                <Input.TextArea
+                  className="oj-mono"
+                  placeholder={t('admin.cases.input')}
+                  value={row.input}
+                  onChange={(e) => patchRow(row.key, { input: e.target.value })}
+                  autoSize={{ minRows: 3, maxRows: 12 }}
+                />
+                <Input.TextArea
+                  className="oj-mono"
+                  placeholder={t('admin.cases.output')}
+                  value={row.output}
+                  onChange={(e) => patchRow(row.key, { output: e.target.value })}
+                  autoSize={{ minRows: 3, maxRows: 12 }}
+                />
               </div>
             </Card>
           ))}
-          <Button icon={<PlusOutlined />} onClick={() => onChange({ ...value, rows: [...value.rows, { key: newCaseKey(), input: '', output: '', score: oi ? 0 : null, groupNum: 1 }] })} data-testid="case-add">
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => onChange({ ...value, rows: [...value.rows, { key: newCaseKey(), input: '', output: '', score: oi ? 0 : null, groupNum: 1 }] })}
+            data-testid="case-add"
+          >
             {t('admin.cases.add')}
           </Button>
         </>

@@ -125,14 +125,7 @@ export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Prop
               data-testid="public-problem-keyword"
             />
           </div>
-          <AdminTable<EligibleProblemRow>
-            rowKey="pid"
-            size="small"
-            columns={columns}
-            list={list}
-            paging={paging}
-            data-testid="public-problem-table"
-          />
+          <AdminTable<EligibleProblemRow> rowKey="pid" size="small" columns={columns} list={list} paging={paging} data-testid="public-problem-table" />
         </div>
       </Modal>
       <Modal

@@ -40,14 +40,23 @@ export function AwardTable({ value, onChange, awardType }: { value?: AwardRow[];
       dataIndex: 'name',
       minWidth: 120,
       render: (v: string, row) => (
-        <Input size="small" value={v} maxLength={50} status={v.trim() ? undefined : 'error'} onChange={(e) => patch(row.key, { name: e.target.value })} data-testid={`award-name-${row.priority}`} />
+        <Input
+          size="small"
+          value={v}
+          maxLength={50}
+          status={v.trim() ? undefined : 'error'}
+          onChange={(e) => patch(row.key, { name: e.target.value })}
+          data-testid={`award-name-${row.priority}`}
+        />
       ),
     },
     {
       title: t('admin.contest.award.background'),
       dataIndex: 'background',
       width: 70,
-      render: (v: string, row) => <ColorPicker size="small" value={v} disabledAlpha onChangeComplete={(c) => patch(row.key, { background: colorString(c) ?? v })} />,
+      render: (v: string, row) => (
+        <ColorPicker size="small" value={v} disabledAlpha onChangeComplete={(c) => patch(row.key, { background: colorString(c) ?? v })} />
+      ),
     },
     {
       title: t('admin.contest.award.color'),
@@ -97,7 +106,12 @@ export function AwardTable({ value, onChange, awardType }: { value?: AwardRow[];
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
       />
       <Space style={{ marginTop: 8 }}>
-        <Button size="small" icon={<PlusOutlined />} onClick={() => onChange?.(byPriority([...rows, newAwardRow(rows, t('admin.contest.award.defaultName'))]))} data-testid="award-add">
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.(byPriority([...rows, newAwardRow(rows, t('admin.contest.award.defaultName'))]))}
+          data-testid="award-add"
+        >
           {t('admin.contest.award.add')}
         </Button>
         <Popconfirm

@@ -39,7 +39,9 @@ describe('contest form', () => {
     // An end before the start makes the duration 0: that message comes before the password.
     expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.subtract(1, 'minute') })).toBe('msg.contestDurationInvalid');
     expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start })).toBe('msg.contestDurationInvalid');
-    expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.add(1, 'hour') })).toBe('msg.contestFieldRequired Contest Password');
+    expect(first({ ...empty, title: 'x', description: 'y', startTime: start, endTime: start.add(1, 'hour') })).toBe(
+      'msg.contestFieldRequired Contest Password',
+    );
     expect(first(ok({ auth: 1, pwd: 'p', starAccount: ['bob', 'Bob'] }))).toBe('msg.contestStarDuplicate');
     expect(validateContest(ok({ title: ' ' }), label)?.field).toBe('title');
     expect(validateContest(ok({ endTime: start }), label)?.field).toBe('endTime');
@@ -60,7 +62,14 @@ describe('contest form', () => {
   });
 
   it('builds the body the server accepts, with the seal time and the tagged account rule', () => {
-    const v = ok({ auth: 2, pwd: ' s ', sealRank: true, sealOption: 1, openAccountLimit: true, accountRule: { prefix: 'team', suffix: '_x', numberFrom: 1, numberTo: 3, extra: ' a\nb ' } });
+    const v = ok({
+      auth: 2,
+      pwd: ' s ',
+      sealRank: true,
+      sealOption: 1,
+      openAccountLimit: true,
+      accountRule: { prefix: 'team', suffix: '_x', numberFrom: 1, numberTo: 3, extra: ' a\nb ' },
+    });
     const body = toContestBody(v);
     expect(contestBody.safeParse(body).success).toBe(true);
     expect(body.pwd).toBe('s');
@@ -84,7 +93,9 @@ describe('contest form', () => {
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 1, numberTo: 2, extra: 'z' })).toEqual({ names: ['t1', 't2', 'z'], total: 3, elided: false });
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 3, numberTo: 2, extra: '' })).toBeNull();
     expect(accountPreview({ prefix: 't', suffix: '', numberFrom: 0, numberTo: 99, extra: '' })?.names).toEqual(['t0', 't1', 't2', '…', 't98', 't99']);
-    const emptied = toContestBody(ok({ auth: 1, pwd: 'p', openAccountLimit: true, accountRule: { prefix: '', suffix: '', numberFrom: null, numberTo: null, extra: '' } }));
+    const emptied = toContestBody(
+      ok({ auth: 1, pwd: 'p', openAccountLimit: true, accountRule: { prefix: '', suffix: '', numberFrom: null, numberTo: null, extra: '' } }),
+    );
     expect(emptied.accountLimitRule).toBe('<prefix></prefix><suffix></suffix><start>0</start><end>10</end><extra></extra>');
     expect(addStar(['bob'], '  ')).toEqual({ list: ['bob'], duplicate: false });
     expect(addStar(['bob'], ' BOB ')).toEqual({ list: ['bob'], duplicate: true });

@@ -6,7 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   ACCOUNT_RULE_DEFAULTS,
-  CONTEST_LIMITS,
+  type CONTEST_LIMITS,
   ContestAuth,
   ContestType,
   DEFAULT_AWARDS,

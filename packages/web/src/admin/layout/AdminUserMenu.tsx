@@ -14,7 +14,10 @@ export function AdminLanguagePicker() {
   const { lang } = localeStore.use();
   const items: MenuProps['items'] = UI_LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_LABELS[l] }));
   return (
-    <Dropdown menu={{ items, selectable: true, selectedKeys: [lang], onClick: ({ key }) => void changeLanguage(key as (typeof UI_LANGUAGES)[number]) }} trigger={['click']}>
+    <Dropdown
+      menu={{ items, selectable: true, selectedKeys: [lang], onClick: ({ key }) => void changeLanguage(key as (typeof UI_LANGUAGES)[number]) }}
+      trigger={['click']}
+    >
       <button type="button" className="oj-admin-header-btn" data-testid="admin-language">
         <GlobalOutlined />
         <span className="oj-admin-hide-narrow">{LANGUAGE_LABELS[lang]}</span>

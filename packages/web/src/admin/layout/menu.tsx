@@ -1,5 +1,14 @@
 import type { MenuProps } from 'antd';
-import { AppstoreOutlined, ControlOutlined, DashboardOutlined, ExportOutlined, PlusOutlined, TagsOutlined, TrophyOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  ExportOutlined,
+  PlusOutlined,
+  TagsOutlined,
+  TrophyOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';

@@ -56,10 +56,23 @@ export default function AdminLoginPage() {
         </div>
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} data-testid="admin-login-form">
           <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('admin.login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" size="large" maxLength={64} data-testid="admin-login-username" />
+            <Input
+              prefix={<UserOutlined />}
+              placeholder={t('login.username')}
+              autoComplete="username"
+              size="large"
+              maxLength={64}
+              data-testid="admin-login-username"
+            />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: t('admin.login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" size="large" data-testid="admin-login-password" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={t('login.password')}
+              autoComplete="current-password"
+              size="large"
+              data-testid="admin-login-password"
+            />
           </Form.Item>
           {needPuzzle && (
             <Form.Item>

@@ -46,7 +46,15 @@ function ImportCard({ kind }: { kind: 'hoj' | 'fps' }) {
   return (
     <Card title={t(kind === 'hoj' ? 'admin.batch.importHoj' : 'admin.batch.importFps')} className="oj-fill">
       <div data-testid={`import-${kind}`}>
-        <Upload.Dragger accept={accept} showUploadList={false} disabled={busy} beforeUpload={(f) => { void upload(f); return false; }}>
+        <Upload.Dragger
+          accept={accept}
+          showUploadList={false}
+          disabled={busy}
+          beforeUpload={(f) => {
+            void upload(f);
+            return false;
+          }}
+        >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
@@ -111,7 +119,12 @@ function ExportCard() {
       }
     >
       <div className="oj-admin-filters">
-        <Input.Search allowClear placeholder={t('admin.problemList.keyword')} onSearch={(v) => setPage((p) => ({ ...p, currentPage: 1, keyword: v.trim() }))} style={{ maxWidth: 280 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.problemList.keyword')}
+          onSearch={(v) => setPage((p) => ({ ...p, currentPage: 1, keyword: v.trim() }))}
+          style={{ maxWidth: 280 }}
+        />
         {selected.size > 0 && (
           <div className="oj-admin-selected">
             {[...selected.entries()].map(([id, name]) => (

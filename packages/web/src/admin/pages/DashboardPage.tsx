@@ -31,7 +31,12 @@ function ProblemCounts() {
       {PROBLEM_COUNTS.map((c, i) => (
         <Col xs={12} md={6} key={c.key}>
           <Card data-testid={`dashboard-problems-${c.key}`}>
-            <Statistic title={t(`admin.dashboard.problems.${c.key}`)} value={results[i]?.data?.total ?? '–'} loading={results[i]?.isPending} prefix={<AppstoreOutlined />} />
+            <Statistic
+              title={t(`admin.dashboard.problems.${c.key}`)}
+              value={results[i]?.data?.total ?? '–'}
+              loading={results[i]?.isPending}
+              prefix={<AppstoreOutlined />}
+            />
           </Card>
         </Col>
       ))}

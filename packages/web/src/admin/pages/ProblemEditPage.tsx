@@ -14,7 +14,15 @@ import { CodeEditor } from '../components/CodeEditor';
 import { CodeTemplates } from '../components/CodeTemplates';
 import { ExtraFilesEditor } from '../components/ExtraFilesEditor';
 import { MarkdownEditor } from '../components/MarkdownEditor';
-import { contestInitial, contestProblemsPath, ContestPlaceFields, saveContestProblem, useContestProblemMode, type ContestPlaceValues, type ContestProblemMode } from '../contest/contestProblemMode';
+import {
+  contestInitial,
+  contestProblemsPath,
+  ContestPlaceFields,
+  saveContestProblem,
+  useContestProblemMode,
+  type ContestPlaceValues,
+  type ContestProblemMode,
+} from '../contest/contestProblemMode';
 import { TagPicker } from '../components/TagPicker';
 import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
@@ -29,7 +37,12 @@ export default function ProblemEditPage() {
   const pid = pidParam ? Number(pidParam) : undefined;
   const { t } = useTranslation();
   const languages = useLanguages();
-  const detail = useQuery({ queryKey: ['admin-problem', pid], queryFn: quietly(() => adminProblemApi.get(pid!)), enabled: pid !== undefined && Number.isInteger(pid) && pid > 0, gcTime: 0 });
+  const detail = useQuery({
+    queryKey: ['admin-problem', pid],
+    queryFn: quietly(() => adminProblemApi.get(pid!)),
+    enabled: pid !== undefined && Number.isInteger(pid) && pid > 0,
+    gcTime: 0,
+  });
   const contest = useContestProblemMode(contestId, pid !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined);
 
   if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) return <Result status="404" title={t('msg.problemNotFound')} />;
@@ -40,7 +53,17 @@ export default function ProblemEditPage() {
   return <ProblemForm key={`${contestId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} contest={contest.mode} />;
 }
 
-function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail?: AdminProblemDetail; languages: LanguageInfo[]; contest?: ContestProblemMode }) {
+function ProblemForm({
+  pid,
+  detail,
+  languages,
+  contest,
+}: {
+  pid?: number;
+  detail?: AdminProblemDetail;
+  languages: LanguageInfo[];
+  contest?: ContestProblemMode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -140,7 +163,11 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
           <Card title={pid ? t('admin.problem.editTitle', { id: detail?.problem.problemId ?? pid }) : t('admin.menu.problemCreate')}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
-                <Form.Item name="problemId" label={t('admin.problem.problemId')} rules={[...required(t('admin.problem.problemId')), { pattern: /^[A-Za-z0-9_-]+$/, message: t('admin.problem.problemIdChars') }]}>
+                <Form.Item
+                  name="problemId"
+                  label={t('admin.problem.problemId')}
+                  rules={[...required(t('admin.problem.problemId')), { pattern: /^[A-Za-z0-9_-]+$/, message: t('admin.problem.problemIdChars') }]}
+                >
                   <Input maxLength={50} data-testid="field-problemId" />
                 </Form.Item>
               </Col>
@@ -150,23 +177,42 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8}>
-                <Form.Item name="timeLimit" label={t('admin.problem.timeLimit')} rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.timeLimit') }) }]}>
+                <Form.Item
+                  name="timeLimit"
+                  label={t('admin.problem.timeLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.timeLimit') }) }]}
+                >
                   <InputNumber min={1} max={60000} precision={0} addonAfter="ms" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8}>
-                <Form.Item name="memoryLimit" label={t('admin.problem.memoryLimit')} rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.memoryLimit') }) }]}>
+                <Form.Item
+                  name="memoryLimit"
+                  label={t('admin.problem.memoryLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.memoryLimit') }) }]}
+                >
                   <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8}>
-                <Form.Item name="stackLimit" label={t('admin.problem.stackLimit')} rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.stackLimit') }) }]}>
+                <Form.Item
+                  name="stackLimit"
+                  label={t('admin.problem.stackLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.stackLimit') }) }]}
+                >
                   <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col xs={12} lg={6}>
                 <Form.Item name="type" label={t('admin.problem.type')}>
-                  <Radio.Group options={[{ value: 0, label: 'ACM' }, { value: 1, label: 'OI' }]} disabled={!!contest} data-testid="field-type" />
+                  <Radio.Group
+                    options={[
+                      { value: 0, label: 'ACM' },
+                      { value: 1, label: 'OI' },
+                    ]}
+                    disabled={!!contest}
+                    data-testid="field-type"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={12} lg={6}>
@@ -211,7 +257,9 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
                       key={field.key}
                       size="small"
                       title={t('admin.problem.exampleN', { n: i + 1 })}
-                      extra={<Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('admin.delete')} />}
+                      extra={
+                        <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('admin.delete')} />
+                      }
                     >
                       <div className="oj-admin-two">
                         <Form.Item name={[field.name, 'input']} label={t('admin.problem.exampleInput')} style={{ marginBottom: 0 }}>
@@ -273,7 +321,14 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
                   <Form.Item name="spjLanguage" label={t('admin.problem.spjLanguage')} style={{ marginBottom: 0 }}>
                     <Select options={SPJ_LANGUAGES.map((l) => ({ value: l, label: l }))} style={{ width: 140 }} />
                   </Form.Item>
-                  <Button icon={<ThunderboltOutlined />} loading={compiling} onClick={() => void compile()} type={compiled ? 'default' : 'primary'} data-testid="spj-compile" style={{ marginTop: 30 }}>
+                  <Button
+                    icon={<ThunderboltOutlined />}
+                    loading={compiling}
+                    onClick={() => void compile()}
+                    type={compiled ? 'default' : 'primary'}
+                    data-testid="spj-compile"
+                    style={{ marginTop: 30 }}
+                  >
                     {compiled ? t('admin.problem.compiled') : t('admin.problem.compile')}
                   </Button>
                 </Space>
@@ -299,12 +354,26 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
               {isFileIO && (
                 <>
                   <Col xs={12} md={8}>
-                    <Form.Item name="ioReadFileName" label={t('admin.problem.ioReadFileName')} rules={[{ required: true, whitespace: true, message: t('admin.problem.fileIoRequired') }, { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') }]}>
+                    <Form.Item
+                      name="ioReadFileName"
+                      label={t('admin.problem.ioReadFileName')}
+                      rules={[
+                        { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
+                        { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
+                      ]}
+                    >
                       <Input placeholder="input.txt" maxLength={100} />
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={8}>
-                    <Form.Item name="ioWriteFileName" label={t('admin.problem.ioWriteFileName')} rules={[{ required: true, whitespace: true, message: t('admin.problem.fileIoRequired') }, { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') }]}>
+                    <Form.Item
+                      name="ioWriteFileName"
+                      label={t('admin.problem.ioWriteFileName')}
+                      rules={[
+                        { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
+                        { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
+                      ]}
+                    >
                       <Input placeholder="output.txt" maxLength={100} />
                     </Form.Item>
                   </Col>
@@ -328,7 +397,10 @@ function ProblemForm({ pid, detail, languages, contest }: { pid?: number; detail
               <Col xs={24} md={12}>
                 <Form.Item name="judgeCaseMode" label={t('admin.problem.judgeCaseMode')}>
                   <Select
-                    options={JUDGE_CASE_MODES.map((m) => ({ value: m, label: t(`admin.caseMode.${m === 'default' ? (type === 1 ? 'defaultOI' : 'defaultACM') : m}`) }))}
+                    options={JUDGE_CASE_MODES.map((m) => ({
+                      value: m,
+                      label: t(`admin.caseMode.${m === 'default' ? (type === 1 ? 'defaultOI' : 'defaultACM') : m}`),
+                    }))}
                     data-testid="field-judgeCaseMode"
                   />
                 </Form.Item>

@@ -93,10 +93,24 @@ export default function ProblemListPage() {
       render: (_v, row) => (
         <Space size={4}>
           <Tooltip title={t('admin.edit')}>
-            <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/problem/edit/${row.id}`)} data-testid={`problem-edit-${row.problemId}`} />
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/admin/problem/edit/${row.id}`)}
+              data-testid={`problem-edit-${row.problemId}`}
+            />
           </Tooltip>
           <Tooltip title={t('admin.problemList.downloadCases')}>
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => void adminProblemApi.downloadCases(row.id).then(() => feedback.success(t('admin.problemList.downloaded')), () => undefined)} />
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void adminProblemApi.downloadCases(row.id).then(
+                  () => feedback.success(t('admin.problemList.downloaded')),
+                  () => undefined,
+                )
+              }
+            />
           </Tooltip>
           <Popconfirm title={t('admin.problemList.rejudgeConfirm')} onConfirm={() => rejudge.mutate(row.id)}>
             <Tooltip title={t('admin.problemList.rejudge')}>

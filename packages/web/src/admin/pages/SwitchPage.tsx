@@ -48,7 +48,16 @@ export default function SwitchPage() {
         <Alert type="error" showIcon title={info.error.message} />
       ) : (
         // initialValues follow the query, so Reset (resetFields) returns to the switches as last saved.
-        <Form form={form} initialValues={info.data} layout="horizontal" labelCol={{ flex: '240px' }} labelWrap colon={false} onFinish={(v) => save.mutate(v)} className="oj-switch-form">
+        <Form
+          form={form}
+          initialValues={info.data}
+          layout="horizontal"
+          labelCol={{ flex: '240px' }}
+          labelWrap
+          colon={false}
+          onFinish={(v) => save.mutate(v)}
+          className="oj-switch-form"
+        >
           <Card title={t('admin.switch.judging')} style={{ marginBottom: 16 }}>
             <SwitchRow name="openPublicJudge" label={t('admin.switch.openPublicJudge')} help={t('admin.switch.openPublicJudgeHelp')} />
             <SwitchRow name="openContestJudge" label={t('admin.switch.openContestJudge')} help={t('admin.switch.openContestJudgeHelp')} />
@@ -59,9 +68,25 @@ export default function SwitchPage() {
                 <Form.Item
                   name="submitIntervalSec"
                   noStyle
-                  rules={[{ required: true, type: 'integer', min: 0, max: SUBMIT_INTERVAL_MAX_SEC, message: t('admin.switch.submitIntervalRange', { max: SUBMIT_INTERVAL_MAX_SEC }) }]}
+                  rules={[
+                    {
+                      required: true,
+                      type: 'integer',
+                      min: 0,
+                      max: SUBMIT_INTERVAL_MAX_SEC,
+                      message: t('admin.switch.submitIntervalRange', { max: SUBMIT_INTERVAL_MAX_SEC }),
+                    },
+                  ]}
                 >
-                  <InputNumber min={0} max={SUBMIT_INTERVAL_MAX_SEC} precision={0} step={1} style={{ width: 120 }} aria-label={t('admin.switch.submitInterval')} data-testid="switch-submitIntervalSec" />
+                  <InputNumber
+                    min={0}
+                    max={SUBMIT_INTERVAL_MAX_SEC}
+                    precision={0}
+                    step={1}
+                    style={{ width: 120 }}
+                    aria-label={t('admin.switch.submitInterval')}
+                    data-testid="switch-submitIntervalSec"
+                  />
                 </Form.Item>
                 <Space.Addon>{t('admin.switch.seconds')}</Space.Addon>
               </Space.Compact>

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Col, ColorPicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag as AntTag, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  ColorPicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag as AntTag,
+  type TableColumnsType,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +83,15 @@ function Classifications({ list, loading }: { list: TagClassification[]; loading
         </Button>
       }
     >
-      <Table<TagClassification> rowKey="id" size="small" columns={columns} dataSource={list} loading={loading} pagination={false} data-testid="classification-table" />
+      <Table<TagClassification>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={list}
+        loading={loading}
+        pagination={false}
+        data-testid="classification-table"
+      />
       <Modal
         open={!!editing}
         title={editing === 'new' ? t('admin.tag.newClassification') : t('admin.tag.editClassification')}
@@ -109,7 +133,13 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
   };
   const save = useMutation({
     mutationFn: (v: TagValues) =>
-      adminTagApi.save({ id: editing && editing !== 'new' ? editing.id : undefined, name: v.name.trim(), color: colorString(v.color), oj: OWN_OJ, tcid: v.tcid ?? null }),
+      adminTagApi.save({
+        id: editing && editing !== 'new' ? editing.id : undefined,
+        name: v.name.trim(),
+        color: colorString(v.color),
+        oj: OWN_OJ,
+        tcid: v.tcid ?? null,
+      }),
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, editing === 'new' ? 'admin.added' : 'admin.updated'));
       setEditing(null);
@@ -124,7 +154,9 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
     },
   });
   const open = (tag: Tag | 'new') => {
-    form.setFieldsValue(tag === 'new' ? { name: '', color: DEFAULT_TAG_COLOR, tcid: null } : { name: tag.name, color: tag.color || DEFAULT_TAG_COLOR, tcid: tag.tcid });
+    form.setFieldsValue(
+      tag === 'new' ? { name: '', color: DEFAULT_TAG_COLOR, tcid: null } : { name: tag.name, color: tag.color || DEFAULT_TAG_COLOR, tcid: tag.tcid },
+    );
     setEditing(tag);
   };
   const nameOf = new Map(classifications.map((c) => [c.id, c.name]));
@@ -167,7 +199,12 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
       }
     >
       <div className="oj-admin-filters">
-        <Input.Search allowClear placeholder={t('admin.tag.search')} onChange={(e) => setFilter((f) => ({ ...f, keyword: e.target.value }))} style={{ maxWidth: 240 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('admin.tag.search')}
+          onChange={(e) => setFilter((f) => ({ ...f, keyword: e.target.value }))}
+          style={{ maxWidth: 240 }}
+        />
         <Select
           allowClear
           placeholder={t('admin.tag.classification')}
@@ -177,7 +214,15 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
           style={{ width: 200 }}
         />
       </div>
-      <Table<Tag> rowKey="id" size="small" columns={columns} dataSource={rows} loading={tags.isPending} pagination={{ pageSize: 30, hideOnSinglePage: true }} data-testid="tag-table" />
+      <Table<Tag>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={tags.isPending}
+        pagination={{ pageSize: 30, hideOnSinglePage: true }}
+        data-testid="tag-table"
+      />
       <Modal
         open={!!editing}
         title={editing === 'new' ? t('admin.tag.new') : t('admin.tag.edit')}

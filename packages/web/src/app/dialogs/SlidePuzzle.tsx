@@ -104,7 +104,15 @@ export function SlidePuzzle({
           <div className="oj-puzzle-empty">{loading ? <Spin /> : null}</div>
         )}
         <Tooltip title={t('puzzle.refresh')}>
-          <Button size="small" shape="circle" icon={<ReloadOutlined />} className="oj-puzzle-refresh" onClick={onRefresh} aria-label={t('puzzle.refresh')} data-testid="puzzle-refresh" />
+          <Button
+            size="small"
+            shape="circle"
+            icon={<ReloadOutlined />}
+            className="oj-puzzle-refresh"
+            onClick={onRefresh}
+            aria-label={t('puzzle.refresh')}
+            data-testid="puzzle-refresh"
+          />
         </Tooltip>
       </div>
       <div className={`oj-puzzle-track${locked ? ' is-locked' : ''}`}>

@@ -37,6 +37,7 @@ export function Footer() {
                 <Trans
                   i18nKey="footer.poweredBy"
                   values={{ name: config.projectName }}
+                  // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the project's name.
                   components={{ project: <a href={config.projectUrl || undefined} target="_blank" rel="noopener noreferrer" /> }}
                 />
               </span>
@@ -52,7 +53,14 @@ export function Footer() {
               onClick: ({ key }) => void changeLanguage(key as UiLanguage),
             }}
           >
-            <Button type="text" size="small" icon={<GlobalOutlined />} aria-label={t('footer.language')} className="oj-footer-lang" data-testid="language-select">
+            <Button
+              type="text"
+              size="small"
+              icon={<GlobalOutlined />}
+              aria-label={t('footer.language')}
+              className="oj-footer-lang"
+              data-testid="language-select"
+            >
               {LANGUAGE_LABELS[lang]} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
           </Dropdown>

@@ -154,6 +154,15 @@ export function useUserMenuItems(): Items {
       ),
     });
   }
-  items.push({ key: '/logout', icon: <LogoutOutlined />, danger: true, label: <Link to="/logout" data-testid="menu-logout">{t('userMenu.logout')}</Link> });
+  items.push({
+    key: '/logout',
+    icon: <LogoutOutlined />,
+    danger: true,
+    label: (
+      <Link to="/logout" data-testid="menu-logout">
+        {t('userMenu.logout')}
+      </Link>
+    ),
+  });
   return items;
 }

@@ -11,5 +11,9 @@ function subscribe(cb: () => void) {
 
 /** True under 768 px (spec 1 §9), where the shell swaps the menu for an app bar and drawer. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

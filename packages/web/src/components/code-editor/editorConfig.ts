@@ -16,16 +16,7 @@ import { rust } from '@codemirror/lang-rust';
 import { csharp } from '@codemirror/legacy-modes/mode/clike';
 import { pascal } from '@codemirror/legacy-modes/mode/pascal';
 import { ruby } from '@codemirror/legacy-modes/mode/ruby';
-import {
-  basicDark,
-  dracula,
-  eclipse,
-  material,
-  monokai,
-  solarizedLight,
-  tomorrowNightBlue,
-  xcodeLight,
-} from '@uiw/codemirror-themes-all';
+import { basicDark, dracula, eclipse, material, monokai, solarizedLight, tomorrowNightBlue, xcodeLight } from '@uiw/codemirror-themes-all';
 
 export const EDITOR_THEMES = {
   monokai,
@@ -56,7 +47,7 @@ export function languageExtension(name: string, contentType?: string): Extension
   const mime = (contentType ?? '').toLowerCase();
   const n = name.toLowerCase();
   if (mime === 'text/x-csrc' || mime === 'text/x-c++src' || /^c(\+\+)?\b|^c with|^c\+\+/.test(n)) return cpp();
-  if (mime === 'text/x-java' || n.startsWith('java') && !n.startsWith('javascript')) return java();
+  if (mime === 'text/x-java' || (n.startsWith('java') && !n.startsWith('javascript'))) return java();
   if (mime === 'text/x-python' || n.includes('py')) return python();
   if (mime === 'text/x-go' || n.startsWith('go')) return go();
   if (mime === 'text/javascript' || n.startsWith('javascript') || n.includes('node')) return javascript();

@@ -8,7 +8,11 @@
 const SKELETONS: { mime: string; name: RegExp; code: string }[] = [
   { mime: 'text/x-csrc', name: /^c( |$)/i, code: '#include <stdio.h>\n\nint main(void) {\n    \n    return 0;\n}\n' },
   { mime: 'text/x-c++src', name: /^c\+\+|^g\+\+/i, code: '#include <iostream>\nusing namespace std;\n\nint main() {\n    \n    return 0;\n}\n' },
-  { mime: 'text/x-java', name: /^java( |$)/i, code: 'import java.util.*;\n\npublic class Main {\n    public static void main(String[] args) {\n        \n    }\n}\n' },
+  {
+    mime: 'text/x-java',
+    name: /^java( |$)/i,
+    code: 'import java.util.*;\n\npublic class Main {\n    public static void main(String[] args) {\n        \n    }\n}\n',
+  },
   { mime: 'text/x-go', name: /^go/i, code: 'package main\n\nfunc main() {\n\t\n}\n' },
   { mime: 'text/x-rustsrc', name: /^rust/i, code: 'fn main() {\n    \n}\n' },
   { mime: 'text/x-csharp', name: /^c#/i, code: 'using System;\n\npublic class Program {\n    public static void Main() {\n        \n    }\n}\n' },

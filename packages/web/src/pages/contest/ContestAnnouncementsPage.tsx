@@ -35,7 +35,16 @@ export default function ContestAnnouncementsPage() {
           </List.Item>
         )}
       />
-      {total > CONTEST_ANNOUNCEMENT_PAGE_SIZE && <Pagination className="oj-contest-pagination" current={page} pageSize={CONTEST_ANNOUNCEMENT_PAGE_SIZE} total={total} onChange={setPage} showSizeChanger={false} />}
+      {total > CONTEST_ANNOUNCEMENT_PAGE_SIZE && (
+        <Pagination
+          className="oj-contest-pagination"
+          current={page}
+          pageSize={CONTEST_ANNOUNCEMENT_PAGE_SIZE}
+          total={total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
+      )}
     </Card>
   );
 }

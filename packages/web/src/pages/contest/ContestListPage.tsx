@@ -55,7 +55,19 @@ function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) =>
 }
 
 /** A labelled row of buttons narrowing the list to one value; its first button, "all", lifts the filter. */
-function FilterChoice({ label, value, options, onChange, testId }: { label: string; value: number | undefined; options: { value: number; label: string }[]; onChange(value: number | undefined): void; testId: string }) {
+function FilterChoice({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  options: { value: number; label: string }[];
+  onChange(value: number | undefined): void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Space size={8}>

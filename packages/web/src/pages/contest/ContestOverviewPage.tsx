@@ -107,7 +107,11 @@ export default function ContestOverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Card title={t('contest.overview.description')} data-testid="contest-description">
-            {contest.description.trim() ? <Markdown source={contest.description} /> : <Typography.Text type="secondary">{t('contest.overview.noDescription')}</Typography.Text>}
+            {contest.description.trim() ? (
+              <Markdown source={contest.description} />
+            ) : (
+              <Typography.Text type="secondary">{t('contest.overview.noDescription')}</Typography.Text>
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={9}>

@@ -52,11 +52,7 @@ export default function ContestProblemListPage() {
         ]
       : []),
     {
-      title: (
-        <Tooltip title={sealed ? t('contest.problems.sealed') : undefined}>
-          {t('contest.problems.acTotal')}
-        </Tooltip>
-      ),
+      title: <Tooltip title={sealed ? t('contest.problems.sealed') : undefined}>{t('contest.problems.acTotal')}</Tooltip>,
       key: 'acTotal',
       width: 140,
       align: 'right',

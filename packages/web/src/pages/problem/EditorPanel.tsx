@@ -19,14 +19,7 @@ import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import { useCaptcha } from '../../components/CaptchaImage';
-import {
-  DEFAULT_EDITOR_HEIGHT,
-  EDITOR_THEME_NAMES,
-  FONT_SIZES,
-  TAB_SIZES,
-  modeOf,
-  type EditorSettings,
-} from '../../components/code-editor/editorConfig';
+import { DEFAULT_EDITOR_HEIGHT, EDITOR_THEME_NAMES, FONT_SIZES, TAB_SIZES, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
 import { skeletonOf } from '../../components/code-editor/skeletons';
 import { Congrats } from './Congrats';
 import { loadEditorState, saveEditorState } from './editorStorage';
@@ -46,7 +39,8 @@ interface Props {
   fill: boolean;
 }
 
-const pickLanguage = (langs: string[], saved: string | undefined) => (saved && langs.includes(saved) ? saved : (langs.find((l) => l === 'C++') ?? langs[0] ?? ''));
+const pickLanguage = (langs: string[], saved: string | undefined) =>
+  saved && langs.includes(saved) ? saved : (langs.find((l) => l === 'C++') ?? langs[0] ?? '');
 
 /** The right side of the problem page: editor, its tools, self-test and submit (spec 1 §2, §4). */
 export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
@@ -151,13 +145,25 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const settingsForm = (
     <Form layout="vertical" size="small" style={{ width: 220 }} data-testid="editor-settings">
       <Form.Item label={t('problem.editor.theme')}>
-        <Select value={settings.theme} onChange={(theme) => setSettings({ ...settings, theme })} options={EDITOR_THEME_NAMES.map((n) => ({ value: n, label: n }))} />
+        <Select
+          value={settings.theme}
+          onChange={(theme) => setSettings({ ...settings, theme })}
+          options={EDITOR_THEME_NAMES.map((n) => ({ value: n, label: n }))}
+        />
       </Form.Item>
       <Form.Item label={t('problem.editor.fontSize')}>
-        <Select value={settings.fontSize} onChange={(fontSize) => setSettings({ ...settings, fontSize })} options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))} />
+        <Select
+          value={settings.fontSize}
+          onChange={(fontSize) => setSettings({ ...settings, fontSize })}
+          options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))}
+        />
       </Form.Item>
       <Form.Item label={t('problem.editor.tabSize')} style={{ marginBottom: 0 }}>
-        <Select value={settings.tabSize} onChange={(tabSize) => setSettings({ ...settings, tabSize })} options={TAB_SIZES.map((n) => ({ value: n, label: String(n) }))} />
+        <Select
+          value={settings.tabSize}
+          onChange={(tabSize) => setSettings({ ...settings, tabSize })}
+          options={TAB_SIZES.map((n) => ({ value: n, label: String(n) }))}
+        />
       </Form.Item>
     </Form>
   );
@@ -194,13 +200,25 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             </Tooltip>
           </Popover>
           <Tooltip title={focus ? t('problem.editor.focusExit') : t('problem.editor.focus')}>
-            <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => onFocusChange(!focus)} aria-label={t('problem.editor.focus')} data-testid="editor-focus" />
+            <Button
+              icon={focus ? <CompressOutlined /> : <ExpandOutlined />}
+              onClick={() => onFocusChange(!focus)}
+              aria-label={t('problem.editor.focus')}
+              data-testid="editor-focus"
+            />
           </Tooltip>
         </Space>
       </div>
       <div className="oj-editor-body">
         <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-          <CodeEditor value={code} onChange={setCode} language={language} contentType={contentType} settings={settings} height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT} />
+          <CodeEditor
+            value={code}
+            onChange={setCode}
+            language={language}
+            contentType={contentType}
+            settings={settings}
+            height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT}
+          />
         </Suspense>
       </div>
       <div className="oj-editor-footer">
@@ -220,7 +238,13 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </div>
         <Space wrap>
           {needCaptcha && (
-            <SubmitCaptcha ref={captchaInput} captcha={captcha} value={captchaText} onChange={setCaptchaText} onEnter={() => void (busy ? undefined : onSubmit())} />
+            <SubmitCaptcha
+              ref={captchaInput}
+              captcha={captcha}
+              value={captchaText}
+              onChange={setCaptchaText}
+              onEnter={() => void (busy ? undefined : onSubmit())}
+            />
           )}
           <Button icon={<ExperimentOutlined />} onClick={() => setTestOpen(true)} data-testid="open-test-run">
             {t('problem.test.open')}

@@ -77,7 +77,14 @@ export default function ProblemListPage() {
   const tags = useProblemTags(tagBank);
   const recent = useQuery({ queryKey: problemKeys.recent, queryFn: problemApi.recentUpdated, staleTime: 60_000 });
 
-  const selectedTags = useMemo(() => (filter.tagId ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0), [filter.tagId]);
+  const selectedTags = useMemo(
+    () =>
+      (filter.tagId ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0),
+    [filter.tagId],
+  );
   const tagById = useMemo(() => new Map((tags.data ?? []).flatMap((g) => g.tagList).map((tag) => [tag.id, tag])), [tags.data]);
   const toggleTag = (tag: ProblemTag) => {
     const next = selectedTags.includes(tag.id) ? selectedTags.filter((id) => id !== tag.id) : [...selectedTags, tag.id];
@@ -99,7 +106,14 @@ export default function ProblemListPage() {
   // share what is left, cut with an ellipsis; under LIST_MIN_WIDTH the table scrolls inside its card.
   const columns: ColumnsType<ProblemListRow> = [
     ...(user
-      ? [{ key: 'own', width: 40, align: 'center' as const, render: (_: unknown, r: ProblemListRow) => <OwnStatusIcon status={status.data?.[r.pid]?.status} /> }]
+      ? [
+          {
+            key: 'own',
+            width: 40,
+            align: 'center' as const,
+            render: (_: unknown, r: ProblemListRow) => <OwnStatusIcon status={status.data?.[r.pid]?.status} />,
+          },
+        ]
       : []),
     {
       title: t('problem.list.id'),

@@ -79,7 +79,11 @@ function Description({ detail }: { detail: ProblemDetail }) {
           </Typography.Text>
           <DifficultyTag level={p.difficulty} />
           <Tag>{p.type === 1 ? 'OI' : 'ACM'}</Tag>
-          {p.author && <Typography.Text type="secondary">{t('problem.detail.author')}: {p.author}</Typography.Text>}
+          {p.author && (
+            <Typography.Text type="secondary">
+              {t('problem.detail.author')}: {p.author}
+            </Typography.Text>
+          )}
         </Space>
         {scope.showTags && detail.tags.length > 0 && (
           <Space size={[0, 4]} wrap>
@@ -176,7 +180,15 @@ function MySubmissions({ problemId }: { problemId: string }) {
       pagination={{ current: page, pageSize: limit, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[
         { title: t('problem.my.submitTime'), dataIndex: 'submitTime', render: (v: string) => formatDateTime(v) },
-        { title: t('problem.my.status'), dataIndex: 'status', render: (s: number, r) => <Link to={scope.submissionPath(r.submitId, problemId)}><StatusTag status={s} /></Link> },
+        {
+          title: t('problem.my.status'),
+          dataIndex: 'status',
+          render: (s: number, r) => (
+            <Link to={scope.submissionPath(r.submitId, problemId)}>
+              <StatusTag status={s} />
+            </Link>
+          ),
+        },
         { title: t('problem.my.time'), dataIndex: 'time', render: (v: number | null) => (v === null ? '-' : `${v} ms`) },
         { title: t('problem.my.memory'), dataIndex: 'memory', render: (v: number | null) => (v === null ? '-' : `${v} KB`) },
         { title: t('problem.my.language'), dataIndex: 'language' },
@@ -244,4 +256,3 @@ export function ProblemMissing() {
   const { t } = useTranslation();
   return <Empty description={t('msg.problemNotFound')} style={{ padding: 48 }} />;
 }
-

@@ -41,12 +41,7 @@ export function TagPanel({ oj, selected, onToggle }: Props) {
             children: (
               <div className="oj-problem-tags">
                 {g.tagList.map((tag) => (
-                  <Tag.CheckableTag
-                    key={tag.id}
-                    checked={selected.includes(tag.id)}
-                    onChange={() => onToggle(tag)}
-                    data-testid={`tag-option-${tag.name}`}
-                  >
+                  <Tag.CheckableTag key={tag.id} checked={selected.includes(tag.id)} onChange={() => onToggle(tag)} data-testid={`tag-option-${tag.name}`}>
                     {tag.name}
                   </Tag.CheckableTag>
                 ))}

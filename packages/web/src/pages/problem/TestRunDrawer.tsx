@@ -109,9 +109,24 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
                   </Space>
                 )}
                 <Typography.Text strong>{t('problem.test.input')}</Typography.Text>
-                <Input.TextArea value={input} onChange={(e) => setInput(e.target.value)} rows={5} maxLength={LIMITS.testInputMax} showCount className="oj-mono" data-testid="test-run-input" />
+                <Input.TextArea
+                  value={input}
+                  onChange={(e) => setInput(e.target.value)}
+                  rows={5}
+                  maxLength={LIMITS.testInputMax}
+                  showCount
+                  className="oj-mono"
+                  data-testid="test-run-input"
+                />
                 <Typography.Text strong>{t('problem.test.expected')}</Typography.Text>
-                <Input.TextArea value={expected} onChange={(e) => setExpected(e.target.value)} rows={4} placeholder={t('problem.test.expectedHint')} className="oj-mono" data-testid="test-run-expected" />
+                <Input.TextArea
+                  value={expected}
+                  onChange={(e) => setExpected(e.target.value)}
+                  rows={4}
+                  placeholder={t('problem.test.expectedHint')}
+                  className="oj-mono"
+                  data-testid="test-run-expected"
+                />
               </Space>
             ),
           },
@@ -137,7 +152,9 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
                     <pre className="oj-pre">{result.userInput}</pre>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('problem.test.output')}>
-                    <pre className="oj-pre" data-testid="test-run-output">{result.userOutput}</pre>
+                    <pre className="oj-pre" data-testid="test-run-output">
+                      {result.userOutput}
+                    </pre>
                   </Descriptions.Item>
                   {result.expectedOutput && (
                     <Descriptions.Item label={t('problem.test.expected')}>

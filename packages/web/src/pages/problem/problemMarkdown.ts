@@ -1,7 +1,10 @@
 import type { ProblemDetail } from '@oj/shared';
 
 /** The statement as Markdown, for administrators who copy a problem elsewhere (spec 1 §6). */
-export function problemAsMarkdown({ problem: p, tags }: ProblemDetail, labels: Record<'description' | 'input' | 'output' | 'sampleInput' | 'sampleOutput' | 'hint' | 'source' | 'limits', string>): string {
+export function problemAsMarkdown(
+  { problem: p, tags }: ProblemDetail,
+  labels: Record<'description' | 'input' | 'output' | 'sampleInput' | 'sampleOutput' | 'hint' | 'source' | 'limits', string>,
+): string {
   const parts = [`# ${p.problemId} ${p.title}`, `${labels.limits}: ${p.timeLimit} ms / ${p.memoryLimit} MB`];
   if (tags.length) parts.push(tags.map((t) => `\`${t.name}\``).join(' '));
   const section = (title: string, body: string) => body.trim() && parts.push(`## ${title}\n\n${body.trim()}`);

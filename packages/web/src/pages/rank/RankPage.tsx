@@ -107,7 +107,10 @@ export function RankPage({ type }: { type: RankTypeCode }) {
     {
       title: t('rankPage.signature'),
       dataIndex: 'signature',
-      render: (s: string | null, r) => // User Markdown, rendered (and sanitised) by the site's one renderer; the cell keeps to two lines.
+      render: (
+        s: string | null,
+        r, // User Markdown, rendered (and sanitised) by the site's one renderer; the cell keeps to two lines.
+      ) =>
         s ? (
           <div className="oj-rank-signature" data-testid={`rank-signature-${r.username}`}>
             <Markdown source={s} />

@@ -156,10 +156,15 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
       <Card
         title={scope.title(filters)}
         extra={
-          <Button icon={<ReloadOutlined />} onClick={() => {
-            setRound((n) => n + 1);
-            void refetch();
-          }} loading={isFetching} data-testid="status-refresh">
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              setRound((n) => n + 1);
+              void refetch();
+            }}
+            loading={isFetching}
+            data-testid="status-refresh"
+          >
             {t('statusPage.refresh')}
           </Button>
         }

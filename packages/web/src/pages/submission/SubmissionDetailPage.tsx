@@ -204,4 +204,3 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
     </div>
   );
 }
-

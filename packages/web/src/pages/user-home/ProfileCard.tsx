@@ -46,7 +46,11 @@ export function ProfileCard({ info }: { info: UserHomeInfo }) {
           </Space>
         </div>
       </div>
-      {info.signature ? <Markdown source={info.signature} className="oj-signature" /> : <Typography.Paragraph type="secondary">{t('userHome.noSignature')}</Typography.Paragraph>}
+      {info.signature ? (
+        <Markdown source={info.signature} className="oj-signature" />
+      ) : (
+        <Typography.Paragraph type="secondary">{t('userHome.noSignature')}</Typography.Paragraph>
+      )}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('userHome.joined')}>{formatDate(info.gmtCreate)}</Descriptions.Item>
         <Descriptions.Item label={t('userHome.lastLogin')}>{info.recentLoginTime ? formatDateTime(info.recentLoginTime) : '—'}</Descriptions.Item>

@@ -59,7 +59,8 @@ export default function ContestAnnouncementsPage() {
     },
   });
   const toggle = useMutation({
-    mutationFn: (a: ContestAnnouncement) => adminContestApi.saveAnnouncement(cid, { id: a.id, title: a.title, content: a.content, status: a.status === 0 ? 1 : 0 }),
+    mutationFn: (a: ContestAnnouncement) =>
+      adminContestApi.saveAnnouncement(cid, { id: a.id, title: a.title, content: a.content, status: a.status === 0 ? 1 : 0 }),
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, 'admin.updated'));
       void refresh();
@@ -91,7 +92,12 @@ export default function ContestAnnouncementsPage() {
 
   const columns: TableColumnsType<ContestAnnouncement> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
-    { title: t('admin.contest.announcement.title'), dataIndex: 'title', minWidth: 180, render: (v: string, a) => <span data-testid={`ann-title-${a.id}`}>{v}</span> },
+    {
+      title: t('admin.contest.announcement.title'),
+      dataIndex: 'title',
+      minWidth: 180,
+      render: (v: string, a) => <span data-testid={`ann-title-${a.id}`}>{v}</span>,
+    },
     { title: t('admin.contest.announcement.author'), dataIndex: 'username', width: 110, responsive: ['md'] },
     { title: t('admin.contest.created'), dataIndex: 'gmtCreate', width: 170, responsive: ['lg'], render: (v: string) => formatDateTime(v) },
     { title: t('admin.contest.announcement.modified'), dataIndex: 'gmtModified', width: 170, responsive: ['xl'], render: (v: string) => formatDateTime(v) },
@@ -100,7 +106,13 @@ export default function ContestAnnouncementsPage() {
       dataIndex: 'status',
       width: 80,
       render: (v: number, a) => (
-        <Switch size="small" checked={v === 0} loading={toggle.isPending && toggle.variables?.id === a.id} onChange={() => toggle.mutate(a)} data-testid={`ann-visible-${a.id}`} />
+        <Switch
+          size="small"
+          checked={v === 0}
+          loading={toggle.isPending && toggle.variables?.id === a.id}
+          onChange={() => toggle.mutate(a)}
+          data-testid={`ann-visible-${a.id}`}
+        />
       ),
     },
     {
@@ -120,14 +132,21 @@ export default function ContestAnnouncementsPage() {
               data-testid={`ann-edit-${a.id}`}
             />
           </Tooltip>
-          <DeleteButton confirm={t('admin.contest.announcement.deleteConfirm')} onConfirm={() => remove.mutate(a.id)} testId={`ann-delete-${a.id}`} okTestId="ann-delete-ok" />
+          <DeleteButton
+            confirm={t('admin.contest.announcement.deleteConfirm')}
+            onConfirm={() => remove.mutate(a.id)}
+            testId={`ann-delete-${a.id}`}
+            okTestId="ann-delete-ok"
+          />
         </Space>
       ),
     },
   ];
 
   const initial: DialogValues =
-    editing && editing !== 'new' ? { title: editing.title, content: editing.content, visible: editing.status === 0 } : { title: '', content: '', visible: true };
+    editing && editing !== 'new'
+      ? { title: editing.title, content: editing.content, visible: editing.status === 0 }
+      : { title: '', content: '', visible: true };
 
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-contest-announcements">

@@ -44,7 +44,13 @@ export default function ContestEditPage() {
   const cid = contestId !== undefined ? Number(contestId) : undefined;
   const { t } = useTranslation();
   const valid = cid === undefined || (Number.isInteger(cid) && cid > 0);
-  const detail = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid!)), enabled: cid !== undefined && valid, gcTime: 0, retry: false });
+  const detail = useQuery({
+    queryKey: ['admin-contest', cid],
+    queryFn: quietly(() => adminContestApi.get(cid!)),
+    enabled: cid !== undefined && valid,
+    gcTime: 0,
+    retry: false,
+  });
 
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
@@ -62,7 +68,8 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
 
   // preserve: fields that are not shown (the seal choice while sealing is off, …) are still watched.
   // A hook itself (hence the name): called unconditionally, in the same order, on every render.
-  const useField = <K extends keyof ContestFormValues>(name: K): ContestFormValues[K] => (Form.useWatch(name, { form, preserve: true }) ?? initial[name]) as ContestFormValues[K];
+  const useField = <K extends keyof ContestFormValues>(name: K): ContestFormValues[K] =>
+    (Form.useWatch(name, { form, preserve: true }) ?? initial[name]) as ContestFormValues[K];
   const startTime = useField('startTime');
   const endTime = useField('endTime');
   const type = useField('type');
@@ -179,7 +186,10 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                 <Form.Item name="auth" label={t('admin.contest.auth')}>
                   <Radio.Group
                     optionType="button"
-                    options={[ContestAuth.PUBLIC, ContestAuth.PRIVATE, ContestAuth.PROTECTED].map((a) => ({ value: a, label: t(`contest.auth.${authKey(a)}`) }))}
+                    options={[ContestAuth.PUBLIC, ContestAuth.PRIVATE, ContestAuth.PROTECTED].map((a) => ({
+                      value: a,
+                      label: t(`contest.auth.${authKey(a)}`),
+                    }))}
                     data-testid="contest-auth"
                   />
                 </Form.Item>
@@ -187,7 +197,12 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
             </Row>
             {auth !== ContestAuth.PUBLIC && (
               <>
-                <Alert type="info" showIcon className="oj-contest-hint" title={t(auth === ContestAuth.PRIVATE ? 'admin.contest.privateHint' : 'admin.contest.protectedHint')} />
+                <Alert
+                  type="info"
+                  showIcon
+                  className="oj-contest-hint"
+                  title={t(auth === ContestAuth.PRIVATE ? 'admin.contest.privateHint' : 'admin.contest.protectedHint')}
+                />
                 <Row gutter={16}>
                   <Col xs={24} md={9}>
                     <Form.Item name="pwd" label={label('password')} required>
@@ -195,7 +210,12 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={15}>
-                    <SwitchItem name="openAccountLimit" label={t('admin.contest.accountLimit')} hint={t('admin.contest.accountLimitHint')} testId="contest-account-limit" />
+                    <SwitchItem
+                      name="openAccountLimit"
+                      label={t('admin.contest.accountLimit')}
+                      hint={t('admin.contest.accountLimitHint')}
+                      testId="contest-account-limit"
+                    />
                   </Col>
                 </Row>
                 {openAccountLimit && (
@@ -262,7 +282,12 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={6}>
-                    <SwitchItem name="autoRealRank" label={t('admin.contest.autoRealRank')} hint={t('admin.contest.autoRealRankHint')} testId="contest-auto-real-rank" />
+                    <SwitchItem
+                      name="autoRealRank"
+                      label={t('admin.contest.autoRealRank')}
+                      hint={t('admin.contest.autoRealRankHint')}
+                      testId="contest-auto-real-rank"
+                    />
                   </Col>
                 </>
               )}
@@ -271,13 +296,20 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
               {type === ContestType.OI && (
                 <Col xs={24} md={8}>
                   <Form.Item name="oiRankScoreType" label={t('admin.contest.oiRankScoreType')} tooltip={t('admin.contest.oiRankScoreTypeHint')}>
-                    <Radio.Group optionType="button" options={OI_RANK_SCORE_TYPES.map((v) => ({ value: v, label: t(`admin.contest.oiScore.${v}`) }))} data-testid="contest-oi-score" />
+                    <Radio.Group
+                      optionType="button"
+                      options={OI_RANK_SCORE_TYPES.map((v) => ({ value: v, label: t(`admin.contest.oiScore.${v}`) }))}
+                      data-testid="contest-oi-score"
+                    />
                   </Form.Item>
                 </Col>
               )}
               <Col xs={24} md={8}>
                 <Form.Item name="rankShowName" label={t('admin.contest.rankShowName')}>
-                  <Select options={CONTEST_RANK_SHOW_NAMES.map((v) => ({ value: v, label: t(`admin.contest.showName.${v}`) }))} data-testid="contest-rank-show-name" />
+                  <Select
+                    options={CONTEST_RANK_SHOW_NAMES.map((v) => ({ value: v, label: t(`admin.contest.showName.${v}`) }))}
+                    data-testid="contest-rank-show-name"
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
@@ -288,7 +320,11 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
               <StarUsers />
             </Form.Item>
             <Form.Item name="awardType" label={t('admin.contest.awardType')}>
-              <Radio.Group optionType="button" options={[0, 1, 2].map((v) => ({ value: v, label: t(`admin.contest.awardTypeName.${v}`) }))} data-testid="contest-award-type" />
+              <Radio.Group
+                optionType="button"
+                options={[0, 1, 2].map((v) => ({ value: v, label: t(`admin.contest.awardTypeName.${v}`) }))}
+                data-testid="contest-award-type"
+              />
             </Form.Item>
             {awardType !== 0 && (
               <Form.Item name="awardConfigList" extra={t(awardType === 1 ? 'admin.contest.award.percentHint' : 'admin.contest.award.countHint')}>
@@ -303,7 +339,12 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                 <SwitchItem name="openPrint" label={t('admin.contest.openPrint')} hint={t('admin.contest.openPrintHint')} testId="contest-open-print" />
               </Col>
               <Col xs={12} md={6}>
-                <SwitchItem name="allowEndSubmit" label={t('admin.contest.allowEndSubmit')} hint={t('admin.contest.allowEndSubmitHint')} testId="contest-allow-end-submit" />
+                <SwitchItem
+                  name="allowEndSubmit"
+                  label={t('admin.contest.allowEndSubmit')}
+                  hint={t('admin.contest.allowEndSubmitHint')}
+                  testId="contest-allow-end-submit"
+                />
               </Col>
               <Col xs={12} md={6}>
                 <SwitchItem name="visible" label={t('admin.contest.visible')} testId="contest-visible" />

@@ -137,10 +137,20 @@ export default function ContestListPage() {
             <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/edit`)} data-testid={`contest-edit-${c.id}`} />
           </Tooltip>
           <Tooltip title={t('admin.contest.problems')}>
-            <Button size="small" icon={<UnorderedListOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/problems`)} data-testid={`contest-problems-${c.id}`} />
+            <Button
+              size="small"
+              icon={<UnorderedListOutlined />}
+              onClick={() => navigate(`/admin/contest/${c.id}/problems`)}
+              data-testid={`contest-problems-${c.id}`}
+            />
           </Tooltip>
           <Tooltip title={t('admin.contest.announcements')}>
-            <Button size="small" icon={<NotificationOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/announcement`)} data-testid={`contest-announcements-${c.id}`} />
+            <Button
+              size="small"
+              icon={<NotificationOutlined />}
+              onClick={() => navigate(`/admin/contest/${c.id}/announcement`)}
+              data-testid={`contest-announcements-${c.id}`}
+            />
           </Tooltip>
           <Tooltip title={t('admin.contest.download.title')}>
             <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />

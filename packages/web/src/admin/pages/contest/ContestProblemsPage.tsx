@@ -139,7 +139,9 @@ export default function ContestProblemsPage() {
       title: t('admin.contest.balloon'),
       dataIndex: 'color',
       width: 110,
-      render: (v: string | null, row) => <BalloonPicker value={v} onSave={(color) => update.mutate({ row, color, what: 'color' })} testId={`cp-balloon-${row.displayId}`} />,
+      render: (v: string | null, row) => (
+        <BalloonPicker value={v} onSave={(color) => update.mutate({ row, color, what: 'color' })} testId={`cp-balloon-${row.displayId}`} />
+      ),
     },
     {
       title: t('admin.actions'),
@@ -150,7 +152,12 @@ export default function ContestProblemsPage() {
         <Space size={4}>
           {canEditProblems && (
             <Tooltip title={t('admin.contest.editProblem')}>
-              <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/contest/${cid}/problem/${row.pid}/edit`)} data-testid={`cp-edit-${row.displayId}`} />
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => navigate(`/admin/contest/${cid}/problem/${row.pid}/edit`)}
+                data-testid={`cp-edit-${row.displayId}`}
+              />
             </Tooltip>
           )}
           <DeleteButton
@@ -206,9 +213,7 @@ export default function ContestProblemsPage() {
           data-testid="cp-table"
         />
       </Card>
-      {contest.data && (
-        <AddPublicProblemDialog contest={contest.data} open={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
-      )}
+      {contest.data && <AddPublicProblemDialog contest={contest.data} open={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />}
     </div>
   );
 }

@@ -44,7 +44,13 @@ export default function ContestScrollBoardTab() {
   const medals = edited ?? (count !== null ? defaultMedals(count, CONTEST_LIMITS.medalPercents) : null);
 
   if (!allowed)
-    return <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.scroll.adminOnly' : 'scoreboard.scroll.acmOnly')} data-testid="scroll-tab-denied" />;
+    return (
+      <Result
+        status="403"
+        title={t(contest.type === ContestType.ACM ? 'scoreboard.scroll.adminOnly' : 'scoreboard.scroll.acmOnly')}
+        data-testid="scroll-tab-denied"
+      />
+    );
 
   return (
     <Card title={t('scoreboard.scroll.title')} data-testid="scroll-tab">
@@ -64,7 +70,9 @@ export default function ContestScrollBoardTab() {
                   precision={0}
                   value={medals?.[i] ?? null}
                   disabled={!medals}
-                  onChange={(v) => medals && setEdited(medals.map((x, j) => (j === i ? Math.max(0, Math.floor(Number(v) || 0)) : x)) as [number, number, number])}
+                  onChange={(v) =>
+                    medals && setEdited(medals.map((x, j) => (j === i ? Math.max(0, Math.floor(Number(v) || 0)) : x)) as [number, number, number])
+                  }
                   data-testid={`scroll-medal-${k}`}
                   style={{ width: 96 }}
                 />

@@ -83,7 +83,11 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
   );
 
   /** A problem's column, laid out alike for both rules: the rule gives the cell's class and its content. */
-  const problemColumn = (h: ProblemHead, cellAttrs: (r: ViewRow) => { className: string; 'data-kind'?: string }, render: (r: ViewRow) => ReactNode): ColumnsType<ViewRow>[number] => ({
+  const problemColumn = (
+    h: ProblemHead,
+    cellAttrs: (r: ViewRow) => { className: string; 'data-kind'?: string },
+    render: (r: ViewRow) => ReactNode,
+  ): ColumnsType<ViewRow>[number] => ({
     title: problemTitle(h),
     key: `p-${h.displayId}`,
     width: 84,
@@ -106,7 +110,11 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
             <Link to={userHome(r)} className="oj-sb-name" data-testid={testId(r, `sb-user-${r.username}`)} title={r.showName}>
               {r.showName}
             </Link>
-            {compact && r.school ? <span className="oj-sb-school" title={r.school}>{r.school}</span> : null}
+            {compact && r.school ? (
+              <span className="oj-sb-school" title={r.school}>
+                {r.school}
+              </span>
+            ) : null}
             {r.isWinAward && r.awardName ? (
               <Tag className="oj-sb-award-tag" color={r.awardBackground ?? undefined} style={{ color: r.awardColor ?? undefined }}>
                 {r.awardName}
@@ -150,7 +158,11 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
         render: (_, r) => {
           const row = r as AcmRankRow & ViewRow;
           return p.inside ? (
-            <Link to={`/contest/${p.cid}/submissions?username=${encodeURIComponent(row.username)}`} className="oj-sb-solved" data-testid={testId(row, `sb-ac-${row.username}`)}>
+            <Link
+              to={`/contest/${p.cid}/submissions?username=${encodeURIComponent(row.username)}`}
+              className="oj-sb-solved"
+              data-testid={testId(row, `sb-ac-${row.username}`)}
+            >
               {row.ac}
             </Link>
           ) : (
@@ -194,7 +206,9 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
               );
             if (kind === 'wa') return <div className="oj-sb-tries">{tries}</div>;
             return (
-              <Tooltip title={kind === 'after-ac' ? t('scoreboard.table.afterContestTip') : kind === 'first-ac' ? t('scoreboard.table.firstBloodTip') : undefined}>
+              <Tooltip
+                title={kind === 'after-ac' ? t('scoreboard.table.afterContestTip') : kind === 'first-ac' ? t('scoreboard.table.firstBloodTip') : undefined}
+              >
                 <div>
                   <div className="oj-sb-time">
                     {kind === 'after-ac' ? '*' : ''}

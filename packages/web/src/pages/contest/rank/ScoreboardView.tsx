@@ -118,7 +118,15 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
         />
         <Space wrap size={[16, 8]}>
           <label className="oj-sb-switch">
-            <Switch size="small" checked={removeStar} onChange={(v) => { setRemoveStar(v); setPage(1); }} data-testid="sb-remove-star" />
+            <Switch
+              size="small"
+              checked={removeStar}
+              onChange={(v) => {
+                setRemoveStar(v);
+                setPage(1);
+              }}
+              data-testid="sb-remove-star"
+            />
             {t('scoreboard.toolbar.removeStar')}
           </label>
           <Tooltip title={running ? undefined : t('scoreboard.toolbar.autoRefreshOff')}>
@@ -183,9 +191,7 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
           showIcon
           title={t('scoreboard.sealed.title')}
           description={
-            contest.status === ContestStatus.ENDED
-              ? t('scoreboard.sealed.afterEnd', { time: sealTime })
-              : t('scoreboard.sealed.running', { time: sealTime })
+            contest.status === ContestStatus.ENDED ? t('scoreboard.sealed.afterEnd', { time: sealTime }) : t('scoreboard.sealed.running', { time: sealTime })
           }
           data-testid="sb-sealed-notice"
         />

@@ -12,7 +12,18 @@ import { useSession } from '../../../app/session';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { Balloon } from './Balloon';
 import { acmCellKind, acmTries, hms } from './format';
-import { buildResolver, defaultMedals, finish, initialState, nextStep, settled, totalSteps, type Resolver, type ResolverRow, type ResolverState } from './resolver';
+import {
+  buildResolver,
+  defaultMedals,
+  finish,
+  initialState,
+  nextStep,
+  settled,
+  totalSteps,
+  type Resolver,
+  type ResolverRow,
+  type ResolverState,
+} from './resolver';
 
 const ROW_HEIGHT = 56;
 const AUTO_MS = 1500;
@@ -100,7 +111,11 @@ function Board({ info, resolver }: { info: ScrollBoardInfo; resolver: Resolver }
         <div className="oj-rb-title">
           <h1 data-testid="rb-title">{info.title}</h1>
           <span className="oj-rb-status" data-testid="rb-status">
-            {done ? t('scoreboard.scroll.final') : state.step === 0 ? t('scoreboard.scroll.frozen', { count: total }) : t('scoreboard.scroll.progress', { step: state.step, total })}
+            {done
+              ? t('scoreboard.scroll.final')
+              : state.step === 0
+                ? t('scoreboard.scroll.frozen', { count: total })
+                : t('scoreboard.scroll.progress', { step: state.step, total })}
           </span>
         </div>
         <div className="oj-rb-actions">
@@ -154,10 +169,21 @@ function Board({ info, resolver }: { info: ScrollBoardInfo; resolver: Resolver }
               return (
                 <div
                   key={uid}
-                  className={['oj-rb-row', index % 2 ? 'oj-rb-odd' : '', focus ? 'oj-rb-focus' : '', medal ? `oj-rb-medal oj-rb-medal-${medal}` : '', last && last.to < last.from ? 'oj-rb-climbed' : '']
+                  className={[
+                    'oj-rb-row',
+                    index % 2 ? 'oj-rb-odd' : '',
+                    focus ? 'oj-rb-focus' : '',
+                    medal ? `oj-rb-medal oj-rb-medal-${medal}` : '',
+                    last && last.to < last.from ? 'oj-rb-climbed' : '',
+                  ]
                     .filter(Boolean)
                     .join(' ')}
-                  style={{ gridTemplateColumns: columns, transform: `translateY(${index * ROW_HEIGHT}px)`, zIndex: focus || last ? 2 : 1, ['--oj-medal' as string]: MEDAL_COLORS[medal] || undefined }}
+                  style={{
+                    gridTemplateColumns: columns,
+                    transform: `translateY(${index * ROW_HEIGHT}px)`,
+                    zIndex: focus || last ? 2 : 1,
+                    ['--oj-medal' as string]: MEDAL_COLORS[medal] || undefined,
+                  }}
                   data-testid={`rb-row-${row.username}`}
                   data-index={index}
                   data-rank={row.rank}
@@ -256,7 +282,12 @@ export default function ScrollBoardPage() {
     };
   }, [data.data, t]);
 
-  if (!valid) return <Frame><Result status="warning" title={t('msg.contestNotFound')} /></Frame>;
+  if (!valid)
+    return (
+      <Frame>
+        <Result status="warning" title={t('msg.contestNotFound')} />
+      </Frame>
+    );
   if (!token)
     return (
       <Frame>
@@ -271,8 +302,18 @@ export default function ScrollBoardPage() {
         />
       </Frame>
     );
-  if (data.isError) return <Frame><Result status="warning" title={data.error.message} data-testid="rb-error" /></Frame>;
-  if (!resolver || !data.data) return <Frame><Spin size="large" /></Frame>;
+  if (data.isError)
+    return (
+      <Frame>
+        <Result status="warning" title={data.error.message} data-testid="rb-error" />
+      </Frame>
+    );
+  if (!resolver || !data.data)
+    return (
+      <Frame>
+        <Spin size="large" />
+      </Frame>
+    );
   return (
     <ConfigProvider theme={DARK}>
       <Board info={data.data.info} resolver={resolver} />

@@ -97,7 +97,7 @@ describe('scroll board model', () => {
     expect(r.ranked).toBe(5);
   });
 
-  it('agrees with the server\'s fold of the same data, and puts submissions in submit order itself', () => {
+  it("agrees with the server's fold of the same data, and puts submissions in submit order itself", () => {
     // The hand-worked boards are those of the shared rules…
     expect(brief(acmBoard(boardInputFromScroll(i, SUBS, true)))).toEqual(FROZEN);
     expect(brief(acmBoard(boardInputFromScroll(i, SUBS, false)))).toEqual(FINAL);

@@ -100,7 +100,12 @@ export function ContestTypeButton({ contest, size = 'small', onClick }: { contes
   const { acm, label, tip } = useRule(contest);
   return (
     <Tooltip title={tip}>
-      <Button size={size} className={acm ? 'oj-contest-type oj-contest-type-acm' : 'oj-contest-type oj-contest-type-oi'} onClick={onClick} data-testid="contest-type">
+      <Button
+        size={size}
+        className={acm ? 'oj-contest-type oj-contest-type-acm' : 'oj-contest-type oj-contest-type-oi'}
+        onClick={onClick}
+        data-testid="contest-type"
+      >
         {label}
       </Button>
     </Tooltip>
@@ -111,7 +116,11 @@ export function ContestTypeButton({ contest, size = 'small', onClick }: { contes
 export function ContestTrophy({ type, size = 40 }: { type: number; size?: number }) {
   const acm = isAcm(type);
   return (
-    <span className={acm ? 'oj-contest-trophy oj-contest-trophy-acm' : 'oj-contest-trophy oj-contest-trophy-oi'} style={{ fontSize: size * 0.55, width: size, height: size }} aria-hidden>
+    <span
+      className={acm ? 'oj-contest-trophy oj-contest-trophy-acm' : 'oj-contest-trophy oj-contest-trophy-oi'}
+      style={{ fontSize: size * 0.55, width: size, height: size }}
+      aria-hidden
+    >
       <TrophyFilled />
       <b>{acm ? 'ACM' : 'OI'}</b>
     </span>

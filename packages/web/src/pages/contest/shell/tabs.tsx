@@ -75,4 +75,3 @@ export function insideLock(c: ContestInfo, status: number, isContestAdmin: boole
   if (c.auth === ContestAuth.PRIVATE && !access) return 'private';
   return null;
 }
-

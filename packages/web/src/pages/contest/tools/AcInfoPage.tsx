@@ -34,7 +34,9 @@ export default function AcInfoPage() {
   });
 
   if (!allowed)
-    return <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />;
+    return (
+      <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />
+    );
 
   const toggle = (row: ContestAcInfo, checked: boolean) =>
     runRow(row.id, async () => {

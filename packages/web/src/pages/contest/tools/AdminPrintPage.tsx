@@ -30,8 +30,7 @@ export default function AdminPrintPage() {
     enabled: allowed,
   });
 
-  if (!allowed)
-    return <Result status="403" title={t(isContestAdmin ? 'msg.printClosed' : 'scoreboard.tools.adminOnly')} data-testid="admin-print-denied" />;
+  if (!allowed) return <Result status="403" title={t(isContestAdmin ? 'msg.printClosed' : 'scoreboard.tools.adminOnly')} data-testid="admin-print-denied" />;
 
   const mark = (job: ContestPrintJob) =>
     runRow(job.id, async () => {
@@ -60,7 +59,12 @@ export default function AdminPrintPage() {
           render: (_, r) => <UserCell username={r.username} realname={r.realname} />,
         },
         { title: t('scoreboard.adminPrint.time'), key: 'time', width: 180, render: (_, r) => formatDateTime(r.gmtCreate) },
-        { title: t('scoreboard.adminPrint.length'), key: 'length', width: 100, render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }) },
+        {
+          title: t('scoreboard.adminPrint.length'),
+          key: 'length',
+          width: 100,
+          render: (_, r) => t('scoreboard.adminPrint.chars', { count: r.content.length }),
+        },
         {
           title: t('scoreboard.adminPrint.status'),
           key: 'status',
@@ -75,7 +79,9 @@ export default function AdminPrintPage() {
                 onChange={() => void mark(r)}
                 data-testid={`print-mark-${r.id}`}
               />
-              <Tag color={r.status === 1 ? 'green' : 'orange'}>{r.status === 1 ? t('scoreboard.adminPrint.printed') : t('scoreboard.adminPrint.notPrinted')}</Tag>
+              <Tag color={r.status === 1 ? 'green' : 'orange'}>
+                {r.status === 1 ? t('scoreboard.adminPrint.printed') : t('scoreboard.adminPrint.notPrinted')}
+              </Tag>
             </span>
           ),
         },

@@ -45,7 +45,10 @@ export function ToolTable<T extends { id: number }>({
   list: { query, auto, setAuto, pagination },
   showTotal,
   ...table
-}: { title: string; intro: string; testId: string; list: ToolList<T>; showTotal(total: number): string } & Pick<TableProps<T>, 'columns' | 'rowClassName' | 'onRow' | 'expandable'>) {
+}: { title: string; intro: string; testId: string; list: ToolList<T>; showTotal(total: number): string } & Pick<
+  TableProps<T>,
+  'columns' | 'rowClassName' | 'onRow' | 'expandable'
+>) {
   return (
     <Card title={title} data-testid={testId} extra={<AutoRefreshSwitch checked={auto} onChange={setAuto} testId={`${testId}-auto`} />}>
       <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
