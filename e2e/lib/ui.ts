@@ -75,10 +75,23 @@ export async function useSession(context: BrowserContext, session: Session) {
 /** Picks a language in the editor's language menu. */
 export async function chooseLanguage(page: Page, name: string) {
   await page.getByTestId('editor-language').click();
-  await page
-    .locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) })
-    .first()
-    .click();
+  const menu = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await menu.waitFor();
+  const option = menu.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first();
+  // The menu is a virtual list: only the options near its scroll position exist (after picking a
+  // language far down, "C" is not in the page), so walk it from the top until the option is there.
+  const list = menu.locator('.rc-virtual-list-holder');
+  if (await list.count()) {
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    for (let i = 0; i < 30 && !(await option.count()); i++) {
+      await list.evaluate((el) => {
+        el.scrollTop += el.clientHeight / 2;
+      });
+    }
+  }
+  await option.click();
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');
