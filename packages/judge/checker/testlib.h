@@ -1021,7 +1021,6 @@ struct InStream {
   int readInteger();
   int readInt();
   long long readLong(long long minv, long long maxv, const std::string &variableName = "");
-  long long readLong(int minv, int maxv, const std::string &variableName = "");
   std::vector<long long> readLongs(int size, long long minv, long long maxv, const std::string &variablesName = "", int indexBase = 1);
   std::vector<long long> readLongs(int size, int indexBase = 1);
   unsigned long long readUnsignedLong(unsigned long long minv, unsigned long long maxv, const std::string &variableName = "");
@@ -2018,10 +2017,6 @@ inline long long InStream::readLong(long long minv, long long maxv, const std::s
   long long result = readLong();
   checkRange<long long>("Integer", result, minv, maxv, variableName, __testlib_showInt);
   return result;
-}
-
-inline long long InStream::readLong(int minv, int maxv, const std::string &variableName) {
-  return readLong((long long)minv, (long long)maxv, variableName);
 }
 
 inline std::vector<long long> InStream::readLongs(int size, long long minv, long long maxv, const std::string &variablesName, int indexBase) {
