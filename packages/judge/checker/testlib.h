@@ -2297,8 +2297,17 @@ T opt(int index, const T &defaultValue) {
 inline std::string opt(const std::string &key) { return opt<std::string>(key); }
 inline std::string opt(int index) { return opt<std::string>(index); }
 inline std::string opt(const char *key) { return opt<std::string>(std::string(key)); }
-inline void suppressEnsureNoUnusedOpt() {}
-inline void ensureNoUnusedOpts() {}
+bool __testlib_ensureNoUnusedOpts = true;
+inline void suppressEnsureNoUnusedOpt() { __testlib_ensureNoUnusedOpts = false; }
+
+/* FAIL "Opts: unused key 'k'" for an option given on the command line that the generator never read. */
+inline void ensureNoUnusedOpts() {
+  if (!__testlib_ensureNoUnusedOpts) return;
+  for (std::map<std::string, std::string>::iterator i = __testlib_opts.begin(); i != __testlib_opts.end(); i++)
+    if (!__testlib_usedOpts.count(i->first)) __testlib_fail("Opts: unused key '" + i->first + "'");
+}
+
+inline void check_unused_opt() { ensureNoUnusedOpts(); }
 
 /* ---------------------------------------------------------------- register functions */
 

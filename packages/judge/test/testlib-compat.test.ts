@@ -32,11 +32,14 @@ const CHECKERS = [
   'acmp',
   'uncmp',
   'caseicmp',
+  'casencmp',
   'pointscmp',
   'pointsinfo',
   'librarychecker',
   'validator',
+  'casevalidator',
   'generator',
+  'optgen',
 ];
 
 const compiled = new Map<string, CompiledChecker>();
@@ -132,6 +135,11 @@ describe('testlib checkers compile against the shipped testlib.h and judge like 
     expect(await check('yesno', 'yEs', 'YES')).toMatchObject({ status: S.ACCEPTED, message: 'answer is YES' });
     expect(await check('yesno', 'maybe', 'YES')).toMatchObject({ status: S.PRESENTATION_ERROR, exitCode: 2 });
     expect(await check('nyesno', 'yes no', 'YES NO')).toMatchObject({ status: S.ACCEPTED, message: '2 token(s): yes count is 1, no count is 1' });
+    expect(await check('casencmp', 'Case 1: 1 2 Case 2: 3', 'Case 1: 1 2\nCase 2: 3\n')).toMatchObject({ status: S.ACCEPTED, message: '2 test cases(s)' });
+    expect(await check('casencmp', 'Case 1: 1 x\n', 'Case 1: 1 2\n')).toMatchObject({
+      status: S.PRESENTATION_ERROR,
+      message: 'Expected integer, but "x" found',
+    });
     expect(await check('caseicmp', 'Case 1: 5\nCase 2: 8\n', 'Case 1: 5\nCase 2: 7\n')).toMatchObject({
       status: S.WRONG_ANSWER,
       message: 'Expected 7 found 8 [test case 2]',
@@ -230,6 +238,39 @@ describe('validators and generators', () => {
       exitCode: 3,
       stderr: 'FAIL Token parameter [name=name] equals to "ABC", doesn\'t correspond to pattern "[a-z]{1,10}" (stdin, line 3)\n',
     });
+  });
+
+  it('a multi-test validator: --testset/--group, setTestCase in the messages, ensuref, features', async () => {
+    expect(await run('casevalidator', ['--testset', 'pretests', '--group', 'even'], '2\n2 4\n6 8\n')).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(await run('casevalidator', ['--group', 'even'], '2\n2 4\n6 7\n')).toMatchObject({
+      exitCode: 3,
+      stderr: 'FAIL n=6 and m=7 must be even (test case 2)\n',
+    });
+    expect(await run('casevalidator', ['--testset', 'pretests'], '2\n2 4\n60 8\n')).toMatchObject({
+      exitCode: 3,
+      stderr: 'FAIL Integer parameter [name=n] equals to 60, violates the range [1, 10] (test case 2, stdin, line 3)\n',
+    });
+    expect(await run('casevalidator', [], '1\n200 300\n')).toMatchObject({ exitCode: 0 });
+  });
+
+  it('generator options: -key value, defaults, flags, unknown and unused keys', async () => {
+    const a = await run('optgen', ['-test-count', '3', '-sum-n', '10', '-max-value', '100', '-sorted'], '');
+    expect(a.exitCode).toBe(0);
+    const lines = a.stdout.trim().split('\n');
+    expect(lines[0]).toBe('3');
+    const sizes = [lines[1], lines[3], lines[5]].map(Number);
+    expect(sizes.reduce((x, y) => x + y, 0)).toBe(10);
+    for (const i of [2, 4, 6]) {
+      const arr = lines[i].split(' ').map(Number);
+      expect(arr).toEqual([...arr].sort((x, y) => x - y));
+      expect(arr.every((x) => x >= 1 && x <= 100)).toBe(true);
+    }
+    expect((await run('optgen', ['-test-count', '3', '-sum-n', '10', '-max-value', '100', '-sorted'], '')).stdout).toBe(a.stdout);
+    expect(await run('optgen', ['-test-count', '3', '-sum-n', '10', '-max-val', '9'], '')).toMatchObject({
+      exitCode: 3,
+      stderr: "FAIL Opts: unused key 'max-val'\n",
+    });
+    expect(await run('optgen', ['-sum-n', '3'], '')).toMatchObject({ exitCode: 3, stderr: "FAIL Opts: unknown key 'test-count'\n" });
   });
 
   it('a generator seeded from its command line prints the same test every time, another for other arguments', async () => {
