@@ -662,7 +662,7 @@ class random_t {
     } else {
       // Most of the range: a partial shuffle of all of it.
       if (n > 1000000000ULL) __testlib_fail("random_t::distinct here expected to - from + 1 <= 1000000000");
-      std::vector<T> p(perm(T(n), from));
+      std::vector<T> p(perm(int(n), from));
       result.insert(result.end(), p.begin(), p.begin() + size);
     }
     return result;
@@ -685,16 +685,14 @@ class random_t {
     if (min_part * size > sum) __testlib_fail("random_t::partition: min_part * size > sum");
     if (size == 0) return std::vector<T>();
     T free = sum - min_part * size;
-    // Stars and bars: size-1 distinct cut positions among free+size-1 slots.
-    std::vector<long long> cuts = distinct(size - 1, 1LL, (long long)free + size - 1);
+    // Stars and bars: size-1 distinct cut positions among free+size-1 slots (drawn as T, like testlib).
+    std::vector<T> cuts(1, T(0));
+    std::vector<T> d = distinct(size - 1, T(1), T(free + size - 1));
+    cuts.insert(cuts.end(), d.begin(), d.end());
     std::sort(cuts.begin(), cuts.end());
     std::vector<T> result(size);
-    long long prev = 0;
-    for (int i = 0; i < size - 1; i++) {
-      result[i] = T(cuts[i] - prev - 1) + min_part;
-      prev = cuts[i];
-    }
-    result[size - 1] = T((long long)free + size - 1 - prev) + min_part;
+    for (int i = 0; i + 1 < size; i++) result[i] = cuts[i + 1] - cuts[i] - 1 + min_part;
+    result[size - 1] = free + size - 1 - cuts.back() + min_part;
     return result;
   }
 
@@ -762,8 +760,8 @@ static std::vector<char> __pattern_scanCharSet(const std::string &s, size_t &pos
     return result;
   }
   pos++;
-  // As in testlib, the '^' itself stays in the set (so it is excluded by the negation too).
   bool negative = __pattern_isCommandChar(s, pos, '^');
+  if (negative) pos++;
   char prev = 0;
   while (pos < s.length() && !__pattern_isCommandChar(s, pos, ']')) {
     if (__pattern_isCommandChar(s, pos, '-') && prev != 0) {
