@@ -135,6 +135,12 @@ template <typename T>
 static inline T __testlib_min(const T &a, const T &b) { return a < b ? a : b; }
 template <typename T>
 static inline T __testlib_max(const T &a, const T &b) { return a > b ? a : b; }
+template <typename T>
+static inline T __testlib_crop(T value, T a, T b) { return __testlib_min(__testlib_max(value, a), --b); }
+static inline double __testlib_crop(double value, double a, double b) {
+  value = __testlib_min(__testlib_max(value, a), b);
+  return value >= b ? std::nexttoward(b, a) : value;
+}
 
 static inline std::string __testlib_vformat(const char *fmt, va_list ap) {
   va_list copy;
@@ -166,6 +172,17 @@ inline std::string format(const std::string fmt, ...) {
   __TESTLIB_VFORMAT(fmt, fmt.c_str(), result);
   return result;
 }
+
+/* Newer testlib's name for format(). */
+__attribute__((format(printf, 1, 2))) inline std::string testlib_format_(const char *fmt, ...) {
+  __TESTLIB_VFORMAT(fmt, fmt, result);
+  return result;
+}
+
+/* Binary mode only matters on Windows. */
+static inline void __testlib_set_binary(std::FILE *) {}
+
+int __testlib_exitCode = 0;
 
 static bool __testlib_isNaN(double r) {
   volatile double ra = r;
@@ -1269,6 +1286,7 @@ inline int resultExitCode(TResult r) {
 }
 
 NORETURN inline void halt(int exitCode) {
+  __testlib_exitCode = exitCode;
   std::fflush(stdout);
   std::fflush(stderr);
   std::exit(exitCode);
