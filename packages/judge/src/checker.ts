@@ -16,8 +16,9 @@
  *   "unexpected eof" (WA) — and its exit codes 0 ok, 1 WA, 2 PE, 3 fail, 4 PE (dirt), 7 points,
  *   8 unexpected eof.
  *
- * A small self-written subset of testlib.h ships in `../checker/testlib.h` and is placed next to
- * every checker source; a full testlib.h given as a judge extra file replaces it.
+ * Our own complete testlib.h (testlib 0.9.x's checker, interactor, validator and generator API with
+ * its messages and exit codes, written here) ships in `../checker/testlib.h` and is placed next to
+ * every checker source; a testlib.h given as a judge extra file (e.g. the real one) replaces it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
