@@ -1,0 +1,83 @@
+/**
+ * A Java submission is compiled and run under its public class's name (javac wants `<Class>.java`),
+ * whatever comments and strings say; `Main` and a file without a public class work as before.
+ */
+import { JudgeStatus } from '@oj/shared';
+import { describe, expect, it } from 'vitest';
+import { javaPublicClass } from '../src/java-class.js';
+import { judgeOne } from '../src/judge.js';
+import { findLanguage } from '../src/languages.js';
+import { ensureRunnerBuilt } from '../src/sandbox.js';
+
+const aPlusB = (header: string, cls: string, extra = '') => `import java.util.*;
+${header}
+public class ${cls} {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        System.out.println(in.nextLong() + in.nextLong());
+    }
+    ${extra}
+}
+`;
+
+describe('the public class of a Java source', () => {
+  it('is found at the top level, after modifiers and annotations', () => {
+    expect(javaPublicClass(aPlusB('', 'Solution'))).toBe('Solution');
+    expect(javaPublicClass('final public class A {}')).toBe('A');
+    expect(javaPublicClass('@SuppressWarnings({"unchecked", "rawtypes"})\npublic final class B$1 { }')).toBe('B$1');
+    expect(javaPublicClass('public @Deprecated abstract class C {}')).toBe('C');
+    expect(javaPublicClass('class Helper { public static class Inner {} }\npublic interface Runner { static void main(String[] a) {} }')).toBe('Runner');
+    expect(javaPublicClass('public enum E { X; public static void main(String[] a) {} }')).toBe('E');
+    expect(javaPublicClass('public record R(int a) {}')).toBe('R');
+  });
+
+  it('ignores comments, strings, text blocks and char literals', () => {
+    const src = `// public class Line {}
+/* public class Block {} */
+/** javadoc: public class Doc {} */
+class Helper {
+    String s = "public class Str {";
+    String t = """
+        public class Text { \\""" }
+        """;
+    char q = '"';
+    char b = '\\'';
+    String u = "\\" public class Escaped {";
+}
+public class Real { public static class Nested {} }
+`;
+    expect(javaPublicClass(src)).toBe('Real');
+  });
+
+  it('is null without a public top-level class, or for a name that is not a plain ASCII identifier', () => {
+    expect(javaPublicClass('class Main { public static void main(String[] a) {} }')).toBeNull();
+    expect(javaPublicClass('class A { public class Inner {} }')).toBeNull();
+    expect(javaPublicClass('// public class X\nclass Y {}')).toBeNull();
+    expect(javaPublicClass('public class 主类 {}')).toBeNull();
+    expect(javaPublicClass('')).toBeNull();
+  });
+});
+
+ensureRunnerBuilt();
+const java = findLanguage('Java');
+
+describe.skipIf(!java)('judging Java under the public class name', () => {
+  const judge = (source: string) => judgeOne({ language: 'Java', source, cases: [{ input: '1 2\n', expected: '3\n' }], timeLimitMs: 2000, memoryLimitMb: 256 });
+
+  it('accepts A+B whose public class is not Main, with a decoy class named in a comment and a string', async () => {
+    const r = await judge(aPlusB('// public class Main is what other judges want', 'Solution', 'static String s = "public class Main {";'));
+    expect(r.errorMessage).toBeUndefined();
+    expect(r.status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('keeps Main working, public or not', async () => {
+    expect((await judge(aPlusB('', 'Main'))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judge(aPlusB('', 'Main').replace('public class Main', 'class Main'))).status).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('without a public class, a class not named Main is a Compile Error that says what to do', async () => {
+    const r = await judge(aPlusB('', 'Other').replace('public class Other', 'class Other'));
+    expect(r.status).toBe(JudgeStatus.COMPILE_ERROR);
+    expect(r.errorMessage).toMatch(/Main\.class was not produced \(the class with main must be public, or be named Main\)/);
+  });
+});

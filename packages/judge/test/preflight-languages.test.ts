@@ -1,0 +1,50 @@
+/**
+ * Every language is self-tested before a daemon offers it: its A+B template must compile and print 3
+ * for "1 2" in the real sandbox. A broken toolchain is left out and the log says which and why.
+ */
+import { describe, expect, it } from 'vitest';
+import { offeredLanguages, selfTestLanguage } from '../src/daemon/preflight.js';
+import { findLanguage, type LanguageSpec } from '../src/languages.js';
+import { ensureRunnerBuilt } from '../src/sandbox.js';
+
+ensureRunnerBuilt();
+const c = findLanguage('C')!;
+
+function memoryLog() {
+  const lines: string[] = [];
+  const add = (lvl: string) => (m: string) => void lines.push(`${lvl}: ${m}`);
+  return { lines, debug: add('debug'), info: add('info'), warn: add('warn'), error: add('error') };
+}
+
+/** Variants of the real C language, each broken in one way a host can be broken. */
+const missingCompiler: LanguageSpec = { ...c, name: 'C (no compiler)', compile: { argv: ['/usr/lib/oj-no-such-compiler', 'main.c'] } };
+const wrongSum: LanguageSpec = { ...c, name: 'C (wrong sum)', template: c.template.replace('a + b', 'a + b + 1') };
+const runtimeGone: LanguageSpec = { ...c, name: 'C (runtime gone)', run: () => ({ argv: ['/usr/lib/oj-no-such-runtime', 'main'] }) };
+const crashes: LanguageSpec = { ...c, name: 'C (crashes)', template: '#include <stdlib.h>\nint main(void) { abort(); }\n' };
+
+describe('language self-tests at judge start', () => {
+  it('a working toolchain passes', async () => {
+    expect(await selfTestLanguage(c)).toBeNull();
+  });
+
+  it('offers only the languages that judge their A+B template, and logs which were left out and why', async () => {
+    const log = memoryLog();
+    const offered = await offeredLanguages([missingCompiler, c, wrongSum, runtimeGone, crashes], log);
+    expect(offered.map((l) => l.name)).toEqual(['C']);
+    const warn = log.lines.filter((l) => l.startsWith('warn: '));
+    expect(warn, warn.join('\n')).toHaveLength(4);
+    expect(warn[0]).toMatch(/^warn: language C \(no compiler\) \(GCC [\d.]+\) is not offered: its A\+B template does not compile/);
+    expect(warn[1]).toMatch(/language C \(wrong sum\) .*is not offered: its A\+B template printed "4\\n" for "1 2" instead of 3/);
+    expect(warn[2]).toMatch(/language C \(runtime gone\) .*is not offered: its A\+B template does not run/);
+    expect(warn[3]).toMatch(
+      /language C \(crashes\) .*is not offered: its A\+B template does not run \(runtime error\): Runtime Error: the program was killed by SIGABRT/,
+    );
+  });
+
+  it('tests each language once per process', async () => {
+    const started = Date.now();
+    const again = await offeredLanguages([missingCompiler, c, wrongSum], memoryLog());
+    expect(again.map((l) => l.name)).toEqual(['C']);
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+});
