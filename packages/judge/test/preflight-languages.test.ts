@@ -3,8 +3,8 @@
  * for "1 2" in the real sandbox. A broken toolchain is left out and the log says which and why.
  */
 import { describe, expect, it } from 'vitest';
-import { offeredLanguages, selfTestLanguage } from '../src/daemon/preflight.js';
-import { findLanguage, type LanguageSpec } from '../src/languages.js';
+import { offeredLanguages, selectLanguages, selfTestLanguage } from '../src/daemon/preflight.js';
+import { findLanguage, getLanguages, type LanguageSpec } from '../src/languages.js';
 import { ensureRunnerBuilt } from '../src/sandbox.js';
 
 ensureRunnerBuilt();
@@ -46,5 +46,13 @@ describe('language self-tests at judge start', () => {
     const again = await offeredLanguages([missingCompiler, c, wrongSum], memoryLog());
     expect(again.map((l) => l.name)).toEqual(['C']);
     expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it('offers only the languages OJ_JUDGE_LANGUAGES names, and says which named ones this host lacks', () => {
+    const log = memoryLog();
+    expect(selectLanguages(getLanguages(), ' C , Brainfuck,', log).map((l) => l.name)).toEqual(['C']);
+    expect(log.lines).toEqual(['warn: OJ_JUDGE_LANGUAGES names Brainfuck, which this host does not have']);
+    expect(selectLanguages(getLanguages(), '')).toHaveLength(getLanguages().length);
+    expect(selectLanguages(getLanguages(), undefined)).toHaveLength(getLanguages().length);
   });
 });

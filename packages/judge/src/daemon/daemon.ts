@@ -16,7 +16,7 @@ import { workRoot } from '../run.js';
 import { TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, isTransient, JudgeClient, type Registration } from './client.js';
 import { consoleLogger, type Logger } from './log.js';
-import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs } from './preflight.js';
+import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs, selectLanguages } from './preflight.js';
 import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';
 import { sleep } from './sleep.js';
 
@@ -39,7 +39,7 @@ export interface JudgeDaemonOptions {
   /** How long `start` keeps trying to reach the server to register; default: forever. */
   registerTimeoutMs?: number;
   log?: Logger;
-  /** Languages to offer once their A+B self-test passes; default: those detected on this host. */
+  /** Languages to offer once their A+B self-test passes; default: those detected on this host (only those named in OJ_JUDGE_LANGUAGES, when set). */
   languages?: LanguageSpec[];
   /** Reported at registration; default: @oj/judge's version. */
   version?: string;
@@ -128,7 +128,7 @@ export class JudgeDaemon {
     await checkSandbox();
     const pruned = await pruneStaleWorkDirs();
     if (pruned) this.log.info(`removed ${pruned} work director${pruned === 1 ? 'y' : 'ies'} left by a judge that was killed`);
-    const detected = this.opts.languages ?? getLanguages();
+    const detected = this.opts.languages ?? selectLanguages(getLanguages(), process.env.OJ_JUDGE_LANGUAGES, this.log);
     if (!detected.length) throw new Error('no compiler or interpreter was found on this host: nothing to judge with');
     // Only toolchains that really judge their A+B template in the sandbox are offered.
     const langs = await offeredLanguages(detected, this.log);

@@ -78,6 +78,21 @@ export async function selfTestLanguage(lang: LanguageSpec): Promise<string | nul
   }
 }
 
+/**
+ * The detected languages an administrator lets this host offer: `OJ_JUDGE_LANGUAGES` is a comma-separated
+ * list of names (e.g. "C,C++ 17 With O2,Java"); unset or blank: all of them. A listed name this host
+ * does not have is logged, not fatal.
+ */
+export function selectLanguages(langs: LanguageSpec[], list: string | undefined = process.env.OJ_JUDGE_LANGUAGES, log?: Logger): LanguageSpec[] {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (!wanted.length) return langs;
+  for (const name of wanted) if (!langs.some((l) => l.name === name)) log?.warn(`OJ_JUDGE_LANGUAGES names ${name}, which this host does not have`);
+  return langs.filter((l) => wanted.includes(l.name));
+}
+
 /** Self-test outcomes of this process, per language spec: a restarted daemon (tests, `stop` then `start`) does not test again. */
 const selfTests = new WeakMap<LanguageSpec, Promise<string | null>>();
 
