@@ -2,8 +2,12 @@
  * Every language is self-tested before a daemon offers it: its A+B template must compile and print 3
  * for "1 2" in the real sandbox. A broken toolchain is left out and the log says which and why.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { offeredLanguages, selectLanguages, selfTestLanguage } from '../src/daemon/preflight.js';
+import { passedRecently, recordPass, SELF_TEST_PASS_TTL_MS, selfTestKey } from '../src/daemon/selftest-cache.js';
 import { findLanguage, getLanguages, type LanguageSpec } from '../src/languages.js';
 import { ensureRunnerBuilt } from '../src/sandbox.js';
 
@@ -54,5 +58,30 @@ describe('language self-tests at judge start', () => {
     expect(log.lines).toEqual(['warn: OJ_JUDGE_LANGUAGES names Brainfuck, which this host does not have']);
     expect(selectLanguages(getLanguages(), '')).toHaveLength(getLanguages().length);
     expect(selectLanguages(getLanguages(), undefined)).toHaveLength(getLanguages().length);
+  });
+
+  it('remembers a pass on the host while the toolchain files are unchanged, never a failure', async () => {
+    // Another process: equal specs, new objects. C passed above, the broken ones did not.
+    const started = Date.now();
+    const offered = await offeredLanguages([{ ...c }, { ...wrongSum }], memoryLog());
+    expect(offered.map((l) => l.name)).toEqual(['C']);
+    expect(Date.now() - started).toBeGreaterThan(20); // the wrong sum was judged again
+
+    const limits = { timeLimitMs: 3000, memoryLimitMb: 256, stackLimitMb: 128 };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-selftest-'));
+    const tool = path.join(dir, 'compiler');
+    fs.writeFileSync(tool, 'v1');
+    const spec: LanguageSpec = { ...c, name: 'C (own compiler)', compile: { argv: [tool, 'main.c'] } };
+    const key = selfTestKey(spec, limits);
+    expect(selfTestKey({ ...spec }, limits)).toBe(key);
+    expect(selfTestKey({ ...spec, template: `${spec.template}\n` }, limits)).not.toBe(key);
+    fs.writeFileSync(tool, 'v2, upgraded');
+    expect(selfTestKey(spec, limits)).not.toBe(key);
+    fs.rmSync(dir, { recursive: true });
+    expect(selfTestKey(spec, limits)).not.toBe(key);
+
+    await recordPass(key);
+    expect(await passedRecently(key)).toBe(true);
+    expect(await passedRecently(key, Date.now() + SELF_TEST_PASS_TTL_MS + 1000)).toBe(false);
   });
 });

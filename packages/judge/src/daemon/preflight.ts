@@ -13,6 +13,7 @@ import { getLanguages, type LanguageSpec } from '../languages.js';
 import { compileSubmission, readHead, runProgram, workRoot } from '../run.js';
 import { ensureRunnerBuilt, runSandboxed } from '../sandbox.js';
 import type { Logger } from './log.js';
+import { passedRecently, recordPass, selfTestKey } from './selftest-cache.js';
 
 export class SandboxUnavailableError extends Error {
   override name = 'SandboxUnavailableError';
@@ -96,10 +97,17 @@ export function selectLanguages(langs: LanguageSpec[], list: string | undefined 
 /** Self-test outcomes of this process, per language spec: a restarted daemon (tests, `stop` then `start`) does not test again. */
 const selfTests = new WeakMap<LanguageSpec, Promise<string | null>>();
 
+/** The self-test of `lang`, once per process; a pass of the same toolchain within the hour on this host counts (selftest-cache.ts). */
 function selfTestOnce(lang: LanguageSpec): Promise<string | null> {
   let p = selfTests.get(lang);
   if (!p) {
-    p = selfTestLanguage(lang);
+    p = (async () => {
+      const key = selfTestKey(lang, SELF_TEST_LIMITS);
+      if (await passedRecently(key)) return null;
+      const why = await selfTestLanguage(lang);
+      if (why === null) await recordPass(key).catch(() => {});
+      return why;
+    })();
     selfTests.set(lang, p);
   }
   return p;
@@ -107,7 +115,8 @@ function selfTestOnce(lang: LanguageSpec): Promise<string | null> {
 
 /**
  * The languages this daemon offers: those of `langs` whose self-test passes, in their order. Runs at
- * most two self-tests at once; each language is tested once per process. Every language left out is
+ * most two self-tests at once; each language is tested once per process (and a pass is remembered on
+ * the host for an hour, while its toolchain files are unchanged). Every language left out is
  * logged with the reason, so an administrator knows which toolchain is broken and why.
  */
 export async function offeredLanguages(langs: LanguageSpec[] = getLanguages(), log?: Logger): Promise<LanguageSpec[]> {
