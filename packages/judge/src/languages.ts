@@ -495,7 +495,6 @@ export function detectLanguages(): LanguageSpec[] {
     // mcs is a shell wrapper around mcs.exe: run the compiler on mono directly. Mono reads its
     // DLL map and machine.config from /etc/mono.
     const args = ['-optimize+', '-define:ONLINE_JUDGE', '-out:main.exe', 'Main.cs'];
-    const monoEnv = { MONO_GC_PARAMS: 'nursery-size=16m', MONO_ENV_OPTIONS: '' };
     langs.push({
       ...base,
       name: 'C#',
@@ -504,10 +503,10 @@ export function detectLanguages(): LanguageSpec[] {
       contentType: 'text/x-csharp',
       template: TEMPLATES.csharp,
       sourceName: 'Main.cs',
-      compile: { argv: ['/usr/bin/mono', '/usr/lib/mono/4.5/mcs.exe', ...args], env: monoEnv },
+      compile: { argv: ['/usr/bin/mono', '/usr/lib/mono/4.5/mcs.exe', ...args] },
       artifact: 'main.exe',
       runsSource: false,
-      run: () => ({ argv: ['/usr/bin/mono', '/box/main.exe'], env: monoEnv }),
+      run: () => ({ argv: ['/usr/bin/mono', '/box/main.exe'] }),
       allowance: ALLOWANCE.mono,
       pids: 64,
       nofile: 128,
