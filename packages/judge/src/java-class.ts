@@ -78,3 +78,44 @@ export function javaPublicClass(source: string): string | null {
   const name = PUBLIC_TYPE.exec(topLevel(blankJavaCommentsAndLiterals(source)))?.[1];
   return name && CLASS_NAME.test(name) ? name : null;
 }
+
+/** Top-level declarations of blanked code: the text before each depth-0 `{` and the body up to its `}`. */
+function topLevelBlocks(code: string): { header: string; body: string }[] {
+  const blocks: { header: string; body: string }[] = [];
+  let depth = 0;
+  let headerStart = 0;
+  let bodyStart = 0;
+  let header = '';
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '{') {
+      if (depth === 0) {
+        header = code.slice(headerStart, i);
+        bodyStart = i + 1;
+      }
+      depth++;
+    } else if (ch === '}' && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        blocks.push({ header, body: code.slice(bodyStart, i) });
+        headerStart = i + 1;
+      }
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Kotlin: the class to run when `main` is not a top-level function but a `@JvmStatic fun main` of a
+ * top-level `object` (or of a class's companion object) — kotlinc names only a top-level main in the
+ * jar's manifest. Null: a top-level `fun main` (the manifest has it), or nothing found.
+ */
+export function kotlinMainClass(source: string): string | null {
+  const code = blankJavaCommentsAndLiterals(source);
+  if (/(?:^|[^\w$.])fun\s+main\s*\(/.test(topLevel(code))) return null;
+  for (const { header, body } of topLevelBlocks(code)) {
+    const name = /(?:^|[^\w$])(?:object|class)\s+([\w$]+)[^;]*$/.exec(header)?.[1];
+    if (name && CLASS_NAME.test(name) && /@JvmStatic\s+(?:[\w\s]*\s)?fun\s+main\s*\(/.test(body)) return name;
+  }
+  return null;
+}

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { javaPublicClass } from './java-class.js';
+import { javaPublicClass, kotlinMainClass } from './java-class.js';
 import type { ReadOnlyBind } from './sandbox.js';
 
 /**
@@ -331,7 +331,7 @@ export function detectLanguages(): LanguageSpec[] {
       if (kotlin) {
         // The compiler runs on the same JVM; its main class is found by kotlinc and written into the
         // jar's manifest, so neither the file name nor the name of the class of `main` matters.
-        langs.push({
+        const kt: LanguageSpec = {
           ...base,
           name: 'Kotlin',
           description: `Kotlin ${kotlin.version}`,
@@ -370,7 +370,15 @@ export function detectLanguages(): LanguageSpec[] {
           compileMemoryMb: 1536,
           compileTimeMs: 30_000,
           readOnlyBinds: [...etc, ...bindsFor(java, jdkHome), ...kotlin.binds],
-        });
+        };
+        // A main that is a @JvmStatic member of an object is not in the manifest: run its class by name.
+        kt.forSource = (source) => {
+          const cls = kotlinMainClass(source);
+          if (!cls) return kt;
+          const run = kt.run;
+          return { ...kt, run: (l) => ({ argv: [...run(l).argv.slice(0, -2), '-cp', '/box/main.jar', cls] }) };
+        };
+        langs.push(kt);
       }
     }
   }

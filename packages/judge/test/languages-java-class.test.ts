@@ -4,7 +4,7 @@
  */
 import { JudgeStatus } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { javaPublicClass } from '../src/java-class.js';
+import { javaPublicClass, kotlinMainClass } from '../src/java-class.js';
 import { judgeOne } from '../src/judge.js';
 import { findLanguage } from '../src/languages.js';
 import { ensureRunnerBuilt } from '../src/sandbox.js';
@@ -58,6 +58,23 @@ public class Real { public static class Nested {} }
   });
 });
 
+describe('the class that holds a Kotlin main', () => {
+  it('is none for a top-level main (kotlinc puts it in the manifest), whatever else the file has', () => {
+    expect(kotlinMainClass('fun main() {\n    println(1)\n}\n')).toBeNull();
+    expect(kotlinMainClass('object Helper { @JvmStatic fun main(a: Array<String>) {} }\nfun main(args: Array<String>) {}')).toBeNull();
+    expect(kotlinMainClass('// object Fake { @JvmStatic fun main(a: Array<String>) {} }\nval s = "object S { @JvmStatic fun main() {} }"')).toBeNull();
+  });
+
+  it('is the object or class whose @JvmStatic main is the entry point', () => {
+    expect(kotlinMainClass('import java.util.*\n\nobject Solution {\n    @JvmStatic fun main(args: Array<String>) {}\n}\n')).toBe('Solution');
+    expect(
+      kotlinMainClass(
+        'class Helper { fun main() {} }\nclass App {\n    companion object {\n        @JvmStatic\n        fun main(args: Array<String>) {}\n    }\n}\n',
+      ),
+    ).toBe('App');
+  });
+});
+
 ensureRunnerBuilt();
 const java = findLanguage('Java');
 
@@ -80,4 +97,19 @@ describe.skipIf(!java)('judging Java under the public class name', () => {
     expect(r.status).toBe(JudgeStatus.COMPILE_ERROR);
     expect(r.errorMessage).toMatch(/Main\.class was not produced \(the class with main must be public, or be named Main\)/);
   });
+});
+
+const kotlin = findLanguage('Kotlin');
+
+describe.skipIf(!kotlin)('judging Kotlin whatever holds main', () => {
+  const judge = (source: string) =>
+    judgeOne({ language: 'Kotlin', source, cases: [{ input: '1 2\n', expected: '3\n' }], timeLimitMs: 2000, memoryLimitMb: 256 });
+  const body = 'val (a, b) = readLine()!!.trim().split(" ").map { it.toLong() }\n        println(a + b)';
+
+  it('runs a top-level main with arguments, and a @JvmStatic main of an object', async () => {
+    expect((await judge(`fun main(args: Array<String>) {\n        ${body}\n}\n`)).status).toBe(JudgeStatus.ACCEPTED);
+    const r = await judge(`object Solution {\n    @JvmStatic fun main(args: Array<String>) {\n        ${body}\n    }\n}\n`);
+    expect(r.cases[0]?.stderr).toBe('');
+    expect(r.status).toBe(JudgeStatus.ACCEPTED);
+  }, 120_000);
 });
