@@ -22,4 +22,4 @@ export {
 export * from './daemon/client.js';
 export * from './daemon/daemon.js';
 export * from './daemon/log.js';
-export { checkSandbox, languageReports, SandboxUnavailableError } from './daemon/preflight.js';
+export { checkSandbox, languageReports, offeredLanguages, selfTestLanguage, SandboxUnavailableError } from './daemon/preflight.js';

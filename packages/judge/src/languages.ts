@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { javaPublicClass, kotlinMainClass } from './java-class.js';
 import type { ReadOnlyBind } from './sandbox.js';
 
 /**
@@ -22,6 +23,11 @@ import type { ReadOnlyBind } from './sandbox.js';
  * | Python3, Python2         | 2T + 100 ms   | M + 16 MB     | interpreter                             |
  * | PyPy3                    | 2T + 300 ms   | M + 64 MB     | JIT warm-up, larger base image          |
  * | JavaScript Node          | 2T + 200 ms   | M + 64 MB     | --max-old-space-size = M                |
+ * | Kotlin                   | 2T + 500 ms   | M + 128 MB    | on the JVM, like Java                   |
+ * | C# (Mono)                | 2T + 200 ms   | M + 64 MB     | JIT, GC threads                         |
+ * | PHP, Ruby                | 2T + 100 ms   | M + 16 MB     | interpreter                             |
+ * | Pascal (Free Pascal)     | T             | M             | native code                             |
+ * | Haskell (GHC)            | T + 100 ms    | M + 16 MB     | runtime system, GC                      |
  */
 export interface Allowance {
   timeFactor: number;
@@ -36,6 +42,8 @@ export const ALLOWANCE = {
   python: { timeFactor: 2, timeExtraMs: 100, memoryExtraMb: 16 },
   pypy: { timeFactor: 2, timeExtraMs: 300, memoryExtraMb: 64 },
   node: { timeFactor: 2, timeExtraMs: 200, memoryExtraMb: 64 },
+  mono: { timeFactor: 2, timeExtraMs: 200, memoryExtraMb: 64 },
+  haskell: { timeFactor: 1, timeExtraMs: 100, memoryExtraMb: 16 },
 } satisfies Record<string, Allowance>;
 
 /** Problem limits as the user sees them. */
@@ -63,6 +71,13 @@ export interface LanguageSpec {
   template: string;
   /** Source file name in /box. */
   sourceName: string;
+  /**
+   * The spec to judge `source` with, when it depends on the source (Java: the public class names the
+   * file and the class to run); absent: this spec as it is.
+   */
+  forSource?: (source: string) => LanguageSpec;
+  /** Added to "<artifact> was not produced": what the submission probably got wrong. */
+  artifactHint?: string;
   /** Compile (or syntax-check) step; null when there is none. */
   compile: CommandSpec | null;
   /** File the compile step must produce (checked before running). */
@@ -94,6 +109,40 @@ export function runLimits(lang: LanguageSpec, limits: ProblemLimits) {
 }
 
 const TEMPLATES = {
+  csharp: `using System;
+
+public class Program {
+    public static void Main() {
+        string[] p = Console.In.ReadToEnd().Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
+        Console.WriteLine(long.Parse(p[0]) + long.Parse(p[1]));
+    }
+}
+`,
+  php: `<?php
+[$a, $b] = array_map('intval', preg_split('/\\s+/', trim(stream_get_contents(STDIN))));
+echo $a + $b, "\\n";
+`,
+  ruby: `a, b = $stdin.read.split.map(&:to_i)
+puts a + b
+`,
+  pascal: `program main;
+var
+  a, b: int64;
+begin
+  read(a, b);
+  writeln(a + b);
+end.
+`,
+  haskell: `main :: IO ()
+main = do
+  [a, b] <- map read . words <$> getContents :: IO [Integer]
+  print (a + b)
+`,
+  kotlin: `fun main() {
+    val (a, b) = System.\`in\`.bufferedReader().readText().trim().split(Regex("\\\\s+")).map { it.toLong() }
+    println(a + b)
+}
+`,
   c: `#include <stdio.h>
 
 int main(void) {
@@ -246,21 +295,23 @@ export function detectLanguages(): LanguageSpec[] {
         .filter((d) => /^java-\d+/.test(d))
         .map((d) => ({ src: `/etc/${d}` }));
       const jdkHome = path.dirname(path.dirname(java));
-      const compileArgs = ['-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', 'Main.java'];
-      langs.push({
+      const compileFlags = ['-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1', '-J-XX:-UsePerfData', '-encoding', 'UTF-8'];
+      // javac wants the public class in <Class>.java: a submission is compiled and run under its own class name.
+      const javaFor = (cls: string): LanguageSpec => ({
         ...base,
         name: 'Java',
         description: `OpenJDK ${version}`,
         compileCommand: 'javac -encoding UTF-8 Main.java',
         contentType: 'text/x-java',
         template: TEMPLATES.java,
-        sourceName: 'Main.java',
-        compile: { argv: [javac, ...compileArgs] },
-        artifact: 'Main.class',
+        sourceName: `${cls}.java`,
+        compile: { argv: [javac, ...compileFlags, `${cls}.java`] },
+        artifact: `${cls}.class`,
+        artifactHint: cls === 'Main' ? ' (the class with main must be public, or be named Main)' : undefined,
         runsSource: false,
         // The JVM does not see the box cgroup: the heap limit must be given explicitly.
         run: (l) => ({
-          argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-cp', '/box', 'Main'],
+          argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-cp', '/box', cls],
         }),
         allowance: ALLOWANCE.java,
         pids: 128,
@@ -268,6 +319,67 @@ export function detectLanguages(): LanguageSpec[] {
         compileMemoryMb: 1024,
         readOnlyBinds: [...etc, ...bindsFor(java, jdkHome)],
       });
+      const main = javaFor('Main');
+      // No public class (or one named Main): Main.java as before.
+      main.forSource = (source) => {
+        const cls = javaPublicClass(source);
+        return cls && cls !== 'Main' ? javaFor(cls) : main;
+      };
+      langs.push(main);
+
+      const kotlin = findKotlin();
+      if (kotlin) {
+        // The compiler runs on the same JVM; its main class is found by kotlinc and written into the
+        // jar's manifest, so neither the file name nor the name of the class of `main` matters.
+        const kt: LanguageSpec = {
+          ...base,
+          name: 'Kotlin',
+          description: `Kotlin ${kotlin.version}`,
+          compileCommand: 'kotlinc main.kt -include-runtime -d main.jar',
+          contentType: 'text/x-kotlin',
+          template: TEMPLATES.kotlin,
+          sourceName: 'main.kt',
+          compile: {
+            argv: [
+              java,
+              '-Xmx768m',
+              '-Xss16m',
+              ...JAVA_OPTS.slice(0, 2),
+              '-XX:TieredStopAtLevel=1',
+              '-cp',
+              path.join(kotlin.home, 'lib', 'kotlin-preloader.jar'),
+              'org.jetbrains.kotlin.preloading.Preloader',
+              '-cp',
+              path.join(kotlin.home, 'lib', 'kotlin-compiler.jar'),
+              'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+              '-nowarn',
+              'main.kt',
+              '-include-runtime',
+              '-d',
+              'main.jar',
+            ],
+          },
+          artifact: 'main.jar',
+          runsSource: false,
+          run: (l) => ({
+            argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-jar', '/box/main.jar'],
+          }),
+          allowance: ALLOWANCE.java,
+          pids: 128,
+          nofile: 256,
+          compileMemoryMb: 1536,
+          compileTimeMs: 30_000,
+          readOnlyBinds: [...etc, ...bindsFor(java, jdkHome), ...kotlin.binds],
+        };
+        // A main that is a @JvmStatic member of an object is not in the manifest: run its class by name.
+        kt.forSource = (source) => {
+          const cls = kotlinMainClass(source);
+          if (!cls) return kt;
+          const run = kt.run;
+          return { ...kt, run: (l) => ({ argv: [...run(l).argv.slice(0, -2), '-cp', '/box/main.jar', cls] }) };
+        };
+        langs.push(kt);
+      }
     }
   }
 
@@ -386,6 +498,120 @@ export function detectLanguages(): LanguageSpec[] {
     }
   }
 
+  const mono = exists('/usr/bin/mono') && exists('/usr/lib/mono/4.5/mcs.exe') ? versionOf('/usr/bin/mono', ['--version'], /version (\d[\w.]*)/) : null;
+  if (mono) {
+    // mcs is a shell wrapper around mcs.exe: run the compiler on mono directly. Mono reads its
+    // DLL map and machine.config from /etc/mono.
+    const args = ['-optimize+', '-define:ONLINE_JUDGE', '-out:main.exe', 'Main.cs'];
+    langs.push({
+      ...base,
+      name: 'C#',
+      description: `Mono ${mono}`,
+      compileCommand: `mcs ${args.join(' ')}`,
+      contentType: 'text/x-csharp',
+      template: TEMPLATES.csharp,
+      sourceName: 'Main.cs',
+      compile: { argv: ['/usr/bin/mono', '/usr/lib/mono/4.5/mcs.exe', ...args] },
+      artifact: 'main.exe',
+      runsSource: false,
+      run: () => ({ argv: ['/usr/bin/mono', '/box/main.exe'] }),
+      allowance: ALLOWANCE.mono,
+      pids: 64,
+      nofile: 128,
+      compileMemoryMb: 1024,
+      readOnlyBinds: existing(['/etc/mono']),
+    });
+  }
+
+  const php = exists('/usr/bin/php') ? versionOf('/usr/bin/php', ['--version'], /^PHP (\d[\w.]*)/) : null;
+  if (php) {
+    // Debian loads PHP's extensions through the ini files of /etc/php; the CLI has no memory_limit there.
+    langs.push({
+      ...base,
+      name: 'PHP',
+      description: `PHP ${php}`,
+      compileCommand: 'php -l main.php',
+      contentType: 'text/x-php',
+      template: TEMPLATES.php,
+      sourceName: 'main.php',
+      compile: { argv: ['/usr/bin/php', '-l', 'main.php'] },
+      artifact: null,
+      runsSource: true,
+      run: () => ({ argv: ['/usr/bin/php', '-d', 'memory_limit=-1', '-d', 'display_errors=stderr', 'main.php'] }),
+      allowance: ALLOWANCE.python,
+      readOnlyBinds: existing(['/etc/php']),
+    });
+  }
+
+  const ruby = exists('/usr/bin/ruby') ? versionOf('/usr/bin/ruby', ['--version'], /^ruby (\d+\.\d+\.\d+)/) : null;
+  if (ruby) {
+    langs.push({
+      ...base,
+      name: 'Ruby',
+      description: `Ruby ${ruby}`,
+      compileCommand: 'ruby -c main.rb',
+      contentType: 'text/x-ruby',
+      template: TEMPLATES.ruby,
+      sourceName: 'main.rb',
+      compile: { argv: ['/usr/bin/ruby', '-c', 'main.rb'] },
+      artifact: null,
+      runsSource: true,
+      run: () => ({ argv: ['/usr/bin/ruby', 'main.rb'] }),
+      allowance: ALLOWANCE.python,
+      nofile: 128,
+    });
+  }
+
+  const fpc = exists('/usr/bin/fpc') ? versionOf('/usr/bin/fpc', ['-iV'], /^(\d[\w.]*)/) : null;
+  if (fpc) {
+    // fpc finds its units through /etc/fpc.cfg (which includes /etc/fpc-<version>.cfg) and links with ld.
+    const args = ['-O2', '-Xs', '-Sgic', '-dONLINE_JUDGE', '-omain', 'main.pas'];
+    langs.push({
+      ...base,
+      name: 'Pascal',
+      description: `Free Pascal ${fpc}`,
+      compileCommand: `fpc ${args.join(' ')}`,
+      contentType: 'text/x-pascal',
+      template: TEMPLATES.pascal,
+      sourceName: 'main.pas',
+      compile: { argv: ['/usr/bin/fpc', ...args] },
+      artifact: 'main',
+      runsSource: false,
+      run: () => ({ argv: ['/box/main'] }),
+      allowance: ALLOWANCE.native,
+      readOnlyBinds: existing(
+        fs
+          .readdirSync('/etc')
+          .filter((f) => /^fpc(-[\d.]+)?\.cfg$/.test(f))
+          .map((f) => `/etc/${f}`),
+      ),
+    });
+  }
+
+  const ghc = exists('/usr/bin/ghc') ? versionOf('/usr/bin/ghc', ['--numeric-version'], /^(\d[\w.]*)/) : null;
+  if (ghc) {
+    // Debian's global package database is /var/lib/ghc/package.conf.d (symlinked from /usr/lib/ghc).
+    const args = ['-O2', '-DONLINE_JUDGE', '-o', 'main', 'main.hs'];
+    langs.push({
+      ...base,
+      name: 'Haskell',
+      description: `GHC ${ghc}`,
+      compileCommand: `ghc ${args.join(' ')}`,
+      contentType: 'text/x-haskell',
+      template: TEMPLATES.haskell,
+      sourceName: 'main.hs',
+      // -outputdir: the .hi/.o files stay out of the copied-out program directory.
+      compile: { argv: ['/usr/bin/ghc', ...args, '-outputdir', '/tmp/ghc'] },
+      artifact: 'main',
+      runsSource: false,
+      run: () => ({ argv: ['/box/main'] }),
+      allowance: ALLOWANCE.haskell,
+      compileMemoryMb: 1024,
+      compileTimeMs: 30_000,
+      readOnlyBinds: existing(['/var/lib/ghc']),
+    });
+  }
+
   const rust = findRust();
   if (rust) {
     const args = ['-O', '--edition', '2021', '-o', 'main', 'main.rs'];
@@ -408,6 +634,35 @@ export function detectLanguages(): LanguageSpec[] {
     });
   }
   return langs;
+}
+
+/** Those of `paths` present on this host, as read-only binds (a missing bind source fails the box). */
+function existing(paths: string[]): ReadOnlyBind[] {
+  return paths.filter((p) => fs.existsSync(p)).map((src) => ({ src }));
+}
+
+/** Kotlin's compiler jars: Debian's kotlinc (JetBrains' distribution has the same layout, with build.txt). */
+function findKotlin(): { home: string; version: string; binds: ReadOnlyBind[] } | null {
+  const candidates = [process.env.OJ_KOTLINC, '/usr/bin/kotlinc', '/usr/local/bin/kotlinc'];
+  for (const c of candidates) {
+    if (!c || !exists(c)) continue;
+    const home = path.dirname(path.dirname(fs.realpathSync(c)));
+    const lib = path.join(home, 'lib');
+    if (!['kotlin-preloader.jar', 'kotlin-compiler.jar'].every((j) => fs.existsSync(path.join(lib, j)))) continue;
+    // Asking kotlinc for its version starts a JVM (seconds); Debian's says "1.3-SNAPSHOT" anyway.
+    let version = '';
+    try {
+      version = fs.readFileSync(path.join(home, 'build.txt'), 'utf8').trim();
+    } catch {
+      version = /kotlin-stdlib-(\d[\w.]*)\.jar$/.exec(fs.realpathSync(path.join(lib, 'kotlin-stdlib.jar')))?.[1] ?? '';
+    }
+    if (!version) continue;
+    // The jars are symlinks into /usr/share/java; outside /usr both the home and their targets are bound.
+    const real = fs.realpathSync(path.join(lib, 'kotlin-compiler.jar'));
+    const binds = isUnderUsr(home) ? [] : [{ src: home }, ...(isUnderUsr(real) || real.startsWith(home) ? [] : [{ src: path.dirname(real) }])];
+    return { home, version, binds };
+  }
+  return null;
 }
 
 /** Debian 12 has no python2: accept a system one, else pyenv's 2.7 by absolute path. */

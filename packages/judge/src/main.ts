@@ -6,6 +6,8 @@
  *
  * Every flag can come from the environment instead: OJ_SERVER_URL, OJ_JUDGE_TOKEN, OJ_JUDGE_NAME,
  * OJ_JUDGE_CAPACITY, OJ_JUDGE_CACHE_DIR, OJ_JUDGE_CACHE_MAX_MB, LOG_LEVEL (a flag wins).
+ * OJ_JUDGE_LANGUAGES (no flag): comma-separated names of the only languages to offer; each offered
+ * language must first judge its A+B template (preflight.ts).
  *
  * Exit codes: 0 after Ctrl-C / SIGTERM (tasks being judged get a few seconds, then go back to the
  * queue), 1 when the judge cannot work (the server refuses the token, the sandbox cannot isolate,
@@ -17,7 +19,8 @@ import { consoleLogger, parseLogLevel } from './daemon/log.js';
 
 const USAGE = `usage: oj judge --server URL --token TOKEN [--name NAME] [--capacity N]
                 [--cache-dir DIR] [--cache-max-mb MB] [--log-level debug|info|warn|error]
-  (or OJ_SERVER_URL, OJ_JUDGE_TOKEN, OJ_JUDGE_NAME, OJ_JUDGE_CAPACITY, OJ_JUDGE_CACHE_DIR, OJ_JUDGE_CACHE_MAX_MB)`;
+  (or OJ_SERVER_URL, OJ_JUDGE_TOKEN, OJ_JUDGE_NAME, OJ_JUDGE_CAPACITY, OJ_JUDGE_CACHE_DIR, OJ_JUDGE_CACHE_MAX_MB;
+   OJ_JUDGE_LANGUAGES: comma-separated names of the only languages to offer)`;
 
 function usage(message: string): never {
   process.stderr.write(`oj judge: ${message}\n${USAGE}\n`);

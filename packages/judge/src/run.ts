@@ -111,11 +111,13 @@ export async function writeExtraFiles(dir: string, files: Record<string, FileSou
  * `extraDirs` (user extra files: headers of "function completion" problems) sit next to the source.
  */
 export async function compileSubmission(
-  language: LanguageSpec,
+  languageOf: LanguageSpec,
   source: string,
   dir: string,
   opts: { compileTimeMs?: number; extraDirs?: string[] } = {},
 ): Promise<{ program: CompiledProgram; verdict?: undefined } | { program?: undefined; verdict: Verdict }> {
+  // Java: the file and the class to run are named after the submission's public class.
+  const language = languageOf.forSource?.(source) ?? languageOf;
   const srcDir = path.join(dir, 'src');
   const outDir = path.join(dir, 'out');
   await fsp.mkdir(srcDir, { mode: 0o755 });
@@ -149,8 +151,7 @@ export async function compileSubmission(
   const verdict = compileVerdict(rep, text);
   if (verdict) return { verdict };
   if (language.artifact && !fs.existsSync(path.join(outDir, language.artifact))) {
-    const hint = language.name === 'Java' ? ' (the public class must be named Main)' : '';
-    return { verdict: { status: JudgeStatus.COMPILE_ERROR, message: `${language.artifact} was not produced${hint}\n${text}`.trim() } };
+    return { verdict: { status: JudgeStatus.COMPILE_ERROR, message: `${language.artifact} was not produced${language.artifactHint ?? ''}\n${text}`.trim() } };
   }
   return { program: { language, programDirs } };
 }

@@ -14,5 +14,10 @@ describe('managed languages', () => {
     expect(py3?.description).toMatch(/^Python 3\.\d+/);
     if (fs.existsSync('/usr/bin/javac')) expect(langs.map((l) => l.name)).toContain('Java');
   });
+  it('PyPy 3 is offered (Debian pypy3: CI installs it), by the name HOJ uses', () => {
+    const pypy = langs.find((l) => l.name === 'PyPy3');
+    expect(pypy?.description).toMatch(/^PyPy \d+\.\d+.*\(Python 3\.\d+/);
+    expect(pypy?.run({ timeLimitMs: 1, memoryLimitMb: 1, stackLimitMb: 1 }).argv[0]).toBe('/usr/bin/pypy3');
+  });
   for (const lang of langs) languageTests(lang);
 });

@@ -20,5 +20,10 @@ describe('native languages', () => {
     ]);
     expect(langs[0].description).toMatch(/^GCC \d+\.\d+/);
   });
+  it('Go is offered (Debian golang-go: CI installs it), by the name HOJ uses', () => {
+    const go = langs.find((l) => l.name === 'Golang');
+    expect(go?.description).toMatch(/^Go 1\.\d+/);
+    expect(go?.contentType).toBe('text/x-go');
+  });
   for (const lang of langs) languageTests(lang);
 });

@@ -149,7 +149,131 @@ fn main() {
 }
 `;
 
+const KOTLIN = `fun main() {
+    val d = System.\`in\`.bufferedReader().readText().trim().split(Regex("\\\\s+"))
+    when (d[0]) {
+        "add" -> println(d[1].toLong() + d[2].toLong())
+        "loop" -> { var x = 0L; while (x >= 0) x = (x + 1) and 0xffffffL }
+        "mem" -> {
+            val keep = ArrayList<ByteArray>()
+            for (i in 0 until d[1].toInt()) { val b = ByteArray(1 shl 20); b.fill((i or 1).toByte()); keep.add(b) }
+            println(keep.size)
+        }
+        "exit" -> System.exit(3)
+        else -> System.exit(2)
+    }
+}
+`;
+
+const CSHARP = `using System;
+using System.Collections.Generic;
+
+public class Program {
+    public static void Main() {
+        string[] d = Console.In.ReadToEnd().Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
+        if (d[0] == "add") { Console.WriteLine(long.Parse(d[1]) + long.Parse(d[2])); return; }
+        if (d[0] == "loop") { long x = 0; while (x >= 0) x = (x + 1) & 0xffffffL; }
+        if (d[0] == "mem") {
+            var keep = new List<byte[]>();
+            for (int i = 0; i < int.Parse(d[1]); i++) { var b = new byte[1 << 20]; for (int j = 0; j < b.Length; j++) b[j] = (byte)(i | 1); keep.Add(b); }
+            Console.WriteLine(keep.Count);
+            return;
+        }
+        if (d[0] == "exit") Environment.Exit(3);
+        Environment.Exit(2);
+    }
+}
+`;
+
+const PHP = `<?php
+$d = preg_split('/\\s+/', trim(stream_get_contents(STDIN)));
+if ($d[0] === 'add') { echo intval($d[1]) + intval($d[2]), "\\n"; exit(0); }
+if ($d[0] === 'loop') { $x = 0; while (true) $x = ($x + 1) & 0xffffff; }
+if ($d[0] === 'mem') {
+    $keep = [];
+    for ($i = 0; $i < intval($d[1]); $i++) $keep[] = str_repeat(chr(($i | 1) & 255), 1 << 20);
+    echo count($keep), "\\n";
+    exit(0);
+}
+if ($d[0] === 'exit') exit(3);
+exit(2);
+`;
+
+const RUBY = `d = $stdin.read.split
+case d[0]
+when 'add' then puts d[1].to_i + d[2].to_i
+when 'loop'
+  x = 0
+  loop { x = (x + 1) & 0xffffff }
+when 'mem'
+  keep = []
+  d[1].to_i.times { |i| keep << (((i | 1) & 255).chr * (1 << 20)) }
+  puts keep.size
+when 'exit' then exit 3
+else exit 2
+end
+`;
+
+const PASCAL = `program main;
+uses SysUtils;
+var
+  line, cmd, rest: string;
+  x: int64;
+  mb, i, sp: longint;
+  p: pointer;
+begin
+  readln(line);
+  line := Trim(line);
+  sp := Pos(' ', line);
+  if sp = 0 then begin cmd := line; rest := ''; end
+  else begin cmd := Copy(line, 1, sp - 1); rest := Trim(Copy(line, sp + 1, Length(line))); end;
+  if cmd = 'add' then
+  begin
+    sp := Pos(' ', rest);
+    writeln(StrToInt64(Copy(rest, 1, sp - 1)) + StrToInt64(Trim(Copy(rest, sp + 1, Length(rest)))));
+    halt(0);
+  end;
+  if cmd = 'loop' then begin x := 0; while x >= 0 do x := (x + 1) and $ffffff; end;
+  if cmd = 'mem' then
+  begin
+    mb := StrToInt(rest);
+    for i := 1 to mb do begin GetMem(p, 1 shl 20); FillChar(p^, 1 shl 20, i or 1); end;
+    writeln(mb);
+    halt(0);
+  end;
+  if cmd = 'exit' then halt(3);
+  halt(2);
+end.
+`;
+
+const HASKELL = `import Control.Exception (evaluate)
+import qualified Data.ByteString as BS
+import System.Exit
+
+spin :: Int -> Int
+spin x = if x < 0 then x else spin (x + 1)
+
+grab :: Int -> [BS.ByteString] -> IO [BS.ByteString]
+grab 0 acc = return acc
+grab k acc = do
+  b <- evaluate (BS.replicate 1048576 (fromIntegral (k \`mod\` 250 + 1)))
+  grab (k - 1) (b : acc)
+
+main :: IO ()
+main = do
+  d <- words <$> getContents
+  case d of
+    ["add", a, b] -> print (read a + read b :: Integer)
+    ["loop"] -> print (spin 0)
+    ["mem", n] -> do
+      keep <- grab (read n) []
+      print (length keep + sum (map (fromIntegral . BS.head) keep) * 0)
+    ["exit"] -> exitWith (ExitFailure 3)
+    _ -> exitWith (ExitFailure 2)
+`;
+
 export function behaviourProgram(language: string): string {
+  if (language === 'C#') return CSHARP;
   if (language.startsWith('C++')) return CPP;
   if (language.startsWith('C')) return C;
   if (language === 'Java') return JAVA;
@@ -157,5 +281,15 @@ export function behaviourProgram(language: string): string {
   if (language === 'Golang') return GO;
   if (language === 'JavaScript Node') return JS;
   if (language === 'Rust') return RUST;
+  if (language === 'Kotlin') return KOTLIN;
+  if (language === 'PHP') return PHP;
+  if (language === 'Ruby') return RUBY;
+  if (language === 'Pascal') return PASCAL;
+  if (language === 'Haskell') return HASKELL;
   throw new Error(`no test program for ${language}`);
+}
+
+/** A source the language's compiler (or syntax check) refuses. PHP copies text outside `<?php` to stdout. */
+export function syntaxErrorProgram(language: string): string {
+  return language === 'PHP' ? '<?php\nthis is not a program !!!\n' : 'this is not a program !!!\n';
 }

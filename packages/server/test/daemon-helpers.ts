@@ -53,11 +53,14 @@ export interface DaemonProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `oj judge` as a child process (what bin/oj runs): flags and environment as given. */
+/**
+ * Starts `oj judge` as a child process (what bin/oj runs): flags and environment as given. It offers
+ * only C unless `env` says otherwise (the tests submit C): every language is self-tested at start.
+ */
 export function startDaemonProcess(args: string[], env: Record<string, string> = {}): DaemonProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', DAEMON_MAIN, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', OJ_JUDGE_LANGUAGES: 'C', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

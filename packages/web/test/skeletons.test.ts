@@ -12,6 +12,11 @@ describe('language skeletons', () => {
       ['Java', 'text/x-java', 'public class Main'],
       ['Golang', 'text/x-go', 'func main()'],
       ['Rust', 'text/x-rustsrc', 'fn main()'],
+      ['C#', 'text/x-csharp', 'static void Main()'],
+      ['Pascal', 'text/x-pascal', 'begin'],
+      ['Kotlin', 'text/x-kotlin', 'fun main()'],
+      ['Haskell', 'text/x-haskell', 'main = do'],
+      ['PHP', 'text/x-php', '<?php'],
     ] as const) {
       const code = skeletonOf(name, mime);
       expect(code, name).toContain(entry);
@@ -22,10 +27,13 @@ describe('language skeletons', () => {
   it('find the language by name when the judge reported no content type', () => {
     expect(skeletonOf('C++ 14')).toContain('int main()');
     expect(skeletonOf('Java')).toContain('class Main');
+    expect(skeletonOf('C#')).toContain('static void Main()');
+    expect(skeletonOf('Kotlin')).toContain('fun main()');
   });
 
   it('leave scripts empty', () => {
     expect(skeletonOf('Python3', 'text/x-python')).toBe('');
     expect(skeletonOf('JavaScript Node', 'text/javascript')).toBe('');
+    expect(skeletonOf('Ruby', 'text/x-ruby')).toBe('');
   });
 });

@@ -11,12 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getLanguages } from '../languages.js';
+import { getLanguages, type LanguageSpec } from '../languages.js';
 import { workRoot } from '../run.js';
 import { TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, isTransient, JudgeClient, type Registration } from './client.js';
 import { consoleLogger, type Logger } from './log.js';
-import { checkSandbox, languageReports, pruneStaleWorkDirs } from './preflight.js';
+import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs, selectLanguages } from './preflight.js';
 import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';
 import { sleep } from './sleep.js';
 
@@ -39,6 +39,8 @@ export interface JudgeDaemonOptions {
   /** How long `start` keeps trying to reach the server to register; default: forever. */
   registerTimeoutMs?: number;
   log?: Logger;
+  /** Languages to offer once their A+B self-test passes; default: those detected on this host (only those named in OJ_JUDGE_LANGUAGES, when set). */
+  languages?: LanguageSpec[];
   /** Reported at registration; default: @oj/judge's version. */
   version?: string;
   /** For tests. */
@@ -126,8 +128,11 @@ export class JudgeDaemon {
     await checkSandbox();
     const pruned = await pruneStaleWorkDirs();
     if (pruned) this.log.info(`removed ${pruned} work director${pruned === 1 ? 'y' : 'ies'} left by a judge that was killed`);
-    const langs = getLanguages();
-    if (!langs.length) throw new Error('no compiler or interpreter was found on this host: nothing to judge with');
+    const detected = this.opts.languages ?? selectLanguages(getLanguages(), process.env.OJ_JUDGE_LANGUAGES, this.log);
+    if (!detected.length) throw new Error('no compiler or interpreter was found on this host: nothing to judge with');
+    // Only toolchains that really judge their A+B template in the sandbox are offered.
+    const langs = await offeredLanguages(detected, this.log);
+    if (!langs.length) throw new Error('no language passed its A+B self-test on this host: nothing to judge with (see the warnings above)');
     const registration: Registration = {
       name: this.name,
       cpuCount: os.availableParallelism(),

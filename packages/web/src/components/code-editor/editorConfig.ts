@@ -13,7 +13,8 @@ import { javascript } from '@codemirror/lang-javascript';
 import { php } from '@codemirror/lang-php';
 import { python } from '@codemirror/lang-python';
 import { rust } from '@codemirror/lang-rust';
-import { csharp } from '@codemirror/legacy-modes/mode/clike';
+import { csharp, kotlin } from '@codemirror/legacy-modes/mode/clike';
+import { haskell } from '@codemirror/legacy-modes/mode/haskell';
 import { pascal } from '@codemirror/legacy-modes/mode/pascal';
 import { ruby } from '@codemirror/legacy-modes/mode/ruby';
 import { basicDark, dracula, eclipse, material, monokai, solarizedLight, tomorrowNightBlue, xcodeLight } from '@uiw/codemirror-themes-all';
@@ -46,7 +47,7 @@ export const DEFAULT_EDITOR_SETTINGS: EditorSettings = { theme: 'idea', fontSize
 export function languageExtension(name: string, contentType?: string): Extension {
   const mime = (contentType ?? '').toLowerCase();
   const n = name.toLowerCase();
-  if (mime === 'text/x-csrc' || mime === 'text/x-c++src' || /^c(\+\+)?\b|^c with|^c\+\+/.test(n)) return cpp();
+  if (mime === 'text/x-csrc' || mime === 'text/x-c++src' || /^c(\+\+)?( |$)|^c with|^c\+\+/.test(n)) return cpp();
   if (mime === 'text/x-java' || (n.startsWith('java') && !n.startsWith('javascript'))) return java();
   if (mime === 'text/x-python' || n.includes('py')) return python();
   if (mime === 'text/x-go' || n.startsWith('go')) return go();
@@ -56,6 +57,8 @@ export function languageExtension(name: string, contentType?: string): Extension
   if (mime === 'text/x-csharp' || n === 'c#') return StreamLanguage.define(csharp);
   if (mime === 'text/x-ruby' || n.startsWith('ruby')) return StreamLanguage.define(ruby);
   if (mime === 'text/x-pascal' || n.startsWith('pascal')) return StreamLanguage.define(pascal);
+  if (mime === 'text/x-kotlin' || n.startsWith('kotlin')) return StreamLanguage.define(kotlin);
+  if (mime === 'text/x-haskell' || n.startsWith('haskell')) return StreamLanguage.define(haskell);
   return [];
 }
 

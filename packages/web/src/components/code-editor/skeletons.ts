@@ -17,6 +17,10 @@ const SKELETONS: { mime: string; name: RegExp; code: string }[] = [
   { mime: 'text/x-rustsrc', name: /^rust/i, code: 'fn main() {\n    \n}\n' },
   { mime: 'text/x-csharp', name: /^c#/i, code: 'using System;\n\npublic class Program {\n    public static void Main() {\n        \n    }\n}\n' },
   { mime: 'text/x-pascal', name: /^pascal/i, code: 'program main;\nbegin\n  \nend.\n' },
+  { mime: 'text/x-kotlin', name: /^kotlin/i, code: 'fun main() {\n    \n}\n' },
+  { mime: 'text/x-haskell', name: /^haskell/i, code: 'main :: IO ()\nmain = do\n  \n' },
+  // Text outside <?php … ?> is printed as it is.
+  { mime: 'text/x-php', name: /^php/i, code: '<?php\n\n' },
 ];
 
 /** The minimal skeleton of a language; '' for scripts (Python, JavaScript, Ruby…), which need none. */
