@@ -63,4 +63,19 @@ describe('first load of /home', () => {
     ).toEqual([]);
     await context.close();
   });
+
+  it('still shows every home card at 768 px, the lists and the table filled as before', async () => {
+    const { context, page } = await newVisitor(browser, { width: 768, height: 1024 });
+    await page.goto('/home?l=en-US');
+    for (const id of ['announcements', 'recent-contests', 'submission-statistics', 'recent-problems', 'recent-ac-rank']) {
+      await page.getByTestId(id).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.getByTestId(id).locator('.ant-skeleton').count(), { timeout: 20_000 }).toBe(0);
+    }
+    // The recent-problems table arrives when its card is on screen; the announcement's Markdown is rendered.
+    expect(await page.getByTestId('recent-problems').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('announcements').locator('.oj-markdown, .markdown-body, p').count()).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'first-load-home-768');
+    await context.close();
+  });
 });
