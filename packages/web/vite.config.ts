@@ -41,9 +41,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Two imports inside antd that put large modules into every page's first load, narrowed:
+ * - `antd/es/form/context.js` (under nearly every antd component) takes `FormProvider` from the index
+ *   of @rc-component/form, whose index attaches Field, List, useForm… to the Form: importing it keeps
+ *   the whole form library and its validator (~18 KB compressed). It gets `FormProvider` from its own
+ *   module instead (the same module the index re-exports, so the context is the same).
+ * - `antd/es/card/Card.js` imports Tabs for the `tabList` prop (~17 KB compressed), which this app
+ *   never passes: Card gets Tabs through React.lazy, fetched if a card ever has tabs.
+ * When antd changes these imports the rules stop matching and the build is as before, only bigger.
+ */
+function antdFirstLoad(): Plugin {
+  const FORM = '\0oj:rc-form-provider';
+  const TABS = '\0oj:card-tabs';
+  return {
+    name: 'oj-antd-first-load',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replaceAll('\\', '/') ?? '';
+      if (source === '@rc-component/form' && from.endsWith('/antd/es/form/context.js')) return FORM;
+      if (source === '../tabs' && from.endsWith('/antd/es/card/Card.js')) return TABS;
+      return null;
+    },
+    load(id) {
+      if (id === FORM) return "export { FormProvider } from '@rc-component/form/es/FormContext';";
+      if (id === TABS) {
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Tabs = lazy(() => import('antd/es/tabs'));",
+          'export default function CardTabs(props) { return createElement(Suspense, { fallback: null }, createElement(Tabs, props)); }',
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
 // The API server serves the built app in production; in dev Vite serves it and forwards /api.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [antdFirstLoad(), react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8090', changeOrigin: false } },

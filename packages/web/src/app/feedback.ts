@@ -1,25 +1,35 @@
-import { type App, message as staticMessage, notification as staticNotification } from 'antd';
+import type { NotificationArgsProps } from 'antd';
 import { MOBILE_BREAKPOINT } from '@oj/shared';
 
-type AppApi = ReturnType<typeof App.useApp>;
+type FeedbackApi = typeof import('./feedbackApi');
 
 /**
- * antd's context-aware message/notification instances, captured by <FeedbackBridge/> so plain modules
- * (the API client, guards) can show toasts in the current theme and locale.
+ * antd's message and notification, fetched on the first toast (most visits show none, and they are
+ * not small). The app's theme is antd's default colours, so the global instances look the same as
+ * context-bound ones; the locale does not reach a toast.
  */
-let api: Pick<AppApi, 'message' | 'notification'> = { message: staticMessage, notification: staticNotification };
-
-export function setFeedbackApi(next: AppApi) {
-  api = next;
+let loading: Promise<FeedbackApi> | undefined;
+function withApi(show: (api: FeedbackApi) => void) {
+  loading ??= import('./feedbackApi');
+  loading.then(show, (err: unknown) => {
+    loading = undefined;
+    console.error(err);
+  });
 }
 
 export const isMobileWidth = () => window.innerWidth < MOBILE_BREAKPOINT;
 
+type Level = 'success' | 'info' | 'warning' | 'error';
+/** Keyed by type and text, so a burst of identical toasts (parallel calls, repeated clicks) shows one. */
+const toast =
+  (type: Level) =>
+  (text: string, seconds = 4) =>
+    withApi((api) => void api.message.open({ type, content: text, duration: seconds, key: `${type}:${text}` }));
+
 export const feedback = {
-  /** Keyed by type and text, so a burst of identical toasts (parallel calls, repeated clicks) shows one. */
-  success: (text: string, seconds = 4) => api.message.open({ type: 'success', content: text, duration: seconds, key: `success:${text}` }),
-  info: (text: string, seconds = 4) => api.message.open({ type: 'info', content: text, duration: seconds, key: `info:${text}` }),
-  warning: (text: string, seconds = 4) => api.message.open({ type: 'warning', content: text, duration: seconds, key: `warning:${text}` }),
-  error: (text: string, seconds = 4) => api.message.open({ type: 'error', content: text, duration: seconds, key: `error:${text}` }),
-  notify: (args: Parameters<AppApi['notification']['info']>[0]) => api.notification.info(args),
+  success: toast('success'),
+  info: toast('info'),
+  warning: toast('warning'),
+  error: toast('error'),
+  notify: (args: NotificationArgsProps) => withApi((api) => api.notification.info(args)),
 };

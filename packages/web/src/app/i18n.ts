@@ -4,32 +4,26 @@ import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_UI_LANGUAGE, MSG, UI_LANGUAGES, messageKeyOf, type UiLanguage } from '@oj/shared';
 import { createStore } from './createStore';
+import { type Dictionary, mergeFiles } from './dictionaries/merge';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**
  * Interface language (spec 1 §1). Only the current language's texts, antd locale and dayjs locale
  * are loaded, each as its own chunk, so the first load does not carry five dictionaries.
  * Texts live in `locales/<lang>.json` (shell, accounts, server messages) and `locales/<area>/<lang>.json`
- * (one folder per area of the site), merged key by key.
+ * (one folder per area of the site); `dictionaries/<lang>.ts` brings one language's files in one chunk,
+ * merged key by key.
  */
-const dictionaries = import.meta.glob<{ default: Dictionary }>(['../locales/*.json', '../locales/*/*.json']);
-
-type Dictionary = { [key: string]: string | Dictionary };
-
-function mergeInto(target: Dictionary, source: Dictionary): Dictionary {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    target[key] = typeof value === 'object' && typeof current === 'object' ? mergeInto(current, value) : value;
-  }
-  return target;
-}
+const dictionaries: Record<UiLanguage, () => Promise<{ default: Record<string, Dictionary> }>> = {
+  'zh-CN': () => import('./dictionaries/zh-CN'),
+  'en-US': () => import('./dictionaries/en-US'),
+  'zh-TW': () => import('./dictionaries/zh-TW'),
+  'ja-JP': () => import('./dictionaries/ja-JP'),
+  'ko-KR': () => import('./dictionaries/ko-KR'),
+};
 
 async function loadDictionary(lang: UiLanguage): Promise<Dictionary> {
-  const files = Object.keys(dictionaries)
-    .filter((f) => f.endsWith(`/${lang}.json`))
-    .sort();
-  const parts = await Promise.all(files.map((f) => dictionaries[f]!()));
-  return parts.reduce<Dictionary>((all, part) => mergeInto(all, part.default), {});
+  return mergeFiles((await dictionaries[lang]()).default);
 }
 
 const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale }>> = {

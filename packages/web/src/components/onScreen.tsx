@@ -4,9 +4,10 @@ import { Skeleton } from 'antd';
 /**
  * Heavy widgets (charts, the Markdown renderer) are fetched only when they come near the screen, so
  * a page's first load carries what is visible. The margin starts the fetch a little before they scroll
- * into view, so the reader rarely sees the placeholder.
+ * into view. It is kept small: while a page's cards still show their skeletons everything sits higher,
+ * and a wide margin let the home page fetch its chart (130 KB) without anybody scrolling.
  */
-const MARGIN = '400px 0px';
+const MARGIN = '100px 0px';
 
 /** A ref for an element and whether it has been on (or near) the screen; stays true once seen. */
 export function useOnScreen<T extends Element>(): [(el: T | null) => void, boolean] {

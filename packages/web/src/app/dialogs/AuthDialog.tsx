@@ -1,35 +1,19 @@
-import { Suspense } from 'react';
-import { Modal, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useWebsiteConfig } from '../../api/queries';
+import { Suspense, useState } from 'react';
 import { lazyPage } from '../lazyPage';
-import { authDialog, closeAuthDialog } from './dialogStore';
+import { authDialog } from './dialogStore';
 
-const AuthForms = lazyPage(() => import('./AuthForms'));
+// antd Modal and the dialog are fetched when the dialog is first opened (most visits never open it).
+const AuthModal = lazyPage(() => import('./AuthModal'));
 
-const TITLE_KEYS = { login: 'dialog.login', register: 'dialog.register', resetPwd: 'dialog.resetPwd' } as const;
-
-/** The shell's account dialog (spec 1 §2): 370 px, not closed by clicking outside, titled with the short name. */
+/** Mounts the account dialog once it has been opened, and keeps it mounted so that it closes with its animation. */
 export function AuthDialog() {
-  const { t } = useTranslation();
-  const { open, mode } = authDialog.use();
-  const { shortName } = useWebsiteConfig();
+  const { open } = authDialog.use();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      open={open}
-      width={370}
-      mask={{ closable: false }}
-      footer={null}
-      onCancel={closeAuthDialog}
-      destroyOnHidden
-      title={<span data-testid="auth-dialog-title">{`${t(TITLE_KEYS[mode])} - ${shortName}`}</span>}
-      rootClassName="oj-auth-dialog"
-    >
-      <div data-testid={`dialog-${mode}`}>
-        <Suspense fallback={<Spin className="oj-page-spin" />}>
-          <AuthForms mode={mode} />
-        </Suspense>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
   );
 }

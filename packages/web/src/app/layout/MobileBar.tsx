@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Drawer, Menu } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,18 @@ import { useWebsiteConfig } from '../../api/queries';
 import { openAuthDialog } from '../dialogs/dialogStore';
 import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
-import { AuthButtons } from './AuthButtons';
 import { Logo } from './Logo';
 import { activeMenuKey, useContextNavItems, useNavItems, useUserMenuItems } from './navItems';
 import { UserDropdown } from './UserDropdown';
+
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
 /** Under 768 px: an app bar whose menu button opens a drawer with the menu and the user entries. */
 export function MobileBar() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   const { pathname, search } = useLocation();
   const meta = useRouteMeta();
   const { token, user } = useSession();
@@ -32,6 +35,8 @@ export function MobileBar() {
   const items = token
     ? [...navItems, { type: 'divider' as const }, { key: 'user', type: 'group' as const, label: user?.username, children: userItems }]
     : navItems;
+  const selectedKey = context ? context.selected : activeMenuKey(pathname, meta.activeMenu);
+  const menuTestId = context ? 'context-menu' : 'main-menu';
 
   return (
     <header className="oj-appbar" data-testid="appbar">
@@ -46,29 +51,20 @@ export function MobileBar() {
           </Button>
         )}
       </div>
-      <Drawer
-        placement="left"
-        size={270}
-        open={open}
-        onClose={() => setOpen(false)}
-        title={shortName}
-        styles={{ body: { padding: 0 } }}
-        rootClassName="oj-drawer"
-        data-testid="drawer"
-      >
-        <Menu
-          mode="inline"
-          selectedKeys={[context ? context.selected : activeMenuKey(pathname, meta.activeMenu)]}
-          items={items}
-          style={{ borderInlineEnd: 0 }}
-          data-testid={context ? 'context-menu' : 'main-menu'}
-        />
-        {!token && (
-          <div style={{ padding: 16 }}>
-            <AuthButtons block onOpen={() => setOpen(false)} />
-          </div>
-        )}
-      </Drawer>
+      {/* The drawer (antd Drawer) is fetched when the menu button is first pressed. */}
+      {used && (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open={open}
+            onClose={() => setOpen(false)}
+            title={shortName}
+            items={items}
+            selectedKey={selectedKey}
+            menuTestId={menuTestId}
+            showAuth={!token}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

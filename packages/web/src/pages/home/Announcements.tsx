@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Card, Collapse, Empty, Pagination, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Card, Collapse, Empty, Skeleton, Space } from 'antd';
 import { ClockCircleOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,10 +11,13 @@ import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { quietly } from '../../api/client';
 
+// antd Pagination (with its size-changer Select) is shown only past five announcements: fetched then.
+const Pagination = lazy(() => import('antd/es/pagination'));
+
 function AnnouncementLabel({ a }: { a: Announcement }) {
   return (
     <div className="oj-announcement-label">
-      <Typography.Text strong>{a.title}</Typography.Text>
+      <strong className="oj-home-strong">{a.title}</strong>
       <Space size="middle" className="oj-muted" wrap>
         <Link to={`/user-home?username=${encodeURIComponent(a.username)}`} onClick={(e) => e.stopPropagation()}>
           <UserOutlined /> {a.username}
@@ -61,7 +64,9 @@ export function Announcements() {
         />
       )}
       {!!data && data.total > limit && (
-        <Pagination className="oj-pagination" size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} />
+        <Suspense fallback={null}>
+          <Pagination className="oj-pagination" size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} />
+        </Suspense>
       )}
     </Card>
   );

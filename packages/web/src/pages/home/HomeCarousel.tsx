@@ -1,8 +1,11 @@
-import { Carousel, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { TIMINGS } from '@oj/shared';
 import { siteApi } from '../../api/site';
 import { queryKeys, useWebsiteConfig } from '../../api/queries';
+
+// The slider (react-slick, ~45 KB compressed) is fetched only when there are images to slide.
+const CarouselSlides = lazy(() => import('./CarouselSlides'));
 
 /** Without configured images the slot greets with the site's own name and description instead. */
 function Welcome() {
@@ -18,15 +21,12 @@ function Welcome() {
 /** Home carousel (spec 1 §2): 5000 ms, 440 px high, 200 px under 768 px (CSS). */
 export function HomeCarousel() {
   const { data, isPending } = useQuery({ queryKey: queryKeys.carousel, queryFn: siteApi.carousel });
-  if (isPending) return <Skeleton.Node active className="oj-carousel-skeleton" />;
+  const skeleton = <Skeleton.Node active className="oj-carousel-skeleton" />;
+  if (isPending) return skeleton;
   if (!data?.length) return <Welcome />;
   return (
-    <Carousel autoplay={{ dotDuration: true }} autoplaySpeed={TIMINGS.carouselMs} className="oj-carousel" data-testid="home-carousel">
-      {data.map((item) => (
-        <div key={item.id}>
-          <img className="oj-carousel-slide" src={item.url} alt="" draggable={false} />
-        </div>
-      ))}
-    </Carousel>
+    <Suspense fallback={skeleton}>
+      <CarouselSlides items={data} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card, Empty, Skeleton, Space, Tag } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -27,11 +27,10 @@ export function RecentAcRank() {
       ) : !data?.length ? (
         <Empty description={isError ? t('common.loadFailed') : t('homeWidgets.noRecentAc')} />
       ) : (
-        <List
-          size="small"
-          dataSource={data}
-          renderItem={(r, i) => (
-            <List.Item extra={<Typography.Text strong>{t('homeWidgets.acCount', { count: r.ac })}</Typography.Text>}>
+        // A plain list styled like antd's small List: antd List would bring its Pagination and Select into the first load.
+        <ul className="oj-home-list">
+          {data.map((r, i) => (
+            <li key={r.uid} className="oj-home-rank-item">
               <Space>
                 <span className="oj-home-place" style={i < 3 ? { background: PLACE_COLORS[i], color: '#fff' } : undefined}>
                   {i + 1}
@@ -40,9 +39,10 @@ export function RecentAcRank() {
                 <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
                 {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
               </Space>
-            </List.Item>
-          )}
-        />
+              <strong className="oj-home-strong">{t('homeWidgets.acCount', { count: r.ac })}</strong>
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

@@ -1,9 +1,8 @@
 import '../contest/shell/contest.css';
-import { Card, Empty, List, Skeleton, Space, Tooltip } from 'antd';
+import { Card, Empty, Skeleton, Space, Tooltip } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RecentContest } from '@oj/shared';
 import { useRecentContests } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from '../contest/list/ContestLink';
@@ -32,11 +31,10 @@ export function RecentContests() {
       ) : !data?.length ? (
         <Empty description={isError ? t('common.loadFailed') : t('contest.list.empty')} />
       ) : (
-        <List<RecentContest>
-          dataSource={data}
-          rowKey="id"
-          renderItem={(c) => (
-            <li className="oj-recent-contest" style={{ borderLeftColor: statusColor(c.status) }} data-testid={`recent-contest-${c.id}`}>
+        // A plain list (antd List would bring its Pagination and Select into the home page's first load).
+        <ul className="oj-home-list">
+          {data.map((c) => (
+            <li key={c.id} className="oj-recent-contest" style={{ borderLeftColor: statusColor(c.status) }} data-testid={`recent-contest-${c.id}`}>
               <div className="oj-recent-contest-title">
                 <ContestLink cid={c.id}>{c.title}</ContestLink>
                 <ContestLock auth={c.auth} />
@@ -62,8 +60,8 @@ export function RecentContests() {
                 </Tooltip>
               </Space>
             </li>
-          )}
-        />
+          ))}
+        </ul>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App } from 'antd';
+import { Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ContestAuth, ContestStatus, ContestType, PAGE_SIZES } from '@oj/shared';
@@ -24,7 +24,7 @@ export const contestMySubmissions = (cid: number) => (displayId: string, current
  */
 export function useContestProblemScope(view: ContestContextValue): { scope: ProblemScope; dialogs: ReactNode } {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const client = useQueryClient();
   const { user } = useSession();
   const { contest, isContestAdmin, access, refresh } = view;
@@ -102,15 +102,18 @@ export function useContestProblemScope(view: ContestContextValue): { scope: Prob
   }, [cid, blocked, needsPassword, coverAsk, user, askPassword, askCover, refresh, client]);
 
   const dialogs = (
-    <ContestPasswordDialog
-      cid={cid}
-      open={passwordOpen}
-      onDone={(ok) => {
-        setPasswordOpen(false);
-        passwordDone.current?.(ok);
-        passwordDone.current = null;
-      }}
-    />
+    <>
+      {modalHolder}
+      <ContestPasswordDialog
+        cid={cid}
+        open={passwordOpen}
+        onDone={(ok) => {
+          setPasswordOpen(false);
+          passwordDone.current?.(ok);
+          passwordDone.current = null;
+        }}
+      />
+    </>
   );
   return { scope, dialogs };
 }

