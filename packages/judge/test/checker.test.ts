@@ -5,6 +5,7 @@ import { interpretChecker } from '../src/checker.js';
 import { PROBLEM_TYPE } from '../src/modes.js';
 import { ensureRunnerBuilt, type SandboxReport } from '../src/sandbox.js';
 import { judgeSubmission } from '../src/submission.js';
+import { testRun } from '../src/test-run.js';
 
 const S = JudgeStatus;
 beforeAll(() => {
@@ -262,5 +263,16 @@ int main(void){ char s[256]; while (scanf("%255s", s) == 1) printf("%s\\n", s); 
       memoryLimitMb: 64,
     });
     expect(strict.status).toBe(S.WRONG_ANSWER); // 'lines' by default
+  });
+
+  it('the online test run compares with the same checker', async () => {
+    const limits = { timeLimitMs: 1000, memoryLimitMb: 64 };
+    const run = (builtinChecker: 'lines' | 'floats' | 'integers', expectedOutput: string) =>
+      testRun({ language: 'C', code: PRINT, input: '1.0000001', expectedOutput, limits, builtinChecker, checkerPrecision: 6 });
+    expect((await run('floats', '1.0')).status).toBe(S.ACCEPTED);
+    expect((await run('floats', '1.1')).status).toBe(S.WRONG_ANSWER);
+    expect((await run('lines', '1.0')).status).toBe(S.WRONG_ANSWER);
+    // An expected output the checker cannot read was typed by the user: WA, not a System Error.
+    expect((await run('integers', 'abc')).status).toBe(S.WRONG_ANSWER);
   });
 });
