@@ -8,13 +8,15 @@
  * `interactor <input> <output> <answer>` where <output> is a writable file of its own box (testlib's
  * `tout`), talking to the contestant's program over stdin/stdout.
  *
- * Both result conventions are understood (see `interpretChecker`):
- * - HOJ: exit code 0 or 100 → AC, 101 → PE, 102 → WA, 103 → System Error, 99 → partial, the
+ * The problem says which result convention its program follows (`checkerConvention`; the judge
+ * never guesses — see `interpretChecker`):
+ * - 'hoj': exit code 0 or 100 → AC, 101 → PE, 1 or 102 → WA, 103 → System Error, 99 → partial, the
  *   percentage is the first number on stdout (on stderr for interactors, whose stdout is the pipe);
- * - testlib: the first line of stderr — "ok", "wrong answer", "wrong output format" (PE),
+ *   any other exit code is a System Error; stderr (else stdout) is only the message;
+ * - 'testlib': the first line of stderr — "ok", "wrong answer", "wrong output format" (PE),
  *   "points N", "partially correct (N)" (N = percentage of the case score), "FAIL" (System Error),
- *   "unexpected eof" (WA) — and its exit codes 0 ok, 1 WA, 2 PE, 3 fail, 4 PE (dirt), 7 points,
- *   8 unexpected eof.
+ *   "unexpected eof" (WA) — else its exit codes 0 ok, 1 WA, 2 PE, 3 fail, 4 PE (dirt), 7 points,
+ *   8 unexpected eof; any other exit code is a System Error.
  *
  * Our own complete testlib.h (testlib 0.9.x's checker, interactor, validator and generator API with
  * its messages and exit codes, written here) ships in `../checker/testlib.h` and is placed next to
@@ -25,7 +27,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { JudgeStatus, type CheckerConvention, type JudgeStatusCode } from '@oj/shared';
 import { readHead, workRoot, writeExtraFiles, type FileSource } from './run.js';
 import { reportToScope, runSandboxed, withoutRunScope, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
 import { compileVerdict, signalDescription, trimCompilerOutput } from './verdict.js';
@@ -257,10 +259,10 @@ const TESTLIB_PREFIXES: Array<[RegExp, (m: RegExpExecArray, msg: string) => Chec
 ];
 
 /**
- * The verdict of a checker or interactor run (see the module comment for both conventions).
- * `stdout` is the checker's stdout (HOJ's percentage for exit code 99); interactors pass ''.
+ * The verdict of a checker or interactor run under the problem's convention (see the module
+ * comment). `stdout` is the checker's stdout (HOJ's percentage for exit code 99); interactors pass ''.
  */
-export function interpretChecker(rep: SandboxReport, stdout: string, stderr: string, what = 'Checker'): CheckerVerdict {
+export function interpretChecker(rep: SandboxReport, stdout: string, stderr: string, convention: CheckerConvention, what = 'Checker'): CheckerVerdict {
   const message = clip(stderr || (rep.exitCode === 99 ? '' : stdout));
   if (rep.status === 'SE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} could not run: ${rep.error}` };
   if (rep.status === 'TLE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exceeded its time limit` };
@@ -269,13 +271,19 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
   if (rep.exitCode === null) {
     return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} was killed by ${signalDescription(rep.signal)}${message ? `\n${message}` : ''}` };
   }
-  const code = rep.exitCode;
-  // HOJ's own exit codes first: there, the message is only information.
+  const verdict = convention === 'testlib' ? testlibVerdict(rep.exitCode, stderr, message, what) : hojVerdict(rep.exitCode, stdout, stderr, message, what);
+  return verdict ?? { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${rep.exitCode}${message ? `: ${message}` : ''}` };
+}
+
+/** HOJ's exit codes (0 and 1 too: plain checkers return them); the text is only information. */
+function hojVerdict(code: number, stdout: string, stderr: string, message: string, what: string): CheckerVerdict | null {
   switch (code) {
+    case 0:
     case 100:
       return { status: JudgeStatus.ACCEPTED, message: message || undefined };
     case 101:
       return { status: JudgeStatus.PRESENTATION_ERROR, message: message || undefined };
+    case 1:
     case 102:
       return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
     case 103:
@@ -288,7 +296,11 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
       return n ? partial(Number(n[0]), rest) : { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 99 (partial) without a percentage` };
     }
   }
-  // testlib: the first line of its report decides.
+  return null;
+}
+
+/** testlib: the first line of its report decides, else its exit codes. */
+function testlibVerdict(code: number, stderr: string, message: string, what: string): CheckerVerdict | null {
   const first = stderr.trimStart();
   for (const [re, make] of TESTLIB_PREFIXES) {
     const m = re.exec(first);
@@ -309,7 +321,7 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
     case 7:
       return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with 7 (points) without "points N" on stderr` };
   }
-  return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${code}${message ? `: ${message}` : ''}` };
+  return null;
 }
 
 export interface CheckerLimits {
@@ -346,6 +358,7 @@ export async function runChecker(
   checker: CompiledChecker,
   files: { input: string; userOutput: string; answer: string },
   caseDir: string,
+  convention: CheckerConvention,
   limits: CheckerLimits = DEFAULT_CHECKER_LIMITS,
 ): Promise<CheckerVerdict & { report: SandboxReport }> {
   const out = path.join(caseDir, 'checker.out');
@@ -367,5 +380,5 @@ export async function runChecker(
   });
   const stdout = (await readHead(out, 4096)).toString('utf8');
   const stderr = (await readHead(err, 4096)).toString('utf8');
-  return { ...interpretChecker(report, stdout, stderr), report };
+  return { ...interpretChecker(report, stdout, stderr, convention), report };
 }

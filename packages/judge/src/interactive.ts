@@ -20,7 +20,7 @@
  * Time and memory are the contestant's.
  */
 import path from 'node:path';
-import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { JudgeStatus, type CheckerConvention, type JudgeStatusCode } from '@oj/shared';
 import { CHECKER_FILES, checkerRequest, DEFAULT_CHECKER_LIMITS, interpretChecker, type CheckerLimits, type CompiledChecker } from './checker.js';
 import { runLimits } from './languages.js';
 import { readHead, type CompiledProgram } from './run.js';
@@ -47,6 +47,8 @@ export interface InteractiveOptions {
   /** User extra files, copied into the contestant's box. */
   extraDirs?: string[];
   interactorLimits?: CheckerLimits;
+  /** How the interactor's verdict is read (the problem's `checkerConvention`). */
+  convention: CheckerConvention;
 }
 
 export async function runInteractive(
@@ -98,9 +100,9 @@ export async function runInteractive(
   if (inter.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `Interactor could not run: ${inter.error}` };
   if (user.status === 'TLE' || user.status === 'MLE') return { ...base, ...runVerdict(user, stderr)! };
   if (inter.status !== 'OK' && inter.status !== 'RE') {
-    return { ...base, ...interpretChecker(inter, '', interStderr, 'Interactor') };
+    return { ...base, ...interpretChecker(inter, '', interStderr, opts.convention, 'Interactor') };
   }
-  const verdict = interpretChecker(inter, '', interStderr, 'Interactor');
+  const verdict = interpretChecker(inter, '', interStderr, opts.convention, 'Interactor');
   // SIGPIPE in the interactor: it wrote to a contestant that was already gone.
   const interactorOrphaned = inter.signal === SIGPIPE;
   const userFailed = runVerdict(user, stderr);

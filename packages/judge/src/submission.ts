@@ -10,9 +10,9 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
+import { JudgeStatus, type BuiltinChecker, type CheckerConvention, type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
 import { compileChecker, DEFAULT_CHECKER_LIMITS, runChecker, type CheckerLimits, type CheckerSource, type CompiledChecker } from './checker.js';
-import { compareOutput } from './compare.js';
+import { checkOutput } from './builtin-checkers.js';
 import { runInteractive } from './interactive.js';
 import { findLanguage, type ProblemLimits } from './languages.js';
 import {
@@ -74,8 +74,14 @@ export interface JudgeSubmissionRequest {
   checker?: CheckerSource;
   /** OI total, default 100; split evenly over cases without a score. */
   ioScore?: number;
-  /** Ignore trailing blanks of lines and trailing blank lines (then no PE; `default` mode only). */
+  /** Ignore trailing blanks of lines and trailing blank lines (then no PE; `default` mode, 'lines' checker only). */
   removeEndBlank?: boolean;
+  /** The comparator of the `default` mode (builtin-checkers.ts); default 'lines'. */
+  builtinChecker?: BuiltinChecker;
+  /** 'floats': allowed error 1e-N (4..9), default 6. */
+  checkerPrecision?: number;
+  /** How the checker's / interactor's verdict is read; default 'hoj'. */
+  checkerConvention?: CheckerConvention;
   /** File IO problems: read `readFileName`, write `writeFileName` in the work directory. */
   fileIO?: FileIO | null;
   /** Copied read-only next to the source at compile time and into every run's work directory. */
@@ -209,7 +215,12 @@ async function judgeCase(ctx: CaseContext, tc: SubmissionCase, caseDir: string):
   const input = await materialise(tc.input, caseDir, 'input');
   if (mode === 'interactive') {
     const answer = await materialise(tc.output, caseDir, 'answer');
-    const r = await runInteractive(program, checker!, { input, answer }, caseDir, { limits, extraDirs: ctx.extraDirs, interactorLimits: ctx.checkerLimits });
+    const r = await runInteractive(program, checker!, { input, answer }, caseDir, {
+      limits,
+      extraDirs: ctx.extraDirs,
+      interactorLimits: ctx.checkerLimits,
+      convention: req.checkerConvention ?? 'hoj',
+    });
     return {
       status: r.status,
       time: r.time,
@@ -238,12 +249,13 @@ async function judgeCase(ctx: CaseContext, tc: SubmissionCase, caseDir: string):
       await fsp.chmod(userOutput, 0o644);
     } else userOutput = await materialise('', caseDir, 'empty-output');
     const answer = await materialise(tc.output, caseDir, 'answer');
-    const v = await runChecker(checker!, { input, userOutput, answer }, caseDir, ctx.checkerLimits);
+    const v = await runChecker(checker!, { input, userOutput, answer }, caseDir, req.checkerConvention ?? 'hoj', ctx.checkerLimits);
     return { ...base, status: v.status, percentage: v.percentage, message: v.message };
   }
   const expected = typeof tc.output === 'string' || Buffer.isBuffer(tc.output) ? tc.output : await fsp.readFile(tc.output.path);
   const actual = run.output ? await fsp.readFile(run.output) : Buffer.alloc(0);
-  return { ...base, status: compareOutput(expected, actual, { removeEndBlank: req.removeEndBlank }) };
+  const v = checkOutput(req.builtinChecker ?? 'lines', expected, actual, { removeEndBlank: req.removeEndBlank, precision: req.checkerPrecision });
+  return { ...base, status: v.status, message: v.message };
 }
 
 /** Judges one submission. Never throws for anything the submission (or the problem data) does. */
@@ -378,6 +390,10 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
       results.map((r) => r.status),
       type,
     );
+    // A built-in comparator's WA/PE note quotes the answer: it stays with the case (shown by the
+    // open-case-result rule), not in the submission's message that everyone who sees it reads.
+    const comparedOnly = (r: SubmissionCaseResult) =>
+      mode === 'default' && (r.status === JudgeStatus.WRONG_ANSWER || r.status === JudgeStatus.PRESENTATION_ERROR);
     const firstFail = results.find((r) => r.status !== JudgeStatus.ACCEPTED && r.status !== JudgeStatus.CANCELLED);
     const result: JudgeSubmissionResult = {
       status,
@@ -388,7 +404,8 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
       judgeCaseMode: caseMode,
       cases: results,
     };
-    const message = results.find((r) => r.status === JudgeStatus.SYSTEM_ERROR)?.message ?? firstFail?.message;
+    const message =
+      results.find((r) => r.status === JudgeStatus.SYSTEM_ERROR)?.message ?? (firstFail && !comparedOnly(firstFail) ? firstFail.message : undefined);
     if (message) result.errorMessage = message;
     if (caseMode === 'subtask_lowest' || caseMode === 'subtask_average') result.subtasks = subtaskSummaries(scored, caseMode);
     return result;

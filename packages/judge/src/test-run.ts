@@ -6,8 +6,10 @@
  * - Compile Error: `stderr` holds the compiler's message;
  * - the program failed: TLE / MLE / RE (with the exit code or signal in `stderr`) / SE;
  * - it ran to a normal end: with a non-empty expected output, Accepted / Presentation Error /
- *   Wrong Answer by the default comparison (`removeEndBlank` as the problem says; HOJ's test run
- *   knows no PE, ours uses the same rules as real judging); without one (absent, null or ""),
+ *   Wrong Answer by the problem's built-in checker (`builtinChecker`, `removeEndBlank`, the float
+ *   precision, as the problem says: the same comparator as real judging, builtin-checkers.ts; an
+ *   expected output the checker cannot read, e.g. a word for 'integers', is Wrong Answer here since
+ *   the user typed it); without one (absent, null or ""),
  *   **Accepted** meaning "run finished" — the UI shows the output and nothing is compared.
  * The special judge and the interactor are never used here: spj and interactive problems are
  * compared plainly (or not at all) and `problemJudgeMode` is echoed so that the UI can say so.
@@ -15,8 +17,8 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
-import { compareOutput } from './compare.js';
+import { JudgeStatus, type BuiltinChecker, type JudgeStatusCode } from '@oj/shared';
+import { checkOutput } from './builtin-checkers.js';
 import { findLanguage, type ProblemLimits } from './languages.js';
 import { compileSubmission, materialise, preview, readHead, runProgram, workRoot, writeExtraFiles, type FileIO, type FileSource } from './run.js';
 import type { JudgeMode } from './submission.js';
@@ -35,6 +37,10 @@ export interface TestRunRequest {
   expectedOutput?: string | null;
   limits: { timeLimitMs: number; memoryLimitMb: number; stackLimitMb?: number };
   removeEndBlank?: boolean;
+  /** The problem's comparator (default 'lines'; spj and interactive problems: 'lines'). */
+  builtinChecker?: BuiltinChecker;
+  /** 'floats': allowed error 1e-N. */
+  checkerPrecision?: number;
   fileIO?: FileIO | null;
   userExtraFiles?: Record<string, FileSource>;
   /** The problem's judge mode, echoed in the result. */
@@ -103,7 +109,9 @@ export async function testRun(req: TestRunRequest): Promise<TestRunResult> {
     // An empty expected-output box means "just run it".
     if (!req.expectedOutput) return { ...measured, status: JudgeStatus.ACCEPTED };
     const actual = run.output ? await fsp.readFile(run.output) : Buffer.alloc(0);
-    return { ...measured, status: compareOutput(req.expectedOutput, actual, { removeEndBlank: req.removeEndBlank }) };
+    const kind = (req.problemJudgeMode ?? 'default') === 'default' ? (req.builtinChecker ?? 'lines') : 'lines';
+    const v = checkOutput(kind, req.expectedOutput, actual, { removeEndBlank: req.removeEndBlank, precision: req.checkerPrecision });
+    return { ...measured, status: v.status === JudgeStatus.SYSTEM_ERROR ? JudgeStatus.WRONG_ANSWER : v.status };
   } catch (e) {
     return fail(JudgeStatus.SYSTEM_ERROR, `System Error: ${(e as Error).message}`);
   } finally {

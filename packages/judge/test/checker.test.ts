@@ -5,6 +5,7 @@ import { interpretChecker } from '../src/checker.js';
 import { PROBLEM_TYPE } from '../src/modes.js';
 import { ensureRunnerBuilt, type SandboxReport } from '../src/sandbox.js';
 import { judgeSubmission } from '../src/submission.js';
+import { testRun } from '../src/test-run.js';
 
 const S = JudgeStatus;
 beforeAll(() => {
@@ -73,37 +74,43 @@ const rep = (p: Partial<SandboxReport>): SandboxReport => ({
 });
 
 describe('interpretChecker', () => {
-  it('reads HOJ exit codes, testlib reports and testlib exit codes', () => {
-    expect(interpretChecker(rep({ exitCode: 100 }), '', '').status).toBe(S.ACCEPTED);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 101 }), '', 'x').status).toBe(S.PRESENTATION_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 102 }), '', 'no').status).toBe(S.WRONG_ANSWER);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 103 }), '', 'oops')).toMatchObject({
-      status: S.SYSTEM_ERROR,
-      message: expect.stringMatching(/oops/),
-    });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '40\n', '')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40 });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '100', '').status).toBe(S.ACCEPTED);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '40 partly')).toMatchObject({
-      status: S.PARTIAL_ACCEPTED,
-      percentage: 40,
-      message: 'partly',
-    });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 99 }), '', '').status).toBe(S.SYSTEM_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', 'wrong answer 1st numbers differ')).toMatchObject({
-      status: S.WRONG_ANSWER,
-      message: '1st numbers differ',
-    });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'points 12.5 ok-ish')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 7 }), '', 'partially correct (30) hmm')).toMatchObject({
-      status: S.PARTIAL_ACCEPTED,
-      percentage: 30,
-    });
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 3 }), '', 'FAIL bad answer file').status).toBe(S.SYSTEM_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 2 }), '', '').status).toBe(S.PRESENTATION_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 1 }), '', '').status).toBe(S.WRONG_ANSWER);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: 42 }), '', '').status).toBe(S.SYSTEM_ERROR);
-    expect(interpretChecker(rep({ status: 'RE', exitCode: null, signal: 11 }), '', '').status).toBe(S.SYSTEM_ERROR);
-    expect(interpretChecker(rep({ status: 'TLE', exitCode: null, signal: 9 }), '', '').status).toBe(S.SYSTEM_ERROR);
+  it("reads HOJ exit codes under the 'hoj' convention", () => {
+    const hoj = (r: Partial<SandboxReport>, stdout: string, stderr: string) => interpretChecker(rep(r), stdout, stderr, 'hoj');
+    expect(hoj({ exitCode: 100 }, '', '').status).toBe(S.ACCEPTED);
+    expect(hoj({ exitCode: 0 }, '', '').status).toBe(S.ACCEPTED);
+    expect(hoj({ status: 'RE', exitCode: 101 }, '', 'x').status).toBe(S.PRESENTATION_ERROR);
+    expect(hoj({ status: 'RE', exitCode: 102 }, '', 'no').status).toBe(S.WRONG_ANSWER);
+    expect(hoj({ status: 'RE', exitCode: 1 }, '', '').status).toBe(S.WRONG_ANSWER);
+    expect(hoj({ status: 'RE', exitCode: 103 }, '', 'oops')).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/oops/) });
+    expect(hoj({ status: 'RE', exitCode: 99 }, '40\n', '')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40 });
+    expect(hoj({ status: 'RE', exitCode: 99 }, '100', '').status).toBe(S.ACCEPTED);
+    expect(hoj({ status: 'RE', exitCode: 99 }, '', '40 partly')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40, message: 'partly' });
+    expect(hoj({ status: 'RE', exitCode: 99 }, '', '').status).toBe(S.SYSTEM_ERROR);
+    // The text is only a message here: a testlib report does not turn exit 0 into WA nor exit 7 into points.
+    expect(hoj({ exitCode: 0 }, '', 'wrong answer 1st numbers differ')).toMatchObject({ status: S.ACCEPTED, message: 'wrong answer 1st numbers differ' });
+    expect(hoj({ status: 'RE', exitCode: 7 }, '', 'points 12.5').status).toBe(S.SYSTEM_ERROR);
+    expect(hoj({ status: 'RE', exitCode: 2 }, '', 'wrong output format').status).toBe(S.SYSTEM_ERROR);
+    expect(hoj({ status: 'RE', exitCode: 42 }, '', '').status).toBe(S.SYSTEM_ERROR);
+    expect(hoj({ status: 'RE', exitCode: null, signal: 11 }, '', '').status).toBe(S.SYSTEM_ERROR);
+    expect(hoj({ status: 'TLE', exitCode: null, signal: 9 }, '', '').status).toBe(S.SYSTEM_ERROR);
+  });
+
+  it("reads testlib reports and exit codes under the 'testlib' convention", () => {
+    const tl = (r: Partial<SandboxReport>, stderr: string) => interpretChecker(rep(r), '', stderr, 'testlib');
+    expect(tl({ status: 'RE', exitCode: 1 }, 'wrong answer 1st numbers differ')).toMatchObject({ status: S.WRONG_ANSWER, message: '1st numbers differ' });
+    expect(tl({ status: 'RE', exitCode: 7 }, 'points 12.5 ok-ish')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
+    expect(tl({ status: 'RE', exitCode: 7 }, 'partially correct (30) hmm')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 30 });
+    expect(tl({ status: 'RE', exitCode: 3 }, 'FAIL bad answer file').status).toBe(S.SYSTEM_ERROR);
+    expect(tl({ status: 'RE', exitCode: 2 }, '').status).toBe(S.PRESENTATION_ERROR);
+    expect(tl({ status: 'RE', exitCode: 4 }, '').status).toBe(S.PRESENTATION_ERROR);
+    expect(tl({ status: 'RE', exitCode: 1 }, '').status).toBe(S.WRONG_ANSWER);
+    expect(tl({ status: 'RE', exitCode: 8 }, '').status).toBe(S.WRONG_ANSWER);
+    expect(tl({ exitCode: 0 }, 'ok 3 numbers').status).toBe(S.ACCEPTED);
+    // HOJ's codes mean nothing to testlib: not guessed.
+    expect(tl({ status: 'RE', exitCode: 100 }, '').status).toBe(S.SYSTEM_ERROR);
+    expect(tl({ status: 'RE', exitCode: 102 }, '').status).toBe(S.SYSTEM_ERROR);
+    expect(tl({ status: 'RE', exitCode: 42 }, '').status).toBe(S.SYSTEM_ERROR);
+    expect(tl({ status: 'RE', exitCode: null, signal: 11 }, '').status).toBe(S.SYSTEM_ERROR);
   });
 });
 
@@ -151,6 +158,7 @@ int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest);
       problemType: PROBLEM_TYPE.OI,
       judgeMode: 'spj',
       checker: { language: 'C++', code: TESTLIB_CHECKER },
+      checkerConvention: 'testlib',
     });
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR, S.PARTIAL_ACCEPTED, S.PARTIAL_ACCEPTED, S.SYSTEM_ERROR]);
     expect(r.cases[0].message).toBe('7 is right');
@@ -184,5 +192,87 @@ int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest);
       judgeMode: 'spj',
     });
     expect(noChecker).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: expect.stringMatching(/special judge/) });
+  });
+});
+
+describe('checker convention (chosen per problem)', () => {
+  // A testlib checker: PE (exit 2) for a non-integer, points (exit 7) for 1, WA (exit 1) for others.
+  const TESTLIB_GRADER = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  std::string t = ouf.readToken();
+  if (t == "1") quitp(50, "half");
+  if (t != "0" && t != "2") quitf(_pe, "not a number: %s", t.c_str());
+  if (t == "2") quitf(_wa, "two is wrong");
+  quitf(_ok, "zero");
+}
+`;
+  const judgeWith = (checkerConvention: 'hoj' | 'testlib') =>
+    judgeSubmission({
+      language: 'C',
+      code: ECHO,
+      cases: ['0', '1', '2', 'x'].map((input) => ({ input, output: '', score: 25 })),
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      problemType: PROBLEM_TYPE.OI,
+      judgeMode: 'spj',
+      checker: { language: 'C++', code: TESTLIB_GRADER },
+      checkerConvention,
+    });
+
+  it("a testlib checker is read by testlib's rules under 'testlib'", async () => {
+    const r = await judgeWith('testlib');
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PARTIAL_ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR]);
+    expect(r.cases.map((c) => c.score)).toEqual([25, 12, 0, 0]);
+    expect(r.cases[3].message).toMatch(/not a number: x/);
+  });
+
+  it("and by HOJ's exit codes under 'hoj', where testlib's points and PE codes mean nothing", async () => {
+    const r = await judgeWith('hoj');
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.SYSTEM_ERROR, S.WRONG_ANSWER, S.SYSTEM_ERROR]);
+    expect(r.cases[1].message).toMatch(/exited with code 7/);
+  });
+});
+
+describe('built-in checkers in a submission', () => {
+  const PRINT = `#include <stdio.h>
+int main(void){ char s[256]; while (scanf("%255s", s) == 1) printf("%s\\n", s); return 0; }`;
+  it("judges with the problem's comparator and keeps the note on the case, not in the submission's message", async () => {
+    const r = await judgeSubmission({
+      language: 'C',
+      code: PRINT,
+      cases: [
+        { input: '1.0000001', output: '1.0\n' },
+        { input: '1.1', output: '1.0\n' },
+        { input: 'one', output: '1.0\n' },
+      ],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      builtinChecker: 'floats',
+      checkerPrecision: 6,
+    });
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR]);
+    expect(r.cases[1].message).toBe('expected 1.0, found 1.1, error 0.100 > 1e-6 on token 1');
+    expect(r.cases[2].message).toBe('expected a number, found "one" on token 1');
+    expect(r.errorMessage).toBeUndefined();
+    const strict = await judgeSubmission({
+      language: 'C',
+      code: PRINT,
+      cases: [{ input: '1.0000001', output: '1.0\n' }],
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+    });
+    expect(strict.status).toBe(S.WRONG_ANSWER); // 'lines' by default
+  });
+
+  it('the online test run compares with the same checker', async () => {
+    const limits = { timeLimitMs: 1000, memoryLimitMb: 64 };
+    const run = (builtinChecker: 'lines' | 'floats' | 'integers', expectedOutput: string) =>
+      testRun({ language: 'C', code: PRINT, input: '1.0000001', expectedOutput, limits, builtinChecker, checkerPrecision: 6 });
+    expect((await run('floats', '1.0')).status).toBe(S.ACCEPTED);
+    expect((await run('floats', '1.1')).status).toBe(S.WRONG_ANSWER);
+    expect((await run('lines', '1.0')).status).toBe(S.WRONG_ANSWER);
+    // An expected output the checker cannot read was typed by the user: WA, not a System Error.
+    expect((await run('integers', 'abc')).status).toBe(S.WRONG_ANSWER);
   });
 });

@@ -101,6 +101,7 @@ describe('interactive judging', () => {
       cases: behaviours.map((b) => ({ input: `${b}\n`, output: 'answer\n' })),
       judgeMode: 'interactive',
       checker: { language: 'C++', code: INTERACTOR },
+      checkerConvention: 'testlib',
     });
     expect(r.cases.map((c) => c.status)).toEqual([
       S.ACCEPTED,
@@ -130,6 +131,7 @@ describe('interactive judging', () => {
       cases: [{ input: 'play 3\n', output: 'answer\n' }],
       judgeMode: 'interactive',
       checker: { language: 'C++', code: INTERACTOR },
+      checkerConvention: 'testlib',
     });
     expect(r.status).toBe(S.RUNTIME_ERROR);
     expect(r.errorMessage).toMatch(/SIGSEGV/);

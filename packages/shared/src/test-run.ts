@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS } from './constants.js';
-import { storableText, type JudgeMode, type JudgeTask } from './judge.js';
+import { storableText, type BuiltinChecker, type JudgeMode, type JudgeTask } from './judge.js';
 import { MSG } from './messages.js';
 import { codeField } from './submission.js';
 
@@ -81,6 +81,9 @@ export interface TestRunTask {
     memoryLimit: number;
     stackLimit: number;
     removeEndBlank: boolean;
+    /** The problem's comparator and its float precision (the test run compares like judging). */
+    builtinChecker: BuiltinChecker;
+    checkerPrecision: number;
     judgeMode: JudgeMode;
     fileIO: { input: string; output: string } | null;
     /** file name → content, beside the program */

@@ -5,17 +5,21 @@
  *   oj run --language "C++" --source main.cpp --input 1.in [--expected 1.out]
  *          [--time-limit 1000] [--memory-limit 256] [--stack-limit 128]
  *          [--spj checker.cpp | --interactor interactor.cpp] [--checker-language C++]
- *          [--remove-end-blank] [--file-io IN_NAME:OUT_NAME] [--output-limit KB]
+ *          [--checker-convention hoj|testlib] [--checker lines|tokens|integers|floats|yes-no|sorted-tokens]
+ *          [--precision 4..9] [--remove-end-blank] [--file-io IN_NAME:OUT_NAME] [--output-limit KB]
  *   oj run --list-languages
  *
  * With --expected (or a checker/interactor, whose answer file it is) the run is judged like one
  * case of a submission; without, the program just runs ("Accepted" = run finished) and its output
- * is reported. Output: {status, statusName, time (ms), memory (KB), message, userOutput, stderr,
+ * is reported. --checker picks the built-in comparator (default lines), --precision its float error
+ * 1e-N; --checker-convention how the checker/interactor's verdict is read (default: testlib when
+ * its source includes testlib.h, else hoj — the rule for problems stored without one). Output: {status, statusName, time (ms), memory (KB), message, userOutput, stderr,
  * judgeMode, score?}. Exit code 0 whenever a verdict was printed, 2 for bad arguments.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { BUILTIN_CHECKERS, CHECKER_CONVENTIONS, CHECKER_PRECISION, conventionOfCheckerCode, type BuiltinChecker, type CheckerConvention } from '@oj/shared';
 import { getLanguages } from '../languages.js';
 import { ensureRunnerBuilt } from '../sandbox.js';
 import { judgeSubmission, type JudgeMode } from '../submission.js';
@@ -24,7 +28,8 @@ import { statusName } from '../verdict.js';
 
 const USAGE = `usage: oj run --language NAME --source FILE --input FILE [--expected FILE]
               [--time-limit MS] [--memory-limit MB] [--stack-limit MB]
-              [--spj FILE | --interactor FILE] [--checker-language C|C++]
+              [--spj FILE | --interactor FILE] [--checker-language C|C++] [--checker-convention hoj|testlib]
+              [--checker ${BUILTIN_CHECKERS.join('|')}] [--precision ${CHECKER_PRECISION.min}..${CHECKER_PRECISION.max}]
               [--remove-end-blank] [--file-io IN:OUT] [--output-limit KB]
        oj run --list-languages`;
 
@@ -75,6 +80,9 @@ async function main() {
         spj: { type: 'string' },
         interactor: { type: 'string' },
         'checker-language': { type: 'string' },
+        'checker-convention': { type: 'string' },
+        checker: { type: 'string' },
+        precision: { type: 'string' },
         'remove-end-blank': { type: 'boolean' },
         'file-io': { type: 'string' },
         'output-limit': { type: 'string' },
@@ -123,6 +131,13 @@ async function main() {
   const outputLimitKb = values['output-limit'] ? positiveInt('output-limit', values['output-limit'], 0) : undefined;
   const judgeMode: JudgeMode = values.spj ? 'spj' : values.interactor ? 'interactive' : 'default';
   const checkerFile = values.spj ?? values.interactor;
+  const builtinChecker = (values.checker ?? 'lines') as BuiltinChecker;
+  if (!BUILTIN_CHECKERS.includes(builtinChecker)) usage(`--checker must be one of ${BUILTIN_CHECKERS.join(', ')}`);
+  const precision = positiveInt('precision', values.precision, CHECKER_PRECISION.default);
+  if (precision < CHECKER_PRECISION.min || precision > CHECKER_PRECISION.max) usage(`--precision must be ${CHECKER_PRECISION.min}..${CHECKER_PRECISION.max}`);
+  const convention = values['checker-convention'] as CheckerConvention | undefined;
+  if (convention !== undefined && !CHECKER_CONVENTIONS.includes(convention)) usage(`--checker-convention must be one of ${CHECKER_CONVENTIONS.join(', ')}`);
+  const checkerCode = checkerFile ? readFile(values.spj ? 'spj' : 'interactor', checkerFile).toString('utf8') : undefined;
   ensureRunnerBuilt();
 
   if (expected === undefined && judgeMode === 'default') {
@@ -156,9 +171,10 @@ async function main() {
     fileIO,
     outputLimitKb,
     removeEndBlank: values['remove-end-blank'],
-    checker: checkerFile
-      ? { language: values['checker-language'] ?? 'C++', code: readFile(values.spj ? 'spj' : 'interactor', checkerFile).toString('utf8') }
-      : undefined,
+    builtinChecker,
+    checkerPrecision: precision,
+    checkerConvention: convention ?? conventionOfCheckerCode(checkerCode),
+    checker: checkerCode !== undefined ? { language: values['checker-language'] ?? 'C++', code: checkerCode } : undefined,
     cases: [{ input: { path: input }, output: expected !== undefined ? { path: expected } : '' }],
   });
   const c = r.cases[0];

@@ -31,6 +31,8 @@ export async function runTestRunTask(task: TestRunTask, ctx: WorkerContext): Pro
         expectedOutput: t.expectedOutput,
         limits: { timeLimitMs: t.timeLimit, memoryLimitMb: t.memoryLimit, stackLimitMb: t.stackLimit },
         removeEndBlank: t.removeEndBlank,
+        builtinChecker: t.builtinChecker,
+        checkerPrecision: t.checkerPrecision,
         fileIO: t.fileIO ? { readFileName: t.fileIO.input, writeFileName: t.fileIO.output } : null,
         userExtraFiles: t.userExtraFiles,
         problemJudgeMode: t.judgeMode,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { TESTCASE_ZIP_LIMITS, type ImportProblemResult, type ProblemExample } from '@oj/shared';
+import { conventionOfCheckerCode, TESTCASE_ZIP_LIMITS, type ImportProblemResult, type ProblemExample } from '@oj/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
@@ -63,6 +63,9 @@ const PROBLEM_FIELDS = [
   'spjCode',
   'spjLanguage',
   'isRemoveEndBlank',
+  'builtinChecker',
+  'checkerPrecision',
+  'checkerConvention',
   'openCaseResult',
   'isFileIO',
   'ioReadFileName',
@@ -89,6 +92,8 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
   problem.examples = examplesFromHoj(src.examples);
   problem.auth = 1; // imported problems are public, as in HOJ
   if (data.judgeMode) problem.judgeMode = data.judgeMode;
+  // Zips made before the convention was a field (and HOJ's own): testlib checkers say so by their include.
+  if (!('checkerConvention' in problem)) problem.checkerConvention = conventionOfCheckerCode(typeof problem.spjCode === 'string' ? problem.spjCode : null);
   if (data.userExtraFile && Object.keys(data.userExtraFile).length) problem.userExtraFile = data.userExtraFile;
   if (data.judgeExtraFile && Object.keys(data.judgeExtraFile).length) problem.judgeExtraFile = data.judgeExtraFile;
 
@@ -179,6 +184,9 @@ export async function exportHojProblems(ctx: AppContext, pids: number[]): Promis
         spjCode: p.spjCode,
         spjLanguage: p.spjLanguage,
         isRemoveEndBlank: p.isRemoveEndBlank,
+        builtinChecker: p.builtinChecker,
+        checkerPrecision: p.checkerPrecision,
+        checkerConvention: p.checkerConvention,
         openCaseResult: p.openCaseResult,
         isUploadCase: p.isUploadCase,
         isFileIO: p.isFileIo,

@@ -8,7 +8,17 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { JudgeStatus, OWN_OJ, TEST_RUN, type JudgeMode, type JudgeTestRunResultBody, type TestRunBody, type TestRunResult, type TestRunTask } from '@oj/shared';
+import {
+  JudgeStatus,
+  OWN_OJ,
+  TEST_RUN,
+  type BuiltinChecker,
+  type JudgeMode,
+  type JudgeTestRunResultBody,
+  type TestRunBody,
+  type TestRunResult,
+  type TestRunTask,
+} from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, testRuns } from '../../db/schema/index.js';
@@ -182,6 +192,8 @@ export async function leaseTestRun(ctx: AppContext, judgeId: number): Promise<Te
       memoryLimit: p.memoryLimit,
       stackLimit: p.stackLimit,
       removeEndBlank: p.isRemoveEndBlank,
+      builtinChecker: p.builtinChecker as BuiltinChecker,
+      checkerPrecision: p.checkerPrecision,
       judgeMode: p.judgeMode as JudgeMode,
       fileIO: p.isFileIo && p.ioReadFileName && p.ioWriteFileName ? { input: p.ioReadFileName, output: p.ioWriteFileName } : null,
       userExtraFiles: p.userExtraFile ?? {},

@@ -10,6 +10,7 @@ import { ApiError, quietly } from '../../api/client';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
+import { CheckerFields } from '../components/CheckerFields';
 import { CodeEditor } from '../components/CodeEditor';
 import { CodeTemplates } from '../components/CodeTemplates';
 import { ExtraFilesEditor } from '../components/ExtraFilesEditor';
@@ -314,6 +315,7 @@ function ProblemForm({
             <Form.Item name="judgeMode" label={t('admin.problem.judgeMode')}>
               <Radio.Group options={JUDGE_MODES.map((m) => ({ value: m, label: t(`admin.judgeMode.${m}`) }))} data-testid="field-judgeMode" />
             </Form.Item>
+            <CheckerFields judgeMode={judgeMode} />
             {judgeMode !== 'default' && (
               <div className="oj-admin-checker">
                 <Alert type="info" showIcon title={t(judgeMode === 'spj' ? 'admin.problem.spjHint' : 'admin.problem.interactiveHint')} />
