@@ -254,6 +254,8 @@ const TESTLIB_PREFIXES: Array<[RegExp, (m: RegExpExecArray, msg: string) => Chec
   [/^wrong output format\b/, (_, msg) => ({ status: JudgeStatus.PRESENTATION_ERROR, message: msg })],
   [/^unexpected eof\b/, (_, msg) => ({ status: JudgeStatus.WRONG_ANSWER, message: msg })],
   [/^partially correct\s*\(\s*([-+]?\d+(?:\.\d+)?)\s*\)/, (m, msg) => partial(Number(m[1]), msg)],
+  // testlib's quitpi: an accepted answer carrying information for the report, not a score.
+  [/^points\s+points_info=/, (_, msg) => ({ status: JudgeStatus.ACCEPTED, message: msg || undefined })],
   [/^points\s+([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/, (m, msg) => partial(Number(m[1]), msg)],
   [/^FAIL\b/, (_, msg) => ({ status: JudgeStatus.SYSTEM_ERROR, message: `Checker failed: ${msg}` })],
 ];

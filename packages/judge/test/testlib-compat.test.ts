@@ -80,7 +80,7 @@ function caseFiles(input: string | Buffer, output: string | Buffer, answer: stri
 
 async function check(name: string, output: string | Buffer, answer: string, input = '') {
   const { dir, files } = caseFiles(input, output, answer);
-  const r = await runChecker(compiled.get(name)!, files, dir);
+  const r = await runChecker(compiled.get(name)!, files, dir, 'testlib');
   const stderr = fs.readFileSync(path.join(dir, 'checker.err'), 'utf8');
   return { status: r.status, message: r.message, percentage: r.percentage, exitCode: r.report.exitCode, stderr };
 }
@@ -199,6 +199,7 @@ describe('testlib checkers compile against the shipped testlib.h and judge like 
     expect(await check('pointscmp', '100', '100')).toMatchObject({ status: S.ACCEPTED, exitCode: 7, stderr: 'points 100.0 Answer differs by 0.000\n' });
     const pi = await check('pointsinfo', '1.5', '2');
     expect(pi.exitCode).toBe(7);
+    expect(pi.status).toBe(S.ACCEPTED);
     expect(pi.stderr).toBe('points points_info=pa=1.500000,ja=2.000000 d=0.500000\n');
   });
 
@@ -308,6 +309,7 @@ int main(void){ int lo=1, hi=1000; char r[4]; for(;;){ int m=(lo+hi)/2; printf("
         timeLimitMs: 2000,
         memoryLimitMb: 64,
         judgeMode: 'interactive',
+        checkerConvention: 'testlib',
         checker: { language: 'C++', code: interactor },
       });
     const ok = await judge(player);
@@ -324,7 +326,7 @@ int main(void){ int lo=1, hi=1000; char r[4]; for(;;){ int m=(lo+hi)/2; printf("
     const r = await compileChecker({ language: 'C++', code }, { 'testlib.h': header });
     expect(r.error).toBeUndefined();
     const { dir, files } = caseFiles('', '', '');
-    expect(await runChecker(r.checker!, files, dir)).toMatchObject({ status: S.ACCEPTED, message: 'the uploaded header' });
+    expect(await runChecker(r.checker!, files, dir, 'testlib')).toMatchObject({ status: S.ACCEPTED, message: 'the uploaded header' });
     expect(CHECKER_FILES.answer).toBe('/judge/answer');
   });
 });
