@@ -5,10 +5,12 @@
  */
 import type { ImportFormatInfo } from '@oj/shared';
 import { fpsImporter } from '../admin-fps.js';
+import { hydroImporter } from '../admin-hydro.js';
 import { hojImporter } from '../admin-import.js';
+import { qduojImporter } from '../admin-qduoj.js';
 import type { ProblemImporter } from './types.js';
 
-export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter];
+export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter, qduojImporter, hydroImporter];
 
 export const importerOf = (format: string) => IMPORTERS.find((i) => i.format === format);
 
