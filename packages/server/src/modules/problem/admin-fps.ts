@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { decodeHTMLStrict } from 'entities';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { FPS_LIMITS, formatMsg, MSG } from '@oj/shared';
+import { conventionOfCheckerCode, FPS_LIMITS, formatMsg, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
@@ -136,7 +136,10 @@ async function itemToProblem(
         auth: 1,
         examples: examples.slice(0, 20),
         isRemoveEndBlank: true,
-        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C' } : {}),
+        // HUSTOJ's special judges answer by exit code (0 accepted), as this site's 'hoj' convention; testlib ones include it.
+        ...(spjCode.trim()
+          ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C', checkerConvention: conventionOfCheckerCode(spjCode) }
+          : {}),
       },
       codeTemplates: templates.filter((t) => t.language && t.code),
     },
