@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
+import { chooseLanguage } from '../lib/ui.js';
 import { adminLoginInBrowser as adminLogin } from '../lib/api.js';
 
 let browser: Browser;
@@ -95,4 +96,32 @@ describe('admin batch import', () => {
     await page.getByText(`Bulk ${stamp} 树 ${n - 4}`, { exact: true }).waitFor();
     await context.close();
   }, 240_000);
+
+  it('shows the code an FPS problem judges around the submission, read-only around the editor', async () => {
+    const fps = `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${item(`Wrapped ${stamp}`, {
+      extra: `<prepend language="C"><![CDATA[#include <stdio.h>
+long long add(long long a, long long b);]]></prepend>
+<append language="C"><![CDATA[int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }]]></append>`,
+    })}\n</fps>`;
+    const { context, page } = await newVisitor(browser);
+    await adminLogin(page);
+    await page.goto('/admin/problem/batch-operation');
+    await page
+      .getByTestId('import-file')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'wrapped.xml', mimeType: 'text/xml', buffer: Buffer.from(fps) });
+    await page.getByTestId('import-phase').getByText('1 imported, 0 imported with warnings, 0 refused').waitFor({ timeout: 60_000 });
+    const problemId = (await page.getByTestId('import-report').locator('tbody tr td').nth(3).innerText()).trim();
+    expect(problemId).toMatch(/^FPS-\d+$/);
+    await page.goto(`/problem/${problemId}`);
+    await chooseLanguage(page, 'C');
+    await page.getByTestId('code-prepend').getByText('long long add(long long a, long long b);').waitFor();
+    expect(await page.getByTestId('code-append').innerText()).toContain('printf("%lld\\n", add(a, b));');
+    await chooseLanguage(page, 'C++');
+    expect(await page.getByTestId('code-prepend').count()).toBe(0);
+    await chooseLanguage(page, 'C');
+    await page.getByTestId('code-prepend').waitFor();
+    await shot(page, 'problem-code-wrappers');
+    await context.close();
+  }, 120_000);
 });

@@ -186,6 +186,9 @@ long long add(long long a, long long b);]]></prepend>
       prepend: '#include <stdio.h>\nlong long add(long long a, long long b);',
       append: 'int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }',
     });
+    // The problem page gets the wrappers to show them around the editor.
+    const view = await get(t, '/api/get-problem-detail', { token: root, query: { problemId: report!.problemId! } });
+    expect(view.data.problem.codeWrappers).toEqual(row.codeWrappers);
     const code = 'long long add(long long a, long long b) { return a + b; }';
     const s = await judged(row.id, 'C', code);
     expect(s.status, s.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
