@@ -137,6 +137,8 @@ export interface ProblemView {
   ioWriteFileName: string | null;
   /** file name → content, given to the program */
   userExtraFile: Record<string, string> | null;
+  /** language → code judged before and after the submission's (shown read-only around the editor) */
+  codeWrappers?: Record<string, { prepend: string; append: string }>;
   openCaseResult: boolean;
   gmtCreate: string;
   gmtModified: string;

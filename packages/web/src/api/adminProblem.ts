@@ -5,7 +5,6 @@ import type {
   AdminProblemUploadRef,
   ClassificationBody,
   CompileCheckerBody,
-  ImportProblemResult,
   MdImageResult,
   Page,
   RejudgeProblemResult,
@@ -44,8 +43,6 @@ export const adminProblemApi = {
   uploadCaseZip: (file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode } }),
   downloadCases: (pid: number) => downloadFile('file/download-testcase', { pid }, `problem_${pid}_testcase.zip`),
   exportProblems: (pids: number[]) => downloadFile('file/export-problem', { pid: pids }, 'problem_export.zip'),
-  importProblems: (file: File) => uploadFile<ImportProblemResult>('file/import-problem', 'file', file),
-  importFps: (file: File) => uploadFile<ImportProblemResult>('file/import-fps-problem', 'file', file),
   uploadMdImage: (file: File) => uploadFile<MdImageResult>('file/upload-md-img', 'image', file),
   uploadMdFile: (file: File) => uploadFile<{ link: string }>('file/upload-md-file', 'file', file),
 };

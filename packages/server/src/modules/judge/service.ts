@@ -27,6 +27,7 @@ import { leaseTestRun, releaseTestRun } from '../test-run/service.js';
 import { notifyQueue, sweep } from './queue.js';
 import type { QueueSignal } from './signal.js';
 import { oiRankScoreSql } from '../submission/rank-score.js';
+import { wrapCode } from '../problem/code-wrappers.js';
 
 /** Per-app state of the judge module: the wake-up signal and when this node last swept. */
 export interface JudgeState {
@@ -199,6 +200,12 @@ async function releaseLease(ctx: AppContext, lease: Leased & { lease_token: stri
   await notifyQueue(ctx.database.db);
 }
 
+/** The code a judge compiles: the submission inside the problem's wrapper for its language, if any. */
+async function wrappedCode(ctx: AppContext, pid: number, language: string, code: string): Promise<string> {
+  const [row] = await ctx.database.db.select({ wrappers: problems.codeWrappers }).from(problems).where(eq(problems.id, pid));
+  return wrapCode(row?.wrappers, language, code);
+}
+
 /** Turns a fresh lease into the task a judge gets; null when the task turned out unjudgeable. */
 async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { lease_token: string }): Promise<JudgeTask | null> {
   const { db } = ctx.database;
@@ -227,7 +234,7 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
     leaseDeadline: new Date(lease.lease_deadline).toISOString(),
     leaseMs: ctx.config.judgeQueue.leaseMs,
     attempt: lease.attempts + 1,
-    submission: { submitId: sub.submitId, language: sub.language, code: sub.code },
+    submission: { submitId: sub.submitId, language: sub.language, code: await wrappedCode(ctx, sub.pid, sub.language, sub.code) },
     problem: {
       id: manifest.problemId,
       displayId: manifest.displayId,

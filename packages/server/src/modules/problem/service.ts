@@ -241,6 +241,7 @@ export function problemView(p: ProblemRow): ProblemView {
     ioReadFileName: p.ioReadFileName,
     ioWriteFileName: p.ioWriteFileName,
     userExtraFile: p.userExtraFile ?? null,
+    codeWrappers: p.codeWrappers ?? {},
     openCaseResult: p.openCaseResult,
     gmtCreate: p.gmtCreate.toISOString(),
     gmtModified: p.gmtModified.toISOString(),

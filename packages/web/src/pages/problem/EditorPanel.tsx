@@ -66,6 +66,8 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const [celebrate, setCelebrate] = useState(false);
   const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
+  // Code the judge puts around this language's submission (FPS prepend/append): shown, not editable.
+  const wrapper = p.codeWrappers?.[language];
   const client = useQueryClient();
   // Contest submissions never take the captcha: no need to ask the site whether it is on.
   const submitConfig = useSubmitConfig(scope.captcha);
@@ -209,6 +211,11 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
           </Tooltip>
         </Space>
       </div>
+      {wrapper?.prepend && (
+        <pre className="oj-code-wrapper" title={t('problem.editor.prepend')} data-testid="code-prepend">
+          {wrapper.prepend}
+        </pre>
+      )}
       <div className="oj-editor-body">
         <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
           <CodeEditor
@@ -221,6 +228,11 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
           />
         </Suspense>
       </div>
+      {wrapper?.append && (
+        <pre className="oj-code-wrapper" title={t('problem.editor.append')} data-testid="code-append">
+          {wrapper.append}
+        </pre>
+      )}
       <div className="oj-editor-footer">
         <div className="oj-submit-status" data-testid="submit-status">
           {state.status !== null && (
