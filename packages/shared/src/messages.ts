@@ -136,8 +136,11 @@ export const MSG = {
   classificationExists: 'The tag classification already exists.',
   classificationNotFound: 'The tag classification does not exist.',
   importInvalid: 'Invalid problem file: {reason}',
-  importProblemExists: 'The problem ID {problemId} already exists, nothing was imported.',
+  importProblemExists: 'The problem ID {problemId} already exists.',
+  importFormatUnknown: 'The file is in none of the formats the import reads ({formats}).',
+  importCheckerBroken: 'The checker does not compile, so the problem was imported as private: {error}',
   fpsInvalid: 'Invalid FPS file: {reason}',
+  fpsUnpaired: '{inputs} × <{input}> and {outputs} × <{output}>: the first {pairs} pairs were imported, the rest left out.',
   // problem packages (Polygon, Kattis): warnings of a problem imported anyway
   pkgLinkRefused: 'The symbolic link {name} ({target}) points outside the package or to no file of it; it was left out.',
   pkgDefaultTimeLimit: 'The package gives no time limit; {ms} ms is used.',

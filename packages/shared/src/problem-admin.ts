@@ -154,10 +154,50 @@ export const exportProblemQuery = z.object({
 export interface ImportProblemResult {
   /** display ids of the problems created, in file order */
   problemIds: string[];
+  /** what happened to each problem of the file, in file order */
+  report: ImportItemReport[];
 }
 
-/** Limits of the FPS XML import. */
-export const FPS_LIMITS = { xmlMaxBytes: 64 * 1024 * 1024, maxProblems: 200 } as const;
+/** Limits of the FPS XML import (only the file's size: the problems are streamed one at a time). */
+export const FPS_LIMITS = { xmlMaxBytes: 512 * 1024 * 1024 } as const;
+
+/** A format the batch import reads (`GET /api/file/import-formats`). */
+export interface ImportFormatInfo {
+  /** `fps`, `hoj`, `qduoj`, `hydro`, … (the `format` query of `import-problems`) */
+  format: string;
+  /** file name endings the format comes in, e.g. `['.xml']` */
+  accept: string[];
+}
+
+/** `POST /api/file/import-problems?format=auto|<format>` (multipart `file`). */
+export const importProblemsQuery = z.object({ format: z.string().trim().min(1).max(32).default('auto') });
+
+/** What happened to one problem of an imported file. */
+export interface ImportItemReport {
+  /** position in the file, from 0 */
+  index: number;
+  /** where in the file (item number and title, file name) */
+  source: string;
+  title: string;
+  /** imported, imported with warnings, or refused (nothing written for it) */
+  status: 'imported' | 'warning' | 'refused';
+  /** display id of the problem created */
+  problemId?: string;
+  /** why it was refused */
+  reason?: string;
+  warnings: string[];
+}
+
+/**
+ * The lines (NDJSON) of `import-problems`' streamed answer, in order: one `start`, an `item` per problem
+ * (`progress` 0…1 of the file read so far, when the format can tell), at most one `error` (the rest of
+ * the file could not be read), one `done` with the counts.
+ */
+export type ImportEvent =
+  | { type: 'start'; format: string }
+  | { type: 'item'; item: ImportItemReport; progress?: number }
+  | { type: 'error'; msg: string }
+  | { type: 'done'; imported: number; warned: number; refused: number };
 
 // ---------------------------------------------------------------------------------------------
 // Markdown editor uploads

@@ -9,6 +9,12 @@ export interface ProblemExample {
   output: string;
 }
 
+/** Code judged before and after a submission in one language (FPS `<prepend>`/`<append>`). */
+export interface CodeWrapper {
+  prepend: string;
+  append: string;
+}
+
 /**
  * Problems (spec 1 §3 "Problem", spec 3 §3 "Problem (admin)"). `id` is the internal key every other
  * table uses; `problem_id` is the display id (e.g. P1000, HDU-1000). Limits: time in ms, memory and
@@ -70,6 +76,11 @@ export const problems = pgTable(
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     /** language name → starting code shown in the editor */
     codeTemplates: jsonb('code_templates').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * language name → code judged around the user's (FPS `<prepend>`/`<append>`): the judge gets
+     * prepend + code + append, the submission keeps the code as typed
+     */
+    codeWrappers: jsonb('code_wrappers').$type<Record<string, CodeWrapper>>().notNull().default({}),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { dbId, downloadTestcaseQuery, exportProblemQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
+import { dbId, downloadTestcaseQuery, exportProblemQuery, importProblemsQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
-import { importFpsProblems } from '../problem/admin-fps.js';
-import { exportHojProblems, importHojProblems } from '../problem/admin-import.js';
+import { exportHojProblems } from '../problem/admin-import.js';
 import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.js';
+import { importFormats } from '../problem/import/registry.js';
+import { collectImport } from '../problem/import/run.js';
+import { streamImport } from '../problem/import/stream.js';
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { uploadAvatar } from './service.js';
 
@@ -36,9 +38,14 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     sendZip(reply, await downloadTestcase(ctx, parse(downloadTestcaseQuery, req.query).pid)),
   );
 
-  app.post('/file/import-problem', rootOnly, async (req) => ok(await importHojProblems(ctx, req, userOf(req))));
+  app.post('/file/import-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'hoj')));
 
-  app.post('/file/import-fps-problem', rootOnly, async (req) => ok(await importFpsProblems(ctx, req, userOf(req))));
+  app.post('/file/import-fps-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'fps')));
+
+  app.get('/file/import-formats', rootOnly, async () => ok(importFormats()));
+
+  // The batch import streams one NDJSON line per problem (see ImportEvent) as it goes.
+  app.post('/file/import-problems', rootOnly, async (req, reply) => streamImport(ctx, req, reply, parse(importProblemsQuery, req.query).format));
 
   app.get('/file/export-problem', rootOnly, async (req, reply) => sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)));
 

@@ -199,6 +199,17 @@ async function releaseLease(ctx: AppContext, lease: Leased & { lease_token: stri
   await notifyQueue(ctx.database.db);
 }
 
+/**
+ * The code a judge compiles: the problem's prepend + the submission + its append for the language
+ * (FPS `<prepend>`/`<append>`, e.g. the Java class around a method to write); the submission keeps
+ * the code as typed.
+ */
+async function wrappedCode(ctx: AppContext, pid: number, language: string, code: string): Promise<string> {
+  const [row] = await ctx.database.db.select({ wrappers: problems.codeWrappers }).from(problems).where(eq(problems.id, pid));
+  const w = row?.wrappers[language];
+  return w ? `${w.prepend}${w.prepend && !w.prepend.endsWith('\n') ? '\n' : ''}${code}${w.append && !code.endsWith('\n') ? '\n' : ''}${w.append}` : code;
+}
+
 /** Turns a fresh lease into the task a judge gets; null when the task turned out unjudgeable. */
 async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { lease_token: string }): Promise<JudgeTask | null> {
   const { db } = ctx.database;
@@ -227,7 +238,7 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
     leaseDeadline: new Date(lease.lease_deadline).toISOString(),
     leaseMs: ctx.config.judgeQueue.leaseMs,
     attempt: lease.attempts + 1,
-    submission: { submitId: sub.submitId, language: sub.language, code: sub.code },
+    submission: { submitId: sub.submitId, language: sub.language, code: await wrappedCode(ctx, sub.pid, sub.language, sub.code) },
     problem: {
       id: manifest.problemId,
       displayId: manifest.displayId,

@@ -1,66 +1,65 @@
 /**
- * FPS (FreeProblemSet) XML import: `<fps><item>…</item>…</fps>`, each item a problem with limits in
- * s/ms and mb/kb, samples, test data, optional special judge and templates; base64 images are stored
- * as files and the statement links rewritten to them. Reference solutions are ignored. Imported as ACM,
- * public, local problems with display ids FPS-<id>, as one transaction.
+ * FPS (FreeProblemSet 1.1–1.4) XML import: `<fps><item>…</item>…</fps>`, each item a problem with
+ * limits in s/ms and mb/kb, samples, test data, optional special judge, templates and per-language
+ * `<prepend>`/`<append>` code; base64 images are stored as files and the statement links rewritten to
+ * them. Reference solutions are ignored. Imported as ACM, public, local problems with display ids
+ * FPS-<id>.
+ *
+ * The file is read as a stream (saxes), one item at a time, so a file of thousands of problems takes
+ * the memory of one item. Character references are decoded everywhere, CDATA included: HUSTOJ writes
+ * non-ASCII text (and `&`, `<`) as `&#26641;`/`&amp;` inside CDATA, titles, statements and test data
+ * alike, and test data left encoded would turn every correct answer into Wrong Answer.
  */
 import crypto from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
-import { FPS_LIMITS, type ImportProblemResult } from '@oj/shared';
-import type { FastifyRequest } from 'fastify';
+import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { decodeHTMLStrict } from 'entities';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { FPS_LIMITS, formatMsg, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
+import { ApiError, fail } from '../../lib/errors.js';
 import { sniffImage, storeImage } from '../../lib/files.js';
-import { readUpload } from '../file/service.js';
-import { assertCheckerCompiles } from './admin-checker.js';
-import { createProblems, parseImported, type ProblemToCreate } from './admin-store.js';
+import type { CodeWrapper } from '../../db/schema/problem.js';
+import { parseImported, type ProblemToCreate } from './admin-store.js';
+import type { ImportItem, ProblemImporter } from './import/types.js';
 
-type Node = string | number | { '#text'?: string | number; [attr: string]: unknown } | undefined;
+/** One child element of an `<item>`: its attributes and text (nested markup kept as text). */
+interface Field {
+  attrs: Record<string, string>;
+  text: string;
+}
 
-const REPEATED = new Set(['item', 'sample_input', 'sample_output', 'test_input', 'test_output', 'img', 'template', 'solution', 'spj', 'prepend', 'append']);
+/** An `<item>` as read: field name → its occurrences in order; images apart. */
+interface RawItem {
+  fields: Map<string, Field[]>;
+  images: { src: string; base64: string }[];
+}
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  isArray: (name) => REPEATED.has(name),
-});
-
-const text = (n: Node): string => {
-  if (n === undefined || n === null) return '';
-  if (typeof n === 'string' || typeof n === 'number') return String(n);
-  const t = n['#text'];
-  return t === undefined ? '' : String(t);
-};
-const attr = (n: Node, name: string): string => (n && typeof n === 'object' ? String(n[`@_${name}`] ?? '') : '');
-const list = (n: unknown): Node[] => (Array.isArray(n) ? (n as Node[]) : n === undefined ? [] : [n as Node]);
+const decode = (s: string) => decodeHTMLStrict(s);
+const all = (item: RawItem, name: string) => item.fields.get(name) ?? [];
+const first = (item: RawItem, name: string) => decode(all(item, name)[0]?.text ?? '');
 
 /** Milliseconds from `<time_limit unit="s|ms">`; seconds when no unit (FPS default). */
-function timeLimitMs(n: Node, where: string): number {
-  const v = Number(text(n).trim());
+function timeLimitMs(f: Field | undefined, where: string): number {
+  const v = Number(decode(f?.text ?? '').trim());
   if (!Number.isFinite(v) || v <= 0) throw fail('fpsInvalid', { reason: `${where}: bad time_limit` });
-  return Math.max(1, Math.round(attr(n, 'unit').toLowerCase() === 'ms' ? v : v * 1000));
+  return Math.max(1, Math.round((f?.attrs.unit ?? '').toLowerCase() === 'ms' ? v : v * 1000));
 }
 
 /** Megabytes from `<memory_limit unit="mb|kb">`; MB when no unit. */
-function memoryLimitMb(n: Node, where: string): number {
-  const v = Number(text(n).trim());
+function memoryLimitMb(f: Field | undefined, where: string): number {
+  const v = Number(decode(f?.text ?? '').trim());
   if (!Number.isFinite(v) || v <= 0) throw fail('fpsInvalid', { reason: `${where}: bad memory_limit` });
-  return Math.max(1, Math.ceil(attr(n, 'unit').toLowerCase() === 'kb' ? v / 1024 : v));
+  return Math.max(1, Math.ceil((f?.attrs.unit ?? '').toLowerCase() === 'kb' ? v / 1024 : v));
 }
 
 /** Stores the item's base64 images (only checks them when `dry`) and returns (original src → our link). */
-async function storeImages(ctx: AppContext, item: Record<string, unknown>, uid: string, where: string, dry: boolean): Promise<Map<string, string>> {
+async function storeImages(ctx: AppContext, item: RawItem, uid: string, where: string, dry: boolean): Promise<Map<string, string>> {
   const links = new Map<string, string>();
-  for (const img of list(item.img)) {
-    const o = (img && typeof img === 'object' ? img : {}) as Record<string, unknown>;
-    const src = text(o.src as Node).trim();
-    const b64 = text(o.base64 as Node).replace(/\s+/g, '');
+  for (const img of item.images) {
+    const src = decode(img.src).trim();
+    const b64 = img.base64.replace(/\s+/g, '');
     if (!src || !b64) continue;
     const buf = Buffer.from(b64, 'base64');
     const type = sniffImage(buf);
@@ -78,74 +77,193 @@ const rewrite = (s: string, links: Map<string, string>) => {
   return out;
 };
 
-async function itemToProblem(ctx: AppContext, item: Record<string, unknown>, index: number, uid: string, dry: boolean): Promise<ProblemToCreate> {
-  const title = text(item.title as Node).trim();
-  const where = `item ${index + 1}${title ? ` (${title.slice(0, 50)})` : ''}`;
-  const samplesIn = list(item.sample_input).map(text);
-  const samplesOut = list(item.sample_output).map(text);
-  const testsIn = list(item.test_input).map(text);
-  const testsOut = list(item.test_output).map(text);
-  if (samplesIn.length !== samplesOut.length) throw fail('fpsInvalid', { reason: `${where}: sample_input and sample_output do not pair up` });
-  if (testsIn.length !== testsOut.length) throw fail('fpsInvalid', { reason: `${where}: test_input and test_output do not pair up` });
-  const examples = samplesIn.map((input, i) => ({ input, output: samplesOut[i]! }));
+/** Pairs `a[i]` with `b[i]`; what has no partner is left out with a warning. */
+function pairUp(ins: string[], outs: string[], what: string, warnings: string[]): { input: string; output: string }[] {
+  const n = Math.min(ins.length, outs.length);
+  if (ins.length !== outs.length) {
+    warnings.push(formatMsg(MSG.fpsUnpaired, { input: `${what}_input`, output: `${what}_output`, inputs: ins.length, outputs: outs.length, pairs: n }));
+  }
+  return ins.slice(0, n).map((input, i) => ({ input, output: outs[i]! }));
+}
+
+/** The per-language code around submissions: `<prepend language="Java">` / `<append language="Java">`. */
+function wrappersOf(item: RawItem): Record<string, CodeWrapper> {
+  const out: Record<string, CodeWrapper> = {};
+  for (const side of ['prepend', 'append'] as const) {
+    for (const f of all(item, side)) {
+      const language = decode(f.attrs.language ?? '').trim();
+      const code = decode(f.text);
+      if (!language || !code.trim()) continue;
+      out[language] ??= { prepend: '', append: '' };
+      out[language][side] = code;
+    }
+  }
+  return out;
+}
+
+async function itemToProblem(
+  ctx: AppContext,
+  item: RawItem,
+  where: string,
+  uid: string,
+  dry: boolean,
+): Promise<{ problem: ProblemToCreate; warnings: string[] }> {
+  const warnings: string[] = [];
+  const text = (name: string) => all(item, name).map((f) => decode(f.text));
+  const examples = pairUp(text('sample_input'), text('sample_output'), 'sample', warnings);
+  const tested = pairUp(text('test_input'), text('test_output'), 'test', warnings);
   // Without test data the samples are the tests, or the problem could never be judged.
-  const tests = testsIn.length ? testsIn.map((input, i) => ({ input, output: testsOut[i]! })) : examples;
+  const tests = tested.length ? tested : examples;
   if (!tests.length) throw fail('fpsInvalid', { reason: `${where}: no test data and no samples` });
 
   const links = await storeImages(ctx, item, uid, where, dry);
-  const spj = list(item.spj)[0];
-  const spjCode = spj !== undefined ? text(spj) : '';
-  const templates = list(item.template).map((t) => ({ language: attr(t, 'language'), code: text(t), status: true }));
+  const spj = all(item, 'spj')[0];
+  const spjCode = spj ? decode(spj.text) : '';
+  const templates = all(item, 'template').map((t) => ({ language: decode(t.attrs.language ?? ''), code: decode(t.text), status: true }));
   const body = parseImported(
     {
       problem: {
         problemId: `tmp-${crypto.randomUUID()}`,
-        title,
-        description: rewrite(text(item.description as Node), links),
-        input: rewrite(text(item.input as Node), links),
-        output: rewrite(text(item.output as Node), links),
-        hint: rewrite(text(item.hint as Node), links),
-        source: text(item.source as Node)
-          .trim()
-          .slice(0, 255),
-        timeLimit: timeLimitMs(item.time_limit as Node, where),
-        memoryLimit: memoryLimitMb(item.memory_limit as Node, where),
+        title: first(item, 'title').trim(),
+        description: rewrite(first(item, 'description'), links),
+        input: rewrite(first(item, 'input'), links),
+        output: rewrite(first(item, 'output'), links),
+        hint: rewrite(first(item, 'hint'), links),
+        source: first(item, 'source').trim().slice(0, 255),
+        timeLimit: timeLimitMs(all(item, 'time_limit')[0], where),
+        memoryLimit: memoryLimitMb(all(item, 'memory_limit')[0], where),
         type: 0,
         auth: 1,
         examples: examples.slice(0, 20),
         isRemoveEndBlank: true,
-        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: attr(spj, 'language') || 'C' } : {}),
+        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C' } : {}),
       },
       codeTemplates: templates.filter((t) => t.language && t.code),
     },
     where,
     'fpsInvalid',
   );
-  return { body, cases: tests.map((t) => ({ input: t.input, output: t.output })), source: where };
+  return { problem: { body, cases: tests, source: where, codeWrappers: wrappersOf(item) }, warnings };
 }
 
-/** `POST /api/file/import-fps-problem` */
-export async function importFpsProblems(ctx: AppContext, req: FastifyRequest, user: AuthUser): Promise<ImportProblemResult> {
-  const { filename, buf } = await readUpload(req, 'file', FPS_LIMITS.xmlMaxBytes);
-  if (!/\.xml$/i.test(filename)) throw fail('fileTypeNotSupport');
-  let doc: Record<string, unknown>;
-  try {
-    doc = parser.parse(buf.toString('utf8'), true) as Record<string, unknown>;
-  } catch (e) {
-    throw fail('fpsInvalid', { reason: (e as Error).message.split('\n')[0]!.slice(0, 200) });
+/**
+ * Reads `<item>`s off the stream: depth 1 is `<fps>`, 2 an item, 3 its fields, 4 inside `<img>`
+ * (src, base64). Markup nested in a field that is not CDATA is kept as text, as the statement's HTML.
+ */
+class ItemReader {
+  readonly done: RawItem[] = [];
+  sawRoot = false;
+  private parser = new SaxesParser();
+  private depth = 0;
+  private item: RawItem | null = null;
+  private field: { name: string; f: Field } | null = null;
+  private img: { src: string; base64: string } | null = null;
+  private imgPart: 'src' | 'base64' | null = null;
+  private fatal: Error | null = null;
+
+  constructor() {
+    const p = this.parser;
+    // An entity XML does not define (&nbsp;, HTML's names) is kept as written and decoded with the rest.
+    p.on('error', (e) => {
+      if (!/undefined entity/.test(e.message)) this.fatal ??= e;
+    });
+    p.on('opentag', (tag) => this.open(tag));
+    p.on('closetag', (tag) => this.close(tag));
+    p.on('text', (t) => this.text(t));
+    p.on('cdata', (t) => this.text(t));
   }
-  const fps = doc.fps as Record<string, unknown> | undefined;
-  const items = list(fps?.item) as unknown as Record<string, unknown>[];
-  if (!fps || !items.length) throw fail('fpsInvalid', { reason: 'no <fps> root with <item> elements' });
-  if (items.length > FPS_LIMITS.maxProblems) throw fail('fpsInvalid', { reason: `more than ${FPS_LIMITS.maxProblems} problems` });
-  const objects = items.map((item) => (item && typeof item === 'object' ? item : {}));
-  // A dry pass checks every item (and compiles its checker) first, so a bad item stores no image at all.
-  for (const [i, item] of objects.entries()) {
-    const p = await itemToProblem(ctx, item, i, user.uid, true);
-    const pr = p.body.problem;
-    if (pr.judgeMode !== 'default') await assertCheckerCompiles(pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
+
+  private open(tag: SaxesTagPlain) {
+    this.depth++;
+    if (this.depth === 1) this.sawRoot = tag.name === 'fps';
+    else if (this.depth === 2 && tag.name === 'item') this.item = { fields: new Map(), images: [] };
+    else if (this.depth === 3 && this.item) {
+      if (tag.name === 'img') this.img = { src: '', base64: '' };
+      else this.field = { name: tag.name, f: { attrs: { ...tag.attributes }, text: '' } };
+    } else if (this.depth === 4 && this.img) this.imgPart = tag.name === 'src' || tag.name === 'base64' ? tag.name : null;
+    else if (this.depth >= 4 && this.field) {
+      const attrs = Object.entries(tag.attributes).map(([k, v]) => ` ${k}="${String(v).replace(/"/g, '&quot;')}"`);
+      this.field.f.text += `<${tag.name}${attrs.join('')}${tag.isSelfClosing ? ' /' : ''}>`;
+    }
   }
-  const toCreate: ProblemToCreate[] = [];
-  for (const [i, item] of objects.entries()) toCreate.push(await itemToProblem(ctx, item, i, user.uid, false));
-  return { problemIds: await createProblems(ctx, user, toCreate, { autoIdPrefix: 'FPS-' }) };
+
+  private close(tag: SaxesTagPlain) {
+    if (this.depth === 2 && this.item) {
+      this.done.push(this.item);
+      this.item = null;
+    } else if (this.depth === 3 && this.item) {
+      if (this.img) this.item.images.push(this.img);
+      else if (this.field) {
+        const list = this.item.fields.get(this.field.name) ?? [];
+        list.push(this.field.f);
+        this.item.fields.set(this.field.name, list);
+      }
+      this.img = null;
+      this.field = null;
+    } else if (this.depth === 4 && this.img) this.imgPart = null;
+    else if (this.depth >= 4 && this.field && !tag.isSelfClosing) this.field.f.text += `</${tag.name}>`;
+    this.depth--;
+  }
+
+  private text(t: string) {
+    if (this.img && this.imgPart) this.img[this.imgPart] += t;
+    else if (this.field) this.field.f.text += t;
+  }
+
+  private check() {
+    if (this.fatal) throw fail('fpsInvalid', { reason: this.fatal.message.split('\n')[0]!.slice(0, 200) });
+  }
+
+  write(chunk: string) {
+    this.parser.write(chunk);
+    this.check();
+  }
+
+  close_() {
+    this.parser.close();
+    this.check();
+  }
 }
+
+async function* parseFps(ctx: AppContext, user: AuthUser, file: string): AsyncGenerator<ImportItem> {
+  const total = (await fs.promises.stat(file)).size || 1;
+  const reader = new ItemReader();
+  const utf8 = new StringDecoder('utf8');
+  let read = 0;
+  let index = 0;
+  const drain = async function* (): AsyncGenerator<ImportItem> {
+    while (reader.done.length) {
+      const item = reader.done.shift()!;
+      const title = first(item, 'title').trim();
+      const where = `item ${++index}${title ? ` (${title.slice(0, 50)})` : ''}`;
+      const progress = read / total;
+      try {
+        // A dry pass checks the item (images included) before anything of it is stored.
+        await itemToProblem(ctx, item, where, user.uid, true);
+        const { problem, warnings } = await itemToProblem(ctx, item, where, user.uid, false);
+        yield { kind: 'problem', source: where, problem, warnings, autoIdPrefix: 'FPS-', progress };
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        yield { kind: 'refused', source: where, title, reason: e.message, progress };
+      }
+    }
+  };
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    read += (chunk as Buffer).length;
+    reader.write(utf8.write(chunk as Buffer));
+    yield* drain();
+  }
+  reader.write(utf8.end());
+  reader.close_();
+  yield* drain();
+  if (!reader.sawRoot || !index) throw fail('fpsInvalid', { reason: 'no <fps> root with <item> elements' });
+}
+
+export const fpsImporter: ProblemImporter = {
+  format: 'fps',
+  accept: ['.xml'],
+  zip: false,
+  maxBytes: FPS_LIMITS.xmlMaxBytes,
+  detect: ({ head }) => /<fps[\s>]/.test(head.toString('utf8')),
+  parse: ({ ctx, user, file }) => parseFps(ctx, user, file),
+};

@@ -8,17 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { TESTCASE_ZIP_LIMITS, type ImportProblemResult, type ProblemExample } from '@oj/shared';
-import type { FastifyRequest } from 'fastify';
+import { TESTCASE_ZIP_LIMITS, type ProblemExample } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
-import type { AuthUser } from '../../lib/auth.js';
-import { fail, notFound } from '../../lib/errors.js';
-import { extractZipEntries, readZipDirectory, withTempDir } from '../../lib/safe-unzip.js';
+import { ApiError, fail, notFound } from '../../lib/errors.js';
 import type { CaseInput } from '../../lib/testdata.js';
-import { saveUpload } from '../file/service.js';
 import { tagsOf } from './service.js';
-import { createProblems, parseImported, withoutNulls, type ProblemToCreate } from './admin-store.js';
+import { parseImported, withoutNulls, type ProblemToCreate } from './admin-store.js';
+import type { ImportInput, ImportItem, ProblemImporter } from './import/types.js';
 import { pairCases, testdataEntries } from './admin-testcase.js';
 
 /** The JSON file of one problem in the zip. */
@@ -125,25 +122,33 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
   return { body, cases, source: name, isUploadCase: typeof src.isUploadCase === 'boolean' ? src.isUploadCase : true };
 }
 
-/**
- * `POST /api/file/import-problem`: all problems of the zip, or none. The zip is streamed to a temp
- * folder and unpacked there (lib/safe-unzip.ts); the folder is removed afterwards, whatever happened.
- */
-export async function importHojProblems(ctx: AppContext, req: FastifyRequest, user: AuthUser): Promise<ImportProblemResult> {
-  return withTempDir(ctx.config.dataDir, async (tmp) => {
-    const zipFile = path.join(tmp, 'upload.zip');
-    await saveUpload(req, 'file', TESTCASE_ZIP_LIMITS.zipMaxBytes, zipFile);
-    const entries = await readZipDirectory(zipFile, { maxDepth: 1 });
-    const names = new Set(entries.map((e) => e.name));
-    const jsons = [...names].filter((n) => /^problem_[^/]+\.json$/.test(n)).sort();
-    if (!jsons.length) throw fail('importInvalid', { reason: 'no problem_<id>.json at the root of the zip' });
-    const root = path.join(tmp, 'files');
-    await extractZipEntries(zipFile, entries, root);
-    const list: ProblemToCreate[] = [];
-    for (const n of jsons) list.push(problemEntryOf(n, await fs.promises.readFile(path.join(root, n)), names, root));
-    return { problemIds: await createProblems(ctx, user, list) };
-  });
+async function* parseHoj({ zip }: ImportInput): AsyncGenerator<ImportItem> {
+  const names = zip!.names;
+  // HOJ's layout is flat: problem_<key>.json and problem_<key>/<test file>.
+  const nested = [...names].find((n) => n.split('/').length > 2);
+  if (nested) throw fail('zipNested', { name: nested.slice(0, 200) });
+  const jsons = [...names].filter((n) => /^problem_[^/]+\.json$/.test(n)).sort();
+  if (!jsons.length) throw fail('importInvalid', { reason: 'no problem_<id>.json at the root of the zip' });
+  for (const [i, n] of jsons.entries()) {
+    const progress = (i + 1) / jsons.length;
+    try {
+      const problem = problemEntryOf(n, await fs.promises.readFile(path.join(zip!.root, n)), names, zip!.root);
+      yield { kind: 'problem', source: n, problem, warnings: [], progress };
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      yield { kind: 'refused', source: n, reason: e.message, progress };
+    }
+  }
 }
+
+export const hojImporter: ProblemImporter = {
+  format: 'hoj',
+  accept: ['.zip'],
+  zip: true,
+  maxBytes: TESTCASE_ZIP_LIMITS.zipMaxBytes,
+  detect: ({ zipNames }) => !!zipNames?.some((n) => /^problem_[^/]+\.json$/.test(n)),
+  parse: parseHoj,
+};
 
 /** `GET /api/file/export-problem?pid=…`: the problems in HOJ's zip layout. */
 export async function exportHojProblems(ctx: AppContext, pids: number[]): Promise<{ name: string; zip: Buffer }> {

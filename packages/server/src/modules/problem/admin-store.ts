@@ -1,16 +1,18 @@
 /**
- * Creating several complete problems at once (imports): every body is validated and every checker
+ * Creating the complete problems of an import, one at a time: the body is validated and the checker
  * compiled before anything is written, test files go to the content-addressed store (harmless when
- * unused), then problems, tags and case rows are inserted in one transaction — all or nothing.
+ * unused), then the problem, its tags and case rows are inserted in one transaction per problem, so
+ * one bad problem of a file never costs the others.
  */
 import { sql } from 'drizzle-orm';
-import { adminProblemBody, type AdminProblemBody } from '@oj/shared';
+import { adminProblemBody, formatMsg, MSG, type AdminProblemBody } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { problemCases, problems, problemTags } from '../../db/schema/index.js';
+import type { CodeWrapper } from '../../db/schema/problem.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
+import { ApiError, fail } from '../../lib/errors.js';
 import { unstorableReason } from '../../lib/validate.js';
-import { storeCases, type CaseInput, type StoredCase } from '../../lib/testdata.js';
+import { storeCases, type CaseInput } from '../../lib/testdata.js';
 import { columnsOf, resolveTags, scoredCases } from './admin.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 
@@ -21,6 +23,8 @@ export interface ProblemToCreate {
   source: string;
   /** shown as "uploaded test data" in the editor (default true) */
   isUploadCase?: boolean;
+  /** language → code judged around the submission's */
+  codeWrappers?: Record<string, CodeWrapper>;
 }
 
 /** Drops null values (JSON from other systems uses null for "unset", the schema wants the field left out). */
@@ -46,54 +50,65 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
+/** What `createProblem` did: the display id, and why the problem was made private (if it was). */
+export interface CreatedProblem {
+  problemId: string;
+  warnings: string[];
+}
+
 /**
- * Creates the problems; `problemId` null in a body's problem is replaced by `<autoPrefix><id>`.
- * Throws (and writes nothing) when a display id is taken or repeated, or a checker does not compile.
+ * Creates one problem of an import in its own transaction (a failure writes nothing of it and nothing
+ * else is undone); `autoIdPrefix` replaces the display id by `<prefix><id>`. A display id already taken
+ * throws importProblemExists. A checker or interactor that does not compile does not refuse the
+ * problem: it is created private (nobody can submit to it by mistake) with a warning saying why, so the
+ * administrator fixes the checker in the editor instead of importing the whole file again.
  */
-export async function createProblems(ctx: AppContext, user: AuthUser, list: ProblemToCreate[], o: { autoIdPrefix?: string } = {}): Promise<string[]> {
+export async function createProblem(ctx: AppContext, user: AuthUser, p: ProblemToCreate, o: { autoIdPrefix?: string } = {}): Promise<CreatedProblem> {
   const { db } = ctx.database;
-  const ids = list.map((p) => p.body.problem.problemId.toUpperCase());
-  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (repeated && !o.autoIdPrefix) throw fail('importProblemExists', { problemId: repeated });
-  if (!o.autoIdPrefix && ids.length) {
-    const taken = await db.execute<{ problem_id: string }>(
-      sql`select problem_id from problem where upper(problem_id) in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )}) limit 1`,
-    );
+  const warnings: string[] = [];
+  let body = p.body;
+  const pr = body.problem;
+  if (!o.autoIdPrefix) {
+    const taken = await db.execute<{ problem_id: string }>(sql`select problem_id from problem where upper(problem_id) = ${pr.problemId.toUpperCase()} limit 1`);
     if (taken.rows[0]) throw fail('importProblemExists', { problemId: taken.rows[0].problem_id });
   }
-  for (const p of list) {
-    const pr = p.body.problem;
-    if (pr.judgeMode !== 'default') await assertCheckerCompiles(pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
+  if (pr.judgeMode !== 'default') {
+    try {
+      await assertCheckerCompiles(pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      warnings.push(formatMsg(MSG.importCheckerBroken, { error: e.message }));
+      body = { ...body, problem: { ...pr, auth: 2 } };
+    }
   }
-  // Files first: the store is content-addressed, so files of a failed import are just unused blobs.
-  const stored: StoredCase[][] = [];
-  for (const p of list) stored.push(await storeCases(ctx.config.dataDir, scoredCases(p.body, p.cases)));
+  // Files first: the store is content-addressed, so files of a refused problem are just unused blobs.
+  const stored = await storeCases(ctx.config.dataDir, scoredCases(body, p.cases));
   try {
-    return await db.transaction(async (tx) => {
-      const created: string[] = [];
-      for (const [i, p] of list.entries()) {
-        const [row] = await tx
-          .insert(problems)
-          .values({ ...columnsOf(p.body, user), author: user.username, isUploadCase: p.isUploadCase ?? true, caseVersion: String(Date.now()) })
-          .returning({ id: problems.id, problemId: problems.problemId });
-        let problemId = row!.problemId;
-        if (o.autoIdPrefix) {
-          problemId = `${o.autoIdPrefix}${row!.id}`;
-          await tx.update(problems).set({ problemId }).where(sql`${problems.id} = ${row!.id}`);
-        }
-        const tagIds = await resolveTags(tx, p.body.tags);
-        if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
-        if (stored[i]!.length) await tx.insert(problemCases).values(stored[i]!.map((c) => ({ ...c, pid: row!.id })));
-        created.push(problemId);
+    const problemId = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(problems)
+        .values({
+          ...columnsOf(body, user),
+          author: user.username,
+          isUploadCase: p.isUploadCase ?? true,
+          caseVersion: String(Date.now()),
+          codeWrappers: p.codeWrappers ?? {},
+        })
+        .returning({ id: problems.id, problemId: problems.problemId });
+      let id = row!.problemId;
+      if (o.autoIdPrefix) {
+        id = `${o.autoIdPrefix}${row!.id}`;
+        await tx.update(problems).set({ problemId: id }).where(sql`${problems.id} = ${row!.id}`);
       }
-      return created;
+      const tagIds = await resolveTags(tx, body.tags);
+      if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
+      if (stored.length) await tx.insert(problemCases).values(stored.map((c) => ({ ...c, pid: row!.id })));
+      return id;
     });
+    return { problemId, warnings };
   } catch (e) {
     // Two imports racing for one display id: the unique index decides, the loser changes nothing.
-    if (isUniqueViolation(e)) throw fail('importProblemExists', { problemId: '?' });
+    if (isUniqueViolation(e)) throw fail('importProblemExists', { problemId: pr.problemId });
     throw e;
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "problem" ADD COLUMN "code_wrappers" jsonb DEFAULT '{}'::jsonb NOT NULL;
