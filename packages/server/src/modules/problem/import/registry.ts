@@ -6,9 +6,10 @@
 import type { ImportFormatInfo } from '@oj/shared';
 import { fpsImporter } from '../admin-fps.js';
 import { hojImporter } from '../admin-import.js';
+import { kattisImporter, polygonImporter } from '../packages/importers.js';
 import type { ProblemImporter } from './types.js';
 
-export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter];
+export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter, polygonImporter, kattisImporter];
 
 export const importerOf = (format: string) => IMPORTERS.find((i) => i.format === format);
 

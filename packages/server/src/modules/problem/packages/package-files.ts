@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { TESTCASE_ZIP_LIMITS } from '@oj/shared';
-import { extractZipEntries, readZipDirectory, readZipLinks, resolveZipLinks } from '../../../lib/safe-unzip.js';
+import { readZipDirectory, readZipLinks, resolveZipLinks } from '../../../lib/safe-unzip.js';
 import type { ImportWarning } from './warnings.js';
 
 export interface PackageTree {
@@ -15,23 +15,20 @@ export interface PackageTree {
   files: Map<string, string>;
 }
 
-/** Folders a package may nest (Kattis: data/secret/group/subgroup/…, under a top folder). */
-const MAX_DEPTH = 10;
-
 /**
- * Unpacks the zip at `zipFile` into `dest` within the test-zip limits. Links that leave the package
- * or name nothing are left out with a warning each (the rest of the package still imports).
+ * The package tree of an uploaded zip the batch import has unpacked under `root` (regular files
+ * only): its directory is read again for the links, which are resolved inside the package. Links
+ * that leave the package or name nothing are left out with a warning each; the rest still imports.
  */
-export async function unpackPackage(zipFile: string, dest: string): Promise<{ tree: PackageTree; warnings: ImportWarning[] }> {
-  const entries = await readZipDirectory(zipFile, { maxDepth: MAX_DEPTH, limits: TESTCASE_ZIP_LIMITS, allowSymlinks: true });
-  await extractZipEntries(zipFile, entries, dest);
+export async function packageTreeOf(zipFile: string, root: string, maxDepth: number): Promise<{ tree: PackageTree; warnings: ImportWarning[] }> {
+  const entries = await readZipDirectory(zipFile, { maxDepth, limits: TESTCASE_ZIP_LIMITS, allowSymlinks: true });
   const regular = new Set(entries.filter((e) => !e.symlink).map((e) => e.name));
   const { resolved, refused } = resolveZipLinks(regular, await readZipLinks(zipFile, entries));
   const files = new Map<string, string>();
-  for (const n of regular) files.set(n, path.join(dest, n));
-  for (const [n, target] of resolved) files.set(n, path.join(dest, target));
+  for (const n of regular) files.set(n, path.join(root, n));
+  for (const [n, target] of resolved) files.set(n, path.join(root, target));
   const warnings: ImportWarning[] = refused.map((r) => ({ key: 'pkgLinkRefused', params: { name: r.name, target: r.target } }));
-  return { tree: { root: dest, files }, warnings };
+  return { tree: { root, files }, warnings };
 }
 
 /** The part of `tree` under `prefix` ('' or 'folder/'), names relative to it. */

@@ -1,0 +1,53 @@
+/**
+ * Polygon and Kattis/ICPC packages in the batch import (`import/registry.ts`): a zip holding one
+ * package at its root, or several packages each in a top folder. Each package becomes one report
+ * line: imported (with its warnings) or refused with the reason, without stopping the others.
+ */
+import path from 'node:path';
+import { TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { ApiError } from '../../../lib/errors.js';
+import type { ImportInput, ImportItem, ProblemImporter } from '../import/types.js';
+import { parseKattisPackage } from './kattis.js';
+import { packageTreeOf, problemPrefixes, subTree, type PackageTree } from './package-files.js';
+import type { ParsedPackage } from './parsed.js';
+import { parsePolygonPackage } from './polygon.js';
+import { warningText, type ImportWarning } from './warnings.js';
+
+/** Deep enough for data/secret/<group>/<subgroup>/ under a top folder, as the batch import unpacks. */
+const MAX_DEPTH = 8;
+
+const hasMarker = (names: string[] | undefined, marker: string) =>
+  !!names?.some((n) => n === marker || (n.endsWith(`/${marker}`) && n.split('/').length === 2));
+
+function packageImporter(format: string, marker: string, parse: (tree: PackageTree, name: string, workDir: string) => Promise<ParsedPackage>): ProblemImporter {
+  return {
+    format,
+    accept: ['.zip'],
+    zip: true,
+    links: true,
+    maxBytes: TESTCASE_ZIP_LIMITS.zipMaxBytes,
+    detect: ({ zipNames }) => hasMarker(zipNames, marker),
+    async *parse(input: ImportInput): AsyncIterable<ImportItem> {
+      const { tree, warnings: linkWarnings } = await packageTreeOf(input.file, input.zip!.root, MAX_DEPTH);
+      const prefixes = problemPrefixes(tree, marker);
+      const zipName = path.basename(input.filename).replace(/\.zip$/i, '');
+      for (const [i, prefix] of prefixes.entries()) {
+        const name = prefix ? prefix.slice(0, -1) : zipName;
+        const source = prefix ? `${prefix}${marker}` : marker;
+        // Link warnings belong to the package the link is in.
+        const own = (w: ImportWarning) => !prefix || String(w.params.name).startsWith(prefix);
+        try {
+          const parsed = await parse(subTree(tree, prefix), name, path.join(input.dir, `package-${i}`));
+          const warnings = [...linkWarnings.filter(own), ...parsed.warnings].map(warningText);
+          yield { kind: 'problem', source, problem: parsed.problem, warnings, progress: (i + 1) / prefixes.length };
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          yield { kind: 'refused', source, title: name, reason: e.message, progress: (i + 1) / prefixes.length };
+        }
+      }
+    },
+  };
+}
+
+export const polygonImporter = packageImporter('polygon', 'problem.xml', parsePolygonPackage);
+export const kattisImporter = packageImporter('kattis', 'problem.yaml', (tree, name) => parseKattisPackage(tree, name));
