@@ -5,17 +5,20 @@
  * checker judged for real by an in-process judge daemon, a Polygon test made by running the
  * package's generator and answers made by its main solution in the sandbox.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Zippable } from 'fflate';
+import { unzipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport } from '@oj/shared';
-import { JudgeDaemon } from '@oj/judge';
+import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
 import { problemCases, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { blobPath } from '../src/lib/testdata.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, rootToken } from './helpers.js';
+import { del, get, post, rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
@@ -319,5 +322,109 @@ describe('Polygon packages', () => {
       warnings: [formatMsg(MSG.pkgGeneratedMissing, { count: 1, reason: 'generator "nogen" is not in the package' })],
     });
     expect((await problemRow('half-answers')).auth).toBe(2);
+  });
+});
+
+describe('export to Polygon and Kattis packages', () => {
+  const STATEMENT = {
+    description:
+      'Given $n$ numbers $a_i$ ($1 \\le n \\le 10^5$), print **their sum**; 50% of tests have *small* `n` -- see ~ below.\n\n- one\n- two\n\n$$\\sum_{i=1}^n a_i$$',
+    input: 'Two integers $a$ and $b$.',
+    output: 'One integer.',
+    hint: '1. first\n2. second',
+  };
+  async function makeProblem(problemId: string) {
+    const r = await post(
+      t,
+      '/api/admin/problem',
+      {
+        problem: {
+          problemId,
+          title: `Round ${problemId}`,
+          ...STATEMENT,
+          source: 'Round trip',
+          timeLimit: 1500,
+          memoryLimit: 128,
+          examples: [{ input: '1 2\n', output: '3\n' }],
+          judgeMode: 'spj',
+          spjLanguage: 'C++',
+          spjCode: TESTLIB_CHECKER,
+        },
+        samples: [
+          { input: '1 2\n', output: '3\n' },
+          { input: '40 2\n', output: '42\n' },
+          { input: '-5 5\n', output: '0\n' },
+        ],
+        tags: [{ name: 'roundtrip' }],
+      },
+      { token: root },
+    );
+    expect(r.status, r.msg).toBe(200);
+    return r.data.pid as number;
+  }
+  async function view(pid: number) {
+    const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+    const p = d.problem;
+    return {
+      title: p.title,
+      description: p.description,
+      input: p.input,
+      output: p.output,
+      hint: p.hint,
+      timeLimit: p.timeLimit,
+      memoryLimit: p.memoryLimit,
+      examples: p.examples,
+      judgeMode: p.judgeMode,
+      spjCode: p.spjCode,
+      tags: d.tags.map((x: { name: string }) => x.name),
+      cases: (await casesOf(pid)).map((c) => [c.input, c.output]),
+    };
+  }
+  async function exportAs(pid: number, format: string): Promise<Buffer> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem-package?pid=${pid}&format=${format}`, headers: { authorization: root } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    return res.rawPayload;
+  }
+
+  for (const format of ['polygon', 'kattis'] as const) {
+    it(`${format}: export → import gives the same statement, limits, tests and checker, and judges the same`, async () => {
+      const id = `RT-${format}`;
+      const pid = await makeProblem(id);
+      const before = await view(pid);
+      const zipped = await exportAs(pid, format);
+      const names = Object.keys(unzipSync(new Uint8Array(zipped)));
+      expect(names).toContain(format === 'polygon' ? `${id}/problem.xml` : `${id}/problem.yaml`);
+      expect(names).toContain(format === 'polygon' ? `${id}/files/check.cpp` : `${id}/output_validators/validator/validate.cpp`);
+      expect((await del(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).status).toBe(200);
+
+      const [item] = items(await importFile(zipped, `${format}.zip`));
+      expect(item, item?.reason).toMatchObject({ status: 'imported', problemId: id });
+      const again = await problemRow(id);
+      expect(await view(again.id)).toEqual(before);
+      expect((await verdict(again.id, sumPlus(0))).status).toBe(JudgeStatus.ACCEPTED);
+      expect((await verdict(again.id, sumPlus(1))).status).toBe(JudgeStatus.WRONG_ANSWER);
+    }, 120_000);
+  }
+
+  it('the Kattis export puts a checker of this site behind an adapter that follows the Kattis validator convention (42 / 43)', async () => {
+    const pid = await makeProblem('RT-adapter');
+    const files = unzipSync(new Uint8Array(await exportAs(pid, 'kattis')));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kattis-adapter-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'validate.cpp'), files['RT-adapter/output_validators/validator/validate.cpp']!);
+      fs.copyFileSync(path.join(CHECKER_INCLUDE_DIR, 'testlib.h'), path.join(dir, 'testlib.h'));
+      execFileSync('g++', ['-O1', '-o', path.join(dir, 'validate'), path.join(dir, 'validate.cpp')], { cwd: dir });
+      fs.writeFileSync(path.join(dir, 'in'), '1 2\n');
+      fs.writeFileSync(path.join(dir, 'ans'), '3\n');
+      fs.mkdirSync(path.join(dir, 'fb'));
+      const run = (team: string) =>
+        spawnSync(path.join(dir, 'validate'), [path.join(dir, 'in'), path.join(dir, 'ans'), `${path.join(dir, 'fb')}/`], { input: team });
+      expect(run('3\n').status).toBe(42);
+      expect(run('4\n').status).toBe(43);
+      expect(fs.readFileSync(path.join(dir, 'fb', 'judgemessage.txt'), 'utf8')).toContain('expected 3, found 4');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

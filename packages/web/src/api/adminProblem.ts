@@ -1,4 +1,5 @@
 import type {
+  PackageExportFormat,
   AdminProblemBody,
   AdminProblemDetail,
   AdminProblemListRow,
@@ -44,6 +45,8 @@ export const adminProblemApi = {
   uploadCaseZip: (file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode } }),
   downloadCases: (pid: number) => downloadFile('file/download-testcase', { pid }, `problem_${pid}_testcase.zip`),
   exportProblems: (pids: number[]) => downloadFile('file/export-problem', { pid: pids }, 'problem_export.zip'),
+  /** The problems as Polygon-compatible or Kattis/ICPC packages (one folder each). */
+  exportPackages: (pids: number[], format: PackageExportFormat) => downloadFile('file/export-problem-package', { pid: pids, format }, `problem_${format}.zip`),
   importProblems: (file: File) => uploadFile<ImportProblemResult>('file/import-problem', 'file', file),
   importFps: (file: File) => uploadFile<ImportProblemResult>('file/import-fps-problem', 'file', file),
   uploadMdImage: (file: File) => uploadFile<MdImageResult>('file/upload-md-img', 'image', file),

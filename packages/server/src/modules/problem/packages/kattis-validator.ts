@@ -92,3 +92,71 @@ int main(int argc, char **argv) {
 }
 `;
 }
+
+const IMPORT_HEAD = '#define main kattis_validator_main\n';
+const IMPORT_TAIL = '\n#undef main\n#include <cstdio>\n';
+const EXPORT_MARK =
+  '// A checker of an online judge (checker input user_output answer; exit 0/100 accepted), adapted to the Kattis output validator convention.\n';
+const EXPORT_HEAD = '#define main oj_checker_main\n';
+const EXPORT_TAIL = '\n#undef main\n// ---- Kattis adapter ----\n';
+
+/** The validator inside an adapter this importer wrote (an exported package coming back), else null. */
+export function unwrapKattisAdapter(code: string): string | null {
+  const a = code.indexOf(IMPORT_HEAD);
+  const b = code.lastIndexOf(IMPORT_TAIL);
+  return code.startsWith('// Kattis output validator, adapted') && a >= 0 && b > a ? code.slice(a + IMPORT_HEAD.length, b) : null;
+}
+
+/** The checker inside an export adapter (`checkerAsKattisValidator`), else null. */
+export function unwrapExportAdapter(code: string): string | null {
+  const b = code.lastIndexOf(EXPORT_TAIL);
+  return code.startsWith(EXPORT_MARK + EXPORT_HEAD) && b > 0 ? code.slice((EXPORT_MARK + EXPORT_HEAD).length, b) : null;
+}
+
+/**
+ * A checker or interactor of this judge (HOJ or testlib convention) as a Kattis output validator:
+ * the team output (stdin) is saved to the feedback folder, the checker runs in a child as
+ * `checker input team_output answer` (an interactor keeps stdin/stdout and writes its own output
+ * file there), its stderr becomes judgemessage.txt, and exit 0/100 becomes 42, anything else 43
+ * (3/103, the checker's own failure, stays a judge error).
+ */
+export function checkerAsKattisValidator(code: string, o: { interactive: boolean }): string {
+  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  if (argc < 4) return 1;
+  const bool interactive = ${o.interactive ? 'true' : 'false'};
+  std::string dir = argv[3];
+  if (!dir.empty() && dir.back() != '/') dir += '/';
+  std::string team = dir + "team_output", message = dir + "judgemessage.txt";
+  if (!interactive) {
+    FILE *t = fopen(team.c_str(), "w");
+    if (!t) return 1;
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, stdin)) > 0) fwrite(buf, 1, k, t);
+    fclose(t);
+  }
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return 1;
+  if (pid == 0) {
+    if (!freopen(message.c_str(), "w", stderr)) _exit(3);
+    char *args[] = {argv[0], argv[1], &team[0], argv[2], nullptr};
+    exit(oj_checker_main(4, args));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  if (!WIFEXITED(status)) return 1;
+  int code = WEXITSTATUS(status);
+  if (code == 0 || code == 100) return 42;
+  if (code == 3 || code == 103) return 1;
+  return 43;
+}
+`;
+}

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
-import { kattisValidatorSource } from './kattis-validator.js';
+import { kattisValidatorSource, unwrapExportAdapter } from './kattis-validator.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -123,7 +123,13 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     const validator = await readValidator(tree, source);
     problem.judgeMode = interactive ? 'interactive' : 'spj';
     problem.spjLanguage = 'C++';
-    problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });
+    // A package this site exported carries one of its checkers behind an adapter: take the checker back.
+    const own = unwrapExportAdapter(validator.main);
+    if (own !== null) problem.spjCode = own;
+    else {
+      problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
+      problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });
+    }
     if (Object.keys(validator.headers).length) problem.judgeExtraFile = validator.headers;
   } else {
     // Kattis' default validator compares tokens, case-insensitively unless case_sensitive, and numbers
@@ -132,6 +138,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     problem.judgeMode = 'spj';
     problem.spjLanguage = 'C++';
     problem.spjCode = checker;
+    problem.checkerConvention = 'hoj';
   }
   const keywords = Array.isArray(yaml.keywords) ? yaml.keywords : typeof yaml.keywords === 'string' ? yaml.keywords.split(/\s+/) : [];
   const body = parseImported(

@@ -108,17 +108,22 @@ function convertText(t: string): string {
   s = s
     .replace(/\\(?:noindent|medskip|bigskip|smallskip|newpage|clearpage|centering|hfill|vfill|par(?![a-z]))\b/g, '\n\n')
     .replace(/\\(?:vspace|hspace)\*?\{[^}]*\}/g, '')
-    .replace(/\\\\(\[[^\]]*\])?/g, '  \n')
+    .replace(/\\\\(\[[^\]]*\])?[ \t]*\n?/g, '  \n')
     .replace(/\\(?:ldots|dots)\b\s?/g, '…')
     .replace(/``|''/g, '"')
     .replace(/<<|>>/g, (m) => (m === '<<' ? '«' : '»'))
     .replace(/---/g, '—')
     .replace(/--/g, '–')
-    .replace(/(^|[^\\])~/g, '$1 ')
-    .replace(/\\([%&_#{}$])/g, '$1')
     .replace(/\\(?:le|leq)\b/g, '≤')
     .replace(/\\(?:ge|geq)\b/g, '≥')
-    .replace(/\\,|\\ /g, ' ');
+    .replace(/\\,|\\ /g, ' ')
+    .replace(/(^|[^\\])~/g, '$1 ')
+    .replace(/\\textbackslash\{\}/g, '\\')
+    .replace(/\\textasciitilde\{\}/g, '~')
+    .replace(/\\textasciicircum\{\}/g, '^')
+    // `-{}-`, `<{}<`: ligatures broken on purpose (markdown-tex.ts) read as the characters
+    .replace(/\{\}/g, '')
+    .replace(/\\([%&_#{}$])/g, '$1');
   return s;
 }
 

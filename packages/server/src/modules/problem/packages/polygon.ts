@@ -31,6 +31,7 @@ const parser = new XMLParser({
   attributeNamePrefix: '@_',
   parseTagValue: false,
   parseAttributeValue: false,
+  allowBooleanAttributes: true,
   isArray: (name) => ARRAYS.has(name),
 });
 
@@ -162,11 +163,19 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   if (interactor.path) {
     if (!tree.files.has(interactor.path)) throw invalid(source, `${interactor.path}: missing`);
     const code = await readText(tree, interactor.path);
-    Object.assign(problem, { judgeMode: 'interactive', spjLanguage: 'C++', spjCode: code, judgeExtraFile: await judgeHeaders(code) });
+    // checkerConvention: Polygon's checkers and interactors are testlib's (the field of the checker
+    // contract; stripped by the schema where that contract is not merged yet).
+    Object.assign(problem, {
+      judgeMode: 'interactive',
+      spjLanguage: 'C++',
+      spjCode: code,
+      judgeExtraFile: await judgeHeaders(code),
+      checkerConvention: 'testlib',
+    });
     if (checkerPath) warnings.push({ key: 'pkgInteractorDecides', params: { checker: checkerPath } });
   } else if (checkerPath) {
     const code = await readText(tree, checkerPath);
-    Object.assign(problem, { judgeMode: 'spj', spjLanguage: 'C++', spjCode: code, judgeExtraFile: await judgeHeaders(code) });
+    Object.assign(problem, { judgeMode: 'spj', spjLanguage: 'C++', spjCode: code, judgeExtraFile: await judgeHeaders(code), checkerConvention: 'testlib' });
   }
 
   // Tests: the files the package holds, the rest made by its programs.
