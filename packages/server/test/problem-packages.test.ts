@@ -325,6 +325,96 @@ describe('Polygon packages', () => {
   });
 });
 
+// Guess-the-number: the secret is the test's input; the program asks "? x" and hears <, > or =.
+const GUESS = `#include <stdio.h>
+#include <string.h>
+int main(void){ int lo = 1, hi = 1000; char r[4];
+  while (lo <= hi) { int m = (lo + hi) / 2; printf("? %d\\n", m); fflush(stdout); if (scanf("%3s", r) != 1) return 0;
+    if (!strcmp(r, "=")) { printf("! %d\\n", m); fflush(stdout); return 0; } if (!strcmp(r, "<")) hi = m - 1; else lo = m + 1; }
+  return 0; }
+`;
+const GUESS_WRONG = '#include <stdio.h>\nint main(void){ printf("! 0\\n"); fflush(stdout); return 0; }\n';
+
+describe('interactive packages', () => {
+  it('a Polygon interactor (testlib) and a Kattis interactive validator both judge for real', async () => {
+    const interactor = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  int secret = inf.readInt();
+  for (int q = 0; q < 20; q++) {
+    std::string op = ouf.readToken();
+    int x = ouf.readInt();
+    if (op == "!") { if (x == secret) quitf(_ok, "found in %d", q); quitf(_wa, "said %d, secret %d", x, secret); }
+    printf("%s\\n", x == secret ? "=" : x < secret ? ">" : "<");
+    fflush(stdout);
+  }
+  quitf(_wa, "too many questions");
+}
+`;
+    const xml = `<problem short-name="guess-poly"><names><name language="english" value="Guess"/></names>
+<judging><testset name="tests"><time-limit>1000</time-limit><memory-limit>268435456</memory-limit>
+<tests><test method="manual"/><test method="manual"/></tests></testset></judging>
+<assets><interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor></assets></problem>`;
+    const [poly] = items(
+      await importFile(
+        zip(
+          text({
+            'problem.xml': xml,
+            'tests/01': '1\n',
+            'tests/02': '777\n',
+            'files/interactor.cpp': interactor,
+            'statement-sections/english/legend.tex': 'Guess.',
+          }),
+        ),
+        'g.zip',
+      ),
+    );
+    expect(poly, poly?.reason).toMatchObject({ status: 'imported', problemId: 'guess-poly' });
+    const p = await problemRow('guess-poly');
+    expect(p.judgeMode).toBe('interactive');
+    expect(await verdict(p.id, GUESS)).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    expect((await verdict(p.id, GUESS_WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);
+
+    // Kattis: the validator talks to the team over stdin/stdout, input file as argv[1], 42 / 43.
+    const validator = `#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+int main(int argc, char **argv) {
+  std::ifstream in(argv[1]);
+  int secret;
+  in >> secret;
+  char op[4];
+  int x;
+  for (int q = 0; q < 20 && scanf("%3s %d", op, &x) == 2; q++) {
+    if (op[0] == '!') exit(x == secret ? 42 : 43);
+    printf("%s\\n", x == secret ? "=" : x < secret ? ">" : "<");
+    fflush(stdout);
+  }
+  exit(43);
+}
+`;
+    const [kattis] = items(
+      await importFile(
+        zip(
+          text({
+            'guess-kattis/problem.yaml': 'name: Guess\nvalidation: custom interactive\nlimits:\n  time_limit: 1\n',
+            'guess-kattis/problem_statement/problem.en.md': 'Guess.',
+            'guess-kattis/data/secret/1.in': '512\n',
+            'guess-kattis/data/secret/2.in': '3\n',
+            'guess-kattis/output_validators/v/v.cpp': validator,
+          }),
+        ),
+        'k.zip',
+      ),
+    );
+    expect(kattis, kattis?.reason).toMatchObject({ status: 'imported', problemId: 'guess-kattis' });
+    const k = await problemRow('guess-kattis');
+    expect(k.judgeMode).toBe('interactive');
+    expect(await verdict(k.id, GUESS)).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    expect((await verdict(k.id, GUESS_WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 180_000);
+});
+
 describe('export to Polygon and Kattis packages', () => {
   const STATEMENT = {
     description:
