@@ -55,6 +55,8 @@ function runServerChildIfAsked(): boolean {
 
 export interface BenchServer {
   port: number;
+  /** the server process (e.g. for its peak RSS in /proc/<pid>/status) */
+  pid: number;
   /** CPU ms used so far by the server and PostgreSQL */
   cpuNow(): number;
   stop(): Promise<void>;
@@ -70,6 +72,7 @@ async function startServerChild(script: string, databaseUrl: string, dataDir: st
   const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     port,
+    pid: server.pid!,
     cpuNow: () => cpuMsOf(server.pid!, postmasterPid),
     async stop() {
       if (!server.connected) return;

@@ -240,10 +240,9 @@ describe('admin problem management', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId(`problem-title-${problemId}`).count(), { timeout: 10_000 }).toBe(0);
     await page.goto('/admin/problem/batch-operation');
-    await page.getByTestId('import-hoj').locator('input[type=file]').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: exported });
-    await page.getByTestId('import-hoj-result').waitFor();
-    expect(await page.getByTestId('import-hoj-result').getAttribute('class')).toContain('success');
-    expect(await page.getByTestId('import-hoj-result').innerText()).toContain(problemId);
+    await page.getByTestId('import-file').locator('input[type=file]').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: exported });
+    await page.getByTestId('import-phase').getByText('1 imported, 0 imported with warnings, 0 refused').waitFor();
+    expect(await page.getByTestId('import-report').innerText()).toContain(problemId);
 
     // An FPS XML file with one problem.
     const fps = `<?xml version="1.0" encoding="UTF-8"?>
@@ -260,11 +259,10 @@ describe('admin problem management', () => {
 <test_output><![CDATA[9]]></test_output>
 </item></fps>`;
     await page
-      .getByTestId('import-fps')
+      .getByTestId('import-file')
       .locator('input[type=file]')
       .setInputFiles({ name: 'fps.xml', mimeType: 'text/xml', buffer: Buffer.from(fps) });
-    await page.getByTestId('import-fps-result').waitFor();
-    expect(await page.getByTestId('import-fps-result').getAttribute('class')).toContain('success');
+    await page.getByTestId('import-phase').getByText('FPS XML · 1 imported, 0 imported with warnings, 0 refused').waitFor();
     await shot(page, 'admin-batch-imported');
     await page.goto(`/admin/problems?keyword=${encodeURIComponent(`FPS sum ${stamp}`)}`);
     await page.getByText(`FPS sum ${stamp}`).waitFor();

@@ -6,7 +6,6 @@ import type {
   AdminProblemUploadRef,
   ClassificationBody,
   CompileCheckerBody,
-  ImportProblemResult,
   MdImageResult,
   Page,
   RejudgeProblemResult,
@@ -47,8 +46,6 @@ export const adminProblemApi = {
   exportProblems: (pids: number[]) => downloadFile('file/export-problem', { pid: pids }, 'problem_export.zip'),
   /** The problems as Polygon-compatible or Kattis/ICPC packages (one folder each). */
   exportPackages: (pids: number[], format: PackageExportFormat) => downloadFile('file/export-problem-package', { pid: pids, format }, `problem_${format}.zip`),
-  importProblems: (file: File) => uploadFile<ImportProblemResult>('file/import-problem', 'file', file),
-  importFps: (file: File) => uploadFile<ImportProblemResult>('file/import-fps-problem', 'file', file),
   uploadMdImage: (file: File) => uploadFile<MdImageResult>('file/upload-md-img', 'image', file),
   uploadMdFile: (file: File) => uploadFile<{ link: string }>('file/upload-md-file', 'file', file),
 };

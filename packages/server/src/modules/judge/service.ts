@@ -27,6 +27,7 @@ import { leaseTestRun, releaseTestRun } from '../test-run/service.js';
 import { notifyQueue, sweep } from './queue.js';
 import type { QueueSignal } from './signal.js';
 import { oiRankScoreSql } from '../submission/rank-score.js';
+import { wrapCode } from '../problem/code-wrappers.js';
 
 /** Per-app state of the judge module: the wake-up signal and when this node last swept. */
 export interface JudgeState {
@@ -199,15 +200,10 @@ async function releaseLease(ctx: AppContext, lease: Leased & { lease_token: stri
   await notifyQueue(ctx.database.db);
 }
 
-/**
- * The code a judge compiles: the problem's prepend + the submission + its append for the language
- * (FPS `<prepend>`/`<append>`, e.g. the Java class around a method to write); the submission keeps
- * the code as typed.
- */
+/** The code a judge compiles: the submission inside the problem's wrapper for its language, if any. */
 async function wrappedCode(ctx: AppContext, pid: number, language: string, code: string): Promise<string> {
   const [row] = await ctx.database.db.select({ wrappers: problems.codeWrappers }).from(problems).where(eq(problems.id, pid));
-  const w = row?.wrappers[language];
-  return w ? `${w.prepend}${w.prepend && !w.prepend.endsWith('\n') ? '\n' : ''}${code}${w.append && !code.endsWith('\n') ? '\n' : ''}${w.append}` : code;
+  return wrapCode(row?.wrappers, language, code);
 }
 
 /** Turns a fresh lease into the task a judge gets; null when the task turned out unjudgeable. */

@@ -86,6 +86,8 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
   problem.examples = examplesFromHoj(src.examples);
   problem.auth = 1; // imported problems are public, as in HOJ
   if (data.judgeMode) problem.judgeMode = data.judgeMode;
+  // HOJ before judgeMode (and its documentation) marks a special judge with "isSpj": true.
+  else if (!src.judgeMode && (src.isSpj === true || (data as { isSpj?: unknown }).isSpj === true)) problem.judgeMode = 'spj';
   if (data.userExtraFile && Object.keys(data.userExtraFile).length) problem.userExtraFile = data.userExtraFile;
   if (data.judgeExtraFile && Object.keys(data.judgeExtraFile).length) problem.judgeExtraFile = data.judgeExtraFile;
 

@@ -18,6 +18,7 @@ import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { notifyQueue } from '../judge/queue.js';
 import { problemById, visibleTo } from '../problem/service.js';
 import { contestTestRunProblem } from '../contest/submit-check.js';
+import { wrapCode } from '../problem/code-wrappers.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
 
@@ -175,7 +176,7 @@ export async function leaseTestRun(ctx: AppContext, judgeId: number): Promise<Te
     leaseMs: new Date(lease.lease_deadline).getTime() - Date.now(),
     testRun: {
       language: row.language,
-      code: row.code,
+      code: wrapCode(p.codeWrappers, row.language, row.code),
       input: row.input,
       expectedOutput: row.expectedOutput,
       timeLimit: p.timeLimit,

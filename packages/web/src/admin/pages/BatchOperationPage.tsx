@@ -1,53 +1,143 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Input, Row, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Input, Progress, Select, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminProblemListRow } from '@oj/shared';
+import type { AdminProblemListRow, ImportItemReport } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
-import { ApiError } from '../../api/client';
+import { quietly } from '../../api/client';
+import { importFormatsApi, importProblems, type ImportProgress } from '../../api/importProblems';
 import { feedback } from '../../app/feedback';
-import { successMsg } from '../../app/i18n';
+import { translateMsg } from '../../app/i18n';
 import { ADMIN_PAGE_SIZES } from '../problemOptions';
 
-interface ImportResult {
-  ok: boolean;
-  text: string;
-  names: string[];
+/** Names of the formats as their projects spell them (not translated); an unknown one shows its id. */
+const FORMAT_NAMES: Record<string, string> = { fps: 'FPS XML', hoj: 'HOJ', qduoj: 'QDUOJ', hydro: 'Hydro', polygon: 'Polygon', kattis: 'Kattis / ICPC' };
+const formatName = (f: string) => FORMAT_NAMES[f] ?? f;
+
+const STATUS_COLOR: Record<ImportItemReport['status'], string> = { imported: 'success', warning: 'warning', refused: 'error' };
+
+interface ImportState {
+  progress: ImportProgress;
+  items: ImportItemReport[];
+  /** the server's last fraction of the file read */
+  fraction?: number;
+  format?: string;
+  error?: string;
+  done?: { imported: number; warned: number; refused: number };
 }
 
-/** One import box: HOJ zip or FPS XML (spec 3 §2 problem/batch-operation). */
-function ImportCard({ kind }: { kind: 'hoj' | 'fps' }) {
+/** The per-problem report: what became of each problem of the file, refusals and warnings with their reasons. */
+function ImportReport({ items }: { items: ImportItemReport[] }) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<ImportItemReport> = [
+    { title: '#', dataIndex: 'index', width: 60, render: (i: number) => i + 1 },
+    { title: t('admin.batch.colSource'), dataIndex: 'source', ellipsis: true },
+    {
+      title: t('admin.batch.colStatus'),
+      dataIndex: 'status',
+      width: 190,
+      filters: (['imported', 'warning', 'refused'] as const).map((s) => ({ text: t(`admin.batch.status.${s}`), value: s })),
+      onFilter: (v, r) => r.status === v,
+      render: (s: ImportItemReport['status']) => <Tag color={STATUS_COLOR[s]}>{t(`admin.batch.status.${s}`)}</Tag>,
+    },
+    { title: t('admin.batch.colProblem'), dataIndex: 'problemId', width: 120, render: (id?: string) => id ?? '–' },
+    {
+      title: t('admin.batch.colDetails'),
+      key: 'details',
+      render: (_, r) => (
+        <div className="oj-import-details">
+          {r.reason && <div className="oj-import-reason">{translateMsg(r.reason)}</div>}
+          {r.warnings.map((w) => (
+            <div key={w}>{translateMsg(w)}</div>
+          ))}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <Table<ImportItemReport>
+      rowKey="index"
+      size="small"
+      columns={columns}
+      dataSource={items}
+      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      data-testid="import-report"
+    />
+  );
+}
+
+/**
+ * The batch import (spec 3 §2 problem/batch-operation): one file in any format the server reads (the
+ * list comes from the server; "detect" lets it recognise the file), a progress bar (upload, then the
+ * server's progress through the file) and the report of every problem as it is imported.
+ */
+function ImportCard() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const accept = kind === 'hoj' ? '.zip' : '.xml';
+  const formats = useQuery({ queryKey: ['import-formats'], queryFn: quietly(importFormatsApi), staleTime: Number.POSITIVE_INFINITY });
+  const [format, setFormat] = useState('auto');
+  const [state, setState] = useState<ImportState | null>(null);
+  const busy = !!state && !state.done && !state.error;
+  const list = formats.data ?? [];
+  const accept = [...new Set((format === 'auto' ? list : list.filter((f) => f.format === format)).flatMap((f) => f.accept))];
   const upload = async (file: File) => {
-    if (!file.name.toLowerCase().endsWith(accept)) {
+    if (accept.length && !accept.some((ext) => file.name.toLowerCase().endsWith(ext))) {
       feedback.warning(t('msg.fileTypeNotSupport'));
       return;
     }
-    setBusy(true);
-    setResult(null);
+    setState({ progress: { phase: 'upload', fraction: 0 }, items: [] });
     try {
-      const res = kind === 'hoj' ? await adminProblemApi.importProblems(file) : await adminProblemApi.importFps(file);
-      const text = successMsg(res.msg, 'admin.batch.imported');
-      feedback.success(text);
-      setResult({ ok: true, text, names: res.data?.problemIds ?? [] });
+      await importProblems(file, format, {
+        progress: (progress) => setState((s) => (s ? { ...s, progress } : s)),
+        event: (ev) =>
+          setState((s) => {
+            if (!s) return s;
+            if (ev.type === 'start') return { ...s, format: ev.format, progress: { phase: 'import' } };
+            if (ev.type === 'item') return { ...s, items: [...s.items, ev.item], fraction: ev.progress ?? s.fraction };
+            if (ev.type === 'error') return { ...s, error: ev.msg };
+            return { ...s, done: { imported: ev.imported, warned: ev.warned, refused: ev.refused }, fraction: 1 };
+          }),
+      });
       void client.invalidateQueries({ queryKey: ['admin-problems'] });
       void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
-    } catch (err) {
-      setResult({ ok: false, text: err instanceof ApiError ? err.message : t('admin.batch.importFailed'), names: [] });
-    } finally {
-      setBusy(false);
+    } catch {
+      // The refusal was shown as a toast; nothing was imported.
+      setState(null);
     }
   };
+  const percent = !state
+    ? 0
+    : state.done
+      ? 100
+      : state.progress.phase === 'upload'
+        ? Math.round((state.progress.fraction ?? 0) * 100)
+        : Math.round((state.fraction ?? 0) * 100);
+  const phaseText = !state
+    ? ''
+    : state.done
+      ? t('admin.batch.summary', state.done)
+      : state.progress.phase === 'upload'
+        ? t('admin.batch.uploading')
+        : t('admin.batch.importingCount', { count: state.items.length });
   return (
-    <Card title={t(kind === 'hoj' ? 'admin.batch.importHoj' : 'admin.batch.importFps')} className="oj-fill">
-      <div data-testid={`import-${kind}`}>
+    <Card
+      title={t('admin.batch.importTitle')}
+      extra={
+        <Select
+          value={format}
+          onChange={setFormat}
+          disabled={busy}
+          style={{ minWidth: 200 }}
+          aria-label={t('admin.batch.format')}
+          options={[{ value: 'auto', label: t('admin.batch.formatAuto') }, ...list.map((f) => ({ value: f.format, label: formatName(f.format) }))]}
+          data-testid="import-format"
+        />
+      }
+    >
+      <div data-testid="import-file">
         <Upload.Dragger
-          accept={accept}
+          accept={accept.join(',')}
           showUploadList={false}
           disabled={busy}
           beforeUpload={(f) => {
@@ -58,19 +148,20 @@ function ImportCard({ kind }: { kind: 'hoj' | 'fps' }) {
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p>{busy ? t('admin.batch.importing') : t('admin.batch.drop', { ext: accept })}</p>
-          <p className="oj-muted">{t(kind === 'hoj' ? 'admin.batch.hojHint' : 'admin.batch.fpsHint')}</p>
+          <p>{busy ? t('admin.batch.importing') : t('admin.batch.drop', { ext: accept.join(' ') })}</p>
+          <p className="oj-muted">{t('admin.batch.formatsHint', { formats: list.map((f) => formatName(f.format)).join(', ') })}</p>
         </Upload.Dragger>
       </div>
-      {result && (
-        <Alert
-          style={{ marginTop: 12 }}
-          type={result.ok ? 'success' : 'error'}
-          showIcon
-          title={result.text}
-          description={result.names.length ? result.names.map((n) => <Tag key={n}>{n}</Tag>) : undefined}
-          data-testid={`import-${kind}-result`}
-        />
+      {state && (
+        <div className="oj-stack" style={{ marginTop: 12 }} data-testid="import-progress">
+          <Progress percent={percent} status={state.error ? 'exception' : state.done ? 'success' : 'active'} format={(p) => `${p}%`} aria-label={phaseText} />
+          <div className="oj-muted" data-testid="import-phase">
+            {state.format ? `${formatName(state.format)} · ` : ''}
+            {phaseText}
+          </div>
+          {state.error && <Alert type="error" showIcon title={translateMsg(state.error)} data-testid="import-error" />}
+          {state.items.length > 0 && <ImportReport items={state.items} />}
+        </div>
       )}
     </Card>
   );
@@ -171,14 +262,7 @@ export default function BatchOperationPage() {
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-batch">
       <ExportCard />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <ImportCard kind="hoj" />
-        </Col>
-        <Col xs={24} md={12}>
-          <ImportCard kind="fps" />
-        </Col>
-      </Row>
+      <ImportCard />
     </div>
   );
 }

@@ -16,17 +16,27 @@ import { warningText, type ImportWarning } from './warnings.js';
 /** Deep enough for data/secret/<group>/<subgroup>/ under a top folder, as the batch import unpacks. */
 const MAX_DEPTH = 8;
 
-const hasMarker = (names: string[] | undefined, marker: string) =>
-  !!names?.some((n) => n === marker || (n.endsWith(`/${marker}`) && n.split('/').length === 2));
+/** Folders ('' = the root) holding `marker`, at the root or one folder down. */
+const markerDirs = (names: string[] | undefined, marker: string) =>
+  (names ?? []).filter((n) => n === marker || (n.endsWith(`/${marker}`) && n.split('/').length === 2)).map((n) => n.slice(0, -marker.length));
 
-function packageImporter(format: string, marker: string, parse: (tree: PackageTree, name: string, workDir: string) => Promise<ParsedPackage>): ProblemImporter {
+const isPolygon = (names?: string[]) => markerDirs(names, 'problem.xml').length > 0;
+/** problem.yaml with test data under data/ (Hydro's zips also hold problem.yaml, with testdata/). */
+const isKattis = (names?: string[]) => markerDirs(names, 'problem.yaml').some((d) => names!.some((n) => n.startsWith(`${d}data/`)));
+
+function packageImporter(
+  format: string,
+  marker: string,
+  detect: (names?: string[]) => boolean,
+  parse: (tree: PackageTree, name: string, workDir: string) => Promise<ParsedPackage>,
+): ProblemImporter {
   return {
     format,
     accept: ['.zip'],
     zip: true,
     links: true,
     maxBytes: TESTCASE_ZIP_LIMITS.zipMaxBytes,
-    detect: ({ zipNames }) => hasMarker(zipNames, marker),
+    detect: ({ zipNames }) => detect(zipNames),
     async *parse(input: ImportInput): AsyncIterable<ImportItem> {
       const { tree, warnings: linkWarnings } = await packageTreeOf(input.file, input.zip!.root, MAX_DEPTH);
       const prefixes = problemPrefixes(tree, marker);
@@ -49,5 +59,5 @@ function packageImporter(format: string, marker: string, parse: (tree: PackageTr
   };
 }
 
-export const polygonImporter = packageImporter('polygon', 'problem.xml', parsePolygonPackage);
-export const kattisImporter = packageImporter('kattis', 'problem.yaml', (tree, name) => parseKattisPackage(tree, name));
+export const polygonImporter = packageImporter('polygon', 'problem.xml', isPolygon, parsePolygonPackage);
+export const kattisImporter = packageImporter('kattis', 'problem.yaml', isKattis, (tree, name) => parseKattisPackage(tree, name));

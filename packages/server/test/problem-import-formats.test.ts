@@ -1,0 +1,382 @@
+/**
+ * The batch import (issue 11): each format from packages made here, judged for real where it
+ * matters. FPS: character references decoded in titles, statements and test data (a correct A+B is
+ * Accepted), unpaired tests kept with a warning, a broken checker imported private with a warning,
+ * `<prepend>`/`<append>` judged around the submission; one bad item never costs the others; a file of
+ * ~1 000 problems within a memory bound. HOJ's legacy `isSpj`, QDUOJ and Hydro zips, detected from
+ * their content. The streamed answer of `import-problems` (NDJSON).
+ */
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportEvent } from '@oj/shared';
+import { JudgeStatus } from '@oj/shared';
+import { JudgeDaemon } from '@oj/judge';
+import { problems } from '../src/db/schema/index.js';
+import { judgeToken } from '../src/lib/secrets.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { get, rootToken } from './helpers.js';
+import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
+import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { multipart, textEntries, uploadTo, zip } from './problem-admin-helpers.js';
+
+let t: TestApp;
+let root: string;
+let daemon: JudgeDaemon;
+let cacheDir: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
+  const url = await listen(t);
+  root = await rootToken(t);
+  cacheDir = tempCacheDir();
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'import-judge', capacity: 2, cacheDir, pollWaitMs: 5000, log: memoryLogger() });
+  await daemon.start();
+});
+
+afterAll(async () => {
+  await daemon?.stop(0);
+  await t?.close();
+  if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** The streamed import: every NDJSON line of the answer. */
+async function importStream(content: Buffer | string, filename: string, format = 'auto'): Promise<ImportEvent[]> {
+  const { payload, contentType } = multipart([{ field: 'file', filename, content }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/file/import-problems?format=${format}`,
+    headers: { 'content-type': contentType, authorization: root },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type'], res.body.slice(0, 300)).toContain('application/x-ndjson');
+  return res.body
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as ImportEvent);
+}
+
+const itemsOf = (events: ImportEvent[]) => events.flatMap((e) => (e.type === 'item' ? [e.item] : []));
+
+async function problemByDisplayId(problemId: string) {
+  const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, problemId));
+  expect(row, problemId).toBeDefined();
+  const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(row!.id) } })).data;
+  return { row: row!, detail: d };
+}
+
+const ACTIVE = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING] as number[];
+async function judged(pid: number, language: string, code: string) {
+  const user = await createSubmitter(t);
+  const id = await submit(t, { pid, user, language, code });
+  return waitFor(
+    `a verdict for ${id}`,
+    async () => {
+      const s = await submission(t, id);
+      return ACTIVE.includes(s.status) ? null : s;
+    },
+    90_000,
+  );
+}
+
+const fps = (items: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4" url="https://github.com/zhblue/freeproblemset/">\n${items}\n</fps>`;
+const fpsItem = (o: { title: string; extra?: string; tests?: string; limit?: string }) => `<item>
+<title><![CDATA[${o.title}]]></title>
+<time_limit unit="s"><![CDATA[${o.limit ?? '1'}]]></time_limit>
+<memory_limit unit="mb"><![CDATA[128]]></memory_limit>
+<description><![CDATA[<p>Add them.</p>]]></description>
+<input><![CDATA[Two integers.]]></input>
+<output><![CDATA[Their sum.]]></output>
+<sample_input><![CDATA[1 2]]></sample_input>
+<sample_output><![CDATA[3]]></sample_output>
+${o.tests ?? '<test_input><![CDATA[1 2\n]]></test_input><test_output><![CDATA[3\n]]></test_output>'}
+${o.extra ?? ''}
+</item>`;
+
+const AB_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
+
+describe('FPS import', () => {
+  it('decodes character references in titles, statements and test data: a correct A+B is Accepted', async () => {
+    // HUSTOJ writes non-ASCII text and digits as references, inside CDATA too.
+    const item = `<item>
+<title><![CDATA[A&#43;B &#26641;&#x6811; &amp; more]]></title>
+<time_limit unit="ms">1000</time_limit>
+<memory_limit unit="kb">131072</memory_limit>
+<description><![CDATA[<p>&#35745;&#31639; a&#43;b&nbsp;&lt;ok&gt;</p>]]></description>
+<input>Two integers &#26641; &amp; &#x6811;</input>
+<output><![CDATA[&#21644;]]></output>
+<sample_input><![CDATA[&#49; &#50;]]></sample_input>
+<sample_output><![CDATA[&#51;]]></sample_output>
+<test_input><![CDATA[&#49;&#48; &#50;&#48;&#10;]]></test_input>
+<test_output><![CDATA[&#51;&#48;&#10;]]></test_output>
+</item>`;
+    const events = await importStream(fps(item), 'entities.xml');
+    expect(events[0]).toEqual({ type: 'start', format: 'fps' });
+    const [report] = itemsOf(events);
+    expect(report).toMatchObject({ status: 'imported', title: 'A+B 树树 & more', warnings: [] });
+    const { row, detail } = await problemByDisplayId(report!.problemId!);
+    expect(detail.problem).toMatchObject({
+      title: 'A+B 树树 & more',
+      description: '<p>计算 a+b\u00a0<ok></p>',
+      input: 'Two integers 树 & 树',
+      output: '和',
+      timeLimit: 1000,
+      memoryLimit: 128,
+    });
+    expect(detail.problem.examples).toEqual([{ input: '1 2', output: '3' }]);
+    expect(detail.cases.map((c: any) => [c.input, c.output])).toEqual([['10 20\n', '30\n']]);
+    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+  }, 120_000);
+
+  it('imports each problem on its own: unpaired tests with a warning, a broken checker private with a warning, a bad item refused', async () => {
+    const unpaired = fpsItem({
+      title: 'Unpaired',
+      tests:
+        [1, 2, 3].map((i) => `<test_input><![CDATA[${i} ${i}\n]]></test_input>`).join('') +
+        [1, 2].map((i) => `<test_output><![CDATA[${2 * i}\n]]></test_output>`).join(''),
+    });
+    const brokenSpj = fpsItem({ title: 'Broken checker', extra: '<spj language="C"><![CDATA[int main( {]]></spj>' });
+    const bad = fpsItem({ title: 'Bad limit', limit: 'abc' });
+    const good = fpsItem({ title: 'Good one' });
+    const events = await importStream(fps(unpaired + brokenSpj + bad + good), 'mixed.xml');
+    const items = itemsOf(events);
+    expect(items.map((i) => [i.source, i.status])).toEqual([
+      ['item 1 (Unpaired)', 'warning'],
+      ['item 2 (Broken checker)', 'warning'],
+      ['item 3 (Bad limit)', 'refused'],
+      ['item 4 (Good one)', 'imported'],
+    ]);
+    expect(items[0]!.warnings).toEqual(['3 × <test_input> and 2 × <test_output>: the first 2 pairs were imported, the rest left out.']);
+    expect(items[1]!.warnings[0]).toMatch(/^The checker does not compile, so the problem was imported as private: Special judge compile error: /);
+    expect(items[2]!.reason).toBe('Invalid FPS file: item 3 (Bad limit): bad time_limit');
+    expect(events.at(-1)).toEqual({ type: 'done', imported: 1, warned: 2, refused: 1 });
+    // progress through the file grows and reaches the end
+    const progress = events.flatMap((e) => (e.type === 'item' && e.progress !== undefined ? [e.progress] : []));
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+
+    const first = await problemByDisplayId(items[0]!.problemId!);
+    expect(first.detail.cases.map((c: any) => [c.input, c.output])).toEqual([
+      ['1 1\n', '2\n'],
+      ['2 2\n', '4\n'],
+    ]);
+    const second = await problemByDisplayId(items[1]!.problemId!);
+    expect(second.detail.problem).toMatchObject({ auth: 2, judgeMode: 'spj', spjCode: 'int main( {' });
+    expect((await problemByDisplayId(items[3]!.problemId!)).detail.problem.auth).toBe(1);
+  }, 120_000);
+
+  it('keeps <prepend>/<append> per language and judges prepend + code + append; the submission keeps the code as typed', async () => {
+    const item = fpsItem({
+      title: 'Write add',
+      extra: `<prepend language="C"><![CDATA[#include <stdio.h>
+long long add(long long a, long long b);]]></prepend>
+<append language="C"><![CDATA[int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }]]></append>
+<template language="C"><![CDATA[long long add(long long a, long long b) {
+}]]></template>`,
+    });
+    const [report] = itemsOf(await importStream(fps(item), 'wrapped.xml'));
+    expect(report).toMatchObject({ status: 'imported' });
+    const { row } = await problemByDisplayId(report!.problemId!);
+    expect(row.codeWrappers.C).toEqual({
+      prepend: '#include <stdio.h>\nlong long add(long long a, long long b);',
+      append: 'int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }',
+    });
+    const code = 'long long add(long long a, long long b) { return a + b; }';
+    const s = await judged(row.id, 'C', code);
+    expect(s.status, s.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+    expect(s.code).toBe(code);
+    // Another language has no wrapper: its code is judged alone (no main → compile error).
+    expect((await judged(row.id, 'C++', code)).status).toBe(JudgeStatus.COMPILE_ERROR);
+  }, 180_000);
+
+  it('streams a file of ~1 000 problems with the memory of one item (RSS growth < 150 MB), no cap on the count', async () => {
+    const n = 1000;
+    const testIn = `${'1 2\n'.repeat(600)}`; // ~2.4 KB per input
+    const testOut = `${'3\n'.repeat(900)}`;
+    const parts: string[] = [];
+    for (let i = 0; i < n; i++) {
+      parts.push(`<item><title><![CDATA[Bulk ${i} &#26641;]]></title><time_limit unit="s">1</time_limit><memory_limit unit="mb">64</memory_limit>
+<description><![CDATA[Problem ${i}]]></description><test_input><![CDATA[${i} ${testIn}]]></test_input><test_output><![CDATA[${i} ${testOut}]]></test_output></item>\n`);
+    }
+    const xml = Buffer.from(fps(parts.join('')));
+    parts.length = 0;
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const started = Date.now();
+    let events: ImportEvent[];
+    try {
+      events = await importStream(xml, 'bulk.xml', 'fps');
+    } finally {
+      clearInterval(sampler);
+    }
+    const growthMb = (peak - before) / 1024 / 1024;
+    console.log(`FPS import of ${n} problems (${(xml.length / 1024 / 1024).toFixed(1)} MB): ${Date.now() - started} ms, RSS growth ${growthMb.toFixed(0)} MB`);
+    expect(events.at(-1)).toEqual({ type: 'done', imported: n, warned: 0, refused: 0 });
+    expect(growthMb).toBeLessThan(150);
+    const count = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from problem where title like 'Bulk % 树'`);
+    expect(count.rows[0]!.n).toBe(n);
+  }, 600_000);
+});
+
+describe('zip formats, detected from their content', () => {
+  it('HOJ: the legacy "isSpj": true imports the checker', async () => {
+    const checker = '#include <stdio.h>\nint main(int argc, char **argv) { return 0; }\n';
+    const file = {
+      problem: { problemId: 'ISSPJ1', title: 'Legacy spj', isSpj: true, spjCode: checker, spjLanguage: 'C' },
+      samples: [{ input: '1.in', output: '1.out' }],
+    };
+    const events = await importStream(zip(textEntries({ 'problem_1.json': JSON.stringify(file), 'problem_1/1.in': '1', 'problem_1/1.out': '1' })), 'hoj.zip');
+    expect(events[0]).toEqual({ type: 'start', format: 'hoj' });
+    expect(itemsOf(events)[0]).toMatchObject({ status: 'imported', problemId: 'ISSPJ1' });
+    const { detail } = await problemByDisplayId('ISSPJ1');
+    expect(detail.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C', spjCode: checker });
+  }, 60_000);
+
+  it('QDUOJ: problem.json + testcase/, OI scores, templates with prepend/append, a special judge; a broken problem refused alone', async () => {
+    const problem = {
+      display_id: 'QD-1',
+      title: 'QDUOJ sum',
+      description: { format: 'html', value: '<p>Sum &amp; more</p>' },
+      input_description: { format: 'html', value: 'a b' },
+      output_description: { format: 'html', value: 'a+b' },
+      hint: { format: 'html', value: '' },
+      time_limit: 2000,
+      memory_limit: 256,
+      samples: [{ input: '1 2', output: '3' }],
+      rule_type: 'OI',
+      test_case_score: [
+        { input_name: '1.in', output_name: '1.out', score: 40 },
+        { input_name: '2.in', output_name: '2.out', score: 60 },
+      ],
+      template: { C: { prepend: '#include <stdio.h>', template: 'int main() {}', append: '/* end */' } },
+      spj: null,
+      source: 'QDUOJ',
+      tags: ['math', 'math'],
+    };
+    const spjProblem = {
+      ...problem,
+      display_id: 'QD 2',
+      title: 'QDUOJ spj',
+      rule_type: 'ACM',
+      test_case_score: null,
+      template: {},
+      spj: { language: 'C', code: 'int main(){return 0;}' },
+    };
+    const broken = { ...problem, display_id: 'QD-3', title: '', test_case_score: null };
+    const events = await importStream(
+      zip(
+        textEntries({
+          '1/problem.json': JSON.stringify(problem),
+          '1/testcase/1.in': '1 2\n',
+          '1/testcase/1.out': '3\n',
+          '1/testcase/2.in': '5 5\n',
+          '1/testcase/2.out': '10\n',
+          '2/problem.json': JSON.stringify(spjProblem),
+          '2/testcase/1.in': '1 2\n',
+          '3/problem.json': JSON.stringify(broken),
+          '3/testcase/1.in': '1\n',
+          '3/testcase/1.out': '1\n',
+        }),
+      ),
+      'qduoj.zip',
+    );
+    expect(events[0]).toEqual({ type: 'start', format: 'qduoj' });
+    const items = itemsOf(events);
+    expect(items.map((i) => i.status)).toEqual(['imported', 'imported', 'refused']);
+    expect(items[2]!.reason).toBe('Invalid problem file: 3/problem.json: problem.title: The title is required');
+    const a = await problemByDisplayId('QD-1');
+    expect(a.detail.problem).toMatchObject({
+      title: 'QDUOJ sum',
+      description: '<p>Sum &amp; more</p>',
+      timeLimit: 2000,
+      memoryLimit: 256,
+      type: 1,
+      ioScore: 100,
+      source: 'QDUOJ',
+    });
+    expect(a.detail.cases.map((c: any) => [c.input, c.output, c.score])).toEqual([
+      ['1 2\n', '3\n', 40],
+      ['5 5\n', '10\n', 60],
+    ]);
+    expect(a.detail.tags.map((x: any) => x.name)).toEqual(['math']);
+    expect(a.detail.codeTemplates).toEqual([{ language: 'C', code: 'int main() {}', status: true }]);
+    expect(a.row.codeWrappers).toEqual({ C: { prepend: '#include <stdio.h>', append: '/* end */' } });
+    // "QD 2" is no display id here: numbered QDUOJ-<id>
+    expect(items[1]!.problemId).toMatch(/^QDUOJ-\d+$/);
+    const b = await problemByDisplayId(items[1]!.problemId!);
+    expect(b.detail.problem).toMatchObject({ judgeMode: 'spj', type: 0 });
+    expect(b.detail.cases.map((c: any) => [c.input, c.output])).toEqual([['1 2\n', '']]);
+  }, 60_000);
+
+  it('Hydro: problem.yaml, problem.md, testdata/config.yaml with limits, subtasks and a testlib checker', async () => {
+    const events = await importStream(
+      zip(
+        textEntries({
+          '1/problem.yaml': 'title: Hydro sum\ntag:\n  - easy\n  - math\npid: HY1\n',
+          '1/problem.md': '# Sum\n\nAdd $a$ and $b$.\n',
+          '1/testdata/config.yaml':
+            'type: default\ntime: 1.5s\nmemory: 128m\nsubtasks:\n  - score: 30\n    cases:\n      - {input: a1.in, output: a1.out}\n  - score: 70\n    cases:\n      - {input: b1.in, output: b1.out}\n      - {input: b2.in, output: b2.out}\n',
+          '1/testdata/a1.in': '1 2\n',
+          '1/testdata/a1.out': '3\n',
+          '1/testdata/b1.in': '2 2\n',
+          '1/testdata/b1.out': '4\n',
+          '1/testdata/b2.in': '3 3\n',
+          '1/testdata/b2.out': '6\n',
+          '1/additional_file/notes.txt': 'x',
+          '2/problem.yaml': 'title: Hydro checker\ntag: []\n',
+          '2/problem_zh.md': '中文题面',
+          '2/problem_en.md': 'English statement',
+          '2/testdata/config.yaml': 'time: 500ms\nmemory: 1g\nchecker_type: testlib\nchecker: chk.cc\n',
+          '2/testdata/chk.cc': '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n',
+          '2/testdata/1.in': '1\n',
+          '2/testdata/1.out': '1\n',
+        }),
+      ),
+      'hydro.zip',
+    );
+    expect(events[0]).toEqual({ type: 'start', format: 'hydro' });
+    const items = itemsOf(events);
+    expect(items[0]).toMatchObject({ status: 'warning', problemId: 'HY1', warnings: ['The additional files (additional_file/) are not imported.'] });
+    expect(items[1]).toMatchObject({ status: 'imported' });
+    expect(items[1]!.problemId).toMatch(/^HYDRO-\d+$/);
+    const a = await problemByDisplayId('HY1');
+    expect(a.detail.problem).toMatchObject({
+      title: 'Hydro sum',
+      description: '# Sum\n\nAdd $a$ and $b$.\n',
+      timeLimit: 1500,
+      memoryLimit: 128,
+      type: 1,
+      judgeCaseMode: 'subtask_lowest',
+      ioScore: 100,
+    });
+    expect(a.detail.cases.map((c: any) => [c.inputName, c.score, c.groupNum])).toEqual([
+      ['a1.in', 30, 1],
+      ['b1.in', 70, 2],
+      ['b2.in', 70, 2],
+    ]);
+    expect(a.detail.tags.map((x: any) => x.name).sort()).toEqual(['easy', 'math']);
+    const b = await problemByDisplayId(items[1]!.problemId!);
+    expect(b.detail.problem).toMatchObject({ description: '中文题面', timeLimit: 500, memoryLimit: 1024, judgeMode: 'spj', spjLanguage: 'C++', auth: 1 });
+    expect(b.detail.problem.spjCode).toContain('registerTestlibCmd');
+  }, 60_000);
+
+  it('refuses a file in no known format, and lists the formats', async () => {
+    expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual(['fps', 'hoj', 'qduoj', 'hydro']);
+    const r = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.zip', content: zip(textEntries({ 'readme.txt': 'hello' })) });
+    expect(r).toMatchObject({ status: 400, msg: 'The file is in none of the formats the import reads (fps, hoj, qduoj, hydro).' });
+    const text = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.txt', content: 'hello' });
+    expect(text.msg).toMatch(/^The file is in none of the formats/);
+    const wrong = await uploadTo(t, '/api/file/import-problems', {
+      token: root,
+      filename: 'x.zip',
+      content: zip(textEntries({ 'readme.txt': 'hello' })),
+      query: { format: 'fps' },
+    });
+    expect(wrong.msg).toBe('File type not support');
+  });
+});
