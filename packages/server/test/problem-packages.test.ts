@@ -311,6 +311,14 @@ describe('Polygon packages', () => {
             'tests/01': '5\n',
             'tests/01.a': '5\n',
             'statement-sections/english/legend.tex': 'x',
+            // Polygon's problem-properties.json (LaTeX in JSON) is preferred to the sections
+            'statements/english/problem-properties.json': JSON.stringify({
+              name: 'Props',
+              legend: 'From \\textbf{JSON} with $x$',
+              input: 'In',
+              output: 'Out',
+              sampleTests: [{ input: '5\n', output: '5\n' }],
+            }),
           }),
         ),
         'p.zip',
@@ -321,7 +329,13 @@ describe('Polygon packages', () => {
       problemId: 'half-answers',
       warnings: [formatMsg(MSG.pkgGeneratedMissing, { count: 1, reason: 'generator "nogen" is not in the package' })],
     });
-    expect((await problemRow('half-answers')).auth).toBe(2);
+    expect(await problemRow('half-answers')).toMatchObject({
+      auth: 2,
+      title: 'Props',
+      description: 'From **JSON** with $x$',
+      input: 'In',
+      examples: [{ input: '5\n', output: '5\n' }],
+    });
   });
 });
 

@@ -7,7 +7,17 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { checkSandbox, compileSubmission, findLanguage, getLanguages, runLimits, runSandboxed, type CompiledProgram, type LanguageSpec } from '@oj/judge';
+import {
+  CHECKER_INCLUDE_DIR,
+  checkSandbox,
+  compileSubmission,
+  findLanguage,
+  getLanguages,
+  runLimits,
+  runSandboxed,
+  type CompiledProgram,
+  type LanguageSpec,
+} from '@oj/judge';
 
 export class ProgramFailure extends Error {}
 
@@ -43,7 +53,9 @@ export async function compilePackageProgram(type: string, source: string, header
   await fsp.mkdir(dir, { recursive: true });
   const extra = path.join(dir, 'headers');
   await fsp.mkdir(extra, { mode: 0o755 });
-  for (const [name, p] of Object.entries(headers)) {
+  // A generator may include testlib.h without the package shipping it: the judge's own one is there then.
+  const all = { 'testlib.h': path.join(CHECKER_INCLUDE_DIR, 'testlib.h'), ...headers };
+  for (const [name, p] of Object.entries(all)) {
     await fsp.copyFile(p, path.join(extra, name));
     await fsp.chmod(path.join(extra, name), 0o644);
   }
