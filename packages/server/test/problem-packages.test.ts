@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync, type Zippable } from 'fflate';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport } from '@oj/shared';
 import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
@@ -47,8 +48,9 @@ afterAll(async () => {
 
 /** A zip entry that is a symbolic link to `target` (Unix mode S_IFLNK in the external attributes). */
 const link = (target: string): [Uint8Array, { os: number; attrs: number }] => [Buffer.from(target), { os: 3, attrs: (0o120777 << 16) >>> 0 }];
-const text = (files: Record<string, string | [Uint8Array, { os: number; attrs: number }]>): Zippable =>
+const text = (files: Record<string, string | Buffer | [Uint8Array, { os: number; attrs: number }]>): Zippable =>
   Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v]));
+const png = () => PNG.sync.write(new PNG({ width: 2, height: 2 }));
 
 /** Uploads to the batch import; the NDJSON events it streamed. */
 async function importFile(content: Buffer, filename: string): Promise<ImportEvent[]> {
@@ -124,7 +126,8 @@ describe('Kattis / ICPC packages', () => {
         text({
           'nearsum/problem.yaml': 'name: Near Sum\nsource: Test Contest\nvalidation: custom\nlimits:\n  time_limit: 2\n  memory: 128\nkeywords: math sums\n',
           'nearsum/problem_statement/problem.en.tex':
-            '\\problemname{Near Sum}\nAdd two numbers $a$ and~$b$ ($1 \\le a,b \\le 10^9$). Print \\textbf{one} line.\n\\begin{itemize}\n\\item be close\n\\end{itemize}\n\\section*{Input}\nTwo integers.\n\\section*{Output}\nTheir sum, give or take 1.\n',
+            '\\problemname{Near Sum}\nAdd two numbers $a$ and~$b$ ($1 \\le a,b \\le 10^9$). Print \\textbf{one} line.\n\\begin{itemize}\n\\item be close\n\\end{itemize}\n\\includegraphics[width=3cm]{pic.png}\n\\section*{Input}\nTwo integers.\n\\section*{Output}\nTheir sum, give or take 1.\n',
+          'nearsum/problem_statement/pic.png': png(),
           'nearsum/data/secret/g1/1.in': '1 2\n',
           'nearsum/data/secret/g1/1.ans': '3\n',
           'nearsum/data/secret/g2/deep/2.in': '10 20\n',
@@ -138,7 +141,7 @@ describe('Kattis / ICPC packages', () => {
           'nearsum/output_validators/near/validate.cpp': KATTIS_VALIDATOR,
           'nearsum/output_validators/near/near.h': 'static bool near_enough(long long a, long long b) { return a - b <= 1 && b - a <= 1; }\n',
           'floaty/problem.yaml': 'name:\n  en: Floaty\nvalidator_flags: float_tolerance 1e-3\n',
-          'floaty/problem_statement/problem.en.md': 'Halve it.\n\n## Input\n\nAn integer.\n\n## Output\n\nIts half.\n',
+          'floaty/problem_statement/problem.en.md': 'Halve it. ![a plot](gone.png)\n\n## Input\n\nAn integer.\n\n## Output\n\nIts half.\n',
           'floaty/data/sample/1.in': '3\n',
           'floaty/data/sample/1.ans': '1.5\n',
           'floaty/data/secret/1.in': '7\n',
@@ -153,11 +156,22 @@ describe('Kattis / ICPC packages', () => {
     expect(near).toMatchObject({ source: 'nearsum/problem.yaml', title: 'Near Sum', status: 'warning', problemId: 'nearsum' });
     expect(near!.warnings).toEqual([formatMsg(MSG.pkgLinkRefused, { name: 'nearsum/data/secret/g1/3.in', target: '../../../../../../etc/passwd' })]);
     // floaty has no time limit: the default is used, and said so
-    expect(floaty).toMatchObject({ title: 'Floaty', status: 'warning', problemId: 'floaty', warnings: [formatMsg(MSG.pkgDefaultTimeLimit, { ms: 1000 })] });
+    expect(floaty).toMatchObject({
+      title: 'Floaty',
+      status: 'warning',
+      problemId: 'floaty',
+      warnings: [formatMsg(MSG.pkgDefaultTimeLimit, { ms: 1000 }), formatMsg(MSG.pkgImageMissing, { name: 'gone.png' })],
+    });
 
     const p = await problemRow('nearsum');
     expect(p).toMatchObject({ title: 'Near Sum', timeLimit: 2000, memoryLimit: 128, judgeMode: 'spj', source: 'Test Contest' });
-    expect(p.description).toBe('Add two numbers $a$ and $b$ ($1 \\le a,b \\le 10^9$). Print **one** line.\n\n- be close');
+    // the statement's image is stored with the site's files and linked from there
+    expect(p.description).toMatch(
+      /^Add two numbers \$a\$ and \$b\$ \(\$1 \\le a,b \\le 10\^9\$\)\. Print \*\*one\*\* line\.\n\n- be close\n\n!\[\]\((\/api\/public\/files\/md-image\/[0-9a-f]+\.png)\)$/,
+    );
+    const image = await t.app.inject({ method: 'GET', url: /\((\/api[^)]+)\)/.exec(p.description)![1]! });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(p.input).toBe('Two integers.');
     expect(p.output).toBe('Their sum, give or take 1.');
     expect(p.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
@@ -177,7 +191,7 @@ describe('Kattis / ICPC packages', () => {
     expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
 
     const f = await problemRow('floaty');
-    expect(f).toMatchObject({ title: 'Floaty', description: 'Halve it.', input: 'An integer.', output: 'Its half.', timeLimit: 1000 });
+    expect(f).toMatchObject({ title: 'Floaty', description: 'Halve it. ![a plot](gone.png)', input: 'An integer.', output: 'Its half.', timeLimit: 1000 });
     // Kattis' default validator: tokens, numbers within float_tolerance, letters case-insensitive.
     const half = (fmt: string) => `#include <stdio.h>\nint main(void){ int n; scanf("%d", &n); printf("${fmt}\\n", n / 2.0); return 0; }\n`;
     expect((await verdict(f.id, half('%.4f'))).status).toBe(JudgeStatus.ACCEPTED);

@@ -153,6 +153,7 @@ export const MSG = {
   pkgInteractorDecides: 'The interactor gives the verdict; the checker {checker} of the package is not used.',
   pkgGeneratedMissing: '{count} generated tests could not be made ({reason}); the problem is kept private.',
   pkgAnswersMissing: '{count} answers could not be made by the main solution ({reason}); the problem is kept private.',
+  pkgImageMissing: 'The statement image {name} is not in the package or is not a supported image; its link was left as is.',
   // admin
   settingsSaved: 'Settings saved.',
   testEmailSent: 'The test email has been sent.',

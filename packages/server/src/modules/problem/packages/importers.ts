@@ -11,6 +11,7 @@ import { parseKattisPackage } from './kattis.js';
 import { packageTreeOf, problemPrefixes, subTree, type PackageTree } from './package-files.js';
 import type { ParsedPackage } from './parsed.js';
 import { parsePolygonPackage } from './polygon.js';
+import { storeStatementImages } from './statement-images.js';
 import { warningText, type ImportWarning } from './warnings.js';
 
 /** Deep enough for data/secret/<group>/<subgroup>/ under a top folder, as the batch import unpacks. */
@@ -47,8 +48,10 @@ function packageImporter(
         // Link warnings belong to the package the link is in.
         const own = (w: ImportWarning) => !prefix || String(w.params.name).startsWith(prefix);
         try {
-          const parsed = await parse(subTree(tree, prefix), name, path.join(input.dir, `package-${i}`));
-          const warnings = [...linkWarnings.filter(own), ...parsed.warnings].map(warningText);
+          const pkg = subTree(tree, prefix);
+          const parsed = await parse(pkg, name, path.join(input.dir, `package-${i}`));
+          const images = await storeStatementImages(input.ctx, input.user.uid, pkg, parsed.problem);
+          const warnings = [...linkWarnings.filter(own), ...parsed.warnings, ...images].map(warningText);
           yield { kind: 'problem', source, problem: parsed.problem, warnings, progress: (i + 1) / prefixes.length };
         } catch (e) {
           if (!(e instanceof ApiError)) throw e;
