@@ -12,7 +12,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { PROBLEM_DEFAULTS } from '@oj/shared';
+import { PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import type { CompiledProgram } from '@oj/judge';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
@@ -182,6 +182,14 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   const inputPattern = text(testset['input-path-pattern']) || 'tests/%02d';
   const answerPattern = text(testset['answer-path-pattern']) || 'tests/%02d.a';
   const tests = list(obj(testset.tests).test);
+  // The same bounds as a test-data zip: so many tests, so many bytes made by the package's programs.
+  if (tests.length > TESTCASE_ZIP_LIMITS.maxEntries / 2) throw invalid(source, `more than ${TESTCASE_ZIP_LIMITS.maxEntries / 2} tests`);
+  let madeBytes = 0;
+  const counted = async (file: string) => {
+    madeBytes += (await fsp.stat(file)).size;
+    if (madeBytes > TESTCASE_ZIP_LIMITS.totalMaxBytes) throw new ProgramFailure(`the tests made exceed ${TESTCASE_ZIP_LIMITS.totalMaxBytes / 1024 / 1024} MB`);
+    return file;
+  };
   const anyPoints = tests.some((t) => attr(t, 'points') !== '');
   const groupIds = new Map<string, number>();
   const cases: CaseInput[] = [];
@@ -222,7 +230,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
         if (sandbox) throw new ProgramFailure(sandbox);
         const out = path.join(made, `${i}.in`);
         await runPackageProgram(await build(`gen:${gen}`, g), { args, out, ...limits });
-        input = out;
+        input = await counted(out);
       } catch (e) {
         if (!(e instanceof ProgramFailure)) throw e;
         missingInputs++;
@@ -243,7 +251,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
         if (sandbox) throw new ProgramFailure(sandbox);
         const out = path.join(made, `${i}.a`);
         await runPackageProgram(await build('main', mainSource), { stdin: input, out, ...limits, timeLimitMs: Math.max(timeLimit * 5, 5000) });
-        answer = out;
+        answer = await counted(out);
       } catch (e) {
         if (!(e instanceof ProgramFailure)) throw e;
         missingAnswers++;
