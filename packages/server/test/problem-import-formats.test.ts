@@ -154,7 +154,11 @@ describe('FPS import', () => {
     // progress through the file grows and reaches the end
     const progress = events.flatMap((e) => (e.type === 'item' && e.progress !== undefined ? [e.progress] : []));
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(progress.at(-1)).toBe(1);
+    expect(progress).toHaveLength(4);
+    expect(progress[0]).toBeGreaterThan(0.1);
+    expect(progress[0]).toBeLessThan(0.4);
+    expect(progress.at(-1)).toBeGreaterThan(0.9);
+    expect(progress.at(-1)).toBeLessThanOrEqual(1);
 
     const first = await problemByDisplayId(items[0]!.problemId!);
     expect(first.detail.cases.map((c: any) => [c.input, c.output])).toEqual([
@@ -313,14 +317,14 @@ describe('zip formats, detected from their content', () => {
     expect(b.detail.cases.map((c: any) => [c.input, c.output])).toEqual([['1 2\n', '']]);
   }, 60_000);
 
-  it('Hydro: problem.yaml, problem.md, testdata/config.yaml with limits, subtasks and a testlib checker', async () => {
+  it('Hydro: problem.yaml, problem.md, testdata/config.yaml with limits, subtasks, a float checker (built in) and a testlib checker', async () => {
     const events = await importStream(
       zip(
         textEntries({
           '1/problem.yaml': 'title: Hydro sum\ntag:\n  - easy\n  - math\npid: HY1\n',
           '1/problem.md': '# Sum\n\nAdd $a$ and $b$.\n',
           '1/testdata/config.yaml':
-            'type: default\ntime: 1.5s\nmemory: 128m\nsubtasks:\n  - score: 30\n    cases:\n      - {input: a1.in, output: a1.out}\n  - score: 70\n    cases:\n      - {input: b1.in, output: b1.out}\n      - {input: b2.in, output: b2.out}\n',
+            'type: default\ntime: 1.5s\nmemory: 128m\nchecker_type: float\nsubtasks:\n  - score: 30\n    cases:\n      - {input: a1.in, output: a1.out}\n  - score: 70\n    cases:\n      - {input: b1.in, output: b1.out}\n      - {input: b2.in, output: b2.out}\n',
           '1/testdata/a1.in': '1 2\n',
           '1/testdata/a1.out': '3\n',
           '1/testdata/b1.in': '2 2\n',
@@ -353,6 +357,7 @@ describe('zip formats, detected from their content', () => {
       type: 1,
       judgeCaseMode: 'subtask_lowest',
       ioScore: 100,
+      builtinChecker: 'floats',
     });
     expect(a.detail.cases.map((c: any) => [c.inputName, c.score, c.groupNum])).toEqual([
       ['a1.in', 30, 1],
@@ -361,7 +366,15 @@ describe('zip formats, detected from their content', () => {
     ]);
     expect(a.detail.tags.map((x: any) => x.name).sort()).toEqual(['easy', 'math']);
     const b = await problemByDisplayId(items[1]!.problemId!);
-    expect(b.detail.problem).toMatchObject({ description: '中文题面', timeLimit: 500, memoryLimit: 1024, judgeMode: 'spj', spjLanguage: 'C++', auth: 1 });
+    expect(b.detail.problem).toMatchObject({
+      description: '中文题面',
+      timeLimit: 500,
+      memoryLimit: 1024,
+      judgeMode: 'spj',
+      spjLanguage: 'C++',
+      checkerConvention: 'testlib',
+      auth: 1,
+    });
     expect(b.detail.problem.spjCode).toContain('registerTestlibCmd');
   }, 60_000);
 

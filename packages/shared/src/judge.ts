@@ -14,6 +14,36 @@ export const JUDGE_TOKEN_HEADER = 'x-judge-token';
 export const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
+/**
+ * Comparators of the default judge mode, written in the judge (no checker code): exact lines (the
+ * historic comparison, with "remove end blank"), whitespace-separated tokens, integers (any size),
+ * floats within 1e-`checkerPrecision` absolute or relative, YES/NO tokens in any case, and tokens in
+ * any order. Semantics: packages/judge/src/builtin-checkers.ts.
+ */
+export const BUILTIN_CHECKERS = ['lines', 'tokens', 'integers', 'floats', 'yes-no', 'sorted-tokens'] as const;
+export type BuiltinChecker = (typeof BUILTIN_CHECKERS)[number];
+
+/** `checkerPrecision` N of the 'floats' checker: an absolute or relative error of 1e-N is allowed. */
+export const CHECKER_PRECISION = { min: 4, max: 9, default: 6 } as const;
+
+/**
+ * How the verdict of a custom checker or interactor is read: 'hoj' = exit codes (0/100 AC, 101 PE,
+ * 1/102 WA, 103 System Error, 99 partial with the percentage on stdout; stderr is the message),
+ * 'testlib' = testlib's report (first line of stderr) and exit codes (0 ok, 1 WA, 2/4 PE, 3 fail,
+ * 7 points, 8 unexpected eof).
+ */
+export const CHECKER_CONVENTIONS = ['hoj', 'testlib'] as const;
+export type CheckerConvention = (typeof CHECKER_CONVENTIONS)[number];
+
+/**
+ * The convention a checker's source most likely follows: 'testlib' when it includes testlib.h.
+ * Only used where no convention was stated (zips and rows made before the choice existed); the
+ * judge never guesses.
+ */
+export function conventionOfCheckerCode(code: string | null | undefined): CheckerConvention {
+  return code && /#\s*include\s*[<"]testlib\.h[>"]/.test(code) ? 'testlib' : 'hoj';
+}
+
 /** Problem type (spec 1 §3): 0 ACM, 1 OI. */
 export const ProblemType = { ACM: 0, OI: 1 } as const;
 export type ProblemTypeCode = (typeof ProblemType)[keyof typeof ProblemType];
@@ -197,6 +227,12 @@ export interface ProblemManifest {
   stackLimit: number;
   ioScore: number;
   isRemoveEndBlank: boolean;
+  /** The comparator of the default mode. */
+  builtinChecker: BuiltinChecker;
+  /** 4..9: the 'floats' checker allows an error of 1e-N. */
+  checkerPrecision: number;
+  /** How the checker's / interactor's verdict is read (spj and interactive modes). */
+  checkerConvention: CheckerConvention;
   /** File IO: read `input` instead of stdin and `output` instead of stdout. */
   fileIO: { input: string; output: string } | null;
   /** Source of the checker (spj) or interactor (interactive), C or C++; null in default mode. */

@@ -140,7 +140,6 @@ export const MSG = {
   importFormatUnknown: 'The file is in none of the formats the import reads ({formats}).',
   importCheckerBroken: 'The checker does not compile, so the problem was imported as private: {error}',
   fpsInvalid: 'Invalid FPS file: {reason}',
-  hydroFloatChecker: 'The float checker is imported as the exact comparison: choose a tolerance in the editor.',
   hydroCheckerType: 'The checker of type {type} is imported as a special judge: check that it follows the convention this site uses.',
   hydroAdditionalFiles: 'The additional files (additional_file/) are not imported.',
   fpsUnpaired: '{inputs} × <{input}> and {outputs} × <{output}>: the first {pairs} pairs were imported, the rest left out.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JUDGE_CASE_MODES, type JudgeCaseMode } from './judge-status.js';
-import { JUDGE_MODES, type JudgeMode } from './judge.js';
+import { BUILTIN_CHECKERS, CHECKER_CONVENTIONS, CHECKER_PRECISION, JUDGE_MODES, type BuiltinChecker, type CheckerConvention, type JudgeMode } from './judge.js';
 import { pagingQuery } from './paging.js';
 
 /** Problem defaults of spec 3 §9. */
@@ -235,6 +235,14 @@ export const adminProblemFields = z.object({
   userExtraFile: fileMap.nullish(),
   judgeExtraFile: fileMap.nullish(),
   isRemoveEndBlank: z.boolean().default(false),
+  builtinChecker: z.enum(BUILTIN_CHECKERS, { message: `The checker must be one of: ${BUILTIN_CHECKERS.join(', ')}` }).default('lines'),
+  checkerPrecision: z.coerce
+    .number({ message: `The checker precision must be an integer from ${CHECKER_PRECISION.min} to ${CHECKER_PRECISION.max} (an error of 1e-N)` })
+    .int(`The checker precision must be an integer from ${CHECKER_PRECISION.min} to ${CHECKER_PRECISION.max} (an error of 1e-N)`)
+    .min(CHECKER_PRECISION.min, `The checker precision must be an integer from ${CHECKER_PRECISION.min} to ${CHECKER_PRECISION.max} (an error of 1e-N)`)
+    .max(CHECKER_PRECISION.max, `The checker precision must be an integer from ${CHECKER_PRECISION.min} to ${CHECKER_PRECISION.max} (an error of 1e-N)`)
+    .default(CHECKER_PRECISION.default),
+  checkerConvention: z.enum(CHECKER_CONVENTIONS, { message: `The checker convention must be one of: ${CHECKER_CONVENTIONS.join(', ')}` }).default('hoj'),
   openCaseResult: z.boolean().default(true),
 });
 
@@ -293,6 +301,9 @@ export interface AdminProblem extends ProblemView {
   spjLanguage: string | null;
   judgeExtraFile: Record<string, string> | null;
   isRemoveEndBlank: boolean;
+  builtinChecker: BuiltinChecker;
+  checkerPrecision: number;
+  checkerConvention: CheckerConvention;
   isUploadCase: boolean;
   caseVersion: string;
   modifiedUser: string | null;

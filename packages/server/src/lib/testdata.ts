@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FileRef, JudgeCaseMode, JudgeMode, ManifestCase, ProblemManifest, ProblemTypeCode } from '@oj/shared';
+import type { BuiltinChecker, CheckerConvention, FileRef, JudgeCaseMode, JudgeMode, ManifestCase, ProblemManifest, ProblemTypeCode } from '@oj/shared';
 import type { Database } from '../db/client.js';
 import { problemCases, problems } from '../db/schema/index.js';
 
@@ -163,6 +163,9 @@ export async function problemManifest(database: Database, dataDir: string, pid: 
     stackLimit: p.stackLimit,
     ioScore: p.ioScore,
     isRemoveEndBlank: p.isRemoveEndBlank,
+    builtinChecker: p.builtinChecker as BuiltinChecker,
+    checkerPrecision: p.checkerPrecision,
+    checkerConvention: p.checkerConvention as CheckerConvention,
     fileIO: p.isFileIo ? { input: p.ioReadFileName || 'input.txt', output: p.ioWriteFileName || 'output.txt' } : null,
     spj,
     userExtraFiles: await filesOf(p.userExtraFile),

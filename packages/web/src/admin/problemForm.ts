@@ -1,4 +1,14 @@
-import { PROBLEM_DEFAULTS, type AdminProblemDetail, type JudgeCaseMode, type JudgeMode, type ProblemExample, type Tag } from '@oj/shared';
+import {
+  CHECKER_PRECISION,
+  PROBLEM_DEFAULTS,
+  type AdminProblemDetail,
+  type BuiltinChecker,
+  type CheckerConvention,
+  type JudgeCaseMode,
+  type JudgeMode,
+  type ProblemExample,
+  type Tag,
+} from '@oj/shared';
 import type { AdminProblemSaveBody } from '../api/adminProblem';
 
 /** One test case in the form: contents when typed by hand, file names when uploaded or kept. */
@@ -48,6 +58,9 @@ export interface ProblemFormValues {
   ioReadFileName: string;
   ioWriteFileName: string;
   isRemoveEndBlank: boolean;
+  builtinChecker: BuiltinChecker;
+  checkerPrecision: number;
+  checkerConvention: CheckerConvention;
   openCaseResult: boolean;
   judgeCaseMode: JudgeCaseMode;
   tags: Tag[];
@@ -82,6 +95,9 @@ export function defaultValues(languages: string[]): ProblemFormValues {
     ioReadFileName: '',
     ioWriteFileName: '',
     isRemoveEndBlank: true,
+    builtinChecker: 'lines',
+    checkerPrecision: CHECKER_PRECISION.default,
+    checkerConvention: 'hoj',
     openCaseResult: true,
     judgeCaseMode: 'default',
     tags: [],
@@ -117,6 +133,9 @@ export function valuesOf(d: AdminProblemDetail): ProblemFormValues {
     ioReadFileName: p.ioReadFileName ?? '',
     ioWriteFileName: p.ioWriteFileName ?? '',
     isRemoveEndBlank: p.isRemoveEndBlank,
+    builtinChecker: p.builtinChecker,
+    checkerPrecision: p.checkerPrecision,
+    checkerConvention: p.checkerConvention,
     openCaseResult: p.openCaseResult,
     judgeCaseMode: p.judgeCaseMode,
     tags: d.tags,
@@ -219,6 +238,9 @@ export function toBody(v: ProblemFormValues, cases: CaseState, id?: number): Adm
       userExtraFile: orNull(v.userExtraFile),
       judgeExtraFile: special ? orNull(v.judgeExtraFile) : null,
       isRemoveEndBlank: v.isRemoveEndBlank,
+      builtinChecker: v.builtinChecker,
+      checkerPrecision: v.checkerPrecision,
+      checkerConvention: v.checkerConvention,
       openCaseResult: v.openCaseResult,
     },
     languages: v.languages,

@@ -58,6 +58,12 @@ export const problems = pgTable(
     spjCode: text('spj_code'),
     spjLanguage: text('spj_language'),
     isRemoveEndBlank: boolean('is_remove_end_blank').notNull().default(false),
+    /** the comparator of the default mode: lines | tokens | integers | floats | yes-no | sorted-tokens */
+    builtinChecker: text('builtin_checker').notNull().default('lines'),
+    /** 4..9: the floats comparator allows an absolute or relative error of 1e-N */
+    checkerPrecision: integer('checker_precision').notNull().default(6),
+    /** hoj | testlib: how the checker's or interactor's verdict is read */
+    checkerConvention: text('checker_convention').notNull().default('hoj'),
     /** whether users may see the results of single test cases */
     openCaseResult: boolean('open_case_result').notNull().default(true),
     isUploadCase: boolean('is_upload_case').notNull().default(true),

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { decodeHTMLStrict } from 'entities';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { FPS_LIMITS, formatMsg, MSG } from '@oj/shared';
+import { conventionOfCheckerCode, FPS_LIMITS, formatMsg, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
@@ -136,7 +136,10 @@ async function itemToProblem(
         auth: 1,
         examples: examples.slice(0, 20),
         isRemoveEndBlank: true,
-        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C' } : {}),
+        // HUSTOJ's special judges answer by exit code (0 accepted), as this site's 'hoj' convention; testlib ones include it.
+        ...(spjCode.trim()
+          ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C', checkerConvention: conventionOfCheckerCode(spjCode) }
+          : {}),
       },
       codeTemplates: templates.filter((t) => t.language && t.code),
     },
@@ -151,7 +154,8 @@ async function itemToProblem(
  * (src, base64). Markup nested in a field that is not CDATA is kept as text, as the statement's HTML.
  */
 class ItemReader {
-  readonly done: RawItem[] = [];
+  /** finished items with the parser's position (characters read) at their end */
+  readonly done: { item: RawItem; at: number }[] = [];
   sawRoot = false;
   private parser = new SaxesParser();
   private depth = 0;
@@ -189,7 +193,7 @@ class ItemReader {
 
   private close(tag: SaxesTagPlain) {
     if (this.depth === 2 && this.item) {
-      this.done.push(this.item);
+      this.done.push({ item: this.item, at: this.parser.position });
       this.item = null;
     } else if (this.depth === 3 && this.item) {
       if (this.img) this.item.images.push(this.img);
@@ -231,12 +235,15 @@ async function* parseFps(ctx: AppContext, user: AuthUser, file: string): AsyncGe
   const utf8 = new StringDecoder('utf8');
   let read = 0;
   let index = 0;
+  /** the chunk being parsed: where it starts in bytes and in characters (saxes counts characters) */
+  let chunk = { bytesBefore: 0, bytes: 0, charsBefore: 0, chars: 0 };
   const drain = async function* (): AsyncGenerator<ImportItem> {
     while (reader.done.length) {
-      const item = reader.done.shift()!;
+      const { item, at } = reader.done.shift()!;
       const title = first(item, 'title').trim();
       const where = `item ${++index}${title ? ` (${title.slice(0, 50)})` : ''}`;
-      const progress = read / total;
+      // Bytes up to this item's end: the chunk's share of characters before it, in the chunk's bytes.
+      const progress = Math.min(1, (chunk.bytesBefore + (chunk.chars ? ((at - chunk.charsBefore) / chunk.chars) * chunk.bytes : 0)) / total);
       try {
         // A dry pass checks the item (images included) before anything of it is stored.
         await itemToProblem(ctx, item, where, user.uid, true);
@@ -248,9 +255,11 @@ async function* parseFps(ctx: AppContext, user: AuthUser, file: string): AsyncGe
       }
     }
   };
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
-    read += (chunk as Buffer).length;
-    reader.write(utf8.write(chunk as Buffer));
+  for await (const buf of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    const text = utf8.write(buf as Buffer);
+    chunk = { bytesBefore: read, bytes: (buf as Buffer).length, charsBefore: chunk.charsBefore + chunk.chars, chars: text.length };
+    read += (buf as Buffer).length;
+    reader.write(text);
     yield* drain();
   }
   reader.write(utf8.end());

@@ -5,15 +5,15 @@
  * `256m`/`1g`, `checker_type` + `checker`, `subtasks: [{score, cases: [{input, output}]}]`), and
  * `<n>/additional_file/` (files offered for download: not judged, left out with a warning).
  *
- * Checkers: `default`/`strict` compare as this site's default; `testlib` and the other program
- * checkers become a special judge (the checker's source from testdata). A `float` checker has no
- * built-in counterpart here yet: imported as the default comparison with a warning.
+ * Checkers: `default` and `strict` become the built-in line comparison (`default` ignoring trailing
+ * blanks), `float` the built-in float comparison; `testlib` and the other program checkers become a
+ * special judge (the checker's source from testdata; convention testlib for testlib checkers).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { formatMsg, MSG, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { conventionOfCheckerCode, formatMsg, MSG, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { ApiError, fail } from '../../lib/errors.js';
 import type { CaseInput } from '../../lib/testdata.js';
 import { pairCases } from './admin-testcase.js';
@@ -118,12 +118,16 @@ async function problemOf(folder: string, names: Set<string>, root: string): Prom
   if (!cases.length) throw fail('importInvalid', { reason: `${dataDir}: no test data` });
 
   const checkerType = String(config.checker_type ?? 'default');
-  let checker: { judgeMode: 'spj'; spjCode: string; spjLanguage: string } | undefined;
-  if (checkerType === 'float') warnings.push(formatMsg(MSG.hydroFloatChecker, {}));
-  else if (checkerType !== 'default' && checkerType !== 'strict') {
+  let checker: Record<string, unknown>;
+  if (checkerType === 'default' || checkerType === 'strict') checker = { builtinChecker: 'lines', isRemoveEndBlank: checkerType === 'default' };
+  else if (checkerType === 'float') checker = { builtinChecker: 'floats' };
+  else {
     const name = String(config.checker ?? '');
     if (!name || !names.has(dataDir + name)) throw fail('importInvalid', { reason: `${configName}: checker ${name || '(none)'} not found in testdata` });
-    checker = { judgeMode: 'spj', spjCode: await fs.promises.readFile(path.join(root, dataDir + name), 'utf8'), spjLanguage: /\.c$/i.test(name) ? 'C' : 'C++' };
+    const spjCode = await fs.promises.readFile(path.join(root, dataDir + name), 'utf8');
+    // testlib checkers by their type; the other program checkers (lemon, syzoj, …) by what they include.
+    const checkerConvention = checkerType === 'testlib' ? 'testlib' : conventionOfCheckerCode(spjCode);
+    checker = { judgeMode: 'spj', spjCode, spjLanguage: /\.c$/i.test(name) ? 'C' : 'C++', checkerConvention };
     if (checkerType !== 'testlib') warnings.push(formatMsg(MSG.hydroCheckerType, { type: checkerType }));
   }
   if ([...names].some((n) => n.startsWith(`${folder}/additional_file/`))) warnings.push(formatMsg(MSG.hydroAdditionalFiles, {}));
@@ -144,7 +148,7 @@ async function problemOf(folder: string, names: Set<string>, root: string): Prom
         type: scored ? 1 : 0,
         auth: 1,
         ...(scored ? { judgeCaseMode: 'subtask_lowest', ioScore: subtasks.reduce((a, s) => a + Math.max(0, Math.round(Number(s.score) || 0)), 0) || 100 } : {}),
-        ...(checker ?? {}),
+        ...checker,
       },
       tags: tags.map((name) => ({ name })),
     },

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { TESTCASE_ZIP_LIMITS, type ProblemExample } from '@oj/shared';
+import { conventionOfCheckerCode, TESTCASE_ZIP_LIMITS, type ProblemExample } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
@@ -60,6 +60,9 @@ const PROBLEM_FIELDS = [
   'spjCode',
   'spjLanguage',
   'isRemoveEndBlank',
+  'builtinChecker',
+  'checkerPrecision',
+  'checkerConvention',
   'openCaseResult',
   'isFileIO',
   'ioReadFileName',
@@ -88,6 +91,8 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
   if (data.judgeMode) problem.judgeMode = data.judgeMode;
   // HOJ before judgeMode (and its documentation) marks a special judge with "isSpj": true.
   else if (!src.judgeMode && (src.isSpj === true || (data as { isSpj?: unknown }).isSpj === true)) problem.judgeMode = 'spj';
+  // Zips made before the convention was a field (and HOJ's own): testlib checkers say so by their include.
+  if (!('checkerConvention' in problem)) problem.checkerConvention = conventionOfCheckerCode(typeof problem.spjCode === 'string' ? problem.spjCode : null);
   if (data.userExtraFile && Object.keys(data.userExtraFile).length) problem.userExtraFile = data.userExtraFile;
   if (data.judgeExtraFile && Object.keys(data.judgeExtraFile).length) problem.judgeExtraFile = data.judgeExtraFile;
 
@@ -186,6 +191,9 @@ export async function exportHojProblems(ctx: AppContext, pids: number[]): Promis
         spjCode: p.spjCode,
         spjLanguage: p.spjLanguage,
         isRemoveEndBlank: p.isRemoveEndBlank,
+        builtinChecker: p.builtinChecker,
+        checkerPrecision: p.checkerPrecision,
+        checkerConvention: p.checkerConvention,
         openCaseResult: p.openCaseResult,
         isUploadCase: p.isUploadCase,
         isFileIO: p.isFileIo,

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { conventionOfCheckerCode, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import type { CodeWrapper } from '../../db/schema/problem.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import type { CaseInput } from '../../lib/testdata.js';
@@ -93,7 +93,7 @@ function problemOf(folder: string, data: QduojProblem, names: Set<string>, root:
           .slice(0, 20)
           .map((s) => ({ input: String(s?.input ?? ''), output: String(s?.output ?? '') })),
         ...(oi ? { ioScore: cases.reduce((a, c) => a + (c.score ?? 0), 0) || 100 } : {}),
-        ...(spj ? { judgeMode: 'spj', spjCode: spj.code, spjLanguage: spj.language || 'C' } : {}),
+        ...(spj ? { judgeMode: 'spj', spjCode: spj.code, spjLanguage: spj.language || 'C', checkerConvention: conventionOfCheckerCode(spj.code) } : {}),
       },
       tags: [...new Set((Array.isArray(data.tags) ? data.tags : []).map((t) => String(t).trim()).filter(Boolean))].map((name) => ({ name })),
       codeTemplates: templates,

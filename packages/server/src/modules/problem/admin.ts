@@ -8,6 +8,8 @@ import {
   type AdminProblemCase,
   type AdminProblemDetail,
   type AdminProblemListRow,
+  type BuiltinChecker,
+  type CheckerConvention,
   type Page,
 } from '@oj/shared';
 import type { z } from 'zod';
@@ -107,6 +109,9 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
       spjLanguage: p.spjLanguage,
       judgeExtraFile: p.judgeExtraFile ?? null,
       isRemoveEndBlank: p.isRemoveEndBlank,
+      builtinChecker: p.builtinChecker as BuiltinChecker,
+      checkerPrecision: p.checkerPrecision,
+      checkerConvention: p.checkerConvention as CheckerConvention,
       isUploadCase: p.isUploadCase,
       caseVersion: p.caseVersion,
       modifiedUser: p.modifiedUser,
@@ -183,6 +188,9 @@ export function columnsOf(body: AdminProblemBody, user: AuthUser) {
     userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length ? p.userExtraFile : null,
     judgeExtraFile: p.judgeExtraFile && Object.keys(p.judgeExtraFile).length ? p.judgeExtraFile : null,
     isRemoveEndBlank: p.isRemoveEndBlank,
+    builtinChecker: p.builtinChecker,
+    checkerPrecision: p.checkerPrecision,
+    checkerConvention: p.checkerConvention,
     openCaseResult: p.openCaseResult,
     languages: [...new Set(body.languages)],
     codeTemplates: templates,

@@ -261,8 +261,8 @@ function ExportCard() {
 export default function BatchOperationPage() {
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-batch">
-      <ExportCard />
       <ImportCard />
+      <ExportCard />
     </div>
   );
 }

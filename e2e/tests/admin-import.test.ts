@@ -1,0 +1,98 @@
+/**
+ * The batch import page (issue 11) in Chromium: a multi-problem FPS file shows the upload and the
+ * server's progress through the file, then the report of every problem — imported, imported with
+ * warnings (unpaired tests, a checker that does not compile), refused and why — and the imported
+ * problems are in the list.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newVisitor, shot } from '../lib/browser.js';
+import { adminLoginInBrowser as adminLogin } from '../lib/api.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const stamp = Date.now().toString(36).slice(-6);
+
+const item = (title: string, o: { limit?: string; tests?: string; extra?: string } = {}) => `<item>
+<title><![CDATA[${title}]]></title>
+<time_limit unit="s"><![CDATA[${o.limit ?? '1'}]]></time_limit>
+<memory_limit unit="mb"><![CDATA[128]]></memory_limit>
+<description><![CDATA[<p>Print a + b.</p>]]></description>
+<sample_input><![CDATA[1 2]]></sample_input>
+<sample_output><![CDATA[3]]></sample_output>
+${o.tests ?? `<test_input><![CDATA[${'4 5\n'.repeat(400)}]]></test_input><test_output><![CDATA[${'9\n'.repeat(400)}]]></test_output>`}
+${o.extra ?? ''}
+</item>`;
+
+describe('admin batch import', () => {
+  it('shows the progress and a per-problem report for a file of many problems', async () => {
+    const n = 300;
+    const items = [
+      item(`Unpaired ${stamp}`, { tests: '<test_input>1 1</test_input><test_input>2 2</test_input><test_output>2</test_output>' }),
+      item(`Bad limit ${stamp}`, { limit: 'soon' }),
+      item(`Broken checker ${stamp}`, { extra: '<spj language="C"><![CDATA[int main( {]]></spj>' }),
+      ...Array.from({ length: n - 3 }, (_, i) => item(`Bulk ${stamp} &#26641; ${i}`)),
+    ];
+    const fps = `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${items.join('\n')}\n</fps>`;
+
+    const { context, page } = await newVisitor(browser);
+    await adminLogin(page);
+    await page.goto('/admin/problem/batch-operation');
+    await page.getByTestId('import-format').waitFor();
+    // What the bar shows while the server works through the file.
+    const seen = new Set<number>();
+    const watch = setInterval(() => {
+      void page
+        .locator('[data-testid=import-progress] .ant-progress')
+        .getAttribute('aria-valuenow')
+        .then((v) => v !== null && seen.add(Number(v)))
+        .catch(() => {});
+    }, 50);
+    try {
+      await page
+        .getByTestId('import-file')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'many.xml', mimeType: 'text/xml', buffer: Buffer.from(fps) });
+      await page.getByTestId('import-progress').waitFor();
+      await page
+        .getByTestId('import-phase')
+        .getByText(/Importing… [1-9]\d* problems? done/)
+        .waitFor({ timeout: 30_000 });
+      await shot(page, 'admin-import-running');
+      await page
+        .getByTestId('import-phase')
+        .getByText(`FPS XML · ${n - 3} imported, 2 imported with warnings, 1 refused`)
+        .waitFor({ timeout: 120_000 });
+    } finally {
+      clearInterval(watch);
+    }
+    expect(
+      [...seen].some((v) => v > 0 && v < 100),
+      `progress values seen: ${[...seen].sort((a, b) => a - b).join(', ')}`,
+    ).toBe(true);
+
+    const report = page.getByTestId('import-report');
+    const row = (title: string) => report.locator('tr', { hasText: title });
+    await row(`Unpaired ${stamp}`).getByText('Imported with warnings').waitFor();
+    expect(await row(`Unpaired ${stamp}`).innerText()).toContain('2 × <test_input> and 1 × <test_output>: the first 1 pairs were imported');
+    expect(await row(`Bad limit ${stamp}`).innerText()).toContain('Invalid FPS file: item 2 (Bad limit');
+    await row(`Bad limit ${stamp}`).getByText('Refused').waitFor();
+    expect(await row(`Broken checker ${stamp}`).innerText()).toContain('The checker does not compile, so the problem was imported as private');
+    await page.getByTestId('import-progress').scrollIntoViewIfNeeded();
+    await shot(page, 'admin-import-report');
+
+    // Only refused problems, with the status filter.
+    await report.locator('.ant-table-filter-trigger').click();
+    await page.locator('.ant-dropdown .ant-dropdown-menu-item', { hasText: 'Refused' }).click();
+    await page.locator('.ant-dropdown').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => report.locator('tbody tr').count()).toBe(1);
+
+    await page.goto(`/admin/problems?keyword=${encodeURIComponent(`Bulk ${stamp}`)}`);
+    await page.getByText(`Bulk ${stamp} 树 ${n - 4}`, { exact: true }).waitFor();
+    await context.close();
+  }, 240_000);
+});
