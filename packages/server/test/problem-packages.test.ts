@@ -164,7 +164,7 @@ describe('Kattis / ICPC packages', () => {
     });
 
     const p = await problemRow('nearsum');
-    expect(p).toMatchObject({ title: 'Near Sum', timeLimit: 2000, memoryLimit: 128, judgeMode: 'spj', source: 'Test Contest' });
+    expect(p).toMatchObject({ title: 'Near Sum', timeLimit: 2000, memoryLimit: 128, judgeMode: 'spj', checkerConvention: 'hoj', source: 'Test Contest' });
     // the statement's image is stored with the site's files and linked from there
     expect(p.description).toMatch(
       /^Add two numbers \$a\$ and \$b\$ \(\$1 \\le a,b \\le 10\^9\$\)\. Print \*\*one\*\* line\.\n\n- be close\n\n!\[\]\((\/api\/public\/files\/md-image\/[0-9a-f]+\.png)\)$/,
@@ -295,7 +295,7 @@ describe('Polygon packages', () => {
     const [item] = items(events);
     expect(item).toMatchObject({ status: 'imported', problemId: 'poly-sum', title: 'Polygon Sum', warnings: [] });
     const p = await problemRow('poly-sum');
-    expect(p).toMatchObject({ timeLimit: 1500, memoryLimit: 128, judgeMode: 'spj', spjCode: TESTLIB_CHECKER, auth: 1 });
+    expect(p).toMatchObject({ timeLimit: 1500, memoryLimit: 128, judgeMode: 'spj', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib', auth: 1 });
     expect(p.description).toBe('Compute $a+b$ for *two* numbers — quickly.');
     expect(p.hint).toBe('1. first\n2. second');
     expect(p.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
@@ -467,6 +467,7 @@ describe('export to Polygon and Kattis packages', () => {
           judgeMode: 'spj',
           spjLanguage: 'C++',
           spjCode: TESTLIB_CHECKER,
+          checkerConvention: 'testlib',
         },
         samples: [
           { input: '1 2\n', output: '3\n' },
@@ -494,6 +495,7 @@ describe('export to Polygon and Kattis packages', () => {
       examples: p.examples,
       judgeMode: p.judgeMode,
       spjCode: p.spjCode,
+      checkerConvention: p.checkerConvention,
       tags: d.tags.map((x: { name: string }) => x.name),
       cases: (await casesOf(pid)).map((c) => [c.input, c.output]),
     };

@@ -7,7 +7,7 @@
  * adapter of `kattis-validator.ts`). Test files may be symbolic links inside the package.
  */
 import path from 'node:path';
-import { PROBLEM_DEFAULTS } from '@oj/shared';
+import { conventionOfCheckerCode, PROBLEM_DEFAULTS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
@@ -125,7 +125,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     problem.spjLanguage = 'C++';
     // A package this site exported carries one of its checkers behind an adapter: take the checker back.
     const own = unwrapExportAdapter(validator.main);
-    if (own !== null) problem.spjCode = own;
+    if (own !== null) Object.assign(problem, { spjCode: own, checkerConvention: conventionOfCheckerCode(own) });
     else {
       problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
       problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });

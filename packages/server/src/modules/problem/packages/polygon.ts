@@ -12,7 +12,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { conventionOfCheckerCode, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import type { CompiledProgram } from '@oj/judge';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
@@ -163,19 +163,25 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   if (interactor.path) {
     if (!tree.files.has(interactor.path)) throw invalid(source, `${interactor.path}: missing`);
     const code = await readText(tree, interactor.path);
-    // checkerConvention: Polygon's checkers and interactors are testlib's (the field of the checker
-    // contract; stripped by the schema where that contract is not merged yet).
+    // Polygon's checkers and interactors are testlib's; one that does not include testlib.h (an HOJ
+    // checker exported here) keeps HOJ's exit codes.
     Object.assign(problem, {
       judgeMode: 'interactive',
       spjLanguage: 'C++',
       spjCode: code,
       judgeExtraFile: await judgeHeaders(code),
-      checkerConvention: 'testlib',
+      checkerConvention: conventionOfCheckerCode(code),
     });
     if (checkerPath) warnings.push({ key: 'pkgInteractorDecides', params: { checker: checkerPath } });
   } else if (checkerPath) {
     const code = await readText(tree, checkerPath);
-    Object.assign(problem, { judgeMode: 'spj', spjLanguage: 'C++', spjCode: code, judgeExtraFile: await judgeHeaders(code), checkerConvention: 'testlib' });
+    Object.assign(problem, {
+      judgeMode: 'spj',
+      spjLanguage: 'C++',
+      spjCode: code,
+      judgeExtraFile: await judgeHeaders(code),
+      checkerConvention: conventionOfCheckerCode(code),
+    });
   }
 
   // Tests: the files the package holds, the rest made by its programs.
