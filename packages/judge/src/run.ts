@@ -82,10 +82,14 @@ export async function materialise(src: FileSource, dir: string, name: string): P
     await writeReadable(target, src);
     return target;
   }
-  const st = await fsp.stat(src.path);
+  // The runner opens and binds files with O_NOFOLLOW (a box must never be led elsewhere by a link),
+  // so a test file that is a symbolic link (problem packages use them: sample/1.in -> ../secret/1.in)
+  // is handed over as the file it names; the judge host chose the path, the link is its own.
+  const real = await fsp.realpath(src.path);
+  const st = await fsp.stat(real);
   if (!st.isFile()) throw new Error(`${src.path} is not a regular file`);
-  if (st.mode & 0o004 && !src.path.includes(':') && path.isAbsolute(src.path)) return src.path;
-  await fsp.copyFile(src.path, target);
+  if (st.mode & 0o004 && !real.includes(':')) return real;
+  await fsp.copyFile(real, target);
   await fsp.chmod(target, 0o644);
   return target;
 }

@@ -19,6 +19,34 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+describe('test files that are symbolic links', () => {
+  it('a linked input and answer are judged as the files they name (stdin and file IO), not System Error', async () => {
+    const secret = path.join(dir, 'secret');
+    const sample = path.join(dir, 'sample');
+    fs.mkdirSync(secret);
+    fs.mkdirSync(sample);
+    fs.writeFileSync(path.join(secret, '1.in'), '20 22\n', { mode: 0o644 });
+    fs.writeFileSync(path.join(secret, '1.ans'), '42\n', { mode: 0o644 });
+    // Relative links, as Kattis packages carry them (data/sample/1.in -> ../secret/1.in).
+    fs.symlinkSync('../secret/1.in', path.join(sample, '1.in'));
+    fs.symlinkSync('../secret/1.ans', path.join(sample, '1.ans'));
+    const linked = { input: { path: path.join(sample, '1.in') }, output: { path: path.join(sample, '1.ans') } };
+    const r = await judgeSubmission({ language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, cases: [linked] });
+    expect(r.cases.map((c) => [c.status, c.message ?? ''])).toEqual([[S.ACCEPTED, '']]);
+    const FILE_APLUSB =
+      '#include <stdio.h>\nint main(void){ long long a, b; FILE *f = fopen("x.in", "r"), *o = fopen("x.out", "w"); fscanf(f, "%lld %lld", &a, &b); fprintf(o, "%lld\\n", a + b); return 0; }\n';
+    const io = await judgeSubmission({
+      language: 'C',
+      code: FILE_APLUSB,
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      fileIO: { readFileName: 'x.in', writeFileName: 'x.out' },
+      cases: [linked],
+    });
+    expect(io.cases.map((c) => c.status)).toEqual([S.ACCEPTED]);
+  });
+});
+
 describe('file IO', () => {
   const FILE_APLUSB = `#include <stdio.h>
 int main(void) {

@@ -382,9 +382,16 @@ describe('zip formats, detected from their content', () => {
   }, 60_000);
 
   it('refuses a file in no known format, and lists the formats', async () => {
-    expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual(['fps', 'hoj', 'qduoj', 'hydro']);
+    expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual([
+      'fps',
+      'hoj',
+      'qduoj',
+      'polygon',
+      'kattis',
+      'hydro',
+    ]);
     const r = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.zip', content: zip(textEntries({ 'readme.txt': 'hello' })) });
-    expect(r).toMatchObject({ status: 400, msg: 'The file is in none of the formats the import reads (fps, hoj, qduoj, hydro).' });
+    expect(r).toMatchObject({ status: 400, msg: 'The file is in none of the formats the import reads (fps, hoj, qduoj, polygon, kattis, hydro).' });
     const text = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.txt', content: 'hello' });
     expect(text.msg).toMatch(/^The file is in none of the formats/);
     const wrong = await uploadTo(t, '/api/file/import-problems', {

@@ -143,6 +143,16 @@ export const MSG = {
   hydroCheckerType: 'The checker of type {type} is imported as a special judge: check that it follows the convention this site uses.',
   hydroAdditionalFiles: 'The additional files (additional_file/) are not imported.',
   fpsUnpaired: '{inputs} × <{input}> and {outputs} × <{output}>: the first {pairs} pairs were imported, the rest left out.',
+  // problem packages (Polygon, Kattis): warnings of a problem imported anyway
+  pkgLinkRefused: 'The symbolic link {name} ({target}) points outside the package or to no file of it; it was left out.',
+  pkgDefaultTimeLimit: 'The package gives no time limit; {ms} ms is used.',
+  pkgNoStatement: 'No statement was found in the package; the description is empty.',
+  pkgUnpairedTest: 'The test {name} has no answer file and was left out.',
+  pkgFlagIgnored: 'The validator flag {flag} is not supported and was ignored.',
+  pkgInteractorDecides: 'The interactor gives the verdict; the checker {checker} of the package is not used.',
+  pkgGeneratedMissing: '{count} generated tests could not be made ({reason}); the problem is kept private.',
+  pkgAnswersMissing: '{count} answers could not be made by the main solution ({reason}); the problem is kept private.',
+  pkgImageMissing: 'The statement image {name} is not in the package or is not a supported image; its link was left as is.',
   // admin
   settingsSaved: 'Settings saved.',
   testEmailSent: 'The test email has been sent.',

@@ -150,6 +150,13 @@ export const exportProblemQuery = z.object({
   pid: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]), z.array(id).min(1, 'pid: choose at least one problem').max(100)),
 });
 
+/** Package formats problems are exported to besides HOJ's zip. */
+export const PACKAGE_EXPORT_FORMATS = ['polygon', 'kattis'] as const;
+export type PackageExportFormat = (typeof PACKAGE_EXPORT_FORMATS)[number];
+
+/** `GET /api/file/export-problem-package?pid=1&pid=2&format=polygon|kattis` */
+export const exportPackageQuery = exportProblemQuery.extend({ format: z.enum(PACKAGE_EXPORT_FORMATS) });
+
 /** Answer of `import-problem` and `import-fps-problem`. */
 export interface ImportProblemResult {
   /** display ids of the problems created, in file order */

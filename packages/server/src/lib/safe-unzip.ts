@@ -4,7 +4,8 @@
  * The zip is a file on disk (the upload is streamed there, see `saveUpload`), never a buffer. Its
  * central directory is read and every entry checked BEFORE anything is inflated or written: safe
  * relative paths (no zip slip), names within `nameMaxBytes` (a longer name cannot be created on disk),
- * no symbolic links, no duplicate names or file/folder clashes, the folder depth the caller allows,
+ * no symbolic links (problem packages may allow them: they are then never created on disk, only read
+ * as text and resolved to another file of the same zip, see `readZipLinks`), no duplicate names or file/folder clashes, the folder depth the caller allows,
  * at most `maxEntries` entries, each declared size within `fileMaxBytes`, their sum within
  * `totalMaxBytes`, and the packed/unpacked ratio (zip bombs). Limits: `TESTCASE_ZIP_LIMITS` in
  * `@oj/shared`.
@@ -22,7 +23,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { TESTCASE_ZIP_LIMITS } from '@oj/shared';
@@ -45,7 +46,12 @@ export interface ZipEntry {
   method: number;
   /** offset of the local header */
   offset: number;
+  /** a symbolic link (Unix mode S_IFLNK in the external attributes): its data is the target path */
+  symlink?: true;
 }
+
+/** A link's target is a short relative path; anything longer is not a link a package means. */
+const LINK_MAX_BYTES = 1024;
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -142,7 +148,7 @@ async function centralDirectory(fh: fs.promises.FileHandle, fileSize: number, li
  * central directory. `maxDepth` 0 allows files at the root only; deeper entries are refused with
  * zipNested. Nothing is inflated here.
  */
-export async function readZipDirectory(file: string, o: { maxDepth: number; limits?: ZipLimits }): Promise<ZipEntry[]> {
+export async function readZipDirectory(file: string, o: { maxDepth: number; limits?: ZipLimits; allowSymlinks?: boolean }): Promise<ZipEntry[]> {
   const limits = o.limits ?? TESTCASE_ZIP_LIMITS;
   const fh = await fs.promises.open(file, 'r');
   let raw: RawEntry[];
@@ -158,7 +164,7 @@ export async function readZipDirectory(file: string, o: { maxDepth: number; limi
   for (const e of raw) {
     if (!isSafeZipPath(e.name)) throw fail('zipUnsafePath', { name: shown(e.name) });
     if (e.nameBytes > limits.nameMaxBytes) throw fail('zipNameTooLong', { name: shown(e.name, 60), max: limits.nameMaxBytes });
-    if (e.isSymlink) throw fail('zipSymlink', { name: shown(e.name) });
+    if (e.isSymlink && (!o.allowSymlinks || e.size > LINK_MAX_BYTES)) throw fail('zipSymlink', { name: shown(e.name) });
     if (isArchiverJunk(e.name) || e.isDir) continue;
     const depth = e.name.split('/').length - 1;
     if (depth > o.maxDepth) throw fail('zipNested', { name: shown(e.name) });
@@ -172,7 +178,15 @@ export async function readZipDirectory(file: string, o: { maxDepth: number; limi
     if (names.has(e.name)) throw fail('zipInvalid');
     names.add(e.name);
     for (let i = e.name.indexOf('/'); i >= 0; i = e.name.indexOf('/', i + 1)) folders.add(e.name.slice(0, i));
-    files.push({ name: e.name, size: e.size, packed: e.packed, crc: e.crc, method: e.method, offset: e.offset });
+    files.push({
+      name: e.name,
+      size: e.size,
+      packed: e.packed,
+      crc: e.crc,
+      method: e.method,
+      offset: e.offset,
+      ...(e.isSymlink ? { symlink: true as const } : {}),
+    });
   }
   for (const f of folders) if (names.has(f)) throw fail('zipInvalid');
   return files;
@@ -198,7 +212,7 @@ function verifier(entry: ZipEntry): Transform {
 
 /**
  * Inflates `entries` (from `readZipDirectory` of the same file) into `destDir` under their names,
- * one stream at a time. Throws zipEntryMismatch when an entry's data does not give its declared size
+ * one stream at a time. Symbolic links are left out: nothing on disk ever is a link (`readZipLinks`). Throws zipEntryMismatch when an entry's data does not give its declared size
  * and checksum, zipInvalid when its data cannot be found. Files already written stay: callers unpack
  * into a folder of `withTempDir` (or remove `destDir` themselves).
  */
@@ -210,30 +224,105 @@ export async function extractZipEntries(file: string, entries: ZipEntry[], destD
   try {
     fileSize = (await fh.stat()).size;
     for (const e of entries) {
+      if (e.symlink) continue;
       const target = path.resolve(root, e.name);
       // Defence in depth: names were checked by readZipDirectory, but nothing may land outside root.
       if (!target.startsWith(root + path.sep)) throw fail('zipUnsafePath', { name: shown(e.name) });
-      const local = await readAt(fh, e.offset, 30).catch(() => null);
-      if (!local || local.readUInt32LE(0) !== LOCAL) throw fail('zipInvalid');
-      const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      if (start + e.packed > fileSize) throw fail('zipInvalid');
-      if (e.method === STORED && e.packed !== e.size) throw fail('zipEntryMismatch', { name: shown(e.name) });
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const out = fs.createWriteStream(target, { flags: 'wx' });
-      // createReadStream's end is inclusive; an empty range still has to run through the verifier.
-      const src = e.packed > 0 ? fs.createReadStream(file, { start, end: start + e.packed - 1 }) : Readable.from([]);
-      try {
-        if (e.method === STORED) await pipeline(src, verifier(e), out);
-        else await pipeline(src, zlib.createInflateRaw(), verifier(e), out);
-      } catch (err) {
-        // zlib's own errors (bad or cut-off deflate data) say the entry's bytes are not what it claims.
-        if ((err as { code?: string }).code?.startsWith('Z_')) throw fail('zipEntryMismatch', { name: shown(e.name) });
-        throw err;
-      }
+      await inflateEntry(file, fh, fileSize, e, fs.createWriteStream(target, { flags: 'wx' }));
     }
   } finally {
     await fh.close();
   }
+}
+
+/** Inflates one entry into `out`, held to its declared size and checksum. */
+async function inflateEntry(file: string, fh: fs.promises.FileHandle, fileSize: number, e: ZipEntry, out: NodeJS.WritableStream): Promise<void> {
+  const local = await readAt(fh, e.offset, 30).catch(() => null);
+  if (!local || local.readUInt32LE(0) !== LOCAL) throw fail('zipInvalid');
+  const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  if (start + e.packed > fileSize) throw fail('zipInvalid');
+  if (e.method === STORED && e.packed !== e.size) throw fail('zipEntryMismatch', { name: shown(e.name) });
+  // createReadStream's end is inclusive; an empty range still has to run through the verifier.
+  const src = e.packed > 0 ? fs.createReadStream(file, { start, end: start + e.packed - 1 }) : Readable.from([]);
+  try {
+    if (e.method === STORED) await pipeline(src, verifier(e), out);
+    else await pipeline(src, zlib.createInflateRaw(), verifier(e), out);
+  } catch (err) {
+    // zlib's own errors (bad or cut-off deflate data) say the entry's bytes are not what it claims.
+    if ((err as { code?: string }).code?.startsWith('Z_')) throw fail('zipEntryMismatch', { name: shown(e.name) });
+    throw err;
+  }
+}
+
+/** The target path each symbolic link of `entries` holds (at most 1 KB each, checked like any entry). */
+export async function readZipLinks(file: string, entries: ZipEntry[]): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const fileSize = (await fh.stat()).size;
+    for (const e of entries) {
+      if (!e.symlink) continue;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      await inflateEntry(file, fh, fileSize, e, sink);
+      links.set(e.name, Buffer.concat(chunks).toString('utf8'));
+    }
+  } finally {
+    await fh.close();
+  }
+  return links;
+}
+
+/** Why a link was not followed. */
+export type RefusedLinkReason = 'outside' | 'missing' | 'loop';
+
+/**
+ * Follows the links of a package to the files they name, inside the package only: `files` are the
+ * names of the regular files, `links` link name → target as stored (relative to the link's folder).
+ * A target that leaves the package (absolute, or `..` above its root), names nothing, or goes round
+ * in circles is refused; a link to a link is followed (at most 8 steps). Pure: nothing is read.
+ */
+export function resolveZipLinks(
+  files: ReadonlySet<string>,
+  links: ReadonlyMap<string, string>,
+): { resolved: Map<string, string>; refused: { name: string; target: string; reason: RefusedLinkReason }[] } {
+  const resolved = new Map<string, string>();
+  const refused: { name: string; target: string; reason: RefusedLinkReason }[] = [];
+  for (const [name, target] of links) {
+    let at = name;
+    let reason: RefusedLinkReason | null = null;
+    for (let step = 0; ; step++) {
+      const t = links.get(at)!;
+      if (step >= 8) {
+        reason = 'loop';
+        break;
+      }
+      // posix.normalize on the joined path: '..' is applied textually; whatever starts with '..' or '/' left the package.
+      const joined = t.startsWith('/') ? t : path.posix.normalize(path.posix.join(path.posix.dirname(at), t));
+      if (t.startsWith('/') || t.includes('\\') || joined === '..' || joined.startsWith('../') || !isSafeZipPath(joined)) {
+        reason = 'outside';
+        break;
+      }
+      if (files.has(joined)) {
+        at = joined;
+        break;
+      }
+      if (!links.has(joined)) {
+        reason = 'missing';
+        break;
+      }
+      at = joined;
+    }
+    if (reason) refused.push({ name, target, reason });
+    else resolved.set(name, at);
+  }
+  return { resolved, refused };
 }
 
 /** Removes temp folders left by a process that was killed while working (errors ignored: another node may do the same). */

@@ -1,4 +1,5 @@
 import type {
+  PackageExportFormat,
   AdminProblemBody,
   AdminProblemDetail,
   AdminProblemListRow,
@@ -43,6 +44,8 @@ export const adminProblemApi = {
   uploadCaseZip: (file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode } }),
   downloadCases: (pid: number) => downloadFile('file/download-testcase', { pid }, `problem_${pid}_testcase.zip`),
   exportProblems: (pids: number[]) => downloadFile('file/export-problem', { pid: pids }, 'problem_export.zip'),
+  /** The problems as Polygon-compatible or Kattis/ICPC packages (one folder each). */
+  exportPackages: (pids: number[], format: PackageExportFormat) => downloadFile('file/export-problem-package', { pid: pids, format }, `problem_${format}.zip`),
   uploadMdImage: (file: File) => uploadFile<MdImageResult>('file/upload-md-img', 'image', file),
   uploadMdFile: (file: File) => uploadFile<{ link: string }>('file/upload-md-file', 'file', file),
 };

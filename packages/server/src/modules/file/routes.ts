@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { dbId, downloadTestcaseQuery, exportProblemQuery, importProblemsQuery, mdImageDeleteQuery, Role, uploadTestcaseZipQuery } from '@oj/shared';
+import {
+  dbId,
+  downloadTestcaseQuery,
+  exportPackageQuery,
+  exportProblemQuery,
+  importProblemsQuery,
+  mdImageDeleteQuery,
+  Role,
+  uploadTestcaseZipQuery,
+} from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
 import { exportHojProblems } from '../problem/admin-import.js';
+import { exportProblemPackages } from '../problem/packages/export.js';
 import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.js';
 import { importFormats } from '../problem/import/registry.js';
 import { collectImport } from '../problem/import/run.js';
@@ -48,6 +58,11 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/file/import-problems', rootOnly, async (req, reply) => streamImport(ctx, req, reply, parse(importProblemsQuery, req.query).format));
 
   app.get('/file/export-problem', rootOnly, async (req, reply) => sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)));
+
+  app.get('/file/export-problem-package', rootOnly, async (req, reply) => {
+    const q = parse(exportPackageQuery, req.query);
+    return sendZip(reply, await exportProblemPackages(ctx, q.pid, q.format));
+  });
 
   app.post('/file/upload-md-img', adminArea, async (req) => ok(await uploadMdImage(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
 

@@ -1,16 +1,18 @@
-import { Button, Card, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminProblemListRow } from '@oj/shared';
+import { PACKAGE_EXPORT_FORMATS, type AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
+import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { AdminTable } from '../components/AdminTable';
 import { useSearchFilters } from '../components/adminPaging';
 import { DeleteButton } from '../components/DeleteButton';
+import { hasAdminAccess } from '../access';
 import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 
 /** Problem list of the admin area (spec 3 §2): visibility filter, keyword, paging and the row actions. */
@@ -18,6 +20,14 @@ export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { roles } = useSession();
+  // Export is the super administrator's (as the batch page's HOJ export).
+  const canExport = hasAdminAccess(roles, 'root');
+  const exportAs = (pid: number, format: 'hoj' | (typeof PACKAGE_EXPORT_FORMATS)[number]) =>
+    void (format === 'hoj' ? adminProblemApi.exportProblems([pid]) : adminProblemApi.exportPackages([pid], format)).then(
+      () => feedback.success(t('admin.batch.exported')),
+      () => undefined, // shown by the download helper
+    );
   const paging = useSearchFilters();
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.params.get('keyword') ?? '';
@@ -88,7 +98,7 @@ export default function ProblemListPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 150,
+      width: 180,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={4}>
@@ -112,6 +122,23 @@ export default function ProblemListPage() {
               }
             />
           </Tooltip>
+          {canExport && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: (['hoj', ...PACKAGE_EXPORT_FORMATS] as const).map((f) => ({
+                  key: f,
+                  label: t(`admin.problemList.exportAs.${f}`),
+                  'data-testid': `problem-export-${f}-${row.problemId}`,
+                })),
+                onClick: ({ key }) => exportAs(row.id, key as 'hoj' | (typeof PACKAGE_EXPORT_FORMATS)[number]),
+              }}
+            >
+              <Tooltip title={t('admin.problemList.export')}>
+                <Button size="small" icon={<ExportOutlined />} data-testid={`problem-export-${row.problemId}`} />
+              </Tooltip>
+            </Dropdown>
+          )}
           <Popconfirm title={t('admin.problemList.rejudgeConfirm')} onConfirm={() => rejudge.mutate(row.id)}>
             <Tooltip title={t('admin.problemList.rejudge')}>
               <Button size="small" icon={<RedoOutlined />} />

@@ -7,10 +7,12 @@ import type { ImportFormatInfo } from '@oj/shared';
 import { fpsImporter } from '../admin-fps.js';
 import { hydroImporter } from '../admin-hydro.js';
 import { hojImporter } from '../admin-import.js';
+import { kattisImporter, polygonImporter } from '../packages/importers.js';
 import { qduojImporter } from '../admin-qduoj.js';
 import type { ProblemImporter } from './types.js';
 
-export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter, qduojImporter, hydroImporter];
+// Kattis before Hydro: both keep a problem.yaml per folder, and Kattis is recognised by its data/ folder.
+export const IMPORTERS: readonly ProblemImporter[] = [fpsImporter, hojImporter, qduojImporter, polygonImporter, kattisImporter, hydroImporter];
 
 export const importerOf = (format: string) => IMPORTERS.find((i) => i.format === format);
 

@@ -84,8 +84,10 @@ export async function runImport(ctx: AppContext, req: FastifyRequest, user: Auth
     const file = path.join(dir, 'upload');
     const { filename, size } = await saveUpload(req, 'file', maxBytes, file);
     const head = await readHead(file);
-    const entries = isZip(head) ? await readZipDirectory(file, { maxDepth: ZIP_DEPTH }) : undefined;
+    const entries = isZip(head) ? await readZipDirectory(file, { maxDepth: ZIP_DEPTH, allowSymlinks: true }) : undefined;
     const importer = pickImporter(format, { filename, head, zipNames: entries?.map((e) => e.name) });
+    const link = importer.links ? undefined : entries?.find((e) => e.symlink);
+    if (link) throw fail('zipSymlink', { name: link.name });
     if (size > importer.maxBytes) throw fail('exceedMaxSize');
     let zip: { root: string; names: Set<string> } | undefined;
     if (entries) {

@@ -54,6 +54,11 @@ export interface ProblemImporter {
   accept: string[];
   /** whether the file must be a zip (the runner unpacks it before `parse`) */
   zip: boolean;
+  /**
+   * whether the format's zips may hold symbolic links (Kattis packages do): they are never unpacked,
+   * the importer reads and resolves them itself inside the package; for other formats a link is refused
+   */
+  links?: boolean;
   /** largest upload accepted, in bytes */
   maxBytes: number;
   /** true when the file looks like this format (for `format=auto`) */

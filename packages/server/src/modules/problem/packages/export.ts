@@ -1,0 +1,188 @@
+/**
+ * Problems exported as packages other systems read: Polygon-compatible (problem.xml, statement
+ * sections in LaTeX, tests/NN + NN.a, the checker or interactor under files/) and Kattis/ICPC
+ * (problem.yaml, the statement as problem.en.md, data/sample + data/secret, the checker behind a
+ * Kattis output-validator adapter). One folder per problem, so a zip of several problems is read
+ * back by the batch import as several packages; export → import gives the same statement, limits,
+ * tests and checker (`problem-packages.test.ts`).
+ */
+import fs from 'node:fs';
+import { asc, and, eq, inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { XMLBuilder } from 'fast-xml-parser';
+import { stringify as toYaml } from 'yaml';
+import type { AppContext } from '../../../context.js';
+import { problemCases, problems } from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { blobPath } from '../../../lib/testdata.js';
+import { tagsOf } from '../service.js';
+import { checkerAsKattisValidator, unwrapKattisAdapter } from './kattis-validator.js';
+import { markdownToTex } from './markdown-tex.js';
+
+export type PackageFormat = 'polygon' | 'kattis';
+type Problem = typeof problems.$inferSelect;
+interface Case {
+  input: Buffer;
+  output: Buffer;
+  score: number;
+  groupNum: number;
+}
+
+const two = (i: number) => String(i).padStart(2, '0');
+
+async function casesOf(ctx: AppContext, pid: number): Promise<Case[]> {
+  const rows = await ctx.database.db
+    .select()
+    .from(problemCases)
+    .where(and(eq(problemCases.pid, pid), eq(problemCases.status, 0)))
+    .orderBy(asc(problemCases.seq));
+  const out: Case[] = [];
+  for (const r of rows) {
+    out.push({
+      input: await fs.promises.readFile(blobPath(ctx.config.dataDir, r.inputHash)),
+      output: await fs.promises.readFile(blobPath(ctx.config.dataDir, r.outputHash)),
+      score: r.score,
+      groupNum: r.groupNum,
+    });
+  }
+  return out;
+}
+
+/** How many leading cases are the statement's examples (they are the package's samples). */
+const sampleCount = (p: Problem, cases: Case[]) => {
+  let k = 0;
+  while (
+    k < p.examples.length &&
+    k < cases.length &&
+    cases[k]!.input.toString('utf8') === p.examples[k]!.input &&
+    cases[k]!.output.toString('utf8') === p.examples[k]!.output
+  )
+    k++;
+  return k;
+};
+
+const folderOf = (p: Problem) => `${p.problemId.replace(/[^A-Za-z0-9_-]/g, '-')}/`;
+
+function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<string, Uint8Array>) {
+  const dir = folderOf(p);
+  const put = (name: string, data: string | Buffer) => {
+    out[dir + name] = typeof data === 'string' ? Buffer.from(data) : data;
+  };
+  const samples = sampleCount(p, cases);
+  const scored = p.type === 1 && cases.some((c) => c.score > 0);
+  const grouped = new Set(cases.map((c) => c.groupNum)).size > 1;
+  cases.forEach((c, i) => {
+    put(`tests/${two(i + 1)}`, c.input);
+    put(`tests/${two(i + 1)}.a`, c.output);
+  });
+  const sections: Record<string, string> = { name: p.title, legend: p.description, input: p.input, output: p.output, notes: p.hint };
+  for (const [k, v] of Object.entries(sections)) if (v) put(`statement-sections/english/${k}.tex`, k === 'name' ? v : markdownToTex(v));
+  p.examples.forEach((e, i) => {
+    put(`statement-sections/english/example.${two(i + 1)}`, e.input);
+    put(`statement-sections/english/example.${two(i + 1)}.a`, e.output);
+  });
+  const resources = Object.entries(p.judgeExtraFile ?? {}).map(([name, content]) => {
+    put(`files/${name}`, content);
+    return { '@_path': `files/${name}` };
+  });
+  const assets: Record<string, unknown> = {};
+  if (p.judgeMode === 'spj' && p.spjCode) {
+    put('files/check.cpp', p.spjCode);
+    put('check.cpp', p.spjCode);
+    assets.checker = { '@_type': 'testlib', source: { '@_path': 'files/check.cpp', '@_type': 'cpp.g++17' }, copy: { '@_path': 'check.cpp' } };
+  } else if (p.judgeMode === 'interactive' && p.spjCode) {
+    put('files/interactor.cpp', p.spjCode);
+    assets.interactor = { source: { '@_path': 'files/interactor.cpp', '@_type': 'cpp.g++17' } };
+  }
+  const problemXml = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'utf-8', '@_standalone': 'no' },
+    problem: {
+      '@_revision': '1',
+      '@_short-name': p.problemId,
+      names: { name: { '@_language': 'english', '@_value': p.title } },
+      judging: {
+        '@_input-file': p.isFileIo ? (p.ioReadFileName ?? '') : '',
+        '@_output-file': p.isFileIo ? (p.ioWriteFileName ?? '') : '',
+        testset: {
+          '@_name': 'tests',
+          'time-limit': p.timeLimit,
+          'memory-limit': p.memoryLimit * 1024 * 1024,
+          'test-count': cases.length,
+          'input-path-pattern': 'tests/%02d',
+          'answer-path-pattern': 'tests/%02d.a',
+          tests: {
+            test: cases.map((c, i) => ({
+              '@_method': 'manual',
+              ...(i < samples ? { '@_sample': 'true' } : {}),
+              ...(scored ? { '@_points': String(c.score) } : {}),
+              ...(grouped ? { '@_group': String(c.groupNum) } : {}),
+            })),
+          },
+        },
+      },
+      files: { resources: { file: resources } },
+      assets,
+      tags: { tag: tags.map((t) => ({ '@_value': t })) },
+    },
+  };
+  const xml = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    suppressEmptyNode: true,
+    suppressBooleanAttributes: false,
+  }).build(problemXml);
+  put('problem.xml', xml);
+}
+
+function kattisPackage(p: Problem, cases: Case[], tags: string[], out: Record<string, Uint8Array>) {
+  const dir = folderOf(p);
+  const put = (name: string, data: string | Buffer) => {
+    out[dir + name] = typeof data === 'string' ? Buffer.from(data) : data;
+  };
+  const samples = sampleCount(p, cases);
+  // examples that are no test case are samples too (Kattis judges its samples: they become tests on import)
+  p.examples.slice(samples).forEach((e, i) => {
+    put(`data/sample/${two(samples + i + 1)}.in`, e.input);
+    put(`data/sample/${two(samples + i + 1)}.ans`, e.output);
+  });
+  const grouped = new Set(cases.slice(samples).map((c) => c.groupNum)).size > 1;
+  cases.forEach((c, i) => {
+    const where = i < samples ? 'data/sample/' : grouped ? `data/secret/group${two(c.groupNum)}/` : 'data/secret/';
+    put(`${where}${two(i + 1)}.in`, c.input);
+    put(`${where}${two(i + 1)}.ans`, c.output);
+  });
+  const statement = [p.description, p.input && `## Input\n\n${p.input}`, p.output && `## Output\n\n${p.output}`, p.hint && `## Notes\n\n${p.hint}`]
+    .filter(Boolean)
+    .join('\n\n');
+  put('problem_statement/problem.en.md', `${statement}\n`);
+  const yaml: Record<string, unknown> = { name: p.title };
+  if (p.source) yaml.source = p.source;
+  if (p.judgeMode !== 'default') yaml.validation = p.judgeMode === 'interactive' ? 'custom interactive' : 'custom';
+  yaml.limits = { time_limit: p.timeLimit / 1000, memory: p.memoryLimit };
+  if (tags.length) yaml.keywords = tags.join(' ');
+  put('problem.yaml', toYaml(yaml));
+  if (p.judgeMode !== 'default' && p.spjCode) {
+    // A validator that came from a Kattis package goes back as it was; our checkers go behind the adapter.
+    const original = unwrapKattisAdapter(p.spjCode);
+    put('output_validators/validator/validate.cpp', original ?? checkerAsKattisValidator(p.spjCode, { interactive: p.judgeMode === 'interactive' }));
+    for (const [name, content] of Object.entries(p.judgeExtraFile ?? {})) put(`output_validators/validator/${name}`, content);
+  }
+}
+
+/** `GET /api/file/export-problem-package?pid=…&format=polygon|kattis`: the problems as packages, one folder each. */
+export async function exportProblemPackages(ctx: AppContext, pids: number[], format: PackageFormat): Promise<{ name: string; zip: Buffer }> {
+  const unique = [...new Set(pids)];
+  const rows = await ctx.database.db.select().from(problems).where(inArray(problems.id, unique));
+  if (rows.length !== unique.length) throw notFound('problemNotFound');
+  const tagMap = await tagsOf(ctx.database.db, unique);
+  const entries: Record<string, Uint8Array> = {};
+  for (const p of rows.sort((a, b) => a.id - b.id)) {
+    const tags = (tagMap.get(p.id) ?? []).map((t) => t.name);
+    const cases = await casesOf(ctx, p.id);
+    if (format === 'polygon') polygonPackage(p, cases, tags, entries);
+    else kattisPackage(p, cases, tags, entries);
+  }
+  const zip = zipSync(entries, { level: 6 });
+  return { name: `problem_${format}_${Date.now()}.zip`, zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength) };
+}

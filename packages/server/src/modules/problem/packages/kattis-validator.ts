@@ -1,0 +1,162 @@
+/**
+ * Kattis/ICPC output validators follow a third checker convention: `validator input judge_answer
+ * feedback_dir [flags]`, the team's output on stdin, exit 42 = accepted, 43 = wrong answer, the
+ * message in `feedback_dir/judgemessage.txt`. The judge runs checkers as `checker input
+ * user_output answer` (interactors: `input output answer`, the contestant on stdin/stdout) and reads
+ * HOJ's exit codes (100 AC, 102 WA, 103 system error). Rather than teach the judge a third
+ * convention, the importer compiles the validator unchanged behind this adapter: its `main` is
+ * renamed, and the adapter's `main` forks, runs it with the Kattis arguments (stdin = the user's
+ * output for a checker; left as is for an interactor), and turns its exit code and feedback into
+ * HOJ's. The validator must declare `main(int argc, char **argv)`, as validators reading their
+ * arguments do.
+ */
+
+/** C++ source of the adapter around `source` (the validator's main file; its headers are extra files). */
+export function kattisValidatorSource(source: string, o: { interactive: boolean; flags: string[] }): string {
+  const flags = o.flags.map((f) => JSON.stringify(f)).join(', ');
+  return `// Kattis output validator, adapted to this judge by the importer (the validator below is unchanged).
+#define main kattis_validator_main
+${source}
+#undef main
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static std::string kattis_feedback_dir() {
+  const char *bases[] = {"/tmp", "/box", "."};
+  for (const char *base : bases) {
+    std::string t = std::string(base) + "/feedback-XXXXXX";
+    std::vector<char> buf(t.begin(), t.end());
+    buf.push_back('\\0');
+    if (mkdtemp(buf.data())) return std::string(buf.data());
+  }
+  return ".";
+}
+
+static void kattis_copy_feedback(const std::string &dir) {
+  const char *names[] = {"judgemessage.txt", "teammessage.txt"};
+  for (const char *n : names) {
+    FILE *f = fopen((dir + "/" + n).c_str(), "r");
+    if (!f) continue;
+    char buf[4096];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, k, stderr);
+    fclose(f);
+    return;
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 4) {
+    fprintf(stderr, "usage: %s input user_output answer\\n", argv[0]);
+    return 103;
+  }
+  const bool interactive = ${o.interactive ? 'true' : 'false'};
+  std::string feedback = kattis_feedback_dir() + "/";
+  std::vector<std::string> args = {argv[0], argv[1], argv[3], feedback};
+  const char *extra[] = {${flags}${flags ? ', ' : ''}nullptr};
+  for (const char **f = extra; *f; f++) args.push_back(*f);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("fork");
+    return 103;
+  }
+  if (pid == 0) {
+    if (!interactive && !freopen(argv[2], "r", stdin)) {
+      perror("cannot open the user output");
+      _exit(103);
+    }
+    std::vector<char *> av;
+    for (auto &a : args) av.push_back(&a[0]);
+    av.push_back(nullptr);
+    int r = kattis_validator_main((int)args.size(), av.data());
+    fflush(stdout);
+    exit(r);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  kattis_copy_feedback(feedback);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 42) return 100;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 43) return 102;
+  if (WIFEXITED(status)) fprintf(stderr, "\\nthe output validator exited with code %d", WEXITSTATUS(status));
+  else fprintf(stderr, "\\nthe output validator was killed by signal %d", WTERMSIG(status));
+  return 103;
+}
+`;
+}
+
+const IMPORT_HEAD = '#define main kattis_validator_main\n';
+const IMPORT_TAIL = '\n#undef main\n#include <cstdio>\n';
+const EXPORT_MARK =
+  '// A checker of an online judge (checker input user_output answer; exit 0/100 accepted), adapted to the Kattis output validator convention.\n';
+const EXPORT_HEAD = '#define main oj_checker_main\n';
+const EXPORT_TAIL = '\n#undef main\n// ---- Kattis adapter ----\n';
+
+/** The validator inside an adapter this importer wrote (an exported package coming back), else null. */
+export function unwrapKattisAdapter(code: string): string | null {
+  const a = code.indexOf(IMPORT_HEAD);
+  const b = code.lastIndexOf(IMPORT_TAIL);
+  return code.startsWith('// Kattis output validator, adapted') && a >= 0 && b > a ? code.slice(a + IMPORT_HEAD.length, b) : null;
+}
+
+/** The checker inside an export adapter (`checkerAsKattisValidator`), else null. */
+export function unwrapExportAdapter(code: string): string | null {
+  const b = code.lastIndexOf(EXPORT_TAIL);
+  return code.startsWith(EXPORT_MARK + EXPORT_HEAD) && b > 0 ? code.slice((EXPORT_MARK + EXPORT_HEAD).length, b) : null;
+}
+
+/**
+ * A checker or interactor of this judge (HOJ or testlib convention) as a Kattis output validator:
+ * the team output (stdin) is saved to the feedback folder, the checker runs in a child as
+ * `checker input team_output answer` (an interactor keeps stdin/stdout and writes its own output
+ * file there), its stderr becomes judgemessage.txt, and exit 0/100 becomes 42, anything else 43
+ * (3/103, the checker's own failure, stays a judge error).
+ */
+export function checkerAsKattisValidator(code: string, o: { interactive: boolean }): string {
+  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  if (argc < 4) return 1;
+  const bool interactive = ${o.interactive ? 'true' : 'false'};
+  std::string dir = argv[3];
+  if (!dir.empty() && dir.back() != '/') dir += '/';
+  std::string team = dir + "team_output", message = dir + "judgemessage.txt";
+  if (!interactive) {
+    FILE *t = fopen(team.c_str(), "w");
+    if (!t) return 1;
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, stdin)) > 0) fwrite(buf, 1, k, t);
+    fclose(t);
+  }
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0) return 1;
+  if (pid == 0) {
+    if (!freopen(message.c_str(), "w", stderr)) _exit(3);
+    char *args[] = {argv[0], argv[1], &team[0], argv[2], nullptr};
+    exit(oj_checker_main(4, args));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  if (!WIFEXITED(status)) return 1;
+  int code = WEXITSTATUS(status);
+  if (code == 0 || code == 100) return 42;
+  if (code == 3 || code == 103) return 1;
+  return 43;
+}
+`;
+}

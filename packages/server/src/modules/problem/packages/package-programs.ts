@@ -1,0 +1,94 @@
+/**
+ * Running a package's own programs at import time (Polygon generators and main solution), in the
+ * judge's sandbox — the API server is a judge-capable host when it runs the built-in judge. Each
+ * program is compiled once (the package's headers, testlib.h among them, next to the source) and
+ * run with the limits a judge would give it. When the sandbox cannot run here, `SandboxMissing`
+ * says why and the importer keeps the problem private with a warning instead.
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CHECKER_INCLUDE_DIR,
+  checkSandbox,
+  compileSubmission,
+  findLanguage,
+  getLanguages,
+  runLimits,
+  runSandboxed,
+  type CompiledProgram,
+  type LanguageSpec,
+} from '@oj/judge';
+
+export class ProgramFailure extends Error {}
+
+/** The judge language for a Polygon source type (cpp.g++17, c.gcc, java8, python.3, …). */
+export function languageForType(type: string): LanguageSpec | undefined {
+  const t = type.toLowerCase();
+  const names = getLanguages().map((l) => l.name);
+  const first = (...c: string[]) => c.map((n) => findLanguage(n)).find(Boolean);
+  if (t.startsWith('cpp') || t.includes('g++') || t.includes('clang++')) {
+    return first('C++ 17 With O2', 'C++ 17', 'C++ With O2', 'C++', ...names.filter((n) => n.startsWith('C++')));
+  }
+  if (t.startsWith('c.') || t === 'c') return first('C With O2', 'C');
+  if (t.startsWith('java')) return first('Java');
+  if (/^(python\.3|py3|python3)/.test(t)) return first('Python3');
+  if (/pypy\.?3/.test(t)) return first('PyPy3', 'Python3');
+  return undefined;
+}
+
+let sandboxChecked: Promise<string | null> | null = null;
+/** Why this host cannot run programs in the sandbox, or null when it can (checked once). */
+export function sandboxProblem(): Promise<string | null> {
+  sandboxChecked ??= checkSandbox().then(
+    () => null,
+    (e: Error) => e.message,
+  );
+  return sandboxChecked;
+}
+
+/** Compiles `source` (a file of the package) with `headers` (name → host path) beside it. */
+export async function compilePackageProgram(type: string, source: string, headers: Record<string, string>, dir: string): Promise<CompiledProgram> {
+  const lang = languageForType(type);
+  if (!lang) throw new ProgramFailure(`no judge language for "${type}"`);
+  await fsp.mkdir(dir, { recursive: true });
+  const extra = path.join(dir, 'headers');
+  await fsp.mkdir(extra, { mode: 0o755 });
+  // A generator may include testlib.h without the package shipping it: the judge's own one is there then.
+  const all = { 'testlib.h': path.join(CHECKER_INCLUDE_DIR, 'testlib.h'), ...headers };
+  for (const [name, p] of Object.entries(all)) {
+    await fsp.copyFile(p, path.join(extra, name));
+    await fsp.chmod(path.join(extra, name), 0o644);
+  }
+  const code = await fsp.readFile(source, 'utf8');
+  const r = await compileSubmission(lang, code, dir, { compileTimeMs: 30_000, extraDirs: [extra] });
+  if (r.verdict) throw new ProgramFailure(`${path.basename(source)} does not compile: ${(r.verdict.message ?? '').slice(0, 500)}`);
+  return r.program;
+}
+
+/** Runs a compiled program with `args`, `stdin` (a host file or /dev/null) and its stdout into `out`. */
+export async function runPackageProgram(
+  program: CompiledProgram,
+  o: { args?: string[]; stdin?: string; out: string; timeLimitMs: number; memoryLimitMb: number },
+): Promise<void> {
+  const lang = program.language;
+  const limits = { timeLimitMs: o.timeLimitMs, memoryLimitMb: o.memoryLimitMb, stackLimitMb: Math.min(o.memoryLimitMb, 256) };
+  const cmd = lang.run(limits);
+  const err = `${o.out}.err`;
+  const rep = await runSandboxed({
+    argv: [...cmd.argv, ...(o.args ?? [])],
+    env: cmd.env,
+    ...runLimits(lang, limits),
+    outputKb: 64 * 1024,
+    pids: lang.pids,
+    nofile: lang.nofile,
+    boxDirs: program.programDirs,
+    stdin: o.stdin ?? '/dev/null',
+    stdout: o.out,
+    stderr: err,
+    readOnlyBinds: lang.readOnlyBinds,
+  });
+  if (rep.status !== 'OK' || rep.exitCode !== 0) {
+    const msg = (await fsp.readFile(err, 'utf8').catch(() => '')).slice(0, 300).trim();
+    throw new ProgramFailure(`${rep.status === 'OK' ? `exit code ${rep.exitCode}` : rep.status}${rep.error ? ` (${rep.error})` : ''}${msg ? `: ${msg}` : ''}`);
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * Polygon packages (the zip Polygon builds, "standard" or "full"): `problem.xml` gives names,
+ * limits, the test set (manual tests as `tests/NN`, generated ones as a generator command line),
+ * resources (`files/`: testlib.h and other headers), executables (generators' sources), the checker
+ * and interactor (`assets/checker`, `assets/interactor`, testlib convention) and the main solution.
+ * Statements come from `statements/<lang>/problem-properties.json` or the LaTeX sections of
+ * `statement-sections/<lang>/`. Tests a package does not hold are made here: inputs by running the
+ * generator's command in the sandbox, answers (`tests/NN.a`, present in full packages) by running
+ * the main solution on the input. When that cannot be done the problem is imported private, with a
+ * warning naming how many tests are missing.
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { conventionOfCheckerCode, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import type { CompiledProgram } from '@oj/judge';
+import { fail } from '../../../lib/errors.js';
+import type { CaseInput } from '../../../lib/testdata.js';
+import { parseImported } from '../admin-store.js';
+import { texToMarkdown } from './latex.js';
+import { compilePackageProgram, ProgramFailure, runPackageProgram, sandboxProblem } from './package-programs.js';
+import type { PackageTree } from './package-files.js';
+import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
+import { pickLanguage } from './statement.js';
+import type { ImportWarning } from './warnings.js';
+
+type X = Record<string, unknown>;
+const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'file', 'executable', 'solution', 'group', 'tag', 'property']);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  allowBooleanAttributes: true,
+  isArray: (name) => ARRAYS.has(name),
+});
+
+const obj = (v: unknown): X => (v && typeof v === 'object' && !Array.isArray(v) ? (v as X) : {});
+const list = (v: unknown): X[] => (Array.isArray(v) ? v.map(obj) : v ? [obj(v)] : []);
+const attr = (v: unknown, n: string): string => String(obj(v)[`@_${n}`] ?? '');
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : String(obj(v)['#text'] ?? ''));
+
+const invalid = (source: string, reason: string) => fail('importInvalid', { reason: `${source}: ${reason}` });
+
+/** `tests/%02d` → `tests/07` for test 7. */
+const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
+
+/** Polygon statement in one language: problem-properties.json, or the LaTeX sections. */
+async function statementOf(tree: PackageTree, langs: string[], source: string) {
+  const props = new Map<string, string>();
+  for (const n of tree.files.keys()) {
+    const m = /^statements\/([^/.][^/]*)\/problem-properties\.json$/.exec(n);
+    if (m) props.set(m[1]!, n);
+  }
+  const sections = new Map<string, string>();
+  for (const n of tree.files.keys()) {
+    const m = /^statement-sections\/([^/]+)\/[^/]+$/.exec(n);
+    if (m) sections.set(m[1]!, m[1]!);
+  }
+  const lang = pickLanguage([...new Set([...props.keys(), ...sections.keys(), ...langs])]);
+  const out = { lang, name: '', legend: '', input: '', output: '', notes: '', interaction: '', samples: [] as { input: string; output: string }[] };
+  if (lang && props.has(lang)) {
+    let p: X;
+    try {
+      p = obj(JSON.parse(await readText(tree, props.get(lang)!)));
+    } catch {
+      throw invalid(source, `${props.get(lang)}: not valid JSON`);
+    }
+    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction'] as const) out[k] = typeof p[k] === 'string' ? (p[k] as string) : '';
+    out.samples = list(p.sampleTests).map((s) => ({ input: String(s.input ?? ''), output: String(s.output ?? '') }));
+  } else if (lang && sections.has(lang)) {
+    const dir = `statement-sections/${lang}/`;
+    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction'] as const) {
+      if (tree.files.has(`${dir}${k}.tex`)) out[k] = await readText(tree, `${dir}${k}.tex`);
+    }
+    for (let i = 1; tree.files.has(fromPattern(`${dir}example.%02d`, i)); i++) {
+      const inName = fromPattern(`${dir}example.%02d`, i);
+      if (!tree.files.has(`${inName}.a`)) break;
+      out.samples.push({ input: await readText(tree, inName), output: await readText(tree, `${inName}.a`) });
+    }
+  }
+  return out;
+}
+
+/** Reads a Polygon package (files relative to its folder); `name` names it in messages and ids. */
+export async function parsePolygonPackage(tree: PackageTree, name: string, workDir: string): Promise<ParsedPackage> {
+  const source = name || 'problem.xml';
+  const warnings: ImportWarning[] = [];
+  let doc: X;
+  try {
+    doc = obj(parser.parse(await readText(tree, 'problem.xml'), true).problem);
+  } catch (e) {
+    throw invalid(source, `problem.xml: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (!Object.keys(doc).length) throw invalid(source, 'problem.xml: no <problem>');
+  const shortName = attr(doc, 'short-name') || name;
+  const names = list(obj(doc.names).name);
+  const judging = obj(doc.judging);
+  const testset = list(judging.testset).find((t) => attr(t, 'name') === 'tests') ?? list(judging.testset)[0];
+  if (!testset) throw invalid(source, 'problem.xml: no test set');
+
+  // Statement
+  const st = await statementOf(
+    tree,
+    names.map((n) => attr(n, 'language')),
+    source,
+  );
+  const titleName = names.find((n) => attr(n, 'language') === st.lang) ?? names[0];
+  const title = (st.name || attr(titleName, 'value') || shortName || 'Untitled').trim();
+  if (!st.lang || !(st.legend || st.input || st.output)) warnings.push({ key: 'pkgNoStatement', params: {} });
+  const tex = (s: string) => (s.trim() ? texToMarkdown(s) : '');
+  const interaction = tex(st.interaction);
+
+  // Limits and file IO
+  let timeLimit = Number(text(testset['time-limit']));
+  if (!(timeLimit > 0)) {
+    timeLimit = PROBLEM_DEFAULTS.timeLimit;
+    warnings.push({ key: 'pkgDefaultTimeLimit', params: { ms: timeLimit } });
+  }
+  const memBytes = Number(text(testset['memory-limit']));
+  const memoryLimit = memBytes > 0 ? Math.max(1, Math.round(memBytes / (1024 * 1024))) : PROBLEM_DEFAULTS.memoryLimit;
+  const inputFile = attr(judging, 'input-file');
+  const outputFile = attr(judging, 'output-file');
+
+  // Headers every program of the package may include (files/*.h: testlib.h and the like).
+  const headers: Record<string, string> = {};
+  for (const f of list(obj(obj(doc.files).resources).file)) {
+    const p = attr(f, 'path');
+    if (/\.(h|hpp)$/i.test(p) && tree.files.has(p)) headers[path.posix.basename(p)] = tree.files.get(p)!;
+  }
+
+  // Checker and interactor (their sources; testlib's convention, compiled by the judge).
+  const assets = obj(doc.assets);
+  const sourceOf = (node: unknown) => {
+    const s = obj(obj(node).source);
+    return { path: attr(s, 'path'), type: attr(s, 'type') };
+  };
+  const interactor = sourceOf(assets.interactor);
+  const checker = sourceOf(assets.checker);
+  const problem: Record<string, unknown> = {
+    problemId: problemIdOf(shortName, 'POLYGON'),
+    title,
+    description: tex(st.legend),
+    input: interaction ? `${tex(st.input)}\n\n${interaction}`.trim() : tex(st.input),
+    output: tex(st.output),
+    hint: tex(st.notes),
+    timeLimit: Math.min(60_000, Math.round(timeLimit)),
+    memoryLimit: Math.min(4096, memoryLimit),
+    examples: st.samples.slice(0, 2),
+    auth: 1,
+  };
+  if (inputFile && outputFile && inputFile !== 'stdin' && outputFile !== 'stdout')
+    Object.assign(problem, { isFileIO: true, ioReadFileName: inputFile, ioWriteFileName: outputFile });
+  const judgeHeaders = async (code: string) => {
+    const out: Record<string, string> = {};
+    for (const m of code.matchAll(/#\s*include\s*"([^"]+)"/g)) {
+      const h = path.posix.basename(m[1]!);
+      if (headers[h]) out[h] = await fsp.readFile(headers[h]!, 'utf8');
+    }
+    return out;
+  };
+  const checkerPath = [checker.path, 'check.cpp', 'files/check.cpp'].find((p) => p && tree.files.has(p));
+  if (interactor.path) {
+    if (!tree.files.has(interactor.path)) throw invalid(source, `${interactor.path}: missing`);
+    const code = await readText(tree, interactor.path);
+    // Polygon's checkers and interactors are testlib's; one that does not include testlib.h (an HOJ
+    // checker exported here) keeps HOJ's exit codes.
+    Object.assign(problem, {
+      judgeMode: 'interactive',
+      spjLanguage: 'C++',
+      spjCode: code,
+      judgeExtraFile: await judgeHeaders(code),
+      checkerConvention: conventionOfCheckerCode(code),
+    });
+    if (checkerPath) warnings.push({ key: 'pkgInteractorDecides', params: { checker: checkerPath } });
+  } else if (checkerPath) {
+    const code = await readText(tree, checkerPath);
+    Object.assign(problem, {
+      judgeMode: 'spj',
+      spjLanguage: 'C++',
+      spjCode: code,
+      judgeExtraFile: await judgeHeaders(code),
+      checkerConvention: conventionOfCheckerCode(code),
+    });
+  }
+
+  // Tests: the files the package holds, the rest made by its programs.
+  const inputPattern = text(testset['input-path-pattern']) || 'tests/%02d';
+  const answerPattern = text(testset['answer-path-pattern']) || 'tests/%02d.a';
+  const tests = list(obj(testset.tests).test);
+  // The same bounds as a test-data zip: so many tests, so many bytes made by the package's programs.
+  if (tests.length > TESTCASE_ZIP_LIMITS.maxEntries / 2) throw invalid(source, `more than ${TESTCASE_ZIP_LIMITS.maxEntries / 2} tests`);
+  let madeBytes = 0;
+  const counted = async (file: string) => {
+    madeBytes += (await fsp.stat(file)).size;
+    if (madeBytes > TESTCASE_ZIP_LIMITS.totalMaxBytes) throw new ProgramFailure(`the tests made exceed ${TESTCASE_ZIP_LIMITS.totalMaxBytes / 1024 / 1024} MB`);
+    return file;
+  };
+  const anyPoints = tests.some((t) => attr(t, 'points') !== '');
+  const groupIds = new Map<string, number>();
+  const cases: CaseInput[] = [];
+  const made = path.join(workDir, 'made');
+  await fsp.mkdir(made, { recursive: true });
+  const generators = new Map<string, { type: string; path: string }>();
+  for (const e of list(obj(obj(doc.files).executables).executable)) {
+    const s = sourceOf(e);
+    if (s.path && tree.files.has(s.path)) generators.set(path.posix.basename(s.path).replace(/\.[^.]+$/, ''), s);
+  }
+  const compiled = new Map<string, Promise<CompiledProgram>>();
+  const build = (key: string, s: { type: string; path: string }) => {
+    if (!compiled.has(key)) compiled.set(key, compilePackageProgram(s.type, tree.files.get(s.path)!, headers, path.join(workDir, `build-${compiled.size}`)));
+    return compiled.get(key)!;
+  };
+  const limits = { timeLimitMs: 10_000, memoryLimitMb: 1024 };
+  const solutions = list(obj(assets.solutions).solution);
+  const main = solutions.find((s) => attr(s, 'tag') === 'main') ?? solutions.find((s) => attr(s, 'tag') === 'accepted');
+  const mainSource = main ? sourceOf(main) : null;
+  let missingInputs = 0;
+  let missingAnswers = 0;
+  let why = '';
+  const sandboxWhy = async () => (await sandboxProblem()) ?? '';
+  for (const [i0, t] of tests.entries()) {
+    const i = i0 + 1;
+    const inName = fromPattern(inputPattern, i);
+    const ansName = fromPattern(answerPattern, i);
+    let input = tree.files.get(inName);
+    if (!input) {
+      const cmd = attr(t, 'cmd').trim();
+      const [gen, ...args] = cmd.split(/\s+/);
+      const g = gen ? generators.get(gen) : undefined;
+      try {
+        if (attr(t, 'method') !== 'generated' || !cmd) throw new ProgramFailure(`${inName}: missing`);
+        if (!g) throw new ProgramFailure(`generator "${gen}" is not in the package`);
+        if (args.includes('>') || args.some((a) => a.startsWith('>'))) throw new ProgramFailure(`"${cmd}": generators writing several files are not supported`);
+        const sandbox = await sandboxWhy();
+        if (sandbox) throw new ProgramFailure(sandbox);
+        const out = path.join(made, `${i}.in`);
+        await runPackageProgram(await build(`gen:${gen}`, g), { args, out, ...limits });
+        input = await counted(out);
+      } catch (e) {
+        if (!(e instanceof ProgramFailure)) throw e;
+        missingInputs++;
+        why ||= e.message;
+        continue;
+      }
+    }
+    let answer = tree.files.get(ansName);
+    if (!answer && problem.judgeMode === 'interactive') {
+      // An interactor's answer file is often unused: Polygon leaves it out, the judge gets an empty one.
+      answer = path.join(made, `${i}.empty`);
+      await fsp.writeFile(answer, '');
+    }
+    if (!answer) {
+      try {
+        if (!mainSource?.path || !tree.files.has(mainSource.path)) throw new ProgramFailure('the package has no main solution');
+        const sandbox = await sandboxWhy();
+        if (sandbox) throw new ProgramFailure(sandbox);
+        const out = path.join(made, `${i}.a`);
+        await runPackageProgram(await build('main', mainSource), { stdin: input, out, ...limits, timeLimitMs: Math.max(timeLimit * 5, 5000) });
+        answer = await counted(out);
+      } catch (e) {
+        if (!(e instanceof ProgramFailure)) throw e;
+        missingAnswers++;
+        why ||= e.message;
+        continue;
+      }
+    }
+    const group = attr(t, 'group');
+    if (group && !groupIds.has(group)) groupIds.set(group, groupIds.size + 1);
+    cases.push({
+      input: { path: input },
+      output: { path: answer },
+      inputName: `${String(i).padStart(2, '0')}.in`,
+      outputName: `${String(i).padStart(2, '0')}.ans`,
+      score: anyPoints ? Math.max(0, Math.round(Number(attr(t, 'points') || 0))) : 0,
+      groupNum: group ? groupIds.get(group)! : 1,
+    });
+  }
+  if (missingInputs || missingAnswers) {
+    // Incomplete test data must not judge anyone: the problem waits, private, for an administrator.
+    problem.auth = 2;
+    if (missingInputs) warnings.push({ key: 'pkgGeneratedMissing', params: { count: missingInputs, reason: why } });
+    if (missingAnswers) warnings.push({ key: 'pkgAnswersMissing', params: { count: missingAnswers, reason: why } });
+  }
+  if (!cases.length) throw invalid(source, `no test could be read or made${why ? ` (${why})` : ''}`);
+  if (anyPoints) {
+    problem.type = 1;
+    problem.ioScore = cases.reduce((s, c) => s + (c.score ?? 0), 0) || 100;
+  }
+  const tags = list(obj(doc.tags).tag)
+    .map((t) => attr(t, 'value').trim().slice(0, 50))
+    .filter(Boolean);
+  const body = parseImported({ problem, tags: [...new Set(tags)].slice(0, 20).map((n) => ({ name: n })) }, source, 'importInvalid');
+  return { problem: { body, cases, source }, warnings };
+}
+
+export const isPolygonPackage = (tree: PackageTree) => tree.files.has('problem.xml');

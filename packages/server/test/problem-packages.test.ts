@@ -1,0 +1,550 @@
+/**
+ * Polygon and Kattis/ICPC packages through the batch import (`POST /api/file/import-problems`),
+ * with packages made here: statements, limits, nested test groups, symbolic links inside the zip
+ * (followed inside the package, refused outside it), a Kattis output validator and a Polygon testlib
+ * checker judged for real by an in-process judge daemon, a Polygon test made by running the
+ * package's generator and answers made by its main solution in the sandbox.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { unzipSync, type Zippable } from 'fflate';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport } from '@oj/shared';
+import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
+import { problemCases, problems } from '../src/db/schema/index.js';
+import { judgeToken } from '../src/lib/secrets.js';
+import { blobPath } from '../src/lib/testdata.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { del, get, post, rootToken } from './helpers.js';
+import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
+import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { multipart, zip } from './problem-admin-helpers.js';
+
+let t: TestApp;
+let root: string;
+let daemon: JudgeDaemon;
+let cacheDir: string;
+let user: { uid: string; username: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
+  root = await rootToken(t);
+  const url = await listen(t);
+  user = await createSubmitter(t);
+  cacheDir = tempCacheDir();
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'packages', capacity: 2, cacheDir, pollWaitMs: 5000 });
+  await daemon.start();
+});
+
+afterAll(async () => {
+  await daemon?.stop(0);
+  await t?.close();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** A zip entry that is a symbolic link to `target` (Unix mode S_IFLNK in the external attributes). */
+const link = (target: string): [Uint8Array, { os: number; attrs: number }] => [Buffer.from(target), { os: 3, attrs: (0o120777 << 16) >>> 0 }];
+const text = (files: Record<string, string | Buffer | [Uint8Array, { os: number; attrs: number }]>): Zippable =>
+  Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v]));
+const png = () => PNG.sync.write(new PNG({ width: 2, height: 2 }));
+
+/** Uploads to the batch import; the NDJSON events it streamed. */
+async function importFile(content: Buffer, filename: string): Promise<ImportEvent[]> {
+  const { payload, contentType } = multipart([{ field: 'file', filename, content }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/file/import-problems?format=auto',
+    headers: { 'content-type': contentType, authorization: root },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ImportEvent);
+}
+const items = (events: ImportEvent[]) => events.flatMap((e) => (e.type === 'item' ? [e.item] : [])) as ImportItemReport[];
+
+async function problemRow(problemId: string) {
+  const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, problemId));
+  return row!;
+}
+async function casesOf(pid: number) {
+  const rows = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid)).orderBy(problemCases.seq);
+  return rows.map((r) => ({
+    input: fs.readFileSync(blobPath(t.config.dataDir, r.inputHash), 'utf8'),
+    output: fs.readFileSync(blobPath(t.config.dataDir, r.outputHash), 'utf8'),
+    groupNum: r.groupNum,
+    score: r.score,
+  }));
+}
+
+const ACTIVE = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING] as number[];
+async function verdict(pid: number, code: string, language = 'C') {
+  const id = await submit(t, { pid, user, language, code });
+  const s = await waitFor(
+    `a verdict for submission ${id}`,
+    async () => {
+      const r = await submission(t, id);
+      return ACTIVE.includes(r.status) ? null : r;
+    },
+    120_000,
+  );
+  return { status: s.status, message: s.errorMessage ?? '' };
+}
+
+/** Prints a + b + `delta` (to see what a checker accepts). */
+const sumPlus = (delta: number) =>
+  `#include <stdio.h>\nint main(void){ long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b + (${delta})); return 0; }\n`;
+
+// A Kattis output validator: the team's answer (stdin) must be within 1 of the judge's.
+const KATTIS_VALIDATOR = `#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include "near.h"
+int main(int argc, char **argv) {
+  std::ifstream ans(argv[2]);
+  long long want, got;
+  ans >> want;
+  std::string fb = std::string(argv[3]) + "judgemessage.txt";
+  FILE *msg = fopen(fb.c_str(), "w");
+  if (scanf("%lld", &got) != 1) { fprintf(msg, "no number"); fclose(msg); exit(43); }
+  if (!near_enough(want, got)) { fprintf(msg, "expected %lld, got %lld", want, got); fclose(msg); exit(43); }
+  fclose(msg);
+  exit(42);
+}
+`;
+
+describe('Kattis / ICPC packages', () => {
+  it('imports a zip of two packages: statement, limits, nested groups, symlinked samples, output validator and default validator flags, judged for real', async () => {
+    const events = await importFile(
+      zip(
+        text({
+          'nearsum/problem.yaml': 'name: Near Sum\nsource: Test Contest\nvalidation: custom\nlimits:\n  time_limit: 2\n  memory: 128\nkeywords: math sums\n',
+          'nearsum/problem_statement/problem.en.tex':
+            '\\problemname{Near Sum}\nAdd two numbers $a$ and~$b$ ($1 \\le a,b \\le 10^9$). Print \\textbf{one} line.\n\\begin{itemize}\n\\item be close\n\\end{itemize}\n\\includegraphics[width=3cm]{pic.png}\n\\section*{Input}\nTwo integers.\n\\section*{Output}\nTheir sum, give or take 1.\n',
+          'nearsum/problem_statement/pic.png': png(),
+          'nearsum/data/secret/g1/1.in': '1 2\n',
+          'nearsum/data/secret/g1/1.ans': '3\n',
+          'nearsum/data/secret/g2/deep/2.in': '10 20\n',
+          'nearsum/data/secret/g2/deep/2.ans': '30\n',
+          // the sample is the first secret test, by links (as Kattis packages do)
+          'nearsum/data/sample/1.in': link('../secret/g1/1.in'),
+          'nearsum/data/sample/1.ans': link('../secret/g1/1.ans'),
+          // a link out of the package is left out with a warning, never followed
+          'nearsum/data/secret/g1/3.in': link('../../../../../../etc/passwd'),
+          'nearsum/data/secret/g1/3.ans': '0\n',
+          'nearsum/output_validators/near/validate.cpp': KATTIS_VALIDATOR,
+          'nearsum/output_validators/near/near.h': 'static bool near_enough(long long a, long long b) { return a - b <= 1 && b - a <= 1; }\n',
+          'floaty/problem.yaml': 'name:\n  en: Floaty\nvalidator_flags: float_tolerance 1e-3\n',
+          'floaty/problem_statement/problem.en.md': 'Halve it. ![a plot](gone.png)\n\n## Input\n\nAn integer.\n\n## Output\n\nIts half.\n',
+          'floaty/data/sample/1.in': '3\n',
+          'floaty/data/sample/1.ans': '1.5\n',
+          'floaty/data/secret/1.in': '7\n',
+          'floaty/data/secret/1.ans': '3.5000\n',
+        }),
+      ),
+      'kattis.zip',
+    );
+    expect(events[0]).toEqual({ type: 'start', format: 'kattis' });
+    expect(events.at(-1)).toEqual({ type: 'done', imported: 0, warned: 2, refused: 0 });
+    const [floaty, near] = items(events); // packages in folder order
+    expect(near).toMatchObject({ source: 'nearsum/problem.yaml', title: 'Near Sum', status: 'warning', problemId: 'nearsum' });
+    expect(near!.warnings).toEqual([formatMsg(MSG.pkgLinkRefused, { name: 'nearsum/data/secret/g1/3.in', target: '../../../../../../etc/passwd' })]);
+    // floaty has no time limit: the default is used, and said so
+    expect(floaty).toMatchObject({
+      title: 'Floaty',
+      status: 'warning',
+      problemId: 'floaty',
+      warnings: [formatMsg(MSG.pkgDefaultTimeLimit, { ms: 1000 }), formatMsg(MSG.pkgImageMissing, { name: 'gone.png' })],
+    });
+
+    const p = await problemRow('nearsum');
+    expect(p).toMatchObject({ title: 'Near Sum', timeLimit: 2000, memoryLimit: 128, judgeMode: 'spj', checkerConvention: 'hoj', source: 'Test Contest' });
+    // the statement's image is stored with the site's files and linked from there
+    expect(p.description).toMatch(
+      /^Add two numbers \$a\$ and \$b\$ \(\$1 \\le a,b \\le 10\^9\$\)\. Print \*\*one\*\* line\.\n\n- be close\n\n!\[\]\((\/api\/public\/files\/md-image\/[0-9a-f]+\.png)\)$/,
+    );
+    const image = await t.app.inject({ method: 'GET', url: /\((\/api[^)]+)\)/.exec(p.description)![1]! });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(p.input).toBe('Two integers.');
+    expect(p.output).toBe('Their sum, give or take 1.');
+    expect(p.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
+    // sample (linked), then the secret groups in order, each folder its own group; 3.in left out
+    expect(await casesOf(p.id)).toEqual([
+      { input: '1 2\n', output: '3\n', groupNum: 1, score: 0 },
+      { input: '1 2\n', output: '3\n', groupNum: 2, score: 0 },
+      { input: '10 20\n', output: '30\n', groupNum: 3, score: 0 },
+    ]);
+    const tags = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(p.id) } })).data.tags.map((x: { name: string }) => x.name).sort();
+    expect(tags).toEqual(['math', 'sums']);
+
+    // The validator runs behind the Kattis adapter: 42 → AC, 43 → WA with its judge message.
+    expect(await verdict(p.id, sumPlus(0))).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    expect((await verdict(p.id, sumPlus(1))).status).toBe(JudgeStatus.ACCEPTED);
+    const wa = await verdict(p.id, sumPlus(5));
+    expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
+
+    const f = await problemRow('floaty');
+    expect(f).toMatchObject({ title: 'Floaty', description: 'Halve it. ![a plot](gone.png)', input: 'An integer.', output: 'Its half.', timeLimit: 1000 });
+    // Kattis' default validator: tokens, numbers within float_tolerance, letters case-insensitive.
+    const half = (fmt: string) => `#include <stdio.h>\nint main(void){ int n; scanf("%d", &n); printf("${fmt}\\n", n / 2.0); return 0; }\n`;
+    expect((await verdict(f.id, half('%.4f'))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await verdict(f.id, half('  %.2f  '))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await verdict(f.id, half('%.0f'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 240_000);
+
+  it('refuses a package without test data, and keeps importing the other packages of the zip', async () => {
+    const events = await importFile(
+      zip(
+        text({
+          'empty/problem.yaml': 'name: Empty\nlimits:\n  time_limit: 1\n',
+          'good/problem.yaml': 'name: Good\nlimits:\n  time_limit: 1\n',
+          'good/data/secret/1.in': '1 1\n',
+          'good/data/secret/1.ans': '2\n',
+        }),
+      ),
+      'two.zip',
+    );
+    const [empty, good] = items(events);
+    expect(empty).toMatchObject({ status: 'refused', title: 'empty' });
+    expect(empty!.reason).toContain('no test data');
+    expect(good).toMatchObject({ status: 'warning', problemId: 'good', warnings: [MSG.pkgNoStatement] });
+  });
+
+  it('a symbolic link is still refused in formats that do not use them (HOJ zip)', async () => {
+    const content = zip(text({ 'problem_1.json': '{}', 'problem_1/1.in': link('/etc/passwd') }));
+    const { payload, contentType } = multipart([{ field: 'file', filename: 'hoj.zip', content }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/import-problems?format=auto',
+      headers: { 'content-type': contentType, authorization: root },
+      payload,
+    });
+    expect(JSON.parse(res.body).msg).toBe(formatMsg(MSG.zipSymlink, { name: 'problem_1/1.in' }));
+  });
+});
+
+const TESTLIB_CHECKER = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  long long want = ans.readLong(), got = ouf.readLong();
+  if (want != got) quitf(_wa, "expected %lld, found %lld", want, got);
+  quitf(_ok, "the sum is %lld", got);
+}
+`;
+
+describe('Polygon packages', () => {
+  it('imports statement sections, limits, a manual and a generated test, answers made by the main solution, and a testlib checker judged for real', async () => {
+    const xml = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="7" short-name="poly-sum" url="https://polygon.codeforces.com/p/x/poly-sum">
+  <names><name language="english" value="Polygon Sum"/><name language="russian" value="Сумма"/></names>
+  <statements><statement charset="UTF-8" language="english" mathjax="true" path="statements/english/problem.tex" type="application/x-tex"/></statements>
+  <judging cpu-name="Intel" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1500</time-limit>
+      <memory-limit>134217728</memory-limit>
+      <test-count>2</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test cmd="gen 40 2" method="generated"/>
+      </tests>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/gen_util.h"/></resources>
+    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables>
+  </files>
+  <assets>
+    <checker name="check.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/><copy path="check.cpp"/></checker>
+    <solutions><solution tag="main"><source path="solutions/sol.cpp" type="cpp.g++17"/></solution></solutions>
+  </assets>
+  <tags><tag value="math"/><tag value="implementation"/></tags>
+</problem>
+`;
+    const events = await importFile(
+      zip(
+        text({
+          'problem.xml': xml,
+          'statement-sections/english/name.tex': 'Polygon Sum',
+          'statement-sections/english/legend.tex': 'Compute $a+b$ for \\emph{two} numbers --- quickly.\n',
+          'statement-sections/english/input.tex': 'Two integers $a$, $b$.',
+          'statement-sections/english/output.tex': 'One integer.',
+          'statement-sections/english/notes.tex': '\\begin{enumerate}\n\\item first\n\\item second\n\\end{enumerate}',
+          'statement-sections/english/example.01': '1 2\n',
+          'statement-sections/english/example.01.a': '3\n',
+          'tests/01': '1 2\n',
+          'files/gen_util.h': '#include <cstdlib>\nstatic long long arg(char **argv, int i) { return atoll(argv[i]); }\n',
+          'files/gen.cpp':
+            '#include <cstdio>\n#include "gen_util.h"\nint main(int argc, char **argv) { printf("%lld %lld\\n", arg(argv, 1), arg(argv, 2)); }\n',
+          'files/check.cpp': TESTLIB_CHECKER,
+          'check.cpp': TESTLIB_CHECKER,
+          'solutions/sol.cpp': '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); }\n',
+        }),
+      ),
+      'poly-sum.zip',
+    );
+    expect(events[0]).toEqual({ type: 'start', format: 'polygon' });
+    const [item] = items(events);
+    expect(item).toMatchObject({ status: 'imported', problemId: 'poly-sum', title: 'Polygon Sum', warnings: [] });
+    const p = await problemRow('poly-sum');
+    expect(p).toMatchObject({ timeLimit: 1500, memoryLimit: 128, judgeMode: 'spj', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib', auth: 1 });
+    expect(p.description).toBe('Compute $a+b$ for *two* numbers — quickly.');
+    expect(p.hint).toBe('1. first\n2. second');
+    expect(p.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
+    // test 2 made by `gen 40 2`, both answers by the main solution
+    expect(await casesOf(p.id)).toEqual([
+      { input: '1 2\n', output: '3\n', groupNum: 1, score: 0 },
+      { input: '40 2\n', output: '42\n', groupNum: 1, score: 0 },
+    ]);
+    expect(await verdict(p.id, sumPlus(0))).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    const wa = await verdict(p.id, sumPlus(1));
+    expect(wa.status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 240_000);
+
+  it('a package whose answers cannot be made is imported private, saying how many are missing', async () => {
+    const xml = `<problem short-name="no-answers"><names><name language="english" value="No answers"/></names>
+<judging><testset name="tests"><time-limit>1000</time-limit><memory-limit>268435456</memory-limit>
+<tests><test method="manual"/><test method="generated" cmd="nogen 1"/></tests></testset></judging></problem>`;
+    const [item] = items(await importFile(zip(text({ 'problem.xml': xml, 'tests/01': '5\n', 'statement-sections/english/legend.tex': 'x' })), 'p.zip'));
+    expect(item).toMatchObject({ status: 'refused' });
+    expect(item!.reason).toContain('no test could be read or made');
+
+    const [withAnswer] = items(
+      await importFile(
+        zip(
+          text({
+            'problem.xml': xml.replace('no-answers', 'half-answers'),
+            'tests/01': '5\n',
+            'tests/01.a': '5\n',
+            'statement-sections/english/legend.tex': 'x',
+            // Polygon's problem-properties.json (LaTeX in JSON) is preferred to the sections
+            'statements/english/problem-properties.json': JSON.stringify({
+              name: 'Props',
+              legend: 'From \\textbf{JSON} with $x$',
+              input: 'In',
+              output: 'Out',
+              sampleTests: [{ input: '5\n', output: '5\n' }],
+            }),
+          }),
+        ),
+        'p.zip',
+      ),
+    );
+    expect(withAnswer).toMatchObject({
+      status: 'warning',
+      problemId: 'half-answers',
+      warnings: [formatMsg(MSG.pkgGeneratedMissing, { count: 1, reason: 'generator "nogen" is not in the package' })],
+    });
+    expect(await problemRow('half-answers')).toMatchObject({
+      auth: 2,
+      title: 'Props',
+      description: 'From **JSON** with $x$',
+      input: 'In',
+      examples: [{ input: '5\n', output: '5\n' }],
+    });
+  });
+});
+
+// Guess-the-number: the secret is the test's input; the program asks "? x" and hears <, > or =.
+const GUESS = `#include <stdio.h>
+#include <string.h>
+int main(void){ int lo = 1, hi = 1000; char r[4];
+  while (lo <= hi) { int m = (lo + hi) / 2; printf("? %d\\n", m); fflush(stdout); if (scanf("%3s", r) != 1) return 0;
+    if (!strcmp(r, "=")) { printf("! %d\\n", m); fflush(stdout); return 0; } if (!strcmp(r, "<")) hi = m - 1; else lo = m + 1; }
+  return 0; }
+`;
+const GUESS_WRONG = '#include <stdio.h>\nint main(void){ printf("! 0\\n"); fflush(stdout); return 0; }\n';
+
+describe('interactive packages', () => {
+  it('a Polygon interactor (testlib) and a Kattis interactive validator both judge for real', async () => {
+    const interactor = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  int secret = inf.readInt();
+  for (int q = 0; q < 20; q++) {
+    std::string op = ouf.readToken();
+    int x = ouf.readInt();
+    if (op == "!") { if (x == secret) quitf(_ok, "found in %d", q); quitf(_wa, "said %d, secret %d", x, secret); }
+    printf("%s\\n", x == secret ? "=" : x < secret ? ">" : "<");
+    fflush(stdout);
+  }
+  quitf(_wa, "too many questions");
+}
+`;
+    const xml = `<problem short-name="guess-poly"><names><name language="english" value="Guess"/></names>
+<judging><testset name="tests"><time-limit>1000</time-limit><memory-limit>268435456</memory-limit>
+<tests><test method="manual"/><test method="manual"/></tests></testset></judging>
+<assets><interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor></assets></problem>`;
+    const [poly] = items(
+      await importFile(
+        zip(
+          text({
+            'problem.xml': xml,
+            'tests/01': '1\n',
+            'tests/02': '777\n',
+            'files/interactor.cpp': interactor,
+            'statement-sections/english/legend.tex': 'Guess.',
+          }),
+        ),
+        'g.zip',
+      ),
+    );
+    expect(poly, poly?.reason).toMatchObject({ status: 'imported', problemId: 'guess-poly' });
+    const p = await problemRow('guess-poly');
+    expect(p.judgeMode).toBe('interactive');
+    expect(await verdict(p.id, GUESS)).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    expect((await verdict(p.id, GUESS_WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);
+
+    // Kattis: the validator talks to the team over stdin/stdout, input file as argv[1], 42 / 43.
+    const validator = `#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+int main(int argc, char **argv) {
+  std::ifstream in(argv[1]);
+  int secret;
+  in >> secret;
+  char op[4];
+  int x;
+  for (int q = 0; q < 20 && scanf("%3s %d", op, &x) == 2; q++) {
+    if (op[0] == '!') exit(x == secret ? 42 : 43);
+    printf("%s\\n", x == secret ? "=" : x < secret ? ">" : "<");
+    fflush(stdout);
+  }
+  exit(43);
+}
+`;
+    const [kattis] = items(
+      await importFile(
+        zip(
+          text({
+            'guess-kattis/problem.yaml': 'name: Guess\nvalidation: custom interactive\nlimits:\n  time_limit: 1\n',
+            'guess-kattis/problem_statement/problem.en.md': 'Guess.',
+            'guess-kattis/data/secret/1.in': '512\n',
+            'guess-kattis/data/secret/2.in': '3\n',
+            'guess-kattis/output_validators/v/v.cpp': validator,
+          }),
+        ),
+        'k.zip',
+      ),
+    );
+    expect(kattis, kattis?.reason).toMatchObject({ status: 'imported', problemId: 'guess-kattis' });
+    const k = await problemRow('guess-kattis');
+    expect(k.judgeMode).toBe('interactive');
+    expect(await verdict(k.id, GUESS)).toEqual({ status: JudgeStatus.ACCEPTED, message: '' });
+    expect((await verdict(k.id, GUESS_WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 180_000);
+});
+
+describe('export to Polygon and Kattis packages', () => {
+  const STATEMENT = {
+    description:
+      'Given $n$ numbers $a_i$ ($1 \\le n \\le 10^5$), print **their sum**; 50% of tests have *small* `n` -- see ~ below.\n\n- one\n- two\n\n$$\\sum_{i=1}^n a_i$$',
+    input: 'Two integers $a$ and $b$.',
+    output: 'One integer.',
+    hint: '1. first\n2. second',
+  };
+  async function makeProblem(problemId: string) {
+    const r = await post(
+      t,
+      '/api/admin/problem',
+      {
+        problem: {
+          problemId,
+          title: `Round ${problemId}`,
+          ...STATEMENT,
+          source: 'Round trip',
+          timeLimit: 1500,
+          memoryLimit: 128,
+          examples: [{ input: '1 2\n', output: '3\n' }],
+          judgeMode: 'spj',
+          spjLanguage: 'C++',
+          spjCode: TESTLIB_CHECKER,
+          checkerConvention: 'testlib',
+        },
+        samples: [
+          { input: '1 2\n', output: '3\n' },
+          { input: '40 2\n', output: '42\n' },
+          { input: '-5 5\n', output: '0\n' },
+        ],
+        tags: [{ name: 'roundtrip' }],
+      },
+      { token: root },
+    );
+    expect(r.status, r.msg).toBe(200);
+    return r.data.pid as number;
+  }
+  async function view(pid: number) {
+    const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+    const p = d.problem;
+    return {
+      title: p.title,
+      description: p.description,
+      input: p.input,
+      output: p.output,
+      hint: p.hint,
+      timeLimit: p.timeLimit,
+      memoryLimit: p.memoryLimit,
+      examples: p.examples,
+      judgeMode: p.judgeMode,
+      spjCode: p.spjCode,
+      checkerConvention: p.checkerConvention,
+      tags: d.tags.map((x: { name: string }) => x.name),
+      cases: (await casesOf(pid)).map((c) => [c.input, c.output]),
+    };
+  }
+  async function exportAs(pid: number, format: string): Promise<Buffer> {
+    const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem-package?pid=${pid}&format=${format}`, headers: { authorization: root } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    return res.rawPayload;
+  }
+
+  for (const format of ['polygon', 'kattis'] as const) {
+    it(`${format}: export → import gives the same statement, limits, tests and checker, and judges the same`, async () => {
+      const id = `RT-${format}`;
+      const pid = await makeProblem(id);
+      const before = await view(pid);
+      const zipped = await exportAs(pid, format);
+      const names = Object.keys(unzipSync(new Uint8Array(zipped)));
+      expect(names).toContain(format === 'polygon' ? `${id}/problem.xml` : `${id}/problem.yaml`);
+      expect(names).toContain(format === 'polygon' ? `${id}/files/check.cpp` : `${id}/output_validators/validator/validate.cpp`);
+      expect((await del(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).status).toBe(200);
+
+      const [item] = items(await importFile(zipped, `${format}.zip`));
+      expect(item, item?.reason).toMatchObject({ status: 'imported', problemId: id });
+      const again = await problemRow(id);
+      expect(await view(again.id)).toEqual(before);
+      expect((await verdict(again.id, sumPlus(0))).status).toBe(JudgeStatus.ACCEPTED);
+      expect((await verdict(again.id, sumPlus(1))).status).toBe(JudgeStatus.WRONG_ANSWER);
+    }, 120_000);
+  }
+
+  it('the Kattis export puts a checker of this site behind an adapter that follows the Kattis validator convention (42 / 43)', async () => {
+    const pid = await makeProblem('RT-adapter');
+    const files = unzipSync(new Uint8Array(await exportAs(pid, 'kattis')));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kattis-adapter-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'validate.cpp'), files['RT-adapter/output_validators/validator/validate.cpp']!);
+      fs.copyFileSync(path.join(CHECKER_INCLUDE_DIR, 'testlib.h'), path.join(dir, 'testlib.h'));
+      execFileSync('g++', ['-O1', '-o', path.join(dir, 'validate'), path.join(dir, 'validate.cpp')], { cwd: dir });
+      fs.writeFileSync(path.join(dir, 'in'), '1 2\n');
+      fs.writeFileSync(path.join(dir, 'ans'), '3\n');
+      fs.mkdirSync(path.join(dir, 'fb'));
+      const run = (team: string) =>
+        spawnSync(path.join(dir, 'validate'), [path.join(dir, 'in'), path.join(dir, 'ans'), `${path.join(dir, 'fb')}/`], { input: team });
+      expect(run('3\n').status).toBe(42);
+      expect(run('4\n').status).toBe(43);
+      expect(fs.readFileSync(path.join(dir, 'fb', 'judgemessage.txt'), 'utf8')).toContain('expected 3, found 4');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
