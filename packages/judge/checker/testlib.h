@@ -27,6 +27,7 @@
 #define VERSION "0.9.41-oj"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <climits>
 #include <cmath>
@@ -37,12 +38,10 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
-#include <iomanip>
 #include <iostream>
 #include <iterator>
 #include <limits>
 #include <map>
-#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -397,6 +396,9 @@ class pattern {
   int to;
 };
 
+/* testlib's other name for pattern (checkers such as hcmp declare `pattern_t pnum("...")`). */
+typedef pattern pattern_t;
+
 /* ---------------------------------------------------------------- random */
 
 /*
@@ -441,6 +443,7 @@ class random_t {
   void setSeed(long long _seed) { seed = ((unsigned long long)_seed ^ multiplier) & mask; }
 
   std::string next(const std::string &ptrn) { return pattern(ptrn).next(*this); }
+  std::string next(const pattern &p) { return p.next(*this); }
 
   int next(int n) {
     if (n <= 0) __testlib_fail("random_t::next(int n): n must be positive");

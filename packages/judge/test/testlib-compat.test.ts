@@ -220,6 +220,21 @@ describe('testlib checkers compile against the shipped testlib.h and judge like 
   });
 });
 
+describe('checkers written like upstream ones', () => {
+  it('compile with their own gcd/iota/setw, assert and pattern_t, and judge', async () => {
+    const code = fs.readFileSync(path.join(FIXTURES, 'ownnames.cpp'), 'utf8');
+    const r = await compileChecker({ language: 'C++', code });
+    expect(r.error).toBeUndefined();
+    compiled.set('ownnames', r.checker!);
+    expect(await check('ownnames', '12 abc\n', '4')).toMatchObject({ status: S.ACCEPTED, message: 'gcd 4, word abc, xx' });
+    expect(await check('ownnames', '6 abc\n', '4')).toMatchObject({ status: S.WRONG_ANSWER, message: 'gcd(4, 6) = 2' });
+    expect(await check('ownnames', '12 ABC\n', '4')).toMatchObject({
+      status: S.WRONG_ANSWER,
+      message: 'Token parameter [name=w] equals to "ABC", doesn\'t correspond to pattern "[a-z]{1,8}"',
+    });
+  }, 120_000);
+});
+
 describe('validators and generators', () => {
   it('a validator reads strictly: exact spaces and line ends, readEof, ranges with the line number', async () => {
     expect(await run('validator', [], '3\n1 2 3\nabc\n')).toMatchObject({ exitCode: 0, stderr: '' });
