@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
  * - styles also inline: antd's CSS-in-JS writes <style> elements, KaTeX and ECharts set style attributes;
  * - images from us, data:/blob: (captcha, previews, avatars being cropped) and https: (statements link
  *   pictures hosted elsewhere); fonts from us (KaTeX's) and data:;
- * - frames: https: pages, because /oiwiki embeds a wiki whose address is a site setting;
+ * - the wiki of /oiwiki (its address is a site setting, often a mirror on the school's LAN over plain
+ *   HTTP): framed (frame-src) after a no-cors probe (connect-src), so both allow http: and https:. With
+ *   script-src 'self' no injected script exists to use that connect-src;
  * - forms post only to us, nothing may embed the site (clickjacking), no plugins, no <base> elsewhere.
  * No `upgrade-insecure-requests`: many schools run the site over plain HTTP on a LAN.
  */
@@ -19,8 +21,8 @@ export const CSP_DIRECTIVES = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
-  'frame-src': ["'self'", 'https:'],
+  'connect-src': ["'self'", 'http:', 'https:'],
+  'frame-src': ["'self'", 'http:', 'https:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
