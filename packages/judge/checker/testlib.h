@@ -1126,6 +1126,10 @@ struct InStream {
   InStream &operator=(const InStream &);
   template <typename T>
   void checkRange(const char *kind, T result, T minv, T maxv, const std::string &variableName, std::string (*show)(T));
+  // How testlib names a value that failed a check: plain, a named parameter, or an element of readMany
+  // (by index or by name), with the comma testlib puts after the named forms (and, for ranges only, after
+  // the indexed one too).
+  std::string describeRead(const char *kind, const std::string &variableName, const std::string &shown, bool commaAfterIndexed = false) const;
 };
 
 InStream inf;
@@ -1901,26 +1905,24 @@ static std::string __testlib_showInt(long long v) { return toHumanReadableString
 static std::string __testlib_showUnsigned(unsigned long long v) { return toHumanReadableString(v); }
 static std::string __testlib_showDouble(double v) { return vtos(v); }
 
+inline std::string InStream::describeRead(const char *kind, const std::string &variableName, const std::string &shown, bool commaAfterIndexed) const {
+  std::string k(kind);
+  if (readManyIteration == NO_INDEX) {
+    if (variableName.empty()) return k + " " + shown;
+    // testlib says "Line [name=s]" but "Token parameter [name=s]", "Integer parameter [name=n]".
+    return k + (k == "Line" ? "" : " parameter") + " [name=" + variableName + "] equals to " + shown + ",";
+  }
+  if (variableName.empty()) return k + " element [index=" + vtos(readManyIteration) + "] equals to " + shown + (commaAfterIndexed ? "," : "");
+  return k + " element " + variableName + "[" + vtos(readManyIteration) + "] equals to " + shown + ",";
+}
+
 template <typename T>
 inline void InStream::checkRange(const char *kind, T result, T minv, T maxv, const std::string &variableName, std::string (*show)(T)) {
   bool checkMin, checkMax;
   std::string vname = __testlib_boundsName(variableName, checkMin, checkMax);
   if ((checkMin && result < minv) || (checkMax && result > maxv)) {
     std::string range = "[" + show(minv) + ", " + show(maxv) + "]";
-    std::string k(kind);
-    if (readManyIteration == NO_INDEX) {
-      if (vname.empty())
-        quit(_wa, (k + " " + vtos(result) + " violates the range " + range).c_str());
-      else
-        quit(_wa, (k + " parameter [name=" + vname + "] equals to " + vtos(result) + ", violates the range " + range).c_str());
-    } else {
-      if (vname.empty())
-        quit(_wa, (k + " element [index=" + vtos(readManyIteration) + "] equals to " + vtos(result) + ", violates the range " + range).c_str());
-      else
-        quit(_wa, (k + " element " + vname + "[" + vtos(readManyIteration) + "] equals to " + vtos(result) +
-                   ", violates the range " + range)
-                      .c_str());
-    }
+    quit(_wa, (describeRead(kind, vname, vtos(result), true) + " violates the range " + range).c_str());
   }
   if (strict && !vname.empty()) {
     bool lo, hi;
@@ -1952,20 +1954,7 @@ inline void InStream::checkRange(const char *kind, T result, T minv, T maxv, con
 inline std::string InStream::readWord(const pattern &p, const std::string &variableName) {
   readWordTo(_tmpReadToken);
   if (!p.matches(_tmpReadToken)) {
-    std::string t = __testlib_part(_tmpReadToken);
-    if (readManyIteration == NO_INDEX) {
-      if (variableName.empty())
-        quit(_wa, ("Token \"" + t + "\" doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-      else
-        quit(_wa, ("Token parameter [name=" + variableName + "] equals to \"" + t + "\", doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-    } else {
-      if (variableName.empty())
-        quit(_wa, ("Token element [index=" + vtos(readManyIteration) + "] equals to \"" + t + "\" doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-      else
-        quit(_wa, ("Token element " + variableName + "[" + vtos(readManyIteration) + "] equals to \"" + t +
-                   "\", doesn't correspond to pattern \"" + p.src() + "\"")
-                      .c_str());
-    }
+    quit(_wa, (describeRead("Token", variableName, "\"" + __testlib_part(_tmpReadToken) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
   return _tmpReadToken;
 }
@@ -1994,12 +1983,7 @@ inline std::vector<std::string> InStream::readTokens(int size, const std::string
 inline void InStream::readWordTo(std::string &result, const pattern &p, const std::string &variableName) {
   readWordTo(result);
   if (!p.matches(result)) {
-    if (variableName.empty())
-      quit(_wa, ("Token \"" + __testlib_part(result) + "\" doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-    else
-      quit(_wa, ("Token parameter [name=" + variableName + "] equals to \"" + __testlib_part(result) +
-                 "\", doesn't correspond to pattern \"" + p.src() + "\"")
-                    .c_str());
+    quit(_wa, (describeRead("Token", variableName, "\"" + __testlib_part(result) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
 }
 inline void InStream::readWordTo(std::string &result, const std::string &ptrn, const std::string &variableName) {
@@ -2158,20 +2142,7 @@ inline std::vector<std::string> InStream::readStrings(int size, int indexBase) {
 inline void InStream::readStringTo(std::string &result, const pattern &p, const std::string &variableName) {
   readStringTo(result);
   if (!p.matches(result)) {
-    std::string t = __testlib_part(result);
-    if (readManyIteration == NO_INDEX) {
-      if (variableName.empty())
-        quit(_wa, ("Line \"" + t + "\" doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-      else
-        quit(_wa, ("Line [name=" + variableName + "] equals to \"" + t + "\", doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-    } else {
-      if (variableName.empty())
-        quit(_wa, ("Line element [index=" + vtos(readManyIteration) + "] equals to \"" + t + "\" doesn't correspond to pattern \"" + p.src() + "\"").c_str());
-      else
-        quit(_wa, ("Line element " + variableName + "[" + vtos(readManyIteration) + "] equals to \"" + t +
-                   "\", doesn't correspond to pattern \"" + p.src() + "\"")
-                      .c_str());
-    }
+    quit(_wa, (describeRead("Line", variableName, "\"" + __testlib_part(result) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
 }
 

@@ -38,6 +38,7 @@ const CHECKERS = [
   'librarychecker',
   'validator',
   'casevalidator',
+  'readmessages',
   'generator',
   'optgen',
 ];
@@ -254,6 +255,22 @@ describe('validators and generators', () => {
       exitCode: 3,
       stderr: 'FAIL Token parameter [name=name] equals to "ABC", doesn\'t correspond to pattern "[a-z]{1,10}" (stdin, line 3)\n',
     });
+  });
+
+  it('names a value that fails a range or a pattern as testlib does: plain, parameter, element by index or by name', async () => {
+    const cases: Array<[string, string]> = [
+      ['a\n1 9 2', 'Integer element x[2] equals to 9, violates the range [1, 5]'],
+      ['b\n1 9 2', 'Integer element [index=2] equals to 9, violates the range [1, 5]'],
+      ['c\n9', 'Integer parameter [name=n] equals to 9, violates the range [1, 5]'],
+      ['d\nab C1', 'Token element w[2] equals to "C1", doesn\'t correspond to pattern "[a-z]+"'],
+      ['e\nab C1', 'Token element [index=2] equals to "C1" doesn\'t correspond to pattern "[a-z]+"'],
+      ['f\nX1', 'Token parameter [name=w] equals to "X1", doesn\'t correspond to pattern "[a-z]+"'],
+      ['g\nA b', 'Line [name=s] equals to "A b", doesn\'t correspond to pattern "[a-z]+"'],
+      ['h\nX', 'Token "X" doesn\'t correspond to pattern "[a-z]+"'],
+    ];
+    for (const [input, message] of cases) {
+      expect(await run('readmessages', [], `${input}\n`), input).toMatchObject({ exitCode: 3, stderr: `FAIL ${message} (stdin, line 2)\n` });
+    }
   });
 
   it('a multi-test validator: --testset/--group, setTestCase in the messages, ensuref, features', async () => {
