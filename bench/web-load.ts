@@ -22,7 +22,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type CDPSession } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
+import { launchChromium } from '../e2e/lib/chromium.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { seedProblems } from '../packages/server/src/seed-problems.js';
 import { BENCH_ROOT_PASSWORD, benchServerConfig, median, runBench, type BenchServer } from './lib/server-load.js';
@@ -144,19 +145,7 @@ async function rootSession(base: string): Promise<Session> {
 async function measure(server: BenchServer) {
   const base = `http://127.0.0.1:${server.port}`;
   const session = await rootSession(base);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const pages = [
       { name: '/home (visitor)', url: '/home', ready: '[data-testid="home"] .ant-card', token: undefined },

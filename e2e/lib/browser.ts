@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from './chromium.js';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export const launch = launchChromium;
 
 /** A fresh visitor (no stored token) at a given viewport, with animations off for stable screenshots. */
 export async function newVisitor(
