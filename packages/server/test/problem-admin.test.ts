@@ -60,6 +60,8 @@ describe('permissions', () => {
       ['DELETE', '/api/admin/tag/classification?tcid=1'],
       ['GET', '/api/file/download-testcase?pid=1'],
       ['GET', '/api/file/export-problem?pid=1'],
+      ['GET', '/api/file/export-problem-package?pid=1&format=polygon'],
+      ['GET', '/api/file/import-formats'],
       ['GET', '/api/file/delete-md-img?fileId=1'],
     ];
     for (const [method, url, body] of calls) {
@@ -68,13 +70,23 @@ describe('permissions', () => {
       const anon = await t.app.inject({ method: method as 'GET', url, payload: body as object });
       expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
     }
-    for (const url of ['/api/file/upload-testcase-zip', '/api/file/import-problem', '/api/file/import-fps-problem', '/api/file/upload-md-file']) {
+    for (const url of [
+      '/api/file/upload-testcase-zip',
+      '/api/file/import-problem',
+      '/api/file/import-fps-problem',
+      '/api/file/import-problems',
+      '/api/file/upload-md-file',
+    ]) {
       expect((await uploadTo(t, url, { token: normal, filename: 'a.zip', content: 'x' })).http, url).toBe(403);
     }
     expect((await uploadTo(t, '/api/file/upload-md-img', { token: normal, filename: 'a.png', content: 'x', field: 'image' })).http).toBe(403);
     // import/export are the super admin's
     expect((await uploadTo(t, '/api/file/import-problem', { token: problemAdmin, filename: 'a.zip', content: 'x' })).http).toBe(403);
     expect((await get(t, '/api/file/export-problem', { token: problemAdmin, query: { pid: '1' } })).http).toBe(403);
+    expect((await uploadTo(t, '/api/file/import-problems', { token: problemAdmin, filename: 'a.zip', content: 'x' })).http).toBe(403);
+    for (const format of ['polygon', 'kattis']) {
+      expect((await get(t, '/api/file/export-problem-package', { token: problemAdmin, query: { pid: '1', format } })).http, format).toBe(403);
+    }
     // the rest is open to problem admins
     expect((await get(t, '/api/admin/tag/classification', { token: problemAdmin })).status).toBe(200);
   });
