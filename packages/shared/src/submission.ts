@@ -5,6 +5,8 @@ import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JudgeStatus, type JudgeCaseMode } from './judge-status.js';
 import { MSG } from './messages.js';
 import { pagingQuery } from './paging.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
 
 const id = dbId;
 const optId = optDbId;
@@ -213,3 +215,20 @@ export interface LastAcCode {
   code: string;
   language: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Calls (paths after /api/)
+
+export const submissionEndpoints = {
+  submit: endpoint<SubmissionInfo>()({ method: 'POST', path: 'submit-problem-judge', body: submitBody }),
+  submitConfig: endpoint<SubmitConfig>()({ method: 'GET', path: 'get-submit-config' }),
+  detail: endpoint<SubmissionDetail>()({ method: 'GET', path: 'get-submission-detail', query: submitIdQuery }),
+  caseResult: endpoint<AllCaseResult | null>()({ method: 'GET', path: 'get-all-case-result', query: submitIdQuery }),
+  list: endpoint<Page<SubmissionInfo>>()({ method: 'GET', path: 'get-submission-list', query: submissionListQuery }),
+  checkStatus: endpoint<Record<string, SubmissionInfo>>()({ method: 'POST', path: 'check-submissions-status', body: checkSubmissionsStatusBody }),
+  share: endpoint<null>()({ method: 'PUT', path: 'submission', body: shareSubmissionBody }),
+  lastAcCode: endpoint<LastAcCode>()({ method: 'GET', path: 'get-last-ac-code', query: lastAcCodeQuery }),
+  rejudge: endpoint<SubmissionInfo>()({ method: 'GET', path: 'admin/judge/rejudge', query: submitIdQuery }),
+  manualJudge: endpoint<ManualJudgeResult>()({ method: 'GET', path: 'admin/judge/manual-judge', query: manualJudgeQuery }),
+  cancel: endpoint<SubmissionInfo>()({ method: 'GET', path: 'admin/judge/cancel-judge', query: submitIdQuery }),
+} as const;

@@ -1,20 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { ACTIVE_JUDGE_STATUSES, type AllCaseResult, type ManualJudgeResult, type Page, type SubmissionDetail, type SubmissionInfo } from '@oj/shared';
+import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type Page, type SubmissionInfo } from '@oj/shared';
 import { api } from './client';
+import { request, type EndpointInput } from './endpoint';
 
 /** Query of get-submission-list (spec 1 §7); empty values are left out by the client. */
-export interface SubmissionListParams {
-  currentPage: number;
-  limit: number;
-  onlyMine?: boolean;
-  status?: number;
-  username?: string;
-  problemID?: string;
-  completeProblemID?: boolean;
-}
+export type SubmissionListParams = EndpointInput<typeof ep.list>['query'] & { currentPage: number; limit: number };
 
 /** Query of contest-submissions: the list's filters plus the contest (spec 2 §2 ContestSubmissionList). */
-export interface ContestSubmissionListParams extends SubmissionListParams {
+export interface ContestSubmissionListParams extends Omit<SubmissionListParams, 'gid'> {
   contestID: number;
   /** true: also submissions made after the end */
   containsEnd?: boolean;
@@ -23,15 +16,15 @@ export interface ContestSubmissionListParams extends SubmissionListParams {
 
 /** Submission calls of spec 1 §7 (public list/detail, owner share, admin judging). */
 export const submissionApi = {
-  list: (q: SubmissionListParams) => api.get<Page<SubmissionInfo>>('get-submission-list', { ...q }),
-  detail: (submitId: number) => api.get<SubmissionDetail>('get-submission-detail', { submitId }),
-  caseResult: (submitId: number) => api.get<AllCaseResult | null>('get-all-case-result', { submitId }),
+  list: (q: SubmissionListParams) => request(ep.list, { query: q }),
+  detail: (submitId: number) => request(ep.detail, { query: { submitId } }),
+  caseResult: (submitId: number) => request(ep.caseResult, { query: { submitId } }),
   /** Silent: a failed poll only stops the polling (spec 1 §4), it is not worth a toast every 2 s. */
-  checkStatus: (submitIds: number[]) => api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
-  share: (submitId: number, share: boolean) => api.put<null>('submission', { submitId, share }),
-  rejudge: (submitId: number) => api.get<SubmissionInfo>('admin/judge/rejudge', { submitId }),
-  manualJudge: (submitId: number, status: number, score: number) => api.get<ManualJudgeResult>('admin/judge/manual-judge', { submitId, status, score }),
-  cancel: (submitId: number) => api.get<SubmissionInfo>('admin/judge/cancel-judge', { submitId }),
+  checkStatus: (submitIds: number[]) => request(ep.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
+  share: (submitId: number, share: boolean) => request(ep.share, { body: { submitId, share } }),
+  rejudge: (submitId: number) => request(ep.rejudge, { query: { submitId } }),
+  manualJudge: (submitId: number, status: number, score: number) => request(ep.manualJudge, { query: { submitId, status, score } }),
+  cancel: (submitId: number) => request(ep.cancel, { query: { submitId } }),
   /** A contest's submissions as the viewer may see them (seal rules on the server). */
   contestList: (q: ContestSubmissionListParams) => api.get<Page<SubmissionInfo>>('contest-submissions', { ...q }),
   /** Silent like checkStatus. */

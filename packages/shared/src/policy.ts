@@ -1,0 +1,73 @@
+/**
+ * Who may do what (spec 1 §6, spec 2 §6, spec 3 §6): one answer for the server's guards and the web's
+ * buttons. Pure: the caller passes what it knows of the actor in the resource's place (site roles, and
+ * for a resource of a group the actor's level there and whether they own it). Server code resolves
+ * those facts once per request (packages/server/src/modules/policy/).
+ */
+import { isAdmin, isProblemAdmin, isSuperAdmin } from './roles.js';
+
+/** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
+export const GroupLevel = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
+export type GroupLevelValue = (typeof GroupLevel)[keyof typeof GroupLevel];
+
+export interface Actor {
+  uid: string;
+  roles: readonly number[];
+  /** level in the group the resource belongs to (null: not a member, or the resource has no group) */
+  groupLevel?: GroupLevelValue | null;
+  /** owner of the group the resource belongs to */
+  groupOwner?: boolean;
+}
+
+/** The resources the rules speak of: who made them and which group (if any) holds them. */
+export type Resource =
+  | { kind: 'site' }
+  | { kind: 'contest'; uid: string | null; gid: number | null }
+  | { kind: 'training'; uid: string | null; gid: number | null }
+  | { kind: 'trainingCategory'; gid: number | null }
+  | { kind: 'group'; ownerUid: string };
+
+export type Action =
+  /** everything on the resource: edit, its problems, announcements, see all its submissions, real names */
+  | 'administer'
+  | 'delete'
+  /** make a new one of this kind in the place (site: the admin area; group: the group) */
+  | 'create'
+  /** open a private training or contest without its password */
+  | 'skipPassword';
+
+/** Group root (spec 3 §6): level 5, the owner, or the super admin. */
+export const isGroupRoot = (a: Actor) => isSuperAdmin(a.roles) || !!a.groupOwner || a.groupLevel === GroupLevel.ROOT;
+/** Group admin: group root or level 4. */
+export const isGroupAdmin = (a: Actor) => isGroupRoot(a) || a.groupLevel === GroupLevel.ADMIN;
+/** Group member: group admin or level 3. */
+export const isGroupMember = (a: Actor) => isGroupAdmin(a) || a.groupLevel === GroupLevel.MEMBER;
+
+const isAuthor = (a: Actor, uid: string | null) => uid !== null && uid === a.uid;
+
+/** May `actor` (null: a visitor) do `action` on `resource`? */
+export function may(actor: Actor | null, action: Action, resource: Resource): boolean {
+  if (!actor) return false;
+  const root = isSuperAdmin(actor.roles);
+  switch (resource.kind) {
+    case 'site':
+      // The admin area: super admin, admin and problem admin (spec 3 §2).
+      return action === 'administer' && (root || isAdmin(actor.roles) || isProblemAdmin(actor.roles));
+    case 'contest':
+      // Contest admin (spec 2 §6): the super admin or the creator; in a group, its root too.
+      if (action === 'create') return resource.gid === null ? root || isAdmin(actor.roles) || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
+      return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));
+    case 'training':
+      // Training admin (spec 2 §6): author, super admin, or group level 5 (group root).
+      if (action === 'create') return resource.gid === null ? root || isProblemAdmin(actor.roles) || isAdmin(actor.roles) : isGroupAdmin(actor);
+      // Deleting a site training is the super admin's (HOJ: root only); in a group its admins delete their own.
+      if (action === 'delete' && resource.gid === null) return root;
+      return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));
+    case 'trainingCategory':
+      // Site categories: super admin and problem admin (HOJ admin training category); group ones: group admins.
+      return resource.gid === null ? root || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
+    case 'group':
+      if (action === 'delete') return root || resource.ownerUid === actor.uid;
+      return isGroupRoot(actor);
+  }
+}
