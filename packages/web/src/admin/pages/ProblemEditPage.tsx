@@ -15,65 +15,67 @@ import { CodeEditor } from '../components/CodeEditor';
 import { CodeTemplates } from '../components/CodeTemplates';
 import { ExtraFilesEditor } from '../components/ExtraFilesEditor';
 import { MarkdownEditor } from '../components/MarkdownEditor';
-import {
-  contestInitial,
-  contestProblemsPath,
-  ContestPlaceFields,
-  saveContestProblem,
-  useContestProblemMode,
-  type ContestPlaceValues,
-  type ContestProblemMode,
-} from '../contest/contestProblemMode';
 import { TagPicker } from '../components/TagPicker';
 import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
+import type { ProblemPlacement } from '../problemPlacement';
+import { placeOf, type ProblemPlace } from '../problemPlaces';
 import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../problemOptions';
 
 /**
- * Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}); with `contestId`
- * the same for a problem of that contest (contest/{contestId}/problem/create, …/problem/{pid}/edit).
+ * Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}) in the place the
+ * route names (`problemPlaces.ts`), which decides starting values, locked fields, its own fields,
+ * the save call and where to go back to (`ProblemPlacement`).
  */
 export default function ProblemEditPage() {
-  const { pid: pidParam, contestId } = useParams();
+  const params = useParams();
+  const { place, placeId } = placeOf(params);
+  // Keyed by place: each place's loader is a different hook.
+  return <PlacedProblemEditor key={place.name} place={place} placeId={placeId} pidParam={params.pid} />;
+}
+
+function PlacedProblemEditor({ place, placeId, pidParam }: { place: ProblemPlace; placeId?: string; pidParam?: string }) {
   const pid = pidParam ? Number(pidParam) : undefined;
+  const validPid = pid !== undefined && Number.isInteger(pid) && pid > 0;
   const { t } = useTranslation();
   const languages = useLanguages();
   const detail = useQuery({
     queryKey: ['admin-problem', pid],
     queryFn: quietly(() => adminProblemApi.get(pid!)),
-    enabled: pid !== undefined && Number.isInteger(pid) && pid > 0,
+    enabled: validPid,
     gcTime: 0,
   });
-  const contest = useContestProblemMode(contestId, pid !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined);
+  const where = place.usePlacement(placeId, validPid ? pid : undefined);
 
-  if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) return <Result status="404" title={t('msg.problemNotFound')} />;
+  if (pid !== undefined && !validPid) return <Result status="404" title={t('msg.problemNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
-  if (contest.invalid) return <Result status="404" title={t('msg.contestNotFound')} />;
-  if (contest.error) return <Result status="warning" title={contest.error.message} />;
-  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || contest.pending) return <Spin className="oj-page-spin" />;
-  return <ProblemForm key={`${contestId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} contest={contest.mode} />;
+  if (where.notFound) return <Result status="404" title={t(where.notFound)} />;
+  if (where.error) return <Result status="warning" title={where.error.message} />;
+  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || where.pending || !where.placement)
+    return <Spin className="oj-page-spin" />;
+  return <ProblemForm key={`${placeId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} placement={where.placement} />;
 }
 
 function ProblemForm({
   pid,
   detail,
   languages,
-  contest,
+  placement,
 }: {
   pid?: number;
   detail?: AdminProblemDetail;
   languages: LanguageInfo[];
-  contest?: ContestProblemMode;
+  placement: ProblemPlacement;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<ProblemFormValues>();
-  const initial = useMemo(() => {
-    const base = detail ? valuesOf(detail) : defaultValues(languages.map((l) => l.name));
-    return contest ? contestInitial(contest, base, !!detail) : base;
-  }, [detail, languages, contest]);
-  const backTo = contest ? contestProblemsPath(contest.cid) : '/admin/problems';
+  const initial = useMemo(
+    () => placement.initialValues({ defaults: defaultValues(languages.map((l) => l.name)), loaded: detail ? valuesOf(detail) : undefined }),
+    [detail, languages, placement],
+  );
+  const { backTo, locked } = placement;
   const kept = useMemo(() => (detail?.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
   // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
@@ -137,15 +139,11 @@ function ProblemForm({
     setSaving(true);
     try {
       const body = toBody(values, cases, pid);
-      const res = contest
-        ? await saveContestProblem(contest, body, values as ProblemFormValues & ContestPlaceValues)
-        : pid
-          ? await adminProblemApi.update(body)
-          : await adminProblemApi.create(body);
+      const res = await placement.save(body, values);
       feedback.success(successMsg(res.msg, pid ? 'admin.updated' : 'admin.added'));
       // Dropped rather than invalidated: the list must not show the old row while it refetches.
       client.removeQueries({ queryKey: ['admin-problems'] });
-      if (contest) client.removeQueries({ queryKey: ['admin-contest-problems', contest.cid] });
+      for (const queryKey of placement.staleQueries) client.removeQueries({ queryKey });
       void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
       // The router's promise settles once the next page is shown; nothing here waits for that.
       void navigate(backTo);
@@ -160,8 +158,8 @@ function ProblemForm({
     <div className="oj-admin-page" data-testid="admin-problem-form">
       <Form form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} scrollToFirstError>
         <div className="oj-stack">
-          {contest && <ContestPlaceFields mode={contest} />}
-          <Card title={pid ? t('admin.problem.editTitle', { id: detail?.problem.problemId ?? pid }) : t('admin.menu.problemCreate')}>
+          {placement.fields}
+          <Card title={placement.title(pid ? (detail?.problem.problemId ?? pid) : undefined)}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <Form.Item
@@ -205,13 +203,13 @@ function ProblemForm({
                 </Form.Item>
               </Col>
               <Col xs={12} lg={6}>
-                <Form.Item name="type" label={t('admin.problem.type')}>
+                <Form.Item name="type" label={t('admin.problem.type')} tooltip={locked.type}>
                   <Radio.Group
                     options={[
                       { value: 0, label: 'ACM' },
                       { value: 1, label: 'OI' },
                     ]}
-                    disabled={!!contest}
+                    disabled={locked.type !== undefined}
                     data-testid="field-type"
                   />
                 </Form.Item>
@@ -222,8 +220,8 @@ function ProblemForm({
                 </Form.Item>
               </Col>
               <Col xs={24} sm={16} lg={8}>
-                <Form.Item name="auth" label={t('admin.problem.auth')}>
-                  <Radio.Group options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`) }))} />
+                <Form.Item name="auth" label={t('admin.problem.auth')} tooltip={locked.auth}>
+                  <Radio.Group options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`) }))} disabled={locked.auth !== undefined} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8} lg={4}>
