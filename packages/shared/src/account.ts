@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { MSG } from './messages.js';
+import { endpoint } from './endpoint.js';
 
 const username = z
   .string({ error: 'Please enter a username.' })
@@ -184,5 +185,31 @@ export interface EmailCodeWait {
 export interface AvatarUploadResult {
   link: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Calls (paths after /api/). The avatar upload (POST file/upload-avatar, multipart `image`,
+// `AvatarUploadResult`) is multipart and stays outside the table.
+
+export const accountEndpoints = {
+  registerCode: endpoint<null>()({ method: 'GET', path: 'get-register-code', query: emailQuery }),
+  checkExists: endpoint<UsernameOrEmailExists>()({ method: 'POST', path: 'check-username-or-email', body: checkUsernameOrEmailBody }),
+  register: endpoint<null>()({ method: 'POST', path: 'register', body: registerBody }),
+  loginPuzzle: endpoint<PuzzleChallenge>()({ method: 'GET', path: 'get-login-puzzle' }),
+  /** the token comes in the `Authorization` response header */
+  login: endpoint<UserInfo>()({ method: 'POST', path: 'login', body: loginBody }),
+  logout: endpoint<null>()({ method: 'GET', path: 'logout' }),
+  authInfo: endpoint<UserAuthInfo>()({ method: 'GET', path: 'get-user-auth-info' }),
+  captcha: endpoint<CaptchaData>()({ method: 'GET', path: 'captcha' }),
+  applyResetPassword: endpoint<null>()({ method: 'POST', path: 'apply-reset-password', body: applyResetPasswordBody }),
+  resetPassword: endpoint<null>()({ method: 'POST', path: 'reset-password', body: resetPasswordBody }),
+  homeInfo: endpoint<UserHomeInfo>()({ method: 'GET', path: 'get-user-home-info', query: userQuery }),
+  heatmap: endpoint<HeatmapData>()({ method: 'GET', path: 'get-user-calendar-heatmap', query: heatmapQuery }),
+  changePassword: endpoint<null>()({ method: 'POST', path: 'change-password', body: changePasswordBody }),
+  changeEmailCode: endpoint<null>()({ method: 'GET', path: 'get-change-email-code', query: emailQuery }),
+  changeEmail: endpoint<UserInfo>()({ method: 'POST', path: 'change-email', body: changeEmailBody }),
+  changeUserInfo: endpoint<UserInfo>()({ method: 'POST', path: 'change-userInfo', body: changeUserInfoBody }),
+  updateCfSession: endpoint<null>()({ method: 'POST', path: 'update-cfSession', body: cfSessionBody }),
+  deleteCfSession: endpoint<null>()({ method: 'DELETE', path: 'delete-cfSession' }),
+} as const;
 
 export { MSG };

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { emailField } from './account.js';
+import { emailField, loginBody, type UserInfo } from './account.js';
 import { LIMITS } from './constants.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
 import { pagingQuery } from './paging.js';
+import { mdImageDeleteQuery, type ImportFormatInfo } from './problem-admin.js';
+import type { WebsiteConfig } from './site.js';
+import { switchConfigBody, type SwitchConfig } from './submission.js';
 
 /** `GET /api/admin/user/get-sessions`: newest first, optionally one user's only. */
 export const sessionListQuery = pagingQuery(20).extend({ uid: z.string().trim().max(64).optional() });
@@ -95,3 +100,33 @@ export const emailConfigBody = z.object({
 export type EmailConfigBody = z.infer<typeof emailConfigBody>;
 
 export const testEmailBody = z.object({ email: emailField });
+
+// ---------------------------------------------------------------------------------------------
+// Calls (paths after /api/). Every admin/* call but login needs an admin-area role; sessions, site
+// configuration and switches are root only (server modules/admin/routes.ts).
+
+export const adminEndpoints = {
+  /** like login, for admin-area roles only; the token comes in the `Authorization` response header */
+  login: endpoint<UserInfo>()({ method: 'POST', path: 'admin/login', body: loginBody }),
+  logout: endpoint<null>()({ method: 'GET', path: 'admin/logout' }),
+  sessions: endpoint<Page<SessionInfo>>()({ method: 'GET', path: 'admin/user/get-sessions', query: sessionListQuery }),
+  revokeSession: endpoint<null>()({ method: 'DELETE', path: 'admin/user/revoke-session', query: revokeSessionQuery }),
+  webConfig: endpoint<WebsiteConfig>()({ method: 'GET', path: 'admin/config/get-web-config' }),
+  setWebConfig: endpoint<WebsiteConfig>()({ method: 'PUT', path: 'admin/config/set-web-config', body: webConfigBody }),
+  emailConfig: endpoint<EmailConfig>()({ method: 'GET', path: 'admin/config/get-email-config' }),
+  setEmailConfig: endpoint<EmailConfig>()({ method: 'PUT', path: 'admin/config/set-email-config', body: emailConfigBody }),
+  testEmail: endpoint<null>()({ method: 'POST', path: 'admin/config/test-email', body: testEmailBody }),
+  switchInfo: endpoint<SwitchConfig>()({ method: 'GET', path: 'admin/switch/info' }),
+  updateSwitch: endpoint<SwitchConfig>()({ method: 'PUT', path: 'admin/switch/update', body: switchConfigBody }),
+} as const;
+
+/**
+ * The JSON calls of the file area (modules/file). Its uploads (multipart: avatar, test-case zip, imports,
+ * Markdown images and files) and downloads (test cases, exports) are not JSON calls and stay outside.
+ */
+export const fileEndpoints = {
+  /** root: the import formats the batch import accepts */
+  importFormats: endpoint<ImportFormatInfo[]>()({ method: 'GET', path: 'file/import-formats' }),
+  /** admin-area roles: removes an uploaded Markdown image (its uploader or root) */
+  deleteMdImage: endpoint<null>()({ method: 'GET', path: 'file/delete-md-img', query: mdImageDeleteQuery }),
+} as const;

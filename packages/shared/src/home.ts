@@ -1,5 +1,7 @@
 /** Home page widgets (spec 1 §2 "Home", §7 site calls). */
 import { z } from 'zod';
+import type { RecentContest } from './contest.js';
+import { endpoint } from './endpoint.js';
 
 const bool = z.union([z.boolean(), z.stringbool()]);
 
@@ -45,3 +47,14 @@ export interface RecentUpdatedProblem {
   difficulty: number;
   gmtModified: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Calls (paths after /api/), public.
+
+export const homeEndpoints = {
+  recentAcRank: endpoint<RecentAcRankRow[]>()({ method: 'GET', path: 'get-recent-seven-ac-rank' }),
+  submissionStatistics: endpoint<SubmissionStatistics>()({ method: 'GET', path: 'get-last-week-submission-statistics', query: submissionStatisticsQuery }),
+  recentUpdatedProblems: endpoint<RecentUpdatedProblem[]>()({ method: 'GET', path: 'get-recent-updated-problem' }),
+  /** visible non-group contests: running, scheduled, then the latest ended, five in all */
+  recentContests: endpoint<RecentContest[]>()({ method: 'GET', path: 'get-recent-contest' }),
+} as const;

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { pagingQuery } from './paging.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
 
 /** `type` of get-rank-list: HOJ sends 0 / 1; the names are accepted too. */
 export const RankType = { ACM: 0, OI: 1 } as const;
@@ -40,3 +42,7 @@ export interface RankRecord {
   /** sum over problems of the best OI rank score */
   score: number;
 }
+
+export const rankEndpoints = {
+  list: endpoint<Page<RankRecord>>()({ method: 'GET', path: 'get-rank-list', query: rankListQuery }),
+} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.js';
 import { PAGE_SIZES } from './constants.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
 
 /** Public site configuration (spec 1 §3) plus the footer fields of §2. */
 export interface WebsiteConfig {
@@ -60,3 +62,14 @@ export interface LanguageInfo {
 
 /** `all=true` lists the languages of every judge (remote ones too); otherwise only ours (oj ME). */
 export const languagesQuery = z.object({ all: z.stringbool().optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Calls (paths after /api/): what the shell and the home page load, and the message centre.
+
+export const siteEndpoints = {
+  websiteConfig: endpoint<WebsiteConfig>()({ method: 'GET', path: 'get-website-config' }),
+  carousel: endpoint<CarouselItem[]>()({ method: 'GET', path: 'home-carousel' }),
+  announcements: endpoint<Page<Announcement>>()({ method: 'GET', path: 'get-common-announcement', query: announcementListQuery }),
+  languages: endpoint<LanguageInfo[]>()({ method: 'GET', path: 'languages', query: languagesQuery }),
+  unread: endpoint<UnreadCounts>()({ method: 'GET', path: 'msg/unread' }),
+} as const;

@@ -1,51 +1,49 @@
-import type {
-  AvatarUploadResult,
-  CaptchaData,
-  ChangeUserInfoBody,
-  HeatmapData,
-  LoginBody,
-  PuzzleChallenge,
-  RegisterBody,
-  UserAuthInfo,
-  UserHomeInfo,
-  UserInfo,
-  UsernameOrEmailExists,
-} from '@oj/shared';
-import { api, call, ApiError } from './client';
+import type { AvatarUploadResult, UserInfo } from '@oj/shared';
+import { ApiError, call } from './client';
+import { request, requestResult, type EndpointInput } from './endpoint';
+import { accountRoutes as ep } from './routes';
 
 export interface UserRef {
   uid?: string;
   username?: string;
 }
 
-/** Account calls of the contract; payload shapes are the zod schemas of @oj/shared. */
+type LoginEndpoint = typeof ep.login;
+
+/** A login call (the site's or the admin area's): the token arrives in the `Authorization` header. */
+export async function loginThrough(login: LoginEndpoint, body: EndpointInput<LoginEndpoint>['body']): Promise<{ token: string; user: UserInfo }> {
+  const res = await requestResult(login, { body }, { withToken: false });
+  const token = res.headers.get('Authorization');
+  if (!token) throw new ApiError(res.msg, 500, 200);
+  return { token, user: res.data };
+}
+
+type Body<K extends keyof typeof ep> = EndpointInput<(typeof ep)[K]>['body'];
+
+/** Account calls of the contract (`accountEndpoints` of @oj/shared declares paths and shapes). */
 export const accountApi = {
-  async login(body: LoginBody): Promise<{ token: string; user: UserInfo }> {
-    const res = await call<UserInfo>('login', { method: 'POST', body, withToken: false });
-    const token = res.headers.get('Authorization');
-    if (!token) throw new ApiError(res.msg, 500, 200);
-    return { token, user: res.data };
-  },
-  loginPuzzle: () => api.get<PuzzleChallenge>('get-login-puzzle', undefined, { withToken: false }),
+  login: (body: Body<'login'>) => loginThrough(ep.login, body),
+  loginPuzzle: () => request(ep.loginPuzzle, {}, { withToken: false }),
   /** Silent: the local session ends whatever the server says (an expired token is no reason to prompt a login). */
-  logout: () => call<null>('logout', { silent: true }),
-  authInfo: () => api.get<UserAuthInfo>('get-user-auth-info'),
+  logout: () => requestResult(ep.logout, {}, { silent: true }),
+  authInfo: () => request(ep.authInfo, {}),
   /** Existence flags; failures are silent because the caller ignores them (spec 1 §5). */
-  checkExists: (body: { username?: string; email?: string }) => api.post<UsernameOrEmailExists>('check-username-or-email', body, { silent: true }),
-  registerCode: (email: string) => call<null>('get-register-code', { query: { email } }),
-  register: (body: RegisterBody) => call<null>('register', { method: 'POST', body }),
-  captcha: () => api.get<CaptchaData>('captcha'),
-  applyResetPassword: (body: { email: string; captcha: string; captchaKey: string }) => call<null>('apply-reset-password', { method: 'POST', body }),
-  resetPassword: (body: { username: string; password: string; code: string }) => call<null>('reset-password', { method: 'POST', body }),
-  homeInfo: (ref: UserRef) => api.get<UserHomeInfo>('get-user-home-info', { ...ref }),
+  checkExists: (body: Body<'checkExists'>) => request(ep.checkExists, { body }, { silent: true }),
+  registerCode: (email: string) => requestResult(ep.registerCode, { query: { email } }),
+  register: (body: Body<'register'>) => requestResult(ep.register, { body }),
+  captcha: () => request(ep.captcha, {}),
+  applyResetPassword: (body: Body<'applyResetPassword'>) => requestResult(ep.applyResetPassword, { body }),
+  resetPassword: (body: Body<'resetPassword'>) => requestResult(ep.resetPassword, { body }),
+  homeInfo: (ref: UserRef) => request(ep.homeInfo, { query: ref }),
   /** Days are counted in the viewer's own time zone, so "today" matches the calendar they see. */
-  heatmap: (ref: UserRef) => api.get<HeatmapData>('get-user-calendar-heatmap', { ...ref, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
-  changePassword: (body: { oldPassword: string; newPassword: string }) => call<null>('change-password', { method: 'POST', body }),
-  changeEmailCode: (email: string) => call<null>('get-change-email-code', { query: { email } }),
-  changeEmail: (body: { password: string; newEmail: string; code: string }) => call<UserInfo>('change-email', { method: 'POST', body }),
-  changeUserInfo: (body: ChangeUserInfoBody) => call<UserInfo>('change-userInfo', { method: 'POST', body }),
-  updateCfSession: (cfSession: string) => call<null>('update-cfSession', { method: 'POST', body: { cfSession } }),
-  deleteCfSession: () => call<null>('delete-cfSession', { method: 'DELETE' }),
+  heatmap: (ref: UserRef) => request(ep.heatmap, { query: { ...ref, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),
+  changePassword: (body: Body<'changePassword'>) => requestResult(ep.changePassword, { body }),
+  changeEmailCode: (email: string) => requestResult(ep.changeEmailCode, { query: { email } }),
+  changeEmail: (body: Body<'changeEmail'>) => requestResult(ep.changeEmail, { body }),
+  changeUserInfo: (body: Body<'changeUserInfo'>) => requestResult(ep.changeUserInfo, { body }),
+  updateCfSession: (cfSession: string) => requestResult(ep.updateCfSession, { body: { cfSession } }),
+  deleteCfSession: () => requestResult(ep.deleteCfSession, {}),
+  /** Multipart (outside the endpoint table): the new avatar under `image`. */
   uploadAvatar(file: File) {
     const form = new FormData();
     form.append('image', file);

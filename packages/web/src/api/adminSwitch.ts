@@ -1,10 +1,10 @@
-import type { SwitchConfig, SwitchConfigBody } from '@oj/shared';
-import { api } from './client';
+import { adminEndpoints as ep } from '@oj/shared';
+import { request, type EndpointInput } from './endpoint';
 
 /** Site switches (spec 3 "switch" page; root only): judging on/off, submission interval, submit captcha. */
 export const adminSwitchApi = {
-  info: () => api.get<SwitchConfig>('admin/switch/info'),
-  update: (body: SwitchConfigBody) => api.put<SwitchConfig>('admin/switch/update', body),
+  info: () => request(ep.switchInfo, {}),
+  update: (body: EndpointInput<typeof ep.updateSwitch>['body']) => request(ep.updateSwitch, { body }),
 };
 
 export const adminSwitchKey = ['admin-switch'] as const;

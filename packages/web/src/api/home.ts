@@ -1,13 +1,12 @@
-import type { RecentAcRankRow, RecentUpdatedProblem, SubmissionStatistics } from '@oj/shared';
-import { api } from './client';
+import { homeRoutes as ep } from './routes';
+import { request } from './endpoint';
 
 /** Home page cards (spec 1 §7 site calls). */
 export const homeApi = {
-  recentAcRank: () => api.get<RecentAcRankRow[]>('get-recent-seven-ac-rank'),
+  recentAcRank: () => request(ep.recentAcRank, {}),
   /** forceRefresh is honoured for administrators only; the card offers it to them. */
-  submissionStatistics: (forceRefresh = false) =>
-    api.get<SubmissionStatistics>('get-last-week-submission-statistics', forceRefresh ? { forceRefresh: true } : undefined),
-  recentUpdatedProblems: () => api.get<RecentUpdatedProblem[]>('get-recent-updated-problem'),
+  submissionStatistics: (forceRefresh = false) => request(ep.submissionStatistics, { query: forceRefresh ? { forceRefresh: true } : {} }),
+  recentUpdatedProblems: () => request(ep.recentUpdatedProblems, {}),
 };
 
 export const homeKeys = {

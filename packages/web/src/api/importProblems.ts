@@ -1,8 +1,9 @@
-import type { ApiResponse, ImportEvent, ImportFormatInfo } from '@oj/shared';
+import { fileEndpoints, type ApiResponse, type ImportEvent } from '@oj/shared';
 import { feedback } from '../app/feedback';
 import { i18n, translateMsg } from '../app/i18n';
 import { session } from '../app/session';
-import { api, ApiError } from './client';
+import { ApiError } from './client';
+import { request } from './endpoint';
 
 export interface ImportProgress {
   /** `upload` while the file is sent (0…1 of its bytes), `import` while the server works through it */
@@ -10,7 +11,7 @@ export interface ImportProgress {
   fraction?: number;
 }
 
-export const importFormatsApi = () => api.get<ImportFormatInfo[]>('file/import-formats');
+export const importFormatsApi = () => request(fileEndpoints.importFormats, {});
 
 /**
  * `POST /api/file/import-problems`: sends the file with XMLHttpRequest (fetch cannot report upload

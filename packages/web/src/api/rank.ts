@@ -1,16 +1,12 @@
-import type { Page, RankRecord, RankTypeCode } from '@oj/shared';
-import { api } from './client';
+import { rankEndpoints as ep, type RankTypeCode } from '@oj/shared';
+import { request, type EndpointInput } from './endpoint';
 
-export interface RankListParams {
-  type: RankTypeCode;
-  currentPage: number;
-  limit: number;
-  searchUser?: string;
-}
+/** Query of get-rank-list (`rankEndpoints.list`), with the page and the list type always given. */
+export type RankListParams = EndpointInput<typeof ep.list>['query'] & { type: RankTypeCode; currentPage: number; limit: number };
 
 /** Site-wide rank lists (spec 2 §7). */
 export const rankApi = {
-  list: (q: RankListParams) => api.get<Page<RankRecord>>('get-rank-list', { ...q }),
+  list: (q: RankListParams) => request(ep.list, { query: q }),
 };
 
 export const rankKeys = {

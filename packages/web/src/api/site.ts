@@ -1,11 +1,11 @@
-import type { Announcement, CarouselItem, LanguageInfo, Page, UnreadCounts, WebsiteConfig } from '@oj/shared';
-import { api } from './client';
+import { siteRoutes as ep } from './routes';
+import { request } from './endpoint';
 
-/** Site-wide calls of the account/site contract (docs/architecture.md). */
+/** Site-wide calls of the account/site contract (`siteEndpoints` of @oj/shared). */
 export const siteApi = {
-  websiteConfig: () => api.get<WebsiteConfig>('get-website-config'),
-  carousel: () => api.get<CarouselItem[]>('home-carousel'),
-  announcements: (currentPage: number, limit: number) => api.get<Page<Announcement>>('get-common-announcement', { currentPage, limit }),
-  languages: () => api.get<LanguageInfo[]>('languages'),
-  unread: () => api.get<UnreadCounts>('msg/unread'),
+  websiteConfig: () => request(ep.websiteConfig, {}),
+  carousel: () => request(ep.carousel, {}),
+  announcements: (currentPage: number, limit: number) => request(ep.announcements, { query: { currentPage, limit } }),
+  languages: () => request(ep.languages, { query: {} }),
+  unread: () => request(ep.unread, {}),
 };

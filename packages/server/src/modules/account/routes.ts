@@ -1,114 +1,85 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  applyResetPasswordBody,
-  cfSessionBody,
-  changeEmailBody,
-  changePasswordBody,
-  changeUserInfoBody,
-  checkUsernameOrEmailBody,
-  emailQuery,
-  heatmapQuery,
-  loginBody,
-  MSG,
-  permissionsOf,
-  registerBody,
-  resetPasswordBody,
-  userQuery,
-  type UserAuthInfo,
-} from '@oj/shared';
+import { accountEndpoints as ep, MSG, permissionsOf } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, revokeSession, userOf } from '../../lib/auth.js';
 import { createCaptcha } from '../../lib/captcha.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { createPuzzle } from '../../lib/puzzle.js';
 import { roleNames } from '../../lib/users.js';
-import { parse } from '../../lib/validate.js';
 import { login } from './login.js';
 import { heatmap, homeInfo, resolveUser } from './profile.js';
 import * as account from './service.js';
 
 /** Accounts: registration, login, password and e-mail, profile and the public user pages. Prefix /api. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/get-register-code', async (req) => {
-    const { email } = parse(emailQuery, req.query);
-    await account.sendRegisterCode(ctx, req.log, email, req.ip);
+  const loginRequired = { preHandler: requireLogin };
+
+  serve(app, ep.registerCode, {}, async ({ query, req }) => {
+    await account.sendRegisterCode(ctx, req.log, query.email, req.ip);
     return ok(null, MSG.registerCodeSent);
   });
 
-  app.post('/check-username-or-email', async (req) => {
-    const body = parse(checkUsernameOrEmailBody, req.body);
-    return ok(await account.checkUsernameOrEmail(ctx, body.username, body.email));
-  });
+  serve(app, ep.checkExists, {}, async ({ body }) => ok(await account.checkUsernameOrEmail(ctx, body.username, body.email)));
 
-  app.post('/register', async (req) => {
-    await account.register(ctx, parse(registerBody, req.body));
+  serve(app, ep.register, {}, async ({ body }) => {
+    await account.register(ctx, body);
     return ok(null, MSG.registerSuccess);
   });
 
-  app.get('/get-login-puzzle', async () => ok(await createPuzzle(ctx.database)));
+  serve(app, ep.loginPuzzle, {}, async () => ok(await createPuzzle(ctx.database)));
 
-  app.post('/login', async (req, reply) => ok(await login(req, reply, parse(loginBody, req.body), false)));
+  serve(app, ep.login, {}, async ({ body, req, reply }) => ok(await login(req, reply, body, false)));
 
-  app.get('/logout', { preHandler: requireLogin }, async (req) => {
+  serve(app, ep.logout, loginRequired, async ({ req }) => {
     await revokeSession(ctx.database.db, userOf(req).sessionId);
     return ok(null, MSG.logoutSuccess);
   });
 
-  app.get('/get-user-auth-info', { preHandler: requireLogin }, async (req) => {
+  serve(app, ep.authInfo, loginRequired, async ({ req }) => {
     const { roles } = userOf(req);
-    const info: UserAuthInfo = { roles: roleNames(roles), permissions: permissionsOf(roles) };
-    return ok(info);
+    return ok({ roles: roleNames(roles), permissions: permissionsOf(roles) });
   });
 
-  app.get('/captcha', async () => ok(await createCaptcha(ctx.database.db)));
+  serve(app, ep.captcha, {}, async () => ok(await createCaptcha(ctx.database.db)));
 
-  app.post('/apply-reset-password', async (req) => {
-    await account.applyResetPassword(ctx, req, parse(applyResetPasswordBody, req.body));
+  serve(app, ep.applyResetPassword, {}, async ({ body, req }) => {
+    await account.applyResetPassword(ctx, req, body);
     return ok(null, MSG.resetSent);
   });
 
-  app.post('/reset-password', async (req) => {
-    await account.resetPassword(ctx, parse(resetPasswordBody, req.body));
+  serve(app, ep.resetPassword, {}, async ({ body }) => {
+    await account.resetPassword(ctx, body);
     return ok(null, MSG.passwordChanged);
   });
 
-  app.get('/get-user-home-info', async (req, reply) => {
-    const user = await resolveUser(ctx, req, reply, parse(userQuery, req.query));
-    return ok(await homeInfo(ctx, user));
+  serve(app, ep.homeInfo, {}, async ({ query, req, reply }) => ok(await homeInfo(ctx, await resolveUser(ctx, req, reply, query))));
+
+  serve(app, ep.heatmap, {}, async ({ query, req, reply }) => {
+    const user = await resolveUser(ctx, req, reply, query);
+    return ok(await heatmap(ctx, user, query.timeZone));
   });
 
-  app.get('/get-user-calendar-heatmap', async (req, reply) => {
-    const q = parse(heatmapQuery, req.query);
-    const user = await resolveUser(ctx, req, reply, q);
-    return ok(await heatmap(ctx, user, q.timeZone));
-  });
-
-  app.post('/change-password', { preHandler: requireLogin }, async (req) => {
-    await account.changePassword(ctx, userOf(req), parse(changePasswordBody, req.body));
+  serve(app, ep.changePassword, loginRequired, async ({ body, req }) => {
+    await account.changePassword(ctx, userOf(req), body);
     return ok(null, MSG.passwordChanged);
   });
 
-  app.get('/get-change-email-code', { preHandler: requireLogin }, async (req) => {
-    const { email } = parse(emailQuery, req.query);
-    await account.sendChangeEmailCode(ctx, req.log, userOf(req), email, req.ip);
+  serve(app, ep.changeEmailCode, loginRequired, async ({ query, req }) => {
+    await account.sendChangeEmailCode(ctx, req.log, userOf(req), query.email, req.ip);
     return ok(null, MSG.registerCodeSent);
   });
 
-  app.post('/change-email', { preHandler: requireLogin }, async (req) => {
-    return ok(await account.changeEmail(ctx, userOf(req), parse(changeEmailBody, req.body)), MSG.emailChanged);
-  });
+  serve(app, ep.changeEmail, loginRequired, async ({ body, req }) => ok(await account.changeEmail(ctx, userOf(req), body), MSG.emailChanged));
 
-  app.post('/change-userInfo', { preHandler: requireLogin }, async (req) => {
-    return ok(await account.changeUserInfo(ctx, userOf(req), parse(changeUserInfoBody, req.body)), MSG.profileUpdated);
-  });
+  serve(app, ep.changeUserInfo, loginRequired, async ({ body, req }) => ok(await account.changeUserInfo(ctx, userOf(req), body), MSG.profileUpdated));
 
-  app.post('/update-cfSession', { preHandler: requireLogin }, async (req) => {
-    const { cfSession } = parse(cfSessionBody, req.body);
-    await account.setCfSession(ctx, userOf(req), cfSession);
+  serve(app, ep.updateCfSession, loginRequired, async ({ body, req }) => {
+    await account.setCfSession(ctx, userOf(req), body.cfSession);
     return ok(null, MSG.cfSessionUpdated);
   });
 
-  app.delete('/delete-cfSession', { preHandler: requireLogin }, async (req) => {
+  serve(app, ep.deleteCfSession, loginRequired, async ({ req }) => {
     await account.setCfSession(ctx, userOf(req), null);
     return ok(null, MSG.cfSessionDeleted);
   });

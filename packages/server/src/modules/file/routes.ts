@@ -5,13 +5,14 @@ import {
   downloadTestcaseQuery,
   exportPackageQuery,
   exportProblemQuery,
+  fileEndpoints as ep,
   importProblemsQuery,
-  mdImageDeleteQuery,
   Role,
   uploadTestcaseZipQuery,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
 import { exportHojProblems } from '../problem/admin-import.js';
@@ -33,7 +34,11 @@ function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
     .send(file.zip);
 }
 
-/** Uploads and file downloads. Prefix /api. (Stored files are served by lib/files.ts at /api/public/files/*.) */
+/**
+ * Uploads and file downloads. Prefix /api. (Stored files are served by lib/files.ts at /api/public/files/*.)
+ * The two JSON calls come from `fileEndpoints`; uploads (multipart) and downloads (zips, the NDJSON
+ * import stream) read and answer the raw request, which `serve` does not describe.
+ */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const problemAdmin = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
   // Import and export are the super admin's (HOJ: root only).
@@ -52,7 +57,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/file/import-fps-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'fps')));
 
-  app.get('/file/import-formats', rootOnly, async () => ok(importFormats()));
+  serve(app, ep.importFormats, rootOnly, async () => ok(importFormats()));
 
   // The batch import streams one NDJSON line per problem (see ImportEvent) as it goes.
   app.post('/file/import-problems', rootOnly, async (req, reply) => streamImport(ctx, req, reply, parse(importProblemsQuery, req.query).format));
@@ -66,8 +71,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/file/upload-md-img', adminArea, async (req) => ok(await uploadMdImage(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
 
-  app.get('/file/delete-md-img', adminArea, async (req) => {
-    await deleteMdImage(ctx, parse(mdImageDeleteQuery, req.query).fileId, userOf(req));
+  serve(app, ep.deleteMdImage, adminArea, async ({ query, req }) => {
+    await deleteMdImage(ctx, query.fileId, userOf(req));
     return ok(null);
   });
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { rankListQuery } from '@oj/shared';
+import { rankEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { parse } from '../../lib/validate.js';
 import { rankList } from './service.js';
 
 /** Site-wide user rank lists (spec 2 §7), public. Prefix /api. */
 export async function rankRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/get-rank-list', async (req) => ok(await rankList(ctx, parse(rankListQuery, req.query))));
+  serve(app, ep.list, {}, async ({ query }) => ok(await rankList(ctx, query)));
 }

@@ -1,0 +1,19 @@
+/**
+ * The first load's calls (api/routes.ts) name their declaration's method and path: they are typed from
+ * the declarations of @oj/shared but written out so that zod stays out of the first load.
+ */
+import { describe, expect, it } from 'vitest';
+import { accountEndpoints, homeEndpoints, siteEndpoints, type Endpoint } from '@oj/shared';
+import { accountRoutes, homeRoutes, siteRoutes } from '../src/api/routes';
+
+const routeOf = (table: Record<string, Endpoint>) => Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { method: e.method, path: e.path }]));
+
+describe('first-load routes', () => {
+  it.each([
+    ['site', siteRoutes, siteEndpoints],
+    ['home', homeRoutes, homeEndpoints],
+    ['account', accountRoutes, accountEndpoints],
+  ] as const)('%s: every declared call, with the same method and path', (_, routes, declared) => {
+    expect(routeOf(routes)).toEqual(routeOf(declared));
+  });
+});
