@@ -2,8 +2,9 @@ import '../contest/shell/contest.css';
 import { Card, Empty, Skeleton, Space, Tooltip } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useRecentContests } from '../../api/contest';
+import { homeApi, homeKeys } from '../../api/home';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from '../contest/list/ContestLink';
 import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../contest/shell/meta';
@@ -15,7 +16,7 @@ import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusCo
 export function RecentContests() {
   const { t } = useTranslation();
   const duration = useFormatDuration();
-  const { data, isPending, isError } = useRecentContests();
+  const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentContests, queryFn: homeApi.recentContests });
   return (
     <Card
       title={
