@@ -281,6 +281,13 @@ describe('admin contest management', () => {
       await page.waitForURL(`**/admin/contest/${contestId}/problem/create`);
       await expect.poll(() => page.getByTestId('field-contest-display-id').inputValue()).toBe('C');
       expect(await page.getByTestId('field-type').locator('input').first().isDisabled()).toBe(true);
+      // The placement says why the type is locked.
+      await page
+        .locator('.ant-form-item', { has: page.getByTestId('field-type') })
+        .locator('.ant-form-item-tooltip')
+        .hover();
+      await expect.poll(() => page.locator('.ant-tooltip:visible').innerText()).toContain("The type follows the contest's rule (ACM)");
+      await page.mouse.move(0, 0);
       await page.getByTestId('field-problemId').fill(ownP);
       await page.getByTestId('field-title').fill(`Own ${stamp}`);
       await page.getByTestId('field-input').locator('textarea').fill('Two integers.');
