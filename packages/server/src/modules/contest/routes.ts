@@ -6,7 +6,6 @@ import {
   contestPrintQuery,
   downloadAcSubmissionQuery,
   printIdQuery,
-  Role,
   submitPrintBody,
   contestProblemLinkQuery as rejudgeContestProblemQuery,
   adminContestListQuery,
@@ -21,21 +20,18 @@ import {
   contestAnnouncementQuery,
   contestBody,
   contestListQuery,
-  contestProblemDetailQuery,
   contestProblemLinkQuery,
   contestProblemQuery,
   contestRankBody,
   scrollBoardSubmissionQuery,
-  contestSubmissionListQuery,
-  checkContestSubmissionsStatusBody,
-  fullScreenProblemListQuery,
   MSG,
   notReadAnnouncementBody,
   registerContestBody,
   updateContestProblemBody,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { optionalUser, requireLogin, requirePermission, requireRoles, userOf } from '../../lib/auth.js';
+import { optionalUser, requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -47,7 +43,6 @@ import { acSubmissionsZip } from './download.js';
 import * as print from './print.js';
 import * as probs from './problems.js';
 import * as rank from './rank.js';
-import * as contestSubs from './submissions.js';
 import { rejudgeContestProblem } from './rejudge.js';
 import * as scrollBoard from './scroll-board.js';
 
@@ -74,11 +69,6 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await probs.contestProblemList(ctx, userOf(req), cid, containsEnd ?? false));
   });
 
-  app.get('/get-contest-problem-details', login, async (req) => {
-    const { cid, displayId, containsEnd } = parse(contestProblemDetailQuery, req.query);
-    return ok(await probs.contestProblemDetail(ctx, userOf(req), cid, displayId, containsEnd ?? false));
-  });
-
   app.get('/get-contest-announcement', login, async (req) => ok(await ann.contestAnnouncements(ctx, userOf(req), parse(contestAnnouncementQuery, req.query))));
 
   app.post('/get-contest-not-read-announcement', login, async (req) => {
@@ -87,18 +77,6 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/get-contest-rank', login, async (req) => ok(await rank.contestRank(ctx, userOf(req), parse(contestRankBody, req.body))));
-
-  // Contest submissions and the focus mode's problem bar (submissions.ts: who sees what under the seal).
-  app.get('/contest-submissions', login, async (req) =>
-    ok(await contestSubs.contestSubmissionList(ctx, userOf(req), parse(contestSubmissionListQuery, req.query))),
-  );
-  app.post('/check-contest-submissions-status', login, async (req) => {
-    const { submitIds, cid } = parse(checkContestSubmissionsStatusBody, req.body);
-    return ok(await contestSubs.checkContestStatus(ctx, userOf(req), submitIds, cid));
-  });
-  app.get('/get-full-screen-problem-list', login, async (req) =>
-    ok(await contestSubs.fullScreenProblemList(ctx, userOf(req), parse(fullScreenProblemListQuery, req.query))),
-  );
 
   app.post('/get-contest-outside-scoreboard', async (req, reply) =>
     ok(await rank.outsideRank(ctx, await optionalUser(req, reply), parse(contestRankBody, req.body))),
@@ -180,7 +158,7 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
   app.post('/contest/add-problem-from-public', guard, async (req) => ok(await probs.addFromPublic(ctx, userOf(req), parse(addContestProblemBody, req.body))));
   // A new or edited problem of the contest (HOJ POST/PUT /api/admin/contest/problem): making problems is
   // problem management, so root and problem admins only, and the contest must be theirs.
-  const problemGuard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
+  const problemGuard = { preHandler: requireSite('manageProblems') };
   app.post('/contest/problem', problemGuard, async (req) =>
     ok(
       await probs.createContestProblem(
@@ -222,7 +200,7 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   // Spec 2 §6: the rejudge tab is the super admin's.
-  app.get('/judge/rejudge-contest-problem', { preHandler: requireRoles(Role.ROOT) }, async (req) => {
+  app.get('/judge/rejudge-contest-problem', { preHandler: requireSite('superviseJudging') }, async (req) => {
     const { cid, pid } = parse(rejudgeContestProblemQuery, req.query);
     return ok(await rejudgeContestProblem(ctx, cid, pid));
   });

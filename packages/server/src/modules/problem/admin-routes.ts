@@ -11,13 +11,13 @@ import {
   pidQuery,
   problemCasesQuery,
   rejudgeProblemQuery,
-  Role,
   tagBody,
   tcidQuery,
   tidQuery,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireRoles, userOf } from '../../lib/auth.js';
+import { userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -28,7 +28,7 @@ import * as tagAdmin from './admin-tag.js';
 
 /** Problem management (spec 3 §2–§5): super admin and problem admin. Prefix /api/admin. */
 export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) {
-  const guard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
+  const guard = { preHandler: requireSite('manageProblems') };
 
   app.get('/problem/get-problem-list', guard, async (req) => ok(await admin.adminProblemList(ctx, parse(adminProblemListQuery, req.query))));
 

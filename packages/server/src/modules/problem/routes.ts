@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ojQuery, pidQuery, problemDetailQuery, problemListQuery, userProblemStatusBody } from '@oj/shared';
+import { ojQuery, pidQuery, problemListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
@@ -18,20 +18,9 @@ export async function problemRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/get-random-problem', async () => ok(await problems.randomProblem(ctx)));
 
-  // Spec 1 §6: viewing a problem requires login.
-  app.get('/get-problem-detail', login, async (req) => {
-    const { problemId } = parse(problemDetailQuery, req.query);
-    return ok(await problems.problemDetail(ctx, userOf(req), problemId));
-  });
-
   // The editor's templates (language → code) of a problem the caller may open.
   app.get('/get-problem-code-template', login, async (req) => {
     const { pid } = parse(pidQuery, req.query);
     return ok(await problems.codeTemplates(ctx, userOf(req), pid));
-  });
-
-  app.post('/get-user-problem-status', login, async (req) => {
-    const { pidList } = parse(userProblemStatusBody, req.body);
-    return ok(await problems.userProblemStatus(ctx, userOf(req), pidList));
   });
 }
