@@ -58,6 +58,8 @@ export const userProblemStatusBody = z.object({
   pidList: z.array(id).max(1000),
   isContestProblemList: z.boolean().optional(),
   cid: optDbId.optional(),
+  /** the training place: the caller's state as the training counts it */
+  tid: optDbId.optional(),
   gid: optDbId.nullish(),
   containsEnd: z.boolean().optional(),
 });

@@ -25,7 +25,7 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.userStatus, login, async ({ body, req }) => {
     const user = userOf(req);
-    const place = await resolvePlace(ctx, user, { cid: body.isContestProblemList ? body.cid : undefined });
+    const place = await resolvePlace(ctx, user, { cid: body.isContestProblemList ? body.cid : undefined, tid: body.tid });
     return ok(await place.userProblemStatus(body.pidList));
   });
 
