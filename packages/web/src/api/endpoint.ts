@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BodyOf, ClientInput, Endpoint, QueryOf, ResponseOf } from '@oj/shared';
-import { call, type RequestOptions } from './client';
+import { call, type ApiResult, type RequestOptions } from './client';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -17,11 +17,19 @@ export async function request<E extends Endpoint>(
   input: EndpointInput<E>,
   opts?: Omit<RequestOptions, 'method' | 'query' | 'body'>,
 ): Promise<ResponseOf<E>> {
-  const res = await call<ResponseOf<E>>(ep.path, {
+  return (await requestResult(ep, input, opts)).data;
+}
+
+/** Like `request`, with the server's message (pages that toast the catalogue's text of a save). */
+export function requestResult<E extends Endpoint>(
+  ep: E,
+  input: EndpointInput<E>,
+  opts?: Omit<RequestOptions, 'method' | 'query' | 'body'>,
+): Promise<ApiResult<ResponseOf<E>>> {
+  return call<ResponseOf<E>>(ep.path, {
     ...opts,
     method: ep.method,
     query: input.query as Record<string, QueryValue> | undefined,
     body: input.body,
   });
-  return res.data;
 }
