@@ -64,8 +64,6 @@ function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boole
 
 class BankPlace implements Place {
   readonly kind = 'bank' as const;
-  readonly cid = 0;
-  readonly gid = null;
   readonly submitRules = { judge: 'public', captcha: true, interval: true, contestQueue: false } as const;
 
   constructor(

@@ -135,14 +135,13 @@ function requireUser(user: AuthUser | null): AuthUser {
 
 class ContestPlace implements Place {
   readonly kind = 'contest' as const;
-  readonly gid = null;
   readonly submitRules = { judge: 'contest', captcha: false, interval: false, contestQueue: true } as const;
   private visible?: Promise<ContestRow>;
 
   constructor(
     private ctx: AppContext,
     readonly user: AuthUser | null,
-    readonly cid: number,
+    private cid: number,
   ) {}
 
   private get db() {

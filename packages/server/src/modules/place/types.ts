@@ -97,10 +97,6 @@ export interface Place {
   kind: PlaceKind;
   /** the caller (null: a visitor) */
   user: AuthUser | null;
-  /** the contest of the place, 0 outside contests */
-  cid: number;
-  /** the group holding the place, null outside groups */
-  gid: number | null;
 
   /**
    * The problem a key means here, when the caller may open it for that purpose; otherwise the
