@@ -291,6 +291,11 @@ describe('OI contest under a whole-contest seal', () => {
     const bar = await get(t, '/api/get-full-screen-problem-list', { token: tok.alice, query: { cid: String(oi) } });
     expect(bar.data).toEqual([{ pid: oiA, problemId: 'A', title: 'Title A', status: -5, score: null }]);
     expect((await get(t, '/api/get-last-ac-code', { token: tok.alice, query: { pid: String(oiA), cid: String(oi) } })).msg).toBe(MSG.notPassedProblem);
+    // nor does her status in the contest's place; the bank does not count contest submissions at all
+    const inContest = await post(t, '/api/get-user-problem-status', { pidList: [oiA], isContestProblemList: true, cid: oi }, { token: tok.alice });
+    expect(inContest.data).toEqual({ [oiA]: { status: -5, score: null } });
+    const inBank = await post(t, '/api/get-user-problem-status', { pidList: [oiA] }, { token: tok.alice });
+    expect(inBank.data).toEqual({ [oiA]: { status: -10, score: null } });
   });
 
   it('shows them once the seal is off (real-time rank)', async () => {
@@ -313,6 +318,8 @@ describe('get-full-screen-problem-list', () => {
       { pid: acmB, problemId: 'B', title: 'Title B', status: -10, score: null },
     ]);
     expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.outsider, query: { cid: String(priv) } })).msg).toBe(MSG.contestNotRegistered);
+    const outsider = await post(t, '/api/get-user-problem-status', { pidList: [acmA], isContestProblemList: true, cid: priv }, { token: tok.outsider });
+    expect(outsider.msg).toBe(MSG.contestNotRegistered);
     expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.bob, query: { tid: '3' } })).msg).toBe(MSG.trainingNotAvailable);
     expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.bob, query: {} })).http).toBe(400);
     expect((await get(t, '/api/get-full-screen-problem-list', { query: { cid: String(acm) } })).http).toBe(401);

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { dbId, INT4_MAX } from './ids.js';
 import { LIMITS } from './constants.js';
 import { pagingQuery } from './paging.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
+import { adminProblemBody, type ProblemDetail } from './problem.js';
+import { adminProblemUploadRef } from './problem-admin.js';
 import { CONTEST_LIMITS, CONTEST_RANK_SHOW_NAMES, ContestAuth, OI_RANK_SCORE_TYPES, type OiRankScoreType, type RankShowName } from './contest-constants.js';
 
 export * from './contest-constants.js';
@@ -448,3 +452,67 @@ export interface ContestPrintJob {
   status: number;
   content: string;
 }
+
+/** get-contest-outsize-info (sic): header and problem letters of the public outside scoreboard. */
+export interface ContestOutsideInfo {
+  contest: ContestInfo;
+  problemList: ContestProblemLink[];
+}
+
+type RankRow = AcmRankRow | OiRankRow;
+
+/** Taking part in contests (spec 2 §7 "Contest"); the contest's submissions are in `submissionEndpoints`. */
+export const contestEndpoints = {
+  list: endpoint<Page<ContestInfo>>()({ method: 'GET', path: 'get-contest-list', query: contestListQuery }),
+  info: endpoint<ContestDetail>()({ method: 'GET', path: 'get-contest-info', query: cidQuery }),
+  outsideInfo: endpoint<ContestOutsideInfo>()({ method: 'GET', path: 'get-contest-outsize-info', query: cidQuery }),
+  register: endpoint<null>()({ method: 'POST', path: 'register-contest', body: registerContestBody }),
+  access: endpoint<ContestAccess>()({ method: 'GET', path: 'get-contest-access', query: cidQuery }),
+  problems: endpoint<ContestProblemRow[]>()({ method: 'GET', path: 'get-contest-problem', query: contestProblemQuery }),
+  problemDetail: endpoint<ProblemDetail>()({ method: 'GET', path: 'get-contest-problem-details', query: contestProblemDetailQuery }),
+  announcements: endpoint<Page<ContestAnnouncement>>()({ method: 'GET', path: 'get-contest-announcement', query: contestAnnouncementQuery }),
+  notReadAnnouncements: endpoint<ContestAnnouncement[]>()({ method: 'POST', path: 'get-contest-not-read-announcement', body: notReadAnnouncementBody }),
+  rank: endpoint<ContestRankPage<RankRow>>()({ method: 'POST', path: 'get-contest-rank', body: contestRankBody }),
+  outsideRank: endpoint<ContestRankPage<RankRow>>()({ method: 'POST', path: 'get-contest-outside-scoreboard', body: contestRankBody }),
+  scrollBoardInfo: endpoint<ScrollBoardInfo>()({ method: 'GET', path: 'get-contest-scroll-board-info', query: cidQuery }),
+  scrollBoardSubmissions: endpoint<ScrollBoardSubmission[]>()({
+    method: 'GET',
+    path: 'get-contest-scroll-board-submission',
+    query: scrollBoardSubmissionQuery,
+  }),
+  acInfo: endpoint<Page<ContestAcInfo>>()({ method: 'GET', path: 'get-contest-ac-info', query: contestAcInfoQuery }),
+  checkAcInfo: endpoint<null>()({ method: 'PUT', path: 'check-contest-ac-info', body: checkAcInfoBody }),
+  submitPrint: endpoint<null>()({ method: 'POST', path: 'submit-print-text', body: submitPrintBody }),
+  printList: endpoint<Page<ContestPrintJob>>()({ method: 'GET', path: 'get-contest-print', query: contestPrintQuery }),
+  markPrinted: endpoint<null>()({ method: 'PUT', path: 'check-contest-print-status', query: printIdQuery }),
+} as const;
+
+/** The save body of a problem made in a contest: the problem form, an uploaded test set, and its place in the contest. */
+export const contestProblemSaveBody = adminProblemBody.and(adminProblemUploadRef).and(contestProblemTarget);
+
+/** Contest management (HOJ /api/admin/contest/*, spec 3 §5). */
+export const adminContestEndpoints = {
+  list: endpoint<Page<AdminContest>>()({ method: 'GET', path: 'admin/contest/get-contest-list', query: adminContestListQuery }),
+  get: endpoint<AdminContest>()({ method: 'GET', path: 'admin/contest', query: cidQuery }),
+  create: endpoint<AdminContest>()({ method: 'POST', path: 'admin/contest', body: contestBody }),
+  update: endpoint<AdminContest>()({ method: 'PUT', path: 'admin/contest', body: contestBody }),
+  remove: endpoint<null>()({ method: 'DELETE', path: 'admin/contest', query: cidQuery }),
+  changeVisible: endpoint<null>()({ method: 'PUT', path: 'admin/contest/change-contest-visible', query: changeContestVisibleQuery }),
+  /** queryExisted true: the contest's problems (`AdminContestProblemRow`); false: bank problems that may be added (`EligibleProblemRow`) */
+  problems: endpoint<Page<AdminContestProblemRow | EligibleProblemRow>>()({
+    method: 'GET',
+    path: 'admin/contest/get-problem-list',
+    query: adminContestProblemListQuery,
+  }),
+  problemLink: endpoint<ContestProblemLink>()({ method: 'GET', path: 'admin/contest/contest-problem', query: contestProblemLinkQuery }),
+  updateLink: endpoint<ContestProblemLink>()({ method: 'PUT', path: 'admin/contest/contest-problem', body: updateContestProblemBody }),
+  addFromPublic: endpoint<ContestProblemLink>()({ method: 'POST', path: 'admin/contest/add-problem-from-public', body: addContestProblemBody }),
+  createProblem: endpoint<ContestProblemSaved>()({ method: 'POST', path: 'admin/contest/problem', body: contestProblemSaveBody }),
+  updateProblem: endpoint<ContestProblemSaved>()({ method: 'PUT', path: 'admin/contest/problem', body: contestProblemSaveBody }),
+  removeProblem: endpoint<null>()({ method: 'DELETE', path: 'admin/contest/problem', query: contestProblemLinkQuery }),
+  announcements: endpoint<Page<ContestAnnouncement>>()({ method: 'GET', path: 'admin/contest/announcement', query: contestAnnouncementQuery }),
+  addAnnouncement: endpoint<ContestAnnouncement>()({ method: 'POST', path: 'admin/contest/announcement', body: contestAnnouncementBody }),
+  updateAnnouncement: endpoint<ContestAnnouncement>()({ method: 'PUT', path: 'admin/contest/announcement', body: contestAnnouncementBody }),
+  removeAnnouncement: endpoint<null>()({ method: 'DELETE', path: 'admin/contest/announcement', query: announcementIdQuery }),
+  rejudgeProblem: endpoint<{ count: number }>()({ method: 'GET', path: 'admin/judge/rejudge-contest-problem', query: contestProblemLinkQuery }),
+} as const;

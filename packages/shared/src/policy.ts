@@ -27,7 +27,33 @@ export type Resource =
   | { kind: 'trainingCategory'; gid: number | null }
   | { kind: 'group'; ownerUid: string };
 
+/**
+ * Site-wide rights (resource `{ kind: 'site' }`), one per rule the server and the web ask about.
+ * Problem admins manage the bank, admins (role admin) read code and judge like the super admin only
+ * where spec 1 §5 says so.
+ */
+export type SiteAction =
+  /** the admin area at all (spec 3 §2): super admin, admin, problem admin */
+  | 'administer'
+  /** create, edit, import and export problems, tags and test data (spec 3 §2 problem admin): super admin, problem admin */
+  | 'manageProblems'
+  /** open hidden and contest-only bank problems and their submissions outside contests: super admin, admin, problem admin */
+  | 'seeAllProblems'
+  /** list the bank by visibility (the problem list's `auth` filter, hidden rows in it): super admin */
+  | 'listHiddenProblems'
+  /** put any problem into a contest or training, not only public or own ones (`problem/use-policy.ts`): super admin */
+  | 'useAnyProblem'
+  /** read every submission's code (spec 1 §5; in contests once they ended): super admin, admin */
+  | 'readAllCode'
+  /** case results of every submission, program output included (spec 1 §5): super admin, admin, problem admin */
+  | 'seeAllCaseResults'
+  /** manual verdicts, cancelling, rejudging a whole contest problem (spec 1 §4, spec 2 §6): super admin */
+  | 'superviseJudging'
+  /** every contest in the admin list, not only one's own (spec 3 §5): super admin */
+  | 'administerAllContests';
+
 export type Action =
+  | SiteAction
   /** everything on the resource: edit, its problems, announcements, see all its submissions, real names */
   | 'administer'
   | 'delete'
@@ -45,14 +71,30 @@ export const isGroupMember = (a: Actor) => isGroupAdmin(a) || a.groupLevel === G
 
 const isAuthor = (a: Actor, uid: string | null) => uid !== null && uid === a.uid;
 
+const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
+  administer: (r) => isAdmin(r) || isProblemAdmin(r),
+  manageProblems: (r) => isSuperAdmin(r) || isProblemAdmin(r),
+  seeAllProblems: (r) => isAdmin(r) || isProblemAdmin(r),
+  listHiddenProblems: isSuperAdmin,
+  useAnyProblem: isSuperAdmin,
+  readAllCode: isAdmin,
+  seeAllCaseResults: (r) => isAdmin(r) || isProblemAdmin(r),
+  superviseJudging: isSuperAdmin,
+  administerAllContests: isSuperAdmin,
+};
+
+function mayOnSite(actor: Actor, action: Action): boolean {
+  const rule = SITE_RULES[action as SiteAction];
+  return !!rule && rule(actor.roles);
+}
+
 /** May `actor` (null: a visitor) do `action` on `resource`? */
 export function may(actor: Actor | null, action: Action, resource: Resource): boolean {
   if (!actor) return false;
   const root = isSuperAdmin(actor.roles);
   switch (resource.kind) {
     case 'site':
-      // The admin area: super admin, admin and problem admin (spec 3 §2).
-      return action === 'administer' && (root || isAdmin(actor.roles) || isProblemAdmin(actor.roles));
+      return mayOnSite(actor, action);
     case 'contest':
       // Contest admin (spec 2 §6): the super admin or the creator; in a group, its root too.
       if (action === 'create') return resource.gid === null ? root || isAdmin(actor.roles) || isProblemAdmin(actor.roles) : isGroupAdmin(actor);

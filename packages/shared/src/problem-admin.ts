@@ -6,6 +6,18 @@
 import { z } from 'zod';
 import { dbId } from './ids.js';
 import { JUDGE_CASE_MODES } from './judge-status.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
+import {
+  adminProblemBody,
+  adminProblemListQuery,
+  pidQuery,
+  type AdminProblemCase,
+  type AdminProblemDetail,
+  type AdminProblemListRow,
+  type Tag,
+  type TagClassification,
+} from './problem.js';
 
 const id = dbId;
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
@@ -221,3 +233,28 @@ export interface MdImageResult {
 }
 
 export const mdImageDeleteQuery = z.object({ fileId: id });
+
+/** The problem save body of HOJ's ProblemDTO: the form and, optionally, an uploaded test set. */
+export const adminProblemSaveBody = adminProblemBody.and(adminProblemUploadRef);
+
+/** Problem management (spec 3 §2–§5, HOJ /api/admin/problem, tag, judge/rejudge-problem). Uploads and downloads are plain routes (file module). */
+export const adminProblemEndpoints = {
+  list: endpoint<Page<AdminProblemListRow>>()({ method: 'GET', path: 'admin/problem/get-problem-list', query: adminProblemListQuery }),
+  get: endpoint<AdminProblemDetail>()({ method: 'GET', path: 'admin/problem', query: pidQuery }),
+  create: endpoint<{ pid: number; problemId: string }>()({ method: 'POST', path: 'admin/problem', body: adminProblemSaveBody }),
+  update: endpoint<{ pid: number; problemId: string }>()({ method: 'PUT', path: 'admin/problem', body: adminProblemSaveBody }),
+  remove: endpoint<null>()({ method: 'DELETE', path: 'admin/problem', query: pidQuery }),
+  changeAuth: endpoint<null>()({ method: 'PUT', path: 'admin/problem/change-problem-auth', body: changeProblemAuthBody }),
+  cases: endpoint<AdminProblemCase[]>()({ method: 'GET', path: 'admin/problem/get-problem-cases', query: problemCasesQuery }),
+  /** a compile error answers status 400 with the compiler's message */
+  compileSpj: endpoint<null>()({ method: 'POST', path: 'admin/problem/compile-spj', body: compileCheckerBody }),
+  compileInteractive: endpoint<null>()({ method: 'POST', path: 'admin/problem/compile-interactive', body: compileCheckerBody }),
+  rejudgeAll: endpoint<RejudgeProblemResult>()({ method: 'GET', path: 'admin/judge/rejudge-problem', query: rejudgeProblemQuery }),
+  addTag: endpoint<Tag>()({ method: 'POST', path: 'admin/tag', body: tagBody }),
+  updateTag: endpoint<Tag>()({ method: 'PUT', path: 'admin/tag', body: tagBody }),
+  removeTag: endpoint<null>()({ method: 'DELETE', path: 'admin/tag', query: tidQuery }),
+  classifications: endpoint<TagClassification[]>()({ method: 'GET', path: 'admin/tag/classification', query: classificationListQuery }),
+  addClassification: endpoint<TagClassification>()({ method: 'POST', path: 'admin/tag/classification', body: classificationBody }),
+  updateClassification: endpoint<TagClassification>()({ method: 'PUT', path: 'admin/tag/classification', body: classificationBody }),
+  removeClassification: endpoint<null>()({ method: 'DELETE', path: 'admin/tag/classification', query: tcidQuery }),
+} as const;

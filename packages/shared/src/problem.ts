@@ -5,6 +5,8 @@ import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JUDGE_CASE_MODES, type JudgeCaseMode } from './judge-status.js';
 import { BUILTIN_CHECKERS, CHECKER_CONVENTIONS, CHECKER_PRECISION, JUDGE_MODES, type BuiltinChecker, type CheckerConvention, type JudgeMode } from './judge.js';
 import { pagingQuery } from './paging.js';
+import { endpoint } from './endpoint.js';
+import type { Page } from './envelope.js';
 
 /** Problem defaults of spec 3 §9. */
 export const PROBLEM_DEFAULTS = { timeLimit: 1000, memoryLimit: 256, stackLimit: 128, auth: 1, type: 0, spjLanguage: 'C', ioScore: 100 } as const;
@@ -43,9 +45,11 @@ export type ProblemListQuery = z.infer<typeof problemListQuery>;
 
 export const ojQuery = z.object({ oj: z.string().max(20).optional() });
 
+/** `problemId` is the id shown in the place: the bank's problem id, or (with `tid`) the training's display id. */
 export const problemDetailQuery = z.object({
   problemId: z.string().trim().min(1).max(LIMITS.shortText),
   gid: id.optional(),
+  tid: id.optional(),
 });
 
 export const pidQuery = z.object({ pid: id });
@@ -54,6 +58,8 @@ export const userProblemStatusBody = z.object({
   pidList: z.array(id).max(1000),
   isContestProblemList: z.boolean().optional(),
   cid: optDbId.optional(),
+  /** the training place: the caller's state as the training counts it */
+  tid: optDbId.optional(),
   gid: optDbId.nullish(),
   containsEnd: z.boolean().optional(),
 });
@@ -173,6 +179,18 @@ export interface FullScreenProblem {
   /** OI: the viewer's best score (null when none or hidden) */
   score: number | null;
 }
+
+/** The problem bank's calls and a problem opened in a place (spec 1 §7). */
+export const problemEndpoints = {
+  list: endpoint<Page<ProblemListRow>>()({ method: 'GET', path: 'get-problem-list', query: problemListQuery }),
+  allTags: endpoint<Tag[]>()({ method: 'GET', path: 'get-all-problem-tags', query: ojQuery }),
+  tagsAndClassification: endpoint<TagsAndClassification[]>()({ method: 'GET', path: 'get-problem-tags-and-classification', query: ojQuery }),
+  random: endpoint<{ problemId: string }>()({ method: 'GET', path: 'get-random-problem' }),
+  detail: endpoint<ProblemDetail>()({ method: 'GET', path: 'get-problem-detail', query: problemDetailQuery }),
+  codeTemplate: endpoint<Record<string, string>>()({ method: 'GET', path: 'get-problem-code-template', query: pidQuery }),
+  userStatus: endpoint<UserProblemStatus>()({ method: 'POST', path: 'get-user-problem-status', body: userProblemStatusBody }),
+  fullScreenList: endpoint<FullScreenProblem[]>()({ method: 'GET', path: 'get-full-screen-problem-list', query: fullScreenProblemListQuery }),
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Admin (spec 3 §3 "Problem (admin)")

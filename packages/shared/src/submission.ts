@@ -226,6 +226,12 @@ export const submissionEndpoints = {
   caseResult: endpoint<AllCaseResult | null>()({ method: 'GET', path: 'get-all-case-result', query: submitIdQuery }),
   list: endpoint<Page<SubmissionInfo>>()({ method: 'GET', path: 'get-submission-list', query: submissionListQuery }),
   checkStatus: endpoint<Record<string, SubmissionInfo>>()({ method: 'POST', path: 'check-submissions-status', body: checkSubmissionsStatusBody }),
+  contestList: endpoint<Page<SubmissionInfo>>()({ method: 'GET', path: 'contest-submissions', query: contestSubmissionListQuery }),
+  checkContestStatus: endpoint<Record<string, SubmissionInfo>>()({
+    method: 'POST',
+    path: 'check-contest-submissions-status',
+    body: checkContestSubmissionsStatusBody,
+  }),
   share: endpoint<null>()({ method: 'PUT', path: 'submission', body: shareSubmissionBody }),
   lastAcCode: endpoint<LastAcCode>()({ method: 'GET', path: 'get-last-ac-code', query: lastAcCodeQuery }),
   rejudge: endpoint<SubmissionInfo>()({ method: 'GET', path: 'admin/judge/rejudge', query: submitIdQuery }),

@@ -9,6 +9,7 @@ import { LIMITS } from './constants.js';
 import { storableText, type BuiltinChecker, type JudgeMode, type JudgeTask } from './judge.js';
 import { MSG } from './messages.js';
 import { codeField } from './submission.js';
+import { endpoint } from './endpoint.js';
 
 export const TEST_RUN = {
   /** A result (or a run still waiting) can be read for this long after it was asked for. */
@@ -114,3 +115,10 @@ export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
 /** What a poll hands a judge: a submission to judge or a test run. */
 export type PolledTask = JudgeTask | TestRunTask;
+
+/** The self-test calls (spec 1 §7). */
+export const testRunEndpoints = {
+  /** answers the key to poll with */
+  submit: endpoint<string>()({ method: 'POST', path: 'submit-problem-test-judge', body: testRunBody }),
+  result: endpoint<TestRunResult>()({ method: 'GET', path: 'get-test-judge-result', query: testRunKeyQuery }),
+} as const;

@@ -15,6 +15,7 @@ import { adminJudgeRoutes, submissionRoutes } from './submission/routes.js';
 import { rankRoutes } from './rank/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { testRunRoutes } from './test-run/routes.js';
+import { placeRoutes } from './place/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 
 /** Every area registers its routes here. */
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => messageRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
   await app.register((scope) => problemRoutes(scope, ctx), api);
+  await app.register((scope) => placeRoutes(scope, ctx), api);
   await app.register((scope) => submissionRoutes(scope, ctx), api);
   await app.register((scope) => rankRoutes(scope, ctx), api);
   await app.register((scope) => homeRoutes(scope, ctx), api);

@@ -1,16 +1,7 @@
-import type {
-  AdminContest,
-  AdminContestProblemRow,
-  ContestAnnouncement,
-  ContestBody,
-  ContestProblemLink,
-  ContestProblemSaved,
-  EligibleProblemRow,
-  Page,
-} from '@oj/shared';
+import { adminContestEndpoints as ep, type AdminContestProblemRow, type ContestBody, type EligibleProblemRow, type Page } from '@oj/shared';
 import type { AdminProblemSaveBody } from './adminProblem';
 import { downloadFile } from './adminFiles';
-import { api, call } from './client';
+import { request, requestResult } from './endpoint';
 
 export interface ContestProblemPlace {
   cid: number;
@@ -31,35 +22,32 @@ export interface ContestAnnouncementInput {
  * Creating and changing calls return the whole envelope so pages can toast the server's msg.
  */
 export const adminContestApi = {
-  list: (p: { currentPage: number; limit: number; keyword?: string }) => api.get<Page<AdminContest>>('admin/contest/get-contest-list', p),
-  get: (cid: number) => api.get<AdminContest>('admin/contest', { cid }),
-  create: (body: ContestBody) => call<AdminContest>('admin/contest', { method: 'POST', body }),
-  update: (body: ContestBody) => call<AdminContest>('admin/contest', { method: 'PUT', body }),
-  remove: (cid: number) => call<null>('admin/contest', { method: 'DELETE', query: { cid } }),
-  changeVisible: (cid: number, visible: boolean) => call<null>('admin/contest/change-contest-visible', { method: 'PUT', query: { cid, visible } }),
+  list: (p: { currentPage: number; limit: number; keyword?: string }) => request(ep.list, { query: p }),
+  get: (cid: number) => request(ep.get, { query: { cid } }),
+  create: (body: ContestBody) => requestResult(ep.create, { body }),
+  update: (body: ContestBody) => requestResult(ep.update, { body }),
+  remove: (cid: number) => requestResult(ep.remove, { query: { cid } }),
+  changeVisible: (cid: number, visible: boolean) => requestResult(ep.changeVisible, { query: { cid, visible } }),
 
   /** The contest's problems, by display id. */
   problems: (p: { cid: number; currentPage: number; limit: number; keyword?: string }) =>
-    api.get<Page<AdminContestProblemRow>>('admin/contest/get-problem-list', { ...p, queryExisted: true }),
+    request(ep.problems, { query: { ...p, queryExisted: true } }) as Promise<Page<AdminContestProblemRow>>,
   /** Bank problems that may still be added (the contest's rule, or remote). */
   eligible: (p: { cid: number; currentPage: number; limit: number; keyword?: string }) =>
-    api.get<Page<EligibleProblemRow>>('admin/contest/get-problem-list', { ...p, queryExisted: false }),
-  problemLink: (cid: number, pid: number) => api.get<ContestProblemLink>('admin/contest/contest-problem', { cid, pid }),
+    request(ep.problems, { query: { ...p, queryExisted: false } }) as Promise<Page<EligibleProblemRow>>,
+  problemLink: (cid: number, pid: number) => request(ep.problemLink, { query: { cid, pid } }),
   updateLink: (body: { cid: number; pid: number; displayId: string; displayTitle?: string | null; color?: string | null }) =>
-    call<ContestProblemLink>('admin/contest/contest-problem', { method: 'PUT', body }),
-  addFromPublic: (body: { cid: number; pid: number; displayId: string; displayTitle?: string | null }) =>
-    call<ContestProblemLink>('admin/contest/add-problem-from-public', { method: 'POST', body }),
-  removeProblem: (cid: number, pid: number) => call<null>('admin/contest/problem', { method: 'DELETE', query: { cid, pid } }),
+    requestResult(ep.updateLink, { body }),
+  addFromPublic: (body: { cid: number; pid: number; displayId: string; displayTitle?: string | null }) => requestResult(ep.addFromPublic, { body }),
+  removeProblem: (cid: number, pid: number) => requestResult(ep.removeProblem, { query: { cid, pid } }),
   /** A problem made for the contest, linked under its display id in the same call. */
-  createProblem: (place: ContestProblemPlace, body: AdminProblemSaveBody) =>
-    call<ContestProblemSaved>('admin/contest/problem', { method: 'POST', body: { ...body, ...place } }),
-  updateProblem: (place: ContestProblemPlace, body: AdminProblemSaveBody) =>
-    call<ContestProblemSaved>('admin/contest/problem', { method: 'PUT', body: { ...body, ...place } }),
+  createProblem: (place: ContestProblemPlace, body: AdminProblemSaveBody) => requestResult(ep.createProblem, { body: { ...body, ...place } }),
+  updateProblem: (place: ContestProblemPlace, body: AdminProblemSaveBody) => requestResult(ep.updateProblem, { body: { ...body, ...place } }),
 
-  announcements: (p: { cid: number; currentPage: number; limit: number }) => api.get<Page<ContestAnnouncement>>('admin/contest/announcement', p),
+  announcements: (p: { cid: number; currentPage: number; limit: number }) => request(ep.announcements, { query: p }),
   saveAnnouncement: (cid: number, announcement: ContestAnnouncementInput) =>
-    call<ContestAnnouncement>('admin/contest/announcement', { method: announcement.id ? 'PUT' : 'POST', body: { cid, announcement } }),
-  removeAnnouncement: (aid: number) => call<null>('admin/contest/announcement', { method: 'DELETE', query: { aid } }),
+    requestResult(announcement.id ? ep.updateAnnouncement : ep.addAnnouncement, { body: { cid, announcement } }),
+  removeAnnouncement: (aid: number) => requestResult(ep.removeAnnouncement, { query: { aid } }),
 
   /** The accepted code of the contest as a zip (GET /api/file/download-contest-ac-submission). */
   downloadAccepted: (cid: number, excludeAdmin: boolean, splitType: 'user' | 'problem') =>

@@ -1,23 +1,18 @@
-import type {
-  PackageExportFormat,
-  AdminProblemBody,
-  AdminProblemDetail,
-  AdminProblemListRow,
-  AdminProblemUploadRef,
-  ClassificationBody,
-  CompileCheckerBody,
-  MdImageResult,
-  Page,
-  RejudgeProblemResult,
-  Tag,
-  TagBody,
-  TagClassification,
-  TagsAndClassification,
-  UploadedCaseSet,
+import {
+  adminProblemEndpoints as ep,
+  OWN_OJ,
+  problemEndpoints,
+  type AdminProblemBody,
+  type AdminProblemUploadRef,
+  type ClassificationBody,
+  type CompileCheckerBody,
+  type MdImageResult,
+  type PackageExportFormat,
+  type TagBody,
+  type UploadedCaseSet,
 } from '@oj/shared';
-import { OWN_OJ } from '@oj/shared';
-import { api, call } from './client';
 import { downloadFile, uploadFile } from './adminFiles';
+import { request, requestResult } from './endpoint';
 
 export interface AdminProblemListParams {
   currentPage: number;
@@ -32,15 +27,16 @@ export type AdminProblemSaveBody = AdminProblemBody & Partial<AdminProblemUpload
 
 /** Problem management calls (spec 3 §7 admin calls; paths and shapes of HOJ, notes §11.4; schemas in @oj/shared). */
 export const adminProblemApi = {
-  list: (p: AdminProblemListParams) => api.get<Page<AdminProblemListRow>>('admin/problem/get-problem-list', { ...p, oj: OWN_OJ }),
-  get: (pid: number) => api.get<AdminProblemDetail>('admin/problem', { pid }),
-  create: (body: AdminProblemSaveBody) => call<{ pid: number; problemId: string }>('admin/problem', { method: 'POST', body }),
-  update: (body: AdminProblemSaveBody) => call<{ pid: number; problemId: string }>('admin/problem', { method: 'PUT', body }),
-  remove: (pid: number) => call<null>('admin/problem', { method: 'DELETE', query: { pid } }),
-  changeAuth: (id: number, auth: 1 | 2 | 3) => call<null>('admin/problem/change-problem-auth', { method: 'PUT', body: { id, auth } }),
-  rejudgeAll: (pid: number) => call<RejudgeProblemResult>('admin/judge/rejudge-problem', { query: { pid } }),
+  list: (p: AdminProblemListParams) => request(ep.list, { query: { ...p, oj: OWN_OJ } }),
+  get: (pid: number) => request(ep.get, { query: { pid } }),
+  create: (body: AdminProblemSaveBody) => requestResult(ep.create, { body }),
+  update: (body: AdminProblemSaveBody) => requestResult(ep.update, { body }),
+  remove: (pid: number) => requestResult(ep.remove, { query: { pid } }),
+  changeAuth: (id: number, auth: 1 | 2 | 3) => requestResult(ep.changeAuth, { body: { id, auth } }),
+  rejudgeAll: (pid: number) => requestResult(ep.rejudgeAll, { query: { pid } }),
   /** Silent: a compile error is shown in a dialog with the compiler's message (spec 3 §8). */
-  compile: (mode: 'spj' | 'interactive', body: CompileCheckerBody) => call<unknown>(`admin/problem/compile-${mode}`, { method: 'POST', body, silent: true }),
+  compile: (mode: 'spj' | 'interactive', body: CompileCheckerBody) =>
+    requestResult(mode === 'spj' ? ep.compileSpj : ep.compileInteractive, { body }, { silent: true }),
   uploadCaseZip: (file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode } }),
   downloadCases: (pid: number) => downloadFile('file/download-testcase', { pid }, `problem_${pid}_testcase.zip`),
   exportProblems: (pids: number[]) => downloadFile('file/export-problem', { pid: pids }, 'problem_export.zip'),
@@ -52,11 +48,11 @@ export const adminProblemApi = {
 
 /** Tags and their classifications (own bank, oj ME). */
 export const adminTagApi = {
-  all: () => api.get<Tag[]>('get-all-problem-tags', { oj: OWN_OJ }),
-  grouped: () => api.get<TagsAndClassification[]>('get-problem-tags-and-classification', { oj: OWN_OJ }),
-  save: (body: TagBody) => call<Tag>('admin/tag', { method: body.id ? 'PUT' : 'POST', body }),
-  remove: (tid: number) => call<null>('admin/tag', { method: 'DELETE', query: { tid } }),
-  classifications: () => api.get<TagClassification[]>('admin/tag/classification', { oj: OWN_OJ }),
-  saveClassification: (body: ClassificationBody) => call<TagClassification>('admin/tag/classification', { method: body.id ? 'PUT' : 'POST', body }),
-  removeClassification: (tcid: number) => call<null>('admin/tag/classification', { method: 'DELETE', query: { tcid } }),
+  all: () => request(problemEndpoints.allTags, { query: { oj: OWN_OJ } }),
+  grouped: () => request(problemEndpoints.tagsAndClassification, { query: { oj: OWN_OJ } }),
+  save: (body: TagBody) => requestResult(body.id ? ep.updateTag : ep.addTag, { body }),
+  remove: (tid: number) => requestResult(ep.removeTag, { query: { tid } }),
+  classifications: () => request(ep.classifications, { query: { oj: OWN_OJ } }),
+  saveClassification: (body: ClassificationBody) => requestResult(body.id ? ep.updateClassification : ep.addClassification, { body }),
+  removeClassification: (tcid: number) => requestResult(ep.removeClassification, { query: { tcid } }),
 };

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ContestAccess, ContestAnnouncement, ContestDetail, ContestInfo, ContestProblemLink, ContestProblemRow, Page, RecentContest } from '@oj/shared';
-import { CONTEST_LIMITS } from '@oj/shared';
+import type { RecentContest } from '@oj/shared';
+import { CONTEST_LIMITS, contestEndpoints as ep } from '@oj/shared';
 import { useSession } from '../app/session';
-import { api, call, type RequestOptions } from './client';
+import { api, type RequestOptions } from './client';
+import { request, requestResult } from './endpoint';
 
 /**
  * Taking part in contests: the participant calls of spec 2 §7 "Contest". Other contest pages (problem,
@@ -20,41 +21,35 @@ export interface ContestListFilter {
   type?: number;
 }
 
-/** get-contest-outsize-info (sic): header and problem letters of the public outside scoreboard. */
-export interface ContestOutsideInfo {
-  contest: ContestInfo;
-  problemList: ContestProblemLink[];
-}
+export type { ContestOutsideInfo } from '@oj/shared';
 
 type Opts = Pick<RequestOptions, 'silent'>;
 
-export const getContestList = (f: ContestListFilter, o?: Opts) =>
-  api.get<Page<ContestInfo>>('get-contest-list', { limit: CONTEST_LIMITS.listPageSize, ...f }, o);
+export const getContestList = (f: ContestListFilter, o?: Opts) => request(ep.list, { query: { limit: CONTEST_LIMITS.listPageSize, ...f } }, o);
 
 /** The contest with `isContestAdmin` for the caller; visitors may call it too. */
-export const getContestInfo = (cid: number, o?: Opts) => api.get<ContestDetail>('get-contest-info', { cid }, o);
+export const getContestInfo = (cid: number, o?: Opts) => request(ep.info, { query: { cid } }, o);
 
-export const getContestOutsideInfo = (cid: number, o?: Opts) => api.get<ContestOutsideInfo>('get-contest-outsize-info', { cid }, o);
+export const getContestOutsideInfo = (cid: number, o?: Opts) => request(ep.outsideInfo, { query: { cid } }, o);
 
 /** Whether the caller has what the contest asks for taking part (registered, or nothing needed). Login. */
-export const getContestAccess = (cid: number, o?: Opts) => api.get<ContestAccess>('get-contest-access', { cid }, o);
+export const getContestAccess = (cid: number, o?: Opts) => request(ep.access, { query: { cid } }, o);
 
 /** Resolves with the server's (catalogue) message on success. Login. */
-export const registerContest = (cid: number, password: string, o?: Opts) =>
-  call<null>('register-contest', { ...o, method: 'POST', body: { cid, password } }).then((r) => r.msg);
+export const registerContest = (cid: number, password: string, o?: Opts) => requestResult(ep.register, { body: { cid, password } }, o).then((r) => r.msg);
 
 export const getContestProblems = (cid: number, containsEnd = false, o?: Opts) =>
-  api.get<ContestProblemRow[]>('get-contest-problem', { cid, containsEnd: containsEnd || undefined }, o);
+  request(ep.problems, { query: { cid, containsEnd: containsEnd || undefined } }, o);
 
 /** Contest announcements a page (the server's default page size of get-contest-announcement). */
 export const CONTEST_ANNOUNCEMENT_PAGE_SIZE = 10;
 
 export const getContestAnnouncements = (cid: number, currentPage = 1, limit = CONTEST_ANNOUNCEMENT_PAGE_SIZE, o?: Opts) =>
-  api.get<Page<ContestAnnouncement>>('get-contest-announcement', { cid, currentPage, limit }, o);
+  request(ep.announcements, { query: { cid, currentPage, limit } }, o);
 
 /** Shown announcements whose ids are not in `read` (polled every 60 s by the shell). */
 export const getNotReadAnnouncements = (cid: number, readAnnouncementList: number[], o: Opts = { silent: true }) =>
-  api.post<ContestAnnouncement[]>('get-contest-not-read-announcement', { cid, readAnnouncementList }, o);
+  request(ep.notReadAnnouncements, { body: { cid, readAnnouncementList } }, o);
 
 /** Home card: running and upcoming contests first, a handful. Public. */
 export const getRecentContests = (o?: Opts) => api.get<RecentContest[]>('get-recent-contest', undefined, o);

@@ -1,6 +1,7 @@
-import type { AcmRankRow, ContestAcInfo, ContestPrintJob, ContestRankPage, OiRankRow, Page, ScrollBoardInfo, ScrollBoardSubmission } from '@oj/shared';
+import { adminContestEndpoints, contestEndpoints as ep, type AcmRankRow, type OiRankRow } from '@oj/shared';
 import { downloadFile } from './adminFiles';
-import { api, call, type RequestOptions } from './client';
+import type { RequestOptions } from './client';
+import { request } from './endpoint';
 
 /**
  * Scoreboards and the contest admin's tools (spec 2 §7 "Contest"): in-contest rank, outside
@@ -26,22 +27,21 @@ export interface RankQuery {
 type Opts = Pick<RequestOptions, 'silent'>;
 
 export const contestRankApi = {
-  rank: (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-rank', q, o),
+  rank: (q: RankQuery, o?: Opts) => request(ep.rank, { body: q }, o),
   /** Public (no login needed) when the contest opens its board. */
-  outside: (q: RankQuery, o?: Opts) => api.post<ContestRankPage<RankRow>>('get-contest-outside-scoreboard', q, o),
-  scrollInfo: (cid: number, o?: Opts) => api.get<ScrollBoardInfo>('get-contest-scroll-board-info', { cid }, o),
-  scrollSubmissions: (cid: number, removeStar: boolean, o?: Opts) =>
-    api.get<ScrollBoardSubmission[]>('get-contest-scroll-board-submission', { cid, removeStar }, o),
-  acInfo: (cid: number, currentPage: number, limit: number, o?: Opts) => api.get<Page<ContestAcInfo>>('get-contest-ac-info', { cid, currentPage, limit }, o),
-  checkAcInfo: (id: number, cid: number, checked: boolean) => api.put<null>('check-contest-ac-info', { id, cid, checked }),
-  submitPrint: (cid: number, content: string) => api.post<null>('submit-print-text', { cid, content }),
-  printJobs: (cid: number, currentPage: number, limit: number, o?: Opts) => api.get<Page<ContestPrintJob>>('get-contest-print', { cid, currentPage, limit }, o),
+  outside: (q: RankQuery, o?: Opts) => request(ep.outsideRank, { body: q }, o),
+  scrollInfo: (cid: number, o?: Opts) => request(ep.scrollBoardInfo, { query: { cid } }, o),
+  scrollSubmissions: (cid: number, removeStar: boolean, o?: Opts) => request(ep.scrollBoardSubmissions, { query: { cid, removeStar } }, o),
+  acInfo: (cid: number, currentPage: number, limit: number, o?: Opts) => request(ep.acInfo, { query: { cid, currentPage, limit } }, o),
+  checkAcInfo: (id: number, cid: number, checked: boolean) => request(ep.checkAcInfo, { body: { id, cid, checked } }),
+  submitPrint: (cid: number, content: string) => request(ep.submitPrint, { body: { cid, content } }),
+  printJobs: (cid: number, currentPage: number, limit: number, o?: Opts) => request(ep.printList, { query: { cid, currentPage, limit } }, o),
   /** HOJ sends id and cid in the query string of this PUT. */
-  markPrinted: (id: number, cid: number) => call<null>('check-contest-print-status', { method: 'PUT', query: { id, cid } }).then((r) => r.data),
+  markPrinted: (id: number, cid: number) => request(ep.markPrinted, { query: { id, cid } }),
   downloadPrintText: (id: number, cid: number, username: string) =>
     downloadFile('file/download-contest-print-text', { id, cid }, `print_${id}_${username}.txt`),
   /** Super admin: every submission of the contest problem is judged again; resolves with how many. */
-  rejudge: (cid: number, pid: number) => api.get<{ count: number }>('admin/judge/rejudge-contest-problem', { cid, pid }),
+  rejudge: (cid: number, pid: number) => request(adminContestEndpoints.rejudgeProblem, { query: { cid, pid } }),
 };
 
 /** Keys under ['contest', cid] so the shell's refresh reloads them too. */

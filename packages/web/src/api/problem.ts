@@ -1,20 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  FullScreenProblem,
-  LastAcCode,
-  Page,
-  ProblemDetail,
-  ProblemListRow,
-  RecentUpdatedProblem,
-  SubmissionInfo,
-  SubmitConfig,
-  TagsAndClassification,
-  TestRunBody,
-  TestRunResult,
-  UserProblemStatus,
-} from '@oj/shared';
+import { contestEndpoints, problemEndpoints as ep, submissionEndpoints, testRunEndpoints, type RecentUpdatedProblem, type TestRunBody } from '@oj/shared';
 import { useSession } from '../app/session';
 import { api, quietly } from './client';
+import { request } from './endpoint';
 
 /** Filters of the problem list as they travel in the URL and to get-problem-list (spec 1 §2). */
 export interface ProblemListFilter {
@@ -41,24 +29,24 @@ export interface SubmitProblemBody {
 
 /** Problem pages: the calls of spec 1 §7 "Problems and submissions". */
 export const problemApi = {
-  list: (f: ProblemListFilter) => api.get<Page<ProblemListRow>>('get-problem-list', { ...f }),
-  tagsAndClassification: (oj: string) => api.get<TagsAndClassification[]>('get-problem-tags-and-classification', { oj }),
-  randomProblem: () => api.get<{ problemId: string }>('get-random-problem'),
+  list: ({ tagId, ...f }: ProblemListFilter) => request(ep.list, { query: { ...f, tagId: tagId ? tagId.split(',').map(Number) : undefined } }),
+  tagsAndClassification: (oj: string) => request(ep.tagsAndClassification, { query: { oj } }),
+  randomProblem: () => request(ep.random, {}),
   recentUpdated: () => api.get<RecentUpdatedProblem[]>('get-recent-updated-problem', undefined, { silent: true }),
-  userStatus: (pidList: number[]) => api.post<UserProblemStatus>('get-user-problem-status', { pidList, isContestProblemList: false }),
-  detail: (problemId: string) => api.get<ProblemDetail>('get-problem-detail', { problemId }),
-  lastAcCode: (pid: number, cid = 0) => api.get<LastAcCode>('get-last-ac-code', { pid, cid: cid || undefined }),
-  submit: (body: SubmitProblemBody) => api.post<SubmissionInfo>('submit-problem-judge', { cid: 0, isRemote: false, ...body }),
-  checkStatus: (submitIds: number[]) => api.post<Record<string, SubmissionInfo>>('check-submissions-status', { submitIds, cid: 0 }, { silent: true }),
+  userStatus: (pidList: number[]) => request(ep.userStatus, { body: { pidList, isContestProblemList: false } }),
+  detail: (problemId: string) => request(ep.detail, { query: { problemId } }),
+  lastAcCode: (pid: number, cid = 0) => request(submissionEndpoints.lastAcCode, { query: { pid, cid: cid || undefined } }),
+  submit: (body: SubmitProblemBody) => request(submissionEndpoints.submit, { body: { cid: 0, isRemote: false, ...body } }),
+  checkStatus: (submitIds: number[]) => request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
   mySubmissions: (problemID: string, currentPage: number, limit: number) =>
-    api.get<Page<SubmissionInfo>>('get-submission-list', { onlyMine: true, problemID, completeProblemID: true, currentPage, limit }),
-  submitConfig: () => api.get<SubmitConfig>('get-submit-config', undefined, { silent: true }),
-  testRun: (body: TestRunBody) => api.post<string>('submit-problem-test-judge', body),
+    request(submissionEndpoints.list, { query: { onlyMine: true, problemID, completeProblemID: true, currentPage, limit } }),
+  submitConfig: () => request(submissionEndpoints.submitConfig, {}, { silent: true }),
+  testRun: (body: TestRunBody) => request(testRunEndpoints.submit, { body }),
   /** A contest problem under its letter (spec 2 §7 get-contest-problem-details); silent: the page shows why. */
-  contestDetail: (cid: number, displayId: string) => api.get<ProblemDetail>('get-contest-problem-details', { cid, displayId }, { silent: true }),
+  contestDetail: (cid: number, displayId: string) => request(contestEndpoints.problemDetail, { query: { cid, displayId } }, { silent: true }),
   /** The focus mode's problem bar: the contest's problems with the viewer's own state. */
-  fullScreenList: (cid: number) => api.get<FullScreenProblem[]>('get-full-screen-problem-list', { cid }, { silent: true }),
-  testRunResult: (testJudgeKey: string) => api.get<TestRunResult>('get-test-judge-result', { testJudgeKey }, { silent: true }),
+  fullScreenList: (cid: number) => request(ep.fullScreenList, { query: { cid } }, { silent: true }),
+  testRunResult: (testJudgeKey: string) => request(testRunEndpoints.result, { query: { testJudgeKey } }, { silent: true }),
 };
 
 export const problemKeys = {

@@ -1,18 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type Page, type SubmissionInfo } from '@oj/shared';
-import { api } from './client';
+import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type SubmissionInfo } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
 
 /** Query of get-submission-list (spec 1 §7); empty values are left out by the client. */
 export type SubmissionListParams = EndpointInput<typeof ep.list>['query'] & { currentPage: number; limit: number };
 
 /** Query of contest-submissions: the list's filters plus the contest (spec 2 §2 ContestSubmissionList). */
-export interface ContestSubmissionListParams extends Omit<SubmissionListParams, 'gid'> {
-  contestID: number;
-  /** true: also submissions made after the end */
-  containsEnd?: boolean;
-  beforeContestSubmit?: boolean;
-}
+export type ContestSubmissionListParams = EndpointInput<typeof ep.contestList>['query'] & { currentPage: number; limit: number };
 
 /** Submission calls of spec 1 §7 (public list/detail, owner share, admin judging). */
 export const submissionApi = {
@@ -26,10 +20,9 @@ export const submissionApi = {
   manualJudge: (submitId: number, status: number, score: number) => request(ep.manualJudge, { query: { submitId, status, score } }),
   cancel: (submitId: number) => request(ep.cancel, { query: { submitId } }),
   /** A contest's submissions as the viewer may see them (seal rules on the server). */
-  contestList: (q: ContestSubmissionListParams) => api.get<Page<SubmissionInfo>>('contest-submissions', { ...q }),
+  contestList: (q: ContestSubmissionListParams) => request(ep.contestList, { query: q }),
   /** Silent like checkStatus. */
-  checkContestStatus: (cid: number, submitIds: number[]) =>
-    api.post<Record<string, SubmissionInfo>>('check-contest-submissions-status', { submitIds, cid }, { silent: true }),
+  checkContestStatus: (cid: number, submitIds: number[]) => request(ep.checkContestStatus, { body: { submitIds, cid } }, { silent: true }),
 };
 
 export const submissionKeys = {

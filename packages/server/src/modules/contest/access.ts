@@ -4,11 +4,12 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ContestAuth, ContestStatus, isSuperAdmin, parseAccountRule } from '@oj/shared';
+import { ContestAuth, ContestStatus, parseAccountRule } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
+import { mayOn } from '../policy/index.js';
 
 export type ContestRow = typeof contests.$inferSelect;
 
@@ -18,9 +19,9 @@ export function statusOf(c: Pick<ContestRow, 'startTime' | 'endTime'>, now = Dat
   return ContestStatus.ENDED;
 }
 
-/** The "contest admin" of spec 2 §6: the super admin or the contest's creator. */
-export const isContestAdmin = (c: Pick<ContestRow, 'uid'>, user: AuthUser | null) =>
-  !!user && (isSuperAdmin(user.roles) || (c.uid !== null && c.uid === user.uid));
+/** The "contest admin" of spec 2 §6 (the super admin, the creator; policy.ts `administer` on the contest). */
+export const isContestAdmin = (c: Pick<ContestRow, 'uid' | 'gid'>, user: AuthUser | null) =>
+  mayOn(user, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
 
 export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow | undefined> {
   const [row] = await db.select().from(contests).where(eq(contests.id, cid));
@@ -80,6 +81,22 @@ export async function assertCanView(db: DbOrTx, c: ContestRow, user: AuthUser): 
   if (c.auth !== ContestAuth.PRIVATE) return;
   if (limitedOut(c, user)) throw fail('contestAccountLimited');
   if (!(await isRegistered(db, c.id, user.uid))) throw fail('contestNotRegistered');
+}
+
+/**
+ * May the caller submit (and self-test) in the contest now? Scheduled contests take submissions from
+ * their admins only (to test); ended ones only with allowEndSubmit. Private and protected contests need
+ * registration (admins excepted).
+ */
+export async function assertTakesPart(db: DbOrTx, c: ContestRow, user: AuthUser): Promise<void> {
+  const admin = isContestAdmin(c, user);
+  const status = statusOf(c);
+  if (status === ContestStatus.SCHEDULED && !admin) throw fail('contestNotStarted');
+  if (status === ContestStatus.ENDED && !c.allowEndSubmit) throw fail('contestEnded');
+  if (c.auth !== ContestAuth.PUBLIC && !admin) {
+    if (limitedOut(c, user)) throw fail('contestAccountLimited');
+    if (!(await isRegistered(db, c.id, user.uid))) throw fail('contestNotRegistered');
+  }
 }
 
 /** Whether the caller has what the contest asks for taking part (get-contest-access). */

@@ -1,11 +1,12 @@
 /** Contest management (spec 3 §2 admin contest screens; HOJ /api/admin/contest). */
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, type AdminContest, type ContestBody, type Page } from '@oj/shared';
+import type { AdminContest, ContestBody, Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, contests, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { likeOf } from '../problem/service.js';
+import { maySite } from '../policy/index.js';
 import { administeredContest } from './access.js';
 import { forgetBoards } from './board.js';
 import { contestValues } from './form.js';
@@ -19,7 +20,7 @@ export async function adminContestList(
 ): Promise<Page<AdminContest>> {
   const { db } = ctx.database;
   const conds: (SQL | undefined)[] = [];
-  if (!isSuperAdmin(user.roles)) conds.push(eq(contests.uid, user.uid));
+  if (!maySite(user, 'administerAllContests')) conds.push(eq(contests.uid, user.uid));
   const keyword = q.keyword?.trim();
   if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
   const where = and(...conds);

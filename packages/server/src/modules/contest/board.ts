@@ -148,6 +148,7 @@ export function forgetBoards(ctx: AppContext, cid: number): void {
 /**
  * Is the author of a submission (`uid`, an SQL expression) the contest's creator or a super admin?
  * They test the problems: like HOJ they are not on the board, and the seal never hides their results.
+ * This is policy.ts `may(…, 'administer', contest)` over rows (a group's roots join it with groups).
  */
 export const contestStaff = (uid: SQL, c: ContestRow): SQL =>
   sql`(${uid} = ${c.uid ?? ''} or exists (select 1 from user_role r where r.uid = ${uid} and r.role_id = ${Role.ROOT}))`;

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { JudgeStatus, Role } from '@oj/shared';
+import { JudgeStatus } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { administeredContest } from './access.js';
+import { contestStaff } from './board.js';
 
 const EXTENSIONS: [RegExp, string][] = [
   [/^c\+\+|^cpp|^g\+\+/i, 'cpp'],
@@ -42,11 +43,7 @@ export async function acSubmissionsZip(
     select distinct on (j.uid, j.pid) j.username, cp.display_id, j.language, j.code
     from judge j join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
     where j.cid = ${c.id} and j.status = ${JudgeStatus.ACCEPTED}
-      ${
-        o.excludeAdmin
-          ? sql`and j.uid is distinct from ${c.uid} and not exists (select 1 from user_role r where r.uid = j.uid and r.role_id = ${Role.ROOT})`
-          : sql``
-      }
+      ${o.excludeAdmin ? sql`and not ${contestStaff(sql`j.uid`, c)}` : sql``}
     order by j.uid, j.pid, j.submit_id desc`);
   const files: Record<string, Uint8Array> = {};
   for (const r of res.rows) {

@@ -4,7 +4,6 @@
  */
 import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
-  ContestStatus,
   ContestType,
   JudgeStatus,
   sealActive,
@@ -14,7 +13,6 @@ import {
   type EligibleProblemRow,
   type Page,
   type ProblemCount,
-  type ProblemDetail,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type {
@@ -33,9 +31,9 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js';
-import { likeOf, problemById, problemLanguages, problemView, tagsOf } from '../problem/service.js';
+import { likeOf, problemById } from '../problem/service.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
-import { administeredContest, assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from './access.js';
+import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
 import { forgetBoards } from './board.js';
 
 type LinkRow = typeof contestProblems.$inferSelect;
@@ -287,10 +285,8 @@ export function resultBound(c: ContestRow, user: AuthUser | null, containsEnd: b
   return { sealed, bound: containsEnd && c.allowEndSubmit ? null : c.endTime };
 }
 
-const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
-
 /** Verdict counts of the contest's submissions per problem, from the start up to `bound`. */
-async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | null): Promise<Map<number, ProblemCount>> {
+export async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | null): Promise<Map<number, ProblemCount>> {
   const S = JudgeStatus;
   const res = await db.execute<Record<string, number>>(sql`
     select pid,
@@ -317,7 +313,12 @@ async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | null): Pro
  * The viewer's state per problem: accepted if any submission was, else the latest one's status. In
  * a sealed OI contest the viewer's own results after the seal stay unknown too (-5), as in HOJ.
  */
-async function myStatuses(db: DbOrTx, c: ContestRow, uid: string, hideFrom: Date | null): Promise<Map<number, { status: number; score: number | null }>> {
+export async function myStatuses(
+  db: DbOrTx,
+  c: ContestRow,
+  uid: string,
+  hideFrom: Date | null,
+): Promise<Map<number, { status: number; score: number | null }>> {
   const visible = hideFrom ? sql`submit_time < ${hideFrom.toISOString()}` : sql`true`;
   const res = await db.execute<{ pid: number; status: number | null; score: number | null; hidden: boolean }>(sql`
     select pid,
@@ -352,27 +353,4 @@ export async function contestProblemList(ctx: AppContext, user: AuthUser, cid: n
     const m = mine.get(l.pid);
     return { ...link(l), ac: n?.ac ?? 0, total: n?.total ?? 0, myStatus: m?.status ?? JudgeStatus.NOT_SUBMITTED, score: m?.score ?? null };
   });
-}
-
-/** A contest problem's statement under its contest letter and title. */
-export async function contestProblemDetail(ctx: AppContext, user: AuthUser, cid: number, displayId: string, containsEnd: boolean): Promise<ProblemDetail> {
-  const { db } = ctx.database;
-  const c = await visibleContest(db, cid, user);
-  await assertCanView(db, c, user);
-  const l = await linkByDisplayId(db, c.id, displayId);
-  const p = l ? await problemById(db, l.pid) : undefined;
-  if (!l || !p) throw fail('contestProblemNotFound', { displayId: displayId.slice(0, 20) });
-  const { bound } = resultBound(c, user, containsEnd);
-  const [tagMap, counts, langs] = await Promise.all([tagsOf(db, [p.id]), contestCounts(db, c, bound), problemLanguages(db, p)]);
-  const codeTemplate: Record<string, string> = {};
-  for (const lang of langs) if (p.codeTemplates[lang] !== undefined) codeTemplate[lang] = p.codeTemplates[lang]!;
-  // Tags tell how to solve it: participants get them once the contest is over (HOJ; the page hides them too).
-  const showTags = isContestAdmin(c, user) || statusOf(c) === ContestStatus.ENDED;
-  return {
-    problem: { ...problemView(p), problemId: l.displayId, title: l.displayTitle },
-    tags: showTags ? (tagMap.get(p.id) ?? []) : [],
-    languages: langs,
-    problemCount: counts.get(p.id) ?? emptyCount(),
-    codeTemplate,
-  };
 }

@@ -1,44 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  addContestProblemBody,
-  checkAcInfoBody,
-  contestAcInfoQuery,
-  contestPrintQuery,
-  downloadAcSubmissionQuery,
-  printIdQuery,
-  Role,
-  submitPrintBody,
-  contestProblemLinkQuery as rejudgeContestProblemQuery,
-  adminContestListQuery,
-  adminContestProblemListQuery,
-  adminProblemBody,
-  adminProblemUploadRef,
-  contestProblemTarget,
-  announcementIdQuery,
-  changeContestVisibleQuery,
-  cidQuery,
-  contestAnnouncementBody,
-  contestAnnouncementQuery,
-  contestBody,
-  contestListQuery,
-  contestProblemDetailQuery,
-  contestProblemLinkQuery,
-  contestProblemQuery,
-  contestRankBody,
-  scrollBoardSubmissionQuery,
-  contestSubmissionListQuery,
-  checkContestSubmissionsStatusBody,
-  fullScreenProblemListQuery,
-  MSG,
-  notReadAnnouncementBody,
-  registerContestBody,
-  updateContestProblemBody,
-} from '@oj/shared';
+import { adminContestEndpoints as adm, contestEndpoints as ep, downloadAcSubmissionQuery, MSG, printIdQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { optionalUser, requireLogin, requirePermission, requireRoles, userOf } from '../../lib/auth.js';
+import { optionalUser, requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
+import { requireSite } from '../policy/index.js';
 import * as acInfo from './ac-info.js';
 import * as admin from './admin.js';
 import * as ann from './announcements.js';
@@ -47,88 +15,64 @@ import { acSubmissionsZip } from './download.js';
 import * as print from './print.js';
 import * as probs from './problems.js';
 import * as rank from './rank.js';
-import * as contestSubs from './submissions.js';
 import { rejudgeContestProblem } from './rejudge.js';
 import * as scrollBoard from './scroll-board.js';
 
-/** Taking part in contests (spec 2 §7 "Contest"). Prefix /api. */
+/**
+ * Taking part in contests (spec 2 §7 "Contest"). Prefix /api. A contest's submissions, its problem
+ * statements and the focus mode's bar are served by the submission and place modules (the contest place).
+ */
 export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 
-  app.get('/get-contest-list', async (req) => ok(await part.contestList(ctx, parse(contestListQuery, req.query))));
+  serve(app, ep.list, {}, async ({ query }) => ok(await part.contestList(ctx, query)));
 
-  app.get('/get-contest-info', async (req, reply) => ok(await part.contestInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)));
+  serve(app, ep.info, {}, async ({ query, req, reply }) => ok(await part.contestInfo(ctx, await optionalUser(req, reply), query.cid)));
 
-  app.get('/get-contest-outsize-info', async (req, reply) => ok(await part.outsideInfo(ctx, await optionalUser(req, reply), parse(cidQuery, req.query).cid)));
+  serve(app, ep.outsideInfo, {}, async ({ query, req, reply }) => ok(await part.outsideInfo(ctx, await optionalUser(req, reply), query.cid)));
 
-  app.post('/register-contest', login, async (req) => {
-    const { cid, password } = parse(registerContestBody, req.body);
-    await part.registerContest(ctx, userOf(req), cid, password ?? '');
+  serve(app, ep.register, login, async ({ body, req }) => {
+    await part.registerContest(ctx, userOf(req), body.cid, body.password ?? '');
     return ok(null, MSG.contestRegistered);
   });
 
-  app.get('/get-contest-access', login, async (req) => ok(await part.contestAccess(ctx, userOf(req), parse(cidQuery, req.query).cid)));
+  serve(app, ep.access, login, async ({ query, req }) => ok(await part.contestAccess(ctx, userOf(req), query.cid)));
 
-  app.get('/get-contest-problem', login, async (req) => {
-    const { cid, containsEnd } = parse(contestProblemQuery, req.query);
-    return ok(await probs.contestProblemList(ctx, userOf(req), cid, containsEnd ?? false));
-  });
+  serve(app, ep.problems, login, async ({ query, req }) => ok(await probs.contestProblemList(ctx, userOf(req), query.cid, query.containsEnd ?? false)));
 
-  app.get('/get-contest-problem-details', login, async (req) => {
-    const { cid, displayId, containsEnd } = parse(contestProblemDetailQuery, req.query);
-    return ok(await probs.contestProblemDetail(ctx, userOf(req), cid, displayId, containsEnd ?? false));
-  });
+  serve(app, ep.announcements, login, async ({ query, req }) => ok(await ann.contestAnnouncements(ctx, userOf(req), query)));
 
-  app.get('/get-contest-announcement', login, async (req) => ok(await ann.contestAnnouncements(ctx, userOf(req), parse(contestAnnouncementQuery, req.query))));
-
-  app.post('/get-contest-not-read-announcement', login, async (req) => {
-    const { cid, readAnnouncementList } = parse(notReadAnnouncementBody, req.body);
-    return ok(await ann.notReadAnnouncements(ctx, userOf(req), cid, readAnnouncementList));
-  });
-
-  app.post('/get-contest-rank', login, async (req) => ok(await rank.contestRank(ctx, userOf(req), parse(contestRankBody, req.body))));
-
-  // Contest submissions and the focus mode's problem bar (submissions.ts: who sees what under the seal).
-  app.get('/contest-submissions', login, async (req) =>
-    ok(await contestSubs.contestSubmissionList(ctx, userOf(req), parse(contestSubmissionListQuery, req.query))),
-  );
-  app.post('/check-contest-submissions-status', login, async (req) => {
-    const { submitIds, cid } = parse(checkContestSubmissionsStatusBody, req.body);
-    return ok(await contestSubs.checkContestStatus(ctx, userOf(req), submitIds, cid));
-  });
-  app.get('/get-full-screen-problem-list', login, async (req) =>
-    ok(await contestSubs.fullScreenProblemList(ctx, userOf(req), parse(fullScreenProblemListQuery, req.query))),
+  serve(app, ep.notReadAnnouncements, login, async ({ body, req }) =>
+    ok(await ann.notReadAnnouncements(ctx, userOf(req), body.cid, body.readAnnouncementList)),
   );
 
-  app.post('/get-contest-outside-scoreboard', async (req, reply) =>
-    ok(await rank.outsideRank(ctx, await optionalUser(req, reply), parse(contestRankBody, req.body))),
-  );
+  serve(app, ep.rank, login, async ({ body, req }) => ok(await rank.contestRank(ctx, userOf(req), body)));
+
+  serve(app, ep.outsideRank, {}, async ({ body, req, reply }) => ok(await rank.outsideRank(ctx, await optionalUser(req, reply), body)));
 
   // The scroll board (resolver): the contest admin's, ACM only, after the end (scroll-board.ts).
-  app.get('/get-contest-scroll-board-info', login, async (req) => ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), parse(cidQuery, req.query).cid)));
-  app.get('/get-contest-scroll-board-submission', login, async (req) => {
-    const { cid, removeStar } = parse(scrollBoardSubmissionQuery, req.query);
-    return ok(await scrollBoard.scrollBoardSubmissions(ctx, userOf(req), cid, removeStar));
-  });
+  serve(app, ep.scrollBoardInfo, login, async ({ query, req }) => ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), query.cid)));
+  serve(app, ep.scrollBoardSubmissions, login, async ({ query, req }) =>
+    ok(await scrollBoard.scrollBoardSubmissions(ctx, userOf(req), query.cid, query.removeStar)),
+  );
 
   // Contest admin tools inside the contest (creator or super admin, checked per contest).
-  app.get('/get-contest-ac-info', login, async (req) => ok(await acInfo.acInfo(ctx, userOf(req), parse(contestAcInfoQuery, req.query))));
-  app.put('/check-contest-ac-info', login, async (req) => {
-    await acInfo.checkAcInfo(ctx, userOf(req), parse(checkAcInfoBody, req.body));
+  serve(app, ep.acInfo, login, async ({ query, req }) => ok(await acInfo.acInfo(ctx, userOf(req), query)));
+  serve(app, ep.checkAcInfo, login, async ({ body, req }) => {
+    await acInfo.checkAcInfo(ctx, userOf(req), body);
     return ok(null);
   });
 
-  app.post('/submit-print-text', login, async (req) => {
-    const { cid, content } = parse(submitPrintBody, req.body);
-    await print.submitPrint(ctx, userOf(req), cid, content);
+  serve(app, ep.submitPrint, login, async ({ body, req }) => {
+    await print.submitPrint(ctx, userOf(req), body.cid, body.content);
     return ok(null);
   });
-  app.get('/get-contest-print', login, async (req) => ok(await print.printList(ctx, userOf(req), parse(contestPrintQuery, req.query))));
-  app.put('/check-contest-print-status', login, async (req) => {
-    const { id, cid } = parse(printIdQuery, req.query);
-    await print.markPrinted(ctx, userOf(req), id, cid);
+  serve(app, ep.printList, login, async ({ query, req }) => ok(await print.printList(ctx, userOf(req), query)));
+  serve(app, ep.markPrinted, login, async ({ query, req }) => {
+    await print.markPrinted(ctx, userOf(req), query.id, query.cid);
     return ok(null);
   });
+  // Downloads answer files, not the envelope: plain routes.
   app.get('/file/download-contest-print-text', login, async (req, reply) => {
     const { id, cid } = parse(printIdQuery, req.query);
     const job = await print.printJob(ctx, userOf(req), id, cid);
@@ -155,75 +99,46 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
 export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) {
   const guard = { preHandler: requirePermission('contest_admin') };
 
-  app.get('/contest/get-contest-list', guard, async (req) => ok(await admin.adminContestList(ctx, userOf(req), parse(adminContestListQuery, req.query))));
-  app.get('/contest', guard, async (req) => ok(await admin.adminContest(ctx, userOf(req), parse(cidQuery, req.query).cid)));
-  app.post('/contest', guard, async (req) => ok(await admin.createContest(ctx, userOf(req), parse(contestBody, req.body))));
-  app.put('/contest', guard, async (req) => ok(await admin.updateContest(ctx, userOf(req), parse(contestBody, req.body))));
-  app.delete('/contest', guard, async (req) => {
-    await admin.deleteContest(ctx, userOf(req), parse(cidQuery, req.query).cid);
+  serve(app, adm.list, guard, async ({ query, req }) => ok(await admin.adminContestList(ctx, userOf(req), query)));
+  serve(app, adm.get, guard, async ({ query, req }) => ok(await admin.adminContest(ctx, userOf(req), query.cid)));
+  serve(app, adm.create, guard, async ({ body, req }) => ok(await admin.createContest(ctx, userOf(req), body)));
+  serve(app, adm.update, guard, async ({ body, req }) => ok(await admin.updateContest(ctx, userOf(req), body)));
+  serve(app, adm.remove, guard, async ({ query, req }) => {
+    await admin.deleteContest(ctx, userOf(req), query.cid);
     return ok(null);
   });
-  app.put('/contest/change-contest-visible', guard, async (req) => {
-    const { cid, visible } = parse(changeContestVisibleQuery, req.query);
-    await admin.changeVisible(ctx, userOf(req), cid, visible);
+  serve(app, adm.changeVisible, guard, async ({ query, req }) => {
+    await admin.changeVisible(ctx, userOf(req), query.cid, query.visible);
     return ok(null);
   });
 
-  app.get('/contest/get-problem-list', guard, async (req) =>
-    ok(await probs.adminProblemList(ctx, userOf(req), parse(adminContestProblemListQuery, req.query))),
-  );
-  app.get('/contest/contest-problem', guard, async (req) => {
-    const { cid, pid } = parse(contestProblemLinkQuery, req.query);
-    return ok(await probs.adminProblemLink(ctx, userOf(req), cid, pid));
-  });
-  app.put('/contest/contest-problem', guard, async (req) => ok(await probs.updateLink(ctx, userOf(req), parse(updateContestProblemBody, req.body))));
-  app.post('/contest/add-problem-from-public', guard, async (req) => ok(await probs.addFromPublic(ctx, userOf(req), parse(addContestProblemBody, req.body))));
+  serve(app, adm.problems, guard, async ({ query, req }) => ok(await probs.adminProblemList(ctx, userOf(req), query)));
+  serve(app, adm.problemLink, guard, async ({ query, req }) => ok(await probs.adminProblemLink(ctx, userOf(req), query.cid, query.pid)));
+  serve(app, adm.updateLink, guard, async ({ body, req }) => ok(await probs.updateLink(ctx, userOf(req), body)));
+  serve(app, adm.addFromPublic, guard, async ({ body, req }) => ok(await probs.addFromPublic(ctx, userOf(req), body)));
   // A new or edited problem of the contest (HOJ POST/PUT /api/admin/contest/problem): making problems is
-  // problem management, so root and problem admins only, and the contest must be theirs.
-  const problemGuard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
-  app.post('/contest/problem', problemGuard, async (req) =>
-    ok(
-      await probs.createContestProblem(
-        ctx,
-        userOf(req),
-        parse(contestProblemTarget, req.body),
-        parse(adminProblemBody, req.body),
-        parse(adminProblemUploadRef, req.body),
-      ),
-    ),
-  );
-  app.put('/contest/problem', problemGuard, async (req) =>
-    ok(
-      await probs.updateContestProblem(
-        ctx,
-        userOf(req),
-        parse(contestProblemTarget, req.body),
-        parse(adminProblemBody, req.body),
-        parse(adminProblemUploadRef, req.body),
-      ),
-    ),
-  );
-  app.delete('/contest/problem', guard, async (req) => {
-    const { cid, pid } = parse(contestProblemLinkQuery, req.query);
-    await probs.removeProblem(ctx, userOf(req), cid, pid);
+  // problem management (policy `manageProblems`), and the contest must be theirs.
+  const problemGuard = { preHandler: requireSite('manageProblems') };
+  serve(app, adm.createProblem, problemGuard, async ({ body, req }) => ok(await probs.createContestProblem(ctx, userOf(req), body, body, body)));
+  serve(app, adm.updateProblem, problemGuard, async ({ body, req }) => ok(await probs.updateContestProblem(ctx, userOf(req), body, body, body)));
+  serve(app, adm.removeProblem, guard, async ({ query, req }) => {
+    await probs.removeProblem(ctx, userOf(req), query.cid, query.pid);
     return ok(null);
   });
 
-  app.get('/contest/announcement', guard, async (req) => ok(await ann.adminAnnouncements(ctx, userOf(req), parse(contestAnnouncementQuery, req.query))));
-  app.post('/contest/announcement', guard, async (req) => ok(await ann.saveAnnouncement(ctx, userOf(req), parse(contestAnnouncementBody, req.body))));
-  app.put('/contest/announcement', guard, async (req) => {
-    const body = parse(contestAnnouncementBody, req.body);
+  serve(app, adm.announcements, guard, async ({ query, req }) => ok(await ann.adminAnnouncements(ctx, userOf(req), query)));
+  serve(app, adm.addAnnouncement, guard, async ({ body, req }) => ok(await ann.saveAnnouncement(ctx, userOf(req), body)));
+  serve(app, adm.updateAnnouncement, guard, async ({ body, req }) => {
     if (!body.announcement.id) throw new ApiError('announcement.id: required', 400, 400);
     return ok(await ann.saveAnnouncement(ctx, userOf(req), body));
   });
-  app.delete('/contest/announcement', guard, async (req) => {
-    await ann.deleteAnnouncement(ctx, userOf(req), parse(announcementIdQuery, req.query).aid);
+  serve(app, adm.removeAnnouncement, guard, async ({ query, req }) => {
+    await ann.deleteAnnouncement(ctx, userOf(req), query.aid);
     return ok(null);
   });
 
-  // Spec 2 §6: the rejudge tab is the super admin's.
-  app.get('/judge/rejudge-contest-problem', { preHandler: requireRoles(Role.ROOT) }, async (req) => {
-    const { cid, pid } = parse(rejudgeContestProblemQuery, req.query);
-    return ok(await rejudgeContestProblem(ctx, cid, pid));
-  });
+  // Spec 2 §6: the rejudge tab is the super admin's (policy `superviseJudging`).
+  serve(app, adm.rejudgeProblem, { preHandler: requireSite('superviseJudging') }, async ({ query }) =>
+    ok(await rejudgeContestProblem(ctx, query.cid, query.pid)),
+  );
 }

@@ -1,86 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  adminProblemBody,
-  adminProblemListQuery,
-  adminProblemUploadRef,
-  changeProblemAuthBody,
-  classificationBody,
-  classificationListQuery,
-  compileCheckerBody,
-  MSG,
-  pidQuery,
-  problemCasesQuery,
-  rejudgeProblemQuery,
-  Role,
-  tagBody,
-  tcidQuery,
-  tidQuery,
-} from '@oj/shared';
+import { adminProblemEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireRoles, userOf } from '../../lib/auth.js';
+import { userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
-import { parse } from '../../lib/validate.js';
+import { requireSite } from '../policy/index.js';
 import * as admin from './admin.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { rejudgeProblem } from './admin-rejudge.js';
 import * as tagAdmin from './admin-tag.js';
 
-/** Problem management (spec 3 §2–§5): super admin and problem admin. Prefix /api/admin. */
+/** Problem management (spec 3 §2–§5): super admin and problem admin (policy `manageProblems`). Prefix /api/admin. */
 export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) {
-  const guard = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
+  const guard = { preHandler: requireSite('manageProblems') };
 
-  app.get('/problem/get-problem-list', guard, async (req) => ok(await admin.adminProblemList(ctx, parse(adminProblemListQuery, req.query))));
+  serve(app, ep.list, guard, async ({ query }) => ok(await admin.adminProblemList(ctx, query)));
 
-  app.get('/problem', guard, async (req) => ok(await admin.adminProblemDetail(ctx, parse(pidQuery, req.query).pid)));
+  serve(app, ep.get, guard, async ({ query }) => ok(await admin.adminProblemDetail(ctx, query.pid)));
 
-  app.post('/problem', guard, async (req) =>
-    ok(await admin.createProblem(ctx, userOf(req), parse(adminProblemBody, req.body), parse(adminProblemUploadRef, req.body))),
-  );
+  serve(app, ep.create, guard, async ({ body, req }) => ok(await admin.createProblem(ctx, userOf(req), body, body)));
 
-  app.put('/problem', guard, async (req) => {
-    const body = parse(adminProblemBody, req.body);
+  serve(app, ep.update, guard, async ({ body, req }) => {
     const pid = body.problem.id;
     if (!pid) throw new ApiError('problem.id: required', 400, 400);
-    return ok(await admin.updateProblem(ctx, userOf(req), pid, body, parse(adminProblemUploadRef, req.body)));
+    return ok(await admin.updateProblem(ctx, userOf(req), pid, body, body));
   });
 
-  app.delete('/problem', guard, async (req) => {
-    await admin.deleteProblem(ctx, parse(pidQuery, req.query).pid);
+  serve(app, ep.remove, guard, async ({ query }) => {
+    await admin.deleteProblem(ctx, query.pid);
     return ok(null);
   });
 
-  app.put('/problem/change-problem-auth', guard, async (req) => {
-    const { id, auth } = parse(changeProblemAuthBody, req.body);
-    await admin.changeProblemAuth(ctx, userOf(req), id, auth);
+  serve(app, ep.changeAuth, guard, async ({ body, req }) => {
+    await admin.changeProblemAuth(ctx, userOf(req), body.id, body.auth);
     return ok(null);
   });
 
-  app.get('/problem/get-problem-cases', guard, async (req) => ok(await admin.problemCasesOf(ctx, parse(problemCasesQuery, req.query).pid)));
+  serve(app, ep.cases, guard, async ({ query }) => ok(await admin.problemCasesOf(ctx, query.pid)));
 
   // Compile only: a compile error answers status 400 with the compiler's message (spec 3 §8 dialog).
-  for (const mode of ['spj', 'interactive'] as const) {
-    app.post(`/problem/compile-${mode}`, guard, async (req) => {
-      const b = parse(compileCheckerBody, req.body);
-      await assertCheckerCompiles(mode, b.code, b.language, b.extraFiles);
+  for (const [mode, call] of [
+    ['spj', ep.compileSpj],
+    ['interactive', ep.compileInteractive],
+  ] as const) {
+    serve(app, call, guard, async ({ body }) => {
+      await assertCheckerCompiles(mode, body.code, body.language, body.extraFiles);
       return ok(null, MSG.compileSucceeded);
     });
   }
 
-  app.get('/judge/rejudge-problem', guard, async (req) => ok(await rejudgeProblem(ctx, parse(rejudgeProblemQuery, req.query).pid)));
+  serve(app, ep.rejudgeAll, guard, async ({ query }) => ok(await rejudgeProblem(ctx, query.pid)));
 
   // Tags and classifications
-  app.post('/tag', guard, async (req) => ok(await tagAdmin.addTag(ctx, parse(tagBody, req.body))));
-  app.put('/tag', guard, async (req) => ok(await tagAdmin.updateTag(ctx, parse(tagBody, req.body))));
-  app.delete('/tag', guard, async (req) => {
-    await tagAdmin.deleteTag(ctx, parse(tidQuery, req.query).tid);
+  serve(app, ep.addTag, guard, async ({ body }) => ok(await tagAdmin.addTag(ctx, body)));
+  serve(app, ep.updateTag, guard, async ({ body }) => ok(await tagAdmin.updateTag(ctx, body)));
+  serve(app, ep.removeTag, guard, async ({ query }) => {
+    await tagAdmin.deleteTag(ctx, query.tid);
     return ok(null);
   });
-  app.get('/tag/classification', guard, async (req) => ok(await tagAdmin.listClassifications(ctx, parse(classificationListQuery, req.query).oj)));
-  app.post('/tag/classification', guard, async (req) => ok(await tagAdmin.addClassification(ctx, parse(classificationBody, req.body))));
-  app.put('/tag/classification', guard, async (req) => ok(await tagAdmin.updateClassification(ctx, parse(classificationBody, req.body))));
-  app.delete('/tag/classification', guard, async (req) => {
-    await tagAdmin.deleteClassification(ctx, parse(tcidQuery, req.query).tcid);
+  serve(app, ep.classifications, guard, async ({ query }) => ok(await tagAdmin.listClassifications(ctx, query.oj)));
+  serve(app, ep.addClassification, guard, async ({ body }) => ok(await tagAdmin.addClassification(ctx, body)));
+  serve(app, ep.updateClassification, guard, async ({ body }) => ok(await tagAdmin.updateClassification(ctx, body)));
+  serve(app, ep.removeClassification, guard, async ({ query }) => {
+    await tagAdmin.deleteClassification(ctx, query.tcid);
     return ok(null);
   });
 }

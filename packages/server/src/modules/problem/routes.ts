@@ -1,37 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { ojQuery, pidQuery, problemDetailQuery, problemListQuery, userProblemStatusBody } from '@oj/shared';
+import { problemEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { parse } from '../../lib/validate.js';
 import * as problems from './service.js';
 
-/** The public problem bank (spec 1 §2 problem list and detail, §7). Prefix /api. */
+/**
+ * The public problem bank (spec 1 §2 problem list, §7). Prefix /api. A problem's statement and the
+ * caller's status are answered by the place it is opened in (modules/place/routes.ts).
+ */
 export async function problemRoutes(app: FastifyInstance, ctx: AppContext) {
-  const login = { preHandler: requireLogin };
+  serve(app, ep.list, {}, async ({ query, req, reply }) => ok(await problems.problemList(ctx, await optionalUser(req, reply), query)));
 
-  app.get('/get-problem-list', async (req, reply) => ok(await problems.problemList(ctx, await optionalUser(req, reply), parse(problemListQuery, req.query))));
+  serve(app, ep.allTags, {}, async ({ query }) => ok(await problems.allTags(ctx, query.oj)));
 
-  app.get('/get-all-problem-tags', async (req) => ok(await problems.allTags(ctx, parse(ojQuery, req.query).oj)));
+  serve(app, ep.tagsAndClassification, {}, async ({ query }) => ok(await problems.tagsAndClassifications(ctx, query.oj)));
 
-  app.get('/get-problem-tags-and-classification', async (req) => ok(await problems.tagsAndClassifications(ctx, parse(ojQuery, req.query).oj)));
-
-  app.get('/get-random-problem', async () => ok(await problems.randomProblem(ctx)));
-
-  // Spec 1 §6: viewing a problem requires login.
-  app.get('/get-problem-detail', login, async (req) => {
-    const { problemId } = parse(problemDetailQuery, req.query);
-    return ok(await problems.problemDetail(ctx, userOf(req), problemId));
-  });
+  serve(app, ep.random, {}, async () => ok(await problems.randomProblem(ctx)));
 
   // The editor's templates (language → code) of a problem the caller may open.
-  app.get('/get-problem-code-template', login, async (req) => {
-    const { pid } = parse(pidQuery, req.query);
-    return ok(await problems.codeTemplates(ctx, userOf(req), pid));
-  });
-
-  app.post('/get-user-problem-status', login, async (req) => {
-    const { pidList } = parse(userProblemStatusBody, req.body);
-    return ok(await problems.userProblemStatus(ctx, userOf(req), pidList));
-  });
+  serve(app, ep.codeTemplate, { preHandler: requireLogin }, async ({ query, req }) => ok(await problems.codeTemplates(ctx, userOf(req), query.pid)));
 }

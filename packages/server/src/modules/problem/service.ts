@@ -1,8 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  isAdmin,
-  isProblemAdmin,
-  isSuperAdmin,
   JudgeStatus,
   OWN_OJ,
   ProblemAuth,
@@ -11,28 +8,27 @@ import {
   type JudgeMode,
   type Page,
   type ProblemCount,
-  type ProblemDetail,
   type ProblemListQuery,
   type ProblemListRow,
   type ProblemView,
   type Tag,
   type TagsAndClassification,
-  type UserProblemStatus,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
-/** Who may see hidden and contest-only problems outside contests. */
-export const seesAllProblems = (roles: readonly number[]) => isAdmin(roles) || isProblemAdmin(roles);
+/** Who may see hidden and contest-only problems outside contests (policy `seeAllProblems`). */
+export const seesAllProblems = (user: AuthUser | null) => maySite(user, 'seeAllProblems');
 
 /** A problem of the public bank that the caller may open (public, or any for administrators). */
 export function visibleTo(p: Pick<ProblemRow, 'auth' | 'gid' | 'isGroup'>, user: AuthUser | null): boolean {
-  if (user && seesAllProblems(user.roles)) return true;
+  if (seesAllProblems(user)) return true;
   return p.auth === ProblemAuth.PUBLIC && p.gid === null && !p.isGroup;
 }
 
@@ -69,7 +65,7 @@ export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Ta
   return out;
 }
 
-const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
+export const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
 
 /** Which field of ProblemCount each verdict adds to (every submission also adds to `total`). */
 const COUNT_FIELD: Partial<Record<number, keyof ProblemCount>> = {
@@ -125,7 +121,7 @@ function ojCondition(oj: string | undefined): SQL | undefined {
 export async function problemList(ctx: AppContext, user: AuthUser | null, q: ProblemListQuery): Promise<Page<ProblemListRow>> {
   const { db } = ctx.database;
   const conds: (SQL | undefined)[] = [isNull(problems.gid), eq(problems.isGroup, false), ojCondition(q.oj)];
-  if (user && isSuperAdmin(user.roles)) {
+  if (maySite(user, 'listHiddenProblems')) {
     if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
   } else {
     conds.push(eq(problems.auth, ProblemAuth.PUBLIC));
@@ -262,18 +258,8 @@ export async function problemLanguages(db: DbOrTx, p: Pick<ProblemRow, 'language
   return known.filter((l) => allowed.has(l));
 }
 
-export async function problemDetail(ctx: AppContext, user: AuthUser, problemId: string): Promise<ProblemDetail> {
-  const { db } = ctx.database;
-  const p = await problemByDisplayId(db, problemId);
-  // A hidden problem is "not found" for those who may not see it: its existence is not told.
-  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
-  const [tagMap, counts, langs] = await Promise.all([tagsOf(db, [p.id]), countsOf(db, [p.id]), problemLanguages(db, p)]);
-  const codeTemplate = await templatesOf(db, p, langs);
-  return { problem: problemView(p), tags: tagMap.get(p.id) ?? [], languages: langs, problemCount: counts.get(p.id) ?? emptyCount(), codeTemplate };
-}
-
 /** Language → template of the languages the problem accepts (only templates that exist). */
-async function templatesOf(db: DbOrTx, p: ProblemRow, langs?: string[]): Promise<Record<string, string>> {
+export async function templatesOf(db: DbOrTx, p: ProblemRow, langs?: string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const l of langs ?? (await problemLanguages(db, p))) if (p.codeTemplates[l] !== undefined) out[l] = p.codeTemplates[l]!;
   return out;
@@ -283,24 +269,4 @@ export async function codeTemplates(ctx: AppContext, user: AuthUser, pid: number
   const p = await problemById(ctx.database.db, pid);
   if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
   return templatesOf(ctx.database.db, p);
-}
-
-/**
- * The caller's state on each problem outside contests: Accepted (0) if any submission was accepted,
- * else the latest submission's status, else Not Submitted (-10).
- */
-export async function userProblemStatus(ctx: AppContext, user: AuthUser, pidList: number[]): Promise<UserProblemStatus> {
-  const out: UserProblemStatus = {};
-  const pids = [...new Set(pidList)];
-  for (const pid of pids) out[pid] = { status: JudgeStatus.NOT_SUBMITTED, score: null };
-  if (!pids.length) return out;
-  const res = await ctx.database.db.execute<{ pid: number; status: number; score: number | null }>(sql`
-    select distinct on (pid) pid, status, score from judge
-    where uid = ${user.uid} and cid = 0 and pid in (${sql.join(
-      pids.map((p) => sql`${p}`),
-      sql`, `,
-    )})
-    order by pid, (status = ${JudgeStatus.ACCEPTED}) desc, submit_id desc`);
-  for (const r of res.rows) out[r.pid] = { status: r.status, score: r.score };
-  return out;
 }

@@ -6,16 +6,17 @@
  * single problem cannot drift apart.
  */
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, ProblemAuth } from '@oj/shared';
+import { ProblemAuth } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
+import { maySite } from '../policy/index.js';
 import { visibleTo, type ProblemRow } from './service.js';
 
 /** The rule as a condition on `problem` rows (undefined: every problem). */
 export function usableProblemsWhere(user: AuthUser): SQL | undefined {
-  if (isSuperAdmin(user.roles)) return undefined;
+  if (maySite(user, 'useAnyProblem')) return undefined;
   return or(
     and(eq(problems.auth, ProblemAuth.PUBLIC), isNull(problems.gid), eq(problems.isGroup, false)),
     // Usernames are unique case-insensitively; the author column keeps the name as it was typed.

@@ -1,12 +1,8 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   ACTIVE_JUDGE_STATUSES,
-  isAdmin,
-  isProblemAdmin,
-  isSuperAdmin,
   JudgeStatus,
   OWN_OJ,
-  ProblemAuth,
   oiRankScoreOf,
   type AllCaseResult,
   type CaseResult,
@@ -18,7 +14,6 @@ import {
   type SubmissionDetail,
   type SubmissionInfo,
   type SubtaskResult,
-  type submissionListQuery,
   type submitBody,
 } from '@oj/shared';
 import type { z } from 'zod';
@@ -26,48 +21,22 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, languages, problems, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { ApiError, fail, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { ApiError, fail, forbidden, notFound } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
-import { cachedTotal } from './totals.js';
-import { toSubmissionInfo, type SubmissionInfoRow } from './info.js';
-import { likeOf, problemByDisplayId, seesAllProblems, visibleTo } from '../problem/service.js';
-import { contestSubmitTarget } from '../contest/submit-check.js';
-import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom, submissionForDetail } from '../contest/submissions.js';
-
-type SubmissionRow = typeof submissions.$inferSelect;
+import { resolvePlace, toSubmissionInfo, type Place, type SubmissionFacts, type SubmissionListFilter, type SubmissionRights } from '../place/index.js';
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
 /** Columns of a submission without its code, plus the problem's title. */
 const listColumns = { ...infoColumns, title: problems.title };
 
-type ListRow = SubmissionInfoRow;
-
-/**
- * Submissions outside contests to a hidden or contest-only problem (an administrator trying it out) are
- * not shown to those who may not open the problem, except to their author: neither in the list nor by id.
- */
-function hiddenFrom(user: AuthUser | null, s: { uid: string; cid: number; gid: number | null; auth: number | null }): boolean {
-  // auth null: the problem was deleted, nothing of it is left to hide (the list shows these rows too).
-  if (s.cid !== 0 || s.gid !== null || s.auth === null || s.auth === ProblemAuth.PUBLIC) return false;
-  return !user || (user.uid !== s.uid && !seesAllProblems(user.roles));
-}
-
-/**
- * The list's filter for the same rule: pid is in the list indexes, so this stays an index-only scan, and
- * NOT IN over a subquery becomes a hash lookup per row (`<> all(array)` compared every hidden id: 4×
- * the CPU of page 1, bench/README.md).
- */
-const notOnHiddenProblem = sql`${submissions.pid} not in (select ${problems.id} from ${problems} where ${problems.auth} <> ${ProblemAuth.PUBLIC})`;
-
-async function listRow(db: DbOrTx, submitId: number): Promise<ListRow | undefined> {
-  const [row] = await db.select(listColumns).from(submissions).leftJoin(problems, eq(problems.id, submissions.pid)).where(eq(submissions.submitId, submitId));
-  return row;
-}
-
 export async function submissionInfo(ctx: AppContext, submitId: number): Promise<SubmissionInfo> {
-  const row = await listRow(ctx.database.db, submitId);
+  const [row] = await ctx.database.db
+    .select(listColumns)
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.submitId, submitId));
   if (!row) throw notFound('submissionNotFound');
   return toSubmissionInfo(row);
 }
@@ -81,17 +50,17 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
   return Math.max(0, res.rows[0]?.wait ?? 0);
 }
 
-/** Submits code to a problem of the public bank (spec 1 §4): a Pending submission in the judge queue. */
-export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
+/** Submits code to a problem of the place (spec 1 §4): a Pending submission in the judge queue. */
+export async function submit(ctx: AppContext, user: AuthUser, place: Place, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
   if (body.isRemote) throw fail('remoteJudgeUnavailable');
   const switches = await getSetting(db, 'switch');
+  const rules = place.submitRules;
   // Judging switched off by the site: refused before anything is looked up or stored.
-  assertJudgeOpen(switches, body.cid !== 0);
-  // A contest submission names the contest letter; the contest module checks who may submit now.
-  const contest = body.cid !== 0 ? await contestSubmitTarget(db, user, body.cid, body.pid) : null;
-  const p = contest ? contest.problem : await problemByDisplayId(db, body.pid);
-  if (!p || (!contest && !visibleTo(p, user))) throw notFound('problemNotFound');
+  assertJudgeOpen(switches, rules.judge === 'contest');
+  // The place says what `pid` means there and whether the caller may submit now.
+  const opened = await place.openProblem({ displayId: body.pid }, 'submit');
+  const p = opened.problem;
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db
     .select({ name: languages.name })
@@ -100,9 +69,9 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   if (!lang || (p.languages.length > 0 && !p.languages.includes(lang.name))) {
     throw fail('languageNotSupported', { language: body.language.slice(0, 50) });
   }
-  // Switch submitCaptcha: every non-contest submission answers a fresh image captcha (single use, so
-  // any failure after this point needs a new one; data.needCaptcha tells the page to show it).
-  if (!contest && switches.submitCaptcha) {
+  // Switch submitCaptcha: every submission where the captcha applies answers a fresh image captcha
+  // (single use, so any failure after this point needs a new one; data.needCaptcha tells the page to show it).
+  if (rules.captcha && switches.submitCaptcha) {
     if (!body.captcha?.trim() || !body.captchaKey) throw fail('submitCaptchaRequired', undefined, { needCaptcha: true });
     await checkCaptcha(db, body.captchaKey, body.captcha).catch((err: unknown) => {
       throw err instanceof ApiError ? new ApiError(err.message, err.status, err.httpStatus, { needCaptcha: true }) : err;
@@ -113,49 +82,62 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   const row = await db.transaction(async (tx) => {
     // One submission at a time per user, so two requests at once cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.uid}`}))`);
-    const wait = contest ? 0 : await waitSeconds(tx, user.uid, submitIntervalSec);
+    const wait = rules.interval ? await waitSeconds(tx, user.uid, submitIntervalSec) : 0;
     if (wait > 0) throw fail('submitTooFast', { seconds: wait }, { seconds: wait });
     const [inserted] = await tx
       .insert(submissions)
       .values({
         pid: p.id,
-        displayPid: contest?.displayId ?? p.problemId,
         uid: user.uid,
         username: user.username,
         status: JudgeStatus.PENDING,
         language: lang.name,
         code: body.code,
         length: Buffer.byteLength(body.code, 'utf8'),
-        cid: contest?.cid ?? 0,
-        cpid: contest?.cpid ?? 0,
         ip,
+        ...place.stamp(opened),
       })
       .returning();
-    await enqueueSubmission(tx, inserted!.submitId, { contest: !!contest });
+    await enqueueSubmission(tx, inserted!.submitId, { contest: rules.contestQueue });
     return inserted!;
   });
   const { code: _c, ...rest } = row;
   return toSubmissionInfo({ ...rest, title: p.title });
 }
 
-/** Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that allows it. */
-function mayReadCode(s: Pick<SubmissionRow, 'uid' | 'share'>, codeShare: boolean, user: AuthUser | null): boolean {
-  if (!user) return s.share && codeShare;
-  return s.uid === user.uid || isAdmin(user.roles) || (s.share && codeShare);
+/**
+ * One submission with what its rights depend on, and the caller's rights on it in the place it was
+ * made in (the place throws when the caller may not open it at all).
+ */
+async function withRights(ctx: AppContext, user: AuthUser | null, submitId: number) {
+  const [row] = await ctx.database.db
+    .select({
+      s: submissions,
+      title: problems.title,
+      auth: problems.auth,
+      codeShare: problems.codeShare,
+      openCaseResult: problems.openCaseResult,
+      mode: problems.judgeCaseMode,
+    })
+    .from(submissions)
+    .leftJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.submitId, submitId));
+  if (!row) throw notFound('submissionNotFound');
+  const { code, ...info } = row.s;
+  const facts: SubmissionFacts = { ...info, title: row.title, auth: row.auth, codeShare: row.codeShare };
+  const place = await resolvePlace(ctx, user, { cid: info.cid, gid: info.gid });
+  const rights: SubmissionRights = await place.submissionRights(facts);
+  return { row, code, facts, rights };
 }
 
 export async function submissionDetail(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<SubmissionDetail> {
-  const row = await submissionForDetail(ctx.database.db, submitId);
-  if (!row || hiddenFrom(user, { ...row.s, auth: row.auth })) throw notFound('submissionNotFound');
-  if (row.s.cid !== 0) return contestSubmissionDetail(ctx, user, row);
-  const codeShare = row.codeShare ?? false;
-  const { code, ...rest } = row.s;
+  const { row, code, facts, rights } = await withRights(ctx, user, submitId);
   const submission: Submission = {
-    ...toSubmissionInfo({ ...rest, title: row.title }),
-    errorMessage: row.s.errorMessage,
-    code: mayReadCode(row.s, codeShare, user) ? code : null,
+    ...toSubmissionInfo(facts),
+    errorMessage: facts.errorMessage,
+    code: rights.code ? code : null,
   };
-  return { submission, codeShare };
+  return { submission: rights.view(submission), codeShare: row.codeShare ?? false };
 }
 
 /**
@@ -164,31 +146,10 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
  */
 export async function allCaseResult(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<AllCaseResult | null> {
   const { db } = ctx.database;
-  const [row] = await db
-    .select({
-      uid: submissions.uid,
-      username: submissions.username,
-      cid: submissions.cid,
-      gid: submissions.gid,
-      submitTime: submissions.submitTime,
-      share: submissions.share,
-      openCaseResult: problems.openCaseResult,
-      mode: problems.judgeCaseMode,
-      auth: problems.auth,
-    })
-    .from(submissions)
-    .leftJoin(problems, eq(problems.id, submissions.pid))
-    .where(eq(submissions.submitId, submitId));
-  if (!row || hiddenFrom(user, row)) throw notFound('submissionNotFound');
-  let admin = !!user && (isAdmin(user.roles) || isProblemAdmin(user.roles));
-  let showOutput = admin || (!!user && user.uid === row.uid);
-  if (row.cid !== 0) {
-    const rights = await contestCaseRights(ctx, user, row);
-    if (!rights.cases) return null;
-    admin = rights.admin;
-    showOutput = rights.caseOutput;
-  }
-  if (!row.openCaseResult && !admin) return null;
+  const { row, rights } = await withRights(ctx, user, submitId);
+  if (!rights.cases) return null;
+  if (!row.openCaseResult && !rights.allCases) return null;
+  const showOutput = rights.caseOutput;
   const cases = await db.select().from(judgeCases).where(eq(judgeCases.submitId, submitId)).orderBy(judgeCases.seq);
   const list: CaseResult[] = cases.map((c) => ({
     seq: c.seq,
@@ -229,100 +190,14 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
   return { judgeCaseMode: mode, subTaskJudgeCaseVoList: subtasks };
 }
 
-/**
- * Ids of the problems (of the bank, or of the group) whose id matches, case-insensitively, whole or in
- * part; hidden ones only for those who see them.
- */
-async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boolean, seesHidden: boolean, gid: number | undefined): Promise<number[]> {
-  const rows = await db
-    .select({ id: problems.id })
-    .from(problems)
-    .where(
-      and(
-        gid ? eq(problems.gid, gid) : and(isNull(problems.gid), eq(problems.isGroup, false)),
-        seesHidden ? undefined : eq(problems.auth, ProblemAuth.PUBLIC),
-        complete ? sql`upper(${problems.problemId}) = upper(${problemID})` : sql`${problems.problemId} ilike ${likeOf(problemID)}`,
-      ),
-    );
-  return rows.map((r) => r.id);
+/** A place's submissions as the caller may see them (get-submission-list, contest-submissions). */
+export function submissionList(place: Place, q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
+  return place.listSubmissions(q);
 }
 
-export async function submissionList(ctx: AppContext, user: AuthUser | null, q: z.infer<typeof submissionListQuery>): Promise<Page<SubmissionInfo>> {
-  const { db } = ctx.database;
-  const conds: (SQL | undefined)[] = [eq(submissions.cid, 0)];
-  if (q.gid) conds.push(eq(submissions.gid, q.gid));
-  else conds.push(sql`${submissions.gid} is null`);
-  if (q.onlyMine) {
-    if (!user) throw unauthorized();
-    conds.push(eq(submissions.uid, user.uid));
-  } else if (q.username) {
-    conds.push(eq(submissions.username, q.username));
-  }
-  if (q.status !== undefined) conds.push(eq(submissions.status, q.status));
-  const seesHidden = q.onlyMine || !!q.gid || (!!user && seesAllProblems(user.roles));
-  if (q.problemID) {
-    // Outside contests a submission's display id is its problem's id (kept so on renames,
-    // problem/admin.ts), so the id is matched in the small problem table and the submissions are
-    // found by pid: index-only, in proportion to the matches. Matching display_pid itself ('%…%')
-    // scanned a whole index per request, and the planner could not tell how rare a pattern is.
-    // The matched problems are already only the visible ones.
-    const pids = await matchingProblemIds(db, q.problemID, !!q.completeProblemID, seesHidden, q.gid);
-    if (!pids.length) return { records: [], total: 0 };
-    conds.push(sql`${submissions.pid} = any(${sql.param(pids)}::int[])`);
-  } else if (!seesHidden) {
-    conds.push(notOnHiddenProblem);
-  }
-  const where = and(...conds);
-  // The page's ids first, from the list indexes alone (judge_public_idx and friends): a deep page skips
-  // its offset in the index instead of reading every skipped submission from the table; then only
-  // those rows are read. Same rows and order as selecting them directly.
-  const pageIds = db
-    .select({ id: submissions.submitId })
-    .from(submissions)
-    .where(where)
-    .orderBy(desc(submissions.submitId))
-    .limit(q.limit)
-    .offset((q.currentPage - 1) * q.limit);
-  const totalKey = JSON.stringify([
-    seesHidden,
-    q.gid ?? null,
-    q.onlyMine ? user?.uid : null,
-    q.onlyMine ? null : (q.username ?? null),
-    q.status ?? null,
-    q.problemID ?? null,
-    !!q.completeProblemID,
-  ]);
-  const [rows, total] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(submissions)
-      .leftJoin(problems, eq(problems.id, submissions.pid))
-      .where(inArray(submissions.submitId, pageIds))
-      .orderBy(desc(submissions.submitId)),
-    cachedTotal(ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
-  ]);
-  return { records: rows.map(toSubmissionInfo), total };
-}
-
-/**
- * submitId → submission (no code) for the ids that exist outside contests; the list page polls it.
- * With a contest id it is check-contest-submissions-status (login and the contest's rules).
- */
-export async function checkStatus(ctx: AppContext, user: AuthUser | null, submitIds: number[], cid: number): Promise<Record<string, SubmissionInfo>> {
-  if (cid !== 0) {
-    if (!user) throw unauthorized();
-    return checkContestStatus(ctx, user, submitIds, cid);
-  }
-  const out: Record<string, SubmissionInfo> = {};
-  const ids = [...new Set(submitIds)];
-  if (!ids.length) return out;
-  const rows = await ctx.database.db
-    .select({ ...listColumns, auth: problems.auth })
-    .from(submissions)
-    .leftJoin(problems, eq(problems.id, submissions.pid))
-    .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, cid)));
-  for (const { auth, ...r } of rows) if (!hiddenFrom(user, { ...r, auth })) out[r.submitId] = toSubmissionInfo(r);
-  return out;
+/** submitId → submission (no code) for the ids made in the place (the 2 s poll of the status lists). */
+export function checkStatus(place: Place, submitIds: number[]): Promise<Record<string, SubmissionInfo>> {
+  return place.pollSubmissions(submitIds);
 }
 
 export async function setShare(ctx: AppContext, user: AuthUser, submitId: number, share: boolean): Promise<void> {
@@ -334,21 +209,13 @@ export async function setShare(ctx: AppContext, user: AuthUser, submitId: number
   await db.update(submissions).set({ share }).where(eq(submissions.submitId, submitId));
 }
 
-export async function lastAcCode(ctx: AppContext, user: AuthUser, pid: number, cid: number): Promise<LastAcCode> {
-  // A sealed OI contest keeps the user's own verdicts after the seal unknown: those do not count here.
-  const hiddenFrom = cid !== 0 ? await ownResultsHiddenFrom(ctx.database.db, user, cid) : null;
+/** The caller's latest accepted code of a problem in the place (the place says which submissions count). */
+export async function lastAcCode(ctx: AppContext, user: AuthUser, place: Place, pid: number): Promise<LastAcCode> {
+  const scope = await place.lastAcScope();
   const [row] = await ctx.database.db
     .select({ submitId: submissions.submitId, code: submissions.code, language: submissions.language })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.uid, user.uid),
-        eq(submissions.pid, pid),
-        eq(submissions.cid, cid),
-        eq(submissions.status, JudgeStatus.ACCEPTED),
-        hiddenFrom ? sql`${submissions.submitTime} < ${hiddenFrom.toISOString()}` : undefined,
-      ),
-    )
+    .where(and(eq(submissions.uid, user.uid), eq(submissions.pid, pid), eq(submissions.status, JudgeStatus.ACCEPTED), scope))
     .orderBy(desc(submissions.submitId))
     .limit(1);
   if (!row) throw fail('notPassedProblem');
@@ -365,7 +232,6 @@ export async function adminRejudge(ctx: AppContext, submitId: number): Promise<S
 
 /** Spec 1 §4: a verdict given by the super admin (not while judging, pending or after a compile error). */
 export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId: number; status: number; score: number }): Promise<ManualJudgeResult> {
-  if (!isSuperAdmin(user.roles)) throw forbidden();
   return ctx.database.db.transaction(async (tx) => {
     // Same lock order as the judge queue: task row, then the submission.
     await tx.execute(sql`select id from judge_task where submit_id = ${o.submitId} for update`);

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { testRunBody, testRunKeyQuery } from '@oj/shared';
+import { testRunEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { parse } from '../../lib/validate.js';
+import { resolvePlace } from '../place/index.js';
 import { submitTestRun, testRunResult } from './service.js';
 
 /** Online self-test (spec 1 §4, §7). Prefix /api. */
 export async function testRunRoutes(app: FastifyInstance, ctx: AppContext) {
   // Running code costs judge time: the same permission as submitting.
-  app.post('/submit-problem-test-judge', { preHandler: requirePermission('submit') }, async (req) =>
-    ok(await submitTestRun(ctx, userOf(req), parse(testRunBody, req.body))),
-  );
+  serve(app, ep.submit, { preHandler: requirePermission('submit') }, async ({ body, req }) => {
+    const user = userOf(req);
+    // HOJ's `type` says where the problem is tested from; only a contest is a place of its own so far.
+    const place = await resolvePlace(ctx, user, { cid: body.type === 'contest' ? body.cid : undefined });
+    return ok(await submitTestRun(ctx, user, place, body));
+  });
 
-  app.get('/get-test-judge-result', { preHandler: requireLogin }, async (req) =>
-    ok(await testRunResult(ctx, userOf(req), parse(testRunKeyQuery, req.query).testJudgeKey)),
-  );
+  serve(app, ep.result, { preHandler: requireLogin }, async ({ query, req }) => ok(await testRunResult(ctx, userOf(req), query.testJudgeKey)));
 }

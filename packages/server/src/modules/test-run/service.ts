@@ -26,8 +26,8 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { notifyQueue } from '../judge/queue.js';
-import { problemById, visibleTo } from '../problem/service.js';
-import { contestTestRunProblem } from '../contest/submit-check.js';
+import type { Place } from '../place/index.js';
+import { problemById } from '../problem/service.js';
 import { wrapCode } from '../problem/code-wrappers.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
@@ -47,18 +47,15 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
   return Math.max(0, res.rows[0]?.wait ?? 0);
 }
 
-/** Queues a test run and returns its key (testJudgeKey). */
-export async function submitTestRun(ctx: AppContext, user: AuthUser, body: TestRunBody): Promise<string> {
+/** Queues a test run of a problem of the place and returns its key (testJudgeKey). */
+export async function submitTestRun(ctx: AppContext, user: AuthUser, place: Place, body: TestRunBody): Promise<string> {
   const { db } = ctx.database;
   if (body.isRemoteJudge) throw fail('remoteJudgeUnavailable');
   const switches = await getSetting(db, 'switch');
-  // A contest problem (type contest + cid) is tested by whoever may submit to it (contest/submit-check.ts); otherwise
-  // the problem must be one the caller may open in the bank (group problems come with the group area).
-  const inContest = body.type === 'contest' && !!body.cid;
-  // A test run is judging like a submission of its kind: closed with the judge of that kind.
-  assertJudgeOpen(switches, inContest);
-  const p = inContest ? await contestTestRunProblem(db, user, body.cid!, body.pid) : await problemById(db, body.pid);
-  if (!p || (!inContest && !visibleTo(p, user))) throw notFound('problemNotFound');
+  // A test run is judging like a submission of its place: closed with the judge of that kind, and the
+  // problem is tested by whoever may submit to it there (a contest's terms; the bank's visibility).
+  assertJudgeOpen(switches, place.submitRules.judge === 'contest');
+  const { problem: p } = await place.openProblem({ pid: body.pid }, 'submit');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db
     .select({ name: languages.name })

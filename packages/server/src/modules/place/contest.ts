@@ -1,0 +1,335 @@
+/**
+ * The contest place (spec 2 §6; HOJ contest-submissions, check-contest-submissions-status,
+ * get-full-screen-problem-list, get-contest-problem-details): problems by their letter, submitting on
+ * the contest's terms, and its submissions as a viewer may see them.
+ *
+ * Rules (docs/architecture.md "Contest submissions"):
+ * - Only viewers who may see the inside of the contest (`assertCanView`) list or poll its submissions;
+ *   the owner of a submission may always open it. Contest admins (creator, super admin) see everything.
+ * - Non-admins never see submissions made before the start (the admins' tests).
+ * - Seal: while the rank is sealed for the viewer (sealRankTime until the end, or for good after the
+ *   end without autoRealRank), other users' submissions made from sealRankTime on show as -5 ("submitted,
+ *   result unknown") without score, time, memory, judger or error text; in OI contests the viewer's own
+ *   ones too (HOJ: OI scores stay hidden from participants while sealed). Submissions of contest admins
+ *   are not sealed (they are tests, not in the race); star users' are, as on the frozen board.
+ * - While the contest runs, other users' time and memory are hidden (HOJ), and so is their error text.
+ * - Code: the owner and contest admins; site admins (policy `readAllCode`) once the contest has ended;
+ *   others only a shared submission of a problem that allows sharing, after the end (contest
+ *   submissions cannot be shared today, so in practice never).
+ * - Case results: contest admins always; others not while the contest runs (except their own OI
+ *   submissions whose result they may see), never for a sealed result.
+ */
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  ContestStatus,
+  ContestType,
+  JudgeStatus,
+  type FullScreenProblem,
+  type Page,
+  type Submission,
+  type SubmissionInfo,
+  type UserProblemStatus,
+} from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, notFound, unauthorized } from '../../lib/errors.js';
+import { assertCanView, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
+import { contestStaff, sealedNow } from '../contest/board.js';
+import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
+import { mayOn, maySite } from '../policy/index.js';
+import { emptyCount, likeOf, problemById } from '../problem/service.js';
+import { toSubmissionInfo } from './submission-info.js';
+import type { OpenedProblem, Place, PlaceResolver, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/** What one viewer is allowed to know about a contest's submissions right now. */
+interface ContestViewer {
+  c: ContestRow;
+  user: AuthUser;
+  admin: boolean;
+  running: boolean;
+  /** results from this time on are unknown to the viewer (see the rules above); null: nothing sealed */
+  sealFrom: Date | null;
+}
+
+function contestViewer(c: ContestRow, user: AuthUser, now = Date.now()): ContestViewer {
+  const admin = isContestAdmin(c, user);
+  return {
+    c,
+    user,
+    admin,
+    running: statusOf(c, now) === ContestStatus.RUNNING,
+    sealFrom: !admin && sealedNow(c, now) ? c.sealRankTime : null,
+  };
+}
+
+/** Whether a row's result is hidden from the viewer by the seal (SQL over `judge`). */
+function hiddenSql(v: ContestViewer): SQL {
+  if (!v.sealFrom) return sql`false`;
+  const ownToo = v.c.type === ContestType.OI;
+  return sql`(${submissions.submitTime} >= ${v.sealFrom.toISOString()}
+    ${ownToo ? sql`` : sql`and ${submissions.uid} <> ${v.user.uid}`}
+    and not ${contestStaff(sql`${submissions.uid}`, v.c)})`;
+}
+
+/** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? */
+async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
+  const roles = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid));
+  return mayOn({ uid, username: '', roles: roles.map((r) => r.roleId), sessionId: '' }, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+}
+
+/** Since when the viewer's own results are hidden from them: the seal, in OI contests only. */
+const ownSealFrom = (v: ContestViewer) => (v.c.type === ContestType.OI ? v.sealFrom : null);
+
+/**
+ * Is this one submission's result hidden from the viewer by the seal? (A viewer with a seal is no
+ * contest admin, so their own submissions follow ownSealFrom without asking who they are.)
+ */
+async function resultHidden(db: DbOrTx, v: ContestViewer, s: Pick<SubmissionRow, 'uid' | 'submitTime'>): Promise<boolean> {
+  if (!v.sealFrom || s.submitTime.getTime() < v.sealFrom.getTime()) return false;
+  if (s.uid === v.user.uid) return ownSealFrom(v) !== null;
+  return !(await isStaff(db, v.c, s.uid));
+}
+
+const { code: _code, ...infoColumns } = getTableColumns(submissions);
+
+const display = sql<string>`coalesce(${contestProblems.displayId}, ${submissions.displayPid})`;
+
+/** Submission columns without code, the contest's letter and title for the problem, and the seal flag. */
+const rowColumns = (v: ContestViewer) => ({
+  ...infoColumns,
+  display,
+  title: sql<string | null>`coalesce(${contestProblems.displayTitle}, ${problems.title})`,
+  hidden: sql<boolean>`${hiddenSql(v)}`,
+});
+
+type ListRow = Omit<SubmissionRow, 'code'> & { display: string; title: string | null; hidden: boolean };
+
+const linkJoin = and(eq(contestProblems.cid, submissions.cid), eq(contestProblems.pid, submissions.pid));
+
+/** The row as the viewer may see it. */
+function project(v: ContestViewer, r: ListRow): SubmissionInfo {
+  // The contest's letter stands for the problem inside the contest.
+  const base: SubmissionInfo = { ...toSubmissionInfo(r), displayPid: r.display };
+  if (v.admin) return base;
+  if (r.hidden) return sealedView(base);
+  if (v.running && r.uid !== v.user.uid) return { ...base, time: null, memory: null };
+  return base;
+}
+
+function sealedView<T extends SubmissionInfo>(s: T): T {
+  return { ...s, status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, score: null, oiRankScore: null, time: null, memory: null, judger: null, isManual: false };
+}
+
+/** Conditions every non-admin list or poll carries: nothing made before the start. */
+const visibleToAll = (v: ContestViewer): SQL | undefined => (v.admin ? undefined : gte(submissions.submitTime, v.c.startTime));
+
+/** The contest's lists and polls are for logged-in viewers who may see inside the contest. */
+function requireUser(user: AuthUser | null): AuthUser {
+  if (!user) throw unauthorized();
+  return user;
+}
+
+class ContestPlace implements Place {
+  readonly kind = 'contest' as const;
+  readonly submitRules = { judge: 'contest', captcha: false, interval: false, contestQueue: true } as const;
+  private visible?: Promise<ContestRow>;
+
+  constructor(
+    private ctx: AppContext,
+    readonly user: AuthUser | null,
+    private cid: number,
+  ) {}
+
+  private get db() {
+    return this.ctx.database.db;
+  }
+
+  /** The contest, when the caller may know of it (hidden contests exist only for their admins). */
+  private contest(): Promise<ContestRow> {
+    this.visible ??= visibleContest(this.db, this.cid, this.user);
+    return this.visible;
+  }
+
+  /** The viewer of the inside of the contest (login and `assertCanView`). */
+  private async viewer(): Promise<ContestViewer> {
+    const user = requireUser(this.user);
+    const c = await this.contest();
+    await assertCanView(this.db, c, user);
+    return contestViewer(c, user);
+  }
+
+  async openProblem(key: { displayId: string } | { pid: number }, purpose: 'view' | 'submit'): Promise<OpenedProblem> {
+    const user = requireUser(this.user);
+    const c = await this.contest();
+    if (purpose === 'submit') await assertTakesPart(this.db, c, user);
+    else await assertCanView(this.db, c, user);
+    if ('pid' in key) {
+      // By internal id (self-test): a problem not in the contest is "not found", as in the bank.
+      const [l] = await this.db
+        .select()
+        .from(contestProblems)
+        .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, key.pid)));
+      const problem = l ? await problemById(this.db, key.pid) : undefined;
+      if (!l || !problem) throw notFound('problemNotFound');
+      return { problem, displayId: l.displayId, title: l.displayTitle, linkId: l.id };
+    }
+    const l = await linkByDisplayId(this.db, c.id, key.displayId);
+    const problem = l ? await problemById(this.db, l.pid) : undefined;
+    if (!l || !problem) throw fail('contestProblemNotFound', { displayId: key.displayId.slice(0, 20) });
+    return { problem, displayId: l.displayId, title: l.displayTitle, linkId: l.id };
+  }
+
+  async problemCount(p: OpenedProblem, o: { containsEnd?: boolean }) {
+    const c = await this.contest();
+    const { bound } = resultBound(c, this.user, !!o.containsEnd);
+    return (await contestCounts(this.db, c, bound)).get(p.problem.id) ?? emptyCount();
+  }
+
+  async showsTags(): Promise<boolean> {
+    // Tags tell how to solve it: participants get them once the contest is over (HOJ; the page hides them too).
+    const c = await this.contest();
+    return isContestAdmin(c, this.user) || statusOf(c) === ContestStatus.ENDED;
+  }
+
+  async userProblemStatus(pids: number[]): Promise<UserProblemStatus> {
+    const v = await this.viewer();
+    const mine = await myStatuses(this.db, v.c, v.user.uid, ownSealFrom(v));
+    const out: UserProblemStatus = {};
+    for (const pid of new Set(pids)) out[pid] = mine.get(pid) ?? { status: JudgeStatus.NOT_SUBMITTED, score: null };
+    return out;
+  }
+
+  /**
+   * The contest's problems in order with the viewer's own state (accepted if any visible submission
+   * was, else the latest visible one; -5 when only hidden ones are left; best visible score).
+   */
+  async problemBar(): Promise<FullScreenProblem[]> {
+    const v = await this.viewer();
+    const [links, mine] = await Promise.all([linksOf(this.db, v.c.id), myStatuses(this.db, v.c, v.user.uid, ownSealFrom(v))]);
+    return links.map((l) => {
+      const m = mine.get(l.pid);
+      return {
+        pid: l.pid,
+        problemId: l.displayId,
+        title: l.displayTitle,
+        status: m?.status ?? JudgeStatus.NOT_SUBMITTED,
+        score: m?.score ?? null,
+      };
+    });
+  }
+
+  stamp(p: OpenedProblem) {
+    // A submission made after the end (allowEndSubmit) needs no flag of its own: boards tell it by its
+    // submit time and keep it off unless "include after contest" is asked for.
+    return { cid: this.cid, cpid: p.linkId, displayPid: p.displayId, gid: null };
+  }
+
+  async listSubmissions(q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
+    const v = await this.viewer();
+    const c = v.c;
+    const hidden = hiddenSql(v);
+    const conds: (SQL | undefined)[] = [eq(submissions.cid, c.id), visibleToAll(v)];
+    if (q.beforeContestSubmit === true) conds.push(lt(submissions.submitTime, c.startTime));
+    if (q.beforeContestSubmit === false) conds.push(gte(submissions.submitTime, c.startTime));
+    if (!q.containsEnd) conds.push(lt(submissions.submitTime, c.endTime));
+    if (q.onlyMine) conds.push(eq(submissions.uid, v.user.uid));
+    else if (q.username) conds.push(eq(submissions.username, q.username));
+    if (q.problemID) {
+      conds.push(q.completeProblemID ? sql`upper(${display}) = upper(${q.problemID})` : sql`upper(${display}) like upper(${likeOf(q.problemID)})`);
+    }
+    if (q.status !== undefined) {
+      // The filter works on what the viewer sees: a sealed row is -5 whatever its real verdict.
+      if (!v.sealFrom) conds.push(eq(submissions.status, q.status));
+      else if (q.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT) conds.push(sql`(${hidden} or ${submissions.status} = ${q.status})`);
+      else conds.push(sql`(${submissions.status} = ${q.status} and not ${hidden})`);
+    }
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(rowColumns(v))
+        .from(submissions)
+        .leftJoin(contestProblems, linkJoin)
+        .leftJoin(problems, eq(problems.id, submissions.pid))
+        .where(where)
+        .orderBy(desc(submissions.submitId))
+        .limit(q.limit)
+        .offset((q.currentPage - 1) * q.limit),
+      // The letter is only needed to count by problem id.
+      q.problemID
+        ? this.db.select({ n: count() }).from(submissions).leftJoin(contestProblems, linkJoin).where(where)
+        : this.db.select({ n: count() }).from(submissions).where(where),
+    ]);
+    return { records: rows.map((r) => project(v, r)), total: total?.n ?? 0 };
+  }
+
+  async pollSubmissions(submitIds: number[]): Promise<Record<string, SubmissionInfo>> {
+    const v = await this.viewer();
+    const out: Record<string, SubmissionInfo> = {};
+    const ids = [...new Set(submitIds)];
+    if (!ids.length) return out;
+    const rows = await this.db
+      .select(rowColumns(v))
+      .from(submissions)
+      .leftJoin(contestProblems, linkJoin)
+      .leftJoin(problems, eq(problems.id, submissions.pid))
+      .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, v.c.id), visibleToAll(v)));
+    for (const r of rows) out[r.submitId] = project(v, r);
+    return out;
+  }
+
+  /**
+   * The rights of the caller on a submission of this contest; a failure when they may not open it at
+   * all (logged out, hidden contest, no view of the contest, someone else's test before the start).
+   */
+  async submissionRights(s: SubmissionFacts): Promise<SubmissionRights> {
+    const user = requireUser(this.user);
+    const c = await contestById(this.db, s.cid);
+    if (!c) throw notFound('submissionNotFound');
+    const own = s.uid === user.uid;
+    const v = contestViewer(c, user);
+    // The contest's current letter and title stand for the problem.
+    const [l] = await this.db
+      .select({ displayId: contestProblems.displayId, displayTitle: contestProblems.displayTitle })
+      .from(contestProblems)
+      .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, s.pid)));
+    const named = (x: Submission): Submission => (l ? { ...x, displayPid: l.displayId, title: l.displayTitle } : x);
+    if (v.admin) return { view: named, code: true, cases: true, allCases: true, caseOutput: true };
+    if (!own) {
+      if (!c.visible || s.submitTime.getTime() < c.startTime.getTime()) throw notFound('submissionNotFound');
+      await assertCanView(this.db, c, user);
+    }
+    const hideResult = await resultHidden(this.db, v, s);
+    const hideStats = !own && v.running;
+    const ended = statusOf(c) === ContestStatus.ENDED;
+    return {
+      view: (x) => {
+        let out = named(x);
+        if (hideStats) out = { ...out, time: null, memory: null, errorMessage: null };
+        if (hideResult) out = { ...sealedView(out), errorMessage: null };
+        return out;
+      },
+      code: own || (ended && (maySite(user, 'readAllCode') || (s.share && !!s.codeShare))),
+      cases: !hideResult && (!v.running || (own && c.type === ContestType.OI)),
+      allCases: false,
+      caseOutput: own || (ended && maySite(user, 'seeAllCaseResults')),
+    };
+  }
+
+  /** A sealed OI participant's accepted submissions after the seal do not count (their verdicts stay unknown). */
+  async lastAcScope(): Promise<SQL> {
+    const user = requireUser(this.user);
+    const c = await contestById(this.db, this.cid);
+    const hiddenFrom = c ? ownSealFrom(contestViewer(c, user)) : null;
+    return and(eq(submissions.cid, this.cid), hiddenFrom ? sql`${submissions.submitTime} < ${hiddenFrom.toISOString()}` : undefined)!;
+  }
+}
+
+export const contestPlace: PlaceResolver = {
+  kind: 'contest',
+  claims: (ref) => !!ref.cid,
+  resolve: (ctx, user, ref) => new ContestPlace(ctx, user, ref.cid!),
+};

@@ -1,0 +1,100 @@
+/**
+ * The policy as a table: (who, action, resource) → allowed. Contest rules of spec 2 §6 as the server
+ * applied them before the policy module (creator and super admin; group root in a group contest), the
+ * training rules of the training issue (author, super admin, group level 5; site trainings deleted by
+ * the super admin only; categories for super and problem admins) and the site-wide rights.
+ */
+import { describe, expect, it } from 'vitest';
+import { GroupLevel, may, Role, type Action, type Actor, type Resource } from '../src/index.js';
+
+const AUTHOR = 'u-author';
+const as = (roles: number[], extra: Partial<Actor> = {}): Actor => ({ uid: 'u-someone', roles, ...extra });
+
+const who = {
+  visitor: null,
+  root: as([Role.ROOT]),
+  admin: as([Role.ADMIN]),
+  problemAdmin: as([Role.PROBLEM_ADMIN]),
+  user: as([Role.USER]),
+  noSubmit: as([Role.NO_SUBMIT]),
+  /** a normal user who made the resource */
+  author: { uid: AUTHOR, roles: [Role.USER] },
+  /** an admin who made the resource */
+  adminAuthor: { uid: AUTHOR, roles: [Role.ADMIN] },
+  groupOwner: as([Role.USER], { groupOwner: true }),
+  groupRoot: as([Role.USER], { groupLevel: GroupLevel.ROOT }),
+  groupAdmin: as([Role.USER], { groupLevel: GroupLevel.ADMIN }),
+  groupMember: as([Role.USER], { groupLevel: GroupLevel.MEMBER }),
+  groupApplying: as([Role.USER], { groupLevel: GroupLevel.APPLYING }),
+} satisfies Record<string, Actor | null>;
+type Who = keyof typeof who;
+
+const siteContest: Resource = { kind: 'contest', uid: AUTHOR, gid: null };
+const groupContest: Resource = { kind: 'contest', uid: AUTHOR, gid: 7 };
+const siteTraining: Resource = { kind: 'training', uid: AUTHOR, gid: null };
+const groupTraining: Resource = { kind: 'training', uid: AUTHOR, gid: 7 };
+const siteCategory: Resource = { kind: 'trainingCategory', gid: null };
+const groupCategory: Resource = { kind: 'trainingCategory', gid: 7 };
+const site: Resource = { kind: 'site' };
+
+/** [what is asked, on what, who may (everyone else may not)] */
+const TABLE: [Action, Resource, string, Who[]][] = [
+  // Contests (spec 2 §6): the contest admin is the super admin or the creator, never another admin or a problem admin.
+  ['administer', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
+  ['skipPassword', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
+  ['delete', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
+  ['create', siteContest, 'site contest', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  // A group contest: its group root (owner, level 5) too; a group admin (4) or member (3) is not a contest admin.
+  ['administer', groupContest, 'group contest', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
+  ['create', groupContest, 'group contest', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Trainings: author, super admin, group level 5; deleting a site training is the super admin's (HOJ).
+  ['administer', siteTraining, 'site training', ['root', 'author', 'adminAuthor']],
+  ['skipPassword', siteTraining, 'site training', ['root', 'author', 'adminAuthor']],
+  ['delete', siteTraining, 'site training', ['root']],
+  ['create', siteTraining, 'site training', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['administer', groupTraining, 'group training', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
+  ['delete', groupTraining, 'group training', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
+  ['create', groupTraining, 'group training', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Training categories: super admin and problem admin on the site; group admins in a group.
+  ['administer', siteCategory, 'site category', ['root', 'problemAdmin']],
+  ['administer', groupCategory, 'group category', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Site-wide rights.
+  ['administer', site, 'admin area', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['manageProblems', site, 'problems', ['root', 'problemAdmin']],
+  ['seeAllProblems', site, 'hidden problems', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['listHiddenProblems', site, 'the list by visibility', ['root']],
+  ['useAnyProblem', site, 'problems of others in a contest', ['root']],
+  ['readAllCode', site, 'code of others', ['root', 'admin', 'adminAuthor']],
+  ['seeAllCaseResults', site, 'case results', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['superviseJudging', site, 'manual verdicts', ['root']],
+  ['administerAllContests', site, 'every contest', ['root']],
+];
+
+describe('may(actor, action, resource)', () => {
+  for (const [action, resource, what, allowed] of TABLE) {
+    for (const name of Object.keys(who) as Who[]) {
+      const expected = allowed.includes(name);
+      it(`${name} ${expected ? 'may' : 'may not'} ${action} (${what})`, () => {
+        expect(may(who[name], action, resource)).toBe(expected);
+      });
+    }
+  }
+
+  it('a visitor may do nothing', () => {
+    for (const [action, resource] of TABLE) expect(may(null, action, resource)).toBe(false);
+  });
+
+  it('a group level counts only for a resource of a group', () => {
+    expect(may(who.groupRoot, 'administer', siteContest)).toBe(false);
+    expect(may(who.groupRoot, 'administer', siteTraining)).toBe(false);
+  });
+
+  it('group rights: the owner deletes the group, group roots administer it', () => {
+    const group: Resource = { kind: 'group', ownerUid: AUTHOR };
+    expect(may(who.author, 'delete', group)).toBe(true);
+    expect(may(who.groupRoot, 'delete', group)).toBe(false);
+    expect(may(who.groupRoot, 'administer', group)).toBe(true);
+    expect(may(who.groupAdmin, 'administer', group)).toBe(false);
+    expect(may(who.root, 'delete', group)).toBe(true);
+  });
+});
