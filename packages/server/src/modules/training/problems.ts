@@ -23,6 +23,15 @@ export async function problemsOf(db: DbOrTx, tid: number): Promise<{ link: typeo
     .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id));
 }
 
+/** The ids shown for the training's problems (the rank's cell keys), without reading the statements. */
+export async function problemIdsOf(db: DbOrTx, tid: number): Promise<{ pid: number; problemId: string }[]> {
+  return db
+    .select({ pid: trainingProblems.pid, problemId: problems.problemId })
+    .from(trainingProblems)
+    .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+    .where(eq(trainingProblems.tid, tid));
+}
+
 /** get-training-problem-list (login, access): statement-level facts, counts and the caller's state. */
 export async function trainingProblemList(db: DbOrTx, user: AuthUser, tid: number): Promise<TrainingProblemRow[]> {
   const t = await enteredTraining(db, tid, user);
