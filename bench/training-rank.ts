@@ -206,6 +206,7 @@ async function measure(server: BenchServer, f: Filled) {
   const goal = Math.max(page1.p50, deep.p50, admin.p50);
   console.log(`\nwarm p50 (1 connection, worst of page 1 / last page / admin): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
   console.log(`search p50 ${search.p50.toFixed(2)} ms; cold p50 ${cold.p50.toFixed(2)} ms, p99 ${cold.p99.toFixed(2)} ms`);
+  console.log(`warm throughput over all pages: ${pagesN.rps.toFixed(0)} req/s at ${CONNECTIONS} connections (${(pagesN.rps / helloN.rps).toFixed(3)} of hello)`);
   console.log(
     `per verdict: refresh of one (training, user) ${f.refreshMs.toFixed(2)} ms (median of 300); a whole recount of the training ` +
       `${(f.rebuildMs / 1000).toFixed(2)} s — ${(f.rebuildMs / f.refreshMs).toFixed(0)}× one refresh`,
