@@ -199,7 +199,9 @@ describe('what the place resolver wires in', () => {
 
   it('answers the submit target, the full-screen list, the statement access and the problem status of a training', async () => {
     const { trainingSubmitTarget } = await import('../src/modules/training/submit-target.js');
-    const { trainingFullScreenProblems, trainingProblemDetailAccess, trainingProblemStatus } = await import('../src/modules/training/problems.js');
+    const { openTrainingProblem, trainingFullScreenProblems, trainingProblemDetailAccess, trainingProblemStatus } = await import(
+      '../src/modules/training/problems.js'
+    );
     const db = t.database.db;
     const kimUser = await userOf('kim');
     const target = await trainingSubmitTarget(db, kimUser, priv, 'tr4');
@@ -212,6 +214,10 @@ describe('what the place resolver wires in', () => {
     // a hidden problem opens inside the training it belongs to
     expect((await trainingProblemDetailAccess(db, kimUser, priv, 'TR4')).title).toBe('Own hidden');
     await expect(trainingProblemDetailAccess(db, kimUser, priv, 'TR2')).rejects.toThrow('The problem TR2 is not in this training.');
+    // by internal id too (the place's other key)
+    const byPid = await openTrainingProblem(db, kimUser, priv, { pid: pids.three! });
+    expect([byPid.training.id, byPid.problem.problemId, byPid.displayId]).toEqual([priv, 'TR3', 'TR3']);
+    await expect(openTrainingProblem(db, kimUser, priv, { pid: pids.two! })).rejects.toThrow(`The problem ${pids.two} is not in this training.`);
     expect(await trainingProblemStatus(db, kimUser, priv, [pids.one!, pids.own!])).toEqual({
       [pids.one!]: { status: JudgeStatus.NOT_SUBMITTED, score: null },
       [pids.own!]: { status: JudgeStatus.ACCEPTED, score: null },
