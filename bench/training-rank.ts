@@ -108,12 +108,14 @@ async function fill(url: string): Promise<Filled> {
   const rows = await rebuildTrainingRank(database.db, tid);
   const rebuildMs = performance.now() - r0;
   await q('vacuum analyze');
-  // The price of a verdict: one (training, user) refreshed, as the judge table's trigger does it.
-  const sample = await q(`select uid from training_rank where tid = $1 order by random() limit 300`, [tid]);
+  // The price of a verdict: 300 users each get one submission's verdict flipped (AC <-> WA), which the
+  // judge table's trigger turns into a refresh of their (training, user) row in the same statement.
+  // This also leaves the rank table as an active training has it between two autovacuums.
+  const sample = await q(`select uid, min(submit_id) as submit_id from judge where tid = $1 group by uid order by random() limit 300`, [tid]);
   const times: number[] = [];
-  for (const { uid } of sample.rows as { uid: string }[]) {
+  for (const { submit_id } of sample.rows as { submit_id: number }[]) {
     const a = performance.now();
-    await q(`select training_rank_refresh($1, $2)`, [tid, uid]);
+    await q(`update judge set status = case when status = 0 then -1 else 0 end where submit_id = $1`, [submit_id]);
     times.push(performance.now() - a);
   }
   console.log(
@@ -125,8 +127,8 @@ async function fill(url: string): Promise<Filled> {
     const plan = await q(
       `explain (analyze, buffers) select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells
        from (select row_number() over (order by ${order}) as rank, r.uid from training_rank r where r.tid = $1 order by ${order} limit 30 offset 4950) p
-       cross join lateral (select u.username, u.realname, u.nickname, u.gender, u.school, u.avatar from user_info u where u.uid = p.uid) u
-       cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = $1 and r.uid = p.uid) r
+       cross join lateral (select u.username, u.realname, u.nickname, u.gender, u.school, u.avatar from user_info u where u.uid = p.uid limit 1) u
+       cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = $1 and r.uid = p.uid limit 1) r
        order by p.rank`,
       [tid],
     );
@@ -206,9 +208,11 @@ async function measure(server: BenchServer, f: Filled) {
   const goal = Math.max(page1.p50, deep.p50, admin.p50);
   console.log(`\nwarm p50 (1 connection, worst of page 1 / last page / admin): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
   console.log(`search p50 ${search.p50.toFixed(2)} ms; cold p50 ${cold.p50.toFixed(2)} ms, p99 ${cold.p99.toFixed(2)} ms`);
-  console.log(`warm throughput over all pages: ${pagesN.rps.toFixed(0)} req/s at ${CONNECTIONS} connections (${(pagesN.rps / helloN.rps).toFixed(3)} of hello)`);
   console.log(
-    `per verdict: refresh of one (training, user) ${f.refreshMs.toFixed(2)} ms (median of 300); a whole recount of the training ` +
+    `warm throughput over all pages: ${pagesN.rps.toFixed(0)} req/s at ${CONNECTIONS} connections (${(pagesN.rps / helloN.rps).toFixed(3)} of hello)`,
+  );
+  console.log(
+    `per verdict: the verdict's update with the refresh of its (training, user) ${f.refreshMs.toFixed(2)} ms (median of 300); a whole recount of the training ` +
       `${(f.rebuildMs / 1000).toFixed(2)} s — ${(f.rebuildMs / f.refreshMs).toFixed(0)}× one refresh`,
   );
 }

@@ -39,7 +39,8 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
   // The page's users come from the index alone (training_rank_order_idx); only their rows (cells) and
-  // users are then read, one index lookup each (lateral). The numbering runs over the index before the
+  // users are then read, one index lookup each (lateral; `limit 1` keeps the planner from turning them
+  // into a hash join that reads every user of the site). The numbering runs over the index before the
   // offset (a window is computed before LIMIT), so a page, or a search, shows each user's place in the
   // whole rank.
   const found = like
@@ -49,8 +50,8 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
         order by ${ORDER} limit ${q.limit} offset ${offset}`;
   const [page, counted] = await Promise.all([
     db.execute<RankRow>(sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells from (${found}) p
-      cross join lateral (select ${userColumns} from user_info u where u.uid = p.uid) u
-      cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${t.id} and r.uid = p.uid) r
+      cross join lateral (select ${userColumns} from user_info u where u.uid = p.uid limit 1) u
+      cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${t.id} and r.uid = p.uid limit 1) r
       order by p.rank`),
     like
       ? db.execute<{ n: number }>(
