@@ -158,6 +158,17 @@ describe('a private training', () => {
     expect(p.data.map((x: any) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
   });
 
+  it('counts parallel guesses before comparing them: ten at once get five answers at most', async () => {
+    await createUser(t, { username: 'racer' });
+    const racer = await login(t, 'racer');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(t, '/api/register-training', { tid: priv, password: `race${i}` }, { token: racer })),
+    );
+    const msgs = answers.map((a) => a.msg);
+    expect(msgs.filter((m) => m === MSG.trainingPasswordWrong)).toHaveLength(5);
+    expect(msgs.filter((m) => m.startsWith('Too many wrong passwords for this training'))).toHaveLength(5);
+  });
+
   it('never asks its admins (author, super admin) for the password', async () => {
     for (const token of [padm, root]) {
       expect((await get(t, '/api/get-training-access', { token, ...q({ tid: priv }) })).data).toEqual({ access: true });
