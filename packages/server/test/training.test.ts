@@ -246,3 +246,35 @@ describe('what the place resolver wires in', () => {
     }
   });
 });
+
+describe('bad inputs', () => {
+  it('answers malformed calls with HTTP 400, never 500, and changes nothing', async () => {
+    const bad: [string, string, unknown, Record<string, string>][] = [
+      ['GET', '/api/get-training-detail', undefined, { tid: '-1' }],
+      ['GET', '/api/get-training-detail', undefined, { tid: '1e99' }],
+      ['GET', '/api/get-training-rank', undefined, { tid: String(pub), currentPage: '0' }],
+      ['GET', '/api/get-training-rank', undefined, { tid: String(pub), limit: '101' }],
+      ['GET', '/api/get-training-problem-list', undefined, {}],
+      ['POST', '/api/register-training', { tid: 'x', password: 'y' }, {}],
+      ['POST', '/api/register-training', { tid: priv, password: 'x'.repeat(10_000) }, {}],
+      ['POST', '/api/register-training', 'not json', {}],
+      ['POST', '/api/admin/training', { training: 'x' }, {}],
+      ['POST', '/api/admin/training', { training: { title: 'T', status: 'yes' }, trainingCategory: { id: cats.basics } }, {}],
+      ['PUT', '/api/admin/training/problem', { id: 1 }, {}],
+      ['PUT', '/api/admin/training/change-training-status', {}, { tid: String(pub), status: 'maybe' }],
+      ['DELETE', '/api/admin/training/category', undefined, { cid: 'all' }],
+    ];
+    for (const [method, url, body, query] of bad) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        query,
+        headers: { authorization: root, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+        payload: body as string,
+      });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(query)}`).toBe(400);
+    }
+    // nothing changed: the trainings and their problems are as they were
+    expect((await get(t, '/api/get-training-list')).data.total).toBe(2);
+  });
+});
