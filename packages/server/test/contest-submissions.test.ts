@@ -320,7 +320,7 @@ describe('get-full-screen-problem-list', () => {
     expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.outsider, query: { cid: String(priv) } })).msg).toBe(MSG.contestNotRegistered);
     const outsider = await post(t, '/api/get-user-problem-status', { pidList: [acmA], isContestProblemList: true, cid: priv }, { token: tok.outsider });
     expect(outsider.msg).toBe(MSG.contestNotRegistered);
-    expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.bob, query: { tid: '3' } })).msg).toBe(MSG.trainingNotAvailable);
+    expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.bob, query: { tid: '999999' } })).msg).toBe(MSG.trainingNotFound);
     expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.bob, query: {} })).http).toBe(400);
     expect((await get(t, '/api/get-full-screen-problem-list', { query: { cid: String(acm) } })).http).toBe(401);
   });

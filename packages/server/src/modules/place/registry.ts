@@ -4,17 +4,17 @@
  */
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
 import { bankPlace } from './bank.js';
 import { contestPlace } from './contest.js';
+import { trainingPlace } from './training.js';
 import type { Place, PlaceRef, PlaceResolver } from './types.js';
 
-export const PLACE_RESOLVERS: readonly PlaceResolver[] = [contestPlace, bankPlace];
+export const PLACE_RESOLVERS: readonly PlaceResolver[] = [contestPlace, trainingPlace, bankPlace];
 
 /** The place a request's ids name, for the caller. Resolvers load lazily: the place's own checks fail where they are needed. */
 export async function resolvePlace(ctx: AppContext, user: AuthUser | null, ref: PlaceRef): Promise<Place> {
   const resolver = PLACE_RESOLVERS.find((r) => r.claims(ref));
-  // Only a training id can be left unclaimed (the bank takes everything else) while trainings are not served.
-  if (!resolver) throw fail('trainingNotAvailable');
+  // The bank claims every request without a training id, so this is a programming error.
+  if (!resolver) throw new Error(`no place claims ${JSON.stringify(ref)}`);
   return resolver.resolve(ctx, user, ref);
 }
