@@ -16,6 +16,7 @@ import { rankRoutes } from './rank/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { testRunRoutes } from './test-run/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
+import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -35,7 +36,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => homeRoutes(scope, ctx), api);
   await app.register((scope) => testRunRoutes(scope, ctx), api);
   await app.register((scope) => contestRoutes(scope, ctx), api);
+  await app.register((scope) => trainingRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });

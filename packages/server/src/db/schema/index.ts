@@ -8,3 +8,4 @@ export * from './judge-queue.js';
 export * from './tag.js';
 export * from './test-run.js';
 export * from './contest.js';
+export * from './training.js';

@@ -39,6 +39,8 @@ export const submissions = pgTable(
     /** contest_problem.id, 0 outside contests */
     cpid: integer('cpid').notNull().default(0),
     gid: integer('gid'),
+    /** training.id when submitted inside a training (spec 2 "Training"; cid stays 0), else null */
+    tid: integer('tid'),
     judger: text('judger'),
     isManual: boolean('is_manual').notNull().default(false),
     errorMessage: text('error_message'),
@@ -73,6 +75,9 @@ export const submissions = pgTable(
     // Home: accepted problems of the last 7 days, and submissions per day.
     index('judge_ac_time_idx').on(t.submitTime, t.uid, t.pid).where(sql`${t.status} = 0 and ${t.cid} = 0 and ${t.gid} is null`),
     index('judge_submit_time_idx').on(t.submitTime, t.status),
+    // The training rank of one (training, user) is recomputed from these rows after each verdict
+    // (training_rank_refresh, migration 0009).
+    index('judge_training_idx').on(t.tid, t.uid, t.pid).where(sql`${t.tid} is not null`),
   ],
 );
 

@@ -34,6 +34,7 @@ import { cachedTotal } from './totals.js';
 import { toSubmissionInfo, type SubmissionInfoRow } from './info.js';
 import { likeOf, problemByDisplayId, seesAllProblems, visibleTo } from '../problem/service.js';
 import { contestSubmitTarget } from '../contest/submit-check.js';
+import { trainingSubmitTarget } from '../training/submit-target.js';
 import { checkContestStatus, contestCaseRights, contestSubmissionDetail, ownResultsHiddenFrom, submissionForDetail } from '../contest/submissions.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -90,8 +91,10 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
   assertJudgeOpen(switches, body.cid !== 0);
   // A contest submission names the contest letter; the contest module checks who may submit now.
   const contest = body.cid !== 0 ? await contestSubmitTarget(db, user, body.cid, body.pid) : null;
-  const p = contest ? contest.problem : await problemByDisplayId(db, body.pid);
-  if (!p || (!contest && !visibleTo(p, user))) throw notFound('problemNotFound');
+  // Inside a training (tid): a bank submission stamped with the training (training/submit-target.ts).
+  const training = !contest && body.tid ? await trainingSubmitTarget(db, user, body.tid, body.pid) : null;
+  const p = contest ? contest.problem : (training?.problem ?? (await problemByDisplayId(db, body.pid)));
+  if (!p || (!contest && !training && !visibleTo(p, user))) throw notFound('problemNotFound');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db
     .select({ name: languages.name })
@@ -128,6 +131,8 @@ export async function submit(ctx: AppContext, user: AuthUser, body: z.infer<type
         length: Buffer.byteLength(body.code, 'utf8'),
         cid: contest?.cid ?? 0,
         cpid: contest?.cpid ?? 0,
+        tid: training?.tid ?? null,
+        gid: training?.gid ?? null,
         ip,
       })
       .returning();

@@ -1,0 +1,241 @@
+/**
+ * /admin/training (spec 3 §2 training management; HOJ admin training calls, §11.5): the list, the
+ * form, visibility, deleting, and the training's problems. Who: site roles of the admin area list and
+ * create; edit, problems and visibility are the training's admins'; deleting a site training is the
+ * super admin's (policy `may`).
+ */
+import { and, asc, count, eq, ilike, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import {
+  may,
+  TrainingAuth,
+  type AdminTraining,
+  type AdminTrainingBody,
+  type AdminTrainingDetail,
+  type AdminTrainingListRow,
+  type Page,
+  type TrainingProblemAdminList,
+  type TrainingProblemLink,
+  type addTrainingProblemBody,
+  type adminTrainingListQuery,
+  type adminTrainingProblemListQuery,
+  type updateTrainingProblemBody,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { problems, trainingCategories, trainingProblems, trainingRegisters, trainings } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden, notFound } from '../../lib/errors.js';
+import { uniqueViolation } from '../../lib/users.js';
+import { likeOf } from '../problem/service.js';
+import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
+import { actorOf, administeredTraining, isTrainingAdmin, trainingById, trainingResource, type TrainingRow } from './access.js';
+import { siteCategory, toCategory } from './categories.js';
+import { problemCountSql, trainingOrder } from './list.js';
+
+/** The admin view; the password only for the training's admins. */
+const toAdmin = (t: TrainingRow, user: AuthUser): AdminTraining => ({
+  id: t.id,
+  title: t.title,
+  description: t.description,
+  author: t.author ?? '',
+  uid: t.uid,
+  auth: t.auth,
+  privatePwd: isTrainingAdmin(t, user) ? t.privatePwd : null,
+  rank: t.rank,
+  status: t.status,
+  gid: t.gid,
+  gmtCreate: t.gmtCreate.toISOString(),
+  gmtModified: t.gmtModified.toISOString(),
+});
+
+/** Every site training (HOJ lists them all to the admin area); the buttons follow `may`. */
+export async function adminTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingListQuery>): Promise<Page<AdminTrainingListRow>> {
+  const conds: (SQL | undefined)[] = [isNull(trainings.gid)];
+  if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ t: trainings, categoryName: trainingCategories.name, categoryColor: trainingCategories.color, problemCount: problemCountSql })
+      .from(trainings)
+      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId))
+      .where(where)
+      .orderBy(...trainingOrder)
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(trainings).where(where),
+  ]);
+  return {
+    records: rows.map((r) => ({ ...toAdmin(r.t, user), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
+    total: total?.n ?? 0,
+  };
+}
+
+async function detailOf(db: DbOrTx, t: TrainingRow, user: AuthUser): Promise<AdminTrainingDetail> {
+  const [c] = t.categoryId === null ? [] : await db.select().from(trainingCategories).where(eq(trainingCategories.id, t.categoryId));
+  return { training: toAdmin(t, user), trainingCategory: c ? toCategory(c) : null };
+}
+
+export async function adminTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<AdminTrainingDetail> {
+  return detailOf(db, await administeredTraining(db, tid, user), user);
+}
+
+/** The form's rules (spec 3 §5 "Group training"), with the form's own messages; then the category. */
+async function checkedForm(db: DbOrTx, body: AdminTrainingBody) {
+  const f = body.training;
+  if (!f.title) throw fail('trainingTitleRequired');
+  if (!f.description.trim()) throw fail('trainingDescriptionRequired');
+  const categoryId = body.trainingCategory?.id;
+  if (categoryId === undefined) throw fail('trainingCategoryRequired');
+  const privatePwd = f.auth === TrainingAuth.PRIVATE ? (f.privatePwd ?? '') : null;
+  if (privatePwd === '') throw fail('trainingPasswordRequired');
+  const category = await siteCategory(db, categoryId);
+  return {
+    values: { title: f.title, description: f.description, auth: f.auth, privatePwd, rank: f.rank, status: f.status, categoryId: category.id },
+  };
+}
+
+export async function addTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {
+  if (!may(actorOf(user), 'create', { kind: 'training', uid: null, gid: null })) throw forbidden();
+  const { values } = await checkedForm(db, body);
+  const [row] = await db
+    .insert(trainings)
+    .values({ ...values, uid: user.uid, author: user.username })
+    .returning();
+  return detailOf(db, row!, user);
+}
+
+export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {
+  if (body.training.id === undefined) throw fail('trainingNotFound');
+  const t = await administeredTraining(db, body.training.id, user);
+  const { values } = await checkedForm(db, body);
+  return db.transaction(async (tx) => {
+    // A new password (or a training made public) drops the registrations made with the old one.
+    if (values.privatePwd !== t.privatePwd) await tx.delete(trainingRegisters).where(eq(trainingRegisters.tid, t.id));
+    const [row] = await tx
+      .update(trainings)
+      .set({ ...values, gmtModified: new Date() })
+      .where(eq(trainings.id, t.id))
+      .returning();
+    return detailOf(tx, row!, user);
+  });
+}
+
+/**
+ * Deletes the training with its problem links, registrations, password counts and rank rows (one
+ * statement, the foreign keys cascade). Its submissions stay, tid kept: they are the users' work.
+ */
+export async function deleteTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<void> {
+  const t = await trainingById(db, tid);
+  if (!t) throw fail('trainingNotFound');
+  if (!may(actorOf(user), 'delete', trainingResource(t))) throw forbidden();
+  await db.delete(trainings).where(eq(trainings.id, t.id));
+}
+
+export async function changeTrainingStatus(db: DbOrTx, user: AuthUser, tid: number, status: boolean): Promise<void> {
+  const t = await administeredTraining(db, tid, user);
+  await db.update(trainings).set({ status, gmtModified: new Date() }).where(eq(trainings.id, t.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The training's problems
+
+type LinkRow = typeof trainingProblems.$inferSelect;
+
+const toLink = (l: LinkRow): TrainingProblemLink => ({ id: l.id, tid: l.tid, pid: l.pid, rank: l.rank, displayId: l.displayId });
+
+const adminProblemColumns = {
+  id: problems.id,
+  problemId: problems.problemId,
+  title: problems.title,
+  author: problems.author,
+  auth: problems.auth,
+  difficulty: problems.difficulty,
+  gid: problems.gid,
+};
+
+const touch = (db: DbOrTx, tid: number) => db.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
+
+/**
+ * queryExisted (default): the training's problems in its order, with their links keyed by pid;
+ * otherwise the bank problems the caller may add (problem/use-policy.ts) that are not in it yet.
+ */
+export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingProblemListQuery>): Promise<TrainingProblemAdminList> {
+  const t = await administeredTraining(db, q.tid, user);
+  const like = q.keyword ? likeOf(q.keyword) : null;
+  const offset = (q.currentPage - 1) * q.limit;
+  const match = like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined;
+  if (q.queryExisted) {
+    const where = and(eq(trainingProblems.tid, t.id), match);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ link: trainingProblems, p: adminProblemColumns })
+        .from(trainingProblems)
+        .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+        .where(where)
+        .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id))
+        .limit(q.limit)
+        .offset(offset),
+      db.select({ n: count() }).from(trainingProblems).innerJoin(problems, eq(problems.id, trainingProblems.pid)).where(where),
+    ]);
+    return {
+      problemList: { records: rows.map((r) => r.p), total: total?.n ?? 0 },
+      trainingProblemMap: Object.fromEntries(rows.map((r) => [String(r.p.id), toLink(r.link)])),
+    };
+  }
+  const existing = (await db.select({ pid: trainingProblems.pid }).from(trainingProblems).where(eq(trainingProblems.tid, t.id))).map((r) => r.pid);
+  const where = and(
+    isNull(problems.gid),
+    eq(problems.isGroup, false),
+    usableProblemsWhere(user),
+    existing.length ? notInArray(problems.id, existing) : undefined,
+    match,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select(adminProblemColumns).from(problems).where(where).orderBy(asc(problems.id)).limit(q.limit).offset(offset),
+    db.select({ n: count() }).from(problems).where(where),
+  ]);
+  return { problemList: { records: rows, total: total?.n ?? 0 }, trainingProblemMap: {} };
+}
+
+/** Adds a bank problem the caller may use; at the training's default rank, so it lands after those before it. */
+export async function addProblemFromPublic(db: DbOrTx, user: AuthUser, body: z.infer<typeof addTrainingProblemBody>): Promise<TrainingProblemLink> {
+  const t = await administeredTraining(db, body.tid, user);
+  const p = await usableProblem(db, user, body.pid);
+  if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  try {
+    const [row] = await db
+      .insert(trainingProblems)
+      .values({ tid: t.id, pid: p.id, displayId: body.displayId || p.problemId })
+      .returning();
+    await touch(db, t.id);
+    return toLink(row!);
+  } catch (err) {
+    if (uniqueViolation(err) === 'training_problem_uq') throw fail('trainingProblemExists');
+    throw err;
+  }
+}
+
+/** The rank (order) and display id of a problem in the training. */
+export async function updateTrainingProblem(db: DbOrTx, user: AuthUser, body: z.infer<typeof updateTrainingProblemBody>): Promise<TrainingProblemLink> {
+  const [link] = await db.select().from(trainingProblems).where(eq(trainingProblems.id, body.id));
+  if (!link || (body.tid !== undefined && body.tid !== link.tid)) throw notFound('problemNotFound');
+  await administeredTraining(db, link.tid, user);
+  const [row] = await db
+    .update(trainingProblems)
+    .set({ rank: body.rank, ...(body.displayId?.trim() ? { displayId: body.displayId.trim() } : {}) })
+    .where(eq(trainingProblems.id, link.id))
+    .returning();
+  await touch(db, link.tid);
+  return toLink(row!);
+}
+
+/** Takes the problem out of the training (the problem stays in the bank; the rank forgets it). */
+export async function removeTrainingProblem(db: DbOrTx, user: AuthUser, tid: number, pid: number): Promise<void> {
+  const t = await administeredTraining(db, tid, user);
+  const rows = await db
+    .delete(trainingProblems)
+    .where(and(eq(trainingProblems.tid, t.id), eq(trainingProblems.pid, pid)))
+    .returning({ id: trainingProblems.id });
+  if (!rows.length) throw notFound('problemNotFound');
+  await touch(db, t.id);
+}

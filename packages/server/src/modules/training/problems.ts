@@ -1,0 +1,94 @@
+/**
+ * The problems of a training as its participants see them (spec 3 §3 "Training problem row"), and
+ * what the place resolver needs to open one of them: the full-screen list, the statement's access
+ * check and the caller's status per problem.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { JudgeStatus, type FullScreenProblem, type TrainingProblemRow, type UserProblemStatus } from '@oj/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { problems, trainingProblems } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail } from '../../lib/errors.js';
+import { countsOf, tagsOf, type ProblemRow } from '../problem/service.js';
+import { enteredTraining } from './access.js';
+import { problemStatuses } from './progress.js';
+
+/** The training's problems in its order: rank, then the order they were added in. */
+export async function problemsOf(db: DbOrTx, tid: number): Promise<{ link: typeof trainingProblems.$inferSelect; problem: ProblemRow }[]> {
+  return db
+    .select({ link: trainingProblems, problem: problems })
+    .from(trainingProblems)
+    .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+    .where(eq(trainingProblems.tid, tid))
+    .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id));
+}
+
+/** get-training-problem-list (login, access): statement-level facts, counts and the caller's state. */
+export async function trainingProblemList(db: DbOrTx, user: AuthUser, tid: number): Promise<TrainingProblemRow[]> {
+  const t = await enteredTraining(db, tid, user);
+  const rows = await problemsOf(db, t.id);
+  const pids = rows.map((r) => r.problem.id);
+  const [tags, counts, mine] = await Promise.all([tagsOf(db, pids), countsOf(db, pids), problemStatuses(db, user.uid, t, pids)]);
+  return rows.map(({ link, problem }) => ({
+    pid: problem.id,
+    problemId: problem.problemId,
+    title: problem.title,
+    difficulty: problem.difficulty,
+    tags: tags.get(problem.id) ?? [],
+    ac: counts.get(problem.id)?.ac ?? 0,
+    total: counts.get(problem.id)?.total ?? 0,
+    myStatus: mine[problem.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
+    rank: link.rank,
+  }));
+}
+
+/**
+ * get-full-screen-problem-list with tid: the bottom bar of the full-screen problem page inside a
+ * training (the place resolver answers the call with this).
+ */
+export async function trainingFullScreenProblems(db: DbOrTx, user: AuthUser, tid: number): Promise<FullScreenProblem[]> {
+  const t = await enteredTraining(db, tid, user);
+  const rows = await problemsOf(db, t.id);
+  const mine = await problemStatuses(
+    db,
+    user.uid,
+    t,
+    rows.map((r) => r.problem.id),
+  );
+  return rows.map(({ problem }) => ({
+    pid: problem.id,
+    problemId: problem.problemId,
+    title: problem.title,
+    status: mine[problem.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
+    score: mine[problem.id]?.score ?? null,
+  }));
+}
+
+/** The link of the problem shown as `problemId` (case-insensitive, like the bank) in the training. */
+export async function trainingProblemByDisplayId(db: DbOrTx, tid: number, problemId: string) {
+  const [row] = await db
+    .select({ link: trainingProblems, problem: problems })
+    .from(trainingProblems)
+    .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+    .where(and(eq(trainingProblems.tid, tid), sql`upper(${problems.problemId}) = upper(${problemId})`));
+  return row;
+}
+
+/**
+ * get-problem-detail with tid: the problem `problemId` opened inside the training. The training must
+ * be visible to the caller and entered (public, password given, or its admin); then its problems are
+ * readable whatever their own auth (the training's admin chose them under problem/use-policy.ts).
+ * Returns the problem row for the detail to be built from; refuses with the training's messages.
+ */
+export async function trainingProblemDetailAccess(db: DbOrTx, user: AuthUser, tid: number, problemId: string): Promise<ProblemRow> {
+  const t = await enteredTraining(db, tid, user);
+  const row = await trainingProblemByDisplayId(db, t.id, problemId);
+  if (!row) throw fail('trainingProblemNotFound', { problemId: problemId.slice(0, 50) });
+  return row.problem;
+}
+
+/** get-user-problem-status with tid: the caller's state per problem as the training counts it. */
+export async function trainingProblemStatus(db: DbOrTx, user: AuthUser, tid: number, pidList: number[]): Promise<UserProblemStatus> {
+  const t = await enteredTraining(db, tid, user);
+  return problemStatuses(db, user.uid, t, pidList);
+}
