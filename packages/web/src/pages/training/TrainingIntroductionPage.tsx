@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TrainingAuth } from '@oj/shared';
+import { MSG, TrainingAuth } from '@oj/shared';
+import { ApiError } from '../../api/client';
 import { trainingApi } from '../../api/training';
 import { feedback } from '../../app/feedback';
 import { Markdown } from '../../components/Markdown';
@@ -21,17 +22,19 @@ function PasswordCard() {
 
   const submit = async () => {
     if (!password) {
-      feedback.warning(t('training.password.empty'));
+      feedback.warning(t('msg.enterTrainingPassword'));
       return;
     }
     setBusy(true);
     try {
       await trainingApi.register(training.id, password);
-      feedback.success(t('training.password.registered'));
+      feedback.success(t('msg.trainingRegistered'));
       setPassword('');
       refresh();
-    } catch {
-      /* shown by the client */
+    } catch (err) {
+      // Registered meanwhile (another tab): the tabs just need to know.
+      if (err instanceof ApiError && err.rawMsg === MSG.trainingAlreadyRegistered) refresh();
+      // Anything else (wrong password, too many tries) the client has shown as its toast.
     } finally {
       setBusy(false);
     }

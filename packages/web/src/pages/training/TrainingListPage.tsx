@@ -49,7 +49,8 @@ export default function TrainingListPage() {
   const list = useTrainingList(filter);
 
   const columns: TableColumnsType<TrainingListRow> = [
-    { title: '#', dataIndex: 'rank', width: 70, align: 'center' },
+    // On a phone: number, title, category and progress; the rest from wider screens on.
+    { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
     {
       title: t('training.list.title'),
       dataIndex: 'title',
@@ -59,7 +60,7 @@ export default function TrainingListPage() {
         </TrainingLink>
       ),
     },
-    { title: t('training.list.auth'), dataIndex: 'auth', width: 110, render: (auth: TrainingAuthValue) => <TrainingAuthTag auth={auth} /> },
+    { title: t('training.list.auth'), dataIndex: 'auth', width: 110, responsive: ['sm'], render: (auth: TrainingAuthValue) => <TrainingAuthTag auth={auth} /> },
     {
       title: t('training.list.category'),
       dataIndex: 'categoryName',
@@ -82,16 +83,15 @@ export default function TrainingListPage() {
         </span>
       ),
     },
-    { title: t('training.list.problemCount'), dataIndex: 'problemCount', width: 100, align: 'center' },
-    { title: t('training.list.author'), dataIndex: 'author', width: 120 },
-    { title: t('training.list.updated'), dataIndex: 'gmtModified', width: 130, render: (iso: string) => <RelativeTime iso={iso} /> },
+    { title: t('training.list.problemCount'), dataIndex: 'problemCount', width: 100, align: 'center', responsive: ['md'] },
+    { title: t('training.list.author'), dataIndex: 'author', width: 120, responsive: ['lg'] },
+    { title: t('training.list.updated'), dataIndex: 'gmtModified', width: 160, responsive: ['md'], render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
 
   return (
     <div className="oj-page" data-testid="training-list">
-      <Card
-        title={t('training.list.heading')}
-        extra={
+      <Card title={t('training.list.heading')}>
+        <Space orientation="vertical" size={8} className="oj-training-filters">
           <Input.Search
             allowClear
             placeholder={t('training.list.keyword')}
@@ -101,9 +101,6 @@ export default function TrainingListPage() {
             className="oj-training-search"
             data-testid="training-keyword"
           />
-        }
-      >
-        <Space orientation="vertical" size={8} className="oj-training-filters">
           <Space wrap size={8}>
             <Typography.Text type="secondary">{t('training.list.category')}</Typography.Text>
             <Tag.CheckableTag checked={filter.categoryId === undefined} onChange={() => update({ categoryId: undefined })} data-testid="training-category-all">

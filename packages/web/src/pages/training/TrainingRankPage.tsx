@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { JudgeStatus, PAGE_SIZES, type TrainingRankCell, type TrainingRankRecord } from '@oj/shared';
 import { quietly } from '../../api/client';
 import { trainingApi, trainingKeys, useTrainingProblems } from '../../api/training';
+import { useIsMobile } from '../../app/layout/useIsMobile';
 import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
@@ -49,16 +50,18 @@ export default function TrainingRankPage() {
     refetchOnMount: 'always',
     refetchInterval: REFRESH_MS,
   });
+  // On a phone fixed columns would cover most of the narrow table: everything scrolls together there.
+  const fixed = useIsMobile() ? undefined : ('left' as const);
   const records = rank.data?.records ?? [];
   const realnames = records.some((r) => r.realname);
 
   const columns: TableColumnsType<TrainingRankRecord> = [
-    { title: '#', dataIndex: 'rank', width: 56, align: 'center', fixed: 'left' },
+    { title: '#', dataIndex: 'rank', width: 56, align: 'center', fixed },
     {
       title: t('rankPage.user'),
       dataIndex: 'username',
       width: 180,
-      fixed: 'left',
+      fixed,
       render: (username: string, r) => (
         <Link to={`/user-home?username=${encodeURIComponent(username)}`} className="oj-training-rank-user">
           <UserAvatar src={r.avatar} name={username} size={24} />

@@ -1,6 +1,6 @@
 import './training.css';
 import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
-import { BarChartOutlined, EditOutlined, FileTextOutlined, HomeOutlined, LockOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { BarChartOutlined, EditOutlined, HomeOutlined, LockOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TrainingDetail } from '@oj/shared';
@@ -16,9 +16,10 @@ const TABS = [
   { key: 'rank', labelKey: 'rank', icon: <BarChartOutlined />, inside: true },
 ] as const;
 
-/** The tab of a child path: '' introduction, 'problems', 'problem' (one problem, its own tab), 'rank'. */
+/** The tab a child path belongs to: one problem (problem/:problemID) highlights the problems tab. */
 export function tabOfPath(rest: string): string {
-  return rest.split('/').filter(Boolean)[0] ?? '';
+  const first = rest.split('/').filter(Boolean)[0] ?? '';
+  return first === 'problem' ? 'problems' : first;
 }
 
 function ShellMessage({ title }: { title: string }) {
@@ -111,10 +112,8 @@ export default function TrainingShell() {
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
   const active = tabOfPath(rest);
   const locked = !value.access;
-  const wide = active === 'problem';
-  const problemId = wide ? decodeURIComponent(rest.split('/')[2] ?? '') : '';
-  // The problem tab exists while a problem is open (spec 2 §2 child route problem/:problemID).
-  const tabs = [...TABS.slice(0, 2), ...(problemId ? [{ key: 'problem', labelKey: 'problem', icon: <FileTextOutlined />, inside: true }] : []), TABS[2]];
+  // A problem (child route problem/:problemID) takes the whole width, like the bank's problem page.
+  const wide = rest.startsWith('/problem/');
 
   let body = <Outlet />;
   if (active !== '' && locked) {
@@ -139,14 +138,14 @@ export default function TrainingShell() {
         <Tabs
           className="oj-training-tabs"
           activeKey={active || 'introduction'}
-          onChange={(key) => key !== 'problem' && navigate(key === 'introduction' ? base : `${base}/${key}`)}
-          items={tabs.map((tab) => ({
+          onChange={(key) => navigate(key === 'introduction' ? base : `${base}/${key}`)}
+          items={TABS.map((tab) => ({
             key: tab.key || 'introduction',
             disabled: tab.inside && locked,
             label: (
               <span data-testid={`training-tab-${tab.key || 'introduction'}`}>
                 {tab.icon}
-                {tab.key === 'problem' ? t('training.tab.problem', { problemId }) : t(`training.tab.${tab.labelKey}`)}
+                {t(`training.tab.${tab.labelKey}`)}
               </span>
             ),
           }))}

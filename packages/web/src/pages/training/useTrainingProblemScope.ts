@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { problemApi, problemKeys } from '../../api/problem';
+import { isActive } from '../../api/submission';
+import { trainingKeys } from '../../api/training';
 import type { ProblemScope } from '../problem/problemScope';
 import type { TrainingContextValue } from './TrainingContext';
 
@@ -12,6 +15,7 @@ import type { TrainingContextValue } from './TrainingContext';
  */
 export function useTrainingProblemScope(view: TrainingContextValue): ProblemScope {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const tid = view.training.id;
   const blocked = view.access ? null : t('training.detail.locked');
   return useMemo<ProblemScope>(
@@ -26,11 +30,19 @@ export function useTrainingProblemScope(view: TrainingContextValue): ProblemScop
       showTags: true,
       mySubmissions: problemApi.mySubmissions,
       mySubmissionsKey: problemKeys.mySubmissions,
-      checkStatus: problemApi.checkStatus,
+      // A verdict changes the training's progress, own states and rank: reload them once it is final.
+      checkStatus: (ids) =>
+        problemApi.checkStatus(ids).then((rows) => {
+          if (Object.values(rows).some((r) => !isActive(r.status))) {
+            void client.invalidateQueries({ queryKey: trainingKeys.all(tid) });
+            void client.invalidateQueries({ queryKey: ['training-list'] });
+          }
+          return rows;
+        }),
       testRun: { type: 'public' },
       blocked,
       captcha: true,
     }),
-    [tid, blocked],
+    [tid, blocked, client],
   );
 }
