@@ -11,6 +11,7 @@ import { getSecrets } from './lib/secrets.js';
 import { putSetting } from './lib/site-config.js';
 import { seedProblems } from './seed-problems.js';
 import { seedContests } from './modules/contest/seed.js';
+import { seedTrainings } from './modules/training/seed.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
@@ -28,7 +29,7 @@ export const SHIPPED_DESCRIPTION = 'An online judge for learning and competitive
 
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
- * image, and on request the demo problems and demo contests. Idempotent: each piece is created only when missing, so
+ * image, and on request the demo problems, demo contests and demo trainings. Idempotent: each piece is created only when missing, so
  * restarts keep what admins changed.
  */
 export async function seed({ config, database }: AppContext, o: SeedOptions = {}): Promise<{ generatedRootPassword?: string }> {
@@ -75,8 +76,11 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
     // opened with it in every language; nobody wrote it, so it goes and each language shows its own text.
     await putSetting(db, 'website', { description: '' });
   }
-  // Demo contests use the demo problems: both come on the first start only, never into a bank an
-  // administrator has already filled.
-  if (o.demoProblems && (await seedProblems({ config, database })) > 0) await seedContests({ config, database });
+  // Demo contests and trainings use the demo problems: they come on the first start only, never into a
+  // bank an administrator has already filled.
+  if (o.demoProblems && (await seedProblems({ config, database })) > 0) {
+    await seedContests({ config, database });
+    await seedTrainings({ config, database });
+  }
   return result;
 }

@@ -36,9 +36,14 @@ BEGIN
   HAVING count(*) > 0
   ON CONFLICT (tid, uid) DO UPDATE SET
     ac = excluded.ac, total_run_time = excluded.total_run_time, last_ac_time = excluded.last_ac_time,
-    cells = excluded.cells, gmt_modified = excluded.gmt_modified;
+    cells = excluded.cells, gmt_modified = excluded.gmt_modified
+  -- Unchanged rows are left alone: a page written again loses its all-visible bit, and the rank's
+  -- numbering reads training_rank_order_idx alone only on all-visible pages.
+  WHERE (r.ac, r.total_run_time, r.last_ac_time, r.cells) IS DISTINCT FROM (excluded.ac, excluded.total_run_time, excluded.last_ac_time, excluded.cells);
   -- Nothing left inside the training (its problems were removed, or the training is gone).
-  IF NOT FOUND THEN
+  IF NOT FOUND AND NOT EXISTS (
+    SELECT 1 FROM judge j JOIN training_problem tp ON tp.tid = p_tid AND tp.pid = j.pid WHERE j.tid = p_tid AND j.uid = p_uid
+  ) THEN
     DELETE FROM training_rank WHERE tid = p_tid AND uid = p_uid;
   END IF;
 END $$;

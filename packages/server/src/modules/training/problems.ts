@@ -10,7 +10,7 @@ import { problems, trainingProblems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { countsOf, tagsOf, type ProblemRow } from '../problem/service.js';
-import { enteredTraining } from './access.js';
+import { enteredTraining, type TrainingRow } from './access.js';
 import { problemStatuses } from './progress.js';
 
 /** The training's problems in its order: rank, then the order they were added in. */
@@ -21,6 +21,15 @@ export async function problemsOf(db: DbOrTx, tid: number): Promise<{ link: typeo
     .innerJoin(problems, eq(problems.id, trainingProblems.pid))
     .where(eq(trainingProblems.tid, tid))
     .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id));
+}
+
+/** The ids shown for the training's problems (the rank's cell keys), without reading the statements. */
+export async function problemIdsOf(db: DbOrTx, tid: number): Promise<{ pid: number; problemId: string }[]> {
+  return db
+    .select({ pid: trainingProblems.pid, problemId: problems.problemId })
+    .from(trainingProblems)
+    .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+    .where(eq(trainingProblems.tid, tid));
 }
 
 /** get-training-problem-list (login, access): statement-level facts, counts and the caller's state. */
@@ -64,27 +73,46 @@ export async function trainingFullScreenProblems(db: DbOrTx, user: AuthUser, tid
   }));
 }
 
-/** The link of the problem shown as `problemId` (case-insensitive, like the bank) in the training. */
-export async function trainingProblemByDisplayId(db: DbOrTx, tid: number, problemId: string) {
+/** The link of the problem shown as `problemId` (case-insensitive, like the bank), or of problem.id `pid`, in the training. */
+export async function trainingProblemOf(db: DbOrTx, tid: number, key: { displayId: string } | { pid: number }) {
+  const which = 'pid' in key ? eq(trainingProblems.pid, key.pid) : sql`upper(${problems.problemId}) = upper(${key.displayId})`;
   const [row] = await db
     .select({ link: trainingProblems, problem: problems })
     .from(trainingProblems)
     .innerJoin(problems, eq(problems.id, trainingProblems.pid))
-    .where(and(eq(trainingProblems.tid, tid), sql`upper(${problems.problemId}) = upper(${problemId})`));
+    .where(and(eq(trainingProblems.tid, tid), which));
   return row;
 }
 
+export interface OpenedTrainingProblem {
+  training: TrainingRow;
+  problem: ProblemRow;
+  /** the id shown in the training: the problem's own id */
+  displayId: string;
+  /** training_problem.id */
+  linkId: number;
+}
+
 /**
- * get-problem-detail with tid: the problem `problemId` opened inside the training. The training must
- * be visible to the caller and entered (public, password given, or its admin); then its problems are
- * readable whatever their own auth (the training's admin chose them under problem/use-policy.ts).
- * Returns the problem row for the detail to be built from; refuses with the training's messages.
+ * A problem opened inside a training (statement, submit, self-test): the training must be visible to
+ * the caller and entered (public, password given, or its admin); then its problems are readable
+ * whatever their own auth (the training's admin chose them under problem/use-policy.ts).
  */
+export async function openTrainingProblem(
+  db: DbOrTx,
+  user: AuthUser,
+  tid: number,
+  key: { displayId: string } | { pid: number },
+): Promise<OpenedTrainingProblem> {
+  const training = await enteredTraining(db, tid, user);
+  const row = await trainingProblemOf(db, training.id, key);
+  if (!row) throw fail('trainingProblemNotFound', { problemId: 'pid' in key ? String(key.pid) : key.displayId.slice(0, 50) });
+  return { training, problem: row.problem, displayId: row.problem.problemId, linkId: row.link.id };
+}
+
+/** get-problem-detail with tid: the problem `problemId` opened inside the training (see openTrainingProblem). */
 export async function trainingProblemDetailAccess(db: DbOrTx, user: AuthUser, tid: number, problemId: string): Promise<ProblemRow> {
-  const t = await enteredTraining(db, tid, user);
-  const row = await trainingProblemByDisplayId(db, t.id, problemId);
-  if (!row) throw fail('trainingProblemNotFound', { problemId: problemId.slice(0, 50) });
-  return row.problem;
+  return (await openTrainingProblem(db, user, tid, { displayId: problemId })).problem;
 }
 
 /** get-user-problem-status with tid: the caller's state per problem as the training counts it. */

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import type { TrainingRankCellRow } from '../../db/schema/index.js';
 import { likeOf } from '../problem/service.js';
 import { enteredTraining, isTrainingAdmin } from './access.js';
-import { problemsOf } from './problems.js';
+import { problemIdsOf } from './problems.js';
 
 type RankRow = {
   rank: string | number;
@@ -38,24 +38,30 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
   const offset = (q.currentPage - 1) * q.limit;
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
-  // Numbered over the whole training in the index's order, so a search keeps each user's place; without
-  // a search the page is cut from the index before the users are joined.
-  const page = sql`limit ${q.limit} offset ${offset}`;
-  const numbered = sql`select r.uid, r.ac, r.total_run_time, r.cells, row_number() over (order by ${ORDER}) as rank
-    from training_rank r where r.tid = ${t.id} order by ${ORDER} ${like ? sql`` : page}`;
-  const [found, counted] = await Promise.all([
-    db.execute<RankRow>(sql`select r.rank, r.uid, ${userColumns}, r.ac, r.total_run_time, r.cells
-      from (${numbered}) r join user_info u on u.uid = r.uid
-      ${like ? sql`where u.username ilike ${like}` : sql``} order by r.rank ${like ? page : sql``}`),
+  // The page's users come from the index alone (training_rank_order_idx); only their rows (cells) and
+  // users are then read, one index lookup each (lateral; `limit 1` keeps the planner from turning them
+  // into a hash join that reads every user of the site). The numbering runs over the index before the
+  // offset (a window is computed before LIMIT), so a page, or a search, shows each user's place in the
+  // whole rank.
+  const found = like
+    ? sql`select p.rank, p.uid from (select r.uid, row_number() over (order by ${ORDER}) as rank from training_rank r where r.tid = ${t.id}) p
+        join user_info u on u.uid = p.uid where u.username ilike ${like} order by p.rank limit ${q.limit} offset ${offset}`
+    : sql`select row_number() over (order by ${ORDER}) as rank, r.uid from training_rank r where r.tid = ${t.id}
+        order by ${ORDER} limit ${q.limit} offset ${offset}`;
+  const [page, counted] = await Promise.all([
+    db.execute<RankRow>(sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells from (${found}) p
+      cross join lateral (select ${userColumns} from user_info u where u.uid = p.uid limit 1) u
+      cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${t.id} and r.uid = p.uid limit 1) r
+      order by p.rank`),
     like
       ? db.execute<{ n: number }>(
           sql`select count(*)::int as n from training_rank r join user_info u on u.uid = r.uid where r.tid = ${t.id} and u.username ilike ${like}`,
         )
       : db.execute<{ n: number }>(sql`select count(*)::int as n from training_rank where tid = ${t.id}`),
   ]);
-  const rows = found.rows;
+  const rows = page.rows;
   const total = counted.rows[0]?.n ?? 0;
-  const problemIds = new Map((await problemsOf(db, t.id)).map(({ problem }) => [String(problem.id), problem.problemId]));
+  const problemIds = new Map((await problemIdsOf(db, t.id)).map((p) => [String(p.pid), p.problemId]));
   const admin = isTrainingAdmin(t, user);
   return {
     total,

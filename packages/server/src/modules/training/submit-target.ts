@@ -5,10 +5,8 @@
  */
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
 import type { ProblemRow } from '../problem/service.js';
-import { enteredTraining } from './access.js';
-import { trainingProblemByDisplayId } from './problems.js';
+import { openTrainingProblem } from './problems.js';
 
 export interface TrainingSubmitTarget {
   tid: number;
@@ -23,8 +21,6 @@ export interface TrainingSubmitTarget {
  * or training admin) and that the problem `displayId` is in it.
  */
 export async function trainingSubmitTarget(db: DbOrTx, user: AuthUser, tid: number, displayId: string): Promise<TrainingSubmitTarget> {
-  const t = await enteredTraining(db, tid, user);
-  const row = await trainingProblemByDisplayId(db, t.id, displayId);
-  if (!row) throw fail('trainingProblemNotFound', { problemId: displayId.slice(0, 50) });
-  return { tid: t.id, gid: t.gid, problem: row.problem, displayId: row.problem.problemId };
+  const opened = await openTrainingProblem(db, user, tid, { displayId });
+  return { tid: opened.training.id, gid: opened.training.gid, problem: opened.problem, displayId: opened.displayId };
 }

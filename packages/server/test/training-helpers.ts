@@ -1,0 +1,29 @@
+/** Training fixtures shared by the training API tests: categories, trainings and their problems through the admin API. */
+import type { TestApp } from './harness.js';
+import { post } from './helpers.js';
+
+export const trainingForm = (o: { categoryId?: number; [k: string]: unknown } = {}) => {
+  const { categoryId, ...training } = o;
+  return {
+    training: { title: 'Basics', description: 'Start here.', auth: 'Public', rank: 1000, status: true, ...training },
+    trainingCategory: categoryId === undefined ? null : { id: categoryId },
+  };
+};
+
+export async function createCategory(t: TestApp, token: string, name: string, color = '#409eff'): Promise<number> {
+  const r = await post(t, '/api/admin/training/category', { name, color }, { token });
+  if (r.status !== 200) throw new Error(`create category: ${r.msg}`);
+  return r.data.id;
+}
+
+/** Creates a training through the admin API and adds the bank problems `pids` in order; returns its id. */
+export async function createTraining(t: TestApp, token: string, o: Record<string, unknown> & { categoryId: number }, pids: number[] = []): Promise<number> {
+  const r = await post(t, '/api/admin/training', trainingForm(o), { token });
+  if (r.status !== 200) throw new Error(`create training: ${r.msg}`);
+  const tid = r.data.training.id as number;
+  for (const pid of pids) {
+    const a = await post(t, '/api/admin/training/add-problem-from-public', { tid, pid }, { token });
+    if (a.status !== 200) throw new Error(`add problem ${pid}: ${a.msg}`);
+  }
+  return tid;
+}

@@ -1,0 +1,237 @@
+/**
+ * Site training calls (issue 12 "Trainings (site)"): the list with filters and progress, detail,
+ * the password of a private training (empty, wrong, five tries then a pause), access, the problem
+ * list, hidden trainings, login-only calls, and submitting inside a training (tid).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus, MSG, ProblemAuth, Role } from '@oj/shared';
+import { putSetting } from '../src/lib/site-config.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, post, q, rootToken, shiftBack } from './helpers.js';
+import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
+import { createCategory, createTraining } from './training-helpers.js';
+
+let t: TestApp;
+let judge: FakeJudge;
+let root: string;
+let padm: string;
+let kim: string;
+let lee: string;
+let cats: { basics: number; graphs: number };
+let pub: number;
+let priv: number;
+const pids: Record<string, number> = {};
+
+const submitIn = (token: string, tid: number | undefined, pid: string) =>
+  post(t, '/api/submit-problem-judge', { pid, tid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+
+async function judged(token: string, tid: number | undefined, pid: string, status: number) {
+  const r = await submitIn(token, tid, pid);
+  if (r.status !== 200) throw new Error(`submit: ${r.msg}`);
+  await judge.result(await judge.take(), { ...acceptedResult(1), status });
+  return r.data.submitId as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue() });
+  await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+  judge = await FakeJudge.start(t, 'tj');
+  root = await rootToken(t);
+  await createUser(t, { username: 'padm', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'kim' });
+  await createUser(t, { username: 'lee' });
+  [padm, kim, lee] = await Promise.all(['padm', 'kim', 'lee'].map((u) => login(t, u)));
+  pids.one = await createProblem(t, { problemId: 'TR1', title: 'One', difficulty: 1 });
+  pids.two = await createProblem(t, { problemId: 'TR2', title: 'Two' });
+  pids.three = await createProblem(t, { problemId: 'TR3', title: 'Three' });
+  // a hidden problem of padm's, shown inside padm's private training only
+  pids.own = await createProblem(t, { problemId: 'TR4', title: 'Own hidden', auth: ProblemAuth.HIDDEN, author: 'padm' });
+  cats = { basics: await createCategory(t, root, 'Basics', '#ff0000'), graphs: await createCategory(t, root, 'Graphs', '#00ff00') };
+  pub = await createTraining(t, root, { title: 'Public basics', rank: 1, categoryId: cats.basics }, [pids.one!, pids.two!]);
+  priv = await createTraining(t, padm, { title: 'Private graphs', rank: 2, auth: 'Private', privatePwd: 'open sesame', categoryId: cats.graphs }, [
+    pids.one!,
+    pids.three!,
+    pids.own!,
+  ]);
+});
+
+afterAll(() => t.close());
+
+describe('get-training-list', () => {
+  it('lists visible trainings to visitors in rank order with categories, counts and filters', async () => {
+    const r = await get(t, '/api/get-training-list');
+    expect(r.data.total).toBe(2);
+    expect(r.data.records.map((x: any) => [x.title, x.auth, x.categoryName, x.categoryColor, x.problemCount, x.acCount, x.author])).toEqual([
+      ['Public basics', 'Public', 'Basics', '#ff0000', 2, 0, 'root'],
+      ['Private graphs', 'Private', 'Graphs', '#00ff00', 3, 0, 'padm'],
+    ]);
+    const titles = async (query: Record<string, string | number>) => (await get(t, '/api/get-training-list', q(query))).data.records.map((x: any) => x.title);
+    expect(await titles({ keyword: 'graph' })).toEqual(['Private graphs']);
+    expect(await titles({ categoryId: cats.basics })).toEqual(['Public basics']);
+    expect(await titles({ auth: 'Private' })).toEqual(['Private graphs']);
+    expect(await titles({ limit: 1, currentPage: 2 })).toEqual(['Private graphs']);
+    expect((await get(t, '/api/get-training-list', q({ auth: 'Secret' }))).http).toBe(400);
+    expect((await get(t, '/api/get-training-list', q({ limit: 100000 }))).http).toBe(400);
+    expect((await get(t, '/api/get-training-list', q({ keyword: 'x'.repeat(1000) }))).http).toBe(400);
+  });
+
+  it('needs login for everything past the list (visitor 401)', async () => {
+    for (const [method, url, body] of [
+      ['GET', `/api/get-training-detail?tid=${pub}`, undefined],
+      ['GET', `/api/get-training-access?tid=${pub}`, undefined],
+      ['GET', `/api/get-training-problem-list?tid=${pub}`, undefined],
+      ['GET', `/api/get-training-rank?tid=${pub}`, undefined],
+      ['POST', '/api/register-training', { tid: priv, password: 'open sesame' }],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: body });
+      expect([res.statusCode, res.json().msg], url).toEqual([401, MSG.loginFirst]);
+    }
+  });
+});
+
+describe('a public training', () => {
+  it('is open to every logged-in user: detail, access, problems in order with counts and own status', async () => {
+    const d = await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: pub }) });
+    expect(d.data).toMatchObject({ id: pub, title: 'Public basics', description: 'Start here.', problemCount: 2, acCount: 0 });
+    expect((await get(t, '/api/get-training-access', { token: kim, ...q({ tid: pub }) })).data).toEqual({ access: true });
+    expect((await post(t, '/api/register-training', { tid: pub, password: 'x' }, { token: kim })).msg).toBe(MSG.trainingNeedsNoRegister);
+    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) });
+    expect(p.data.map((x: any) => [x.problemId, x.title, x.difficulty, x.myStatus, x.ac, x.total])).toEqual([
+      ['TR1', 'One', 1, JudgeStatus.NOT_SUBMITTED, 0, 0],
+      ['TR2', 'Two', 0, JudgeStatus.NOT_SUBMITTED, 0, 0],
+    ]);
+  });
+
+  it('counts any accepted bank submission as progress, and submissions inside it carry tid and show on /status', async () => {
+    await judged(kim, undefined, 'TR1', JudgeStatus.ACCEPTED);
+    const inside = await judged(kim, pub, 'TR2', JudgeStatus.WRONG_ANSWER);
+    const row = (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === pub);
+    expect(row.acCount).toBe(1);
+    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) });
+    expect(p.data.map((x: any) => [x.problemId, x.myStatus, x.ac, x.total])).toEqual([
+      ['TR1', JudgeStatus.ACCEPTED, 1, 1],
+      ['TR2', JudgeStatus.WRONG_ANSWER, 0, 1],
+    ]);
+    const status = await get(t, '/api/get-submission-list', q({ username: 'kim' }));
+    expect(status.data.records.map((s: any) => s.submitId)).toContain(inside);
+    const [stored] = (
+      await t.database.db.execute<{ tid: number; cid: number; display_pid: string }>(`select tid, cid, display_pid from judge where submit_id = ${inside}`)
+    ).rows;
+    expect(stored).toEqual({ tid: pub, cid: 0, display_pid: 'TR2' });
+  });
+
+  it('refuses a submission to a problem that is not in the training', async () => {
+    const r = await submitIn(kim, pub, 'TR3');
+    expect([r.status, r.msg]).toEqual([400, 'The problem TR3 is not in this training.']);
+  });
+});
+
+describe('a private training', () => {
+  it('shows its detail but keeps problems, rank and submitting closed until the password is given', async () => {
+    expect((await get(t, '/api/get-training-detail', { token: lee, ...q({ tid: priv }) })).data).toMatchObject({ title: 'Private graphs', auth: 'Private' });
+    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: false });
+    expect((await get(t, '/api/get-training-problem-list', { token: lee, ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await get(t, '/api/get-training-rank', { token: lee, ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await submitIn(lee, priv, 'TR3')).msg).toBe(MSG.trainingNotRegistered);
+    // its hidden problem stays hidden in the bank
+    expect((await get(t, '/api/get-problem-detail', { token: lee, ...q({ problemId: 'TR4' }) })).msg).toBe(MSG.problemNotFound);
+  });
+
+  it('asks for the password, counts wrong ones, pauses after five and opens with the right one', async () => {
+    expect((await post(t, '/api/register-training', { tid: priv, password: '' }, { token: lee })).msg).toBe(MSG.enterTrainingPassword);
+    expect((await post(t, '/api/register-training', { tid: priv }, { token: lee })).msg).toBe(MSG.enterTrainingPassword);
+    for (let i = 0; i < 5; i++)
+      expect((await post(t, '/api/register-training', { tid: priv, password: `guess${i}` }, { token: lee })).msg).toBe(MSG.trainingPasswordWrong);
+    // the sixth try is refused, even with the right password
+    const paused = await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee });
+    expect(paused.msg).toBe('Too many wrong passwords for this training, please try again in 10 minutes.');
+    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: false });
+    // other users are not paused
+    expect((await post(t, '/api/register-training', { tid: priv, password: 'nope' }, { token: kim })).msg).toBe(MSG.trainingPasswordWrong);
+    // after the window the right password opens it, once
+    await shiftBack(t, 'training_password_failure', 'window_start', 601);
+    const ok = await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee });
+    expect([ok.status, ok.msg]).toEqual([200, MSG.trainingRegistered]);
+    expect((await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee })).msg).toBe(MSG.trainingAlreadyRegistered);
+    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: true });
+    const p = await get(t, '/api/get-training-problem-list', { token: lee, ...q({ tid: priv }) });
+    expect(p.data.map((x: any) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
+  });
+
+  it('never asks its admins (author, super admin) for the password', async () => {
+    for (const token of [padm, root]) {
+      expect((await get(t, '/api/get-training-access', { token, ...q({ tid: priv }) })).data).toEqual({ access: true });
+      expect((await get(t, '/api/get-training-problem-list', { token, ...q({ tid: priv }) })).status).toBe(200);
+    }
+  });
+
+  it('counts only submissions made inside it as progress', async () => {
+    // kim accepted TR1 in the bank: that counts in the public training, not here
+    await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: kim });
+    const mine = async () => (await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: priv }) })).data.acCount;
+    expect(await mine()).toBe(0);
+    expect((await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: priv }) })).data[0].myStatus).toBe(JudgeStatus.NOT_SUBMITTED);
+    await judged(kim, priv, 'TR4', JudgeStatus.ACCEPTED);
+    expect(await mine()).toBe(1);
+    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: priv }) });
+    expect(p.data.map((x: any) => [x.problemId, x.myStatus])).toEqual([
+      ['TR1', JudgeStatus.NOT_SUBMITTED],
+      ['TR3', JudgeStatus.NOT_SUBMITTED],
+      ['TR4', JudgeStatus.ACCEPTED],
+    ]);
+    const row = (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === priv);
+    expect(row.acCount).toBe(1);
+  });
+
+  it('answers unknown trainings as not existing', async () => {
+    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await post(t, '/api/register-training', { tid: 999999, password: 'x' }, { token: kim })).msg).toBe(MSG.trainingNotFound);
+    expect((await submitIn(kim, 999999, 'TR1')).msg).toBe(MSG.trainingNotFound);
+    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: 0 }) })).http).toBe(400);
+  });
+});
+
+describe('what the place resolver wires in', () => {
+  const userOf = async (username: string) => {
+    const [u] = (await t.database.db.execute<{ uid: string }>(`select uid from user_info where username = '${username}'`)).rows;
+    return { uid: u!.uid, username, roles: [Role.USER] as number[], sessionId: 'test' };
+  };
+
+  it('answers the submit target, the full-screen list, the statement access and the problem status of a training', async () => {
+    const { trainingSubmitTarget } = await import('../src/modules/training/submit-target.js');
+    const { openTrainingProblem, trainingFullScreenProblems, trainingProblemDetailAccess, trainingProblemStatus } = await import(
+      '../src/modules/training/problems.js'
+    );
+    const db = t.database.db;
+    const kimUser = await userOf('kim');
+    const target = await trainingSubmitTarget(db, kimUser, priv, 'tr4');
+    expect([target.tid, target.gid, target.problem.id, target.displayId]).toEqual([priv, null, pids.own, 'TR4']);
+    expect((await trainingFullScreenProblems(db, kimUser, priv)).map((p) => [p.problemId, p.status])).toEqual([
+      ['TR1', JudgeStatus.NOT_SUBMITTED],
+      ['TR3', JudgeStatus.NOT_SUBMITTED],
+      ['TR4', JudgeStatus.ACCEPTED],
+    ]);
+    // a hidden problem opens inside the training it belongs to
+    expect((await trainingProblemDetailAccess(db, kimUser, priv, 'TR4')).title).toBe('Own hidden');
+    await expect(trainingProblemDetailAccess(db, kimUser, priv, 'TR2')).rejects.toThrow('The problem TR2 is not in this training.');
+    // by internal id too (the place's other key)
+    const byPid = await openTrainingProblem(db, kimUser, priv, { pid: pids.three! });
+    expect([byPid.training.id, byPid.problem.problemId, byPid.displayId]).toEqual([priv, 'TR3', 'TR3']);
+    await expect(openTrainingProblem(db, kimUser, priv, { pid: pids.two! })).rejects.toThrow(`The problem ${pids.two} is not in this training.`);
+    expect(await trainingProblemStatus(db, kimUser, priv, [pids.one!, pids.own!])).toEqual({
+      [pids.one!]: { status: JudgeStatus.NOT_SUBMITTED, score: null },
+      [pids.own!]: { status: JudgeStatus.ACCEPTED, score: null },
+    });
+    // without the password nothing of a private training opens
+    await createUser(t, { username: 'zed' });
+    const zed = await userOf('zed');
+    for (const attempt of [
+      () => trainingSubmitTarget(db, zed, priv, 'TR4'),
+      () => trainingFullScreenProblems(db, zed, priv),
+      () => trainingProblemDetailAccess(db, zed, priv, 'TR4'),
+      () => trainingProblemStatus(db, zed, priv, [pids.own!]),
+    ]) {
+      await expect(attempt()).rejects.toThrow(MSG.trainingNotRegistered);
+    }
+  });
+});
