@@ -108,6 +108,14 @@ describe('training admin screens', () => {
     expect(await row.innerText()).toContain(category);
     expect(await row.innerText()).toContain('Private');
     await pageShot(page, 'training-admin-list');
+
+    // A category trainings use cannot be deleted: the server says why, as a toast.
+    await page.goto('/admin/training/category');
+    await page.getByTestId(`category-delete-${category}`).click();
+    await page.getByTestId('category-delete-ok').click();
+    await notice(page, 'This category is still used by trainings').waitFor();
+    await page.getByTestId(`category-${category}`).waitFor();
+    await pageShot(page, 'training-admin-categories');
     await context.close();
   });
 });

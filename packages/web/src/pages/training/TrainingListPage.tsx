@@ -76,7 +76,7 @@ export default function TrainingListPage() {
     {
       title: t('training.list.progress'),
       key: 'progress',
-      width: 190,
+      width: 170,
       render: (_v, row) => (
         <span data-testid={`training-progress-${row.id}`}>
           <TrainingProgress acCount={row.acCount} problemCount={row.problemCount} />
