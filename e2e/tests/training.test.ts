@@ -109,6 +109,17 @@ describe('training admin screens', () => {
     expect(await row.innerText()).toContain('Private');
     await pageShot(page, 'training-admin-list');
 
+    // The super admin sees the training's admin buttons (new tabs) and, as a training admin, the
+    // real-name column of its rank; no password asked.
+    await page.goto(`/training/${tid}`);
+    expect(await page.getByTestId('training-admin-edit').getAttribute('href')).toBe(`/admin/training/${tid}/edit`);
+    expect(await page.getByTestId('training-admin-edit').getAttribute('target')).toBe('_blank');
+    expect(await page.getByTestId('training-admin-problems').getAttribute('href')).toBe(`/admin/training/${tid}/problems`);
+    expect(await page.getByTestId('training-password-card').count()).toBe(0);
+    await page.getByTestId('training-tab-rank').click();
+    await page.getByTestId('training-rank').getByText('Real name').first().waitFor();
+    await pageShot(page, 'training-detail-root');
+
     // A category trainings use cannot be deleted: the server says why, as a toast.
     await page.goto('/admin/training/category');
     await page.getByTestId(`category-delete-${category}`).click();

@@ -10,6 +10,7 @@ import { useIsMobile } from '../../app/layout/useIsMobile';
 import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
+import { useIsTrainingAdmin } from './policy';
 
 /** Spec 2 §9 scoreboard refresh: every 30 s while the tab is shown. */
 const REFRESH_MS = 30_000;
@@ -37,6 +38,7 @@ function RankCell({ cell }: { cell: TrainingRankCell | undefined }) {
 export default function TrainingRankPage() {
   const { t } = useTranslation();
   const { training } = useTraining();
+  const isAdmin = useIsTrainingAdmin(training);
   const tid = training.id;
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ currentPage: 1, limit: PAGE_SIZE });
@@ -53,7 +55,8 @@ export default function TrainingRankPage() {
   // On a phone fixed columns would cover most of the narrow table: everything scrolls together there.
   const fixed = useIsMobile() ? undefined : ('left' as const);
   const records = rank.data?.records ?? [];
-  const realnames = records.some((r) => r.realname);
+  // The server sends real names to training admins only; the column is theirs.
+  const realnames = isAdmin || records.some((r) => r.realname);
 
   const columns: TableColumnsType<TrainingRankRecord> = [
     { title: '#', dataIndex: 'rank', width: 56, align: 'center', fixed },
@@ -69,7 +72,7 @@ export default function TrainingRankPage() {
         </Link>
       ),
     },
-    ...(realnames ? [{ title: t('training.rank.realname'), dataIndex: 'realname', width: 110 }] : []),
+    ...(realnames ? [{ title: t('training.rank.realname'), dataIndex: 'realname', width: 110, render: (v: string | null) => v ?? '—' }] : []),
     { title: t('rankPage.ac'), dataIndex: 'ac', width: 64, align: 'center' },
     {
       title: t('training.rank.totalRunTime'),

@@ -1,4 +1,4 @@
-import { ROLE_NAMES, may, type Actor, type RoleId } from '@oj/shared';
+import { ROLE_NAMES, may, type Actor, type RoleId, type TrainingDetail } from '@oj/shared';
 import { useSession } from '../../app/session';
 
 const ROLE_ID_OF = new Map(Object.entries(ROLE_NAMES).map(([id, name]) => [name, Number(id) as RoleId]));
@@ -17,4 +17,15 @@ export function useActor(): Actor | null {
  */
 export function useMayEditTraining(gid: number | null): boolean {
   return may(useActor(), 'administer', { kind: 'training', uid: null, gid });
+}
+
+/**
+ * Training admin (spec 2 §6: author, super admin, group root), e.g. for the rank's real-name column.
+ * The detail names its author by username, so the author is the viewer when the names match.
+ */
+export function useIsTrainingAdmin(training: TrainingDetail): boolean {
+  const actor = useActor();
+  const { user } = useSession();
+  const uid = user && user.username === training.author ? user.uid : null;
+  return may(actor, 'administer', { kind: 'training', uid, gid: training.gid });
 }
