@@ -7,7 +7,9 @@
  *   npx tsx bench/training-rank.ts [SECONDS per measurement = 4] [CONNECTIONS = 16]
  *
  * Environment: BENCH_USERS (5000), BENCH_PROBLEMS (50), BENCH_SUBMISSIONS (200000), BENCH_COLD (20: cold
- * pages, one request each); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the page query.
+ * pages, one request each); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the page query of the last page;
+ * BENCH_PIECES=1 times each query of a page alone (where the time goes); BENCH_PROFILE_ONLY=1 stops
+ * after the in-process figures (no server, no load).
  *
  * How (the approach of scoreboard.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL; the submissions are inserted with triggers off and the rank
@@ -19,6 +21,9 @@
 import os from 'node:os';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
+import { sql } from 'drizzle-orm';
+import { enteredTraining } from '../packages/server/src/modules/training/access.js';
+import { problemIdsOf } from '../packages/server/src/modules/training/problems.js';
 import { rebuildTrainingRank, trainingRank } from '../packages/server/src/modules/training/rank.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
@@ -150,6 +155,49 @@ async function fill(url: string): Promise<Filled> {
     }
     inProcess[name] = median(ms.slice(5));
   }
+  if (process.env.BENCH_PIECES) {
+    // Where the time of one page goes (each piece alone, median of 30).
+    const time = async (name: string, f: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const a = performance.now();
+        await f();
+        ms.push(performance.now() - a);
+      }
+      console.log(`   ${name}: ${median(ms).toFixed(2)} ms`);
+    };
+    const order = 'r.ac desc nulls last, r.total_run_time, r.last_ac_time, r.uid';
+    await time('select 1', () => q('select 1'));
+    await time('count', () => q(`select count(*)::int as n from training_rank where tid = $1`, [tid]));
+    await time('explain count', async () => {
+      const plan = await q(`explain (analyze, buffers) select count(*)::int as n from training_rank where tid = $1`, [tid]);
+      if (process.env.BENCH_PIECES === '2') for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
+    });
+    await time('page 1 query', () =>
+      q(
+        `select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells
+         from (select row_number() over (order by ${order}) as rank, r.uid from training_rank r where r.tid = $1 order by ${order} limit 30 offset 0) p
+         cross join lateral (select u.username, u.realname, u.nickname, u.gender, u.school, u.avatar from user_info u where u.uid = p.uid limit 1) u
+         cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = $1 and r.uid = p.uid limit 1) r
+         order by p.rank`,
+        [tid],
+      ),
+    );
+    await time('problem ids', () => q(`select tp.pid, p.problem_id from training_problem tp join problem p on p.id = tp.pid where tp.tid = $1`, [tid]));
+    await time('service page 1', () => trainingRank(database.db, viewer, { tid, currentPage: 1, limit: PAGE }));
+    await time('enteredTraining', () => enteredTraining(database.db, tid, viewer));
+    await time('problemIdsOf', () => problemIdsOf(database.db, tid));
+    await time('drizzle count', () => database.db.execute(sql`select count(*)::int as n from training_rank where tid = ${tid}`));
+    await time('drizzle page', () =>
+      database.db.execute(
+        sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells
+         from (select row_number() over (order by r.ac desc nulls last, r.total_run_time, r.last_ac_time, r.uid) as rank, r.uid from training_rank r where r.tid = ${tid} order by r.ac desc nulls last, r.total_run_time, r.last_ac_time, r.uid limit ${30} offset ${0}) p
+         cross join lateral (select u.username, u.realname, u.nickname, u.gender, u.school, u.avatar from user_info u where u.uid = p.uid limit 1) u
+         cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${tid} and r.uid = p.uid limit 1) r
+         order by p.rank`,
+      ),
+    );
+  }
   console.log(`  in process (median of 35): page 1 ${inProcess['page 1']!.toFixed(2)} ms, last page ${inProcess['last page']!.toFixed(2)} ms`);
   await database.close();
   return { tid, rebuildMs, refreshMs: median(times), rows };
@@ -225,5 +273,6 @@ runBench({
     console.log('Filling');
     return fill(site.url);
   },
-  measure: (server, _site, filled) => measure(server, filled),
+  // BENCH_PROFILE_ONLY: stop after the in-process figures, no server
+  measure: process.env.BENCH_PROFILE_ONLY ? undefined : (server, _site, filled) => measure(server, filled),
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG, ProblemAuth, Role } from '@oj/shared';
+import { adminTrainingEndpoints, MSG, ProblemAuth, Role, trainingEndpoints } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, q, rootToken } from './helpers.js';
@@ -57,6 +57,14 @@ const ADMIN_CALLS: [string, string, Record<string, unknown> | null, Record<strin
 ];
 
 describe('who may call the admin training calls', () => {
+  it('serves every call of both training endpoint tables with its method and path', () => {
+    const missing = Object.entries({ ...trainingEndpoints, ...adminTrainingEndpoints }).filter(
+      ([, e]) => !t.app.hasRoute({ method: e.method, url: `/api/${e.path}` }),
+    );
+    expect(missing.map(([k, e]) => `${k}: ${e.method} ${e.path}`)).toEqual([]);
+    expect(Object.keys(adminTrainingEndpoints)).toHaveLength(ADMIN_CALLS.length);
+  });
+
   it('refuses visitors with 401 and normal users with 403 on every call, changing nothing', async () => {
     const tid = await createTraining(t, padm, { title: 'Guarded', categoryId: cat }, [pids.a!]);
     for (const [method, url, body, query] of ADMIN_CALLS) {

@@ -166,4 +166,14 @@ describe('get-training-rank', () => {
     expect((await rank(eve)).msg).toBe(MSG.trainingNotRegistered);
     expect((await get(t, '/api/get-training-rank', { token: eve, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
   });
+
+  it('keeps every verdict of one user committed at the same time', async () => {
+    await createUser(t, { username: 'fay' });
+    const fay = await login(t, 'fay');
+    await post(t, '/api/register-training', { tid, password: 'pw' }, { token: fay });
+    for (const pid of ['RK1', 'RK2', 'RK3']) await submitIn(fay, pid);
+    const tasks = [await judge.take(), await judge.take(), await judge.take()];
+    await Promise.all(tasks.map((task, i) => judge.result(task, { ...acceptedResult(1), status: JudgeStatus.ACCEPTED, time: 10 + i })));
+    expect((await rows()).find((r: any) => r[1] === 'fay')?.slice(2)).toEqual([3, 33]);
+  });
 });

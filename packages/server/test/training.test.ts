@@ -158,6 +158,17 @@ describe('a private training', () => {
     expect(p.data.map((x: any) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
   });
 
+  it('counts parallel guesses before comparing them: ten at once get five answers at most', async () => {
+    await createUser(t, { username: 'racer' });
+    const racer = await login(t, 'racer');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(t, '/api/register-training', { tid: priv, password: `race${i}` }, { token: racer })),
+    );
+    const msgs = answers.map((a) => a.msg);
+    expect(msgs.filter((m) => m === MSG.trainingPasswordWrong)).toHaveLength(5);
+    expect(msgs.filter((m) => m.startsWith('Too many wrong passwords for this training'))).toHaveLength(5);
+  });
+
   it('never asks its admins (author, super admin) for the password', async () => {
     for (const token of [padm, root]) {
       expect((await get(t, '/api/get-training-access', { token, ...q({ tid: priv }) })).data).toEqual({ access: true });
@@ -233,5 +244,37 @@ describe('what the place resolver wires in', () => {
     ]) {
       await expect(attempt()).rejects.toThrow(MSG.trainingNotRegistered);
     }
+  });
+});
+
+describe('bad inputs', () => {
+  it('answers malformed calls with HTTP 400, never 500, and changes nothing', async () => {
+    const bad: [string, string, unknown, Record<string, string>][] = [
+      ['GET', '/api/get-training-detail', undefined, { tid: '-1' }],
+      ['GET', '/api/get-training-detail', undefined, { tid: '1e99' }],
+      ['GET', '/api/get-training-rank', undefined, { tid: String(pub), currentPage: '0' }],
+      ['GET', '/api/get-training-rank', undefined, { tid: String(pub), limit: '101' }],
+      ['GET', '/api/get-training-problem-list', undefined, {}],
+      ['POST', '/api/register-training', { tid: 'x', password: 'y' }, {}],
+      ['POST', '/api/register-training', { tid: priv, password: 'x'.repeat(10_000) }, {}],
+      ['POST', '/api/register-training', 'not json', {}],
+      ['POST', '/api/admin/training', { training: 'x' }, {}],
+      ['POST', '/api/admin/training', { training: { title: 'T', status: 'yes' }, trainingCategory: { id: cats.basics } }, {}],
+      ['PUT', '/api/admin/training/problem', { id: 1 }, {}],
+      ['PUT', '/api/admin/training/change-training-status', {}, { tid: String(pub), status: 'maybe' }],
+      ['DELETE', '/api/admin/training/category', undefined, { cid: 'all' }],
+    ];
+    for (const [method, url, body, query] of bad) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        query,
+        headers: { authorization: root, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+        payload: body as string,
+      });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(query)}`).toBe(400);
+    }
+    // nothing changed: the trainings and their problems are as they were
+    expect((await get(t, '/api/get-training-list')).data.total).toBe(2);
   });
 });
