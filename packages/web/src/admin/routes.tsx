@@ -15,6 +15,10 @@ const ContestListPage = lazyPage(() => import('./pages/contest/ContestListPage')
 const ContestEditPage = lazyPage(() => import('./pages/contest/ContestEditPage'));
 const ContestProblemsPage = lazyPage(() => import('./pages/contest/ContestProblemsPage'));
 const ContestAnnouncementsPage = lazyPage(() => import('./pages/contest/ContestAnnouncementsPage'));
+const TrainingListPage = lazyPage(() => import('./pages/training/TrainingListPage'));
+const TrainingEditPage = lazyPage(() => import('./pages/training/TrainingEditPage'));
+const TrainingProblemsPage = lazyPage(() => import('./pages/training/TrainingProblemsPage'));
+const TrainingCategoryPage = lazyPage(() => import('./pages/training/TrainingCategoryPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -49,6 +53,20 @@ export const adminRoute: RouteObject = {
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
+        { path: 'training', element: <TrainingListPage />, handle: { titleKey: 'admin.menu.trainingList' } satisfies AdminMeta },
+        { path: 'training/create', element: <TrainingEditPage />, handle: { titleKey: 'admin.menu.trainingCreate' } satisfies AdminMeta },
+        {
+          path: 'training/:trainingId/edit',
+          element: <TrainingEditPage />,
+          handle: { titleKey: 'admin.training.edit', menuKey: '/admin/training' } satisfies AdminMeta,
+        },
+        {
+          path: 'training/:trainingId/problems',
+          element: <TrainingProblemsPage />,
+          handle: { titleKey: 'admin.training.problems', menuKey: '/admin/training' } satisfies AdminMeta,
+        },
+        // Categories: super admin and problem admin (policy `trainingCategory`).
+        { path: 'training/category', element: <TrainingCategoryPage />, handle: problem({ titleKey: 'admin.menu.trainingCategory' }) },
         { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'admin.menu.contestList' } satisfies AdminMeta },
         { path: 'contest/create', element: <ContestEditPage />, handle: { titleKey: 'admin.menu.contestCreate' } satisfies AdminMeta },
         {

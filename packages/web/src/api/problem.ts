@@ -21,6 +21,8 @@ export interface SubmitProblemBody {
   language: string;
   code: string;
   cid?: number;
+  /** submitted inside this training */
+  tid?: number;
   isRemote?: boolean;
   /** the answer to the image captcha, when the site asks for one (switch submitCaptcha) */
   captcha?: string;

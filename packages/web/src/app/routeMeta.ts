@@ -16,10 +16,10 @@ export interface RouteMeta {
   titleKey?: string;
   /**
    * Focus-mode pages (spec 1 §2 "Context menus by route meta"): the top bar shows the context menu of
-   * where the problem was opened from instead of the main menu. Contest mode for now; training and
-   * group modes come with their areas.
+   * where the problem was opened from instead of the main menu. Contest and training modes for now;
+   * group modes come with their area.
    */
-  fullScreenSource?: 'contest';
+  fullScreenSource?: 'contest' | 'training';
 }
 
 export function useRouteMeta(): RouteMeta {

@@ -34,6 +34,13 @@ const ContestRankPage = lazyPage(() => import('../pages/contest/rank/ContestRank
 const OutsideScoreboardPage = lazyPage(() => import('../pages/contest/rank/OutsideScoreboardPage'));
 const ContestScrollBoardTab = lazyPage(() => import('../pages/contest/rank/ContestScrollBoardTab'));
 const ScrollBoardPage = lazyPage(() => import('../pages/contest/rank/ScrollBoardPage'));
+const TrainingListPage = lazyPage(() => import('../pages/training/TrainingListPage'));
+const TrainingShell = lazyPage(() => import('../pages/training/TrainingShell'));
+const TrainingIntroductionPage = lazyPage(() => import('../pages/training/TrainingIntroductionPage'));
+const TrainingProblemListPage = lazyPage(() => import('../pages/training/TrainingProblemListPage'));
+const TrainingProblemPage = lazyPage(() => import('../pages/training/TrainingProblemPage'));
+const TrainingFullProblemPage = lazyPage(() => import('../pages/training/TrainingFullProblemPage'));
+const TrainingRankPage = lazyPage(() => import('../pages/training/TrainingRankPage'));
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
@@ -65,9 +72,24 @@ const shellRoutes: RouteObject[] = [
   { path: 'submission-detail/:submitID', element: <SubmissionDetailPage />, handle: { titleKey: 'nav.status', activeMenu: '/status' } satisfies RouteMeta },
   { path: 'acm-rank', element: <AcmRankPage />, handle: { titleKey: 'nav.acmRank' } satisfies RouteMeta },
   { path: 'oi-rank', element: <OiRankPage />, handle: { titleKey: 'nav.oiRank' } satisfies RouteMeta },
-  later('training', 'training'),
-  later('training/:trainingID/problem/:problemID/full-screen', 'training', focus),
-  later('training/:trainingID/*', 'training', auth),
+  { path: 'training', element: <TrainingListPage />, handle: { titleKey: 'nav.training' } satisfies RouteMeta },
+  {
+    path: 'training/:trainingID/problem/:problemID/full-screen',
+    element: <TrainingFullProblemPage />,
+    handle: { titleKey: 'nav.training', activeMenu: '/training', fullScreenSource: 'training', ...focus } satisfies RouteMeta,
+  },
+  {
+    // The training shell (spec 2 §2 TrainingDetails): header and tabs around every child route.
+    path: 'training/:trainingID',
+    element: <TrainingShell />,
+    handle: { titleKey: 'nav.training', activeMenu: '/training', ...auth } satisfies RouteMeta,
+    children: [
+      { index: true, element: <TrainingIntroductionPage /> },
+      { path: 'problems', element: <TrainingProblemListPage /> },
+      { path: 'problem/:problemID', element: <TrainingProblemPage />, handle: { hideFooter: true } satisfies RouteMeta },
+      { path: 'rank', element: <TrainingRankPage /> },
+    ],
+  },
   { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'nav.contest' } satisfies RouteMeta },
   {
     path: 'contest/acm-scoreboard/:contestID',

@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   ExportOutlined,
   PlusOutlined,
+  ReadOutlined,
   TagsOutlined,
   TrophyOutlined,
   UnorderedListOutlined,
@@ -37,6 +38,20 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
       ],
     });
   }
+  // Trainings: every admin-area role lists and creates them (the server checks each training's owner);
+  // categories are the super admin's and the problem admin's.
+  items.push({
+    key: 'training',
+    icon: <ReadOutlined />,
+    label: t('admin.menu.training'),
+    children: [
+      { key: '/admin/training', icon: <UnorderedListOutlined />, label: link('/admin/training', t('admin.menu.trainingList')) },
+      { key: '/admin/training/create', icon: <PlusOutlined />, label: link('/admin/training/create', t('admin.menu.trainingCreate')) },
+      ...(hasAdminAccess(roles, 'problem')
+        ? [{ key: '/admin/training/category', icon: <TagsOutlined />, label: link('/admin/training/category', t('admin.menu.trainingCategory')) }]
+        : []),
+    ],
+  });
   // Every admin-area role carries the contest_admin permission; the server checks each contest's owner.
   items.push({
     key: 'contest',
@@ -50,5 +65,5 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   if (hasAdminAccess(roles, 'root')) {
     items.push({ key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) });
   }
-  return { items, openKeys: ['problem', 'contest'] };
+  return { items, openKeys: ['problem', 'training', 'contest'] };
 }

@@ -61,20 +61,33 @@ export function useNavItems(): Items {
 
 /**
  * The context menu of a focus-mode page (spec 1 §2, route meta `fullScreenSource`), or null on other
- * pages. Contest mode: /home, the contest, its problems, my submissions in it, its rank.
+ * pages. Contest mode: /home, the contest, its problems, my submissions in it, its rank. Training mode:
+ * /home, the training, its problem list.
  */
 export function useContextNavItems(): { items: Items; selected: string } | null {
   const { t } = useTranslation();
   const meta = useRouteMeta();
   const matches = useMatches();
-  const contestID = matches[matches.length - 1]?.params.contestID;
-  if (meta.fullScreenSource !== 'contest' || !contestID) return null;
-  const base = `/contest/${encodeURIComponent(contestID)}`;
+  const params = matches[matches.length - 1]?.params ?? {};
   const link = (to: string, label: string, testId: string) => (
     <Link to={to} data-testid={testId}>
       {label}
     </Link>
   );
+  if (meta.fullScreenSource === 'training' && params.trainingID) {
+    const base = `/training/${encodeURIComponent(params.trainingID)}`;
+    return {
+      selected: `${base}/problems`,
+      items: [
+        { key: '/home', icon: <HomeOutlined />, label: link('/home', t('nav.home'), 'ctx-home') },
+        { key: base, icon: <ReadOutlined />, label: link(base, t('training.nav.home'), 'ctx-training') },
+        { key: `${base}/problems`, icon: <UnorderedListOutlined />, label: link(`${base}/problems`, t('training.nav.problems'), 'ctx-problems') },
+      ],
+    };
+  }
+  const contestID = params.contestID;
+  if (meta.fullScreenSource !== 'contest' || !contestID) return null;
+  const base = `/contest/${encodeURIComponent(contestID)}`;
   return {
     selected: `${base}/problems`,
     items: [

@@ -107,6 +107,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
       language,
       code,
       cid: scope.cid,
+      ...(scope.tid ? { tid: scope.tid } : {}),
       ...(needCaptcha && captcha.data ? { captcha: captchaText.trim(), captchaKey: captcha.data.captchaKey } : {}),
     });
     if (needCaptcha) {

@@ -10,6 +10,8 @@ import { problemApi, problemKeys } from '../../api/problem';
 export interface ProblemScope {
   /** 0 outside contests */
   cid: number;
+  /** the training the problem is opened in: its submissions carry it (training rank, progress) */
+  tid?: number;
   /** where the editor keeps its state in localStorage (per problem and place) */
   storageKey(problemId: string): string;
   /** the detail page of one submission */

@@ -4,22 +4,41 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType } from '@oj/shared';
+import { ContestType, type FullScreenProblem } from '@oj/shared';
 import { problemApi, problemKeys } from '../../../api/problem';
 import { useSession } from '../../../app/session';
 import { ContestOwnStatus } from './ContestOwnStatus';
 
+/** Where the bar's problems come from when they are not a contest's (a training's). */
+export interface ProblemNavSource {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<FullScreenProblem[]>;
+}
+
 /**
  * The focus mode's bottom bar (HOJ ProblemHorizontalMenu): previous / next and every problem of the
- * contest with the viewer's own state (and score in OI), from get-full-screen-problem-list.
+ * contest with the viewer's own state (and score in OI), from get-full-screen-problem-list; a
+ * training passes its own `source`.
  */
-export function ProblemNavBar({ cid, contestType, current, pathOf }: { cid: number; contestType: number; current: string; pathOf(displayId: string): string }) {
+export function ProblemNavBar({
+  cid,
+  contestType,
+  current,
+  pathOf,
+  source,
+}: {
+  cid: number;
+  contestType: number;
+  current: string;
+  pathOf(displayId: string): string;
+  source?: ProblemNavSource;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const list = useQuery({
-    queryKey: problemKeys.fullScreenList(cid, user?.uid ?? ''),
-    queryFn: () => problemApi.fullScreenList(cid),
+    queryKey: source?.queryKey ?? problemKeys.fullScreenList(cid, user?.uid ?? ''),
+    queryFn: source?.queryFn ?? (() => problemApi.fullScreenList(cid)),
     enabled: !!user,
     retry: false,
   });

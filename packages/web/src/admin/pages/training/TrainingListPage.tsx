@@ -1,0 +1,157 @@
+import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { may, type AdminTrainingListRow } from '@oj/shared';
+import { adminTrainingApi, trainingKeys } from '../../../api/training';
+import { feedback } from '../../../app/feedback';
+import { formatDateTime } from '../../../components/time';
+import { TrainingAuthTag, TrainingCategoryTag } from '../../../pages/training/meta';
+import { useActor } from '../../../pages/training/policy';
+import { AdminTable } from '../../components/AdminTable';
+import { useSearchFilters } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
+
+/**
+ * Training list of the admin area (spec 3 §2 training; columns of "Group trainings"): keyword, paging,
+ * the visible switch and the row actions. Edit, problems and the switch belong to the training's admins
+ * (author or super admin), deleting to the super admin (policy `may`), so other rows show them off.
+ */
+export default function TrainingListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const actor = useActor();
+  const paging = useSearchFilters();
+  const { page: currentPage, limit, setFilter } = paging;
+  const keyword = paging.params.get('keyword') ?? '';
+  const q = { currentPage, limit, keyword: keyword || undefined };
+
+  const list = useQuery({ queryKey: trainingKeys.admin.list(q), queryFn: () => adminTrainingApi.list(q), placeholderData: keepPreviousData });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
+    void client.invalidateQueries({ queryKey: ['training-list'] });
+  };
+
+  const remove = useMutation({
+    mutationFn: (tid: number) => adminTrainingApi.remove(tid),
+    onSuccess: () => {
+      feedback.success(t('admin.deleted'));
+      // The last row of a page: go back one page rather than show an empty one.
+      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ page: currentPage - 1 });
+      refresh();
+    },
+  });
+  const visible = useMutation({
+    mutationFn: ({ id, value }: { id: number; value: boolean }) => adminTrainingApi.changeStatus(id, value),
+    onSuccess: () => {
+      feedback.success(t('admin.updated'));
+      refresh();
+    },
+  });
+
+  const columns: TableColumnsType<AdminTrainingListRow> = [
+    { title: 'ID', dataIndex: 'id', width: 64 },
+    { title: t('admin.training.rank'), dataIndex: 'rank', width: 90 },
+    {
+      title: t('admin.training.title'),
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <Link to={`/admin/training/${r.id}/edit`} data-testid={`training-title-${r.id}`}>
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: t('admin.training.category'),
+      dataIndex: 'categoryName',
+      width: 130,
+      render: (_v, r) => <TrainingCategoryTag name={r.categoryName} color={r.categoryColor} />,
+    },
+    { title: t('admin.training.auth'), dataIndex: 'auth', width: 110, render: (v: AdminTrainingListRow['auth']) => <TrainingAuthTag auth={v} /> },
+    {
+      title: t('admin.training.visible'),
+      dataIndex: 'status',
+      width: 80,
+      render: (v: boolean, r) => (
+        <Switch
+          size="small"
+          checked={v}
+          disabled={!may(actor, 'administer', { kind: 'training', uid: r.uid, gid: r.gid })}
+          loading={visible.isPending && visible.variables?.id === r.id}
+          onChange={(value) => visible.mutate({ id: r.id, value })}
+          data-testid={`training-visible-${r.id}`}
+        />
+      ),
+    },
+    { title: t('admin.training.problemCount'), dataIndex: 'problemCount', width: 90 },
+    { title: t('admin.training.author'), dataIndex: 'author', width: 110 },
+    { title: t('admin.training.modified'), dataIndex: 'gmtModified', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_v, r) => {
+        const mine = may(actor, 'administer', { kind: 'training', uid: r.uid, gid: r.gid });
+        return (
+          <Space size={4} wrap={false}>
+            <Tooltip title={t('admin.edit')}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                disabled={!mine}
+                onClick={() => navigate(`/admin/training/${r.id}/edit`)}
+                data-testid={`training-edit-${r.id}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('admin.training.problems')}>
+              <Button
+                size="small"
+                icon={<UnorderedListOutlined />}
+                disabled={!mine}
+                onClick={() => navigate(`/admin/training/${r.id}/problems`)}
+                data-testid={`training-problems-${r.id}`}
+              />
+            </Tooltip>
+            {may(actor, 'delete', { kind: 'training', uid: r.uid, gid: r.gid }) && (
+              <DeleteButton
+                confirm={t('admin.training.deleteConfirm')}
+                warning={<div style={{ maxWidth: 280 }}>{t('admin.training.deleteWarning')}</div>}
+                onConfirm={() => remove.mutate(r.id)}
+                testId={`training-delete-${r.id}`}
+                okTestId="training-delete-ok"
+              />
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-training-list">
+      <Card
+        title={t('admin.menu.trainingList')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/training/create')} data-testid="training-create">
+            {t('admin.menu.trainingCreate')}
+          </Button>
+        }
+      >
+        <div className="oj-admin-filters">
+          <Input.Search
+            allowClear
+            defaultValue={keyword}
+            placeholder={t('admin.training.keyword')}
+            onSearch={(v) => setFilter({ keyword: v.trim() })}
+            style={{ maxWidth: 320 }}
+            data-testid="training-keyword"
+          />
+        </div>
+        <AdminTable<AdminTrainingListRow> rowKey="id" columns={columns} list={list} paging={paging} />
+      </Card>
+    </div>
+  );
+}

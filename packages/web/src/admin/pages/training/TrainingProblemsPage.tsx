@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button, Card, Input, InputNumber, Popconfirm, Result, Space, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemLink } from '@oj/shared';
+import { quietly } from '../../../api/client';
+import { adminTrainingApi, trainingKeys } from '../../../api/training';
+import { feedback } from '../../../app/feedback';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+import { AddTrainingProblemDialog } from '../../training/AddTrainingProblemDialog';
+
+/** The order of a problem in the training, saved when the number is left or Enter is pressed (if it changed). */
+function RankInput({ link, onSave }: { link: TrainingProblemLink; onSave(rank: number): void }) {
+  const [value, setValue] = useState<number | null>(link.rank);
+  const commit = () => {
+    if (value !== null && value !== link.rank) onSave(value);
+  };
+  return (
+    <InputNumber
+      size="small"
+      min={TRAINING_LIMITS.rankMin}
+      max={TRAINING_LIMITS.rankMax}
+      precision={0}
+      value={value}
+      onChange={setValue}
+      onBlur={commit}
+      onPressEnter={commit}
+      style={{ width: 110 }}
+      data-testid={`training-problem-rank-${link.displayId}`}
+    />
+  );
+}
+
+/**
+ * The problems of a training (spec 3 §2 training/{trainingId}/problems): display id, title, author,
+ * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems.
+ */
+export default function TrainingProblemsPage() {
+  const { t } = useTranslation();
+  const tid = Number(useParams().trainingId);
+  const valid = Number.isInteger(tid) && tid > 0;
+  const client = useQueryClient();
+  const paging = usePaging();
+  const [keyword, setKeyword] = useState('');
+  const [adding, setAdding] = useState(false);
+  const q = { tid, queryExisted: true, currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined };
+
+  const training = useQuery({ queryKey: trainingKeys.admin.one(tid), queryFn: quietly(() => adminTrainingApi.get(tid)), enabled: valid, retry: false });
+  const list = useQuery({
+    queryKey: trainingKeys.admin.problems(q),
+    queryFn: () => adminTrainingApi.problems(q),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const links = list.data?.trainingProblemMap ?? {};
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['admin-trainings', 'problems', tid] });
+    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
+    void client.invalidateQueries({ queryKey: trainingKeys.all(tid) });
+  };
+
+  const updateRank = useMutation({
+    mutationFn: ({ link, rank }: { link: TrainingProblemLink; rank: number }) => adminTrainingApi.updateProblem({ id: link.id, tid, pid: link.pid, rank }),
+    onSuccess: () => {
+      feedback.success(t('admin.updated'));
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (pid: number) => adminTrainingApi.removeProblem(tid, pid),
+    onSuccess: () => {
+      feedback.success(t('admin.training.removed'));
+      refresh();
+    },
+  });
+
+  if (!valid) return <Result status="404" title={t('training.detail.notFound')} />;
+  if (training.isError) return <Result status="warning" title={training.error.message} />;
+
+  const columns: TableColumnsType<TrainingAdminProblem> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('admin.training.displayId'), dataIndex: 'problemId', width: 130 },
+    { title: t('admin.problem.title'), dataIndex: 'title' },
+    { title: t('admin.training.author'), dataIndex: 'author', width: 120 },
+    {
+      title: t('admin.training.rank'),
+      key: 'rank',
+      width: 130,
+      render: (_v, p) => {
+        const link = links[String(p.id)];
+        return link ? <RankInput key={`${link.id}-${link.rank}`} link={link} onSave={(rank) => updateRank.mutate({ link, rank })} /> : null;
+      },
+    },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_v, p) => (
+        <Space size={4}>
+          <Tooltip title={t('admin.problem.edit')}>
+            <Link to={`/admin/problem/edit/${p.id}`} target="_blank" rel="noopener noreferrer" data-testid={`training-problem-edit-${p.problemId}`}>
+              <Button size="small" icon={<EditOutlined />} />
+            </Link>
+          </Tooltip>
+          <Popconfirm
+            title={t('admin.training.removeConfirm')}
+            okButtonProps={{ danger: true, 'data-testid': 'training-problem-remove-ok' }}
+            onConfirm={() => remove.mutate(p.id)}
+          >
+            <Tooltip title={t('admin.training.remove')}>
+              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`training-problem-remove-${p.problemId}`} />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-training-problems">
+      <Card
+        title={t('admin.training.problemsTitle', { title: training.data?.training.title ?? '' })}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="training-add-public">
+            {t('admin.training.addFromPublic')}
+          </Button>
+        }
+      >
+        <div className="oj-admin-filters">
+          <Input.Search
+            allowClear
+            placeholder={t('admin.problemList.keyword')}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              paging.setPage(1);
+            }}
+            style={{ maxWidth: 320 }}
+            data-testid="training-problem-keyword"
+          />
+        </div>
+        <AdminTable<TrainingAdminProblem>
+          rowKey="id"
+          columns={columns}
+          list={{ data: list.data?.problemList, isFetching: list.isFetching }}
+          paging={paging}
+          data-testid="training-problem-table"
+        />
+      </Card>
+      <AddTrainingProblemDialog tid={tid} open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import './training.css';
+import { useEffect, useState } from 'react';
+import { Card, Empty, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TRAINING_AUTHS, TRAINING_LIMITS, TrainingAuth, type TrainingAuthValue, type TrainingListRow } from '@oj/shared';
+import { useTrainingCategories, useTrainingList, type TrainingListQuery } from '../../api/training';
+import { currentSearch } from '../../app/currentSearch';
+import { RelativeTime } from '../status/RelativeTime';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingLink, TrainingProgress } from './meta';
+
+/** The list's filters live in the address bar (spec 2 §2: keyword, categoryId, auth, currentPage). */
+function filterOf(params: URLSearchParams): TrainingListQuery {
+  const page = Number(params.get('currentPage'));
+  const category = Number(params.get('categoryId'));
+  const auth = params.get('auth');
+  return {
+    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: TRAINING_LIMITS.pageSize,
+    keyword: params.get('keyword') || undefined,
+    categoryId: Number.isInteger(category) && category > 0 ? category : undefined,
+    auth: (TRAINING_AUTHS as readonly string[]).includes(auth ?? '') ? (auth as TrainingAuthValue) : undefined,
+  };
+}
+
+function useFilter(): [TrainingListQuery, (patch: Partial<TrainingListQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<TrainingListQuery>) =>
+    setParams(() => {
+      // Any change but paging starts again at page 1.
+      const next = { ...filterOf(currentSearch()), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+      const out = new URLSearchParams();
+      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
+      if (next.keyword) out.set('keyword', next.keyword);
+      if (next.categoryId !== undefined) out.set('categoryId', String(next.categoryId));
+      if (next.auth) out.set('auth', next.auth);
+      return out;
+    });
+  return [filterOf(params), update];
+}
+
+/** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
+export default function TrainingListPage() {
+  const { t } = useTranslation();
+  const [filter, update] = useFilter();
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const categories = useTrainingCategories();
+  const list = useTrainingList(filter);
+
+  const columns: TableColumnsType<TrainingListRow> = [
+    // On a phone: number, title, category and progress; the rest from wider screens on.
+    { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
+    {
+      title: t('training.list.title'),
+      dataIndex: 'title',
+      render: (title: string, row) => (
+        <TrainingLink tid={row.id} testId={`training-title-${row.id}`}>
+          {title}
+        </TrainingLink>
+      ),
+    },
+    { title: t('training.list.auth'), dataIndex: 'auth', width: 110, responsive: ['sm'], render: (auth: TrainingAuthValue) => <TrainingAuthTag auth={auth} /> },
+    {
+      title: t('training.list.category'),
+      dataIndex: 'categoryName',
+      width: 130,
+      render: (_v, row) => (
+        <TrainingCategoryTag
+          name={row.categoryName}
+          color={row.categoryColor}
+          onClick={row.categoryId ? () => update({ categoryId: row.categoryId! }) : undefined}
+        />
+      ),
+    },
+    {
+      title: t('training.list.progress'),
+      key: 'progress',
+      width: 170,
+      render: (_v, row) => (
+        <span data-testid={`training-progress-${row.id}`}>
+          <TrainingProgress acCount={row.acCount} problemCount={row.problemCount} />
+        </span>
+      ),
+    },
+    { title: t('training.list.problemCount'), dataIndex: 'problemCount', width: 100, align: 'center', responsive: ['md'] },
+    { title: t('training.list.author'), dataIndex: 'author', width: 120, responsive: ['lg'] },
+    { title: t('training.list.updated'), dataIndex: 'gmtModified', width: 160, responsive: ['md'], render: (iso: string) => <RelativeTime iso={iso} /> },
+  ];
+
+  return (
+    <div className="oj-page" data-testid="training-list">
+      <Card title={t('training.list.heading')}>
+        <Space orientation="vertical" size={8} className="oj-training-filters">
+          <Input.Search
+            allowClear
+            placeholder={t('training.list.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => update({ keyword: v.trim() || undefined })}
+            className="oj-training-search"
+            data-testid="training-keyword"
+          />
+          <Space wrap size={8}>
+            <Typography.Text type="secondary">{t('training.list.category')}</Typography.Text>
+            <Tag.CheckableTag checked={filter.categoryId === undefined} onChange={() => update({ categoryId: undefined })} data-testid="training-category-all">
+              {t('training.list.all')}
+            </Tag.CheckableTag>
+            {(categories.data ?? []).map((c) => (
+              <Tag.CheckableTag
+                key={c.id}
+                checked={filter.categoryId === c.id}
+                onChange={() => update({ categoryId: c.id })}
+                style={filter.categoryId === c.id ? { backgroundColor: c.color } : { color: c.color, borderColor: c.color }}
+                data-testid={`training-category-${c.id}`}
+              >
+                {c.name}
+              </Tag.CheckableTag>
+            ))}
+          </Space>
+          <Space wrap size={8}>
+            <Typography.Text type="secondary">{t('training.list.auth')}</Typography.Text>
+            <Radio.Group
+              size="small"
+              optionType="button"
+              value={filter.auth ?? 'all'}
+              onChange={(e) => update({ auth: e.target.value === 'all' ? undefined : (e.target.value as TrainingAuthValue) })}
+              options={[
+                { value: 'all', label: t('training.list.all') },
+                { value: TrainingAuth.PUBLIC, label: t('training.auth.public') },
+                { value: TrainingAuth.PRIVATE, label: t('training.auth.private') },
+              ]}
+              data-testid="training-filter-auth"
+            />
+          </Space>
+        </Space>
+        <Table<TrainingListRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
+          pagination={{
+            current: filter.currentPage,
+            pageSize: TRAINING_LIMITS.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (currentPage) => update({ currentPage }),
+          }}
+          data-testid="training-table"
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import './training.css';
+import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { BarChartOutlined, EditOutlined, HomeOutlined, LockOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TrainingDetail } from '@oj/shared';
+import { TrainingContext } from './TrainingContext';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress, trainingPath } from './meta';
+import { useMayEditTraining } from './policy';
+import { useTrainingData } from './useTrainingData';
+
+/** The tabs of spec 2 §2 (child routes); `inside` ones stay disabled until the viewer has access. */
+const TABS = [
+  { key: '', labelKey: 'introduction', icon: <HomeOutlined />, inside: false },
+  { key: 'problems', labelKey: 'problems', icon: <UnorderedListOutlined />, inside: true },
+  { key: 'rank', labelKey: 'rank', icon: <BarChartOutlined />, inside: true },
+] as const;
+
+/** The tab a child path belongs to: one problem (problem/:problemID) highlights the problems tab. */
+export function tabOfPath(rest: string): string {
+  const first = rest.split('/').filter(Boolean)[0] ?? '';
+  return first === 'problem' ? 'problems' : first;
+}
+
+function ShellMessage({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="oj-page" data-testid="training-unavailable">
+      <Result
+        status="warning"
+        title={title}
+        extra={
+          <Link to="/training">
+            <Button type="primary">{t('training.detail.backToList')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/** Super admins: the admin pages of this training, each in a new tab (spec 2 §2). */
+function AdminButtons({ training }: { training: TrainingDetail }) {
+  const { t } = useTranslation();
+  if (!useMayEditTraining(training.gid)) return null;
+  return (
+    <Space wrap>
+      <Button icon={<EditOutlined />} href={`/admin/training/${training.id}/edit`} target="_blank" rel="noopener noreferrer" data-testid="training-admin-edit">
+        {t('training.detail.edit')}
+      </Button>
+      <Button
+        icon={<UnorderedListOutlined />}
+        href={`/admin/training/${training.id}/problems`}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="training-admin-problems"
+      >
+        {t('training.detail.problemList')}
+      </Button>
+    </Space>
+  );
+}
+
+function TrainingHeader({ training }: { training: TrainingDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="oj-training-header" data-testid="training-header">
+      <div className="oj-training-header-main">
+        <div className="oj-training-header-text">
+          <Typography.Title level={3} className="oj-training-title" data-testid="training-title">
+            {training.title}
+          </Typography.Title>
+          <Space wrap size={[8, 4]}>
+            <TrainingAuthTag auth={training.auth} />
+            <TrainingCategoryTag name={training.categoryName} color={training.categoryColor} />
+            <Typography.Text type="secondary">
+              <UserOutlined /> {training.author}
+            </Typography.Text>
+            <Typography.Text type="secondary" data-testid="training-problem-count">
+              {t('training.detail.problemCount', { count: training.problemCount })}
+            </Typography.Text>
+          </Space>
+        </div>
+        <AdminButtons training={training} />
+      </div>
+      <div className="oj-training-header-progress" data-testid="training-detail-progress">
+        <Typography.Text type="secondary">{t('training.list.progress')}</Typography.Text>
+        <TrainingProgress acCount={training.acCount} problemCount={training.problemCount} />
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /training/:trainingID (spec 2 §2 TrainingDetails): header, tabs introduction / problems / rank bound
+ * to the child routes, and the TrainingContext they read. The problem and rank tabs stay disabled until
+ * the viewer has access; registering with the password unlocks them in place.
+ */
+export default function TrainingShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tid = Number(useParams().trainingID);
+  const validId = Number.isInteger(tid) && tid > 0;
+  const { value, error } = useTrainingData(validId ? tid : 0);
+
+  if (!validId) return <ShellMessage title={t('training.detail.notFound')} />;
+  if (error !== null) return <ShellMessage title={error || t('training.detail.loadFailed')} />;
+  if (!value) return <Spin className="oj-page-spin" />;
+
+  const base = trainingPath(tid);
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
+  const active = tabOfPath(rest);
+  const locked = !value.access;
+  // A problem (child route problem/:problemID) takes the whole width, like the bank's problem page.
+  const wide = rest.startsWith('/problem/');
+
+  let body = <Outlet />;
+  if (active !== '' && locked) {
+    body = (
+      <Result
+        icon={<LockOutlined />}
+        title={t('training.detail.locked')}
+        extra={
+          <Button type="primary" onClick={() => navigate(base)} data-testid="training-go-introduction">
+            {t('training.detail.goIntroduction')}
+          </Button>
+        }
+        data-testid="training-locked"
+      />
+    );
+  }
+
+  return (
+    <TrainingContext.Provider value={value}>
+      <div className={wide ? 'oj-training-shell oj-training-shell-wide' : 'oj-page oj-training-shell'} data-testid="training-shell" data-tid={tid}>
+        <TrainingHeader training={value.training} />
+        <Tabs
+          className="oj-training-tabs"
+          activeKey={active || 'introduction'}
+          onChange={(key) => navigate(key === 'introduction' ? base : `${base}/${key}`)}
+          items={TABS.map((tab) => ({
+            key: tab.key || 'introduction',
+            disabled: tab.inside && locked,
+            label: (
+              <span data-testid={`training-tab-${tab.key || 'introduction'}`}>
+                {tab.icon}
+                {t(`training.tab.${tab.labelKey}`)}
+              </span>
+            ),
+          }))}
+        />
+        <div className="oj-training-body">{body}</div>
+      </div>
+    </TrainingContext.Provider>
+  );
+}

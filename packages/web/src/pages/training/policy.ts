@@ -1,0 +1,31 @@
+import { ROLE_NAMES, may, type Actor, type RoleId, type TrainingDetail } from '@oj/shared';
+import { useSession } from '../../app/session';
+
+const ROLE_ID_OF = new Map(Object.entries(ROLE_NAMES).map(([id, name]) => [name, Number(id) as RoleId]));
+
+/** The logged-in user as @oj/shared `may()` sees them (role names of the session → role ids); null for visitors. */
+export function useActor(): Actor | null {
+  const { user, roles } = useSession();
+  if (!user) return null;
+  return { uid: user.uid, roles: roles.flatMap((r) => (ROLE_ID_OF.has(r) ? [ROLE_ID_OF.get(r)!] : [])) };
+}
+
+/**
+ * The training's edit and problem-list buttons (spec 2 §2, §6: super admins). Asked of the policy
+ * with no author: the detail names the author by username only, and the spec gives the buttons to
+ * super admins.
+ */
+export function useMayEditTraining(gid: number | null): boolean {
+  return may(useActor(), 'administer', { kind: 'training', uid: null, gid });
+}
+
+/**
+ * Training admin (spec 2 §6: author, super admin, group root), e.g. for the rank's real-name column.
+ * The detail names its author by username, so the author is the viewer when the names match.
+ */
+export function useIsTrainingAdmin(training: TrainingDetail): boolean {
+  const actor = useActor();
+  const { user } = useSession();
+  const uid = user && user.username === training.author ? user.uid : null;
+  return may(actor, 'administer', { kind: 'training', uid, gid: training.gid });
+}
