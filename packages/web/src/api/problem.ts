@@ -36,7 +36,8 @@ export const problemApi = {
   randomProblem: () => request(ep.random, {}),
   recentUpdated: () => api.get<RecentUpdatedProblem[]>('get-recent-updated-problem', undefined, { silent: true }),
   userStatus: (pidList: number[]) => request(ep.userStatus, { body: { pidList, isContestProblemList: false } }),
-  detail: (problemId: string) => request(ep.detail, { query: { problemId } }),
+  /** `tid`: the problem as the training shows it (a hidden bank problem opens inside its training). */
+  detail: (problemId: string, tid?: number) => request(ep.detail, { query: { problemId, tid } }),
   lastAcCode: (pid: number, cid = 0) => request(submissionEndpoints.lastAcCode, { query: { pid, cid: cid || undefined } }),
   submit: (body: SubmitProblemBody) => request(submissionEndpoints.submit, { body: { cid: 0, isRemote: false, ...body } }),
   checkStatus: (submitIds: number[]) => request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
@@ -56,7 +57,7 @@ export const problemKeys = {
   tags: (oj: string) => ['problem-tags', oj] as const,
   recent: ['recent-updated-problems'] as const,
   status: (uid: string, pids: number[]) => ['user-problem-status', uid, pids] as const,
-  detail: (problemId: string, uid: string) => ['problem-detail', problemId, uid] as const,
+  detail: (problemId: string, uid: string, tid?: number) => ['problem-detail', problemId, uid, tid ?? 0] as const,
   mySubmissions: (problemId: string, uid: string, page: number) => ['my-problem-submissions', problemId, uid, page] as const,
   // Contest variants share the prefixes above, so the submit flow's invalidations reach them too.
   contestDetail: (cid: number, displayId: string, uid: string) => ['problem-detail', 'contest', cid, displayId.toUpperCase(), uid] as const,
@@ -84,11 +85,11 @@ export function useUserProblemStatus(pids: number[]) {
   });
 }
 
-export function useProblemDetail(problemId: string) {
+export function useProblemDetail(problemId: string, tid?: number) {
   const { token, user } = useSession();
   return useQuery({
-    queryKey: problemKeys.detail(problemId, user?.uid ?? ''),
-    queryFn: quietly(() => problemApi.detail(problemId)),
+    queryKey: problemKeys.detail(problemId, user?.uid ?? '', tid),
+    queryFn: quietly(() => problemApi.detail(problemId, tid)),
     enabled: !!token && !!user,
     retry: false,
   });

@@ -28,7 +28,7 @@ export function TrainingProblemView({
   const tid = view.training.id;
   const problems = useTrainingProblems(tid, view.access);
   const inTraining = problems.data?.some((p) => p.problemId.toUpperCase() === problemId.toUpperCase());
-  const detail = useProblemDetail(problemId);
+  const detail = useProblemDetail(problemId, tid);
   const scope = useTrainingProblemScope(view);
   const back = { backTo: `/training/${tid}/problems`, backLabel: t('training.problem.backToProblems') };
 
