@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from './lazyPage';
 import type { RouteMeta } from './routeMeta';
 import { adminRoute } from '../admin/routes';
@@ -124,7 +124,8 @@ const shellRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound.title' } satisfies RouteMeta },
 ];
 
-export const router = createBrowserRouter([
+/** The whole app's route table, rendered by `RouteTable` (main.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -135,4 +136,4 @@ export const router = createBrowserRouter([
       { id: SHELL_ROUTE_ID, element: <Shell />, children: shellRoutes },
     ],
   },
-]);
+];

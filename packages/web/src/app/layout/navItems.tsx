@@ -20,7 +20,8 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
+import { useMatches } from '../RouteTable';
 import { useTranslation } from 'react-i18next';
 import type { UnreadCounts } from '@oj/shared';
 import { useUnread, useWebsiteConfig } from '../../api/queries';
