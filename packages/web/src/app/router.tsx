@@ -5,7 +5,8 @@ import { adminRoute } from '../admin/routes';
 import { Root } from './Root';
 import { Shell, SHELL_ROUTE_ID } from './layout/Shell';
 
-const HomePage = lazyPage(() => import('../pages/home/HomePage'));
+// The home page needs only the texts of the first paint (app/i18n.ts).
+const HomePage = lazyPage(() => import('../pages/home/HomePage'), { areaTexts: false });
 const IntroductionPage = lazyPage(() => import('../pages/introduction/IntroductionPage'));
 const OiWikiPage = lazyPage(() => import('../pages/oiwiki/OiWikiPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage'));

@@ -1,9 +1,10 @@
-import { Button, Dropdown, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { DownOutlined, EnvironmentOutlined, GlobalOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Trans, useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '@oj/shared';
 import { useWebsiteConfig } from '../../api/queries';
 import { changeLanguage, LANGUAGE_LABELS, localeStore } from '../i18n';
+import { LazyDropdown } from './LazyPopup';
 
 /** Footer of spec 1 §2, showing only what the site configured; plus the language picker. */
 export function Footer() {
@@ -43,8 +44,8 @@ export function Footer() {
               </span>
             )}
           </Space>
-          {/* A dropdown menu rather than a Select: the shell already carries menus, a Select would add its own weight. */}
-          <Dropdown
+          {/* A dropdown menu rather than a Select (lighter), fetched when first opened. */}
+          <LazyDropdown
             trigger={['click']}
             menu={{
               items: UI_LANGUAGES.map((l) => ({ key: l, label: <span data-testid={`language-${l}`}>{LANGUAGE_LABELS[l]}</span> })),
@@ -63,7 +64,7 @@ export function Footer() {
             >
               {LANGUAGE_LABELS[lang]} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
-          </Dropdown>
+          </LazyDropdown>
         </div>
         {!!config?.qrCodes?.length && (
           <div className="oj-footer-qr">
