@@ -1,5 +1,7 @@
 import '../contest/shell/contest.css';
-import { Card, Empty, Skeleton, Space, Tooltip } from 'antd';
+import { Card, Empty, Skeleton, Space } from 'antd';
+// antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
+import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
