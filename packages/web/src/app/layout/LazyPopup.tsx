@@ -56,7 +56,15 @@ export function LazyDropdown({
   // Opened from the keyboard: the menu takes the focus, so the arrow keys and Enter work in it (rc-menu).
   useEffect(() => {
     if (!first.open || !first.byKeyboard) return;
-    const id = requestAnimationFrame(() => popup.current?.querySelector<HTMLElement>('[role="menu"]')?.focus());
+    // The popup mounts a frame or more after `open` (the first time after its chunk): wait for the menu.
+    let id = 0;
+    let tries = 30;
+    const focus = () => {
+      const menu = popup.current?.querySelector<HTMLElement>('[role="menu"]');
+      if (menu) menu.focus();
+      else if (tries-- > 0) id = requestAnimationFrame(focus);
+    };
+    id = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(id);
   }, [first.open, first.byKeyboard]);
   if (!first.wanted) return first.trigger;

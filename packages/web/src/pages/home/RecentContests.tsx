@@ -1,5 +1,5 @@
 import '../contest/shell/contest.css';
-import { Card, Empty, Skeleton, Space } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 // antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
 import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRecentContests } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
+import '../../app/layout/space.css';
 import { ContestLink } from '../contest/list/ContestLink';
 import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../contest/shell/meta';
 
@@ -41,7 +42,7 @@ export function RecentContests() {
                 <ContestLink cid={c.id}>{c.title}</ContestLink>
                 <ContestLock auth={c.auth} />
               </div>
-              <Space wrap size={[10, 6]} className="oj-recent-contest-info">
+              <div className="oj-space oj-space-wrap oj-recent-contest-info" style={{ columnGap: 10, rowGap: 6 }}>
                 <ContestStatusTag status={c.status} />
                 <ContestTypeTag contest={c} />
                 <ContestAuthTag auth={c.auth} />
@@ -60,7 +61,7 @@ export function RecentContests() {
                     <UserOutlined /> {c.count}
                   </span>
                 </Tooltip>
-              </Space>
+              </div>
             </li>
           ))}
         </ul>
