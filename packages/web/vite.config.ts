@@ -49,11 +49,20 @@ function precompress(): Plugin {
  *   module instead (the same module the index re-exports, so the context is the same).
  * - `antd/es/card/Card.js` imports Tabs for the `tabList` prop (~17 KB compressed), which this app
  *   never passes: Card gets Tabs through React.lazy, fetched if a card ever has tabs.
+ * - `antd/es/config-provider/index.js` imports the tooltip's UniqueProvider (and with it rc-trigger,
+ *   ~6 KB compressed) for `tooltip.unique`, which this app never sets: fetched through React.lazy if
+ *   it ever does. Popups (menus, tooltips) come with the first one opened.
+ * - Button's and Tag's style tokens import the color picker's color class and `isBright` (from a
+ *   module that also imports Collapse and the picker's components, ~3 KB compressed) for one test,
+ *   "is the solid background bright?": the same test on @ant-design/fast-color, which the picker's
+ *   colour class extends and antd's theme already loads.
  * When antd changes these imports the rules stop matching and the build is as before, only bigger.
  */
 function antdFirstLoad(): Plugin {
   const FORM = '\0oj:rc-form-provider';
   const TABS = '\0oj:card-tabs';
+  const UNIQUE = '\0oj:tooltip-unique';
+  const BRIGHT = '\0oj:is-bright';
   return {
     name: 'oj-antd-first-load',
     enforce: 'pre',
@@ -61,6 +70,13 @@ function antdFirstLoad(): Plugin {
       const from = importer?.replaceAll('\\', '/') ?? '';
       if (source === '@rc-component/form' && from.endsWith('/antd/es/form/context.js')) return FORM;
       if (source === '../tabs' && from.endsWith('/antd/es/card/Card.js')) return TABS;
+      if (source === '../tooltip/UniqueProvider' && from.endsWith('/antd/es/config-provider/index.js')) return UNIQUE;
+      if (
+        (source === '../../color-picker/color' || source === '../../color-picker/components/ColorPresets') &&
+        (from.endsWith('/antd/es/button/style/token.js') || from.endsWith('/antd/es/tag/style/index.js'))
+      ) {
+        return BRIGHT;
+      }
       return null;
     },
     load(id) {
@@ -70,6 +86,30 @@ function antdFirstLoad(): Plugin {
           "import { createElement, lazy, Suspense } from 'react';",
           "const Tabs = lazy(() => import('antd/es/tabs'));",
           'export default function CardTabs(props) { return createElement(Suspense, { fallback: null }, createElement(Tabs, props)); }',
+        ].join('\n');
+      }
+      if (id === UNIQUE) {
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Unique = lazy(() => import('antd/es/tooltip/UniqueProvider'));",
+          'export default function UniqueProvider(props) { return createElement(Suspense, { fallback: null }, createElement(Unique, props)); }',
+        ].join('\n');
+      }
+      if (id === BRIGHT) {
+        // antd's isBright (color-picker/components/ColorPresets.js), on FastColor.
+        return [
+          "import { FastColor } from '@ant-design/fast-color';",
+          'export class AggregationColor {',
+          '  constructor(color) { this.metaColor = new FastColor(color); }',
+          '  toRgb() { return this.metaColor.toRgb(); }',
+          '  toRgbString() { return this.metaColor.toRgbString(); }',
+          '}',
+          'export const isBright = (value, bgColorToken) => {',
+          '  const { r, g, b, a } = value.toRgb();',
+          '  const hsv = new FastColor(value.toRgbString()).onBackground(bgColorToken).toHsv();',
+          '  if (a <= 0.5) return hsv.v > 0.5;',
+          '  return r * 0.299 + g * 0.587 + b * 0.114 > 192;',
+          '};',
         ].join('\n');
       }
       return null;

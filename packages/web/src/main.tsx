@@ -1,19 +1,20 @@
 import './app/zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { setupI18n } from './app/i18n';
-import { setNavigator } from './app/navigation';
-import { router } from './app/router';
+import { RouteTable } from './app/RouteTable';
+import { routes } from './app/router';
 import './app/styles.css';
 
 function render() {
-  setNavigator((to) => void router.navigate(to));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <RouteTable routes={routes} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

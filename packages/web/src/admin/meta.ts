@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from '../app/RouteTable';
 import type { AdminAccess } from './access';
 
 /** Route `handle` of admin pages: title, side-menu entry to highlight and the access they need. */

@@ -11,10 +11,14 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
  * Interface language (spec 1 §1). Only the current language's texts, antd locale and dayjs locale
  * are loaded, each as its own chunk, so the first load does not carry five dictionaries.
  * Texts live in `locales/<lang>.json` (shell, accounts, server messages) and `locales/<area>/<lang>.json`
- * (one folder per area of the site); `dictionaries/<lang>.ts` brings one language's files in one chunk,
- * merged key by key.
+ * (one folder per area of the site). A language comes in two chunks, merged key by key: what the first
+ * paint needs (`dictionaries/<lang>.ts`: the shell's file, the home page's and the contest area's) and the other areas
+ * (`dictionaries/<lang>.areas.ts`), fetched with the first page that needs them (`lazyPage`,
+ * `needAreaTexts`) and from then on with every change of language.
  */
-const dictionaries: Record<UiLanguage, () => Promise<{ default: Record<string, Dictionary> }>> = {
+type Files = () => Promise<{ default: Record<string, Dictionary> }>;
+
+const firstTexts: Record<UiLanguage, Files> = {
   'zh-CN': () => import('./dictionaries/zh-CN'),
   'en-US': () => import('./dictionaries/en-US'),
   'zh-TW': () => import('./dictionaries/zh-TW'),
@@ -22,8 +26,35 @@ const dictionaries: Record<UiLanguage, () => Promise<{ default: Record<string, D
   'ko-KR': () => import('./dictionaries/ko-KR'),
 };
 
-async function loadDictionary(lang: UiLanguage): Promise<Dictionary> {
-  return mergeFiles((await dictionaries[lang]()).default);
+const areaTexts: Record<UiLanguage, Files> = {
+  'zh-CN': () => import('./dictionaries/zh-CN.areas'),
+  'en-US': () => import('./dictionaries/en-US.areas'),
+  'zh-TW': () => import('./dictionaries/zh-TW.areas'),
+  'ja-JP': () => import('./dictionaries/ja-JP.areas'),
+  'ko-KR': () => import('./dictionaries/ko-KR.areas'),
+};
+
+/** One language's part, fetched once and added to i18next (a failed fetch may be tried again). */
+const textsLoaded = new Map<string, Promise<void>>();
+function loadTexts(lang: UiLanguage, part: 'first' | 'areas'): Promise<void> {
+  const key = `${lang}/${part}`;
+  let loading = textsLoaded.get(key);
+  if (!loading) {
+    loading = (part === 'first' ? firstTexts : areaTexts)[lang]().then((m) => {
+      i18n.addResourceBundle(lang, 'translation', mergeFiles(m.default), true, true);
+    });
+    loading.catch(() => textsLoaded.delete(key));
+    textsLoaded.set(key, loading);
+  }
+  return loading;
+}
+
+let areasWanted = false;
+
+/** The texts of every area in the current language (and from now on in any language chosen). */
+export function needAreaTexts(): Promise<void> {
+  areasWanted = true;
+  return loadTexts(localeStore.get().lang, 'areas');
 }
 
 const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale }>> = {
@@ -86,8 +117,12 @@ export function detectLanguage(): { lang: UiLanguage; fromQuery: boolean } {
 export const localeStore = createStore<{ lang: UiLanguage; antd: Locale | undefined }>({ lang: DEFAULT_UI_LANGUAGE, antd: undefined });
 
 async function load(lang: UiLanguage) {
-  const [messages, antd] = await Promise.all([loadDictionary(lang), antdLocales[lang](), dayjsLocales[lang].load()]);
-  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', messages, true, true);
+  const [antd] = await Promise.all([
+    antdLocales[lang](),
+    dayjsLocales[lang].load(),
+    loadTexts(lang, 'first'),
+    areasWanted ? loadTexts(lang, 'areas') : undefined,
+  ]);
   return antd.default;
 }
 
@@ -108,6 +143,9 @@ export async function setupI18n(): Promise<void> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Components shown before an area's texts arrived (the focus-mode menu above a page still loading)
+    // render again when they are added.
+    react: { bindI18nStore: 'added' },
   });
   apply(lang, await load(lang));
   await i18n.changeLanguage(lang);

@@ -1,16 +1,20 @@
 import { lazy, type ComponentType } from 'react';
+import { needAreaTexts } from './i18n';
 
 /** Spec 1 §8: a chunk that has not loaded after 120 s is a load error (shown by PageBoundary). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
-/** Route-level code splitting: each page is its own chunk, loaded on first visit. */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+/**
+ * Route-level code splitting: each page is its own chunk, loaded on first visit together with the
+ * texts of the site's areas (the home page needs only those of the first paint: `areaTexts: false`).
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, { areaTexts = true } = {}) {
   return lazy(
     () =>
       new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
         const timer = window.setTimeout(() => reject(new Error('chunk load timeout')), CHUNK_TIMEOUT_MS);
-        load().then(
-          (mod) => {
+        Promise.all([load(), areaTexts ? needAreaTexts() : undefined]).then(
+          ([mod]) => {
             window.clearTimeout(timer);
             resolve(mod);
           },

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from './RouteTable';
 
 /** Route meta of spec 1 §2/§6, declared as `handle` on each route and merged parent → child. */
 export interface RouteMeta {

@@ -1,11 +1,12 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from './lazyPage';
 import type { RouteMeta } from './routeMeta';
 import { adminRoute } from '../admin/routes';
 import { Root } from './Root';
 import { Shell, SHELL_ROUTE_ID } from './layout/Shell';
 
-const HomePage = lazyPage(() => import('../pages/home/HomePage'));
+// The home page needs only the texts of the first paint (app/i18n.ts).
+const HomePage = lazyPage(() => import('../pages/home/HomePage'), { areaTexts: false });
 const IntroductionPage = lazyPage(() => import('../pages/introduction/IntroductionPage'));
 const OiWikiPage = lazyPage(() => import('../pages/oiwiki/OiWikiPage'));
 const ResetPasswordPage = lazyPage(() => import('../pages/reset-password/ResetPasswordPage'));
@@ -146,7 +147,8 @@ const shellRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound.title' } satisfies RouteMeta },
 ];
 
-export const router = createBrowserRouter([
+/** The whole app's route table, rendered by `RouteTable` (main.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -157,4 +159,4 @@ export const router = createBrowserRouter([
       { id: SHELL_ROUTE_ID, element: <Shell />, children: shellRoutes },
     ],
   },
-]);
+];

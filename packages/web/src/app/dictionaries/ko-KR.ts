@@ -1,4 +1,8 @@
 import type { Dictionary } from './merge';
 
-/** Every text file of ko-KR in one chunk, so the language's texts arrive in one request. */
-export default import.meta.glob<Dictionary>(['../../locales/ko-KR.json', '../../locales/*/ko-KR.json'], { eager: true, import: 'default' });
+/**
+ * The texts of ko-KR for the first paint in one chunk: the shell, accounts and server messages
+ * (`locales/ko-KR.json`), the home page's and the contest area's (the home lists recent
+ * contests). The other areas' come with their pages (`ko-KR.areas.ts`).
+ */
+export default import.meta.glob<Dictionary>(['../../locales/ko-KR.json', '../../locales/{home,contest}/ko-KR.json'], { eager: true, import: 'default' });

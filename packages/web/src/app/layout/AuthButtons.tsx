@@ -1,7 +1,8 @@
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
 import { openAuthDialog } from '../dialogs/dialogStore';
+import './space.css';
 
 /** Shown only to visitors; Register only when the site allows registration (spec 1 §2). */
 export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: boolean }) {
@@ -12,7 +13,7 @@ export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: bo
     openAuthDialog(mode);
   };
   return (
-    <Space orientation={block ? 'vertical' : 'horizontal'} style={block ? { width: '100%' } : undefined}>
+    <div className="oj-space" style={block ? { flexDirection: 'column', alignItems: 'stretch', width: '100%' } : undefined}>
       <Button type="primary" block={block} onClick={() => open('login')} data-testid="btn-login">
         {t('shell.login')}
       </Button>
@@ -21,6 +22,6 @@ export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: bo
           {t('shell.register')}
         </Button>
       )}
-    </Space>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Menu } from 'antd';
 import { useLocation } from 'react-router';
 import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
 import { AuthButtons } from './AuthButtons';
 import { Logo } from './Logo';
+import { TopNav } from './TopNav';
 import { activeMenuKey, useContextNavItems, useNavItems } from './navItems';
 import { UserDropdown } from './UserDropdown';
 
@@ -18,12 +18,10 @@ export function DesktopBar() {
   return (
     <header className="oj-topbar" data-testid="topbar">
       <Logo />
-      <Menu
-        className="oj-topbar-menu"
-        mode="horizontal"
-        selectedKeys={[context ? context.selected : activeMenuKey(pathname, meta.activeMenu)]}
+      <TopNav
         items={context ? context.items : items}
-        data-testid={context ? 'context-menu' : 'main-menu'}
+        selectedKey={context ? context.selected : activeMenuKey(pathname, meta.activeMenu)}
+        testId={context ? 'context-menu' : 'main-menu'}
       />
       <div className="oj-topbar-right">{token ? <UserDropdown /> : <AuthButtons />}</div>
     </header>

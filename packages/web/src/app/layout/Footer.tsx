@@ -1,9 +1,11 @@
-import { Button, Dropdown, Space } from 'antd';
+import { Button } from 'antd';
 import { DownOutlined, EnvironmentOutlined, GlobalOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Trans, useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '@oj/shared';
 import { useWebsiteConfig } from '../../api/queries';
 import { changeLanguage, LANGUAGE_LABELS, localeStore } from '../i18n';
+import { LazyDropdown } from './LazyPopup';
+import './space.css';
 
 /** Footer of spec 1 §2, showing only what the site configured; plus the language picker. */
 export function Footer() {
@@ -25,7 +27,7 @@ export function Footer() {
               <EnvironmentOutlined /> {t('footer.address')}: {config.address}
             </div>
           )}
-          <Space wrap size="middle" className="oj-footer-links">
+          <div className="oj-space oj-space-middle oj-space-wrap oj-footer-links">
             {config?.recordName && (
               <a href={config.recordUrl || undefined} target="_blank" rel="noopener noreferrer">
                 {config.recordName}
@@ -42,9 +44,9 @@ export function Footer() {
                 />
               </span>
             )}
-          </Space>
-          {/* A dropdown menu rather than a Select: the shell already carries menus, a Select would add its own weight. */}
-          <Dropdown
+          </div>
+          {/* A dropdown menu rather than a Select (lighter), fetched when first opened. */}
+          <LazyDropdown
             trigger={['click']}
             menu={{
               items: UI_LANGUAGES.map((l) => ({ key: l, label: <span data-testid={`language-${l}`}>{LANGUAGE_LABELS[l]}</span> })),
@@ -63,7 +65,7 @@ export function Footer() {
             >
               {LANGUAGE_LABELS[lang]} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
-          </Dropdown>
+          </LazyDropdown>
         </div>
         {!!config?.qrCodes?.length && (
           <div className="oj-footer-qr">

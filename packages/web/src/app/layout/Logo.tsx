@@ -1,18 +1,18 @@
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
 import { toggleLanguage } from '../i18n';
+import { LazyTooltip } from './LazyPopup';
 
 /** Logo and short name; a click toggles zh-CN ⇄ en-US (spec 1 §1). */
 export function Logo() {
   const { t } = useTranslation();
   const { shortName } = useWebsiteConfig();
   return (
-    <Tooltip title={t('shell.toggleLanguage')} placement="bottomLeft">
+    <LazyTooltip title={t('shell.toggleLanguage')} placement="bottomLeft">
       <button type="button" className="oj-logo" onClick={() => void toggleLanguage()} data-testid="logo">
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span className="oj-logo-name">{shortName}</span>
       </button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

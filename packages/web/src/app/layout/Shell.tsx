@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
+import { useMatches } from '../RouteTable';
 import { RouteGate } from '../guards';
 import { useRouteMeta } from '../routeMeta';
 import { DesktopBar } from './DesktopBar';

@@ -1,9 +1,9 @@
-import { Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/UserAvatar';
 import { unreadTotal, useUnread } from '../../api/queries';
 import { useSession } from '../session';
+import { LazyDropdown } from './LazyPopup';
 import { useUserMenuItems } from './navItems';
 
 /** Avatar, name and the red unread dot (spec 1 §2), opening the user menu. */
@@ -15,7 +15,7 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
   if (!user) return null;
   const total = unreadTotal(unread);
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <LazyDropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <button type="button" className="oj-user-trigger" data-testid="user-menu">
         <span className="oj-avatar-wrap">
           <UserAvatar src={user.avatar} name={user.username} size={30} />
@@ -24,6 +24,6 @@ export function UserDropdown({ compact }: { compact?: boolean }) {
         {!compact && <span className="oj-user-name">{user.username}</span>}
         {!compact && <DownOutlined style={{ fontSize: 10 }} />}
       </button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

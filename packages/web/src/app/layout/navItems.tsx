@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import type { MenuProps } from 'antd';
-import { Badge } from 'antd';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -20,7 +20,8 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
+import { useMatches } from '../RouteTable';
 import { useTranslation } from 'react-i18next';
 import type { UnreadCounts } from '@oj/shared';
 import { useUnread, useWebsiteConfig } from '../../api/queries';
@@ -124,12 +125,17 @@ const MESSAGE_ENTRIES: { path: string; labelKey: string; count: keyof UnreadCoun
   { path: '/message/mine', labelKey: 'userMenu.msgMine', count: 'mine' },
 ];
 
+// Shown only inside the user menu, which is itself fetched when first opened.
+const Badge = lazy(() => import('antd/es/badge'));
+
 /** Badge capped at 99 (spec 1 §2) next to a message entry. */
 function Counted({ label, count, testId }: { label: string; count: number; testId: string }) {
   return (
     <span className="oj-counted">
       <span>{label}</span>
-      <Badge count={count} overflowCount={99} size="small" data-testid={testId} />
+      <Suspense fallback={null}>
+        <Badge count={count} overflowCount={99} size="small" data-testid={testId} />
+      </Suspense>
     </span>
   );
 }

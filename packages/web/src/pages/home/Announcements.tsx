@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Collapse, Empty, Skeleton, Space } from 'antd';
+import { Card, Collapse, Empty, Skeleton } from 'antd';
 import { ClockCircleOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/queries';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { quietly } from '../../api/client';
+import '../../app/layout/space.css';
 
 // antd Pagination (with its size-changer Select) is shown only past five announcements: fetched then.
 const Pagination = lazy(() => import('antd/es/pagination'));
@@ -18,14 +19,14 @@ function AnnouncementLabel({ a }: { a: Announcement }) {
   return (
     <div className="oj-announcement-label">
       <strong className="oj-home-strong">{a.title}</strong>
-      <Space size="middle" className="oj-muted" wrap>
+      <div className="oj-space oj-space-middle oj-space-wrap oj-muted">
         <Link to={`/user-home?username=${encodeURIComponent(a.username)}`} onClick={(e) => e.stopPropagation()}>
           <UserOutlined /> {a.username}
         </Link>
         <span>
           <ClockCircleOutlined /> {formatDateTime(a.gmtCreate)}
         </span>
-      </Space>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { siteApi } from '../../api/site';
 import { queryKeys, useWebsiteConfig } from '../../api/queries';
 
-// The slider (react-slick, ~45 KB compressed) is fetched only when there are images to slide.
+// The slider (antd Carousel: react-slick, ~12 KB compressed) is fetched only when there are at least two
+// images to slide. One image is what the slider shows for it too (no dots, nothing moves): a plain image.
 const CarouselSlides = lazy(() => import('./CarouselSlides'));
 
 /** Without configured images the slot greets with the site's own name and description instead. */
@@ -24,6 +25,13 @@ export function HomeCarousel() {
   const skeleton = <Skeleton.Node active className="oj-carousel-skeleton" />;
   if (isPending) return skeleton;
   if (!data?.length) return <Welcome />;
+  if (data.length === 1) {
+    return (
+      <div className="oj-carousel" data-testid="home-carousel">
+        <img className="oj-carousel-slide" src={data[0]!.url} alt="" draggable={false} />
+      </div>
+    );
+  }
   return (
     <Suspense fallback={skeleton}>
       <CarouselSlides items={data} />

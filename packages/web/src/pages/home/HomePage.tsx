@@ -1,4 +1,3 @@
-import { Col, Row } from 'antd';
 import { Announcements } from './Announcements';
 import { HomeCarousel } from './HomeCarousel';
 import { RecentAcRank } from './RecentAcRank';
@@ -15,17 +14,17 @@ export default function HomePage() {
   return (
     <div className="oj-page oj-home" data-testid="home">
       <HomeCarousel />
-      <Row gutter={[20, 20]} className="oj-home-columns">
-        <Col xs={24} lg={16} className="oj-stack">
+      <div className="oj-home-columns">
+        <div className="oj-stack oj-home-main">
           <Announcements />
           <RecentContests />
           <SubmissionStatisticsCard />
           <RecentProblems />
-        </Col>
-        <Col xs={24} lg={8} className="oj-stack">
+        </div>
+        <div className="oj-stack oj-home-side">
           <RecentAcRank />
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import '../contest/shell/contest.css';
-import { Card, Empty, Skeleton, Space, Tooltip } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
+// antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
+import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { homeApi, homeKeys } from '../../api/home';
 import { formatDateTime } from '../../components/time';
+import '../../app/layout/space.css';
 import { ContestLink } from '../contest/list/ContestLink';
 import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../contest/shell/meta';
 
@@ -40,7 +43,7 @@ export function RecentContests() {
                 <ContestLink cid={c.id}>{c.title}</ContestLink>
                 <ContestLock auth={c.auth} />
               </div>
-              <Space wrap size={[10, 6]} className="oj-recent-contest-info">
+              <div className="oj-space oj-space-wrap oj-recent-contest-info" style={{ columnGap: 10, rowGap: 6 }}>
                 <ContestStatusTag status={c.status} />
                 <ContestTypeTag contest={c} />
                 <ContestAuthTag auth={c.auth} />
@@ -59,7 +62,7 @@ export function RecentContests() {
                     <UserOutlined /> {c.count}
                   </span>
                 </Tooltip>
-              </Space>
+              </div>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { quietly } from '../../api/client';
 import { lazyOnScreen } from '../../components/onScreen';
+// antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
+import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 
 // ECharts is large: fetched only when the card comes on screen (it is below the fold on a laptop).
 const StatisticsChart = lazyOnScreen(() => import('./StatisticsChart'));

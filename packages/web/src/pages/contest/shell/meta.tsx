@@ -2,7 +2,9 @@
  * How a contest's type, access, status, times and duration look everywhere (list, shell header, home
  * card, outside scoreboards): one place so they never disagree.
  */
-import { Button, Tag, Tooltip } from 'antd';
+import { Button, Tag } from 'antd';
+// antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
+import { LazyTooltip as Tooltip } from '../../../app/layout/LazyPopup';
 import { LockFilled, TrophyFilled } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,4 @@
+import type { Dictionary } from './merge';
+
+/** The texts of en-US's other areas in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/en-US.json', '!../../locales/{home,contest}/en-US.json'], { eager: true, import: 'default' });

@@ -1,0 +1,4 @@
+import type { Dictionary } from './merge';
+
+/** The texts of ja-JP's other areas in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/ja-JP.json', '!../../locales/{home,contest}/ja-JP.json'], { eager: true, import: 'default' });

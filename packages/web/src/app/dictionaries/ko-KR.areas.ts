@@ -1,0 +1,4 @@
+import type { Dictionary } from './merge';
+
+/** The texts of ko-KR's other areas in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/ko-KR.json', '!../../locales/{home,contest}/ko-KR.json'], { eager: true, import: 'default' });

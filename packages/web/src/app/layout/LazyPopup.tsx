@@ -1,0 +1,105 @@
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import type { DropdownProps, TooltipProps } from 'antd';
+
+const Dropdown = lazy(() => import('./popups').then((m) => ({ default: m.Dropdown })));
+const Tooltip = lazy(() => import('./popups').then((m) => ({ default: m.Tooltip })));
+
+type TriggerProps = {
+  onClick?: (e: MouseEvent) => void;
+  onMouseEnter?: (e: MouseEvent) => void;
+};
+
+/**
+ * Until a popup is first wanted only its trigger is rendered, with handlers that fetch antd's popup and
+ * open it; from then on antd's component takes the same trigger (controlled `open`, so the popup opens
+ * on the hover or click that fetched it). A click without a pointer (Enter or Space on the button) is
+ * remembered, so that the menu can take the focus for the keyboard.
+ */
+function useFirstOpen(child: ReactElement<TriggerProps>, on: { click?: boolean; hover?: boolean }) {
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
+  const show = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+  const { onClick, onMouseEnter } = child.props;
+  const trigger = cloneElement(child, {
+    onClick: (e: MouseEvent) => {
+      onClick?.(e);
+      if (!on.click) return;
+      setByKeyboard(e.detail === 0);
+      if (!wanted) show();
+    },
+    onMouseEnter: (e: MouseEvent) => {
+      onMouseEnter?.(e);
+      if (on.hover && !wanted) show();
+    },
+  });
+  return { wanted, open, setOpen, byKeyboard, trigger };
+}
+
+type DropdownTrigger = 'click' | 'hover';
+
+/** antd Dropdown, fetched on the first hover or click of its trigger (a single element). */
+export function LazyDropdown({
+  children,
+  trigger = ['click'],
+  menu,
+  ...props
+}: Omit<DropdownProps, 'open' | 'children' | 'trigger'> & {
+  children: ReactElement<TriggerProps>;
+  trigger?: DropdownTrigger[];
+}) {
+  const first = useFirstOpen(children, { click: true, hover: trigger.includes('hover') });
+  const popup = useRef<HTMLDivElement>(null);
+  // Opened from the keyboard: the menu takes the focus, so the arrow keys and Enter work in it (rc-menu).
+  useEffect(() => {
+    if (!first.open || !first.byKeyboard) return;
+    // The popup mounts a frame or more after `open` (the first time after its chunk): wait for the menu.
+    let id = 0;
+    let tries = 30;
+    const focus = () => {
+      const menu = popup.current?.querySelector<HTMLElement>('[role="menu"]');
+      if (menu) menu.focus();
+      else if (tries-- > 0) id = requestAnimationFrame(focus);
+    };
+    id = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(id);
+  }, [first.open, first.byKeyboard]);
+  if (!first.wanted) return first.trigger;
+  return (
+    <Suspense fallback={first.trigger}>
+      <Dropdown
+        {...props}
+        menu={{
+          ...menu,
+          // Enter on an entry whose label is a link follows the link (rc-menu only reports the key).
+          onClick: (info) => {
+            menu?.onClick?.(info);
+            if (info.domEvent.type === 'keydown') (info.domEvent.target as HTMLElement).querySelector('a')?.click();
+          },
+        }}
+        trigger={trigger}
+        open={first.open}
+        onOpenChange={(o) => first.setOpen(o)}
+        popupRender={(menu) => <div ref={popup}>{menu}</div>}
+      >
+        {first.trigger}
+      </Dropdown>
+    </Suspense>
+  );
+}
+
+/** antd Tooltip (hover), fetched when its trigger is first hovered. */
+export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'open' | 'children'> & { children: ReactElement<TriggerProps> }) {
+  const first = useFirstOpen(children, { hover: true });
+  if (!first.wanted) return first.trigger;
+  return (
+    <Suspense fallback={first.trigger}>
+      <Tooltip {...props} open={first.open} onOpenChange={(o) => first.setOpen(o)}>
+        {first.trigger}
+      </Tooltip>
+    </Suspense>
+  );
+}
