@@ -50,7 +50,11 @@ export type SiteAction =
   /** manual verdicts, cancelling, rejudging a whole contest problem (spec 1 §4, spec 2 §6): super admin */
   | 'superviseJudging'
   /** every contest in the admin list, not only one's own (spec 3 §5): super admin */
-  | 'administerAllContests';
+  | 'administerAllContests'
+  /** make the home's cached submission statistics count again before the hour is up: super admin, admin */
+  | 'refreshStatistics'
+  /** delete another user's uploaded Markdown image: super admin */
+  | 'manageAllUploads';
 
 export type Action =
   | SiteAction
@@ -81,6 +85,8 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
   seeAllCaseResults: (r) => isAdmin(r) || isProblemAdmin(r),
   superviseJudging: isSuperAdmin,
   administerAllContests: isSuperAdmin,
+  refreshStatistics: isAdmin,
+  manageAllUploads: isSuperAdmin,
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {

@@ -68,6 +68,8 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['seeAllCaseResults', site, 'case results', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
   ['superviseJudging', site, 'manual verdicts', ['root']],
   ['administerAllContests', site, 'every contest', ['root']],
+  ['refreshStatistics', site, 'recount the home statistics', ['root', 'admin', 'adminAuthor']],
+  ['manageAllUploads', site, 'uploads of others', ['root']],
 ];
 
 describe('may(actor, action, resource)', () => {

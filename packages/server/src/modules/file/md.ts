@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isSuperAdmin, MD_UPLOAD_LIMITS, type MdImageResult } from '@oj/shared';
+import { MD_UPLOAD_LIMITS, type MdImageResult } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { allowedImage, storeFile, storeImage } from '../../lib/files.js';
+import { maySite } from '../policy/index.js';
 import { readUpload } from './service.js';
 
 export const MD_IMAGE_KIND = 'md-image';
@@ -81,7 +82,7 @@ export async function deleteMdImage(ctx: AppContext, fileId: number, user: AuthU
   const where = and(eq(files.id, fileId), eq(files.kind, MD_IMAGE_KIND));
   const [found] = await db.select({ uid: files.uid }).from(files).where(where);
   if (!found) throw notFound('notFound');
-  if (found.uid !== user.uid && !isSuperAdmin(user.roles)) throw forbidden();
+  if (found.uid !== user.uid && !maySite(user, 'manageAllUploads')) throw forbidden();
   const [row] = await db.delete(files).where(where).returning({ path: files.path });
   if (!row) throw notFound('notFound');
   const [other] = await db.select({ id: files.id }).from(files).where(eq(files.path, row.path)).limit(1);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { homeEndpoints as ep, isAdmin } from '@oj/shared';
+import { homeEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { maySite } from '../policy/index.js';
 import { recentContests } from './contests.js';
 import { recentAcRank, recentUpdatedProblems, submissionStatistics } from './service.js';
 
@@ -16,7 +17,7 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.submissionStatistics, {}, async ({ query, req, reply }) => {
     const { forceRefresh } = query;
     const user = forceRefresh ? await optionalUser(req, reply) : null;
-    return ok(await submissionStatistics(ctx, !!forceRefresh && !!user && isAdmin(user.roles)));
+    return ok(await submissionStatistics(ctx, !!forceRefresh && maySite(user, 'refreshStatistics')));
   });
 
   serve(app, ep.recentUpdatedProblems, {}, async () => ok(await recentUpdatedProblems(ctx)));
