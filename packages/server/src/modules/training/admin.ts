@@ -30,7 +30,7 @@ import { likeOf } from '../problem/service.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import { actorOf, administeredTraining, isTrainingAdmin, trainingById, trainingResource, type TrainingRow } from './access.js';
 import { siteCategory, toCategory } from './categories.js';
-import { problemCountSql, trainingOrder } from './list.js';
+import { trainingPage } from './list.js';
 
 /** The admin view; the password only for the training's admins. */
 const toAdmin = (t: TrainingRow, user: AuthUser): AdminTraining => ({
@@ -52,21 +52,10 @@ const toAdmin = (t: TrainingRow, user: AuthUser): AdminTraining => ({
 export async function adminTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingListQuery>): Promise<Page<AdminTrainingListRow>> {
   const conds: (SQL | undefined)[] = [isNull(trainings.gid)];
   if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
-  const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ t: trainings, categoryName: trainingCategories.name, categoryColor: trainingCategories.color, problemCount: problemCountSql })
-      .from(trainings)
-      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId))
-      .where(where)
-      .orderBy(...trainingOrder)
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(trainings).where(where),
-  ]);
+  const { rows, total } = await trainingPage(db, and(...conds), q);
   return {
     records: rows.map((r) => ({ ...toAdmin(r.t, user), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -24,6 +24,22 @@ const rowColumns = {
 
 type Joined = { t: TrainingRow; categoryName: string | null; categoryColor: string | null; problemCount: number };
 
+/** One page of trainings in the list order, with their category and problem count (the site's and the admin's list). */
+export async function trainingPage(db: DbOrTx, where: SQL | undefined, q: { currentPage: number; limit: number }): Promise<{ rows: Joined[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(trainings)
+      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId))
+      .where(where)
+      .orderBy(...trainingOrder)
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(trainings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 const toRow = (r: Joined, acCount: number): TrainingListRow => ({
   id: r.t.id,
   rank: r.t.rank,
@@ -48,18 +64,7 @@ export async function trainingList(db: DbOrTx, user: AuthUser | null, q: z.infer
   if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
   if (q.categoryId !== undefined) conds.push(eq(trainings.categoryId, q.categoryId));
   if (q.auth) conds.push(eq(trainings.auth, q.auth));
-  const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(trainings)
-      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId))
-      .where(where)
-      .orderBy(...trainingOrder)
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(trainings).where(where),
-  ]);
+  const { rows, total } = await trainingPage(db, and(...conds), q);
   const acs = user
     ? await acCounts(
         db,
@@ -67,7 +72,7 @@ export async function trainingList(db: DbOrTx, user: AuthUser | null, q: z.infer
         rows.map((r) => r.t),
       )
     : new Map<number, number>();
-  return { records: rows.map((r) => toRow(r, acs.get(r.t.id) ?? 0)), total: total?.n ?? 0 };
+  return { records: rows.map((r) => toRow(r, acs.get(r.t.id) ?? 0)), total };
 }
 
 /** get-training-detail (login): the header and introduction, shown with the password card before access. */

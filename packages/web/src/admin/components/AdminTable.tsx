@@ -5,7 +5,7 @@ import { useIsMobile } from '../../app/layout/useIsMobile';
 import { ADMIN_PAGE_SIZES } from '../problemOptions';
 import type { Paging } from './adminPaging';
 
-interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
+export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
   /** the query of the page on show */
   list: { data?: Page<T>; isFetching: boolean };
   paging: Paging;

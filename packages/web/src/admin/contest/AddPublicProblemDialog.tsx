@@ -7,7 +7,7 @@ import { ContestType, type AdminContest, type EligibleProblemRow } from '@oj/sha
 import { adminContestApi } from '../../api/adminContest';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { AdminTable } from '../components/AdminTable';
+import { ProblemSearchTable } from '../components/ProblemSearchTable';
 import { usePaging } from '../components/adminPaging';
 import { ContestTypeTag } from '../../pages/contest/shell/meta';
 import { nextDisplayId } from './nextDisplayId';
@@ -113,19 +113,16 @@ export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Prop
             title={t(contest.type === ContestType.ACM ? 'admin.contest.publicTipAcm' : 'admin.contest.publicTipOi')}
             data-testid="public-problem-tip"
           />
-          <div className="oj-admin-filters">
-            <Input.Search
-              allowClear
-              placeholder={t('admin.problemList.keyword')}
-              onSearch={(v) => {
-                setKeyword(v.trim());
-                setPage(1);
-              }}
-              style={{ maxWidth: 320 }}
-              data-testid="public-problem-keyword"
-            />
-          </div>
-          <AdminTable<EligibleProblemRow> rowKey="pid" size="small" columns={columns} list={list} paging={paging} data-testid="public-problem-table" />
+          <ProblemSearchTable<EligibleProblemRow>
+            rowKey="pid"
+            columns={columns}
+            list={list}
+            paging={paging}
+            onSearch={(v) => {
+              setKeyword(v);
+              setPage(1);
+            }}
+          />
         </div>
       </Modal>
       <Modal

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Modal, type TableColumnsType } from 'antd';
+import { Button, Modal, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { TrainingAdminProblem } from '@oj/shared';
 import { adminTrainingApi, trainingKeys } from '../../api/training';
 import { feedback } from '../../app/feedback';
 import { DifficultyTag } from '../../pages/problem/problemStatus';
-import { AdminTable } from '../components/AdminTable';
+import { ProblemSearchTable } from '../components/ProblemSearchTable';
 import { usePaging } from '../components/adminPaging';
 
 /**
@@ -64,19 +64,16 @@ export function AddTrainingProblemDialog({ tid, open, onClose, onAdded }: { tid:
   return (
     <Modal open={open} title={t('admin.training.addFromPublic')} width="90%" footer={null} onCancel={onClose} destroyOnHidden>
       <div data-testid="public-problem-dialog">
-        <div className="oj-admin-filters">
-          <Input.Search
-            allowClear
-            placeholder={t('admin.problemList.keyword')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-            style={{ maxWidth: 320 }}
-            data-testid="public-problem-keyword"
-          />
-        </div>
-        <AdminTable<TrainingAdminProblem> rowKey="id" size="small" columns={columns} list={list} paging={paging} data-testid="public-problem-table" />
+        <ProblemSearchTable<TrainingAdminProblem>
+          rowKey="id"
+          columns={columns}
+          list={list}
+          paging={paging}
+          onSearch={(v) => {
+            setKeyword(v);
+            setPage(1);
+          }}
+        />
       </div>
     </Modal>
   );
