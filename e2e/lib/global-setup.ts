@@ -37,6 +37,17 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server did not come up at ${url}`);
 }
 
+async function waitForLanguages(baseUrl: string, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/languages`);
+    const body = (await res.json()) as { data?: unknown[] };
+    if (Array.isArray(body.data) && body.data.length > 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the built-in judge registered no languages');
+}
+
 /** The whole site as a user gets it from `npm start`: real server, embedded PostgreSQL, built SPA. */
 export async function setup(project: TestProject) {
   try {
@@ -72,6 +83,9 @@ async function start(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/get-website-config`, 90_000);
+  // HTTP comes up before the built-in judge has probed its compilers and registered the languages
+  // (slow on a cold machine): tests submit from their first line, so wait for the judge as well.
+  await waitForLanguages(baseUrl, 120_000);
 
   // Mail goes to the loopback SMTP sink, configured the way an admin would: through the admin API.
   const login = await fetch(`${baseUrl}/api/admin/login`, {

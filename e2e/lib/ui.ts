@@ -80,12 +80,19 @@ export async function chooseLanguage(page: Page, name: string) {
   const option = menu.locator('.ant-select-item-option', { hasText: new RegExp(`^${name.replace(/[+]/g, '\\+')}$`) }).first();
   // The menu is a virtual list: only the options near its scroll position exist (after picking a
   // language far down, "C" is not in the page), so walk it from the top until the option is there.
+  // The list renders a scroll position some frames later (much later on a busy machine): each step
+  // waits a moment for the option before scrolling on, or it could scroll past it unseen.
   const list = menu.locator('.rc-virtual-list-holder');
+  const shown = () =>
+    option
+      .waitFor({ timeout: 400 })
+      .then(() => true)
+      .catch(() => false);
   if (await list.count()) {
     await list.evaluate((el) => {
       el.scrollTop = 0;
     });
-    for (let i = 0; i < 30 && !(await option.count()); i++) {
+    for (let i = 0; i < 30 && !(await shown()); i++) {
       await list.evaluate((el) => {
         el.scrollTop += el.clientHeight / 2;
       });

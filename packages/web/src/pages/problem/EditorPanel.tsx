@@ -181,6 +181,9 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             onChange={setLanguage}
             style={{ minWidth: 130 }}
             options={detail.languages.map((l) => ({ value: l, label: l }))}
+            // A dozen languages: all rendered, so the open list is never blank while a virtual one catches up.
+            virtual={false}
+            listHeight={320}
             placeholder={t('problem.editor.language')}
             data-testid="editor-language"
           />
