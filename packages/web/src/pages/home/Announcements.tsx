@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
 import { ClockCircleOutlined, LeftOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -84,7 +85,7 @@ export function Announcements() {
       data-testid="announcements"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : records.length === 0 ? (
         <Empty description={isError ? t('common.loadFailed') : t('home.noAnnouncements')} />
       ) : open ? (
