@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
-import { Card, Collapse, Empty, Skeleton } from 'antd';
-import { ClockCircleOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Card, Empty } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
+import { ClockCircleOutlined, LeftOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,26 +16,50 @@ import '../../app/layout/space.css';
 // antd Pagination (with its size-changer Select) is shown only past five announcements: fetched then.
 const Pagination = lazy(() => import('antd/es/pagination'));
 
-function AnnouncementLabel({ a }: { a: Announcement }) {
+function AnnouncementMeta({ a }: { a: Announcement }) {
   return (
-    <div className="oj-announcement-label">
-      <strong className="oj-home-strong">{a.title}</strong>
-      <div className="oj-space oj-space-middle oj-space-wrap oj-muted">
-        <Link to={`/user-home?username=${encodeURIComponent(a.username)}`} onClick={(e) => e.stopPropagation()}>
-          <UserOutlined /> {a.username}
-        </Link>
-        <span>
-          <ClockCircleOutlined /> {formatDateTime(a.gmtCreate)}
-        </span>
-      </div>
+    <div className="oj-space oj-space-middle oj-space-wrap oj-muted">
+      <Link to={`/user-home?username=${encodeURIComponent(a.username)}`}>
+        <UserOutlined /> {a.username}
+      </Link>
+      <span>
+        <ClockCircleOutlined /> {formatDateTime(a.gmtCreate)}
+      </span>
     </div>
   );
 }
 
-/** Announcements of the home page, 5 per page (spec 1 §9); the first of each page starts expanded. */
+/** One announcement opened from the list: its Markdown (the renderer is fetched now) and the way back. */
+function AnnouncementDetail({ a, onBack }: { a: Announcement; onBack: () => void }) {
+  const { t } = useTranslation();
+  const back = useRef<HTMLButtonElement>(null);
+  // Opened from the keyboard, the focus goes to the way back (the title button it left is gone).
+  useEffect(() => back.current?.focus(), []);
+  return (
+    <article className="oj-announcement" data-testid="announcement-detail">
+      <Button ref={back} type="link" size="small" icon={<LeftOutlined />} className="oj-announcement-back" onClick={onBack} data-testid="announcement-back">
+        {t('home.allAnnouncements')}
+      </Button>
+      <div className="oj-announcement-label">
+        <h3 className="oj-announcement-title">{a.title}</h3>
+        <AnnouncementMeta a={a} />
+      </div>
+      <Markdown source={a.content} />
+    </article>
+  );
+}
+
+/**
+ * Announcements of the home page, 5 per page (spec 1 §9): their titles, authors and times; an
+ * announcement's content is rendered when it is opened, so the Markdown renderer (marked and the
+ * sanitiser) is not part of the home page's first load.
+ */
 export function Announcements() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const returnTo = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const limit = PAGE_SIZES.announcements;
   const { data, isPending, isError } = useQuery({
     queryKey: queryKeys.announcements(page),
@@ -42,6 +67,13 @@ export function Announcements() {
     placeholderData: keepPreviousData,
   });
   const records = data?.records ?? [];
+  const open = openId === null ? undefined : records.find((a) => a.id === openId);
+  // Back in the list, the focus returns to the title that was opened.
+  useEffect(() => {
+    if (open || returnTo.current === null) return;
+    list.current?.querySelector<HTMLButtonElement>(`[data-id="${returnTo.current}"]`)?.focus();
+    returnTo.current = null;
+  }, [open]);
   return (
     <Card
       title={
@@ -53,18 +85,30 @@ export function Announcements() {
       data-testid="announcements"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : records.length === 0 ? (
         <Empty description={isError ? t('common.loadFailed') : t('home.noAnnouncements')} />
-      ) : (
-        <Collapse
-          key={page}
-          ghost
-          defaultActiveKey={[String(records[0]!.id)]}
-          items={records.map((a) => ({ key: String(a.id), label: <AnnouncementLabel a={a} />, children: <Markdown source={a.content} /> }))}
+      ) : open ? (
+        <AnnouncementDetail
+          a={open}
+          onBack={() => {
+            returnTo.current = open.id;
+            setOpenId(null);
+          }}
         />
+      ) : (
+        <ul className="oj-home-list" ref={list}>
+          {records.map((a) => (
+            <li key={a.id} className="oj-announcement-item oj-announcement-label">
+              <button type="button" className="oj-announcement-open" data-id={a.id} data-testid="announcement-title" onClick={() => setOpenId(a.id)}>
+                {a.title}
+              </button>
+              <AnnouncementMeta a={a} />
+            </li>
+          ))}
+        </ul>
       )}
-      {!!data && data.total > limit && (
+      {!open && !!data && data.total > limit && (
         <Suspense fallback={null}>
           <Pagination className="oj-pagination" size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} />
         </Suspense>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
 import { useQuery } from '@tanstack/react-query';
 import { siteApi } from '../../api/site';
 import { queryKeys, useWebsiteConfig } from '../../api/queries';
@@ -22,7 +22,7 @@ function Welcome() {
 /** Home carousel (spec 1 §2): 5000 ms, 440 px high, 200 px under 768 px (CSS). */
 export function HomeCarousel() {
   const { data, isPending } = useQuery({ queryKey: queryKeys.carousel, queryFn: siteApi.carousel });
-  const skeleton = <Skeleton.Node active className="oj-carousel-skeleton" />;
+  const skeleton = <HomeSkeleton block className="oj-carousel-skeleton" />;
   if (isPending) return skeleton;
   if (!data?.length) return <Welcome />;
   if (data.length === 1) {

@@ -1,4 +1,6 @@
-import { Card, Empty, Skeleton, Space, Tag } from 'antd';
+import { Card, Empty, Tag } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
+import '../../app/layout/space.css';
 import { TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -23,7 +25,7 @@ export function RecentAcRank() {
       data-testid="recent-ac-rank"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : !data?.length ? (
         <Empty description={isError ? t('common.loadFailed') : t('homeWidgets.noRecentAc')} />
       ) : (
@@ -31,14 +33,14 @@ export function RecentAcRank() {
         <ul className="oj-home-list">
           {data.map((r, i) => (
             <li key={r.uid} className="oj-home-rank-item">
-              <Space>
+              <span className="oj-space">
                 <span className="oj-home-place" style={i < 3 ? { background: PLACE_COLORS[i], color: '#fff' } : undefined}>
                   {i + 1}
                 </span>
                 <UserAvatar src={r.avatar} name={r.username} size={28} />
                 <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
                 {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
-              </Space>
+              </span>
               <strong className="oj-home-strong">{t('homeWidgets.acCount', { count: r.ac })}</strong>
             </li>
           ))}

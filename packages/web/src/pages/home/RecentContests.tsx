@@ -1,5 +1,6 @@
 import '../contest/shell/contest.css';
-import { Card, Empty, Skeleton } from 'antd';
+import { Card, Empty } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
 // antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
 import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 import { CalendarOutlined, ClockCircleOutlined, FlagOutlined, UserOutlined } from '@ant-design/icons';
@@ -31,7 +32,7 @@ export function RecentContests() {
       data-testid="recent-contests"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : !data?.length ? (
         <Empty description={isError ? t('common.loadFailed') : t('contest.list.empty')} />
       ) : (

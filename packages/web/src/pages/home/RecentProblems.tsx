@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Card, Empty, Skeleton } from 'antd';
+import { Card, Empty } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
 import { ReadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +24,11 @@ export function RecentProblems() {
       data-testid="recent-problems"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : !data?.length ? (
         <Empty description={isError ? t('common.loadFailed') : t('homeWidgets.noProblems')} />
       ) : (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense fallback={<HomeSkeleton />}>
           <RecentProblemsTable data={data} />
         </Suspense>
       )}

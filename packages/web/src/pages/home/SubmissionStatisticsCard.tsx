@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty } from 'antd';
+import { HomeSkeleton } from './HomeSkeleton';
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,11 +56,11 @@ export function SubmissionStatisticsCard() {
       data-testid="submission-statistics"
     >
       {isPending ? (
-        <Skeleton active />
+        <HomeSkeleton />
       ) : !data ? (
         <Empty description={isError ? t('common.loadFailed') : undefined} />
       ) : (
-        <Suspense fallback={<Skeleton active />}>
+        <Suspense fallback={<HomeSkeleton />}>
           <StatisticsChart data={data} />
         </Suspense>
       )}
