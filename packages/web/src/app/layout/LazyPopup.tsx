@@ -74,10 +74,13 @@ export function LazyDropdown({
         {...props}
         menu={{
           ...menu,
-          // Enter on an entry whose label is a link follows the link (rc-menu only reports the key).
+          // Enter on an entry whose label is a link follows the link (rc-menu only reports the key, and
+          // the focus may be on the entry or already on its link, whose own Enter rc-menu swallows).
           onClick: (info) => {
             menu?.onClick?.(info);
-            if (info.domEvent.type === 'keydown') (info.domEvent.target as HTMLElement).querySelector('a')?.click();
+            if (info.domEvent.type !== 'keydown') return;
+            const target = info.domEvent.target as HTMLElement;
+            (target.closest('a') ?? target.querySelector('a'))?.click();
           },
         }}
         trigger={trigger}
