@@ -143,7 +143,7 @@ describe('Content-Security-Policy in the browser', () => {
     const csp = res!.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("form-action 'self'");
-    await page.getByTestId('home').locator('.ant-card').first().waitFor();
+    await page.getByTestId('home').locator('.oj-card').first().waitFor();
     await page.getByTestId('submission-statistics').scrollIntoViewIfNeeded();
     await page.getByTestId('statistics-chart').waitFor();
     await page.waitForLoadState('networkidle');

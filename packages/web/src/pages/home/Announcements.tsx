@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty } from 'antd';
+import { Button } from 'antd';
+import { HomeCard, HomeEmpty } from './HomeCard';
 import { HomeSkeleton } from './HomeSkeleton';
 import { ClockCircleOutlined, LeftOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -75,7 +76,7 @@ export function Announcements() {
     returnTo.current = null;
   }, [open]);
   return (
-    <Card
+    <HomeCard
       title={
         <span>
           <NotificationOutlined /> {t('home.announcements')}
@@ -87,7 +88,7 @@ export function Announcements() {
       {isPending ? (
         <HomeSkeleton />
       ) : records.length === 0 ? (
-        <Empty description={isError ? t('common.loadFailed') : t('home.noAnnouncements')} />
+        <HomeEmpty description={isError ? t('common.loadFailed') : t('home.noAnnouncements')} />
       ) : open ? (
         <AnnouncementDetail
           a={open}
@@ -113,6 +114,6 @@ export function Announcements() {
           <Pagination className="oj-pagination" size="small" current={page} pageSize={limit} total={data.total} onChange={setPage} showSizeChanger={false} />
         </Suspense>
       )}
-    </Card>
+    </HomeCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Empty, Tag } from 'antd';
+import { HomeCard, HomeEmpty } from './HomeCard';
+import { LightTag } from '../../components/LightTag';
 import { HomeSkeleton } from './HomeSkeleton';
 import '../../app/layout/space.css';
 import { TrophyOutlined } from '@ant-design/icons';
@@ -16,7 +17,7 @@ export function RecentAcRank() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentAcRank, queryFn: quietly(homeApi.recentAcRank) });
   return (
-    <Card
+    <HomeCard
       title={
         <span>
           <TrophyOutlined /> {t('homeWidgets.recentAcRank')}
@@ -27,7 +28,7 @@ export function RecentAcRank() {
       {isPending ? (
         <HomeSkeleton />
       ) : !data?.length ? (
-        <Empty description={isError ? t('common.loadFailed') : t('homeWidgets.noRecentAc')} />
+        <HomeEmpty description={isError ? t('common.loadFailed') : t('homeWidgets.noRecentAc')} />
       ) : (
         // A plain list styled like antd's small List: antd List would bring its Pagination and Select into the first load.
         <ul className="oj-home-list">
@@ -39,13 +40,13 @@ export function RecentAcRank() {
                 </span>
                 <UserAvatar src={r.avatar} name={r.username} size={28} />
                 <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
-                {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+                {r.titleName && <LightTag color={r.titleColor}>{r.titleName}</LightTag>}
               </span>
               <strong className="oj-home-strong">{t('homeWidgets.acCount', { count: r.ac })}</strong>
             </li>
           ))}
         </ul>
       )}
-    </Card>
+    </HomeCard>
   );
 }

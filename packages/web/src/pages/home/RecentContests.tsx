@@ -1,5 +1,5 @@
 import '../contest/shell/contest.css';
-import { Card, Empty } from 'antd';
+import { HomeCard, HomeEmpty } from './HomeCard';
 import { HomeSkeleton } from './HomeSkeleton';
 // antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
 import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
@@ -22,7 +22,7 @@ export function RecentContests() {
   const duration = useFormatDuration();
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentContests, queryFn: homeApi.recentContests });
   return (
-    <Card
+    <HomeCard
       title={
         <span>
           <FlagOutlined /> {t('contest.recent.title')}
@@ -34,7 +34,7 @@ export function RecentContests() {
       {isPending ? (
         <HomeSkeleton />
       ) : !data?.length ? (
-        <Empty description={isError ? t('common.loadFailed') : t('contest.list.empty')} />
+        <HomeEmpty description={isError ? t('common.loadFailed') : t('contest.list.empty')} />
       ) : (
         // A plain list (antd List would bring its Pagination and Select into the home page's first load).
         <ul className="oj-home-list">
@@ -68,6 +68,6 @@ export function RecentContests() {
           ))}
         </ul>
       )}
-    </Card>
+    </HomeCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Card, Empty } from 'antd';
+import { HomeCard, HomeEmpty } from './HomeCard';
 import { HomeSkeleton } from './HomeSkeleton';
 import { ReadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ export function RecentProblems() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentProblems, queryFn: homeApi.recentUpdatedProblems });
   return (
-    <Card
+    <HomeCard
       title={
         <span>
           <ReadOutlined /> {t('homeWidgets.recentProblems')}
@@ -26,12 +26,12 @@ export function RecentProblems() {
       {isPending ? (
         <HomeSkeleton />
       ) : !data?.length ? (
-        <Empty description={isError ? t('common.loadFailed') : t('homeWidgets.noProblems')} />
+        <HomeEmpty description={isError ? t('common.loadFailed') : t('homeWidgets.noProblems')} />
       ) : (
         <Suspense fallback={<HomeSkeleton />}>
           <RecentProblemsTable data={data} />
         </Suspense>
       )}
-    </Card>
+    </HomeCard>
   );
 }

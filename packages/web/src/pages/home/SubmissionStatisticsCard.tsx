@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Empty } from 'antd';
+import { Button } from 'antd';
+import { HomeCard, HomeEmpty } from './HomeCard';
 import { HomeSkeleton } from './HomeSkeleton';
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ export function SubmissionStatisticsCard() {
     }
   };
   return (
-    <Card
+    <HomeCard
       title={
         <span>
           <BarChartOutlined /> {t('homeWidgets.statistics')}
@@ -58,12 +59,12 @@ export function SubmissionStatisticsCard() {
       {isPending ? (
         <HomeSkeleton />
       ) : !data ? (
-        <Empty description={isError ? t('common.loadFailed') : undefined} />
+        <HomeEmpty description={isError ? t('common.loadFailed') : t('common.noData')} />
       ) : (
         <Suspense fallback={<HomeSkeleton />}>
           <StatisticsChart data={data} />
         </Suspense>
       )}
-    </Card>
+    </HomeCard>
   );
 }

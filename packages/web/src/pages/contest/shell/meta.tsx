@@ -2,7 +2,8 @@
  * How a contest's type, access, status, times and duration look everywhere (list, shell header, home
  * card, outside scoreboards): one place so they never disagree.
  */
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
+import { LightTag as Tag } from '../../../components/LightTag';
 // antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
 import { LazyTooltip as Tooltip } from '../../../app/layout/LazyPopup';
 import { LockFilled, TrophyFilled } from '@ant-design/icons';
