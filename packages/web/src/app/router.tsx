@@ -42,6 +42,9 @@ const TrainingProblemListPage = lazyPage(() => import('../pages/training/Trainin
 const TrainingProblemPage = lazyPage(() => import('../pages/training/TrainingProblemPage'));
 const TrainingFullProblemPage = lazyPage(() => import('../pages/training/TrainingFullProblemPage'));
 const TrainingRankPage = lazyPage(() => import('../pages/training/TrainingRankPage'));
+const ContestCommentPage = lazyPage(() => import('../pages/contest/ContestCommentPage'));
+const DiscussionListPage = lazyPage(() => import('../pages/discussion/DiscussionListPage'));
+const DiscussionDetailPage = lazyPage(() => import('../pages/discussion/DiscussionDetailPage'));
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
@@ -125,13 +128,20 @@ const shellRoutes: RouteObject[] = [
       { path: 'print', element: <ContestPrintPage /> },
       { path: 'admin-print', element: <AdminPrintPage /> },
       { path: 'scroll-board', element: <ContestScrollBoardTab /> },
-      // Contest comments belong to the discussion area, delivered with it.
-      { path: 'comment', element: <UnavailablePage area="discussion" />, handle: { access: 'contestComment' } satisfies RouteMeta },
+      { path: 'comment', element: <ContestCommentPage />, handle: { access: 'contestComment' } satisfies RouteMeta },
     ],
   },
-  later('discussion', 'discussion', { access: 'publicDiscussion' }),
-  later('discussion/:problemID', 'discussion', { access: 'publicDiscussion' }),
-  later('discussion-detail/:discussionID', 'discussion', { access: 'publicDiscussion', activeMenu: '/discussion' }),
+  { path: 'discussion', element: <DiscussionListPage />, handle: { titleKey: 'nav.discussion', access: 'publicDiscussion' } satisfies RouteMeta },
+  {
+    path: 'discussion/:problemID',
+    element: <DiscussionListPage />,
+    handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
+  },
+  {
+    path: 'discussion-detail/:discussionID',
+    element: <DiscussionDetailPage />,
+    handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
+  },
   later('group', 'group'),
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
