@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input, Modal, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DISCUSSION_LIMITS, REPORT_TAGS, type ReportTag } from '@oj/shared';
+import { DISCUSSION_LIMITS, MSG, REPORT_TAGS, type ReportTag } from '@oj/shared';
 import { discussionApi } from '../../api/discussion';
 import { feedback } from '../../app/feedback';
 
@@ -14,7 +14,8 @@ export function ReportDialog({ did, open, onClose }: { did: number; open: boolea
 
   const submit = async () => {
     if (!tags.length && !reason.trim()) {
-      feedback.warning(t('msg.reportEmpty'));
+      // The server's own message (spec 2 §5), said before asking it.
+      feedback.warning(t('msg.reportEmpty', { defaultValue: MSG.reportEmpty }));
       return;
     }
     setBusy(true);
