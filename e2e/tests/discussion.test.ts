@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { api, apiOk, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
+import { api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -238,6 +238,27 @@ describe('discussion flow', () => {
     const asA = await pageAs(userA);
     await asA.page.goto(`/discussion-detail/${did}`);
     await asA.page.getByTestId('discussion-hidden').waitFor();
+  }, 60_000);
+
+  it("the contest Comment tab uses the same comments: before the end a user sees own and the admins' comments", async () => {
+    const cid = await createContest(root, { title: `Comment contest ${stamp}` });
+    await apiOk('POST', '/api/comment', { token: root, body: { cid, content: `Admin rules ${stamp}` } });
+    const { page } = await pageAs(userA);
+    await page.goto(`/contest/${cid}`);
+    await page.getByTestId('contest-tab-comment').click();
+    await page.waitForURL(`**/contest/${cid}/comment`);
+    const adminNote = page.locator('.oj-comment', { hasText: `Admin rules ${stamp}` });
+    await expect.poll(() => adminNote.getByTestId('role-badge').innerText()).toBe('SPA');
+    await page.getByTestId('comment-new-input').fill(`Question from A ${stamp}`);
+    await page.getByTestId('comment-new-send').click();
+    await page.locator('.oj-comment', { hasText: `Question from A ${stamp}` }).waitFor();
+    await pageShot(page, 'contest-comment-1280');
+
+    // B sees the admin's comment but not A's while the contest runs.
+    const asB = await pageAs(userB);
+    await asB.page.goto(`/contest/${cid}/comment`);
+    await asB.page.locator('.oj-comment', { hasText: `Admin rules ${stamp}` }).waitFor();
+    expect(await asB.page.locator('.oj-comment', { hasText: `Question from A ${stamp}` }).count()).toBe(0);
   }, 60_000);
 
   it('public discussion off: no nav entry, /discussion goes home with "No Access"', async () => {
