@@ -105,6 +105,7 @@ describe('discussion flow', () => {
     // The editor's preview renders the Markdown with the same sanitiser.
     await page.getByTestId('discussion-content').getByText('Preview').click();
     await page.getByTestId('discussion-content').locator('strong', { hasText: 'long long' }).waitFor();
+    await pageShot(page, 'discussion-editor-1280');
     await page.getByTestId('discussion-save').click();
     await page.waitForURL('**/discussion-detail/*');
     did = Number(new URL(page.url()).pathname.split('/').pop());

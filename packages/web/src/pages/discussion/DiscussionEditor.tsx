@@ -117,7 +117,8 @@ export function DiscussionEditor({
           </Form.Item>
         )}
         <Form.Item name="content" label={t('discussion.form.content')} rules={required(t('discussion.form.content'), DISCUSSION_LIMITS.contentMax)}>
-          <MarkdownEditor rows={14} testId="discussion-content" />
+          {/* upload-md-img / upload-md-file answer only the admin area's roles (file/routes.ts) */}
+          <MarkdownEditor rows={14} testId="discussion-content" uploads={may(actor, 'administer', { kind: 'site' })} />
         </Form.Item>
       </Form>
     </Modal>
