@@ -4,7 +4,7 @@
  * Hidden ones are listed to their author and the moderators only. Also the admin list (every
  * discussion, by keyword and status).
  */
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -17,10 +17,12 @@ import { likeOf } from '../problem/service.js';
 import { selectListRows, toListRow } from './rows.js';
 
 /**
- * The list's order, pinned first then newest, written exactly as discussion_list_idx is declared
- * (desc nulls last): a plain `desc` means nulls first and PostgreSQL would sort the table instead.
+ * The list's order, pinned first then newest, written exactly as discussion_list_idx (gid, top_priority
+ * desc nulls last, id desc nulls last) is declared, so PostgreSQL walks the index instead of sorting the
+ * table: a plain `desc` means nulls first, and `gid is null` does not make gid a constant for ordering, so
+ * the order starts with gid (one value in every list, so it changes nothing).
  */
-const listOrder = [sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
+const listOrder = [asc(discussions.gid), sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
 
 const keywordCond = (keyword: string) => {
   const like = likeOf(keyword);
