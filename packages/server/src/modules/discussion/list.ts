@@ -60,6 +60,13 @@ async function discussionPage(ctx: AppContext, where: SQL | undefined, q: { curr
 const countOf = (ctx: AppContext, key: string, where: SQL | undefined) =>
   cachedTotal(ctx, key, async () => (await ctx.database.db.select({ n: count() }).from(discussions).where(where))[0]?.n ?? 0);
 
+/**
+ * The total when the page itself tells it: a page that is not full is the last one, so the total is
+ * the rows before it plus its own (a search with few hits then costs one query, not two).
+ */
+const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[]): number | undefined =>
+  records.length > 0 && records.length < q.limit ? (q.currentPage - 1) * q.limit + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
+
 export async function discussionList(ctx: AppContext, user: AuthUser | null, q: z.infer<typeof discussionListQuery>): Promise<Page<DiscussionListRow>> {
   if (q.onlyMine && !user) throw unauthorized();
   const filters: (SQL | undefined)[] = [isNull(discussions.gid)];
@@ -73,14 +80,15 @@ export async function discussionList(ctx: AppContext, user: AuthUser | null, q: 
   // Site discussions: the site's moderators see hidden ones; others only their own.
   if (may(actorOf(user), 'moderate', { kind: 'discussion', uid: null, gid: null })) {
     const where = and(...filters);
-    const [records, total] = await Promise.all([discussionPage(ctx, where, q), countOf(ctx, `${key}:all`, where)]);
-    return { records, total };
+    const records = await discussionPage(ctx, where, q);
+    return { records, total: knownTotal(q, records) ?? (await countOf(ctx, `${key}:all`, where)) };
   }
   const shown = eq(discussions.status, DiscussionStatus.PUBLIC);
-  const where = and(...filters, user ? or(shown, eq(discussions.uid, user.uid)) : shown);
+  const records = await discussionPage(ctx, and(...filters, user ? or(shown, eq(discussions.uid, user.uid)) : shown), q);
+  const known = knownTotal(q, records);
+  if (known !== undefined) return { records, total: known };
   // The total is the public rows (the same for every reader, so shared) plus the caller's own hidden ones (discussion_uid_idx).
-  const [records, total, ownHidden] = await Promise.all([
-    discussionPage(ctx, where, q),
+  const [total, ownHidden] = await Promise.all([
     countOf(ctx, `${key}:public`, and(...filters, shown)),
     user ? countOf(ctx, `${key}:hidden:${user.uid}`, and(...filters, eq(discussions.uid, user.uid), eq(discussions.status, DiscussionStatus.HIDDEN))) : 0,
   ]);
@@ -93,9 +101,6 @@ export async function adminDiscussionList(ctx: AppContext, q: z.infer<typeof adm
   if (q.keyword) conds.push(keywordCond(q.keyword));
   if (q.status !== undefined) conds.push(eq(discussions.status, q.status));
   const where = and(...conds);
-  const [records, total] = await Promise.all([
-    discussionPage(ctx, where, q),
-    countOf(ctx, JSON.stringify(['admin-discussion', q.keyword ?? '', q.status ?? '']), where),
-  ]);
-  return { records, total };
+  const records = await discussionPage(ctx, where, q);
+  return { records, total: knownTotal(q, records) ?? (await countOf(ctx, JSON.stringify(['admin-discussion', q.keyword ?? '', q.status ?? '']), where)) };
 }
