@@ -101,7 +101,7 @@ CREATE INDEX "comment_did_idx" ON "comment" USING btree ("did","id" DESC NULLS L
 CREATE INDEX "comment_cid_idx" ON "comment" USING btree ("cid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "discussion_category_name_uq" ON "discussion_category" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "discussion_report_status_idx" ON "discussion_report" USING btree ("status","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "discussion_list_idx" ON "discussion" USING btree ("gid","top_priority" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "discussion_list_idx" ON "discussion" USING btree ("gid","top_priority" DESC NULLS LAST,"id" DESC NULLS LAST,"status","uid");--> statement-breakpoint
 CREATE INDEX "discussion_pid_idx" ON "discussion" USING btree ("pid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "discussion_uid_idx" ON "discussion" USING btree ("uid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "discussion_category_idx" ON "discussion" USING btree ("category_id");--> statement-breakpoint

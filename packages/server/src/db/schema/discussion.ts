@@ -47,8 +47,9 @@ export const discussions = pgTable(
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
   (t) => [
-    // The list's order: pinned first, then newest.
-    index('discussion_list_idx').on(t.gid, t.topPriority.desc(), t.id.desc()),
+    // The list's order: pinned first, then newest. status and uid ride along so a page's ids (and the
+    // offset of a deep page) come from the index alone, hidden rows filtered there (list.ts).
+    index('discussion_list_idx').on(t.gid, t.topPriority.desc(), t.id.desc(), t.status, t.uid),
     index('discussion_pid_idx').on(t.pid, t.id.desc()),
     index('discussion_uid_idx').on(t.uid, t.id.desc()),
     index('discussion_category_idx').on(t.categoryId),

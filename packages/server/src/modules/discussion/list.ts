@@ -4,7 +4,7 @@
  * Hidden ones are listed to their author and the moderators only. Also the admin list (every
  * discussion, by keyword and status).
  */
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -17,10 +17,12 @@ import { likeOf } from '../problem/service.js';
 import { selectListRows, toListRow } from './rows.js';
 
 /**
- * The list's order, pinned first then newest, written exactly as discussion_list_idx is declared
- * (desc nulls last): a plain `desc` means nulls first and PostgreSQL would sort the table instead.
+ * The list's order, pinned first then newest, written exactly as discussion_list_idx (gid, top_priority
+ * desc nulls last, id desc nulls last) is declared, so PostgreSQL walks the index instead of sorting the
+ * table: a plain `desc` means nulls first, and `gid is null` does not make gid a constant for ordering, so
+ * the order starts with gid (one value in every list, so it changes nothing).
  */
-const listOrder = [sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
+const listOrder = [asc(discussions.gid), sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
 
 const keywordCond = (keyword: string) => {
   const like = likeOf(keyword);
@@ -58,6 +60,13 @@ async function discussionPage(ctx: AppContext, where: SQL | undefined, q: { curr
 const countOf = (ctx: AppContext, key: string, where: SQL | undefined) =>
   cachedTotal(ctx, key, async () => (await ctx.database.db.select({ n: count() }).from(discussions).where(where))[0]?.n ?? 0);
 
+/**
+ * The total when the page itself tells it: a page that is not full is the last one, so the total is
+ * the rows before it plus its own (a search with few hits then costs one query, not two).
+ */
+const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[]): number | undefined =>
+  records.length > 0 && records.length < q.limit ? (q.currentPage - 1) * q.limit + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
+
 export async function discussionList(ctx: AppContext, user: AuthUser | null, q: z.infer<typeof discussionListQuery>): Promise<Page<DiscussionListRow>> {
   if (q.onlyMine && !user) throw unauthorized();
   const filters: (SQL | undefined)[] = [isNull(discussions.gid)];
@@ -71,14 +80,15 @@ export async function discussionList(ctx: AppContext, user: AuthUser | null, q: 
   // Site discussions: the site's moderators see hidden ones; others only their own.
   if (may(actorOf(user), 'moderate', { kind: 'discussion', uid: null, gid: null })) {
     const where = and(...filters);
-    const [records, total] = await Promise.all([discussionPage(ctx, where, q), countOf(ctx, `${key}:all`, where)]);
-    return { records, total };
+    const records = await discussionPage(ctx, where, q);
+    return { records, total: knownTotal(q, records) ?? (await countOf(ctx, `${key}:all`, where)) };
   }
   const shown = eq(discussions.status, DiscussionStatus.PUBLIC);
-  const where = and(...filters, user ? or(shown, eq(discussions.uid, user.uid)) : shown);
+  const records = await discussionPage(ctx, and(...filters, user ? or(shown, eq(discussions.uid, user.uid)) : shown), q);
+  const known = knownTotal(q, records);
+  if (known !== undefined) return { records, total: known };
   // The total is the public rows (the same for every reader, so shared) plus the caller's own hidden ones (discussion_uid_idx).
-  const [records, total, ownHidden] = await Promise.all([
-    discussionPage(ctx, where, q),
+  const [total, ownHidden] = await Promise.all([
     countOf(ctx, `${key}:public`, and(...filters, shown)),
     user ? countOf(ctx, `${key}:hidden:${user.uid}`, and(...filters, eq(discussions.uid, user.uid), eq(discussions.status, DiscussionStatus.HIDDEN))) : 0,
   ]);
@@ -91,9 +101,6 @@ export async function adminDiscussionList(ctx: AppContext, q: z.infer<typeof adm
   if (q.keyword) conds.push(keywordCond(q.keyword));
   if (q.status !== undefined) conds.push(eq(discussions.status, q.status));
   const where = and(...conds);
-  const [records, total] = await Promise.all([
-    discussionPage(ctx, where, q),
-    countOf(ctx, JSON.stringify(['admin-discussion', q.keyword ?? '', q.status ?? '']), where),
-  ]);
-  return { records, total };
+  const records = await discussionPage(ctx, where, q);
+  return { records, total: knownTotal(q, records) ?? (await countOf(ctx, JSON.stringify(['admin-discussion', q.keyword ?? '', q.status ?? '']), where)) };
 }
