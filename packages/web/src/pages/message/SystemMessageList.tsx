@@ -59,7 +59,8 @@ export function SystemMessageList({ tab }: { tab: SystemMessageTab }) {
                 />
               </Tooltip>
             </div>
-            <Markdown source={m.content} className="oj-message-markdown" />
+            {/* A notice is Markdown; a "mine" message names a discussion by its title, which is plain text everywhere. */}
+            {tab === 'mine' ? <div className="oj-message-content">{m.content}</div> : <Markdown source={m.content} className="oj-message-markdown" />}
           </List.Item>
         )}
       />
