@@ -18,6 +18,7 @@ import { testRunRoutes } from './test-run/routes.js';
 import { placeRoutes } from './place/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
+import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -39,8 +40,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => testRunRoutes(scope, ctx), api);
   await app.register((scope) => contestRoutes(scope, ctx), api);
   await app.register((scope) => trainingRoutes(scope, ctx), api);
+  await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });

@@ -109,4 +109,6 @@ CREATE INDEX "reply_comment_idx" ON "reply" USING btree ("comment_id","id");--> 
 CREATE INDEX "msg_remind_list_idx" ON "msg_remind" USING btree ("recipient_id","action","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "user_sys_notice_list_idx" ON "user_sys_notice" USING btree ("recipient_id","type","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_sys_notice_delivery_uq" ON "user_sys_notice" USING btree ("sys_notice_id","recipient_id");--> statement-breakpoint
-ALTER TABLE "admin_sys_notice" DROP COLUMN "recipient_id";
+ALTER TABLE "admin_sys_notice" DROP COLUMN "recipient_id";--> statement-breakpoint
+-- HOJ's default discussion categories (chat, solutions, help, suggestions, records), as HOJ names them.
+INSERT INTO "discussion_category" ("name") VALUES ('闲聊'), ('题解'), ('求助'), ('建议'), ('记录');
