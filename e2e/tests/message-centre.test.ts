@@ -270,9 +270,10 @@ describe('discussion admin', () => {
     await page.getByTestId('discussion-config-save').click();
     await notice(page, /Settings saved|Update Successfully/).waitFor();
     expect((await apiOk('GET', '/api/admin/config/get-web-config', { token: root })).discussionDailyPosts).toBe(7);
+    // Past the spec's 10000 the field keeps 10000.
     await daily.fill('10001');
-    await page.getByTestId('discussion-config-save').click();
-    await page.getByText('A whole number from 0 to 10000').waitFor();
+    await daily.press('Tab');
+    expect(await daily.inputValue()).toBe('10000');
     await page.getByTestId('discussion-config').scrollIntoViewIfNeeded();
     await pageShot(page, 'admin-discussion-config-768');
     await context.close();

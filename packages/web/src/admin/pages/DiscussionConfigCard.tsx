@@ -59,7 +59,7 @@ export function DiscussionConfigCard() {
     },
   });
   return (
-    <Card title={t('admin.discussionConfig.title')} style={{ marginBottom: 16 }} data-testid="discussion-config">
+    <Card title={t('admin.discussionConfig.title')} style={{ marginTop: 24, marginBottom: 16 }} data-testid="discussion-config">
       {config.isPending ? (
         <Skeleton active />
       ) : config.isError ? (

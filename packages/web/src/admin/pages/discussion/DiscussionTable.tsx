@@ -58,24 +58,32 @@ export function DiscussionTable() {
   const mayModerate = (r: DiscussionListRow) => may(actor, 'moderate', { kind: 'discussion', uid: r.uid, gid: r.gid });
 
   const columns: TableColumnsType<DiscussionListRow> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'ID', dataIndex: 'id', width: 64 },
     {
       title: t('admin.discussion.title'),
       dataIndex: 'title',
+      // The title takes what the other columns leave, cut with "…" (the link's tooltip has it whole).
+      ellipsis: { showTitle: false },
       render: (title: string, r) => (
-        <a href={detailPath(r.id)} target="_blank" rel="noopener noreferrer" data-testid={`admin-discussion-title-${r.id}`}>
+        <a
+          href={detailPath(r.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={r.pid ? `[${r.pid}] ${title}` : title}
+          data-testid={`admin-discussion-title-${r.id}`}
+        >
           {r.pid ? `[${r.pid}] ${title}` : title}
         </a>
       ),
     },
-    { title: t('admin.discussion.author'), dataIndex: 'author', width: 120 },
-    { title: t('admin.discussion.likes'), dataIndex: 'likeNum', width: 80 },
-    { title: t('admin.discussion.views'), dataIndex: 'viewNum', width: 80 },
-    { title: t('admin.discussion.created'), dataIndex: 'gmtCreate', width: 170, render: (v: string) => formatDateTime(v) },
+    { title: t('admin.discussion.author'), dataIndex: 'author', width: 110, ellipsis: true },
+    { title: t('admin.discussion.likes'), dataIndex: 'likeNum', width: 72 },
+    { title: t('admin.discussion.views'), dataIndex: 'viewNum', width: 72 },
+    { title: t('admin.discussion.created'), dataIndex: 'gmtCreate', width: 164, render: (v: string) => formatDateTime(v) },
     {
       title: t('admin.discussion.status'),
       dataIndex: 'status',
-      width: 130,
+      width: 124,
       render: (v: DiscussionStatusValue, r) => (
         <Select<DiscussionStatusValue>
           size="small"
@@ -95,7 +103,7 @@ export function DiscussionTable() {
     {
       title: t('admin.discussion.top'),
       dataIndex: 'topPriority',
-      width: 80,
+      width: 72,
       render: (v: boolean, r) => (
         <Switch
           size="small"
@@ -111,7 +119,7 @@ export function DiscussionTable() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 100,
+      width: 88,
       fixed: 'right',
       render: (_v, r) => (
         <Space size={4} wrap={false}>
@@ -190,6 +198,8 @@ export function DiscussionTable() {
         columns={columns}
         list={list}
         paging={paging}
+        // Fixed widths but the title's: the title column shrinks before the table scrolls sideways.
+        scroll={{ x: 960 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
       />
     </>

@@ -32,17 +32,19 @@ export function ReportTable() {
     {
       title: t('admin.discussion.reportDiscussion'),
       dataIndex: 'discussionTitle',
+      width: 220,
+      ellipsis: { showTitle: false },
       render: (title: string, r) => (
-        <a href={`/discussion-detail/${r.did}`} target="_blank" rel="noopener noreferrer" data-testid={`admin-report-link-${r.id}`}>
+        <a title={title} href={`/discussion-detail/${r.did}`} target="_blank" rel="noopener noreferrer" data-testid={`admin-report-link-${r.id}`}>
           {title}
         </a>
       ),
     },
-    { title: t('admin.discussion.reporter'), dataIndex: 'reporter', width: 120 },
+    { title: t('admin.discussion.reporter'), dataIndex: 'reporter', width: 110, ellipsis: true },
     {
       title: t('admin.discussion.reportTags'),
       dataIndex: 'tags',
-      width: 200,
+      width: 150,
       render: (tags: DiscussionReport['tags']) =>
         tags.map((tag) => (
           <Tag key={tag} color="volcano">
@@ -50,8 +52,9 @@ export function ReportTable() {
           </Tag>
         )),
     },
-    { title: t('admin.discussion.reportReason'), dataIndex: 'reason', render: (v: string) => <span className="oj-admin-report-reason">{v}</span> },
-    { title: t('admin.discussion.reportTime'), dataIndex: 'gmtCreate', width: 170, render: (v: string) => formatDateTime(v) },
+    // The reason wraps: the admin reads it whole.
+    { title: t('admin.discussion.reportReason'), dataIndex: 'reason', render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span> },
+    { title: t('admin.discussion.reportTime'), dataIndex: 'gmtCreate', width: 164, render: (v: string) => formatDateTime(v) },
     {
       title: t('admin.discussion.handled'),
       dataIndex: 'status',
@@ -89,7 +92,7 @@ export function ReportTable() {
           data-testid="admin-report-filter"
         />
       </div>
-      <AdminTable<DiscussionReport> rowKey="id" columns={columns} list={list} paging={paging} />
+      <AdminTable<DiscussionReport> rowKey="id" columns={columns} list={list} paging={paging} scroll={{ x: 960 }} />
     </>
   );
 }
