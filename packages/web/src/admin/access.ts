@@ -2,7 +2,7 @@ import { ROLE_NAMES, Role, may, type RoleId, type SiteAction } from '@oj/shared'
 import { MANAGEMENT_ROLES } from '../app/session';
 
 /** Site actions of the policy that whole admin pages are about (their routes and menu entries ask `may`). */
-const POLICY_PAGES = ['moderateDiscussions', 'sendNotices'] as const satisfies readonly SiteAction[];
+const POLICY_PAGES = ['moderateDiscussions', 'editDiscussionCategories', 'sendNotices'] as const satisfies readonly SiteAction[];
 type PolicyPage = (typeof POLICY_PAGES)[number];
 
 /** What part of the admin area a page belongs to; each needs one of the roles below, or the policy's yes. */

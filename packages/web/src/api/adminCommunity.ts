@@ -1,4 +1,4 @@
-import { adminDiscussionEndpoints as dEp, adminEndpoints, adminNoticeEndpoints as nEp, type WebConfigBody } from '@oj/shared';
+import { adminDiscussionEndpoints as dEp, adminEndpoints, adminNoticeEndpoints as nEp, discussionEndpoints, type WebConfigBody } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
 
 /** Discussion moderation and reports (spec 3 admin "discussion"), and the super admin's notices ("notice"). */
@@ -12,6 +12,12 @@ export const adminDiscussionApi = {
   remove: (ids: number[]) => request(dEp.remove, { body: { ids } }),
   reports: (query: ReportQuery) => request(dEp.reports, { query }),
   handleReport: (id: number, status: boolean) => request(dEp.handleReport, { body: { id, status } }),
+};
+
+/** Discussion categories: everyone lists them, the super admin saves the whole list (new ones without id, missing ones deleted). */
+export const discussionCategoryApi = {
+  list: () => request(discussionEndpoints.categories, {}),
+  save: (body: EndpointInput<typeof discussionEndpoints.saveCategories>['body']) => request(discussionEndpoints.saveCategories, { body }),
 };
 
 export const adminNoticeApi = {
@@ -29,6 +35,7 @@ export const discussionConfigApi = {
 
 export const adminCommunityKeys = {
   webConfig: ['admin-web-config'] as const,
+  categories: ['admin-discussion-categories'] as const,
   discussions: ['admin-discussions'] as const,
   discussionList: (q: unknown) => ['admin-discussions', 'list', q] as const,
   reports: ['admin-discussion-reports'] as const,
