@@ -23,21 +23,23 @@ export default function MessagePage() {
   const { data: unread } = useUnread();
   const active = TABS.find((x) => pathname.startsWith(`/message/${x.tab}`))?.tab ?? 'discuss';
   return (
-    <Card className="oj-message-centre" data-testid="message-centre">
-      <Tabs
-        activeKey={active}
-        onChange={(key) => navigate(`/message/${key}`)}
-        items={TABS.map(({ tab, count }) => ({
-          key: tab,
-          label: (
-            <span className="oj-message-tab" data-testid={`message-tab-${tab}`}>
-              {t(`message.tab.${tab}`)}
-              <Badge count={unread?.[count] ?? 0} overflowCount={99} size="small" data-testid={`message-count-${tab}`} />
-            </span>
-          ),
-        }))}
-      />
-      <Outlet />
-    </Card>
+    <div className="oj-page">
+      <Card className="oj-message-centre" data-testid="message-centre">
+        <Tabs
+          activeKey={active}
+          onChange={(key) => navigate(`/message/${key}`)}
+          items={TABS.map(({ tab, count }) => ({
+            key: tab,
+            label: (
+              <span className="oj-message-tab" data-testid={`message-tab-${tab}`}>
+                {t(`message.tab.${tab}`)}
+                <Badge count={unread?.[count] ?? 0} overflowCount={99} size="small" data-testid={`message-count-${tab}`} />
+              </span>
+            ),
+          }))}
+        />
+        <Outlet />
+      </Card>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ export function SystemMessageList({ tab }: { tab: SystemMessageTab }) {
   const { list, page, setPage, removeOne, cleanAll } = useMessageList<SystemMessage>(tab, (p) => messageApi.systemList(tab, p, size));
   const total = list.data?.total ?? 0;
   return (
-    <div data-testid={`message-list-${tab}`}>
+    <div className="oj-message-sys" data-testid={`message-list-${tab}`}>
       <CleanAllButton onConfirm={() => cleanAll.mutate()} disabled={total === 0} loading={cleanAll.isPending} />
       <List<SystemMessage>
         itemLayout="vertical"
