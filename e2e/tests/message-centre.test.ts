@@ -271,6 +271,32 @@ describe('discussion admin', () => {
     await b.context.close();
   });
 
+  it('the super admin adds and deletes a category; one in use is refused', async () => {
+    const { context, page } = await newVisitor(browser);
+    await adminLoginInBrowser(page);
+    await page.goto('/admin/discussion?tab=category');
+    await page.getByTestId('category-add').waitFor();
+    const before = await apiOk<{ id: number; name: string }[]>('GET', '/api/discussion-category');
+    await page.getByTestId('category-add').click();
+    await page.getByTestId(`category-name-${before.length}`).fill(`Cat ${stamp}`);
+    await page.getByTestId('category-save').click();
+    await notice(page, 'Update Successfully').waitFor();
+    const added = await apiOk<{ id: number; name: string }[]>('GET', '/api/discussion-category');
+    expect(added.map((c) => c.name)).toEqual([...before.map((c) => c.name), `Cat ${stamp}`]);
+    await pageShot(page, 'admin-categories-1280');
+
+    // The first category holds the discussion of this file: deleting it is refused, nothing changes.
+    await page.getByTestId('category-delete-0').click();
+    await page.getByTestId('category-save').click();
+    await notice(page, `The category ${before[0]!.name} is still used by discussions`).waitFor();
+    expect((await apiOk<unknown[]>('GET', '/api/discussion-category')).length).toBe(added.length);
+    await page.getByTestId('category-reset').click();
+    await page.getByTestId(`category-delete-${added.length - 1}`).click();
+    await page.getByTestId('category-save').click();
+    await expect.poll(async () => (await apiOk<{ name: string }[]>('GET', '/api/discussion-category')).map((c) => c.name)).toEqual(before.map((c) => c.name));
+    await context.close();
+  });
+
   it('the admin list and the discussion config at 768 px', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 900 });
     await adminLoginInBrowser(page);

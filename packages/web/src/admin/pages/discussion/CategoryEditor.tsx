@@ -70,7 +70,7 @@ function Editor({ stored }: { stored: DiscussionCategory[] }) {
         )}
       />
       {blank && <Alert type="warning" showIcon title={t('admin.discussion.categoryNameRequired')} style={{ marginBottom: 12 }} />}
-      <Space wrap>
+      <Space wrap style={{ marginTop: 12 }}>
         <Button
           icon={<PlusOutlined />}
           disabled={rows.length >= DISCUSSION_LIMITS.categoriesMax}
