@@ -13,11 +13,14 @@ export async function giveAccepted(t: TestApp, uid: string, username: string, pi
     .values(pids.map((pid) => ({ pid, displayPid: `P${pid}`, uid, username, status: JudgeStatus.ACCEPTED, language: 'C', code: 'int main(){}' })));
 }
 
+let posters = 0;
+
 /** A user with the given roles and `ac` accepted problems among `pids`; returns uid and token. */
 export async function poster(t: TestApp, username: string, pids: number[], o: { roles?: number[]; ac?: number } = {}) {
   const uid = await createUser(t, { username, roles: o.roles ?? [Role.USER] });
   await giveAccepted(t, uid, username, pids.slice(0, o.ac ?? 1));
-  return { uid, token: await login(t, username) };
+  // each from its own address: a crowd logging in from one IP would meet the login guard's puzzle
+  return { uid, token: await login(t, username, 'password1', `10.13.${Math.floor(++posters / 250)}.${posters % 250}`) };
 }
 
 export const discussionForm = (categoryId: number, o: Record<string, unknown> = {}) => ({
@@ -36,7 +39,7 @@ export async function postDiscussion(t: TestApp, token: string, categoryId: numb
 }
 
 export async function remindsOf(t: TestApp, recipientId: string, action?: string) {
-  const rows = await t.database.db.select().from(msgReminds).where(eq(msgReminds.recipientId, recipientId));
+  const rows = await t.database.db.select().from(msgReminds).where(eq(msgReminds.recipientId, recipientId)).orderBy(msgReminds.id);
   return action ? rows.filter((r) => r.action === action) : rows;
 }
 

@@ -140,6 +140,10 @@ describe('get-discussion-list', () => {
     const all = (await list({ limit: 100 })).data;
     expect(all.total).toBe(all.records.length);
     expect((await list({ currentPage: 2 })).data.records[0].id).toBe(all.records[10].id);
+    // the total is the same on a full page, the last (partial) page and past the end
+    for (const query of [{ currentPage: 2 }, { limit: 7, currentPage: Math.ceil(all.total / 7) }, { currentPage: 99 }] as Record<string, number>[])
+      expect((await list(query)).data.total).toBe(all.total);
+    expect((await list({ limit: 7, currentPage: Math.ceil(all.total / 7) })).data.records).toHaveLength(all.total % 7 || 7);
 
     expect(await titles({ keyword: 'trimmed' })).toEqual(['Trimmed title']);
     expect(await titles({ keyword: 'padm', limit: 100 })).toHaveLength(4);

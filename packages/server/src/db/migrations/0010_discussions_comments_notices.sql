@@ -101,7 +101,7 @@ CREATE INDEX "comment_did_idx" ON "comment" USING btree ("did","id" DESC NULLS L
 CREATE INDEX "comment_cid_idx" ON "comment" USING btree ("cid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "discussion_category_name_uq" ON "discussion_category" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "discussion_report_status_idx" ON "discussion_report" USING btree ("status","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "discussion_list_idx" ON "discussion" USING btree ("gid","top_priority" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "discussion_list_idx" ON "discussion" USING btree ("gid","top_priority" DESC NULLS LAST,"id" DESC NULLS LAST,"status","uid");--> statement-breakpoint
 CREATE INDEX "discussion_pid_idx" ON "discussion" USING btree ("pid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "discussion_uid_idx" ON "discussion" USING btree ("uid","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "discussion_category_idx" ON "discussion" USING btree ("category_id");--> statement-breakpoint
@@ -110,5 +110,11 @@ CREATE INDEX "msg_remind_list_idx" ON "msg_remind" USING btree ("recipient_id","
 CREATE INDEX "user_sys_notice_list_idx" ON "user_sys_notice" USING btree ("recipient_id","type","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_sys_notice_delivery_uq" ON "user_sys_notice" USING btree ("sys_notice_id","recipient_id");--> statement-breakpoint
 ALTER TABLE "admin_sys_notice" DROP COLUMN "recipient_id";--> statement-breakpoint
+-- The discussion list's keyword search (ILIKE on title, description, author) reads trigram indexes;
+-- pg_trgm ships with PostgreSQL and is a trusted extension (the database owner may create it).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "discussion_title_trgm_idx" ON "discussion" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "discussion_description_trgm_idx" ON "discussion" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "discussion_author_trgm_idx" ON "discussion" USING gin ("author" gin_trgm_ops);--> statement-breakpoint
 -- HOJ's default discussion categories (chat, solutions, help, suggestions, records), as HOJ names them.
 INSERT INTO "discussion_category" ("name") VALUES ('闲聊'), ('题解'), ('求助'), ('建议'), ('记录');

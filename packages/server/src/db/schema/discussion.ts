@@ -47,11 +47,17 @@ export const discussions = pgTable(
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
   (t) => [
-    // The list's order: pinned first, then newest.
-    index('discussion_list_idx').on(t.gid, t.topPriority.desc(), t.id.desc()),
+    // The list's order: pinned first, then newest. status and uid ride along so a page's ids (and the
+    // offset of a deep page) come from the index alone, hidden rows filtered there (list.ts).
+    index('discussion_list_idx').on(t.gid, t.topPriority.desc(), t.id.desc(), t.status, t.uid),
     index('discussion_pid_idx').on(t.pid, t.id.desc()),
     index('discussion_uid_idx').on(t.uid, t.id.desc()),
     index('discussion_category_idx').on(t.categoryId),
+    // The list's keyword (ILIKE '%…%' on title, description, author): trigram indexes, so a search of
+    // 100 000 discussions reads the matching rows only (pg_trgm, created by migration 0010).
+    index('discussion_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('discussion_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('discussion_author_trgm_idx').using('gin', t.author.op('gin_trgm_ops')),
   ],
 );
 

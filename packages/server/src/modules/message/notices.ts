@@ -27,7 +27,7 @@ async function views(db: DbOrTx, rows: NoticeRow[]): Promise<AdminNotice[]> {
           .from(adminSysNoticeRecipients)
           .innerJoin(users, eq(users.uid, adminSysNoticeRecipients.uid))
           .where(inArray(adminSysNoticeRecipients.noticeId, ids))
-          .orderBy(users.username)
+          .orderBy(sql`lower(${users.username})`)
       : Promise.resolve([]),
     adminIds.length ? db.select({ uid: users.uid, username: users.username }).from(users).where(inArray(users.uid, adminIds)) : Promise.resolve([]),
   ]);
