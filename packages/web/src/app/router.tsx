@@ -48,6 +48,9 @@ const DiscussionDetailPage = lazyPage(() => import('../pages/discussion/Discussi
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
+const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
+const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
+const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 
 type Area = 'problem' | 'training' | 'contest' | 'status' | 'acmRank' | 'oiRank' | 'discussion' | 'group' | 'message';
 
@@ -147,11 +150,13 @@ const shellRoutes: RouteObject[] = [
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/*', 'group', auth),
   {
+    // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
     path: 'message',
-    handle: auth,
+    element: <MessagePage />,
+    handle: { titleKey: 'message.title', ...auth } satisfies RouteMeta,
     children: [
       { index: true, element: <Navigate to="/message/discuss" replace /> },
-      ...['discuss', 'reply', 'like', 'sys', 'mine'].map((p) => later(p, 'message')),
+      ...MESSAGE_TABS.map((tab) => ({ path: tab, element: <MessageTab tab={tab} />, handle: { titleKey: `message.tab.${tab}` } satisfies RouteMeta })),
     ],
   },
   { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound.title' } satisfies RouteMeta },
