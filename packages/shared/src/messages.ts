@@ -145,6 +145,7 @@ export const MSG = {
   commentSourceMismatch: 'The comment does not belong to this discussion or contest.',
   discussionsSelectEmpty: 'The number of discussions selected cannot be empty',
   noticeNotFound: 'The notice does not exist.',
+  uploadQuota: 'You can upload at most {count} images an hour, please try again later.',
   noticeRecipientsEmpty: 'Choose at least one user to send the notice to.',
   noticeRecipientUnknown: 'The username {username} does not exist.',
   // titles of "mine" messages (the site telling a user about their own affairs; content: the discussion's title)

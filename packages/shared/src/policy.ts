@@ -73,7 +73,9 @@ export type SiteAction =
   /** add, rename and delete discussion categories (spec 2 §6): super admin */
   | 'editDiscussionCategories'
   /** write system notices to users (spec 1 §6): super admin */
-  | 'sendNotices';
+  | 'sendNotices'
+  /** upload images into Markdown (the editor of discussions and comments): whoever may post or comment */
+  | 'uploadImages';
 
 export type Action =
   | SiteAction
@@ -116,6 +118,7 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
   moderateDiscussions: (r) => isAdmin(r) || isProblemAdmin(r),
   editDiscussionCategories: isSuperAdmin,
   sendNotices: isSuperAdmin,
+  uploadImages: (r) => permissionsOf(r).includes('discussion_add') || permissionsOf(r).includes('comment_add'),
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {

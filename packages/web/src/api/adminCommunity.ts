@@ -1,4 +1,4 @@
-import { adminDiscussionEndpoints as dEp, adminEndpoints, adminNoticeEndpoints as nEp, discussionEndpoints, type WebConfigBody } from '@oj/shared';
+import { adminDiscussionEndpoints as dEp, adminEndpoints, adminNoticeEndpoints as nEp, type WebConfigBody } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
 
 /** Discussion moderation and reports (spec 3 admin "discussion"), and the super admin's notices ("notice"). */
@@ -14,12 +14,7 @@ export const adminDiscussionApi = {
   handleReport: (id: number, status: boolean) => request(dEp.handleReport, { body: { id, status } }),
 };
 
-/** Discussion categories: everyone lists them, the super admin saves the whole list (new ones without id, missing ones deleted). */
-export const discussionCategoryApi = {
-  list: () => request(discussionEndpoints.categories, {}),
-  save: (body: EndpointInput<typeof discussionEndpoints.saveCategories>['body']) => request(discussionEndpoints.saveCategories, { body }),
-};
-
+/** The super admin's system notices. */
 export const adminNoticeApi = {
   list: (query: EndpointInput<typeof nEp.list>['query']) => request(nEp.list, { query }),
   add: (body: NoticeBody) => request(nEp.add, { body }),
@@ -35,7 +30,6 @@ export const discussionConfigApi = {
 
 export const adminCommunityKeys = {
   webConfig: ['admin-web-config'] as const,
-  categories: ['admin-discussion-categories'] as const,
   discussions: ['admin-discussions'] as const,
   discussionList: (q: unknown) => ['admin-discussions', 'list', q] as const,
   reports: ['admin-discussion-reports'] as const,

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminDiscussionEndpoints as admin, discussionEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { requireSite } from '../policy/index.js';
+import { maySite, requireSite } from '../policy/index.js';
 import { assertDiscussionOpen } from './access.js';
 import * as adm from './admin.js';
 import { listCategories, saveCategories } from './categories.js';
@@ -23,10 +23,15 @@ export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
   const open = async () => assertDiscussionOpen(db);
   const anyone = { preHandler: open };
   const login = { preHandler: [open, requireLogin] };
+  // The super admin's category editor is also in the back office, which the switch does not close.
+  const openOrCategoryEditor = async (req: FastifyRequest, reply: FastifyReply) => {
+    const user = await optionalUser(req, reply);
+    if (!user || !maySite(user, 'editDiscussionCategories')) await open();
+  };
 
-  serve(app, ep.categories, anyone, async () => ok(await listCategories(db)));
+  serve(app, ep.categories, { preHandler: openOrCategoryEditor }, async () => ok(await listCategories(db)));
 
-  serve(app, ep.saveCategories, login, async ({ body, req }) => ok(await saveCategories(db, userOf(req), body)));
+  serve(app, ep.saveCategories, { preHandler: [openOrCategoryEditor, requireLogin] }, async ({ body, req }) => ok(await saveCategories(db, userOf(req), body)));
 
   serve(app, ep.list, anyone, async ({ query, req, reply }) => ok(await discussionList(ctx, await optionalUser(req, reply), query)));
 

@@ -19,14 +19,14 @@ export function MarkdownEditor({
   onChange,
   rows = 8,
   testId,
-  uploads = true,
+  uploads = 'all',
 }: {
   value?: string;
   onChange?: (v: string) => void;
   rows?: number;
   testId?: string;
-  /** offer the upload buttons (the upload calls are the admin area's) */
-  uploads?: boolean;
+  /** which upload buttons to offer: images and attachments (the admin area), images only (users writing discussions), none */
+  uploads?: 'all' | 'images' | 'none';
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'write' | 'preview'>('write');
@@ -77,7 +77,7 @@ export function MarkdownEditor({
             { value: 'preview', label: t('admin.md.preview') },
           ]}
         />
-        {uploads && (
+        {uploads !== 'none' && (
           <>
             <Upload
               accept="image/*"
@@ -91,17 +91,19 @@ export function MarkdownEditor({
                 <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
               </Tooltip>
             </Upload>
-            <Upload
-              showUploadList={false}
-              beforeUpload={(f) => {
-                void upload(f, 'file');
-                return false;
-              }}
-            >
-              <Tooltip title={t('admin.md.file')}>
-                <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
-              </Tooltip>
-            </Upload>
+            {uploads === 'all' && (
+              <Upload
+                showUploadList={false}
+                beforeUpload={(f) => {
+                  void upload(f, 'file');
+                  return false;
+                }}
+              >
+                <Tooltip title={t('admin.md.file')}>
+                  <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
+                </Tooltip>
+              </Upload>
+            )}
           </>
         )}
       </div>

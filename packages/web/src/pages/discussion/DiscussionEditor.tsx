@@ -118,7 +118,11 @@ export function DiscussionEditor({
         )}
         <Form.Item name="content" label={t('discussion.form.content')} rules={required(t('discussion.form.content'), DISCUSSION_LIMITS.contentMax)}>
           {/* upload-md-img / upload-md-file answer only the admin area's roles (file/routes.ts) */}
-          <MarkdownEditor rows={14} testId="discussion-content" uploads={may(actor, 'administer', { kind: 'site' })} />
+          <MarkdownEditor
+            rows={14}
+            testId="discussion-content"
+            uploads={may(actor, 'administer', { kind: 'site' }) ? 'all' : may(actor, 'uploadImages', { kind: 'site' }) ? 'images' : 'none'}
+          />
         </Form.Item>
       </Form>
     </Modal>

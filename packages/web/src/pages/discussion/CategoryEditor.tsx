@@ -4,9 +4,9 @@ import { DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-d
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DISCUSSION_LIMITS, type DiscussionCategory } from '@oj/shared';
-import { adminCommunityKeys, discussionCategoryApi } from '../../../api/adminCommunity';
-import { quietly } from '../../../api/client';
-import { feedback } from '../../../app/feedback';
+import { quietly } from '../../api/client';
+import { discussionApi, discussionKeys } from '../../api/discussion';
+import { feedback } from '../../app/feedback';
 
 /** A row being edited: the stored category (id) or a new one (key only). */
 interface Draft {
@@ -28,10 +28,10 @@ function Editor({ stored }: { stored: DiscussionCategory[] }) {
   const client = useQueryClient();
   const [rows, setRows] = useState(() => draftsOf(stored));
   const save = useMutation({
-    mutationFn: () => discussionCategoryApi.save(rows.map((r) => ({ id: r.id, name: r.name.trim() }))),
+    mutationFn: () => discussionApi.saveCategories(rows.map((r) => ({ id: r.id, name: r.name.trim() }))),
     onSuccess: (list) => {
-      client.setQueryData(adminCommunityKeys.categories, list);
-      void client.invalidateQueries({ queryKey: ['discussion-categories'] });
+      client.setQueryData(discussionKeys.categories, list);
+      void client.invalidateQueries({ queryKey: discussionKeys.lists });
       setRows(draftsOf(list));
       feedback.success(t('admin.updated'));
     },
@@ -90,8 +90,9 @@ function Editor({ stored }: { stored: DiscussionCategory[] }) {
   );
 }
 
+/** The one category editor: the admin discussion page's tab and the discussion list's dialog for the super admin. */
 export function CategoryEditor() {
-  const list = useQuery({ queryKey: adminCommunityKeys.categories, queryFn: quietly(discussionCategoryApi.list) });
+  const list = useQuery({ queryKey: discussionKeys.categories, queryFn: quietly(discussionApi.categories) });
   if (list.isPending) return <Skeleton active />;
   if (list.isError) return <Alert type="error" showIcon title={list.error.message} />;
   return <Editor stored={list.data} />;
