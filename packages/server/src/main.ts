@@ -7,6 +7,7 @@ import { connect, runMigrations } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { embeddedJudgeEnabled, startEmbeddedJudge, type EmbeddedJudge } from './embedded-judge.js';
 import { judgeToken } from './lib/secrets.js';
+import { startNoticeDelivery } from './modules/message/notice-delivery.js';
 import { seed } from './seed.js';
 
 /**
@@ -36,6 +37,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Admin notices reach their recipients by an hourly job on every node; the database makes each delivery happen once.
+  const stopNotices = startNoticeDelivery(database.db, (err) => app.log.error(err));
 
   let judge: EmbeddedJudge = { state: 'off' };
   let stopping = false;
@@ -45,6 +48,7 @@ async function main() {
     stopping = true;
     console.log('Stopping…');
     (judge.state === 'running' ? judge.daemon.stop() : Promise.resolve())
+      .then(() => stopNotices())
       .then(() => app.close())
       .then(() => database.close())
       .catch(() => {})

@@ -12,6 +12,7 @@ import { putSetting } from './lib/site-config.js';
 import { seedProblems } from './seed-problems.js';
 import { seedContests } from './modules/contest/seed.js';
 import { seedTrainings } from './modules/training/seed.js';
+import { seedDiscussions } from './modules/discussion/seed.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
@@ -29,7 +30,7 @@ export const SHIPPED_DESCRIPTION = 'An online judge for learning and competitive
 
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
- * image, and on request the demo problems, demo contests and demo trainings. Idempotent: each piece is created only when missing, so
+ * image, and on request the demo problems, demo contests, demo trainings and demo discussions. Idempotent: each piece is created only when missing, so
  * restarts keep what admins changed.
  */
 export async function seed({ config, database }: AppContext, o: SeedOptions = {}): Promise<{ generatedRootPassword?: string }> {
@@ -76,11 +77,12 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
     // opened with it in every language; nobody wrote it, so it goes and each language shows its own text.
     await putSetting(db, 'website', { description: '' });
   }
-  // Demo contests and trainings use the demo problems: they come on the first start only, never into a
+  // Demo contests, trainings and discussions use the demo problems: they come on the first start only, never into a
   // bank an administrator has already filled.
   if (o.demoProblems && (await seedProblems({ config, database })) > 0) {
     await seedContests({ config, database });
     await seedTrainings({ config, database });
+    await seedDiscussions({ config, database });
   }
   return result;
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, Role, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { formatMsg, MD_UPLOAD_LIMITS, MSG, Role, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
 import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
@@ -15,14 +15,17 @@ let t: TestApp;
 let root: string;
 let problemAdmin: string;
 let normal: string;
+let muted: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   root = await rootToken(t);
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   await createUser(t, { username: 'plain' });
+  await createUser(t, { username: 'mutedone', roles: [Role.NO_SUBMIT_MUTED] });
   problemAdmin = await login(t, 'padmin');
   normal = await login(t, 'plain');
+  muted = await login(t, 'mutedone');
 });
 afterAll(() => t.close());
 
@@ -79,7 +82,6 @@ describe('permissions', () => {
     ]) {
       expect((await uploadTo(t, url, { token: normal, filename: 'a.zip', content: 'x' })).http, url).toBe(403);
     }
-    expect((await uploadTo(t, '/api/file/upload-md-img', { token: normal, filename: 'a.png', content: 'x', field: 'image' })).http).toBe(403);
     // import/export are the super admin's
     expect((await uploadTo(t, '/api/file/import-problem', { token: problemAdmin, filename: 'a.zip', content: 'x' })).http).toBe(403);
     expect((await get(t, '/api/file/export-problem', { token: problemAdmin, query: { pid: '1' } })).http).toBe(403);
@@ -309,11 +311,34 @@ describe('tags and classifications', () => {
 });
 
 describe('markdown uploads', () => {
-  const png = () => {
+  const pngOf = (fill: number) => {
     const p = new PNG({ width: 4, height: 4 });
-    p.data.fill(100);
+    p.data.fill(fill);
     return PNG.sync.write(p);
   };
+  const png = () => pngOf(100);
+
+  it('lets users who write discussions upload images, within an hourly quota; not muted users, not visitors', async () => {
+    // Bytes of their own: the other tests check that deleting an image removes its (shared) bytes.
+    const png = () => pngOf(7);
+    expect((await uploadTo(t, '/api/file/upload-md-img', { token: null, filename: 'a.png', content: png(), field: 'image' })).http).toBe(401);
+    expect((await uploadTo(t, '/api/file/upload-md-img', { token: muted, filename: 'a.png', content: png(), field: 'image' })).http).toBe(403);
+    // Attachments stay the admin area's.
+    expect((await uploadTo(t, '/api/file/upload-md-file', { token: normal, filename: 'a.txt', content: 'x' })).http).toBe(403);
+    const max = MD_UPLOAD_LIMITS.userImagesPerHour;
+    // All at once: the per-user lock lets exactly `max` through.
+    const tries = await Promise.all(
+      Array.from({ length: max + 5 }, (_, i) =>
+        uploadTo(t, '/api/file/upload-md-img', { token: normal, filename: `u${i}.png`, content: png(), field: 'image' }),
+      ),
+    );
+    expect(tries.filter((r) => r.status === 200)).toHaveLength(max);
+    const refused = tries.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.msg).toBe(formatMsg(MSG.uploadQuota, { count: max }));
+    // The admin area has no quota.
+    expect((await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'b.png', content: png(), field: 'image' })).status).toBe(200);
+  });
 
   it('stores images checked by name and content, serves them, and deletes them', async () => {
     const r = await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'Figure.PNG', content: png(), field: 'image' });

@@ -65,6 +65,8 @@ export const webConfigBody = z
     openPublicDiscussion: z.boolean(),
     openGroupDiscussion: z.boolean(),
     openContestComment: z.boolean(),
+    discussionAcRequired: z.number().int().min(0, 'discussionAcRequired: 0 to 10000.').max(10000, 'discussionAcRequired: 0 to 10000.'),
+    discussionDailyPosts: z.number().int().min(0, 'discussionDailyPosts: 0 to 10000.').max(10000, 'discussionDailyPosts: 0 to 10000.'),
     emailVerification: z.boolean(),
     oiWikiUrl: httpUrl('The OI Wiki URL').pipe(z.string().min(1, 'The OI Wiki URL may not be empty.')),
   })

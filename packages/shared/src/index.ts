@@ -20,3 +20,4 @@ export * from './contest.js';
 export * from './scoreboard.js';
 export * from './training.js';
 export * from './policy.js';
+export * from './discussion.js';

@@ -4,7 +4,7 @@
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
  */
-import { isAdmin, isProblemAdmin, isSuperAdmin } from './roles.js';
+import { isAdmin, isProblemAdmin, isSuperAdmin, permissionsOf } from './roles.js';
 
 /** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
 export const GroupLevel = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
@@ -25,7 +25,14 @@ export type Resource =
   | { kind: 'contest'; uid: string | null; gid: number | null }
   | { kind: 'training'; uid: string | null; gid: number | null }
   | { kind: 'trainingCategory'; gid: number | null }
-  | { kind: 'group'; ownerUid: string };
+  | { kind: 'group'; ownerUid: string }
+  /** a discussion; `gid` set for a group's discussion */
+  | { kind: 'discussion'; uid: string | null; gid: number | null }
+  /**
+   * a comment or reply (`uid` its author); `contest` the contest it is under (its admins moderate it),
+   * `gid` the group of the discussion or contest it is under
+   */
+  | { kind: 'comment'; uid: string | null; contest: { uid: string | null; gid: number | null } | null; gid: number | null };
 
 /**
  * Site-wide rights (resource `{ kind: 'site' }`), one per rule the server and the web ask about.
@@ -54,7 +61,21 @@ export type SiteAction =
   /** make the home's cached submission statistics count again before the hour is up: super admin, admin */
   | 'refreshStatistics'
   /** delete another user's uploaded Markdown image: super admin */
-  | 'manageAllUploads';
+  | 'manageAllUploads'
+  /** post a discussion (role permission discussion_add: not the no-discuss, muted roles) */
+  | 'postDiscussion'
+  /** comment and reply (role permission comment_add: not the muted roles) */
+  | 'comment'
+  /** post and comment without the site's accepted-problem count and daily limit: super admin, admin, problem admin */
+  | 'postWithoutLimits'
+  /** site discussions: set top and status, delete any, list them all, handle reports: super admin, admin, problem admin */
+  | 'moderateDiscussions'
+  /** add, rename and delete discussion categories (spec 2 §6): super admin */
+  | 'editDiscussionCategories'
+  /** write system notices to users (spec 1 §6): super admin */
+  | 'sendNotices'
+  /** upload images into Markdown (the editor of discussions and comments): whoever may post or comment */
+  | 'uploadImages';
 
 export type Action =
   | SiteAction
@@ -64,7 +85,11 @@ export type Action =
   /** make a new one of this kind in the place (site: the admin area; group: the group) */
   | 'create'
   /** open a private training or contest without its password */
-  | 'skipPassword';
+  | 'skipPassword'
+  /** change a discussion's text (its author only, spec 2 §2) */
+  | 'edit'
+  /** set a discussion's top and status, and read it while hidden */
+  | 'moderate';
 
 /** Group root (spec 3 §6): level 5, the owner, or the super admin. */
 export const isGroupRoot = (a: Actor) => isSuperAdmin(a.roles) || !!a.groupOwner || a.groupLevel === GroupLevel.ROOT;
@@ -87,6 +112,13 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
   administerAllContests: isSuperAdmin,
   refreshStatistics: isAdmin,
   manageAllUploads: isSuperAdmin,
+  postDiscussion: (r) => permissionsOf(r).includes('discussion_add'),
+  comment: (r) => permissionsOf(r).includes('comment_add'),
+  postWithoutLimits: (r) => isAdmin(r) || isProblemAdmin(r),
+  moderateDiscussions: (r) => isAdmin(r) || isProblemAdmin(r),
+  editDiscussionCategories: isSuperAdmin,
+  sendNotices: isSuperAdmin,
+  uploadImages: (r) => permissionsOf(r).includes('discussion_add') || permissionsOf(r).includes('comment_add'),
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {
@@ -117,5 +149,20 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'group':
       if (action === 'delete') return root || resource.ownerUid === actor.uid;
       return isGroupRoot(actor);
+    case 'discussion': {
+      // Moderators: the site's (admin roles) for site discussions, the group's admins for a group's.
+      const moderator = resource.gid === null ? SITE_RULES.moderateDiscussions(actor.roles) : root || isGroupAdmin(actor);
+      if (action === 'edit') return isAuthor(actor, resource.uid);
+      if (action === 'delete') return moderator || (isAuthor(actor, resource.uid) && permissionsOf(actor.roles).includes('discussion_del'));
+      if (action === 'moderate') return moderator;
+      return false;
+    }
+    case 'comment': {
+      if (action !== 'delete') return false;
+      if (isAuthor(actor, resource.uid)) return true;
+      // Contest comments: the contest admin (spec 2 §6); others: the site's admins, or the group's.
+      if (resource.contest) return may(actor, 'administer', { kind: 'contest', ...resource.contest });
+      return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
+    }
   }
 }

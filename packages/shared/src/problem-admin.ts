@@ -225,6 +225,8 @@ export const MD_UPLOAD_LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   imageTypes: ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'],
   fileMaxBytes: 20 * 1024 * 1024,
+  /** images a user outside the admin area may upload in an hour (discussions and comments) */
+  userImagesPerHour: 20,
 } as const;
 
 export interface MdImageResult {

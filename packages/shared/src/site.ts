@@ -21,6 +21,10 @@ export interface WebsiteConfig {
   openPublicDiscussion: boolean;
   openGroupDiscussion: boolean;
   openContestComment: boolean;
+  /** accepted problems a user needs before posting a discussion or commenting (admin roles exempt) */
+  discussionAcRequired: number;
+  /** discussions a user may post in 24 hours (admin roles exempt) */
+  discussionDailyPosts: number;
   emailVerification: boolean;
   /** The algorithm wiki the OI Wiki page opens (http(s); an offline install may point it at a mirror). */
   oiWikiUrl: string;

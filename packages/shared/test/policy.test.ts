@@ -17,6 +17,8 @@ const who = {
   problemAdmin: as([Role.PROBLEM_ADMIN]),
   user: as([Role.USER]),
   noSubmit: as([Role.NO_SUBMIT]),
+  noDiscuss: as([Role.NO_DISCUSS]),
+  muted: as([Role.MUTED]),
   /** a normal user who made the resource */
   author: { uid: AUTHOR, roles: [Role.USER] },
   /** an admin who made the resource */
@@ -36,6 +38,11 @@ const groupTraining: Resource = { kind: 'training', uid: AUTHOR, gid: 7 };
 const siteCategory: Resource = { kind: 'trainingCategory', gid: null };
 const groupCategory: Resource = { kind: 'trainingCategory', gid: 7 };
 const site: Resource = { kind: 'site' };
+const siteDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: null };
+const groupDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: 7 };
+const discussionComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: null };
+const contestComment: Resource = { kind: 'comment', uid: AUTHOR, contest: { uid: 'u-contest-maker', gid: null }, gid: null };
+const groupComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: 7 };
 
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
@@ -70,6 +77,68 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['administerAllContests', site, 'every contest', ['root']],
   ['refreshStatistics', site, 'recount the home statistics', ['root', 'admin', 'adminAuthor']],
   ['manageAllUploads', site, 'uploads of others', ['root']],
+  // Community (spec 2 §6, HOJ role permissions): no-discuss users may not post, muted ones neither comment.
+  [
+    'postDiscussion',
+    site,
+    'discussions',
+    ['root', 'admin', 'problemAdmin', 'user', 'noSubmit', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin', 'groupMember', 'groupApplying'],
+  ],
+  [
+    'comment',
+    site,
+    'comments',
+    [
+      'root',
+      'admin',
+      'problemAdmin',
+      'user',
+      'noSubmit',
+      'noDiscuss',
+      'author',
+      'adminAuthor',
+      'groupOwner',
+      'groupRoot',
+      'groupAdmin',
+      'groupMember',
+      'groupApplying',
+    ],
+  ],
+  ['postWithoutLimits', site, 'past the AC count and daily limit', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['moderateDiscussions', site, 'all discussions', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['editDiscussionCategories', site, 'discussion categories', ['root']],
+  ['sendNotices', site, 'notices', ['root']],
+  [
+    'uploadImages',
+    site,
+    'Markdown images',
+    [
+      'root',
+      'admin',
+      'problemAdmin',
+      'user',
+      'noSubmit',
+      'noDiscuss',
+      'author',
+      'adminAuthor',
+      'groupOwner',
+      'groupRoot',
+      'groupAdmin',
+      'groupMember',
+      'groupApplying',
+    ],
+  ],
+  // Discussions: only the author edits; the author or a moderator deletes; moderators set top and status.
+  ['edit', siteDiscussion, 'site discussion', ['author', 'adminAuthor']],
+  ['delete', siteDiscussion, 'site discussion', ['root', 'admin', 'problemAdmin', 'author', 'adminAuthor']],
+  ['moderate', siteDiscussion, 'site discussion', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['edit', groupDiscussion, 'group discussion', ['author', 'adminAuthor']],
+  ['delete', groupDiscussion, 'group discussion', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['moderate', groupDiscussion, 'group discussion', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Comments: the author, the site's admins; under a contest its admins (not a site admin); in a group its admins.
+  ['delete', discussionComment, 'a discussion comment', ['root', 'admin', 'author', 'adminAuthor']],
+  ['delete', contestComment, 'a contest comment', ['root', 'author', 'adminAuthor']],
+  ['delete', groupComment, 'a group discussion comment', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
 ];
 
 describe('may(actor, action, resource)', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 
 /** Public address of stored files: `${FILES_URL}/<kind>/<name>`. */
@@ -57,6 +58,7 @@ export interface StoredFile {
 export async function storeFile(
   ctx: AppContext,
   o: { kind: string; buf: Buffer; ext: string; mime: string; name: string; uid: string | null; gid?: number | null },
+  db: DbOrTx = ctx.database.db,
 ): Promise<StoredFile> {
   const hash = crypto.createHash('sha256').update(o.buf).digest('hex');
   const rel = `${o.kind}/${hash}.${o.ext}`;
@@ -68,15 +70,15 @@ export async function storeFile(
     await fs.promises.writeFile(tmp, o.buf);
     await fs.promises.rename(tmp, abs);
   }
-  const [row] = await ctx.database.db
+  const [row] = await db
     .insert(files)
     .values({ kind: o.kind, name: o.name.slice(0, 255), path: rel, mime: o.mime, size: o.buf.length, uid: o.uid, gid: o.gid ?? null })
     .returning({ id: files.id });
   return { id: row!.id, link: `${FILES_URL}/${rel}` };
 }
 
-export const storeImage = (ctx: AppContext, kind: string, buf: Buffer, type: ImageType, name: string, uid: string | null) =>
-  storeFile(ctx, { kind, buf, ext: IMAGE_EXT[type], mime: IMAGE_MIME[type], name, uid });
+export const storeImage = (ctx: AppContext, kind: string, buf: Buffer, type: ImageType, name: string, uid: string | null, db?: DbOrTx) =>
+  storeFile(ctx, { kind, buf, ext: IMAGE_EXT[type], mime: IMAGE_MIME[type], name, uid }, db);
 
 /**
  * Serves DATA_DIR/files read-only at /api/public/files/*: no listings, no dot files, nothing outside the

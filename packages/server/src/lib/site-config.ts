@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_OI_WIKI_URL, type SwitchConfig, type WebsiteConfig } from '@oj/shared';
+import { DEFAULT_OI_WIKI_URL, DISCUSSION_LIMITS, type SwitchConfig, type WebsiteConfig } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
 import { fail } from './errors.js';
@@ -37,6 +37,8 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,
+  discussionAcRequired: DISCUSSION_LIMITS.defaultAcRequired,
+  discussionDailyPosts: DISCUSSION_LIMITS.defaultDailyPosts,
   emailVerification: true,
   oiWikiUrl: DEFAULT_OI_WIKI_URL,
 };

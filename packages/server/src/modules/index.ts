@@ -7,7 +7,8 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
-import { messageRoutes } from './message/routes.js';
+import { commentRoutes } from './comment/routes.js';
+import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { adminProblemRoutes } from './problem/admin-routes.js';
 import { problemRoutes } from './problem/routes.js';
@@ -18,6 +19,7 @@ import { testRunRoutes } from './test-run/routes.js';
 import { placeRoutes } from './place/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
+import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -39,9 +41,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => testRunRoutes(scope, ctx), api);
   await app.register((scope) => contestRoutes(scope, ctx), api);
   await app.register((scope) => trainingRoutes(scope, ctx), api);
+  await app.register((scope) => discussionRoutes(scope, ctx), api);
+  await app.register((scope) => commentRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });

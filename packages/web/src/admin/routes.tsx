@@ -19,6 +19,8 @@ const TrainingListPage = lazyPage(() => import('./pages/training/TrainingListPag
 const TrainingEditPage = lazyPage(() => import('./pages/training/TrainingEditPage'));
 const TrainingProblemsPage = lazyPage(() => import('./pages/training/TrainingProblemsPage'));
 const TrainingCategoryPage = lazyPage(() => import('./pages/training/TrainingCategoryPage'));
+const DiscussionAdminPage = lazyPage(() => import('./pages/discussion/DiscussionAdminPage'));
+const NoticeAdminPage = lazyPage(() => import('./pages/notice/NoticeAdminPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -53,6 +55,13 @@ export const adminRoute: RouteObject = {
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
+        // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
+        {
+          path: 'discussion',
+          element: <DiscussionAdminPage />,
+          handle: { titleKey: 'admin.menu.discussion', access: 'moderateDiscussions' } satisfies AdminMeta,
+        },
+        { path: 'notice', element: <NoticeAdminPage />, handle: { titleKey: 'admin.menu.notice', access: 'sendNotices' } satisfies AdminMeta },
         { path: 'training', element: <TrainingListPage />, handle: { titleKey: 'admin.menu.trainingList' } satisfies AdminMeta },
         { path: 'training/create', element: <TrainingEditPage />, handle: { titleKey: 'admin.menu.trainingCreate' } satisfies AdminMeta },
         {

@@ -165,10 +165,10 @@ export function toggleLanguage(): Promise<void> {
 }
 
 /**
- * A message's amount of time (`seconds`, `minutes`) is its plural count: "wait 1 second", "wait 2 seconds"
+ * A message's amount (`seconds`, `minutes`, `count`) is its plural count: "wait 1 second", "wait 2 seconds"
  * come from the `_one`/`_other` forms of the key (i18next picks by the language's plural rules).
  */
-const COUNT_PARAMS = ['seconds', 'minutes'];
+const COUNT_PARAMS = ['seconds', 'minutes', 'count'];
 
 function withCount(params: Record<string, string>): Record<string, string | number> {
   const name = COUNT_PARAMS.find((p) => params[p] !== undefined && Number.isFinite(Number(params[p])));

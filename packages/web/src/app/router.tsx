@@ -42,9 +42,15 @@ const TrainingProblemListPage = lazyPage(() => import('../pages/training/Trainin
 const TrainingProblemPage = lazyPage(() => import('../pages/training/TrainingProblemPage'));
 const TrainingFullProblemPage = lazyPage(() => import('../pages/training/TrainingFullProblemPage'));
 const TrainingRankPage = lazyPage(() => import('../pages/training/TrainingRankPage'));
+const ContestCommentPage = lazyPage(() => import('../pages/contest/ContestCommentPage'));
+const DiscussionListPage = lazyPage(() => import('../pages/discussion/DiscussionListPage'));
+const DiscussionDetailPage = lazyPage(() => import('../pages/discussion/DiscussionDetailPage'));
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
+const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
+const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
+const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 
 type Area = 'problem' | 'training' | 'contest' | 'status' | 'acmRank' | 'oiRank' | 'discussion' | 'group' | 'message';
 
@@ -125,23 +131,32 @@ const shellRoutes: RouteObject[] = [
       { path: 'print', element: <ContestPrintPage /> },
       { path: 'admin-print', element: <AdminPrintPage /> },
       { path: 'scroll-board', element: <ContestScrollBoardTab /> },
-      // Contest comments belong to the discussion area, delivered with it.
-      { path: 'comment', element: <UnavailablePage area="discussion" />, handle: { access: 'contestComment' } satisfies RouteMeta },
+      { path: 'comment', element: <ContestCommentPage />, handle: { access: 'contestComment' } satisfies RouteMeta },
     ],
   },
-  later('discussion', 'discussion', { access: 'publicDiscussion' }),
-  later('discussion/:problemID', 'discussion', { access: 'publicDiscussion' }),
-  later('discussion-detail/:discussionID', 'discussion', { access: 'publicDiscussion', activeMenu: '/discussion' }),
+  { path: 'discussion', element: <DiscussionListPage />, handle: { titleKey: 'nav.discussion', access: 'publicDiscussion' } satisfies RouteMeta },
+  {
+    path: 'discussion/:problemID',
+    element: <DiscussionListPage />,
+    handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
+  },
+  {
+    path: 'discussion-detail/:discussionID',
+    element: <DiscussionDetailPage />,
+    handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
+  },
   later('group', 'group'),
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/*', 'group', auth),
   {
+    // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
     path: 'message',
-    handle: auth,
+    element: <MessagePage />,
+    handle: { titleKey: 'message.title', ...auth } satisfies RouteMeta,
     children: [
       { index: true, element: <Navigate to="/message/discuss" replace /> },
-      ...['discuss', 'reply', 'like', 'sys', 'mine'].map((p) => later(p, 'message')),
+      ...MESSAGE_TABS.map((tab) => ({ path: tab, element: <MessageTab tab={tab} />, handle: { titleKey: `message.tab.${tab}` } satisfies RouteMeta })),
     ],
   },
   { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound.title' } satisfies RouteMeta },

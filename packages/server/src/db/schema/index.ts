@@ -9,3 +9,4 @@ export * from './tag.js';
 export * from './test-run.js';
 export * from './contest.js';
 export * from './training.js';
+export * from './discussion.js';

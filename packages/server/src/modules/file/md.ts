@@ -5,10 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MD_UPLOAD_LIMITS, type MdImageResult } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
@@ -54,13 +55,32 @@ const ATTACHMENT_MIME: Record<string, string> = {
   webp: 'image/webp',
 };
 
-export async function uploadMdImage(ctx: AppContext, req: FastifyRequest, uid: string, gid: number | null): Promise<MdImageResult> {
+/**
+ * An image for a Markdown text. The admin area uploads freely; other users (discussions, comments)
+ * may upload `userImagesPerHour` images an hour: counted under a per-user lock held until the image is
+ * stored, so parallel uploads on any number of API nodes cannot pass the limit together.
+ */
+export async function uploadMdImage(ctx: AppContext, req: FastifyRequest, user: AuthUser, gid: number | null): Promise<MdImageResult> {
+  if (!maySite(user, 'uploadImages')) throw forbidden();
   const { filename, buf } = await readUpload(req, 'image', MD_UPLOAD_LIMITS.imageMaxBytes);
   const type = allowedImage(filename, buf, MD_UPLOAD_LIMITS.imageTypes);
   if (!type) throw fail('fileTypeNotSupport');
-  const stored = await storeImage(ctx, MD_IMAGE_KIND, buf, type, filename, uid);
-  if (gid !== null) await ctx.database.db.update(files).set({ gid }).where(eq(files.id, stored.id));
-  return { link: stored.link, fileId: stored.id };
+  const store = async (db: DbOrTx) => {
+    const stored = await storeImage(ctx, MD_IMAGE_KIND, buf, type, filename, user.uid, db);
+    if (gid !== null) await db.update(files).set({ gid }).where(eq(files.id, stored.id));
+    return { link: stored.link, fileId: stored.id };
+  };
+  if (maySite(user, 'administer')) return store(ctx.database.db);
+  const max = MD_UPLOAD_LIMITS.userImagesPerHour;
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`md-image:${user.uid}`}))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(files)
+      .where(and(eq(files.uid, user.uid), eq(files.kind, MD_IMAGE_KIND), gt(files.gmtCreate, sql`now() - interval '1 hour'`)));
+    if ((row?.n ?? 0) >= max) throw fail('uploadQuota', { count: max });
+    return store(tx);
+  });
 }
 
 export async function uploadMdFile(ctx: AppContext, req: FastifyRequest, uid: string, gid: number | null): Promise<{ link: string }> {

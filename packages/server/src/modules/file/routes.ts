@@ -69,7 +69,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendZip(reply, await exportProblemPackages(ctx, q.pid, q.format));
   });
 
-  app.post('/file/upload-md-img', adminArea, async (req) => ok(await uploadMdImage(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
+  // Also for users writing discussions and comments (policy uploadImages, an hourly quota outside the admin area).
+  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) =>
+    ok(await uploadMdImage(ctx, req, userOf(req), parse(gidQuery, req.query).gid ?? null)),
+  );
 
   serve(app, ep.deleteMdImage, adminArea, async ({ query, req }) => {
     await deleteMdImage(ctx, query.fileId, userOf(req));

@@ -14,7 +14,20 @@ const IMAGE_TYPES: readonly string[] = MD_UPLOAD_LIMITS.imageTypes;
  * Markdown field of the problem form: write / preview, and buttons that upload an image or a file
  * (spec 1 §7 upload-md-img, upload-md-file) and insert its link where the cursor is.
  */
-export function MarkdownEditor({ value, onChange, rows = 8, testId }: { value?: string; onChange?: (v: string) => void; rows?: number; testId?: string }) {
+export function MarkdownEditor({
+  value,
+  onChange,
+  rows = 8,
+  testId,
+  uploads = 'all',
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  rows?: number;
+  testId?: string;
+  /** which upload buttons to offer: images and attachments (the admin area), images only (users writing discussions), none */
+  uploads?: 'all' | 'images' | 'none';
+}) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [busy, setBusy] = useState(false);
@@ -64,29 +77,35 @@ export function MarkdownEditor({ value, onChange, rows = 8, testId }: { value?: 
             { value: 'preview', label: t('admin.md.preview') },
           ]}
         />
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          beforeUpload={(f) => {
-            void upload(f, 'image');
-            return false;
-          }}
-        >
-          <Tooltip title={t('admin.md.image')}>
-            <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
-          </Tooltip>
-        </Upload>
-        <Upload
-          showUploadList={false}
-          beforeUpload={(f) => {
-            void upload(f, 'file');
-            return false;
-          }}
-        >
-          <Tooltip title={t('admin.md.file')}>
-            <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
-          </Tooltip>
-        </Upload>
+        {uploads !== 'none' && (
+          <>
+            <Upload
+              accept="image/*"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                void upload(f, 'image');
+                return false;
+              }}
+            >
+              <Tooltip title={t('admin.md.image')}>
+                <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
+              </Tooltip>
+            </Upload>
+            {uploads === 'all' && (
+              <Upload
+                showUploadList={false}
+                beforeUpload={(f) => {
+                  void upload(f, 'file');
+                  return false;
+                }}
+              >
+                <Tooltip title={t('admin.md.file')}>
+                  <Button size="small" type="text" icon={<FileAddOutlined />} loading={busy} />
+                </Tooltip>
+              </Upload>
+            )}
+          </>
+        )}
       </div>
       {mode === 'write' ? (
         <Input.TextArea

@@ -1,9 +1,11 @@
 import type { MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  CommentOutlined,
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
+  NotificationOutlined,
   PlusOutlined,
   ReadOutlined,
   TagsOutlined,
@@ -62,6 +64,12 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
       { key: '/admin/contest/create', icon: <PlusOutlined />, label: link('/admin/contest/create', t('admin.menu.contestCreate')) },
     ],
   });
+  if (hasAdminAccess(roles, 'moderateDiscussions')) {
+    items.push({ key: '/admin/discussion', icon: <CommentOutlined />, label: link('/admin/discussion', t('admin.menu.discussion')) });
+  }
+  if (hasAdminAccess(roles, 'sendNotices')) {
+    items.push({ key: '/admin/notice', icon: <NotificationOutlined />, label: link('/admin/notice', t('admin.menu.notice')) });
+  }
   if (hasAdminAccess(roles, 'root')) {
     items.push({ key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) });
   }

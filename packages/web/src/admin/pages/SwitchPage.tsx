@@ -7,6 +7,7 @@ import { adminSwitchApi, adminSwitchKey } from '../../api/adminSwitch';
 import { problemKeys } from '../../api/problem';
 import { feedback } from '../../app/feedback';
 import { quietly } from '../../api/client';
+import { DiscussionConfigCard } from './DiscussionConfigCard';
 
 /** A switch with its label on the left and what it does underneath. */
 function SwitchRow({ name, label, help }: { name: keyof SwitchConfig; label: string; help: string }) {
@@ -21,7 +22,8 @@ function SwitchRow({ name, label, help }: { name: keyof SwitchConfig; label: str
 
 /**
  * Site switches (spec 3 §2 "switch", super admin only): judging of public and contest submissions,
- * the interval between non-contest submissions, and the captcha asked before each of them.
+ * the interval between non-contest submissions, and the captcha asked before each of them; below them
+ * the discussion config (its own form: it is part of the site configuration, saved by set-web-config).
  */
 export default function SwitchPage() {
   const { t } = useTranslation();
@@ -103,6 +105,7 @@ export default function SwitchPage() {
           </Space>
         </Form>
       )}
+      <DiscussionConfigCard />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * Who may post (COMMON-13 "Decisions"): the policy's postDiscussion (not the no-discuss and muted
+ * roles), and unless postWithoutLimits (admin roles) the site config's accepted-problem count and
+ * daily post limit. The daily count is taken inside the insert's transaction under a per-user
+ * advisory lock, so parallel posts of one user on any number of API nodes cannot pass it together.
+ */
+import { JudgeStatus } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden } from '../../lib/errors.js';
+import type { SiteSettings } from '../../lib/site-config.js';
+import { maySite } from '../policy/index.js';
+
+/**
+ * Distinct problems the user has accepted in the public bank (HOJ's user_acproblem), counted up to
+ * `enough` only: one short index range of judge_rank_idx.
+ */
+export async function acceptedProblems(db: DbOrTx, uid: string, enough: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select distinct pid from judge
+      where uid = ${uid} and status = ${JudgeStatus.ACCEPTED} and cid = 0 and gid is null
+      limit ${enough}
+    ) s`);
+  return res.rows[0]?.n ?? 0;
+}
+
+/** Refuses a poster the policy or the accepted-problem count keeps out. */
+export async function assertMayPost(db: DbOrTx, user: AuthUser, website: SiteSettings['website']): Promise<void> {
+  if (!maySite(user, 'postDiscussion')) throw forbidden('discussionNotAllowed');
+  if (maySite(user, 'postWithoutLimits')) return;
+  const need = website.discussionAcRequired;
+  if (need > 0 && (await acceptedProblems(db, user.uid, need)) < need) throw fail('discussionAcRequired', { count: need });
+}
+
+/** Inside the posting transaction: serialises the user's posts and refuses one over the daily limit. */
+export async function assertDailyLimit(tx: DbOrTx, user: AuthUser, website: SiteSettings['website']): Promise<void> {
+  if (maySite(user, 'postWithoutLimits')) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`discussion-post:${user.uid}`}))`);
+  const res = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from discussion where uid = ${user.uid} and gmt_create > now() - interval '24 hours'`,
+  );
+  const posted = res.rows[0]?.n ?? 0;
+  if (posted >= website.discussionDailyPosts) throw fail('discussionDailyLimit', { count: website.discussionDailyPosts });
+}

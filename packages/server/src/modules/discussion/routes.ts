@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminDiscussionEndpoints as admin, discussionEndpoints as ep } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
+import { ok } from '../../lib/envelope.js';
+import { maySite, requireSite } from '../policy/index.js';
+import { assertDiscussionOpen } from './access.js';
+import * as adm from './admin.js';
+import { listCategories, saveCategories } from './categories.js';
+import { viewDiscussion } from './detail.js';
+import { likeDiscussion } from './like.js';
+import { adminDiscussionList, discussionList } from './list.js';
+import { reportDiscussion } from './report.js';
+import { addDiscussion, deleteDiscussion, updateDiscussion } from './write.js';
+
+/**
+ * Discussions (spec 2 "Discussion", §7). Prefix /api. Every call first asks the site switch
+ * (openPublicDiscussion: closed → 403 "No Access" for everyone), then the login where one is needed.
+ */
+export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const open = async () => assertDiscussionOpen(db);
+  const anyone = { preHandler: open };
+  const login = { preHandler: [open, requireLogin] };
+  // The super admin's category editor is also in the back office, which the switch does not close.
+  const openOrCategoryEditor = async (req: FastifyRequest, reply: FastifyReply) => {
+    const user = await optionalUser(req, reply);
+    if (!user || !maySite(user, 'editDiscussionCategories')) await open();
+  };
+
+  serve(app, ep.categories, { preHandler: openOrCategoryEditor }, async () => ok(await listCategories(db)));
+
+  serve(app, ep.saveCategories, { preHandler: [openOrCategoryEditor, requireLogin] }, async ({ body, req }) => ok(await saveCategories(db, userOf(req), body)));
+
+  serve(app, ep.list, anyone, async ({ query, req, reply }) => ok(await discussionList(ctx, await optionalUser(req, reply), query)));
+
+  serve(app, ep.detail, anyone, async ({ query, req, reply }) => ok(await viewDiscussion(db, await optionalUser(req, reply), query.did)));
+
+  serve(app, ep.add, login, async ({ body, req }) => ok(await addDiscussion(db, userOf(req), body)));
+
+  serve(app, ep.update, login, async ({ body, req }) => ok(await updateDiscussion(db, userOf(req), body)));
+
+  serve(app, ep.remove, login, async ({ query, req }) => {
+    await deleteDiscussion(db, userOf(req), query.did);
+    return ok(null);
+  });
+
+  serve(app, ep.like, login, async ({ query, req }) => ok(await likeDiscussion(db, userOf(req), query.did, query.toLike)));
+
+  serve(app, ep.report, login, async ({ body, req }) => {
+    await reportDiscussion(db, userOf(req), body);
+    return ok(null);
+  });
+}
+
+/**
+ * /admin/discussion (spec 3). Prefix /api/admin: the admin-area guard already ran; the policy's
+ * moderateDiscussions decides. The site switch does not close the back office.
+ */
+export async function adminDiscussionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const moderator = { preHandler: requireSite('moderateDiscussions') };
+
+  serve(app, admin.list, moderator, async ({ query }) => ok(await adminDiscussionList(ctx, query)));
+
+  serve(app, admin.update, moderator, async ({ body, req }) => {
+    await adm.moderateDiscussion(db, userOf(req), body);
+    return ok(null);
+  });
+
+  serve(app, admin.remove, moderator, async ({ body, req }) => {
+    await adm.deleteDiscussions(db, userOf(req), body.ids);
+    return ok(null);
+  });
+
+  serve(app, admin.reports, moderator, async ({ query }) => ok(await adm.reportList(db, query)));
+
+  serve(app, admin.handleReport, moderator, async ({ body }) => {
+    await adm.handleReport(db, body.id, body.status);
+    return ok(null);
+  });
+}

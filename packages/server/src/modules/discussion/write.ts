@@ -1,0 +1,92 @@
+/**
+ * POST, PUT and DELETE discussion (spec 2 "Discussion"): posting asks the policy and the site's limits
+ * (limits.ts); only the author edits; the author (with discussion_del) or a moderator deletes. A
+ * problem given must exist and be visible to the caller; the pin is honoured for moderators only.
+ */
+import { eq } from 'drizzle-orm';
+import type { addDiscussionBody, DiscussionDetail, updateDiscussionBody } from '@oj/shared';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { discussions } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden, notFound } from '../../lib/errors.js';
+import { getSetting } from '../../lib/site-config.js';
+import { tellMine } from '../message/write.js';
+import { maySite } from '../policy/index.js';
+import { problemByDisplayId, visibleTo } from '../problem/service.js';
+import { mayOnDiscussion, visibleDiscussion } from './access.js';
+import { categoryById } from './categories.js';
+import { hasLiked } from './detail.js';
+import { assertDailyLimit, assertMayPost } from './limits.js';
+import { discussionDetail } from './rows.js';
+import { foreignKeyViolation } from './db-errors.js';
+
+type Fields = z.infer<typeof addDiscussionBody>;
+
+/** The problem's display id as the bank spells it, or null for none; unknown or invisible ones do not exist. */
+async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined): Promise<string | null> {
+  if (!pid) return null;
+  const p = await problemByDisplayId(db, pid);
+  if (!p || !visibleTo(p, user)) throw fail('problemNotFound');
+  return p.problemId;
+}
+
+/** A category deleted between the check and the write: the foreign key refuses it, said as the category being gone. */
+async function categoryStillThere<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (foreignKeyViolation(err)) throw fail('discussionCategoryNotFound');
+    throw err;
+  }
+}
+
+async function checkedFields(db: DbOrTx, user: AuthUser, body: Fields) {
+  await categoryById(db, body.categoryId);
+  return { title: body.title, description: body.description, content: body.content, categoryId: body.categoryId, pid: await problemOf(db, user, body.pid) };
+}
+
+export async function addDiscussion(db: Db, user: AuthUser, body: Fields): Promise<DiscussionDetail> {
+  const website = await getSetting(db, 'website');
+  await assertMayPost(db, user, website);
+  const fields = await checkedFields(db, user, body);
+  const topPriority = body.topPriority === true && maySite(user, 'moderateDiscussions');
+  const id = await categoryStillThere(
+    db.transaction(async (tx) => {
+      await assertDailyLimit(tx, user, website);
+      const [row] = await tx
+        .insert(discussions)
+        .values({ ...fields, topPriority, uid: user.uid, author: user.username })
+        .returning({ id: discussions.id });
+      return row!.id;
+    }),
+  );
+  return discussionDetail(db, { id, content: fields.content }, false);
+}
+
+export async function updateDiscussion(db: Db, user: AuthUser, body: z.infer<typeof updateDiscussionBody>): Promise<DiscussionDetail> {
+  const d = await visibleDiscussion(db, body.id, user);
+  if (!(await mayOnDiscussion(db, user, 'edit', d))) throw forbidden('discussionNotAuthor');
+  const fields = await checkedFields(db, user, body);
+  const topPriority = body.topPriority !== undefined && (await mayOnDiscussion(db, user, 'moderate', d)) ? body.topPriority : d.topPriority;
+  const updated = await categoryStillThere(
+    db
+      .update(discussions)
+      .set({ ...fields, topPriority, gmtModified: new Date() })
+      .where(eq(discussions.id, d.id))
+      .returning({ id: discussions.id }),
+  );
+  // Deleted meanwhile: as if it never existed.
+  if (!updated.length) throw notFound('discussionNotFound');
+  return discussionDetail(db, { id: d.id, content: fields.content }, await hasLiked(db, d.id, user));
+}
+
+export async function deleteDiscussion(db: Db, user: AuthUser, id: number): Promise<void> {
+  const d = await visibleDiscussion(db, id, user);
+  if (!(await mayOnDiscussion(db, user, 'delete', d))) throw forbidden();
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(discussions).where(eq(discussions.id, d.id)).returning({ id: discussions.id });
+    // A moderator deleting someone else's discussion tells its author (once, by whoever deleted it).
+    if (gone.length && d.uid !== user.uid) await tellMine(tx, d.uid, 'mineDiscussionDeleted', d.title);
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Fixtures of the comment and message tests: a discussion written straight into its table (the
+ * discussion calls have their own tests), the comment calls as the web makes them, and a user's
+ * messages as the database holds them.
+ */
+import { and, eq } from 'drizzle-orm';
+import { discussionCategories, discussions, msgReminds } from '../src/db/schema/index.js';
+import type { TestApp } from './harness.js';
+import { del, get, post, q, uidOf } from './helpers.js';
+
+let category: number | undefined;
+
+/** A discussion of `username` (status 0 public, 1 hidden); returns its id. */
+export async function insertDiscussion(t: TestApp, username: string, o: { status?: number; title?: string; gid?: number | null } = {}): Promise<number> {
+  if (category === undefined) {
+    const [c] = await t.database.db
+      .insert(discussionCategories)
+      .values({ name: `Talk ${Date.now()}` })
+      .returning({ id: discussionCategories.id });
+    category = c!.id;
+  }
+  const [d] = await t.database.db
+    .insert(discussions)
+    .values({
+      categoryId: category,
+      title: o.title ?? `About ${username}`,
+      description: 'd',
+      content: 'c',
+      uid: await uidOf(t, username),
+      author: username,
+      status: o.status ?? 0,
+      gid: o.gid ?? null,
+    })
+    .returning({ id: discussions.id });
+  return d!.id;
+}
+
+/** Forgets the cached category (each test file has its own database). */
+export const resetFixtures = () => {
+  category = undefined;
+};
+
+export type Where = { did: number } | { cid: number };
+
+export const listComments = (t: TestApp, where: Where, token?: string, page: Record<string, number> = {}) =>
+  get(t, '/api/comments', { token, ...q({ ...where, ...page }) });
+export const addComment = (t: TestApp, where: Where, content: string, token?: string) => post(t, '/api/comment', { ...where, content }, { token });
+export const removeComment = (t: TestApp, id: number, token?: string) => del(t, '/api/comment', { token, ...q({ id }) });
+export const likeComment = (t: TestApp, id: number, toLike: boolean, source: { sourceId: number; sourceType: 'Discussion' | 'Contest' }, token?: string) =>
+  get(t, '/api/comment-like', { token, ...q({ cid: id, toLike: String(toLike), ...source }) });
+export const listReplies = (t: TestApp, where: Where, commentId: number, token?: string) => get(t, '/api/reply', { token, ...q({ ...where, commentId }) });
+export const addReply = (
+  t: TestApp,
+  where: Where,
+  commentId: number,
+  content: string,
+  token?: string,
+  quote?: { quoteId: number; quoteType: 'Comment' | 'Reply' },
+) => post(t, '/api/reply', { ...where, reply: { commentId, content }, ...quote }, { token });
+export const removeReply = (t: TestApp, id: number, token?: string) => del(t, '/api/reply', { token, ...q({ id }) });
+
+/** The reminders a user received, oldest first, as stored. */
+export async function remindsOf(t: TestApp, username: string, action?: string) {
+  const uid = await uidOf(t, username);
+  return t.database.db
+    .select()
+    .from(msgReminds)
+    .where(and(eq(msgReminds.recipientId, uid), action ? eq(msgReminds.action, action) : undefined))
+    .orderBy(msgReminds.id);
+}

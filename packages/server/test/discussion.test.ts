@@ -1,0 +1,266 @@
+/**
+ * Discussion calls (issue 13 "Discussions"): posting with its permissions and limits (policy
+ * postDiscussion, AC count, daily posts under concurrency, admins exempt), bad inputs, the list with
+ * its filters and order, the detail and its view count, edit and delete rights, hidden discussions,
+ * and the site switch closing every public call.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMsg, MSG, ProblemAuth, Role } from '@oj/shared';
+import { discussions } from '../src/db/schema/index.js';
+import { putSetting } from '../src/lib/site-config.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { del, get, post, put, q, rootToken, shiftBack } from './helpers.js';
+import { createProblem } from './judge-helpers.js';
+import { discussionForm, mineOf, postDiscussion, poster } from './discussion-helpers.js';
+
+let t: TestApp;
+let root: string;
+let cat: { chat: number; help: number };
+const u: Record<string, { uid: string; token: string }> = {};
+const pids: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await rootToken(t);
+  for (let i = 0; i < 3; i++) pids.push(await createProblem(t, { problemId: `DQ${i + 1}`, title: `Problem ${i + 1}` }));
+  pids.push(await createProblem(t, { problemId: 'DQH', title: 'Hidden', auth: ProblemAuth.HIDDEN }));
+  u.amy = await poster(t, 'amy', pids);
+  u.bob = await poster(t, 'bob', pids, { ac: 2 });
+  u.newbie = await poster(t, 'newbie', pids, { ac: 0 });
+  u.muted = await poster(t, 'muted', pids, { roles: [Role.MUTED] });
+  u.nodiscuss = await poster(t, 'nodiscuss', pids, { roles: [Role.NO_DISCUSS] });
+  u.admin = await poster(t, 'adm', pids, { roles: [Role.ADMIN], ac: 0 });
+  u.padm = await poster(t, 'padm', pids, { roles: [Role.PROBLEM_ADMIN], ac: 0 });
+  const cats = (await get(t, '/api/discussion-category')).data as { id: number; name: string }[];
+  cat = { chat: cats.find((c) => c.name === '闲聊')!.id, help: cats.find((c) => c.name === '求助')!.id };
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string | number> = {}, token?: string) => get(t, '/api/get-discussion-list', { token, ...q(query) });
+const titles = async (query: Record<string, string | number> = {}, token?: string) => (await list(query, token)).data.records.map((r: any) => r.title);
+
+describe('POST discussion', () => {
+  it('lets a user with an accepted problem post, with author, badge and category in the answer', async () => {
+    const r = await post(t, '/api/discussion', discussionForm(cat.help, { title: '  Trimmed title  ', pid: 'dq1' }), { token: u.amy!.token });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({
+      title: 'Trimmed title',
+      pid: 'DQ1',
+      author: 'amy',
+      uid: u.amy!.uid,
+      role: null,
+      categoryName: '求助',
+      topPriority: false,
+      status: 0,
+      likeNum: 0,
+      viewNum: 0,
+      commentNum: 0,
+      hasLike: false,
+      content: 'Use **scanf**.',
+    });
+    const byRoot = await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Root speaks', topPriority: true }), { token: root });
+    expect(byRoot.data).toMatchObject({ role: 'root', topPriority: true });
+  });
+
+  it('refuses visitors (401), roles without discussion_add (403) and too few accepted problems', async () => {
+    expect((await post(t, '/api/discussion', discussionForm(cat.chat))).http).toBe(401);
+    for (const who of ['muted', 'nodiscuss']) {
+      const r = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u[who]!.token });
+      expect([r.http, r.msg]).toEqual([403, MSG.discussionNotAllowed]);
+    }
+    const r = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.newbie!.token });
+    expect([r.status, r.msg]).toEqual([400, formatMsg(MSG.discussionAcRequired, { count: 1 })]);
+    // the count comes from the site config
+    await putSetting(t.database.db, 'website', { discussionAcRequired: 2 });
+    const amy = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.amy!.token });
+    expect(amy.msg).toBe(formatMsg(MSG.discussionAcRequired, { count: 2 }));
+    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Two AC' }), { token: u.bob!.token })).status).toBe(200);
+    // admin roles are exempt
+    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'By admin' }), { token: u.admin!.token })).status).toBe(200);
+    await putSetting(t.database.db, 'website', { discussionAcRequired: 1 });
+  });
+
+  it('refuses bad input with the field named and writes nothing', async () => {
+    const before = (await t.database.db.select({ n: count() }).from(discussions))[0]!.n;
+    const bad = async (o: Record<string, unknown>) => post(t, '/api/discussion', discussionForm(cat.chat, o), { token: u.amy!.token });
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ title: 'x'.repeat(256) }, 400, 'Title Can not exceed 255'],
+      [{ title: '   ' }, 400, 'Title is required'],
+      [{ description: 'y'.repeat(256) }, 400, 'Description Can not exceed 255'],
+      [{ description: ' \n ' }, 400, 'Description is required'],
+      [{ content: 'z'.repeat(65536) }, 400, 'Content Can not exceed 65535'],
+      [{ content: '' }, 400, 'Content is required'],
+    ];
+    for (const [o, http, msg] of cases) {
+      const r = await bad(o);
+      expect([r.http, r.msg]).toEqual([http, msg]);
+    }
+    expect((await bad({ categoryId: 999999 })).msg).toBe(MSG.discussionCategoryNotFound);
+    expect((await bad({ categoryId: 'chat' })).http).toBe(400);
+    expect((await bad({ pid: 'NOPE' })).msg).toBe(MSG.problemNotFound);
+    // a hidden problem does not exist for a user, but does for an admin
+    expect((await bad({ pid: 'DQH' })).msg).toBe(MSG.problemNotFound);
+    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'About hidden', pid: 'DQH' }), { token: u.admin!.token })).status).toBe(200);
+    expect((await t.database.db.select({ n: count() }).from(discussions))[0]!.n).toBe(before + 1);
+    // the longest allowed fields pass
+    expect((await bad({ title: 'x'.repeat(255), description: 'y'.repeat(255), content: 'z'.repeat(65535) })).status).toBe(200);
+  });
+
+  it('ignores topPriority from a non-moderator', async () => {
+    const r = await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Pin me', topPriority: true }), { token: u.amy!.token });
+    expect(r.data.topPriority).toBe(false);
+  });
+
+  it('holds the daily post limit under parallel posts; admins are exempt', async () => {
+    await putSetting(t.database.db, 'website', { discussionDailyPosts: 3 });
+    const carl = await poster(t, 'carl', pids);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(t, '/api/discussion', discussionForm(cat.chat, { title: `Burst ${i}` }), { token: carl.token })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.msg))).toEqual(new Set([formatMsg(MSG.discussionDailyLimit, { count: 3 })]));
+    // posts older than 24 hours no longer count
+    await shiftBack(t, 'discussion', 'gmt_create', 25 * 3600, `uid = '${carl.uid}'`);
+    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Next day' }), { token: carl.token })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: `Padm ${i}` }), { token: u.padm!.token })).status).toBe(200);
+    await putSetting(t.database.db, 'website', { discussionDailyPosts: 100 });
+  });
+});
+
+describe('get-discussion-list', () => {
+  it('lists pinned first then newest, 10 a page, for visitors too, with filters', async () => {
+    const r = await list();
+    expect(r.status).toBe(200);
+    expect(r.data.records).toHaveLength(10);
+    expect(r.data.records[0]).toMatchObject({ title: 'Root speaks', topPriority: true, role: 'root' });
+    const ids = r.data.records.slice(1).map((x: any) => x.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const all = (await list({ limit: 100 })).data;
+    expect(all.total).toBe(all.records.length);
+    expect((await list({ currentPage: 2 })).data.records[0].id).toBe(all.records[10].id);
+    // the total is the same on a full page, the last (partial) page and past the end
+    for (const query of [{ currentPage: 2 }, { limit: 7, currentPage: Math.ceil(all.total / 7) }, { currentPage: 99 }] as Record<string, number>[])
+      expect((await list(query)).data.total).toBe(all.total);
+    expect((await list({ limit: 7, currentPage: Math.ceil(all.total / 7) })).data.records).toHaveLength(all.total % 7 || 7);
+
+    expect(await titles({ keyword: 'trimmed' })).toEqual(['Trimmed title']);
+    expect(await titles({ keyword: 'padm', limit: 100 })).toHaveLength(4);
+    expect(await titles({ keyword: '100%_' })).toEqual([]);
+    expect(await titles({ pid: 'dq1' })).toEqual(['Trimmed title']);
+    expect(await titles({ cid: cat.help })).toEqual(['Trimmed title']);
+    expect((await list({ onlyMine: 'true' })).http).toBe(401);
+    expect(await titles({ onlyMine: 'true' }, u.bob!.token)).toEqual(['Two AC']);
+    expect((await list({ keyword: 'x'.repeat(101) })).http).toBe(400);
+    expect((await list({ limit: 100000 })).http).toBe(400);
+    expect((await list({ cid: 'abc' })).http).toBe(400);
+  });
+});
+
+describe('get-discussion-detail, edit and delete', () => {
+  it('counts every view, in parallel too, and answers unknown ids with discussionNotFound', async () => {
+    const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Viewed' });
+    const r = await get(t, '/api/get-discussion-detail', q({ did: id }));
+    expect(r.data).toMatchObject({ id, title: 'Viewed', viewNum: 1, hasLike: false, content: 'Use **scanf**.' });
+    await Promise.all(Array.from({ length: 10 }, () => get(t, '/api/get-discussion-detail', q({ did: id }))));
+    expect((await get(t, '/api/get-discussion-detail', q({ did: id }))).data.viewNum).toBe(12);
+    const none = await get(t, '/api/get-discussion-detail', q({ did: 999999 }));
+    expect([none.status, none.msg]).toEqual([404, MSG.discussionNotFound]);
+    expect((await get(t, '/api/get-discussion-detail', q({ did: 'x' }))).http).toBe(400);
+  });
+
+  it('lets only the author edit, keeping the pin unless a moderator sets it', async () => {
+    const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Editable' });
+    const form = { id, ...discussionForm(cat.help, { title: 'Edited', content: 'New text', pid: 'DQ2', topPriority: true }) };
+    for (const token of [u.bob!.token, u.admin!.token, root]) {
+      const r = await put(t, '/api/discussion', form, { token });
+      expect([r.http, r.msg]).toEqual([403, MSG.discussionNotAuthor]);
+    }
+    expect((await put(t, '/api/discussion', form)).http).toBe(401);
+    const r = await put(t, '/api/discussion', form, { token: u.amy!.token });
+    expect(r.data).toMatchObject({ title: 'Edited', content: 'New text', pid: 'DQ2', categoryName: '求助', topPriority: false });
+    expect((await put(t, '/api/discussion', { ...form, title: ' ' }, { token: u.amy!.token })).msg).toBe('Title is required');
+    expect((await put(t, '/api/discussion', { ...form, categoryId: 999999 }, { token: u.amy!.token })).msg).toBe(MSG.discussionCategoryNotFound);
+    expect((await put(t, '/api/discussion', { ...form, pid: 'DQH' }, { token: u.amy!.token })).msg).toBe(MSG.problemNotFound);
+    const rootOwn = await postDiscussion(t, root, cat.chat, { title: 'Root edits own' });
+    expect((await put(t, '/api/discussion', { ...form, id: rootOwn, title: 'Root pinned' }, { token: root })).data.topPriority).toBe(true);
+  });
+
+  it('lets the author or a moderator delete; the author hears of a moderator delete', async () => {
+    const a = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Delete me' });
+    const b = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Moderated away' });
+    expect((await del(t, '/api/discussion', q({ did: a }))).http).toBe(401);
+    expect((await del(t, '/api/discussion', { token: u.bob!.token, ...q({ did: a }) })).http).toBe(403);
+    const before = (await mineOf(t, u.amy!.uid)).length;
+    expect((await del(t, '/api/discussion', { token: u.amy!.token, ...q({ did: a }) })).status).toBe(200);
+    expect((await mineOf(t, u.amy!.uid)).length).toBe(before);
+    expect((await del(t, '/api/discussion', { token: u.padm!.token, ...q({ did: b }) })).status).toBe(200);
+    expect((await mineOf(t, u.amy!.uid)).slice(before)).toEqual([{ title: MSG.mineDiscussionDeleted, content: 'Moderated away' }]);
+    expect((await get(t, '/api/get-discussion-detail', q({ did: a }))).msg).toBe(MSG.discussionNotFound);
+    expect((await del(t, '/api/discussion', { token: u.amy!.token, ...q({ did: a }) })).msg).toBe(MSG.discussionNotFound);
+  });
+});
+
+describe('hidden discussions', () => {
+  it('exist only for their author and moderators', async () => {
+    const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Soon hidden' });
+    await t.database.db.update(discussions).set({ status: 1 }).where(eq(discussions.id, id));
+    for (const token of [undefined, u.bob!.token]) {
+      expect(await titles({ keyword: 'Soon hidden' }, token)).toEqual([]);
+      const r = await get(t, '/api/get-discussion-detail', { token, ...q({ did: id }) });
+      expect([r.status, r.msg]).toEqual([404, MSG.discussionNotFound]);
+      if (token) {
+        expect((await get(t, '/api/discussion-like', { token, ...q({ did: id, toLike: 'true' }) })).msg).toBe(MSG.discussionNotFound);
+        expect((await post(t, '/api/discussion-report', { did: id, reason: 'x' }, { token })).msg).toBe(MSG.discussionNotFound);
+      }
+    }
+    for (const token of [u.amy!.token, u.admin!.token, u.padm!.token, root]) {
+      expect(await titles({ keyword: 'Soon hidden' }, token)).toEqual(['Soon hidden']);
+      expect((await get(t, '/api/get-discussion-detail', { token, ...q({ did: id }) })).data.status).toBe(1);
+    }
+  });
+});
+
+describe('openPublicDiscussion off', () => {
+  it('answers every public discussion call with No Access (403), admins included; the back office still works', async () => {
+    const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'While open' });
+    await putSetting(t.database.db, 'website', { openPublicDiscussion: false });
+    try {
+      const calls: [string, string, Record<string, string | number>?, unknown?][] = [
+        ['GET', '/api/discussion-category'],
+        ['POST', '/api/discussion-category', undefined, [{ name: 'x' }]],
+        ['GET', '/api/get-discussion-list'],
+        ['GET', '/api/get-discussion-detail', { did: id }],
+        ['POST', '/api/discussion', undefined, discussionForm(cat.chat)],
+        ['PUT', '/api/discussion', undefined, { id, ...discussionForm(cat.chat) }],
+        ['DELETE', '/api/discussion', { did: id }],
+        ['GET', '/api/discussion-like', { did: id, toLike: 'true' }],
+        ['POST', '/api/discussion-report', undefined, { did: id, reason: 'spam' }],
+      ];
+      for (const token of [undefined, u.amy!.token, root]) {
+        for (const [method, url, query, body] of calls) {
+          // The super admin's category editor is in the back office too, which stays open.
+          if (token === root && url === '/api/discussion-category') continue;
+          const r = await t.app.inject({
+            method: method as 'GET',
+            url,
+            query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
+            payload: body as object,
+            headers: token ? { authorization: token } : {},
+          });
+          expect([method, url, r.statusCode, r.json().msg]).toEqual([method, url, 403, MSG.noPublicDiscussion]);
+        }
+      }
+      expect((await get(t, '/api/get-discussion-detail', { token: root, ...q({ did: id }) })).http).toBe(403);
+      const categories = await get(t, '/api/discussion-category', { token: root });
+      expect(categories.status).toBe(200);
+      expect(categories.data.length).toBeGreaterThan(0);
+      const admin = await get(t, '/api/admin/discussion', { token: root, ...q({ keyword: 'While open' }) });
+      expect(admin.data.records.map((r: any) => r.title)).toEqual(['While open']);
+    } finally {
+      await putSetting(t.database.db, 'website', { openPublicDiscussion: true });
+    }
+    expect((await get(t, '/api/get-discussion-detail', q({ did: id }))).status).toBe(200);
+  });
+});

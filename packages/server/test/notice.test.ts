@@ -1,0 +1,128 @@
+/** Admin notices: the super admin's calls, recipients by type, delivery once however many jobs run at once, edits and deletes of delivered notices. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, Role } from '@oj/shared';
+import { userSysNotices } from '../src/db/schema/index.js';
+import { connect, type Database } from '../src/db/client.js';
+import { deliverNotices, startNoticeDelivery } from '../src/modules/message/notice-delivery.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+
+let t: TestApp;
+/** a second connection pool: another API node running the job at the same time */
+let node2: Database;
+let root: string;
+let admin: string;
+let ann: string;
+
+const sysOf = (token: string) => get(t, '/api/msg/sys', { token, ...q({ limit: 50 }) });
+const copiesOf = async (noticeId: number) =>
+  t.database.db
+    .select({ uid: userSysNotices.recipientId, title: userSysNotices.title, content: userSysNotices.content })
+    .from(userSysNotices)
+    .where(eq(userSysNotices.sysNoticeId, noticeId));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  node2 = connect(t.config.databaseUrl!, 4);
+  root = await rootToken(t);
+  await createUser(t, { username: 'admin1', roles: [Role.ADMIN] });
+  await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'ann' });
+  await createUser(t, { username: 'Bob' });
+  await createUser(t, { username: 'gone', status: 1 });
+  [admin, ann] = await Promise.all(['admin1', 'ann'].map((u, i) => login(t, u, 'password1', `10.3.0.${i + 1}`)));
+});
+
+afterAll(async () => {
+  await node2.close();
+  await t.close();
+});
+
+describe('admin notices', () => {
+  it('are the super admin’s', async () => {
+    const body = { title: 'Hi', content: 'Hello', type: 'All' };
+    expect((await get(t, '/api/admin/msg/notice')).http).toBe(401);
+    for (const token of [admin, ann]) {
+      expect((await get(t, '/api/admin/msg/notice', { token })).http).toBe(403);
+      expect((await post(t, '/api/admin/msg/notice', body, { token })).http).toBe(403);
+    }
+    const made = await post(t, '/api/admin/msg/notice', body, { token: root });
+    expect(made.status).toBe(200);
+    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: made.data.id }) })).status).toBe(200);
+  });
+
+  it('refuse unknown and missing recipients of a Single notice, and bad fields', async () => {
+    const unknown = await post(t, '/api/admin/msg/notice', { title: 'T', content: 'C', type: 'Single', recipients: ['ann', 'nobody'] }, { token: root });
+    expect([unknown.status, unknown.msg]).toEqual([400, 'The username nobody does not exist.']);
+    const empty = await post(t, '/api/admin/msg/notice', { title: 'T', content: 'C', type: 'Single', recipients: [] }, { token: root });
+    expect([empty.status, empty.msg]).toEqual([400, MSG.noticeRecipientsEmpty]);
+    for (const bad of [
+      { title: '  ', content: 'C', type: 'All' },
+      { title: 'T', content: 'C', type: 'Everyone' },
+    ])
+      expect((await post(t, '/api/admin/msg/notice', bad, { token: root })).http).toBe(400);
+    expect((await put(t, '/api/admin/msg/notice', { id: 999999, title: 'T', content: 'C', type: 'All' }, { token: root })).msg).toBe(MSG.noticeNotFound);
+    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: 999999 }) })).msg).toBe(MSG.noticeNotFound);
+  });
+
+  it('reach All (not disabled users), Single (the chosen users) and Admin (admin roles) once, under two concurrent runs', async () => {
+    const all = (await post(t, '/api/admin/msg/notice', { title: 'Maintenance', content: 'At **noon**', type: 'All' }, { token: root })).data;
+    const single = (
+      await post(t, '/api/admin/msg/notice', { title: 'For you', content: 'Only you', type: 'Single', recipients: ['ANN', 'bob', 'ann'] }, { token: root })
+    ).data;
+    const admins = (await post(t, '/api/admin/msg/notice', { title: 'Staff', content: 'Meeting', type: 'Admin' }, { token: root })).data;
+    expect(single).toMatchObject({ type: 'Single', recipients: ['ann', 'Bob'], state: false, adminName: 'root' });
+    // nothing is delivered before the job runs
+    expect((await sysOf(ann)).data.total).toBe(0);
+
+    const runs = await Promise.all([deliverNotices(t.database.db), deliverNotices(node2.db), deliverNotices(t.database.db)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(await deliverNotices(t.database.db)).toBe(0);
+
+    const uids = async (names: string[]) => (await Promise.all(names.map((n) => uidOf(t, n)))).sort();
+    expect((await copiesOf(all.id)).map((c) => c.uid).sort()).toEqual(await uids(['root', 'admin1', 'padmin', 'ann', 'Bob']));
+    expect((await copiesOf(single.id)).map((c) => c.uid).sort()).toEqual(await uids(['ann', 'Bob']));
+    expect((await copiesOf(admins.id)).map((c) => c.uid).sort()).toEqual(await uids(['root', 'admin1', 'padmin']));
+
+    expect((await get(t, '/api/msg/unread', { token: ann })).data.sys).toBe(2);
+    const sys = (await sysOf(ann)).data;
+    expect(sys.records.map((m: { title: string }) => m.title)).toEqual(['For you', 'Maintenance']);
+    expect(sys.records[1]).toMatchObject({ content: 'At **noon**', state: false });
+    expect((await get(t, '/api/msg/unread', { token: ann })).data.sys).toBe(0);
+
+    const listed = (await get(t, '/api/admin/msg/notice', { token: root, ...q({ type: 'Single' }) })).data;
+    expect(listed.records.map((n: { id: number; state: boolean }) => [n.id, n.state])).toEqual([[single.id, true]]);
+  });
+
+  it('edited after delivery change the delivered copies (not their recipients); deleted, the copies go too', async () => {
+    const n = (await post(t, '/api/admin/msg/notice', { title: 'Draft', content: 'v1', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    // before delivery everything may change
+    const edited = await put(t, '/api/admin/msg/notice', { id: n.id, title: 'Final', content: 'v2', type: 'Single', recipients: ['Bob'] }, { token: root });
+    expect(edited.data).toMatchObject({ title: 'Final', recipients: ['Bob'], state: false });
+    await deliverNotices(t.database.db);
+    expect((await copiesOf(n.id)).map((c) => c.uid)).toEqual([await uidOf(t, 'Bob')]);
+
+    const after = await put(t, '/api/admin/msg/notice', { id: n.id, title: 'Final!', content: 'v3', type: 'All', recipients: [] }, { token: root });
+    expect(after.data).toMatchObject({ title: 'Final!', content: 'v3', type: 'Single', recipients: ['Bob'], state: true });
+    expect(await copiesOf(n.id)).toEqual([{ uid: await uidOf(t, 'Bob'), title: 'Final!', content: 'v3' }]);
+
+    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: n.id }) })).status).toBe(200);
+    expect(await copiesOf(n.id)).toEqual([]);
+  });
+
+  it('are delivered by the job each node starts, first soon after the start, then on its interval; stopping ends it', async () => {
+    const errors: unknown[] = [];
+    const stops = [t.database.db, node2.db].map((db) => startNoticeDelivery(db, (e) => errors.push(e), { firstMs: 20, everyMs: 100 }));
+    const n = (await post(t, '/api/admin/msg/notice', { title: 'Job', content: 'by the job', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    const deadline = Date.now() + 5000;
+    while ((await copiesOf(n.id)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(stops.map((stop) => stop()));
+    expect(await copiesOf(n.id)).toEqual([{ uid: await uidOf(t, 'ann'), title: 'Job', content: 'by the job' }]);
+    expect(errors).toEqual([]);
+    // stopped: a new notice waits for the next start
+    const later = (await post(t, '/api/admin/msg/notice', { title: 'Later', content: 'x', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await copiesOf(later.id)).toEqual([]);
+  });
+});

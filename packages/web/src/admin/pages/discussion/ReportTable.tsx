@@ -1,0 +1,98 @@
+import { Select, Switch, Tag, type TableColumnsType } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiscussionReport } from '@oj/shared';
+import { adminCommunityKeys, adminDiscussionApi } from '../../../api/adminCommunity';
+import { feedback } from '../../../app/feedback';
+import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+
+type Filter = 'all' | 'open' | 'handled';
+
+/** Reports of discussions (spec 3 "Report"): the discussion, who reported it, tags, reason, time, and the handled switch. */
+export function ReportTable() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const paging = usePaging();
+  const [filter, setFilter] = useState<Filter>('all');
+  const q = { currentPage: paging.page, limit: paging.limit, status: filter === 'all' ? undefined : filter === 'handled' };
+  const list = useQuery({ queryKey: adminCommunityKeys.reportList(q), queryFn: () => adminDiscussionApi.reports(q), placeholderData: keepPreviousData });
+  const handle = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: boolean }) => adminDiscussionApi.handleReport(id, status),
+    onSuccess: () => {
+      feedback.success(t('admin.updated'));
+      void client.invalidateQueries({ queryKey: adminCommunityKeys.reports });
+    },
+  });
+
+  const columns: TableColumnsType<DiscussionReport> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    {
+      title: t('admin.discussion.reportDiscussion'),
+      dataIndex: 'discussionTitle',
+      width: 220,
+      ellipsis: { showTitle: false },
+      render: (title: string, r) => (
+        <a title={title} href={`/discussion-detail/${r.did}`} target="_blank" rel="noopener noreferrer" data-testid={`admin-report-link-${r.id}`}>
+          {title}
+        </a>
+      ),
+    },
+    { title: t('admin.discussion.reporter'), dataIndex: 'reporter', width: 110, ellipsis: true },
+    {
+      title: t('admin.discussion.reportTags'),
+      dataIndex: 'tags',
+      width: 150,
+      render: (tags: DiscussionReport['tags']) =>
+        tags.map((tag) => (
+          <Tag key={tag} color="volcano">
+            {t(`admin.discussion.tag.${tag}`)}
+          </Tag>
+        )),
+    },
+    // The reason wraps: the admin reads it whole.
+    { title: t('admin.discussion.reportReason'), dataIndex: 'reason', render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span> },
+    { title: t('admin.discussion.reportTime'), dataIndex: 'gmtCreate', width: 164, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.discussion.handled'),
+      dataIndex: 'status',
+      width: 90,
+      fixed: 'right',
+      render: (v: boolean, r) => (
+        <Switch
+          size="small"
+          checked={v}
+          loading={handle.isPending && handle.variables?.id === r.id}
+          onChange={(status) => handle.mutate({ id: r.id, status })}
+          aria-label={t('admin.discussion.handled')}
+          data-testid={`admin-report-handled-${r.id}`}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="oj-admin-filters">
+        <Select<Filter>
+          value={filter}
+          style={{ width: 160 }}
+          onChange={(v) => {
+            setFilter(v);
+            paging.setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('admin.discussion.reportAll') },
+            { value: 'open', label: t('admin.discussion.reportOpen') },
+            { value: 'handled', label: t('admin.discussion.reportHandled') },
+          ]}
+          aria-label={t('admin.discussion.handled')}
+          data-testid="admin-report-filter"
+        />
+      </div>
+      <AdminTable<DiscussionReport> rowKey="id" columns={columns} list={list} paging={paging} scroll={{ x: 960 }} />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button, Card, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminNotice } from '@oj/shared';
+import { adminCommunityKeys, adminNoticeApi } from '../../../api/adminCommunity';
+import { feedback } from '../../../app/feedback';
+import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
+import { NoticeDialog } from './NoticeDialog';
+
+/**
+ * System notices (spec 3 "notice", super admin): the list with recipients and delivery state, the
+ * write / edit dialog, delete (which also takes the delivered copies away). A job delivers each
+ * notice to its recipients' "sys" tab within the hour.
+ */
+export default function NoticeAdminPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const paging = usePaging();
+  const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
+  const q = { currentPage: paging.page, limit: paging.limit };
+  const list = useQuery({ queryKey: adminCommunityKeys.noticeList(q), queryFn: () => adminNoticeApi.list(q), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: adminCommunityKeys.notices });
+  const remove = useMutation({
+    mutationFn: adminNoticeApi.remove,
+    onSuccess: () => {
+      feedback.success(t('admin.deleted'));
+      if (list.data?.records.length === 1 && paging.page > 1) paging.setPage(paging.page - 1);
+      void refresh();
+    },
+  });
+
+  const columns: TableColumnsType<AdminNotice> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('admin.notice.title'), dataIndex: 'title', render: (v: string) => <span className="oj-admin-notice-title">{v}</span> },
+    {
+      title: t('admin.notice.type'),
+      dataIndex: 'type',
+      width: 220,
+      render: (v: AdminNotice['type'], r) => (
+        <>
+          <Tag color={v === 'All' ? 'blue' : v === 'Admin' ? 'purple' : 'cyan'}>{t(`admin.notice.type${v}`)}</Tag>
+          {v === 'Single' && <span className="oj-admin-notice-recipients">{r.recipients.join(', ')}</span>}
+        </>
+      ),
+    },
+    {
+      title: t('admin.notice.state'),
+      dataIndex: 'state',
+      width: 110,
+      render: (v: boolean, r) => (
+        <Tag color={v ? 'green' : 'orange'} data-testid={`notice-state-${r.id}`}>
+          {v ? t('admin.notice.delivered') : t('admin.notice.waiting')}
+        </Tag>
+      ),
+    },
+    { title: t('admin.notice.author'), dataIndex: 'adminName', width: 110 },
+    { title: t('admin.notice.created'), dataIndex: 'gmtCreate', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} wrap={false}>
+          <Tooltip title={t('admin.edit')}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={t('admin.edit')} data-testid={`notice-edit-${r.id}`} />
+          </Tooltip>
+          <DeleteButton
+            confirm={t('admin.notice.deleteConfirm')}
+            onConfirm={() => remove.mutate(r.id)}
+            testId={`notice-delete-${r.id}`}
+            okTestId="notice-delete-ok"
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-notice">
+      <Card
+        title={t('admin.menu.notice')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="notice-create">
+            {t('admin.notice.create')}
+          </Button>
+        }
+      >
+        <AdminTable<AdminNotice> rowKey="id" columns={columns} list={list} paging={paging} />
+      </Card>
+      {editing && (
+        <NoticeDialog
+          notice={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Button, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DISCUSSION_LIMITS } from '@oj/shared';
+import { feedback } from '../../app/feedback';
+import { loggedInOrAsk } from './loginFirst';
+
+/**
+ * The box of a new comment or reply (spec 2 §5: non-blank, at most 10000 characters). `onSend`
+ * resolves when the server took it (the box empties) and rejects after the client showed a refusal.
+ */
+export function CommentEditor({
+  placeholder,
+  onSend,
+  onCancel,
+  testId,
+  autoFocus,
+}: {
+  placeholder: string;
+  onSend: (content: string) => Promise<unknown>;
+  onCancel?: () => void;
+  testId: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    if (!loggedInOrAsk(t)) return;
+    if (!text.trim()) {
+      feedback.warning(t('comment.empty'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      /* the client has shown the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="oj-comment-editor" data-testid={testId}>
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        autoSize={{ minRows: 2, maxRows: 10 }}
+        maxLength={DISCUSSION_LIMITS.commentMax}
+        showCount
+        autoFocus={autoFocus}
+        data-testid={`${testId}-input`}
+      />
+      <Space className="oj-comment-editor-actions">
+        {onCancel && <Button onClick={onCancel}>{t('comment.cancel')}</Button>}
+        <Button type="primary" loading={busy} onClick={() => void send()} data-testid={`${testId}-send`}>
+          {t('comment.send')}
+        </Button>
+      </Space>
+    </div>
+  );
+}

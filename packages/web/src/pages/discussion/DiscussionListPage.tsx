@@ -1,0 +1,172 @@
+import './discussion.css';
+import '../../components/comments/comments.css';
+import { useEffect, useState } from 'react';
+import { Button, Card, Empty, Input, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DISCUSSION_LIMITS, may, type DiscussionDetail, type DiscussionListRow } from '@oj/shared';
+import { discussionApi, discussionKeys, useDiscussionCategories, useDiscussionList, type DiscussionListQuery } from '../../api/discussion';
+import { currentSearch } from '../../app/currentSearch';
+import { feedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
+import { loggedInOrAsk } from '../../components/comments/loginFirst';
+import { useActor } from '../training/policy';
+import { CategoryDialog } from './CategoryDialog';
+import { DiscussionEditor } from './DiscussionEditor';
+import { DiscussionItem } from './DiscussionItem';
+
+/** The list's filters live in the address bar (spec 2 §2: keyword, cid, onlyMine, currentPage). */
+function filterOf(params: URLSearchParams, pid: string | undefined): DiscussionListQuery {
+  const page = Number(params.get('currentPage'));
+  const cid = Number(params.get('cid'));
+  return {
+    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: DISCUSSION_LIMITS.pageSize,
+    keyword: params.get('keyword') || undefined,
+    cid: Number.isInteger(cid) && cid > 0 ? cid : undefined,
+    onlyMine: params.get('onlyMine') === 'true' ? true : undefined,
+    pid,
+  };
+}
+
+function useFilter(pid: string | undefined): [DiscussionListQuery, (patch: Partial<DiscussionListQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<DiscussionListQuery>) =>
+    setParams(() => {
+      // Any change but paging starts again at page 1.
+      const next = { ...filterOf(currentSearch(), pid), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+      const out = new URLSearchParams();
+      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
+      if (next.keyword) out.set('keyword', next.keyword);
+      if (next.cid !== undefined) out.set('cid', String(next.cid));
+      if (next.onlyMine) out.set('onlyMine', 'true');
+      return out;
+    });
+  return [filterOf(params, pid), update];
+}
+
+/**
+ * /discussion and /discussion/:problemID (spec 2 "Discussion", spec 3 list layout): 10 a page, top
+ * ones first; keyword, category and "only mine" filters; post, and the super admin's categories.
+ */
+export default function DiscussionListPage() {
+  const { t } = useTranslation();
+  const { problemID } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { token } = useSession();
+  const actor = useActor();
+  const [filter, update] = useFilter(problemID);
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const categories = useDiscussionCategories();
+  const list = useDiscussionList(filter);
+  const [editor, setEditor] = useState<{ editing: DiscussionDetail | null } | null>(null);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+
+  const post = () => {
+    if (loggedInOrAsk(t)) setEditor({ editing: null });
+  };
+  const edit = async (d: DiscussionListRow) => {
+    try {
+      setEditor({ editing: await discussionApi.detail(d.id) });
+    } catch {
+      /* the client has shown the server's message */
+    }
+  };
+  const remove = async (d: DiscussionListRow) => {
+    await discussionApi.remove(d.id);
+    feedback.success(t('discussion.deleted'));
+    void client.invalidateQueries({ queryKey: discussionKeys.lists });
+  };
+
+  const rows = list.data?.records ?? [];
+  return (
+    <div className="oj-page" data-testid="discussion-list">
+      <Card
+        title={problemID ? t('discussion.problemHeading', { pid: problemID }) : t('discussion.heading')}
+        extra={
+          <Space wrap>
+            {problemID && (
+              <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/discussion')} data-testid="discussion-back">
+                {t('discussion.backToAll')}
+              </Button>
+            )}
+            {may(actor, 'editDiscussionCategories', { kind: 'site' }) && (
+              <Button icon={<SettingOutlined />} onClick={() => setCategoriesOpen(true)} data-testid="discussion-categories">
+                {t('discussion.categories.title')}
+              </Button>
+            )}
+            <Button type="primary" icon={<EditOutlined />} onClick={post} data-testid="discussion-post">
+              {problemID ? t('discussion.postProblem') : t('discussion.post')}
+            </Button>
+          </Space>
+        }
+      >
+        <Space orientation="vertical" size={8} className="oj-discussion-filters">
+          <Space wrap size={12}>
+            <Input.Search
+              allowClear
+              placeholder={t('discussion.keyword')}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={(v) => update({ keyword: v.trim() || undefined })}
+              className="oj-discussion-search"
+              data-testid="discussion-keyword"
+            />
+            {token && (
+              <Space size={6}>
+                <Switch size="small" checked={!!filter.onlyMine} onChange={(on) => update({ onlyMine: on || undefined })} data-testid="discussion-only-mine" />
+                <Typography.Text>{t('discussion.onlyMine')}</Typography.Text>
+              </Space>
+            )}
+          </Space>
+          <Space wrap size={[4, 8]}>
+            <Typography.Text type="secondary">{t('discussion.category')}</Typography.Text>
+            <Tag.CheckableTag checked={filter.cid === undefined} onChange={() => update({ cid: undefined })} data-testid="discussion-category-all">
+              {t('discussion.all')}
+            </Tag.CheckableTag>
+            {(categories.data ?? []).map((c) => (
+              <Tag.CheckableTag key={c.id} checked={filter.cid === c.id} onChange={() => update({ cid: c.id })} data-testid={`discussion-category-${c.id}`}>
+                {c.name}
+              </Tag.CheckableTag>
+            ))}
+          </Space>
+        </Space>
+        {list.isPending ? (
+          <Spin className="oj-page-spin" />
+        ) : list.isError ? (
+          <Empty description={list.error.message || t('common.loadFailed')} />
+        ) : rows.length === 0 ? (
+          <Empty description={t('discussion.empty')} />
+        ) : (
+          rows.map((d) => <DiscussionItem key={d.id} d={d} onEdit={(x) => void edit(x)} onDelete={remove} />)
+        )}
+        <Pagination
+          className="oj-discussion-pager"
+          current={filter.currentPage}
+          pageSize={DISCUSSION_LIMITS.pageSize}
+          total={list.data?.total ?? 0}
+          hideOnSinglePage
+          showSizeChanger={false}
+          onChange={(currentPage) => update({ currentPage })}
+        />
+      </Card>
+      <DiscussionEditor
+        open={!!editor}
+        editing={editor?.editing ?? null}
+        pid={problemID ?? null}
+        onClose={() => setEditor(null)}
+        onSaved={(d) => {
+          setEditor(null);
+          feedback.success(t('discussion.saved'));
+          void client.invalidateQueries({ queryKey: discussionKeys.lists });
+          if (!editor?.editing) void navigate(`/discussion-detail/${d.id}`);
+        }}
+      />
+      <CategoryDialog open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Empty, List, Pagination, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, NotificationOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_PAGE_SIZES, type SystemMessage } from '@oj/shared';
+import { messageApi, type SystemMessageTab } from '../../api/message';
+import { translateMsg } from '../../app/i18n';
+import { Markdown } from '../../components/Markdown';
+import { formatDateTime } from '../../components/time';
+import { CleanAllButton } from './MessageToolbar';
+import { useMessageList } from './useMessageList';
+
+/**
+ * The sys and mine tabs: title, Markdown content, time. "Mine" titles are catalogue texts the site
+ * wrote in English (MSG.mine…), shown in the reader's language like any server message.
+ */
+export function SystemMessageList({ tab }: { tab: SystemMessageTab }) {
+  const { t } = useTranslation();
+  const size = MESSAGE_PAGE_SIZES.system;
+  const { list, page, setPage, removeOne, cleanAll } = useMessageList<SystemMessage>(tab, (p) => messageApi.systemList(tab, p, size));
+  const total = list.data?.total ?? 0;
+  return (
+    <div className="oj-message-sys" data-testid={`message-list-${tab}`}>
+      <CleanAllButton onConfirm={() => cleanAll.mutate()} disabled={total === 0} loading={cleanAll.isPending} />
+      <List<SystemMessage>
+        itemLayout="vertical"
+        loading={list.isPending}
+        dataSource={list.data?.records ?? []}
+        rowKey="id"
+        locale={{ emptyText: <Empty description={list.isError ? list.error.message : t('message.empty')} /> }}
+        renderItem={(m) => (
+          <List.Item key={m.id} className="oj-message-item" data-testid={`message-${m.id}`}>
+            <div className="oj-message-head">
+              <NotificationOutlined className="oj-message-icon" />
+              <div className="oj-message-who">
+                <div>
+                  <Typography.Text strong className="oj-message-title" data-testid="message-title">
+                    {tab === 'mine' ? translateMsg(m.title) : m.title}
+                  </Typography.Text>
+                  {!m.state && (
+                    <Tag color="red" className="oj-message-unread" data-testid="message-unread">
+                      {t('message.unread')}
+                    </Tag>
+                  )}
+                </div>
+                <Typography.Text type="secondary" className="oj-message-time">
+                  {formatDateTime(m.gmtCreate)}
+                </Typography.Text>
+              </div>
+              <Tooltip title={t('message.delete')}>
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('message.delete')}
+                  loading={removeOne.isPending && removeOne.variables === m.id}
+                  onClick={() => removeOne.mutate(m.id)}
+                  data-testid={`message-delete-${m.id}`}
+                />
+              </Tooltip>
+            </div>
+            {/* A notice is Markdown; a "mine" message names a discussion by its title, which is plain text everywhere. */}
+            {tab === 'mine' ? <div className="oj-message-content">{m.content}</div> : <Markdown source={m.content} className="oj-message-markdown" />}
+          </List.Item>
+        )}
+      />
+      {total > size && <Pagination className="oj-message-pager" current={page} pageSize={size} total={total} showSizeChanger={false} onChange={setPage} />}
+    </div>
+  );
+}
