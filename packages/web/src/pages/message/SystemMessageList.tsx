@@ -1,11 +1,11 @@
-import { Button, Empty, List, Pagination, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, NotificationOutlined } from '@ant-design/icons';
+import { Empty, List, Pagination, Typography } from 'antd';
+import { NotificationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_PAGE_SIZES, type SystemMessage } from '@oj/shared';
 import { messageApi, type SystemMessageTab } from '../../api/message';
 import { translateMsg } from '../../app/i18n';
 import { Markdown } from '../../components/Markdown';
-import { formatDateTime } from '../../components/time';
+import { DeleteMessageButton, MessageTime, UnreadTag } from './MessageParts';
 import { CleanAllButton } from './MessageToolbar';
 import { useMessageList } from './useMessageList';
 
@@ -36,28 +36,11 @@ export function SystemMessageList({ tab }: { tab: SystemMessageTab }) {
                   <Typography.Text strong className="oj-message-title" data-testid="message-title">
                     {tab === 'mine' ? translateMsg(m.title) : m.title}
                   </Typography.Text>
-                  {!m.state && (
-                    <Tag color="red" className="oj-message-unread" data-testid="message-unread">
-                      {t('message.unread')}
-                    </Tag>
-                  )}
+                  <UnreadTag read={m.state} />
                 </div>
-                <Typography.Text type="secondary" className="oj-message-time">
-                  {formatDateTime(m.gmtCreate)}
-                </Typography.Text>
+                <MessageTime at={m.gmtCreate} />
               </div>
-              <Tooltip title={t('message.delete')}>
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('message.delete')}
-                  loading={removeOne.isPending && removeOne.variables === m.id}
-                  onClick={() => removeOne.mutate(m.id)}
-                  data-testid={`message-delete-${m.id}`}
-                />
-              </Tooltip>
+              <DeleteMessageButton id={m.id} busy={removeOne.isPending && removeOne.variables === m.id} onDelete={(id) => removeOne.mutate(id)} />
             </div>
             {/* A notice is Markdown; a "mine" message names a discussion by its title, which is plain text everywhere. */}
             {tab === 'mine' ? <div className="oj-message-content">{m.content}</div> : <Markdown source={m.content} className="oj-message-markdown" />}

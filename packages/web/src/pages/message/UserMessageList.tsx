@@ -1,11 +1,10 @@
-import { Button, Empty, List, Pagination, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { Empty, List, Pagination, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_PAGE_SIZES, type UserMessage } from '@oj/shared';
 import { messageApi, type UserMessageTab } from '../../api/message';
 import { UserAvatar } from '../../components/UserAvatar';
-import { formatDateTime } from '../../components/time';
+import { DeleteMessageButton, MessageTime, UnreadTag } from './MessageParts';
 import { CleanAllButton } from './MessageToolbar';
 import { useMessageList } from './useMessageList';
 
@@ -41,28 +40,11 @@ export function UserMessageList({ tab }: { tab: UserMessageTab }) {
                     <Typography.Text type="secondary">{t('message.deletedUser')}</Typography.Text>
                   )}{' '}
                   <span className="oj-message-action">{t(`message.action.${m.action}`)}</span>
-                  {!m.state && (
-                    <Tag color="red" className="oj-message-unread" data-testid="message-unread">
-                      {t('message.unread')}
-                    </Tag>
-                  )}
+                  <UnreadTag read={m.state} />
                 </div>
-                <Typography.Text type="secondary" className="oj-message-time">
-                  {formatDateTime(m.gmtCreate)}
-                </Typography.Text>
+                <MessageTime at={m.gmtCreate} />
               </div>
-              <Tooltip title={t('message.delete')}>
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('message.delete')}
-                  loading={removeOne.isPending && removeOne.variables === m.id}
-                  onClick={() => removeOne.mutate(m.id)}
-                  data-testid={`message-delete-${m.id}`}
-                />
-              </Tooltip>
+              <DeleteMessageButton id={m.id} busy={removeOne.isPending && removeOne.variables === m.id} onDelete={(id) => removeOne.mutate(id)} />
             </div>
             <div className="oj-message-source">
               {t(m.sourceType === 'Contest' ? 'message.inContest' : 'message.inDiscussion')}{' '}
