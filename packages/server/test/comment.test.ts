@@ -6,7 +6,7 @@ import { comments, discussions, submissions, users } from '../src/db/schema/inde
 import { putSetting } from '../src/lib/site-config.js';
 import { addComment, addReply, insertDiscussion, likeComment, listComments, listReplies, remindsOf, removeComment, removeReply } from './comment-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, login, post, rootToken, uidOf } from './helpers.js';
+import { createUser, del, login, post, q, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 
 let t: TestApp;
@@ -307,5 +307,25 @@ describe('comment likes', () => {
     const gone = await likeComment(t, c.id, true, src(did), carol);
     expect([gone.status, gone.msg]).toEqual([404, MSG.commentNotFound]);
     expect((await likeComment(t, 999999, true, src(did), carol)).msg).toBe(MSG.commentNotFound);
+  });
+});
+
+describe('a discussion deleted while it is being answered', () => {
+  it('answers every reply, comment deletion and the discussion deletion without a server error', async () => {
+    for (let round = 0; round < 40; round++) {
+      const did = await insertDiscussion(t, 'ann');
+      const c = await addComment(t, { did }, 'first', bob);
+      const other = await addComment(t, { did }, 'second', carol);
+      const calls = [
+        ...Array.from({ length: 8 }, (_, i) => addReply(t, { did }, c.data.id, `reply ${i}`, i % 2 ? bob : carol)),
+        removeComment(t, other.data.id, carol),
+        del(t, '/api/discussion', { token: ann, ...q({ did }) }),
+      ];
+      const answers = await Promise.all(calls);
+      // Each either happened or found its row gone: never a 500 (a deadlock or a foreign-key error).
+      for (const a of answers) expect([a.http, a.status], a.msg).not.toContainEqual(500);
+      expect((await t.database.db.select().from(discussions).where(eq(discussions.id, did))).length).toBe(0);
+      expect((await t.database.db.select().from(comments).where(eq(comments.did, did))).length).toBe(0);
+    }
   });
 });

@@ -90,6 +90,13 @@ async function assertMayDelete(db: DbOrTx, user: AuthUser, src: ResolvedSource, 
 }
 
 /** Keeps a discussion's comment_num with its comments and replies; contests keep no count. */
+/** Locks a discussion's row (a contest's comments count nothing on it); gone → not found. */
+async function lockSource(tx: DbOrTx, src: ResolvedSource): Promise<void> {
+  if (src.type !== 'Discussion') return;
+  const [d] = await tx.select({ id: discussions.id }).from(discussions).where(eq(discussions.id, src.id)).for('no key update');
+  if (!d) throw notFound('discussionNotFound');
+}
+
 async function countOnSource(tx: DbOrTx, src: ResolvedSource, delta: number): Promise<void> {
   if (src.type !== 'Discussion') return;
   const done = await tx
@@ -194,6 +201,8 @@ export async function removeComment(ctx: AppContext, user: AuthUser, id: number)
   const { row, src } = await commentAndSource(ctx, user, id);
   await assertMayDelete(ctx.database.db, user, src, row.uid);
   await ctx.database.db.transaction(async (tx) => {
+    // The discussion first, as its deletion locks it: then the comment, whose reply count it subtracts.
+    await lockSource(tx, src);
     const [gone] = await tx.delete(comments).where(eq(comments.id, id)).returning({ replyNum: comments.replyNum });
     if (!gone) throw notFound('commentNotFound');
     await countOnSource(tx, src, -(1 + gone.replyNum));
@@ -285,14 +294,15 @@ export async function addReply(ctx: AppContext, user: AuthUser, body: z.output<t
   }
   const toAuthor = to.uid ? (await authorsOf(db, [to.uid])).get(to.uid) : undefined;
   const row = await db.transaction(async (tx) => {
-    // Counting first locks the comment: a comment deleted meanwhile is "not found", not a foreign-key error.
+    // Rows are locked in the order a discussion's deletion takes them (discussion, comment, reply), so the
+    // two cannot deadlock. Counting on the comment locks it: one deleted meanwhile is "not found".
+    await countOnSource(tx, src, 1);
     const bumped = await tx
       .update(comments)
       .set({ replyNum: sql`${comments.replyNum} + 1` })
       .where(eq(comments.id, comment.id))
       .returning({ id: comments.id });
     if (bumped.length === 0) throw notFound('commentNotFound');
-    await countOnSource(tx, src, 1);
     const [inserted] = await tx
       .insert(replies)
       .values({
@@ -331,12 +341,13 @@ export async function removeReply(ctx: AppContext, user: AuthUser, id: number): 
   await commentIn(db, src, r.commentId);
   await assertMayDelete(db, user, src, r.uid);
   await db.transaction(async (tx) => {
-    const gone = await tx.delete(replies).where(eq(replies.id, id)).returning({ id: replies.id });
-    if (gone.length === 0) throw notFound('replyNotFound');
+    // Discussion, comment, reply: the order a discussion's deletion locks them in.
+    await countOnSource(tx, src, -1);
     await tx
       .update(comments)
       .set({ replyNum: sql`greatest(0, ${comments.replyNum} - 1)` })
       .where(eq(comments.id, r.commentId));
-    await countOnSource(tx, src, -1);
+    const gone = await tx.delete(replies).where(eq(replies.id, id)).returning({ id: replies.id });
+    if (gone.length === 0) throw notFound('replyNotFound');
   });
 }
