@@ -1,4 +1,4 @@
-import { Button, Card, Form, InputNumber, Skeleton, Switch } from 'antd';
+import { Button, Card, Form, InputNumber, Skeleton } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,22 +7,12 @@ import { adminCommunityKeys, discussionConfigApi } from '../../api/adminCommunit
 import { queryKeys } from '../../api/queries';
 import { quietly } from '../../api/client';
 import { feedback } from '../../app/feedback';
+import { SwitchRow } from '../components/SwitchRow';
 
 type Values = Required<
   Pick<WebConfigBody, 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment' | 'discussionAcRequired' | 'discussionDailyPosts'>
 >;
 const LIMIT_MAX = 10000;
-
-/** A switch of the discussion config with its explanation underneath. */
-function Toggle({ name, label, help }: { name: keyof Values; label: string; help: string }) {
-  return (
-    <Form.Item label={label} extra={help} className="oj-switch-row">
-      <Form.Item name={name} valuePropName="checked" noStyle>
-        <Switch data-testid={`config-${name}`} aria-label={label} />
-      </Form.Item>
-    </Form.Item>
-  );
-}
 
 /** A limit of 0 to 10000 (spec 3 "Discussion config": AC count to post or comment, posts a day). */
 function Limit({ name, label, help }: { name: keyof Values; label: string; help: string }) {
@@ -75,17 +65,24 @@ export function DiscussionConfigCard() {
           onFinish={(v) => save.mutate(v)}
           className="oj-switch-form"
         >
-          <Toggle
+          <SwitchRow
             name="openPublicDiscussion"
+            testId="config-openPublicDiscussion"
             label={t('admin.discussionConfig.openPublicDiscussion')}
             help={t('admin.discussionConfig.openPublicDiscussionHelp')}
           />
-          <Toggle
+          <SwitchRow
             name="openGroupDiscussion"
+            testId="config-openGroupDiscussion"
             label={t('admin.discussionConfig.openGroupDiscussion')}
             help={t('admin.discussionConfig.openGroupDiscussionHelp')}
           />
-          <Toggle name="openContestComment" label={t('admin.discussionConfig.openContestComment')} help={t('admin.discussionConfig.openContestCommentHelp')} />
+          <SwitchRow
+            name="openContestComment"
+            testId="config-openContestComment"
+            label={t('admin.discussionConfig.openContestComment')}
+            help={t('admin.discussionConfig.openContestCommentHelp')}
+          />
           <Limit name="discussionAcRequired" label={t('admin.discussionConfig.acRequired')} help={t('admin.discussionConfig.acRequiredHelp')} />
           <Limit name="discussionDailyPosts" label={t('admin.discussionConfig.dailyPosts')} help={t('admin.discussionConfig.dailyPostsHelp')} />
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="discussion-config-save">

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, InputNumber, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Skeleton, Space } from 'antd';
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,8 @@ import { adminSwitchApi, adminSwitchKey } from '../../api/adminSwitch';
 import { problemKeys } from '../../api/problem';
 import { feedback } from '../../app/feedback';
 import { quietly } from '../../api/client';
+import { SwitchRow } from '../components/SwitchRow';
 import { DiscussionConfigCard } from './DiscussionConfigCard';
-
-/** A switch with its label on the left and what it does underneath. */
-function SwitchRow({ name, label, help }: { name: keyof SwitchConfig; label: string; help: string }) {
-  return (
-    <Form.Item label={label} extra={help} className="oj-switch-row">
-      <Form.Item name={name} valuePropName="checked" noStyle>
-        <Switch data-testid={`switch-${name}`} aria-label={label} />
-      </Form.Item>
-    </Form.Item>
-  );
-}
 
 /**
  * Site switches (spec 3 §2 "switch", super admin only): judging of public and contest submissions,
@@ -61,8 +51,18 @@ export default function SwitchPage() {
           className="oj-switch-form"
         >
           <Card title={t('admin.switch.judging')} style={{ marginBottom: 16 }}>
-            <SwitchRow name="openPublicJudge" label={t('admin.switch.openPublicJudge')} help={t('admin.switch.openPublicJudgeHelp')} />
-            <SwitchRow name="openContestJudge" label={t('admin.switch.openContestJudge')} help={t('admin.switch.openContestJudgeHelp')} />
+            <SwitchRow
+              name="openPublicJudge"
+              testId="switch-openPublicJudge"
+              label={t('admin.switch.openPublicJudge')}
+              help={t('admin.switch.openPublicJudgeHelp')}
+            />
+            <SwitchRow
+              name="openContestJudge"
+              testId="switch-openContestJudge"
+              label={t('admin.switch.openContestJudge')}
+              help={t('admin.switch.openContestJudgeHelp')}
+            />
           </Card>
           <Card title={t('admin.switch.submitting')} style={{ marginBottom: 16 }}>
             <Form.Item label={t('admin.switch.submitInterval')} extra={t('admin.switch.submitIntervalHelp', { max: SUBMIT_INTERVAL_MAX_SEC })} required>
@@ -93,7 +93,7 @@ export default function SwitchPage() {
                 <Space.Addon>{t('admin.switch.seconds')}</Space.Addon>
               </Space.Compact>
             </Form.Item>
-            <SwitchRow name="submitCaptcha" label={t('admin.switch.submitCaptcha')} help={t('admin.switch.submitCaptchaHelp')} />
+            <SwitchRow name="submitCaptcha" testId="switch-submitCaptcha" label={t('admin.switch.submitCaptcha')} help={t('admin.switch.submitCaptchaHelp')} />
           </Card>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="switch-save">
