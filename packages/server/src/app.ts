@@ -22,6 +22,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.decorate('appContext', ctx);
+  ctx.database.listener.log = (err) => {
+    // Ctrl-C reaches the embedded PostgreSQL too: its shutdown is not a failure worth a stack trace.
+    if ((err as { code?: string } | null)?.code === '57P01') app.log.info('PostgreSQL is shutting down, LISTEN connection closed');
+    else app.log.warn({ err }, 'LISTEN connection failed (judge wake-ups and cache invalidation wait for it)');
+  };
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof ApiError) {

@@ -9,7 +9,7 @@ import { optionalUser, requirePermission, requireRoles, signToken, userOf } from
 import { PIECE_BOX, sealPuzzle } from '../src/lib/puzzle.js';
 import { getSecrets } from '../src/lib/secrets.js';
 import { createTestApp, ROOT_PASSWORD, type TestApp } from './harness.js';
-import { agedToken, createUser, del, get, login, post, puzzleAnswer, rootToken, sessionIdOf, shiftBack } from './helpers.js';
+import { agedToken, createUser, del, get, login, post, puzzleAnswer, rootToken, sessionIdOf, settled, shiftBack } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -359,13 +359,16 @@ describe('tokens and sessions', () => {
       .update(authSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authSessions.id, payload.jti));
+    await settled(t);
     expect(await get(t, '/api/get-user-auth-info', { token })).toMatchObject({ http: 401, msg: MSG.tokenExpired });
   });
 
   it('refuses tokens of a user who was disabled after logging in', async () => {
     const uid = await createUser(t, { username: 'soon-disabled' });
     const token = await login(t, 'soon-disabled');
+    expect((await get(t, '/api/get-user-auth-info', { token })).http).toBe(200);
     await t.database.db.update(users).set({ status: 1 }).where(eq(users.uid, uid));
+    await settled(t);
     expect(await get(t, '/api/get-user-auth-info', { token })).toMatchObject({ http: 401, msg: MSG.accountDisabled });
   });
 

@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Role } from '@oj/shared';
 import { authSessions, userRoles, users } from '../src/db/schema/index.js';
 import { signToken } from '../src/lib/auth.js';
+import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { hashPassword } from '../src/lib/password.js';
 import { openPuzzle } from '../src/lib/puzzle.js';
 import { getSecrets } from '../src/lib/secrets.js';
@@ -113,6 +114,12 @@ export async function puzzleAnswer(t: TestApp, token: string): Promise<number> {
   return secret.x;
 }
 
+/**
+ * Waits until the app has heard of every change committed so far: a test that writes sessions, users or
+ * roles straight into the database is another node as far as the app's session cache is concerned.
+ */
+export const settled = (t: TestApp) => sessionCacheOf(t.database).settled();
+
 /** A token for an existing session as if it had been issued `ageSec` seconds ago. */
 export async function agedToken(t: TestApp, sessionToken: string, ageSec: number): Promise<string> {
   const [, payload] = sessionToken.split('.');
@@ -120,6 +127,7 @@ export async function agedToken(t: TestApp, sessionToken: string, ageSec: number
   const issued = new Date(Date.now() - ageSec * 1000);
   const expires = new Date(issued.getTime() + 24 * 3600 * 1000);
   await t.database.db.update(authSessions).set({ createdAt: issued, expiresAt: expires }).where(eq(authSessions.id, jti));
+  await settled(t);
   return signToken(t.database, sub, jti, issued, expires);
 }
 

@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgListener } from './listener.js';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -13,8 +14,10 @@ export type DbOrTx = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
-  /** Connection string, for the few things that need a connection of their own (LISTEN). */
+  /** Connection string, for the few things that need a connection of their own. */
   url: string;
+  /** The one LISTEN connection of this process (opened by its first subscriber). */
+  listener: PgListener;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,17 @@ export function connect(url: string, max = 8): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // Idle clients report errors when the server goes away (e.g. at shutdown); without a listener they crash the process.
   pool.on('error', () => {});
-  return { db: drizzle(pool, { schema }), pool, url, close: () => pool.end() };
+  const listener = new PgListener(url);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    listener,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
 }
 
 export async function runMigrations(database: Database) {

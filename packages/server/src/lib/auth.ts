@@ -7,6 +7,7 @@ import type { Database, Db } from '../db/client.js';
 import { authSessions, userFlags, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 import { getSecrets } from './secrets.js';
+import { forgetUserSessions, sessionCacheOf } from './session-cache.js';
 
 /** Who is calling, once the token checked out. */
 export interface AuthUser {
@@ -71,12 +72,15 @@ export async function revokeSession(db: Db, id: string): Promise<boolean> {
     .update(authSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
+    .returning({ uid: authSessions.uid });
+  for (const r of rows) forgetUserSessions(r.uid);
   return rows.length > 0;
 }
 
 /** After a password change or reset every token of the user stops working, on every node. */
 export async function revokeAllSessions(db: Pick<Db, 'update'>, uid: string) {
+  // Forgotten before the commit too: this node's next call reads the row again (other nodes hear the trigger).
+  forgetUserSessions(uid);
   await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
@@ -110,21 +114,49 @@ function sessionQuery(db: Db) {
   return q;
 }
 
+interface Claims {
+  sub: string;
+  jti: string;
+  iat: number;
+  /** expiry, ms since the epoch */
+  exp: number;
+}
+
+/** Tokens whose signature checked out, so a client polling with one token pays for the HMAC once. */
+const verified = new Map<string, Claims>();
+const MAX_VERIFIED = 20_000;
+
+/** The claims of a well-signed, unexpired token of ours. */
+async function verifiedClaims(database: Database, raw: string): Promise<Claims | { error: MsgKey }> {
+  const known = verified.get(raw);
+  if (known) {
+    if (known.exp > Date.now()) return known;
+    verified.delete(raw);
+    return { error: 'tokenExpired' };
+  }
+  const { jwtKey } = await getSecrets(database);
+  try {
+    const { payload } = await jwtVerify(raw, jwtKey, { algorithms: ['HS256'] });
+    const { sub, jti, iat, exp } = payload;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return { error: 'loginFirst' };
+    const claims = { sub, jti, iat, exp: exp * 1000 };
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(raw, claims);
+    return claims;
+  } catch (err) {
+    return { error: err instanceof joseErrors.JWTExpired ? 'tokenExpired' : 'loginFirst' };
+  }
+}
+
 async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<AuthResult> {
   const raw = tokenFrom(req.headers.authorization);
   if (!raw) return { error: 'loginFirst' };
   const { database } = req.server.appContext;
-  const { jwtKey } = await getSecrets(database);
-  let sub: string, jti: string, iat: number;
-  try {
-    const { payload } = await jwtVerify(raw, jwtKey, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.iat !== 'number') return { error: 'loginFirst' };
-    ({ sub, jti, iat } = payload as { sub: string; jti: string; iat: number });
-  } catch (err) {
-    return { error: err instanceof joseErrors.JWTExpired ? 'tokenExpired' : 'loginFirst' };
-  }
+  const claims = await verifiedClaims(database, raw);
+  if ('error' in claims) return claims;
+  const { sub, jti, iat } = claims;
 
-  const [row] = await sessionQuery(database.db).execute({ jti });
+  const row = await sessionCacheOf(database).get(jti, async () => (await sessionQuery(database.db).execute({ jti }))[0]);
   if (!row || row.uid !== sub) return { error: 'loginFirst' };
   const now = Date.now();
   if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
@@ -135,6 +167,8 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
     const issuedAt = new Date(now);
     const expiresAt = new Date(now + TIMINGS.tokenValidSec * 1000);
     await database.db.update(authSessions).set({ expiresAt, lastActiveAt: issuedAt }).where(eq(authSessions.id, jti));
+    row.expiresAt = expiresAt;
+    row.lastActiveAt = issuedAt;
     setTokenHeader(reply, await signToken(database, sub, jti, issuedAt, expiresAt));
     reply.header('Refresh-Token', 'true');
   } else if (now - row.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
@@ -142,6 +176,7 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
       .update(authSessions)
       .set({ lastActiveAt: new Date(now) })
       .where(eq(authSessions.id, jti));
+    row.lastActiveAt = new Date(now);
   }
   const user: AuthUser = { uid: row.uid, username: row.username, roles: row.roles.map(Number), sessionId: jti };
   resolved.set(req, user);

@@ -5,8 +5,8 @@ import { siteConfig } from '../db/schema/index.js';
 
 /** Keys generated at first start. They live in `site_config` (key 'secrets') so every node shares them. */
 export interface Secrets {
-  /** HS256 key of login tokens */
-  jwtKey: Uint8Array;
+  /** HS256 key of login tokens, imported once (jose re-imports raw bytes on every verification: twice the CPU) */
+  jwtKey: crypto.webcrypto.CryptoKey;
   /** AES-256-GCM key sealing slide-puzzle answers */
   puzzleKey: Buffer;
   /** Token of judge daemons when OJ_JUDGE_TOKEN is not set (see judgeToken()). */
@@ -40,7 +40,8 @@ async function loadOrCreate({ db }: Database): Promise<Secrets> {
   const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, SECRETS_KEY));
   const value = row?.value as { jwt?: string; puzzle?: string; judge?: string } | undefined;
   if (!value?.jwt || !value.puzzle || !value.judge) throw new Error('site_config "secrets" is damaged: delete the row to generate new keys (all logins end).');
-  return { jwtKey: Buffer.from(value.jwt, 'base64'), puzzleKey: Buffer.from(value.puzzle, 'base64'), judgeToken: value.judge };
+  const jwtKey = await crypto.webcrypto.subtle.importKey('raw', Buffer.from(value.jwt, 'base64'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return { jwtKey, puzzleKey: Buffer.from(value.puzzle, 'base64'), judgeToken: value.judge };
 }
 
 /** The token judge daemons must send: OJ_JUDGE_TOKEN when set, else the one generated at first start. */

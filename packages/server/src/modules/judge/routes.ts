@@ -45,11 +45,7 @@ const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
 export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
   const cfg = ctx.config.judgeQueue;
   const state: JudgeState = {
-    signal: new QueueSignal(ctx.database.url, (err) => {
-      // Ctrl-C reaches the embedded PostgreSQL too: its shutdown is not a failure worth a stack trace.
-      if ((err as { code?: string } | null)?.code === '57P01') app.log.info('judge queue: PostgreSQL is shutting down, LISTEN connection closed');
-      else app.log.warn({ err }, 'judge queue LISTEN connection failed');
-    }),
+    signal: new QueueSignal(ctx.database.listener),
     lastSweep: 0,
     closing: new AbortController(),
   };
@@ -75,7 +71,7 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await state.signal.close();
+    state.signal.close();
   });
 
   // The database going away (restarted, or stopping because Ctrl-C reached the embedded PostgreSQL
