@@ -22,6 +22,7 @@ import os from 'node:os';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
 import { sql } from 'drizzle-orm';
+import { permissionsOf } from '@oj/shared';
 import { enteredTraining } from '../packages/server/src/modules/training/access.js';
 import { problemIdsOf } from '../packages/server/src/modules/training/problems.js';
 import { rebuildTrainingRank, trainingRank } from '../packages/server/src/modules/training/rank.js';
@@ -141,7 +142,7 @@ async function fill(url: string): Promise<Filled> {
   }
   // The service itself, in this process (no HTTP, no auth): page 1 and the last page.
   const [learner] = (await q(`select uid from user_info where username = 'learner1'`)).rows as { uid: string }[];
-  const viewer = { uid: learner!.uid, username: 'learner1', roles: [1002], sessionId: 'bench' };
+  const viewer = { uid: learner!.uid, username: 'learner1', roles: [1002], permissions: permissionsOf([1002]), sessionId: 'bench' };
   const inProcess: Record<string, number> = {};
   for (const [name, currentPage] of [
     ['page 1', 1],

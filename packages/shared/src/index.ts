@@ -21,3 +21,4 @@ export * from './scoreboard.js';
 export * from './training.js';
 export * from './policy.js';
 export * from './discussion.js';
+export * from './permission.js';

@@ -129,6 +129,10 @@ export const MSG = {
   acInfoAcmOnly: 'The AC helper is only available in ACM contests.',
   scrollBoardAcmOnly: 'The scroll board is only available in ACM contests.',
   scrollBoardNotEnded: 'The scroll board opens after the contest has ended.',
+  // roles and permissions (admin)
+  permissionNotFound: 'The permission does not exist.',
+  permissionExists: 'A permission with this code already exists.',
+  permissionBuiltIn: 'This permission is built in: its code cannot change and it cannot be deleted.',
   // discussions, comments, messages (issue 13)
   discussionNotFound: 'The discussion does not exist.',
   discussionCategoryNotFound: 'The discussion category does not exist.',

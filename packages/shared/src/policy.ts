@@ -17,6 +17,11 @@ export interface Actor {
   groupLevel?: GroupLevelValue | null;
   /** owner of the group the resource belongs to */
   groupOwner?: boolean;
+  /**
+   * The permission codes the actor's roles carry as the site assigns them now (the server reads
+   * `role_permission`, the web gets them with the auth info); absent: the default assignment.
+   */
+  permissions?: readonly string[];
 }
 
 /** The resources the rules speak of: who made them and which group (if any) holds them. */
@@ -100,7 +105,11 @@ export const isGroupMember = (a: Actor) => isGroupAdmin(a) || a.groupLevel === G
 
 const isAuthor = (a: Actor, uid: string | null) => uid !== null && uid === a.uid;
 
-const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
+/** The actor's permissions: those the site assigned, else the defaults of `ROLE_PERMISSIONS`. */
+const permissionsOfActor = (a: Actor): readonly string[] => a.permissions ?? permissionsOf(a.roles);
+
+/** Site rules by roles, and by the named permissions where the spec ties a right to one. */
+const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: readonly string[]) => boolean> = {
   administer: (r) => isAdmin(r) || isProblemAdmin(r),
   manageProblems: (r) => isSuperAdmin(r) || isProblemAdmin(r),
   seeAllProblems: (r) => isAdmin(r) || isProblemAdmin(r),
@@ -112,18 +121,18 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[]) => boolean> = {
   administerAllContests: isSuperAdmin,
   refreshStatistics: isAdmin,
   manageAllUploads: isSuperAdmin,
-  postDiscussion: (r) => permissionsOf(r).includes('discussion_add'),
-  comment: (r) => permissionsOf(r).includes('comment_add'),
+  postDiscussion: (_r, p) => p.includes('discussion_add'),
+  comment: (_r, p) => p.includes('comment_add'),
   postWithoutLimits: (r) => isAdmin(r) || isProblemAdmin(r),
   moderateDiscussions: (r) => isAdmin(r) || isProblemAdmin(r),
   editDiscussionCategories: isSuperAdmin,
   sendNotices: isSuperAdmin,
-  uploadImages: (r) => permissionsOf(r).includes('discussion_add') || permissionsOf(r).includes('comment_add'),
+  uploadImages: (_r, p) => p.includes('discussion_add') || p.includes('comment_add'),
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {
   const rule = SITE_RULES[action as SiteAction];
-  return !!rule && rule(actor.roles);
+  return !!rule && rule(actor.roles, permissionsOfActor(actor));
 }
 
 /** May `actor` (null: a visitor) do `action` on `resource`? */
@@ -151,9 +160,9 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       return isGroupRoot(actor);
     case 'discussion': {
       // Moderators: the site's (admin roles) for site discussions, the group's admins for a group's.
-      const moderator = resource.gid === null ? SITE_RULES.moderateDiscussions(actor.roles) : root || isGroupAdmin(actor);
+      const moderator = resource.gid === null ? mayOnSite(actor, 'moderateDiscussions') : root || isGroupAdmin(actor);
       if (action === 'edit') return isAuthor(actor, resource.uid);
-      if (action === 'delete') return moderator || (isAuthor(actor, resource.uid) && permissionsOf(actor.roles).includes('discussion_del'));
+      if (action === 'delete') return moderator || (isAuthor(actor, resource.uid) && permissionsOfActor(actor).includes('discussion_del'));
       if (action === 'moderate') return moderator;
       return false;
     }

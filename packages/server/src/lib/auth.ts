@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { permissionsOf, Role, TIMINGS, type MsgKey, type Permission, type RoleId } from '@oj/shared';
+import { Role, TIMINGS, type MsgKey, type Permission, type RoleId } from '@oj/shared';
 import type { Database, Db } from '../db/client.js';
 import { authSessions, userFlags, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 import { getSecrets } from './secrets.js';
+import { permissionsForRoles } from './role-permissions.js';
 import { forgetUserSessions, sessionCacheOf } from './session-cache.js';
 
 /** Who is calling, once the token checked out. */
@@ -14,6 +15,8 @@ export interface AuthUser {
   uid: string;
   username: string;
   roles: number[];
+  /** Permission codes the roles carry (`role_permission`, as assigned now). */
+  permissions: string[];
   /** The auth_session row (= the token's jti). */
   sessionId: string;
 }
@@ -178,7 +181,8 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
       .where(eq(authSessions.id, jti));
     row.lastActiveAt = new Date(now);
   }
-  const user: AuthUser = { uid: row.uid, username: row.username, roles: row.roles.map(Number), sessionId: jti };
+  const roles = row.roles.map(Number);
+  const user: AuthUser = { uid: row.uid, username: row.username, roles, permissions: await permissionsForRoles(database, roles), sessionId: jti };
   resolved.set(req, user);
   return { user };
 }
@@ -220,11 +224,11 @@ export function requireRoles(...roleIds: RoleId[]) {
   };
 }
 
-/** preHandler: logged in with a role that carries the permission (ROLE_PERMISSIONS), else 401/403. */
+/** preHandler: logged in with a role that carries the permission (`role_permission`), else 401/403. */
 export function requirePermission(permission: Permission) {
   return async function requirePermissionGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireLogin(req, reply);
-    if (!permissionsOf(userOf(req).roles).includes(permission)) throw forbidden();
+    if (!userOf(req).permissions.includes(permission)) throw forbidden();
   };
 }
 

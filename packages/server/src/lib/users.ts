@@ -61,9 +61,4 @@ export async function loadUserInfo(db: Db, uid: string): Promise<UserInfo> {
   return toUserInfo(u, await rolesOf(db, uid));
 }
 
-/** PostgreSQL unique violations, named by constraint, so a race on insert still gets the right message. */
-export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
-  return src ? (src.constraint ?? 'unknown') : null;
-}
+export { uniqueViolation } from '../db/errors.js';

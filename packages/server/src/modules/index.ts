@@ -20,6 +20,7 @@ import { placeRoutes } from './place/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
 import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
+import { adminPermissionRoutes } from './permission/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminPermissionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });

@@ -101,7 +101,7 @@ async function refreshRoles() {
   if (!session.get().token) return;
   try {
     const { data } = await call<UserAuthInfo>('get-user-auth-info', { silent: true });
-    session.setRoles(data.roles);
+    session.setRoles(data.roles, data.permissions);
   } catch {
     /* the 403 message is already shown */
   }

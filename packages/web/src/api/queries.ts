@@ -52,7 +52,7 @@ export function useAuthInfoSync() {
   }, [token, client]);
   const query = useQuery({ queryKey: queryKeys.authInfo(uid), queryFn: accountApi.authInfo, enabled: !!token && !!uid, staleTime: Infinity });
   useEffect(() => {
-    if (query.data && session.get().user?.uid === uid) session.setRoles(query.data.roles);
+    if (query.data && session.get().user?.uid === uid) session.setRoles(query.data.roles, query.data.permissions);
   }, [query.data, uid]);
 }
 

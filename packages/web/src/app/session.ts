@@ -11,14 +11,16 @@ export interface SessionState {
   user: UserInfo | null;
   /** Role names from get-user-auth-info (falls back to the login response's roleList). */
   roles: string[];
+  /** Permission codes from get-user-auth-info, as the site assigns them now (null until it answered). */
+  permissions: string[] | null;
 }
 
 /** Token and user info only make sense as a pair; half a session (one key removed by hand) is none. */
 function load(): SessionState {
   const token = readStorage(STORAGE_KEYS.token);
   const user = token ? readJson<UserInfo>(STORAGE_KEYS.userInfo) : null;
-  if (!token || !user) return { token: null, user: null, roles: [] };
-  return { token, user, roles: user.roleList ?? [] };
+  if (!token || !user) return { token: null, user: null, roles: [], permissions: null };
+  return { token, user, roles: user.roleList ?? [], permissions: null };
 }
 
 let state: SessionState = load();
@@ -38,7 +40,7 @@ export const session = {
   login(token: string, user: UserInfo) {
     writeStorage(STORAGE_KEYS.token, token);
     writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(user));
-    emit({ token, user, roles: user.roleList ?? [] });
+    emit({ token, user, roles: user.roleList ?? [], permissions: null });
   },
   /** A refreshed token (Refresh-Token header) or one adopted from another tab. */
   setToken(token: string) {
@@ -52,13 +54,13 @@ export const session = {
   patchUser(patch: Partial<UserInfo>) {
     if (state.user) this.setUser({ ...state.user, ...patch });
   },
-  setRoles(roles: string[]) {
-    emit({ ...state, roles });
+  setRoles(roles: string[], permissions: string[]) {
+    emit({ ...state, roles, permissions });
   },
   clear() {
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.userInfo, null);
-    if (state.token || state.user) emit({ token: null, user: null, roles: [] });
+    if (state.token || state.user) emit({ token: null, user: null, roles: [], permissions: null });
   },
   /** Re-reads storage after another tab changed it. */
   reload() {

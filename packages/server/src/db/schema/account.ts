@@ -44,6 +44,32 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.uid, t.roleId] })],
 );
 
+/**
+ * Named permissions (spec 3 §3 "Auth": id, name, permission): the guards ask for `code`; super admins
+ * add and rename them and assign them to roles in `role_permission`.
+ */
+export const permissions = pgTable('permission', {
+  id: serial('id').primaryKey(),
+  /** what the guards ask for, e.g. `user_admin` */
+  code: text('code').notNull().unique(),
+  /** what the admin screen shows */
+  name: text('name').notNull(),
+  gmtCreate: ts('gmt_create').notNull().defaultNow(),
+  gmtModified: ts('gmt_modified').notNull().defaultNow(),
+});
+
+/** Which roles (1000–1008) carry which permissions; read by every guard through a per-node cache. */
+export const rolePermissions = pgTable(
+  'role_permission',
+  {
+    roleId: integer('role_id').notNull(),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
 /** One row per issued login token: logout and admin revocation work on every node. */
 export const authSessions = pgTable(
   'auth_session',

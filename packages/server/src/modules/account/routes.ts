@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountEndpoints as ep, MSG, permissionsOf } from '@oj/shared';
+import { accountEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, revokeSession, userOf } from '../../lib/auth.js';
 import { createCaptcha } from '../../lib/captcha.js';
@@ -37,8 +37,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   serve(app, ep.authInfo, loginRequired, async ({ req }) => {
-    const { roles } = userOf(req);
-    return ok({ roles: roleNames(roles), permissions: permissionsOf(roles) });
+    const { roles, permissions } = userOf(req);
+    return ok({ roles: roleNames(roles), permissions });
   });
 
   serve(app, ep.captcha, {}, async () => ok(await createCaptcha(ctx.database.db)));

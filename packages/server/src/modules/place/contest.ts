@@ -24,6 +24,7 @@ import {
   ContestStatus,
   ContestType,
   JudgeStatus,
+  may,
   type FullScreenProblem,
   type Page,
   type Submission,
@@ -78,7 +79,7 @@ function hiddenSql(v: ContestViewer): SQL {
 /** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? */
 async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
   const roles = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid));
-  return mayOn({ uid, username: '', roles: roles.map((r) => r.roleId), sessionId: '' }, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+  return may({ uid, roles: roles.map((r) => r.roleId) }, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
 }
 
 /** Since when the viewer's own results are hidden from them: the seal, in OI contests only. */

@@ -12,7 +12,7 @@ import { forbidden } from '../../lib/errors.js';
 
 /** The caller as the policy sees them outside any group (null: a visitor). */
 export function actorOf(user: AuthUser | null): Actor | null {
-  return user ? { uid: user.uid, roles: user.roles } : null;
+  return user ? { uid: user.uid, roles: user.roles, permissions: user.permissions } : null;
 }
 
 /**

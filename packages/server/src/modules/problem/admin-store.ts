@@ -15,6 +15,7 @@ import { unstorableReason } from '../../lib/validate.js';
 import { storeCases, type CaseInput } from '../../lib/testdata.js';
 import { columnsOf, resolveTags, scoredCases } from './admin.js';
 import { assertCheckerCompiles } from './admin-checker.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 export interface ProblemToCreate {
   body: AdminProblemBody;
@@ -44,11 +45,6 @@ export function parseImported(raw: unknown, source: string, invalid: 'importInva
   const field = issue?.path.join('.');
   throw fail(invalid, { reason: `${source}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}` });
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /** What `createProblem` did: the display id, and why the problem was made private (if it was). */
 export interface CreatedProblem {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tagClassifications, tags } from '../../db/schema/index.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const tagView = (t: typeof tags.$inferSelect): Tag => ({ id: t.id, name: t.name, color: t.color, oj: t.oj, tcid: t.tcid });
 const classificationView = (c: typeof tagClassifications.$inferSelect): TagClassification => ({ id: c.id, name: c.name, oj: c.oj, rank: c.rank });
@@ -23,11 +24,6 @@ async function assertFreeTagName(db: DbOrTx, name: string, oj: string, exceptId?
     .where(and(eq(tags.oj, oj), eq(tags.name, name), exceptId ? ne(tags.id, exceptId) : undefined));
   if (dup) throw fail('tagExists');
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export async function addTag(ctx: AppContext, body: TagBody): Promise<Tag> {
   const { db } = ctx.database;

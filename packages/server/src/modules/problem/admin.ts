@@ -23,6 +23,7 @@ import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
 import { likeOf, problemById, problemView, tagsOf } from './service.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminProblemListQuery>): Promise<Page<AdminProblemListRow>> {
   const { db } = ctx.database;
@@ -206,9 +207,6 @@ async function assertFreeDisplayId(tx: DbOrTx, problemId: string, exceptPid?: nu
     .where(and(sql`upper(${problems.problemId}) = upper(${problemId})`, exceptPid ? ne(problems.id, exceptPid) : undefined));
   if (dup) throw fail('problemIdExists');
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * The test set a save asks for, read and checked before anything is written (so a bad upload handle

@@ -5,9 +5,9 @@ const ROLE_ID_OF = new Map(Object.entries(ROLE_NAMES).map(([id, name]) => [name,
 
 /** The logged-in user as @oj/shared `may()` sees them (role names of the session → role ids); null for visitors. */
 export function useActor(): Actor | null {
-  const { user, roles } = useSession();
+  const { user, roles, permissions } = useSession();
   if (!user) return null;
-  return { uid: user.uid, roles: roles.flatMap((r) => (ROLE_ID_OF.has(r) ? [ROLE_ID_OF.get(r)!] : [])) };
+  return { uid: user.uid, roles: roles.flatMap((r) => (ROLE_ID_OF.has(r) ? [ROLE_ID_OF.get(r)!] : [])), permissions: permissions ?? undefined };
 }
 
 /**

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, PERMISSIONS, Role, ROLE_PERMISSIONS } from '@oj/shared';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+
+describe('roles and permissions', () => {
+  let t: TestApp;
+  let root: string;
+  let admin: string;
+  let user: string;
+  let problemAdmin: string;
+  const idOf = async (code: string) =>
+    ((await get(t, '/api/admin/permission', { token: root })).data as { id: number; code: string }[]).find((p) => p.code === code)!.id;
+  const rolesOf = async (code: string) =>
+    ((await get(t, '/api/admin/permission', { token: root })).data as { code: string; roles: number[] }[]).find((p) => p.code === code)!.roles;
+  const idsOfRole = async (roleId: number) =>
+    ((await get(t, '/api/admin/permission', { token: root })).data as { id: number; roles: number[] }[])
+      .filter((p) => p.roles.includes(roleId))
+      .map((p) => p.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    root = await rootToken(t);
+    await createUser(t, { username: 'adam', roles: [Role.ADMIN] });
+    await createUser(t, { username: 'uma' });
+    await createUser(t, { username: 'pam', roles: [Role.PROBLEM_ADMIN] });
+    admin = await login(t, 'adam');
+    user = await login(t, 'uma');
+    problemAdmin = await login(t, 'pam');
+  });
+  afterAll(() => t?.close());
+
+  it('lists every built-in permission with the roles of the default assignment', async () => {
+    const r = await get(t, '/api/admin/permission', { token: root });
+    expect(r.status).toBe(200);
+    const list = r.data as { code: string; builtIn: boolean; roles: number[] }[];
+    for (const code of PERMISSIONS) {
+      const p = list.find((x) => x.code === code)!;
+      expect(p.builtIn).toBe(true);
+      const expected = Object.entries(ROLE_PERMISSIONS)
+        .filter(([, ps]) => ps.includes(code))
+        .map(([role]) => Number(role));
+      expect(p.roles.sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('refuses every permission call to an admin, a problem admin, a user and a visitor, and changes nothing', async () => {
+    const before = await get(t, '/api/admin/permission', { token: root });
+    const submitId = await idOf('submit');
+    for (const token of [admin, problemAdmin, user, null]) {
+      const expected = token === null ? 401 : token === user ? 403 : 403;
+      expect((await get(t, '/api/admin/permission', { token })).http).toBe(expected);
+      expect((await post(t, '/api/admin/permission', { code: 'sneaky', name: 'Sneaky' }, { token })).http).toBe(expected);
+      expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit', name: 'X' }, { token })).http).toBe(expected);
+      expect((await del(t, '/api/admin/permission', { token, query: { id: String(submitId) } })).http).toBe(expected);
+      expect((await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: [] }, { token })).http).toBe(expected);
+    }
+    expect((await get(t, '/api/admin/permission', { token: root })).data).toEqual(before.data);
+  });
+
+  it('taking submit away from the user role refuses submissions at once, giving it back allows them again', async () => {
+    const submit = await idOf('submit');
+    const userIds = await idsOfRole(Role.USER);
+    const body = { pid: 1, language: 'C++', code: 'int main(){return 0;}' };
+    const before = await post(t, '/api/submit-problem-judge', body, { token: user });
+    expect(before.http).not.toBe(403);
+
+    const r = await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: userIds.filter((id) => id !== submit) }, { token: root });
+    expect(r.status).toBe(200);
+    expect(await rolesOf('submit')).not.toContain(Role.USER);
+    expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).toBe(403);
+    expect((await get(t, '/api/get-user-auth-info', { token: user })).data.permissions).not.toContain('submit');
+
+    await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: userIds }, { token: root });
+    expect((await get(t, '/api/get-user-auth-info', { token: user })).data.permissions).toContain('submit');
+    expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).not.toBe(403);
+  });
+
+  it("giving user_admin to the admin role opens the session list to admins; the permission screen stays the super admin's", async () => {
+    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(403);
+    const adminIds = await idsOfRole(Role.ADMIN);
+    await put(t, '/api/admin/permission/role', { roleId: Role.ADMIN, permissionIds: [...adminIds, await idOf('user_admin')] }, { token: root });
+    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(200);
+    expect((await get(t, '/api/admin/permission', { token: admin })).http).toBe(403);
+    await put(t, '/api/admin/permission/role', { roleId: Role.ADMIN, permissionIds: adminIds }, { token: root });
+    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(403);
+  });
+
+  it('adds, renames and deletes a permission; built-in codes stay', async () => {
+    const added = await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Print admin' }, { token: root });
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ code: 'print_admin', builtIn: false, roles: [] });
+    expect((await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Again' }, { token: root })).msg).toBe(MSG.permissionExists);
+    expect((await post(t, '/api/admin/permission', { code: 'Bad Code', name: 'x' }, { token: root })).http).toBe(400);
+    expect((await post(t, '/api/admin/permission', { code: 'ok_code', name: '   ' }, { token: root })).http).toBe(400);
+
+    const renamed = await put(t, '/api/admin/permission', { id: added.data.id, code: 'printer_admin', name: 'Printer admin' }, { token: root });
+    expect(renamed.data).toMatchObject({ code: 'printer_admin', name: 'Printer admin' });
+    const submitId = await idOf('submit');
+    expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit2', name: 'Submit' }, { token: root })).msg).toBe(MSG.permissionBuiltIn);
+    expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit', name: 'Send code' }, { token: root })).data).toMatchObject({
+      name: 'Send code',
+    });
+    expect((await del(t, '/api/admin/permission', { token: root, query: { id: String(submitId) } })).msg).toBe(MSG.permissionBuiltIn);
+    expect((await put(t, '/api/admin/permission', { id: 999999, code: 'x_y', name: 'X' }, { token: root })).msg).toBe(MSG.permissionNotFound);
+
+    expect((await del(t, '/api/admin/permission', { token: root, query: { id: String(added.data.id) } })).status).toBe(200);
+    expect((await get(t, '/api/admin/permission', { token: root })).data.some((p: { code: string }) => p.code === 'printer_admin')).toBe(false);
+  });
+
+  it('refuses an unknown role or permission id and leaves the assignment as it was', async () => {
+    const before = await idsOfRole(Role.USER);
+    expect((await put(t, '/api/admin/permission/role', { roleId: 1234, permissionIds: [] }, { token: root })).http).toBe(400);
+    expect((await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: [999999] }, { token: root })).msg).toBe(MSG.permissionNotFound);
+    expect((await idsOfRole(Role.USER)).sort()).toEqual(before.sort());
+  });
+});
