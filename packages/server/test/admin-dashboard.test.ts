@@ -167,6 +167,12 @@ describe('admin dashboard calls', () => {
     };
     const a = new ApiNodeRegistry(t.database.db, 'dash-host', 9001, log);
     await a.beat();
+    // CPU use is measured between two beats
+    await new Promise((r) => setTimeout(r, 600));
+    await a.beat();
+    const [first] = await t.database.db.select().from(apiNodes).where(sql`host = 'dash-host'`);
+    expect(first!.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(first!.cpuCount).toBeGreaterThan(0);
     const gone = new ApiNodeRegistry(t.database.db, 'dash-gone', 9002, log);
     await gone.beat();
     await shiftBack(t, 'api_node', 'last_heartbeat', API_NODE_TIMING.pruneAfterMs / 1000 + 60, `host = 'dash-gone'`);

@@ -31,6 +31,7 @@ export class ApiNodeRegistry {
   readonly instance = crypto.randomUUID();
   private readonly usage = new HostUsageSampler();
   private timer: NodeJS.Timeout | null = null;
+  private early: NodeJS.Timeout | null = null;
   private beating: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -70,22 +71,30 @@ export class ApiNodeRegistry {
     await this.db.delete(apiNodes).where(lt(apiNodes.lastHeartbeat, sql`now() - make_interval(secs => ${this.opts.pruneAfterMs / 1000})`));
   }
 
-  /** Registers now and then every `heartbeatMs`; a failed beat is logged and the next one tries again. */
-  start(): Promise<void> {
+  /**
+   * Registers now and then every `heartbeatMs`; a failed beat is logged and the next one tries again.
+   * CPU use needs an interval to be measured, so one extra beat comes `firstCpuMs` after the first
+   * (rather than showing "–" for a whole heartbeat).
+   */
+  start(firstCpuMs = 2000): Promise<void> {
     const run = () => {
       this.beating = this.beat().catch(this.log);
       return this.beating;
     };
     this.timer = setInterval(() => void run(), this.opts.heartbeatMs);
+    this.early = setTimeout(() => void run(), firstCpuMs);
     // The heartbeat never keeps the process alive by itself.
     this.timer.unref();
+    this.early.unref();
     return run().then(() => undefined);
   }
 
   /** Stops the heartbeat and removes this node's row (unless another process took it over meanwhile). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.early) clearTimeout(this.early);
     this.timer = null;
+    this.early = null;
     await this.beating;
     await this.db
       .delete(apiNodes)
