@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { requirePermission, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { databaseUnavailable } from '../judge/routes.js';
 import { ApiNodeRegistry } from './api-nodes.js';
 import { apiNodeList, dashboardInfo, databaseStatus, judgeServiceInfo, lastLogin } from './service.js';
 
@@ -20,7 +21,12 @@ export async function adminDashboardRoutes(app: FastifyInstance, ctx: AppContext
   app.addHook('onListen', async () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : ctx.config.port;
-    registry = new ApiNodeRegistry(ctx.database.db, os.hostname(), port, (err) => app.log.warn({ err }, 'API node heartbeat failed'));
+    registry = new ApiNodeRegistry(ctx.database.db, os.hostname(), port, (err) => {
+      // Ctrl-C reaches the embedded PostgreSQL too, so the last beat may find it gone: one short line.
+      const why = databaseUnavailable(err);
+      if (why) app.log.info(`API node registry: database unavailable (${why})`);
+      else app.log.warn({ err }, 'API node heartbeat failed');
+    });
     await registry.start();
   });
   app.addHook('preClose', async () => {
