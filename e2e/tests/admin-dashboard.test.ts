@@ -1,7 +1,7 @@
 /**
  * The admin dashboard end to end (issue 14): root opens it and sees the running built-in judge as
  * healthy, this API node in the registry and the database; a submission is made and the dashboard
- * shows one more submission today by itself (no reload). At 768 px nothing overflows the page.
+ * shows one more submission today by itself (no reload). At 768 px (in Japanese) nothing overflows the page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,10 +67,12 @@ describe('admin dashboard', () => {
     await context.close();
   });
 
-  it('is usable at 768 px: nothing wider than the window', async () => {
+  it('is usable at 768 px, here in Japanese: nothing wider than the window', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
     await adminLoginInBrowser(page);
+    await page.goto('/admin/dashboard?l=ja-JP');
     await page.getByTestId('dashboard-judges').locator('.ant-tag-success').first().waitFor();
+    expect(await page.getByTestId('dashboard-judges').locator('.ant-tag-success').first().innerText()).toBe('正常');
     // the layout picks its narrow form after the first paint: give it that moment
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 5000 }).toBeLessThanOrEqual(0);
     await shot(page, 'admin-dashboard-768');

@@ -47,6 +47,8 @@ export function ServicePanel() {
         </>
       ),
     },
+    // health first: at 768 px the later columns are reached by scrolling the table
+    { title: t('admin.dashboard.status'), key: 'healthy', render: (_v, n) => <HealthTag healthy={n.healthy} testId={`node-health-${n.host}-${n.port}`} /> },
     { title: t('admin.dashboard.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '–' },
     { title: t('admin.dashboard.port'), dataIndex: 'port' },
     { title: t('admin.dashboard.cores'), dataIndex: 'cpuCount' },
@@ -55,11 +57,20 @@ export function ServicePanel() {
     { title: t('admin.dashboard.nodeVersion'), dataIndex: 'nodeVersion', responsive: ['xxl'] },
     { title: t('admin.dashboard.started'), dataIndex: 'startedAt', responsive: ['lg'], render: (v: string) => formatDateTime(v) },
     { title: t('admin.dashboard.heartbeat'), dataIndex: 'lastHeartbeat', render: (v: string) => <Ago iso={v} lang={lang} now={service.dataUpdatedAt} /> },
-    { title: t('admin.dashboard.status'), key: 'healthy', render: (_v, n) => <HealthTag healthy={n.healthy} testId={`node-health-${n.host}-${n.port}`} /> },
   ];
 
   const judgeColumns: TableColumnsType<JudgeServerInfo> = [
     { title: t('admin.dashboard.judgeName'), dataIndex: 'name' },
+    {
+      title: t('admin.dashboard.status'),
+      key: 'healthy',
+      render: (_v, r) => (
+        <>
+          <HealthTag healthy={r.healthy} testId={`judge-health-${r.name}`} />
+          {!r.enabled && <Tag color="default">{t('admin.dashboard.disabled')}</Tag>}
+        </>
+      ),
+    },
     { title: t('admin.dashboard.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '–' },
     { title: t('admin.dashboard.cores'), dataIndex: 'cpuCount' },
     { title: t('admin.dashboard.cpu'), dataIndex: 'cpuUsage', width: 130, render: (v: number | null) => <Usage percent={v} /> },
@@ -84,16 +95,6 @@ export function ServicePanel() {
       ),
     },
     { title: t('admin.dashboard.heartbeat'), dataIndex: 'lastHeartbeat', render: (v: string) => <Ago iso={v} lang={lang} now={judges.dataUpdatedAt} /> },
-    {
-      title: t('admin.dashboard.status'),
-      key: 'healthy',
-      render: (_v, r) => (
-        <>
-          <HealthTag healthy={r.healthy} testId={`judge-health-${r.name}`} />
-          {!r.enabled && <Tag color="default">{t('admin.dashboard.disabled')}</Tag>}
-        </>
-      ),
-    },
   ];
 
   const healthyNodes = s?.nodes.filter((n) => n.healthy).length ?? 0;
