@@ -79,7 +79,7 @@ export const userQuery = z.object({
   username: z.string().trim().max(LIMITS.usernameMax).optional(),
 });
 
-function isTimeZone(tz: string): boolean {
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

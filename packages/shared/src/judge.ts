@@ -128,6 +128,13 @@ export const judgeLanguageReport = z.object({
 });
 export type JudgeLanguageReport = z.infer<typeof judgeLanguageReport>;
 
+/**
+ * Host CPU and memory use in percent, for the admin dashboard. Optional in register and heartbeat, so
+ * judges that do not send them keep working (the dashboard shows "–").
+ */
+const usagePercent = z.number().min(0).max(100).nullable().optional();
+const hostUsage = { cpuUsage: usagePercent, memoryUsage: usagePercent };
+
 export const judgeRegisterBody = z.object({
   name: judgeName,
   cpuCount: z.number().int().min(1).max(4096),
@@ -135,6 +142,7 @@ export const judgeRegisterBody = z.object({
   capacity: z.number().int().min(1).max(1024),
   languages: z.array(judgeLanguageReport).max(200),
   version: z.string().trim().max(100).default(''),
+  ...hostUsage,
 });
 export type JudgeRegisterBody = z.infer<typeof judgeRegisterBody>;
 
@@ -150,6 +158,7 @@ export const judgeHeartbeatBody = z.object({
   judgeId,
   /** Submissions being judged right now. */
   running: z.number().int().min(0).max(100_000).default(0),
+  ...hostUsage,
 });
 
 export interface JudgeHeartbeatResponse {

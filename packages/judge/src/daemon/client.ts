@@ -8,6 +8,7 @@
  * only means the first one arrived).
  */
 import { Readable } from 'node:stream';
+import type { HostUsage } from './host-usage.js';
 import {
   JUDGE_TOKEN_HEADER,
   type JudgeFailResponse,
@@ -49,6 +50,9 @@ export interface Registration {
   capacity: number;
   languages: JudgeLanguageReport[];
   version: string;
+  /** Host use in percent at registration (the dashboard shows it until the first heartbeat). */
+  cpuUsage?: number | null;
+  memoryUsage?: number | null;
 }
 
 export class JudgeApiError extends Error {
@@ -213,8 +217,8 @@ export class JudgeClient {
     }
   }
 
-  heartbeat(running: number): Promise<JudgeHeartbeatResponse> {
-    return this.asJudge(() => this.json('POST', '/api/judge/heartbeat', { judgeId: this.judgeId, running }, { judgeCall: true }));
+  heartbeat(running: number, usage?: HostUsage): Promise<JudgeHeartbeatResponse> {
+    return this.asJudge(() => this.json('POST', '/api/judge/heartbeat', { judgeId: this.judgeId, running, ...usage }, { judgeCall: true }));
   }
 
   /** A task (a submission or a test run), or null when none came within `waitMs` (or `signal` aborted the wait). */

@@ -15,6 +15,7 @@ import { getLanguages, type LanguageSpec } from '../languages.js';
 import { workRoot } from '../run.js';
 import { TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, isTransient, JudgeClient, type Registration } from './client.js';
+import { HostUsageSampler } from './host-usage.js';
 import { consoleLogger, type Logger } from './log.js';
 import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs, selectLanguages } from './preflight.js';
 import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';
@@ -85,6 +86,8 @@ export class JudgeDaemon {
   private readonly stopping = new AbortController();
   private readonly giveUp = new AbortController();
   private readonly active = new Set<TaskRun>();
+  /** CPU use is measured between heartbeats (the first interval runs from here through the self-tests). */
+  private readonly usage = new HostUsageSampler();
   private ctx: WorkerContext | null = null;
   private workers: Promise<void>[] = [];
   private heartbeatTimer: NodeJS.Timeout | null = null;
@@ -139,6 +142,7 @@ export class JudgeDaemon {
       capacity: this.capacity,
       languages: languageReports(langs),
       version: this.opts.version ?? packageVersion(),
+      ...this.usage.sample(),
     };
     const session = await this.register(registration);
 
@@ -191,7 +195,7 @@ export class JudgeDaemon {
 
   private async heartbeat() {
     try {
-      const { enabled } = await this.client.heartbeat(this.active.size);
+      const { enabled } = await this.client.heartbeat(this.active.size, this.usage.sample());
       this.reachable();
       if (enabled !== this.enabled) {
         this.enabled = enabled;

@@ -10,3 +10,4 @@ export * from './test-run.js';
 export * from './contest.js';
 export * from './training.js';
 export * from './discussion.js';
+export * from './api-node.js';

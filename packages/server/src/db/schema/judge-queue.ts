@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { submissions } from './submission.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -17,6 +17,9 @@ export const judgeServers = pgTable('judge_server', {
   version: text('version').notNull().default(''),
   /** submissions the judge said it is judging at its last heartbeat */
   running: integer('running').notNull().default(0),
+  /** host CPU and memory use in percent at its last report (older judges do not report them: null) */
+  cpuUsage: real('cpu_usage'),
+  memoryUsage: real('memory_usage'),
   /** 0 enabled, 1 disabled by an administrator (gets no tasks) */
   status: integer('status').notNull().default(0),
   lastHeartbeat: ts('last_heartbeat').notNull().defaultNow(),

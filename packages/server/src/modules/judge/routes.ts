@@ -92,7 +92,7 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/heartbeat', async (req) => {
     const b = parse(judgeHeartbeatBody, req.body);
-    return ok(await heartbeat(ctx, b.judgeId, b.running));
+    return ok(await heartbeat(ctx, b.judgeId, b));
   });
 
   app.post('/poll', async (req, reply) => {

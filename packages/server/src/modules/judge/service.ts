@@ -74,6 +74,8 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
       languages: langs.map((l) => l.name),
       version: body.version,
       running: 0,
+      cpuUsage: body.cpuUsage ?? null,
+      memoryUsage: body.memoryUsage ?? null,
     })
     .onConflictDoUpdate({
       target: judgeServers.name,
@@ -84,6 +86,8 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
         languages: langs.map((l) => l.name),
         version: body.version,
         running: 0,
+        cpuUsage: body.cpuUsage ?? null,
+        memoryUsage: body.memoryUsage ?? null,
         lastHeartbeat: sql`now()`,
       },
     })
@@ -121,19 +125,31 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
   return { judgeId: row!.id, leaseMs: cfg.leaseMs, maxWaitMs: JUDGE_PROTOCOL.maxWaitMs, heartbeatMs: JUDGE_PROTOCOL.heartbeatMs };
 }
 
+/** What a heartbeat reports besides being alive; host use is left as it was when a judge does not send it. */
+export interface JudgeBeat {
+  running: number;
+  cpuUsage?: number | null;
+  memoryUsage?: number | null;
+}
+
 /** Marks the judge alive; 404 when it is unknown (it must register again). */
-async function touchJudge(ctx: AppContext, judgeId: number, running?: number) {
+async function touchJudge(ctx: AppContext, judgeId: number, beat?: JudgeBeat) {
+  const reported = beat && {
+    running: beat.running,
+    ...(beat.cpuUsage === undefined ? {} : { cpuUsage: beat.cpuUsage }),
+    ...(beat.memoryUsage === undefined ? {} : { memoryUsage: beat.memoryUsage }),
+  };
   const [row] = await ctx.database.db
     .update(judgeServers)
-    .set({ lastHeartbeat: sql`now()`, ...(running === undefined ? {} : { running }) })
+    .set({ lastHeartbeat: sql`now()`, ...reported })
     .where(eq(judgeServers.id, judgeId))
     .returning({ id: judgeServers.id, name: judgeServers.name, status: judgeServers.status });
   if (!row) throw protocolError.unknownJudge();
   return row;
 }
 
-export async function heartbeat(ctx: AppContext, judgeId: number, running: number) {
-  const judge = await touchJudge(ctx, judgeId, running);
+export async function heartbeat(ctx: AppContext, judgeId: number, beat: JudgeBeat) {
+  const judge = await touchJudge(ctx, judgeId, beat);
   return { enabled: judge.status === 0 };
 }
 

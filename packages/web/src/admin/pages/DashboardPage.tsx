@@ -1,13 +1,18 @@
 import { Card, Col, Row, Statistic, Tag } from 'antd';
-import { AppstoreOutlined, CodeOutlined, ExportOutlined, PlusOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useQueries } from '@tanstack/react-query';
+import { AppstoreOutlined, CodeOutlined, ExportOutlined, PlusOutlined, SyncOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { adminDashboardApi, adminDashboardKeys, DASHBOARD_REFRESH_MS } from '../../api/adminDashboard';
 import { adminProblemApi } from '../../api/adminProblem';
+import { quietly } from '../../api/client';
 import { useLanguages } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { UserAvatar } from '../../components/UserAvatar';
+import { formatDateTime } from '../../components/time';
 import { hasAdminAccess } from '../access';
+import { ServicePanel } from './dashboard/ServicePanel';
+import { SiteFigures } from './dashboard/SiteFigures';
 
 /** auth filter → label key; undefined = every problem. */
 const PROBLEM_COUNTS = [
@@ -51,10 +56,27 @@ const LINKS = [
   { to: '/admin/problem/batch-operation', icon: <ExportOutlined />, key: 'batch', rootOnly: true },
 ] as const;
 
+/** When the figures were last fetched: the page refreshes itself every 10 s. */
+function RefreshNote() {
+  const { t } = useTranslation();
+  const { dataUpdatedAt, isFetching } = useQuery({
+    queryKey: adminDashboardKeys.info,
+    queryFn: quietly(adminDashboardApi.info),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+  return (
+    <span className="oj-dash-refresh" data-testid="dashboard-updated">
+      <SyncOutlined spin={isFetching} />{' '}
+      {t('admin.dashboard.autoRefresh', { time: dataUpdatedAt ? formatDateTime(new Date(dataUpdatedAt).toISOString()) : '–' })}
+    </span>
+  );
+}
+
 /**
- * The admin home (spec 3 §2 dashboard). It shows only what the server can tell today: who is
- * logged in, problem totals and the languages the judges offer; the rest of HOJ's dashboard
- * (users, submissions, judge servers) comes with the endpoints of a later issue.
+ * The admin home (spec 3 §2 dashboard): for every admin-area role the site figures (users, today's
+ * submissions, contests of the last 14 days, the previous login), problem totals and shortcuts for
+ * problem admins; for the super admin (system_info_admin) the API nodes, database, HTTPS of this
+ * connection, the judge queue and the judge servers. Everything refreshes by itself.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -76,8 +98,11 @@ export default function DashboardPage() {
               ))}
             </div>
           </div>
+          <RefreshNote />
         </div>
       </Card>
+      <SiteFigures />
+      {hasAdminAccess(roles, 'root') && <ServicePanel />}
       {problems && <ProblemCounts />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>

@@ -1,0 +1,235 @@
+/**
+ * The admin dashboard (issue 14): site figures for every admin-area role, the caller's last login, and
+ * for system_info_admin only the API node registry, the database and the judges with the queue.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDashboardEndpoints, API_NODE_TIMING, Role } from '@oj/shared';
+import { apiNodes } from '../src/db/schema/index.js';
+import { ApiNodeRegistry } from '../src/modules/admin-dashboard/api-nodes.js';
+import { buildApp } from '../src/app.js';
+import { createContest, iso } from './contest-helpers.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { call, createUser, get, login, post, rootToken, shiftBack } from './helpers.js';
+import { createProblem, createSubmitter, drainQueue, FakeJudge, submit, testQueue } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+let admin: string;
+let problemAdmin: string;
+let normal: string;
+
+const INFO = '/api/admin/dashboard/get-dashboard-info';
+const LAST_LOGIN = '/api/admin/dashboard/get-sessions';
+const SERVICE = '/api/admin/config/get-service-info';
+const JUDGES = '/api/admin/config/get-judge-service-info';
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue() });
+  root = await rootToken(t);
+  await createUser(t, { username: 'dashadm', roles: [Role.ADMIN] });
+  await createUser(t, { username: 'dashpa', roles: [Role.PROBLEM_ADMIN] });
+  await createUser(t, { username: 'dashkim' });
+  admin = await login(t, 'dashadm');
+  problemAdmin = await login(t, 'dashpa');
+  normal = await login(t, 'dashkim');
+});
+afterAll(() => t.close());
+
+describe('admin dashboard calls', () => {
+  it('are all served with their method and path', () => {
+    const missing = Object.values(adminDashboardEndpoints).filter((e) => !t.app.hasRoute({ method: e.method, url: `/api/${e.path}` }));
+    expect(missing.map((e) => e.path)).toEqual([]);
+  });
+
+  it('counts users, today’s submissions and the contests of the last 14 days, and the numbers follow new rows', async () => {
+    const before = await get(t, INFO, { token: admin });
+    expect(before.http).toBe(200);
+    const b = before.data;
+
+    await createUser(t, { username: 'dashnew' });
+    const pid = await createProblem(t);
+    const user = await createSubmitter(t);
+    await submit(t, { pid, user });
+    await submit(t, { pid, user });
+    // a submission of yesterday is not today's
+    const old = await submit(t, { pid, user });
+    await shiftBack(t, 'judge', 'submit_time', 2 * 86400, `submit_id = ${old}`);
+    const cid = await createContest(t, root, { title: 'Dashboard round' }, []);
+    // ended 20 days ago: not of the last 14 days; not started yet: neither
+    await createContest(t, root, { title: 'Old round', startTime: iso(-21 * 1440), endTime: iso(-20 * 1440) }, []);
+    await createContest(t, root, { title: 'Future round', startTime: iso(60), endTime: iso(120) }, []);
+
+    const after = (await get(t, INFO, { token: admin })).data;
+    // the submitter made by createSubmitter is a user too
+    expect(after.userCount).toBe(b.userCount + 2);
+    expect(after.todaySubmissions).toBe(b.todaySubmissions + 2);
+    expect(after.recentContestCount).toBe(b.recentContestCount + 1);
+    expect(after.recentContests[0]).toMatchObject({ id: cid, title: 'Dashboard round', status: 0 });
+    expect(after.recentContests.map((c: { title: string }) => c.title)).not.toContain('Old round');
+
+    // every admin-area role sees the figures
+    expect((await get(t, INFO, { token: problemAdmin })).data.userCount).toBe(after.userCount);
+    expect((await get(t, INFO, { token: root })).data.userCount).toBe(after.userCount);
+    // a normal user does not; nor does a visitor
+    expect((await get(t, INFO, { token: normal })).http).toBe(403);
+    expect((await get(t, INFO)).http).toBe(401);
+  });
+
+  it('counts today in the asked time zone and refuses an unknown zone with 400', async () => {
+    const r = await get(t, INFO, { token: admin, query: { timeZone: 'Pacific/Kiritimati' } });
+    expect(r.http).toBe(200);
+    const bad = await get(t, INFO, { token: admin, query: { timeZone: 'Mars/Olympus' } });
+    expect(bad.http).toBe(400);
+    expect(bad.msg).toContain('timeZone');
+  });
+
+  it('tells the caller their login before this one: time, IP and browser', async () => {
+    await createUser(t, { username: 'dashlast', roles: [Role.ADMIN] });
+    const first = await login(t, 'dashlast', 'password1', '203.0.113.7');
+    // the first login has no earlier one
+    const none = await post(t, LAST_LOGIN, {}, { token: first });
+    expect(none.http).toBe(200);
+    expect(none.data).toBeNull();
+
+    const second = (
+      await call(t, 'POST', '/api/login', {
+        body: { username: 'dashlast', password: 'password1' },
+        ip: '198.51.100.9',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+      })
+    ).headers.authorization as string;
+    const again = await post(t, LAST_LOGIN, {}, { token: second });
+    expect(again.data).toMatchObject({ ip: '203.0.113.7' });
+    expect(Date.parse(again.data.time)).toBeLessThanOrEqual(Date.now());
+    // from the first session, it is still the first login that has none before it
+    expect((await post(t, LAST_LOGIN, {}, { token: first })).data).toBeNull();
+    // a third login sees the second one, with its browser
+    const third = await login(t, 'dashlast');
+    expect((await post(t, LAST_LOGIN, {}, { token: third })).data).toMatchObject({ ip: '198.51.100.9', userAgent: expect.stringContaining('Chrome/131.0') });
+  });
+
+  it('refuses the service and judge calls to a normal user, a problem admin and an admin (403), and to visitors (401)', async () => {
+    for (const url of [SERVICE, JUDGES]) {
+      for (const token of [normal, problemAdmin, admin]) {
+        const r = await get(t, url, { token });
+        expect(r.http, url).toBe(403);
+        expect(r.data, url).toBeNull();
+      }
+      expect((await get(t, url)).http).toBe(401);
+      expect((await get(t, url, { token: root })).http).toBe(200);
+    }
+  });
+
+  it('shows the database and whether the request came over HTTPS (a trusted proxy may say so)', async () => {
+    const r = await get(t, SERVICE, { token: root });
+    expect(r.data.database).toMatchObject({ reachable: true });
+    expect(r.data.database.version).toMatch(/^\d+/);
+    expect(r.data.database.sizeBytes).toBeGreaterThan(0);
+    expect(r.data.database.connections).toBeGreaterThan(0);
+    expect(r.data.database.maxConnections).toBeGreaterThan(0);
+    expect(r.data.https).toBe(false);
+    // the test client is on loopback, which TRUST_PROXY (default loopback) believes
+    const proxied = await get(t, SERVICE, { token: root, headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.data).toMatchObject({ https: true, protocol: 'https' });
+  });
+
+  it('lists a node once it listens, marks it current, shows it unhealthy after missed heartbeats, and removes it when it closes', async () => {
+    // an app that listens (tests only inject) registers itself through its onListen hook
+    const node = await buildApp({ config: t.config, database: t.database });
+    await node.listen({ port: 0, host: '127.0.0.1' });
+    const port = (node.server.address() as { port: number }).port;
+    const token = (await node.inject({ method: 'POST', url: '/api/login', payload: { username: 'root', password: 'root-test-password' } })).headers
+      .authorization as string;
+    try {
+      const answer = (await node.inject({ method: 'GET', url: SERVICE, headers: { authorization: token } })).json().data;
+      const mine = answer.nodes.find((n: { port: number }) => n.port === port);
+      expect(mine).toMatchObject({ healthy: true, current: true, pid: process.pid });
+      expect(mine.cpuCount).toBeGreaterThan(0);
+      expect(mine.memoryUsage).toBeGreaterThan(0);
+      // seen from the other app, it is a node but not the one answering
+      const seen = (await get(t, SERVICE, { token: root })).data.nodes.find((n: { port: number }) => n.port === port);
+      expect(seen).toMatchObject({ healthy: true, current: false });
+
+      await shiftBack(t, 'api_node', 'last_heartbeat', API_NODE_TIMING.unhealthyAfterMs / 1000 + 1, `port = ${port}`);
+      const late = (await get(t, SERVICE, { token: root })).data.nodes.find((n: { port: number }) => n.port === port);
+      expect(late.healthy).toBe(false);
+    } finally {
+      await node.close();
+    }
+    const rows = await t.database.db.execute(sql`select 1 from api_node where port = ${port}`);
+    expect(rows.rows).toHaveLength(0);
+  });
+
+  it('takes a row over on restart at the same host and port, and prunes nodes gone for long', async () => {
+    const log = (err: unknown) => {
+      throw err;
+    };
+    const a = new ApiNodeRegistry(t.database.db, 'dash-host', 9001, log);
+    await a.beat();
+    // CPU use is measured between two beats
+    await new Promise((r) => setTimeout(r, 600));
+    await a.beat();
+    const [first] = await t.database.db.select().from(apiNodes).where(sql`host = 'dash-host'`);
+    expect(first!.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(first!.cpuCount).toBeGreaterThan(0);
+    const gone = new ApiNodeRegistry(t.database.db, 'dash-gone', 9002, log);
+    await gone.beat();
+    await shiftBack(t, 'api_node', 'last_heartbeat', API_NODE_TIMING.pruneAfterMs / 1000 + 60, `host = 'dash-gone'`);
+    const b = new ApiNodeRegistry(t.database.db, 'dash-host', 9001, log);
+    await b.beat();
+    const rows = await t.database.db.select().from(apiNodes);
+    expect(rows.filter((r) => r.host === 'dash-host').map((r) => r.instance)).toEqual([b.instance]);
+    expect(rows.some((r) => r.host === 'dash-gone')).toBe(false);
+    // the old process stopping does not remove the row its successor holds
+    await a.stop();
+    expect((await t.database.db.select().from(apiNodes)).some((r) => r.instance === b.instance)).toBe(true);
+    await b.stop();
+    expect((await t.database.db.select().from(apiNodes)).some((r) => r.host === 'dash-host')).toBe(false);
+  });
+
+  it('lists judges with cores, reported CPU and memory, languages and tasks in flight; one missing heartbeats turns unhealthy', async () => {
+    await drainQueue(t);
+    const j = await FakeJudge.start(t, 'dash-judge');
+    // a judge that reports its host use in the heartbeat (older judges leave it out)
+    expect((await j.post('heartbeat', { judgeId: j.id, running: 1, cpuUsage: 37.5, memoryUsage: 61.2 })).status).toBe(200);
+    const pid = await createProblem(t);
+    const user = await createSubmitter(t);
+    await submit(t, { pid, user, language: 'C' });
+    await submit(t, { pid, user, language: 'C' });
+    await shiftBack(t, 'judge_task', 'queued_at', 90, `status = 'queued'`);
+    await j.take();
+
+    const r = await get(t, JUDGES, { token: root });
+    expect(r.http).toBe(200);
+    const mine = r.data.judges.find((x: { name: string }) => x.name === 'dash-judge');
+    expect(mine).toMatchObject({
+      cpuCount: 4,
+      capacity: 2,
+      cpuUsage: 37.5,
+      memoryUsage: 61.2,
+      languages: ['C', 'C++', 'Python3'],
+      inFlight: 1,
+      enabled: true,
+      healthy: true,
+    });
+    expect(r.data.queue).toMatchObject({ queued: 1, leased: 1 });
+    expect(r.data.queue.oldestQueuedSec).toBeGreaterThanOrEqual(89);
+
+    // a heartbeat without the figures (an older judge) keeps the last ones
+    await j.post('heartbeat', { judgeId: j.id, running: 1 });
+    expect((await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge').cpuUsage).toBe(37.5);
+    // a bad figure is refused by the protocol, naming the field
+    const bad = await j.post('heartbeat', { judgeId: j.id, running: 1, cpuUsage: 150 });
+    expect(bad.http).toBe(400);
+    expect(bad.msg).toContain('cpuUsage');
+
+    // silent for longer than the offline threshold: unhealthy
+    await shiftBack(t, 'judge_server', 'last_heartbeat', t.config.judgeQueue.offlineAfterMs / 1000 + 1, `name = 'dash-judge'`);
+    const late = (await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge');
+    expect(late.healthy).toBe(false);
+    // its next heartbeat makes it healthy again
+    await j.post('heartbeat', { judgeId: j.id, running: 0 });
+    expect((await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge').healthy).toBe(true);
+  });
+});
