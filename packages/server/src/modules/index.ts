@@ -5,6 +5,7 @@ import { registerAuth } from '../lib/auth.js';
 import { registerPublicFiles } from '../lib/files.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { adminSiteRoutes } from './admin-site/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { commentRoutes } from './comment/routes.js';
@@ -48,6 +49,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminSiteRoutes(scope, ctx), api);
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });

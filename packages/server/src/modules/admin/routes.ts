@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { adminEndpoints as ep, MSG, Role } from '@oj/shared';
+import { adminEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireRoles, revokeSession, userOf } from '../../lib/auth.js';
+import { requirePermission, revokeSession, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { getSetting, putSetting } from '../../lib/site-config.js';
@@ -13,7 +13,9 @@ import * as admin from './service.js';
  * (lib/auth.ts registerAuth); sessions and site configuration are root only.
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
-  const rootOnly = { preHandler: requireRoles(Role.ROOT) };
+  // Sessions: user_admin; configuration and switches: system_info_admin (spec 3 §2: the super admin's pages).
+  const userAdmin = { preHandler: requirePermission('user_admin') };
+  const systemAdmin = { preHandler: requirePermission('system_info_admin') };
 
   serve(app, ep.login, {}, async ({ body, req, reply }) => ok(await login(req, reply, body, true)));
 
@@ -22,28 +24,28 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, MSG.logoutSuccess);
   });
 
-  serve(app, ep.sessions, rootOnly, async ({ query }) => ok(await admin.listSessions(ctx, query)));
+  serve(app, ep.sessions, userAdmin, async ({ query }) => ok(await admin.listSessions(ctx, query)));
 
-  serve(app, ep.revokeSession, rootOnly, async ({ query }) => {
+  serve(app, ep.revokeSession, userAdmin, async ({ query }) => {
     await admin.revokeSessionById(ctx, query.id);
     return ok(null, MSG.sessionRevoked);
   });
 
-  serve(app, ep.webConfig, rootOnly, async () => ok(await getSetting(ctx.database.db, 'website')));
+  serve(app, ep.webConfig, systemAdmin, async () => ok(await getSetting(ctx.database.db, 'website')));
 
-  serve(app, ep.setWebConfig, rootOnly, async ({ body }) => ok(await admin.setWebConfig(ctx, body), MSG.settingsSaved));
+  serve(app, ep.setWebConfig, systemAdmin, async ({ body }) => ok(await admin.setWebConfig(ctx, body), MSG.settingsSaved));
 
-  serve(app, ep.emailConfig, rootOnly, async () => ok(await admin.getEmailConfig(ctx)));
+  serve(app, ep.emailConfig, systemAdmin, async () => ok(await admin.getEmailConfig(ctx)));
 
-  serve(app, ep.setEmailConfig, rootOnly, async ({ body }) => ok(await admin.setEmailConfig(ctx, body), MSG.settingsSaved));
+  serve(app, ep.setEmailConfig, systemAdmin, async ({ body }) => ok(await admin.setEmailConfig(ctx, body), MSG.settingsSaved));
 
-  serve(app, ep.testEmail, rootOnly, async ({ body, req }) => {
+  serve(app, ep.testEmail, systemAdmin, async ({ body, req }) => {
     await admin.sendTestEmail(ctx, req.log, body.email);
     return ok(null, MSG.testEmailSent);
   });
 
   // Site switches (spec 3 "switch" page): judging on/off, submission interval, submit captcha.
-  serve(app, ep.switchInfo, rootOnly, async () => ok(await getSetting(ctx.database.db, 'switch')));
+  serve(app, ep.switchInfo, systemAdmin, async () => ok(await getSetting(ctx.database.db, 'switch')));
 
-  serve(app, ep.updateSwitch, rootOnly, async ({ body }) => ok(await putSetting(ctx.database.db, 'switch', body)));
+  serve(app, ep.updateSwitch, systemAdmin, async ({ body }) => ok(await putSetting(ctx.database.db, 'switch', body)));
 }
