@@ -21,7 +21,7 @@ let pid: number;
 let cid: number;
 const PROBLEM = 'SW100';
 
-const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
+const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false };
 
 const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
 const submitAs = (token: string, extra: Record<string, unknown> = {}) =>

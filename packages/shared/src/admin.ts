@@ -8,8 +8,8 @@ import { mdImageDeleteQuery, type ImportFormatInfo } from './problem-admin.js';
 import type { WebsiteConfig } from './site.js';
 import { switchConfigBody, type SwitchConfig } from './submission.js';
 
-/** `GET /api/admin/user/get-sessions`: newest first, optionally one user's only. */
-export const sessionListQuery = pagingQuery(20).extend({ uid: z.string().trim().max(64).optional() });
+/** `GET /api/admin/user/get-sessions`: newest first, optionally one user's only (by uid, or by username in any case). */
+export const sessionListQuery = pagingQuery(20).extend({ uid: z.string().trim().max(64).optional(), username: z.string().trim().max(64).optional() });
 
 /** One login (token) as the session admin screen sees it; the token itself is never shown. */
 export interface SessionInfo {

@@ -7,6 +7,7 @@ import { endpoint } from './endpoint.js';
 import type { Page } from './envelope.js';
 import { adminProblemBody, type ProblemDetail } from './problem.js';
 import { adminProblemUploadRef } from './problem-admin.js';
+import { announcementBody, type AnnouncementRow } from './admin-site.js';
 import { CONTEST_LIMITS, CONTEST_RANK_SHOW_NAMES, ContestAuth, OI_RANK_SCORE_TYPES, type OiRankScoreType, type RankShowName } from './contest-constants.js';
 
 export * from './contest-constants.js';
@@ -211,12 +212,7 @@ export interface ContestProblemSaved {
 export const contestAnnouncementQuery = pagingQuery(10).extend({ cid: id });
 export const contestAnnouncementBody = z.object({
   cid: id,
-  announcement: z.object({
-    id: id.optional(),
-    title: z.string().trim().min(1).max(LIMITS.shortText),
-    content: z.string().trim().min(1).max(LIMITS.longText),
-    status: z.coerce.number().int().min(0).max(1).default(0),
-  }),
+  announcement: announcementBody,
 });
 export const announcementIdQuery = z.object({ aid: id, cid: id.optional() });
 export const notReadAnnouncementBody = z.object({ cid: id, readAnnouncementList: z.array(id).max(1000).default([]) });
@@ -319,15 +315,8 @@ export interface EligibleProblemRow {
   isRemote: boolean;
 }
 
-export interface ContestAnnouncement {
-  id: number;
+export interface ContestAnnouncement extends AnnouncementRow {
   cid: number;
-  title: string;
-  content: string;
-  status: number;
-  username: string | null;
-  gmtCreate: string;
-  gmtModified: string;
 }
 
 export interface ContestAccess {

@@ -10,6 +10,7 @@ export * from './account.js';
 export * from './site.js';
 export * from './admin.js';
 export * from './admin-dashboard.js';
+export * from './admin-site.js';
 export * from './judge.js';
 export * from './problem.js';
 export * from './problem-admin.js';

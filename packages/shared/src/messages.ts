@@ -202,6 +202,10 @@ export const MSG = {
   settingsSaved: 'Settings saved.',
   testEmailSent: 'The test email has been sent.',
   sessionRevoked: 'The session has been revoked.',
+  announcementTitleRequired: 'The title of the announcement is required.',
+  announcementContentRequired: 'The content of the announcement is required.',
+  carouselFull: 'The home page shows at most {max} images; remove one first.',
+  carouselImageNotFound: 'The image is not on the home page.',
 } as const;
 export type MsgKey = keyof typeof MSG;
 

@@ -107,6 +107,8 @@ export interface SwitchConfig {
   openPublicJudge: boolean;
   /** off: contest submissions are refused */
   openContestJudge: boolean;
+  /** off: submissions to a group's problems are refused (read by the group area) */
+  openGroupJudge: boolean;
   /** on: every non-contest submission carries an image captcha (captcha + captchaKey) */
   submitCaptcha: boolean;
 }
@@ -123,6 +125,7 @@ export const switchConfigBody = z
       .max(SUBMIT_INTERVAL_MAX_SEC, `submitIntervalSec: 0 to ${SUBMIT_INTERVAL_MAX_SEC} seconds.`),
     openPublicJudge: z.boolean({ error: 'openPublicJudge: true or false.' }),
     openContestJudge: z.boolean({ error: 'openContestJudge: true or false.' }),
+    openGroupJudge: z.boolean({ error: 'openGroupJudge: true or false.' }),
     submitCaptcha: z.boolean({ error: 'submitCaptcha: true or false.' }),
   })
   .partial();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
@@ -75,6 +76,19 @@ export async function storeFile(
     .values({ kind: o.kind, name: o.name.slice(0, 255), path: rel, mime: o.mime, size: o.buf.length, uid: o.uid, gid: o.gid ?? null })
     .returning({ id: files.id });
   return { id: row!.id, link: `${FILES_URL}/${rel}` };
+}
+
+/**
+ * Forgets a stored file (rows pointing at it by foreign key go with it); the bytes go too unless another
+ * upload of the same content (the same content-addressed path) still names them. False when no such row.
+ */
+export async function removeStoredFile(ctx: AppContext, fileId: number): Promise<boolean> {
+  const { db } = ctx.database;
+  const [row] = await db.delete(files).where(eq(files.id, fileId)).returning({ path: files.path });
+  if (!row) return false;
+  const [other] = await db.select({ id: files.id }).from(files).where(eq(files.path, row.path)).limit(1);
+  if (!other) await fs.promises.rm(path.join(ctx.config.dataDir, 'files', row.path), { force: true });
+  return true;
 }
 
 export const storeImage = (ctx: AppContext, kind: string, buf: Buffer, type: ImageType, name: string, uid: string | null, db?: DbOrTx) =>

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_OI_WIKI_URL, DISCUSSION_LIMITS, type SwitchConfig, type WebsiteConfig } from '@oj/shared';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_OI_WIKI_URL, DISCUSSION_LIMITS, type GroupConfig, type SwitchConfig, type WebsiteConfig } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
 import { fail } from './errors.js';
@@ -14,10 +14,22 @@ export interface SmtpConfig {
   from: string;
 }
 
+/** Mobile SMS settings (spec 3 §3), kept for the operator: this site sends no SMS. */
+export interface SmsSettings {
+  regionId: string;
+  domain: string;
+  accessKeyId: string;
+  secret: string;
+  signName: string;
+  templateCode: string;
+}
+
 export interface SiteSettings {
   website: WebsiteConfig;
   smtp: SmtpConfig;
   switch: SwitchConfig;
+  sms: SmsSettings;
+  group: GroupConfig;
 }
 
 export const DEFAULT_WEBSITE: WebsiteConfig = {
@@ -45,9 +57,28 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
 
 export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };
 
-export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, submitCaptcha: false };
+export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false };
 
-const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = { website: DEFAULT_WEBSITE, smtp: DEFAULT_SMTP, switch: DEFAULT_SWITCH };
+/** Aliyun's SMS endpoint and region, as HOJ fills them in. */
+export const DEFAULT_SMS: SmsSettings = {
+  regionId: 'cn-hangzhou',
+  domain: 'dysmsapi.aliyuncs.com',
+  accessKeyId: '',
+  secret: '',
+  signName: '',
+  templateCode: '',
+};
+
+/** HOJ's defaults: 2 groups a day, 5 in all, after 20 accepted problems. */
+export const DEFAULT_GROUP: GroupConfig = { groupDailyLimit: 2, groupPerUserLimit: 5, groupAcRequired: 20 };
+
+const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = {
+  website: DEFAULT_WEBSITE,
+  smtp: DEFAULT_SMTP,
+  switch: DEFAULT_SWITCH,
+  sms: DEFAULT_SMS,
+  group: DEFAULT_GROUP,
+};
 
 /** Refuses judging (a submission or a test run) of a kind the site's switches have closed. */
 export function assertJudgeOpen(switches: SwitchConfig, inContest: boolean): void {
@@ -60,11 +91,16 @@ export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): 
   return { ...defaults[key], ...((row?.value as object) ?? {}) } as SiteSettings[K];
 }
 
-export async function putSetting<K extends keyof SiteSettings>(db: Db, key: K, value: Partial<SiteSettings[K]>) {
-  const merged = { ...(await getSetting(db, key)), ...value };
-  await db
+/**
+ * Changes the given fields of one section in one statement (jsonb `||` on the stored row), so two
+ * cards saving different fields of a section at once cannot undo each other, and a save is all or nothing.
+ */
+export async function putSetting<K extends keyof SiteSettings>(db: Db, key: K, value: Partial<SiteSettings[K]>): Promise<SiteSettings[K]> {
+  const patch = JSON.stringify(value);
+  const [row] = await db
     .insert(siteConfig)
-    .values({ key, value: merged })
-    .onConflictDoUpdate({ target: siteConfig.key, set: { value: merged, gmtModified: new Date() } });
-  return merged;
+    .values({ key, value: { ...defaults[key], ...value } })
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value: sql`${siteConfig.value} || ${patch}::jsonb`, gmtModified: new Date() } })
+    .returning({ value: siteConfig.value });
+  return { ...defaults[key], ...(row!.value as object) } as SiteSettings[K];
 }

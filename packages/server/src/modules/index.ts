@@ -6,6 +6,7 @@ import { registerPublicFiles } from '../lib/files.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminDashboardRoutes } from './admin-dashboard/routes.js';
+import { adminSiteRoutes } from './admin-site/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { commentRoutes } from './comment/routes.js';
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminPermissionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDashboardRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminSiteRoutes(scope, ctx), api);
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });

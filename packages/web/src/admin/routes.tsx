@@ -21,6 +21,9 @@ const TrainingProblemsPage = lazyPage(() => import('./pages/training/TrainingPro
 const TrainingCategoryPage = lazyPage(() => import('./pages/training/TrainingCategoryPage'));
 const DiscussionAdminPage = lazyPage(() => import('./pages/discussion/DiscussionAdminPage'));
 const NoticeAdminPage = lazyPage(() => import('./pages/notice/NoticeAdminPage'));
+const AnnouncementAdminPage = lazyPage(() => import('./pages/site/AnnouncementAdminPage'));
+const ConfPage = lazyPage(() => import('./pages/site/ConfPage'));
+const SessionAdminPage = lazyPage(() => import('./pages/site/SessionAdminPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -55,6 +58,10 @@ export const adminRoute: RouteObject = {
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
+        // The super admin's site screens: announcements, configuration, sessions.
+        { path: 'announcement', element: <AnnouncementAdminPage />, handle: { titleKey: 'admin.menu.announcement', access: 'root' } satisfies AdminMeta },
+        { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'root' } satisfies AdminMeta },
+        { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'root' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
         {
           path: 'discussion',

@@ -14,6 +14,7 @@ import * as admin from './service.js';
  * system_info_admin (by default the super admin's alone, spec 3 §6; assignable in role_permission).
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Sessions: user_admin; configuration and switches: system_info_admin (spec 3 §2: the super admin's pages).
   const userAdmin = { preHandler: requirePermission('user_admin') };
   const systemAdmin = { preHandler: requirePermission('system_info_admin') };
 

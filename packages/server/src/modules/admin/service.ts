@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailConfig, EmailConfigBody, Page, SessionInfo, WebConfigBody, WebsiteConfig } from '@oj/shared';
 import type { AppContext } from '../../context.js';
@@ -8,9 +8,9 @@ import { notFound } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';
 import { getSetting, putSetting, type SmtpConfig } from '../../lib/site-config.js';
 
-export async function listSessions(ctx: AppContext, q: { currentPage: number; limit: number; uid?: string }): Promise<Page<SessionInfo>> {
+export async function listSessions(ctx: AppContext, q: { currentPage: number; limit: number; uid?: string; username?: string }): Promise<Page<SessionInfo>> {
   const { db } = ctx.database;
-  const where = q.uid ? eq(authSessions.uid, q.uid) : undefined;
+  const where = and(q.uid ? eq(authSessions.uid, q.uid) : undefined, q.username ? sql`lower(${users.username}) = lower(${q.username})` : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -30,7 +30,7 @@ export async function listSessions(ctx: AppContext, q: { currentPage: number; li
       .orderBy(desc(authSessions.createdAt), desc(authSessions.id))
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(authSessions).where(where),
+    db.select({ n: count() }).from(authSessions).innerJoin(users, eq(users.uid, authSessions.uid)).where(where),
   ]);
   const now = Date.now();
   return {

@@ -1,8 +1,9 @@
-/** Contest announcements: rows of `announcement` with `cid` set (status 0 shown, 1 hidden). */
-import { and, count, desc, eq, notInArray } from 'drizzle-orm';
-import type { ContestAnnouncement, Page } from '@oj/shared';
-import type { z } from 'zod';
-import type { contestAnnouncementBody } from '@oj/shared';
+/**
+ * Announcements: rows of `announcement` (status 0 shown, 1 hidden). A contest's have `cid` set; the
+ * site's have neither `cid` nor `gid` (modules/admin-site). The row, list and write code below serves both.
+ */
+import { and, count, desc, eq, isNull, notInArray, type SQL } from 'drizzle-orm';
+import type { AnnouncementBody, AnnouncementRow, ContestAnnouncement, Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -20,18 +21,34 @@ const columns = {
   gmtModified: announcements.gmtModified,
 };
 
-type Row = { id: number; cid: number | null; title: string; content: string; status: number; username: string | null; gmtCreate: Date; gmtModified: Date };
+export type AnnouncementDbRow = {
+  id: number;
+  cid: number | null;
+  title: string;
+  content: string;
+  status: number;
+  username: string | null;
+  gmtCreate: Date;
+  gmtModified: Date;
+};
 
-const view = (r: Row): ContestAnnouncement => ({
+export const announcementRow = ({ cid: _cid, ...r }: AnnouncementDbRow): AnnouncementRow => ({
   ...r,
-  cid: r.cid ?? 0,
   gmtCreate: r.gmtCreate.toISOString(),
   gmtModified: r.gmtModified.toISOString(),
 });
+const view = (r: AnnouncementDbRow): ContestAnnouncement => ({ ...announcementRow(r), cid: r.cid ?? 0 });
 
-async function list(ctx: AppContext, cid: number, onlyShown: boolean, currentPage: number, limit: number): Promise<Page<ContestAnnouncement>> {
+/** Where an announcement belongs: a contest, or the site (no contest, no group). */
+export type AnnouncementScope = { cid: number } | 'site';
+
+export const inAnnouncementScope = (scope: AnnouncementScope): SQL =>
+  scope === 'site' ? and(isNull(announcements.cid), isNull(announcements.gid))! : eq(announcements.cid, scope.cid);
+
+/** One page of a scope's announcements, newest first; `onlyShown` leaves out the hidden ones. */
+export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScope, onlyShown: boolean, currentPage: number, limit: number) {
   const { db } = ctx.database;
-  const where = and(eq(announcements.cid, cid), onlyShown ? eq(announcements.status, 0) : undefined);
+  const where = and(inAnnouncementScope(scope), onlyShown ? eq(announcements.status, 0) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
@@ -43,7 +60,38 @@ async function list(ctx: AppContext, cid: number, onlyShown: boolean, currentPag
       .offset((currentPage - 1) * limit),
     db.select({ n: count() }).from(announcements).where(where),
   ]);
-  return { records: rows.map(view), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
+}
+
+async function list(ctx: AppContext, cid: number, onlyShown: boolean, currentPage: number, limit: number): Promise<Page<ContestAnnouncement>> {
+  const { rows, total } = await listAnnouncements(ctx, { cid }, onlyShown, currentPage, limit);
+  return { records: rows.map(view), total };
+}
+
+/**
+ * Creates (no id) or edits (id, within the scope, else `announcementNotFound`) an announcement, then
+ * reads it back with its author's name.
+ */
+export async function writeAnnouncement(ctx: AppContext, scope: AnnouncementScope, uid: string, a: AnnouncementBody): Promise<AnnouncementDbRow> {
+  const { db } = ctx.database;
+  let id: number;
+  if (a.id) {
+    const rows = await db
+      .update(announcements)
+      .set({ title: a.title, content: a.content, status: a.status, gmtModified: new Date() })
+      .where(and(eq(announcements.id, a.id), inAnnouncementScope(scope)))
+      .returning({ id: announcements.id });
+    if (!rows.length) throw notFound('announcementNotFound');
+    id = rows[0]!.id;
+  } else {
+    const [made] = await db
+      .insert(announcements)
+      .values({ title: a.title, content: a.content, status: a.status, cid: scope === 'site' ? null : scope.cid, uid })
+      .returning({ id: announcements.id });
+    id = made!.id;
+  }
+  const [r] = await db.select(columns).from(announcements).leftJoin(users, eq(users.uid, announcements.uid)).where(eq(announcements.id, id));
+  return r!;
 }
 
 /** Participants: the shown announcements, newest first. */
@@ -72,28 +120,9 @@ export async function adminAnnouncements(ctx: AppContext, user: AuthUser, q: { c
   return list(ctx, c.id, false, q.currentPage, q.limit);
 }
 
-export async function saveAnnouncement(ctx: AppContext, user: AuthUser, body: z.infer<typeof contestAnnouncementBody>): Promise<ContestAnnouncement> {
-  const { db } = ctx.database;
-  const c = await administeredContest(db, body.cid, user);
-  const a = body.announcement;
-  let id: number;
-  if (a.id) {
-    const rows = await db
-      .update(announcements)
-      .set({ title: a.title, content: a.content, status: a.status, gmtModified: new Date() })
-      .where(and(eq(announcements.id, a.id), eq(announcements.cid, c.id)))
-      .returning({ id: announcements.id });
-    if (!rows.length) throw notFound('announcementNotFound');
-    id = rows[0]!.id;
-  } else {
-    const [row] = await db
-      .insert(announcements)
-      .values({ title: a.title, content: a.content, status: a.status, cid: c.id, uid: user.uid })
-      .returning({ id: announcements.id });
-    id = row!.id;
-  }
-  const [row] = await db.select(columns).from(announcements).leftJoin(users, eq(users.uid, announcements.uid)).where(eq(announcements.id, id));
-  return view(row!);
+export async function saveAnnouncement(ctx: AppContext, user: AuthUser, body: { cid: number; announcement: AnnouncementBody }): Promise<ContestAnnouncement> {
+  const c = await administeredContest(ctx.database.db, body.cid, user);
+  return view(await writeAnnouncement(ctx, { cid: c.id }, user.uid, body.announcement));
 }
 
 /** HOJ deletes by aid alone: the contest is found from the announcement, then its admin is checked. */

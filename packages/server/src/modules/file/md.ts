@@ -3,7 +3,6 @@
  * attachments (a whitelist of document/archive/source types). Both are stored content-addressed by
  * lib/files.ts and served read-only, sandboxed, at /api/public/files/md-image|md-file/….
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
-import { allowedImage, storeFile, storeImage } from '../../lib/files.js';
+import { allowedImage, removeStoredFile, storeFile, storeImage } from '../../lib/files.js';
 import { maySite } from '../policy/index.js';
 import { readUpload } from './service.js';
 
@@ -103,8 +102,5 @@ export async function deleteMdImage(ctx: AppContext, fileId: number, user: AuthU
   const [found] = await db.select({ uid: files.uid }).from(files).where(where);
   if (!found) throw notFound('notFound');
   if (found.uid !== user.uid && !maySite(user, 'manageAllUploads')) throw forbidden();
-  const [row] = await db.delete(files).where(where).returning({ path: files.path });
-  if (!row) throw notFound('notFound');
-  const [other] = await db.select({ id: files.id }).from(files).where(eq(files.path, row.path)).limit(1);
-  if (!other) await fs.promises.rm(path.join(ctx.config.dataDir, 'files', row.path), { force: true });
+  if (!(await removeStoredFile(ctx, fileId))) throw notFound('notFound');
 }

@@ -5,9 +5,12 @@ import {
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
+  HistoryOutlined,
   NotificationOutlined,
   PlusOutlined,
   ReadOutlined,
+  SettingOutlined,
+  SoundOutlined,
   TagsOutlined,
   TrophyOutlined,
   UnorderedListOutlined,
@@ -67,11 +70,18 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   if (hasAdminAccess(roles, 'moderateDiscussions')) {
     items.push({ key: '/admin/discussion', icon: <CommentOutlined />, label: link('/admin/discussion', t('admin.menu.discussion')) });
   }
+  if (hasAdminAccess(roles, 'root')) {
+    items.push({ key: '/admin/announcement', icon: <SoundOutlined />, label: link('/admin/announcement', t('admin.menu.announcement')) });
+  }
   if (hasAdminAccess(roles, 'sendNotices')) {
     items.push({ key: '/admin/notice', icon: <NotificationOutlined />, label: link('/admin/notice', t('admin.menu.notice')) });
   }
   if (hasAdminAccess(roles, 'root')) {
-    items.push({ key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) });
+    items.push(
+      { key: '/admin/conf', icon: <SettingOutlined />, label: link('/admin/conf', t('admin.menu.conf')) },
+      { key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) },
+      { key: '/admin/session', icon: <HistoryOutlined />, label: link('/admin/session', t('admin.menu.session')) },
+    );
   }
   return { items, openKeys: ['problem', 'training', 'contest'] };
 }

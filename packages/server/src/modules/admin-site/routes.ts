@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { adminSiteEndpoints as ep, MSG } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { requirePermission, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
+import { ok } from '../../lib/envelope.js';
+import { notFound } from '../../lib/errors.js';
+import { deleteSiteAnnouncement, siteAnnouncementPage, writeSiteAnnouncement } from './announcements.js';
+import { removeCarouselImage, uploadCarouselImage } from './carousel.js';
+import { dataSourceInfo, getGroupConfig, getSmsConfig, setGroupConfig, setSmsConfig } from './config.js';
+
+/**
+ * The super admin's site screens, prefix /api: announcements (permission announcement_admin) and the
+ * site configuration (system_info_admin). /api/admin/* also needs an admin-area role (lib/auth.ts).
+ */
+export async function adminSiteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const announcementAdmin = { preHandler: requirePermission('announcement_admin') };
+  const systemAdmin = { preHandler: requirePermission('system_info_admin') };
+
+  serve(app, ep.announcements, announcementAdmin, async ({ query }) => ok(await siteAnnouncementPage(ctx, query.currentPage, query.limit)));
+
+  serve(app, ep.addAnnouncement, announcementAdmin, async ({ body, req }) => ok(await writeSiteAnnouncement(ctx, userOf(req).uid, { ...body, id: undefined })));
+
+  serve(app, ep.updateAnnouncement, announcementAdmin, async ({ body, req }) => {
+    if (!body.id) throw notFound('announcementNotFound');
+    return ok(await writeSiteAnnouncement(ctx, userOf(req).uid, body));
+  });
+
+  serve(app, ep.removeAnnouncement, announcementAdmin, async ({ query }) => {
+    await deleteSiteAnnouncement(ctx, query.aid);
+    return ok(null);
+  });
+
+  // HOJ's path (sic: "carouse"); multipart field `file`.
+  app.post('/file/upload-carouse-img', systemAdmin, async (req) => ok(await uploadCarouselImage(ctx, req, userOf(req).uid)));
+
+  serve(app, ep.removeCarousel, systemAdmin, async ({ query }) => {
+    await removeCarouselImage(ctx, query.id);
+    return ok(null);
+  });
+
+  serve(app, ep.smsConfig, systemAdmin, async () => ok(await getSmsConfig(ctx)));
+  serve(app, ep.setSmsConfig, systemAdmin, async ({ body }) => ok(await setSmsConfig(ctx, body), MSG.settingsSaved));
+  serve(app, ep.groupConfig, systemAdmin, async () => ok(await getGroupConfig(ctx)));
+  serve(app, ep.setGroupConfig, systemAdmin, async ({ body }) => ok(await setGroupConfig(ctx, body), MSG.settingsSaved));
+  serve(app, ep.dataSource, systemAdmin, async () => ok(await dataSourceInfo(ctx)));
+}

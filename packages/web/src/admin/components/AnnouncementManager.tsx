@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Modal, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type AnnouncementRow, type Page } from '@oj/shared';
+import { feedback } from '../../app/feedback';
+import { successMsg } from '../../app/i18n';
+import { useIsMobile } from '../../app/layout/useIsMobile';
+import { formatDateTime } from '../../components/time';
+import { AdminTable } from './AdminTable';
+import type { Paging } from './adminPaging';
+import { DeleteButton } from './DeleteButton';
+import { MarkdownEditor } from './MarkdownEditor';
+
+export interface AnnouncementInput {
+  id?: number;
+  title: string;
+  content: string;
+  status: number;
+}
+
+interface DialogValues {
+  title: string;
+  content: string;
+  visible: boolean;
+}
+
+interface AnnouncementManagerProps<T extends AnnouncementRow> {
+  title: string;
+  list: { data?: Page<T>; isFetching: boolean };
+  paging: Paging & { setPage(page: number): void };
+  /** creates (no id) or edits; answers the server's msg */
+  save(a: AnnouncementInput): Promise<{ msg: string }>;
+  remove(id: number): Promise<{ msg: string }>;
+  /** after any change: reload the list (and whatever shows the announcements) */
+  onChanged(): void;
+}
+
+/**
+ * Announcements of a contest or of the site (spec 3 §2 announcement, contest/{contestId}/announcement):
+ * list, create and edit in a dialog (title + Markdown content), delete after confirming, and the
+ * visible/hidden switch (status 0 shown, 1 hidden) saved at once.
+ */
+export function AnnouncementManager<T extends AnnouncementRow>({ title, list, paging, save, remove, onChanged }: AnnouncementManagerProps<T>) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [form] = Form.useForm<DialogValues>();
+
+  const saving = useMutation({
+    mutationFn: save,
+    onSuccess: (res, a) => {
+      feedback.success(successMsg(res.msg, a.id ? 'admin.updated' : 'admin.contest.posted'));
+      setEditing(null);
+      onChanged();
+    },
+  });
+  const toggle = useMutation({
+    mutationFn: (a: T) => save({ id: a.id, title: a.title, content: a.content, status: a.status === 0 ? 1 : 0 }),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.updated'));
+      onChanged();
+    },
+  });
+  const removing = useMutation({
+    mutationFn: remove,
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.deleted'));
+      if (list.data && list.data.records.length === 1 && paging.page > 1) paging.setPage(paging.page - 1);
+      onChanged();
+    },
+  });
+
+  const submit = async () => {
+    let v: DialogValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    saving.mutate({ id: editing && editing !== 'new' ? editing.id : undefined, title: v.title.trim(), content: v.content, status: v.visible ? 0 : 1 });
+  };
+
+  const required = (field: string) => [{ required: true, whitespace: true, message: t('admin.required', { field }) }];
+
+  const columns: TableColumnsType<T> = [
+    { title: 'ID', dataIndex: 'id', width: 64 },
+    {
+      title: t('admin.contest.announcement.title'),
+      dataIndex: 'title',
+      minWidth: 180,
+      render: (v: string, a) => <span data-testid={`ann-title-${a.id}`}>{v}</span>,
+    },
+    { title: t('admin.contest.announcement.author'), dataIndex: 'username', width: 110, responsive: ['md'] },
+    { title: t('admin.contest.created'), dataIndex: 'gmtCreate', width: 170, responsive: ['lg'], render: (v: string) => formatDateTime(v) },
+    { title: t('admin.contest.announcement.modified'), dataIndex: 'gmtModified', width: 170, responsive: ['xl'], render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.contest.visible'),
+      dataIndex: 'status',
+      width: 80,
+      render: (v: number, a) => (
+        <Switch
+          size="small"
+          checked={v === 0}
+          loading={toggle.isPending && toggle.variables?.id === a.id}
+          onChange={() => toggle.mutate(a)}
+          aria-label={t('admin.contest.visible')}
+          data-testid={`ann-visible-${a.id}`}
+        />
+      ),
+    },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_v, a) => (
+        <Space size={4}>
+          <Tooltip title={t('admin.edit')}>
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(a)} aria-label={t('admin.edit')} data-testid={`ann-edit-${a.id}`} />
+          </Tooltip>
+          <DeleteButton
+            confirm={t('admin.contest.announcement.deleteConfirm')}
+            onConfirm={() => removing.mutate(a.id)}
+            testId={`ann-delete-${a.id}`}
+            okTestId="ann-delete-ok"
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const initial: DialogValues =
+    editing && editing !== 'new'
+      ? { title: editing.title, content: editing.content, visible: editing.status === 0 }
+      : { title: '', content: '', visible: true };
+
+  return (
+    <>
+      <Card
+        title={title}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="ann-create">
+            {t('admin.contest.announcement.create')}
+          </Button>
+        }
+      >
+        <AdminTable<T>
+          rowKey="id"
+          columns={columns}
+          list={list}
+          paging={paging}
+          locale={{ emptyText: t('admin.contest.announcement.empty') }}
+          data-testid="ann-table"
+        />
+      </Card>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('admin.contest.announcement.create') : t('admin.contest.announcement.edit')}
+        width={isMobile ? '100%' : 760}
+        onOk={() => void submit()}
+        confirmLoading={saving.isPending}
+        onCancel={() => setEditing(null)}
+        okText={t('admin.save')}
+        destroyOnHidden
+        okButtonProps={{ 'data-testid': 'ann-save' }}
+      >
+        <Form key={editing === 'new' ? 'new' : (editing?.id ?? 'none')} form={form} layout="vertical" initialValues={initial}>
+          <Form.Item name="title" label={t('admin.contest.announcement.title')} rules={required(t('admin.contest.announcement.title'))}>
+            <Input maxLength={LIMITS.shortText} data-testid="ann-field-title" />
+          </Form.Item>
+          <Form.Item name="content" label={t('admin.contest.announcement.content')} rules={required(t('admin.contest.announcement.content'))}>
+            <MarkdownEditor rows={6} testId="ann-field-content" />
+          </Form.Item>
+          <Form.Item name="visible" label={t('admin.contest.visible')} valuePropName="checked">
+            <Switch data-testid="ann-field-visible" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

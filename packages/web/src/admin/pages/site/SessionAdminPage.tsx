@@ -1,0 +1,129 @@
+import { Card, Input, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SessionInfo } from '@oj/shared';
+import { adminSessionApi, adminSiteKeys } from '../../../api/adminSite';
+import { feedback } from '../../../app/feedback';
+import { successMsg } from '../../../app/i18n';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { useSearchFilters } from '../../components/adminPaging';
+import { DeleteButton } from '../../components/DeleteButton';
+import { describeUserAgent } from './userAgent';
+
+/** The session id (jti) inside our own token, to mark "this login" in the list. */
+function ownSessionId(token: string | null): string | null {
+  try {
+    const payload = token?.split('.')[1];
+    return payload ? ((JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { jti?: string }).jti ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+type State = 'active' | 'revoked' | 'expired';
+const stateOf = (s: SessionInfo): State => (s.active ? 'active' : s.revokedAt ? 'revoked' : 'expired');
+const STATE_COLOR: Record<State, string> = { active: 'green', revoked: 'red', expired: 'default' };
+
+/**
+ * Logins of every user (spec 3 §2 "session", super admin): user, IP, browser, created, last seen and
+ * state, newest first; filter by username; revoke after confirming (the token stops working at once).
+ */
+export default function SessionAdminPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { token } = useSession();
+  const own = ownSessionId(token);
+  const paging = useSearchFilters();
+  const { page: currentPage, limit, setFilter } = paging;
+  const username = paging.params.get('username') ?? '';
+  const q = { currentPage, limit, username: username || undefined };
+  const list = useQuery({ queryKey: adminSiteKeys.sessionList(q), queryFn: () => adminSessionApi.list(q), placeholderData: keepPreviousData });
+
+  const revoke = useMutation({
+    mutationFn: (id: string) => adminSessionApi.revoke(id),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'admin.updated'));
+      void client.invalidateQueries({ queryKey: adminSiteKeys.sessions });
+    },
+  });
+
+  const columns: TableColumnsType<SessionInfo> = [
+    {
+      title: t('admin.site.session.user'),
+      dataIndex: 'username',
+      width: 140,
+      render: (v: string, s) => (
+        <span data-testid={`session-user-${s.id}`}>
+          {v}
+          {s.id === own && (
+            <Tag color="blue" style={{ marginInlineStart: 8 }}>
+              {t('admin.site.session.current')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { title: t('admin.site.session.ip'), dataIndex: 'ip', width: 140 },
+    {
+      title: t('admin.site.session.browser'),
+      dataIndex: 'userAgent',
+      width: 180,
+      render: (v: string | null) => (
+        <Tooltip title={v}>
+          <span>{describeUserAgent(v)}</span>
+        </Tooltip>
+      ),
+    },
+    { title: t('admin.site.session.created'), dataIndex: 'createdAt', width: 170, responsive: ['md'], render: (v: string) => formatDateTime(v) },
+    { title: t('admin.site.session.lastSeen'), dataIndex: 'lastActiveAt', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.site.session.state'),
+      key: 'state',
+      width: 100,
+      render: (_v, s) => {
+        const state = stateOf(s);
+        return (
+          <Tag color={STATE_COLOR[state]} data-testid={`session-state-${s.id}`}>
+            {t(`admin.site.session.${state}`)}
+          </Tag>
+        );
+      },
+    },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 80,
+      fixed: 'right',
+      render: (_v, s) =>
+        s.active && (
+          <DeleteButton
+            confirm={s.id === own ? t('admin.site.session.revokeOwnConfirm') : t('admin.site.session.revokeConfirm', { username: s.username })}
+            tooltip={t('admin.site.session.revoke')}
+            onConfirm={() => revoke.mutate(s.id)}
+            testId={`session-revoke-${s.id}`}
+            okTestId="session-revoke-ok"
+          />
+        ),
+    },
+  ];
+
+  return (
+    <div className="oj-admin-page" data-testid="admin-sessions">
+      <Card title={t('admin.menu.session')}>
+        <div className="oj-admin-filters">
+          <Input.Search
+            allowClear
+            defaultValue={username}
+            placeholder={t('admin.site.session.filter')}
+            onSearch={(v) => setFilter({ username: v.trim() })}
+            style={{ maxWidth: 320 }}
+            data-testid="session-filter"
+          />
+        </div>
+        <AdminTable<SessionInfo> rowKey="id" columns={columns} list={list} paging={paging} data-testid="session-table" />
+      </Card>
+    </div>
+  );
+}
