@@ -9,6 +9,7 @@ export * from './ids.js';
 export * from './account.js';
 export * from './site.js';
 export * from './admin.js';
+export * from './admin-user.js';
 export * from './judge.js';
 export * from './problem.js';
 export * from './problem-admin.js';

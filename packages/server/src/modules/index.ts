@@ -5,6 +5,7 @@ import { registerAuth } from '../lib/auth.js';
 import { registerPublicFiles } from '../lib/files.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { adminUserRoutes, generatedListRoutes } from './admin-user/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { commentRoutes } from './comment/routes.js';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => accountRoutes(scope, ctx), api);
   await app.register((scope) => messageRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
+  await app.register((scope) => generatedListRoutes(scope, ctx), api);
   await app.register((scope) => problemRoutes(scope, ctx), api);
   await app.register((scope) => placeRoutes(scope, ctx), api);
   await app.register((scope) => submissionRoutes(scope, ctx), api);
@@ -47,6 +49,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminUserRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
