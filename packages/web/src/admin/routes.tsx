@@ -21,6 +21,7 @@ const TrainingProblemsPage = lazyPage(() => import('./pages/training/TrainingPro
 const TrainingCategoryPage = lazyPage(() => import('./pages/training/TrainingCategoryPage'));
 const DiscussionAdminPage = lazyPage(() => import('./pages/discussion/DiscussionAdminPage'));
 const NoticeAdminPage = lazyPage(() => import('./pages/notice/NoticeAdminPage'));
+const UserAdminPage = lazyPage(() => import('./pages/user/UserAdminPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -55,6 +56,7 @@ export const adminRoute: RouteObject = {
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
+        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'root' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
         {
           path: 'discussion',

@@ -9,6 +9,7 @@ import {
   PlusOutlined,
   ReadOutlined,
   TagsOutlined,
+  TeamOutlined,
   TrophyOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -25,6 +26,9 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   const { roles } = useSession();
   const link = (to: string, label: string) => <Link to={to}>{label}</Link>;
   const items: Items = [{ key: '/admin/dashboard', icon: <DashboardOutlined />, label: link('/admin/dashboard', t('admin.menu.dashboard')) }];
+  if (hasAdminAccess(roles, 'root')) {
+    items.push({ key: '/admin/user', icon: <TeamOutlined />, label: link('/admin/user', t('admin.menu.user')) });
+  }
   if (hasAdminAccess(roles, 'problem')) {
     items.push({
       key: 'problem',
