@@ -60,7 +60,7 @@ export async function listUsers(ctx: AppContext, q: z.output<typeof adminUserLis
       .select({ u: users, roles: rolesSql })
       .from(users)
       .where(where)
-      .orderBy(desc(users.gmtCreate), users.uid)
+      .orderBy(desc(users.gmtCreate), users.username)
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
     db.select({ n: count() }).from(users).where(where),

@@ -78,12 +78,6 @@ export function UserImport() {
   const columns: TableColumnsType<PreviewRow> = [
     { title: '#', dataIndex: 'row', width: 60 },
     col(0, 'username'),
-    { title: t('admin.user.column.password'), key: 'password', width: 100, render: (_: unknown, r) => (r.cells[1] ? '••••••' : '') },
-    col(2, 'email'),
-    col(3, 'realname'),
-    col(4, 'gender'),
-    col(5, 'nickname'),
-    col(6, 'school'),
     {
       title: t('admin.user.check'),
       key: 'check',
@@ -103,6 +97,12 @@ export function UserImport() {
           <Tag color="green">{t('admin.user.rowOk')}</Tag>
         ),
     },
+    { title: t('admin.user.column.password'), key: 'password', width: 100, render: (_: unknown, r) => (r.cells[1] ? '••••••' : '') },
+    col(2, 'email'),
+    col(3, 'realname'),
+    col(4, 'gender'),
+    col(5, 'nickname'),
+    col(6, 'school'),
   ];
 
   const bad = report ? new Set(report.problems.map((p) => p.row)).size : 0;
