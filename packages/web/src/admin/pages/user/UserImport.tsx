@@ -86,7 +86,7 @@ export function UserImport() {
         r.skipped ? (
           <Tag>{t('admin.user.skipped')}</Tag>
         ) : r.problems.length ? (
-          <Space direction="vertical" size={2} data-testid={`admin-user-import-problem-${r.row}`}>
+          <Space orientation="vertical" size={2} data-testid={`admin-user-import-problem-${r.row}`}>
             {r.problems.map((p) => (
               <Typography.Text type="danger" key={`${p.code}-${p.field}`}>
                 {problemText(p)}
