@@ -4,7 +4,7 @@
  * guards stayed where they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints, adminEndpoints, fileEndpoints, homeEndpoints, rankEndpoints, siteEndpoints, type Endpoint } from '@oj/shared';
+import { accountEndpoints, adminEndpoints, adminUserEndpoints, fileEndpoints, homeEndpoints, rankEndpoints, siteEndpoints, type Endpoint } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, login } from './helpers.js';
 
@@ -23,6 +23,7 @@ const tables: Record<string, Record<string, Endpoint>> = {
   homeEndpoints,
   rankEndpoints,
   adminEndpoints,
+  adminUserEndpoints,
   fileEndpoints,
 };
 

@@ -13,6 +13,8 @@ const newPassword = z
   .string({ error: 'Please enter a password.' })
   .min(LIMITS.passwordMin, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`)
   .max(LIMITS.passwordMax, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`);
+/** The account rules of registration, also applied to accounts an admin creates, imports or edits. */
+export { username as usernameField, newPassword as newPasswordField };
 const anyPassword = z.string({ error: 'Please enter a password.' }).min(1, 'Please enter a password.').max(128);
 export const emailField = z.string({ error: 'Please enter an email.' }).trim().max(LIMITS.shortText).email('Please enter a valid email address.');
 const emailCode = z

@@ -11,6 +11,7 @@ export * from './site.js';
 export * from './admin.js';
 export * from './admin-dashboard.js';
 export * from './admin-site.js';
+export * from './admin-user.js';
 export * from './judge.js';
 export * from './problem.js';
 export * from './problem-admin.js';

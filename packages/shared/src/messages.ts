@@ -206,6 +206,20 @@ export const MSG = {
   announcementContentRequired: 'The content of the announcement is required.',
   carouselFull: 'The home page shows at most {max} images; remove one first.',
   carouselImageNotFound: 'The image is not on the home page.',
+  // admin users (issue 14)
+  usersSelectEmpty: 'The number of users selected cannot be empty',
+  cannotChangeSelf: 'You cannot disable, demote or delete your own account.',
+  importUsersEmpty: 'The file holds no users.',
+  importUsersTooMany: 'At most 20000 users can be imported at once: split the file.',
+  importUsersInvalid: '{count} rows of the file have problems: nothing was imported. Fix them and import again.',
+  usersImported: '{count} users imported.',
+  generatePasswordLength: 'The password length must be 6 to 25.',
+  generateRangeInvalid: 'The end number cannot be less than the start number.',
+  generateTooMany: 'At most {max} users can be generated at once.',
+  generateUsernameInvalid: 'The generated username {username} is not valid: {reason}',
+  generateUsersExist: 'These usernames already exist: {usernames}',
+  usersGenerated: '{count} users generated.',
+  generatedListGone: 'The list of generated users has expired or does not exist: generate them again.',
 } as const;
 export type MsgKey = keyof typeof MSG;
 

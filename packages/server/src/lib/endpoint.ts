@@ -18,7 +18,7 @@ export interface EndpointCall<E extends Endpoint> {
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
-  options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] },
+  options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[]; bodyLimit?: number },
   handler: (call: EndpointCall<E>) => Promise<ApiResponse<ResponseOf<E>>>,
 ): void {
   const full = `/api/${ep.path}`;
@@ -27,6 +27,7 @@ export function serve<E extends Endpoint>(
     method: ep.method,
     url: full.slice(app.prefix.length),
     preHandler: options.preHandler,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) =>
       handler({
         query: (ep.query ? parse(ep.query, req.query) : undefined) as ParsedInput<QueryOf<E>>,

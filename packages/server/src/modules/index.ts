@@ -7,6 +7,7 @@ import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminDashboardRoutes } from './admin-dashboard/routes.js';
 import { adminSiteRoutes } from './admin-site/routes.js';
+import { adminUserRoutes, generatedListRoutes } from './admin-user/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { commentRoutes } from './comment/routes.js';
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => accountRoutes(scope, ctx), api);
   await app.register((scope) => messageRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
+  await app.register((scope) => generatedListRoutes(scope, ctx), api);
   await app.register((scope) => problemRoutes(scope, ctx), api);
   await app.register((scope) => placeRoutes(scope, ctx), api);
   await app.register((scope) => submissionRoutes(scope, ctx), api);
@@ -52,6 +54,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminPermissionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDashboardRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminUserRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminSiteRoutes(scope, ctx), api);
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });

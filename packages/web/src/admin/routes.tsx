@@ -24,6 +24,7 @@ const NoticeAdminPage = lazyPage(() => import('./pages/notice/NoticeAdminPage'))
 const AnnouncementAdminPage = lazyPage(() => import('./pages/site/AnnouncementAdminPage'));
 const ConfPage = lazyPage(() => import('./pages/site/ConfPage'));
 const SessionAdminPage = lazyPage(() => import('./pages/site/SessionAdminPage'));
+const UserAdminPage = lazyPage(() => import('./pages/user/UserAdminPage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
 
@@ -62,6 +63,7 @@ export const adminRoute: RouteObject = {
         { path: 'announcement', element: <AnnouncementAdminPage />, handle: { titleKey: 'admin.menu.announcement', access: 'root' } satisfies AdminMeta },
         { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'root' } satisfies AdminMeta },
         { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'root' } satisfies AdminMeta },
+        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'root' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
         {
           path: 'discussion',

@@ -1,9 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_GUARD, type LoginBody, type LoginFailure, type UserInfo } from '@oj/shared';
-import { userFlags } from '../../db/schema/index.js';
+import { userFlags, users } from '../../db/schema/index.js';
 import { ADMIN_AREA_ROLES, startSession } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { solvePuzzle } from '../../lib/puzzle.js';
 import { findUserByName, rolesOf, toUserInfo } from '../../lib/users.js';
 import {
@@ -88,6 +89,15 @@ export async function login(req: FastifyRequest, reply: FastifyReply, body: Logi
   await Promise.all([clearPair(db, key, ip), releaseIpAttempt(db, ip)]);
 
   if (user.status === userFlags.disabled) throw fail('accountDisabled');
+  if (needsRehash(user.password)) {
+    // A bulk-created account's cheaper hash (lib/password.ts) gets today's cost now that the password is known;
+    // only if it is still that hash, so a password changed meanwhile is not overwritten.
+    const full = await hashPassword(body.password);
+    await db
+      .update(users)
+      .set({ password: full })
+      .where(and(eq(users.uid, user.uid), eq(users.password, user.password)));
+  }
   const roles = await rolesOf(db, user.uid);
   if (adminOnly && !roles.some((r) => (ADMIN_AREA_ROLES as number[]).includes(r))) throw fail('loginAsAdmin');
   await startSession(req, reply, user.uid);

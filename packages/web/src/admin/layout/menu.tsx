@@ -12,6 +12,7 @@ import {
   SettingOutlined,
   SoundOutlined,
   TagsOutlined,
+  TeamOutlined,
   TrophyOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -28,6 +29,9 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   const { roles } = useSession();
   const link = (to: string, label: string) => <Link to={to}>{label}</Link>;
   const items: Items = [{ key: '/admin/dashboard', icon: <DashboardOutlined />, label: link('/admin/dashboard', t('admin.menu.dashboard')) }];
+  if (hasAdminAccess(roles, 'root')) {
+    items.push({ key: '/admin/user', icon: <TeamOutlined />, label: link('/admin/user', t('admin.menu.user')) });
+  }
   if (hasAdminAccess(roles, 'problem')) {
     items.push({
       key: 'problem',

@@ -1,0 +1,36 @@
+import { Card, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { UserGenerate } from './UserGenerate';
+import { UserImport } from './UserImport';
+import { UserTable } from './UserTable';
+
+const TABS = ['users', 'import', 'generate'] as const;
+
+/**
+ * /admin/user (spec 3 "user", super admin): the user list, the CSV import and the bulk generation, one
+ * tab each as in HOJ (more tabs, e.g. roles and permissions, fit beside them); the tab is kept in
+ * `?tab=` so a reload stays on it.
+ */
+export default function UserAdminPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'users';
+  return (
+    <div className="oj-admin-page" data-testid="admin-user">
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'users' ? {} : { tab: key }, { replace: true })}
+          destroyOnHidden
+          items={[
+            { key: 'users', label: <span data-testid="admin-user-tab-users">{t('admin.user.tabUsers')}</span>, children: <UserTable /> },
+            { key: 'import', label: <span data-testid="admin-user-tab-import">{t('admin.user.tabImport')}</span>, children: <UserImport /> },
+            { key: 'generate', label: <span data-testid="admin-user-tab-generate">{t('admin.user.tabGenerate')}</span>, children: <UserGenerate /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

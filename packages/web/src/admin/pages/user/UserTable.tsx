@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { UserStatus, type AdminUserRow, type RoleId } from '@oj/shared';
+import { adminUserApi, adminUserKeys } from '../../../api/adminUser';
+import { feedback } from '../../../app/feedback';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/time';
+import { AdminTable } from '../../components/AdminTable';
+import { usePaging } from '../../components/adminPaging';
+import { roleColor, roleOptions } from './roles';
+import { UserEditDialog } from './UserEditDialog';
+
+/**
+ * Every account (spec 3 "Admin users"): keyword and role filters, the edit dialog, delete one or the
+ * selected ones. The confirmation says what deleting does (modules/admin-user/service.ts deleteUsers).
+ */
+export function UserTable() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { user } = useSession();
+  const paging = usePaging();
+  const [keyword, setKeyword] = useState('');
+  const [role, setRole] = useState<RoleId | 'admins' | undefined>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const q = {
+    currentPage: paging.page,
+    limit: paging.limit,
+    keyword: keyword || undefined,
+    onlyAdmin: role === 'admins' ? true : undefined,
+    role: typeof role === 'number' ? role : undefined,
+  };
+  const list = useQuery({ queryKey: adminUserKeys.list(q), queryFn: () => adminUserApi.list(q), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: adminUserKeys.users });
+  const remove = useMutation({
+    mutationFn: adminUserApi.remove,
+    onSuccess: (_d, ids) => {
+      feedback.success(t('admin.deleted'));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      if (list.data && ids.length >= list.data.records.length && paging.page > 1) paging.setPage(paging.page - 1);
+      void refresh();
+    },
+  });
+  const removeSelected = () => {
+    if (selected.length === 0) {
+      feedback.error(t('msg.usersSelectEmpty'));
+      return;
+    }
+    remove.mutate(selected);
+  };
+  const warning = <div className="oj-admin-user-delete-warning">{t('admin.user.deleteWarning')}</div>;
+
+  const columns: TableColumnsType<AdminUserRow> = [
+    {
+      title: t('admin.user.username'),
+      dataIndex: 'username',
+      render: (v: string, r) => (
+        <Space size={4} wrap={false}>
+          <span data-testid={`admin-user-name-${v}`}>{v}</span>
+          {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('admin.user.realname'), dataIndex: 'realname', width: 120, ellipsis: true },
+    { title: t('admin.user.email'), dataIndex: 'email', width: 200, ellipsis: true },
+    {
+      title: t('admin.user.roleCol'),
+      dataIndex: 'role',
+      width: 150,
+      render: (v: RoleId) => <Tag color={roleColor(v)}>{t(`admin.user.role.${v}`)}</Tag>,
+    },
+    {
+      title: t('admin.user.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (v: number, r) => (
+        <Tag color={v === UserStatus.DISABLED ? 'red' : 'green'} data-testid={`admin-user-status-${r.username}`}>
+          {v === UserStatus.DISABLED ? t('admin.user.statusDisabled') : t('admin.user.statusNormal')}
+        </Tag>
+      ),
+    },
+    { title: t('admin.user.created'), dataIndex: 'gmtCreate', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 96,
+      fixed: 'right',
+      render: (_v, r) => (
+        <Space size={4} wrap={false}>
+          <Tooltip title={t('admin.edit')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing(r)}
+              aria-label={t('admin.edit')}
+              data-testid={`admin-user-edit-${r.username}`}
+            />
+          </Tooltip>
+          {r.uid !== user?.uid && (
+            <Popconfirm
+              title={t('admin.user.deleteConfirm', { username: r.username })}
+              description={warning}
+              okButtonProps={{ danger: true, 'data-testid': 'admin-user-delete-ok' }}
+              onConfirm={() => remove.mutate([r.uid])}
+            >
+              <Tooltip title={t('admin.delete')}>
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('admin.delete')} data-testid={`admin-user-delete-${r.username}`} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="oj-admin-filters">
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('admin.user.keyword')}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              paging.setPage(1);
+            }}
+            style={{ width: 260, maxWidth: '100%' }}
+            data-testid="admin-user-keyword"
+          />
+          <Select<RoleId | 'admins' | 'all'>
+            value={role ?? 'all'}
+            style={{ width: 200 }}
+            onChange={(v) => {
+              setRole(v === 'all' ? undefined : v);
+              paging.setPage(1);
+            }}
+            options={[{ value: 'all', label: t('admin.user.roleAll') }, { value: 'admins', label: t('admin.user.roleAdmins') }, ...roleOptions(t)]}
+            aria-label={t('admin.user.roleCol')}
+            data-testid="admin-user-role-filter"
+          />
+          <Popconfirm
+            title={t('admin.user.deleteSelectedConfirm', { count: selected.length })}
+            description={warning}
+            okButtonProps={{ danger: true, 'data-testid': 'admin-user-delete-selected-ok' }}
+            onConfirm={removeSelected}
+            disabled={selected.length === 0}
+          >
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              loading={remove.isPending}
+              onClick={selected.length === 0 ? removeSelected : undefined}
+              data-testid="admin-user-delete-selected"
+            >
+              {t('admin.user.deleteSelected')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      </div>
+      <AdminTable<AdminUserRow>
+        rowKey="uid"
+        columns={columns}
+        list={list}
+        paging={paging}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+          preserveSelectedRowKeys: true,
+          // Root cannot delete himself (the server refuses too).
+          getCheckboxProps: (r) => ({ disabled: r.uid === user?.uid }),
+        }}
+      />
+      {editing && (
+        <UserEditDialog
+          user={editing}
+          self={editing.uid === user?.uid}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
