@@ -58,12 +58,16 @@ export const adminRoute: RouteObject = {
         { path: 'problem/edit/:pid', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.problem.edit', menuKey: '/admin/problems' }) },
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
-        { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'root' } satisfies AdminMeta },
-        // The super admin's site screens: announcements, configuration, sessions.
-        { path: 'announcement', element: <AnnouncementAdminPage />, handle: { titleKey: 'admin.menu.announcement', access: 'root' } satisfies AdminMeta },
-        { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'root' } satisfies AdminMeta },
-        { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'root' } satisfies AdminMeta },
-        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'root' } satisfies AdminMeta },
+        { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'system_info_admin' } satisfies AdminMeta },
+        // The super admin's screens (spec 3 §2), by the permission their calls ask for (role_permission).
+        {
+          path: 'announcement',
+          element: <AnnouncementAdminPage />,
+          handle: { titleKey: 'admin.menu.announcement', access: 'announcement_admin' } satisfies AdminMeta,
+        },
+        { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'system_info_admin' } satisfies AdminMeta },
+        { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'user_admin' } satisfies AdminMeta },
+        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'user_admin' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
         {
           path: 'discussion',

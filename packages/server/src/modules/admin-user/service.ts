@@ -9,6 +9,7 @@ import type { adminUserListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { discussions, userRoles, users, commentLikes, comments, discussionLikes } from '../../db/schema/index.js';
 import { revokeAllSessions, type AuthUser } from '../../lib/auth.js';
+import { forgetUserSessions } from '../../lib/session-cache.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { genderOf, uniqueViolation, type UserRow } from '../../lib/users.js';
@@ -82,7 +83,7 @@ export async function editUser(ctx: AppContext, actor: AuthUser, b: EditUserBody
   const { db } = ctx.database;
   const password = b.setNewPwd ? await hashPassword(b.password!) : null;
   try {
-    return await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.uid, b.uid)).for('update');
       if (!before) throw notFound('userNotFound');
       const rolesBefore = (await tx.select({ r: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, b.uid))).map((x) => x.r);
@@ -110,6 +111,10 @@ export async function editUser(ctx: AppContext, actor: AuthUser, b: EditUserBody
       if (password || (b.status === UserStatus.DISABLED && before.status !== UserStatus.DISABLED)) await revokeAllSessions(tx, b.uid);
       return toRow(after!, [b.type]);
     });
+    // Name, status and role are part of every session check: this node must not serve the old ones
+    // (other nodes hear of the change from the user_info and user_role triggers).
+    forgetUserSessions(b.uid);
+    return row;
   } catch (err) {
     const c = uniqueViolation(err);
     if (c === 'user_info_username_uq') throw fail('usernameExists');
@@ -131,17 +136,21 @@ export async function deleteUsers(ctx: AppContext, actor: AuthUser, ids: string[
   const uids = [...new Set(ids)];
   if (uids.includes(actor.uid)) refuseSelf(actor, actor.uid);
   const { db } = ctx.database;
-  return db.transaction(async (tx) => {
-    // Their likes are about to go: take them off the counters they raised.
-    await tx.execute(sql`
+  return db
+    .transaction(async (tx) => {
+      // Their likes are about to go: take them off the counters they raised.
+      await tx.execute(sql`
       update ${discussions} d set like_num = greatest(0, d.like_num - l.n)
       from (select did, count(*)::int n from ${discussionLikes} where uid in ${uids} group by did) l
       where d.id = l.did`);
-    await tx.execute(sql`
+      await tx.execute(sql`
       update ${comments} c set like_num = greatest(0, c.like_num - l.n)
       from (select comment_id, count(*)::int n from ${commentLikes} where uid in ${uids} group by comment_id) l
       where c.id = l.comment_id`);
-    const gone = await tx.delete(users).where(inArray(users.uid, uids)).returning({ uid: users.uid });
-    return gone.length;
-  });
+      const gone = await tx.delete(users).where(inArray(users.uid, uids)).returning({ uid: users.uid });
+      return gone.length;
+    })
+    .finally(() => {
+      for (const uid of uids) forgetUserSessions(uid);
+    });
 }

@@ -39,7 +39,7 @@ import { fail, notFound, unauthorized } from '../../lib/errors.js';
 import { assertCanView, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
-import { mayOn, maySite } from '../policy/index.js';
+import { maySite } from '../policy/index.js';
 import { emptyCount, likeOf, problemById } from '../problem/service.js';
 import { toSubmissionInfo } from './submission-info.js';
 import type { OpenedProblem, Place, PlaceResolver, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';

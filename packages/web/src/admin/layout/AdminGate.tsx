@@ -30,8 +30,8 @@ function AdminAccountRequired() {
  */
 export function AdminGate({ access, children }: { access: AdminAccess; children: ReactNode }) {
   const location = useLocation();
-  const { token, roles } = useSession();
-  const decide = () => ({ key: location.key, loggedIn: !!token, allowed: hasAdminAccess(roles, access) });
+  const { token, roles, permissions } = useSession();
+  const decide = () => ({ key: location.key, loggedIn: !!token, allowed: hasAdminAccess(roles, access, permissions) });
   const [entry, setEntry] = useState(decide);
   let current = entry;
   if (entry.key !== location.key) {
@@ -39,7 +39,7 @@ export function AdminGate({ access, children }: { access: AdminAccess; children:
     setEntry(current);
   }
   // Roles can change while staying on a page (refreshed from get-user-auth-info after a 403).
-  const allowed = current.allowed && hasAdminAccess(roles, access);
+  const allowed = current.allowed && hasAdminAccess(roles, access, permissions);
   if (!current.loggedIn) return <LoginFirst />;
   if (!allowed && token) return <AdminAccountRequired />;
   return <>{children}</>;

@@ -26,10 +26,11 @@ type Items = NonNullable<MenuProps['items']>;
 /** Admin routes of spec 3 §2 that exist so far; areas of later issues add their entries here. */
 export function useAdminMenu(): { items: Items; openKeys: string[] } {
   const { t } = useTranslation();
-  const { roles } = useSession();
+  const { roles, permissions } = useSession();
+  const holds = (p: 'user_admin' | 'announcement_admin' | 'system_info_admin') => hasAdminAccess(roles, p, permissions);
   const link = (to: string, label: string) => <Link to={to}>{label}</Link>;
   const items: Items = [{ key: '/admin/dashboard', icon: <DashboardOutlined />, label: link('/admin/dashboard', t('admin.menu.dashboard')) }];
-  if (hasAdminAccess(roles, 'root')) {
+  if (holds('user_admin')) {
     items.push({ key: '/admin/user', icon: <TeamOutlined />, label: link('/admin/user', t('admin.menu.user')) });
   }
   if (hasAdminAccess(roles, 'problem')) {
@@ -74,18 +75,20 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   if (hasAdminAccess(roles, 'moderateDiscussions')) {
     items.push({ key: '/admin/discussion', icon: <CommentOutlined />, label: link('/admin/discussion', t('admin.menu.discussion')) });
   }
-  if (hasAdminAccess(roles, 'root')) {
+  if (holds('announcement_admin')) {
     items.push({ key: '/admin/announcement', icon: <SoundOutlined />, label: link('/admin/announcement', t('admin.menu.announcement')) });
   }
   if (hasAdminAccess(roles, 'sendNotices')) {
     items.push({ key: '/admin/notice', icon: <NotificationOutlined />, label: link('/admin/notice', t('admin.menu.notice')) });
   }
-  if (hasAdminAccess(roles, 'root')) {
+  if (holds('system_info_admin')) {
     items.push(
       { key: '/admin/conf', icon: <SettingOutlined />, label: link('/admin/conf', t('admin.menu.conf')) },
       { key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) },
-      { key: '/admin/session', icon: <HistoryOutlined />, label: link('/admin/session', t('admin.menu.session')) },
     );
+  }
+  if (holds('user_admin')) {
+    items.push({ key: '/admin/session', icon: <HistoryOutlined />, label: link('/admin/session', t('admin.menu.session')) });
   }
   return { items, openKeys: ['problem', 'training', 'contest'] };
 }

@@ -80,7 +80,7 @@ function RefreshNote() {
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { user, roles } = useSession();
+  const { user, roles, permissions } = useSession();
   const { data: languages, isPending } = useLanguages();
   const problems = hasAdminAccess(roles, 'problem');
   return (
@@ -102,7 +102,7 @@ export default function DashboardPage() {
         </div>
       </Card>
       <SiteFigures />
-      {hasAdminAccess(roles, 'root') && <ServicePanel />}
+      {hasAdminAccess(roles, 'system_info_admin', permissions) && <ServicePanel />}
       {problems && <ProblemCounts />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>

@@ -1,13 +1,11 @@
-import { ROLE_NAMES, may, type Actor, type RoleId, type TrainingDetail } from '@oj/shared';
-import { useSession } from '../../app/session';
-
-const ROLE_ID_OF = new Map(Object.entries(ROLE_NAMES).map(([id, name]) => [name, Number(id) as RoleId]));
+import { may, type Actor, type TrainingDetail } from '@oj/shared';
+import { roleIdsOf, useSession } from '../../app/session';
 
 /** The logged-in user as @oj/shared `may()` sees them (role names of the session → role ids); null for visitors. */
 export function useActor(): Actor | null {
   const { user, roles, permissions } = useSession();
   if (!user) return null;
-  return { uid: user.uid, roles: roles.flatMap((r) => (ROLE_ID_OF.has(r) ? [ROLE_ID_OF.get(r)!] : [])), permissions: permissions ?? undefined };
+  return { uid: user.uid, roles: roleIdsOf(roles), permissions: permissions ?? undefined };
 }
 
 /**

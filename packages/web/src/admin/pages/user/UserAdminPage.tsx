@@ -1,22 +1,27 @@
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
+import { hasAdminAccess } from '../../access';
+import { RolePermissionPanel } from '../permission/RolePermissionPanel';
 import { UserGenerate } from './UserGenerate';
 import { UserImport } from './UserImport';
 import { UserTable } from './UserTable';
 
-const TABS = ['users', 'import', 'generate'] as const;
+const TABS = ['users', 'import', 'generate', 'permissions'] as const;
 
 /**
  * /admin/user (spec 3 "user", super admin): the user list, the CSV import and the bulk generation, one
- * tab each as in HOJ (more tabs, e.g. roles and permissions, fit beside them); the tab is kept in
- * `?tab=` so a reload stays on it.
+ * tab each as in HOJ, and the roles and permissions (super admin role only, as its calls); the tab is
+ * kept in `?tab=` so a reload stays on it.
  */
 export default function UserAdminPage() {
   const { t } = useTranslation();
+  const { roles } = useSession();
+  const root = hasAdminAccess(roles, 'root');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab = (TABS as readonly string[]).includes(asked ?? '') ? asked! : 'users';
+  const tab = (TABS as readonly string[]).includes(asked ?? '') && (asked !== 'permissions' || root) ? asked! : 'users';
   return (
     <div className="oj-admin-page" data-testid="admin-user">
       <Card>
@@ -28,6 +33,15 @@ export default function UserAdminPage() {
             { key: 'users', label: <span data-testid="admin-user-tab-users">{t('admin.user.tabUsers')}</span>, children: <UserTable /> },
             { key: 'import', label: <span data-testid="admin-user-tab-import">{t('admin.user.tabImport')}</span>, children: <UserImport /> },
             { key: 'generate', label: <span data-testid="admin-user-tab-generate">{t('admin.user.tabGenerate')}</span>, children: <UserGenerate /> },
+            ...(root
+              ? [
+                  {
+                    key: 'permissions',
+                    label: <span data-testid="admin-user-tab-permissions">{t('admin.permission.tab')}</span>,
+                    children: <RolePermissionPanel />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
