@@ -8,7 +8,8 @@ import { Role, type Endpoint } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, login } from './helpers.js';
 
-const isEndpoint = (v: unknown): v is Endpoint => !!v && typeof v === 'object' && typeof (v as Endpoint).path === 'string' && typeof (v as Endpoint).method === 'string';
+const isEndpoint = (v: unknown): v is Endpoint =>
+  !!v && typeof v === 'object' && typeof (v as Endpoint).path === 'string' && typeof (v as Endpoint).method === 'string';
 const all: Endpoint[] = Object.values(shared).flatMap((table) =>
   table && typeof table === 'object' && !Array.isArray(table) ? Object.values(table as Record<string, unknown>).filter(isEndpoint) : [],
 );
@@ -34,12 +35,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (e: Endpoint, token: string | null) => call(t, e.method, `/api/${e.path}`, { token, body: e.method === 'GET' || e.method === 'DELETE' ? undefined : {} });
+const send = (e: Endpoint, token: string | null) =>
+  call(t, e.method, `/api/${e.path}`, { token, body: e.method === 'GET' || e.method === 'DELETE' ? undefined : {} });
 
 describe('admin guards over every declared admin call', () => {
   it('finds the admin calls of every area', () => {
     expect(adminCalls.length).toBeGreaterThan(60);
-    for (const p of SUPER_ADMIN_PREFIXES) expect(superAdminCalls.some((e) => e.path.startsWith(p)), p).toBe(true);
+    for (const p of SUPER_ADMIN_PREFIXES)
+      expect(
+        superAdminCalls.some((e) => e.path.startsWith(p)),
+        p,
+      ).toBe(true);
   });
 
   it('visitors get 401 and normal users 403 on every admin call but login', async () => {

@@ -89,7 +89,7 @@ describe('roles and permissions', () => {
   it('adds, renames and deletes a permission; built-in codes stay', async () => {
     const added = await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Print admin' }, { token: root });
     expect(added.status).toBe(200);
-    expect(added.data).toMatchObject({ code: 'print_admin', builtIn: false, roles: [] });
+    expect(added.data).toMatchObject({ code: 'print_admin', builtIn: false, roles: [Role.ROOT] });
     expect((await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Again' }, { token: root })).msg).toBe(MSG.permissionExists);
     expect((await post(t, '/api/admin/permission', { code: 'Bad Code', name: 'x' }, { token: root })).http).toBe(400);
     expect((await post(t, '/api/admin/permission', { code: 'ok_code', name: '   ' }, { token: root })).http).toBe(400);
@@ -111,6 +111,8 @@ describe('roles and permissions', () => {
   it('refuses an unknown role or permission id and leaves the assignment as it was', async () => {
     const before = await idsOfRole(Role.USER);
     expect((await put(t, '/api/admin/permission/role', { roleId: 1234, permissionIds: [] }, { token: root })).http).toBe(400);
+    expect((await put(t, '/api/admin/permission/role', { roleId: Role.ROOT, permissionIds: [] }, { token: root })).msg).toBe(MSG.permissionRootFixed);
+    expect(await rolesOf('user_admin')).toContain(Role.ROOT);
     expect((await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: [999999] }, { token: root })).msg).toBe(MSG.permissionNotFound);
     expect((await idsOfRole(Role.USER)).sort()).toEqual(before.sort());
   });

@@ -133,6 +133,7 @@ export const MSG = {
   permissionNotFound: 'The permission does not exist.',
   permissionExists: 'A permission with this code already exists.',
   permissionBuiltIn: 'This permission is built in: its code cannot change and it cannot be deleted.',
+  permissionRootFixed: 'The super admin holds every permission: his role cannot be changed.',
   // discussions, comments, messages (issue 13)
   discussionNotFound: 'The discussion does not exist.',
   discussionCategoryNotFound: 'The discussion category does not exist.',

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { PERMISSIONS, type PermissionInfo, type RoleId } from '@oj/shared';
+import { PERMISSIONS, Role, type PermissionInfo, type RoleId } from '@oj/shared';
 import type { Database } from '../../db/client.js';
 import { permissions, rolePermissions } from '../../db/schema/index.js';
 import { fail, notFound } from '../../lib/errors.js';
@@ -31,8 +31,14 @@ async function one(database: Database, id: number): Promise<PermissionInfo> {
 
 export async function addPermission(database: Database, body: { code: string; name: string }): Promise<PermissionInfo> {
   try {
-    const [row] = await database.db.insert(permissions).values(body).returning({ id: permissions.id });
-    return await one(database, row!.id);
+    const id = await database.db.transaction(async (tx) => {
+      const [row] = await tx.insert(permissions).values(body).returning({ id: permissions.id });
+      // The super admin holds every permission, new ones included.
+      await tx.insert(rolePermissions).values({ roleId: Role.ROOT, permissionId: row!.id });
+      return row!.id;
+    });
+    rolePermissionsOf(database).forget();
+    return await one(database, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw fail('permissionExists');
     throw err;
@@ -64,6 +70,8 @@ export async function deletePermission(database: Database, id: number): Promise<
 
 /** Replaces what one role carries, in one transaction; takes effect on every node at commit. */
 export async function setRolePermissions(database: Database, roleId: number, permissionIds: number[]): Promise<PermissionInfo[]> {
+  // Taking a permission from the super admin could only lock the site's owner out of his own pages.
+  if (roleId === Role.ROOT) throw fail('permissionRootFixed');
   const ids = [...new Set(permissionIds)];
   await database.db.transaction(async (tx) => {
     if (ids.length > 0) {

@@ -89,7 +89,7 @@ export function RolePermissionPanel() {
       render: (_v: unknown, p: PermissionInfo) => (
         <Checkbox
           checked={p.roles.includes(roleId)}
-          disabled={setRole.isPending}
+          disabled={setRole.isPending || roleId === Role.ROOT}
           onChange={(e) => toggle(p, roleId, e.target.checked)}
           aria-label={`${ROLE_NAMES[roleId]} ${p.code}`}
           data-testid={`perm-${p.code}-${roleId}`}
