@@ -27,8 +27,36 @@ export function DeleteButton({ confirm, warning, onConfirm, tooltip, testId, okT
       onConfirm={onConfirm}
     >
       <Tooltip title={tooltip ?? t('admin.delete')}>
-        <Button size="small" danger icon={<DeleteOutlined />} data-testid={testId} />
+        <Button size="small" danger icon={<DeleteOutlined />} aria-label={tooltip ?? t('admin.delete')} data-testid={testId} />
       </Tooltip>
+    </Popconfirm>
+  );
+}
+
+interface DeleteSelectedButtonProps {
+  /** how many rows are selected: with none, a click runs `onConfirm` at once (it says what is missing) */
+  count: number;
+  confirm: string;
+  warning?: ReactNode;
+  onConfirm(): void;
+  pending: boolean;
+  label: string;
+  testId: string;
+}
+
+/** A list's "delete selected" button: asks first when rows are selected. */
+export function DeleteSelectedButton({ count, confirm, warning, onConfirm, pending, label, testId }: DeleteSelectedButtonProps) {
+  return (
+    <Popconfirm
+      title={confirm}
+      description={warning}
+      okButtonProps={{ danger: true, 'data-testid': `${testId}-ok` }}
+      onConfirm={onConfirm}
+      disabled={count === 0}
+    >
+      <Button danger icon={<DeleteOutlined />} loading={pending} onClick={count === 0 ? onConfirm : undefined} data-testid={testId}>
+        {label}
+      </Button>
     </Popconfirm>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusValue } from '@oj/shared';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../components/time';
 import { useActor } from '../../../pages/training/policy';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
-import { DeleteButton } from '../../components/DeleteButton';
+import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
 
 const detailPath = (id: number) => `/discussion-detail/${id}`;
 
@@ -175,22 +175,14 @@ export function DiscussionTable() {
             aria-label={t('admin.discussion.status')}
             data-testid="admin-discussion-status-filter"
           />
-          <Popconfirm
-            title={t('admin.discussion.deleteSelectedConfirm', { count: selected.length })}
-            okButtonProps={{ danger: true, 'data-testid': 'admin-discussion-delete-selected-ok' }}
+          <DeleteSelectedButton
+            count={selected.length}
+            confirm={t('admin.discussion.deleteSelectedConfirm', { count: selected.length })}
             onConfirm={removeSelected}
-            disabled={selected.length === 0}
-          >
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              loading={remove.isPending}
-              onClick={selected.length === 0 ? removeSelected : undefined}
-              data-testid="admin-discussion-delete-selected"
-            >
-              {t('admin.discussion.deleteSelected')}
-            </Button>
-          </Popconfirm>
+            pending={remove.isPending}
+            label={t('admin.discussion.deleteSelected')}
+            testId="admin-discussion-delete-selected"
+          />
         </Space>
       </div>
       <AdminTable<DiscussionListRow>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UserStatus, type AdminUserRow, type RoleId } from '@oj/shared';
@@ -12,6 +12,7 @@ import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { roleColor, roleOptions } from './roles';
 import { UserEditDialog } from './UserEditDialog';
+import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
 
 /**
  * Every account (spec 3 "Admin users"): keyword and role filters, the edit dialog, delete one or the
@@ -100,16 +101,13 @@ export function UserTable() {
             />
           </Tooltip>
           {r.uid !== user?.uid && (
-            <Popconfirm
-              title={t('admin.user.deleteConfirm', { username: r.username })}
-              description={warning}
-              okButtonProps={{ danger: true, 'data-testid': 'admin-user-delete-ok' }}
+            <DeleteButton
+              confirm={t('admin.user.deleteConfirm', { username: r.username })}
+              warning={warning}
               onConfirm={() => remove.mutate([r.uid])}
-            >
-              <Tooltip title={t('admin.delete')}>
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('admin.delete')} data-testid={`admin-user-delete-${r.username}`} />
-              </Tooltip>
-            </Popconfirm>
+              testId={`admin-user-delete-${r.username}`}
+              okTestId="admin-user-delete-ok"
+            />
           )}
         </Space>
       ),
@@ -141,23 +139,15 @@ export function UserTable() {
             aria-label={t('admin.user.roleCol')}
             data-testid="admin-user-role-filter"
           />
-          <Popconfirm
-            title={t('admin.user.deleteSelectedConfirm', { count: selected.length })}
-            description={warning}
-            okButtonProps={{ danger: true, 'data-testid': 'admin-user-delete-selected-ok' }}
+          <DeleteSelectedButton
+            count={selected.length}
+            confirm={t('admin.user.deleteSelectedConfirm', { count: selected.length })}
+            warning={warning}
             onConfirm={removeSelected}
-            disabled={selected.length === 0}
-          >
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              loading={remove.isPending}
-              onClick={selected.length === 0 ? removeSelected : undefined}
-              data-testid="admin-user-delete-selected"
-            >
-              {t('admin.user.deleteSelected')}
-            </Button>
-          </Popconfirm>
+            pending={remove.isPending}
+            label={t('admin.user.deleteSelected')}
+            testId="admin-user-delete-selected"
+          />
         </Space>
       </div>
       <AdminTable<AdminUserRow>
