@@ -7,13 +7,27 @@ import { SettingsCard } from '../../components/SettingsCard';
 import { SwitchRow } from '../../components/SwitchRow';
 
 /** The fields of this card; the website config's others (discussion, footer) belong to other cards. */
-const FIELDS = ['baseUrl', 'name', 'shortName', 'description', 'register', 'recordName', 'recordUrl', 'projectName', 'projectUrl'] as const;
+const FIELDS = [
+  'baseUrl',
+  'name',
+  'shortName',
+  'description',
+  'register',
+  'emailVerification',
+  'recordName',
+  'recordUrl',
+  'projectName',
+  'projectUrl',
+  'contactPhone',
+  'address',
+  'oiWikiUrl',
+] as const;
 type Values = Pick<WebsiteConfig, (typeof FIELDS)[number]>;
 const pick = (v: Values): WebConfigBody => Object.fromEntries(FIELDS.map((k) => [k, v[k]]));
 
 const HTTP_URL = /^https?:\/\/[^\s<>"']+$/i;
 
-/** Website settings (spec 3 §3 "Website config"): base URL, names, record and project links, description, registration. */
+/** Website settings (spec 3 §3 "Website config"): base URL, names, links and contact of the footer, description, registration, the OI Wiki address. */
 export function WebsiteConfigCard() {
   const { t } = useTranslation();
   const url = (field: string) => [{ pattern: HTTP_URL, message: t('admin.site.conf.urlInvalid', { field }) }];
@@ -60,10 +74,22 @@ export function WebsiteConfigCard() {
         <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 6 }} data-testid="conf-description" />
       </Form.Item>
       <SwitchRow name="register" testId="conf-register" label={t('admin.site.conf.register')} help={t('admin.site.conf.registerHelp')} />
+      <SwitchRow
+        name="emailVerification"
+        testId="conf-emailVerification"
+        label={t('admin.site.conf.emailVerification')}
+        help={t('admin.site.conf.emailVerificationHelp')}
+      />
       {text('recordName', 100)}
       {text('recordUrl', 255, url(t('admin.site.conf.recordUrl')))}
       {text('projectName', 100)}
       {text('projectUrl', 255, url(t('admin.site.conf.projectUrl')))}
+      {text('contactPhone', 50)}
+      {text('address', 255)}
+      {text('oiWikiUrl', 255, [
+        { required: true, message: t('admin.required', { field: t('admin.site.conf.oiWikiUrl') }) },
+        ...url(t('admin.site.conf.oiWikiUrl')),
+      ])}
     </SettingsCard>
   );
 }
