@@ -21,7 +21,7 @@ let pid: number;
 let cid: number;
 const PROBLEM = 'SW100';
 
-const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false };
+const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false, hideNonContestSubmissionCode: false };
 
 const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
 const submitAs = (token: string, extra: Record<string, unknown> = {}) =>
@@ -104,6 +104,19 @@ describe('admin/switch/info and update', () => {
     }
     expect((await update({ submitIntervalSec: 3600 })).status).toBe(200);
     expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 3600 });
+  });
+
+  it('hides the code of non-contest submissions from everyone but the author and the super admin when asked', async () => {
+    const r = await submitAs(kim);
+    expect(r.status).toBe(200);
+    const submitId = r.data.submitId as number;
+    const codeFor = async (token: string) => (await get(t, '/api/get-submission-detail', { token, query: { submitId: String(submitId) } })).data.submission.code;
+    expect(await codeFor(admin)).toContain('main');
+    expect((await update({ hideNonContestSubmissionCode: true })).data.hideNonContestSubmissionCode).toBe(true);
+    expect(await codeFor(admin)).toBeNull();
+    expect(await codeFor(kim)).toContain('main');
+    expect(await codeFor(root)).toContain('main');
+    expect((await update({ hideNonContestSubmissionCode: 'yes' })).http).toBe(400);
   });
 
   it('tells the public only whether a captcha is needed', async () => {

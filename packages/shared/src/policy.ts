@@ -57,6 +57,8 @@ export type SiteAction =
   | 'useAnyProblem'
   /** read every submission's code (spec 1 §5; in contests once they ended): super admin, admin */
   | 'readAllCode'
+  /** read others' code outside contests while the site hides it (switch hideNonContestSubmissionCode): super admin */
+  | 'readHiddenCode'
   /** case results of every submission, program output included (spec 1 §5): super admin, admin, problem admin */
   | 'seeAllCaseResults'
   /** manual verdicts, cancelling, rejudging a whole contest problem (spec 1 §4, spec 2 §6): super admin */
@@ -116,6 +118,7 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: rea
   listHiddenProblems: isSuperAdmin,
   useAnyProblem: isSuperAdmin,
   readAllCode: isAdmin,
+  readHiddenCode: isSuperAdmin,
   seeAllCaseResults: (r) => isAdmin(r) || isProblemAdmin(r),
   superviseJudging: isSuperAdmin,
   administerAllContests: isSuperAdmin,

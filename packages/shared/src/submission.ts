@@ -111,6 +111,8 @@ export interface SwitchConfig {
   openGroupJudge: boolean;
   /** on: every non-contest submission carries an image captcha (captcha + captchaKey) */
   submitCaptcha: boolean;
+  /** on: the code of submissions outside contests is shown to its owner and the super admin only (HOJ hideNonContestSubmissionCode) */
+  hideNonContestSubmissionCode: boolean;
 }
 
 export const SUBMIT_INTERVAL_MAX_SEC = 3600;
@@ -127,6 +129,7 @@ export const switchConfigBody = z
     openContestJudge: z.boolean({ error: 'openContestJudge: true or false.' }),
     openGroupJudge: z.boolean({ error: 'openGroupJudge: true or false.' }),
     submitCaptcha: z.boolean({ error: 'submitCaptcha: true or false.' }),
+    hideNonContestSubmissionCode: z.boolean({ error: 'hideNonContestSubmissionCode: true or false.' }),
   })
   .partial();
 export type SwitchConfigBody = z.infer<typeof switchConfigBody>;

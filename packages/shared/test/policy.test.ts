@@ -72,6 +72,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['listHiddenProblems', site, 'the list by visibility', ['root']],
   ['useAnyProblem', site, 'problems of others in a contest', ['root']],
   ['readAllCode', site, 'code of others', ['root', 'admin', 'adminAuthor']],
+  ['readHiddenCode', site, 'code of others while the site hides it', ['root']],
   ['seeAllCaseResults', site, 'case results', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
   ['superviseJudging', site, 'manual verdicts', ['root']],
   ['administerAllContests', site, 'every contest', ['root']],
@@ -167,5 +168,19 @@ describe('may(actor, action, resource)', () => {
     expect(may(who.groupRoot, 'administer', group)).toBe(true);
     expect(may(who.groupAdmin, 'administer', group)).toBe(false);
     expect(may(who.root, 'delete', group)).toBe(true);
+  });
+
+  it('the permissions the site assigned decide over the default assignment of the roles', () => {
+    const site: Resource = { kind: 'site' };
+    const user: Actor = { uid: 'u', roles: [Role.USER] };
+    expect(may(user, 'postDiscussion', site)).toBe(true);
+    expect(may({ ...user, permissions: ['submit', 'comment_add'] }, 'postDiscussion', site)).toBe(false);
+    expect(may({ ...user, permissions: ['submit', 'comment_add'] }, 'comment', site)).toBe(true);
+    const muted: Actor = { uid: 'm', roles: [Role.MUTED] };
+    expect(may(muted, 'comment', site)).toBe(false);
+    expect(may({ ...muted, permissions: ['comment_add'] }, 'comment', site)).toBe(true);
+    const own: Resource = { kind: 'discussion', uid: 'u', gid: null };
+    expect(may(user, 'delete', own)).toBe(true);
+    expect(may({ ...user, permissions: [] }, 'delete', own)).toBe(false);
   });
 });

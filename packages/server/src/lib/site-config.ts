@@ -57,7 +57,14 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
 
 export const DEFAULT_SMTP: SmtpConfig = { host: '', port: 465, secure: true, username: '', password: '', from: '' };
 
-export const DEFAULT_SWITCH: SwitchConfig = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false };
+export const DEFAULT_SWITCH: SwitchConfig = {
+  submitIntervalSec: 8,
+  openPublicJudge: true,
+  openContestJudge: true,
+  openGroupJudge: true,
+  submitCaptcha: false,
+  hideNonContestSubmissionCode: false,
+};
 
 /** Aliyun's SMS endpoint and region, as HOJ fills them in. */
 export const DEFAULT_SMS: SmsSettings = {

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { maySite } from '../policy/index.js';
 import { countsOf, emptyCount, likeOf, problemByDisplayId, problemById, seesAllProblems, visibleTo } from '../problem/service.js';
+import { getSetting } from '../../lib/site-config.js';
 import { toSubmissionInfo } from './submission-info.js';
 import { cachedTotal } from './totals.js';
 import type { OpenedProblem, Place, PlaceResolver, ProblemKey, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
@@ -56,8 +57,12 @@ async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boole
   return rows.map((r) => r.id);
 }
 
-/** Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that allows it. */
-function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boolean, user: AuthUser | null): boolean {
+/**
+ * Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that
+ * allows it; while the site hides non-contest code (switch), to its owner and the super admin only.
+ */
+function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boolean, user: AuthUser | null, hidden: boolean): boolean {
+  if (hidden) return !!user && (s.uid === user.uid || maySite(user, 'readHiddenCode'));
   if (!user) return s.share && codeShare;
   return s.uid === user.uid || maySite(user, 'readAllCode') || (s.share && codeShare);
 }
@@ -200,7 +205,7 @@ class BankPlace implements Place {
     const allCases = maySite(user, 'seeAllCaseResults');
     return {
       view: (x) => x,
-      code: mayReadCode(s, s.codeShare ?? false, user),
+      code: mayReadCode(s, s.codeShare ?? false, user, (await getSetting(this.db, 'switch')).hideNonContestSubmissionCode),
       cases: true,
       allCases,
       caseOutput: allCases || (!!user && user.uid === s.uid),

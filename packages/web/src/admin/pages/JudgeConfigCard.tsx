@@ -64,6 +64,12 @@ export function JudgeConfigCard() {
         </Space.Compact>
       </Form.Item>
       <SwitchRow name="submitCaptcha" testId="switch-submitCaptcha" label={t('admin.switch.submitCaptcha')} help={t('admin.switch.submitCaptchaHelp')} />
+      <SwitchRow
+        name="hideNonContestSubmissionCode"
+        testId="switch-hideNonContestSubmissionCode"
+        label={t('admin.switch.hideNonContestSubmissionCode')}
+        help={t('admin.switch.hideNonContestSubmissionCodeHelp')}
+      />
     </SettingsCard>
   );
 }
