@@ -21,7 +21,14 @@ let pid: number;
 let cid: number;
 const PROBLEM = 'SW100';
 
-const DEFAULTS = { submitIntervalSec: 8, openPublicJudge: true, openContestJudge: true, openGroupJudge: true, submitCaptcha: false, hideNonContestSubmissionCode: false };
+const DEFAULTS = {
+  submitIntervalSec: 8,
+  openPublicJudge: true,
+  openContestJudge: true,
+  openGroupJudge: true,
+  submitCaptcha: false,
+  hideNonContestSubmissionCode: false,
+};
 
 const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
 const submitAs = (token: string, extra: Record<string, unknown> = {}) =>
@@ -110,7 +117,8 @@ describe('admin/switch/info and update', () => {
     const r = await submitAs(kim);
     expect(r.status).toBe(200);
     const submitId = r.data.submitId as number;
-    const codeFor = async (token: string) => (await get(t, '/api/get-submission-detail', { token, query: { submitId: String(submitId) } })).data.submission.code;
+    const codeFor = async (token: string) =>
+      (await get(t, '/api/get-submission-detail', { token, query: { submitId: String(submitId) } })).data.submission.code;
     expect(await codeFor(admin)).toContain('main');
     expect((await update({ hideNonContestSubmissionCode: true })).data.hideNonContestSubmissionCode).toBe(true);
     expect(await codeFor(admin)).toBeNull();
