@@ -16,7 +16,9 @@ const HOME_JS_REQUESTS_MAX = 25;
  * the page still needs. The budget holds what was reached and fails on growth beyond it (antd's menus
  * or tooltips creeping back into the shell are ~20 KB, the Markdown renderer 25, a chart or a table 50–130).
  */
-const HOME_JS_KB_MAX = 206;
+// 206.4 after the admin back-office (issue 14): its server messages are in the catalogue the client
+// needs to translate any server answer (their translations moved to the admin areas' texts).
+const HOME_JS_KB_MAX = 207;
 
 let browser: Browser;
 beforeAll(async () => {

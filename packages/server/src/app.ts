@@ -9,6 +9,9 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/web-app.js';
 import { registerModules } from './modules/index.js';
 
+/** How long closing the app waits for open connections before it cuts them. */
+const CLOSE_GRACE_MS = 3000;
+
 /** Builds the whole HTTP application (API + SPA) without listening, so tests can inject requests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -42,6 +45,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     req.log.error(err);
     return reply.status(500).send({ status: ResultStatus.SYSTEM_ERROR, msg: MSG.serverError, data: null });
+  });
+
+  // Shutdown waits for requests in flight, but not for ever: a judge's socket opened just before it
+  // stopped and never used counts as busy (Node only drops it at headersTimeout, a minute later).
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
 
   await registerSecurityHeaders(app);

@@ -57,9 +57,10 @@ export function needAreaTexts(): Promise<void> {
   return loadTexts(localeStore.get().lang, 'areas');
 }
 
-const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale }>> = {
+/** antd's texts per language; en-US is antd's own default (undefined: nothing to fetch). */
+const antdLocales: Record<UiLanguage, () => Promise<{ default: Locale | undefined }>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN'),
-  'en-US': () => import('antd/es/locale/en_US'),
+  'en-US': async () => ({ default: undefined }),
   'zh-TW': () => import('antd/es/locale/zh_TW'),
   'ja-JP': () => import('antd/es/locale/ja_JP'),
   'ko-KR': () => import('antd/es/locale/ko_KR'),
@@ -126,7 +127,7 @@ async function load(lang: UiLanguage) {
   return antd.default;
 }
 
-function apply(lang: UiLanguage, antd: Locale) {
+function apply(lang: UiLanguage, antd: Locale | undefined) {
   dayjs.locale(dayjsLocales[lang].name);
   document.documentElement.lang = lang;
   localeStore.set({ lang, antd });
