@@ -137,7 +137,7 @@ describe('edit', () => {
     expect((await get(t, '/api/get-user-auth-info', { token })).status).toBe(200);
     const r = await edit({ ...(await formOf('ed_dis')), status: 1 });
     expect(r.status).toBe(200);
-    for (const tk of [token, second]) expect((await get(t, '/api/get-user-auth-info', { token: tk })).http).toBe(401);
+    for (const tk of [token, second]) expect(await get(t, '/api/get-user-auth-info', { token: tk })).toMatchObject({ http: 401, msg: MSG.accountDisabled });
     const uid = await uidOf(t, 'ed_dis');
     const open = await t.database.db.select().from(authSessions).where(eq(authSessions.uid, uid));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);

@@ -162,8 +162,9 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
   const row = await sessionCacheOf(database).get(jti, async () => (await sessionQuery(database.db).execute({ jti }))[0]);
   if (!row || row.uid !== sub) return { error: 'loginFirst' };
   const now = Date.now();
-  if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
+  // Disabling revokes every session too: the user is told why, not that the login expired.
   if (row.status === userFlags.disabled) return { error: 'accountDisabled' };
+  if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
 
   if (now - iat * 1000 >= TIMINGS.tokenRefreshAfterSec * 1000) {
     // Same session row with a later expiry, so logout and admin revocation keep working on the new token.
