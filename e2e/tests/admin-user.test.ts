@@ -99,7 +99,7 @@ describe('admin users', () => {
     // His open tab: the next call that needs the login is refused and the tab is logged out.
     await other.page.getByTestId('user-menu').click();
     await other.page.getByText('System notices').click();
-    await toast(other.page, 'Your login has expired, please login again!');
+    await toast(other.page, 'This account has been disabled.');
     await other.page.getByTestId('btn-login').first().waitFor();
     expect(await other.page.getByTestId('user-menu').count()).toBe(0);
     await shot(other.page, 'admin-user-disabled-logged-out');
