@@ -32,7 +32,8 @@ export class PgListener {
     if (!set) {
       this.handlers.set(channel, (set = new Set()));
       // A channel added while connected is listened to at once; otherwise connecting does it.
-      this.client?.query(`LISTEN ${channel}`).catch((err) => this.fail(this.client, err));
+      const client = this.client;
+      client?.query(`LISTEN ${channel}`).catch((err) => this.fail(client, err));
     }
     set.add(fn);
     this.start();
