@@ -61,5 +61,14 @@ describe('roles and permissions', () => {
     expect(await menu.getByText('Users', { exact: true }).count()).toBe(0);
     await root.context.close();
     await adminTab.context.close();
+
+    // The matrix at 768 px: the table scrolls sideways inside its card, the page itself does not.
+    const narrow = await newVisitor(browser, { width: 768 });
+    await adminLoginInBrowser(narrow.page);
+    await narrow.page.goto('/admin/user?tab=permissions');
+    await narrow.page.getByTestId('perm-submit-1002').waitFor();
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(narrow.page, 'admin-permission-768');
+    await narrow.context.close();
   });
 });
