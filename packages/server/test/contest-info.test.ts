@@ -1,4 +1,5 @@
 /** The contest header for the shell (isContestAdmin, participant count) and the home recent-contests card. */
+import { insertGroup } from './group-helpers.js';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@oj/shared';
@@ -92,9 +93,9 @@ describe('get-recent-contest for the home card', () => {
     const soon = await contest({ title: 'Soon', startTime: iso(30, now), endTime: iso(90, now) });
     const later = await contest({ title: 'Later', startTime: iso(300, now), endTime: iso(400, now) });
     const hidden = await contest({ title: 'Hidden', visible: false });
-    // group contests are made inside groups (groups issue); here one is marked by hand
+    // a group's contest is not the site's
     const group = await contest({ title: 'Group' });
-    await t.database.db.execute(sql`update contest set gid = 7 where id = ${group}`);
+    await t.database.db.execute(sql`update contest set gid = ${await insertGroup(t)} where id = ${group}`);
     const mine = [endedOld, endedNew, runLong, runShort, soon, later, hidden, group];
     const others = await t.database.db
       .update(contests)

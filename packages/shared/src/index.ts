@@ -23,5 +23,6 @@ export * from './contest.js';
 export * from './scoreboard.js';
 export * from './training.js';
 export * from './policy.js';
+export * from './group.js';
 export * from './discussion.js';
 export * from './permission.js';

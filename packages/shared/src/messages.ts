@@ -16,6 +16,9 @@ export const MSG = {
   exceedMaxSize: 'Exceed max size limit',
   noPublicDiscussion: 'No Access: There is no open discussion area on the website!',
   noGroupDiscussion: 'No Access: There is no open group discussion area on the website!',
+  // spec 3: groups
+  groupNotFound: 'The group does not exist or has been disbanded!',
+  groupNotMember: 'Sorry, you are not a member of this group and cannot view it!',
   noContestComment: 'No Access: There is no open contest comment area on the website!',
   loginFirst: 'Please login first!',
   loginAsAdmin: 'Please login again with the administrator account!',

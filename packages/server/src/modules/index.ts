@@ -24,6 +24,7 @@ import { adminContestRoutes, contestRoutes } from './contest/routes.js';
 import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
 import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
 import { adminPermissionRoutes } from './permission/routes.js';
+import { groupRoutes } from './group/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -48,6 +49,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => trainingRoutes(scope, ctx), api);
   await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => commentRoutes(scope, ctx), api);
+  await app.register((scope) => groupRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });

@@ -56,6 +56,10 @@ export function RouteGate({ meta, children }: { meta: RouteMeta; children: React
     if (isPending) return <Spin className="oj-page-spin" />;
     if (!config?.openPublicDiscussion) return <AreaClosed messageKey="msg.noPublicDiscussion" />;
   }
+  if (meta.access === 'groupDiscussion') {
+    if (isPending) return <Spin className="oj-page-spin" />;
+    if (!config?.openGroupDiscussion) return <AreaClosed messageKey="msg.noGroupDiscussion" />;
+  }
   if (meta.access === 'contestComment') {
     if (isPending) return <Spin className="oj-page-spin" />;
     if (!config?.openContestComment) return <AreaClosed messageKey="msg.noContestComment" />;

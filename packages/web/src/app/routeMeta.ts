@@ -11,7 +11,7 @@ export interface RouteMeta {
   /** Menu entry to highlight when it is not the path's own (submission detail → /status). */
   activeMenu?: string;
   /** Areas switched by the site configuration; closed areas redirect home. */
-  access?: 'publicDiscussion' | 'contestComment';
+  access?: 'publicDiscussion' | 'groupDiscussion' | 'contestComment';
   /** i18n key of the page title. */
   titleKey?: string;
   /**

@@ -48,6 +48,8 @@ const DiscussionDetailPage = lazyPage(() => import('../pages/discussion/Discussi
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
+const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
+const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -148,7 +150,13 @@ const shellRoutes: RouteObject[] = [
   later('group', 'group'),
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
-  later('group/:groupID/*', 'group', auth),
+  {
+    // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
+    path: 'group/:groupID',
+    element: <GroupShell />,
+    handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
+    children: [{ index: true, element: <GroupHomePage /> }],
+  },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
     path: 'message',

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import { users } from './account.js';
 import { problems } from './problem.js';
 import { submissions } from './submission.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -57,7 +58,7 @@ export const contests = pgTable(
     awardConfig: jsonb('award_config').$type<AwardConfigRow[]>().notNull().default([]),
     allowEndSubmit: boolean('allow_end_submit').notNull().default(false),
     visible: boolean('visible').notNull().default(true),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, tex
 import type { ReportTag } from '@oj/shared';
 import { users } from './account.js';
 import { contests } from './contest.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -33,7 +34,7 @@ export const discussions = pgTable(
     description: text('description').notNull(),
     content: text('content').notNull(),
     pid: text('pid'),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     uid: text('uid').references(() => users.uid, { onDelete: 'set null' }),
     /** username as it was when posting (the author may be deleted) */
     author: text('author').notNull(),

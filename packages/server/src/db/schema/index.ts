@@ -11,3 +11,4 @@ export * from './contest.js';
 export * from './training.js';
 export * from './discussion.js';
 export * from './api-node.js';
+export * from './group.js';

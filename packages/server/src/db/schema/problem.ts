@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -74,7 +75,7 @@ export const problems = pgTable(
     caseVersion: text('case_version').notNull().default('0'),
     isRemote: boolean('is_remote').notNull().default(false),
     isGroup: boolean('is_group').notNull().default(false),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     /** null, 1 applying, 2 approved, 3 refused (a group problem asking to become public) */
     applyPublicProgress: integer('apply_public_progress'),
     modifiedUser: text('modified_user'),

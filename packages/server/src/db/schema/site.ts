@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -21,7 +22,7 @@ export const announcements = pgTable(
     status: integer('status').notNull().default(0),
     /** contest id when the announcement belongs to a contest; null for site announcements */
     cid: integer('cid'),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
@@ -39,7 +40,7 @@ export const files = pgTable('file', {
   path: text('path').notNull(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
-  gid: integer('gid'),
+  gid: integer('gid').references(() => groups.id, { onDelete: 'set null' }),
   gmtCreate: ts('gmt_create').notNull().defaultNow(),
 });
 

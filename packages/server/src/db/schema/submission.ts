@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 import { problemCases } from './problem.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -38,7 +39,7 @@ export const submissions = pgTable(
     cid: integer('cid').notNull().default(0),
     /** contest_problem.id, 0 outside contests */
     cpid: integer('cpid').notNull().default(0),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     /** training.id when submitted inside a training (spec 2 "Training"; cid stays 0), else null */
     tid: integer('tid'),
     judger: text('judger'),
@@ -75,6 +76,9 @@ export const submissions = pgTable(
     // Home: accepted problems of the last 7 days, and submissions per day.
     index('judge_ac_time_idx').on(t.submitTime, t.uid, t.pid).where(sql`${t.status} = 0 and ${t.cid} = 0 and ${t.gid} is null`),
     index('judge_submit_time_idx').on(t.submitTime, t.status),
+    // A group's submissions (its status list, newest first; its rank by user) and the cascade when it is disbanded.
+    index('judge_group_idx').on(t.gid, t.submitId).where(sql`${t.gid} is not null`),
+    index('judge_group_rank_idx').on(t.gid, t.uid, t.pid, t.status, t.oiRankScore).where(sql`${t.gid} is not null and ${t.cid} = 0`),
     // The training rank of one (training, user) is recomputed from these rows after each verdict
     // (training_rank_refresh, migration 0009).
     index('judge_training_idx').on(t.tid, t.uid, t.pid).where(sql`${t.tid} is not null`),

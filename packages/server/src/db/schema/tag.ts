@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { problems } from './problem.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -21,7 +22,7 @@ export const tags = pgTable(
     name: text('name').notNull(),
     color: text('color'),
     oj: text('oj').notNull().default('ME'),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     /** tag_classification.id; null = unclassified */
     tcid: integer('tcid').references(() => tagClassifications.id, { onDelete: 'set null' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import type { TrainingAuthValue } from '@oj/shared';
 import { users } from './account.js';
 import { problems } from './problem.js';
+import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -13,7 +14,7 @@ export const trainingCategories = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     color: text('color').notNull(),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
@@ -40,7 +41,7 @@ export const trainings = pgTable(
     privatePwd: text('private_pwd'),
     rank: integer('rank').notNull().default(1000),
     status: boolean('status').notNull().default(true),
-    gid: integer('gid'),
+    gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     categoryId: integer('category_id').references(() => trainingCategories.id, { onDelete: 'restrict' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),

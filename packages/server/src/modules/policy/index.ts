@@ -4,8 +4,10 @@
  * (`lib/auth.ts`); a resource held by a group adds the caller's level there (`actorIn`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { may, type Action, type Actor, type Resource, type SiteAction } from '@oj/shared';
+import { and, eq } from 'drizzle-orm';
+import { may, type Action, type Actor, type GroupLevelValue, type Resource, type SiteAction } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { requireLogin, userOf } from '../../lib/auth.js';
 import { forbidden } from '../../lib/errors.js';
@@ -15,15 +17,26 @@ export function actorOf(user: AuthUser | null): Actor | null {
   return user ? { uid: user.uid, roles: user.roles, permissions: user.permissions } : null;
 }
 
+/** The caller's level in group `gid` (null: no row, or only an application) and whether he owns it. */
+export async function groupStandingOf(db: DbOrTx, uid: string, gid: number): Promise<{ level: GroupLevelValue | null; owner: boolean }> {
+  const [row] = await db
+    .select({ level: groupMembers.auth, ownerUid: groups.ownerUid })
+    .from(groups)
+    .leftJoin(groupMembers, and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid)))
+    .where(eq(groups.id, gid));
+  return { level: row?.level ?? null, owner: !!row && row.ownerUid === uid };
+}
+
 /**
  * The caller as the policy sees them for a resource of group `gid` (null: no group). This is the one
- * place the group level and ownership are looked up; the site has no groups yet, so a resource of a
- * group gives no level and the site roles decide alone.
+ * place the group level and ownership are looked up (one query); applying (1) and refused (2) are
+ * levels too, and the policy gives them nothing a member has.
  */
-export async function actorIn(_db: DbOrTx, user: AuthUser | null, gid: number | null): Promise<Actor | null> {
+export async function actorIn(db: DbOrTx, user: AuthUser | null, gid: number | null): Promise<Actor | null> {
   const actor = actorOf(user);
   if (!actor || gid === null) return actor;
-  return { ...actor, groupLevel: null, groupOwner: false };
+  const { level, owner } = await groupStandingOf(db, actor.uid, gid);
+  return { ...actor, groupLevel: level, groupOwner: owner };
 }
 
 /** May the caller do this on the site (the rules of `SiteAction`)? */
