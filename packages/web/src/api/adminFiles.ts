@@ -1,6 +1,6 @@
 import { TIMINGS, type ApiResponse } from '@oj/shared';
 import { feedback } from '../app/feedback';
-import { i18n, translateMsg } from '../app/i18n';
+import { i18n, loadMessageCatalogue, translateMsg } from '../app/i18n';
 import { session } from '../app/session';
 import { ApiError, call } from './client';
 
@@ -59,6 +59,7 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
     } catch {
       /* not JSON after all */
     }
+    if (body?.msg) await loadMessageCatalogue();
     const text = body?.msg ? translateMsg(body.msg) : i18n.t('msg.invalidFileFormat');
     feedback.error(text);
     throw new ApiError(text, body?.status ?? res.status, res.status, body?.data, body?.msg);

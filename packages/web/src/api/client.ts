@@ -1,6 +1,6 @@
 import { ResultStatus, TIMINGS, type ApiResponse, type UserAuthInfo } from '@oj/shared';
 import { feedback } from '../app/feedback';
-import { i18n, translateMsg } from '../app/i18n';
+import { i18n, loadMessageCatalogue, translateMsg } from '../app/i18n';
 import { navigateTo, onAdminPage } from '../app/navigation';
 import { session } from '../app/session';
 import { openAuthDialog } from '../app/dialogs/dialogStore';
@@ -175,6 +175,8 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   }
 
   adoptRefreshedToken(res.headers);
+  // The caller may show the msg (a toast, successMsg): it is translated from the catalogue.
+  if (envelope?.msg && envelope.msg !== 'success') await loadMessageCatalogue();
   if (!res.ok) throw httpFailure(res.status, envelope, silent);
   if (!envelope) {
     const text = t('msg.serverError');

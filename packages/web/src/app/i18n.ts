@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
-import { DEFAULT_UI_LANGUAGE, MSG, UI_LANGUAGES, messageKeyOf, type UiLanguage } from '@oj/shared';
+import { DEFAULT_UI_LANGUAGE, UI_LANGUAGES, type UiLanguage } from '@oj/shared';
 import { createStore } from './createStore';
 import { type Dictionary, mergeFiles } from './dictionaries/merge';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
@@ -51,10 +51,31 @@ function loadTexts(lang: UiLanguage, part: 'first' | 'areas'): Promise<void> {
 
 let areasWanted = false;
 
+/**
+ * The message catalogue (`MSG` and `messageKeyOf`), which turns a server's English msg into its key, is
+ * fetched when it is first needed: with an answer that carries a msg (api/client.ts waits for it before
+ * the caller sees the answer) and with every page but the home (`needAreaTexts`). A first visit of the
+ * home page that gets no message does not carry it. Until it is here `translateMsg` gives the English text.
+ */
+let catalogue: typeof import('@oj/shared/messages') | null = null;
+let catalogueLoading: Promise<void> | null = null;
+export function loadMessageCatalogue(): Promise<void> {
+  catalogueLoading ??= import('@oj/shared/messages').then(
+    (m) => {
+      catalogue = m;
+    },
+    () => {
+      // A failed fetch (a new deployment, the network) may be tried again; meanwhile msgs stay in English.
+      catalogueLoading = null;
+    },
+  );
+  return catalogueLoading;
+}
+
 /** The texts of every area in the current language (and from now on in any language chosen). */
 export function needAreaTexts(): Promise<void> {
   areasWanted = true;
-  return loadTexts(localeStore.get().lang, 'areas');
+  return Promise.all([loadTexts(localeStore.get().lang, 'areas'), loadMessageCatalogue()]).then(() => undefined);
 }
 
 /** antd's texts per language; en-US is antd's own default (undefined: nothing to fetch). */
@@ -178,7 +199,7 @@ function withCount(params: Record<string, string>): Record<string, string | numb
 
 /** Server msgs are the catalogue's English texts: show the current language's version when we have one. */
 export function translateMsg(msg: string): string {
-  const found = messageKeyOf(msg);
+  const found = catalogue?.messageKeyOf(msg);
   if (!found) return msg;
   const key = `msg.${found.key}`;
   const options = withCount(found.params);
@@ -189,6 +210,7 @@ export { i18n };
 
 /** A success toast: the server's own msg when it says something, else the page's text for the event. */
 export function successMsg(msg: string | undefined, fallbackKey: string): string {
-  if (!msg || msg === MSG.success) return i18n.t(fallbackKey);
+  // 'success' is MSG.success, the msg of an answer that says nothing more
+  if (!msg || msg === 'success') return i18n.t(fallbackKey);
   return translateMsg(msg);
 }
