@@ -28,6 +28,7 @@ const who = {
   groupAdmin: as([Role.USER], { groupLevel: GroupLevel.ADMIN }),
   groupMember: as([Role.USER], { groupLevel: GroupLevel.MEMBER }),
   groupApplying: as([Role.USER], { groupLevel: GroupLevel.APPLYING }),
+  groupRefused: as([Role.USER], { groupLevel: GroupLevel.REFUSED }),
 } satisfies Record<string, Actor | null>;
 type Who = keyof typeof who;
 
@@ -83,7 +84,21 @@ const TABLE: [Action, Resource, string, Who[]][] = [
     'postDiscussion',
     site,
     'discussions',
-    ['root', 'admin', 'problemAdmin', 'user', 'noSubmit', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin', 'groupMember', 'groupApplying'],
+    [
+      'root',
+      'admin',
+      'problemAdmin',
+      'user',
+      'noSubmit',
+      'author',
+      'adminAuthor',
+      'groupOwner',
+      'groupRoot',
+      'groupAdmin',
+      'groupMember',
+      'groupApplying',
+      'groupRefused',
+    ],
   ],
   [
     'comment',
@@ -103,6 +118,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
       'groupAdmin',
       'groupMember',
       'groupApplying',
+      'groupRefused',
     ],
   ],
   ['postWithoutLimits', site, 'past the AC count and daily limit', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
@@ -127,6 +143,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
       'groupAdmin',
       'groupMember',
       'groupApplying',
+      'groupRefused',
     ],
   ],
   // Discussions: only the author edits; the author or a moderator deletes; moderators set top and status.
