@@ -13,6 +13,7 @@ import { seedProblems } from './seed-problems.js';
 import { seedContests } from './modules/contest/seed.js';
 import { seedTrainings } from './modules/training/seed.js';
 import { seedDiscussions } from './modules/discussion/seed.js';
+import { seedGroups } from './modules/group/seed.js';
 
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
@@ -30,7 +31,7 @@ export const SHIPPED_DESCRIPTION = 'An online judge for learning and competitive
 
 /**
  * First-start content: the super admin `root`, site settings, a welcome announcement and a carousel
- * image, and on request the demo problems, demo contests, demo trainings and demo discussions. Idempotent: each piece is created only when missing, so
+ * image, and on request the demo problems, demo contests, demo trainings, demo discussions and demo groups. Idempotent: each piece is created only when missing, so
  * restarts keep what admins changed.
  */
 export async function seed({ config, database }: AppContext, o: SeedOptions = {}): Promise<{ generatedRootPassword?: string }> {
@@ -83,6 +84,7 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
     await seedContests({ config, database });
     await seedTrainings({ config, database });
     await seedDiscussions({ config, database });
+    await seedGroups({ config, database });
   }
   return result;
 }
