@@ -1,4 +1,5 @@
 import '../../../admin/admin.css';
+import './group-contest.css';
 import { useMemo } from 'react';
 import { Button, Result } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -48,9 +49,11 @@ export default function GroupContestAdmin({ page }: { page: keyof typeof PAGES }
   const Page = PAGES[page];
   return (
     <ContestAdminScopeContext.Provider value={scope}>
-      <div className="oj-stack" data-testid={`group-contest-admin-${page}`}>
+      {/* A block, not a flex column: the admin pages centre themselves with auto margins, which in a flex
+          column would size them to their widest table instead of letting the table scroll inside. */}
+      <div data-testid={`group-contest-admin-${page}`}>
         {page === 'list' && (
-          <div>
+          <div className="oj-group-contest-back">
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(groupPath(gid, 'contest'))} data-testid="group-contest-back">
               {t('groupContest.backToContests')}
             </Button>
