@@ -47,7 +47,7 @@ export const adminContestApi = {
   announcements: (p: { cid: number; currentPage: number; limit: number }) => request(ep.announcements, { query: p }),
   saveAnnouncement: (cid: number, announcement: ContestAnnouncementInput) =>
     requestResult(announcement.id ? ep.updateAnnouncement : ep.addAnnouncement, { body: { cid, announcement } }),
-  removeAnnouncement: (aid: number) => requestResult(ep.removeAnnouncement, { query: { aid } }),
+  removeAnnouncement: (aid: number, cid?: number) => requestResult(ep.removeAnnouncement, { query: { aid, cid } }),
 
   /** The accepted code of the contest as a zip (GET /api/file/download-contest-ac-submission). */
   downloadAccepted: (cid: number, excludeAdmin: boolean, splitType: 'user' | 'problem') =>

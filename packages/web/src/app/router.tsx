@@ -50,6 +50,8 @@ const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintP
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
+const GroupContestListPage = lazyPage(() => import('../pages/group/contest/GroupContestListPage'));
+const GroupContestAdmin = lazyPage(() => import('../pages/group/contest/GroupContestAdmin'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -155,7 +157,15 @@ const shellRoutes: RouteObject[] = [
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
-    children: [{ index: true, element: <GroupHomePage /> }],
+    children: [
+      { index: true, element: <GroupHomePage /> },
+      { path: 'contest', element: <GroupContestListPage /> },
+      { path: 'contest/admin', element: <GroupContestAdmin page="list" /> },
+      { path: 'contest/create', element: <GroupContestAdmin page="edit" /> },
+      { path: 'contest/:contestId/edit', element: <GroupContestAdmin page="edit" /> },
+      { path: 'contest/:contestId/problems', element: <GroupContestAdmin page="problems" /> },
+      { path: 'contest/:contestId/announcement', element: <GroupContestAdmin page="announcement" /> },
+    ],
   },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.

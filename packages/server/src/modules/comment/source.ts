@@ -84,7 +84,7 @@ export async function resolveCommentSource(db: Db, user: AuthUser | null, ref: C
   const inSource = eq(comments.cid, c.id);
   // Before the end a participant sees only their own comments and the contest admins' (announcements,
   // answers to questions); contest admins see everything.
-  const open = isContestAdmin(c, user) || statusOf(c) === ContestStatus.ENDED;
+  const open = (await isContestAdmin(db, c, user)) || statusOf(c) === ContestStatus.ENDED;
   const visible = open ? inSource : sql`${inSource} and ${or(eq(comments.uid, user.uid), contestStaff(sql`${comments.uid}`, c))}`;
   return {
     type: 'Contest',

@@ -4,12 +4,13 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ContestAuth, ContestStatus, parseAccountRule } from '@oj/shared';
+import { ContestAuth, ContestStatus, may, parseAccountRule } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, forbidden } from '../../lib/errors.js';
-import { mayOn } from '../policy/index.js';
+import { fail, forbidden, unauthorized } from '../../lib/errors.js';
+import { memberStanding } from '../group/access.js';
+import { actorIn } from '../policy/index.js';
 
 export type ContestRow = typeof contests.$inferSelect;
 
@@ -19,9 +20,25 @@ export function statusOf(c: Pick<ContestRow, 'startTime' | 'endTime'>, now = Dat
   return ContestStatus.ENDED;
 }
 
-/** The "contest admin" of spec 2 §6 (the super admin, the creator; policy.ts `administer` on the contest). */
-export const isContestAdmin = (c: Pick<ContestRow, 'uid' | 'gid'>, user: AuthUser | null) =>
-  mayOn(user, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+/**
+ * The "contest admin" of spec 2 §6 (the super admin, the creator; in a group also its root: policy.ts
+ * `administer` on the contest). A group contest asks with the caller's level there (`actorIn`), which the
+ * site roles alone do not know.
+ */
+export async function isContestAdmin(db: DbOrTx, c: Pick<ContestRow, 'uid' | 'gid'>, user: AuthUser | null): Promise<boolean> {
+  return may(await actorIn(db, user, c.gid), 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+}
+
+/**
+ * A group contest is the inside of its group (spec 3 §6): every call about it needs a member (level 3–5,
+ * the owner, the super admin), asked afresh each time, so a member removed from the group is refused at
+ * once (visitors 401, others 403 groupNotMember, hidden groups groupNotFound). Contests outside groups pass.
+ */
+export async function assertInGroup(db: DbOrTx, c: Pick<ContestRow, 'gid'>, user: AuthUser | null): Promise<void> {
+  if (c.gid === null) return;
+  if (!user) throw unauthorized();
+  await memberStanding(db, user, c.gid);
+}
 
 export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow | undefined> {
   const [row] = await db.select().from(contests).where(eq(contests.id, cid));
@@ -31,7 +48,9 @@ export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow |
 /** A contest the caller may know of: hidden contests exist only for their admins. */
 export async function visibleContest(db: DbOrTx, cid: number, user: AuthUser | null): Promise<ContestRow> {
   const c = await contestById(db, cid);
-  if (!c || (!c.visible && !isContestAdmin(c, user))) throw fail('contestNotFound');
+  if (!c) throw fail('contestNotFound');
+  await assertInGroup(db, c, user);
+  if (!c.visible && !(await isContestAdmin(db, c, user))) throw fail('contestNotFound');
   return c;
 }
 
@@ -39,7 +58,8 @@ export async function visibleContest(db: DbOrTx, cid: number, user: AuthUser | n
 export async function administeredContest(db: DbOrTx, cid: number, user: AuthUser): Promise<ContestRow> {
   const c = await contestById(db, cid);
   if (!c) throw fail('contestNotFound');
-  if (!isContestAdmin(c, user)) throw forbidden();
+  await assertInGroup(db, c, user);
+  if (!(await isContestAdmin(db, c, user))) throw forbidden();
   return c;
 }
 
@@ -58,8 +78,9 @@ export function accountAllowed(rule: string | null, username: string): boolean {
 }
 
 /** The account-limit rule applies to non-public contests that switch it on; admins are never limited. */
-export function limitedOut(c: ContestRow, user: AuthUser): boolean {
-  return c.auth !== ContestAuth.PUBLIC && c.openAccountLimit && !isContestAdmin(c, user) && !accountAllowed(c.accountLimitRule, user.username);
+export async function limitedOut(db: DbOrTx, c: ContestRow, user: AuthUser): Promise<boolean> {
+  if (c.auth === ContestAuth.PUBLIC || !c.openAccountLimit || accountAllowed(c.accountLimitRule, user.username)) return false;
+  return !(await isContestAdmin(db, c, user));
 }
 
 export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promise<boolean> {
@@ -76,10 +97,10 @@ export async function isRegistered(db: DbOrTx, cid: number, uid: string): Promis
  * within the account-limit rule). Public and protected contests are open to every logged-in user.
  */
 export async function assertCanView(db: DbOrTx, c: ContestRow, user: AuthUser): Promise<void> {
-  if (isContestAdmin(c, user)) return;
+  if (await isContestAdmin(db, c, user)) return;
   if (statusOf(c) === ContestStatus.SCHEDULED) throw fail('contestNotStarted');
   if (c.auth !== ContestAuth.PRIVATE) return;
-  if (limitedOut(c, user)) throw fail('contestAccountLimited');
+  if (await limitedOut(db, c, user)) throw fail('contestAccountLimited');
   if (!(await isRegistered(db, c.id, user.uid))) throw fail('contestNotRegistered');
 }
 
@@ -89,21 +110,21 @@ export async function assertCanView(db: DbOrTx, c: ContestRow, user: AuthUser): 
  * registration (admins excepted).
  */
 export async function assertTakesPart(db: DbOrTx, c: ContestRow, user: AuthUser): Promise<void> {
-  const admin = isContestAdmin(c, user);
+  const admin = await isContestAdmin(db, c, user);
   const status = statusOf(c);
   if (status === ContestStatus.SCHEDULED && !admin) throw fail('contestNotStarted');
   if (status === ContestStatus.ENDED && !c.allowEndSubmit) throw fail('contestEnded');
   if (c.auth !== ContestAuth.PUBLIC && !admin) {
-    if (limitedOut(c, user)) throw fail('contestAccountLimited');
+    if (await limitedOut(db, c, user)) throw fail('contestAccountLimited');
     if (!(await isRegistered(db, c.id, user.uid))) throw fail('contestNotRegistered');
   }
 }
 
 /** Whether the caller has what the contest asks for taking part (get-contest-access). */
 export async function hasAccess(db: DbOrTx, c: ContestRow, user: AuthUser): Promise<boolean> {
-  if (isContestAdmin(c, user)) return true;
+  if (await isContestAdmin(db, c, user)) return true;
   if (c.auth === ContestAuth.PUBLIC) return true;
-  if (limitedOut(c, user)) return false;
+  if (await limitedOut(db, c, user)) return false;
   return isRegistered(db, c.id, user.uid);
 }
 

@@ -46,11 +46,12 @@ export async function adminContest(ctx: AppContext, user: AuthUser, cid: number)
   return toAdminContest(c, await participantCount(ctx.database.db, cid));
 }
 
-export async function createContest(ctx: AppContext, user: AuthUser, body: ContestBody): Promise<AdminContest> {
+/** `gid`: the group the contest is made in (the group area checks the caller may do so first). */
+export async function createContest(ctx: AppContext, user: AuthUser, body: ContestBody, gid: number | null = null): Promise<AdminContest> {
   const values = contestValues(body);
   const [row] = await ctx.database.db
     .insert(contests)
-    .values({ ...values, uid: user.uid, author: user.username })
+    .values({ ...values, uid: user.uid, author: user.username, gid })
     .returning();
   return toAdminContest(row!, 0);
 }

@@ -14,6 +14,7 @@
 import {
   acmBoard,
   ContestType,
+  GroupLevel,
   oiBoard,
   Role,
   sealActive,
@@ -146,12 +147,17 @@ export function forgetBoards(ctx: AppContext, cid: number): void {
 }
 
 /**
- * Is the author of a submission (`uid`, an SQL expression) the contest's creator or a super admin?
+ * Is the author of a submission (`uid`, an SQL expression) the contest's creator, a super admin or, in a group, its root?
  * They test the problems: like HOJ they are not on the board, and the seal never hides their results.
- * This is policy.ts `may(…, 'administer', contest)` over rows (a group's roots join it with groups).
+ * This is policy.ts `may(…, 'administer', contest)` over rows.
  */
 export const contestStaff = (uid: SQL, c: ContestRow): SQL =>
-  sql`(${uid} = ${c.uid ?? ''} or exists (select 1 from user_role r where r.uid = ${uid} and r.role_id = ${Role.ROOT}))`;
+  sql`(${uid} = ${c.uid ?? ''} or exists (select 1 from user_role r where r.uid = ${uid} and r.role_id = ${Role.ROOT})${c.gid === null ? sql`` : groupRootSql(uid, c.gid)})`;
+
+/** `or` the author is the group's root: its owner or a member at level 5 (policy.ts isGroupRoot). */
+const groupRootSql = (uid: SQL, gid: number): SQL =>
+  sql` or exists (select 1 from "group" g where g.id = ${gid} and g.owner_uid = ${uid})
+    or exists (select 1 from group_member m where m.gid = ${gid} and m.uid = ${uid} and m.auth = ${GroupLevel.ROOT})`;
 
 /** Is the board frozen for someone who is not the contest admin, right now? */
 export const sealedNow = (c: ContestRow, now = Date.now()) =>

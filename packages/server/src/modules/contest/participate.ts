@@ -64,14 +64,14 @@ export async function contestList(ctx: AppContext, q: z.infer<typeof contestList
  */
 export async function contestInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<ContestDetail> {
   const c = await visibleContest(ctx.database.db, cid, user);
-  return { ...toContestInfo(c, await participantCount(ctx.database.db, c.id)), isContestAdmin: isContestAdmin(c, user) };
+  return { ...toContestInfo(c, await participantCount(ctx.database.db, c.id)), isContestAdmin: await isContestAdmin(ctx.database.db, c, user) };
 }
 
 /** Header and problem letters for the public outside scoreboard (HOJ get-contest-outsize-info). */
 export async function outsideInfo(ctx: AppContext, user: AuthUser | null, cid: number): Promise<{ contest: ContestInfo; problemList: ContestProblemLink[] }> {
   const { db } = ctx.database;
   const c = await visibleContest(db, cid, user);
-  if (!c.openRank && !isContestAdmin(c, user)) throw fail('contestRankNotOpen');
+  if (!c.openRank && !(await isContestAdmin(db, c, user))) throw fail('contestRankNotOpen');
   if (statusOf(c) === ContestStatus.SCHEDULED) throw fail('contestNotStarted');
   const links = await linksOf(db, c.id);
   return {
@@ -88,7 +88,7 @@ export async function registerContest(ctx: AppContext, user: AuthUser, cid: numb
   await countPasswordTry(db, c.id, user.uid);
   if (!passwordMatches(c.pwd, password)) throw fail('contestPasswordWrong');
   await clearPasswordTries(db, c.id, user.uid);
-  if (limitedOut(c, user)) throw fail('contestAccountLimited');
+  if (await limitedOut(db, c, user)) throw fail('contestAccountLimited');
   try {
     await db.insert(contestRegisters).values({ cid: c.id, uid: user.uid });
   } catch (err) {

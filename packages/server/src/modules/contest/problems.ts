@@ -166,6 +166,29 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   }
 }
 
+/**
+ * HOJ add-contest-problem-from-group: one of the group's own problems (by its problem id, in the group
+ * of the contest only) under the letter `displayId`, by the same rule of types as the bank's.
+ */
+export async function addFromGroup(ctx: AppContext, user: AuthUser, q: { cid: number; problemId: string; displayId: string }): Promise<ContestProblemLink> {
+  const { db } = ctx.database;
+  const c = await administeredContest(db, q.cid, user);
+  if (c.gid === null) throw fail('contestNotFound');
+  const [p] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.gid, c.gid), sql`lower(${problems.problemId}) = lower(${q.problemId})`));
+  if (!p) throw notFound('problemNotFound');
+  assertRule(c, p.type, p.isRemote);
+  try {
+    const [row] = await db.insert(contestProblems).values({ cid: c.id, pid: p.id, displayId: q.displayId, displayTitle: p.title }).returning();
+    forgetBoards(ctx, c.id);
+    return link(row!);
+  } catch (err) {
+    return linkConflict(err, q.displayId);
+  }
+}
+
 export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<typeof updateContestProblemBody>): Promise<ContestProblemLink> {
   const { db } = ctx.database;
   const c = await administeredContest(db, body.cid, user);
@@ -279,8 +302,15 @@ export async function updateContestProblem(
 // Participants
 
 /** Until when results count for the viewer: the seal time when sealed for them, else the end (or never). */
-export function resultBound(c: ContestRow, user: AuthUser | null, containsEnd: boolean, now = Date.now()): { sealed: boolean; bound: Date | null } {
-  const sealed = !isContestAdmin(c, user) && sealActive({ ...c, sealRankTime: c.sealRankTime?.getTime() ?? null, endTime: c.endTime.getTime() }, now);
+export async function resultBound(
+  db: DbOrTx,
+  c: ContestRow,
+  user: AuthUser | null,
+  containsEnd: boolean,
+  now = Date.now(),
+): Promise<{ sealed: boolean; bound: Date | null }> {
+  const sealed =
+    !(await isContestAdmin(db, c, user)) && sealActive({ ...c, sealRankTime: c.sealRankTime?.getTime() ?? null, endTime: c.endTime.getTime() }, now);
   if (sealed) return { sealed, bound: c.sealRankTime };
   return { sealed, bound: containsEnd && c.allowEndSubmit ? null : c.endTime };
 }
@@ -342,7 +372,7 @@ export async function contestProblemList(ctx: AppContext, user: AuthUser, cid: n
   const { db } = ctx.database;
   const c = await visibleContest(db, cid, user);
   await assertCanView(db, c, user);
-  const { sealed, bound } = resultBound(c, user, containsEnd);
+  const { sealed, bound } = await resultBound(db, c, user, containsEnd);
   const [links, counts, mine] = await Promise.all([
     linksOf(db, c.id),
     contestCounts(db, c, bound),

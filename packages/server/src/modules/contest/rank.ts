@@ -13,7 +13,7 @@ import { contestBoard, sealedNow } from './board.js';
 type Row = AcmRankRow | OiRankRow;
 
 async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
-  const admin = isContestAdmin(c, user);
+  const admin = await isContestAdmin(ctx.database.db, c, user);
   const sealed = !admin && sealedNow(c);
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
   const rows: Row[] = board.rows;
@@ -43,7 +43,7 @@ export async function contestRank(ctx: AppContext, user: AuthUser, q: ContestRan
 /** Outside board: anyone when the contest opens its rank (admins always), never before the start. */
 export async function outsideRank(ctx: AppContext, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
   const c = await visibleContest(ctx.database.db, q.cid, user);
-  if (!c.openRank && !isContestAdmin(c, user)) throw fail('contestRankNotOpen');
+  if (!c.openRank && !(await isContestAdmin(ctx.database.db, c, user))) throw fail('contestRankNotOpen');
   if (statusOf(c) === ContestStatus.SCHEDULED) throw fail('contestNotStarted');
   return page(ctx, c, user, q);
 }

@@ -36,10 +36,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
-import { assertCanView, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
+import { assertCanView, assertInGroup, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
-import { maySite } from '../policy/index.js';
+import { groupStandingOf, maySite } from '../policy/index.js';
 import { emptyCount, likeOf, problemById } from '../problem/service.js';
 import { toSubmissionInfo } from './submission-info.js';
 import type { OpenedProblem, Place, PlaceResolver, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
@@ -56,8 +56,8 @@ interface ContestViewer {
   sealFrom: Date | null;
 }
 
-function contestViewer(c: ContestRow, user: AuthUser, now = Date.now()): ContestViewer {
-  const admin = isContestAdmin(c, user);
+async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, now = Date.now()): Promise<ContestViewer> {
+  const admin = await isContestAdmin(db, c, user);
   return {
     c,
     user,
@@ -78,8 +78,13 @@ function hiddenSql(v: ContestViewer): SQL {
 
 /** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? */
 async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
-  const roles = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid));
-  return may({ uid, roles: roles.map((r) => r.roleId) }, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+  const [roles, standing] = await Promise.all([
+    db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid)),
+    // In a group contest the group's root administers it too (policy.ts).
+    c.gid === null ? null : groupStandingOf(db, uid, c.gid),
+  ]);
+  const actor = { uid, roles: roles.map((r) => r.roleId), groupLevel: standing?.level ?? null, groupOwner: standing?.owner ?? false };
+  return may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
 }
 
 /** Since when the viewer's own results are hidden from them: the seal, in OI contests only. */
@@ -138,6 +143,8 @@ class ContestPlace implements Place {
   readonly kind = 'contest' as const;
   readonly submitRules = { judge: 'contest', captcha: false, interval: false, contestQueue: true } as const;
   private visible?: Promise<ContestRow>;
+  /** the contest once `contest()` has read it (a problem is opened before a submission is stamped) */
+  private loaded?: ContestRow;
 
   constructor(
     private ctx: AppContext,
@@ -149,9 +156,12 @@ class ContestPlace implements Place {
     return this.ctx.database.db;
   }
 
-  /** The contest, when the caller may know of it (hidden contests exist only for their admins). */
+  /** The contest, when the caller may know of it (hidden contests exist only for their admins; group contests for members). */
   private contest(): Promise<ContestRow> {
-    this.visible ??= visibleContest(this.db, this.cid, this.user);
+    this.visible ??= visibleContest(this.db, this.cid, this.user).then((c) => {
+      this.loaded = c;
+      return c;
+    });
     return this.visible;
   }
 
@@ -160,7 +170,7 @@ class ContestPlace implements Place {
     const user = requireUser(this.user);
     const c = await this.contest();
     await assertCanView(this.db, c, user);
-    return contestViewer(c, user);
+    return contestViewer(this.db, c, user);
   }
 
   async openProblem(key: { displayId: string } | { pid: number }, purpose: 'view' | 'submit'): Promise<OpenedProblem> {
@@ -186,14 +196,14 @@ class ContestPlace implements Place {
 
   async problemCount(p: OpenedProblem, o: { containsEnd?: boolean }) {
     const c = await this.contest();
-    const { bound } = resultBound(c, this.user, !!o.containsEnd);
+    const { bound } = await resultBound(this.db, c, this.user, !!o.containsEnd);
     return (await contestCounts(this.db, c, bound)).get(p.problem.id) ?? emptyCount();
   }
 
   async showsTags(): Promise<boolean> {
     // Tags tell how to solve it: participants get them once the contest is over (HOJ; the page hides them too).
     const c = await this.contest();
-    return isContestAdmin(c, this.user) || statusOf(c) === ContestStatus.ENDED;
+    return (await isContestAdmin(this.db, c, this.user)) || statusOf(c) === ContestStatus.ENDED;
   }
 
   async userProblemStatus(pids: number[]): Promise<UserProblemStatus> {
@@ -226,7 +236,8 @@ class ContestPlace implements Place {
   stamp(p: OpenedProblem) {
     // A submission made after the end (allowEndSubmit) needs no flag of its own: boards tell it by its
     // submit time and keep it off unless "include after contest" is asked for.
-    return { cid: this.cid, cpid: p.linkId, displayPid: p.displayId, gid: null };
+    // A group contest's submissions belong to the group too (its status list, its rank, disbanding).
+    return { cid: this.cid, cpid: p.linkId, displayPid: p.displayId, gid: this.loaded?.gid ?? null };
   }
 
   async listSubmissions(q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
@@ -290,8 +301,10 @@ class ContestPlace implements Place {
     const user = requireUser(this.user);
     const c = await contestById(this.db, s.cid);
     if (!c) throw notFound('submissionNotFound');
+    // A group contest's submissions, one's own too, are for the group's members (removed: refused at once).
+    await assertInGroup(this.db, c, user);
     const own = s.uid === user.uid;
-    const v = contestViewer(c, user);
+    const v = await contestViewer(this.db, c, user);
     // The contest's current letter and title stand for the problem.
     const [l] = await this.db
       .select({ displayId: contestProblems.displayId, displayTitle: contestProblems.displayTitle })
@@ -324,7 +337,8 @@ class ContestPlace implements Place {
   async lastAcScope(): Promise<SQL> {
     const user = requireUser(this.user);
     const c = await contestById(this.db, this.cid);
-    const hiddenFrom = c ? ownSealFrom(contestViewer(c, user)) : null;
+    if (c) await assertInGroup(this.db, c, user);
+    const hiddenFrom = c ? ownSealFrom(await contestViewer(this.db, c, user)) : null;
     return and(eq(submissions.cid, this.cid), hiddenFrom ? sql`${submissions.submitTime} < ${hiddenFrom.toISOString()}` : undefined)!;
   }
 }

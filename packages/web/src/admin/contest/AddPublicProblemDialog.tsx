@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ContestType, type AdminContest, type EligibleProblemRow } from '@oj/shared';
-import { adminContestApi } from '../../api/adminContest';
+import { useContestAdminScope } from './contestAdminScope';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { ProblemSearchTable } from '../components/ProblemSearchTable';
@@ -36,10 +36,11 @@ export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Prop
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<{ displayId: string; displayTitle: string }>();
   const used = useUsedDisplayIds(cid, open);
+  const { api } = useContestAdminScope();
 
   const list = useQuery({
     queryKey: ['admin-contest-eligible', cid, page, limit, keyword],
-    queryFn: () => adminContestApi.eligible({ cid, currentPage: page, limit, keyword: keyword || undefined }),
+    queryFn: () => api.eligible({ cid, currentPage: page, limit, keyword: keyword || undefined }),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -62,7 +63,7 @@ export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Prop
     }
     setAdding(true);
     try {
-      const res = await adminContestApi.addFromPublic({ cid, pid: picking.pid, displayId: v.displayId.trim(), displayTitle: v.displayTitle?.trim() || null });
+      const res = await api.addFromPublic({ cid, pid: picking.pid, displayId: v.displayId.trim(), displayTitle: v.displayTitle?.trim() || null });
       feedback.success(successMsg(res.msg, 'admin.contest.problemAdded'));
       onAdded();
       void list.refetch();

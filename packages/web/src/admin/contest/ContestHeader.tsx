@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminContest } from '@oj/shared';
 import { ContestStatusTag, ContestTypeTag } from '../../pages/contest/shell/meta';
+import { useContestAdminScope } from './contestAdminScope';
 
 type Section = 'edit' | 'problems' | 'announcement';
 
@@ -11,11 +12,11 @@ type Section = 'edit' | 'problems' | 'announcement';
 export function ContestHeader({ contest, section, extra }: { contest: AdminContest | undefined; section: Section; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const base = contest ? `/admin/contest/${contest.id}` : '';
+  const scope = useContestAdminScope();
   return (
     <Card size="small" className="oj-contest-header" data-testid="contest-admin-header">
       <div className="oj-contest-head">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin/contest')} aria-label={t('admin.contest.backToList')} data-testid="contest-back">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(scope.listPath)} aria-label={t('admin.contest.backToList')} data-testid="contest-back">
           <span className="oj-admin-hide-narrow">{t('admin.contest.backToList')}</span>
         </Button>
         {contest && (
@@ -30,7 +31,7 @@ export function ContestHeader({ contest, section, extra }: { contest: AdminConte
         {contest && (
           <Segmented<Section>
             value={section}
-            onChange={(v) => navigate(`${base}/${v}`)}
+            onChange={(v) => navigate(scope.contestPath(contest.id, v))}
             options={[
               { value: 'edit', label: t('admin.edit') },
               { value: 'problems', label: t('admin.contest.problemsShort') },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContestApi } from '../../api/adminContest';
+import { useContestAdminScope } from './contestAdminScope';
 
 /**
  * The display ids a contest already uses, over all its problems rather than the page on show, for
@@ -7,9 +7,10 @@ import { adminContestApi } from '../../api/adminContest';
  * (adding, removing, renaming a problem) reloads these too.
  */
 export function useUsedDisplayIds(cid: number, enabled: boolean) {
+  const { api } = useContestAdminScope();
   return useQuery({
     queryKey: ['admin-contest-problems', cid, 'all'],
-    queryFn: () => adminContestApi.problems({ cid, currentPage: 1, limit: 100 }),
+    queryFn: () => api.problems({ cid, currentPage: 1, limit: 100 }),
     select: (page) => page.records.map((r) => r.displayId),
     enabled,
   });

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Input, List, Pagination, Radio, Space, Tooltip, Ty
 import { BarChartOutlined, CalendarOutlined, ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, ContestStatus, type ContestInfo } from '@oj/shared';
+import { CONTEST_LIMITS, ContestAuth, ContestStatus, type ContestInfo } from '@oj/shared';
 import { useContestList, type ContestListFilter } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from './list/ContestLink';
@@ -84,7 +84,19 @@ function FilterChoice({
   );
 }
 
-function ContestItem({ contest: c, onRule }: { contest: ContestInfo; onRule: (type: number) => void }) {
+/**
+ * One contest card (spec 2 §2; a group's contest tab shows the same cards). `countOnlyIfNotPublic`: the
+ * group's cards show the participant count for private and protected contests only (spec 3 "Group contests").
+ */
+export function ContestItem({
+  contest: c,
+  onRule,
+  countOnlyIfNotPublic = false,
+}: {
+  contest: ContestInfo;
+  onRule: (type: number) => void;
+  countOnlyIfNotPublic?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const duration = useFormatDuration();
@@ -116,11 +128,13 @@ function ContestItem({ contest: c, onRule }: { contest: ContestInfo; onRule: (ty
           <li>
             <ContestAuthTag auth={c.auth} />
           </li>
-          <li>
-            <Tooltip title={t('contest.list.participants')}>
-              <UserOutlined /> <span data-testid="contest-count">{c.count}</span>
-            </Tooltip>
-          </li>
+          {(!countOnlyIfNotPublic || c.auth !== ContestAuth.PUBLIC) && (
+            <li>
+              <Tooltip title={t('contest.list.participants')}>
+                <UserOutlined /> <span data-testid="contest-count">{c.count}</span>
+              </Tooltip>
+            </li>
+          )}
           {c.openRank && (
             <li>
               <Tooltip title={scheduled ? t('contest.list.scoreboardScheduled') : undefined}>

@@ -2,10 +2,10 @@ import { Result } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { adminContestApi } from '../../../api/adminContest';
 import { usePaging } from '../../components/adminPaging';
 import { AnnouncementManager } from '../../components/AnnouncementManager';
 import { ContestHeader } from '../../contest/ContestHeader';
+import { useContestAdminScope } from '../../contest/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
 
@@ -18,11 +18,12 @@ export default function ContestAnnouncementsPage() {
   const client = useQueryClient();
   const paging = usePaging();
   const { page, limit } = paging;
+  const { api } = useContestAdminScope();
 
-  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid)), enabled: valid, retry: false });
+  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => api.get(cid)), enabled: valid, retry: false });
   const list = useQuery({
     queryKey: ['admin-contest-announcements', cid, page, limit],
-    queryFn: () => adminContestApi.announcements({ cid, currentPage: page, limit }),
+    queryFn: () => api.announcements({ cid, currentPage: page, limit }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -37,8 +38,8 @@ export default function ContestAnnouncementsPage() {
         title={t('admin.contest.announcements')}
         list={list}
         paging={paging}
-        save={(a) => adminContestApi.saveAnnouncement(cid, a)}
-        remove={(aid) => adminContestApi.removeAnnouncement(aid)}
+        save={(a) => api.saveAnnouncement(cid, a)}
+        remove={(aid) => api.removeAnnouncement(aid, cid)}
         onChanged={() => void client.invalidateQueries({ queryKey: ['admin-contest-announcements', cid] })}
       />
     </div>

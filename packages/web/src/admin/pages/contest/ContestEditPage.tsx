@@ -4,13 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_RANK_SHOW_NAMES, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, contestDurationMs, type AdminContest } from '@oj/shared';
-import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { authKey, formatDuration } from '../../../pages/contest/shell/meta';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { AwardTable } from '../../contest/AwardTable';
 import { ContestHeader } from '../../contest/ContestHeader';
+import { useContestAdminScope } from '../../contest/contestAdminScope';
 import { StarUsers } from '../../contest/StarUsers';
 import {
   accountPreview,
@@ -44,9 +44,10 @@ export default function ContestEditPage() {
   const cid = contestId !== undefined ? Number(contestId) : undefined;
   const { t } = useTranslation();
   const valid = cid === undefined || (Number.isInteger(cid) && cid > 0);
+  const { api } = useContestAdminScope();
   const detail = useQuery({
     queryKey: ['admin-contest', cid],
-    queryFn: quietly(() => adminContestApi.get(cid!)),
+    queryFn: quietly(() => api.get(cid!)),
     enabled: cid !== undefined && valid,
     gcTime: 0,
     retry: false,
@@ -62,6 +63,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const scope = useContestAdminScope();
   const [form] = Form.useForm<ContestFormValues>();
   const initial = useMemo(() => (detail ? contestValuesOf(detail) : defaultContestValues()), [detail]);
   const [saving, setSaving] = useState(false);
@@ -112,12 +114,12 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
     setSaving(true);
     try {
       const body = toContestBody(values, cid);
-      const res = cid ? await adminContestApi.update(body) : await adminContestApi.create(body);
+      const res = cid ? await scope.api.update(body) : await scope.api.create(body);
       feedback.success(successMsg(res.msg, cid ? 'admin.updated' : 'admin.added'));
       client.removeQueries({ queryKey: ['admin-contests'] });
       client.removeQueries({ queryKey: ['admin-contest', cid] });
       // The router's promise settles once the next page is shown; nothing here waits for that.
-      void navigate('/admin/contest');
+      void navigate(scope.listPath);
     } catch {
       /* the client has shown the server's message */
     } finally {
@@ -354,7 +356,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
 
           <div className="oj-admin-actions">
             <Space>
-              <Button onClick={() => navigate('/admin/contest')}>{t('admin.cancel')}</Button>
+              <Button onClick={() => navigate(scope.listPath)}>{t('admin.cancel')}</Button>
               <Button type="primary" loading={saving} onClick={() => void save()} data-testid="contest-save">
                 {t('admin.save')}
               </Button>

@@ -5,7 +5,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminContest } from '@oj/shared';
-import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
@@ -13,6 +12,7 @@ import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../pages
 import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { useContestAdminScope } from '../../contest/contestAdminScope';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
 import '../../contest/contest-admin.css';
 
@@ -20,27 +20,30 @@ import '../../contest/contest-admin.css';
  * Contest list of the admin area (spec 3 §2 contest, "Group contests" admin table): keyword, paging,
  * type, auth and status tags, the visible switch, times and creator, and the row actions. The server
  * lists every contest for the super admin and their own ones for other admins: exactly the contests
- * they may manage (spec 3 §6), so no row needs its actions disabled.
+ * they may manage (spec 3 §6), so no row needs its actions disabled. In a group (its scope) every contest
+ * of the group is listed and only the group root's or the creator's rows have their actions enabled.
  */
 export default function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
+  const scope = useContestAdminScope();
+  const { api } = scope;
 
   const paging = useSearchFilters();
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.params.get('keyword') ?? '';
 
   const list = useQuery({
-    queryKey: ['admin-contests', currentPage, limit, keyword],
-    queryFn: () => adminContestApi.list({ currentPage, limit, keyword: keyword || undefined }),
+    queryKey: ['admin-contests', scope.listPath, currentPage, limit, keyword],
+    queryFn: () => api.list({ currentPage, limit, keyword: keyword || undefined }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['admin-contests'] });
 
   const remove = useMutation({
-    mutationFn: (cid: number) => adminContestApi.remove(cid),
+    mutationFn: (cid: number) => api.remove(cid),
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, 'admin.deleted'));
       // The last row of a page: go back one page rather than show an empty one.
@@ -49,7 +52,7 @@ export default function ContestListPage() {
     },
   });
   const visible = useMutation({
-    mutationFn: ({ id, value }: { id: number; value: boolean }) => adminContestApi.changeVisible(id, value),
+    mutationFn: ({ id, value }: { id: number; value: boolean }) => api.changeVisible(id, value),
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, 'admin.updated'));
       void refresh();
@@ -63,9 +66,13 @@ export default function ContestListPage() {
       dataIndex: 'title',
       render: (title: string, c) => (
         <div className="oj-contest-title-cell">
-          <Link to={`/admin/contest/${c.id}/edit`} data-testid={`contest-title-${c.id}`}>
-            {title}
-          </Link>
+          {scope.canManage(c) ? (
+            <Link to={scope.contestPath(c.id, 'edit')} data-testid={`contest-title-${c.id}`}>
+              {title}
+            </Link>
+          ) : (
+            <span data-testid={`contest-title-${c.id}`}>{title}</span>
+          )}
         </div>
       ),
     },
@@ -95,6 +102,7 @@ export default function ContestListPage() {
         <Switch
           size="small"
           checked={v}
+          disabled={!scope.canManage(c)}
           loading={visible.isPending && visible.variables?.id === c.id}
           onChange={(value) => visible.mutate({ id: c.id, value })}
           data-testid={`contest-visible-${c.id}`}
@@ -131,39 +139,44 @@ export default function ContestListPage() {
       key: 'actions',
       width: 200,
       fixed: 'right',
-      render: (_v, c) => (
-        <Space size={4} wrap={false}>
-          <Tooltip title={t('admin.edit')}>
-            <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/admin/contest/${c.id}/edit`)} data-testid={`contest-edit-${c.id}`} />
-          </Tooltip>
-          <Tooltip title={t('admin.contest.problems')}>
-            <Button
-              size="small"
-              icon={<UnorderedListOutlined />}
-              onClick={() => navigate(`/admin/contest/${c.id}/problems`)}
-              data-testid={`contest-problems-${c.id}`}
+      render: (_v, c) =>
+        scope.canManage(c) ? (
+          <Space size={4} wrap={false}>
+            <Tooltip title={t('admin.edit')}>
+              <Button size="small" icon={<EditOutlined />} onClick={() => navigate(scope.contestPath(c.id, 'edit'))} data-testid={`contest-edit-${c.id}`} />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.problems')}>
+              <Button
+                size="small"
+                icon={<UnorderedListOutlined />}
+                onClick={() => navigate(scope.contestPath(c.id, 'problems'))}
+                data-testid={`contest-problems-${c.id}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.announcements')}>
+              <Button
+                size="small"
+                icon={<NotificationOutlined />}
+                onClick={() => navigate(scope.contestPath(c.id, 'announcement'))}
+                data-testid={`contest-announcements-${c.id}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('admin.contest.download.title')}>
+              <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
+            </Tooltip>
+            <DeleteButton
+              confirm={t('admin.contest.deleteConfirm')}
+              warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
+              onConfirm={() => remove.mutate(c.id)}
+              testId={`contest-delete-${c.id}`}
+              okTestId="contest-delete-ok"
             />
-          </Tooltip>
-          <Tooltip title={t('admin.contest.announcements')}>
-            <Button
-              size="small"
-              icon={<NotificationOutlined />}
-              onClick={() => navigate(`/admin/contest/${c.id}/announcement`)}
-              data-testid={`contest-announcements-${c.id}`}
-            />
-          </Tooltip>
-          <Tooltip title={t('admin.contest.download.title')}>
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
-          </Tooltip>
-          <DeleteButton
-            confirm={t('admin.contest.deleteConfirm')}
-            warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
-            onConfirm={() => remove.mutate(c.id)}
-            testId={`contest-delete-${c.id}`}
-            okTestId="contest-delete-ok"
-          />
-        </Space>
-      ),
+          </Space>
+        ) : (
+          <span className="oj-muted" data-testid={`contest-not-manageable-${c.id}`}>
+            —
+          </span>
+        ),
     },
   ];
 
@@ -172,21 +185,23 @@ export default function ContestListPage() {
       <Card
         title={t('admin.menu.contestList')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/contest/create')} data-testid="contest-create">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(scope.createPath)} data-testid="contest-create">
             {t('admin.menu.contestCreate')}
           </Button>
         }
       >
-        <div className="oj-admin-filters">
-          <Input.Search
-            allowClear
-            defaultValue={keyword}
-            placeholder={t('admin.contest.keyword')}
-            onSearch={(v) => setFilter({ keyword: v.trim() })}
-            style={{ maxWidth: 320 }}
-            data-testid="contest-keyword"
-          />
-        </div>
+        {scope.searchable && (
+          <div className="oj-admin-filters">
+            <Input.Search
+              allowClear
+              defaultValue={keyword}
+              placeholder={t('admin.contest.keyword')}
+              onSearch={(v) => setFilter({ keyword: v.trim() })}
+              style={{ maxWidth: 320 }}
+              data-testid="contest-keyword"
+            />
+          </div>
+        )}
         <AdminTable<AdminContest> rowKey="id" columns={columns} list={list} paging={paging} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />

@@ -5,7 +5,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminContestProblemRow } from '@oj/shared';
-import { adminContestApi } from '../../../api/adminContest';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { useSession } from '../../../app/session';
@@ -14,9 +13,11 @@ import { hasAdminAccess } from '../../access';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { AddGroupProblemDialog } from '../../contest/AddGroupProblemDialog';
 import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
 import { BalloonPicker } from '../../contest/BalloonPicker';
 import { ContestHeader } from '../../contest/ContestHeader';
+import { useContestAdminScope } from '../../contest/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
 
@@ -32,17 +33,21 @@ export default function ContestProblemsPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { roles } = useSession();
-  const canEditProblems = hasAdminAccess(roles, 'problem');
+  const scope = useContestAdminScope();
+  const { api } = scope;
+  // Problems made for the contest live in the admin area's problem part (root and problem admins).
+  const contestProblemPath = hasAdminAccess(roles, 'problem') ? scope.contestProblemPath : null;
+  const [addingFromGroup, setAddingFromGroup] = useState(false);
   const paging = usePaging();
   const { page, limit, setPage } = paging;
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
   const valid = Number.isInteger(cid) && cid > 0;
 
-  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => adminContestApi.get(cid)), enabled: valid, retry: false });
+  const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => api.get(cid)), enabled: valid, retry: false });
   const list = useQuery({
     queryKey: ['admin-contest-problems', cid, page, limit, keyword],
-    queryFn: () => adminContestApi.problems({ cid, currentPage: page, limit, keyword: keyword || undefined }),
+    queryFn: () => api.problems({ cid, currentPage: page, limit, keyword: keyword || undefined }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -50,7 +55,7 @@ export default function ContestProblemsPage() {
 
   const update = useMutation({
     mutationFn: (v: { row: AdminContestProblemRow; displayId?: string; displayTitle?: string; color?: string | null; what: 'color' | 'text' }) =>
-      adminContestApi.updateLink({
+      api.updateLink({
         cid,
         pid: v.row.pid,
         displayId: v.displayId ?? v.row.displayId,
@@ -64,7 +69,7 @@ export default function ContestProblemsPage() {
     onError: () => void refresh(),
   });
   const remove = useMutation({
-    mutationFn: (pid: number) => adminContestApi.removeProblem(cid, pid),
+    mutationFn: (pid: number) => api.removeProblem(cid, pid),
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, 'admin.deleted'));
       void refresh();
@@ -112,9 +117,9 @@ export default function ContestProblemsPage() {
       dataIndex: 'problemId',
       width: 130,
       render: (v: string, row) =>
-        canEditProblems ? (
+        contestProblemPath && scope.problemEditPath ? (
           <Tooltip title={t('admin.contest.editInBank')}>
-            <Link to={`/admin/problem/edit/${row.pid}`} data-testid={`cp-problem-link-${row.displayId}`}>
+            <Link to={scope.problemEditPath(row.pid)} data-testid={`cp-problem-link-${row.displayId}`}>
               {v}
             </Link>
           </Tooltip>
@@ -150,12 +155,12 @@ export default function ContestProblemsPage() {
       fixed: 'right',
       render: (_v, row) => (
         <Space size={4}>
-          {canEditProblems && (
+          {contestProblemPath && (
             <Tooltip title={t('admin.contest.editProblem')}>
               <Button
                 size="small"
                 icon={<EditOutlined />}
-                onClick={() => navigate(`/admin/contest/${cid}/problem/${row.pid}/edit`)}
+                onClick={() => navigate(contestProblemPath(cid, row.pid))}
                 data-testid={`cp-edit-${row.displayId}`}
               />
             </Tooltip>
@@ -183,8 +188,13 @@ export default function ContestProblemsPage() {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={!contest.data} data-testid="cp-add-public">
               {t('admin.contest.addFromPublic')}
             </Button>
-            {canEditProblems && (
-              <Button icon={<PlusOutlined />} onClick={() => navigate(`/admin/contest/${cid}/problem/create`)} data-testid="cp-create">
+            {scope.addFromGroup && (
+              <Button icon={<PlusOutlined />} onClick={() => setAddingFromGroup(true)} disabled={!contest.data} data-testid="cp-add-group">
+                {t('groupContest.addFromGroup')}
+              </Button>
+            )}
+            {contestProblemPath && (
+              <Button icon={<PlusOutlined />} onClick={() => navigate(contestProblemPath(cid, 'create'))} data-testid="cp-create">
                 {t('admin.contest.createProblem')}
               </Button>
             )}
@@ -214,6 +224,15 @@ export default function ContestProblemsPage() {
         />
       </Card>
       {contest.data && <AddPublicProblemDialog contest={contest.data} open={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />}
+      {contest.data && scope.addFromGroup && (
+        <AddGroupProblemDialog
+          contest={contest.data}
+          add={scope.addFromGroup}
+          open={addingFromGroup}
+          onClose={() => setAddingFromGroup(false)}
+          onAdded={() => void refresh()}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * Group contests (spec 3 "Group contests"): the group's lists and making a contest in the group. Everything
+ * on one contest (form, problems, announcements, download, the contest shell) is the contest module's own
+ * service, whose gates (`contest/access.ts`) ask for membership of the group and the group level through
+ * the policy; this module only adds what is the group's: its lists, creating in it, and that a contest
+ * reached through a group call is a group contest.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { may, type AdminContest, type ContestBody, type ContestInfo, type GroupAdminContest, type Page } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { contests } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden } from '../../lib/errors.js';
+import { createContest } from '../contest/admin.js';
+import { contestById } from '../contest/access.js';
+import { participantCounts, toAdminContest, toContestInfo } from '../contest/info.js';
+import { statusOrder } from '../contest/participate.js';
+import { adminStanding, memberStanding } from '../group/access.js';
+
+type Paging = { currentPage: number; limit: number; gid: number };
+
+async function contestPage<T>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  q: Paging,
+  map: (r: typeof contests.$inferSelect, participants: number, now: number) => T,
+): Promise<Page<T>> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contests)
+      .where(where)
+      // As the site list: running, then scheduled (soonest first), then ended (latest first).
+      .orderBy(
+        statusOrder(nowIso),
+        sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`,
+        desc(contests.startTime),
+        desc(contests.id),
+      )
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(contests).where(where),
+  ]);
+  const counts = await participantCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { records: rows.map((r) => map(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
+}
+
+/** Members: the group's visible contests (hidden ones are in the admin table only). */
+export async function groupContestList(ctx: AppContext, user: AuthUser, q: Paging): Promise<Page<ContestInfo>> {
+  const { db } = ctx.database;
+  await memberStanding(db, user, q.gid);
+  return contestPage(db, and(eq(contests.gid, q.gid), eq(contests.visible, true)), q, (r, n, now) => toContestInfo(r, n, now));
+}
+
+/**
+ * Group admins: every contest of the group, each saying whether the caller may manage it (spec 3 §6:
+ * edit, problems, announcements, download, delete and the visible switch only for the group root or the
+ * contest's creator; the contest calls check it again).
+ */
+export async function groupAdminContestList(ctx: AppContext, user: AuthUser, q: Paging): Promise<Page<GroupAdminContest>> {
+  const { db } = ctx.database;
+  const { actor } = await adminStanding(db, user, q.gid);
+  return contestPage(db, eq(contests.gid, q.gid), q, (r, n) => ({
+    ...toAdminContest(r, n),
+    canManage: may(actor, 'administer', { kind: 'contest', uid: r.uid, gid: r.gid }),
+  }));
+}
+
+/** A contest made in the group by one of its admins (policy `create` on a group contest). */
+export async function createGroupContest(ctx: AppContext, user: AuthUser, body: ContestBody & { gid: number }): Promise<AdminContest> {
+  const { db } = ctx.database;
+  const { actor } = await adminStanding(db, user, body.gid);
+  if (!may(actor, 'create', { kind: 'contest', uid: null, gid: body.gid })) throw forbidden();
+  return createContest(ctx, user, body, body.gid);
+}
+
+/**
+ * The group calls act on group contests only: a site contest answers "does not exist" there, so they never
+ * stand in for the admin area's calls (which need the contest_admin permission).
+ */
+export async function assertGroupContest(db: DbOrTx, cid: number): Promise<void> {
+  const c = await contestById(db, cid);
+  if (!c || c.gid === null) throw fail('contestNotFound');
+}
