@@ -50,6 +50,9 @@ const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintP
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
+const GroupTrainingPage = lazyPage(() => import('../pages/group/training/GroupTrainingPage'));
+const GroupTrainingShell = lazyPage(() => import('../pages/group/training/GroupTrainingShell'));
+const GroupTrainingFullProblemPage = lazyPage(() => import('../pages/group/training/GroupTrainingFullProblemPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -149,13 +152,30 @@ const shellRoutes: RouteObject[] = [
   },
   later('group', 'group'),
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
-  later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
+  {
+    path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
+    element: <GroupTrainingFullProblemPage />,
+    handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'training', ...focus } satisfies RouteMeta,
+  },
   {
     // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
-    children: [{ index: true, element: <GroupHomePage /> }],
+    children: [
+      { index: true, element: <GroupHomePage /> },
+      { path: 'training', element: <GroupTrainingPage /> },
+      {
+        path: 'training/:trainingID',
+        element: <GroupTrainingShell />,
+        children: [
+          { index: true, element: <TrainingIntroductionPage /> },
+          { path: 'problems', element: <TrainingProblemListPage /> },
+          { path: 'problem/:problemID', element: <TrainingProblemPage />, handle: { hideFooter: true } satisfies RouteMeta },
+          { path: 'rank', element: <TrainingRankPage /> },
+        ],
+      },
+    ],
   },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
