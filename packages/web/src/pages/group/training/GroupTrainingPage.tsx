@@ -323,7 +323,7 @@ export default function GroupTrainingPage() {
           className="oj-group-training"
           title={<Typography.Text strong>{title}</Typography.Text>}
           extra={buttons}
-          data-testid={`group-training-${view.kind}`}
+          data-testid={`group-training-view-${view.kind}`}
         >
           {body}
         </Card>
