@@ -1,4 +1,5 @@
 import '../../training/training.css';
+import './groupTraining.css';
 import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
@@ -316,17 +317,25 @@ export default function GroupTrainingPage() {
       />
     );
 
+  const sub = view.kind === 'create' || view.kind === 'edit' || view.kind === 'problems';
   return (
     <TrainingPlaceContext.Provider value={place}>
       <TrainingAdminScopeContext.Provider value={adminScope}>
-        <Card
-          className="oj-group-training"
-          title={<Typography.Text strong>{title}</Typography.Text>}
-          extra={buttons}
-          data-testid={`group-training-view-${view.kind}`}
-        >
-          {body}
-        </Card>
+        {sub ? (
+          <div className="oj-group-training-sub" data-testid={`group-training-view-${view.kind}`}>
+            <div>{buttons}</div>
+            {body}
+          </div>
+        ) : (
+          <Card
+            className="oj-group-training"
+            title={<Typography.Text strong>{title}</Typography.Text>}
+            extra={buttons}
+            data-testid={`group-training-view-${view.kind}`}
+          >
+            {body}
+          </Card>
+        )}
       </TrainingAdminScopeContext.Provider>
     </TrainingPlaceContext.Provider>
   );

@@ -1,3 +1,4 @@
+import './groupTraining.css';
 import { useMemo } from 'react';
 import TrainingShell from '../../training/TrainingShell';
 import { TrainingPlaceContext } from '../../training/TrainingPlace';
