@@ -21,6 +21,7 @@ const stamp = Date.now().toString(36).slice(-5);
 const problemId = `GT${stamp}`.toUpperCase();
 const title = `Class drills ${stamp}`;
 const category = `GCat ${stamp}`;
+const groupCategory = `Class cat ${stamp}`;
 const teacher = { username: `gtt_${stamp}`, password: 'group-train-1' };
 const student = { username: `gts_${stamp}`, password: 'group-train-2' };
 const outsider = { username: `gto_${stamp}`, password: 'group-train-3' };
@@ -71,17 +72,31 @@ afterAll(async () => {
 });
 
 describe('group trainings', () => {
-  it('a group admin creates a training with a public problem in the training tab', async () => {
+  it('a group admin makes a group category and a training with a public problem in the training tab', async () => {
     const { context, page } = await newVisitor(browser);
     await useSession(context, sessions[teacher.username]!);
     await page.goto(`/group/${gid}/training`);
     await page.getByTestId('group-training-view-list').waitFor();
+    // the group's own category, through the site's category screen on the group's calls
+    await page.getByTestId('group-training-admin').click();
+    await page.getByTestId('group-training-categories').click();
+    await page.getByTestId('group-training-view-categories').waitFor();
+    expect(await page.getByTestId(`category-${category}`).count()).toBe(0);
+    await page.getByTestId('category-add').click();
+    await page.getByTestId('category-name').fill(groupCategory);
+    await page.getByTestId('category-save').click();
+    await notice(page, 'Add Successfully').waitFor();
+    await page.getByTestId(`category-${groupCategory}`).waitFor();
+    await page.getByTestId('group-training-back').click();
+    await page.getByTestId('group-training-view-admin').waitFor();
     await page.getByTestId('group-training-create').click();
     await page.getByTestId('group-training-view-create').waitFor();
     await page.getByTestId('training-title').fill(title);
     await page.getByTestId('training-description').locator('textarea').fill('Solve the **A + B** of the class.');
     await page.getByTestId('training-category').click();
-    await page.locator('.ant-select-dropdown:visible').getByText(category, { exact: true }).click();
+    // the site's categories and the group's own are offered
+    await page.locator('.ant-select-dropdown:visible').getByText(category, { exact: true }).waitFor();
+    await page.locator('.ant-select-dropdown:visible').getByText(groupCategory, { exact: true }).click();
     await page.getByTestId('training-save').click();
     await notice(page, 'Add Successfully').waitFor();
     // back in the admin list, with the new training, visible
@@ -140,9 +155,14 @@ describe('group trainings', () => {
     await page.goto(`/group/${gid}/training/${tid}`);
     await page.getByTestId('training-header').waitFor();
     await page.getByTestId('training-detail-progress').getByText('100.00%').waitFor();
+    await page.getByTestId('training-category').getByText(groupCategory).waitFor();
     await page.getByTestId('training-tab-rank').click();
     await page.getByText(student.username).first().waitFor();
     await pageShot(page, 'group-training-rank-768');
+    // the focus mode of the problem, with the context menu back into the group's training
+    await page.goto(`/group/${gid}/training/${tid}/problem/${problemId}/full-screen`);
+    await page.getByTestId('training-full-screen').waitFor();
+    expect(await page.getByTestId('ctx-training').getAttribute('href')).toBe(`/group/${gid}/training/${tid}`);
     await context.close();
 
     const out = await newVisitor(browser, { width: 768, height: 1024 });

@@ -27,12 +27,16 @@ export const groupTrainingApi = {
   addFromPublic: (tid: number, pid: number, displayId?: string) => request(ep.addFromPublic, { body: { tid, pid, displayId } }),
   addFromGroup: (tid: number, problemId: string) => request(ep.addFromGroup, { query: { tid, problemId } }),
   categories: (gid: number) => request(ep.categories, { query: { gid } }),
+  addCategory: (gid: number, body: { name: string; color: string }) => request(ep.addCategory, { body: { ...body, gid } }),
+  updateCategory: (body: { id: number; name: string; color: string }) => request(ep.updateCategory, { body }),
+  removeCategory: (cid: number) => request(ep.removeCategory, { query: { cid } }),
 };
 
 export const groupTrainingKeys = {
   list: (q: GroupTrainingListQuery) => ['training-list', 'group', q] as const,
   adminList: (q: GroupAdminTrainingListQuery) => ['admin-trainings', 'group', q] as const,
   categories: (gid: number) => ['training-categories', 'group', gid] as const,
+  ownCategories: (gid: number) => ['training-categories', 'group', gid, 'own'] as const,
 };
 
 export function useGroupTrainingList(q: GroupTrainingListQuery) {

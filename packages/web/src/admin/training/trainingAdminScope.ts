@@ -17,6 +17,13 @@ export interface TrainingAdminScope {
   addFromPublic(tid: number, pid: number, displayId?: string): Promise<TrainingProblemLink>;
   /** the categories a training here may have (the query key tells the places apart) */
   categories: { queryKey: readonly unknown[]; queryFn: () => Promise<TrainingCategory[]> };
+  /** the categories managed here (the site's; a group's own) and their calls */
+  categoryAdmin: {
+    list: { queryKey: readonly unknown[]; queryFn: () => Promise<TrainingCategory[]> };
+    add(body: { name: string; color: string }): Promise<TrainingCategory>;
+    update(body: { id: number; name: string; color: string }): Promise<TrainingCategory>;
+    remove(id: number): Promise<null>;
+  };
   /** after saving or cancelling the form */
   listPath: string;
   /** where to make a category when there is none (spec 3 §8), null: nowhere to go */
@@ -34,6 +41,12 @@ export const SITE_TRAINING_ADMIN: TrainingAdminScope = {
   removeProblem: adminTrainingApi.removeProblem,
   addFromPublic: adminTrainingApi.addFromPublic,
   categories: { queryKey: trainingKeys.categories, queryFn: trainingApi.categories },
+  categoryAdmin: {
+    list: { queryKey: trainingKeys.categories, queryFn: trainingApi.categories },
+    add: adminTrainingApi.addCategory,
+    update: adminTrainingApi.updateCategory,
+    remove: adminTrainingApi.removeCategory,
+  },
   listPath: '/admin/training',
   categoryPath: '/admin/training/category',
   problemEditPath: (p) => `/admin/problem/edit/${p.id}`,

@@ -2,7 +2,7 @@ import '../../training/training.css';
 import './groupTraining.css';
 import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { may, TRAINING_LIMITS, type AdminTrainingListRow } from '@oj/shared';
 import { groupTrainingApi, useGroupAdminTrainingList, useGroupTrainingList } from '../../../api/groupTraining';
 import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
+import TrainingCategoryPage from '../../../admin/pages/training/TrainingCategoryPage';
 import { TrainingEditor } from '../../../admin/pages/training/TrainingEditPage';
 import { TrainingProblemsManager } from '../../../admin/pages/training/TrainingProblemsPage';
 import { TrainingAdminScopeContext } from '../../../admin/training/trainingAdminScope';
@@ -21,7 +22,13 @@ import { TrainingPlaceContext, useTrainingPlace } from '../../training/TrainingP
 import { useGroup } from '../GroupContext';
 import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
 
-type View = { kind: 'list' } | { kind: 'admin' } | { kind: 'create' } | { kind: 'edit'; tid: number } | { kind: 'problems'; tid: number };
+type View =
+  | { kind: 'list' }
+  | { kind: 'admin' }
+  | { kind: 'create' }
+  | { kind: 'edit'; tid: number }
+  | { kind: 'problems'; tid: number }
+  | { kind: 'categories' };
 
 const idParam = (v: string | null) => {
   const n = Number(v);
@@ -36,6 +43,7 @@ function viewOf(params: URLSearchParams, admin: boolean): View {
   if (edit) return { kind: 'edit', tid: edit };
   if (problems) return { kind: 'problems', tid: problems };
   if (params.get('create')) return { kind: 'create' };
+  if (params.get('categories')) return { kind: 'categories' };
   if (params.get('admin')) return { kind: 'admin' };
   return { kind: 'list' };
 }
@@ -283,6 +291,11 @@ export default function GroupTrainingPage() {
             {t('groupTraining.create')}
           </Button>
         </Link>
+        <Link to={groupTrainingTab(group.id, { categories: true })}>
+          <Button icon={<TagsOutlined />} data-testid="group-training-categories">
+            {t('admin.menu.trainingCategory')}
+          </Button>
+        </Link>
         {back(groupTrainingTab(group.id))}
       </Space>
     ) : (
@@ -295,12 +308,14 @@ export default function GroupTrainingPage() {
     create: t('admin.menu.trainingCreate'),
     edit: t('admin.training.edit'),
     problems: t('admin.training.problems'),
+    categories: t('admin.menu.trainingCategory'),
   }[view.kind];
 
   let body = <MemberList />;
   if (view.kind === 'admin') body = <AdminList />;
   if (view.kind === 'create' || view.kind === 'edit')
     body = <TrainingEditor key={view.kind === 'edit' ? view.tid : 'new'} tid={view.kind === 'edit' ? view.tid : undefined} />;
+  if (view.kind === 'categories') body = <TrainingCategoryPage />;
   if (view.kind === 'problems')
     body = (
       <TrainingProblemsManager
@@ -317,7 +332,7 @@ export default function GroupTrainingPage() {
       />
     );
 
-  const sub = view.kind === 'create' || view.kind === 'edit' || view.kind === 'problems';
+  const sub = view.kind !== 'list' && view.kind !== 'admin';
   return (
     <TrainingPlaceContext.Provider value={place}>
       <TrainingAdminScopeContext.Provider value={adminScope}>

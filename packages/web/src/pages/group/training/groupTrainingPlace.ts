@@ -5,9 +5,10 @@ import type { TrainingPlace } from '../../training/TrainingPlace';
 import { groupPath } from '../GroupContext';
 
 /** The group's training tab and the views of it an admin switches to (search params of /group/:gid/training). */
-export const groupTrainingTab = (gid: number, view?: { admin?: boolean; create?: boolean; edit?: number; problems?: number }) => {
+export const groupTrainingTab = (gid: number, view?: { admin?: boolean; create?: boolean; edit?: number; problems?: number; categories?: boolean }) => {
   const params = new URLSearchParams();
   if (view?.admin) params.set('admin', '1');
+  if (view?.categories) params.set('categories', '1');
   if (view?.create) params.set('create', '1');
   if (view?.edit) params.set('edit', String(view.edit));
   if (view?.problems) params.set('problems', String(view.problems));
@@ -43,8 +44,17 @@ export function groupTrainingAdminScope(gid: number): TrainingAdminScope {
     removeProblem: groupTrainingApi.removeProblem,
     addFromPublic: groupTrainingApi.addFromPublic,
     categories: { queryKey: groupTrainingKeys.categories(gid), queryFn: () => groupTrainingApi.categories(gid) },
+    categoryAdmin: {
+      list: {
+        queryKey: groupTrainingKeys.ownCategories(gid),
+        queryFn: () => groupTrainingApi.categories(gid).then((all) => all.filter((c) => c.gid === gid)),
+      },
+      add: (body) => groupTrainingApi.addCategory(gid, body),
+      update: groupTrainingApi.updateCategory,
+      remove: groupTrainingApi.removeCategory,
+    },
     listPath: groupTrainingTab(gid, { admin: true }),
-    categoryPath: null,
+    categoryPath: groupTrainingTab(gid, { categories: true }),
     // Editing a problem is the group problem pages' (spec 3 "Group problems"); here only order and removal.
     problemEditPath: () => null,
   };
