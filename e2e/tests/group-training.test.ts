@@ -19,6 +19,8 @@ let browser: Browser;
 let root: string;
 const stamp = Date.now().toString(36).slice(-5);
 const problemId = `GT${stamp}`.toUpperCase();
+/** one of the group's own problems (written with the group: the group problem calls are another part) */
+const groupProblemId = `C${stamp}-1`.toUpperCase();
 const title = `Class drills ${stamp}`;
 const category = `GCat ${stamp}`;
 const groupCategory = `Class cat ${stamp}`;
@@ -48,6 +50,9 @@ async function insertGroup(members: Record<string, number>): Promise<number> {
     );
     const id = g.rows[0]!.id as number;
     await database.db.execute(sql`insert into group_member (gid, uid, auth) values (${id}, ${owner}, 5)`);
+    await database.db.execute(
+      sql`insert into problem (problem_id, title, gid, is_group, author) values (${groupProblemId}, 'Our own A + B', ${id}, true, 'root')`,
+    );
     for (const [username, level] of Object.entries(members)) {
       await database.db.execute(sql`insert into group_member (gid, uid, auth) select ${id}, uid, ${level} from user_info where username = ${username}`);
     }
@@ -117,13 +122,25 @@ describe('group trainings', () => {
     await notice(page, 'Add Successfully').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('training-problem-table').locator('.ant-table-row', { hasText: problemId }).waitFor();
+    // one of the group's own problems by its id (any case); Enter submits
+    await page.getByTestId('group-training-add-group').click();
+    await page.getByTestId('group-training-problem-id').fill(groupProblemId.toLowerCase());
+    await page.getByTestId('group-training-problem-id').press('Enter');
+    await notice(page, 'Add Successfully').waitFor();
+    await page.getByTestId('training-problem-table').locator('.ant-table-row', { hasText: groupProblemId }).waitFor();
     await pageShot(page, 'group-training-admin-problems-1280');
     await context.close();
 
     const mine = await apiOk<{ records: { id: number; problemCount: number; author: string }[] }>('GET', `/api/group/get-training-list?gid=${gid}`, {
       token: sessions[teacher.username]!.token,
     });
-    expect(mine.records.find((r) => r.id === tid)).toMatchObject({ problemCount: 1, author: teacher.username });
+    expect(mine.records.find((r) => r.id === tid)).toMatchObject({ problemCount: 2, author: teacher.username });
+    // the group problem leaves the training again, for the member's part below (one problem to solve)
+    const pids = await apiOk<{ problemList: { records: { id: number; problemId: string }[] } }>('GET', `/api/group/get-training-problem-list?tid=${tid}`, {
+      token: sessions[teacher.username]!.token,
+    });
+    const own = pids.problemList.records.find((r) => r.problemId === groupProblemId)!;
+    await apiOk('DELETE', `/api/group/training-problem?tid=${tid}&pid=${own.id}`, { token: sessions[teacher.username]!.token });
   });
 
   it('a member opens it from the group at 768 px and solves its problem; an outsider sees nothing', async () => {
