@@ -25,5 +25,6 @@ export * from './training.js';
 export * from './policy.js';
 export * from './group.js';
 export * from './group-contest.js';
+export * from './group-training.js';
 export * from './discussion.js';
 export * from './permission.js';

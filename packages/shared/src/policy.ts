@@ -154,7 +154,10 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       if (action === 'create') return resource.gid === null ? root || isProblemAdmin(actor.roles) || isAdmin(actor.roles) : isGroupAdmin(actor);
       // Deleting a site training is the super admin's (HOJ: root only); in a group its admins delete their own.
       if (action === 'delete' && resource.gid === null) return root;
-      return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));
+      // In a group the author keeps the training only while he is one of its admins (spec 3 §6: "non-root
+      // admins edit only their own items"); a demoted or removed author no longer administers it.
+      if (resource.gid !== null) return isGroupRoot(actor) || (isAuthor(actor, resource.uid) && isGroupAdmin(actor));
+      return root || isAuthor(actor, resource.uid);
     case 'trainingCategory':
       // Site categories: super admin and problem admin (HOJ admin training category); group ones: group admins.
       return resource.gid === null ? root || isProblemAdmin(actor.roles) : isGroupAdmin(actor);

@@ -60,8 +60,9 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['skipPassword', siteTraining, 'site training', ['root', 'author', 'adminAuthor']],
   ['delete', siteTraining, 'site training', ['root']],
   ['create', siteTraining, 'site training', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
-  ['administer', groupTraining, 'group training', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
-  ['delete', groupTraining, 'group training', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
+  // In a group the author administers his training only while a group admin (see the block at the end).
+  ['administer', groupTraining, 'group training', ['root', 'groupOwner', 'groupRoot']],
+  ['delete', groupTraining, 'group training', ['root', 'groupOwner', 'groupRoot']],
   ['create', groupTraining, 'group training', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   // Training categories: super admin and problem admin on the site; group admins in a group.
   ['administer', siteCategory, 'site category', ['root', 'problemAdmin']],
@@ -176,6 +177,15 @@ describe('may(actor, action, resource)', () => {
   it('a group level counts only for a resource of a group', () => {
     expect(may(who.groupRoot, 'administer', siteContest)).toBe(false);
     expect(may(who.groupRoot, 'administer', siteTraining)).toBe(false);
+  });
+
+  it('a group training is administered by its author only while he is an admin of the group (spec 3 §6)', () => {
+    const author = (groupLevel: Actor['groupLevel']): Actor => ({ uid: AUTHOR, roles: [Role.USER], groupLevel });
+    expect(may(author(GroupLevel.ADMIN), 'administer', groupTraining)).toBe(true);
+    expect(may(author(GroupLevel.ADMIN), 'delete', groupTraining)).toBe(true);
+    expect(may(author(GroupLevel.MEMBER), 'administer', groupTraining)).toBe(false);
+    expect(may(author(null), 'administer', groupTraining)).toBe(false);
+    expect(may(as([Role.USER], { groupLevel: GroupLevel.ADMIN }), 'administer', groupTraining)).toBe(false);
   });
 
   it('group rights: the owner deletes the group, group roots administer it', () => {

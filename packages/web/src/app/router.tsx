@@ -52,6 +52,9 @@ const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
 const GroupContestListPage = lazyPage(() => import('../pages/group/contest/GroupContestListPage'));
 const GroupContestAdmin = lazyPage(() => import('../pages/group/contest/GroupContestAdmin'));
+const GroupTrainingPage = lazyPage(() => import('../pages/group/training/GroupTrainingPage'));
+const GroupTrainingShell = lazyPage(() => import('../pages/group/training/GroupTrainingShell'));
+const GroupTrainingFullProblemPage = lazyPage(() => import('../pages/group/training/GroupTrainingFullProblemPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -151,7 +154,11 @@ const shellRoutes: RouteObject[] = [
   },
   later('group', 'group'),
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
-  later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
+  {
+    path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
+    element: <GroupTrainingFullProblemPage />,
+    handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'training', ...focus } satisfies RouteMeta,
+  },
   {
     // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
     path: 'group/:groupID',
@@ -165,6 +172,17 @@ const shellRoutes: RouteObject[] = [
       { path: 'contest/:contestId/edit', element: <GroupContestAdmin page="edit" /> },
       { path: 'contest/:contestId/problems', element: <GroupContestAdmin page="problems" /> },
       { path: 'contest/:contestId/announcement', element: <GroupContestAdmin page="announcement" /> },
+      { path: 'training', element: <GroupTrainingPage /> },
+      {
+        path: 'training/:trainingID',
+        element: <GroupTrainingShell />,
+        children: [
+          { index: true, element: <TrainingIntroductionPage /> },
+          { path: 'problems', element: <TrainingProblemListPage /> },
+          { path: 'problem/:problemID', element: <TrainingProblemPage />, handle: { hideFooter: true } satisfies RouteMeta },
+          { path: 'rank', element: <TrainingRankPage /> },
+        ],
+      },
     ],
   },
   {

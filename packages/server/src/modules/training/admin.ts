@@ -8,6 +8,7 @@ import { and, asc, count, eq, ilike, isNull, notInArray, or, type SQL } from 'dr
 import {
   may,
   TrainingAuth,
+  type Actor,
   type AdminTraining,
   type AdminTrainingBody,
   type AdminTrainingDetail,
@@ -28,19 +29,28 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../problem/service.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
-import { actorOf, administeredTraining, isTrainingAdmin, trainingById, trainingResource, type TrainingRow } from './access.js';
-import { siteCategory, toCategory } from './categories.js';
+import {
+  actorOf,
+  administeredTraining,
+  administeredTrainingStanding,
+  isTrainingAdmin,
+  trainingActor,
+  trainingById,
+  trainingResource,
+  type TrainingRow,
+} from './access.js';
+import { placeCategory, toCategory } from './categories.js';
 import { trainingPage } from './list.js';
 
-/** The admin view; the password only for the training's admins. */
-const toAdmin = (t: TrainingRow, user: AuthUser): AdminTraining => ({
+/** The admin view; the password only for the training's admins (`actor`: the caller in the training's place). */
+export const toAdmin = (t: TrainingRow, actor: Actor | null): AdminTraining => ({
   id: t.id,
   title: t.title,
   description: t.description,
   author: t.author ?? '',
   uid: t.uid,
   auth: t.auth,
-  privatePwd: isTrainingAdmin(t, user) ? t.privatePwd : null,
+  privatePwd: isTrainingAdmin(t, actor) ? t.privatePwd : null,
   rank: t.rank,
   status: t.status,
   gid: t.gid,
@@ -54,22 +64,26 @@ export async function adminTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<t
   if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
   const { rows, total } = await trainingPage(db, and(...conds), q);
   return {
-    records: rows.map((r) => ({ ...toAdmin(r.t, user), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
+    records: rows.map((r) => ({ ...toAdmin(r.t, actorOf(user)), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
     total,
   };
 }
 
-async function detailOf(db: DbOrTx, t: TrainingRow, user: AuthUser): Promise<AdminTrainingDetail> {
+async function detailOf(db: DbOrTx, t: TrainingRow, actor: Actor | null): Promise<AdminTrainingDetail> {
   const [c] = t.categoryId === null ? [] : await db.select().from(trainingCategories).where(eq(trainingCategories.id, t.categoryId));
-  return { training: toAdmin(t, user), trainingCategory: c ? toCategory(c) : null };
+  return { training: toAdmin(t, actor), trainingCategory: c ? toCategory(c) : null };
 }
 
 export async function adminTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<AdminTrainingDetail> {
-  return detailOf(db, await administeredTraining(db, tid, user), user);
+  const s = await administeredTrainingStanding(db, tid, user);
+  return detailOf(db, s.training, s.actor);
 }
 
-/** The form's rules (spec 3 §5 "Group training"), with the form's own messages; then the category. */
-async function checkedForm(db: DbOrTx, body: AdminTrainingBody) {
+/**
+ * The form's rules (spec 3 §5 "Group training"), with the form's own messages; then the category, one
+ * of the site's or, for a group's training (`gid`), of that group.
+ */
+async function checkedForm(db: DbOrTx, body: AdminTrainingBody, gid: number | null) {
   const f = body.training;
   if (!f.title) throw fail('trainingTitleRequired');
   if (!f.description.trim()) throw fail('trainingDescriptionRequired');
@@ -77,26 +91,35 @@ async function checkedForm(db: DbOrTx, body: AdminTrainingBody) {
   if (categoryId === undefined) throw fail('trainingCategoryRequired');
   const privatePwd = f.auth === TrainingAuth.PRIVATE ? (f.privatePwd ?? '') : null;
   if (privatePwd === '') throw fail('trainingPasswordRequired');
-  const category = await siteCategory(db, categoryId);
+  const category = await placeCategory(db, categoryId, gid);
   return {
     values: { title: f.title, description: f.description, auth: f.auth, privatePwd, rank: f.rank, status: f.status, categoryId: category.id },
   };
 }
 
-export async function addTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {
-  if (!may(actorOf(user), 'create', { kind: 'training', uid: null, gid: null })) throw forbidden();
-  const { values } = await checkedForm(db, body);
+/**
+ * A new training of the site, or of group `gid` (the caller as `actorIn` read him there; the group
+ * routes checked he is inside it).
+ */
+export async function addTraining(
+  db: DbOrTx,
+  user: AuthUser,
+  body: AdminTrainingBody,
+  place: { gid: number | null; actor: Actor | null } = { gid: null, actor: actorOf(user) },
+): Promise<AdminTrainingDetail> {
+  if (!may(place.actor, 'create', { kind: 'training', uid: null, gid: place.gid })) throw forbidden();
+  const { values } = await checkedForm(db, body, place.gid);
   const [row] = await db
     .insert(trainings)
-    .values({ ...values, uid: user.uid, author: user.username })
+    .values({ ...values, gid: place.gid, uid: user.uid, author: user.username })
     .returning();
-  return detailOf(db, row!, user);
+  return detailOf(db, row!, place.actor);
 }
 
 export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {
   if (body.training.id === undefined) throw fail('trainingNotFound');
-  const t = await administeredTraining(db, body.training.id, user);
-  const { values } = await checkedForm(db, body);
+  const { training: t, actor } = await administeredTrainingStanding(db, body.training.id, user);
+  const { values } = await checkedForm(db, body, t.gid);
   return db.transaction(async (tx) => {
     // A new password (or a training made public) drops the registrations made with the old one.
     if (values.privatePwd !== t.privatePwd) await tx.delete(trainingRegisters).where(eq(trainingRegisters.tid, t.id));
@@ -105,7 +128,7 @@ export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrai
       .set({ ...values, gmtModified: new Date() })
       .where(eq(trainings.id, t.id))
       .returning();
-    return detailOf(tx, row!, user);
+    return detailOf(tx, row!, actor);
   });
 }
 
@@ -116,7 +139,7 @@ export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrai
 export async function deleteTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<void> {
   const t = await trainingById(db, tid);
   if (!t) throw fail('trainingNotFound');
-  if (!may(actorOf(user), 'delete', trainingResource(t))) throw forbidden();
+  if (!may(await trainingActor(db, t, user), 'delete', trainingResource(t))) throw forbidden();
   await db.delete(trainings).where(eq(trainings.id, t.id));
 }
 
@@ -191,12 +214,14 @@ export async function addProblemFromPublic(db: DbOrTx, user: AuthUser, body: z.i
   const t = await administeredTraining(db, body.tid, user);
   const p = await usableProblem(db, user, body.pid);
   if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  return linkProblem(db, t.id, p, body.displayId || p.problemId);
+}
+
+/** Puts problem `p` into training `tid` (the caller administers it and may use `p`); a second time is refused. */
+export async function linkProblem(db: DbOrTx, tid: number, p: { id: number }, displayId: string): Promise<TrainingProblemLink> {
   try {
-    const [row] = await db
-      .insert(trainingProblems)
-      .values({ tid: t.id, pid: p.id, displayId: body.displayId || p.problemId })
-      .returning();
-    await touch(db, t.id);
+    const [row] = await db.insert(trainingProblems).values({ tid, pid: p.id, displayId }).returning();
+    await touch(db, tid);
     return toLink(row!);
   } catch (err) {
     if (uniqueViolation(err) === 'training_problem_uq') throw fail('trainingProblemExists');
@@ -204,10 +229,19 @@ export async function addProblemFromPublic(db: DbOrTx, user: AuthUser, body: z.i
   }
 }
 
-/** The rank (order) and display id of a problem in the training. */
-export async function updateTrainingProblem(db: DbOrTx, user: AuthUser, body: z.infer<typeof updateTrainingProblemBody>): Promise<TrainingProblemLink> {
+/**
+ * The rank (order) and display id of a problem in the training. `place`: the caller's own check of
+ * the link's training (the group calls accept only a group's training).
+ */
+export async function updateTrainingProblem(
+  db: DbOrTx,
+  user: AuthUser,
+  body: z.infer<typeof updateTrainingProblemBody>,
+  place?: (tid: number) => Promise<unknown>,
+): Promise<TrainingProblemLink> {
   const [link] = await db.select().from(trainingProblems).where(eq(trainingProblems.id, body.id));
   if (!link || (body.tid !== undefined && body.tid !== link.tid)) throw notFound('problemNotFound');
+  await place?.(link.tid);
   await administeredTraining(db, link.tid, user);
   const [row] = await db
     .update(trainingProblems)

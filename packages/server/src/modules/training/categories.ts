@@ -30,6 +30,13 @@ export async function siteCategory(db: DbOrTx, id: number): Promise<CategoryRow>
   return row;
 }
 
+/** A category a training of the site (`gid` null) or of group `gid` may have: the site's, or that group's own. */
+export async function placeCategory(db: DbOrTx, id: number, gid: number | null): Promise<CategoryRow> {
+  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
+  if (!row || (row.gid !== null && row.gid !== gid)) throw fail('trainingCategoryNotFound');
+  return row;
+}
+
 function assertManager(user: AuthUser) {
   if (!may(actorOf(user), 'administer', { kind: 'trainingCategory', gid: null })) throw forbidden();
 }
@@ -73,10 +80,15 @@ const foreignKeyViolation = (err: unknown) => {
 export async function removeCategory(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
   assertManager(user);
   const c = await siteCategory(db, id);
-  const [used] = await db.select({ n: count() }).from(trainings).where(eq(trainings.categoryId, c.id));
+  await removeCategoryRow(db, c.id);
+}
+
+/** Deletes category `id` (the caller manages it) unless a training still uses it. */
+export async function removeCategoryRow(db: DbOrTx, id: number): Promise<void> {
+  const [used] = await db.select({ n: count() }).from(trainings).where(eq(trainings.categoryId, id));
   if ((used?.n ?? 0) > 0) throw fail('trainingCategoryInUse');
   try {
-    await db.delete(trainingCategories).where(eq(trainingCategories.id, c.id));
+    await db.delete(trainingCategories).where(eq(trainingCategories.id, id));
   } catch (err) {
     // A training given this category meanwhile: the foreign key refuses the delete.
     if (foreignKeyViolation(err)) throw fail('trainingCategoryInUse');

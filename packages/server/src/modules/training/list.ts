@@ -9,7 +9,7 @@ import { fail } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry } from '../../lib/password-tries.js';
 import { likeOf } from '../problem/service.js';
 import { passwordMatches } from '../contest/access.js';
-import { hasAccess, TRAINING_PASSWORD_TRIES, visibleTraining, type TrainingRow } from './access.js';
+import { hasAccess, TRAINING_PASSWORD_TRIES, visibleTraining, visibleTrainingStanding, type TrainingRow } from './access.js';
 import { acCounts } from './progress.js';
 
 /** Problems per training, counted in one query for a page of trainings. */
@@ -40,7 +40,8 @@ export async function trainingPage(db: DbOrTx, where: SQL | undefined, q: { curr
   return { rows, total: total?.n ?? 0 };
 }
 
-const toRow = (r: Joined, acCount: number): TrainingListRow => ({
+/** A list row with the caller's progress (the site's list and a group's). */
+export const toListRow = (r: Joined, acCount: number): TrainingListRow => ({
   id: r.t.id,
   rank: r.t.rank,
   title: r.t.title,
@@ -72,7 +73,7 @@ export async function trainingList(db: DbOrTx, user: AuthUser | null, q: z.infer
         rows.map((r) => r.t),
       )
     : new Map<number, number>();
-  return { records: rows.map((r) => toRow(r, acs.get(r.t.id) ?? 0)), total };
+  return { records: rows.map((r) => toListRow(r, acs.get(r.t.id) ?? 0)), total };
 }
 
 /** get-training-detail (login): the header and introduction, shown with the password card before access. */
@@ -84,7 +85,7 @@ export async function trainingDetail(db: DbOrTx, user: AuthUser, tid: number): P
     .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId))
     .where(eq(trainings.id, t.id));
   const acs = await acCounts(db, user.uid, [t]);
-  return { ...toRow(row!, acs.get(t.id) ?? 0), description: t.description };
+  return { ...toListRow(row!, acs.get(t.id) ?? 0), description: t.description };
 }
 
 /** register-training: the password of a private training, counted against brute force. */
@@ -100,6 +101,5 @@ export async function registerTraining(db: DbOrTx, user: AuthUser, tid: number, 
 }
 
 export async function trainingAccess(db: DbOrTx, user: AuthUser, tid: number): Promise<TrainingAccess> {
-  const t = await visibleTraining(db, tid, user);
-  return { access: await hasAccess(db, t, user) };
+  return { access: await hasAccess(db, await visibleTrainingStanding(db, tid, user), user) };
 }

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import type { TrainingRankCellRow } from '../../db/schema/index.js';
 import { likeOf } from '../problem/service.js';
-import { enteredTraining, isTrainingAdmin } from './access.js';
+import { enteredTrainingStanding } from './access.js';
 import { problemIdsOf } from './problems.js';
 
 type RankRow = {
@@ -34,7 +34,7 @@ const ORDER = sql`r.ac desc nulls last, r.total_run_time, r.last_ac_time, r.uid`
 const userColumns = sql`u.username, u.realname, u.nickname, u.gender, u.school, u.avatar`;
 
 export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof trainingRankQuery>): Promise<Page<TrainingRankRecord>> {
-  const t = await enteredTraining(db, q.tid, user);
+  const { training: t, admin } = await enteredTrainingStanding(db, q.tid, user);
   const offset = (q.currentPage - 1) * q.limit;
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
@@ -62,7 +62,6 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
   const rows = page.rows;
   const total = counted.rows[0]?.n ?? 0;
   const problemIds = new Map((await problemIdsOf(db, t.id)).map((p) => [String(p.pid), p.problemId]));
-  const admin = isTrainingAdmin(t, user);
   return {
     total,
     records: rows.map((r) => {

@@ -4,11 +4,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TrainingAdminProblem } from '@oj/shared';
-import { adminTrainingApi, trainingKeys } from '../../api/training';
+import { trainingKeys } from '../../api/training';
 import { feedback } from '../../app/feedback';
 import { DifficultyTag } from '../../pages/problem/problemStatus';
 import { ProblemSearchTable } from '../components/ProblemSearchTable';
 import { usePaging } from '../components/adminPaging';
+import { useTrainingAdminScope } from './trainingAdminScope';
 
 /**
  * "Add from public" for a training (spec 3 "Group trainings" dialog): a 90 % wide dialog searching the
@@ -17,18 +18,19 @@ import { usePaging } from '../components/adminPaging';
  */
 export function AddTrainingProblemDialog({ tid, open, onClose, onAdded }: { tid: number; open: boolean; onClose(): void; onAdded(): void }) {
   const { t } = useTranslation();
+  const scope = useTrainingAdminScope();
   const [keyword, setKeyword] = useState('');
   const paging = usePaging();
   const { page, limit, setPage } = paging;
   const q = { tid, queryExisted: false, currentPage: page, limit, keyword: keyword || undefined };
   const list = useQuery({
     queryKey: trainingKeys.admin.problems(q),
-    queryFn: () => adminTrainingApi.problems(q).then((r) => r.problemList),
+    queryFn: () => scope.problems(q).then((r) => r.problemList),
     enabled: open,
     placeholderData: keepPreviousData,
   });
   const add = useMutation({
-    mutationFn: (p: TrainingAdminProblem) => adminTrainingApi.addFromPublic(tid, p.id, p.problemId),
+    mutationFn: (p: TrainingAdminProblem) => scope.addFromPublic(tid, p.id, p.problemId),
     onSuccess: () => {
       feedback.success(t('admin.added'));
       onAdded();

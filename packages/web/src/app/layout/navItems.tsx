@@ -76,7 +76,9 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
     </Link>
   );
   if (meta.fullScreenSource === 'training' && params.trainingID) {
-    const base = `/training/${encodeURIComponent(params.trainingID)}`;
+    // A group's training (spec 3 GroupTrainingFullProblemDetails) lives under its group.
+    const group = params.groupID ? `/group/${encodeURIComponent(params.groupID)}` : '';
+    const base = `${group}/training/${encodeURIComponent(params.trainingID)}`;
     return {
       selected: `${base}/problems`,
       items: [

@@ -6,7 +6,7 @@ import { trainingNavSource } from '../../api/training';
 import { useSession } from '../../app/session';
 import { ProblemNavBar } from '../contest/problem/ProblemNavBar';
 import { TrainingProblemView } from './TrainingProblemView';
-import { trainingProblemPath } from './meta';
+import { useTrainingPlace, useTrainingProblemPath } from './TrainingPlace';
 import { useTrainingData } from './useTrainingData';
 
 /**
@@ -24,13 +24,15 @@ export default function TrainingFullProblemPage() {
   const problemId = params.problemID ?? '';
   const valid = Number.isInteger(tid) && tid > 0;
   const { value, error } = useTrainingData(valid ? tid : 0);
+  const place = useTrainingPlace();
+  const trainingProblemPath = useTrainingProblemPath();
   if (!valid || error !== null || (value && !value.access)) {
     return (
       <Result
         status="warning"
         title={!valid ? t('training.detail.notFound') : error !== null ? error || t('training.detail.loadFailed') : t('training.detail.locked')}
         extra={
-          <Button type="primary" onClick={() => navigate(valid ? `/training/${tid}` : '/training')}>
+          <Button type="primary" onClick={() => navigate(valid ? place.path(tid) : place.listPath)}>
             {t(valid ? 'training.nav.home' : 'training.detail.backToList')}
           </Button>
         }

@@ -39,16 +39,14 @@ function useFilter(): [TrainingListQuery, (patch: Partial<TrainingListQuery>) =>
   return [filterOf(params), update];
 }
 
-/** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
-export default function TrainingListPage() {
+/**
+ * The columns of a training list (spec 3 "Group trainings": number, title, auth, category in its
+ * colour, progress, problem count, author, recent update), for the site's list and a group's.
+ * `onCategory`: a click on a category tag filters by it.
+ */
+export function useTrainingListColumns(onCategory?: (categoryId: number) => void): TableColumnsType<TrainingListRow> {
   const { t } = useTranslation();
-  const [filter, update] = useFilter();
-  const [keyword, setKeyword] = useState(filter.keyword ?? '');
-  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
-  const categories = useTrainingCategories();
-  const list = useTrainingList(filter);
-
-  const columns: TableColumnsType<TrainingListRow> = [
+  return [
     // On a phone: number, title, category and progress; the rest from wider screens on.
     { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
     {
@@ -69,7 +67,7 @@ export default function TrainingListPage() {
         <TrainingCategoryTag
           name={row.categoryName}
           color={row.categoryColor}
-          onClick={row.categoryId ? () => update({ categoryId: row.categoryId! }) : undefined}
+          onClick={row.categoryId && onCategory ? () => onCategory(row.categoryId!) : undefined}
         />
       ),
     },
@@ -87,6 +85,18 @@ export default function TrainingListPage() {
     { title: t('training.list.author'), dataIndex: 'author', width: 120, responsive: ['lg'] },
     { title: t('training.list.updated'), dataIndex: 'gmtModified', width: 160, responsive: ['md'], render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
+}
+
+/** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
+export default function TrainingListPage() {
+  const { t } = useTranslation();
+  const [filter, update] = useFilter();
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const categories = useTrainingCategories();
+  const list = useTrainingList(filter);
+
+  const columns = useTrainingListColumns((categoryId) => update({ categoryId }));
 
   return (
     <div className="oj-page" data-testid="training-list">

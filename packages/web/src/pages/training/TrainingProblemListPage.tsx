@@ -6,7 +6,7 @@ import { useTrainingProblems } from '../../api/training';
 import { DifficultyTag, OwnStatusIcon } from '../problem/problemStatus';
 import { percent } from '../problem/PassRateBar';
 import { useTraining } from './TrainingContext';
-import { trainingProblemPath } from './meta';
+import { useTrainingProblemPath } from './TrainingPlace';
 
 /** The problems tab (get-training-problem-list): own state, id, title, level, tags, AC / total. */
 export default function TrainingProblemListPage() {
@@ -14,6 +14,7 @@ export default function TrainingProblemListPage() {
   const { training } = useTraining();
   const tid = training.id;
   const problems = useTrainingProblems(tid);
+  const trainingProblemPath = useTrainingProblemPath();
 
   const columns: TableColumnsType<TrainingProblemRow> = [
     { key: 'own', width: 40, align: 'center', render: (_v, r) => <OwnStatusIcon status={r.myStatus ?? undefined} /> },

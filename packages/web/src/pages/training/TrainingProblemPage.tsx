@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { useTraining } from './TrainingContext';
 import { TrainingProblemView } from './TrainingProblemView';
-import { trainingProblemPath } from './meta';
+import { useTrainingProblemPath } from './TrainingPlace';
 
 /**
  * /training/:trainingID/problem/:problemID inside the training shell (spec 2 §2). The editor's
@@ -11,6 +11,7 @@ export default function TrainingProblemPage() {
   const navigate = useNavigate();
   const view = useTraining();
   const problemId = useParams().problemID ?? '';
+  const trainingProblemPath = useTrainingProblemPath();
   return (
     <TrainingProblemView
       key={problemId}

@@ -5,6 +5,7 @@ import { useTrainingProblems } from '../../api/training';
 import { ProblemLoadFailed, ProblemLoading, ProblemWorkspace } from '../problem/ProblemDetailPage';
 import { ProblemScopeContext } from '../problem/problemScope';
 import type { TrainingContextValue } from './TrainingContext';
+import { useTrainingPlace } from './TrainingPlace';
 import { useTrainingProblemScope } from './useTrainingProblemScope';
 
 /**
@@ -30,7 +31,8 @@ export function TrainingProblemView({
   const inTraining = problems.data?.some((p) => p.problemId.toUpperCase() === problemId.toUpperCase());
   const detail = useProblemDetail(problemId, tid);
   const scope = useTrainingProblemScope(view);
-  const back = { backTo: `/training/${tid}/problems`, backLabel: t('training.problem.backToProblems') };
+  const place = useTrainingPlace();
+  const back = { backTo: `${place.path(tid)}/problems`, backLabel: t('training.problem.backToProblems') };
 
   if (problems.isPending || detail.isPending) return <ProblemLoading />;
   if (problems.isError) return <ProblemLoadFailed status="warning" title={problems.error.message || t('common.loadFailed')} {...back} />;

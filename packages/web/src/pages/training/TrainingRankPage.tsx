@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
 import { useIsTrainingAdmin } from './policy';
+import { useTrainingProblemPath } from './TrainingPlace';
 
 /** Spec 2 §9 scoreboard refresh: every 30 s while the tab is shown. */
 const REFRESH_MS = 30_000;
@@ -39,6 +40,7 @@ export default function TrainingRankPage() {
   const { t } = useTranslation();
   const { training } = useTraining();
   const isAdmin = useIsTrainingAdmin(training);
+  const trainingProblemPath = useTrainingProblemPath();
   const tid = training.id;
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ currentPage: 1, limit: PAGE_SIZE });
@@ -84,7 +86,7 @@ export default function TrainingRankPage() {
     ...(problems.data ?? []).map((p) => ({
       title: (
         <Tooltip title={p.title}>
-          <Link to={`/training/${tid}/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link>
+          <Link to={trainingProblemPath(tid, p.problemId)}>{p.problemId}</Link>
         </Tooltip>
       ),
       key: `p-${p.problemId}`,

@@ -5,8 +5,9 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next';
 import type { TrainingDetail } from '@oj/shared';
 import { TrainingContext } from './TrainingContext';
-import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress, trainingPath } from './meta';
-import { useMayEditTraining } from './policy';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './meta';
+import { useIsTrainingAdmin, useMayEditTraining } from './policy';
+import { useTrainingPlace } from './TrainingPlace';
 import { useTrainingData } from './useTrainingData';
 
 /** The tabs of spec 2 §2 (child routes); `inside` ones stay disabled until the viewer has access. */
@@ -24,13 +25,14 @@ export function tabOfPath(rest: string): string {
 
 function ShellMessage({ title }: { title: string }) {
   const { t } = useTranslation();
+  const place = useTrainingPlace();
   return (
     <div className="oj-page" data-testid="training-unavailable">
       <Result
         status="warning"
         title={title}
         extra={
-          <Link to="/training">
+          <Link to={place.listPath}>
             <Button type="primary">{t('training.detail.backToList')}</Button>
           </Link>
         }
@@ -39,22 +41,25 @@ function ShellMessage({ title }: { title: string }) {
   );
 }
 
-/** Super admins: the admin pages of this training, each in a new tab (spec 2 §2). */
+/**
+ * Training admins: the admin pages of this training (spec 2 §2: the site's in a new tab; a group's
+ * in the group's training tab).
+ */
 function AdminButtons({ training }: { training: TrainingDetail }) {
   const { t } = useTranslation();
-  if (!useMayEditTraining(training.gid)) return null;
+  const place = useTrainingPlace();
+  // The site keeps its rule (super admins, spec 2 §2); in a group the training's admins (spec 3 §6).
+  const siteAdmin = useMayEditTraining(training.gid);
+  const groupAdmin = useIsTrainingAdmin(training);
+  if (!(place.group ? groupAdmin : siteAdmin)) return null;
+  const paths = place.adminPaths(training.id);
+  const target = paths.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return (
     <Space wrap>
-      <Button icon={<EditOutlined />} href={`/admin/training/${training.id}/edit`} target="_blank" rel="noopener noreferrer" data-testid="training-admin-edit">
+      <Button icon={<EditOutlined />} href={paths.edit} {...target} data-testid="training-admin-edit">
         {t('training.detail.edit')}
       </Button>
-      <Button
-        icon={<UnorderedListOutlined />}
-        href={`/admin/training/${training.id}/problems`}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="training-admin-problems"
-      >
+      <Button icon={<UnorderedListOutlined />} href={paths.problems} {...target} data-testid="training-admin-problems">
         {t('training.detail.problemList')}
       </Button>
     </Space>
@@ -103,12 +108,13 @@ export default function TrainingShell() {
   const tid = Number(useParams().trainingID);
   const validId = Number.isInteger(tid) && tid > 0;
   const { value, error } = useTrainingData(validId ? tid : 0);
+  const place = useTrainingPlace();
 
   if (!validId) return <ShellMessage title={t('training.detail.notFound')} />;
   if (error !== null) return <ShellMessage title={error || t('training.detail.loadFailed')} />;
   if (!value) return <Spin className="oj-page-spin" />;
 
-  const base = trainingPath(tid);
+  const base = place.path(tid);
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
   const active = tabOfPath(rest);
   const locked = !value.access;

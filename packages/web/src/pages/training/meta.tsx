@@ -7,6 +7,7 @@ import { TrainingAuth, type TrainingAuthValue } from '@oj/shared';
 import { openAuthDialog } from '../../app/dialogs/dialogStore';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
+import { useTrainingPlace } from './TrainingPlace';
 
 export const trainingPath = (tid: number) => `/training/${tid}`;
 export const trainingProblemPath = (tid: number, problemId: string) => `/training/${tid}/problem/${encodeURIComponent(problemId)}`;
@@ -59,15 +60,16 @@ export function TrainingProgress({ acCount, problemCount }: { acCount: number; p
 export function TrainingLink({ tid, children, testId }: { tid: number; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const { token } = useSession();
+  const place = useTrainingPlace();
   return (
     <Link
-      to={trainingPath(tid)}
+      to={place.path(tid)}
       data-testid={testId}
       onClick={(e) => {
         if (token) return;
         e.preventDefault();
         feedback.warning(t('msg.loginFirst'));
-        openAuthDialog('login', trainingPath(tid));
+        openAuthDialog('login', place.path(tid));
       }}
     >
       {children}

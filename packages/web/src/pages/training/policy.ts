@@ -1,11 +1,20 @@
 import { may, type Actor, type TrainingDetail } from '@oj/shared';
 import { roleIdsOf, useSession } from '../../app/session';
+import { useTrainingPlace } from './TrainingPlace';
 
 /** The logged-in user as @oj/shared `may()` sees them (role names of the session → role ids); null for visitors. */
 export function useActor(): Actor | null {
   const { user, roles, permissions } = useSession();
   if (!user) return null;
   return { uid: user.uid, roles: roleIdsOf(roles), permissions: permissions ?? undefined };
+}
+
+/** The viewer as the policy sees him in the training's place: in a group, with his level there and whether he owns it. */
+export function useTrainingActor(): Actor | null {
+  const actor = useActor();
+  const { group } = useTrainingPlace();
+  if (!actor || !group) return actor;
+  return { ...actor, groupLevel: group.access.level === 0 ? null : group.access.level, groupOwner: group.access.owner };
 }
 
 /**
@@ -22,7 +31,7 @@ export function useMayEditTraining(gid: number | null): boolean {
  * The detail names its author by username, so the author is the viewer when the names match.
  */
 export function useIsTrainingAdmin(training: TrainingDetail): boolean {
-  const actor = useActor();
+  const actor = useTrainingActor();
   const { user } = useSession();
   const uid = user && user.username === training.author ? user.uid : null;
   return may(actor, 'administer', { kind: 'training', uid, gid: training.gid });

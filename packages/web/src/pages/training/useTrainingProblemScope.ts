@@ -6,6 +6,7 @@ import { isActive } from '../../api/submission';
 import { trainingKeys } from '../../api/training';
 import type { ProblemScope } from '../problem/problemScope';
 import type { TrainingContextValue } from './TrainingContext';
+import { useTrainingPlace } from './TrainingPlace';
 
 /**
  * The problem page's scope inside a training (spec 1 §2 training variant): the bank's problem page,
@@ -18,14 +19,15 @@ export function useTrainingProblemScope(view: TrainingContextValue): ProblemScop
   const client = useQueryClient();
   const tid = view.training.id;
   const blocked = view.access ? null : t('training.detail.locked');
+  const place = useTrainingPlace();
   return useMemo<ProblemScope>(
     () => ({
       cid: 0,
       tid,
       storageKey: (problemId) => `training-${tid}-${problemId}`,
-      submissionPath: (submitId) => `/submission-detail/${submitId}`,
-      solutionsPath: (problemId) => `/status?problemID=${encodeURIComponent(problemId)}`,
-      discussion: true,
+      submissionPath: place.submissionPath,
+      solutionsPath: place.solutionsPath,
+      discussion: place.discussion,
       showAuthTag: false,
       showTags: true,
       mySubmissions: problemApi.mySubmissions,
@@ -43,6 +45,6 @@ export function useTrainingProblemScope(view: TrainingContextValue): ProblemScop
       blocked,
       captcha: true,
     }),
-    [tid, blocked, client],
+    [tid, blocked, client, place],
   );
 }

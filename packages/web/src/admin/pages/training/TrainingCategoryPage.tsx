@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, ColorPicker, Form, Input, Modal, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TRAINING_LIMITS, type TrainingCategory } from '@oj/shared';
-import { adminTrainingApi, trainingKeys, useTrainingCategories } from '../../../api/training';
+import { quietly } from '../../../api/client';
+import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { colorString, DEFAULT_TAG_COLOR } from '../../components/tagColor';
+import { useTrainingAdminScope } from '../../training/trainingAdminScope';
 
 interface FormValues {
   name: string;
@@ -15,12 +17,14 @@ interface FormValues {
 
 /**
  * Training categories (spec 3 §2 training/category): name and colour, add, edit, delete. The server
- * refuses to delete a category trainings still use; its message comes as the client's toast.
+ * refuses to delete a category trainings still use; its message comes as the client's toast. The
+ * categories and calls are the enclosing admin scope's (the site's, or a group's own categories).
  */
 export default function TrainingCategoryPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const categories = useTrainingCategories();
+  const { categoryAdmin } = useTrainingAdminScope();
+  const categories = useQuery({ queryKey: categoryAdmin.list.queryKey, queryFn: quietly(categoryAdmin.list.queryFn), staleTime: 60_000 });
   const [editing, setEditing] = useState<TrainingCategory | 'new' | null>(null);
   const [form] = Form.useForm<FormValues>();
   const refresh = () => {
@@ -30,8 +34,8 @@ export default function TrainingCategoryPage() {
 
   const save = useMutation({
     mutationFn: (v: FormValues) => {
-      const body = { id: editing && editing !== 'new' ? editing.id : undefined, name: v.name.trim(), color: colorString(v.color) ?? DEFAULT_TAG_COLOR };
-      return body.id === undefined ? adminTrainingApi.addCategory(body) : adminTrainingApi.updateCategory(body);
+      const body = { name: v.name.trim(), color: colorString(v.color) ?? DEFAULT_TAG_COLOR };
+      return editing && editing !== 'new' ? categoryAdmin.update({ id: editing.id, ...body }) : categoryAdmin.add(body);
     },
     onSuccess: () => {
       feedback.success(t(editing === 'new' ? 'admin.added' : 'admin.updated'));
@@ -40,7 +44,7 @@ export default function TrainingCategoryPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => adminTrainingApi.removeCategory(id),
+    mutationFn: (id: number) => categoryAdmin.remove(id),
     onSuccess: () => {
       feedback.success(t('admin.deleted'));
       refresh();

@@ -5,9 +5,10 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TRAINING_LIMITS, TrainingAuth, type AdminTrainingDetail, type TrainingAuthValue } from '@oj/shared';
 import { quietly } from '../../../api/client';
-import { adminTrainingApi, trainingKeys, useTrainingCategories } from '../../../api/training';
+import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
+import { useTrainingAdminScope } from '../../training/trainingAdminScope';
 
 interface FormValues {
   rank: number;
@@ -33,11 +34,17 @@ const valuesOf = (d: AdminTrainingDetail | undefined): FormValues => ({
 export default function TrainingEditPage() {
   const { trainingId } = useParams();
   const tid = trainingId !== undefined ? Number(trainingId) : undefined;
+  return <TrainingEditor tid={tid} />;
+}
+
+/** The form of a new (no `tid`) or an existing training, with the calls of the enclosing admin scope (site or group). */
+export function TrainingEditor({ tid }: { tid: number | undefined }) {
   const { t } = useTranslation();
+  const scope = useTrainingAdminScope();
   const valid = tid === undefined || (Number.isInteger(tid) && tid > 0);
   const detail = useQuery({
     queryKey: trainingKeys.admin.one(tid ?? 0),
-    queryFn: quietly(() => adminTrainingApi.get(tid!)),
+    queryFn: quietly(() => scope.get(tid!)),
     enabled: tid !== undefined && valid,
     gcTime: 0,
     retry: false,
@@ -53,7 +60,8 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const categories = useTrainingCategories();
+  const scope = useTrainingAdminScope();
+  const categories = useQuery({ queryKey: scope.categories.queryKey, queryFn: quietly(scope.categories.queryFn), staleTime: 60_000 });
   const auth = Form.useWatch('auth', form);
   const redirected = useRef(false);
 
@@ -62,8 +70,8 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
     if (redirected.current || !categories.data || categories.data.length > 0) return;
     redirected.current = true;
     feedback.warning(t('admin.training.noCategory'));
-    void navigate('/admin/training/category');
-  }, [categories.data, navigate, t]);
+    if (scope.categoryPath) void navigate(scope.categoryPath);
+  }, [categories.data, navigate, t, scope.categoryPath]);
 
   const required = (labelKey: string) => ({ required: true, whitespace: true, message: t('admin.required', { field: t(labelKey) }) });
 
@@ -81,8 +89,8 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
       trainingCategory: { id: v.categoryId },
     };
     try {
-      if (tid === undefined) await adminTrainingApi.add(body);
-      else await adminTrainingApi.update(body);
+      if (tid === undefined) await scope.add(body);
+      else await scope.update(body);
     } catch {
       return; // shown by the client
     }
@@ -90,7 +98,7 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
     void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
     void client.invalidateQueries({ queryKey: ['training'] });
     void client.invalidateQueries({ queryKey: ['training-list'] });
-    void navigate('/admin/training');
+    void navigate(scope.listPath);
   };
 
   return (
@@ -144,7 +152,7 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
             <Button type="primary" htmlType="submit" data-testid="training-save">
               {t('admin.save')}
             </Button>
-            <Button onClick={() => navigate('/admin/training')}>{t('admin.cancel')}</Button>
+            <Button onClick={() => navigate(scope.listPath)}>{t('admin.cancel')}</Button>
           </Space>
         </Form>
       </Card>

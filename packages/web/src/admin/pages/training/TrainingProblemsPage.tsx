@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Input, InputNumber, Popconfirm, Result, Space, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,11 +6,12 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemLink } from '@oj/shared';
 import { quietly } from '../../../api/client';
-import { adminTrainingApi, trainingKeys } from '../../../api/training';
+import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { AddTrainingProblemDialog } from '../../training/AddTrainingProblemDialog';
+import { useTrainingAdminScope } from '../../training/trainingAdminScope';
 
 /** The order of a problem in the training, saved when the number is left or Enter is pressed (if it changed). */
 function RankInput({ link, onSave }: { link: TrainingProblemLink; onSave(rank: number): void }) {
@@ -39,8 +40,16 @@ function RankInput({ link, onSave }: { link: TrainingProblemLink; onSave(rank: n
  * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems.
  */
 export default function TrainingProblemsPage() {
+  return <TrainingProblemsManager tid={Number(useParams().trainingId)} />;
+}
+
+/**
+ * A training's problems with the calls of the enclosing admin scope (site or group); `extra`: more
+ * buttons next to "add from public" (a group adds its own problems by id), given a way to reload.
+ */
+export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (refresh: () => void) => ReactNode }) {
   const { t } = useTranslation();
-  const tid = Number(useParams().trainingId);
+  const scope = useTrainingAdminScope();
   const valid = Number.isInteger(tid) && tid > 0;
   const client = useQueryClient();
   const paging = usePaging();
@@ -48,10 +57,10 @@ export default function TrainingProblemsPage() {
   const [adding, setAdding] = useState(false);
   const q = { tid, queryExisted: true, currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined };
 
-  const training = useQuery({ queryKey: trainingKeys.admin.one(tid), queryFn: quietly(() => adminTrainingApi.get(tid)), enabled: valid, retry: false });
+  const training = useQuery({ queryKey: trainingKeys.admin.one(tid), queryFn: quietly(() => scope.get(tid)), enabled: valid, retry: false });
   const list = useQuery({
     queryKey: trainingKeys.admin.problems(q),
-    queryFn: () => adminTrainingApi.problems(q),
+    queryFn: () => scope.problems(q),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
@@ -63,14 +72,14 @@ export default function TrainingProblemsPage() {
   };
 
   const updateRank = useMutation({
-    mutationFn: ({ link, rank }: { link: TrainingProblemLink; rank: number }) => adminTrainingApi.updateProblem({ id: link.id, tid, pid: link.pid, rank }),
+    mutationFn: ({ link, rank }: { link: TrainingProblemLink; rank: number }) => scope.updateProblem({ id: link.id, tid, pid: link.pid, rank }),
     onSuccess: () => {
       feedback.success(t('admin.updated'));
       refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (pid: number) => adminTrainingApi.removeProblem(tid, pid),
+    mutationFn: (pid: number) => scope.removeProblem(tid, pid),
     onSuccess: () => {
       feedback.success(t('admin.training.removed'));
       refresh();
@@ -101,11 +110,13 @@ export default function TrainingProblemsPage() {
       fixed: 'right',
       render: (_v, p) => (
         <Space size={4}>
-          <Tooltip title={t('admin.problem.edit')}>
-            <Link to={`/admin/problem/edit/${p.id}`} target="_blank" rel="noopener noreferrer" data-testid={`training-problem-edit-${p.problemId}`}>
-              <Button size="small" icon={<EditOutlined />} />
-            </Link>
-          </Tooltip>
+          {scope.problemEditPath(p) && (
+            <Tooltip title={t('admin.problem.edit')}>
+              <Link to={scope.problemEditPath(p)!} target="_blank" rel="noopener noreferrer" data-testid={`training-problem-edit-${p.problemId}`}>
+                <Button size="small" icon={<EditOutlined />} />
+              </Link>
+            </Tooltip>
+          )}
           <Popconfirm
             title={t('admin.training.removeConfirm')}
             okButtonProps={{ danger: true, 'data-testid': 'training-problem-remove-ok' }}
@@ -125,9 +136,12 @@ export default function TrainingProblemsPage() {
       <Card
         title={t('admin.training.problemsTitle', { title: training.data?.training.title ?? '' })}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="training-add-public">
-            {t('admin.training.addFromPublic')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="training-add-public">
+              {t('admin.training.addFromPublic')}
+            </Button>
+            {extra?.(refresh)}
+          </Space>
         }
       >
         <div className="oj-admin-filters">

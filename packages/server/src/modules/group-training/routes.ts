@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { groupTrainingEndpoints as ep } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { requireLogin, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
+import { ok } from '../../lib/envelope.js';
+import { adminStanding } from '../group/access.js';
+import * as adm from '../training/admin.js';
+import * as svc from './service.js';
+
+/**
+ * Group trainings (spec 3 "Group trainings", HOJ paths of §10). Prefix /api; every call needs a login.
+ * Lists and categories check the caller's standing in the group; calls on one training go to the
+ * site's training services, whose checks ask the policy with the caller's level in the training's
+ * group (members only; admin = author while a group admin, group root, super admin).
+ */
+export async function groupTrainingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const login = { preHandler: requireLogin };
+  /** The tid of a group's training (a site training is "not found" here). */
+  const inGroup = async (tid: number) => (await svc.groupTraining(db, tid)).id;
+
+  serve(app, ep.list, login, async ({ query, req }) => ok(await svc.groupTrainingList(db, userOf(req), query)));
+
+  serve(app, ep.adminList, login, async ({ query, req }) => ok(await svc.groupAdminTrainingList(db, userOf(req), query)));
+
+  serve(app, ep.get, login, async ({ query, req }) => ok(await adm.adminTraining(db, userOf(req), await inGroup(query.tid))));
+
+  serve(app, ep.add, login, async ({ body, req }) => {
+    const user = userOf(req);
+    const { group, actor } = await adminStanding(db, user, body.training.gid);
+    return ok(await adm.addTraining(db, user, body, { gid: group.id, actor }));
+  });
+
+  serve(app, ep.update, login, async ({ body, req }) => {
+    if (body.training.id !== undefined) await inGroup(body.training.id);
+    return ok(await adm.updateTraining(db, userOf(req), body));
+  });
+
+  serve(app, ep.remove, login, async ({ query, req }) => {
+    await adm.deleteTraining(db, userOf(req), await inGroup(query.tid));
+    return ok(null);
+  });
+
+  serve(app, ep.changeStatus, login, async ({ query, req }) => {
+    await adm.changeTrainingStatus(db, userOf(req), await inGroup(query.tid), query.status);
+    return ok(null);
+  });
+
+  serve(app, ep.problems, login, async ({ query, req }) => ok(await adm.adminTrainingProblems(db, userOf(req), { ...query, tid: await inGroup(query.tid) })));
+
+  serve(app, ep.updateProblem, login, async ({ body, req }) => ok(await adm.updateTrainingProblem(db, userOf(req), body, inGroup)));
+
+  serve(app, ep.removeProblem, login, async ({ query, req }) => {
+    await adm.removeTrainingProblem(db, userOf(req), await inGroup(query.tid), query.pid);
+    return ok(null);
+  });
+
+  serve(app, ep.addFromPublic, login, async ({ body, req }) => ok(await adm.addProblemFromPublic(db, userOf(req), { ...body, tid: await inGroup(body.tid) })));
+
+  serve(app, ep.addFromGroup, login, async ({ query, req }) => ok(await svc.addProblemFromGroup(db, userOf(req), query)));
+
+  serve(app, ep.categories, login, async ({ query, req }) => ok(await svc.groupCategories(db, userOf(req), query.gid)));
+
+  serve(app, ep.addCategory, login, async ({ body, req }) => ok(await svc.addGroupCategory(db, userOf(req), body)));
+
+  serve(app, ep.updateCategory, login, async ({ body, req }) => ok(await svc.updateGroupCategory(db, userOf(req), body)));
+
+  serve(app, ep.removeCategory, login, async ({ query, req }) => {
+    await svc.removeGroupCategory(db, userOf(req), query.cid);
+    return ok(null);
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Group trainings (spec 3 §2 "Group trainings", §6): the group's list for its members, the admin list
+ * for its admins, the training's problems taken from the group's own problems, and the group's own
+ * training categories. The form, visibility, deleting and the other problem calls are the site's
+ * training services (modules/training/admin.ts), whose checks read the caller's group level through
+ * `actorIn` (training/access.ts); here a training must belong to a group at all.
+ */
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import {
+  may,
+  type AdminTrainingListRow,
+  type Page,
+  type TrainingCategory,
+  type TrainingListRow,
+  type TrainingProblemLink,
+  type groupAdminTrainingListQuery,
+  type groupTrainingCategoryBody,
+  type groupTrainingListQuery,
+  type groupTrainingProblemFromGroupQuery,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { problems, trainingCategories, trainings } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden, notFound } from '../../lib/errors.js';
+import { uniqueViolation } from '../../lib/users.js';
+import { adminStanding, memberStanding } from '../group/access.js';
+import { likeOf } from '../problem/service.js';
+import { administeredTraining, trainingById, type TrainingRow } from '../training/access.js';
+import { linkProblem, toAdmin } from '../training/admin.js';
+import { removeCategoryRow, toCategory } from '../training/categories.js';
+import { toListRow, trainingPage } from '../training/list.js';
+import { acCounts } from '../training/progress.js';
+
+/** A training of some group (the group calls never reach the site's trainings: those have /admin/training). */
+export async function groupTraining(db: DbOrTx, tid: number): Promise<TrainingRow & { gid: number }> {
+  const t = await trainingById(db, tid);
+  if (!t || t.gid === null) throw fail('trainingNotFound');
+  return t as TrainingRow & { gid: number };
+}
+
+/** get-training-list (members): the group's visible trainings with the caller's progress. */
+export async function groupTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<typeof groupTrainingListQuery>): Promise<Page<TrainingListRow>> {
+  const { group } = await memberStanding(db, user, q.gid);
+  const { rows, total } = await trainingPage(db, and(eq(trainings.gid, group.id), eq(trainings.status, true)), q);
+  const acs = await acCounts(
+    db,
+    user.uid,
+    rows.map((r) => r.t),
+  );
+  return { records: rows.map((r) => toListRow(r, acs.get(r.t.id) ?? 0)), total };
+}
+
+/** get-admin-training-list (group admins): every training of the group, hidden ones too; passwords only to each one's admins. */
+export async function groupAdminTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<typeof groupAdminTrainingListQuery>): Promise<Page<AdminTrainingListRow>> {
+  const { group, actor } = await adminStanding(db, user, q.gid);
+  const conds: (SQL | undefined)[] = [eq(trainings.gid, group.id)];
+  if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
+  const { rows, total } = await trainingPage(db, and(...conds), q);
+  return {
+    records: rows.map((r) => ({ ...toAdmin(r.t, actor), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
+    total,
+  };
+}
+
+/**
+ * add-training-problem-from-group: one of the group's own problems, by the id it is shown with (the
+ * group's prefixed id, case-insensitive). Problems of other groups are "not found" here.
+ */
+export async function addProblemFromGroup(db: DbOrTx, user: AuthUser, q: z.infer<typeof groupTrainingProblemFromGroupQuery>): Promise<TrainingProblemLink> {
+  const t = await administeredTraining(db, (await groupTraining(db, q.tid)).id, user);
+  const [p] = await db
+    .select({ id: problems.id, problemId: problems.problemId })
+    .from(problems)
+    .where(and(eq(problems.gid, t.gid!), sql`upper(${problems.problemId}) = upper(${q.problemId})`));
+  if (!p) throw notFound('problemNotFound');
+  return linkProblem(db, t.id, p, p.problemId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The group's training categories
+
+/** get-training-category of a group (members): the site's categories, then the group's own. */
+export async function groupCategories(db: DbOrTx, user: AuthUser, gid: number): Promise<TrainingCategory[]> {
+  const { group } = await memberStanding(db, user, gid);
+  const rows = await db
+    .select()
+    .from(trainingCategories)
+    .where(sql`${trainingCategories.gid} is null or ${trainingCategories.gid} = ${group.id}`)
+    .orderBy(sql`${trainingCategories.gid} nulls first`, asc(trainingCategories.id));
+  return rows.map(toCategory);
+}
+
+/** The group's admins manage its own categories (policy 'trainingCategory' with the gid). */
+async function categoryManager(db: DbOrTx, user: AuthUser, gid: number) {
+  const { group, actor } = await adminStanding(db, user, gid);
+  if (!may(actor, 'administer', { kind: 'trainingCategory', gid: group.id })) throw forbidden();
+  return group;
+}
+
+/** A category of a group (never a site one: the site's are the admin area's). */
+async function groupCategory(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
+  if (!row || row.gid === null) throw fail('trainingCategoryNotFound');
+  return row as typeof row & { gid: number };
+}
+
+function nameTaken(err: unknown): never {
+  if (uniqueViolation(err) === 'training_category_name_uq') throw fail('trainingCategoryExists');
+  throw err;
+}
+
+export async function addGroupCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof groupTrainingCategoryBody>): Promise<TrainingCategory> {
+  if (body.gid === undefined) throw fail('groupNotFound');
+  const group = await categoryManager(db, user, body.gid);
+  try {
+    const [row] = await db.insert(trainingCategories).values({ name: body.name, color: body.color, gid: group.id }).returning();
+    return toCategory(row!);
+  } catch (err) {
+    return nameTaken(err);
+  }
+}
+
+export async function updateGroupCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof groupTrainingCategoryBody>): Promise<TrainingCategory> {
+  if (body.id === undefined) throw fail('trainingCategoryNotFound');
+  const c = await groupCategory(db, body.id);
+  await categoryManager(db, user, c.gid);
+  try {
+    const [row] = await db
+      .update(trainingCategories)
+      .set({ name: body.name, color: body.color, gmtModified: new Date() })
+      .where(eq(trainingCategories.id, c.id))
+      .returning();
+    return toCategory(row!);
+  } catch (err) {
+    return nameTaken(err);
+  }
+}
+
+export async function removeGroupCategory(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
+  const c = await groupCategory(db, id);
+  await categoryManager(db, user, c.gid);
+  await removeCategoryRow(db, c.id);
+}

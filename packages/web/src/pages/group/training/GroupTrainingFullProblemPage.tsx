@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { Spin } from 'antd';
+import { useParams } from 'react-router';
+import { useGroupAccess } from '../../../api/group';
+import TrainingFullProblemPage from '../../training/TrainingFullProblemPage';
+import { TrainingPlaceContext } from '../../training/TrainingPlace';
+import { groupTrainingPlace } from './groupTrainingPlace';
+
+/**
+ * /group/:groupID/training/:trainingID/problem/:problemID/full-screen (spec 3 §2
+ * GroupTrainingFullProblemDetails): the site's focus-mode page of a training problem in the group's
+ * place (outside the group shell, so the viewer's standing is loaded here). The server refuses
+ * non-members on every call; the page shows that refusal.
+ */
+export default function GroupTrainingFullProblemPage() {
+  const gid = Number(useParams().groupID);
+  const valid = Number.isInteger(gid) && gid > 0;
+  const access = useGroupAccess(valid ? gid : 0);
+  const place = useMemo(() => groupTrainingPlace(gid, access.data ?? { level: 0, owner: false, member: false, admin: false, root: false }), [gid, access.data]);
+  if (valid && access.isPending) return <Spin className="oj-page-spin" />;
+  return (
+    <TrainingPlaceContext.Provider value={place}>
+      <TrainingFullProblemPage />
+    </TrainingPlaceContext.Provider>
+  );
+}

@@ -1,0 +1,357 @@
+import '../../training/training.css';
+import './groupTraining.css';
+import { useMemo, useState } from 'react';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { may, TRAINING_LIMITS, type AdminTrainingListRow } from '@oj/shared';
+import { groupTrainingApi, useGroupAdminTrainingList, useGroupTrainingList } from '../../../api/groupTraining';
+import { trainingKeys } from '../../../api/training';
+import { feedback } from '../../../app/feedback';
+import TrainingCategoryPage from '../../../admin/pages/training/TrainingCategoryPage';
+import { TrainingEditor } from '../../../admin/pages/training/TrainingEditPage';
+import { TrainingProblemsManager } from '../../../admin/pages/training/TrainingProblemsPage';
+import { TrainingAdminScopeContext } from '../../../admin/training/trainingAdminScope';
+import { RelativeTime } from '../../status/RelativeTime';
+import { TrainingAuthTag, TrainingCategoryTag } from '../../training/meta';
+import { useTrainingActor } from '../../training/policy';
+import { useTrainingListColumns } from '../../training/TrainingListPage';
+import { TrainingPlaceContext, useTrainingPlace } from '../../training/TrainingPlace';
+import { useGroup } from '../GroupContext';
+import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
+
+type View =
+  | { kind: 'list' }
+  | { kind: 'admin' }
+  | { kind: 'create' }
+  | { kind: 'edit'; tid: number }
+  | { kind: 'problems'; tid: number }
+  | { kind: 'categories' };
+
+const idParam = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** Which view of the tab the address bar asks for (admin views only for the group's admins). */
+function viewOf(params: URLSearchParams, admin: boolean): View {
+  if (!admin) return { kind: 'list' };
+  const edit = idParam(params.get('edit'));
+  const problems = idParam(params.get('problems'));
+  if (edit) return { kind: 'edit', tid: edit };
+  if (problems) return { kind: 'problems', tid: problems };
+  if (params.get('create')) return { kind: 'create' };
+  if (params.get('categories')) return { kind: 'categories' };
+  if (params.get('admin')) return { kind: 'admin' };
+  return { kind: 'list' };
+}
+
+/** The members' list (spec 3 "Group trainings" columns), 15 a page. */
+function MemberList() {
+  const { t } = useTranslation();
+  const { group } = useGroup();
+  const [page, setPage] = useState(1);
+  const list = useGroupTrainingList({ gid: group.id, currentPage: page, limit: TRAINING_LIMITS.pageSize });
+  const columns = useTrainingListColumns();
+  return (
+    <Table
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.records ?? []}
+      loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize: TRAINING_LIMITS.pageSize,
+        total: list.data?.total ?? 0,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        onChange: setPage,
+      }}
+      data-testid="group-training-table"
+    />
+  );
+}
+
+/**
+ * The admins' list: every training of the group, hidden ones too, with the visible switch; edit,
+ * problems and delete for the trainings the viewer administers (author while a group admin, group root,
+ * super admin), as the policy says.
+ */
+function AdminList() {
+  const { t } = useTranslation();
+  const { group } = useGroup();
+  const client = useQueryClient();
+  const actor = useTrainingActor();
+  const place = useTrainingPlace();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const list = useGroupAdminTrainingList({ gid: group.id, currentPage: page, limit }, true);
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
+    void client.invalidateQueries({ queryKey: ['training-list'] });
+  };
+  const status = useMutation({
+    mutationFn: ({ tid, visible }: { tid: number; visible: boolean }) => groupTrainingApi.changeStatus(tid, visible),
+    onSuccess: () => {
+      feedback.success(t('admin.updated'));
+      reload();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (tid: number) => groupTrainingApi.remove(tid),
+    onSuccess: () => {
+      feedback.success(t('admin.deleted'));
+      reload();
+    },
+  });
+  const mayDo = (row: AdminTrainingListRow, action: 'administer' | 'delete') => may(actor, action, { kind: 'training', uid: row.uid, gid: row.gid });
+
+  const columns: TableColumnsType<AdminTrainingListRow> = [
+    { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
+    {
+      title: t('admin.training.title'),
+      dataIndex: 'title',
+      render: (title: string, row) => <Link to={place.path(row.id)}>{title}</Link>,
+    },
+    {
+      title: t('admin.training.category'),
+      dataIndex: 'categoryName',
+      width: 130,
+      render: (_v, row) => <TrainingCategoryTag name={row.categoryName} color={row.categoryColor} />,
+    },
+    { title: t('admin.training.auth'), dataIndex: 'auth', width: 110, responsive: ['sm'], render: (auth) => <TrainingAuthTag auth={auth} /> },
+    {
+      title: t('admin.training.visible'),
+      dataIndex: 'status',
+      width: 90,
+      render: (visible: boolean, row) => (
+        <Switch
+          size="small"
+          checked={visible}
+          disabled={!mayDo(row, 'administer')}
+          loading={status.isPending && status.variables?.tid === row.id}
+          onChange={(v) => status.mutate({ tid: row.id, visible: v })}
+          data-testid={`group-training-visible-${row.id}`}
+        />
+      ),
+    },
+    { title: t('admin.training.author'), dataIndex: 'author', width: 110, responsive: ['md'] },
+    { title: t('admin.training.modified'), dataIndex: 'gmtModified', width: 150, responsive: ['lg'], render: (iso: string) => <RelativeTime iso={iso} /> },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 130,
+      render: (_v, row) =>
+        mayDo(row, 'administer') ? (
+          <Space size={4}>
+            <Tooltip title={t('admin.training.edit')}>
+              <Link to={groupTrainingTab(group.id, { edit: row.id })}>
+                <Button size="small" icon={<EditOutlined />} data-testid={`group-training-edit-${row.id}`} />
+              </Link>
+            </Tooltip>
+            <Tooltip title={t('admin.training.problems')}>
+              <Link to={groupTrainingTab(group.id, { problems: row.id })}>
+                <Button size="small" icon={<UnorderedListOutlined />} data-testid={`group-training-problems-${row.id}`} />
+              </Link>
+            </Tooltip>
+            {mayDo(row, 'delete') && (
+              <Popconfirm
+                title={t('admin.training.deleteConfirm')}
+                description={t('admin.training.deleteWarning')}
+                okButtonProps={{ danger: true, 'data-testid': 'group-training-delete-ok' }}
+                onConfirm={() => remove.mutate(row.id)}
+              >
+                <Tooltip title={t('admin.delete')}>
+                  <Button size="small" danger icon={<DeleteOutlined />} data-testid={`group-training-delete-${row.id}`} />
+                </Tooltip>
+              </Popconfirm>
+            )}
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Table<AdminTrainingListRow>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.records ?? []}
+      loading={list.isPending}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize: limit,
+        total: list.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: TRAINING_LIMITS.problemPageSizes.map(String),
+        hideOnSinglePage: false,
+        onChange: (p, size) => {
+          setPage(size !== limit ? 1 : p);
+          setLimit(size);
+        },
+      }}
+      data-testid="group-admin-training-table"
+    />
+  );
+}
+
+/** Add from group problems (spec 3 "Group trainings"): a small dialog with the problem's id; Enter submits. */
+function AddFromGroup({ tid, onAdded }: { tid: number; onAdded(): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ problemId: string }>();
+  const add = useMutation({
+    mutationFn: (problemId: string) => groupTrainingApi.addFromGroup(tid, problemId),
+    onSuccess: () => {
+      feedback.success(t('admin.added'));
+      onAdded();
+      form.resetFields();
+      setOpen(false);
+    },
+  });
+  return (
+    <>
+      <Button icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="group-training-add-group">
+        {t('groupTraining.addFromGroup')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('groupTraining.addFromGroup')}
+        okText={t('admin.add')}
+        cancelText={t('admin.cancel')}
+        confirmLoading={add.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ 'data-testid': 'group-training-add-group-ok' }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(v) => add.mutate(v.problemId.trim())}>
+          <Form.Item
+            name="problemId"
+            label={t('groupTraining.problemId')}
+            rules={[{ required: true, whitespace: true, message: t('admin.required', { field: t('groupTraining.problemId') }) }]}
+          >
+            <Input autoFocus maxLength={255} placeholder={t('groupTraining.problemIdHint')} data-testid="group-training-problem-id" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The group's training tab (/group/:groupID/training, spec 3 "Group trainings"): the members' list; for
+ * the group's admins the Create and Training Admin buttons, the admin list, the site's training form
+ * and problem list on the group's calls (views kept in the address bar: ?admin, ?create, ?edit=,
+ * ?problems=), with back buttons.
+ */
+export default function GroupTrainingPage() {
+  const { t } = useTranslation();
+  const { group, access } = useGroup();
+  const [params] = useSearchParams();
+  const view = viewOf(params, access.admin);
+  const place = useMemo(() => groupTrainingPlace(group.id, access), [group.id, access]);
+  const adminScope = useMemo(() => groupTrainingAdminScope(group.id), [group.id]);
+  const client = useQueryClient();
+
+  const back = (to: string) => (
+    <Link to={to}>
+      <Button icon={<ArrowLeftOutlined />} data-testid="group-training-back">
+        {t('groupTraining.back')}
+      </Button>
+    </Link>
+  );
+  const buttons =
+    view.kind === 'list' ? (
+      access.admin && (
+        <Space wrap>
+          <Link to={groupTrainingTab(group.id, { create: true })}>
+            <Button type="primary" icon={<PlusOutlined />} data-testid="group-training-create">
+              {t('groupTraining.create')}
+            </Button>
+          </Link>
+          <Link to={groupTrainingTab(group.id, { admin: true })}>
+            <Button icon={<SettingOutlined />} data-testid="group-training-admin">
+              {t('groupTraining.admin')}
+            </Button>
+          </Link>
+        </Space>
+      )
+    ) : view.kind === 'admin' ? (
+      <Space wrap>
+        <Link to={groupTrainingTab(group.id, { create: true })}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="group-training-create">
+            {t('groupTraining.create')}
+          </Button>
+        </Link>
+        <Link to={groupTrainingTab(group.id, { categories: true })}>
+          <Button icon={<TagsOutlined />} data-testid="group-training-categories">
+            {t('admin.menu.trainingCategory')}
+          </Button>
+        </Link>
+        {back(groupTrainingTab(group.id))}
+      </Space>
+    ) : (
+      back(groupTrainingTab(group.id, { admin: true }))
+    );
+
+  const title = {
+    list: t('groupTraining.heading'),
+    admin: t('groupTraining.admin'),
+    create: t('admin.menu.trainingCreate'),
+    edit: t('admin.training.edit'),
+    problems: t('admin.training.problems'),
+    categories: t('admin.menu.trainingCategory'),
+  }[view.kind];
+
+  let body = <MemberList />;
+  if (view.kind === 'admin') body = <AdminList />;
+  if (view.kind === 'create' || view.kind === 'edit')
+    body = <TrainingEditor key={view.kind === 'edit' ? view.tid : 'new'} tid={view.kind === 'edit' ? view.tid : undefined} />;
+  if (view.kind === 'categories') body = <TrainingCategoryPage />;
+  if (view.kind === 'problems')
+    body = (
+      <TrainingProblemsManager
+        tid={view.tid}
+        extra={(refresh) => (
+          <AddFromGroup
+            tid={view.tid}
+            onAdded={() => {
+              refresh();
+              void client.invalidateQueries({ queryKey: ['training-list'] });
+            }}
+          />
+        )}
+      />
+    );
+
+  const sub = view.kind !== 'list' && view.kind !== 'admin';
+  return (
+    <TrainingPlaceContext.Provider value={place}>
+      <TrainingAdminScopeContext.Provider value={adminScope}>
+        {sub ? (
+          <div className="oj-group-training-sub" data-testid={`group-training-view-${view.kind}`}>
+            <div>{buttons}</div>
+            {body}
+          </div>
+        ) : (
+          <Card
+            className="oj-group-training"
+            title={<Typography.Text strong>{title}</Typography.Text>}
+            extra={buttons}
+            data-testid={`group-training-view-${view.kind}`}
+          >
+            {body}
+          </Card>
+        )}
+      </TrainingAdminScopeContext.Provider>
+    </TrainingPlaceContext.Provider>
+  );
+}
