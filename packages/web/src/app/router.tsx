@@ -50,6 +50,10 @@ const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintP
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
+const GroupAnnouncementPage = lazyPage(() => import('../pages/group/announcement/GroupAnnouncementPage'));
+const GroupRankPage = lazyPage(() => import('../pages/group/rank/GroupRankPage'));
+const GroupDiscussionListPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionListPage'));
+const GroupDiscussionDetailPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionDetailPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -155,7 +159,14 @@ const shellRoutes: RouteObject[] = [
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
-    children: [{ index: true, element: <GroupHomePage /> }],
+    children: [
+      { index: true, element: <GroupHomePage /> },
+      { path: 'announcement', element: <GroupAnnouncementPage /> },
+      { path: 'rank', element: <GroupRankPage /> },
+      { path: 'discussion', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+      { path: 'discussion/:problemID', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+      { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetailPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+    ],
   },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
