@@ -1,3 +1,4 @@
+import './groupDiscussion.css';
 import DiscussionDetailPage from '../../discussion/DiscussionDetailPage';
 import { GroupDiscussionPlace } from './GroupDiscussionPlace';
 
@@ -5,7 +6,9 @@ import { GroupDiscussionPlace } from './GroupDiscussionPlace';
 export default function GroupDiscussionDetailPage() {
   return (
     <GroupDiscussionPlace>
-      <DiscussionDetailPage />
+      <div className="oj-group-discussion">
+        <DiscussionDetailPage />
+      </div>
     </GroupDiscussionPlace>
   );
 }

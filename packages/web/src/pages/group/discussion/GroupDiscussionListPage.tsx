@@ -30,13 +30,15 @@ export default function GroupDiscussionListPage() {
           </Button>
         </div>
       )}
-      {admin ? (
-        <Card title={t('groupBoard.discussion.admin')} data-testid="group-discussion-admin">
-          <DiscussionTable />
-        </Card>
-      ) : (
-        <DiscussionListPage />
-      )}
+      <div className="oj-group-discussion">
+        {admin ? (
+          <Card title={t('groupBoard.discussion.admin')} data-testid="group-discussion-admin">
+            <DiscussionTable />
+          </Card>
+        ) : (
+          <DiscussionListPage />
+        )}
+      </div>
     </GroupDiscussionPlace>
   );
 }
