@@ -41,7 +41,7 @@ export function DiscussionEditor({
   const categories = useDiscussionCategories();
   const place = useDiscussionPlace();
   const actor = place.actor;
-  const moderator = may(actor, 'moderate', { kind: 'discussion', uid: editing?.uid ?? null, gid: editing?.gid ?? null });
+  const moderator = may(actor, 'moderate', { kind: 'discussion', uid: editing?.uid ?? null, gid: editing ? editing.gid : place.gid });
 
   useEffect(() => {
     if (!open) return;
