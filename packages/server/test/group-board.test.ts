@@ -238,13 +238,16 @@ describe('get-group-rank-list', () => {
     expect((await rank('member3', { type: 0, gid: 999999 })).msg).toBe(MSG.groupNotFound);
   });
 
-  it('drops a removed member at once', async () => {
+  it('drops a removed member at once (rank, announcements, discussions)', async () => {
     await t.database.db
       .update(groupMembers)
       .set({ auth: GroupLevel.REFUSED })
       .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid.member3b!)));
     expect((await rank('member3', { type: 0 })).data.records.map((r: any) => r.username)).not.toContain('member3b');
     expect((await rank('member3b', { type: 0 })).http).toBe(403);
+    // …and the group's announcements and discussions with it
+    expect((await get(t, '/api/group/get-announcement-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
+    expect((await get(t, '/api/group/get-discussion-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
     await t.database.db
       .update(groupMembers)
       .set({ auth: GroupLevel.MEMBER })
