@@ -225,7 +225,8 @@ describe('hidden discussions', () => {
 describe('openPublicDiscussion off', () => {
   it('answers every public discussion call with No Access (403), admins included; the back office still works', async () => {
     const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'While open' });
-    await putSetting(t.database.db, 'website', { openPublicDiscussion: false });
+    // The categories also serve the group discussion pages (issue 15): closed when both areas are.
+    await putSetting(t.database.db, 'website', { openPublicDiscussion: false, openGroupDiscussion: false });
     try {
       const calls: [string, string, Record<string, string | number>?, unknown?][] = [
         ['GET', '/api/discussion-category'],
@@ -259,7 +260,7 @@ describe('openPublicDiscussion off', () => {
       const admin = await get(t, '/api/admin/discussion', { token: root, ...q({ keyword: 'While open' }) });
       expect(admin.data.records.map((r: any) => r.title)).toEqual(['While open']);
     } finally {
-      await putSetting(t.database.db, 'website', { openPublicDiscussion: true });
+      await putSetting(t.database.db, 'website', { openPublicDiscussion: true, openGroupDiscussion: true });
     }
     expect((await get(t, '/api/get-discussion-detail', q({ did: id }))).status).toBe(200);
   });

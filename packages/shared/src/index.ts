@@ -26,5 +26,6 @@ export * from './policy.js';
 export * from './group.js';
 export * from './group-contest.js';
 export * from './group-training.js';
+export * from './group-board.js';
 export * from './discussion.js';
 export * from './permission.js';

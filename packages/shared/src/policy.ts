@@ -31,6 +31,8 @@ export type Resource =
   | { kind: 'training'; uid: string | null; gid: number | null }
   | { kind: 'trainingCategory'; gid: number | null }
   | { kind: 'group'; ownerUid: string }
+  /** a group's announcement (`uid` its author); site announcements are the announcement_admin permission's */
+  | { kind: 'groupAnnouncement'; uid: string | null; gid: number }
   /** a discussion; `gid` set for a group's discussion */
   | { kind: 'discussion'; uid: string | null; gid: number | null }
   /**
@@ -164,6 +166,10 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'group':
       if (action === 'delete') return root || resource.ownerUid === actor.uid;
       return isGroupRoot(actor);
+    case 'groupAnnouncement':
+      // spec 3 §6: group admins write announcements; the group root edits any, other admins their own.
+      if (action === 'create') return isGroupAdmin(actor);
+      return isGroupRoot(actor) || (isGroupAdmin(actor) && isAuthor(actor, resource.uid));
     case 'discussion': {
       // Moderators: the site's (admin roles) for site discussions, the group's admins for a group's.
       const moderator = resource.gid === null ? mayOnSite(actor, 'moderateDiscussions') : root || isGroupAdmin(actor);

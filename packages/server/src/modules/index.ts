@@ -27,6 +27,7 @@ import { adminPermissionRoutes } from './permission/routes.js';
 import { groupRoutes } from './group/routes.js';
 import { groupContestRoutes } from './group-contest/routes.js';
 import { groupTrainingRoutes } from './group-training/routes.js';
+import { groupBoardRoutes } from './group-board/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => groupRoutes(scope, ctx), api);
   await app.register((scope) => groupContestRoutes(scope, ctx), api);
   await app.register((scope) => groupTrainingRoutes(scope, ctx), api);
+  await app.register((scope) => groupBoardRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });

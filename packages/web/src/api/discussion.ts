@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { commentEndpoints as commentEp, discussionEndpoints as ep, type CommentSource, type DiscussionCategory } from '@oj/shared';
+import {
+  commentEndpoints as commentEp,
+  discussionEndpoints as ep,
+  type CommentSource,
+  type DiscussionCategory,
+  type DiscussionListRow,
+  type Page,
+} from '@oj/shared';
 import { useSession } from '../app/session';
 import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';
@@ -52,7 +59,8 @@ export const commentApi = {
 export const discussionKeys = {
   categories: ['discussion-categories'] as const,
   lists: ['discussion-list'] as const,
-  list: (q: DiscussionListQuery, uid: string) => ['discussion-list', q, uid] as const,
+  /** `gid`: a group's list (null: the site's) */
+  list: (q: DiscussionListQuery, uid: string, gid: number | null = null) => ['discussion-list', q, uid, gid] as const,
   detail: (did: number, uid: string) => ['discussion', did, uid] as const,
   comments: (source: CommentSource) => ['comments', source.did !== undefined ? `d${source.did}` : `c${source.cid}`] as const,
 };
@@ -61,11 +69,15 @@ export function useDiscussionCategories() {
   return useQuery<DiscussionCategory[]>({ queryKey: discussionKeys.categories, queryFn: quietly(discussionApi.categories), staleTime: 60_000 });
 }
 
-export function useDiscussionList(q: DiscussionListQuery) {
+/** The site's list, or a place's (a group's: its own call and key). */
+export function useDiscussionList(
+  q: DiscussionListQuery,
+  place: { gid: number | null; list: (q: DiscussionListQuery) => Promise<Page<DiscussionListRow>> } = { gid: null, list: discussionApi.list },
+) {
   const { user } = useSession();
   return useQuery({
-    queryKey: discussionKeys.list(q, user?.uid ?? ''),
-    queryFn: quietly(() => discussionApi.list(q)),
+    queryKey: discussionKeys.list(q, user?.uid ?? '', place.gid),
+    queryFn: quietly(() => place.list(q)),
     placeholderData: keepPreviousData,
   });
 }

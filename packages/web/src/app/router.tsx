@@ -55,6 +55,10 @@ const GroupContestAdmin = lazyPage(() => import('../pages/group/contest/GroupCon
 const GroupTrainingPage = lazyPage(() => import('../pages/group/training/GroupTrainingPage'));
 const GroupTrainingShell = lazyPage(() => import('../pages/group/training/GroupTrainingShell'));
 const GroupTrainingFullProblemPage = lazyPage(() => import('../pages/group/training/GroupTrainingFullProblemPage'));
+const GroupAnnouncementPage = lazyPage(() => import('../pages/group/announcement/GroupAnnouncementPage'));
+const GroupRankPage = lazyPage(() => import('../pages/group/rank/GroupRankPage'));
+const GroupDiscussionListPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionListPage'));
+const GroupDiscussionDetailPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionDetailPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -183,6 +187,11 @@ const shellRoutes: RouteObject[] = [
           { path: 'rank', element: <TrainingRankPage /> },
         ],
       },
+      { path: 'announcement', element: <GroupAnnouncementPage /> },
+      { path: 'rank', element: <GroupRankPage /> },
+      { path: 'discussion', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+      { path: 'discussion/:problemID', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+      { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetailPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
     ],
   },
   {

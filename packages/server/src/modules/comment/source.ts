@@ -13,6 +13,8 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { assertCanView, isContestAdmin, statusOf, visibleContest } from '../contest/access.js';
 import { contestStaff } from '../contest/board.js';
+import { discussionPath } from '../discussion/access.js';
+import { memberStanding } from '../group/access.js';
 import { actorIn } from '../policy/index.js';
 
 export type SourceType = 'Discussion' | 'Contest';
@@ -51,13 +53,18 @@ export const refOf = (c: { did: number | null; cid: number | null }): CommentSou
 export async function resolveCommentSource(db: Db, user: AuthUser | null, ref: CommentSourceRef): Promise<ResolvedSource> {
   const website = await getSetting(db, 'website');
   if (ref.did !== undefined && ref.did !== null) {
-    if (!website.openPublicDiscussion) throw forbidden('noPublicDiscussion');
     const [d] = await db
       .select({ id: discussions.id, title: discussions.title, uid: discussions.uid, gid: discussions.gid, status: discussions.status })
       .from(discussions)
       .where(eq(discussions.id, ref.did));
+    // A group's discussion is closed by the group area's switch and exists for the group's members only;
+    // a site discussion (or no discussion) by the public area's switch.
+    if (d && d.gid !== null) {
+      if (!website.openGroupDiscussion) throw forbidden('noGroupDiscussion');
+      if (!user) throw unauthorized();
+      await memberStanding(db, user, d.gid);
+    } else if (!website.openPublicDiscussion) throw forbidden('noPublicDiscussion');
     if (!d) throw notFound('discussionNotFound');
-    if (d.gid !== null && !website.openGroupDiscussion) throw forbidden('noGroupDiscussion');
     const actor = await actorIn(db, user, d.gid);
     const moderator = may(actor, 'moderate', { kind: 'discussion', uid: d.uid, gid: d.gid });
     // Hidden discussions (and so their comments) exist only for their author and the moderators.
@@ -67,7 +74,7 @@ export async function resolveCommentSource(db: Db, user: AuthUser | null, ref: C
       type: 'Discussion',
       id: d.id,
       title: d.title,
-      url: `/discussion-detail/${d.id}`,
+      url: discussionPath(d),
       ownerUid: d.uid,
       inSource,
       visible: inSource,

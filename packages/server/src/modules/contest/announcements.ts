@@ -1,6 +1,7 @@
 /**
- * Announcements: rows of `announcement` (status 0 shown, 1 hidden). A contest's have `cid` set; the
- * site's have neither `cid` nor `gid` (modules/admin-site). The row, list and write code below serves both.
+ * Announcements: rows of `announcement` (status 0 shown, 1 hidden). A contest's have `cid` set, a group's
+ * `gid` and no `cid` (modules/group-board); the site's have neither (modules/admin-site). The row, list and
+ * write code below serves all three.
  */
 import { and, count, desc, eq, isNull, notInArray, type SQL } from 'drizzle-orm';
 import type { AnnouncementBody, AnnouncementRow, ContestAnnouncement, Page } from '@oj/shared';
@@ -13,6 +14,8 @@ import { administeredContest, assertCanView, visibleContest } from './access.js'
 const columns = {
   id: announcements.id,
   cid: announcements.cid,
+  gid: announcements.gid,
+  uid: announcements.uid,
   title: announcements.title,
   content: announcements.content,
   status: announcements.status,
@@ -24,6 +27,8 @@ const columns = {
 export type AnnouncementDbRow = {
   id: number;
   cid: number | null;
+  gid: number | null;
+  uid: string | null;
   title: string;
   content: string;
   status: number;
@@ -32,18 +37,22 @@ export type AnnouncementDbRow = {
   gmtModified: Date;
 };
 
-export const announcementRow = ({ cid: _cid, ...r }: AnnouncementDbRow): AnnouncementRow => ({
+export const announcementRow = ({ cid: _cid, gid: _gid, uid: _uid, ...r }: AnnouncementDbRow): AnnouncementRow => ({
   ...r,
   gmtCreate: r.gmtCreate.toISOString(),
   gmtModified: r.gmtModified.toISOString(),
 });
 const view = (r: AnnouncementDbRow): ContestAnnouncement => ({ ...announcementRow(r), cid: r.cid ?? 0 });
 
-/** Where an announcement belongs: a contest, or the site (no contest, no group). */
-export type AnnouncementScope = { cid: number } | 'site';
+/** Where an announcement belongs: a contest, a group (its own, not its contests'), or the site (no contest, no group). */
+export type AnnouncementScope = { cid: number } | { gid: number } | 'site';
 
 export const inAnnouncementScope = (scope: AnnouncementScope): SQL =>
-  scope === 'site' ? and(isNull(announcements.cid), isNull(announcements.gid))! : eq(announcements.cid, scope.cid);
+  scope === 'site'
+    ? and(isNull(announcements.cid), isNull(announcements.gid))!
+    : 'cid' in scope
+      ? eq(announcements.cid, scope.cid)
+      : and(eq(announcements.gid, scope.gid), isNull(announcements.cid))!;
 
 /** One page of a scope's announcements, newest first; `onlyShown` leaves out the hidden ones. */
 export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScope, onlyShown: boolean, currentPage: number, limit: number) {
@@ -86,7 +95,14 @@ export async function writeAnnouncement(ctx: AppContext, scope: AnnouncementScop
   } else {
     const [made] = await db
       .insert(announcements)
-      .values({ title: a.title, content: a.content, status: a.status, cid: scope === 'site' ? null : scope.cid, uid })
+      .values({
+        title: a.title,
+        content: a.content,
+        status: a.status,
+        cid: scope !== 'site' && 'cid' in scope ? scope.cid : null,
+        gid: scope !== 'site' && 'gid' in scope ? scope.gid : null,
+        uid,
+      })
       .returning({ id: announcements.id });
     id = made!.id;
   }

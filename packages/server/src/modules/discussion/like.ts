@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { discussionLikes, discussions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { remind } from '../message/write.js';
-import { visibleDiscussion } from './access.js';
+import { discussionPath, visibleDiscussion } from './access.js';
 
 export async function likeDiscussion(db: Db, user: AuthUser, did: number, toLike: boolean): Promise<{ likeNum: number; hasLike: boolean }> {
   return db.transaction(async (tx) => {
@@ -34,7 +34,7 @@ export async function likeDiscussion(db: Db, user: AuthUser, did: number, toLike
         sourceType: 'Discussion',
         sourceId: d.id,
         sourceContent: d.title,
-        url: `/discussion-detail/${d.id}`,
+        url: discussionPath(d),
       });
     }
     return { likeNum: row!.likeNum, hasLike: toLike };

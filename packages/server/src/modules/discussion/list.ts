@@ -2,7 +2,8 @@
  * get-discussion-list (spec 2 "Discussion"): the site's discussions, pinned first then newest, page
  * size 10; keyword on title, description and author, category (`cid`), problem (`pid`), only mine.
  * Hidden ones are listed to their author and the moderators only. Also the admin list (every
- * discussion, by keyword and status).
+ * discussion, by keyword and status). A group's lists are the same with `gid` (the caller's standing in
+ * the group was checked by the route; its admins are the moderators there).
  */
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
@@ -12,7 +13,7 @@ import { discussions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { unauthorized } from '../../lib/errors.js';
 import { cachedTotal } from '../place/totals.js';
-import { actorOf } from '../policy/index.js';
+import { actorIn, actorOf } from '../policy/index.js';
 import { likeOf } from '../problem/service.js';
 import { selectListRows, toListRow } from './rows.js';
 
@@ -67,18 +68,27 @@ const countOf = (ctx: AppContext, key: string, where: SQL | undefined) =>
 const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[]): number | undefined =>
   records.length > 0 && records.length < q.limit ? (q.currentPage - 1) * q.limit + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
 
-export async function discussionList(ctx: AppContext, user: AuthUser | null, q: z.infer<typeof discussionListQuery>): Promise<Page<DiscussionListRow>> {
+/** The site's discussions (no group), or one group's. */
+const inPlace = (gid: number | null) => (gid === null ? isNull(discussions.gid) : eq(discussions.gid, gid));
+
+export async function discussionList(
+  ctx: AppContext,
+  user: AuthUser | null,
+  q: z.infer<typeof discussionListQuery>,
+  gid: number | null = null,
+): Promise<Page<DiscussionListRow>> {
   if (q.onlyMine && !user) throw unauthorized();
-  const filters: (SQL | undefined)[] = [isNull(discussions.gid)];
+  const filters: (SQL | undefined)[] = [inPlace(gid)];
   if (q.keyword) filters.push(keywordCond(q.keyword));
   if (q.cid !== undefined) filters.push(eq(discussions.categoryId, q.cid));
   // Display ids are case-insensitive (problemByDisplayId) and a discussion stores the problem's own
   // spelling: the filter looks that up once, so the comparison stays on discussion_pid_idx.
   if (q.pid) filters.push(sql`${discussions.pid} = coalesce((select p.problem_id from problem p where upper(p.problem_id) = upper(${q.pid})), ${q.pid})`);
   if (q.onlyMine && user) filters.push(eq(discussions.uid, user.uid));
-  const key = JSON.stringify(['discussion', q.keyword ?? '', q.cid ?? '', q.pid ?? '', q.onlyMine && user ? user.uid : '']);
-  // Site discussions: the site's moderators see hidden ones; others only their own.
-  if (may(actorOf(user), 'moderate', { kind: 'discussion', uid: null, gid: null })) {
+  const key = JSON.stringify(['discussion', gid ?? '', q.keyword ?? '', q.cid ?? '', q.pid ?? '', q.onlyMine && user ? user.uid : '']);
+  // The place's moderators see hidden ones; others only their own.
+  const actor = gid === null ? actorOf(user) : await actorIn(ctx.database.db, user, gid);
+  if (may(actor, 'moderate', { kind: 'discussion', uid: null, gid })) {
     const where = and(...filters);
     const records = await discussionPage(ctx, where, q);
     return { records, total: knownTotal(q, records) ?? (await countOf(ctx, `${key}:all`, where)) };
@@ -95,12 +105,22 @@ export async function discussionList(ctx: AppContext, user: AuthUser | null, q: 
   return { records, total: total + ownHidden };
 }
 
-/** admin/discussion: every site discussion, hidden ones included (the route checked moderateDiscussions). */
-export async function adminDiscussionList(ctx: AppContext, q: z.infer<typeof adminDiscussionListQuery>): Promise<Page<DiscussionListRow>> {
-  const conds: (SQL | undefined)[] = [isNull(discussions.gid)];
+/**
+ * admin/discussion: every site discussion, hidden ones included (the route checked moderateDiscussions);
+ * with `gid` every discussion of the group (the route checked the caller is its admin).
+ */
+export async function adminDiscussionList(
+  ctx: AppContext,
+  q: z.infer<typeof adminDiscussionListQuery>,
+  gid: number | null = null,
+): Promise<Page<DiscussionListRow>> {
+  const conds: (SQL | undefined)[] = [inPlace(gid)];
   if (q.keyword) conds.push(keywordCond(q.keyword));
   if (q.status !== undefined) conds.push(eq(discussions.status, q.status));
   const where = and(...conds);
   const records = await discussionPage(ctx, where, q);
-  return { records, total: knownTotal(q, records) ?? (await countOf(ctx, JSON.stringify(['admin-discussion', q.keyword ?? '', q.status ?? '']), where)) };
+  return {
+    records,
+    total: knownTotal(q, records) ?? (await countOf(ctx, JSON.stringify(['admin-discussion', gid ?? '', q.keyword ?? '', q.status ?? '']), where)),
+  };
 }

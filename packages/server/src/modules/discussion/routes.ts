@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { getSetting } from '../../lib/site-config.js';
 import { maySite, requireSite } from '../policy/index.js';
-import { assertDiscussionOpen } from './access.js';
+import { assertDiscussionOpen, assertDiscussionPlaceOpen } from './access.js';
 import * as adm from './admin.js';
 import { listCategories, saveCategories } from './categories.js';
 import { viewDiscussion } from './detail.js';
@@ -23,32 +24,41 @@ export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
   const open = async () => assertDiscussionOpen(db);
   const anyone = { preHandler: open };
   const login = { preHandler: [open, requireLogin] };
+  // Calls on one discussion: a group's is closed by the group switch, not the public one (issue 15).
+  const openFor = (didOf: (req: FastifyRequest) => unknown) => async (req: FastifyRequest) => assertDiscussionPlaceOpen(db, didOf(req));
+  const byQuery = openFor((req) => (req.query as { did?: unknown } | undefined)?.did);
+  const byBody = (key: 'did' | 'id') => openFor((req) => (req.body as Record<string, unknown> | undefined)?.[key]);
   // The super admin's category editor is also in the back office, which the switch does not close.
   const openOrCategoryEditor = async (req: FastifyRequest, reply: FastifyReply) => {
     const user = await optionalUser(req, reply);
     if (!user || !maySite(user, 'editDiscussionCategories')) await open();
   };
 
-  serve(app, ep.categories, { preHandler: openOrCategoryEditor }, async () => ok(await listCategories(db)));
+  // The categories serve the group discussion pages too: open while either discussion area is.
+  const eitherAreaOrEditor = async (req: FastifyRequest, reply: FastifyReply) => {
+    const website = await getSetting(db, 'website');
+    if (!website.openGroupDiscussion) await openOrCategoryEditor(req, reply);
+  };
+  serve(app, ep.categories, { preHandler: eitherAreaOrEditor }, async () => ok(await listCategories(db)));
 
   serve(app, ep.saveCategories, { preHandler: [openOrCategoryEditor, requireLogin] }, async ({ body, req }) => ok(await saveCategories(db, userOf(req), body)));
 
   serve(app, ep.list, anyone, async ({ query, req, reply }) => ok(await discussionList(ctx, await optionalUser(req, reply), query)));
 
-  serve(app, ep.detail, anyone, async ({ query, req, reply }) => ok(await viewDiscussion(db, await optionalUser(req, reply), query.did)));
+  serve(app, ep.detail, { preHandler: byQuery }, async ({ query, req, reply }) => ok(await viewDiscussion(db, await optionalUser(req, reply), query.did)));
 
   serve(app, ep.add, login, async ({ body, req }) => ok(await addDiscussion(db, userOf(req), body)));
 
-  serve(app, ep.update, login, async ({ body, req }) => ok(await updateDiscussion(db, userOf(req), body)));
+  serve(app, ep.update, { preHandler: [byBody('id'), requireLogin] }, async ({ body, req }) => ok(await updateDiscussion(db, userOf(req), body)));
 
-  serve(app, ep.remove, login, async ({ query, req }) => {
+  serve(app, ep.remove, { preHandler: [byQuery, requireLogin] }, async ({ query, req }) => {
     await deleteDiscussion(db, userOf(req), query.did);
     return ok(null);
   });
 
-  serve(app, ep.like, login, async ({ query, req }) => ok(await likeDiscussion(db, userOf(req), query.did, query.toLike)));
+  serve(app, ep.like, { preHandler: [byQuery, requireLogin] }, async ({ query, req }) => ok(await likeDiscussion(db, userOf(req), query.did, query.toLike)));
 
-  serve(app, ep.report, login, async ({ body, req }) => {
+  serve(app, ep.report, { preHandler: [byBody('did'), requireLogin] }, async ({ body, req }) => {
     await reportDiscussion(db, userOf(req), body);
     return ok(null);
   });

@@ -1,7 +1,8 @@
 /**
  * POST, PUT and DELETE discussion (spec 2 "Discussion"): posting asks the policy and the site's limits
  * (limits.ts); only the author edits; the author (with discussion_del) or a moderator deletes. A
- * problem given must exist and be visible to the caller; the pin is honoured for moderators only.
+ * problem given must exist and be visible to the caller (in a group's discussion: a problem of that group,
+ * or of the bank); the pin is honoured for moderators only (a group's: its admins).
  */
 import { eq } from 'drizzle-orm';
 import type { addDiscussionBody, DiscussionDetail, updateDiscussionBody } from '@oj/shared';
@@ -12,7 +13,6 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { tellMine } from '../message/write.js';
-import { maySite } from '../policy/index.js';
 import { problemByDisplayId, visibleTo } from '../problem/service.js';
 import { mayOnDiscussion, visibleDiscussion } from './access.js';
 import { categoryById } from './categories.js';
@@ -23,11 +23,11 @@ import { foreignKeyViolation } from './db-errors.js';
 
 type Fields = z.infer<typeof addDiscussionBody>;
 
-/** The problem's display id as the bank spells it, or null for none; unknown or invisible ones do not exist. */
-async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined): Promise<string | null> {
+/** The problem's display id as stored, or null for none; unknown or invisible ones (another group's) do not exist. */
+async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined, gid: number | null): Promise<string | null> {
   if (!pid) return null;
   const p = await problemByDisplayId(db, pid);
-  if (!p || !visibleTo(p, user)) throw fail('problemNotFound');
+  if (!p || !((gid !== null && p.gid === gid) || visibleTo(p, user))) throw fail('problemNotFound');
   return p.problemId;
 }
 
@@ -41,22 +41,29 @@ async function categoryStillThere<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-async function checkedFields(db: DbOrTx, user: AuthUser, body: Fields) {
+async function checkedFields(db: DbOrTx, user: AuthUser, body: Fields, gid: number | null) {
   await categoryById(db, body.categoryId);
-  return { title: body.title, description: body.description, content: body.content, categoryId: body.categoryId, pid: await problemOf(db, user, body.pid) };
+  return {
+    title: body.title,
+    description: body.description,
+    content: body.content,
+    categoryId: body.categoryId,
+    pid: await problemOf(db, user, body.pid, gid),
+  };
 }
 
-export async function addDiscussion(db: Db, user: AuthUser, body: Fields): Promise<DiscussionDetail> {
+/** Posts a site discussion, or with `gid` one of that group (the route checked the caller is a member). */
+export async function addDiscussion(db: Db, user: AuthUser, body: Fields, gid: number | null = null): Promise<DiscussionDetail> {
   const website = await getSetting(db, 'website');
   await assertMayPost(db, user, website);
-  const fields = await checkedFields(db, user, body);
-  const topPriority = body.topPriority === true && maySite(user, 'moderateDiscussions');
+  const fields = await checkedFields(db, user, body, gid);
+  const topPriority = body.topPriority === true && (await mayOnDiscussion(db, user, 'moderate', { uid: user.uid, gid }));
   const id = await categoryStillThere(
     db.transaction(async (tx) => {
       await assertDailyLimit(tx, user, website);
       const [row] = await tx
         .insert(discussions)
-        .values({ ...fields, topPriority, uid: user.uid, author: user.username })
+        .values({ ...fields, topPriority, gid, uid: user.uid, author: user.username })
         .returning({ id: discussions.id });
       return row!.id;
     }),
@@ -67,7 +74,7 @@ export async function addDiscussion(db: Db, user: AuthUser, body: Fields): Promi
 export async function updateDiscussion(db: Db, user: AuthUser, body: z.infer<typeof updateDiscussionBody>): Promise<DiscussionDetail> {
   const d = await visibleDiscussion(db, body.id, user);
   if (!(await mayOnDiscussion(db, user, 'edit', d))) throw forbidden('discussionNotAuthor');
-  const fields = await checkedFields(db, user, body);
+  const fields = await checkedFields(db, user, body, d.gid);
   const topPriority = body.topPriority !== undefined && (await mayOnDiscussion(db, user, 'moderate', d)) ? body.topPriority : d.topPriority;
   const updated = await categoryStillThere(
     db

@@ -35,14 +35,24 @@ interface AnnouncementManagerProps<T extends AnnouncementRow> {
   remove(id: number): Promise<{ msg: string }>;
   /** after any change: reload the list (and whatever shows the announcements) */
   onChanged(): void;
+  /** whether the viewer may edit, switch and delete this one (a group's: its root any, other admins their own); default all */
+  canChange?(a: T): boolean;
 }
 
 /**
- * Announcements of a contest or of the site (spec 3 §2 announcement, contest/{contestId}/announcement):
+ * Announcements of a contest, a group or the site (spec 3 §2 announcement, contest/{contestId}/announcement):
  * list, create and edit in a dialog (title + Markdown content), delete after confirming, and the
  * visible/hidden switch (status 0 shown, 1 hidden) saved at once.
  */
-export function AnnouncementManager<T extends AnnouncementRow>({ title, list, paging, save, remove, onChanged }: AnnouncementManagerProps<T>) {
+export function AnnouncementManager<T extends AnnouncementRow>({
+  title,
+  list,
+  paging,
+  save,
+  remove,
+  onChanged,
+  canChange = () => true,
+}: AnnouncementManagerProps<T>) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -103,6 +113,7 @@ export function AnnouncementManager<T extends AnnouncementRow>({ title, list, pa
         <Switch
           size="small"
           checked={v === 0}
+          disabled={!canChange(a)}
           loading={toggle.isPending && toggle.variables?.id === a.id}
           onChange={() => toggle.mutate(a)}
           aria-label={t('admin.contest.visible')}
@@ -118,14 +129,23 @@ export function AnnouncementManager<T extends AnnouncementRow>({ title, list, pa
       render: (_v, a) => (
         <Space size={4}>
           <Tooltip title={t('admin.edit')}>
-            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(a)} aria-label={t('admin.edit')} data-testid={`ann-edit-${a.id}`} />
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              disabled={!canChange(a)}
+              onClick={() => setEditing(a)}
+              aria-label={t('admin.edit')}
+              data-testid={`ann-edit-${a.id}`}
+            />
           </Tooltip>
-          <DeleteButton
-            confirm={t('admin.contest.announcement.deleteConfirm')}
-            onConfirm={() => removing.mutate(a.id)}
-            testId={`ann-delete-${a.id}`}
-            okTestId="ann-delete-ok"
-          />
+          {canChange(a) && (
+            <DeleteButton
+              confirm={t('admin.contest.announcement.deleteConfirm')}
+              onConfirm={() => removing.mutate(a.id)}
+              testId={`ann-delete-${a.id}`}
+              okTestId="ann-delete-ok"
+            />
+          )}
         </Space>
       ),
     },

@@ -8,7 +8,7 @@ import { DISCUSSION_LIMITS, may, type Comment, type CommentSource, type Reply } 
 import { commentApi, discussionKeys } from '../../api/discussion';
 import { quietly } from '../../api/client';
 import { useSession } from '../../app/session';
-import { useActor } from '../../pages/training/policy';
+import { useDiscussionPlace } from '../../pages/discussion/place';
 import { Markdown } from '../Markdown';
 import { RelativeTime } from '../../pages/status/RelativeTime';
 import { AuthorLine } from './AuthorLine';
@@ -100,7 +100,8 @@ function CommentItem({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const actor = useActor();
+  // The place's actor: in a group the viewer's level there decides (its admins moderate).
+  const { actor } = useDiscussionPlace();
   const [allReplies, setAllReplies] = useState<Reply[] | null>(null);
   const [loadingReplies, setLoadingReplies] = useState(false);
   const [target, setTarget] = useState<ReplyTarget | null>(null);

@@ -5,9 +5,8 @@ import { ArrowRightOutlined, DeleteOutlined, EditOutlined, EyeOutlined, WarningO
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { adminDiscussionEndpoints, DiscussionStatus, may, type DiscussionDetail, type DiscussionStatusValue } from '@oj/shared';
+import { DiscussionStatus, may, type DiscussionDetail, type DiscussionStatusValue } from '@oj/shared';
 import { discussionApi, discussionKeys, useDiscussionDetail } from '../../api/discussion';
-import { request } from '../../api/endpoint';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
 import { AuthorLine } from '../../components/comments/AuthorLine';
@@ -16,7 +15,7 @@ import { LikeButton } from '../../components/comments/LikeButton';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
-import { useActor } from '../training/policy';
+import { useDiscussionPlace } from './place';
 import { DiscussionEditor } from './DiscussionEditor';
 import { discussionTitle } from './DiscussionItem';
 import { ReportDialog } from './ReportDialog';
@@ -32,6 +31,7 @@ export default function DiscussionDetailPage() {
   const client = useQueryClient();
   const { user } = useSession();
   const detail = useDiscussionDetail(did);
+  const place = useDiscussionPlace();
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
 
@@ -55,10 +55,10 @@ export default function DiscussionDetailPage() {
       okText: t('discussion.delete'),
       cancelText: t('comment.cancel'),
       onOk: async () => {
-        await discussionApi.remove(d.id);
+        await place.remove(d.id);
         feedback.success(t('discussion.deleted'));
         void client.invalidateQueries({ queryKey: discussionKeys.lists });
-        void navigate(d.pid ? `/discussion/${encodeURIComponent(d.pid)}` : '/discussion', { replace: true });
+        void navigate(place.listPath(d.pid), { replace: true });
       },
     });
 
@@ -85,7 +85,7 @@ export default function DiscussionDetailPage() {
           </Space>
           <Space wrap size={4}>
             {d.pid && (
-              <Link to={`/problem/${encodeURIComponent(d.pid)}`}>
+              <Link to={place.problemPath(d.pid)}>
                 <Button size="small" icon={<ArrowRightOutlined />}>
                   {t('discussion.toProblem')}
                 </Button>
@@ -127,7 +127,7 @@ export default function DiscussionDetailPage() {
 /** The author's edit and delete (spec 2 §6); moderators delete from their own bar. */
 function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
-  const actor = useActor();
+  const { actor } = useDiscussionPlace();
   const resource = { kind: 'discussion', uid: d.uid, gid: d.gid } as const;
   if (!may(actor, 'edit', resource)) return null;
   return (
@@ -148,14 +148,15 @@ function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: (
 function Moderation({ d, onChanged, onDelete }: { d: DiscussionDetail; onChanged: (p: Partial<DiscussionDetail>) => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const actor = useActor();
+  const place = useDiscussionPlace();
+  const actor = place.actor;
   const [busy, setBusy] = useState(false);
   if (!may(actor, 'moderate', { kind: 'discussion', uid: d.uid, gid: d.gid })) return null;
 
   const set = async (p: { status?: DiscussionStatusValue; topPriority?: boolean }) => {
     setBusy(true);
     try {
-      await request(adminDiscussionEndpoints.update, { body: { id: d.id, ...p } });
+      await place.moderate({ id: d.id, ...p });
       onChanged(p);
       feedback.success(t('discussion.saved'));
       void client.invalidateQueries({ queryKey: discussionKeys.lists });

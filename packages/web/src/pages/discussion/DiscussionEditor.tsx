@@ -6,8 +6,8 @@ import { Button, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DISCUSSION_LIMITS, may, type DiscussionDetail } from '@oj/shared';
 import { MarkdownEditor } from '../../admin/components/MarkdownEditor';
-import { discussionApi, useDiscussionCategories } from '../../api/discussion';
-import { useActor } from '../training/policy';
+import { useDiscussionCategories } from '../../api/discussion';
+import { useDiscussionPlace } from './place';
 
 interface Fields {
   title: string;
@@ -39,8 +39,9 @@ export function DiscussionEditor({
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState(false);
   const categories = useDiscussionCategories();
-  const actor = useActor();
-  const moderator = may(actor, 'moderate', { kind: 'discussion', uid: editing?.uid ?? null, gid: editing?.gid ?? null });
+  const place = useDiscussionPlace();
+  const actor = place.actor;
+  const moderator = may(actor, 'moderate', { kind: 'discussion', uid: editing?.uid ?? null, gid: editing ? editing.gid : place.gid });
 
   useEffect(() => {
     if (!open) return;
@@ -62,7 +63,7 @@ export function DiscussionEditor({
         pid: editing ? editing.pid : pid,
         ...(moderator ? { topPriority: v.topPriority } : {}),
       };
-      onSaved(editing ? await discussionApi.update({ ...body, id: editing.id }) : await discussionApi.add(body));
+      onSaved(editing ? await place.update({ ...body, id: editing.id }) : await place.add(body));
     } catch {
       /* the client has shown the server's message */
     } finally {

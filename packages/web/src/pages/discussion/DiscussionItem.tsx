@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { may, type DiscussionListRow } from '@oj/shared';
 import { AuthorLine } from '../../components/comments/AuthorLine';
 import { formatDateTime } from '../../components/time';
-import { useActor } from '../training/policy';
+import { useDiscussionPlace } from './place';
 
 /** "[pid] title" for a discussion about a problem (spec 2 §3), the title alone otherwise. Plain text. */
 export const discussionTitle = (d: Pick<DiscussionListRow, 'pid' | 'title'>) => (d.pid ? `[${d.pid}] ${d.title}` : d.title);
@@ -33,7 +33,8 @@ export function DiscussionItem({
   onDelete: (d: DiscussionListRow) => void;
 }) {
   const { t } = useTranslation();
-  const actor = useActor();
+  const place = useDiscussionPlace();
+  const actor = place.actor;
   const resource = { kind: 'discussion', uid: d.uid, gid: d.gid } as const;
   const menu = [
     may(actor, 'edit', resource) && { key: 'edit', icon: <EditOutlined />, label: t('discussion.edit'), onClick: () => onEdit(d) },
@@ -62,11 +63,11 @@ export function DiscussionItem({
           </Tag>
         )}
         {d.status === 1 && <Tag color="default">{t('discussion.hidden')}</Tag>}
-        <Link to={`/discussion-detail/${d.id}`} className="oj-discussion-title" data-testid={`discussion-title-${d.id}`}>
+        <Link to={place.detailPath(d.id)} className="oj-discussion-title" data-testid={`discussion-title-${d.id}`}>
           {discussionTitle(d)}
         </Link>
         {d.pid && (
-          <Link to={`/problem/${encodeURIComponent(d.pid)}`}>
+          <Link to={place.problemPath(d.pid)}>
             <Button size="small" type="link" icon={<ArrowRightOutlined />}>
               {t('discussion.toProblem')}
             </Button>

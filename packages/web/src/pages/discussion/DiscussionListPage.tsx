@@ -12,7 +12,7 @@ import { currentSearch } from '../../app/currentSearch';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
-import { useActor } from '../training/policy';
+import { useDiscussionPlace } from './place';
 import { CategoryDialog } from './CategoryDialog';
 import { DiscussionEditor } from './DiscussionEditor';
 import { DiscussionItem } from './DiscussionItem';
@@ -57,12 +57,13 @@ export default function DiscussionListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { token } = useSession();
-  const actor = useActor();
+  const place = useDiscussionPlace();
+  const actor = place.actor;
   const [filter, update] = useFilter(problemID);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const categories = useDiscussionCategories();
-  const list = useDiscussionList(filter);
+  const list = useDiscussionList(filter, place);
   const [editor, setEditor] = useState<{ editing: DiscussionDetail | null } | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
 
@@ -77,7 +78,7 @@ export default function DiscussionListPage() {
     }
   };
   const remove = async (d: DiscussionListRow) => {
-    await discussionApi.remove(d.id);
+    await place.remove(d.id);
     feedback.success(t('discussion.deleted'));
     void client.invalidateQueries({ queryKey: discussionKeys.lists });
   };
@@ -90,11 +91,11 @@ export default function DiscussionListPage() {
         extra={
           <Space wrap>
             {problemID && (
-              <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/discussion')} data-testid="discussion-back">
+              <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(place.listPath())} data-testid="discussion-back">
                 {t('discussion.backToAll')}
               </Button>
             )}
-            {may(actor, 'editDiscussionCategories', { kind: 'site' }) && (
+            {place.gid === null && may(actor, 'editDiscussionCategories', { kind: 'site' }) && (
               <Button icon={<SettingOutlined />} onClick={() => setCategoriesOpen(true)} data-testid="discussion-categories">
                 {t('discussion.categories.title')}
               </Button>
@@ -163,7 +164,7 @@ export default function DiscussionListPage() {
           setEditor(null);
           feedback.success(t('discussion.saved'));
           void client.invalidateQueries({ queryKey: discussionKeys.lists });
-          if (!editor?.editing) void navigate(`/discussion-detail/${d.id}`);
+          if (!editor?.editing) void navigate(place.detailPath(d.id));
         }}
       />
       <CategoryDialog open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />

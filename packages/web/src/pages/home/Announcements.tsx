@@ -6,7 +6,7 @@ import { ClockCircleOutlined, LeftOutlined, NotificationOutlined, UserOutlined }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type Announcement } from '@oj/shared';
+import { PAGE_SIZES, type Announcement, type Page } from '@oj/shared';
 import { siteApi } from '../../api/site';
 import { queryKeys } from '../../api/queries';
 import { Markdown } from '../../components/Markdown';
@@ -50,12 +50,20 @@ function AnnouncementDetail({ a, onBack }: { a: Announcement; onBack: () => void
   );
 }
 
+/** Where the announcements come from: the site's (the home page), or a group's (its home, issue 15). */
+export interface AnnouncementSource {
+  key: (page: number) => readonly unknown[];
+  list: (page: number, limit: number) => Promise<Page<Announcement>>;
+}
+
+const siteSource: AnnouncementSource = { key: queryKeys.announcements, list: siteApi.announcements };
+
 /**
  * Announcements of the home page, 5 per page (spec 1 §9): their titles, authors and times; an
  * announcement's content is rendered when it is opened, so the Markdown renderer (marked and the
  * sanitiser) is not part of the home page's first load.
  */
-export function Announcements() {
+export function Announcements({ source = siteSource }: { source?: AnnouncementSource }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -63,8 +71,8 @@ export function Announcements() {
   const list = useRef<HTMLUListElement>(null);
   const limit = PAGE_SIZES.announcements;
   const { data, isPending, isError } = useQuery({
-    queryKey: queryKeys.announcements(page),
-    queryFn: quietly(() => siteApi.announcements(page, limit)),
+    queryKey: source.key(page),
+    queryFn: quietly(() => source.list(page, limit)),
     placeholderData: keepPreviousData,
   });
   const records = data?.records ?? [];

@@ -4,42 +4,46 @@ import { EyeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusValue } from '@oj/shared';
-import { adminCommunityKeys, adminDiscussionApi } from '../../../api/adminCommunity';
+import { adminCommunityKeys } from '../../../api/adminCommunity';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
-import { useActor } from '../../../pages/training/policy';
+import { useDiscussionPlace } from '../../../pages/discussion/place';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
-
-const detailPath = (id: number) => `/discussion-detail/${id}`;
 
 /**
  * Every site discussion, hidden ones included (spec 3 "Discussion admin table"): keyword and status
  * filters, the status select and the top switch that save at once, delete one or the selected ones.
  * Each row asks the policy whether the admin may moderate it (`may(actor, 'moderate', discussion)`).
+ * In a group's discussion tab (issue 15) the same table lists that group's, through the group's calls.
  */
 export function DiscussionTable() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const actor = useActor();
+  const place = useDiscussionPlace();
+  const { actor, detailPath } = place;
   const paging = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<DiscussionStatusValue | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
   const q = { currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined, status };
-  const list = useQuery({ queryKey: adminCommunityKeys.discussionList(q), queryFn: () => adminDiscussionApi.list(q), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: adminCommunityKeys.discussionList({ ...q, gid: place.gid }),
+    queryFn: () => place.adminList(q),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: adminCommunityKeys.discussions });
 
   const update = useMutation({
-    mutationFn: adminDiscussionApi.update,
+    mutationFn: place.moderate,
     onSuccess: () => {
       feedback.success(t('admin.updated'));
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: adminDiscussionApi.remove,
+    mutationFn: place.adminRemove,
     onSuccess: (_d, ids) => {
       feedback.success(t('admin.deleted'));
       setSelected((s) => s.filter((id) => !ids.includes(id)));

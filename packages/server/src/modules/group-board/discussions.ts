@@ -1,0 +1,20 @@
+/**
+ * A group's discussions (spec 3 "Group discussions"): the discussion module's list, posting, editing,
+ * deleting and moderation (modules/discussion) with the group as the place. Members only; the group's
+ * admins moderate (policy: discussion resource with `gid`). Detail, likes, reports and comments are the
+ * site's calls, which refuse a group's discussion to non-members (discussion/access.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { discussions } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { notFound } from '../../lib/errors.js';
+import { memberStanding } from '../group/access.js';
+
+/** The group of a discussion named by a group call; a site discussion is none of the group calls' business. */
+export async function groupOfDiscussion(db: Db, user: AuthUser, did: number): Promise<number> {
+  const [d] = await db.select({ gid: discussions.gid }).from(discussions).where(eq(discussions.id, did));
+  if (!d || d.gid === null) throw notFound('discussionNotFound');
+  await memberStanding(db, user, d.gid);
+  return d.gid;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { groupBoardEndpoints as ep } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { requireLogin, userOf } from '../../lib/auth.js';
+import { serve } from '../../lib/endpoint.js';
+import { ok } from '../../lib/envelope.js';
+import { moderateDiscussion } from '../discussion/admin.js';
+import { assertGroupDiscussionOpen } from '../discussion/access.js';
+import { adminDiscussionList, discussionList } from '../discussion/list.js';
+import { addDiscussion, deleteDiscussion, updateDiscussion } from '../discussion/write.js';
+import { adminStanding, memberStanding } from '../group/access.js';
+import { deleteGroupAnnouncement, groupAnnouncements, saveGroupAnnouncement } from './announcements.js';
+import { groupOfDiscussion } from './discussions.js';
+import { groupRankList } from './rank.js';
+
+/**
+ * A group's announcements, rank and discussions (spec 3; HOJ paths of §10 and get-group-rank-list).
+ * Prefix /api. Every call needs a login and the caller's standing in the group (group/access.ts); the
+ * discussion calls are first closed by the site switch openGroupDiscussion (403 for everyone).
+ */
+export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const login = { preHandler: requireLogin };
+  const discussion = { preHandler: [async () => assertGroupDiscussionOpen(db), requireLogin] };
+
+  serve(app, ep.announcements, login, async ({ query, req }) => ok(await groupAnnouncements(ctx, userOf(req), query, false)));
+  serve(app, ep.adminAnnouncements, login, async ({ query, req }) => ok(await groupAnnouncements(ctx, userOf(req), query, true)));
+  serve(app, ep.addAnnouncement, login, async ({ body, req }) => ok(await saveGroupAnnouncement(ctx, userOf(req), { ...body, id: undefined })));
+  serve(app, ep.updateAnnouncement, login, async ({ body, req }) => ok(await saveGroupAnnouncement(ctx, userOf(req), body)));
+  serve(app, ep.removeAnnouncement, login, async ({ query, req }) => {
+    await deleteGroupAnnouncement(ctx, userOf(req), query.aid);
+    return ok(null);
+  });
+
+  serve(app, ep.rank, login, async ({ query, req }) => ok(await groupRankList(ctx, userOf(req), query)));
+
+  serve(app, ep.discussions, discussion, async ({ query, req }) => {
+    const user = userOf(req);
+    const { group } = await memberStanding(db, user, query.gid);
+    return ok(await discussionList(ctx, user, query, group.id));
+  });
+  serve(app, ep.adminDiscussions, discussion, async ({ query, req }) => {
+    const { group } = await adminStanding(db, userOf(req), query.gid);
+    return ok(await adminDiscussionList(ctx, query, group.id));
+  });
+  serve(app, ep.addDiscussion, discussion, async ({ body, req }) => {
+    const user = userOf(req);
+    const { group } = await memberStanding(db, user, body.gid);
+    return ok(await addDiscussion(db, user, body, group.id));
+  });
+  serve(app, ep.updateDiscussion, discussion, async ({ body, req }) => {
+    const user = userOf(req);
+    await groupOfDiscussion(db, user, body.id);
+    return ok(await updateDiscussion(db, user, body));
+  });
+  serve(app, ep.removeDiscussion, discussion, async ({ query, req }) => {
+    const user = userOf(req);
+    await groupOfDiscussion(db, user, query.did);
+    await deleteDiscussion(db, user, query.did);
+    return ok(null);
+  });
+  serve(app, ep.moderateDiscussion, discussion, async ({ body, req }) => {
+    const user = userOf(req);
+    await groupOfDiscussion(db, user, body.id);
+    await moderateDiscussion(db, user, body);
+    return ok(null);
+  });
+}

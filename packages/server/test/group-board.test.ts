@@ -1,0 +1,377 @@
+/**
+ * A group's announcements, rank and discussions (issue 15, spec 3): every level (owner, root 5, admin 4,
+ * member 3, applying 1, refused 2, a non-member, a visitor, the super admin), the bad inputs (HTTP 400 or
+ * a catalogue message, nothing changed), the group discussion switch, and the site's discussion calls
+ * (detail, like, comments) refusing a group's discussion to non-members.
+ */
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupLevel, JudgeStatus, MSG } from '@oj/shared';
+import { announcements, discussions, groupMembers, msgReminds, submissions } from '../src/db/schema/index.js';
+import { putSetting } from '../src/lib/site-config.js';
+import { insertGroup } from './group-helpers.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, q, rootToken } from './helpers.js';
+import { createProblem } from './judge-helpers.js';
+import { discussionForm } from './discussion-helpers.js';
+
+let t: TestApp;
+let gid: number;
+let otherGid: number;
+let chat: number;
+const tok: Record<string, string> = {};
+const uid: Record<string, string> = {};
+const LEVELS = {
+  root5: GroupLevel.ROOT,
+  admin4: GroupLevel.ADMIN,
+  admin4b: GroupLevel.ADMIN,
+  member3: GroupLevel.MEMBER,
+  member3b: GroupLevel.MEMBER,
+  applying1: GroupLevel.APPLYING,
+  refused2: GroupLevel.REFUSED,
+} as const;
+
+let ip = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  tok.superAdmin = await rootToken(t);
+  for (const name of ['owner', ...Object.keys(LEVELS), 'outsider']) {
+    uid[name] = await createUser(t, { username: name });
+    tok[name] = await login(t, name, 'password1', `10.15.0.${++ip}`);
+  }
+  gid = await insertGroup(t, { owner: 'owner', members: LEVELS });
+  otherGid = await insertGroup(t, { owner: 'outsider' });
+  // Posting limits are the site's (discussion tests); here every member may post.
+  await putSetting(t.database.db, 'website', { discussionAcRequired: 0, discussionDailyPosts: 1000 });
+  const cats = (await get(t, '/api/discussion-category', { token: tok.member3 })).data as { id: number; name: string }[];
+  chat = cats[0]!.id;
+});
+afterAll(() => t.close());
+
+const NOT_MEMBERS = ['applying1', 'refused2', 'outsider'] as const;
+const announcementCount = async () => (await t.database.db.select({ n: count() }).from(announcements))[0]!.n;
+
+describe('group announcements', () => {
+  let shown: number;
+  let hidden: number;
+  let byAdmin4: number;
+
+  it('lets group admins write them (owner, root, admin) and refuses members, non-members and visitors', async () => {
+    const r = await post(t, '/api/group/announcement', { gid, title: 'Welcome', content: 'Read **this**.', status: 0 }, { token: tok.owner });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ gid, title: 'Welcome', content: 'Read **this**.', status: 0, username: 'owner', uid: uid.owner });
+    shown = r.data.id;
+    hidden = (await post(t, '/api/group/announcement', { gid, title: 'Draft', content: 'Not yet', status: 1 }, { token: tok.root5 })).data.id;
+    byAdmin4 = (await post(t, '/api/group/announcement', { gid, title: 'By admin', content: 'Hello', status: 0 }, { token: tok.admin4 })).data.id;
+    const before = await announcementCount();
+    for (const who of ['member3', ...NOT_MEMBERS]) {
+      const r2 = await post(t, '/api/group/announcement', { gid, title: 'No', content: 'No', status: 0 }, { token: tok[who] });
+      expect(r2.http, who).toBe(403);
+    }
+    expect((await post(t, '/api/group/announcement', { gid, title: 'No', content: 'No', status: 0 })).http).toBe(401);
+    expect(await announcementCount()).toBe(before);
+  });
+
+  it('refuses bad inputs with HTTP 400 and writes nothing', async () => {
+    const before = await announcementCount();
+    const cases: [unknown, string | null][] = [
+      [{ gid, title: '  ', content: 'x', status: 0 }, MSG.announcementTitleRequired],
+      [{ gid, title: 'x', status: 0 }, MSG.announcementContentRequired],
+      [{ gid: 'abc', title: 'x', content: 'x', status: 0 }, null],
+      [{ title: 'x', content: 'x', status: 0 }, null],
+      [{ gid, title: 'x'.repeat(256), content: 'x', status: 0 }, null],
+      [{ gid, title: 'x', content: 'x', status: 7 }, null],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await post(t, '/api/group/announcement', body, { token: tok.owner });
+      expect(r.http, JSON.stringify(body)).toBe(400);
+      if (msg) expect(r.msg).toBe(msg);
+    }
+    expect((await post(t, '/api/group/announcement', { gid: 999999, title: 'x', content: 'x', status: 0 }, { token: tok.owner })).msg).toBe(MSG.groupNotFound);
+    expect(await announcementCount()).toBe(before);
+  });
+
+  it('shows members the visible ones only, admins all of them, and refuses everyone else', async () => {
+    const list = async (who: string | undefined, path = 'group/get-announcement-list') =>
+      get(t, `/api/${path}`, { token: who ? tok[who] : undefined, ...q({ gid }) });
+    for (const who of ['member3', 'admin4', 'owner', 'superAdmin']) {
+      const r = await list(who);
+      expect(r.status, who).toBe(200);
+      expect(r.data.records.map((a: any) => a.title)).toEqual(['By admin', 'Welcome']);
+    }
+    for (const who of NOT_MEMBERS) expect([(await list(who)).http, (await list(who)).msg]).toEqual([403, MSG.groupNotMember]);
+    expect((await list(undefined)).http).toBe(401);
+    const admin = await list('admin4', 'group/get-admin-announcement-list');
+    expect(admin.data.records.map((a: any) => a.title)).toEqual(['By admin', 'Draft', 'Welcome']);
+    expect(admin.data.total).toBe(3);
+    expect((await list('member3', 'group/get-admin-announcement-list')).http).toBe(403);
+    // 5 a page on the home (spec 3 §9)
+    expect((await get(t, '/api/group/get-announcement-list', { token: tok.member3, ...q({ gid, limit: 1, currentPage: 2 }) })).data.records[0].title).toBe(
+      'Welcome',
+    );
+    // never among the site's announcements
+    const site = await get(t, '/api/get-common-announcement');
+    expect(site.data.records.map((a: any) => a.title)).not.toContain('Welcome');
+  });
+
+  it('lets the group root edit any, an admin only his own (spec 3 §6), and switches visibility', async () => {
+    const edit = (who: string, id: number, o: Record<string, unknown> = {}) =>
+      put(t, '/api/group/announcement', { id, gid, title: 'Edited', content: 'New', status: 0, ...o }, { token: tok[who] });
+    expect((await edit('admin4b', byAdmin4)).http).toBe(403);
+    expect((await edit('member3', byAdmin4)).http).toBe(403);
+    expect((await edit('admin4', shown)).http).toBe(403);
+    expect((await edit('admin4', byAdmin4, { title: 'Mine edited' })).data.title).toBe('Mine edited');
+    expect((await edit('root5', shown, { title: 'Welcome!' })).data).toMatchObject({ title: 'Welcome!', username: 'owner' });
+    expect((await edit('superAdmin', hidden, { title: 'Draft', status: 0 })).data.status).toBe(0);
+    expect((await edit('owner', hidden, { title: 'Draft', status: 1 })).data.status).toBe(1);
+    const titles = (await get(t, '/api/group/get-announcement-list', { token: tok.member3, ...q({ gid }) })).data.records.map((a: any) => a.title);
+    expect(titles).toEqual(['Mine edited', 'Welcome!']);
+  });
+
+  it('never reaches another group, a contest or the site through an id', async () => {
+    const [site] = await t.database.db.insert(announcements).values({ title: 'Site', content: 'Site', status: 0 }).returning({ id: announcements.id });
+    const other = (await post(t, '/api/group/announcement', { gid: otherGid, title: 'Other', content: 'Other', status: 0 }, { token: tok.outsider })).data.id;
+    for (const id of [site!.id, other]) {
+      const r = await put(t, '/api/group/announcement', { id, gid, title: 'Taken', content: 'Taken', status: 0 }, { token: tok.owner });
+      expect([r.status, r.msg]).toEqual([404, MSG.announcementNotFound]);
+    }
+    expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: site!.id }) })).msg).toBe(MSG.announcementNotFound);
+    // the other group's own owner may not be told apart from a stranger: he is no member here
+    expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: other }) })).http).toBe(403);
+    const rows = await t.database.db.select({ title: announcements.title }).from(announcements).where(eq(announcements.id, site!.id));
+    expect(rows).toEqual([{ title: 'Site' }]);
+  });
+
+  it('deletes: the group root any, an admin his own, nobody else', async () => {
+    expect((await del(t, '/api/group/announcement', { token: tok.admin4b, ...q({ aid: byAdmin4 }) })).http).toBe(403);
+    expect((await del(t, '/api/group/announcement', { token: tok.member3, ...q({ aid: byAdmin4 }) })).http).toBe(403);
+    expect((await del(t, '/api/group/announcement', { token: tok.outsider, ...q({ aid: byAdmin4 }) })).msg).toBe(MSG.groupNotMember);
+    expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: 'x' }) })).http).toBe(400);
+    expect((await del(t, '/api/group/announcement', { token: tok.admin4, ...q({ aid: byAdmin4 }) })).status).toBe(200);
+    expect((await del(t, '/api/group/announcement', { token: tok.root5, ...q({ aid: hidden }) })).status).toBe(200);
+    expect((await del(t, '/api/group/announcement', { token: tok.root5, ...q({ aid: hidden }) })).msg).toBe(MSG.announcementNotFound);
+    const left = await t.database.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.gid, gid));
+    expect(left).toEqual([{ id: shown }]);
+  });
+});
+
+describe('get-group-rank-list', () => {
+  let pa: number;
+  let pb: number;
+  let pc: number;
+  const judge = (who: string, pid: number, status: number, score: number, o: { gid?: number | null; cid?: number } = {}) => ({
+    pid,
+    displayPid: `G${pid}`,
+    uid: uid[who]!,
+    username: who,
+    status,
+    oiRankScore: score,
+    language: 'C',
+    code: 'int main(){}',
+    gid: o.gid === undefined ? gid : o.gid,
+    cid: o.cid ?? 0,
+  });
+
+  beforeAll(async () => {
+    pa = await createProblem(t, { problemId: 'GRA', gid, isGroup: true });
+    pb = await createProblem(t, { problemId: 'GRB', gid, isGroup: true });
+    pc = await createProblem(t, { problemId: 'GRC', gid, isGroup: true });
+    const AC = JudgeStatus.ACCEPTED;
+    const WA = JudgeStatus.WRONG_ANSWER;
+    await t.database.db.insert(submissions).values([
+      // member3: 2 AC in 3 submissions, OI 20 + 20
+      judge('member3', pa, WA, 5),
+      judge('member3', pa, AC, 20),
+      judge('member3', pb, AC, 20),
+      // admin4: 2 AC in 2 submissions (ahead in ACM), OI 10 + 10
+      judge('admin4', pa, AC, 10),
+      judge('admin4', pb, AC, 10),
+      // owner: 1 AC, OI 50 (first in OI)
+      judge('owner', pc, AC, 50),
+      // member3b: nothing accepted
+      judge('member3b', pc, WA, 0),
+      // not counted: a refused applicant's, a submission outside the group, one in a contest
+      judge('refused2', pa, AC, 90),
+      judge('member3b', pa, AC, 90, { gid: null }),
+      judge('member3b', pb, AC, 90, { cid: 1 }),
+    ]);
+  });
+
+  const rank = (who: string | undefined, query: Record<string, string | number>) =>
+    get(t, '/api/get-group-rank-list', { token: who ? tok[who] : undefined, ...q({ gid, ...query }) });
+
+  it('ranks the members by ACM (AC, then fewer submissions) and by OI (score)', async () => {
+    const acm = await rank('member3', { type: 0 });
+    expect(acm.data.total).toBe(4);
+    expect(acm.data.records.map((r: any) => [r.rank, r.username, r.ac, r.total, r.score])).toEqual([
+      [1, 'admin4', 2, 2, 20],
+      [2, 'member3', 2, 3, 40],
+      [3, 'owner', 1, 1, 50],
+      [4, 'member3b', 0, 1, 0],
+    ]);
+    const oi = await rank('member3', { type: 1 });
+    expect(oi.data.records.map((r: any) => r.username)).toEqual(['owner', 'member3', 'admin4', 'member3b']);
+  });
+
+  it('continues rank numbers across pages and keeps them when searching', async () => {
+    const page2 = await rank('owner', { type: 0, limit: 2, currentPage: 2 });
+    expect(page2.data.records.map((r: any) => [r.rank, r.username])).toEqual([
+      [3, 'owner'],
+      [4, 'member3b'],
+    ]);
+    expect(page2.data.total).toBe(4);
+    const found = await rank('owner', { type: 0, searchUser: 'MEMBER3' });
+    expect(found.data.records.map((r: any) => [r.rank, r.username])).toEqual([
+      [2, 'member3'],
+      [4, 'member3b'],
+    ]);
+  });
+
+  it('is for members and the super admin only, and refuses bad queries with 400', async () => {
+    expect((await rank('superAdmin', { type: 0 })).data.total).toBe(4);
+    for (const who of NOT_MEMBERS) expect([(await rank(who, { type: 0 })).http, (await rank(who, { type: 0 })).msg]).toEqual([403, MSG.groupNotMember]);
+    expect((await rank(undefined, { type: 0 })).http).toBe(401);
+    const bads: Record<string, string | number>[] = [{ type: 5 }, { type: 'x' }, { type: 0, limit: 0 }, { type: 0, currentPage: -1 }, { type: 0, gid: 'g' }];
+    for (const bad of bads) {
+      expect((await rank('member3', bad)).http, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await rank('member3', { type: 0, gid: 999999 })).msg).toBe(MSG.groupNotFound);
+  });
+
+  it('drops a removed member at once (rank, announcements, discussions)', async () => {
+    await t.database.db
+      .update(groupMembers)
+      .set({ auth: GroupLevel.REFUSED })
+      .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid.member3b!)));
+    expect((await rank('member3', { type: 0 })).data.records.map((r: any) => r.username)).not.toContain('member3b');
+    expect((await rank('member3b', { type: 0 })).http).toBe(403);
+    // …and the group's announcements and discussions with it
+    expect((await get(t, '/api/group/get-announcement-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
+    expect((await get(t, '/api/group/get-discussion-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
+    await t.database.db
+      .update(groupMembers)
+      .set({ auth: GroupLevel.MEMBER })
+      .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid.member3b!)));
+  });
+});
+
+describe('group discussions', () => {
+  let mine: number;
+  let other: number;
+  const form = (o: Record<string, unknown> = {}) => ({ ...discussionForm(chat), gid, ...o });
+  const list = (who: string | undefined, query: Record<string, string | number> = {}, path = 'group/get-discussion-list') =>
+    get(t, `/api/${path}`, { token: who ? tok[who] : undefined, ...q({ gid, ...query }) });
+  const discussionCount = async () => (await t.database.db.select({ n: count() }).from(discussions).where(isNotNull(discussions.gid)))[0]!.n;
+
+  it('lets members post (admins may pin) and refuses non-members and visitors', async () => {
+    const r = await post(t, '/api/group/discussion', form({ title: 'Member question', topPriority: true }), { token: tok.member3 });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ gid, title: 'Member question', author: 'member3', topPriority: false });
+    mine = r.data.id;
+    const pinned = await post(t, '/api/group/discussion', form({ title: 'Rules', topPriority: true }), { token: tok.admin4 });
+    expect(pinned.data.topPriority).toBe(true);
+    other = (await post(t, '/api/group/discussion', form({ title: 'Another one', pid: 'gra' }), { token: tok.member3b })).data.id;
+    const before = await discussionCount();
+    for (const who of NOT_MEMBERS) expect((await post(t, '/api/group/discussion', form(), { token: tok[who] })).msg).toBe(MSG.groupNotMember);
+    expect((await post(t, '/api/group/discussion', form())).http).toBe(401);
+    expect(await discussionCount()).toBe(before);
+  });
+
+  it("refuses bad inputs and another group's problem, writing nothing", async () => {
+    await createProblem(t, { problemId: 'OTHERG', gid: otherGid, isGroup: true });
+    const before = await discussionCount();
+    for (const body of [form({ title: '' }), form({ content: ' ' }), form({ categoryId: 'x' }), form({ gid: 0 }), form({ title: 'x'.repeat(256) })]) {
+      expect((await post(t, '/api/group/discussion', body, { token: tok.member3 })).http, JSON.stringify(body)).toBe(400);
+    }
+    expect((await post(t, '/api/group/discussion', form({ categoryId: 999999 }), { token: tok.member3 })).msg).toBe(MSG.discussionCategoryNotFound);
+    expect((await post(t, '/api/group/discussion', form({ pid: 'OTHERG' }), { token: tok.member3 })).msg).toBe(MSG.problemNotFound);
+    expect(await discussionCount()).toBe(before);
+  });
+
+  it("lists them to members only, pinned first, and never among the site's", async () => {
+    const r = await list('member3');
+    expect(r.data.records.map((d: any) => d.title)).toEqual(['Rules', 'Another one', 'Member question']);
+    expect((await list('member3', { pid: 'GRA' })).data.records.map((d: any) => d.title)).toEqual(['Another one']);
+    for (const who of NOT_MEMBERS) expect((await list(who)).msg).toBe(MSG.groupNotMember);
+    expect((await list(undefined)).http).toBe(401);
+    const site = await get(t, '/api/get-discussion-list', { token: tok.member3 });
+    expect(site.data.records.map((d: any) => d.gid)).not.toContain(gid);
+  });
+
+  it('opens detail, likes and comments through the site calls for members only', async () => {
+    const detail = (who: string | undefined) => get(t, '/api/get-discussion-detail', { token: who ? tok[who] : undefined, ...q({ did: mine }) });
+    expect((await detail('member3b')).data.title).toBe('Member question');
+    for (const who of NOT_MEMBERS) expect([(await detail(who)).http, (await detail(who)).msg]).toEqual([403, MSG.groupNotMember]);
+    expect((await detail(undefined)).http).toBe(401);
+    expect((await get(t, '/api/discussion-like', { token: tok.outsider, ...q({ did: mine, toLike: 'true' }) })).http).toBe(403);
+    expect((await get(t, '/api/comments', { token: tok.outsider, ...q({ did: mine }) })).http).toBe(403);
+    expect((await post(t, '/api/comment', { did: mine, content: 'Sneaky' }, { token: tok.outsider })).http).toBe(403);
+    expect((await get(t, '/api/discussion-like', { token: tok.member3b, ...q({ did: mine, toLike: 'true' }) })).data.likeNum).toBe(1);
+    const [remind] = await t.database.db.select({ url: msgReminds.url }).from(msgReminds).where(eq(msgReminds.recipientId, uid.member3!));
+    expect(remind!.url).toBe(`/group/${gid}/discussion-detail/${mine}`);
+    expect((await post(t, '/api/comment', { did: mine, content: 'Nice' }, { token: tok.member3b })).status).toBe(200);
+    expect((await get(t, '/api/comments', { token: tok.member3, ...q({ did: mine }) })).data.commentList.total).toBe(1);
+  });
+
+  it('lets the author edit, the group admins moderate and delete, and nobody else', async () => {
+    const edit = (who: string, id: number, o: Record<string, unknown> = {}) =>
+      put(t, '/api/group/discussion', { ...discussionForm(chat), id, title: 'Edited', ...o }, { token: tok[who] });
+    expect((await edit('member3b', mine)).msg).toBe(MSG.discussionNotAuthor);
+    expect((await edit('outsider', mine)).msg).toBe(MSG.groupNotMember);
+    expect((await edit('member3', mine, { title: 'Member question (edited)' })).data.title).toBe('Member question (edited)');
+    const moderate = (who: string, body: Record<string, unknown>) => put(t, '/api/group/admin-discussion', body, { token: tok[who] });
+    expect((await moderate('member3', { id: other, status: 1 })).http).toBe(403);
+    expect((await moderate('admin4', { id: other, status: 1 })).status).toBe(200);
+    expect((await moderate('admin4', { id: mine, topPriority: true })).status).toBe(200);
+    expect((await moderate('admin4', { id: mine, status: 3 })).http).toBe(400);
+    // hidden: gone for other members, kept for its author and the admins
+    expect((await list('member3')).data.records.map((d: any) => d.title)).toEqual(['Rules', 'Member question (edited)']);
+    expect((await list('member3b')).data.records.map((d: any) => d.title)).toContain('Another one');
+    expect((await list('admin4')).data.records.map((d: any) => d.title)).toContain('Another one');
+    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: other }) })).msg).toBe(MSG.discussionNotFound);
+    const admin = await list('root5', { status: 1 }, 'group/get-admin-discussion-list');
+    expect(admin.data.records.map((d: any) => d.title)).toEqual(['Another one']);
+    expect((await list('member3', {}, 'group/get-admin-discussion-list')).http).toBe(403);
+    // delete: not another member's; a group admin any
+    expect((await del(t, '/api/group/discussion', { token: tok.member3b, ...q({ did: mine }) })).http).toBe(403);
+    expect((await del(t, '/api/group/discussion', { token: tok.admin4, ...q({ did: mine }) })).status).toBe(200);
+    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: mine }) })).msg).toBe(MSG.discussionNotFound);
+  });
+
+  it('keeps the group calls off site discussions', async () => {
+    const [d] = await t.database.db
+      .insert(discussions)
+      .values({ title: 'Site talk', description: 'd', content: 'c', categoryId: chat, uid: uid.member3!, author: 'member3' })
+      .returning({ id: discussions.id });
+    expect((await put(t, '/api/group/discussion', { ...discussionForm(chat), id: d!.id }, { token: tok.member3 })).msg).toBe(MSG.discussionNotFound);
+    expect((await del(t, '/api/group/discussion', { token: tok.owner, ...q({ did: d!.id }) })).msg).toBe(MSG.discussionNotFound);
+    expect((await put(t, '/api/group/admin-discussion', { id: d!.id, status: 1 }, { token: tok.owner })).msg).toBe(MSG.discussionNotFound);
+    const [row] = await t.database.db.select({ title: discussions.title, status: discussions.status }).from(discussions).where(eq(discussions.id, d!.id));
+    expect(row).toEqual({ title: 'Site talk', status: 0 });
+  });
+
+  it('is closed by openGroupDiscussion for everyone, and not by the public switch', async () => {
+    const rules = (await list('member3')).data.records.find((d: any) => d.title === 'Rules').id;
+    await putSetting(t.database.db, 'website', { openPublicDiscussion: false });
+    expect((await list('member3')).status).toBe(200);
+    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: rules }) })).status).toBe(200);
+    expect((await get(t, '/api/discussion-category', { token: tok.member3 })).status).toBe(200);
+    await putSetting(t.database.db, 'website', { openPublicDiscussion: true, openGroupDiscussion: false });
+    for (const who of ['member3', 'superAdmin', undefined]) {
+      const r = await list(who);
+      expect([r.http, r.msg]).toEqual([403, MSG.noGroupDiscussion]);
+    }
+    const calls = [
+      get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: rules }) }),
+      get(t, '/api/discussion-like', { token: tok.member3, ...q({ did: rules, toLike: 'true' }) }),
+      get(t, '/api/comments', { token: tok.member3, ...q({ did: rules }) }),
+      post(t, '/api/group/discussion', form(), { token: tok.owner }),
+      put(t, '/api/group/admin-discussion', { id: rules, status: 1 }, { token: tok.owner }),
+      del(t, '/api/group/discussion', { token: tok.owner, ...q({ did: rules }) }),
+    ];
+    for (const r of await Promise.all(calls)) expect([r.http, r.msg]).toEqual([403, MSG.noGroupDiscussion]);
+    const [row] = await t.database.db.select({ status: discussions.status }).from(discussions).where(eq(discussions.id, rules));
+    expect(row).toEqual({ status: 0 });
+    await putSetting(t.database.db, 'website', { openGroupDiscussion: true });
+  });
+});
