@@ -50,6 +50,9 @@ const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintP
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
+const GroupListPage = lazyPage(() => import('../pages/group/GroupListPage'));
+const GroupMemberPage = lazyPage(() => import('../pages/group/member/GroupMemberPage'));
+const GroupSettingPage = lazyPage(() => import('../pages/group/setting/GroupSettingPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -147,7 +150,7 @@ const shellRoutes: RouteObject[] = [
     element: <DiscussionDetailPage />,
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
-  later('group', 'group'),
+  { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group', ...auth } satisfies RouteMeta },
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
   {
@@ -155,7 +158,11 @@ const shellRoutes: RouteObject[] = [
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
-    children: [{ index: true, element: <GroupHomePage /> }],
+    children: [
+      { index: true, element: <GroupHomePage /> },
+      { path: 'member', element: <GroupMemberPage /> },
+      { path: 'setting', element: <GroupSettingPage /> },
+    ],
   },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
