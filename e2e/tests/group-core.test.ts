@@ -148,6 +148,7 @@ describe('group core', () => {
     ).toEqual([200, 200]);
     await t.page.getByTestId('group-avatar-upload-ok').click();
     await toast(t.page, 'Upload Avatar Successfully');
+    await pageShot(t.page, 'group-core-settings');
     const detail = await apiOk('GET', `/api/get-group-detail?gid=${gid}`, { token: root });
     expect(detail.avatar).toMatch(/^\/api\/public\/files\/group-avatar\/[0-9a-f]{64}\.png$/);
 
@@ -162,6 +163,19 @@ describe('group core', () => {
     await s.page.goto(`/group/${gid}`);
     await s.page.getByTestId('group-info-card').waitFor();
     await pageShot(s.page, 'group-core-home-768');
+    // an admin may leave but not disband
+    await s.page.getByTestId('group-exit').waitFor();
+    expect(await s.page.getByTestId('group-disband').count()).toBe(0);
+
+    // The owner disbands it: the confirmation says what goes, then the list no longer has it.
+    await t.page.goto(`/group/${gid}`);
+    await t.page.getByTestId('group-disband').click();
+    await t.page.getByText('every submission made in the group are deleted').waitFor();
+    await t.page.getByTestId('group-disband-ok').click();
+    await t.page.waitForURL(/\/group$/);
+    await toast(t.page, 'The group has been disbanded.');
+    const gone = await apiOk('GET', `/api/get-group-list?keyword=${stamp}`, { token: root });
+    expect(gone.total).toBe(0);
     await t.context.close();
     await s.context.close();
   });

@@ -60,7 +60,8 @@ export function GroupInfoCard() {
         run(
           () => groupApi.disband(group.id),
           'group.disbanded',
-          () => navigate('/group', { replace: true }),
+          // Leave the shell first: reloading while it is shown would flash "does not exist".
+          () => void Promise.resolve(navigate('/group', { replace: true })).then(refresh),
         ),
     });
 

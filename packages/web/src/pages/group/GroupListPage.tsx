@@ -55,10 +55,10 @@ function GroupCard({ group }: { group: Group }) {
             <Typography.Text strong ellipsis className="oj-group-card-name">
               {group.name}
             </Typography.Text>
-            <div>
+            <Space size={4} wrap>
               <Tag>{group.shortName}</Tag>
               <GroupAuthTag auth={group.auth} />
-            </div>
+            </Space>
             <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="oj-group-card-brief">
               {group.brief}
             </Typography.Paragraph>
