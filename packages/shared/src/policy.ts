@@ -77,6 +77,8 @@ export type SiteAction =
   | 'comment'
   /** post and comment without the site's accepted-problem count and daily limit: super admin, admin, problem admin */
   | 'postWithoutLimits'
+  /** create groups past the site's group limits (AC count, per day, per user), as HOJ's admins: super admin, admin, problem admin */
+  | 'createGroupWithoutLimits'
   /** site discussions: set top and status, delete any, list them all, handle reports: super admin, admin, problem admin */
   | 'moderateDiscussions'
   /** add, rename and delete discussion categories (spec 2 §6): super admin */
@@ -129,6 +131,7 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: rea
   postDiscussion: (_r, p) => p.includes('discussion_add'),
   comment: (_r, p) => p.includes('comment_add'),
   postWithoutLimits: (r) => isAdmin(r) || isProblemAdmin(r),
+  createGroupWithoutLimits: (r) => isAdmin(r) || isProblemAdmin(r),
   moderateDiscussions: (r) => isAdmin(r) || isProblemAdmin(r),
   editDiscussionCategories: isSuperAdmin,
   sendNotices: isSuperAdmin,

@@ -123,6 +123,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
     ],
   ],
   ['postWithoutLimits', site, 'past the AC count and daily limit', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
+  ['createGroupWithoutLimits', site, 'groups past the site limits', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
   ['moderateDiscussions', site, 'all discussions', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
   ['editDiscussionCategories', site, 'discussion categories', ['root']],
   ['sendNotices', site, 'notices', ['root']],

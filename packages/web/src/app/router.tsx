@@ -59,6 +59,9 @@ const GroupAnnouncementPage = lazyPage(() => import('../pages/group/announcement
 const GroupRankPage = lazyPage(() => import('../pages/group/rank/GroupRankPage'));
 const GroupDiscussionListPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionListPage'));
 const GroupDiscussionDetailPage = lazyPage(() => import('../pages/group/discussion/GroupDiscussionDetailPage'));
+const GroupListPage = lazyPage(() => import('../pages/group/GroupListPage'));
+const GroupMemberPage = lazyPage(() => import('../pages/group/member/GroupMemberPage'));
+const GroupSettingPage = lazyPage(() => import('../pages/group/setting/GroupSettingPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -156,7 +159,7 @@ const shellRoutes: RouteObject[] = [
     element: <DiscussionDetailPage />,
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
-  later('group', 'group'),
+  { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group', ...auth } satisfies RouteMeta },
   later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   {
     path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
@@ -192,6 +195,8 @@ const shellRoutes: RouteObject[] = [
       { path: 'discussion', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
       { path: 'discussion/:problemID', element: <GroupDiscussionListPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
       { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetailPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
+      { path: 'member', element: <GroupMemberPage /> },
+      { path: 'setting', element: <GroupSettingPage /> },
     ],
   },
   {

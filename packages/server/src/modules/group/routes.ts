@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { groupEndpoints as ep } from '@oj/shared';
+import { groupEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { groupStanding, memberCount, toGroup } from './access.js';
+import { uploadGroupAvatar } from './avatar.js';
+import { deleteMember, exitGroup, joinGroup, listApplications, listMembers, searchUsers, updateMember } from './members.js';
+import { createGroup, disbandGroup, listGroups, updateGroup } from './service.js';
 
 /**
  * Groups (spec 3, HOJ paths of §10). Prefix /api. Every group call needs a login (visitors: 401
@@ -22,4 +25,42 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.auth, login, async ({ query, req }) => ok((await groupStanding(db, userOf(req), query.gid)).info.level));
 
   serve(app, ep.access, login, async ({ query, req }) => ok((await groupStanding(db, userOf(req), query.gid)).info));
+
+  serve(app, ep.list, login, async ({ query, req }) => ok(await listGroups(db, userOf(req), query)));
+
+  serve(app, ep.create, login, async ({ body, req }) => ok(await createGroup(db, userOf(req), body)));
+
+  serve(app, ep.update, login, async ({ body, req }) => ok(await updateGroup(db, userOf(req), body)));
+
+  serve(app, ep.remove, login, async ({ query, req }) => {
+    await disbandGroup(db, userOf(req), query.gid);
+    return ok(null);
+  });
+
+  serve(app, ep.memberList, login, async ({ query, req }) => ok(await listMembers(db, userOf(req), query)));
+
+  serve(app, ep.applyList, login, async ({ query, req }) => ok(await listApplications(db, userOf(req), query)));
+
+  serve(app, ep.userList, login, async ({ query, req }) => ok(await searchUsers(db, userOf(req), query)));
+
+  serve(app, ep.join, login, async ({ query, req }) => {
+    const user = userOf(req);
+    const level = await joinGroup(db, user, query);
+    if (query.uid !== undefined && query.uid !== user.uid) return ok(level);
+    return ok(level, level >= 3 ? MSG.groupJoined : MSG.groupApplied);
+  });
+
+  serve(app, ep.updateMember, login, async ({ body, req }) => ok(await updateMember(db, userOf(req), body)));
+
+  serve(app, ep.deleteMember, login, async ({ query, req }) => {
+    await deleteMember(db, userOf(req), query.gid, query.uid);
+    return ok(null);
+  });
+
+  serve(app, ep.exit, login, async ({ query, req }) => {
+    await exitGroup(db, userOf(req), query.gid);
+    return ok(null);
+  });
+
+  app.post('/file/upload-group-avatar', login, async (req) => ok(await uploadGroupAvatar(ctx, req, userOf(req))));
 }

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import './group.css';
-import { Avatar, Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Result, Row, Space, Spin, Tabs, Typography } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
 import { GroupContext, groupPath } from './GroupContext';
-import { GROUP_TABS, groupTabOfPath } from './tabs';
+import { GroupInfoCard } from './GroupInfoCard';
+import { GROUP_TABS, groupSideOf, groupTabOfPath } from './tabs';
 import { useGroupData } from './useGroupData';
+
+// The leaderboard (its rank call and table) is fetched with the first tab that shows it.
+const GroupLeaderboard = lazy(() => import('./rank/GroupLeaderboard'));
 
 function ShellMessage({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -65,6 +70,16 @@ export default function GroupShell() {
     ) : (
       <Outlet />
     );
+  // The home's info card; on the other tabs (members only) the group leaderboard of pages/group/rank.
+  const sideKind = groupSideOf(active);
+  const side =
+    sideKind === 'info' ? (
+      <GroupInfoCard />
+    ) : sideKind === 'leaderboard' && access.member ? (
+      <Suspense fallback={null}>
+        <GroupLeaderboard />
+      </Suspense>
+    ) : null;
 
   return (
     <GroupContext.Provider value={value}>
@@ -95,7 +110,18 @@ export default function GroupShell() {
             ),
           }))}
         />
-        <div className="oj-group-body">{body}</div>
+        {side ? (
+          <Row gutter={[16, 16]} className="oj-group-body">
+            <Col xs={24} lg={17} xl={18}>
+              {body}
+            </Col>
+            <Col xs={24} lg={7} xl={6} data-testid="group-side">
+              {side}
+            </Col>
+          </Row>
+        ) : (
+          <div className="oj-group-body">{body}</div>
+        )}
       </div>
     </GroupContext.Provider>
   );

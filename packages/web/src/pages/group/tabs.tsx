@@ -44,3 +44,15 @@ export function groupTabOfPath(rest: string): string {
   if (first === 'discussion-detail') return 'discussion';
   return first;
 }
+
+/** Tabs whose pages use the full width (spec 3 §2: "Submission, problem and training sub-pages use full width"). */
+const FULL_WIDTH = new Set(['problem', 'training', 'status']);
+
+/**
+ * The side card beside a tab's page (spec 3 §2): the group's info card with apply / exit / disband on
+ * the home, the group leaderboard on the other tabs, none on the full-width ones.
+ */
+export function groupSideOf(tab: string): 'info' | 'leaderboard' | null {
+  if (tab === '') return 'info';
+  return FULL_WIDTH.has(tab) ? null : 'leaderboard';
+}

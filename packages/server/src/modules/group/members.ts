@@ -1,0 +1,249 @@
+/**
+ * Membership (spec 3 §4 "Group membership", §5 apply dialog, §6 "Member admin"; HOJ `/api/group/member`,
+ * `get-member-list`, `get-apply-list`): joining and applying, the admins' accept / refuse / level
+ * changes and removals, leaving, and the add-member search. The level rules of the member select
+ * (`groupLevelChoices`, `mayManageGroupMember` of @oj/shared) are enforced here as the screen shows them.
+ */
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  GroupAuth,
+  GroupLevel,
+  groupApplyProblem,
+  groupLevelChoices,
+  isSuperAdmin,
+  mayManageGroupMember,
+  type GroupLevelValue,
+  type GroupMemberRow,
+  type groupJoinQuery,
+  type groupMemberUpdate,
+  type GroupUserRow,
+  type Page,
+} from '@oj/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { groupMembers, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { ApiError, fail, forbidden } from '../../lib/errors.js';
+import { mainRole } from '../admin-user/service.js';
+import { likeOf } from '../problem/service.js';
+import { adminStanding, groupStanding, memberStanding, type GroupStanding } from './access.js';
+
+type MemberRow = typeof groupMembers.$inferSelect;
+
+/** The caller as the level rules read him. */
+const ruler = (s: GroupStanding, user: AuthUser) => ({ level: s.info.level, owner: s.info.owner, superAdmin: isSuperAdmin(user.roles) });
+
+async function memberRow(db: DbOrTx, gid: number, uid: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupMembers)
+    .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid)));
+  return row;
+}
+
+/**
+ * Writes `uid` at `level` with `reason`, unless he already is a member (level 3–5): then nothing is
+ * written and the current level comes back. One statement, so a join racing an admin's acceptance
+ * cannot lower a member back to an applicant.
+ */
+async function putMember(db: DbOrTx, gid: number, uid: string, level: GroupLevelValue, reason: string | null): Promise<GroupLevelValue | null> {
+  const rows = await db
+    .insert(groupMembers)
+    .values({ gid, uid, auth: level, reason })
+    .onConflictDoUpdate({
+      target: [groupMembers.gid, groupMembers.uid],
+      set: { auth: level, reason, gmtModified: new Date() },
+      setWhere: sql`${groupMembers.auth} < ${GroupLevel.MEMBER}`,
+    })
+    .returning({ auth: groupMembers.auth });
+  return rows[0]?.auth ?? null;
+}
+
+/**
+ * Join a public group at once; apply to a protected one with a reason, to a private one with its code
+ * and a reason (a refused user may apply again). With `uid`, a group admin adds that user as a member.
+ * Answers the user's level now.
+ */
+export async function joinGroup(db: Db, user: AuthUser, q: z.output<typeof groupJoinQuery>): Promise<GroupLevelValue> {
+  const standing = await groupStanding(db, user, q.gid);
+  const { group, info } = standing;
+  if (q.uid !== undefined && q.uid !== user.uid) {
+    if (!info.admin) throw forbidden();
+    const [target] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, q.uid));
+    if (!target) throw fail('userNotFound');
+    const level = await putMember(db, group.id, target.uid, GroupLevel.MEMBER, null);
+    if (level === null) throw fail('groupUserAlreadyMember');
+    return level;
+  }
+  if (info.owner || info.level >= GroupLevel.MEMBER) throw fail('groupAlreadyMember');
+  if (info.level === GroupLevel.APPLYING) throw fail('groupAlreadyApplied');
+  const problem = groupApplyProblem(group.auth, { code: q.code, reason: q.reason });
+  if (problem) throw new ApiError(problem);
+  if (group.auth === GroupAuth.PRIVATE && q.code !== group.code) throw fail('groupCodeWrong');
+  const open = group.auth === GroupAuth.PUBLIC;
+  const level = await putMember(db, group.id, user.uid, open ? GroupLevel.MEMBER : GroupLevel.APPLYING, open ? null : (q.reason ?? null));
+  if (level === null) throw fail('groupAlreadyMember');
+  return level;
+}
+
+/**
+ * The row an admin acts on, after the rules every member action shares: it exists, it is neither the
+ * owner nor the caller, and its level is below the caller's (the owner and the super admin: any).
+ */
+async function managedRow(db: DbOrTx, s: GroupStanding, user: AuthUser, uid: string): Promise<MemberRow> {
+  const row = await memberRow(db, s.group.id, uid);
+  if (!row) throw fail('groupMemberNotFound');
+  if (row.uid === s.group.ownerUid) throw fail('groupOwnerFixed');
+  if (row.uid === user.uid) throw fail('groupSelfFixed');
+  if (!mayManageGroupMember(ruler(s, user), row.auth)) throw forbidden('groupLevelDenied');
+  return row;
+}
+
+/** Accept (3), refuse (2), promote or demote one member or applicant, by the select's rules. */
+export async function updateMember(db: Db, user: AuthUser, b: z.output<typeof groupMemberUpdate>): Promise<GroupMemberRow> {
+  const s = await adminStanding(db, user, b.gid);
+  const row = await managedRow(db, s, user, b.uid);
+  if (!groupLevelChoices(ruler(s, user), row.auth).includes(b.auth)) {
+    throw b.auth < GroupLevel.MEMBER && row.auth >= GroupLevel.MEMBER ? fail('groupMemberNoBack') : forbidden('groupLevelDenied');
+  }
+  // Guarded by the level read above: a concurrent change by another admin makes this one a no-op.
+  const [updated] = await db
+    .update(groupMembers)
+    .set({ auth: b.auth, gmtModified: new Date() })
+    .where(and(eq(groupMembers.id, row.id), eq(groupMembers.auth, row.auth)))
+    .returning({ id: groupMembers.id });
+  if (!updated) throw fail('groupMemberNotFound');
+  const [fresh] = await rowsOf(db, s, and(eq(groupMembers.id, row.id))!, 1, 0);
+  return fresh!;
+}
+
+/** Removes a member or an application (never oneself or the owner; only below one's own level). */
+export async function deleteMember(db: Db, user: AuthUser, gid: number, uid: string): Promise<void> {
+  const s = await adminStanding(db, user, gid);
+  const row = await managedRow(db, s, user, uid);
+  await db.delete(groupMembers).where(and(eq(groupMembers.id, row.id), eq(groupMembers.auth, row.auth)));
+}
+
+/** Leaves the group, or withdraws one's application; the owner disbands instead. */
+export async function exitGroup(db: Db, user: AuthUser, gid: number): Promise<void> {
+  const { group } = await groupStanding(db, user, gid);
+  if (group.ownerUid === user.uid) throw fail('groupOwnerCannotExit');
+  const gone = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.gid, group.id), eq(groupMembers.uid, user.uid)))
+    .returning({ id: groupMembers.id });
+  if (!gone.length) throw fail('groupNotInGroup');
+}
+
+/** Member rows with their users; real name, school and reason only for the group's admins. */
+async function rowsOf(
+  db: DbOrTx,
+  s: GroupStanding,
+  where: SQL,
+  limit: number,
+  offset: number,
+  order: 'members' | 'applications' = 'members',
+): Promise<GroupMemberRow[]> {
+  const rows = await db
+    .select({ m: groupMembers, username: users.username, avatar: users.avatar, realname: users.realname, school: users.school })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.uid, groupMembers.uid))
+    .where(where)
+    .orderBy(
+      ...(order === 'members'
+        ? [desc(groupMembers.auth), asc(groupMembers.gmtCreate), asc(groupMembers.id)]
+        : [asc(groupMembers.auth), desc(groupMembers.gmtModified), desc(groupMembers.id)]),
+    )
+    .limit(limit)
+    .offset(offset);
+  const admin = s.info.admin;
+  return rows.map((r) => ({
+    uid: r.m.uid,
+    username: r.username,
+    avatar: r.avatar,
+    realname: admin ? r.realname : null,
+    school: admin ? r.school : null,
+    auth: r.m.auth,
+    reason: admin ? r.m.reason : null,
+    owner: r.m.uid === s.group.ownerUid,
+    gmtCreate: r.m.gmtCreate.toISOString(),
+    gmtModified: r.m.gmtModified.toISOString(),
+  }));
+}
+
+interface ListQuery {
+  gid: number;
+  currentPage: number;
+  limit: number;
+  keyword?: string;
+}
+
+async function pageOf(db: DbOrTx, s: GroupStanding, q: ListQuery, levels: SQL, order: 'members' | 'applications'): Promise<Page<GroupMemberRow>> {
+  const conds: SQL[] = [eq(groupMembers.gid, s.group.id), levels];
+  if (q.keyword) {
+    const k = likeOf(q.keyword);
+    conds.push(s.info.admin ? or(ilike(users.username, k), ilike(users.realname, k))! : ilike(users.username, k));
+  }
+  const where = and(...conds)!;
+  const [records, [total]] = await Promise.all([
+    rowsOf(db, s, where, q.limit, (q.currentPage - 1) * q.limit, order),
+    db.select({ n: sql<number>`count(*)::int` }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid)).where(where),
+  ]);
+  return { records, total: total?.n ?? 0 };
+}
+
+/** The members (levels 3–5), for the group's members: root first, then by joining time. */
+export async function listMembers(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupMemberRow>> {
+  const s = await memberStanding(db, user, q.gid);
+  return pageOf(db, s, q, gte(groupMembers.auth, GroupLevel.MEMBER), 'members');
+}
+
+/** The applications (1 applying, then 2 refused; newest first), for the group's admins. */
+export async function listApplications(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupMemberRow>> {
+  const s = await adminStanding(db, user, q.gid);
+  return pageOf(db, s, q, lte(groupMembers.auth, GroupLevel.REFUSED), 'applications');
+}
+
+/**
+ * The add-member dialog (spec 3): every account by username, real name, nickname or school, with its
+ * role and its standing in the group, for the group's admins. E-mail addresses are not searched.
+ */
+export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupUserRow>> {
+  const s = await adminStanding(db, user, q.gid);
+  const conds: SQL[] = [];
+  if (q.keyword) {
+    const k = likeOf(q.keyword);
+    conds.push(or(ilike(users.username, k), ilike(users.realname, k), ilike(users.nickname, k), ilike(users.school, k))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const outerUid = sql.raw('"user_info"."uid"');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        uid: users.uid,
+        username: users.username,
+        realname: users.realname,
+        school: users.school,
+        roles: sql<number[]>`coalesce((select array_agg(r.role_id) from user_role r where r.uid = ${outerUid}), '{}')`,
+        level: groupMembers.auth,
+      })
+      .from(users)
+      .leftJoin(groupMembers, and(eq(groupMembers.uid, users.uid), eq(groupMembers.gid, s.group.id)))
+      .where(where)
+      .orderBy(asc(users.username))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return {
+    records: rows.map((r) => ({
+      uid: r.uid,
+      username: r.username,
+      realname: r.realname,
+      school: r.school,
+      role: mainRole(r.roles.map(Number)),
+      level: r.level ?? 0,
+    })),
+    total: total?.n ?? 0,
+  };
+}

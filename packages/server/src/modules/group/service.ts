@@ -1,0 +1,188 @@
+/**
+ * The group itself (spec 3 §2 "Group list and creation", §5, settings, disband; HOJ `get-group-list`,
+ * POST/PUT/DELETE `/api/group`). Members and applications are in members.ts, the avatar in avatar.ts.
+ */
+import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { GroupAuth, GroupLevel, isSuperAdmin, may, type Group, type groupForm, type groupListQuery, type groupUpdate, type Page } from '@oj/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { groupMembers, groups } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth.js';
+import { fail, forbidden } from '../../lib/errors.js';
+import { getSetting } from '../../lib/site-config.js';
+import { acceptedProblems } from '../discussion/limits.js';
+import { maySite } from '../policy/index.js';
+import { likeOf } from '../problem/service.js';
+import { groupStanding, memberCount, rootStanding, toGroup, type GroupRow } from './access.js';
+
+/** Members (levels 3–5) of each group, one query for a page of cards. */
+async function memberCounts(db: DbOrTx, gids: number[]): Promise<Map<number, number>> {
+  if (!gids.length) return new Map();
+  const rows = await db
+    .select({ gid: groupMembers.gid, n: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(and(inArray(groupMembers.gid, gids), gte(groupMembers.auth, GroupLevel.MEMBER)))
+    .groupBy(groupMembers.gid);
+  return new Map(rows.map((r) => [r.gid, r.n]));
+}
+
+/**
+ * The group list (spec 3 §2): filters auth, keyword (name, short name, brief) and only-mine (groups
+ * the caller owns or is a member of); hidden and disabled groups only for the super admin. Newest first.
+ */
+export async function listGroups(db: Db, user: AuthUser, q: z.output<typeof groupListQuery>): Promise<Page<Group>> {
+  const conds: SQL[] = [];
+  if (!isSuperAdmin(user.roles)) conds.push(eq(groups.visible, true), eq(groups.status, 0));
+  if (q.auth !== undefined) conds.push(eq(groups.auth, q.auth as Group['auth']));
+  if (q.keyword) {
+    const k = likeOf(q.keyword);
+    conds.push(or(ilike(groups.name, k), ilike(groups.shortName, k), ilike(groups.brief, k))!);
+  }
+  if (q.onlyMine) {
+    conds.push(
+      or(
+        eq(groups.ownerUid, user.uid),
+        sql`exists (select 1 from group_member m where m.gid = ${groups.id} and m.uid = ${user.uid} and m.auth >= ${GroupLevel.MEMBER})`,
+      )!,
+    );
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(groups)
+      .where(where)
+      .orderBy(desc(groups.gmtCreate), desc(groups.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where),
+  ]);
+  const counts = await memberCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  // The list never carries invitation codes: the settings page reads its own group's.
+  return { records: rows.map((g) => toGroup(g, counts.get(g.id) ?? 0, null)), total: total?.n ?? 0 };
+}
+
+/** Unique name / short name (case-insensitive indexes) as the catalogue says it, also when two creations race. */
+function nameTaken(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'group_name_uq') throw fail('groupNameExists');
+  if (constraint === 'group_short_name_uq') throw fail('groupShortNameExists');
+  throw err;
+}
+
+async function assertNamesFree(db: DbOrTx, name: string | undefined, shortName: string | undefined, except: number | null) {
+  const other = except === null ? undefined : sql`${groups.id} <> ${except}`;
+  if (name !== undefined) {
+    const [hit] = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(sql`lower(${groups.name}) = lower(${name})`, other));
+    if (hit) throw fail('groupNameExists');
+  }
+  if (shortName !== undefined) {
+    const [hit] = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(sql`lower(${groups.shortName}) = lower(${shortName})`, other));
+    if (hit) throw fail('groupShortNameExists');
+  }
+}
+
+/**
+ * Creates a group (spec 3 §5) owned by the caller, who becomes its level-5 member. Unless the policy
+ * exempts him (admin roles, as HOJ), the site's group settings apply: accepted problems needed, groups a
+ * day, groups owned. The counts are taken under a per-user advisory lock inside the transaction, so
+ * parallel creations on any number of API nodes cannot pass a limit together.
+ */
+export async function createGroup(db: Db, user: AuthUser, b: z.output<typeof groupForm>): Promise<Group> {
+  const free = maySite(user, 'createGroupWithoutLimits');
+  const limits = await getSetting(db, 'group');
+  if (!free && limits.groupAcRequired > 0 && (await acceptedProblems(db, user.uid, limits.groupAcRequired)) < limits.groupAcRequired) {
+    throw fail('groupAcRequired', { count: limits.groupAcRequired });
+  }
+  await assertNamesFree(db, b.name, b.shortName, null);
+  const row = await db
+    .transaction(async (tx) => {
+      if (!free) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`group-create:${user.uid}`}))`);
+        const res = await tx.execute<{ day: number; all: number }>(sql`
+          select count(*) filter (where gmt_create > now() - interval '24 hours')::int as day, count(*)::int as all
+          from "group" where owner_uid = ${user.uid}`);
+        const { day = 0, all = 0 } = res.rows[0] ?? {};
+        if (day >= limits.groupDailyLimit) throw fail('groupDailyLimit', { count: limits.groupDailyLimit });
+        if (all >= limits.groupPerUserLimit) throw fail('groupPerUserLimit', { count: limits.groupPerUserLimit });
+      }
+      const [g] = await tx
+        .insert(groups)
+        .values({
+          name: b.name,
+          shortName: b.shortName,
+          brief: b.brief,
+          description: b.description,
+          auth: b.auth,
+          code: b.auth === GroupAuth.PUBLIC ? null : (b.code ?? null),
+          ownerUid: user.uid,
+          owner: user.username,
+          // Only the super admin may hide a group: anyone else would hide it from himself.
+          visible: isSuperAdmin(user.roles) ? (b.visible ?? true) : true,
+        })
+        .returning();
+      await tx.insert(groupMembers).values({ gid: g!.id, uid: user.uid, auth: GroupLevel.ROOT });
+      return g!;
+    })
+    .catch(nameTaken);
+  return toGroup(row, 1, { level: GroupLevel.ROOT, owner: true, member: true, admin: true, root: true });
+}
+
+/**
+ * The settings form (group root): the fields given change. A group turned public forgets its code;
+ * one turned protected or private needs a code, given now or already held. `visible` and `status` are
+ * the super admin's.
+ */
+export async function updateGroup(db: Db, user: AuthUser, b: z.output<typeof groupUpdate>): Promise<Group> {
+  const { group, info } = await rootStanding(db, user, b.id);
+  const superAdmin = isSuperAdmin(user.roles);
+  if ((b.visible !== undefined && b.visible !== group.visible) || (b.status !== undefined && b.status !== group.status)) {
+    if (!superAdmin) throw forbidden();
+  }
+  const auth = b.auth ?? group.auth;
+  const code = auth === GroupAuth.PUBLIC ? null : b.code || group.code;
+  if (auth !== GroupAuth.PUBLIC && !code) throw fail('groupCodeInvalid');
+  await assertNamesFree(db, b.name, b.shortName, group.id);
+  const [row] = await db
+    .update(groups)
+    .set({
+      name: b.name ?? group.name,
+      shortName: b.shortName ?? group.shortName,
+      brief: b.brief ?? group.brief,
+      description: b.description ?? group.description,
+      auth,
+      code,
+      visible: b.visible ?? group.visible,
+      status: b.status ?? group.status,
+      gmtModified: new Date(),
+    })
+    .where(eq(groups.id, group.id))
+    .returning()
+    .catch(nameTaken);
+  return toGroup(row as GroupRow, await memberCount(db, group.id), info);
+}
+
+/**
+ * Disbands a group (the owner or the super admin, policy `delete` on the group): deleting its row takes
+ * with it, in the same statement's transaction, its members and applications, announcements, problems
+ * (with their cases and tags), trainings and categories, contests, discussions and every submission made
+ * in it (foreign keys `on delete cascade`); uploaded files stay, no longer tied to it.
+ */
+export async function disbandGroup(db: Db, user: AuthUser, gid: number): Promise<void> {
+  const { group, actor } = await groupStanding(db, user, gid);
+  // An owner whose account is gone leaves the group to the super admin.
+  if (!may(actor, 'delete', { kind: 'group', ownerUid: group.ownerUid ?? '' })) throw forbidden();
+  await db.transaction(async (tx) => {
+    await tx.delete(groups).where(eq(groups.id, group.id));
+  });
+}

@@ -1,0 +1,586 @@
+/**
+ * The group core (issue 15, spec 3 §2–§9 about groups): the list and its filters, creation with every
+ * rule of §5 and the site's group limits (admins exempt), settings, the avatar upload, disbanding (all
+ * of the group goes in one transaction), and membership — join, apply, the application list, accept,
+ * refuse, the level rules of §4 enforced by the server, removing members, leaving, an admin adding a
+ * user — for every level: owner, root 5, admin 4, member 3, applying 1, refused 2, non-member,
+ * visitor, super admin. Bad inputs change nothing.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMsg, GroupAuth, GroupLevel, MSG, Role } from '@oj/shared';
+import { contests, groupMembers, groups, problems, submissions } from '../src/db/schema/index.js';
+import { putSetting } from '../src/lib/site-config.js';
+import { giveAccepted } from './discussion-helpers.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, del, get, login, post, put, q, rootToken, type Call } from './helpers.js';
+import { createProblem } from './judge-helpers.js';
+
+let t: TestApp;
+let root: string;
+const tok: Record<string, string> = {};
+const uid: Record<string, string> = {};
+const bank: number[] = [];
+let seq = 0;
+
+async function user(name: string, roles: number[] = [Role.USER], ac = 20) {
+  uid[name] = await createUser(t, { username: name, roles });
+  await giveAccepted(t, uid[name]!, name, bank.slice(0, ac));
+  tok[name] = await login(t, name, 'password1', `10.15.${Math.floor(++seq / 250)}.${seq % 250}`);
+}
+
+const form = (o: Record<string, unknown> = {}) => {
+  const n = ++seq;
+  return { name: `Group number ${n}`, shortName: `grp${n}`, brief: 'A group for tests', description: 'Group made by the core test.', auth: 1, ...o };
+};
+
+const groupCount = async () => (await t.database.db.select({ n: count() }).from(groups))[0]!.n;
+/** The user's level in the group as stored (0: no row). */
+const levelOf = async (gid: number, name: string) =>
+  (await t.database.db.select().from(groupMembers).where(eq(groupMembers.gid, gid))).find((m) => m.uid === uid[name])?.auth ?? 0;
+
+async function create(token: string, o: Record<string, unknown> = {}): Promise<number> {
+  const r = await post(t, '/api/group', form(o), { token });
+  if (r.status !== 200) throw new Error(`create group: ${r.msg}`);
+  return r.data.id;
+}
+
+const join = (gid: number, token: string, o: Record<string, string> = {}) => post(t, '/api/group/member', undefined, { token, ...q({ gid, ...o }) });
+const setLevel = (gid: number, name: string, auth: number, token: string) => put(t, '/api/group/member', { gid, uid: uid[name], auth }, { token });
+const removeMember = (gid: number, name: string, token: string) => del(t, '/api/group/member', { token, ...q({ gid, uid: uid[name]! }) });
+
+/** A private group of `owner` with one user at each level. */
+async function classGroup(owner = 'owner') {
+  const gid = await create(tok[owner]!, { auth: GroupAuth.PRIVATE, code: 'CODE42' });
+  const at = async (name: string, level: number) => {
+    await t.database.db
+      .insert(groupMembers)
+      .values({ gid, uid: uid[name]!, auth: level as 1, reason: `reason of ${name}` })
+      .onConflictDoUpdate({ target: [groupMembers.gid, groupMembers.uid], set: { auth: level as 1 } });
+  };
+  await at('groot', GroupLevel.ROOT);
+  await at('gadmin', GroupLevel.ADMIN);
+  await at('gadmin2', GroupLevel.ADMIN);
+  await at('gmember', GroupLevel.MEMBER);
+  await at('gmember2', GroupLevel.MEMBER);
+  await at('applying', GroupLevel.APPLYING);
+  await at('refused', GroupLevel.REFUSED);
+  return gid;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await rootToken(t);
+  for (let i = 0; i < 20; i++) bank.push(await createProblem(t, { problemId: `GC${i}`, title: `Problem ${i}` }));
+  for (const name of ['owner', 'groot', 'gadmin', 'gadmin2', 'gmember', 'gmember2', 'applying', 'refused', 'stranger', 'other', 'creator']) await user(name);
+  await user('newbie', [Role.USER], 3);
+  await user('padmin', [Role.PROBLEM_ADMIN], 0);
+  // Generous limits for the tests that are not about them.
+  await putSetting(t.database.db, 'group', { groupDailyLimit: 100, groupPerUserLimit: 100, groupAcRequired: 20 });
+});
+afterAll(() => t.close());
+
+describe('visitors', () => {
+  it('get 401 on every group call and create nothing', async () => {
+    const before = await groupCount();
+    const calls: [string, string, Record<string, string>?][] = [
+      ['GET', '/api/get-group-list'],
+      ['POST', '/api/group'],
+      ['PUT', '/api/group'],
+      ['DELETE', '/api/group', { gid: '1' }],
+      ['GET', '/api/group/get-member-list', { gid: '1' }],
+      ['GET', '/api/group/get-apply-list', { gid: '1' }],
+      ['GET', '/api/group/get-user-list', { gid: '1' }],
+      ['POST', '/api/group/member', { gid: '1' }],
+      ['PUT', '/api/group/member'],
+      ['DELETE', '/api/group/member', { gid: '1', uid: 'x' }],
+      ['DELETE', '/api/group/member/exit', { gid: '1' }],
+      ['POST', '/api/file/upload-group-avatar'],
+    ];
+    for (const [method, url, query] of calls) {
+      const r = await t.app.inject({ method: method as 'GET', url, query, payload: method === 'POST' || method === 'PUT' ? form() : undefined });
+      expect(r.statusCode, `${method} ${url}`).toBe(401);
+      expect(r.json().msg).toBe(MSG.loginFirst);
+    }
+    expect(await groupCount()).toBe(before);
+  });
+});
+
+describe('creating a group', () => {
+  it('makes the caller its owner and level-5 member, with the code kept for its root only', async () => {
+    const r = await post(t, '/api/group', form({ name: '  Creator Class  ', shortName: 'CrCls', auth: GroupAuth.PRIVATE, code: 'ABCDEF' }), {
+      token: tok.creator,
+    });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({
+      name: 'Creator Class',
+      shortName: 'CrCls',
+      auth: 3,
+      code: 'ABCDEF',
+      owner: 'creator',
+      ownerUid: uid.creator,
+      memberCount: 1,
+      visible: true,
+    });
+    expect(await levelOf(r.data.id, 'creator')).toBe(GroupLevel.ROOT);
+    const access = await get(t, '/api/get-group-access', { token: tok.creator, ...q({ gid: r.data.id }) });
+    expect(access.data).toEqual({ level: 5, owner: true, member: true, admin: true, root: true });
+    const seen = await get(t, '/api/get-group-detail', { token: tok.stranger, ...q({ gid: r.data.id }) });
+    expect(seen.data.code).toBeNull();
+  });
+
+  it('refuses every bad input of spec 3 §5 with its message, HTTP 400, and creates nothing', async () => {
+    const before = await groupCount();
+    const bad: [Record<string, unknown>, string][] = [
+      [{ name: 'abcd' }, MSG.groupNameInvalid],
+      [{ name: 'x'.repeat(26) }, MSG.groupNameInvalid],
+      [{ name: '    ab     ' }, MSG.groupNameInvalid],
+      [{ name: undefined }, MSG.groupNameInvalid],
+      [{ shortName: 'abcd' }, MSG.groupShortNameInvalid],
+      [{ shortName: 'abcdefghijk' }, MSG.groupShortNameInvalid],
+      [{ brief: 'abc' }, MSG.groupBriefInvalid],
+      [{ brief: 'b'.repeat(51) }, MSG.groupBriefInvalid],
+      [{ description: 'desc' }, MSG.groupDescriptionInvalid],
+      [{ description: 'd'.repeat(1001) }, MSG.groupDescriptionInvalid],
+      [{ auth: 0 }, MSG.groupAuthInvalid],
+      [{ auth: 4 }, MSG.groupAuthInvalid],
+      [{ auth: 'public' }, MSG.groupAuthInvalid],
+      [{ auth: undefined }, MSG.groupAuthInvalid],
+      [{ auth: GroupAuth.PROTECTED }, MSG.groupCodeInvalid],
+      [{ auth: GroupAuth.PRIVATE, code: '' }, MSG.groupCodeInvalid],
+      [{ auth: GroupAuth.PRIVATE, code: '12345' }, MSG.groupCodeInvalid],
+      [{ auth: GroupAuth.PRIVATE, code: '1234567' }, MSG.groupCodeInvalid],
+    ];
+    for (const [o, msg] of bad) {
+      const r = await post(t, '/api/group', form(o), { token: tok.creator });
+      expect([r.http, r.msg], JSON.stringify(o)).toEqual([400, msg]);
+    }
+    expect(await groupCount()).toBe(before);
+  });
+
+  it('limits: the 5–25 / 5–10 / 5–50 / 5–1000 bounds themselves are accepted, a public group keeps no code', async () => {
+    const r = await post(
+      t,
+      '/api/group',
+      form({ name: 'n'.repeat(25), shortName: 's'.repeat(10), brief: 'b'.repeat(50), description: 'd'.repeat(1000), code: 'IGNORE' }),
+      {
+        token: tok.creator,
+      },
+    );
+    expect(r.status).toBe(200);
+    expect(r.data.code).toBeNull();
+    const low = await post(t, '/api/group', form({ name: 'n'.repeat(5), shortName: 'q'.repeat(5), brief: 'b'.repeat(5), description: 'd'.repeat(5) }), {
+      token: tok.creator,
+    });
+    expect(low.status).toBe(200);
+  });
+
+  it('refuses a taken name or short name, in any case, and creates nothing', async () => {
+    await create(tok.creator!, { name: 'Unique Team', shortName: 'UniqT' });
+    const before = await groupCount();
+    const a = await post(t, '/api/group', form({ name: 'UNIQUE team' }), { token: tok.other });
+    expect(a.msg).toBe(MSG.groupNameExists);
+    const b = await post(t, '/api/group', form({ shortName: 'uniqt' }), { token: tok.other });
+    expect(b.msg).toBe(MSG.groupShortNameExists);
+    // two at once with the same name: one wins, the other is told why (no server error)
+    const both = await Promise.all([
+      post(t, '/api/group', form({ name: 'Racing Team' }), { token: tok.other }),
+      post(t, '/api/group', form({ name: 'Racing Team' }), { token: tok.owner }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)!.msg).toBe(MSG.groupNameExists);
+    expect(await groupCount()).toBe(before + 1);
+  });
+
+  it('applies the site limits: accepted problems, groups a day, groups owned; admins are exempt', async () => {
+    await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 5 });
+    try {
+      const newbie = await post(t, '/api/group', form(), { token: tok.newbie });
+      expect(newbie.msg).toBe(formatMsg(MSG.groupAcRequired, { count: 5 }));
+
+      await user('limited');
+      // parallel creations cannot pass the daily limit together
+      const burst = await Promise.all([0, 1, 2, 3].map(() => post(t, '/api/group', form(), { token: tok.limited })));
+      expect(burst.filter((r) => r.status === 200)).toHaveLength(2);
+      expect(burst.filter((r) => r.status !== 200).map((r) => r.msg)).toEqual([
+        formatMsg(MSG.groupDailyLimit, { count: 2 }),
+        formatMsg(MSG.groupDailyLimit, { count: 2 }),
+      ]);
+      // a day later the daily count is free again, but three owned groups are the most
+      await t.database.db.execute(`update "group" set gmt_create = now() - interval '25 hours' where owner_uid = '${uid.limited}'`);
+      expect((await post(t, '/api/group', form(), { token: tok.limited })).status).toBe(200);
+      const fourth = await post(t, '/api/group', form(), { token: tok.limited });
+      expect(fourth.msg).toBe(formatMsg(MSG.groupPerUserLimit, { count: 3 }));
+
+      // a problem admin with no accepted problem, past every limit
+      for (let i = 0; i < 4; i++) expect((await post(t, '/api/group', form(), { token: tok.padmin })).status).toBe(200);
+    } finally {
+      await putSetting(t.database.db, 'group', { groupDailyLimit: 100, groupPerUserLimit: 100, groupAcRequired: 20 });
+    }
+  });
+
+  it('lets only the super admin create a hidden group', async () => {
+    const mine = await post(t, '/api/group', form({ visible: false }), { token: tok.creator });
+    expect(mine.data.visible).toBe(true);
+    const rootHidden = await post(t, '/api/group', form({ visible: false }), { token: root });
+    expect(rootHidden.data.visible).toBe(false);
+    expect((await get(t, '/api/get-group-detail', { token: tok.creator, ...q({ gid: rootHidden.data.id }) })).msg).toBe(MSG.groupNotFound);
+  });
+});
+
+describe('the group list', () => {
+  let pub: number;
+  let priv: number;
+  let hidden: number;
+  beforeAll(async () => {
+    pub = await create(tok.other!, { name: 'Listed Public Zebra', brief: 'stripes and more' });
+    priv = await create(tok.other!, { name: 'Listed Private Zebra', auth: GroupAuth.PRIVATE, code: 'ZZZZZZ' });
+    hidden = await create(root, { name: 'Listed Hidden Zebra', visible: false });
+    await join(pub, tok.gmember!);
+  });
+
+  it('filters by keyword (name, short name, brief) and auth, with member counts and no codes', async () => {
+    const r = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'zebra' }) });
+    expect(r.data.records.map((g: any) => g.name).sort()).toEqual(['Listed Private Zebra', 'Listed Public Zebra']);
+    expect(r.data.records.every((g: any) => g.code === null)).toBe(true);
+    expect(r.data.records.find((g: any) => g.id === pub).memberCount).toBe(2);
+    const byBrief = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'STRIPES' }) });
+    expect(byBrief.data.records.map((g: any) => g.id)).toEqual([pub]);
+    const privOnly = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'zebra', auth: 3 }) });
+    expect(privOnly.data.records.map((g: any) => g.id)).toEqual([priv]);
+    // a keyword with LIKE wildcards is taken literally
+    expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: '%_%' }) })).data.total).toBe(0);
+  });
+
+  it('shows hidden groups to the super admin only', async () => {
+    const all = await get(t, '/api/get-group-list', { token: root, ...q({ keyword: 'zebra' }) });
+    expect(all.data.records.map((g: any) => g.id)).toContain(hidden);
+    expect((await get(t, '/api/get-group-list', { token: tok.other, ...q({ keyword: 'zebra' }) })).data.records.map((g: any) => g.id)).not.toContain(hidden);
+  });
+
+  it('only-mine lists the groups one owns or is a member of, not those one applied to', async () => {
+    await join(priv, tok.gmember!, { code: 'ZZZZZZ', reason: 'I would like to join' });
+    const mine = await get(t, '/api/get-group-list', { token: tok.gmember, ...q({ onlyMine: 'true', keyword: 'zebra' }) });
+    expect(mine.data.records.map((g: any) => g.id)).toEqual([pub]);
+    const owner = await get(t, '/api/get-group-list', { token: tok.other, ...q({ onlyMine: 'true', keyword: 'zebra' }) });
+    expect(owner.data.records.map((g: any) => g.id).sort()).toEqual([pub, priv].sort());
+  });
+
+  it('pages with the page sizes of spec 3 (15 by default, up to 120) and refuses bad paging', async () => {
+    const first = await get(t, '/api/get-group-list', { token: tok.stranger });
+    expect(first.data.records.length).toBe(Math.min(15, first.data.total));
+    const small = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ limit: 9, currentPage: 2 }) });
+    expect(small.data.records.length).toBe(Math.min(9, Math.max(0, first.data.total - 9)));
+    expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ limit: 120 }) })).status).toBe(200);
+    for (const bad of [{ limit: 121 }, { limit: 0 }, { currentPage: 0 }, { auth: 7 }] as Record<string, number>[]) {
+      expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q(bad) })).http).toBe(400);
+    }
+  });
+});
+
+describe('joining and applying', () => {
+  it('joins a public group at once, and not twice', async () => {
+    const gid = await create(tok.owner!);
+    const r = await join(gid, tok.stranger!);
+    expect([r.status, r.data, r.msg]).toEqual([200, 3, MSG.groupJoined]);
+    expect((await join(gid, tok.stranger!)).msg).toBe(MSG.groupAlreadyMember);
+    expect((await join(gid, tok.owner!)).msg).toBe(MSG.groupAlreadyMember);
+  });
+
+  it('applies to a protected group with a reason of 5–100 characters', async () => {
+    const gid = await create(tok.owner!, { auth: GroupAuth.PROTECTED, code: 'PROT01' });
+    for (const reason of [undefined, 'abcd', 'r'.repeat(101)]) {
+      const r = await join(gid, tok.stranger!, reason === undefined ? {} : { reason });
+      expect(r.msg).toBe(MSG.groupReasonInvalid);
+    }
+    expect(await levelOf(gid, 'stranger')).toBe(0);
+    const r = await join(gid, tok.stranger!, { reason: 'Please let me in' });
+    expect([r.data, r.msg]).toEqual([1, MSG.groupApplied]);
+    expect((await join(gid, tok.stranger!, { reason: 'Please let me in' })).msg).toBe(MSG.groupAlreadyApplied);
+    // an applicant sees the home only
+    expect((await get(t, '/api/group/get-member-list', { token: tok.stranger, ...q({ gid }) })).http).toBe(403);
+  });
+
+  it('applies to a private group only with its exact code and a reason', async () => {
+    const gid = await create(tok.owner!, { auth: GroupAuth.PRIVATE, code: 'SECRET' });
+    expect((await join(gid, tok.stranger!, { reason: 'Please let me in' })).msg).toBe(MSG.groupCodeInvalid);
+    expect((await join(gid, tok.stranger!, { code: 'SECRE', reason: 'Please let me in' })).msg).toBe(MSG.groupCodeInvalid);
+    expect((await join(gid, tok.stranger!, { code: 'WRONG1', reason: 'Please let me in' })).msg).toBe(MSG.groupCodeWrong);
+    expect((await join(gid, tok.stranger!, { code: 'secret', reason: 'Please let me in' })).msg).toBe(MSG.groupCodeWrong);
+    expect((await join(gid, tok.stranger!, { code: 'SECRET', reason: 'abc' })).msg).toBe(MSG.groupReasonInvalid);
+    expect(await levelOf(gid, 'stranger')).toBe(0);
+    expect((await join(gid, tok.stranger!, { code: 'SECRET', reason: 'Please let me in' })).data).toBe(1);
+    // a non-member of a private group sees nothing inside it
+    for (const url of ['/api/group/get-member-list', '/api/group/get-apply-list']) {
+      expect((await get(t, url, { token: tok.other, ...q({ gid }) })).http).toBe(403);
+    }
+  });
+
+  it('lets a refused user apply again, and a hidden group cannot be joined', async () => {
+    const gid = await create(tok.owner!, { auth: GroupAuth.PROTECTED, code: 'PROT02' });
+    await join(gid, tok.stranger!, { reason: 'first attempt here' });
+    expect((await setLevel(gid, 'stranger', GroupLevel.REFUSED, tok.owner!)).data.auth).toBe(2);
+    const again = await join(gid, tok.stranger!, { reason: 'second attempt here' });
+    expect(again.data).toBe(1);
+    const hidden = await create(root, { visible: false });
+    expect((await join(hidden, tok.stranger!)).msg).toBe(MSG.groupNotFound);
+    expect((await join(999999, tok.stranger!)).msg).toBe(MSG.groupNotFound);
+  });
+});
+
+describe('member admin', () => {
+  let gid: number;
+  beforeAll(async () => {
+    gid = await classGroup();
+  });
+
+  it('lists members for members only, applications for admins only, with reasons and real names for admins', async () => {
+    const asMember = await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid }) });
+    expect(asMember.data.records.map((r: any) => r.username)).toEqual(['owner', 'groot', 'gadmin', 'gadmin2', 'gmember', 'gmember2']);
+    expect(asMember.data.records[0]).toMatchObject({ owner: true, auth: 5, reason: null });
+    expect(asMember.data.total).toBe(6);
+    for (const who of ['applying', 'refused', 'stranger']) {
+      expect((await get(t, '/api/group/get-member-list', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+    }
+    expect((await get(t, '/api/group/get-member-list', { token: root, ...q({ gid }) })).status).toBe(200);
+    for (const who of ['gmember', 'applying', 'stranger']) {
+      expect((await get(t, '/api/group/get-apply-list', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+    }
+    const apps = await get(t, '/api/group/get-apply-list', { token: tok.gadmin, ...q({ gid }) });
+    expect(apps.data.records.map((r: any) => [r.username, r.auth, r.reason])).toEqual([
+      ['applying', 1, 'reason of applying'],
+      ['refused', 2, 'reason of refused'],
+    ]);
+    const paged = await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid, limit: 2, currentPage: 3 }) });
+    expect(paged.data.records.map((r: any) => r.username)).toEqual(['gmember', 'gmember2']);
+    expect(
+      (await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid, keyword: 'admin2' }) })).data.records.map((r: any) => r.username),
+    ).toEqual(['gadmin2']);
+  });
+
+  it('lets an admin (4) accept or refuse, but give no level at or above his own, nor manage a peer', async () => {
+    expect((await setLevel(gid, 'applying', GroupLevel.ADMIN, tok.gadmin!)).http).toBe(403);
+    expect((await setLevel(gid, 'applying', GroupLevel.ROOT, tok.gadmin!)).http).toBe(403);
+    expect(await levelOf(gid, 'applying')).toBe(1);
+    const accepted = await setLevel(gid, 'applying', GroupLevel.MEMBER, tok.gadmin!);
+    expect(accepted.data).toMatchObject({ username: 'applying', auth: 3 });
+    // options 1 and 2 are closed for members
+    expect((await setLevel(gid, 'applying', GroupLevel.REFUSED, tok.gadmin!)).msg).toBe(MSG.groupMemberNoBack);
+    expect((await setLevel(gid, 'applying', GroupLevel.APPLYING, tok.owner!)).msg).toBe(MSG.groupMemberNoBack);
+    expect(await levelOf(gid, 'applying')).toBe(3);
+    // a peer at 4, the root 5, the owner, himself: refused
+    expect((await setLevel(gid, 'gadmin2', GroupLevel.MEMBER, tok.gadmin!)).msg).toBe(MSG.groupLevelDenied);
+    expect((await setLevel(gid, 'groot', GroupLevel.MEMBER, tok.gadmin!)).http).toBe(403);
+    expect((await setLevel(gid, 'owner', GroupLevel.MEMBER, tok.gadmin!)).msg).toBe(MSG.groupOwnerFixed);
+    expect((await setLevel(gid, 'gadmin', GroupLevel.MEMBER, tok.gadmin!)).msg).toBe(MSG.groupSelfFixed);
+    expect(await levelOf(gid, 'gadmin2')).toBe(4);
+  });
+
+  it('lets a root (5) promote to admin but not to root; the owner and the super admin give any level', async () => {
+    expect((await setLevel(gid, 'gmember', GroupLevel.ROOT, tok.groot!)).http).toBe(403);
+    expect((await setLevel(gid, 'gmember', GroupLevel.ADMIN, tok.groot!)).data.auth).toBe(4);
+    expect((await setLevel(gid, 'gmember', GroupLevel.MEMBER, tok.groot!)).data.auth).toBe(3);
+    expect((await setLevel(gid, 'gmember', GroupLevel.ROOT, tok.owner!)).data.auth).toBe(5);
+    // the owner demotes a root; the super admin (no member) too
+    expect((await setLevel(gid, 'gmember', GroupLevel.MEMBER, root)).data.auth).toBe(3);
+    expect((await setLevel(gid, 'owner', GroupLevel.MEMBER, root)).msg).toBe(MSG.groupOwnerFixed);
+  });
+
+  it('gives members, applicants and strangers nothing and refuses bad inputs with 400', async () => {
+    for (const who of ['gmember2', 'refused', 'stranger']) {
+      expect((await setLevel(gid, 'gmember', GroupLevel.ADMIN, tok[who]!)).http, who).toBe(403);
+      expect((await removeMember(gid, 'gmember', tok[who]!)).http, who).toBe(403);
+    }
+    for (const auth of [0, 6, 'x', 2.5]) {
+      expect((await put(t, '/api/group/member', { gid, uid: uid.gmember, auth }, { token: tok.owner })).http, String(auth)).toBe(400);
+    }
+    expect((await put(t, '/api/group/member', { gid, auth: 3 }, { token: tok.owner })).http).toBe(400);
+    expect((await put(t, '/api/group/member', { gid, uid: 'nobody', auth: 3 }, { token: tok.owner })).msg).toBe(MSG.groupMemberNotFound);
+    expect(await levelOf(gid, 'gmember')).toBe(3);
+  });
+
+  it('removes a member below one’s level, never oneself or the owner', async () => {
+    expect((await removeMember(gid, 'owner', tok.groot!)).msg).toBe(MSG.groupOwnerFixed);
+    expect((await removeMember(gid, 'owner', root)).msg).toBe(MSG.groupOwnerFixed);
+    expect((await removeMember(gid, 'gadmin', tok.gadmin!)).msg).toBe(MSG.groupSelfFixed);
+    expect((await removeMember(gid, 'gadmin2', tok.gadmin!)).http).toBe(403);
+    expect((await removeMember(gid, 'refused', tok.gadmin!)).status).toBe(200);
+    expect(await levelOf(gid, 'refused')).toBe(0);
+    expect((await removeMember(gid, 'gadmin2', tok.groot!)).status).toBe(200);
+    expect((await removeMember(gid, 'gadmin2', tok.groot!)).msg).toBe(MSG.groupMemberNotFound);
+    // a removed member loses the inside at once
+    expect((await get(t, '/api/group/get-member-list', { token: tok.gadmin2, ...q({ gid }) })).http).toBe(403);
+  });
+
+  it('lets an admin find any user and add him at once', async () => {
+    const found = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'strang' }) });
+    expect(found.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', realname: null, school: null, role: Role.USER, level: 0 }]);
+    const members = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'gmember' }) });
+    expect(members.data.records.map((r: any) => [r.username, r.level])).toEqual([
+      ['gmember', 3],
+      ['gmember2', 3],
+    ]);
+    expect((await get(t, '/api/group/get-user-list', { token: tok.gmember, ...q({ gid }) })).http).toBe(403);
+    // a member cannot add anyone; an admin can, once
+    expect((await join(gid, tok.gmember!, { uid: uid.stranger! })).http).toBe(403);
+    const added = await join(gid, tok.gadmin!, { uid: uid.stranger! });
+    expect([added.status, added.data]).toEqual([200, 3]);
+    expect((await join(gid, tok.gadmin!, { uid: uid.stranger! })).msg).toBe(MSG.groupUserAlreadyMember);
+    expect((await join(gid, tok.gadmin!, { uid: 'no-such-user' })).msg).toBe(MSG.userNotFound);
+  });
+
+  it('lets members leave (and applicants withdraw), but not the owner', async () => {
+    const exit = (token: string) => del(t, '/api/group/member/exit', { token, ...q({ gid }) });
+    expect((await exit(tok.owner!)).msg).toBe(MSG.groupOwnerCannotExit);
+    expect((await exit(tok.gmember2!)).status).toBe(200);
+    expect(await levelOf(gid, 'gmember2')).toBe(0);
+    expect((await exit(tok.gmember2!)).msg).toBe(MSG.groupNotInGroup);
+    expect((await exit(tok.other!)).msg).toBe(MSG.groupNotInGroup);
+    expect(await levelOf(gid, 'owner')).toBe(5);
+  });
+});
+
+describe('settings', () => {
+  let gid: number;
+  beforeAll(async () => {
+    gid = await classGroup();
+  });
+
+  it('lets the group root change the form; admins, members and strangers get 403', async () => {
+    for (const who of ['gadmin', 'gmember', 'applying', 'stranger']) {
+      expect((await put(t, '/api/group', { id: gid, brief: 'Changed by a stranger' }, { token: tok[who] })).http, who).toBe(403);
+    }
+    const r = await put(
+      t,
+      '/api/group',
+      { id: gid, name: 'Renamed Class', brief: 'A new brief', auth: GroupAuth.PROTECTED, code: 'NEWCOD' },
+      { token: tok.groot },
+    );
+    expect(r.data).toMatchObject({ name: 'Renamed Class', brief: 'A new brief', auth: 2, code: 'NEWCOD' });
+    const pub = await put(t, '/api/group', { id: gid, auth: GroupAuth.PUBLIC }, { token: tok.owner });
+    expect(pub.data).toMatchObject({ auth: 1, code: null });
+  });
+
+  it('refuses bad values, a private group without code, taken names, and hiding by a non-super admin', async () => {
+    const before = (await t.database.db.select().from(groups).where(eq(groups.id, gid)))[0]!;
+    const bad: [Record<string, unknown>, string][] = [
+      [{ name: 'abc' }, MSG.groupNameInvalid],
+      [{ shortName: 'x'.repeat(11) }, MSG.groupShortNameInvalid],
+      [{ brief: '' }, MSG.groupBriefInvalid],
+      [{ description: 'd'.repeat(1001) }, MSG.groupDescriptionInvalid],
+      [{ auth: 5 }, MSG.groupAuthInvalid],
+      [{ code: 'abc' }, MSG.groupCodeInvalid],
+    ];
+    for (const [o, msg] of bad) expect((await put(t, '/api/group', { id: gid, ...o }, { token: tok.owner })).msg, JSON.stringify(o)).toBe(msg);
+    expect((await put(t, '/api/group', { id: gid, auth: GroupAuth.PRIVATE }, { token: tok.owner })).msg).toBe(MSG.groupCodeInvalid);
+    await create(tok.other!, { name: 'Taken Setting Name', shortName: 'TakenS' });
+    expect((await put(t, '/api/group', { id: gid, name: 'taken setting name' }, { token: tok.owner })).msg).toBe(MSG.groupNameExists);
+    expect((await put(t, '/api/group', { id: gid, shortName: 'TAKENS' }, { token: tok.owner })).msg).toBe(MSG.groupShortNameExists);
+    expect((await put(t, '/api/group', { id: gid, visible: false }, { token: tok.owner })).http).toBe(403);
+    const after = (await t.database.db.select().from(groups).where(eq(groups.id, gid)))[0]!;
+    expect(after).toEqual(before);
+    // its own name again is fine
+    expect((await put(t, '/api/group', { id: gid, name: before.name }, { token: tok.owner })).status).toBe(200);
+  });
+});
+
+describe('the group avatar', () => {
+  // a 1×1 PNG
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  function multipart(parts: { name: string; filename?: string; data: Buffer | string }[]) {
+    const boundary = '----groupavatar';
+    const chunks: Buffer[] = [];
+    for (const p of parts) {
+      const disp = p.filename ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.filename ? 'Content-Type: image/png\r\n' : ''}\r\n`));
+      chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+      chunks.push(Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = async (token: string, gid: number, image: Buffer, filename = 'avatar.png') => {
+    const m = multipart([
+      { name: 'image', filename, data: image },
+      { name: 'gid', data: String(gid) },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload-group-avatar',
+      payload: m.payload,
+      headers: { ...m.headers, authorization: token },
+    });
+    return { http: res.statusCode, ...(res.json() as { status: number; msg: string; data: any }) } as Pick<Call, 'http' | 'status' | 'msg' | 'data'>;
+  };
+
+  it('stores the image for the group root (gid after the image, as HOJ sends it) and serves it', async () => {
+    const gid = await classGroup();
+    const r = await upload(tok.groot!, gid, png);
+    expect(r.status).toBe(200);
+    expect(r.data.avatar).toMatch(/^\/api\/public\/files\/group-avatar\/[0-9a-f]{64}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: r.data.avatar });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect((await get(t, '/api/get-group-detail', { token: tok.gmember, ...q({ gid }) })).data.avatar).toBe(r.data.avatar);
+  });
+
+  it('refuses non-roots, other types, more than 2 MB, a missing file or gid, and changes nothing', async () => {
+    const gid = await classGroup();
+    for (const who of ['gadmin', 'gmember', 'stranger']) expect((await upload(tok[who]!, gid, png)).http, who).toBe(403);
+    expect((await upload(tok.owner!, gid, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg')).msg).toBe(MSG.fileTypeNotSupport);
+    expect((await upload(tok.owner!, gid, Buffer.from('not really a png'), 'a.png')).msg).toBe(MSG.fileTypeNotSupport);
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    expect((await upload(tok.owner!, gid, big)).msg).toBe(MSG.exceedMaxSize);
+    const noFile = multipart([{ name: 'gid', data: String(gid) }]);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload-group-avatar',
+      payload: noFile.payload,
+      headers: { ...noFile.headers, authorization: tok.owner! },
+    });
+    expect(r.json().msg).toBe(MSG.fileMissing);
+    const noGid = multipart([{ name: 'image', filename: 'avatar.png', data: png }]);
+    const r2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload-group-avatar',
+      payload: noGid.payload,
+      headers: { ...noGid.headers, authorization: tok.owner! },
+    });
+    expect(r2.statusCode).toBe(400);
+    expect((await t.database.db.select().from(groups).where(eq(groups.id, gid)))[0]!.avatar).toBeNull();
+  });
+});
+
+describe('disbanding', () => {
+  it('is for the owner or the super admin only, and takes everything of the group in one go', async () => {
+    const gid = await classGroup();
+    const pid = await createProblem(t, { problemId: `GRP${gid}-1`, title: 'Group problem', gid, isGroup: true });
+    await t.database.db
+      .insert(submissions)
+      .values({ pid, displayPid: 'G1', uid: uid.gmember!, username: 'gmember', status: 0, language: 'C', code: 'int main(){}', gid });
+    const [contest] = await t.database.db
+      .insert(contests)
+      .values({ title: 'Group contest', startTime: new Date(), endTime: new Date(Date.now() + 3600_000), gid })
+      .returning({ id: contests.id });
+    for (const who of ['groot', 'gadmin', 'gmember', 'stranger']) {
+      expect((await del(t, '/api/group', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+    }
+    expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(1);
+    const r = await del(t, '/api/group', { token: tok.owner, ...q({ gid }) });
+    expect(r.status).toBe(200);
+    expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(0);
+    expect((await t.database.db.select().from(groupMembers).where(eq(groupMembers.gid, gid))).length).toBe(0);
+    expect((await t.database.db.select().from(problems).where(eq(problems.id, pid))).length).toBe(0);
+    expect((await t.database.db.select().from(submissions).where(eq(submissions.gid, gid))).length).toBe(0);
+    expect((await t.database.db.select().from(contests).where(eq(contests.id, contest!.id))).length).toBe(0);
+    expect((await get(t, '/api/get-group-detail', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
+    expect((await del(t, '/api/group', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
+  });
+
+  it('lets the super admin disband any group', async () => {
+    const gid = await create(tok.other!);
+    expect((await del(t, '/api/group', { token: root, ...q({ gid }) })).status).toBe(200);
+    expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(0);
+    expect((await del(t, '/api/group', { token: root, ...q({ gid: 'x' }) })).http).toBe(400);
+  });
+});

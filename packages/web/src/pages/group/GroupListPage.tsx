@@ -1,0 +1,152 @@
+import './group.css';
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Card, Col, Empty, Input, Pagination, Radio, Row, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GROUP_AUTHS, GROUP_LIMITS, type Group, type GroupAuthValue } from '@oj/shared';
+import { useGroupList, type GroupListQuery } from '../../api/group';
+import { currentSearch } from '../../app/currentSearch';
+import { GroupCreateDialog } from './GroupCreateDialog';
+import { groupPath } from './GroupContext';
+import { GroupAuthTag } from './GroupAuthTag';
+
+type Filter = Required<Pick<GroupListQuery, 'currentPage' | 'limit'>> & { keyword?: string; auth?: GroupAuthValue; onlyMine: boolean };
+
+/** The list's state lives in the address bar (spec 3 §2 GroupList: auth, keyword, onlyMine, currentPage, limit). */
+function filterOf(params: URLSearchParams): Filter {
+  const page = Number(params.get('currentPage'));
+  const limit = Number(params.get('limit'));
+  const auth = Number(params.get('auth'));
+  return {
+    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: (GROUP_LIMITS.pageSizes as readonly number[]).includes(limit) ? limit : GROUP_LIMITS.pageSize,
+    keyword: params.get('keyword') || undefined,
+    auth: (GROUP_AUTHS as readonly number[]).includes(auth) ? (auth as GroupAuthValue) : undefined,
+    onlyMine: params.get('onlyMine') === 'true',
+  };
+}
+
+function useFilter(): [Filter, (patch: Partial<Filter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<Filter>) =>
+    setParams(() => {
+      // Any change but paging starts again at page 1.
+      const next = { ...filterOf(currentSearch()), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
+      const out = new URLSearchParams();
+      if (next.auth) out.set('auth', String(next.auth));
+      if (next.keyword) out.set('keyword', next.keyword);
+      if (next.onlyMine) out.set('onlyMine', 'true');
+      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
+      if (next.limit !== GROUP_LIMITS.pageSize) out.set('limit', String(next.limit));
+      return out;
+    });
+  return [filterOf(params), update];
+}
+
+function GroupCard({ group }: { group: Group }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={groupPath(group.id)} data-testid={`group-card-${group.id}`} className="oj-group-card-link">
+      <Card hoverable className="oj-group-card" size="small">
+        <Space align="start" size={12} className="oj-group-card-body">
+          <Avatar shape="square" size={64} src={group.avatar ?? undefined} icon={<TeamOutlined />} />
+          <div className="oj-group-card-text">
+            <Typography.Text strong ellipsis className="oj-group-card-name">
+              {group.name}
+            </Typography.Text>
+            <Space size={4} wrap>
+              <Tag>{group.shortName}</Tag>
+              <GroupAuthTag auth={group.auth} />
+            </Space>
+            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="oj-group-card-brief">
+              {group.brief}
+            </Typography.Paragraph>
+            <Space size={12} wrap>
+              <Typography.Text type="secondary">
+                <UserOutlined /> {group.owner}
+              </Typography.Text>
+              <Typography.Text type="secondary" data-testid={`group-card-members-${group.id}`}>
+                <TeamOutlined /> {t('group.memberCount', { count: group.memberCount })}
+              </Typography.Text>
+            </Space>
+          </div>
+        </Space>
+      </Card>
+    </Link>
+  );
+}
+
+/** /group (spec 3 §2): cards of the groups, filters auth / keyword / only mine, 15 a page (9–120), the create dialog. */
+export default function GroupListPage() {
+  const { t } = useTranslation();
+  const [filter, update] = useFilter();
+  const [keyword, setKeyword] = useState(filter.keyword ?? '');
+  const [creating, setCreating] = useState(false);
+  useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const list = useGroupList(filter);
+  const records = list.data?.records ?? [];
+
+  return (
+    <div className="oj-page" data-testid="group-list">
+      <Card
+        title={t('group.list.heading')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="group-create">
+            {t('group.create')}
+          </Button>
+        }
+      >
+        <Space wrap size={[16, 8]} className="oj-group-filters">
+          <Radio.Group
+            optionType="button"
+            size="small"
+            value={filter.auth ?? 0}
+            onChange={(e) => update({ auth: e.target.value === 0 ? undefined : (e.target.value as GroupAuthValue) })}
+            options={[{ value: 0, label: t('group.list.all') }, ...GROUP_AUTHS.map((a) => ({ value: a, label: t(`group.auth.${a}`) }))]}
+            data-testid="group-filter-auth"
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('group.list.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => update({ keyword: v.trim() || undefined })}
+            className="oj-group-search"
+            data-testid="group-keyword"
+          />
+          <Space size={6}>
+            <Switch size="small" checked={filter.onlyMine} onChange={(onlyMine) => update({ onlyMine })} data-testid="group-only-mine" />
+            <Typography.Text>{t('group.list.onlyMine')}</Typography.Text>
+          </Space>
+        </Space>
+        <Spin spinning={list.isPending || (list.isFetching && list.isPlaceholderData)}>
+          {records.length ? (
+            <Row gutter={[16, 16]} className="oj-group-grid">
+              {records.map((g) => (
+                <Col key={g.id} xs={24} md={12} xl={8}>
+                  <GroupCard group={g} />
+                </Col>
+              ))}
+            </Row>
+          ) : (
+            <Empty className="oj-group-empty" description={list.isError ? list.error.message || t('group.loadFailed') : t('group.list.empty')} />
+          )}
+        </Spin>
+        <Pagination
+          className="oj-group-pagination"
+          current={filter.currentPage}
+          pageSize={filter.limit}
+          total={list.data?.total ?? 0}
+          showSizeChanger
+          pageSizeOptions={GROUP_LIMITS.pageSizes.map(String)}
+          onChange={(currentPage, limit) => update(limit !== filter.limit ? { limit, currentPage: 1 } : { currentPage })}
+          hideOnSinglePage={false}
+          size="small"
+          data-testid="group-pagination"
+        />
+      </Card>
+      <GroupCreateDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
