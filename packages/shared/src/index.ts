@@ -24,5 +24,6 @@ export * from './scoreboard.js';
 export * from './training.js';
 export * from './policy.js';
 export * from './group.js';
+export * from './group-problem.js';
 export * from './discussion.js';
 export * from './permission.js';

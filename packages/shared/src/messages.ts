@@ -19,6 +19,12 @@ export const MSG = {
   // spec 3: groups
   groupNotFound: 'The group does not exist or has been disbanded!',
   groupNotMember: 'Sorry, you are not a member of this group and cannot view it!',
+  groupJudgeClosed: 'Group judging is closed on this site for now: submissions in groups are not accepted.',
+  groupProblemNotYours: "Only the group root or the problem's author may manage this problem.",
+  groupProblemApplying: 'The problem is already waiting for review to join the public problem bank.',
+  groupProblemNotApplying: 'The problem is not waiting for review to join the public problem bank.',
+  mineGroupProblemAccepted: 'Your group problem was accepted into the public problem bank.',
+  mineGroupProblemRefused: "Your group problem's application to the public problem bank was refused.",
   noContestComment: 'No Access: There is no open contest comment area on the website!',
   loginFirst: 'Please login first!',
   loginAsAdmin: 'Please login again with the administrator account!',

@@ -25,6 +25,7 @@ import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
 import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
 import { adminPermissionRoutes } from './permission/routes.js';
 import { groupRoutes } from './group/routes.js';
+import { adminGroupProblemRoutes, groupProblemRoutes } from './group-problem/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => commentRoutes(scope, ctx), api);
   await app.register((scope) => groupRoutes(scope, ctx), api);
+  await app.register((scope) => groupProblemRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
@@ -60,6 +62,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminSiteRoutes(scope, ctx), api);
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });
 }

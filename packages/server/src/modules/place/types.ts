@@ -38,8 +38,8 @@ export interface OpenedProblem {
 
 /** The rules of submitting (and self-testing) in a place. */
 export interface SubmitRules {
-  /** the site switch that closes judging here (`assertJudgeOpen`): public or contest judging */
-  judge: 'public' | 'contest';
+  /** the site switch that closes judging here (`assertJudgeOpen`): public, contest or group judging */
+  judge: 'public' | 'contest' | 'group';
   /** the image captcha of the `submitCaptcha` switch applies */
   captcha: boolean;
   /** the per-user submit interval of the site applies */

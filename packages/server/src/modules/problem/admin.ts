@@ -235,6 +235,8 @@ export async function createProblem(
   user: AuthUser,
   body: AdminProblemBody,
   upload?: AdminProblemUploadRef,
+  /** a group's own problem (modules/group-problem): held by the group, outside the public bank */
+  o: { gid?: number } = {},
 ): Promise<{ pid: number; problemId: string }> {
   const cases = await prepareSave(ctx, body, upload, true);
   let pid: number;
@@ -243,7 +245,7 @@ export async function createProblem(
       await assertFreeDisplayId(tx, body.problem.problemId);
       const [row] = await tx
         .insert(problems)
-        .values({ ...columnsOf(body, user), author: user.username })
+        .values({ ...columnsOf(body, user), author: user.username, ...(o.gid ? { gid: o.gid, isGroup: true } : {}) })
         .returning({ id: problems.id });
       const tagIds = await resolveTags(tx, body.tags);
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
