@@ -50,6 +50,12 @@ const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintP
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
+const GroupProblemPage = lazyPage(() => import('../pages/group/problem/GroupProblemPage'));
+const GroupProblemDetailPage = lazyPage(() => import('../pages/group/problem/GroupProblemDetailPage'));
+const GroupFullProblemPage = lazyPage(() => import('../pages/group/problem/GroupFullProblemPage'));
+const GroupProblemEditPage = lazyPage(() => import('../pages/group/problem/GroupProblemEditPage'));
+const GroupStatusPage = lazyPage(() => import('../pages/group/status/GroupStatusPage'));
+const GroupSubmissionDetailPage = lazyPage(() => import('../pages/group/status/GroupSubmissionDetailPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
@@ -148,14 +154,26 @@ const shellRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
   later('group', 'group'),
-  later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
+  {
+    path: 'group/:groupID/problem/:problemID/full-screen',
+    element: <GroupFullProblemPage />,
+    handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'group', ...focus } satisfies RouteMeta,
+  },
   later('group/:groupID/training/:trainingID/problem/:problemID/full-screen', 'group', focus),
   {
     // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
-    children: [{ index: true, element: <GroupHomePage /> }],
+    children: [
+      { index: true, element: <GroupHomePage /> },
+      { path: 'problem', element: <GroupProblemPage /> },
+      { path: 'problem/admin/create', element: <GroupProblemEditPage /> },
+      { path: 'problem/admin/edit/:pid', element: <GroupProblemEditPage /> },
+      { path: 'problem/:problemID', element: <GroupProblemDetailPage /> },
+      { path: 'status', element: <GroupStatusPage /> },
+      { path: 'submission-detail/:submitID', element: <GroupSubmissionDetailPage /> },
+    ],
   },
   {
     // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.

@@ -22,7 +22,7 @@ import { importFormats } from '../problem/import/registry.js';
 import { collectImport } from '../problem/import/run.js';
 import { streamImport } from '../problem/import/stream.js';
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
-import { adminStanding } from '../group/access.js';
+import { adminStanding, memberStanding } from '../group/access.js';
 import { assertMayReadCases } from '../group-problem/access.js';
 import { maySite } from '../policy/index.js';
 import { forbidden } from '../../lib/errors.js';
@@ -84,14 +84,21 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Also for users writing discussions and comments (policy uploadImages, an hourly quota outside the admin area).
-  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) =>
-    ok(await uploadMdImage(ctx, req, userOf(req), parse(gidQuery, req.query).gid ?? null)),
-  );
+  // With `gid` the file belongs to the group: its members only (spec 3 §7 "file calls with gid").
+  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) => {
+    const gid = parse(gidQuery, req.query).gid ?? null;
+    if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
+    return ok(await uploadMdImage(ctx, req, userOf(req), gid));
+  });
 
   serve(app, ep.deleteMdImage, adminArea, async ({ query, req }) => {
     await deleteMdImage(ctx, query.fileId, userOf(req));
     return ok(null);
   });
 
-  app.post('/file/upload-md-file', adminArea, async (req) => ok(await uploadMdFile(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
+  app.post('/file/upload-md-file', adminArea, async (req) => {
+    const gid = parse(gidQuery, req.query).gid ?? null;
+    if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
+    return ok(await uploadMdFile(ctx, req, userOf(req).uid, gid));
+  });
 }
