@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { AC_C, api, loginInBrowser, loginToken, registerUser, zip } from '../lib/api.js';
-import { chooseLanguage, loadCode, pageShot, watchStatus } from '../lib/ui.js';
+import { AC_C, adminLoginInBrowser, api, loginInBrowser, loginToken, registerUser, zip } from '../lib/api.js';
+import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-5);
@@ -132,5 +132,39 @@ describe('group problems', () => {
     const list = await api('GET', `/api/get-submission-list?gid=${gid}`, { token });
     expect(list.status).toBe(403);
     await x.context.close();
+  });
+
+  it('the group applies the problem to the public bank; the super admin agrees and it becomes a bank problem', async () => {
+    const t = await newVisitor(browser);
+    await loginInBrowser(t.page, teacher);
+    await t.page.goto(`/group/${gid}/problem?admin=true`);
+    const row = t.page.locator('.ant-table-row', { hasText: problemId });
+    await row.getByText('Apply', { exact: true }).click();
+    await t.page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await row.getByText('Applying').waitFor();
+    await t.context.close();
+
+    const r = await newVisitor(browser);
+    await adminLoginInBrowser(r.page);
+    await r.page.goto('/admin/group-problem/apply');
+    // its entry in the problem menu, open on this page
+    await r.page.getByTestId('admin-menu').getByText('Group problems', { exact: true }).waitFor();
+    const pending = r.page.locator('.ant-table-row', { hasText: problemId });
+    await pending.waitFor();
+    await pageShot(r.page, 'group-problem-apply-review');
+    await pending.getByRole('button', { name: 'Agree' }).click();
+    // The bank id proposed: the id without the group's short name.
+    expect(await r.page.getByTestId('review-new-id').inputValue()).toBe('A');
+    await r.page.getByTestId('review-new-id').fill(`GP${stamp}A`);
+    await r.page.getByTestId('review-agree-ok').click();
+    await notice(r.page, 'The problem is now in the public bank.').waitFor();
+    await pending.waitFor({ state: 'detached' });
+    await r.context.close();
+
+    // Now a bank problem for everyone (here the stranger, who never was in the group).
+    const token = await loginToken(stranger);
+    const detail = await api('GET', `/api/get-problem-detail?problemId=GP${stamp}A`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.data.problem.title).toBe(`Class sum ${stamp}`);
   });
 });

@@ -232,6 +232,20 @@ describe('test data of group problems', () => {
     expect((await uploadTo(t, '/api/file/upload-testcase-zip', { token: tok.mem!, filename: 'c.zip', content: zipped })).http).toBe(403);
   });
 
+  it('upload-md-img with gid: members of the group only', async () => {
+    const img = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a40000000049454e44ae426082',
+      'hex',
+    );
+    const up = (who: string, g = gid) =>
+      uploadTo(t, '/api/file/upload-md-img', { token: tok[who]!, field: 'image', filename: 'a.png', content: img, query: { gid: String(g) } });
+    expect((await up('outsider')).http).toBe(403);
+    expect((await up('applying')).http).toBe(403);
+    expect((await up('mem', 999999)).msg).toBe(MSG.groupNotFound);
+    const ok = await up('mem');
+    expect(ok.status, ok.msg).toBe(200);
+  });
+
   it('download-testcase: who manages the group problem, the problem admins; nobody else', async () => {
     const r = await create('gadm', 'DL1');
     const dl = (who: string) => t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${r.data.pid}`, headers: { authorization: tok[who]! } });

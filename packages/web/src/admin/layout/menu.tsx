@@ -44,7 +44,7 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
         { key: '/admin/problem/create', icon: <PlusOutlined />, label: link('/admin/problem/create', t('admin.menu.problemCreate')) },
         { key: '/admin/problem/tag', icon: <TagsOutlined />, label: link('/admin/problem/tag', t('admin.menu.tags')) },
         ...(hasAdminAccess(roles, 'reviewGroupProblems')
-          ? [{ key: '/admin/group-problem/apply', icon: <AuditOutlined />, label: link('/admin/group-problem/apply', t('groupProblem.review.title')) }]
+          ? [{ key: '/admin/group-problem/apply', icon: <AuditOutlined />, label: link('/admin/group-problem/apply', t('groupProblem.review.menu')) }]
           : []),
         ...(hasAdminAccess(roles, 'root')
           ? [{ key: '/admin/problem/batch-operation', icon: <ExportOutlined />, label: link('/admin/problem/batch-operation', t('admin.menu.batch')) }]
