@@ -100,6 +100,7 @@ describe('group problems', () => {
     await loadCode(s.page, AC_C);
     await s.page.getByTestId('submit-code').click();
     await watchStatus(s.page, 'Accepted', 90_000);
+    await pageShot(s.page, 'group-problem-detail-1280');
 
     // The group's submissions tab lists it with its verdict; the run id opens the group's detail page.
     await s.page.getByTestId('group-tab-status').click();

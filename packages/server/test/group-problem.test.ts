@@ -287,6 +287,9 @@ describe('the group place: problem, submit, status, submission detail', () => {
     expect(row).toMatchObject({ gid, cid: 0, displayPid: pidOf() });
     expect((await submitIn('outsider', pidOf())).msg).toBe(MSG.groupNotMember);
     expect((await submitIn('mem', pidOf(), null)).msg).toBe(MSG.problemNotFound);
+    // not even the super admin submits to it outside the group (it would land on /status)
+    expect((await submitIn('root', pidOf(), null)).msg).toBe(MSG.problemNotFound);
+    expect((await detail('root', pidOf(), null)).msg).toBe(MSG.problemNotFound);
     await putSetting(t.database.db, 'switch', { openGroupJudge: false });
     try {
       expect((await submitIn('mem', pidOf())).msg).toBe(MSG.groupJudgeClosed);

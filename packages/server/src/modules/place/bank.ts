@@ -84,8 +84,9 @@ class BankPlace implements Place {
 
   async openProblem(key: ProblemKey): Promise<OpenedProblem> {
     const p = 'pid' in key ? await problemById(this.db, key.pid) : await problemByDisplayId(this.db, key.displayId);
-    // A hidden problem is "not found" for those who may not see it: its existence is not told.
-    if (!p || !visibleTo(p, this.user)) throw notFound('problemNotFound');
+    // A hidden problem is "not found" for those who may not see it: its existence is not told. A group's
+    // own problem opens in its group only (place/group.ts), so its submissions carry the group, never /status.
+    if (!p || p.gid !== null || !visibleTo(p, this.user)) throw notFound('problemNotFound');
     return { problem: p, displayId: p.problemId, title: p.title, linkId: 0 };
   }
 
