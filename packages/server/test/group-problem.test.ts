@@ -421,6 +421,18 @@ describe('applying to the public bank and the review', () => {
     expect((await post(t, '/api/group/compile-interactive', body, { token: tok.outsider, ...q({ gid }) })).http).toBe(403);
     expect((await post(t, '/api/group/compile-spj', body, q({ gid }))).http).toBe(401);
     expect((await post(t, '/api/group/compile-spj', body, { token: tok.gadm })).http).toBe(400);
+    // the real sandbox compiles it for the group's admins: a broken checker answers the compiler's message
+    const broken = await post(t, '/api/group/compile-spj', { code: 'int main( {', language: 'C' }, { token: tok.gadm, ...q({ gid }) });
+    expect(broken.status).toBe(400);
+    expect(broken.msg).toMatch(/error/i);
+    const fine = await post(t, '/api/group/compile-spj', body, { token: tok.gadm, ...q({ gid }) });
+    expect([fine.status, fine.msg]).toEqual([200, MSG.compileSucceeded]);
+  });
+
+  it('a special judge that does not compile is refused on save and nothing is written', async () => {
+    const r = await create('gadm', 'SPJ1', {}, { judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' });
+    expect(r.status).toBe(400);
+    expect(await t.database.db.select().from(problems).where(eq(problems.problemId, `${shortName}SPJ1`))).toHaveLength(0);
   });
 
   it('the tags offered: the site bank and the group', async () => {
