@@ -114,6 +114,14 @@ describe('group problems', () => {
     await s.page.getByTestId('submission-banner').getByText('Accepted').waitFor();
     expect(await s.page.getByTestId('submission-info').locator('a', { hasText: problemId }).getAttribute('href')).toBe(`/group/${gid}/problem/${problemId}`);
 
+    // Focus mode: the group's context menu and its problems in the bar, the verdict on it.
+    await s.page.goto(`/group/${gid}/problem/${problemId}/full-screen`);
+    await s.page.getByTestId('group-full-screen').waitFor();
+    await s.page.getByTestId('ctx-group').first().waitFor();
+    expect(await s.page.getByTestId('ctx-problems').first().getAttribute('href')).toBe(`/group/${gid}/problem`);
+    await s.page.getByTestId(`nav-problem-${problemId}`).waitFor();
+    await pageShot(s.page, 'group-problem-full-screen');
+
     // At phone width the group's status tab still works.
     await s.page.setViewportSize({ width: 768, height: 1000 });
     await s.page.goto(`/group/${gid}/status`);

@@ -93,7 +93,7 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
       selected: `${base}/problem`,
       items: [
         { key: '/home', icon: <HomeOutlined />, label: link('/home', t('nav.home'), 'ctx-home') },
-        { key: base, icon: <TeamOutlined />, label: link(base, t('group.goHome'), 'ctx-group') },
+        { key: base, icon: <TeamOutlined />, label: link(base, t('groupProblem.groupHome'), 'ctx-group') },
         { key: `${base}/problem`, icon: <UnorderedListOutlined />, label: link(`${base}/problem`, t('group.tab.problem'), 'ctx-problems') },
       ],
     };
