@@ -20,7 +20,7 @@ import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
 import type { ProblemPlacement } from '../problemPlacement';
 import { placeOf, type ProblemPlace } from '../problemPlaces';
-import { ADMIN_EDITOR_CALLS, ProblemEditorCallsContext } from '../problemEditorCalls';
+import { ADMIN_EDITOR_CALLS, ProblemEditorCallsContext, useProblemEditorCalls } from '../problemEditorCalls';
 import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../problemOptions';
 
 /**
@@ -54,7 +54,12 @@ function PlacedProblemEditor({ place, placeId, pidParam }: { place: ProblemPlace
   if (where.error) return <Result status="warning" title={where.error.message} />;
   if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || where.pending || !where.placement)
     return <Spin className="oj-page-spin" />;
-  return <ProblemForm key={`${placeId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} placement={where.placement} />;
+  // The form's parts (checker compile, zip, uploads, tags) call what the place provides.
+  return (
+    <ProblemEditorCallsContext.Provider value={where.placement.calls ?? ADMIN_EDITOR_CALLS}>
+      <ProblemForm key={`${placeId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} placement={where.placement} />
+    </ProblemEditorCallsContext.Provider>
+  );
 }
 
 function ProblemForm({
@@ -77,7 +82,7 @@ function ProblemForm({
     [detail, languages, placement],
   );
   const { backTo, locked } = placement;
-  const calls = placement.calls ?? ADMIN_EDITOR_CALLS;
+  const calls = useProblemEditorCalls();
   const kept = useMemo(() => (detail?.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
   // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
@@ -157,296 +162,294 @@ function ProblemForm({
   };
 
   return (
-    <ProblemEditorCallsContext.Provider value={calls}>
-      <div className="oj-admin-page" data-testid="admin-problem-form">
-        <Form form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} scrollToFirstError>
-          <div className="oj-stack">
-            {placement.fields}
-            <Card title={placement.title(pid ? (detail?.problem.problemId ?? pid) : undefined)}>
-              <Row gutter={16}>
-                <Col xs={24} md={8}>
-                  <Form.Item
-                    name="problemId"
-                    label={t('admin.problem.problemId')}
-                    rules={[...required(t('admin.problem.problemId')), { pattern: /^[A-Za-z0-9_-]+$/, message: t('admin.problem.problemIdChars') }]}
-                  >
-                    <Input maxLength={50} addonBefore={placement.problemIdPrefix} data-testid="field-problemId" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={16}>
-                  <Form.Item name="title" label={t('admin.problem.title')} rules={required(t('admin.problem.title'))}>
-                    <Input maxLength={255} data-testid="field-title" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item
-                    name="timeLimit"
-                    label={t('admin.problem.timeLimit')}
-                    rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.timeLimit') }) }]}
-                  >
-                    <InputNumber min={1} max={60000} precision={0} addonAfter="ms" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item
-                    name="memoryLimit"
-                    label={t('admin.problem.memoryLimit')}
-                    rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.memoryLimit') }) }]}
-                  >
-                    <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item
-                    name="stackLimit"
-                    label={t('admin.problem.stackLimit')}
-                    rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.stackLimit') }) }]}
-                  >
-                    <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} lg={6}>
-                  <Form.Item name="type" label={t('admin.problem.type')} tooltip={locked.type}>
-                    <Radio.Group
-                      options={[
-                        { value: 0, label: 'ACM' },
-                        { value: 1, label: 'OI' },
-                      ]}
-                      disabled={locked.type !== undefined}
-                      data-testid="field-type"
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} lg={6}>
-                  <Form.Item name="difficulty" label={t('admin.problem.difficulty')}>
-                    <Select options={[0, 1, 2, 3, 4, 5].map((d) => ({ value: d, label: t(`difficulty.${d}`) }))} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={16} lg={8}>
-                  <Form.Item name="auth" label={t('admin.problem.auth')} tooltip={locked.auth}>
-                    <Radio.Group
-                      options={PROBLEM_AUTHS.map((a) => ({
-                        value: a.value,
-                        label: t(`admin.auth.${a.key}`),
-                        disabled: placement.disabledAuths?.includes(a.value),
-                      }))}
-                      disabled={locked.auth !== undefined}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8} lg={4}>
-                  <Form.Item name="codeShare" label={t('admin.problem.codeShare')} valuePropName="checked">
-                    <Switch />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
+    <div className="oj-admin-page" data-testid="admin-problem-form">
+      <Form form={form} layout="vertical" initialValues={initial} onValuesChange={onValuesChange} scrollToFirstError>
+        <div className="oj-stack">
+          {placement.fields}
+          <Card title={placement.title(pid ? (detail?.problem.problemId ?? pid) : undefined)}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="problemId"
+                  label={t('admin.problem.problemId')}
+                  rules={[...required(t('admin.problem.problemId')), { pattern: /^[A-Za-z0-9_-]+$/, message: t('admin.problem.problemIdChars') }]}
+                >
+                  <Input maxLength={50} addonBefore={placement.problemIdPrefix} data-testid="field-problemId" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item name="title" label={t('admin.problem.title')} rules={required(t('admin.problem.title'))}>
+                  <Input maxLength={255} data-testid="field-title" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8}>
+                <Form.Item
+                  name="timeLimit"
+                  label={t('admin.problem.timeLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.timeLimit') }) }]}
+                >
+                  <InputNumber min={1} max={60000} precision={0} addonAfter="ms" style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8}>
+                <Form.Item
+                  name="memoryLimit"
+                  label={t('admin.problem.memoryLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.memoryLimit') }) }]}
+                >
+                  <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8}>
+                <Form.Item
+                  name="stackLimit"
+                  label={t('admin.problem.stackLimit')}
+                  rules={[{ required: true, message: t('admin.required', { field: t('admin.problem.stackLimit') }) }]}
+                >
+                  <InputNumber min={1} max={4096} precision={0} addonAfter="MB" style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} lg={6}>
+                <Form.Item name="type" label={t('admin.problem.type')} tooltip={locked.type}>
+                  <Radio.Group
+                    options={[
+                      { value: 0, label: 'ACM' },
+                      { value: 1, label: 'OI' },
+                    ]}
+                    disabled={locked.type !== undefined}
+                    data-testid="field-type"
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={12} lg={6}>
+                <Form.Item name="difficulty" label={t('admin.problem.difficulty')}>
+                  <Select options={[0, 1, 2, 3, 4, 5].map((d) => ({ value: d, label: t(`difficulty.${d}`) }))} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={16} lg={8}>
+                <Form.Item name="auth" label={t('admin.problem.auth')} tooltip={locked.auth}>
+                  <Radio.Group
+                    options={PROBLEM_AUTHS.map((a) => ({
+                      value: a.value,
+                      label: t(`admin.auth.${a.key}`),
+                      disabled: placement.disabledAuths?.includes(a.value),
+                    }))}
+                    disabled={locked.auth !== undefined}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8} lg={4}>
+                <Form.Item name="codeShare" label={t('admin.problem.codeShare')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
 
-            <Card title={t('admin.problem.statement')}>
-              <Form.Item name="description" label={t('admin.problem.description')}>
-                <MarkdownEditor rows={8} testId="field-description" />
-              </Form.Item>
-              <Row gutter={16}>
-                <Col xs={24} lg={12}>
-                  <Form.Item name="input" label={t('admin.problem.input')} rules={required(t('admin.problem.input'))}>
-                    <MarkdownEditor rows={5} testId="field-input" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} lg={12}>
-                  <Form.Item name="output" label={t('admin.problem.output')} rules={required(t('admin.problem.output'))}>
-                    <MarkdownEditor rows={5} testId="field-output" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.List name="examples">
-                {(fields, { add, remove }) => (
-                  <div className="oj-stack">
-                    {fields.map((field, i) => (
-                      <Card
-                        key={field.key}
-                        size="small"
-                        title={t('admin.problem.exampleN', { n: i + 1 })}
-                        extra={
-                          <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('admin.delete')} />
-                        }
-                      >
-                        <div className="oj-admin-two">
-                          <Form.Item name={[field.name, 'input']} label={t('admin.problem.exampleInput')} style={{ marginBottom: 0 }}>
-                            <Input.TextArea className="oj-mono" autoSize={{ minRows: 3, maxRows: 12 }} data-testid={`example-input-${i}`} />
-                          </Form.Item>
-                          <Form.Item name={[field.name, 'output']} label={t('admin.problem.exampleOutput')} style={{ marginBottom: 0 }}>
-                            <Input.TextArea className="oj-mono" autoSize={{ minRows: 3, maxRows: 12 }} data-testid={`example-output-${i}`} />
-                          </Form.Item>
-                        </div>
-                      </Card>
-                    ))}
-                    <Space>
-                      <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_PROBLEM_EXAMPLES} onClick={() => add({ input: '', output: '' })}>
-                        {t('admin.problem.addExample')}
-                      </Button>
-                      <span className="oj-muted">{t('admin.problem.examplesHint', { max: MAX_PROBLEM_EXAMPLES })}</span>
-                    </Space>
-                  </div>
-                )}
-              </Form.List>
-              <Form.Item name="hint" label={t('admin.problem.hint')} style={{ marginTop: 16 }}>
-                <MarkdownEditor rows={4} testId="field-hint" />
-              </Form.Item>
-              <Form.Item name="source" label={t('admin.problem.source')}>
-                <Input maxLength={255} />
-              </Form.Item>
-            </Card>
-
-            <Card title={t('admin.problem.tagsAndLanguages')}>
-              <Form.Item name="tags" label={t('admin.problem.tags')}>
-                <TagPicker />
-              </Form.Item>
-              <Form.Item
-                name="languages"
-                label={
-                  <Space>
-                    {t('admin.problem.languages')}
-                    <Button size="small" type="link" onClick={() => form.setFieldValue('languages', enabled.length === allNames.length ? [] : allNames)}>
-                      {enabled.length === allNames.length ? t('admin.problem.selectNone') : t('admin.problem.selectAll')}
-                    </Button>
-                  </Space>
-                }
-              >
-                <Checkbox.Group options={allNames} data-testid="field-languages" />
-              </Form.Item>
-              <Form.Item name="codeTemplates" label={t('admin.problem.templates')}>
-                <CodeTemplates enabled={enabled} languages={languages} />
-              </Form.Item>
-            </Card>
-
-            <Card title={t('admin.problem.judging')}>
-              <Form.Item name="judgeMode" label={t('admin.problem.judgeMode')}>
-                <Radio.Group options={JUDGE_MODES.map((m) => ({ value: m, label: t(`admin.judgeMode.${m}`) }))} data-testid="field-judgeMode" />
-              </Form.Item>
-              <CheckerFields judgeMode={judgeMode} />
-              {judgeMode !== 'default' && (
-                <div className="oj-admin-checker">
-                  <Alert type="info" showIcon title={t(judgeMode === 'spj' ? 'admin.problem.spjHint' : 'admin.problem.interactiveHint')} />
-                  <Space wrap>
-                    <Form.Item name="spjLanguage" label={t('admin.problem.spjLanguage')} style={{ marginBottom: 0 }}>
-                      <Select options={SPJ_LANGUAGES.map((l) => ({ value: l, label: l }))} style={{ width: 140 }} />
-                    </Form.Item>
-                    <Button
-                      icon={<ThunderboltOutlined />}
-                      loading={compiling}
-                      onClick={() => void compile()}
-                      type={compiled ? 'default' : 'primary'}
-                      data-testid="spj-compile"
-                      style={{ marginTop: 30 }}
+          <Card title={t('admin.problem.statement')}>
+            <Form.Item name="description" label={t('admin.problem.description')}>
+              <MarkdownEditor rows={8} testId="field-description" />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} lg={12}>
+                <Form.Item name="input" label={t('admin.problem.input')} rules={required(t('admin.problem.input'))}>
+                  <MarkdownEditor rows={5} testId="field-input" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} lg={12}>
+                <Form.Item name="output" label={t('admin.problem.output')} rules={required(t('admin.problem.output'))}>
+                  <MarkdownEditor rows={5} testId="field-output" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.List name="examples">
+              {(fields, { add, remove }) => (
+                <div className="oj-stack">
+                  {fields.map((field, i) => (
+                    <Card
+                      key={field.key}
+                      size="small"
+                      title={t('admin.problem.exampleN', { n: i + 1 })}
+                      extra={
+                        <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('admin.delete')} />
+                      }
                     >
-                      {compiled ? t('admin.problem.compiled') : t('admin.problem.compile')}
+                      <div className="oj-admin-two">
+                        <Form.Item name={[field.name, 'input']} label={t('admin.problem.exampleInput')} style={{ marginBottom: 0 }}>
+                          <Input.TextArea className="oj-mono" autoSize={{ minRows: 3, maxRows: 12 }} data-testid={`example-input-${i}`} />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'output']} label={t('admin.problem.exampleOutput')} style={{ marginBottom: 0 }}>
+                          <Input.TextArea className="oj-mono" autoSize={{ minRows: 3, maxRows: 12 }} data-testid={`example-output-${i}`} />
+                        </Form.Item>
+                      </div>
+                    </Card>
+                  ))}
+                  <Space>
+                    <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_PROBLEM_EXAMPLES} onClick={() => add({ input: '', output: '' })}>
+                      {t('admin.problem.addExample')}
                     </Button>
+                    <span className="oj-muted">{t('admin.problem.examplesHint', { max: MAX_PROBLEM_EXAMPLES })}</span>
                   </Space>
-                  <Form.Item name="spjCode" label={t(judgeMode === 'spj' ? 'admin.problem.spjCode' : 'admin.problem.interactiveCode')}>
-                    <CodeEditor language={spjLanguage} height="300px" testId="spj-code" />
-                  </Form.Item>
-                  <Form.Item name="judgeExtraFile" label={t('admin.problem.judgeExtraFile')} tooltip={t('admin.problem.judgeExtraFileHint')}>
-                    <ExtraFilesEditor testId="judge-extra-files" />
-                  </Form.Item>
                 </div>
               )}
-              <Row gutter={16}>
-                <Col xs={24} md={8}>
-                  <Form.Item name="isFileIO" label={t('admin.problem.ioMode')}>
-                    <Radio.Group
-                      options={[
-                        { value: false, label: t('admin.problem.standardIo') },
-                        { value: true, label: t('admin.problem.fileIo') },
-                      ]}
-                    />
-                  </Form.Item>
-                </Col>
-                {isFileIO && (
-                  <>
-                    <Col xs={12} md={8}>
-                      <Form.Item
-                        name="ioReadFileName"
-                        label={t('admin.problem.ioReadFileName')}
-                        rules={[
-                          { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
-                          { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
-                        ]}
-                      >
-                        <Input placeholder="input.txt" maxLength={100} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={12} md={8}>
-                      <Form.Item
-                        name="ioWriteFileName"
-                        label={t('admin.problem.ioWriteFileName')}
-                        rules={[
-                          { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
-                          { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
-                        ]}
-                      >
-                        <Input placeholder="output.txt" maxLength={100} />
-                      </Form.Item>
-                    </Col>
-                  </>
-                )}
-              </Row>
-              <Form.Item name="userExtraFile" label={t('admin.problem.userExtraFile')} tooltip={t('admin.problem.userExtraFileHint')}>
-                <ExtraFilesEditor testId="user-extra-files" />
-              </Form.Item>
-              <Row gutter={16}>
-                <Col xs={12} md={6}>
-                  <Form.Item name="isRemoveEndBlank" label={t('admin.problem.removeEndBlank')} valuePropName="checked">
-                    <Switch />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} md={6}>
-                  <Form.Item name="openCaseResult" label={t('admin.problem.openCaseResult')} valuePropName="checked">
-                    <Switch />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="judgeCaseMode" label={t('admin.problem.judgeCaseMode')}>
-                    <Select
-                      options={JUDGE_CASE_MODES.map((m) => ({
-                        value: m,
-                        label: t(`admin.caseMode.${m === 'default' ? (type === 1 ? 'defaultOI' : 'defaultACM') : m}`),
-                      }))}
-                      data-testid="field-judgeCaseMode"
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
+            </Form.List>
+            <Form.Item name="hint" label={t('admin.problem.hint')} style={{ marginTop: 16 }}>
+              <MarkdownEditor rows={4} testId="field-hint" />
+            </Form.Item>
+            <Form.Item name="source" label={t('admin.problem.source')}>
+              <Input maxLength={255} />
+            </Form.Item>
+          </Card>
 
-            <Card title={t('admin.cases.title')}>
-              <TestCaseEditor value={cases} onChange={setCases} type={type} judgeCaseMode={judgeCaseMode} canKeep={kept} />
-            </Card>
-
-            <Modal
-              open={compileError !== null}
-              title={t('admin.problem.compileFailed')}
-              width={680}
-              onCancel={() => setCompileError(null)}
-              footer={
-                <Button type="primary" onClick={() => setCompileError(null)} data-testid="compile-error-close">
-                  {t('admin.close')}
-                </Button>
+          <Card title={t('admin.problem.tagsAndLanguages')}>
+            <Form.Item name="tags" label={t('admin.problem.tags')}>
+              <TagPicker />
+            </Form.Item>
+            <Form.Item
+              name="languages"
+              label={
+                <Space>
+                  {t('admin.problem.languages')}
+                  <Button size="small" type="link" onClick={() => form.setFieldValue('languages', enabled.length === allNames.length ? [] : allNames)}>
+                    {enabled.length === allNames.length ? t('admin.problem.selectNone') : t('admin.problem.selectAll')}
+                  </Button>
+                </Space>
               }
             >
-              <pre className="oj-admin-pre" data-testid="compile-error">
-                {compileError}
-              </pre>
-            </Modal>
+              <Checkbox.Group options={allNames} data-testid="field-languages" />
+            </Form.Item>
+            <Form.Item name="codeTemplates" label={t('admin.problem.templates')}>
+              <CodeTemplates enabled={enabled} languages={languages} />
+            </Form.Item>
+          </Card>
 
-            <div className="oj-admin-actions">
-              <Button onClick={() => navigate(backTo)}>{t('admin.cancel')}</Button>
-              <Button type="primary" loading={saving} onClick={() => void save()} data-testid="problem-save">
-                {t('admin.save')}
+          <Card title={t('admin.problem.judging')}>
+            <Form.Item name="judgeMode" label={t('admin.problem.judgeMode')}>
+              <Radio.Group options={JUDGE_MODES.map((m) => ({ value: m, label: t(`admin.judgeMode.${m}`) }))} data-testid="field-judgeMode" />
+            </Form.Item>
+            <CheckerFields judgeMode={judgeMode} />
+            {judgeMode !== 'default' && (
+              <div className="oj-admin-checker">
+                <Alert type="info" showIcon title={t(judgeMode === 'spj' ? 'admin.problem.spjHint' : 'admin.problem.interactiveHint')} />
+                <Space wrap>
+                  <Form.Item name="spjLanguage" label={t('admin.problem.spjLanguage')} style={{ marginBottom: 0 }}>
+                    <Select options={SPJ_LANGUAGES.map((l) => ({ value: l, label: l }))} style={{ width: 140 }} />
+                  </Form.Item>
+                  <Button
+                    icon={<ThunderboltOutlined />}
+                    loading={compiling}
+                    onClick={() => void compile()}
+                    type={compiled ? 'default' : 'primary'}
+                    data-testid="spj-compile"
+                    style={{ marginTop: 30 }}
+                  >
+                    {compiled ? t('admin.problem.compiled') : t('admin.problem.compile')}
+                  </Button>
+                </Space>
+                <Form.Item name="spjCode" label={t(judgeMode === 'spj' ? 'admin.problem.spjCode' : 'admin.problem.interactiveCode')}>
+                  <CodeEditor language={spjLanguage} height="300px" testId="spj-code" />
+                </Form.Item>
+                <Form.Item name="judgeExtraFile" label={t('admin.problem.judgeExtraFile')} tooltip={t('admin.problem.judgeExtraFileHint')}>
+                  <ExtraFilesEditor testId="judge-extra-files" />
+                </Form.Item>
+              </div>
+            )}
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item name="isFileIO" label={t('admin.problem.ioMode')}>
+                  <Radio.Group
+                    options={[
+                      { value: false, label: t('admin.problem.standardIo') },
+                      { value: true, label: t('admin.problem.fileIo') },
+                    ]}
+                  />
+                </Form.Item>
+              </Col>
+              {isFileIO && (
+                <>
+                  <Col xs={12} md={8}>
+                    <Form.Item
+                      name="ioReadFileName"
+                      label={t('admin.problem.ioReadFileName')}
+                      rules={[
+                        { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
+                        { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
+                      ]}
+                    >
+                      <Input placeholder="input.txt" maxLength={100} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={8}>
+                    <Form.Item
+                      name="ioWriteFileName"
+                      label={t('admin.problem.ioWriteFileName')}
+                      rules={[
+                        { required: true, whitespace: true, message: t('admin.problem.fileIoRequired') },
+                        { pattern: /^[A-Za-z0-9._-]+$/, message: t('admin.problem.fileNameChars') },
+                      ]}
+                    >
+                      <Input placeholder="output.txt" maxLength={100} />
+                    </Form.Item>
+                  </Col>
+                </>
+              )}
+            </Row>
+            <Form.Item name="userExtraFile" label={t('admin.problem.userExtraFile')} tooltip={t('admin.problem.userExtraFileHint')}>
+              <ExtraFilesEditor testId="user-extra-files" />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={12} md={6}>
+                <Form.Item name="isRemoveEndBlank" label={t('admin.problem.removeEndBlank')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={6}>
+                <Form.Item name="openCaseResult" label={t('admin.problem.openCaseResult')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="judgeCaseMode" label={t('admin.problem.judgeCaseMode')}>
+                  <Select
+                    options={JUDGE_CASE_MODES.map((m) => ({
+                      value: m,
+                      label: t(`admin.caseMode.${m === 'default' ? (type === 1 ? 'defaultOI' : 'defaultACM') : m}`),
+                    }))}
+                    data-testid="field-judgeCaseMode"
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title={t('admin.cases.title')}>
+            <TestCaseEditor value={cases} onChange={setCases} type={type} judgeCaseMode={judgeCaseMode} canKeep={kept} />
+          </Card>
+
+          <Modal
+            open={compileError !== null}
+            title={t('admin.problem.compileFailed')}
+            width={680}
+            onCancel={() => setCompileError(null)}
+            footer={
+              <Button type="primary" onClick={() => setCompileError(null)} data-testid="compile-error-close">
+                {t('admin.close')}
               </Button>
-            </div>
+            }
+          >
+            <pre className="oj-admin-pre" data-testid="compile-error">
+              {compileError}
+            </pre>
+          </Modal>
+
+          <div className="oj-admin-actions">
+            <Button onClick={() => navigate(backTo)}>{t('admin.cancel')}</Button>
+            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="problem-save">
+              {t('admin.save')}
+            </Button>
           </div>
-        </Form>
-      </div>
-    </ProblemEditorCallsContext.Provider>
+        </div>
+      </Form>
+    </div>
   );
 }
