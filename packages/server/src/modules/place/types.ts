@@ -1,6 +1,6 @@
 /**
- * A place is where a problem is opened from: the bank, a contest, (with trainsrv) a training, later a
- * group. Everything that differs between them for problems and submissions is answered by the place,
+ * A place is where a problem is opened from: the bank, a contest, a training, a group (its own
+ * problems). Everything that differs between them for problems and submissions is answered by the place,
  * resolved once per request (`resolvePlace`, registry.ts), so the services never branch on `cid`.
  */
 import type { SQL } from 'drizzle-orm';
