@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLevel, GroupProblemApply, MSG, Role } from '@oj/shared';
-import { groupMembers, problems, submissions, userSysNotices } from '../src/db/schema/index.js';
+import { groupMembers, problems, submissions, tags, userSysNotices } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -432,12 +432,29 @@ describe('applying to the public bank and the review', () => {
   it('a special judge that does not compile is refused on save and nothing is written', async () => {
     const r = await create('gadm', 'SPJ1', {}, { judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' });
     expect(r.status).toBe(400);
-    expect(await t.database.db.select().from(problems).where(eq(problems.problemId, `${shortName}SPJ1`))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(problems)
+        .where(eq(problems.problemId, `${shortName}SPJ1`)),
+    ).toHaveLength(0);
   });
 
-  it('the tags offered: the site bank and the group', async () => {
+  it("the tags offered: the site bank and the group; a new tag of a group problem is the group's", async () => {
+    const made = await create('gadm', 'TG1', { tags: [{ name: `GroupTag${gid}` }] });
+    expect(made.status, made.msg).toBe(200);
+    const [tag] = await t.database.db
+      .select()
+      .from(tags)
+      .where(eq(tags.name, `GroupTag${gid}`));
+    expect(tag!.gid).toBe(gid);
     const r = await get(t, '/api/group/get-all-problem-tags', { token: tok.gadm, ...q({ gid }) });
-    expect(Array.isArray(r.data)).toBe(true);
+    expect(r.data.map((x: { name: string }) => x.name)).toContain(`GroupTag${gid}`);
+    // not offered to another group, nor usable there by id, nor in the site's list
+    const elsewhere = await get(t, '/api/group/get-all-problem-tags', { token: tok.otherown, ...q({ gid: other }) });
+    expect(elsewhere.data.map((x: { name: string }) => x.name)).not.toContain(`GroupTag${gid}`);
+    const byId = await post(t, '/api/group/problem', { ...problemBody('TG2'), gid: other, tags: [{ id: tag!.id }] }, { token: tok.otherown });
+    expect(byId.msg).toBe(MSG.notFound);
     expect((await get(t, '/api/group/get-all-problem-tags', { token: tok.mem, ...q({ gid }) })).http).toBe(403);
   });
 });

@@ -119,7 +119,7 @@ export async function updateGroupProblem(ctx: AppContext, user: AuthUser, gid: n
   const { problem, standing } = await managedProblem(ctx.database.db, user, pid);
   if (problem.gid !== gid) throw fail('problemNotFound');
   const named = { ...body, problem: { ...body.problem, problemId: prefixed(standing.group.shortName, body.problem.problemId) } };
-  return admin.updateProblem(ctx, user, pid, named, upload);
+  return admin.updateProblem(ctx, user, pid, named, upload, { gid });
 }
 
 /** Deletes a problem the caller manages (its submissions stay, as in the bank). */
