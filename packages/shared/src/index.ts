@@ -27,5 +27,6 @@ export * from './group.js';
 export * from './group-contest.js';
 export * from './group-training.js';
 export * from './group-board.js';
+export * from './group-problem.js';
 export * from './discussion.js';
 export * from './permission.js';

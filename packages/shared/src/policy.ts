@@ -12,6 +12,8 @@ export type GroupLevelValue = (typeof GroupLevel)[keyof typeof GroupLevel];
 
 export interface Actor {
   uid: string;
+  /** the login name: problems name their author by it (absent: the actor authored no problem) */
+  username?: string;
   roles: readonly number[];
   /** level in the group the resource belongs to (null: not a member, or the resource has no group) */
   groupLevel?: GroupLevelValue | null;
@@ -33,6 +35,8 @@ export type Resource =
   | { kind: 'group'; ownerUid: string }
   /** a group's announcement (`uid` its author); site announcements are the announcement_admin permission's */
   | { kind: 'groupAnnouncement'; uid: string | null; gid: number }
+  /** a problem; `author` its author's username, `gid` the group holding it (null: the public bank) */
+  | { kind: 'problem'; author: string | null; gid: number | null }
   /** a discussion; `gid` set for a group's discussion */
   | { kind: 'discussion'; uid: string | null; gid: number | null }
   /**
@@ -86,7 +90,9 @@ export type SiteAction =
   /** write system notices to users (spec 1 §6): super admin */
   | 'sendNotices'
   /** upload images into Markdown (the editor of discussions and comments): whoever may post or comment */
-  | 'uploadImages';
+  | 'uploadImages'
+  /** agree to or refuse group problems applying to the public bank (/admin/group-problem/apply): super admin */
+  | 'reviewGroupProblems';
 
 export type Action =
   | SiteAction
@@ -110,6 +116,8 @@ export const isGroupAdmin = (a: Actor) => isGroupRoot(a) || a.groupLevel === Gro
 export const isGroupMember = (a: Actor) => isGroupAdmin(a) || a.groupLevel === GroupLevel.MEMBER;
 
 const isAuthor = (a: Actor, uid: string | null) => uid !== null && uid === a.uid;
+/** Problems keep their author's username as typed; usernames are unique in any case. */
+const isProblemAuthor = (a: Actor, author: string | null) => !!author && !!a.username && author.toLowerCase() === a.username.toLowerCase();
 
 /** The actor's permissions: those the site assigned, else the defaults of `ROLE_PERMISSIONS`. */
 const permissionsOfActor = (a: Actor): readonly string[] => a.permissions ?? permissionsOf(a.roles);
@@ -136,6 +144,7 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: rea
   editDiscussionCategories: isSuperAdmin,
   sendNotices: isSuperAdmin,
   uploadImages: (_r, p) => p.includes('discussion_add') || p.includes('comment_add'),
+  reviewGroupProblems: isSuperAdmin,
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {
@@ -166,6 +175,12 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'trainingCategory':
       // Site categories: super admin and problem admin (HOJ admin training category); group ones: group admins.
       return resource.gid === null ? root || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
+    case 'problem':
+      // Bank problems: the problem admins. Group problems (spec 3 §6): group admins create; the group
+      // root manages every one, the other group admins their own.
+      if (resource.gid === null) return mayOnSite(actor, 'manageProblems');
+      if (action === 'create') return isGroupAdmin(actor);
+      return isGroupRoot(actor) || (isGroupAdmin(actor) && isProblemAuthor(actor, resource.author));
     case 'group':
       if (action === 'delete') return root || resource.ownerUid === actor.uid;
       return isGroupRoot(actor);

@@ -165,8 +165,8 @@ export type UserProblemStatus = Record<string, { status: number; score: number |
 
 /** GET get-full-screen-problem-list: the problems of a contest (cid) or, later, a training (tid). */
 export const fullScreenProblemListQuery = z
-  .object({ cid: id.optional(), tid: id.optional() })
-  .refine((q) => q.cid !== undefined || q.tid !== undefined, 'cid or tid: required');
+  .object({ cid: id.optional(), tid: id.optional(), gid: id.optional() })
+  .refine((q) => q.cid !== undefined || q.tid !== undefined || q.gid !== undefined, 'cid, tid or gid: required');
 
 /** One entry of the focus mode's problem bar (spec 1 §3 "Problem navigation item"). */
 export interface FullScreenProblem {

@@ -47,6 +47,8 @@ export const submissionListQuery = pagingQuery(PAGE_SIZES.submissionList).extend
 export const checkSubmissionsStatusBody = z.object({
   submitIds: z.array(id).max(100, 'submitIds: at most 100'),
   cid: optId.nullish(),
+  /** the group status list polls in its group */
+  gid: optId.nullish(),
 });
 
 /**

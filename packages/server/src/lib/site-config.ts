@@ -88,8 +88,10 @@ const defaults: { [K in keyof SiteSettings]: SiteSettings[K] } = {
 };
 
 /** Refuses judging (a submission or a test run) of a kind the site's switches have closed. */
-export function assertJudgeOpen(switches: SwitchConfig, inContest: boolean): void {
-  if (inContest ? !switches.openContestJudge : !switches.openPublicJudge) throw fail(inContest ? 'contestJudgeClosed' : 'publicJudgeClosed');
+export function assertJudgeOpen(switches: SwitchConfig, judge: 'public' | 'contest' | 'group'): void {
+  if (judge === 'contest' && !switches.openContestJudge) throw fail('contestJudgeClosed');
+  if (judge === 'public' && !switches.openPublicJudge) throw fail('publicJudgeClosed');
+  if (judge === 'group' && !switches.openGroupJudge) throw fail('groupJudgeClosed');
 }
 
 /** Reads one settings section, filling fields a newer version added with their defaults. */

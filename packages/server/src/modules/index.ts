@@ -28,6 +28,7 @@ import { groupRoutes } from './group/routes.js';
 import { groupContestRoutes } from './group-contest/routes.js';
 import { groupTrainingRoutes } from './group-training/routes.js';
 import { groupBoardRoutes } from './group-board/routes.js';
+import { adminGroupProblemRoutes, groupProblemRoutes } from './group-problem/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => groupContestRoutes(scope, ctx), api);
   await app.register((scope) => groupTrainingRoutes(scope, ctx), api);
   await app.register((scope) => groupBoardRoutes(scope, ctx), api);
+  await app.register((scope) => groupProblemRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
@@ -66,6 +68,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminNoticeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminSiteRoutes(scope, ctx), api);
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => judgeRoutes(scope, ctx), { prefix: '/api/judge' });
 }

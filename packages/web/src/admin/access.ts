@@ -2,7 +2,7 @@ import { ROLE_NAMES, Role, may, permissionsOf, type Permission, type SiteAction 
 import { MANAGEMENT_ROLES, roleIdsOf } from '../app/session';
 
 /** Site actions of the policy that whole admin pages are about (their routes and menu entries ask `may`). */
-const POLICY_PAGES = ['moderateDiscussions', 'editDiscussionCategories', 'sendNotices'] as const satisfies readonly SiteAction[];
+const POLICY_PAGES = ['moderateDiscussions', 'editDiscussionCategories', 'sendNotices', 'reviewGroupProblems'] as const satisfies readonly SiteAction[];
 type PolicyPage = (typeof POLICY_PAGES)[number];
 
 /** Pages that belong to a named permission (spec 3 §2 super-admin pages, assignable to other roles). */

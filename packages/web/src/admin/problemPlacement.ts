@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { adminProblemApi, type AdminProblemSaveBody } from '../api/adminProblem';
+import type { ProblemEditorCalls } from './problemEditorCalls';
 import type { ProblemFormValues } from './problemForm';
 
 /** Translates a key (i18next's `t`), passed in so placements stay plain objects. */
@@ -30,6 +31,12 @@ export interface ProblemPlacement<X extends object = object> {
   backTo: string;
   /** the title of the problem card: create, or edit with the problem's display id */
   title(problemId?: string | number): string;
+  /** shown in front of the display id field: the place adds it to the id on saving (a group's short name) */
+  problemIdPrefix?: string;
+  /** auth values offered but not selectable here (a group's problem is never made contest-only by its form) */
+  disabledAuths?: readonly number[];
+  /** the form's calls besides saving (compile, zip, uploads, tags) where they are not the problem admin's */
+  calls?: ProblemEditorCalls;
 }
 
 /** What a place's loader hook answers: the placement once loaded, or why there is none yet. */

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminProblemDetail } from '@oj/shared';
 import { useContestPlacement } from './contest/contestProblemMode';
+import { groupProblemApi } from '../api/groupProblem';
+import { useGroupPlacement } from '../pages/group/problem/groupPlacement';
 import { bankPlacement, type PlacementState } from './problemPlacement';
 
 /**
@@ -14,6 +17,8 @@ export interface ProblemPlace {
   param?: string;
   /** loads the placement: the place's id from the route, and the problem's id when editing */
   usePlacement(placeId: string | undefined, pid: number | undefined): PlacementState;
+  /** loads the problem being edited where the problem admin's call is not the place's (a group's) */
+  get?: (pid: number) => Promise<AdminProblemDetail>;
 }
 
 function useBankPlacement(): PlacementState {
@@ -23,7 +28,11 @@ function useBankPlacement(): PlacementState {
 
 const BANK: ProblemPlace = { name: 'bank', usePlacement: useBankPlacement };
 
-const PLACES: ProblemPlace[] = [{ name: 'contest', param: 'contestId', usePlacement: useContestPlacement }];
+const PLACES: ProblemPlace[] = [
+  { name: 'contest', param: 'contestId', usePlacement: useContestPlacement },
+  // A group's problem editor: routes under /group/:groupID (pages/group/problem), inside the group shell.
+  { name: 'group', param: 'groupID', usePlacement: useGroupPlacement, get: groupProblemApi.get },
+];
 
 /** The place the route's parameters name. */
 export const placeOf = (params: Record<string, string | undefined>): { place: ProblemPlace; placeId?: string } => {

@@ -9,6 +9,7 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'));
 const ProblemListPage = lazyPage(() => import('./pages/ProblemListPage'));
 const ProblemEditPage = lazyPage(() => import('./pages/ProblemEditPage'));
 const TagAdminPage = lazyPage(() => import('./pages/TagAdminPage'));
+const GroupProblemApplyPage = lazyPage(() => import('./pages/GroupProblemApplyPage'));
 const BatchOperationPage = lazyPage(() => import('./pages/BatchOperationPage'));
 const SwitchPage = lazyPage(() => import('./pages/SwitchPage'));
 const ContestListPage = lazyPage(() => import('./pages/contest/ContestListPage'));
@@ -57,6 +58,11 @@ export const adminRoute: RouteObject = {
         { path: 'problem/create', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.menu.problemCreate' }) },
         { path: 'problem/edit/:pid', element: <ProblemEditPage />, handle: problem({ titleKey: 'admin.problem.edit', menuKey: '/admin/problems' }) },
         { path: 'problem/tag', element: <TagAdminPage />, handle: problem({ titleKey: 'admin.menu.tags' }) },
+        {
+          path: 'group-problem/apply',
+          element: <GroupProblemApplyPage />,
+          handle: { titleKey: 'groupProblem.review.title', access: 'reviewGroupProblems' } satisfies AdminMeta,
+        },
         { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'system_info_admin' } satisfies AdminMeta },
         // The super admin's screens (spec 3 §2), by the permission their calls ask for (role_permission).

@@ -23,6 +23,8 @@ export interface SubmitProblemBody {
   cid?: number;
   /** submitted inside this training */
   tid?: number;
+  /** submitted to this group's own problem */
+  gid?: number;
   isRemote?: boolean;
   /** the answer to the image captcha, when the site asks for one (switch submitCaptcha) */
   captcha?: string;
@@ -36,8 +38,8 @@ export const problemApi = {
   randomProblem: () => request(ep.random, {}),
   recentUpdated: () => api.get<RecentUpdatedProblem[]>('get-recent-updated-problem', undefined, { silent: true }),
   userStatus: (pidList: number[]) => request(ep.userStatus, { body: { pidList, isContestProblemList: false } }),
-  /** `tid`: the problem as the training shows it (a hidden bank problem opens inside its training). */
-  detail: (problemId: string, tid?: number) => request(ep.detail, { query: { problemId, tid } }),
+  /** `tid`: the problem as the training shows it (a hidden bank problem opens inside its training); `gid`: a group's own problem. */
+  detail: (problemId: string, tid?: number, gid?: number) => request(ep.detail, { query: { problemId, tid, gid } }),
   lastAcCode: (pid: number, cid = 0) => request(submissionEndpoints.lastAcCode, { query: { pid, cid: cid || undefined } }),
   submit: (body: SubmitProblemBody) => request(submissionEndpoints.submit, { body: { cid: 0, isRemote: false, ...body } }),
   checkStatus: (submitIds: number[]) => request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
@@ -57,7 +59,7 @@ export const problemKeys = {
   tags: (oj: string) => ['problem-tags', oj] as const,
   recent: ['recent-updated-problems'] as const,
   status: (uid: string, pids: number[]) => ['user-problem-status', uid, pids] as const,
-  detail: (problemId: string, uid: string, tid?: number) => ['problem-detail', problemId, uid, tid ?? 0] as const,
+  detail: (problemId: string, uid: string, tid?: number, gid?: number) => ['problem-detail', problemId, uid, tid ?? 0, gid ?? 0] as const,
   mySubmissions: (problemId: string, uid: string, page: number) => ['my-problem-submissions', problemId, uid, page] as const,
   // Contest variants share the prefixes above, so the submit flow's invalidations reach them too.
   contestDetail: (cid: number, displayId: string, uid: string) => ['problem-detail', 'contest', cid, displayId.toUpperCase(), uid] as const,
@@ -85,11 +87,11 @@ export function useUserProblemStatus(pids: number[]) {
   });
 }
 
-export function useProblemDetail(problemId: string, tid?: number) {
+export function useProblemDetail(problemId: string, tid?: number, gid?: number) {
   const { token, user } = useSession();
   return useQuery({
-    queryKey: problemKeys.detail(problemId, user?.uid ?? '', tid),
-    queryFn: quietly(() => problemApi.detail(problemId, tid)),
+    queryKey: problemKeys.detail(problemId, user?.uid ?? '', tid, gid),
+    queryFn: quietly(() => problemApi.detail(problemId, tid, gid)),
     enabled: !!token && !!user,
     retry: false,
   });

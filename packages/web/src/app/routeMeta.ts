@@ -16,10 +16,9 @@ export interface RouteMeta {
   titleKey?: string;
   /**
    * Focus-mode pages (spec 1 §2 "Context menus by route meta"): the top bar shows the context menu of
-   * where the problem was opened from instead of the main menu. Contest and training modes for now;
-   * group modes come with their area.
+   * where the problem was opened from instead of the main menu: contest, training and group modes.
    */
-  fullScreenSource?: 'contest' | 'training';
+  fullScreenSource?: 'contest' | 'training' | 'group';
 }
 
 export function useRouteMeta(): RouteMeta {

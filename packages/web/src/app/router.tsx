@@ -20,7 +20,6 @@ const AcmRankPage = lazyPage(() => import('../pages/rank/AcmRankPage'));
 const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
 const ProblemListPage = lazyPage(() => import('../pages/problem/ProblemListPage'));
 const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'));
-const UnavailablePage = lazyPage(() => import('../pages/unavailable/UnavailablePage'));
 const ContestListPage = lazyPage(() => import('../pages/contest/ContestListPage'));
 const ContestShell = lazyPage(() => import('../pages/contest/ContestShell'));
 const ContestOverviewPage = lazyPage(() => import('../pages/contest/ContestOverviewPage'));
@@ -62,21 +61,20 @@ const GroupDiscussionDetailPage = lazyPage(() => import('../pages/group/discussi
 const GroupListPage = lazyPage(() => import('../pages/group/GroupListPage'));
 const GroupMemberPage = lazyPage(() => import('../pages/group/member/GroupMemberPage'));
 const GroupSettingPage = lazyPage(() => import('../pages/group/setting/GroupSettingPage'));
+const GroupProblemPage = lazyPage(() => import('../pages/group/problem/GroupProblemPage'));
+const GroupProblemDetailPage = lazyPage(() => import('../pages/group/problem/GroupProblemDetailPage'));
+const GroupFullProblemPage = lazyPage(() => import('../pages/group/problem/GroupFullProblemPage'));
+const GroupProblemEditPage = lazyPage(() => import('../pages/group/problem/GroupProblemEditPage'));
+const GroupStatusPage = lazyPage(() => import('../pages/group/status/GroupStatusPage'));
+const GroupSubmissionDetailPage = lazyPage(() => import('../pages/group/status/GroupSubmissionDetailPage'));
 const MessagePage = lazyPage(() => import('../pages/message/MessagePage'));
 const MessageTab = lazyPage(() => import('../pages/message/MessageTab'));
 const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 
-type Area = 'problem' | 'training' | 'contest' | 'status' | 'acmRank' | 'oiRank' | 'discussion' | 'group' | 'message';
-
-/** A route of an area that a later issue delivers: the shell plus an honest "not available yet". */
-function later(path: string, area: Area, meta: RouteMeta = {}): RouteObject {
-  return { path, element: <UnavailablePage area={area} />, handle: { titleKey: `area.${area}`, ...meta } satisfies RouteMeta };
-}
-
 const auth = { requiresAuth: true } satisfies RouteMeta;
 const focus = { requiresAuth: true, hideFooter: true } satisfies RouteMeta;
 
-/** Route table of spec 1 §2 (later areas from specs 2 and 3 are placeholders). */
+/** Route table of spec 1 §2, with the areas of specs 2 and 3. */
 const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
   { path: 'home', element: <HomePage />, handle: { titleKey: 'nav.home' } satisfies RouteMeta },
@@ -160,11 +158,15 @@ const shellRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
   { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group', ...auth } satisfies RouteMeta },
-  later('group/:groupID/problem/:problemID/full-screen', 'group', focus),
   {
     path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
     element: <GroupTrainingFullProblemPage />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'training', ...focus } satisfies RouteMeta,
+  },
+  {
+    path: 'group/:groupID/problem/:problemID/full-screen',
+    element: <GroupFullProblemPage />,
+    handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'group', ...focus } satisfies RouteMeta,
   },
   {
     // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
@@ -197,6 +199,12 @@ const shellRoutes: RouteObject[] = [
       { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetailPage />, handle: { access: 'groupDiscussion' } satisfies RouteMeta },
       { path: 'member', element: <GroupMemberPage /> },
       { path: 'setting', element: <GroupSettingPage /> },
+      { path: 'problem', element: <GroupProblemPage /> },
+      { path: 'problem/admin/create', element: <GroupProblemEditPage /> },
+      { path: 'problem/admin/edit/:pid', element: <GroupProblemEditPage /> },
+      { path: 'problem/:problemID', element: <GroupProblemDetailPage /> },
+      { path: 'status', element: <GroupStatusPage /> },
+      { path: 'submission-detail/:submitID', element: <GroupSubmissionDetailPage /> },
     ],
   },
   {

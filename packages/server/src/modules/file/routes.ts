@@ -22,6 +22,10 @@ import { importFormats } from '../problem/import/registry.js';
 import { collectImport } from '../problem/import/run.js';
 import { streamImport } from '../problem/import/stream.js';
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
+import { adminStanding, memberStanding } from '../group/access.js';
+import { assertMayReadCases } from '../group-problem/access.js';
+import { maySite } from '../policy/index.js';
+import { forbidden } from '../../lib/errors.js';
 import { uploadAvatar } from './service.js';
 
 const gidQuery = z.object({ gid: dbId.optional() });
@@ -40,18 +44,28 @@ function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
  * import stream) read and answer the raw request, which `serve` does not describe.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
-  const problemAdmin = { preHandler: requireRoles(Role.ROOT, Role.PROBLEM_ADMIN) };
   // Import and export are the super admin's (HOJ: root only).
   const rootOnly = { preHandler: requireRoles(Role.ROOT) };
   const adminArea = { preHandler: requireRoles(...ADMIN_AREA_ROLES) };
 
   app.post('/file/upload-avatar', { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
 
-  app.post('/file/upload-testcase-zip', problemAdmin, async (req) => ok(await uploadTestcaseZip(ctx, req, parse(uploadTestcaseZipQuery, req.query).mode)));
+  // With `gid` the group problem form uploads: the group's admins (spec 3 §7); without it the problem admins.
+  app.post('/file/upload-testcase-zip', { preHandler: requireLogin }, async (req) => {
+    const q = parse(uploadTestcaseZipQuery, req.query);
+    const user = userOf(req);
+    if (q.gid) await adminStanding(ctx.database.db, user, q.gid);
+    else if (!maySite(user, 'manageProblems')) throw forbidden();
+    return ok(await uploadTestcaseZip(ctx, req, q.mode));
+  });
 
-  app.get('/file/download-testcase', problemAdmin, async (req, reply) =>
-    sendZip(reply, await downloadTestcase(ctx, parse(downloadTestcaseQuery, req.query).pid)),
-  );
+  // A group problem's test data: those who manage it in its group (group root, its author among the group admins); others: the problem admins.
+  app.get('/file/download-testcase', { preHandler: requireLogin }, async (req, reply) => {
+    const { pid } = parse(downloadTestcaseQuery, req.query);
+    const user = userOf(req);
+    await assertMayReadCases(ctx.database.db, user, pid);
+    return sendZip(reply, await downloadTestcase(ctx, pid));
+  });
 
   app.post('/file/import-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'hoj')));
 
@@ -70,14 +84,21 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Also for users writing discussions and comments (policy uploadImages, an hourly quota outside the admin area).
-  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) =>
-    ok(await uploadMdImage(ctx, req, userOf(req), parse(gidQuery, req.query).gid ?? null)),
-  );
+  // With `gid` the file belongs to the group: its members only (spec 3 §7 "file calls with gid").
+  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) => {
+    const gid = parse(gidQuery, req.query).gid ?? null;
+    if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
+    return ok(await uploadMdImage(ctx, req, userOf(req), gid));
+  });
 
   serve(app, ep.deleteMdImage, adminArea, async ({ query, req }) => {
     await deleteMdImage(ctx, query.fileId, userOf(req));
     return ok(null);
   });
 
-  app.post('/file/upload-md-file', adminArea, async (req) => ok(await uploadMdFile(ctx, req, userOf(req).uid, parse(gidQuery, req.query).gid ?? null)));
+  app.post('/file/upload-md-file', adminArea, async (req) => {
+    const gid = parse(gidQuery, req.query).gid ?? null;
+    if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
+    return ok(await uploadMdFile(ctx, req, userOf(req).uid, gid));
+  });
 }

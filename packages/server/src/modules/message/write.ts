@@ -57,7 +57,13 @@ export async function remind(tx: DbOrTx, r: Remind): Promise<void> {
   });
 }
 
-export type MineTitle = 'mineDiscussionHidden' | 'mineDiscussionShown' | 'mineDiscussionDeleted' | 'mineReportHandled';
+export type MineTitle =
+  | 'mineDiscussionHidden'
+  | 'mineDiscussionShown'
+  | 'mineDiscussionDeleted'
+  | 'mineReportHandled'
+  | 'mineGroupProblemAccepted'
+  | 'mineGroupProblemRefused';
 
 /**
  * Writes a "mine" message: the site telling a user about their own affairs (a discussion hidden, a

@@ -4,14 +4,14 @@
  * only for those who see every problem (policy `seeAllProblems`) and for their authors.
  */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { JudgeStatus, ProblemAuth, type Page, type SubmissionInfo, type UserProblemStatus } from '@oj/shared';
+import { isGroupMember, JudgeStatus, ProblemAuth, type Page, type SubmissionInfo, type UserProblemStatus } from '@oj/shared';
 import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
-import { maySite } from '../policy/index.js';
+import { actorIn, maySite } from '../policy/index.js';
 import { countsOf, emptyCount, likeOf, problemByDisplayId, problemById, seesAllProblems, visibleTo } from '../problem/service.js';
 import { getSetting } from '../../lib/site-config.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -74,7 +74,7 @@ class BankPlace implements Place {
   constructor(
     private ctx: AppContext,
     readonly user: AuthUser | null,
-    /** the group whose submissions the status list shows (`gid` of get-submission-list) until groups are places */
+    /** the group whose submissions the list shows: set by the group place (place/group.ts), which checks membership first */
     private listGid: number | null,
   ) {}
 
@@ -84,8 +84,9 @@ class BankPlace implements Place {
 
   async openProblem(key: ProblemKey): Promise<OpenedProblem> {
     const p = 'pid' in key ? await problemById(this.db, key.pid) : await problemByDisplayId(this.db, key.displayId);
-    // A hidden problem is "not found" for those who may not see it: its existence is not told.
-    if (!p || !visibleTo(p, this.user)) throw notFound('problemNotFound');
+    // A hidden problem is "not found" for those who may not see it: its existence is not told. A group's
+    // own problem opens in its group only (place/group.ts), so its submissions carry the group, never /status.
+    if (!p || p.gid !== null || !visibleTo(p, this.user)) throw notFound('problemNotFound');
     return { problem: p, displayId: p.problemId, title: p.title, linkId: 0 };
   }
 
@@ -194,7 +195,25 @@ class BankPlace implements Place {
       .from(submissions)
       .leftJoin(problems, eq(problems.id, submissions.pid))
       .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, 0)));
-    for (const { auth, ...r } of rows) if (!hiddenFrom(this.user, { ...r, auth })) out[r.submitId] = toSubmissionInfo(r);
+    const groups = await this.memberOf(rows.map((r) => r.gid));
+    for (const { auth, ...r } of rows) {
+      if (hiddenFrom(this.user, { ...r, auth })) continue;
+      // A group's submissions (its problems, its trainings) are its members' only, here too.
+      if (r.gid !== null && !groups.has(r.gid)) continue;
+      out[r.submitId] = toSubmissionInfo(r);
+    }
+    return out;
+  }
+
+  /** The groups among `gids` whose inside the caller sees (member, owner, super admin); one lookup per group, polls name one or none. */
+  private async memberOf(gids: (number | null)[]): Promise<Set<number>> {
+    const out = new Set<number>();
+    if (!this.user) return out;
+    for (const gid of new Set(gids)) {
+      if (gid === null) continue;
+      const actor = await actorIn(this.db, this.user, gid);
+      if (actor && isGroupMember(actor)) out.add(gid);
+    }
     return out;
   }
 
@@ -219,7 +238,7 @@ class BankPlace implements Place {
 
 export const bankPlace: PlaceResolver = {
   kind: 'bank',
-  // Everything that names no contest, training or group; a training id without the training place is refused by the registry.
+  // Everything that names no contest, training or group (those claim first); a training id without the training place is refused by the registry.
   claims: (ref) => !ref.tid,
   resolve: (ctx, user, ref) => new BankPlace(ctx, user, ref.gid ?? null),
 };

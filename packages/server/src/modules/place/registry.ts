@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { bankPlace } from './bank.js';
 import { contestPlace } from './contest.js';
+import { groupPlace } from './group.js';
 import { trainingPlace } from './training.js';
 import type { Place, PlaceRef, PlaceResolver } from './types.js';
 
-export const PLACE_RESOLVERS: readonly PlaceResolver[] = [contestPlace, trainingPlace, bankPlace];
+export const PLACE_RESOLVERS: readonly PlaceResolver[] = [contestPlace, trainingPlace, groupPlace, bankPlace];
 
 /** The place a request's ids name, for the caller. Resolvers load lazily: the place's own checks fail where they are needed. */
 export async function resolvePlace(ctx: AppContext, user: AuthUser | null, ref: PlaceRef): Promise<Place> {

@@ -14,7 +14,7 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.detail, login, async ({ query, req }) => {
     const user = userOf(req);
-    return ok(await problemDetail(ctx, await resolvePlace(ctx, user, { tid: query.tid }), query.problemId));
+    return ok(await problemDetail(ctx, await resolvePlace(ctx, user, { tid: query.tid, gid: query.gid }), query.problemId));
   });
 
   // A contest problem under its letter and title (HOJ's own call for it).
@@ -25,12 +25,12 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.userStatus, login, async ({ body, req }) => {
     const user = userOf(req);
-    const place = await resolvePlace(ctx, user, { cid: body.isContestProblemList ? body.cid : undefined, tid: body.tid });
+    const place = await resolvePlace(ctx, user, { cid: body.isContestProblemList ? body.cid : undefined, tid: body.tid, gid: body.gid });
     return ok(await place.userProblemStatus(body.pidList));
   });
 
   serve(app, ep.fullScreenList, login, async ({ query, req }) => {
     const user = userOf(req);
-    return ok(await (await resolvePlace(ctx, user, { cid: query.cid, tid: query.tid })).problemBar());
+    return ok(await (await resolvePlace(ctx, user, { cid: query.cid, tid: query.tid, gid: query.gid })).problemBar());
   });
 }

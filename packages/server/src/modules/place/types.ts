@@ -1,6 +1,6 @@
 /**
- * A place is where a problem is opened from: the bank, a contest, (with trainsrv) a training, later a
- * group. Everything that differs between them for problems and submissions is answered by the place,
+ * A place is where a problem is opened from: the bank, a contest, a training, a group (its own
+ * problems). Everything that differs between them for problems and submissions is answered by the place,
  * resolved once per request (`resolvePlace`, registry.ts), so the services never branch on `cid`.
  */
 import type { SQL } from 'drizzle-orm';
@@ -38,8 +38,8 @@ export interface OpenedProblem {
 
 /** The rules of submitting (and self-testing) in a place. */
 export interface SubmitRules {
-  /** the site switch that closes judging here (`assertJudgeOpen`): public or contest judging */
-  judge: 'public' | 'contest';
+  /** the site switch that closes judging here (`assertJudgeOpen`): public, contest or group judging */
+  judge: 'public' | 'contest' | 'group';
   /** the image captcha of the `submitCaptcha` switch applies */
   captcha: boolean;
   /** the per-user submit interval of the site applies */

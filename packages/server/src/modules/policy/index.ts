@@ -14,7 +14,7 @@ import { forbidden } from '../../lib/errors.js';
 
 /** The caller as the policy sees them outside any group (null: a visitor). */
 export function actorOf(user: AuthUser | null): Actor | null {
-  return user ? { uid: user.uid, roles: user.roles, permissions: user.permissions } : null;
+  return user ? { uid: user.uid, username: user.username, roles: user.roles, permissions: user.permissions } : null;
 }
 
 /** The caller's level in group `gid` (null: no row, or only an application) and whether he owns it. */

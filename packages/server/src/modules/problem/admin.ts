@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_CASE_INLINE_MAX,
   OWN_OJ,
@@ -124,12 +124,19 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
   };
 }
 
-/** Existing tags by id, others by name (created when missing); returns the tag ids. */
-export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): Promise<number[]> {
+/**
+ * Existing tags by id, others by name (created when missing); returns the tag ids. For a group's
+ * problem (`gid`) the ids must be the bank's or the group's tags, and new ones belong to the group, so
+ * a group admin never adds to the site's tag list.
+ */
+export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags'], gid: number | null = null): Promise<number[]> {
   const ids = new Set<number>();
   const byId = list.filter((t) => t.id !== undefined).map((t) => t.id!);
   if (byId.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, byId));
+    const found = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(inArray(tags.id, byId), gid === null ? undefined : or(isNull(tags.gid), eq(tags.gid, gid))));
     if (found.length !== new Set(byId).size) throw notFound('notFound');
     for (const f of found) ids.add(f.id);
   }
@@ -137,7 +144,7 @@ export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags']): P
     const name = t.name!.trim();
     await tx
       .insert(tags)
-      .values({ name, color: t.color ?? null, oj: OWN_OJ })
+      .values({ name, color: t.color ?? null, oj: OWN_OJ, gid })
       .onConflictDoNothing();
     const [row] = await tx
       .select({ id: tags.id })
@@ -235,6 +242,8 @@ export async function createProblem(
   user: AuthUser,
   body: AdminProblemBody,
   upload?: AdminProblemUploadRef,
+  /** a group's own problem (modules/group-problem): held by the group, outside the public bank */
+  o: { gid?: number } = {},
 ): Promise<{ pid: number; problemId: string }> {
   const cases = await prepareSave(ctx, body, upload, true);
   let pid: number;
@@ -243,9 +252,9 @@ export async function createProblem(
       await assertFreeDisplayId(tx, body.problem.problemId);
       const [row] = await tx
         .insert(problems)
-        .values({ ...columnsOf(body, user), author: user.username })
+        .values({ ...columnsOf(body, user), author: user.username, ...(o.gid ? { gid: o.gid, isGroup: true } : {}) })
         .returning({ id: problems.id });
-      const tagIds = await resolveTags(tx, body.tags);
+      const tagIds = await resolveTags(tx, body.tags, o.gid ?? null);
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
       return row!.id;
     });
@@ -263,6 +272,8 @@ export async function updateProblem(
   pid: number,
   body: AdminProblemBody,
   upload?: AdminProblemUploadRef,
+  /** the group holding the problem (its new tags are the group's) */
+  o: { gid?: number } = {},
 ): Promise<{ pid: number; problemId: string }> {
   const cases = await prepareSave(ctx, body, upload, false);
   try {
@@ -278,7 +289,7 @@ export async function updateProblem(
           .set({ displayPid: body.problem.problemId })
           .where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
       }
-      const tagIds = await resolveTags(tx, body.tags);
+      const tagIds = await resolveTags(tx, body.tags, o.gid ?? null);
       await tx.delete(problemTags).where(eq(problemTags.pid, pid));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
     });

@@ -15,7 +15,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.submit, { preHandler: requirePermission('submit') }, async ({ body, req }) => {
     const user = userOf(req);
-    const place = await resolvePlace(ctx, user, { cid: body.cid, tid: body.tid });
+    const place = await resolvePlace(ctx, user, { cid: body.cid, tid: body.tid, gid: body.gid });
     return ok(await subs.submit(ctx, user, place, body, req.ip));
   });
 
@@ -36,7 +36,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // With a contest id this is check-contest-submissions-status (the contest place: login and its rules).
   serve(app, ep.checkStatus, {}, async ({ body, req, reply }) => {
-    const place = await resolvePlace(ctx, await optionalUser(req, reply), { cid: body.cid });
+    const place = await resolvePlace(ctx, await optionalUser(req, reply), { cid: body.cid, gid: body.gid });
     return ok(await subs.checkStatus(place, body.submitIds));
   });
 

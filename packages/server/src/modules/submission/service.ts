@@ -57,7 +57,7 @@ export async function submit(ctx: AppContext, user: AuthUser, place: Place, body
   const switches = await getSetting(db, 'switch');
   const rules = place.submitRules;
   // Judging switched off by the site: refused before anything is looked up or stored.
-  assertJudgeOpen(switches, rules.judge === 'contest');
+  assertJudgeOpen(switches, rules.judge);
   // The place says what `pid` means there and whether the caller may submit now.
   const opened = await place.openProblem({ displayId: body.pid }, 'submit');
   const p = opened.problem;

@@ -54,7 +54,7 @@ export async function submitTestRun(ctx: AppContext, user: AuthUser, place: Plac
   const switches = await getSetting(db, 'switch');
   // A test run is judging like a submission of its place: closed with the judge of that kind, and the
   // problem is tested by whoever may submit to it there (a contest's terms; the bank's visibility).
-  assertJudgeOpen(switches, place.submitRules.judge === 'contest');
+  assertJudgeOpen(switches, place.submitRules.judge);
   const { problem: p } = await place.openProblem({ pid: body.pid }, 'submit');
   if (p.isRemote) throw fail('remoteJudgeUnavailable');
   const [lang] = await db

@@ -4,7 +4,7 @@ import { FileAddOutlined, PictureOutlined } from '@ant-design/icons';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MD_UPLOAD_LIMITS } from '@oj/shared';
-import { adminProblemApi } from '../../api/adminProblem';
+import { useProblemEditorCalls } from '../problemEditorCalls';
 import { feedback } from '../../app/feedback';
 import { Markdown } from '../../components/Markdown';
 
@@ -32,6 +32,9 @@ export function MarkdownEditor({
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [busy, setBusy] = useState(false);
   const ref = useRef<TextAreaRef>(null);
+  const calls = useProblemEditorCalls();
+  // A place without attachment uploads (a group) offers images only.
+  const offered = uploads === 'all' && !calls.uploadMdFile ? 'images' : uploads;
   const text = value ?? '';
 
   const insert = (snippet: string) => {
@@ -55,7 +58,7 @@ export function MarkdownEditor({
     }
     setBusy(true);
     try {
-      const res = kind === 'image' ? await adminProblemApi.uploadMdImage(file) : await adminProblemApi.uploadMdFile(file);
+      const res = kind === 'image' ? await calls.uploadMdImage(file) : await calls.uploadMdFile!(file);
       const name = file.name.replace(/[[\]]/g, '');
       insert(kind === 'image' ? `![${name}](${res.data.link})` : `[${name}](${res.data.link})`);
     } catch {
@@ -77,7 +80,7 @@ export function MarkdownEditor({
             { value: 'preview', label: t('admin.md.preview') },
           ]}
         />
-        {uploads !== 'none' && (
+        {offered !== 'none' && (
           <>
             <Upload
               accept="image/*"
@@ -91,7 +94,7 @@ export function MarkdownEditor({
                 <Button size="small" type="text" icon={<PictureOutlined />} loading={busy} />
               </Tooltip>
             </Upload>
-            {uploads === 'all' && (
+            {offered === 'all' && (
               <Upload
                 showUploadList={false}
                 beforeUpload={(f) => {

@@ -7,15 +7,18 @@ import { OWN_OJ, type Tag } from '@oj/shared';
 import { adminTagApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { colorString, DEFAULT_TAG_COLOR } from './tagColor';
+import { ADMIN_TAGS_KEY, useProblemEditorCalls } from '../problemEditorCalls';
 
-export const adminTagKeys = { all: ['admin-tags'] as const, classifications: ['admin-tag-classifications'] as const, grouped: ['admin-tags-grouped'] as const };
+export const adminTagKeys = { all: ADMIN_TAGS_KEY, classifications: ['admin-tag-classifications'] as const, grouped: ['admin-tags-grouped'] as const };
 
 /** Picks the problem's tags from the own bank; a new one (name, colour, classification) is created on the spot. */
 export function TagPicker({ value, onChange }: { value?: Tag[]; onChange?: (v: Tag[]) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const selected = value ?? [];
-  const all = useQuery({ queryKey: adminTagKeys.all, queryFn: adminTagApi.all });
+  // The tags this place offers (the bank's; in a group also the group's own), and whether new ones may be made here.
+  const { tags: offered } = useProblemEditorCalls();
+  const all = useQuery({ queryKey: offered.key, queryFn: offered.all });
   const [creating, setCreating] = useState(false);
   const classifications = useQuery({ queryKey: adminTagKeys.classifications, queryFn: adminTagApi.classifications, enabled: creating });
   const [saving, setSaving] = useState(false);
@@ -74,16 +77,18 @@ export function TagPicker({ value, onChange }: { value?: Tag[]; onChange?: (v: T
         style={{ flex: 1 }}
         data-testid="problem-tags"
       />
-      <Button
-        icon={<PlusOutlined />}
-        onClick={() => {
-          form.resetFields();
-          setCreating(true);
-        }}
-        data-testid="problem-tag-new"
-      >
-        {t('admin.tag.new')}
-      </Button>
+      {offered.canCreate && (
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => {
+            form.resetFields();
+            setCreating(true);
+          }}
+          data-testid="problem-tag-new"
+        >
+          {t('admin.tag.new')}
+        </Button>
+      )}
       <Modal open={creating} title={t('admin.tag.new')} onOk={() => void create()} confirmLoading={saving} onCancel={() => setCreating(false)} destroyOnHidden>
         <Form form={form} layout="vertical" initialValues={{ color: DEFAULT_TAG_COLOR }}>
           <Form.Item name="name" label={t('admin.tag.name')} rules={[{ required: true, whitespace: true, message: t('admin.tag.nameRequired') }, { max: 50 }]}>

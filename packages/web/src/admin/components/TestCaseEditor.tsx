@@ -3,7 +3,7 @@ import { Button, Card, Input, InputNumber, Radio, Space, Table, Upload, type Tab
 import { DeleteOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { JudgeCaseMode } from '@oj/shared';
-import { adminProblemApi } from '../../api/adminProblem';
+import { useProblemEditorCalls } from '../problemEditorCalls';
 import { feedback } from '../../app/feedback';
 import { evenScores, type CaseRow, type CaseState } from '../problemForm';
 
@@ -34,6 +34,7 @@ export function TestCaseEditor({
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
+  const calls = useProblemEditorCalls();
   const oi = type === 1;
   const subtask = isSubtask(judgeCaseMode);
   const patchRow = (key: string, patch: Partial<CaseRow>) => onChange({ ...value, rows: value.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
@@ -41,7 +42,7 @@ export function TestCaseEditor({
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      const { data } = await adminProblemApi.uploadCaseZip(file, judgeCaseMode);
+      const { data } = await calls.uploadCaseZip(file, judgeCaseMode);
       const rows: CaseRow[] = data.fileList.map((f) => ({ key: newCaseKey(), input: f.input, output: f.output, score: null, groupNum: f.groupNum ?? 1 }));
       onChange({ source: 'upload', rows: oi ? evenScores(rows) : rows, uploadDir: data.fileListDir, uploadName: file.name });
       feedback.success(t('admin.cases.uploaded', { count: rows.length }));

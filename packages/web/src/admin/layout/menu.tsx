@@ -1,6 +1,7 @@
 import type { MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   CommentOutlined,
   ControlOutlined,
   DashboardOutlined,
@@ -42,6 +43,9 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
         { key: '/admin/problems', icon: <UnorderedListOutlined />, label: link('/admin/problems', t('admin.menu.problemList')) },
         { key: '/admin/problem/create', icon: <PlusOutlined />, label: link('/admin/problem/create', t('admin.menu.problemCreate')) },
         { key: '/admin/problem/tag', icon: <TagsOutlined />, label: link('/admin/problem/tag', t('admin.menu.tags')) },
+        ...(hasAdminAccess(roles, 'reviewGroupProblems')
+          ? [{ key: '/admin/group-problem/apply', icon: <AuditOutlined />, label: link('/admin/group-problem/apply', t('groupProblem.review.menu')) }]
+          : []),
         ...(hasAdminAccess(roles, 'root')
           ? [{ key: '/admin/problem/batch-operation', icon: <ExportOutlined />, label: link('/admin/problem/batch-operation', t('admin.menu.batch')) }]
           : []),

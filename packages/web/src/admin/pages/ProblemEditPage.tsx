@@ -20,6 +20,7 @@ import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
 import type { ProblemPlacement } from '../problemPlacement';
 import { placeOf, type ProblemPlace } from '../problemPlaces';
+import { ADMIN_EDITOR_CALLS, ProblemEditorCallsContext, useProblemEditorCalls } from '../problemEditorCalls';
 import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../problemOptions';
 
 /**
@@ -41,7 +42,7 @@ function PlacedProblemEditor({ place, placeId, pidParam }: { place: ProblemPlace
   const languages = useLanguages();
   const detail = useQuery({
     queryKey: ['admin-problem', pid],
-    queryFn: quietly(() => adminProblemApi.get(pid!)),
+    queryFn: quietly(() => (place.get ?? adminProblemApi.get)(pid!)),
     enabled: validPid,
     gcTime: 0,
   });
@@ -53,7 +54,12 @@ function PlacedProblemEditor({ place, placeId, pidParam }: { place: ProblemPlace
   if (where.error) return <Result status="warning" title={where.error.message} />;
   if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || where.pending || !where.placement)
     return <Spin className="oj-page-spin" />;
-  return <ProblemForm key={`${placeId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} placement={where.placement} />;
+  // The form's parts (checker compile, zip, uploads, tags) call what the place provides.
+  return (
+    <ProblemEditorCallsContext.Provider value={where.placement.calls ?? ADMIN_EDITOR_CALLS}>
+      <ProblemForm key={`${placeId ?? ''}:${pid ?? 'new'}`} pid={pid} detail={detail.data} languages={languages.data ?? []} placement={where.placement} />
+    </ProblemEditorCallsContext.Provider>
+  );
 }
 
 function ProblemForm({
@@ -76,6 +82,7 @@ function ProblemForm({
     [detail, languages, placement],
   );
   const { backTo, locked } = placement;
+  const calls = useProblemEditorCalls();
   const kept = useMemo(() => (detail?.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
   // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
@@ -106,7 +113,7 @@ function ProblemForm({
     }
     setCompiling(true);
     try {
-      const res = await adminProblemApi.compile(v.judgeMode === 'interactive' ? 'interactive' : 'spj', {
+      const res = await calls.compile(v.judgeMode === 'interactive' ? 'interactive' : 'spj', {
         code: v.spjCode,
         pid,
         language: v.spjLanguage,
@@ -167,7 +174,7 @@ function ProblemForm({
                   label={t('admin.problem.problemId')}
                   rules={[...required(t('admin.problem.problemId')), { pattern: /^[A-Za-z0-9_-]+$/, message: t('admin.problem.problemIdChars') }]}
                 >
-                  <Input maxLength={50} data-testid="field-problemId" />
+                  <Input maxLength={50} addonBefore={placement.problemIdPrefix} data-testid="field-problemId" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>
@@ -221,7 +228,14 @@ function ProblemForm({
               </Col>
               <Col xs={24} sm={16} lg={8}>
                 <Form.Item name="auth" label={t('admin.problem.auth')} tooltip={locked.auth}>
-                  <Radio.Group options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`) }))} disabled={locked.auth !== undefined} />
+                  <Radio.Group
+                    options={PROBLEM_AUTHS.map((a) => ({
+                      value: a.value,
+                      label: t(`admin.auth.${a.key}`),
+                      disabled: placement.disabledAuths?.includes(a.value),
+                    }))}
+                    disabled={locked.auth !== undefined}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8} lg={4}>

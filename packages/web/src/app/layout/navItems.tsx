@@ -88,6 +88,18 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
       ],
     };
   }
+  // Group mode (spec 1 §2): /home, the group, its problems.
+  if (meta.fullScreenSource === 'group' && params.groupID) {
+    const base = `/group/${encodeURIComponent(params.groupID)}`;
+    return {
+      selected: `${base}/problem`,
+      items: [
+        { key: '/home', icon: <HomeOutlined />, label: link('/home', t('nav.home'), 'ctx-home') },
+        { key: base, icon: <TeamOutlined />, label: link(base, t('groupProblem.groupHome'), 'ctx-group') },
+        { key: `${base}/problem`, icon: <UnorderedListOutlined />, label: link(`${base}/problem`, t('group.tab.problem'), 'ctx-problems') },
+      ],
+    };
+  }
   const contestID = params.contestID;
   if (meta.fullScreenSource !== 'contest' || !contestID) return null;
   const base = `/contest/${encodeURIComponent(contestID)}`;

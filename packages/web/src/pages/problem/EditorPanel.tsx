@@ -108,6 +108,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
       code,
       cid: scope.cid,
       ...(scope.tid ? { tid: scope.tid } : {}),
+      ...(scope.gid ? { gid: scope.gid } : {}),
       ...(needCaptcha && captcha.data ? { captcha: captchaText.trim(), captchaKey: captcha.data.captchaKey } : {}),
     });
     if (needCaptcha) {

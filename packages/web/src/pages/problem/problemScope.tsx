@@ -12,6 +12,8 @@ export interface ProblemScope {
   cid: number;
   /** the training the problem is opened in: its submissions carry it (training rank, progress) */
   tid?: number;
+  /** the group the problem is opened in (its own problem): submissions and self-tests carry it */
+  gid?: number;
   /** where the editor keeps its state in localStorage (per problem and place) */
   storageKey(problemId: string): string;
   /** the detail page of one submission */
@@ -27,7 +29,7 @@ export interface ProblemScope {
   mySubmissions(problemId: string, page: number, limit: number): Promise<Page<SubmissionInfo>>;
   mySubmissionsKey(problemId: string, uid: string, page: number): readonly unknown[];
   checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
-  testRun: { type: 'public' | 'contest'; cid?: number };
+  testRun: { type: 'public' | 'contest'; cid?: number; gid?: number };
   /** null: the user may submit; otherwise why not (the submit button is disabled and says so) */
   blocked: string | null;
   /** asked before each submit (password dialog, cover confirmation); false stops it */

@@ -1,0 +1,179 @@
+/**
+ * Group problems end to end (issue 15): a group admin creates a problem in the group's problems tab
+ * with the site's problem editor (the id field shows the group's short name in front, test cases from a
+ * zip), a member opens it in the group, solves it with the real sandbox judge, and sees the verdict in
+ * the group's submissions tab and its submission detail; a non-member gets nothing of it. Screens at
+ * 1280 and 768 px. The group is written straight into the server's database (the group calls that make
+ * groups belong to another part of the issue); everything carries a stamp of its own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newVisitor } from '../lib/browser.js';
+import { AC_C, adminLoginInBrowser, api, loginInBrowser, loginToken, registerUser, zip } from '../lib/api.js';
+import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
+
+let browser: Browser;
+const stamp = Date.now().toString(36).slice(-5);
+const shortName = `gp${stamp}`;
+const teacher = { username: `gpt_${stamp}`, password: 'group-pass-1' };
+const student = { username: `gps_${stamp}`, password: 'group-pass-2' };
+const stranger = { username: `gpx_${stamp}`, password: 'group-pass-3' };
+const problemId = `${shortName}A`;
+let gid = 0;
+
+/** SQL against the e2e server's embedded PostgreSQL (its port is in the data directory's postmaster.pid). */
+async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const pid = fs.readFileSync(path.join(inject('dataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: `postgres://postgres:oj-embedded@127.0.0.1:${pid[3]!.trim()}/postgres` });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  for (const u of [teacher, student, stranger]) await registerUser(u);
+  const uidOf = async (username: string) => (await sql<{ uid: string }>(`select uid from user_info where username = $1`, [username]))[0]!.uid;
+  const [tUid, sUid] = [await uidOf(teacher.username), await uidOf(student.username)];
+  const [g] = await sql<{ id: number }>(
+    `insert into "group" (name, short_name, brief, description, owner_uid, owner, auth, code)
+     values ($1, $2, 'Group problems end to end', 'A class solving its own problems.', $3, $4, 3, 'ABC123') returning id`,
+    [`Class ${stamp}`, shortName, tUid, teacher.username],
+  );
+  gid = g!.id;
+  await sql(`insert into group_member (gid, uid, auth) values ($1, $2, 5), ($1, $3, 3)`, [gid, tUid, sUid]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (gid) await sql(`delete from "group" where id = $1`, [gid]);
+});
+
+describe('group problems', () => {
+  it('a group admin creates a problem; a member solves it and sees the verdict in the group status', async () => {
+    // The teacher (group owner, no site role) makes the problem in the group's admin table.
+    const t = await newVisitor(browser);
+    await loginInBrowser(t.page, teacher);
+    await t.page.goto(`/group/${gid}/problem`);
+    await t.page.getByTestId('group-problem-admin-toggle').click();
+    await t.page.getByTestId('group-problem-admin-table').waitFor();
+    await t.page.getByTestId('group-problem-create').click();
+    await t.page.waitForURL(`**/group/${gid}/problem/admin/create`);
+    await t.page.getByTestId('group-problem-editor-hint').waitFor();
+    // The id field shows the short name the server puts in front.
+    expect(await t.page.locator('.ant-input-group-addon', { hasText: shortName }).count()).toBe(1);
+    await t.page.getByTestId('field-problemId').fill('A');
+    await t.page.getByTestId('field-title').fill(`Class sum ${stamp}`);
+    await t.page.getByTestId('field-description').locator('textarea').fill('Read two integers and print their **sum**.');
+    await t.page.getByTestId('field-input').locator('textarea').fill('Two integers a and b.');
+    await t.page.getByTestId('field-output').locator('textarea').fill('The value of a + b.');
+    // Contest-only is shown, never chosen, in a group.
+    expect(await t.page.getByText('Contest', { exact: true }).locator('xpath=ancestor::label').first().getAttribute('class')).toContain('disabled');
+    await t.page
+      .getByTestId('case-upload')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'cases.zip', mimeType: 'application/zip', buffer: zip({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '10 20\n', '2.out': '30\n' }) });
+    await expect.poll(() => t.page.getByTestId('case-upload-list').innerText(), { timeout: 10_000 }).toContain('2.in');
+    await pageShot(t.page, 'group-problem-editor');
+    await t.page.getByTestId('problem-save').click();
+    await t.page.waitForURL(`**/group/${gid}/problem?admin=true`);
+    const row = t.page.locator('.ant-table-row', { hasText: problemId });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`Class sum ${stamp}`);
+    await pageShot(t.page, 'group-problem-admin');
+    await t.context.close();
+
+    // The student opens it from the group's list and solves it: the real judge.
+    const s = await newVisitor(browser);
+    await loginInBrowser(s.page, student);
+    await s.page.goto(`/group/${gid}/problem`);
+    await s.page.getByTestId('group-problem-table').getByText(problemId).click();
+    await s.page.waitForURL(`**/group/${gid}/problem/${problemId}`);
+    await s.page.getByTestId('problem-detail').waitFor();
+    await chooseLanguage(s.page, 'C');
+    await loadCode(s.page, AC_C);
+    await s.page.getByTestId('submit-code').click();
+    await watchStatus(s.page, 'Accepted', 90_000);
+    await pageShot(s.page, 'group-problem-detail-1280');
+
+    // The group's submissions tab lists it with its verdict; the run id opens the group's detail page.
+    await s.page.getByTestId('group-tab-status').click();
+    await s.page.waitForURL(`**/group/${gid}/status`);
+    const sub = s.page.getByTestId('group-status-page').locator('.ant-table-row', { hasText: problemId }).first();
+    await sub.waitFor();
+    await expect.poll(() => sub.innerText(), { timeout: 30_000 }).toContain('Accepted');
+    await pageShot(s.page, 'group-problem-status-1280');
+    await sub.locator('a[data-testid^="run-"]').click();
+    await s.page.waitForURL(`**/group/${gid}/submission-detail/*`);
+    await s.page.getByTestId('submission-banner').getByText('Accepted').waitFor();
+    expect(await s.page.getByTestId('submission-info').locator('a', { hasText: problemId }).getAttribute('href')).toBe(`/group/${gid}/problem/${problemId}`);
+
+    // Focus mode: the group's context menu and its problems in the bar, the verdict on it.
+    await s.page.goto(`/group/${gid}/problem/${problemId}/full-screen`);
+    await s.page.getByTestId('group-full-screen').waitFor();
+    await s.page.getByTestId('ctx-group').first().waitFor();
+    expect(await s.page.getByTestId('ctx-problems').first().getAttribute('href')).toBe(`/group/${gid}/problem`);
+    await s.page.getByTestId(`nav-problem-${problemId}`).waitFor();
+    await pageShot(s.page, 'group-problem-full-screen');
+
+    // At phone width the group's status tab still works.
+    await s.page.setViewportSize({ width: 768, height: 1000 });
+    await s.page.goto(`/group/${gid}/status`);
+    await s.page.getByTestId('group-status-page').locator('.ant-table-row', { hasText: problemId }).first().waitFor();
+    await pageShot(s.page, 'group-problem-status-768');
+    await s.page.goto(`/group/${gid}/problem`);
+    await s.page.getByTestId('group-problem-table').getByText(problemId).waitFor();
+    await pageShot(s.page, 'group-problem-list-768');
+    await s.context.close();
+
+    // Someone outside the group: the problem and the group's submissions are not his to see.
+    const x = await newVisitor(browser);
+    await loginInBrowser(x.page, stranger);
+    await x.page.goto(`/group/${gid}/problem/${problemId}`);
+    await x.page.locator('[data-testid="group-unavailable"], [data-testid="group-locked"]').first().waitFor();
+    const token = await loginToken(stranger);
+    const list = await api('GET', `/api/get-submission-list?gid=${gid}`, { token });
+    expect(list.status).toBe(403);
+    await x.context.close();
+  });
+
+  it('the group applies the problem to the public bank; the super admin agrees and it becomes a bank problem', async () => {
+    const t = await newVisitor(browser);
+    await loginInBrowser(t.page, teacher);
+    await t.page.goto(`/group/${gid}/problem?admin=true`);
+    const row = t.page.locator('.ant-table-row', { hasText: problemId });
+    await row.getByText('Apply', { exact: true }).click();
+    await t.page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await row.getByText('Applying').waitFor();
+    await t.context.close();
+
+    const r = await newVisitor(browser);
+    await adminLoginInBrowser(r.page);
+    await r.page.goto('/admin/group-problem/apply');
+    // its entry in the problem menu, open on this page
+    await r.page.getByTestId('admin-menu').getByText('Group problems', { exact: true }).waitFor();
+    const pending = r.page.locator('.ant-table-row', { hasText: problemId });
+    await pending.waitFor();
+    await pageShot(r.page, 'group-problem-apply-review');
+    await pending.getByRole('button', { name: 'Agree' }).click();
+    // The bank id proposed: the id without the group's short name.
+    expect(await r.page.getByTestId('review-new-id').inputValue()).toBe('A');
+    await r.page.getByTestId('review-new-id').fill(`GP${stamp}A`);
+    await r.page.getByTestId('review-agree-ok').click();
+    await notice(r.page, 'The problem is now in the public bank.').waitFor();
+    await pending.waitFor({ state: 'detached' });
+    await r.context.close();
+
+    // Now a bank problem for everyone (here the stranger, who never was in the group).
+    const token = await loginToken(stranger);
+    const detail = await api('GET', `/api/get-problem-detail?problemId=GP${stamp}A`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.data.problem.title).toBe(`Class sum ${stamp}`);
+  });
+});

@@ -1,0 +1,273 @@
+import { Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, EditOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GroupProblemApply, type GroupAdminProblemRow, type GroupProblemRow } from '@oj/shared';
+import { groupProblemApi, groupProblemKeys } from '../../../api/groupProblem';
+import { feedback } from '../../../app/feedback';
+import { successMsg } from '../../../app/i18n';
+import { DeleteButton } from '../../../admin/components/DeleteButton';
+import { ADMIN_PAGE_SIZES, PROBLEM_AUTHS } from '../../../admin/problemOptions';
+import { formatDateTime } from '../../../components/time';
+import { groupPath, useGroup } from '../GroupContext';
+
+const int = (v: string | null, fallback: number) => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * The group's problems tab, /group/:groupID/problem (spec 3 §2 GroupProblemList): the members' list of
+ * the group's public problems; group admins switch to the admin table (`?admin=true`) to create, edit,
+ * change auth, apply to the public bank, download test data and delete. Paging lives in the address bar.
+ */
+export default function GroupProblemPage() {
+  const { t } = useTranslation();
+  const { group, access } = useGroup();
+  const [params, setParams] = useSearchParams();
+  const admin = access.admin && params.get('admin') === 'true';
+  const page = int(params.get('currentPage'), 1);
+  const limit = ADMIN_PAGE_SIZES.includes(int(params.get('limit'), 0)) ? int(params.get('limit'), 0) : ADMIN_PAGE_SIZES[0]!;
+  const setPaging = (next: Record<string, string | undefined>) =>
+    setParams((old) => {
+      const p = new URLSearchParams(old);
+      for (const [k, v] of Object.entries(next)) {
+        if (v === undefined) p.delete(k);
+        else p.set(k, v);
+      }
+      return p;
+    });
+  const pagination = (total: number) => ({
+    current: page,
+    pageSize: limit,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: ADMIN_PAGE_SIZES.map(String),
+    showTotal: (n: number) => t('groupProblem.total', { count: n }),
+    onChange: (p: number, l: number) =>
+      setPaging({ currentPage: p > 1 && l === limit ? String(p) : undefined, limit: l === ADMIN_PAGE_SIZES[0] ? undefined : String(l) }),
+  });
+
+  return (
+    <Card
+      title={t(admin ? 'groupProblem.adminTitle' : 'groupProblem.title')}
+      data-testid="group-problem-page"
+      extra={
+        access.admin && (
+          <Space wrap>
+            {admin && (
+              <Link to={groupPath(group.id, 'problem', 'admin', 'create')}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="group-problem-create">
+                  {t('groupProblem.create')}
+                </Button>
+              </Link>
+            )}
+            <Button
+              icon={admin ? <UnorderedListOutlined /> : <SettingOutlined />}
+              onClick={() => setPaging({ admin: admin ? undefined : 'true', currentPage: undefined })}
+              data-testid="group-problem-admin-toggle"
+            >
+              {t(admin ? 'groupProblem.backToList' : 'groupProblem.admin')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {admin ? (
+        <AdminTable gid={group.id} page={page} limit={limit} pagination={pagination} />
+      ) : (
+        <MemberTable gid={group.id} page={page} limit={limit} pagination={pagination} />
+      )}
+    </Card>
+  );
+}
+
+interface TableProps {
+  gid: number;
+  page: number;
+  limit: number;
+  pagination: (total: number) => object;
+}
+
+function MemberTable({ gid, page, limit, pagination }: TableProps) {
+  const { t } = useTranslation();
+  const list = useQuery({
+    queryKey: groupProblemKeys.list(gid, page, limit),
+    queryFn: () => groupProblemApi.list(gid, page, limit),
+    placeholderData: keepPreviousData,
+  });
+  const link = (r: GroupProblemRow, text: string) => <Link to={groupPath(gid, 'problem', encodeURIComponent(r.problemId))}>{text}</Link>;
+  const columns: ColumnsType<GroupProblemRow> = [
+    { title: t('groupProblem.problemId'), dataIndex: 'problemId', width: 150, render: (v: string, r) => link(r, v) },
+    { title: t('groupProblem.problemTitle'), dataIndex: 'title', render: (v: string, r) => link(r, v) },
+    { title: t('groupProblem.type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
+    { title: t('groupProblem.difficulty'), dataIndex: 'difficulty', width: 110, responsive: ['md'], render: (v: number) => t(`difficulty.${v}`) },
+    {
+      title: t('groupProblem.tags'),
+      dataIndex: 'tags',
+      responsive: ['lg'],
+      render: (tags: GroupProblemRow['tags']) =>
+        tags.map((tag) => (
+          <Tag key={tag.id} color={tag.color ?? undefined}>
+            {tag.name}
+          </Tag>
+        )),
+    },
+    {
+      title: t('groupProblem.acRate'),
+      key: 'ac',
+      width: 120,
+      render: (_v, r) => (
+        <Tooltip title={`${r.ac} / ${r.total}`}>
+          <span>{r.total ? `${((r.ac / r.total) * 100).toFixed(2)}%` : '0.00%'}</span>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <Table<GroupProblemRow>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.records ?? []}
+      loading={list.isPending}
+      scroll={{ x: 'max-content' }}
+      pagination={pagination(list.data?.total ?? 0)}
+      data-testid="group-problem-table"
+      locale={{ emptyText: t('groupProblem.empty') }}
+    />
+  );
+}
+
+function AdminTable({ gid, page, limit, pagination }: TableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: groupProblemKeys.adminList(gid, page, limit),
+    queryFn: () => groupProblemApi.adminList(gid, page, limit),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => void client.invalidateQueries({ queryKey: groupProblemKeys.all(gid) });
+  const act = useMutation({
+    mutationFn: (run: () => Promise<{ msg: string }>) => run(),
+    onSuccess: (res) => {
+      feedback.success(successMsg(res.msg, 'groupProblem.updated'));
+      reload();
+    },
+  });
+
+  const progressTag = (p: number | null) => {
+    if (p === GroupProblemApply.APPLYING) return <Tag color="processing">{t('groupProblem.apply.applying')}</Tag>;
+    if (p === GroupProblemApply.REFUSED) return <Tag color="error">{t('groupProblem.apply.refused')}</Tag>;
+    return <Tag>{t('groupProblem.apply.none')}</Tag>;
+  };
+
+  const columns: ColumnsType<GroupAdminProblemRow> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    {
+      title: t('groupProblem.problemId'),
+      dataIndex: 'problemId',
+      width: 150,
+      render: (v: string) => <Link to={groupPath(gid, 'problem', encodeURIComponent(v))}>{v}</Link>,
+    },
+    { title: t('groupProblem.problemTitle'), dataIndex: 'title', ellipsis: true },
+    { title: t('groupProblem.author'), dataIndex: 'author', width: 110, responsive: ['md'] },
+    { title: t('groupProblem.modified'), dataIndex: 'gmtModified', width: 170, responsive: ['xl'], render: (v: string) => formatDateTime(v) },
+    {
+      title: t('groupProblem.auth'),
+      dataIndex: 'auth',
+      width: 130,
+      render: (value: number, row) => (
+        <Select<number>
+          size="small"
+          value={value}
+          style={{ width: 110 }}
+          disabled={!row.editable || act.isPending}
+          // Contest-only problems come from the group's contests (spec 3 §2): shown, never chosen here.
+          options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
+          onChange={(next) => act.mutate(() => groupProblemApi.changeAuth(row.id, next as 1 | 2))}
+          data-testid={`group-problem-auth-${row.id}`}
+        />
+      ),
+    },
+    {
+      title: t('groupProblem.apply.title'),
+      key: 'apply',
+      width: 200,
+      render: (_v, row) => (
+        <Space size={4} wrap>
+          {progressTag(row.applyPublicProgress)}
+          {row.editable &&
+            (row.applyPublicProgress === GroupProblemApply.APPLYING ? (
+              <Popconfirm title={t('groupProblem.apply.cancelConfirm')} onConfirm={() => act.mutate(() => groupProblemApi.applyPublic(row.id, false))}>
+                <Button size="small" data-testid={`group-problem-cancel-${row.id}`}>
+                  {t('groupProblem.apply.cancel')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Popconfirm title={t('groupProblem.apply.confirm')} onConfirm={() => act.mutate(() => groupProblemApi.applyPublic(row.id, true))}>
+                <Button size="small" type="primary" ghost data-testid={`group-problem-apply-${row.id}`}>
+                  {t('groupProblem.apply.apply')}
+                </Button>
+              </Popconfirm>
+            ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('groupProblem.actions'),
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_v, row) =>
+        row.editable ? (
+          <Space size={4}>
+            <Tooltip title={t('admin.edit')}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => navigate(groupPath(gid, 'problem', 'admin', 'edit', row.id))}
+                data-testid={`group-problem-edit-${row.id}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('admin.problemList.downloadCases')}>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void groupProblemApi.downloadCases(row.id).then(
+                    () => feedback.success(t('admin.problemList.downloaded')),
+                    () => undefined,
+                  )
+                }
+              />
+            </Tooltip>
+            <DeleteButton
+              confirm={t('admin.problemList.deleteConfirm')}
+              warning={t('admin.problemList.deleteWarning')}
+              onConfirm={() => act.mutate(() => groupProblemApi.remove(row.id))}
+              testId={`group-problem-delete-${row.id}`}
+            />
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('groupProblem.notYours')}</Typography.Text>
+        ),
+    },
+  ];
+  return (
+    <Table<GroupAdminProblemRow>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.records ?? []}
+      loading={list.isPending}
+      scroll={{ x: 'max-content' }}
+      pagination={pagination(list.data?.total ?? 0)}
+      data-testid="group-problem-admin-table"
+      locale={{ emptyText: t('groupProblem.empty') }}
+    />
+  );
+}

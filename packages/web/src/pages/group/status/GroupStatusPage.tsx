@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submissionApi, submissionKeys } from '../../../api/submission';
+import type { SubmissionListScope } from '../../status/listScope';
+import { SubmissionListView } from '../../status/StatusPage';
+import { groupPath, useGroup } from '../GroupContext';
+import { groupCheckStatus } from '../problem/useGroupProblemScope';
+
+/**
+ * The group's submissions tab, /group/:groupID/status (spec 3 §2 GroupSubmissionList): the site's
+ * status list over `get-submission-list?gid=` (members only on the server), its filters in the address
+ * bar (the rank's AC count links here with username and status=0), rows leading to the group's pages.
+ */
+export default function GroupStatusPage() {
+  const { t } = useTranslation();
+  const { group } = useGroup();
+  const gid = group.id;
+  const scope = useMemo<SubmissionListScope>(
+    () => ({
+      title: () => t('groupProblem.statusTitle'),
+      list: (q) => submissionApi.list({ ...q, gid }),
+      key: (q, uid) => [...submissionKeys.list(q, uid), 'group', gid],
+      checkStatus: (ids) => groupCheckStatus(gid, ids),
+      submissionPath: (r) => groupPath(gid, 'submission-detail', r.submitId),
+      // A submission made in a group training or contest opens there; a group problem in the group.
+      problemPath: (r) => groupPath(gid, 'problem', encodeURIComponent(r.displayPid)),
+      showScore: true,
+      pageClass: 'oj-group-status',
+      testId: 'group-status-page',
+    }),
+    [gid, t],
+  );
+  return <SubmissionListView scope={scope} />;
+}

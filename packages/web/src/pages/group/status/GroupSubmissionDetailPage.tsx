@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { SubmissionDetailView, type SubmissionDetailScope } from '../../submission/SubmissionDetailPage';
+import { groupPath, useGroup } from '../GroupContext';
+
+/** /group/:groupID/submission-detail/:submitID (spec 3 §2 GroupSubmissionDetails): the site's detail page, its problem link inside the group. */
+export default function GroupSubmissionDetailPage() {
+  const { submitID } = useParams();
+  const { group } = useGroup();
+  const scope = useMemo<SubmissionDetailScope>(
+    () => ({ problemPath: (s) => groupPath(group.id, 'problem', encodeURIComponent(s.displayPid)), pageClass: 'oj-stack' }),
+    [group.id],
+  );
+  return <SubmissionDetailView submitId={Number(submitID)} scope={scope} />;
+}
