@@ -58,8 +58,19 @@ describe('group calls', () => {
     }
   });
 
+  it("keep the site's calls that take a gid closed too: the group status list", async () => {
+    for (const token of [outsider, applicant]) {
+      const r = await call(t, 'GET', '/api/get-submission-list', { token, query: { gid: String(gid), currentPage: '1', limit: '10' } });
+      expect(r.http === 200 && r.status === 200, `${r.http} ${r.msg}`).toBe(false);
+    }
+    expect((await call(t, 'GET', '/api/get-submission-list', { query: { gid: String(gid), currentPage: '1', limit: '10' } })).http).toBe(401);
+  });
+
   it('give a non-member (and an applicant) nothing inside a private group', async () => {
-    for (const e of groupCalls.filter((c) => !FOR_EVERY_USER.has(`${c.method} ${c.path}`))) {
+    // An applicant may withdraw his application (leaving is his own standing); an outsider has nothing to leave.
+    const exit = await call(t, 'DELETE', '/api/group/member/exit', { token: outsider, query: { gid: String(gid) } });
+    expect(exit.status).not.toBe(200);
+    for (const e of groupCalls.filter((c) => !FOR_EVERY_USER.has(`${c.method} ${c.path}`) && c.path !== 'group/member/exit')) {
       for (const token of [outsider, applicant]) {
         const r = await send(e, token);
         expect(r.http === 200 && r.status === 200, `${e.method} ${e.path}: ${r.http} ${r.msg}`).toBe(false);
