@@ -316,6 +316,19 @@ describe('joining and applying', () => {
     }
   });
 
+  it('gives 5 wrong codes per user and group in 10 minutes, counted before they are compared, even in parallel', async () => {
+    const gid = await create(tok.owner!, { auth: GroupAuth.PRIVATE, code: 'GUESS1' });
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => join(gid, tok.other!, { code: `WRONG${i % 10}`, reason: 'Please let me in' })));
+    expect(guesses.filter((r) => r.msg === MSG.groupCodeWrong)).toHaveLength(5);
+    expect(guesses.filter((r) => r.msg === formatMsg(MSG.groupCodeTooManyTries, { minutes: 10 }))).toHaveLength(7);
+    // the right code waits for the window too; nothing was written
+    expect((await join(gid, tok.other!, { code: 'GUESS1', reason: 'Please let me in' })).msg).toBe(formatMsg(MSG.groupCodeTooManyTries, { minutes: 10 }));
+    expect(await levelOf(gid, 'other')).toBe(0);
+    // another user's tries are his own; his right code clears his count
+    expect((await join(gid, tok.creator!, { code: 'WRONG1', reason: 'Please let me in' })).msg).toBe(MSG.groupCodeWrong);
+    expect((await join(gid, tok.creator!, { code: 'GUESS1', reason: 'Please let me in' })).data).toBe(GroupLevel.APPLYING);
+  });
+
   it('lets a refused user apply again, and a hidden group cannot be joined', async () => {
     const gid = await create(tok.owner!, { auth: GroupAuth.PROTECTED, code: 'PROT02' });
     await join(gid, tok.stranger!, { reason: 'first attempt here' });

@@ -40,6 +40,9 @@ export const GROUP_LIMITS = {
   /** the avatar (spec 3 §5, §9) */
   avatarMaxBytes: 2 * 1024 * 1024,
   avatarSize: 200,
+  /** wrong invitation codes per user and group before a pause, like contest and training passwords */
+  codeTries: 5,
+  codeWindowMinutes: 10,
 } as const;
 
 /** How the caller stands to a group (spec 3 §3 userAuth): 0 none, 1 applying, 2 refused, then the member levels 3–5. */

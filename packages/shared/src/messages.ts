@@ -33,6 +33,7 @@ export const MSG = {
   groupDailyLimit: 'You can create at most {count} groups a day, please try again tomorrow.',
   groupPerUserLimit: 'You can own at most {count} groups.',
   groupCodeWrong: 'The invitation code is wrong.',
+  groupCodeTooManyTries: 'Too many wrong invitation codes for this group, please try again in {minutes} minutes.',
   groupAlreadyMember: 'You are already a member of this group.',
   groupAlreadyApplied: 'You have already applied to join this group, please wait for its admins to review it.',
   groupUserAlreadyMember: 'The user is already a member of this group.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { GroupAuthValue, GroupLevelValue } from '@oj/shared';
 import { users } from './account.js';
 
@@ -59,4 +59,23 @@ export const groupMembers = pgTable(
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('group_member_uq').on(t.gid, t.uid), index('group_member_uid_idx').on(t.uid, t.auth), index('group_member_list_idx').on(t.gid, t.auth)],
+);
+
+/**
+ * Wrong invitation codes per user and private group (`lib/password-tries.ts`): a 6-character code must
+ * not be guessable by trying, so a user gets a few tries per window, counted before the code is compared.
+ */
+export const groupCodeFailures = pgTable(
+  'group_code_failure',
+  {
+    gid: integer('gid')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull(),
+    windowStart: ts('window_start').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gid, t.uid] })],
 );

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  GROUP_LIMITS,
   GroupAuth,
   GroupLevel,
   groupApplyProblem,
@@ -21,9 +22,10 @@ import {
   type Page,
 } from '@oj/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { groupMembers, users } from '../../db/schema/index.js';
+import { groupCodeFailures, groupMembers, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, forbidden } from '../../lib/errors.js';
+import { clearPasswordTries, countPasswordTry, type PasswordTries } from '../../lib/password-tries.js';
 import { mainRole } from '../admin-user/service.js';
 import { likeOf } from '../problem/service.js';
 import { adminStanding, groupStanding, memberStanding, type GroupStanding } from './access.js';
@@ -59,6 +61,18 @@ async function putMember(db: DbOrTx, gid: number, uid: string, level: GroupLevel
   return rows[0]?.auth ?? null;
 }
 
+/** Five wrong invitation codes per user and group in ten minutes, then a pause (like contest and training passwords). */
+const GROUP_CODE_TRIES: PasswordTries = {
+  table: groupCodeFailures,
+  key: groupCodeFailures.gid,
+  uid: groupCodeFailures.uid,
+  failures: groupCodeFailures.failures,
+  windowStart: groupCodeFailures.windowStart,
+  tries: GROUP_LIMITS.codeTries,
+  windowMinutes: GROUP_LIMITS.codeWindowMinutes,
+  tooMany: 'groupCodeTooManyTries',
+};
+
 /**
  * Join a public group at once; apply to a protected one with a reason, to a private one with its code
  * and a reason (a refused user may apply again). With `uid`, a group admin adds that user as a member.
@@ -79,7 +93,12 @@ export async function joinGroup(db: Db, user: AuthUser, q: z.output<typeof group
   if (info.level === GroupLevel.APPLYING) throw fail('groupAlreadyApplied');
   const problem = groupApplyProblem(group.auth, { code: q.code, reason: q.reason });
   if (problem) throw new ApiError(problem);
-  if (group.auth === GroupAuth.PRIVATE && q.code !== group.code) throw fail('groupCodeWrong');
+  if (group.auth === GroupAuth.PRIVATE) {
+    // Counted before the comparison, so parallel guesses cannot all get through; the right code clears it.
+    await countPasswordTry(db, GROUP_CODE_TRIES, group.id, user.uid);
+    if (q.code !== group.code) throw fail('groupCodeWrong');
+    await clearPasswordTries(db, GROUP_CODE_TRIES, group.id, user.uid);
+  }
   const open = group.auth === GroupAuth.PUBLIC;
   const level = await putMember(db, group.id, user.uid, open ? GroupLevel.MEMBER : GroupLevel.APPLYING, open ? null : (q.reason ?? null));
   if (level === null) throw fail('groupAlreadyMember');
