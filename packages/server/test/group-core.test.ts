@@ -9,7 +9,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, GroupAuth, GroupLevel, MSG, Role } from '@oj/shared';
-import { contests, groupMembers, groups, problems, submissions } from '../src/db/schema/index.js';
+import { announcements, contests, groupMembers, groups, problems, submissions } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { giveAccepted } from './discussion-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -575,6 +575,7 @@ describe('disbanding', () => {
       .insert(contests)
       .values({ title: 'Group contest', startTime: new Date(), endTime: new Date(Date.now() + 3600_000), gid })
       .returning({ id: contests.id });
+    await t.database.db.insert(announcements).values({ title: 'Contest news', content: 'Problem A is fixed.', cid: contest!.id });
     for (const who of ['groot', 'gadmin', 'gmember', 'stranger']) {
       expect((await del(t, '/api/group', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
     }
@@ -586,6 +587,7 @@ describe('disbanding', () => {
     expect((await t.database.db.select().from(problems).where(eq(problems.id, pid))).length).toBe(0);
     expect((await t.database.db.select().from(submissions).where(eq(submissions.gid, gid))).length).toBe(0);
     expect((await t.database.db.select().from(contests).where(eq(contests.id, contest!.id))).length).toBe(0);
+    expect((await t.database.db.select().from(announcements).where(eq(announcements.cid, contest!.id))).length).toBe(0);
     expect((await get(t, '/api/get-group-detail', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
     expect((await del(t, '/api/group', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
   });

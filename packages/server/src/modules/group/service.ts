@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { GroupAuth, GroupLevel, isSuperAdmin, may, type Group, type groupForm, type groupListQuery, type groupUpdate, type Page } from '@oj/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { groupMembers, groups } from '../../db/schema/index.js';
+import { announcements, contests, groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
@@ -183,6 +183,9 @@ export async function disbandGroup(db: Db, user: AuthUser, gid: number): Promise
   // An owner whose account is gone leaves the group to the super admin.
   if (!may(actor, 'delete', { kind: 'group', ownerUid: group.ownerUid ?? '' })) throw forbidden();
   await db.transaction(async (tx) => {
+    // Everything carrying the gid goes with the group (foreign keys); a contest's announcements name only
+    // their contest (announcement.cid has no key), so they go first.
+    await tx.delete(announcements).where(inArray(announcements.cid, tx.select({ id: contests.id }).from(contests).where(eq(contests.gid, group.id))));
     await tx.delete(groups).where(eq(groups.id, group.id));
   });
 }
