@@ -51,7 +51,7 @@ async function insertGroup(members: Record<string, number>): Promise<number> {
     const id = g.rows[0]!.id as number;
     await database.db.execute(sql`insert into group_member (gid, uid, auth) values (${id}, ${owner}, 5)`);
     await database.db.execute(
-      sql`insert into problem (problem_id, title, gid, is_group, author) values (${groupProblemId}, 'Our own A + B', ${id}, true, 'root')`,
+      sql`insert into problem (problem_id, title, gid, is_group, author) values (${groupProblemId}, 'Our own A + B', ${id}, true, ${teacher.username})`,
     );
     for (const [username, level] of Object.entries(members)) {
       await database.db.execute(sql`insert into group_member (gid, uid, auth) select ${id}, uid, ${level} from user_info where username = ${username}`);
@@ -128,6 +128,29 @@ describe('group trainings', () => {
     await page.getByTestId('group-training-problem-id').press('Enter');
     await notice(page, 'Add Successfully').waitFor();
     await page.getByTestId('training-problem-table').locator('.ant-table-row', { hasText: groupProblemId }).waitFor();
+    // The group's own problem (written by this admin) is managed from here (visibility, test data, deletion);
+    // the public one only moves or leaves.
+    const disabledSelect = (id: string) => page.getByTestId(`training-problem-auth-${id}`).evaluate((el) => !!el.closest('.ant-select-disabled'));
+    expect(await disabledSelect(problemId)).toBe(true);
+    expect(await disabledSelect(groupProblemId)).toBe(false);
+    await page.getByTestId(`training-problem-download-${groupProblemId}`).waitFor();
+    expect(await page.getByTestId(`training-problem-download-${problemId}`).count()).toBe(0);
+    expect(await page.getByTestId(`training-problem-delete-${problemId}`).count()).toBe(0);
+    await page.getByTestId(`training-problem-auth-${groupProblemId}`).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Private' }).click();
+    await notice(page, 'Update Successfully').waitFor();
+    await expect
+      .poll(async () => {
+        const list = await apiOk<{ records: { problemId: string; auth: number }[] }>(
+          'GET',
+          `/api/group/get-admin-problem-list?gid=${gid}&currentPage=1&limit=50`,
+          {
+            token: sessions[teacher.username]!.token,
+          },
+        );
+        return list.records.find((r) => r.problemId === groupProblemId)?.auth;
+      })
+      .toBe(2);
     await pageShot(page, 'group-training-admin-problems-1280');
     await context.close();
 

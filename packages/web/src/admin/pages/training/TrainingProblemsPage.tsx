@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Input, InputNumber, Popconfirm, Result, Space, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Input, InputNumber, Popconfirm, Result, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { DownloadOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,10 @@ import { TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemLink } 
 import { quietly } from '../../../api/client';
 import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
+import { successMsg } from '../../../app/i18n';
 import { AdminTable } from '../../components/AdminTable';
+import { DeleteButton } from '../../components/DeleteButton';
+import { PROBLEM_AUTHS } from '../../problemOptions';
 import { usePaging } from '../../components/adminPaging';
 import { AddTrainingProblemDialog } from '../../training/AddTrainingProblemDialog';
 import { useTrainingAdminScope } from '../../training/trainingAdminScope';
@@ -86,6 +89,16 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
     },
   });
 
+  // A group's own problems: visibility, test cases and deletion from here (the scope's ownProblems).
+  const own = scope.ownProblems;
+  const ownAction = useMutation({
+    mutationFn: (run: () => Promise<unknown>) => run(),
+    onSuccess: (res) => {
+      feedback.success(successMsg((res as { msg?: string } | null)?.msg, 'admin.updated'));
+      refresh();
+    },
+  });
+
   if (!valid) return <Result status="404" title={t('training.detail.notFound')} />;
   if (training.isError) return <Result status="warning" title={training.error.message} />;
 
@@ -103,10 +116,31 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
         return link ? <RankInput key={`${link.id}-${link.rank}`} link={link} onSave={(rank) => updateRank.mutate({ link, rank })} /> : null;
       },
     },
+    ...(own
+      ? [
+          {
+            title: t('admin.problem.auth'),
+            key: 'auth',
+            width: 130,
+            render: (_v: unknown, p: TrainingAdminProblem) => (
+              <Select<number>
+                size="small"
+                value={p.auth}
+                style={{ width: 110 }}
+                // Only the group that owns a problem changes it (spec 3 §4); contest-only is shown, never chosen.
+                disabled={!own.manages(p) || ownAction.isPending}
+                options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
+                onChange={(next) => ownAction.mutate(() => own.changeAuth(p.id, next as 1 | 2))}
+                data-testid={`training-problem-auth-${p.problemId}`}
+              />
+            ),
+          },
+        ]
+      : []),
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 100,
+      width: own ? 150 : 100,
       fixed: 'right',
       render: (_v, p) => (
         <Space size={4}>
@@ -117,15 +151,38 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
               </Link>
             </Tooltip>
           )}
+          {own?.manages(p) && (
+            <Tooltip title={t('admin.problemList.downloadCases')}>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void own.downloadCases(p.id).then(
+                    () => feedback.success(t('admin.problemList.downloaded')),
+                    () => undefined,
+                  )
+                }
+                data-testid={`training-problem-download-${p.problemId}`}
+              />
+            </Tooltip>
+          )}
           <Popconfirm
             title={t('admin.training.removeConfirm')}
             okButtonProps={{ danger: true, 'data-testid': 'training-problem-remove-ok' }}
             onConfirm={() => remove.mutate(p.id)}
           >
             <Tooltip title={t('admin.training.remove')}>
-              <Button size="small" danger icon={<DeleteOutlined />} data-testid={`training-problem-remove-${p.problemId}`} />
+              <Button size="small" danger icon={<MinusCircleOutlined />} data-testid={`training-problem-remove-${p.problemId}`} />
             </Tooltip>
           </Popconfirm>
+          {own?.manages(p) && (
+            <DeleteButton
+              confirm={t('admin.problemList.deleteConfirm')}
+              warning={t('admin.problemList.deleteWarning')}
+              onConfirm={() => ownAction.mutate(() => own.remove(p.id))}
+              testId={`training-problem-delete-${p.problemId}`}
+            />
+          )}
         </Space>
       ),
     },

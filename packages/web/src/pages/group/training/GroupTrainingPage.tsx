@@ -19,6 +19,7 @@ import { TrainingAuthTag, TrainingCategoryTag } from '../../training/meta';
 import { useTrainingActor } from '../../training/policy';
 import { useTrainingListColumns } from '../../training/TrainingListPage';
 import { TrainingPlaceContext, useTrainingPlace } from '../../training/TrainingPlace';
+import { useSession } from '../../../app/session';
 import { useGroup } from '../GroupContext';
 import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
 
@@ -258,7 +259,8 @@ export default function GroupTrainingPage() {
   const [params] = useSearchParams();
   const view = viewOf(params, access.admin);
   const place = useMemo(() => groupTrainingPlace(group.id, access), [group.id, access]);
-  const adminScope = useMemo(() => groupTrainingAdminScope(group.id), [group.id]);
+  const username = useSession().user?.username ?? null;
+  const adminScope = useMemo(() => groupTrainingAdminScope(group.id, { root: access.root, username }), [group.id, access.root, username]);
   const client = useQueryClient();
 
   const back = (to: string) => (

@@ -1,4 +1,5 @@
 import type { GroupAuthInfo } from '@oj/shared';
+import { groupProblemApi } from '../../../api/groupProblem';
 import { groupTrainingApi, groupTrainingKeys } from '../../../api/groupTraining';
 import type { TrainingAdminScope } from '../../../admin/training/trainingAdminScope';
 import type { TrainingPlace } from '../../training/TrainingPlace';
@@ -34,7 +35,8 @@ export function groupTrainingPlace(gid: number, access: GroupAuthInfo): Training
 }
 
 /** The training admin screens (form, problems, add from public) on the group's calls. */
-export function groupTrainingAdminScope(gid: number): TrainingAdminScope {
+export function groupTrainingAdminScope(gid: number, viewer: { root: boolean; username: string | null }): TrainingAdminScope {
+  const manages = (p: { gid: number | null; author: string | null }) => p.gid === gid && (viewer.root || (!!p.author && p.author === viewer.username));
   return {
     get: groupTrainingApi.get,
     add: (body) => groupTrainingApi.add(gid, body),
@@ -55,7 +57,14 @@ export function groupTrainingAdminScope(gid: number): TrainingAdminScope {
     },
     listPath: groupTrainingTab(gid, { admin: true }),
     categoryPath: groupTrainingTab(gid, { categories: true }),
-    // Editing a problem is the group problem pages' (spec 3 "Group problems"); here only order and removal.
-    problemEditPath: () => null,
+    // The group's own problems open in the group's problem editor; public ones are not the group's to edit.
+    problemEditPath: (p) => (manages(p) ? groupPath(gid, 'problem', 'admin', 'edit', p.id) : null),
+    ownProblems: {
+      gid,
+      manages,
+      changeAuth: groupProblemApi.changeAuth,
+      downloadCases: groupProblemApi.downloadCases,
+      remove: groupProblemApi.remove,
+    },
   };
 }
