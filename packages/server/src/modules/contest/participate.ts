@@ -4,6 +4,7 @@ import { ContestAuth, ContestStatus, type ContestDetail, type ContestInfo, type 
 import type { z } from 'zod';
 import type { contestListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
@@ -21,20 +22,16 @@ export const listedContest = and(eq(contests.visible, true), isNull(contests.gid
 export const statusOrder = (nowIso: string) => sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
 
 /**
- * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
- * then scheduled (soonest first), then ended (latest first), like HOJ.
+ * A page of contests matching `where` in the lists' order — running, then scheduled (soonest first), then
+ * ended (latest first), like HOJ — with their participant counts (the site's list and a group's).
  */
-export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
-  const { db } = ctx.database;
+export async function contestPage<T>(
+  db: DbOrTx,
+  where: SQL | undefined,
+  q: { currentPage: number; limit: number },
+  map: (r: typeof contests.$inferSelect, participants: number, now: number) => T,
+): Promise<Page<T>> {
   const now = new Date();
-  const conds: (SQL | undefined)[] = [listedContest];
-  if (q.type !== undefined) conds.push(eq(contests.type, q.type));
-  if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
-  if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));
-  if (q.status === ContestStatus.ENDED) conds.push(lte(contests.endTime, now));
-  const keyword = q.keyword?.trim();
-  if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
-  const where = and(...conds);
   const nowIso = now.toISOString();
   const [rows, [total]] = await Promise.all([
     db
@@ -55,7 +52,24 @@ export async function contestList(ctx: AppContext, q: z.infer<typeof contestList
     db,
     rows.map((r) => r.id),
   );
-  return { records: rows.map((r) => toContestInfo(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
+  return { records: rows.map((r) => map(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
+}
+
+/**
+ * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
+ * then scheduled (soonest first), then ended (latest first), like HOJ.
+ */
+export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
+  const { db } = ctx.database;
+  const now = new Date();
+  const conds: (SQL | undefined)[] = [listedContest];
+  if (q.type !== undefined) conds.push(eq(contests.type, q.type));
+  if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
+  if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));
+  if (q.status === ContestStatus.ENDED) conds.push(lte(contests.endTime, now));
+  const keyword = q.keyword?.trim();
+  if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
+  return contestPage(db, and(...conds), q, toContestInfo);
 }
 
 /**

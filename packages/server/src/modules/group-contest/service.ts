@@ -5,7 +5,7 @@
  * the policy; this module only adds what is the group's: its lists, creating in it, and that a contest
  * reached through a group call is a group contest.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { may, type AdminContest, type ContestBody, type ContestInfo, type GroupAdminContest, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -14,42 +14,11 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { createContest } from '../contest/admin.js';
 import { contestById } from '../contest/access.js';
-import { participantCounts, toAdminContest, toContestInfo } from '../contest/info.js';
-import { statusOrder } from '../contest/participate.js';
+import { toAdminContest, toContestInfo } from '../contest/info.js';
+import { contestPage } from '../contest/participate.js';
 import { adminStanding, memberStanding } from '../group/access.js';
 
 type Paging = { currentPage: number; limit: number; gid: number };
-
-async function contestPage<T>(
-  db: DbOrTx,
-  where: SQL | undefined,
-  q: Paging,
-  map: (r: typeof contests.$inferSelect, participants: number, now: number) => T,
-): Promise<Page<T>> {
-  const now = new Date();
-  const nowIso = now.toISOString();
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(contests)
-      .where(where)
-      // As the site list: running, then scheduled (soonest first), then ended (latest first).
-      .orderBy(
-        statusOrder(nowIso),
-        sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} end asc`,
-        desc(contests.startTime),
-        desc(contests.id),
-      )
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(contests).where(where),
-  ]);
-  const counts = await participantCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { records: rows.map((r) => map(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
-}
 
 /** Members: the group's visible contests (hidden ones are in the admin table only). */
 export async function groupContestList(ctx: AppContext, user: AuthUser, q: Paging): Promise<Page<ContestInfo>> {
