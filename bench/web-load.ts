@@ -148,7 +148,7 @@ async function measure(server: BenchServer) {
   const browser = await launchChromium();
   try {
     const pages = [
-      { name: '/home (visitor)', url: '/home', ready: '[data-testid="home"] .ant-card', token: undefined },
+      { name: '/home (visitor)', url: '/home', ready: '[data-testid="announcements"]', token: undefined },
       { name: '/problem/P1000 (root)', url: '/problem/P1000', ready: '.katex', token: session },
     ];
     const rows = [];
