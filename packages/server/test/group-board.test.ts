@@ -6,7 +6,7 @@
  */
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GroupLevel, JudgeStatus, MSG } from '@oj/shared';
+import { GroupLevel, JudgeStatus, MSG, Role } from '@oj/shared';
 import { announcements, discussions, groupMembers, msgReminds, submissions } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { insertGroup } from './group-helpers.js';
@@ -311,6 +311,19 @@ describe('group discussions', () => {
     expect(remind!.url).toBe(`/group/${gid}/discussion-detail/${mine}`);
     expect((await post(t, '/api/comment', { did: mine, content: 'Nice' }, { token: tok.member3b })).status).toBe(200);
     expect((await get(t, '/api/comments', { token: tok.member3, ...q({ did: mine }) })).data.commentList.total).toBe(1);
+  });
+
+  it("keeps reports on a group's discussion from the site's admins (the super admin handles them)", async () => {
+    await createUser(t, { username: 'siteadmin', roles: [Role.ADMIN] });
+    const siteAdmin = await login(t, 'siteadmin', 'password1', '10.15.1.1');
+    expect((await post(t, '/api/discussion-report', { did: mine, reason: 'Off topic in the class' }, { token: tok.member3b })).status).toBe(200);
+    const reportsOf = async (token: string) =>
+      (await get(t, '/api/admin/discussion-report', { token, ...q({ currentPage: 1, limit: 50 }) })).data.records as { id: number; did: number }[];
+    expect((await reportsOf(siteAdmin)).map((r) => r.did)).not.toContain(mine);
+    const report = (await reportsOf(tok.superAdmin!)).find((r) => r.did === mine)!;
+    expect(report).toBeTruthy();
+    expect((await put(t, '/api/admin/discussion-report', { id: report.id, status: true }, { token: siteAdmin })).http).toBe(403);
+    expect((await put(t, '/api/admin/discussion-report', { id: report.id, status: true }, { token: tok.superAdmin })).status).toBe(200);
   });
 
   it('lets the author edit, the group admins moderate and delete, and nobody else', async () => {

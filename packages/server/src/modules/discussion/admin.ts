@@ -3,8 +3,8 @@
  * and handle reports. The author hears of a hide, a re-show and a delete, the reporter of a handled
  * report ("mine" messages written in the same transaction).
  */
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { DiscussionStatus, type adminDiscussionBody, type DiscussionReport, type Page, type reportListQuery } from '@oj/shared';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { DiscussionStatus, isSuperAdmin, type adminDiscussionBody, type DiscussionReport, type Page, type reportListQuery } from '@oj/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { discussionReports, discussions } from '../../db/schema/index.js';
@@ -45,8 +45,15 @@ export async function deleteDiscussions(db: Db, user: AuthUser, ids: number[]): 
   });
 }
 
-export async function reportList(db: Db, q: z.infer<typeof reportListQuery>): Promise<Page<DiscussionReport>> {
-  const where: SQL | undefined = q.status === undefined ? undefined : eq(discussionReports.status, q.status);
+/**
+ * Reports the caller moderates: on the site's discussions, and on groups' only for the super admin (a
+ * group's discussions are its admins' to moderate, and a private group's are not the site admins' to read).
+ */
+export async function reportList(db: Db, user: AuthUser, q: z.infer<typeof reportListQuery>): Promise<Page<DiscussionReport>> {
+  const where: SQL | undefined = and(
+    q.status === undefined ? undefined : eq(discussionReports.status, q.status),
+    isSuperAdmin(user.roles) ? undefined : isNull(discussions.gid),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -65,20 +72,27 @@ export async function reportList(db: Db, q: z.infer<typeof reportListQuery>): Pr
       .orderBy(desc(discussionReports.id))
       .limit(q.limit)
       .offset((q.currentPage - 1) * q.limit),
-    db.select({ n: count() }).from(discussionReports).where(where),
+    db.select({ n: count() }).from(discussionReports).innerJoin(discussions, eq(discussions.id, discussionReports.did)).where(where),
   ]);
   return { records: rows.map((r) => ({ ...r, gmtCreate: r.gmtCreate.toISOString() })), total: total?.n ?? 0 };
 }
 
-export async function handleReport(db: Db, id: number, status: boolean): Promise<void> {
+export async function handleReport(db: Db, user: AuthUser, id: number, status: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const [r] = await tx
-      .select({ status: discussionReports.status, reporterUid: discussionReports.reporterUid, title: discussions.title })
+      .select({
+        status: discussionReports.status,
+        reporterUid: discussionReports.reporterUid,
+        title: discussions.title,
+        uid: discussions.uid,
+        gid: discussions.gid,
+      })
       .from(discussionReports)
       .innerJoin(discussions, eq(discussions.id, discussionReports.did))
       .where(eq(discussionReports.id, id))
       .for('update', { of: discussionReports });
     if (!r) throw notFound();
+    if (!(await mayOnDiscussion(tx, user, 'moderate', r))) throw forbidden();
     if (r.status === status) return;
     await tx
       .update(discussionReports)

@@ -84,10 +84,10 @@ export async function adminDiscussionRoutes(app: FastifyInstance, ctx: AppContex
     return ok(null);
   });
 
-  serve(app, admin.reports, moderator, async ({ query }) => ok(await adm.reportList(db, query)));
+  serve(app, admin.reports, moderator, async ({ query, req }) => ok(await adm.reportList(db, userOf(req), query)));
 
-  serve(app, admin.handleReport, moderator, async ({ body }) => {
-    await adm.handleReport(db, body.id, body.status);
+  serve(app, admin.handleReport, moderator, async ({ body, req }) => {
+    await adm.handleReport(db, userOf(req), body.id, body.status);
     return ok(null);
   });
 }
