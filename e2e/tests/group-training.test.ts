@@ -192,6 +192,10 @@ describe('group trainings', () => {
     await loadCode(page, AC_C);
     await page.getByTestId('submit-code').click();
     await watchStatus(page, 'Accepted');
+    // In the group's submissions it links back to the training's problem (a public one, not a group problem).
+    await page.goto(`/group/${gid}/status`);
+    const row = page.getByTestId('group-status-page').locator('.ant-table-row', { hasText: problemId }).first();
+    await expect.poll(() => row.locator(`a[href*="/problem/"]`).first().getAttribute('href')).toBe(`/group/${gid}/training/${tid}/problem/${problemId}`);
     await page.goto(`/group/${gid}/training/${tid}`);
     await page.getByTestId('training-header').waitFor();
     await page.getByTestId('training-detail-progress').getByText('100.00%').waitFor();

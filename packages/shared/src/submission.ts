@@ -151,6 +151,8 @@ export interface SubmissionInfo {
   title: string | null;
   cid: number;
   gid: number | null;
+  /** the training it was made in (its problem opens there), null elsewhere */
+  tid: number | null;
   uid: string;
   username: string;
   status: number;

@@ -13,6 +13,7 @@ export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {
     title: r.title,
     cid: r.cid,
     gid: r.gid,
+    tid: r.tid,
     uid: r.uid,
     username: r.username,
     status: r.status,

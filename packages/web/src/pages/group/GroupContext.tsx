@@ -23,3 +23,10 @@ export function useGroup(): GroupContextValue {
 
 /** The path of a group page: `groupPath(7)` is its home, `groupPath(7, 'problem')` a tab. */
 export const groupPath = (gid: number, ...rest: (string | number)[]) => ['/group', gid, ...rest].join('/');
+
+/**
+ * Where a submission made in the group opens its problem: the group training it was made in (a public
+ * problem of the training is not one of the group's problems), else the group's problem page.
+ */
+export const groupSubmissionProblemPath = (gid: number, s: { tid: number | null; displayPid: string }) =>
+  s.tid ? groupPath(gid, 'training', s.tid, 'problem', encodeURIComponent(s.displayPid)) : groupPath(gid, 'problem', encodeURIComponent(s.displayPid));

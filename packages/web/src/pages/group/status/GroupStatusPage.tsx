@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { submissionApi, submissionKeys } from '../../../api/submission';
 import type { SubmissionListScope } from '../../status/listScope';
 import { SubmissionListView } from '../../status/StatusPage';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, groupSubmissionProblemPath, useGroup } from '../GroupContext';
 import { groupCheckStatus } from '../problem/useGroupProblemScope';
 
 /**
@@ -22,8 +22,7 @@ export default function GroupStatusPage() {
       key: (q, uid) => [...submissionKeys.list(q, uid), 'group', gid],
       checkStatus: (ids) => groupCheckStatus(gid, ids),
       submissionPath: (r) => groupPath(gid, 'submission-detail', r.submitId),
-      // A submission made in a group training or contest opens there; a group problem in the group.
-      problemPath: (r) => groupPath(gid, 'problem', encodeURIComponent(r.displayPid)),
+      problemPath: (r) => groupSubmissionProblemPath(gid, r),
       showScore: true,
       pageClass: 'oj-group-status',
       testId: 'group-status-page',

@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { SubmissionDetailView, type SubmissionDetailScope } from '../../submission/SubmissionDetailPage';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupSubmissionProblemPath, useGroup } from '../GroupContext';
 
 /** /group/:groupID/submission-detail/:submitID (spec 3 §2 GroupSubmissionDetails): the site's detail page, its problem link inside the group. */
 export default function GroupSubmissionDetailPage() {
   const { submitID } = useParams();
   const { group } = useGroup();
-  const scope = useMemo<SubmissionDetailScope>(
-    () => ({ problemPath: (s) => groupPath(group.id, 'problem', encodeURIComponent(s.displayPid)), pageClass: 'oj-stack' }),
-    [group.id],
-  );
+  const scope = useMemo<SubmissionDetailScope>(() => ({ problemPath: (s) => groupSubmissionProblemPath(group.id, s), pageClass: 'oj-stack' }), [group.id]);
   return <SubmissionDetailView submitId={Number(submitID)} scope={scope} />;
 }
