@@ -13,8 +13,9 @@ import { putSetting } from '../src/lib/site-config.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { TEST_RUN_ERRORS } from '../src/modules/test-run/service.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post } from './helpers.js';
+import { createUser, get, login, post, rootToken } from './helpers.js';
 import { createProblem, testQueue } from './judge-helpers.js';
+import { createCategory, createTraining } from './training-helpers.js';
 import { C, listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 
 let t: TestApp;
@@ -121,6 +122,19 @@ describe('online test run through the judge daemon', () => {
     expect(unknown).toMatchObject({ status: 404, msg: MSG.testRunNotFound });
     const missing = await get(t, '/api/get-test-judge-result', { token: alice });
     expect(missing.http).toBe(400);
+  });
+
+  it('tests a hidden problem opened inside a training (the call carries tid), and nowhere else', async () => {
+    const root = await rootToken(t);
+    const hidden = await createProblem(t, { auth: 2, problemId: 'TRH1' });
+    const tid = await createTraining(t, root, { title: 'Self-test training', categoryId: await createCategory(t, root, 'Self-test') }, [hidden]);
+    // in the training: tested like it is submitted there
+    const r = await run(alice, { pid: hidden, tid, code: C.ab('tr-training'), expectedOutput: '3\n' });
+    expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '3\n' });
+    // without the training it stays hidden; a training it is not in does not open it either
+    expect(await start(alice, { pid: hidden, code: C.ab() })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    const other = await createTraining(t, root, { title: 'Other training', categoryId: await createCategory(t, root, 'Self-test 2') }, [pid]);
+    expect(await start(alice, { pid: hidden, tid: other, code: C.ab() })).toMatchObject({ status: 400, msg: `The problem ${hidden} is not in this training.` });
   });
 
   it('checks login, permission, code, input, language and problem before queueing', async () => {

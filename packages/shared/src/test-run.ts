@@ -40,6 +40,8 @@ export const testRunBody = z.object({
   isRemoteJudge: z.boolean().optional(),
   cid: optDbId.optional(),
   gid: optDbId.nullish(),
+  /** the training the problem is opened in (type public): its hidden problems are tested there as they are submitted there */
+  tid: optDbId.nullish(),
 });
 export type TestRunBody = z.infer<typeof testRunBody>;
 

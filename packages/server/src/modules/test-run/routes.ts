@@ -12,8 +12,9 @@ export async function testRunRoutes(app: FastifyInstance, ctx: AppContext) {
   // Running code costs judge time: the same permission as submitting.
   serve(app, ep.submit, { preHandler: requirePermission('submit') }, async ({ body, req }) => {
     const user = userOf(req);
-    // HOJ's `type` says where the problem is tested from: a contest; otherwise a group's problem names its group.
-    const place = await resolvePlace(ctx, user, body.type === 'contest' ? { cid: body.cid } : { gid: body.gid || undefined });
+    // HOJ's `type` says where the problem is tested from: a contest; otherwise a training (its problems,
+    // hidden ones too, are tested where they are submitted) or a group's problem names its group.
+    const place = await resolvePlace(ctx, user, body.type === 'contest' ? { cid: body.cid } : { tid: body.tid || undefined, gid: body.gid || undefined });
     return ok(await submitTestRun(ctx, user, place, body));
   });
 

@@ -29,7 +29,7 @@ export interface ProblemScope {
   mySubmissions(problemId: string, page: number, limit: number): Promise<Page<SubmissionInfo>>;
   mySubmissionsKey(problemId: string, uid: string, page: number): readonly unknown[];
   checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
-  testRun: { type: 'public' | 'contest'; cid?: number; gid?: number };
+  testRun: { type: 'public' | 'contest'; cid?: number; gid?: number; tid?: number };
   /** null: the user may submit; otherwise why not (the submit button is disabled and says so) */
   blocked: string | null;
   /** asked before each submit (password dialog, cover confirmation); false stops it */

@@ -41,7 +41,8 @@ export function useTrainingProblemScope(view: TrainingContextValue): ProblemScop
           }
           return rows;
         }),
-      testRun: { type: 'public' },
+      // the self-test opens the problem in the training too (a hidden problem exists only there)
+      testRun: { type: 'public', tid },
       blocked,
       captcha: true,
     }),
