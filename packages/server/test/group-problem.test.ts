@@ -151,6 +151,10 @@ describe('creating and editing group problems', () => {
     expect((await problemRow(pid)).title).toBe('Owner edit');
     // renamed through the form: still prefixed
     expect((await put(t, '/api/group/problem', problemBody('E2', {}, { id: pid }), { token: tok.gadm })).data.problemId).toBe(`${shortName}E2`);
+    // saved with its id unchanged (the id as get-problem answers it, short name included): the id stays
+    const same = await put(t, '/api/group/problem', problemBody(`${shortName}E2`, {}, { id: pid, title: 'Same id' }), { token: tok.gadm });
+    expect([same.status, same.data.problemId]).toEqual([200, `${shortName}E2`]);
+    expect(await problemRow(pid)).toMatchObject({ problemId: `${shortName}E2`, title: 'Same id' });
     // the body must name the problem's own group
     const wrongGroup = await put(t, '/api/group/problem', { ...problemBody('E3', {}, { id: pid }), gid: other }, { token: tok.otherown });
     expect(wrongGroup.http).toBe(403);

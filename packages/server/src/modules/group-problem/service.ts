@@ -118,7 +118,11 @@ export async function updateGroupProblem(ctx: AppContext, user: AuthUser, gid: n
   if (!pid) throw fail('problemNotFound');
   const { problem, standing } = await managedProblem(ctx.database.db, user, pid);
   if (problem.gid !== gid) throw fail('problemNotFound');
-  const named = { ...body, problem: { ...body.problem, problemId: prefixed(standing.group.shortName, body.problem.problemId) } };
+  // The id sent back as it is stored (get-problem answers it with the short name, and the form shows it
+  // whole when the group's short name changed since) is kept: only a new id gets the prefix.
+  const typed = body.problem.problemId;
+  const problemId = typed === problem.problemId ? typed : prefixed(standing.group.shortName, typed);
+  const named = { ...body, problem: { ...body.problem, problemId } };
   return admin.updateProblem(ctx, user, pid, named, upload, { gid });
 }
 
