@@ -125,7 +125,10 @@ async function fill(url: string): Promise<Filled> {
       `explain (analyze, buffers)
        with per_problem as (
          select uid, pid, count(*) as n, bool_or(status = 0) as solved, max(oi_rank_score) as best
-         from judge where gid = $1 and cid = 0 group by uid, pid
+         from judge j where j.gid = $1 and j.pid in (select p.id from problem p where p.gid = $1)
+           and (j.cid = 0 or exists (select 1 from contest c where c.id = j.cid and (not c.seal_rank or c.seal_rank_time is null
+             or j.submit_time < c.seal_rank_time or (now() >= c.end_time and c.auto_real_rank))))
+         group by uid, pid
        ), stats as (
          select uid, sum(n)::int as total, (count(*) filter (where solved))::int as ac, coalesce(sum(best), 0)::int as score from per_problem group by uid
        )

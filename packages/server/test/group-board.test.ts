@@ -7,7 +7,7 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLevel, JudgeStatus, MSG, Role } from '@oj/shared';
-import { announcements, discussions, groupMembers, msgReminds, submissions } from '../src/db/schema/index.js';
+import { announcements, contests, discussions, groupMembers, msgReminds, submissions, trainings } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -190,10 +190,10 @@ describe('get-group-rank-list', () => {
       judge('owner', pc, AC, 50),
       // member3b: nothing accepted
       judge('member3b', pc, WA, 0),
-      // not counted: a refused applicant's, a submission outside the group, one in a contest
+      // not counted: a refused applicant's, a submission outside the group, one in another group
       judge('refused2', pa, AC, 90),
       judge('member3b', pa, AC, 90, { gid: null }),
-      judge('member3b', pb, AC, 90, { cid: 1 }),
+      judge('member3b', pb, AC, 90, { gid: otherGid }),
     ]);
   });
 
@@ -252,6 +252,60 @@ describe('get-group-rank-list', () => {
       .update(groupMembers)
       .set({ auth: GroupLevel.MEMBER })
       .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid.member3b!)));
+  });
+});
+
+describe('get-group-rank-list counts the group\'s problems solved anywhere in the group', () => {
+  it('counts its problem list, trainings and contests (sealed results once the seal is lifted), never a public problem opened there', async () => {
+    const g = await insertGroup(t, { owner: 'owner', members: { member3: GroupLevel.MEMBER, member3b: GroupLevel.MEMBER, admin4: GroupLevel.ADMIN } });
+    const own = [];
+    for (const n of [1, 2, 3, 4]) own.push(await createProblem(t, { problemId: `GRX${n}`, gid: g, isGroup: true }));
+    const bank = await createProblem(t, { problemId: 'GRXPUB' });
+    const now = Date.now();
+    const min = 60_000;
+    const [training] = await t.database.db.insert(trainings).values({ title: 'Group drill', gid: g }).returning({ id: trainings.id });
+    const contest = (o: Partial<typeof contests.$inferInsert>) =>
+      t.database.db
+        .insert(contests)
+        .values({ title: 'Group round', gid: g, startTime: new Date(now - 120 * min), endTime: new Date(now - 60 * min), ...o })
+        .returning({ id: contests.id })
+        .then((r) => r[0]!.id);
+    const ended = await contest({});
+    // running, sealed since 10 minutes: results after the seal stay unknown until it is lifted
+    const sealed = await contest({ endTime: new Date(now + 60 * min), sealRank: true, sealRankTime: new Date(now - 10 * min) });
+    const AC = JudgeStatus.ACCEPTED;
+    const row = (who: string, pid: number, o: { cid?: number; tid?: number; gid?: number | null; at?: number } = {}) => ({
+      pid,
+      displayPid: `X${pid}`,
+      uid: uid[who]!,
+      username: who,
+      status: AC,
+      oiRankScore: 100,
+      language: 'C',
+      code: 'int main(){}',
+      gid: o.gid === undefined ? g : o.gid,
+      cid: o.cid ?? 0,
+      tid: o.tid ?? null,
+      submitTime: new Date(o.at ?? now - 90 * min),
+    });
+    await t.database.db.insert(submissions).values([
+      row('member3', own[0]!), // the group's problem list
+      row('member3', own[1]!, { tid: training!.id }), // a group training
+      row('member3', own[2]!, { cid: ended }), // a group contest that ended
+      row('member3', own[3]!, { cid: sealed, at: now - 30 * min }), // before the seal: known
+      row('member3b', own[3]!, { cid: sealed, at: now - 5 * min }), // after the seal: not yet
+      row('admin4', bank, { tid: training!.id }), // a public problem in a group training: not the group's
+      row('admin4', bank, { cid: ended }), // …nor in a group contest
+    ]);
+    const acm = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 0 }) });
+    expect(acm.data.records.map((r: any) => [r.username, r.ac, r.total])).toEqual([['member3', 4, 4]]);
+    // the seal lifted (the contest over, the real rank shown): member3b's result counts
+    await t.database.db.update(contests).set({ endTime: new Date(now - min) }).where(eq(contests.id, sealed));
+    const after = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 1 }) });
+    expect(after.data.records.map((r: any) => [r.username, r.ac, r.score])).toEqual([
+      ['member3', 4, 400],
+      ['member3b', 1, 100],
+    ]);
   });
 });
 

@@ -102,16 +102,41 @@ describe('a public training', () => {
     ]);
   });
 
-  it('counts any accepted bank submission as progress, and submissions inside it carry tid and show on /status', async () => {
+  it('counts what its rank counts as progress (problems accepted inside it), and submissions inside it carry tid and show on /status', async () => {
+    // an AC in the bank is not one inside the training: neither the progress nor the rank counts it
     await judged(kim, undefined, 'TR1', JudgeStatus.ACCEPTED);
     const inside = await judged(kim, pub, 'TR2', JudgeStatus.WRONG_ANSWER);
-    const row = (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === pub);
-    expect(row.acCount).toBe(1);
+    const progress = async () => ({
+      list: (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === pub).acCount,
+      detail: (await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: pub }) })).data.acCount,
+      rank: (await get(t, '/api/get-training-rank', { token: kim, ...q({ tid: pub }) })).data.records.find((r: any) => r.username === 'kim')?.ac,
+      mine: (await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) })).data.map((x: any) => [x.problemId, x.myStatus]),
+    });
+    expect(await progress()).toEqual({
+      list: 0,
+      detail: 0,
+      rank: 0,
+      mine: [
+        ['TR1', JudgeStatus.NOT_SUBMITTED],
+        ['TR2', JudgeStatus.WRONG_ANSWER],
+      ],
+    });
     const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) });
-    expect(p.data.map((x: any) => [x.problemId, x.myStatus, x.ac, x.total])).toEqual([
-      ['TR1', JudgeStatus.ACCEPTED, 1, 1],
-      ['TR2', JudgeStatus.WRONG_ANSWER, 0, 1],
+    expect(p.data.map((x: any) => [x.problemId, x.ac, x.total])).toEqual([
+      ['TR1', 1, 1],
+      ['TR2', 0, 1],
     ]);
+    // accepted inside it: the progress and the rank row count it together
+    await judged(kim, pub, 'TR1', JudgeStatus.ACCEPTED);
+    expect(await progress()).toEqual({
+      list: 1,
+      detail: 1,
+      rank: 1,
+      mine: [
+        ['TR1', JudgeStatus.ACCEPTED],
+        ['TR2', JudgeStatus.WRONG_ANSWER],
+      ],
+    });
     const status = await get(t, '/api/get-submission-list', q({ username: 'kim' }));
     expect(status.data.records.map((s: any) => s.submitId)).toContain(inside);
     const [stored] = (
@@ -177,7 +202,7 @@ describe('a private training', () => {
   });
 
   it('counts only submissions made inside it as progress', async () => {
-    // kim accepted TR1 in the bank: that counts in the public training, not here
+    // kim accepted TR1 in the bank and in the public training: neither counts here
     await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: kim });
     const mine = async () => (await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: priv }) })).data.acCount;
     expect(await mine()).toBe(0);

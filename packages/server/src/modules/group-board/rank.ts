@@ -1,10 +1,13 @@
 /**
- * get-group-rank-list (spec 3 "Group rank"): the site rank's ACM and OI orders (modules/rank) over the
- * group's own submissions (`judge.gid`, outside contests), for the group's members (level 3–5) who have
- * submitted there. `rank` is the place in the whole list, also on later pages and when searching.
- * One pass over judge_group_rank_idx (gid, uid, pid, status, oi_rank_score) where cid = 0: a group's
- * rows are one index range, grouped in index order. No cache: a group's list is small and a member
- * expects his new verdict to count at once.
+ * get-group-rank-list (spec 3 "Group rank"; issue 20): the site rank's ACM and OI orders over the
+ * group's own problems (`problem.gid`) solved anywhere in the group — its problem list, its trainings
+ * and its contests (every submission made in the group carries `judge.gid`) — for the group's members
+ * (level 3–5) who have submitted one. A public bank problem opened in a group training or contest is
+ * not the group's and does not count. A contest's results still hidden by its seal (submitted after
+ * the seal time while the seal holds) do not count until the seal is lifted, so the group rank tells
+ * nothing the contest's board does not. `rank` is the place in the whole list, also on later pages and
+ * when searching. The group's submissions are one range of judge_group_idx (gid, submit_id). No cache:
+ * a group's list is small and a member expects his new verdict to count at once.
  */
 import { sql } from 'drizzle-orm';
 import { GroupLevel, type Page, RankType, type RankRecord, type RankTypeCode } from '@oj/shared';
@@ -19,7 +22,12 @@ async function computeGroupRanking(ctx: AppContext, gid: number, type: RankTypeC
   const res = await ctx.database.db.execute<Ranked & Record<string, unknown>>(sql`
     with per_problem as (
       select uid, pid, count(*) as n, bool_or(status = 0) as solved, max(oi_rank_score) as best
-      from judge where gid = ${gid} and cid = 0
+      from judge j
+      where j.gid = ${gid}
+        and j.pid in (select p.id from problem p where p.gid = ${gid})
+        and (j.cid = 0 or exists (
+          select 1 from contest c where c.id = j.cid
+            and (not c.seal_rank or c.seal_rank_time is null or j.submit_time < c.seal_rank_time or (now() >= c.end_time and c.auto_real_rank))))
       group by uid, pid
     ), stats as (
       select uid, sum(n)::int as total, (count(*) filter (where solved))::int as ac, coalesce(sum(best), 0)::int as score
