@@ -255,7 +255,7 @@ describe('get-group-rank-list', () => {
   });
 });
 
-describe('get-group-rank-list counts the group\'s problems solved anywhere in the group', () => {
+describe("get-group-rank-list counts the group's problems solved anywhere in the group", () => {
   it('counts its problem list, trainings and contests (sealed results once the seal is lifted), never a public problem opened there', async () => {
     const g = await insertGroup(t, { owner: 'owner', members: { member3: GroupLevel.MEMBER, member3b: GroupLevel.MEMBER, admin4: GroupLevel.ADMIN } });
     const own = [];
@@ -300,7 +300,10 @@ describe('get-group-rank-list counts the group\'s problems solved anywhere in th
     const acm = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 0 }) });
     expect(acm.data.records.map((r: any) => [r.username, r.ac, r.total])).toEqual([['member3', 4, 4]]);
     // the seal lifted (the contest over, the real rank shown): member3b's result counts
-    await t.database.db.update(contests).set({ endTime: new Date(now - min) }).where(eq(contests.id, sealed));
+    await t.database.db
+      .update(contests)
+      .set({ endTime: new Date(now - min) })
+      .where(eq(contests.id, sealed));
     const after = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 1 }) });
     expect(after.data.records.map((r: any) => [r.username, r.ac, r.score])).toEqual([
       ['member3', 4, 400],

@@ -261,6 +261,37 @@ describe('the training place (statement, submit, own status, focus-mode bar)', (
   });
 });
 
+describe('get-training-problem-details (the training problem bar)', () => {
+  it("answers the training's problems in order with the caller's state and progress, under the training's access rules", async () => {
+    const bar = await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: priv, displayId: 'tr4' }) });
+    expect(bar.status, bar.msg).toBe(200);
+    expect(bar.data).toMatchObject({ tid: priv, current: 'TR4', acCount: 1, problemCount: 3 });
+    expect(bar.data.problems.map((p: any) => [p.pid, p.problemId, p.title, p.status])).toEqual([
+      [pids.one, 'TR1', 'One', JudgeStatus.NOT_SUBMITTED],
+      [pids.three, 'TR3', 'Three', JudgeStatus.NOT_SUBMITTED],
+      [pids.own, 'TR4', 'Own hidden', JudgeStatus.ACCEPTED],
+    ]);
+    // the same count as the training's progress and the caller's rank row
+    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: priv }) })).data.acCount).toBe(bar.data.acCount);
+    const rankRow = (await get(t, '/api/get-training-rank', { token: kim, ...q({ tid: priv }) })).data.records.find((r: any) => r.username === 'kim');
+    expect(rankRow.ac).toBe(bar.data.acCount);
+    // without displayId: the bar alone
+    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: pub }) })).data).toMatchObject({
+      tid: pub,
+      current: null,
+      problemCount: 2,
+    });
+    // a problem that is not in the training, a private training without its password, unknown, visitor, bad input
+    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: priv, displayId: 'TR2' }) })).msg).toBe(
+      'The problem TR2 is not in this training.',
+    );
+    expect((await get(t, '/api/get-training-problem-details', { token: await login(t, 'zed'), ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await get(t, '/api/get-training-problem-details', q({ tid: pub }))).http).toBe(401);
+    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: 'x' }) })).http).toBe(400);
+  });
+});
+
 describe('bad inputs', () => {
   it('answers malformed calls with HTTP 400, never 500, and changes nothing', async () => {
     const bad: [string, string, unknown, Record<string, string>][] = [

@@ -9,7 +9,7 @@ import { dbId, INT4_MAX } from './ids.js';
 import { LIMITS } from './constants.js';
 import { pagingQuery } from './paging.js';
 import type { Page } from './envelope.js';
-import type { Tag } from './problem.js';
+import type { FullScreenProblem, Tag } from './problem.js';
 
 export const TrainingAuth = { PUBLIC: 'Public', PRIVATE: 'Private' } as const;
 export type TrainingAuthValue = (typeof TrainingAuth)[keyof typeof TrainingAuth];
@@ -117,6 +117,21 @@ export interface TrainingRankRecord {
   submissionInfo: Record<string, TrainingRankCell>;
 }
 
+/**
+ * get-training-problem-details (spec 2 §7; HOJ declares the call in its client only, with no route):
+ * the training problem bar beside a problem opened in a training — the training's problems in order
+ * with the caller's own state, counted by the progress rule (accepted inside the training).
+ */
+export interface TrainingProblemDetails {
+  tid: number;
+  /** the problem the bar is shown beside, as the training shows its id (null when none was named) */
+  current: string | null;
+  /** the caller's problems accepted inside the training: his progress and his rank row's AC */
+  acCount: number;
+  problemCount: number;
+  problems: FullScreenProblem[];
+}
+
 /** Admin view of a training (spec 3 §3 "training"); the password only goes to its admins. */
 export interface AdminTraining {
   id: number;
@@ -190,6 +205,12 @@ export const registerTrainingBody = z.object({
   tid: id,
   /** checked against the catalogue's "Enter the training password" when blank */
   password: z.string().max(LIMITS.shortText).default(''),
+});
+
+export const trainingProblemDetailsQuery = z.object({
+  tid: id,
+  /** the problem opened beside the bar (case-insensitive); it must be in the training */
+  displayId: z.string().trim().min(1).max(LIMITS.shortText).optional(),
 });
 
 export const trainingRankQuery = pagingQuery(30).extend({
@@ -266,6 +287,7 @@ export const trainingEndpoints = {
   access: endpoint<TrainingAccess>()({ method: 'GET', path: 'get-training-access', query: trainingIdQuery }),
   problems: endpoint<TrainingProblemRow[]>()({ method: 'GET', path: 'get-training-problem-list', query: trainingIdQuery }),
   rank: endpoint<Page<TrainingRankRecord>>()({ method: 'GET', path: 'get-training-rank', query: trainingRankQuery }),
+  problemDetails: endpoint<TrainingProblemDetails>()({ method: 'GET', path: 'get-training-problem-details', query: trainingProblemDetailsQuery }),
 } as const;
 
 export const adminTrainingEndpoints = {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminTrainingEndpoints as adminEp, JudgeStatus, trainingEndpoints as ep, type FullScreenProblem } from '@oj/shared';
+import { adminTrainingEndpoints as adminEp, trainingEndpoints as ep } from '@oj/shared';
 import { useSession } from '../app/session';
 import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';
@@ -24,6 +24,8 @@ export const trainingApi = {
   access: (tid: number) => request(ep.access, { query: { tid } }),
   problems: (tid: number) => request(ep.problems, { query: { tid } }),
   rank: (query: TrainingRankQuery) => request(ep.rank, { query }),
+  /** The training problem bar: its problems in order with the viewer's own state and progress. */
+  problemDetails: (tid: number, displayId?: string) => request(ep.problemDetails, { query: { tid, displayId } }),
 };
 
 export const adminTrainingApi = {
@@ -111,18 +113,11 @@ export function useTrainingProblems(tid: number, enabled = true) {
 }
 
 /**
- * The focus mode's problem bar inside a training: the training's problems with the viewer's own state.
- * Keyed under 'user-problem-status' like the contest's bar, so the submit flow's reload after a verdict
- * reaches it.
+ * The focus mode's problem bar inside a training (get-training-problem-details): the training's problems
+ * with the viewer's own state. Keyed under 'user-problem-status' like the contest's bar, so the submit
+ * flow's reload after a verdict reaches it.
  */
 export const trainingNavSource = (tid: number, uid: string) => ({
   queryKey: ['user-problem-status', 'training', tid, uid] as const,
-  queryFn: () =>
-    trainingApi
-      .problems(tid)
-      .then((rows) =>
-        rows.map(
-          (r): FullScreenProblem => ({ pid: r.pid, problemId: r.problemId, title: r.title, status: r.myStatus ?? JudgeStatus.NOT_SUBMITTED, score: null }),
-        ),
-      ),
+  queryFn: () => trainingApi.problemDetails(tid).then((d) => d.problems),
 });

@@ -4,7 +4,7 @@
  * check and the caller's status per problem.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { JudgeStatus, type FullScreenProblem, type TrainingProblemRow } from '@oj/shared';
+import { JudgeStatus, type FullScreenProblem, type TrainingProblemDetails, type TrainingProblemRow } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, trainingProblems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -71,6 +71,28 @@ export async function trainingFullScreenProblems(db: DbOrTx, user: AuthUser, tid
     status: mine[problem.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
     score: mine[problem.id]?.score ?? null,
   }));
+}
+
+/**
+ * get-training-problem-details (login, access as the training's other calls): the training problem
+ * bar. With `displayId` the problem beside it must be one of the training's (else
+ * trainingProblemNotFound), so the page learns both from one call.
+ */
+export async function trainingProblemDetails(db: DbOrTx, user: AuthUser, tid: number, displayId?: string): Promise<TrainingProblemDetails> {
+  const list = await trainingFullScreenProblems(db, user, tid);
+  let current: string | null = null;
+  if (displayId !== undefined) {
+    const found = list.find((p) => p.problemId.toUpperCase() === displayId.toUpperCase());
+    if (!found) throw fail('trainingProblemNotFound', { problemId: displayId.slice(0, 50) });
+    current = found.problemId;
+  }
+  return {
+    tid,
+    current,
+    acCount: list.filter((p) => p.status === JudgeStatus.ACCEPTED).length,
+    problemCount: list.length,
+    problems: list,
+  };
 }
 
 /** The link of the problem shown as `problemId` (case-insensitive, like the bank), or of problem.id `pid`, in the training. */

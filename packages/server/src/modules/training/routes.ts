@@ -7,7 +7,7 @@ import { ok } from '../../lib/envelope.js';
 import * as adm from './admin.js';
 import * as cats from './categories.js';
 import * as list from './list.js';
-import { trainingProblemList } from './problems.js';
+import { trainingProblemDetails, trainingProblemList } from './problems.js';
 import { trainingRank } from './rank.js';
 
 /** Trainings (spec 2 §7 "Training"). Prefix /api. Visitors may list; opening a training needs login. */
@@ -31,6 +31,8 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.problems, login, async ({ query, req }) => ok(await trainingProblemList(db, userOf(req), query.tid)));
 
   serve(app, ep.rank, login, async ({ query, req }) => ok(await trainingRank(db, userOf(req), query)));
+
+  serve(app, ep.problemDetails, login, async ({ query, req }) => ok(await trainingProblemDetails(db, userOf(req), query.tid, query.displayId)));
 }
 
 /**

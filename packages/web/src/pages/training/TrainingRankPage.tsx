@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Card, Empty, Input, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Card, Empty, Input, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -117,6 +117,9 @@ export default function TrainingRankPage() {
         />
       }
     >
+      <Typography.Paragraph type="secondary" data-testid="training-rank-counted">
+        {t('training.detail.counted')}
+      </Typography.Paragraph>
       <Table<TrainingRankRecord>
         className="oj-training-rank"
         rowKey="uid"

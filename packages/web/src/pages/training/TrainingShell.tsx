@@ -1,6 +1,6 @@
 import './training.css';
-import { Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
-import { BarChartOutlined, EditOutlined, HomeOutlined, LockOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { BarChartOutlined, EditOutlined, HomeOutlined, LockOutlined, QuestionCircleOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TrainingDetail } from '@oj/shared';
@@ -91,6 +91,9 @@ function TrainingHeader({ training }: { training: TrainingDetail }) {
       <div className="oj-training-header-progress" data-testid="training-detail-progress">
         <Typography.Text type="secondary">{t('training.list.progress')}</Typography.Text>
         <TrainingProgress acCount={training.acCount} problemCount={training.problemCount} />
+        <Tooltip title={t('training.detail.counted')}>
+          <QuestionCircleOutlined className="oj-training-counted" aria-label={t('training.detail.counted')} data-testid="training-progress-counted" />
+        </Tooltip>
       </div>
     </Card>
   );

@@ -122,6 +122,9 @@ export default function GroupRankPage() {
         </Space>
       }
     >
+      <Typography.Paragraph type="secondary" className="oj-rank-counted" data-testid="group-rank-counted">
+        {t('groupBoard.rank.counted')}
+      </Typography.Paragraph>
       <Table<RankRecord>
         rowKey="uid"
         size="middle"
