@@ -97,6 +97,26 @@ beforeAll(async () => {
         [pid, await uid(u), u.username, status, score, id],
       );
     }
+    // The group admin solved problem A in an ended group contest (WA, WA, AC: OI 30), which counts, and a
+    // public bank problem opened in the group (stamped with the group), which is not the group's.
+    const [contest] = await sql(
+      `insert into contest (title, gid, start_time, end_time) values ($1, $2, now() - interval '2 hours', now() - interval '1 hour') returning id`,
+      [`Board round ${stamp}`, id],
+    );
+    const [bank] = await sql(`insert into problem (problem_id, title) values ($1, 'Board bank') returning id`, [`GB${stamp}PUB`.toUpperCase()]);
+    const inGroup: [number, number, number, number][] = [
+      [pids[0]!, -1, 0, contest.id],
+      [pids[0]!, -1, 0, contest.id],
+      [pids[0]!, 0, 30, contest.id],
+      [bank.id, 0, 100, 0],
+    ];
+    for (const [pid, status, score, cid] of inGroup) {
+      await sql(
+        `insert into judge (pid, display_pid, uid, username, status, oi_rank_score, language, code, gid, cid, submit_time)
+         values ($1, 'GB', $2, $3, $4, $5, 'C', 'int main(){}', $6, $7, now() - interval '90 minutes')`,
+        [pid, await uid(gadmin), gadmin.username, status, score, id, cid],
+      );
+    }
     return id;
   });
 }, 180_000);
@@ -160,18 +180,20 @@ describe('group announcements and rank', () => {
     const table = m.page.getByTestId('group-rank-table');
     await table.locator('.ant-table-row').first().waitFor();
     const users = () => table.locator('[data-testid^="group-rank-user-"]').allTextContents();
-    expect(await users()).toEqual([ann.username, owner.username, bob.username]);
+    // ACM: AC, then fewer submissions; the contest's count, the bank problem does not
+    expect(await users()).toEqual([ann.username, owner.username, bob.username, gadmin.username]);
+    expect(await m.page.getByTestId('group-rank-counted').innerText()).toContain('its problem list, trainings and contests');
     expect(await m.page.getByTestId(`group-rank-ac-${ann.username}`).getAttribute('href')).toBe(`/group/${gid}/status?username=${ann.username}&status=0`);
     await m.page.getByTestId('group-rank-type').getByText('OI').click();
     await m.page.waitForURL(/type=1/);
     await table.getByText('Score').first().waitFor();
     await m.page.waitForFunction((first) => document.querySelector('[data-testid^="group-rank-user-"]')?.textContent === first, bob.username);
-    expect(await users()).toEqual([bob.username, ann.username, owner.username]);
+    expect(await users()).toEqual([bob.username, ann.username, gadmin.username, owner.username]);
     await pageShot(m.page, 'group-board-rank-768');
     // Page 2 of 2 a page: the third place keeps its number.
     await m.page.goto(`/group/${gid}/rank?type=0&page=2&limit=2`);
     await m.page.getByTestId('group-rank-place-3').waitFor();
-    expect(await users()).toEqual([bob.username]);
+    expect(await users()).toEqual([bob.username, gadmin.username]);
     await m.context.close();
   });
 });

@@ -221,8 +221,11 @@ describe('taking part in a private training', () => {
     await page.getByTestId(`training-title-${tid}`).click();
     await expect.poll(() => progressText(page, 'training-detail-progress')).toBe('50.00%');
 
-    // Focus mode: the training's context menu and its problem bar with the own states.
+    // Focus mode: the training's context menu and its problem bar with the own states
+    // (get-training-problem-details).
+    const barCall = page.waitForResponse((r) => r.url().includes('/api/get-training-problem-details'));
     await page.goto(`/training/${tid}/problem/${p1}/full-screen`);
+    expect((await (await barCall).json()).data).toMatchObject({ tid, acCount: 1, problemCount: 2 });
     await page.getByTestId('training-full-screen').waitFor();
     await page.getByTestId('ctx-training').first().waitFor();
     expect(await page.getByTestId('ctx-problems').first().getAttribute('href')).toBe(`/training/${tid}/problems`);
@@ -232,6 +235,54 @@ describe('taking part in a private training', () => {
     await page.getByTestId('nav-next').click();
     await page.waitForURL(`**/training/${tid}/problem/${p2}/full-screen`);
     await context.close();
+  }, 180_000);
+
+  it('counts only what was solved inside a training, says so, and self-tests its hidden problem there', async () => {
+    // A public training with p1 (solved above, inside the private training) and a hidden problem.
+    const hidden = `${tag}H`;
+    const hiddenPid = await createProblem(root, { problemId: hidden, title: 'Hidden A + B', auth: 2 });
+    const cats = await apiOk<{ id: number; name: string }[]>('GET', '/api/get-training-category', { token: root });
+    const created = await apiOk<{ training: { id: number } }>('POST', '/api/admin/training', {
+      token: root,
+      body: {
+        training: { title: `${tag} Public drills`, description: 'Open to all.', auth: 'Public', rank: 1000, status: true },
+        trainingCategory: { id: cats.find((c) => c.name === category)!.id },
+      },
+    });
+    const open = created.training.id;
+    try {
+      const p1Pid = (await apiOk<{ problem: { id: number } }>('GET', `/api/get-problem-detail?problemId=${p1}`, { token: root })).problem.id;
+      for (const pid of [p1Pid, hiddenPid]) await apiOk('POST', '/api/admin/training/add-problem-from-public', { token: root, body: { tid: open, pid } });
+      const { context, page } = await newVisitor(browser);
+      await loginInBrowser(page, user, `/training?keyword=${encodeURIComponent(`${tag} Public`)}`);
+      // p1 was accepted in another training: not inside this one, so neither its progress nor its rank counts it
+      await page.getByTestId(`training-title-${open}`).waitFor();
+      expect(await progressText(page, `training-progress-${open}`)).toBe('0.00%');
+      await page.getByTestId(`training-title-${open}`).click();
+      await page.getByTestId('training-progress-counted').hover();
+      await page.getByText('Progress and rank count the problems accepted inside this training').first().waitFor();
+      await page.getByTestId('training-tab-rank').click();
+      expect(await page.getByTestId('training-rank-counted').innerText()).toContain('an Accepted in the problem bank does not count here');
+      expect(await page.getByTestId(`tr-cell-${user.username}-${p1}`).count()).toBe(0);
+      await pageShot(page, 'training-rank-counted');
+
+      // The hidden problem self-tests inside the training (the call carries the training).
+      await page.goto(`/training/${open}/problem/${hidden}`);
+      await page.getByTestId('problem-detail').waitFor();
+      await chooseLanguage(page, 'C');
+      await loadCode(page, AC_C);
+      await page.getByTestId('open-test-run').click();
+      await expect.poll(() => page.getByTestId('test-run-input').inputValue()).toContain('1 2');
+      const run = page.waitForRequest((r) => r.url().includes('/api/submit-problem-test-judge'));
+      await page.getByTestId('test-run-start').click();
+      expect((await run).postDataJSON()).toMatchObject({ pid: hiddenPid, tid: open });
+      await page.getByTestId('test-run-result').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('test-run-result').innerText()).toContain('Accepted');
+      await pageShot(page, 'training-hidden-test-run');
+      await context.close();
+    } finally {
+      await api('DELETE', `/api/admin/training?tid=${open}`, { token: root });
+    }
   }, 180_000);
 
   it('works at phone width', async () => {
