@@ -170,7 +170,7 @@ static ssize_t read_small(const char *path, char *buf, size_t cap) {
 
 // Value of "key N" in a flat-keyed cgroup file (memory.events, cpu.stat, memory.oom_control).
 static long long read_key(const char *dir, const char *file, const char *key) {
-  char p[PATH_MAX], buf[4096];
+  char p[PATH_MAX], buf[16384];
   snprintf(p, sizeof p, "%s/%s", dir, file);
   if (read_small(p, buf, sizeof buf) < 0) return -1;
   size_t kl = strlen(key);
@@ -462,6 +462,32 @@ static long long cg_cpu_ns(void) {
   if (cgv == 1) return atoll(buf);
   char *p = strstr(buf, "usage_usec ");
   return p ? atoll(p + 11) * 1000 : -1;
+}
+
+// Was the box held at its memory limit when the clock ran out? A program whose memory sits at the
+// cgroup limit is not always OOM-killed: while the kernel finds pages it can reclaim (page cache of
+// the files it writes or reads, code of interpreters first read by the box) it keeps the program
+// alive at the limit, crawling through reclaim, until the time limit. That is a memory verdict, not a
+// time one. Two conditions, read while the box still lives:
+//  - the limit was reached: v2 memory.events "max" moved; on v1 memory.failcnt stays 0 when
+//    memory+swap is limited as well (the charge is refused and reclaimed without counting), so the
+//    peak within one charge batch (64 pages) of the limit counts too;
+//  - what cannot be reclaimed (usage minus the file LRU pages: anonymous memory, tmpfs files, kernel
+//    memory) fills the limit but for a margin. This keeps a program that filled the rest of its
+//    limit with page cache only (a large output file) and then looped a TLE.
+static int cg_held_at_limit(void) {
+  if (!cgv) return 0;
+  long long limit = (long long)o.mem_kb * 1024;
+  long long hits = cgv == 1 ? read_ll(cg_mem, "memory.failcnt") + read_ll(cg_mem, "memory.memsw.failcnt")
+                            : read_key(cg_mem, "memory.events", "max");
+  long long peak = read_ll(cg_mem, cgv == 1 ? "memory.max_usage_in_bytes" : "memory.peak");
+  if (hits <= 0 && peak < limit - 64 * 4096) return 0;
+  long long usage = read_ll(cg_mem, cgv == 1 ? "memory.usage_in_bytes" : "memory.current");
+  long long active = read_key(cg_mem, "memory.stat", "active_file");
+  long long inactive = read_key(cg_mem, "memory.stat", "inactive_file");
+  if (usage < 0 || active < 0 || inactive < 0) return 0;
+  long long margin = limit / 16 > (4LL << 20) ? limit / 16 : (4LL << 20);
+  return usage - active - inactive >= limit - margin;
 }
 
 static void cg_kill_all(void) {
@@ -1196,7 +1222,7 @@ int main(int argc, char **argv) {
 
   // Supervise: setup, then the run with the CPU and wall-clock watchdog.
   struct msg m, done;
-  int started = 0, finished = 0, init_error = 0, kill_sent = 0;
+  int started = 0, finished = 0, init_error = 0, kill_sent = 0, held_at_limit = 0;
   const char *killed_for = NULL;
   long long t_start = 0, t_kill = 0;
   size_t have = 0;
@@ -1212,6 +1238,7 @@ int main(int argc, char **argv) {
       if (cpu > cpu_limit_ns) killed_for = "cpu";
       else if (wall_left <= 0) killed_for = "wall";
       if (killed_for) {
+        held_at_limit = cg_held_at_limit(); // before the kill: afterwards the memory is gone
         if (write(cp[1], "K", 1) < 0) {}
         kill_sent = 1;
         t_kill = now;
@@ -1278,13 +1305,19 @@ int main(int argc, char **argv) {
     rep.signal = SIGKILL;
   }
   rep.error[0] = 0;
-  if (killed_for || cpu > cpu_limit_ns || rep.signal == SIGXCPU) {
+  // An OOM kill decides first: a program that spent its time reclaiming before the kernel gave up
+  // may also have crossed the CPU limit, but memory is what stopped it.
+  if (rep.oom_killed) {
+    rep.status = "MLE";
+    snprintf(rep.error, sizeof rep.error, "memory limit exceeded (OOM kill in the box)");
+  } else if (held_at_limit) {
+    rep.status = "MLE";
+    snprintf(rep.error, sizeof rep.error, "memory limit exceeded (held at the limit until the %s time limit)",
+             !strcmp(killed_for, "wall") ? "wall-clock" : "CPU");
+  } else if (killed_for || cpu > cpu_limit_ns || rep.signal == SIGXCPU) {
     rep.status = "TLE";
     snprintf(rep.error, sizeof rep.error, "%s",
              killed_for && !strcmp(killed_for, "wall") ? "wall-clock time limit exceeded" : "CPU time limit exceeded");
-  } else if (rep.oom_killed) {
-    rep.status = "MLE";
-    snprintf(rep.error, sizeof rep.error, "memory limit exceeded (OOM kill in the box)");
   } else if (rep.signal == SIGXFSZ || out_size >= (long long)o.out_kb * 1024) {
     rep.status = "OLE";
     snprintf(rep.error, sizeof rep.error, "output limit exceeded");
