@@ -961,6 +961,9 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
   }
   close(ep[1]);
   close(gp[0]);
+  // The init only sleeps until the program ends; woken at once, it stamps that end close to the
+  // real exit even on a loaded host (interactive judging orders the two boxes' ends). Best effort.
+  setpriority(PRIO_PROCESS, 0, -10);
   close(in_fd);
   close(out_fd);
   close(err_fd);
@@ -1301,7 +1304,11 @@ int main(int argc, char **argv) {
   rep.wall_ms = finished ? done.wall_ns / 1000000 : (now_ns() - t_start) / 1000000;
   // When the main program ended, on the host's monotonic clock: interactive judging compares the
   // two boxes' ends to know which side finished first.
-  rep.ended_us = (finished ? done.end_ns : t_kill ? t_kill : now_ns()) / 1000;
+  // A program the supervisor killed ended after the kill was decided: that moment is a bound that no
+  // scheduling delay of the init can move past the other box's end.
+  long long ended = finished ? done.end_ns : now_ns();
+  if (t_kill && t_kill < ended) ended = t_kill;
+  rep.ended_us = ended / 1000;
   if (finished) {
     if (WIFEXITED(done.wstatus)) rep.exit_code = WEXITSTATUS(done.wstatus);
     else if (WIFSIGNALED(done.wstatus)) rep.signal = WTERMSIG(done.wstatus);
