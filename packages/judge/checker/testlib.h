@@ -15,7 +15,12 @@
  * - a failure found while reading the input or the answer file is a FAIL (the jury's fault);
  * - "ok" and points results first check that the output has nothing left but blanks (else
  *   "wrong output format Extra information in the output file");
- * - a UTF-8 byte order mark at the start of any stream is skipped;
+ * - a UTF-8 byte order mark is skipped where testlib skips it, at the start of a checker's output
+ *   (registerTestlibCmd calls ouf.skipBom()); in the input, the answer, an interactor's or a
+ *   validator's stream it is three ordinary bytes, as in testlib: "\xEF\xBB\xBF42" is no integer
+ *   (a FAIL in the answer file), and a token or line compared with a clean one differs;
+ * - a NUL byte is an ordinary character of a token or line, and a number containing one is
+ *   "Expected integer/double, but ... found (it contains \0)", as in testlib;
  * - validators read strictly (exact spaces and line ends, messages end with "(stdin, line N)");
  * - rnd is the same 48-bit linear congruential generator seeded from the command line, so a
  *   generator prints the same test for the same arguments.
@@ -884,12 +889,12 @@ inline std::string pattern::next(random_t &rnd) const {
 /*
  * The characters of one stream. A file is read whole at open (checkers read files of up to
  * maxFileSize); the interactor's stdin is read as it comes (the other side waits for answers).
- * A UTF-8 byte order mark at the very start is skipped on the first look at the stream.
+ * A UTF-8 byte order mark is not skipped here: InStream::skipBom() does it where testlib does.
  */
 class InputStreamReader {
  public:
   InputStreamReader(std::FILE *file, const std::string &name, bool lazy)
-      : file(file), name(name), lazy(lazy), pos(0), line(1), ended(false), bomChecked(false) {
+      : file(file), name(name), lazy(lazy), pos(0), line(1), ended(false) {
     if (!lazy) {
       char buf[1 << 16];
       size_t n;
@@ -899,7 +904,7 @@ class InputStreamReader {
   }
 
   InputStreamReader(const std::string &content, const std::string &name)
-      : file(NULL), name(name), data(content), lazy(false), pos(0), line(1), ended(true), bomChecked(false) {}
+      : file(NULL), name(name), data(content), lazy(false), pos(0), line(1), ended(true) {}
 
   int curChar() {
     if (!available(1)) return EOFC;
@@ -935,16 +940,7 @@ class InputStreamReader {
   }
 
  private:
-  bool available(size_t n) {
-    if (!bomChecked) {
-      bomChecked = true;
-      static const char bom[] = "\xEF\xBB\xBF";
-      size_t k = 0;
-      while (k < 3 && fill(pos + k + 1) && data[pos + k] == bom[k]) k++;
-      if (k == 3) pos += 3;
-    }
-    return fill(pos + n);
-  }
+  bool available(size_t n) { return fill(pos + n); }
 
   /* True when data holds at least `size` characters (reading more from a lazy stream). */
   bool fill(size_t size) {
@@ -970,7 +966,6 @@ class InputStreamReader {
   size_t pos;
   int line;
   bool ended;
-  bool bomChecked;
 };
 
 struct InStream {
@@ -996,8 +991,17 @@ struct InStream {
   void init(std::string fileName, TMode mode);
   void init(std::FILE *f, TMode mode);
   void reset(std::FILE *file = NULL);
+  /* Skips a UTF-8 byte order mark at the current position (all three bytes, or none). */
   void skipBom() {
-    if (reader != NULL) reader->eof();
+    if (reader == NULL) return;
+    static const char bom[] = "\xEF\xBB\xBF";
+    int k = 0;
+    while (k < 3 && reader->curChar() != EOFC && char(reader->curChar()) == bom[k]) {
+      reader->skipChar();
+      k++;
+    }
+    if (k < 3)
+      while (k > 0) reader->unreadChar(bom[--k]);
   }
 
   void skipBlanks();
@@ -1635,7 +1639,13 @@ static inline double stringToDouble(InStream &in, const char *buffer) {
   return retval;
 }
 
-static inline double stringToDouble(InStream &in, const std::string &buffer) { return stringToDouble(in, buffer.c_str()); }
+/* A token holding a NUL byte is no number (testlib checks it here: the C string would end there). */
+static inline bool __testlib_hasNul(const std::string &s) { return s.find('\0') != std::string::npos; }
+
+static inline double stringToDouble(InStream &in, const std::string &buffer) {
+  if (__testlib_hasNul(buffer)) in.quit(_pe, ("Expected double, but \"" + __testlib_part(buffer) + "\" found (it contains \\0)").c_str());
+  return stringToDouble(in, buffer.c_str());
+}
 
 static inline double stringToStrictDouble(InStream &in, const char *buffer, int minAfterPointDigitCount, int maxAfterPointDigitCount) {
   if (minAfterPointDigitCount < 0) in.quit(_fail, "stringToStrictDouble: minAfterPointDigitCount should be non-negative.");
@@ -1678,6 +1688,7 @@ static inline double stringToStrictDouble(InStream &in, const char *buffer, int 
 }
 
 static inline double stringToStrictDouble(InStream &in, const std::string &buffer, int minAfter, int maxAfter) {
+  if (__testlib_hasNul(buffer)) in.quit(_pe, ("Expected double, but \"" + __testlib_part(buffer) + "\" found (it contains \\0)").c_str());
   return stringToStrictDouble(in, buffer.c_str(), minAfter, maxAfter);
 }
 
@@ -1701,7 +1712,10 @@ static inline long long stringToLongLong(InStream &in, const char *buffer) {
   return minus ? -(long long)value : (long long)value;
 }
 
-static inline long long stringToLongLong(InStream &in, const std::string &buffer) { return stringToLongLong(in, buffer.c_str()); }
+static inline long long stringToLongLong(InStream &in, const std::string &buffer) {
+  if (__testlib_hasNul(buffer)) in.quit(_pe, ("Expected integer, but \"" + __testlib_part(buffer) + "\" found (it contains \\0)").c_str());
+  return stringToLongLong(in, buffer.c_str());
+}
 
 static inline unsigned long long stringToUnsignedLongLong(InStream &in, const char *buffer) {
   std::string bad = "Expected unsigned integer, but \"" + __testlib_part(buffer) + "\" found";
@@ -1720,6 +1734,8 @@ static inline unsigned long long stringToUnsignedLongLong(InStream &in, const ch
 }
 
 static inline unsigned long long stringToUnsignedLongLong(InStream &in, const std::string &buffer) {
+  if (__testlib_hasNul(buffer))
+    in.quit(_pe, ("Expected unsigned integer, but \"" + __testlib_part(buffer) + "\" found (it contains \\0)").c_str());
   return stringToUnsignedLongLong(in, buffer.c_str());
 }
 
@@ -1997,7 +2013,7 @@ inline void InStream::readTokenTo(std::string &result, const std::string &ptrn, 
 inline int InStream::readInteger() {
   if (!strict && seekEof()) quit(_unexpected_eof, "Unexpected end of file - int32 expected");
   readWordTo(_tmpReadToken);
-  long long value = stringToLongLong(*this, _tmpReadToken.c_str());
+  long long value = stringToLongLong(*this, _tmpReadToken);
   if (value < INT_MIN || value > INT_MAX) quit(_pe, ("Expected int32, but \"" + __testlib_part(_tmpReadToken) + "\" found").c_str());
   return int(value);
 }
@@ -2007,13 +2023,13 @@ inline int InStream::readInt() { return readInteger(); }
 inline long long InStream::readLong() {
   if (!strict && seekEof()) quit(_unexpected_eof, "Unexpected end of file - int64 expected");
   readWordTo(_tmpReadToken);
-  return stringToLongLong(*this, _tmpReadToken.c_str());
+  return stringToLongLong(*this, _tmpReadToken);
 }
 
 inline unsigned long long InStream::readUnsignedLong() {
   if (!strict && seekEof()) quit(_unexpected_eof, "Unexpected end of file - int64 expected");
   readWordTo(_tmpReadToken);
-  return stringToUnsignedLongLong(*this, _tmpReadToken.c_str());
+  return stringToUnsignedLongLong(*this, _tmpReadToken);
 }
 
 inline long long InStream::readLong(long long minv, long long maxv, const std::string &variableName) {
@@ -2067,7 +2083,7 @@ inline std::vector<int> InStream::readIntegers(int size, int indexBase) { __test
 
 inline double InStream::readReal() {
   if (!strict && seekEof()) quit(_unexpected_eof, "Unexpected end of file - double expected");
-  return stringToDouble(*this, readWord().c_str());
+  return stringToDouble(*this, readWord());
 }
 
 inline double InStream::readDouble() { return readReal(); }
@@ -2091,7 +2107,7 @@ inline std::vector<double> InStream::readDoubles(int size, int indexBase) { __te
 inline double InStream::readStrictReal(double minv, double maxv, int minAfterPointDigitCount, int maxAfterPointDigitCount,
                                 const std::string &variableName) {
   if (!strict && seekEof()) quit(_unexpected_eof, "Unexpected end of file - strict double expected");
-  double result = stringToStrictDouble(*this, readWord().c_str(), minAfterPointDigitCount, maxAfterPointDigitCount);
+  double result = stringToStrictDouble(*this, readWord(), minAfterPointDigitCount, maxAfterPointDigitCount);
   checkRange<double>("Strict double", result, minv, maxv, variableName, __testlib_showDouble);
   return result;
 }
@@ -2429,6 +2445,7 @@ inline void registerTestlibCmd(int argc, char *argv[]) {
   }
   inf.init(args[1], _input);
   ouf.init(args[2], _output);
+  ouf.skipBom(); // the contestant's output only, as testlib
   ans.init(args[3], _answer);
 }
 

@@ -6,16 +6,20 @@
  *
  * Verdict, in this order:
  * 1. either runner could not isolate → System Error;
- * 2. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
+ * 2. the interactor rejected the program (WA / PE) and ended before it → the interactor's verdict,
+ *    whatever the program did afterwards: left waiting for a reply, it may time out, crash on EOF
+ *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"; the boxes' end times
+ *    on the host's monotonic clock tell which side finished first);
+ * 3. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
  *    both sides waiting to read — ends at the contestant's wall guard, which is shorter than the
  *    interactor's, so it is the contestant's TLE), memory → MLE;
- * 3. the interactor exceeded its own limits → System Error;
- * 4. the contestant's program crashed or exited non-zero → RE; except: an interactor that crashed
+ * 4. the interactor exceeded its own limits → System Error;
+ * 5. the contestant's program crashed or exited non-zero → RE; except: an interactor that crashed
  *    or reported FAIL makes it System Error, and a program that died of SIGPIPE after the
  *    interactor had rejected it (WA/PE/partial) gets the interactor's verdict (as HOJ);
- * 5. the interactor was killed by SIGPIPE — it wrote to a program that had already exited
+ * 6. the interactor was killed by SIGPIPE — it wrote to a program that had already exited
  *    normally — → WA "The program exited before the interaction finished";
- * 6. otherwise the interactor's exit code / testlib report decides (`interpretChecker`; any other
+ * 7. otherwise the interactor's exit code / testlib report decides (`interpretChecker`; any other
  *    interactor crash is a System Error).
  * Time and memory are the contestant's.
  */
@@ -98,6 +102,14 @@ export async function runInteractive(
 
   if (user.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `System Error: ${user.error}` };
   if (inter.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `Interactor could not run: ${inter.error}` };
+  const interactorFirst = !!inter.endedUs && !!user.endedUs && inter.endedUs < user.endedUs;
+  if (interactorFirst && (inter.status === 'OK' || inter.status === 'RE')) {
+    const early = interpretChecker(inter, '', interStderr, opts.convention, 'Interactor');
+    if (early.status === JudgeStatus.WRONG_ANSWER || early.status === JudgeStatus.PRESENTATION_ERROR) {
+      // What the program spent after it was rejected is not its time (a wait for a reply that never comes).
+      return { ...base, time: Math.min(user.timeMs, opts.limits.timeLimitMs), ...early };
+    }
+  }
   if (user.status === 'TLE' || user.status === 'MLE') return { ...base, ...runVerdict(user, stderr)! };
   if (inter.status !== 'OK' && inter.status !== 'RE') {
     return { ...base, ...interpretChecker(inter, '', interStderr, opts.convention, 'Interactor') };

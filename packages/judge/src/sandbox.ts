@@ -36,6 +36,8 @@ export interface SandboxReport {
   uid: number;
   /** Pid of the runner process (its cgroup is named after it). */
   runnerPid: number;
+  /** When the main program ended, µs on the host's monotonic clock (0: unknown). */
+  endedUs?: number;
 }
 
 export interface ReadOnlyBind {
@@ -205,6 +207,7 @@ interface RawReport {
   cgroup: string;
   cgroup_peak_kb: number;
   uid: number;
+  ended_us?: number;
 }
 
 /** Parses the runner's one-line JSON report. */
@@ -231,6 +234,7 @@ export function parseReport(stdout: string, runnerPid: number): SandboxReport | 
     cgroupPeakKb: raw.cgroup_peak_kb,
     uid: raw.uid,
     runnerPid,
+    endedUs: raw.ended_us ?? 0,
   };
 }
 

@@ -49,10 +49,14 @@ int main(void) {
   if (!strcmp(behaviour, "crash")) { scanf("%7s", reply); return 0; }
   int lo = 1, hi = 1000000;
   for (;;) {
-    int m = !strcmp(behaviour, "dumb") ? 1 : (lo + hi) / 2;
+    int m = !strcmp(behaviour, "dumb") || !strcmp(behaviour, "stubborn") ? 1 : (lo + hi) / 2;
     printf("%d\\n", m);
     fflush(stdout);
-    if (scanf("%7s", reply) != 1) return 0;
+    if (scanf("%7s", reply) != 1) {
+      /* stubborn: rejected, it waits on and on for a reply */
+      if (!strcmp(behaviour, "stubborn")) { volatile unsigned long x = 0; for (;;) x++; }
+      return 0;
+    }
     if (!strcmp(reply, "=")) return 0;
     if (!strcmp(reply, "<")) lo = m + 1; else hi = m - 1;
   }
@@ -119,6 +123,23 @@ describe('interactive judging', () => {
     expect(r.cases[4].message).toMatch(/unexpected eof|Unexpected end of file/i);
     expect(r.cases[5].message).toMatch(/Interactor was killed by SIGSEGV/);
     expect(r.status).toBe(S.SYSTEM_ERROR);
+  });
+
+  it('an interactor that rejected the program first keeps its verdict, whatever the program does next', async () => {
+    // The program is told "no guess left" (WA) and then spins until the CPU limit: WA, as Kattis
+    // judges ("the validator exited first with WA"). Before: TLE.
+    const r = await judgeSubmission({
+      language: 'C With O2',
+      code: PLAYER,
+      timeLimitMs: 300,
+      memoryLimitMb: 64,
+      cases: [{ input: 'stubborn 5000\n', output: 'answer\n' }],
+      judgeMode: 'interactive',
+      checker: { language: 'C++', code: INTERACTOR },
+      checkerConvention: 'testlib',
+    });
+    expect(r.cases[0]).toMatchObject({ status: S.WRONG_ANSWER, message: expect.stringMatching(/no guess left/) });
+    expect(r.cases[0].time).toBeLessThanOrEqual(300);
   });
 
   it('a program that crashes is a Runtime Error even though the interactor then sees EOF', async () => {

@@ -28,6 +28,15 @@ int main(int c,char**v){ long ms=atol(v[1]); pid_t p=fork(); if(p==0){burn(ms);_
 #include <string.h>
 int main(int c,char**v){ long mb=atol(v[1]); char*p=malloc(mb<<20); memset(p,1,mb<<20);
 long s=0; for(long i=0;i<mb<<20;i+=4096) s+=p[i]; printf("%ld\\n",s); return 0; }`,
+  // Touches argv[1] KB of its own memory, then spins rewriting a 16 MB output: the page cache of
+  // that output fills whatever the limit leaves, so the box sits at its limit without an OOM kill.
+  hold: `#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(int c,char**v){ long n=atol(v[1])<<10; volatile char*p=malloc(n); memset((char*)p,1,n);
+static char b[1<<16]; memset(b,'x',sizeof b); long s=0;
+for(;;){ for(int k=0;k<256;k++) if(write(1,b,sizeof b)<0) return 1; lseek(1,0,SEEK_SET); for(long i=0;i<n;i+=4096) s+=p[i]; }
+return (int)s; }`,
   crash: `#include <signal.h>
 int main(){ raise(SIGSEGV); return 0; }`,
   echo: `#include <stdio.h>
@@ -132,13 +141,29 @@ describe('report', () => {
     expect(wall.timeMs).toBeLessThan(100);
   });
 
-  it('reports the memory used (max RSS) and MLE only on an OOM kill', async () => {
+  it('reports the memory used (max RSS) and MLE on an OOM kill', async () => {
     const ok = await runSandboxed(base(['/box/alloc', '60'], { boxDirs: [bin], memoryKb: 128 * 1024 }));
     expect(ok.status).toBe('OK');
     expect(ok.memoryKb).toBeGreaterThan(60 * 1024);
     expect(ok.memoryKb).toBeLessThan(70 * 1024);
     const mle = await runSandboxed(base(['/box/alloc', '200'], { boxDirs: [bin], memoryKb: 64 * 1024 }));
     expect(mle).toMatchObject({ status: 'MLE', oomKilled: true });
+  });
+
+  it('reports MLE, not TLE, for a program held at its memory limit until the clock ran out', async () => {
+    // 61 MB of its own under a 64 MB limit, the rest filled by page cache the kernel keeps
+    // reclaiming: no OOM kill, the program crawls until the time limit. Before: TLE.
+    const stdout = path.join(dir, 'hold-out');
+    const held = await runSandboxed(base(['/box/hold', String(61 * 1024)], { boxDirs: [bin], memoryKb: 64 * 1024, timeMs: 500, stdout }));
+    expect(held).toMatchObject({ status: 'MLE', oomKilled: false });
+    expect(held.error).toMatch(/held at the limit/);
+    // The same loop with 20 MB of its own reaches the limit with page cache only: its time is the problem.
+    const cache = await runSandboxed(base(['/box/hold', String(20 * 1024)], { boxDirs: [bin], memoryKb: 32 * 1024, timeMs: 500, stdout }));
+    expect(cache.status).toBe('TLE');
+    expect(cache.cgroupPeakKb).toBeGreaterThan(31 * 1024);
+    // A CPU-bound loop well under the limit stays TLE.
+    const cpu = await runSandboxed(base(['/box/burn', '5000'], { boxDirs: [bin], timeMs: 300, memoryKb: 64 * 1024 }));
+    expect(cpu.status).toBe('TLE');
   });
 
   it('stops output at the output limit', async () => {

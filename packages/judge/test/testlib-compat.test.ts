@@ -157,11 +157,52 @@ describe('testlib checkers compile against the shipped testlib.h and judge like 
     expect(await check('rcmp6', 'nan', '1')).toMatchObject({ status: S.PRESENTATION_ERROR, message: 'Expected double, but "nan" found' });
   });
 
-  it('skips a UTF-8 byte order mark at the start of the output (and of the answer)', async () => {
+  // Upstream testlib (checked against testlib.h of MikeMirzayanov/testlib and its checkers): only
+  // registerTestlibCmd skips a byte order mark, and only in the output (ouf.skipBom()); in the
+  // answer the three bytes belong to the first token. A NUL byte is an ordinary character of a token
+  // or line; a number holding one is "Expected integer, but ... found (it contains \0)". A bad
+  // answer file is the jury's fault (FAIL, exit 3), a bad output a wrong output format (PE, exit 2).
+  it('a UTF-8 byte order mark: skipped at the start of the output, part of the first token of the answer (as upstream)', async () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     expect(await check('wcmp', Buffer.concat([bom, Buffer.from('hello world\n')]), 'hello world')).toMatchObject({ status: S.ACCEPTED, exitCode: 0 });
-    expect(await check('icmp', Buffer.concat([bom, Buffer.from('42')]), '\uFEFF42')).toMatchObject({ status: S.ACCEPTED, message: 'answer is 42' });
+    expect(await check('icmp', Buffer.concat([bom, Buffer.from('42')]), '42')).toMatchObject({ status: S.ACCEPTED, message: 'answer is 42' });
     expect(await check('fcmp', Buffer.concat([bom, Buffer.from('x\n')]), 'x\n')).toMatchObject({ status: S.ACCEPTED });
+    // Before: the answer's mark was skipped too, and these were accepted.
+    expect(await check('icmp', '42', '\uFEFF42')).toMatchObject({
+      status: S.SYSTEM_ERROR,
+      exitCode: 3,
+      stderr: 'FAIL Expected integer, but "\uFEFF42" found (/judge/answer)\n',
+    });
+    expect(await check('icmp', Buffer.concat([bom, Buffer.from('42')]), '\uFEFF42')).toMatchObject({ status: S.SYSTEM_ERROR, exitCode: 3 });
+    expect(await check('wcmp', 'hello world\n', '\uFEFFhello world\n')).toMatchObject({
+      status: S.WRONG_ANSWER,
+      exitCode: 1,
+      message: "1st words differ - expected: '\uFEFFhello', found: 'hello'",
+    });
+    expect(await check('lcmp', 'x\n', '\uFEFFx\n')).toMatchObject({ status: S.WRONG_ANSWER, exitCode: 1 });
+  });
+
+  it('a NUL byte: part of the token or line; no number holds one (as upstream)', async () => {
+    // Before: the number was cut at the NUL ("4\0" + "2" read as 4, "42\0" as 42).
+    expect(await check('icmp', '4\u00002\n', '42\n')).toMatchObject({
+      status: S.PRESENTATION_ERROR,
+      exitCode: 2,
+      stderr: 'wrong output format Expected integer, but "4~2" found (it contains \\0)\n',
+    });
+    expect(await check('icmp', '42\u0000\n', '42\n')).toMatchObject({ status: S.PRESENTATION_ERROR, exitCode: 2 });
+    expect(await check('icmp', '42\n', '42\u0000\n')).toMatchObject({
+      status: S.SYSTEM_ERROR,
+      exitCode: 3,
+      stderr: 'FAIL Expected integer, but "42~" found (it contains \\0) (/judge/answer)\n',
+    });
+    expect(await check('rcmp6', '1.5\u0000\n', '1.5\n')).toMatchObject({ status: S.PRESENTATION_ERROR, exitCode: 2 });
+    expect(await check('wcmp', '4\u00002\n', '42\n')).toMatchObject({
+      status: S.WRONG_ANSWER,
+      message: "1st words differ - expected: '42', found: '4~2'",
+    });
+    expect(await check('wcmp', '4\u00002\n', '4\u00002\n')).toMatchObject({ status: S.ACCEPTED });
+    expect(await check('lcmp', 'a\u0000b\n', 'a\u0000b\n')).toMatchObject({ status: S.ACCEPTED });
+    expect(await check('lcmp', 'ab\n', 'a\u0000b\n')).toMatchObject({ status: S.WRONG_ANSWER });
   });
 
   it('output ending early: testlib reports PE (exit 2, "Unexpected end of file") or the checker its own WA', async () => {

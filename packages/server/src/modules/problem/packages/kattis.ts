@@ -5,6 +5,10 @@
  * and `data/secret` (nested groups; each folder of tests becomes one group), and an output
  * validator in `output_validators/<name>/` or `output_validator/` (C/C++, compiled behind the
  * adapter of `kattis-validator.ts`). Test files may be symbolic links inside the package.
+ *
+ * Two generations of `problem.yaml` say "interactive" differently: the legacy format in
+ * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
+ * where `validation` is gone and an `output_validator/` folder alone makes the validation custom.
  */
 import path from 'node:path';
 import { conventionOfCheckerCode, PROBLEM_DEFAULTS } from '@oj/shared';
@@ -25,6 +29,8 @@ interface KattisYaml {
   source?: string;
   author?: string;
   validation?: string;
+  /** 2023-07: pass-fail, scoring, interactive, multi-pass, submit-answer; one or a list. */
+  type?: string | string[];
   validator_flags?: string;
   limits?: { time_limit?: number; time_multiplier?: number; memory?: number; output?: number };
   keywords?: string | string[];
@@ -83,7 +89,12 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   const folders = new Map<string, number>();
   const inputs = [...filesUnder(tree, 'data/sample'), ...filesUnder(tree, 'data/secret')].filter((n) => n.endsWith('.in'));
   const validation = String(yaml.validation ?? 'default').trim();
-  const interactive = /\binteractive\b/.test(validation);
+  const types = (Array.isArray(yaml.type) ? yaml.type : [yaml.type ?? '']).flatMap((x) => String(x).split(/\s+/));
+  const interactive = /\binteractive\b/.test(validation) || types.includes('interactive');
+  // 2023-07 has no `validation`: its output validator folder (or an interactive type) makes it custom.
+  const custom =
+    validation.startsWith('custom') ||
+    (yaml.validation === undefined && (interactive || [...tree.files.keys()].some((n) => n.startsWith('output_validator/'))));
   const samples: { input: string; output: string }[] = [];
   for (const n of inputs) {
     const ans = `${n.slice(0, -3)}.ans`;
@@ -119,7 +130,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     examples: await examplesOf(tree, samples),
     auth: 1,
   };
-  if (validation.startsWith('custom')) {
+  if (custom) {
     const validator = await readValidator(tree, source);
     problem.judgeMode = interactive ? 'interactive' : 'spj';
     problem.spjLanguage = 'C++';
@@ -156,15 +167,23 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   return { problem: created, warnings };
 }
 
-/** The validator's main source and its headers (the one folder under output_validators/, or output_validator/). */
+/**
+ * The validator's main source and its headers: the one folder under output_validators/ (legacy), or
+ * output_validator/ (2023-07) — or, when that holds no file of its own, its single subfolder.
+ */
 async function readValidator(tree: PackageTree, source: string): Promise<{ main: string; headers: Record<string, string> }> {
   const names = [...tree.files.keys()].filter((n) => /^output_validators?\//.test(n));
   if (!names.length) throw invalid(source, 'validation is custom but there is no output validator');
   const dirs = [...new Set(names.map((n) => (n.startsWith('output_validators/') ? n.split('/').slice(0, 2).join('/') : 'output_validator')))].sort(
     naturalCompare,
   );
-  const dir = `${dirs[0]}/`;
-  const files = names.filter((n) => n.startsWith(dir) && !n.slice(dir.length).includes('/'));
+  let dir = `${dirs[0]}/`;
+  const direct = (d: string) => names.filter((n) => n.startsWith(d) && !n.slice(d.length).includes('/'));
+  if (!direct(dir).length) {
+    const subs = [...new Set(names.filter((n) => n.startsWith(dir)).map((n) => n.slice(dir.length).split('/')[0]!))];
+    if (subs.length === 1) dir = `${dir}${subs[0]}/`;
+  }
+  const files = direct(dir);
   const sources = files.filter((n) => /\.(c|cc|cpp|cxx|c\+\+)$/i.test(n));
   const headers: Record<string, string> = {};
   for (const n of files.filter((f) => /\.(h|hpp|hh|hxx)$/i.test(f))) headers[path.posix.basename(n)] = await readText(tree, n);
