@@ -97,6 +97,37 @@ describe('admin batch import', () => {
     await context.close();
   }, 240_000);
 
+  it('imports private unless public is chosen, says so per problem, and shows an escaped "0&lt;l&lt;=n" whole', async () => {
+    const escaped = (title: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${item(title).replace('<p>Print a + b.</p>', '<p>Range: 0&lt;l&lt;=n&lt;=100.</p>')}\n</fps>`;
+    const { context, page } = await newVisitor(browser);
+    await adminLogin(page);
+    await page.goto('/admin/problem/batch-operation');
+    const visibility = page.getByTestId('import-visibility');
+    await visibility.getByText('Private until published').waitFor();
+    expect(await visibility.locator('input[value=private]').isChecked()).toBe(true);
+    const importFile = async (name: string, title: string) => {
+      await page
+        .getByTestId('import-file')
+        .locator('input[type=file]')
+        .setInputFiles({ name, mimeType: 'text/xml', buffer: Buffer.from(escaped(title)) });
+      await page.getByTestId('import-phase').getByText('1 imported, 0 imported with warnings, 0 refused').waitFor({ timeout: 60_000 });
+      return page.getByTestId('import-report').locator('tbody tr', { hasText: title });
+    };
+    const hidden = await importFile('private.xml', `Private ${stamp}`);
+    await hidden.getByText('Private until published').waitFor();
+    await visibility.getByText('Public', { exact: true }).click();
+    const shown = await importFile('public.xml', `Public ${stamp}`);
+    await shown.getByText('Public', { exact: true }).waitFor();
+    await shot(page, 'admin-import-visibility');
+    const problemId = (await shown.locator('td').nth(3).innerText()).trim();
+    expect(problemId).toMatch(/^FPS-\d+$/);
+    await page.goto(`/problem/${problemId}`);
+    await page.getByText('Range: 0<l<=n<=100.', { exact: true }).waitFor();
+    await shot(page, 'problem-fps-escaped');
+    await context.close();
+  }, 180_000);
+
   it('shows the code an FPS problem judges around the submission, read-only around the editor', async () => {
     const fps = `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${item(`Wrapped ${stamp}`, {
       extra: `<prepend language="C"><![CDATA[#include <stdio.h>

@@ -19,6 +19,11 @@
  *   answer that are not numbers ("Case", "#1:") must be equal as text.
  * - `yes-no`: every token is YES or NO in any case (`Yes`, `nO`); another word in the output → PE.
  * - `sorted-tokens`: the same tokens as the answer, as a multiset (any order).
+ * - `trim-end`: QDUOJ's comparison (JudgeServer compares the MD5 of the output with its end
+ *   stripped): the whole output must equal the answer byte for byte once the whitespace at the end
+ *   of each is cut (space, tab, CR, LF, VT, FF, like Python's `bytes.rstrip`); CRLF of the answer is
+ *   read as LF (QDUOJ rewrites answers so on upload), the output's bytes are taken as they are.
+ *   Trailing spaces inside the output (before a line break that is not at the end) count. Never PE.
  *
  * For every token checker the output's token count must equal the answer's (WA otherwise) and the
  * first problem found decides. The message says where, like testlib: "expected 3, found 4 on token 2".
@@ -62,6 +67,8 @@ export function checkOutput(kind: BuiltinChecker, expected: Buffer | string, act
       return checkTokens(exp, act, compareYesNo);
     case 'sorted-tokens':
       return checkSortedTokens(exp, act);
+    case 'trim-end':
+      return checkTrimEnd(exp, act);
   }
 }
 
@@ -101,6 +108,40 @@ function checkLines(expected: Buffer, actual: Buffer, removeEndBlank: boolean): 
     if (y.done) return { status, message: `${prefix}the output ended at line ${n}, expected ${shown(x.value as Buffer)}` };
     if (!(x.value as Buffer).equals(y.value as Buffer)) {
       return { status, message: `${prefix}line ${n} differs: expected ${shown(x.value as Buffer)}, found ${shown(y.value as Buffer)}` };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// trim-end (QDUOJ)
+
+const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c;
+
+function trimEnd(b: Buffer): Buffer {
+  let n = b.length;
+  while (n > 0 && isBlank(b[n - 1]!)) n--;
+  return b.subarray(0, n);
+}
+
+/** CRLF → LF only (QDUOJ's rewrite of an uploaded answer; a lone CR stays). */
+function crlfToLf(b: Buffer): Buffer {
+  return b.includes('\r\n') ? Buffer.from(b.toString('latin1').replaceAll('\r\n', '\n'), 'latin1') : b;
+}
+
+function checkTrimEnd(expected: Buffer, actual: Buffer): CheckVerdict {
+  const exp = trimEnd(crlfToLf(expected));
+  const act = trimEnd(actual);
+  if (exp.equals(act)) return { status: AC };
+  const e = lines(exp);
+  const a = lines(act);
+  for (let n = 1; ; n++) {
+    const x = e.next();
+    const y = a.next();
+    if (x.done && y.done) return { status: WA };
+    if (x.done) return { status: WA, message: `the output has more lines than the answer: line ${n} is ${shown(y.value as Buffer)}` };
+    if (y.done) return { status: WA, message: `the output ended at line ${n}, expected ${shown(x.value as Buffer)}` };
+    if (!(x.value as Buffer).equals(y.value as Buffer)) {
+      return { status: WA, message: `line ${n} differs: expected ${shown(x.value as Buffer)}, found ${shown(y.value as Buffer)}` };
     }
   }
 }

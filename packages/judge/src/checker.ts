@@ -12,11 +12,16 @@
  * never guesses — see `interpretChecker`):
  * - 'hoj': exit code 0 or 100 → AC, 101 → PE, 1 or 102 → WA, 103 → System Error, 99 → partial, the
  *   percentage is the first number on stdout (on stderr for interactors, whose stdout is the pipe);
- *   any other exit code is a System Error; stderr (else stdout) is only the message;
+ *   stderr (else stdout) is only the message; any other exit code is read as testlib's report on
+ *   stderr ("wrong output format" → PE), as HOJ's judge does, so a testlib checker (exit code 2, 3, 7…)
+ *   judges under either convention; without one it is a System Error;
  * - 'testlib': the first line of stderr — "ok", "wrong answer", "wrong output format" (PE),
  *   "points N", "partially correct (N)" (N = percentage of the case score), "FAIL" (System Error),
  *   "unexpected eof" (WA) — else its exit codes 0 ok, 1 WA, 2 PE, 3 fail, 4 PE (dirt), 7 points,
- *   8 unexpected eof; any other exit code is a System Error.
+ *   8 unexpected eof; any other exit code is a System Error;
+ * - 'qduoj': QDUOJ's special judges (JudgeServer): run as `spj <input> <user_output>` (no answer: a
+ *   QDUOJ problem with a special judge has inputs only) with the input on stdin too; exit code 0 →
+ *   AC, 1 → WA, anything else → System Error (QDUOJ's "SPJ error"); the output is only the message.
  *
  * Our own complete testlib.h (testlib 0.9.x's checker, interactor, validator and generator API with
  * its messages and exit codes, written here) ships in `../checker/testlib.h` and is placed next to
@@ -273,7 +278,12 @@ export function interpretChecker(rep: SandboxReport, stdout: string, stderr: str
   if (rep.exitCode === null) {
     return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} was killed by ${signalDescription(rep.signal)}${message ? `\n${message}` : ''}` };
   }
-  const verdict = convention === 'testlib' ? testlibVerdict(rep.exitCode, stderr, message, what) : hojVerdict(rep.exitCode, stdout, stderr, message, what);
+  const verdict =
+    convention === 'testlib'
+      ? testlibVerdict(rep.exitCode, stderr, message, what)
+      : convention === 'qduoj'
+        ? qduojVerdict(rep.exitCode, message)
+        : (hojVerdict(rep.exitCode, stdout, stderr, message, what) ?? testlibReport(stderr));
   return verdict ?? { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${rep.exitCode}${message ? `: ${message}` : ''}` };
 }
 
@@ -301,13 +311,27 @@ function hojVerdict(code: number, stdout: string, stderr: string, message: strin
   return null;
 }
 
-/** testlib: the first line of its report decides, else its exit codes. */
-function testlibVerdict(code: number, stderr: string, message: string, what: string): CheckerVerdict | null {
+/** QDUOJ's SPJ_AC = 0 and SPJ_WA = 1; its SPJ_ERROR (-1) and every other ending are a System Error. */
+function qduojVerdict(code: number, message: string): CheckerVerdict | null {
+  if (code === 0) return { status: JudgeStatus.ACCEPTED, message: message || undefined };
+  if (code === 1) return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
+  return null;
+}
+
+/** The verdict testlib's report (the first line of stderr) states, if it states one. */
+function testlibReport(stderr: string): CheckerVerdict | null {
   const first = stderr.trimStart();
   for (const [re, make] of TESTLIB_PREFIXES) {
     const m = re.exec(first);
     if (m) return make(m, clip(first.slice(m[0].length)));
   }
+  return null;
+}
+
+/** testlib: the first line of its report decides, else its exit codes. */
+function testlibVerdict(code: number, stderr: string, message: string, what: string): CheckerVerdict | null {
+  const reported = testlibReport(stderr);
+  if (reported) return reported;
   switch (code) {
     case 0:
       return { status: JudgeStatus.ACCEPTED, message: message || undefined };
@@ -375,8 +399,12 @@ export async function runChecker(
       ],
       limits,
     ),
-    argv: [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
-    stdin: '/dev/null',
+    // QDUOJ's special judges take two files (and exit with "Usage: spj x.in x.out" when given three).
+    argv:
+      convention === 'qduoj'
+        ? [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput]
+        : [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
+    stdin: convention === 'qduoj' ? files.input : '/dev/null',
     stdout: out,
     stderr: err,
   });

@@ -172,6 +172,25 @@ describe('sorted-tokens', () => {
   });
 });
 
+describe('trim-end (QDUOJ)', () => {
+  it('accepts what QDUOJ accepts: whitespace at the end of the output (and of the answer) is cut', () => {
+    expect(checkOutput('trim-end', '3\n', '3').status).toBe(AC);
+    expect(checkOutput('trim-end', '3\n', '3   \n\n\t\n').status).toBe(AC);
+    expect(checkOutput('trim-end', '3 \n\n', '3\n').status).toBe(AC);
+    expect(checkOutput('trim-end', '1\r\n2\r\n', '1\n2\n').status).toBe(AC);
+    expect(checkOutput('trim-end', '', '\n \n').status).toBe(AC);
+  });
+
+  it('and refuses the rest, never PE: spacing inside the output counts', () => {
+    expect(checkOutput('trim-end', '1\n2\n', '1 \n2\n')).toEqual({ status: WA, message: 'line 1 differs: expected "1", found "1 "' });
+    expect(checkOutput('trim-end', '1 2\n', '1  2\n').status).toBe(WA);
+    expect(checkOutput('trim-end', '1\n2\n', '1\n')).toEqual({ status: WA, message: 'the output ended at line 2, expected "2"' });
+    expect(checkOutput('trim-end', '1\n', '1\n2')).toEqual({ status: WA, message: 'the output has more lines than the answer: line 2 is "2"' });
+    // QDUOJ takes the program's bytes as they are: a CR it prints inside the output is a difference.
+    expect(checkOutput('trim-end', '1\n2\n', '1\r\n2\r\n').status).toBe(WA);
+  });
+});
+
 it('reads large outputs in one pass (400 000 tokens)', () => {
   const n = 200_000;
   const exp = Buffer.from(Array.from({ length: n }, (_, i) => `${i * 7} ${(i / 3).toFixed(6)}`).join('\n'));

@@ -86,10 +86,16 @@ describe('interpretChecker', () => {
     expect(hoj({ status: 'RE', exitCode: 99 }, '100', '').status).toBe(S.ACCEPTED);
     expect(hoj({ status: 'RE', exitCode: 99 }, '', '40 partly')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40, message: 'partly' });
     expect(hoj({ status: 'RE', exitCode: 99 }, '', '').status).toBe(S.SYSTEM_ERROR);
-    // The text is only a message here: a testlib report does not turn exit 0 into WA nor exit 7 into points.
+    // HOJ's own codes decide: a testlib report does not turn exit 0 into WA.
     expect(hoj({ exitCode: 0 }, '', 'wrong answer 1st numbers differ')).toMatchObject({ status: S.ACCEPTED, message: 'wrong answer 1st numbers differ' });
-    expect(hoj({ status: 'RE', exitCode: 7 }, '', 'points 12.5').status).toBe(S.SYSTEM_ERROR);
-    expect(hoj({ status: 'RE', exitCode: 2 }, '', 'wrong output format').status).toBe(S.SYSTEM_ERROR);
+    // Any other code is read as testlib's report, as HOJ's judge does (testlib's PE is exit 2, points 7).
+    expect(hoj({ status: 'RE', exitCode: 7 }, '', 'points 12.5')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
+    expect(hoj({ status: 'RE', exitCode: 2 }, '', 'wrong output format Expected integer')).toMatchObject({
+      status: S.PRESENTATION_ERROR,
+      message: 'Expected integer',
+    });
+    expect(hoj({ status: 'RE', exitCode: 3 }, '', 'FAIL broken').status).toBe(S.SYSTEM_ERROR);
+    expect(hoj({ status: 'RE', exitCode: 2 }, '', 'no report').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'RE', exitCode: 42 }, '', '').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'RE', exitCode: null, signal: 11 }, '', '').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'TLE', exitCode: null, signal: 9 }, '', '').status).toBe(S.SYSTEM_ERROR);
@@ -111,6 +117,15 @@ describe('interpretChecker', () => {
     expect(tl({ status: 'RE', exitCode: 102 }, '').status).toBe(S.SYSTEM_ERROR);
     expect(tl({ status: 'RE', exitCode: 42 }, '').status).toBe(S.SYSTEM_ERROR);
     expect(tl({ status: 'RE', exitCode: null, signal: 11 }, '').status).toBe(S.SYSTEM_ERROR);
+  });
+
+  it("reads QDUOJ's special judge codes under the 'qduoj' convention: 0 AC, 1 WA, anything else System Error", () => {
+    const qd = (r: Partial<SandboxReport>, stdout: string) => interpretChecker(rep(r), stdout, '', 'qduoj');
+    expect(qd({ exitCode: 0 }, '').status).toBe(S.ACCEPTED);
+    expect(qd({ status: 'RE', exitCode: 1 }, 'off by one')).toMatchObject({ status: S.WRONG_ANSWER, message: 'off by one' });
+    // QDUOJ's ERROR is -1, i.e. 255; HOJ's and testlib's codes mean nothing there.
+    for (const exitCode of [255, 2, 100, 101, 102]) expect(qd({ status: 'RE', exitCode }, '').status).toBe(S.SYSTEM_ERROR);
+    expect(qd({ status: 'RE', exitCode: 255 }, 'Usage: spj x.in x.out')).toMatchObject({ message: expect.stringMatching(/exited with code 255: Usage/) });
   });
 });
 
@@ -227,10 +242,46 @@ int main(int argc, char *argv[]) {
     expect(r.cases[3].message).toMatch(/not a number: x/);
   });
 
-  it("and by HOJ's exit codes under 'hoj', where testlib's points and PE codes mean nothing", async () => {
+  it("and the same under 'hoj', which reads testlib's report for the exit codes HOJ does not use (as HOJ's judge does)", async () => {
     const r = await judgeWith('hoj');
-    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.SYSTEM_ERROR, S.WRONG_ANSWER, S.SYSTEM_ERROR]);
-    expect(r.cases[1].message).toMatch(/exited with code 7/);
+    expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PARTIAL_ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR]);
+    expect(r.cases[3].message).toMatch(/not a number: x/);
+  });
+
+  it("a QDUOJ special judge gets two files (input, user output) and the input on stdin under 'qduoj'", async () => {
+    // QDUOJ's template: argc must be 3, else "Usage" and ERROR (-1); AC 0, WA 1.
+    const QDUOJ_SPJ = `#include <stdio.h>
+#define AC 0
+#define WA 1
+#define ERROR -1
+int main(int argc, char *args[]) {
+  if (argc != 3) { printf("Usage: spj x.in x.out\\n"); return ERROR; }
+  FILE *in = fopen(args[1], "r"), *out = fopen(args[2], "r");
+  int a, b, c, d;
+  if (!in || !out || fscanf(in, "%d %d", &a, &b) != 2 || scanf("%d", &d) != 1 || d != a) return ERROR;
+  if (fscanf(out, "%d %d", &c, &d) != 2) return WA;
+  return c == a && d == b ? AC : WA;
+}
+`;
+    const cases = ['1 2', '3 4'].map((input) => ({ input, output: '' }));
+    const judged = (code: string, checkerConvention: 'qduoj' | 'hoj') =>
+      judgeSubmission({
+        language: 'C',
+        code,
+        cases,
+        timeLimitMs: 1000,
+        memoryLimitMb: 64,
+        judgeMode: 'spj',
+        checker: { language: 'C', code: QDUOJ_SPJ },
+        checkerConvention,
+      });
+    const ok = await judged(ECHO, 'qduoj');
+    expect(ok.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED]);
+    const wrong = await judged('#include <stdio.h>\nint main(void){ puts("0 0"); return 0; }', 'qduoj');
+    expect(wrong.cases.map((c) => c.status)).toEqual([S.WRONG_ANSWER, S.WRONG_ANSWER]);
+    // Called HOJ's way (three files) the same program answers with its usage text and ERROR.
+    const hojWay = await judged(ECHO, 'hoj');
+    expect(hojWay.cases[0]).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/Usage: spj x.in x.out/) });
   });
 });
 

@@ -63,8 +63,8 @@ describe('checker fields of a problem', () => {
       [{ checkerPrecision: 10 }, /checker precision must be an integer from 4 to 9/],
       [{ checkerPrecision: 6.5 }, /checker precision must be an integer from 4 to 9/],
       [{ checkerPrecision: 'abc' }, /checker precision must be an integer from 4 to 9/],
-      [{ builtinChecker: 'regex' }, /checker must be one of: lines, tokens, integers, floats, yes-no, sorted-tokens/],
-      [{ checkerConvention: 'polygon' }, /checker convention must be one of: hoj, testlib/],
+      [{ builtinChecker: 'regex' }, /checker must be one of: lines, tokens, integers, floats, yes-no, sorted-tokens, trim-end/],
+      [{ checkerConvention: 'polygon' }, /checker convention must be one of: hoj, testlib, qduoj/],
     ];
     const count = async () => (await t.database.db.select({ id: problems.id }).from(problems)).length;
     const n = await count();

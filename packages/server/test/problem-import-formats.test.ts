@@ -15,7 +15,7 @@ import { JudgeDaemon } from '@oj/judge';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, rootToken } from './helpers.js';
+import { createUser, get, login, rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, textEntries, uploadTo, zip } from './problem-admin-helpers.js';
@@ -41,11 +41,11 @@ afterAll(async () => {
 });
 
 /** The streamed import: every NDJSON line of the answer. */
-async function importStream(content: Buffer | string, filename: string, format = 'auto'): Promise<ImportEvent[]> {
+async function importStream(content: Buffer | string, filename: string, format = 'auto', visibility?: 'public' | 'private'): Promise<ImportEvent[]> {
   const { payload, contentType } = multipart([{ field: 'file', filename, content }]);
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/file/import-problems?format=${format}`,
+    url: `/api/file/import-problems?format=${format}${visibility ? `&visibility=${visibility}` : ''}`,
     headers: { 'content-type': contentType, authorization: root },
     payload,
   });
@@ -111,14 +111,15 @@ describe('FPS import', () => {
 <test_input><![CDATA[&#49;&#48; &#50;&#48;&#10;]]></test_input>
 <test_output><![CDATA[&#51;&#48;&#10;]]></test_output>
 </item>`;
-    const events = await importStream(fps(item), 'entities.xml');
+    const events = await importStream(fps(item), 'entities.xml', 'auto', 'public');
     expect(events[0]).toEqual({ type: 'start', format: 'fps' });
     const [report] = itemsOf(events);
-    expect(report).toMatchObject({ status: 'imported', title: 'A+B 树树 & more', warnings: [] });
+    expect(report).toMatchObject({ status: 'imported', title: 'A+B 树树 & more', warnings: [], visibility: 'public' });
     const { row, detail } = await problemByDisplayId(report!.problemId!);
     expect(detail.problem).toMatchObject({
       title: 'A+B 树树 & more',
-      description: '<p>计算 a+b\u00a0<ok></p>',
+      // HTML: "&lt;ok&gt;" is text there and stays escaped.
+      description: '<p>计算 a+b\u00a0&lt;ok&gt;</p>',
       input: 'Two integers 树 & 树',
       output: '和',
       timeLimit: 1000,
@@ -167,8 +168,61 @@ describe('FPS import', () => {
     ]);
     const second = await problemByDisplayId(items[1]!.problemId!);
     expect(second.detail.problem).toMatchObject({ auth: 2, judgeMode: 'spj', spjCode: 'int main( {' });
-    expect((await problemByDisplayId(items[3]!.problemId!)).detail.problem.auth).toBe(1);
+    // Imports are private until published: the report says so.
+    expect(items.filter((i) => i.problemId).map((i) => i.visibility)).toEqual(['private', 'private', 'private']);
+    expect((await problemByDisplayId(items[3]!.problemId!)).detail.problem.auth).toBe(2);
   }, 120_000);
+
+  it('imports public when asked (a broken checker stays private and the report says so); a bad visibility is refused', async () => {
+    const brokenSpj = fpsItem({ title: 'Public broken', extra: '<spj language="C"><![CDATA[int main( {]]></spj>' });
+    const good = fpsItem({ title: 'Public good' });
+    const items = itemsOf(await importStream(fps(brokenSpj + good), 'public.xml', 'auto', 'public'));
+    expect(items.map((i) => [i.status, i.visibility])).toEqual([
+      ['warning', 'private'],
+      ['imported', 'public'],
+    ]);
+    expect((await problemByDisplayId(items[0]!.problemId!)).detail.problem.auth).toBe(2);
+    expect((await problemByDisplayId(items[1]!.problemId!)).detail.problem.auth).toBe(1);
+    // A user sees the public one only.
+    await createUser(t, { username: 'importviewer' });
+    const user = await login(t, 'importviewer');
+    expect((await get(t, '/api/get-problem-detail', { token: user, query: { problemId: items[1]!.problemId! } })).status).toBe(200);
+    expect((await get(t, '/api/get-problem-detail', { token: user, query: { problemId: items[0]!.problemId! } })).status).not.toBe(200);
+    const count = async () => (await t.database.db.select({ id: problems.id }).from(problems)).length;
+    const n = await count();
+    const bad = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.xml', content: fps(good), query: { visibility: 'everyone' } });
+    expect({ http: bad.http, msg: bad.msg }).toEqual({ http: 400, msg: 'The visibility must be one of: private, public' });
+    expect(await count()).toBe(n);
+  }, 120_000);
+
+  it('keeps markup characters escaped in the HTML fields ("0&lt;l&lt;=n" stays text) and decodes them in plain-text fields', async () => {
+    const item = `<item>
+<title><![CDATA[Range &lt;l&gt;]]></title>
+<time_limit unit="s">1</time_limit>
+<memory_limit unit="mb">64</memory_limit>
+<description><![CDATA[<p>0&lt;l&lt;=n&lt;=10<sup>5</sup>, a &amp;&amp; b, &#60;tag&#62;</p>]]></description>
+<input>1 &amp;lt;= n</input>
+<output><![CDATA[Print &quot;l&quot;.]]></output>
+<hint><![CDATA[x &lt; y]]></hint>
+<sample_input><![CDATA[1&lt;2]]></sample_input>
+<sample_output><![CDATA[3]]></sample_output>
+<test_input><![CDATA[a&lt;b
+]]></test_input>
+<test_output><![CDATA[3
+]]></test_output>
+</item>`;
+    const [report] = itemsOf(await importStream(fps(item), 'escapes.xml', 'auto', 'public'));
+    const { detail } = await problemByDisplayId(report!.problemId!);
+    expect(detail.problem).toMatchObject({
+      title: 'Range <l>',
+      description: '<p>0&lt;l&lt;=n&lt;=10<sup>5</sup>, a &amp;&amp; b, &#60;tag&#62;</p>',
+      input: '1 &lt;= n',
+      output: 'Print &quot;l&quot;.',
+      hint: 'x &lt; y',
+    });
+    expect(detail.problem.examples).toEqual([{ input: '1<2', output: '3' }]);
+    expect(detail.cases.map((c: any) => c.input)).toEqual(['a<b\n']);
+  }, 60_000);
 
   it('keeps <prepend>/<append> per language and judges prepend + code + append; the submission keeps the code as typed', async () => {
     const item = fpsItem({
@@ -179,7 +233,7 @@ long long add(long long a, long long b);]]></prepend>
 <template language="C"><![CDATA[long long add(long long a, long long b) {
 }]]></template>`,
     });
-    const [report] = itemsOf(await importStream(fps(item), 'wrapped.xml'));
+    const [report] = itemsOf(await importStream(fps(item), 'wrapped.xml', 'auto', 'public'));
     expect(report).toMatchObject({ status: 'imported' });
     const { row } = await problemByDisplayId(report!.problemId!);
     expect(row.codeWrappers.C).toEqual({
@@ -376,10 +430,178 @@ describe('zip formats, detected from their content', () => {
       judgeMode: 'spj',
       spjLanguage: 'C++',
       checkerConvention: 'testlib',
-      auth: 1,
+      auth: 2,
     });
     expect(b.detail.problem.spjCode).toContain('registerTestlibCmd');
   }, 60_000);
+
+  it('QDUOJ judges as QDUOJ: trailing spaces and blank lines at the end pass (no PE), its special judge gets its own call and codes', async () => {
+    const base = {
+      description: { format: 'html', value: '<p>a+b</p>' },
+      input_description: { format: 'html', value: '' },
+      output_description: { format: 'html', value: '' },
+      hint: { format: 'html', value: '' },
+      time_limit: 1000,
+      memory_limit: 256,
+      samples: [],
+      rule_type: 'ACM',
+      test_case_score: null,
+      template: {},
+      source: '',
+      tags: [],
+    };
+    // QDUOJ's special judge template: two files, AC 0, WA 1, ERROR -1 with a usage line otherwise.
+    const spj = `#include <stdio.h>
+#define AC 0
+#define WA 1
+#define ERROR -1
+int main(int argc, char *args[]) {
+  if (argc != 3) { printf("Usage: spj x.in x.out\\n"); return ERROR; }
+  FILE *in = fopen(args[1], "r"), *out = fopen(args[2], "r");
+  long long a, b, c;
+  if (!in || !out || fscanf(in, "%lld %lld", &a, &b) != 2) return ERROR;
+  if (fscanf(out, "%lld", &c) != 1) return WA;
+  return c == a + b ? AC : WA;
+}
+`;
+    const events = await importStream(
+      zip(
+        textEntries({
+          '1/problem.json': JSON.stringify({ ...base, display_id: 'QDAB', title: 'QDUOJ A+B', spj: null }),
+          '1/testcase/1.in': '1 2\n',
+          '1/testcase/1.out': '3 \r\n\r\n',
+          '1/testcase/2.in': '3 4\n',
+          '1/testcase/2.out': '7\n',
+          '2/problem.json': JSON.stringify({ ...base, display_id: 'QDSPJ', title: 'QDUOJ spj A+B', spj: { language: 'C', code: spj } }),
+          '2/testcase/1.in': '1 2\n',
+          '2/testcase/2.in': '20 22\n',
+        }),
+      ),
+      'qduoj-ab.zip',
+      'auto',
+      'public',
+    );
+    expect(itemsOf(events).map((i) => [i.problemId, i.status])).toEqual([
+      ['QDAB', 'imported'],
+      ['QDSPJ', 'imported'],
+    ]);
+    const ab = await problemByDisplayId('QDAB');
+    expect(ab.detail.problem).toMatchObject({ judgeMode: 'default', builtinChecker: 'trim-end' });
+    // Trailing spaces and blank lines after the answer: QDUOJ accepts.
+    const sloppy = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld   \\n\\n\\n", a + b); return 0; }\n';
+    expect((await judged(ab.row.id, 'C', sloppy)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(ab.row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    // Spacing inside the output is a difference for QDUOJ (and never PE).
+    const split = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b - 1); return 0; }\n';
+    expect((await judged(ab.row.id, 'C', split)).status).toBe(JudgeStatus.WRONG_ANSWER);
+
+    const sp = await problemByDisplayId('QDSPJ');
+    expect(sp.detail.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C', checkerConvention: 'qduoj' });
+    const right = await judged(sp.row.id, 'C', AB_C);
+    expect(right.status, right.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+    const wrong = await judged(sp.row.id, 'C', '#include <stdio.h>\nint main(void) { puts("0"); return 0; }\n');
+    expect(wrong.status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 240_000);
+
+  it('HOJ: a testlib checker quitting with _pe (exit 2) gives PE, not System Error, whatever convention the zip states', async () => {
+    const checker =
+      '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); std::string t = ouf.readToken();\n  if (t != ans.readToken()) quitf(_pe, "expected %s", t.c_str()); quitf(_ok, "fine"); }\n';
+    const file = (problemId: string, extra: Record<string, unknown>) => ({
+      problem: { problemId, title: `testlib ${problemId}`, judgeMode: 'spj', spjCode: checker, spjLanguage: 'C++', ...extra },
+      samples: [{ input: '1.in', output: '1.out' }],
+      judgeMode: 'spj',
+    });
+    const events = await importStream(
+      zip(
+        textEntries({
+          // HOJ's own layout (no convention field) and one that says 'hoj' (an export of a problem whose checker is testlib)
+          'problem_1.json': JSON.stringify(file('HOJTL1', {})),
+          'problem_1/1.in': '1 2\n',
+          'problem_1/1.out': '3\n',
+          'problem_2.json': JSON.stringify(file('HOJTL2', { checkerConvention: 'hoj' })),
+          'problem_2/1.in': '1 2\n',
+          'problem_2/1.out': '3\n',
+        }),
+      ),
+      'hoj-testlib.zip',
+      'auto',
+      'public',
+    );
+    expect(itemsOf(events).map((i) => i.status)).toEqual(['imported', 'imported']);
+    for (const id of ['HOJTL1', 'HOJTL2']) {
+      const { row, detail } = await problemByDisplayId(id);
+      expect(detail.problem.checkerConvention).toBe('testlib');
+      const pe = await judged(row.id, 'C', '#include <stdio.h>\nint main(void) { puts("three"); return 0; }\n');
+      expect(pe.status, pe.errorMessage ?? '').toBe(JudgeStatus.PRESENTATION_ERROR);
+      expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    }
+  }, 240_000);
+
+  it("Hydro: limits in Hydro's grammar and per subtask, langs, a {file, lang} checker and file IO import as Hydro judges them (HY4)", async () => {
+    const events = await importStream(
+      zip(
+        textEntries({
+          '4/problem.yaml': 'title: Hydro file sum\ntag: []\npid: HY4\n',
+          '4/problem.md': 'Read sum.in.',
+          // Hydro: "1.5" is seconds, "700m" is ms; a subtask may raise its own limits.
+          '4/testdata/config.yaml': [
+            'time: "1.5"',
+            'memory: 128m',
+            'filename: sum',
+            'langs: [c, cc, py.py3, brainfuck]',
+            'checker_type: testlib',
+            'checker: {file: chk.cpp, lang: cc.cc17}',
+            'subtasks:',
+            '  - score: 40',
+            '    time: 700m',
+            '    cases: [{input: 1.in, output: 1.out}]',
+            '  - score: 60',
+            '    memory: 256m',
+            '    cases: [{input: 2.in, output: 2.out}]',
+          ].join('\n'),
+          '4/testdata/chk.cpp':
+            '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); if (ouf.readLong() != ans.readLong()) quitf(_wa, "no"); quitf(_ok, "yes"); }\n',
+          '4/testdata/1.in': '1 2\n',
+          '4/testdata/1.out': '3\n',
+          '4/testdata/2.in': '20 22\n',
+          '4/testdata/2.out': '42\n',
+          '5/problem.yaml': 'title: Hydro python checker\n',
+          '5/testdata/config.yaml': 'checker_type: testlib\nchecker: chk.py\n',
+          '5/testdata/chk.py': 'print(1)\n',
+          '5/testdata/1.in': '1\n',
+          '5/testdata/1.out': '1\n',
+        }),
+      ),
+      'hydro-hy4.zip',
+      'auto',
+      'public',
+    );
+    const items = itemsOf(events);
+    expect(items[0]).toMatchObject({ status: 'warning', problemId: 'HY4', visibility: 'public' });
+    expect(items[0]!.warnings).toEqual(["The languages brainfuck of config.yaml are not judged here: left out of the problem's languages."]);
+    expect(items[1]).toMatchObject({
+      status: 'refused',
+      reason: 'Invalid problem file: 5/testdata/config.yaml: checker chk.py: only C and C++ checkers can be judged here',
+    });
+    const { row, detail } = await problemByDisplayId('HY4');
+    expect(detail.problem).toMatchObject({
+      timeLimit: 1500,
+      memoryLimit: 256,
+      isFileIO: true,
+      ioReadFileName: 'sum.in',
+      ioWriteFileName: 'sum.out',
+      judgeMode: 'spj',
+      spjLanguage: 'C++',
+      checkerConvention: 'testlib',
+      auth: 1,
+    });
+    expect(detail.languages).toEqual(expect.arrayContaining(['C', 'C++', 'Python3']));
+    expect(detail.languages).not.toContain('Java');
+    const fileSum =
+      '#include <stdio.h>\nint main(void) { FILE *in = fopen("sum.in", "r"), *out = fopen("sum.out", "w"); long long a, b; fscanf(in, "%lld %lld", &a, &b); fprintf(out, "%lld\\n", a + b); fclose(out); return 0; }\n';
+    const s = await judged(row.id, 'C', fileSum);
+    expect(s.status, s.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+  }, 240_000);
 
   it('refuses a file in no known format, and lists the formats', async () => {
     expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual([

@@ -24,7 +24,8 @@ async function exportZip(pids: number[]): Promise<Buffer> {
   return res.rawPayload;
 }
 
-const importZip = (content: Buffer | string) => uploadTo(t, '/api/file/import-problem', { token: root, filename: 'problems.zip', content });
+const importZip = (content: Buffer | string, query?: Record<string, string>) =>
+  uploadTo(t, '/api/file/import-problem', { token: root, filename: 'problems.zip', content, query });
 
 /** The admin view of a problem without what differs between two copies (ids, times, authorship). */
 async function comparable(pid: number) {
@@ -116,7 +117,8 @@ describe('HOJ zip export and import', () => {
         ),
       ),
     );
-    const imported = await importZip(renamed);
+    // Public as the originals (imports are private unless asked).
+    const imported = await importZip(renamed, { visibility: 'public' });
     expect(imported.status, imported.msg).toBe(200);
     expect(imported.data.problemIds).toEqual(['RT1-copy', 'RT2-copy']);
     const list = (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'copy' } })).data.records;
@@ -218,7 +220,7 @@ int main(){long long a,b;scanf("%lld%lld",&a,&b);printf("%lld\\n",a+b);}]]></sol
       timeLimit: 1500,
       memoryLimit: 64,
       type: 0,
-      auth: 1,
+      auth: 2, // private until published
       input: 'Two integers a & b.',
       hint: 'Use long long.',
       source: 'FPS sample',

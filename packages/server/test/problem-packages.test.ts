@@ -295,7 +295,7 @@ describe('Polygon packages', () => {
     const [item] = items(events);
     expect(item).toMatchObject({ status: 'imported', problemId: 'poly-sum', title: 'Polygon Sum', warnings: [] });
     const p = await problemRow('poly-sum');
-    expect(p).toMatchObject({ timeLimit: 1500, memoryLimit: 128, judgeMode: 'spj', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib', auth: 1 });
+    expect(p).toMatchObject({ timeLimit: 1500, memoryLimit: 128, judgeMode: 'spj', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib', auth: 2 });
     expect(p.description).toBe('Compute $a+b$ for *two* numbers — quickly.');
     expect(p.hint).toBe('1. first\n2. second');
     expect(p.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);

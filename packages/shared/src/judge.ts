@@ -17,31 +17,35 @@ export type JudgeMode = (typeof JUDGE_MODES)[number];
 /**
  * Comparators of the default judge mode, written in the judge (no checker code): exact lines (the
  * historic comparison, with "remove end blank"), whitespace-separated tokens, integers (any size),
- * floats within 1e-`checkerPrecision` absolute or relative, YES/NO tokens in any case, and tokens in
- * any order. Semantics: packages/judge/src/builtin-checkers.ts.
+ * floats within 1e-`checkerPrecision` absolute or relative, YES/NO tokens in any case, tokens in
+ * any order, and QDUOJ's comparison (the whole output byte for byte once the whitespace at its end is
+ * cut: what QDUOJ imports are judged with). Semantics: packages/judge/src/builtin-checkers.ts.
  */
-export const BUILTIN_CHECKERS = ['lines', 'tokens', 'integers', 'floats', 'yes-no', 'sorted-tokens'] as const;
+export const BUILTIN_CHECKERS = ['lines', 'tokens', 'integers', 'floats', 'yes-no', 'sorted-tokens', 'trim-end'] as const;
 export type BuiltinChecker = (typeof BUILTIN_CHECKERS)[number];
 
 /** `checkerPrecision` N of the 'floats' checker: an absolute or relative error of 1e-N is allowed. */
 export const CHECKER_PRECISION = { min: 4, max: 9, default: 6 } as const;
 
 /**
- * How the verdict of a custom checker or interactor is read: 'hoj' = exit codes (0/100 AC, 101 PE,
- * 1/102 WA, 103 System Error, 99 partial with the percentage on stdout; stderr is the message),
- * 'testlib' = testlib's report (first line of stderr) and exit codes (0 ok, 1 WA, 2/4 PE, 3 fail,
- * 7 points, 8 unexpected eof).
+ * How a custom checker or interactor is called and its verdict read: 'hoj' = exit codes (0/100 AC,
+ * 101 PE, 1/102 WA, 103 System Error, 99 partial with the percentage on stdout; stderr is the
+ * message), any other exit code read as testlib's report, as HOJ does; 'testlib' = testlib's report
+ * (first line of stderr) and exit codes (0 ok, 1 WA, 2/4 PE, 3 fail, 7 points, 8 unexpected eof);
+ * 'qduoj' = QDUOJ's special judge: called with two files only (`spj <input> <user output>`, the
+ * input also on stdin), exit code 0 AC, 1 WA, anything else System Error.
  */
-export const CHECKER_CONVENTIONS = ['hoj', 'testlib'] as const;
+export const CHECKER_CONVENTIONS = ['hoj', 'testlib', 'qduoj'] as const;
 export type CheckerConvention = (typeof CHECKER_CONVENTIONS)[number];
 
 /**
- * The convention a checker's source most likely follows: 'testlib' when it includes testlib.h.
- * Only used where no convention was stated (zips and rows made before the choice existed); the
- * judge never guesses.
+ * The convention a checker's source most likely follows: 'testlib' when it includes testlib.h (by
+ * any path) or registers as a testlib checker or interactor. Imports take it from the checker, not
+ * from the package format (a testlib checker in an HOJ zip answers in testlib's codes); the judge
+ * never guesses.
  */
 export function conventionOfCheckerCode(code: string | null | undefined): CheckerConvention {
-  return code && /#\s*include\s*[<"]testlib\.h[>"]/.test(code) ? 'testlib' : 'hoj';
+  return code && /#\s*include\s*[<"](?:[^<>"\n]*\/)?testlib\.h[>"]|\bregister(?:TestlibCmd|Interaction)\s*\(/.test(code) ? 'testlib' : 'hoj';
 }
 
 /** Problem type (spec 1 §3): 0 ACM, 1 OI. */

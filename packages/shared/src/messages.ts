@@ -224,6 +224,7 @@ export const MSG = {
   fpsInvalid: 'Invalid FPS file: {reason}',
   hydroCheckerType: 'The checker of type {type} is imported as a special judge: check that it follows the convention this site uses.',
   hydroAdditionalFiles: 'The additional files (additional_file/) are not imported.',
+  hydroLanguages: "The languages {langs} of config.yaml are not judged here: left out of the problem's languages.",
   fpsUnpaired: '{inputs} × <{input}> and {outputs} × <{output}>: the first {pairs} pairs were imported, the rest left out.',
   // problem packages (Polygon, Kattis): warnings of a problem imported anyway
   pkgLinkRefused: 'The symbolic link {name} ({target}) points outside the package or to no file of it; it was left out.',

@@ -188,8 +188,19 @@ export interface ImportFormatInfo {
   accept: string[];
 }
 
-/** `POST /api/file/import-problems?format=auto|<format>` (multipart `file`). */
-export const importProblemsQuery = z.object({ format: z.string().trim().min(1).max(32).default('auto') });
+/**
+ * Who sees an imported problem: `private` (auth 2, the default: imports stay private until an
+ * administrator publishes them) or `public` (auth 1).
+ */
+export const IMPORT_VISIBILITIES = ['private', 'public'] as const;
+export type ImportVisibility = (typeof IMPORT_VISIBILITIES)[number];
+const importVisibility = z.enum(IMPORT_VISIBILITIES, { message: `The visibility must be one of: ${IMPORT_VISIBILITIES.join(', ')}` }).default('private');
+
+/** `POST /api/file/import-problems?format=auto|<format>&visibility=private|public` (multipart `file`). */
+export const importProblemsQuery = z.object({ format: z.string().trim().min(1).max(32).default('auto'), visibility: importVisibility });
+
+/** `POST /api/file/import-problem` and `import-fps-problem` (HOJ's endpoints): `?visibility=private|public`. */
+export const importVisibilityQuery = z.object({ visibility: importVisibility });
 
 /** What happened to one problem of an imported file. */
 export interface ImportItemReport {
@@ -202,6 +213,8 @@ export interface ImportItemReport {
   status: 'imported' | 'warning' | 'refused';
   /** display id of the problem created */
   problemId?: string;
+  /** who sees the problem created: as asked, or private when its checker does not compile */
+  visibility?: ImportVisibility;
   /** why it was refused */
   reason?: string;
   warnings: string[];

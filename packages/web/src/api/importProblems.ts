@@ -1,4 +1,4 @@
-import { fileEndpoints, type ApiResponse, type ImportEvent } from '@oj/shared';
+import { fileEndpoints, type ApiResponse, type ImportEvent, type ImportVisibility } from '@oj/shared';
 import { feedback } from '../app/feedback';
 import { i18n, translateMsg } from '../app/i18n';
 import { session } from '../app/session';
@@ -19,10 +19,15 @@ export const importFormatsApi = () => request(fileEndpoints.importFormats, {});
  * handing each event to `onEvent`. Resolves when the answer ends; a refusal of the whole file (an
  * envelope instead of the stream) is shown as one toast and rejects.
  */
-export function importProblems(file: File, format: string, on: { progress: (p: ImportProgress) => void; event: (ev: ImportEvent) => void }): Promise<void> {
+export function importProblems(
+  file: File,
+  format: string,
+  visibility: ImportVisibility,
+  on: { progress: (p: ImportProgress) => void; event: (ev: ImportEvent) => void },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/file/import-problems?format=${encodeURIComponent(format)}`);
+    xhr.open('POST', `/api/file/import-problems?format=${encodeURIComponent(format)}&visibility=${visibility}`);
     xhr.setRequestHeader('Url-Type', 'general');
     const token = session.get().token;
     if (token) xhr.setRequestHeader('Authorization', token);

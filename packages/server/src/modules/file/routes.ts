@@ -7,6 +7,7 @@ import {
   exportProblemQuery,
   fileEndpoints as ep,
   importProblemsQuery,
+  importVisibilityQuery,
   Role,
   uploadTestcaseZipQuery,
 } from '@oj/shared';
@@ -67,14 +68,22 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendZip(reply, await downloadTestcase(ctx, pid));
   });
 
-  app.post('/file/import-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'hoj')));
+  // Imports are private until published, unless `visibility=public` is asked for.
+  app.post('/file/import-problem', rootOnly, async (req) =>
+    ok(await collectImport(ctx, req, userOf(req), 'hoj', parse(importVisibilityQuery, req.query).visibility)),
+  );
 
-  app.post('/file/import-fps-problem', rootOnly, async (req) => ok(await collectImport(ctx, req, userOf(req), 'fps')));
+  app.post('/file/import-fps-problem', rootOnly, async (req) =>
+    ok(await collectImport(ctx, req, userOf(req), 'fps', parse(importVisibilityQuery, req.query).visibility)),
+  );
 
   serve(app, ep.importFormats, rootOnly, async () => ok(importFormats()));
 
   // The batch import streams one NDJSON line per problem (see ImportEvent) as it goes.
-  app.post('/file/import-problems', rootOnly, async (req, reply) => streamImport(ctx, req, reply, parse(importProblemsQuery, req.query).format));
+  app.post('/file/import-problems', rootOnly, async (req, reply) => {
+    const q = parse(importProblemsQuery, req.query);
+    return streamImport(ctx, req, reply, q.format, q.visibility);
+  });
 
   app.get('/file/export-problem', rootOnly, async (req, reply) => sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)));
 

@@ -2,13 +2,17 @@
  * FPS (FreeProblemSet 1.1–1.4) XML import: `<fps><item>…</item>…</fps>`, each item a problem with
  * limits in s/ms and mb/kb, samples, test data, optional special judge, templates and per-language
  * `<prepend>`/`<append>` code; base64 images are stored as files and the statement links rewritten to
- * them. Reference solutions are ignored. Imported as ACM, public, local problems with display ids
- * FPS-<id>.
+ * them. Reference solutions are ignored. Imported as ACM, local problems with display ids FPS-<id>
+ * (private unless the import asks for public).
  *
  * The file is read as a stream (saxes), one item at a time, so a file of thousands of problems takes
- * the memory of one item. Character references are decoded everywhere, CDATA included: HUSTOJ writes
- * non-ASCII text (and `&`, `<`) as `&#26641;`/`&amp;` inside CDATA, titles, statements and test data
- * alike, and test data left encoded would turn every correct answer into Wrong Answer.
+ * the memory of one item. Character references are decoded in CDATA too: HUSTOJ writes non-ASCII
+ * text (and `&`, `<`) as `&#26641;`/`&amp;` inside CDATA, titles, statements and test data alike, and
+ * test data left encoded would turn every correct answer into Wrong Answer. Plain-text fields (title,
+ * samples, tests, code, source) are decoded whole; the HTML fields (description, input, output, hint)
+ * keep the references that stand for markup characters (`&lt;`, `&gt;`, `&amp;`, `&quot;`, `&#39;`,
+ * `&#60;`…): there they are text, and decoding them would turn "0&lt;l&lt;=n" into a tag the
+ * statement's renderer drops ("0" is all that would be shown).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +41,14 @@ interface RawItem {
 }
 
 const decode = (s: string) => decodeHTMLStrict(s);
+const MARKUP = new Set(['<', '>', '&', '"', "'"]);
+/** An HTML field: references decoded except those of markup characters, which stay escaped. */
+const decodeHtml = (s: string) =>
+  s.replace(/&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/g, (ref) => {
+    const c = decodeHTMLStrict(ref);
+    return MARKUP.has(c) ? ref : c;
+  });
+const firstHtml = (item: RawItem, name: string) => decodeHtml(all(item, name)[0]?.text ?? '');
 const all = (item: RawItem, name: string) => item.fields.get(name) ?? [];
 const first = (item: RawItem, name: string) => decode(all(item, name)[0]?.text ?? '');
 
@@ -125,10 +137,10 @@ async function itemToProblem(
       problem: {
         problemId: `tmp-${crypto.randomUUID()}`,
         title: first(item, 'title').trim(),
-        description: rewrite(first(item, 'description'), links),
-        input: rewrite(first(item, 'input'), links),
-        output: rewrite(first(item, 'output'), links),
-        hint: rewrite(first(item, 'hint'), links),
+        description: rewrite(firstHtml(item, 'description'), links),
+        input: rewrite(firstHtml(item, 'input'), links),
+        output: rewrite(firstHtml(item, 'output'), links),
+        hint: rewrite(firstHtml(item, 'hint'), links),
         source: first(item, 'source').trim().slice(0, 255),
         timeLimit: timeLimitMs(all(item, 'time_limit')[0], where),
         memoryLimit: memoryLimitMb(all(item, 'memory_limit')[0], where),

@@ -87,12 +87,14 @@ function problemEntryOf(name: string, json: Buffer, files: Set<string>, root: st
   // HOJ names the file-IO flag isFileIO; some exports write isFileIo.
   if (!('isFileIO' in problem) && 'isFileIo' in src) problem.isFileIO = src.isFileIo;
   problem.examples = examplesFromHoj(src.examples);
-  problem.auth = 1; // imported problems are public, as in HOJ
+  problem.auth = 1; // the import decides who sees it (private unless asked for public)
   if (data.judgeMode) problem.judgeMode = data.judgeMode;
   // HOJ before judgeMode (and its documentation) marks a special judge with "isSpj": true.
   else if (!src.judgeMode && (src.isSpj === true || (data as { isSpj?: unknown }).isSpj === true)) problem.judgeMode = 'spj';
-  // Zips made before the convention was a field (and HOJ's own): testlib checkers say so by their include.
-  if (!('checkerConvention' in problem)) problem.checkerConvention = conventionOfCheckerCode(typeof problem.spjCode === 'string' ? problem.spjCode : null);
+  // The convention is the checker's, not the zip's: a testlib checker answers in testlib's codes even
+  // where the zip says 'hoj' (HOJ's own zips have no such field; ours carry the stored one).
+  const detected = conventionOfCheckerCode(typeof problem.spjCode === 'string' ? problem.spjCode : null);
+  if (detected === 'testlib' || !('checkerConvention' in problem)) problem.checkerConvention = detected;
   if (data.userExtraFile && Object.keys(data.userExtraFile).length) problem.userExtraFile = data.userExtraFile;
   if (data.judgeExtraFile && Object.keys(data.judgeExtraFile).length) problem.judgeExtraFile = data.judgeExtraFile;
 

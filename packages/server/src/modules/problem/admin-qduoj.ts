@@ -5,11 +5,15 @@
  * test_case_score [{input_name, output_name, score}], template {language: {prepend, template,
  * append}}, spj {language, code} or null, source, tags) and `<n>/testcase/` with `1.in`/`1.out`
  * (inputs only for a special judge).
+ *
+ * Judged as QDUOJ's JudgeServer judges: outputs by the built-in 'trim-end' comparison (QDUOJ compares
+ * the MD5 of the output with its end stripped, so trailing spaces and blank lines at the end pass and
+ * there is no PE), special judges with the 'qduoj' convention (two files, exit code 0 AC, 1 WA).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { conventionOfCheckerCode, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import type { CodeWrapper } from '../../db/schema/problem.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import type { CaseInput } from '../../lib/testdata.js';
@@ -93,7 +97,9 @@ function problemOf(folder: string, data: QduojProblem, names: Set<string>, root:
           .slice(0, 20)
           .map((s) => ({ input: String(s?.input ?? ''), output: String(s?.output ?? '') })),
         ...(oi ? { ioScore: cases.reduce((a, c) => a + (c.score ?? 0), 0) || 100 } : {}),
-        ...(spj ? { judgeMode: 'spj', spjCode: spj.code, spjLanguage: spj.language || 'C', checkerConvention: conventionOfCheckerCode(spj.code) } : {}),
+        // Judged as QDUOJ judges: its comparison (output with the end stripped), its special judge's
+        // call (`spj <input> <user output>`, exit 0 AC, 1 WA), whatever the checker includes.
+        ...(spj ? { judgeMode: 'spj', spjCode: spj.code, spjLanguage: spj.language || 'C', checkerConvention: 'qduoj' } : { builtinChecker: 'trim-end' }),
       },
       tags: [...new Set((Array.isArray(data.tags) ? data.tags : []).map((t) => String(t).trim()).filter(Boolean))].map((name) => ({ name })),
       codeTemplates: templates,

@@ -46,9 +46,10 @@ export function parseImported(raw: unknown, source: string, invalid: 'importInva
   throw fail(invalid, { reason: `${source}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}` });
 }
 
-/** What `createProblem` did: the display id, and why the problem was made private (if it was). */
+/** What `createProblem` did: the display id, its auth (1 public, 2 private), and why it was made private (if it was). */
 export interface CreatedProblem {
   problemId: string;
+  auth: number;
   warnings: string[];
 }
 
@@ -59,10 +60,15 @@ export interface CreatedProblem {
  * problem: it is created private (nobody can submit to it by mistake) with a warning saying why, so the
  * administrator fixes the checker in the editor instead of importing the whole file again.
  */
-export async function createProblem(ctx: AppContext, user: AuthUser, p: ProblemToCreate, o: { autoIdPrefix?: string } = {}): Promise<CreatedProblem> {
+export async function createProblem(
+  ctx: AppContext,
+  user: AuthUser,
+  p: ProblemToCreate,
+  o: { autoIdPrefix?: string; auth?: 1 | 2 } = {},
+): Promise<CreatedProblem> {
   const { db } = ctx.database;
   const warnings: string[] = [];
-  let body = p.body;
+  let body = o.auth ? { ...p.body, problem: { ...p.body.problem, auth: o.auth } } : p.body;
   const pr = body.problem;
   if (!o.autoIdPrefix) {
     const taken = await db.execute<{ problem_id: string }>(sql`select problem_id from problem where upper(problem_id) = ${pr.problemId.toUpperCase()} limit 1`);
@@ -101,7 +107,7 @@ export async function createProblem(ctx: AppContext, user: AuthUser, p: ProblemT
       if (stored.length) await tx.insert(problemCases).values(stored.map((c) => ({ ...c, pid: row!.id })));
       return id;
     });
-    return { problemId, warnings };
+    return { problemId, auth: body.problem.auth, warnings };
   } catch (e) {
     // Two imports racing for one display id: the unique index decides, the loser changes nothing.
     if (isUniqueViolation(e)) throw fail('importProblemExists', { problemId: pr.problemId });

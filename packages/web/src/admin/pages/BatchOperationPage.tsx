@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, Progress, Select, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Input, Progress, Radio, Select, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminProblemListRow, ImportItemReport } from '@oj/shared';
+import { IMPORT_VISIBILITIES, type AdminProblemListRow, type ImportItemReport, type ImportVisibility } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { quietly } from '../../api/client';
 import { importFormatsApi, importProblems, type ImportProgress } from '../../api/importProblems';
@@ -43,6 +43,12 @@ function ImportReport({ items }: { items: ImportItemReport[] }) {
     },
     { title: t('admin.batch.colProblem'), dataIndex: 'problemId', width: 120, render: (id?: string) => id ?? '–' },
     {
+      title: t('admin.batch.colVisibility'),
+      dataIndex: 'visibility',
+      width: 170,
+      render: (v?: ImportVisibility) => (v ? <Tag color={v === 'public' ? 'green' : 'default'}>{t(`admin.batch.visibilities.${v}`)}</Tag> : '–'),
+    },
+    {
       title: t('admin.batch.colDetails'),
       key: 'details',
       render: (_, r) => (
@@ -77,6 +83,8 @@ function ImportCard() {
   const client = useQueryClient();
   const formats = useQuery({ queryKey: ['import-formats'], queryFn: quietly(importFormatsApi), staleTime: Number.POSITIVE_INFINITY });
   const [format, setFormat] = useState('auto');
+  // Imports are private until an administrator publishes them, unless public is chosen here.
+  const [visibility, setVisibility] = useState<ImportVisibility>('private');
   const [state, setState] = useState<ImportState | null>(null);
   const busy = !!state && !state.done && !state.error;
   const list = formats.data ?? [];
@@ -88,7 +96,7 @@ function ImportCard() {
     }
     setState({ progress: { phase: 'upload', fraction: 0 }, items: [] });
     try {
-      await importProblems(file, format, {
+      await importProblems(file, format, visibility, {
         progress: (progress) => setState((s) => (s ? { ...s, progress } : s)),
         event: (ev) =>
           setState((s) => {
@@ -135,6 +143,17 @@ function ImportCard() {
         />
       }
     >
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 12 }}>
+        <span id="import-visibility-label">{t('admin.batch.visibility')}</span>
+        <Radio.Group
+          value={visibility}
+          onChange={(e) => setVisibility(e.target.value as ImportVisibility)}
+          disabled={busy}
+          aria-labelledby="import-visibility-label"
+          options={IMPORT_VISIBILITIES.map((v) => ({ value: v, label: t(`admin.batch.visibilities.${v}`) }))}
+          data-testid="import-visibility"
+        />
+      </div>
       <div data-testid="import-file">
         <Upload.Dragger
           accept={accept.join(',')}

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportEvent, ImportItemReport, ImportProblemResult } from '@oj/shared';
+import type { ImportEvent, ImportItemReport, ImportProblemResult, ImportVisibility } from '@oj/shared';
 import { MSG } from '@oj/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
@@ -51,13 +51,29 @@ async function readHead(file: string): Promise<Buffer> {
 }
 
 /** Turns what an importer yielded into a report line, creating the problem when there is one. */
-async function settle(ctx: AppContext, user: AuthUser, item: ImportItem, index: number, log: FastifyRequest['log']): Promise<ImportItemReport> {
+async function settle(
+  ctx: AppContext,
+  user: AuthUser,
+  item: ImportItem,
+  index: number,
+  log: FastifyRequest['log'],
+  visibility: ImportVisibility,
+): Promise<ImportItemReport> {
   if (item.kind === 'refused') return { index, source: item.source, title: item.title ?? '', status: 'refused', reason: item.reason, warnings: [] };
   const title = item.problem.body.problem.title;
   try {
-    const created = await createProblem(ctx, user, item.problem, { autoIdPrefix: item.autoIdPrefix });
+    // Whatever the file says, an import is private unless the administrator asked for public.
+    const created = await createProblem(ctx, user, item.problem, { autoIdPrefix: item.autoIdPrefix, auth: visibility === 'public' ? 1 : 2 });
     const warnings = [...item.warnings, ...created.warnings];
-    return { index, source: item.source, title, status: warnings.length ? 'warning' : 'imported', problemId: created.problemId, warnings };
+    return {
+      index,
+      source: item.source,
+      title,
+      status: warnings.length ? 'warning' : 'imported',
+      problemId: created.problemId,
+      visibility: created.auth === 1 ? 'public' : 'private',
+      warnings,
+    };
   } catch (e) {
     if (!(e instanceof ApiError)) log.error({ err: e, source: item.source }, 'import: creating a problem failed');
     return { index, source: item.source, title, status: 'refused', reason: e instanceof ApiError ? e.message : MSG.serverError, warnings: item.warnings };
@@ -76,7 +92,14 @@ export interface ImportHooks {
  * it never throws: each problem is reported, and a file that turns unreadable half way ends with an
  * `error` event after the problems already imported.
  */
-export async function runImport(ctx: AppContext, req: FastifyRequest, user: AuthUser, format: string, hooks: ImportHooks): Promise<void> {
+export async function runImport(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: AuthUser,
+  format: string,
+  hooks: ImportHooks,
+  visibility: ImportVisibility = 'private',
+): Promise<void> {
   const known = format === 'auto' ? undefined : importerOf(format);
   if (format !== 'auto' && !known) throw fail('importFormatUnknown', { formats: IMPORTERS.map((i) => i.format).join(', ') });
   const maxBytes = known?.maxBytes ?? Math.max(...IMPORTERS.map((i) => i.maxBytes));
@@ -100,7 +123,7 @@ export async function runImport(ctx: AppContext, req: FastifyRequest, user: Auth
     let index = 0;
     try {
       for await (const item of importer.parse({ ctx, user, file, filename, zip, dir })) {
-        const report = await settle(ctx, user, item, index++, req.log);
+        const report = await settle(ctx, user, item, index++, req.log, visibility);
         counts[report.status === 'imported' ? 'imported' : report.status === 'warning' ? 'warned' : 'refused']++;
         hooks.emit({ type: 'item', item: report, ...(item.progress !== undefined ? { progress: item.progress } : {}) });
       }
@@ -117,16 +140,29 @@ export async function runImport(ctx: AppContext, req: FastifyRequest, user: Auth
  * first reason (the file's, else the first problem's) is the error, as before; otherwise the answer
  * lists the problems created and the report says what happened to each.
  */
-export async function collectImport(ctx: AppContext, req: FastifyRequest, user: AuthUser, format: string): Promise<ImportProblemResult> {
+export async function collectImport(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: AuthUser,
+  format: string,
+  visibility: ImportVisibility = 'private',
+): Promise<ImportProblemResult> {
   const report: ImportItemReport[] = [];
   let error: string | undefined;
-  await runImport(ctx, req, user, format, {
-    start: () => {},
-    emit: (ev) => {
-      if (ev.type === 'item') report.push(ev.item);
-      else if (ev.type === 'error') error = ev.msg;
+  await runImport(
+    ctx,
+    req,
+    user,
+    format,
+    {
+      start: () => {},
+      emit: (ev) => {
+        if (ev.type === 'item') report.push(ev.item);
+        else if (ev.type === 'error') error = ev.msg;
+      },
     },
-  });
+    visibility,
+  );
   const problemIds = report.flatMap((r) => (r.problemId ? [r.problemId] : []));
   if (!problemIds.length) {
     const reason = error ?? report.find((r) => r.reason)?.reason;

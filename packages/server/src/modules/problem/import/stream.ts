@@ -6,13 +6,19 @@
  * browser goes away (what was imported stays imported, and is reported in the problem list).
  */
 import { PassThrough } from 'node:stream';
-import type { ImportEvent } from '@oj/shared';
+import type { ImportEvent, ImportVisibility } from '@oj/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { userOf } from '../../../lib/auth.js';
 import { runImport } from './run.js';
 
-export async function streamImport(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, format: string): Promise<FastifyReply> {
+export async function streamImport(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  format: string,
+  visibility: ImportVisibility,
+): Promise<FastifyReply> {
   const out = new PassThrough();
   let started!: () => void;
   const accepted = new Promise<void>((resolve) => {
@@ -21,7 +27,7 @@ export async function streamImport(ctx: AppContext, req: FastifyRequest, reply: 
   const write = (ev: ImportEvent) => {
     if (!out.destroyed) out.write(`${JSON.stringify(ev)}\n`);
   };
-  const run = runImport(ctx, req, userOf(req), format, { start: started, emit: write }).finally(() => out.end());
+  const run = runImport(ctx, req, userOf(req), format, { start: started, emit: write }, visibility).finally(() => out.end());
   // Refused before the start: the handler throws and the envelope carries the message.
   await Promise.race([accepted, run]);
   run.catch((err: unknown) => req.log.error({ err }, 'import: failed after the answer started'));
