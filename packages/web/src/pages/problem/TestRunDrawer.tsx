@@ -23,7 +23,7 @@ interface Props {
 const WAITING = new Set<number>([JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]);
 
 /** Online self-test (spec 1 §2, §4): an input tab and a result tab; the result is polled every second. */
-export function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
+export default function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
   const { t } = useTranslation();
   const scope = useProblemScope();
   const [tab, setTab] = useState<'input' | 'result'>('input');
