@@ -229,7 +229,11 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             <Space>
               <Typography.Text type="secondary">{t('problem.submit.status')}</Typography.Text>
               {busy && <LoadingOutlined spin />}
-              <StatusTag status={state.status} onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined} />
+              <StatusTag
+                status={state.status}
+                score={state.score}
+                onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined}
+              />
             </Space>
           )}
           {state.status === null && scope.blocked && (

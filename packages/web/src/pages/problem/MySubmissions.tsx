@@ -37,7 +37,7 @@ export default function MySubmissions({ problemId }: { problemId: string }) {
           dataIndex: 'status',
           render: (s: number, r) => (
             <Link to={scope.submissionPath(r.submitId, problemId)}>
-              <StatusTag status={s} />
+              <StatusTag status={s} score={r.score} />
             </Link>
           ),
         },
