@@ -181,6 +181,11 @@ describe('group core', () => {
   });
 
   it('a visitor browses /group: the cards, no "no groups" while loading, creating asks for a login', async () => {
+    const listed = `Open class ${stamp}`;
+    await apiOk('POST', '/api/group', {
+      token: root,
+      body: { name: listed, shortName: `oc${stamp}`, brief: 'A public group for visitors to see.', description: 'Open to all.', auth: 1 },
+    });
     const { context, page } = await newVisitor(browser, { width: 1280, height: 800 });
     // The list's answer is held until the page has been looked at while it loads.
     let release!: () => void;
@@ -197,7 +202,7 @@ describe('group core', () => {
     expect(await page.locator('.oj-group-empty').count()).toBe(0);
     expect(await page.getByTestId('group-list').innerText()).not.toContain('No groups');
     release();
-    await page.getByText(groupName).first().waitFor();
+    await page.getByText(listed).first().waitFor();
     expect(page.url()).toContain('/group');
     await pageShot(page, 'group-list-visitor');
     // Creating a group needs a login (spec 3 §2): the warning and the login dialog.
