@@ -179,4 +179,36 @@ describe('group core', () => {
     await t.context.close();
     await s.context.close();
   });
+
+  it('a visitor browses /group: the cards, no "no groups" while loading, creating asks for a login', async () => {
+    const listed = `Open class ${stamp}`;
+    await apiOk('POST', '/api/group', {
+      token: root,
+      body: { name: listed, shortName: `oc${stamp}`, brief: 'A public group for visitors to see.', description: 'Open to all.', auth: 1 },
+    });
+    const { context, page } = await newVisitor(browser, { width: 1280, height: 800 });
+    // The list's answer is held until the page has been looked at while it loads.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/get-group-list**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/group?l=en-US');
+    await page.getByTestId('group-list').waitFor();
+    await page.getByTestId('group-loading').waitFor();
+    expect(await page.locator('.oj-group-empty').count()).toBe(0);
+    expect(await page.getByTestId('group-list').innerText()).not.toContain('No groups');
+    release();
+    await page.getByText(listed).first().waitFor();
+    expect(page.url()).toContain('/group');
+    await pageShot(page, 'group-list-visitor');
+    // Creating a group needs a login (spec 3 §2): the warning and the login dialog.
+    await page.getByTestId('group-create').click();
+    await toast(page, 'Please login first');
+    await page.getByTestId('login-username').waitFor();
+    await context.close();
+  });
 });

@@ -93,6 +93,7 @@ describe('problem pages', () => {
     expect(await page.getByTestId('test-run-result').innerText()).toContain('Accepted');
     expect((await page.getByTestId('test-run-output').innerText()).trim()).toBe('3');
     await shot(page, 'problem-test-run');
+
     await page.locator('.ant-drawer .ant-drawer-close').click();
 
     // A wrong answer: Pending first, then the verdict, without reloading.
@@ -121,6 +122,42 @@ describe('problem pages', () => {
     // The list shows the own status icon now.
     await page.goto('/problem');
     await page.getByTestId('own-status-0').first().waitFor();
+    await context.close();
+  });
+
+  it("self-test: input of one's own is not judged against the sample's answer", async () => {
+    const { context, page } = await newVisitor(browser);
+    await loginInBrowser(page, user);
+    await page.goto(`/problem/${problemId}`);
+    await page.getByTestId('problem-title').waitFor();
+    await chooseLanguage(page, 'C');
+    await loadCode(page, AC);
+    await page.getByTestId('open-test-run').click();
+    await expect.poll(() => page.getByTestId('test-run-expected').inputValue()).toContain('3');
+    // Issue 20: input of one's own no longer judged against the sample's answer. Editing the input
+    // clears the expected output the sample filled in; the run then only runs (no Wrong Answer).
+    await page.getByTestId('test-run-input').fill('5 7\n');
+    expect(await page.getByTestId('test-run-expected').inputValue()).toBe('');
+    await page.getByTestId('test-run-start').click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('test-run-output')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 60_000 },
+      )
+      .toContain('12');
+    expect(await page.getByTestId('test-run-result').innerText()).not.toContain('Wrong Answer');
+    // An expected output typed by the user stays while the input changes; a sample fills both again.
+    await page.getByTestId('test-run-drawer').getByRole('tab', { name: 'Test input' }).click();
+    await page.getByTestId('test-run-expected').fill('12\n');
+    await page.getByTestId('test-run-input').fill('5 7 \n');
+    expect(await page.getByTestId('test-run-expected').inputValue()).toBe('12\n');
+    await page.getByTestId('test-run-drawer').getByRole('button', { name: 'Sample 1' }).click();
+    expect(await page.getByTestId('test-run-expected').inputValue()).toBe('3\n');
+    await shot(page, 'problem-test-run-own-input');
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { api, loginInBrowser, registerUser, rootToken as adminToken, waitVerdict as verdict } from '../lib/api.js';
+import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -207,6 +208,53 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await page.getByTestId('rank-chart').waitFor();
     await shot(page, 'rank-768');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('shows an OI partial result with its score on the problem page and in the list; the verdict stays on screen at 390 and 768 px', async () => {
+    const oiId = `OI${stamp}`.toUpperCase();
+    const created = await api('POST', '/api/admin/problem', {
+      token: rootToken,
+      body: {
+        problem: { problemId: oiId, title: 'OI partial A + B', description: 'Add.', type: 1 },
+        samples: [
+          { input: '1 2\n', output: '3\n', score: 40 },
+          { input: '40 2\n', output: '42\n', score: 60 },
+        ],
+        languages: [],
+        tags: [],
+      },
+    });
+    expect(created.status, created.msg).toBe(200);
+    // Right for small numbers only: the first case (40 points) passes, the second fails.
+    const partial =
+      '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a < 10 ? a + b : 0);\n  return 0;\n}\n';
+    const { context, page } = await newVisitor(browser);
+    await loginInBrowser(page, solver);
+    await page.goto(`/problem/${oiId}`);
+    await page.getByTestId('problem-title').waitFor();
+    await chooseLanguage(page, 'C');
+    await loadCode(page, partial);
+    await page.getByTestId('submit-code').click();
+    await watchStatus(page, 'Partial Accepted');
+    await expect.poll(() => page.getByTestId('submit-status').innerText()).toMatch(/Partial Accepted\s*40/);
+    await shot(page, 'problem-oi-partial');
+
+    await page.goto(`/status?username=${solver.username}`);
+    const tag = page.locator('.oj-status-tag[data-status="8"]').first();
+    await tag.waitFor();
+    expect(await tag.innerText()).toMatch(/Partial Accepted\s*40/);
+    for (const width of [390, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await shot(page, `status-oi-${width}`);
+      // The verdict is on screen without scrolling the table sideways.
+      const box = await tag.boundingBox();
+      expect(box, `verdict at ${width} px`).not.toBeNull();
+      expect(box!.x, `verdict at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `verdict at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
     await context.close();
   });
 

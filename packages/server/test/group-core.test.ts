@@ -81,10 +81,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('visitors', () => {
-  it('get 401 on every group call and create nothing', async () => {
+  it('get 401 on every group call but the list and create nothing', async () => {
     const before = await groupCount();
     const calls: [string, string, Record<string, string>?][] = [
-      ['GET', '/api/get-group-list'],
       ['POST', '/api/group'],
       ['PUT', '/api/group'],
       ['DELETE', '/api/group', { gid: '1' }],
@@ -250,6 +249,14 @@ describe('the group list', () => {
     expect(privOnly.data.records.map((g: any) => g.id)).toEqual([priv]);
     // a keyword with LIKE wildcards is taken literally
     expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: '%_%' }) })).data.total).toBe(0);
+  });
+
+  it('answers a visitor too (spec 3 §1: login is needed to open or create a group), hidden ones left out, only-mine empty', async () => {
+    const r = await get(t, '/api/get-group-list', q({ keyword: 'zebra' }));
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data.records.map((g: any) => g.name).sort()).toEqual(['Listed Private Zebra', 'Listed Public Zebra']);
+    expect(r.data.records.every((g: any) => g.code === null)).toBe(true);
+    expect((await get(t, '/api/get-group-list', q({ keyword: 'zebra', onlyMine: 'true' }))).data.total).toBe(0);
   });
 
   it('shows hidden groups to the super admin only', async () => {

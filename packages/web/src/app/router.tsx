@@ -157,7 +157,8 @@ const shellRoutes: RouteObject[] = [
     element: <DiscussionDetailPage />,
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
-  { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group', ...auth } satisfies RouteMeta },
+  // Spec 3 §1: visitors browse the list; a group and the create dialog ask for a login.
+  { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group' } satisfies RouteMeta },
   {
     path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
     element: <GroupTrainingFullProblemPage />,

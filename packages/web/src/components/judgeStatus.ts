@@ -33,3 +33,7 @@ export interface JudgeStatusRow {
 export const JUDGE_STATUS_ROWS: JudgeStatusRow[] = (Object.keys(JudgeStatus) as (keyof typeof JudgeStatus)[])
   .map((name) => ({ name, code: JudgeStatus[name], short: JUDGE_STATUS_SHORT[JudgeStatus[name]], color: JUDGE_STATUS_COLOR[JudgeStatus[name]] }))
   .sort((a, b) => a.code - b.code);
+
+/** " 60" after a Partial Accepted that has a score, else nothing (spec 1 §4: OI results are scored). */
+export const partialScore = (status: number, score: number | null | undefined) =>
+  status === JudgeStatus.PARTIAL_ACCEPTED && score !== null && score !== undefined ? ` ${score}` : '';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { groupEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireLogin, userOf } from '../../lib/auth.js';
+import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { groupStanding, memberCount, toGroup } from './access.js';
@@ -26,7 +26,8 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.access, login, async ({ query, req }) => ok((await groupStanding(db, userOf(req), query.gid)).info));
 
-  serve(app, ep.list, login, async ({ query, req }) => ok(await listGroups(db, userOf(req), query)));
+  // Spec 3 §1: visitors browse the list; opening or creating a group needs a login.
+  serve(app, ep.list, {}, async ({ query, req, reply }) => ok(await listGroups(db, await optionalUser(req, reply), query)));
 
   serve(app, ep.create, login, async ({ body, req }) => ok(await createGroup(db, userOf(req), body)));
 

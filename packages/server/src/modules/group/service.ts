@@ -31,15 +31,17 @@ async function memberCounts(db: DbOrTx, gids: number[]): Promise<Map<number, num
  * The group list (spec 3 §2): filters auth, keyword (name, short name, brief) and only-mine (groups
  * the caller owns or is a member of); hidden and disabled groups only for the super admin. Newest first.
  */
-export async function listGroups(db: Db, user: AuthUser, q: z.output<typeof groupListQuery>): Promise<Page<Group>> {
+export async function listGroups(db: Db, user: AuthUser | null, q: z.output<typeof groupListQuery>): Promise<Page<Group>> {
   const conds: SQL[] = [];
-  if (!isSuperAdmin(user.roles)) conds.push(eq(groups.visible, true), eq(groups.status, 0));
+  if (!user || !isSuperAdmin(user.roles)) conds.push(eq(groups.visible, true), eq(groups.status, 0));
   if (q.auth !== undefined) conds.push(eq(groups.auth, q.auth as Group['auth']));
   if (q.keyword) {
     const k = likeOf(q.keyword);
     conds.push(or(ilike(groups.name, k), ilike(groups.shortName, k), ilike(groups.brief, k))!);
   }
-  if (q.onlyMine) {
+  // A visitor has no groups of his own.
+  if (q.onlyMine && !user) conds.push(sql`false`);
+  else if (q.onlyMine && user) {
     conds.push(
       or(
         eq(groups.ownerUid, user.uid),

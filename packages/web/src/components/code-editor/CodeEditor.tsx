@@ -3,7 +3,9 @@ import CodeMirror from '@uiw/react-codemirror';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
-import { EDITOR_THEMES, languageExtension, type EditorSettings } from './editorConfig';
+import { Spin } from 'antd';
+import { editorLanguageOf, type EditorSettings } from './editorConfig';
+import { useEditorLanguage, useEditorTheme } from './editorExtensions';
 
 export interface CodeEditorProps {
   value: string;
@@ -16,23 +18,31 @@ export interface CodeEditorProps {
   readOnly?: boolean;
 }
 
-/** CodeMirror 6 with the site's themes, font size and tab size (spec 1 §2 problem detail, §9). */
+/**
+ * CodeMirror 6 with the site's themes, font size and tab size (spec 1 §2 problem detail, §9). The
+ * theme and the language's syntax mode are fetched when needed (editorExtensions.ts); the editor waits
+ * for its theme (a dark theme never flashes light) but not for the syntax mode, which colours the code
+ * when it arrives.
+ */
 export default function CodeEditor({ value, onChange, language, contentType, settings, height, readOnly }: CodeEditorProps) {
+  const syntax = useEditorLanguage(editorLanguageOf(language, contentType));
+  const theme = useEditorTheme(settings.theme);
   const extensions = useMemo(
     () => [
-      languageExtension(language, contentType),
+      syntax ?? [],
       EditorState.tabSize.of(settings.tabSize),
       indentUnit.of(' '.repeat(settings.tabSize)),
       EditorView.theme({ '&': { fontSize: `${settings.fontSize}px` }, '.cm-content': { fontFamily: 'Menlo, Consolas, "DejaVu Sans Mono", monospace' } }),
     ],
-    [language, contentType, settings.tabSize, settings.fontSize],
+    [syntax, settings.tabSize, settings.fontSize],
   );
+  if (theme === undefined) return <Spin style={{ display: 'block', padding: 48 }} />;
   return (
     <div className="oj-code-editor" data-testid="code-editor">
       <CodeMirror
         value={value}
         onChange={onChange}
-        theme={EDITOR_THEMES[settings.theme] ?? EDITOR_THEMES.idea}
+        theme={theme}
         extensions={extensions}
         height={typeof height === 'number' ? `${height}px` : height}
         readOnly={readOnly}

@@ -10,6 +10,8 @@ import { currentSearch } from '../../app/currentSearch';
 import { GroupCreateDialog } from './GroupCreateDialog';
 import { groupPath } from './GroupContext';
 import { GroupAuthTag } from './GroupAuthTag';
+import { loggedInOrAsk } from '../../components/comments/loginFirst';
+import { useSession } from '../../app/session';
 
 type Filter = Required<Pick<GroupListQuery, 'currentPage' | 'limit'>> & { keyword?: string; auth?: GroupAuthValue; onlyMine: boolean };
 
@@ -84,6 +86,7 @@ export default function GroupListPage() {
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [creating, setCreating] = useState(false);
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
+  const { user } = useSession();
   const list = useGroupList(filter);
   const records = list.data?.records ?? [];
 
@@ -92,7 +95,7 @@ export default function GroupListPage() {
       <Card
         title={t('group.list.heading')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="group-create">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => loggedInOrAsk(t) && setCreating(true)} data-testid="group-create">
             {t('group.create')}
           </Button>
         }
@@ -116,12 +119,15 @@ export default function GroupListPage() {
             data-testid="group-keyword"
           />
           <Space size={6}>
-            <Switch size="small" checked={filter.onlyMine} onChange={(onlyMine) => update({ onlyMine })} data-testid="group-only-mine" />
+            <Switch size="small" checked={filter.onlyMine} onChange={(onlyMine) => update({ onlyMine })} disabled={!user} data-testid="group-only-mine" />
             <Typography.Text>{t('group.list.onlyMine')}</Typography.Text>
           </Space>
         </Space>
         <Spin spinning={list.isPending || (list.isFetching && list.isPlaceholderData)}>
-          {records.length ? (
+          {/* Nothing is said about an empty list before the list has come ("no groups" under the spinner). */}
+          {list.isPending ? (
+            <div className="oj-group-loading" data-testid="group-loading" />
+          ) : records.length ? (
             <Row gutter={[16, 16]} className="oj-group-grid">
               {records.map((g) => (
                 <Col key={g.id} xs={24} md={12} xl={8}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Form, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload, type InputRef } from 'antd';
+import { Button, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload, type InputRef } from 'antd';
 import {
   CompressOutlined,
   ExpandOutlined,
@@ -19,17 +19,20 @@ import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import { useCaptcha } from '../../components/CaptchaImage';
-import { DEFAULT_EDITOR_HEIGHT, EDITOR_THEME_NAMES, FONT_SIZES, TAB_SIZES, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
+import { DEFAULT_EDITOR_HEIGHT, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
 import { skeletonOf } from '../../components/code-editor/skeletons';
-import { Congrats } from './Congrats';
 import { loadEditorState, saveEditorState } from './editorStorage';
 import { StatusTag } from './problemStatus';
 import { useProblemScope } from './problemScope';
 import { SubmitCaptcha } from './SubmitCaptcha';
-import { TestRunDrawer } from './TestRunDrawer';
 import { isActive, useSubmitFlow } from './useSubmitFlow';
 
 const CodeEditor = lazy(() => import('../../components/code-editor/CodeEditor'));
+// Fetched when first shown, not with the page: the self-test drawer, the editor settings' form and
+// the Accepted celebration.
+const TestRunDrawer = lazy(() => import('./TestRunDrawer'));
+const EditorSettingsForm = lazy(() => import('./EditorSettingsForm'));
+const Congrats = lazy(() => import('./Congrats').then((m) => ({ default: m.Congrats })));
 
 interface Props {
   detail: ProblemDetail;
@@ -63,6 +66,8 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const code = codes[language] ?? templateOf(language);
   const [settings, setSettings] = useState<EditorSettings>(saved.settings);
   const [testOpen, setTestOpen] = useState(false);
+  // The drawer stays mounted once opened: its input survives closing it.
+  const [testShown, setTestShown] = useState(false);
   const [celebrate, setCelebrate] = useState(false);
   const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
@@ -147,29 +152,9 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   };
 
   const settingsForm = (
-    <Form layout="vertical" size="small" style={{ width: 220 }} data-testid="editor-settings">
-      <Form.Item label={t('problem.editor.theme')}>
-        <Select
-          value={settings.theme}
-          onChange={(theme) => setSettings({ ...settings, theme })}
-          options={EDITOR_THEME_NAMES.map((n) => ({ value: n, label: n }))}
-        />
-      </Form.Item>
-      <Form.Item label={t('problem.editor.fontSize')}>
-        <Select
-          value={settings.fontSize}
-          onChange={(fontSize) => setSettings({ ...settings, fontSize })}
-          options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))}
-        />
-      </Form.Item>
-      <Form.Item label={t('problem.editor.tabSize')} style={{ marginBottom: 0 }}>
-        <Select
-          value={settings.tabSize}
-          onChange={(tabSize) => setSettings({ ...settings, tabSize })}
-          options={TAB_SIZES.map((n) => ({ value: n, label: String(n) }))}
-        />
-      </Form.Item>
-    </Form>
+    <Suspense fallback={<Spin />}>
+      <EditorSettingsForm settings={settings} onChange={setSettings} />
+    </Suspense>
   );
 
   const busy = isActive(state.status);
@@ -244,7 +229,11 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             <Space>
               <Typography.Text type="secondary">{t('problem.submit.status')}</Typography.Text>
               {busy && <LoadingOutlined spin />}
-              <StatusTag status={state.status} onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined} />
+              <StatusTag
+                status={state.status}
+                score={state.score}
+                onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined}
+              />
             </Space>
           )}
           {state.status === null && scope.blocked && (
@@ -263,7 +252,14 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
               onEnter={() => void (busy ? undefined : onSubmit())}
             />
           )}
-          <Button icon={<ExperimentOutlined />} onClick={() => setTestOpen(true)} data-testid="open-test-run">
+          <Button
+            icon={<ExperimentOutlined />}
+            onClick={() => {
+              setTestShown(true);
+              setTestOpen(true);
+            }}
+            data-testid="open-test-run"
+          >
             {t('problem.test.open')}
           </Button>
           <Button type="primary" onClick={() => void onSubmit()} loading={busy} disabled={busy || !!scope.blocked} data-testid="submit-code">
@@ -271,17 +267,25 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
           </Button>
         </Space>
       </div>
-      <TestRunDrawer
-        open={testOpen}
-        onClose={() => setTestOpen(false)}
-        pid={p.id}
-        language={language}
-        mode={modeOf(language, contentType)}
-        code={code}
-        examples={p.examples}
-        checkCode={checkCode}
-      />
-      {celebrate && <Congrats onDone={() => setCelebrate(false)} />}
+      {testShown && (
+        <Suspense fallback={null}>
+          <TestRunDrawer
+            open={testOpen}
+            onClose={() => setTestOpen(false)}
+            pid={p.id}
+            language={language}
+            mode={modeOf(language, contentType)}
+            code={code}
+            examples={p.examples}
+            checkCode={checkCode}
+          />
+        </Suspense>
+      )}
+      {celebrate && (
+        <Suspense fallback={null}>
+          <Congrats onDone={() => setCelebrate(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,20 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Col, Empty, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { CopyOutlined, EditOutlined, PieChartOutlined, CommentOutlined, FileMarkdownOutlined, BulbOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type ProblemDetail, type SubmissionInfo } from '@oj/shared';
+import type { ProblemDetail } from '@oj/shared';
 import { useWebsiteConfig } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { Markdown } from '../../components/Markdown';
-import { formatDateTime } from '../../components/time';
 import { copyText } from './copy';
 import { problemAsMarkdown } from './problemMarkdown';
-import { AuthTag, DifficultyTag, StatusTag } from './problemStatus';
+import { AuthTag, DifficultyTag } from './problemStatus';
 import { useProblemScope } from './problemScope';
 
 const StatisticsDialog = lazy(() => import('./StatisticsDialog'));
+// A table with its pagination: fetched when the tab is opened, not with the statement.
+const MySubmissions = lazy(() => import('./MySubmissions'));
 
 function Section({ title, source }: { title: string; source: string }) {
   if (!source.trim()) return null;
@@ -158,45 +158,6 @@ function Description({ detail }: { detail: ProblemDetail }) {
   );
 }
 
-function MySubmissions({ problemId }: { problemId: string }) {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const scope = useProblemScope();
-  const [page, setPage] = useState(1);
-  const limit = PAGE_SIZES.mySubmissions;
-  const { data, isFetching } = useQuery({
-    queryKey: scope.mySubmissionsKey(problemId, user?.uid ?? '', page),
-    queryFn: () => scope.mySubmissions(problemId, page, limit),
-    enabled: !!user,
-  });
-  return (
-    <Table<SubmissionInfo>
-      rowKey="submitId"
-      size="small"
-      loading={isFetching}
-      dataSource={data?.records ?? []}
-      scroll={{ x: 'max-content' }}
-      data-testid="my-submissions"
-      pagination={{ current: page, pageSize: limit, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
-      columns={[
-        { title: t('problem.my.submitTime'), dataIndex: 'submitTime', render: (v: string) => formatDateTime(v) },
-        {
-          title: t('problem.my.status'),
-          dataIndex: 'status',
-          render: (s: number, r) => (
-            <Link to={scope.submissionPath(r.submitId, problemId)}>
-              <StatusTag status={s} />
-            </Link>
-          ),
-        },
-        { title: t('problem.my.time'), dataIndex: 'time', render: (v: number | null) => (v === null ? '-' : `${v} ms`) },
-        { title: t('problem.my.memory'), dataIndex: 'memory', render: (v: number | null) => (v === null ? '-' : `${v} KB`) },
-        { title: t('problem.my.language'), dataIndex: 'language' },
-      ]}
-    />
-  );
-}
-
 function Annex({ files }: { files: Record<string, string> }) {
   const { t } = useTranslation();
   const download = (name: string, content: string) => {
@@ -245,7 +206,15 @@ export function ProblemStatement({ detail }: { detail: ProblemDetail }) {
       className="oj-problem-tabs"
       items={[
         { key: 'description', label: t('problem.detail.tabDescription'), children: <Description detail={detail} /> },
-        { key: 'mine', label: t('problem.detail.tabMine'), children: <MySubmissions problemId={detail.problem.problemId} /> },
+        {
+          key: 'mine',
+          label: t('problem.detail.tabMine'),
+          children: (
+            <Suspense fallback={null}>
+              <MySubmissions problemId={detail.problem.problemId} />
+            </Suspense>
+          ),
+        },
         ...(hasFiles ? [{ key: 'annex', label: t('problem.detail.tabAnnex'), children: <Annex files={files} /> }] : []),
       ]}
     />

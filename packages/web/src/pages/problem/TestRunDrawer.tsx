@@ -23,12 +23,23 @@ interface Props {
 const WAITING = new Set<number>([JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]);
 
 /** Online self-test (spec 1 §2, §4): an input tab and a result tab; the result is polled every second. */
-export function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
+export default function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
   const { t } = useTranslation();
   const scope = useProblemScope();
   const [tab, setTab] = useState<'input' | 'result'>('input');
   const [input, setInput] = useState(examples[0]?.input ?? '');
   const [expected, setExpected] = useState(examples[0]?.output ?? '');
+  // The sample whose answer fills the expected output, while the input is still that sample's: the
+  // answer belongs to that input only, so editing the input clears it (a run on input of one's own was
+  // otherwise judged against the sample's answer: Wrong Answer). An expected output the user typed stays.
+  const [sampleAnswer, setSampleAnswer] = useState<number | null>(examples.length > 0 ? 0 : null);
+  const editInput = (value: string) => {
+    setInput(value);
+    if (sampleAnswer !== null && value !== examples[sampleAnswer]?.input) {
+      setExpected('');
+      setSampleAnswer(null);
+    }
+  };
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<TestRunResult | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -101,6 +112,7 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
                         onClick={() => {
                           setInput(e.input);
                           setExpected(e.output);
+                          setSampleAnswer(i);
                         }}
                       >
                         {t('problem.test.useSample', { n: i + 1 })}
@@ -111,7 +123,7 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
                 <Typography.Text strong>{t('problem.test.input')}</Typography.Text>
                 <Input.TextArea
                   value={input}
-                  onChange={(e) => setInput(e.target.value)}
+                  onChange={(e) => editInput(e.target.value)}
                   rows={5}
                   maxLength={LIMITS.testInputMax}
                   showCount
@@ -121,7 +133,10 @@ export function TestRunDrawer({ open, onClose, pid, language, mode, code, exampl
                 <Typography.Text strong>{t('problem.test.expected')}</Typography.Text>
                 <Input.TextArea
                   value={expected}
-                  onChange={(e) => setExpected(e.target.value)}
+                  onChange={(e) => {
+                    setExpected(e.target.value);
+                    setSampleAnswer(null);
+                  }}
                   rows={4}
                   placeholder={t('problem.test.expectedHint')}
                   className="oj-mono"

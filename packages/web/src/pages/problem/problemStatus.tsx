@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
-import { JUDGE_STATUS_COLOR, JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
+import { JUDGE_STATUS_COLOR, JUDGE_STATUS_ROWS, partialScore } from '../../components/judgeStatus';
 import { DIFFICULTY_COLORS } from '../../components/difficulty';
 
 const nameOf = (status: number) => JUDGE_STATUS_ROWS.find((r) => r.code === status)?.name;
@@ -27,13 +27,14 @@ export function OwnStatusIcon({ status }: { status: number | undefined }) {
   );
 }
 
-/** A judge status as a coloured tag in its localised name. */
-export function StatusTag({ status, onClick }: { status: number; onClick?: () => void }) {
+/** A judge status as a coloured tag in its localised name; a partial result (OI) carries its score. */
+export function StatusTag({ status, score, onClick }: { status: number; score?: number | null; onClick?: () => void }) {
   const { t } = useTranslation();
   const name = nameOf(status);
   return (
     <Tag color={JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default'} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
       {name ? t(`judgeStatus.${name}`) : status}
+      {partialScore(status, score)}
     </Tag>
   );
 }

@@ -8,6 +8,8 @@ export interface SubmitState {
   submitId: number | null;
   /** 9 Submitting while the call runs, then the submission's status */
   status: number | null;
+  /** the submission's score once judged (OI), else null */
+  score?: number | null;
 }
 
 const ACTIVE = new Set<number>(ACTIVE_JUDGE_STATUSES);
@@ -42,7 +44,8 @@ export function useSubmitFlow(onAccepted: () => void) {
           const res = await checkRef.current([submitId]);
           const status = res[submitId]?.status ?? null;
           if (status === null) return;
-          setState((s) => (s.submitId === submitId ? { submitId, status } : s));
+          const score = res[submitId]?.score ?? null;
+          setState((s) => (s.submitId === submitId ? { submitId, status, score } : s));
           if (isActive(status) && round + 1 < TIMINGS.submissionPollMaxRounds) follow(submitId, round + 1);
           else {
             void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });

@@ -25,7 +25,7 @@ export function StatusWithManualJudge({ row, enabled, onJudged }: { row: Submiss
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
-  if (!enabled || manualJudgeDisabled(row.status)) return <StatusTag status={row.status} />;
+  if (!enabled || manualJudgeDisabled(row.status)) return <StatusTag status={row.status} score={row.score} />;
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -69,7 +69,7 @@ export function StatusWithManualJudge({ row, enabled, onJudged }: { row: Submiss
       }
     >
       <span data-testid={`manual-judge-${row.submitId}`}>
-        <StatusTag status={row.status} onClick={() => undefined} />
+        <StatusTag status={row.status} score={row.score} onClick={() => undefined} />
       </span>
     </Popover>
   );

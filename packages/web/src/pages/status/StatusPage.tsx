@@ -14,6 +14,7 @@ import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from './RelativeTime';
 import { ActionsCell, shareable } from './RowActions';
 import { currentSearch } from '../../app/currentSearch';
+import { useIsMobile } from '../../app/layout/useIsMobile';
 import './status.css';
 
 const int = (v: string | null, fallback: number) => {
@@ -67,6 +68,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const client = useQueryClient();
   const { user, roles } = useSession();
   const { filters, update } = useFilters();
+  const narrow = useIsMobile();
   const onlyMine = !!filters.onlyMine && !!user;
   const query = { ...filters, onlyMine: onlyMine || undefined, username: onlyMine ? undefined : filters.username };
   const key = scope.key(query, user?.uid);
@@ -92,6 +94,11 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     setRound((n) => n + 1);
   };
 
+  const statusColumn: ColumnsType<SubmissionInfo>[number] = {
+    title: t('statusPage.status'),
+    key: 'status',
+    render: (_, r) => <StatusWithManualJudge row={r} enabled={isRoot} onJudged={changeOne} />,
+  };
   const columns: ColumnsType<SubmissionInfo> = [
     {
       title: t('statusPage.runId'),
@@ -103,10 +110,12 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
         </Link>
       ),
     },
+    // Under 768 px the verdict comes right after the run id, so it is on screen without scrolling the table.
+    ...(narrow ? [statusColumn] : []),
     {
       title: t('statusPage.problem'),
       key: 'problem',
-      width: 200,
+      width: narrow ? 160 : 200,
       ellipsis: true,
       render: (_, r) => (
         <Link to={scope.problemPath(r)}>
@@ -115,11 +124,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
         </Link>
       ),
     },
-    {
-      title: t('statusPage.status'),
-      key: 'status',
-      render: (_, r) => <StatusWithManualJudge row={r} enabled={isRoot} onJudged={changeOne} />,
-    },
+    ...(narrow ? [] : [statusColumn]),
     ...(scope.showScore ? [{ title: t('statusPage.score'), dataIndex: 'score', render: (s: number | null) => (s === null ? '--' : s) }] : []),
     { title: t('statusPage.time'), dataIndex: 'time', render: formatTime },
     { title: t('statusPage.memory'), dataIndex: 'memory', render: formatMemory },

@@ -3,11 +3,14 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 import { isActive } from '../../api/submission';
-import { JUDGE_STATUS_COLOR } from '../../components/judgeStatus';
+import { JUDGE_STATUS_COLOR, partialScore } from '../../components/judgeStatus';
 import { statusName } from './format';
 
-/** A verdict in its colour; active states spin (spec 1 §4), -5 shows a question mark, -10 no icon. */
-export function StatusTag({ status, onClick }: { status: number; onClick?: () => void }) {
+/**
+ * A verdict in its colour; active states spin (spec 1 §4), -5 shows a question mark, -10 no icon; a
+ * partial result carries its score (so it stays with the verdict where the score column is off screen).
+ */
+export function StatusTag({ status, score, onClick }: { status: number; score?: number | null; onClick?: () => void }) {
   const { t } = useTranslation();
   const name = statusName(status);
   const color = JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default';
@@ -21,6 +24,7 @@ export function StatusTag({ status, onClick }: { status: number; onClick?: () =>
       data-status={status}
     >
       {label}
+      {partialScore(status, score)}
     </Tag>
   );
 }

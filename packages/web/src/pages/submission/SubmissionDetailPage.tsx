@@ -94,7 +94,7 @@ function InfoTable({ s, scope }: { s: Submission; scope: SubmissionDetailScope }
         </Link>
       ),
     },
-    { title: t('statusPage.status'), key: 'status', render: () => <StatusTag status={s.status} /> },
+    { title: t('statusPage.status'), key: 'status', render: () => <StatusTag status={s.status} score={s.score} /> },
     { title: t('statusPage.time'), key: 'time', render: () => formatTime(s.time) },
     { title: t('statusPage.memory'), key: 'memory', render: () => formatMemory(s.memory) },
     ...(s.score !== null ? [{ title: t('statusPage.score'), key: 'score', render: () => s.score }] : []),
