@@ -3,7 +3,8 @@ import CodeMirror from '@uiw/react-codemirror';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
-import { EDITOR_THEMES, languageExtension, type EditorSettings } from './editorConfig';
+import { themeStore } from '../../app/theme';
+import { DEFAULT_EDITOR_SETTINGS, EDITOR_THEMES, languageExtension, type EditorSettings } from './editorConfig';
 
 export interface CodeEditorProps {
   value: string;
@@ -27,12 +28,15 @@ export default function CodeEditor({ value, onChange, language, contentType, set
     ],
     [language, contentType, settings.tabSize, settings.fontSize],
   );
+  // The default (light) editor theme follows the site's dark scheme; a theme the user picked stays.
+  const { dark } = themeStore.use();
+  const themeName = dark && settings.theme === DEFAULT_EDITOR_SETTINGS.theme ? 'material' : settings.theme;
   return (
-    <div className="oj-code-editor" data-testid="code-editor">
+    <div className="oj-code-editor" data-testid="code-editor" data-theme={themeName}>
       <CodeMirror
         value={value}
         onChange={onChange}
-        theme={EDITOR_THEMES[settings.theme] ?? EDITOR_THEMES.idea}
+        theme={EDITOR_THEMES[themeName] ?? EDITOR_THEMES.idea}
         extensions={extensions}
         height={typeof height === 'number' ? `${height}px` : height}
         readOnly={readOnly}
