@@ -56,6 +56,18 @@ export function setThemeMode(mode: ThemeMode): Promise<void> {
   return applyTheme();
 }
 
+const choiceListeners = new Set<(mode: ThemeMode) => void>();
+
+/** The header's choice: applied, and told to whoever keeps it (a logged-in user's account: PreferenceSync). */
+export function chooseTheme(mode: ThemeMode) {
+  void setThemeMode(mode);
+  for (const l of choiceListeners) l(mode);
+}
+export function onThemeChosen(listener: (mode: ThemeMode) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
 // Following the system: the page changes when the system's setting does.
 media?.addEventListener?.('change', () => {
   if (themeStore.get().mode === 'system') void applyTheme();

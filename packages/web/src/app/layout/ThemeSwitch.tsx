@@ -1,8 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '@oj/shared';
-import { chooseTheme } from '../preferences';
-import { themeStore } from '../theme';
+import { chooseTheme, themeStore } from '../theme';
 import { LazyDropdown } from './LazyPopup';
 
 /** A half-filled circle, the usual sign for a colour scheme (drawn here: an icon font entry would cost more). */

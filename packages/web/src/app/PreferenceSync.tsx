@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { ChangeUserInfoBody, ThemeMode, UserInfo } from '@oj/shared';
+import type { ChangeUserInfoBody, UserInfo } from '@oj/shared';
 import { api } from '../api/client';
 import { localeStore } from './i18n';
 import { session, useSession } from './session';
-import { setThemeMode, themeStore } from './theme';
+import { onThemeChosen, setThemeMode, themeStore } from './theme';
 
 /** Saves a preference with the account (silently: a failure leaves this browser's choice in place). */
 function save(patch: Pick<ChangeUserInfoBody, 'language' | 'theme'>) {
@@ -14,18 +14,13 @@ function save(patch: Pick<ChangeUserInfoBody, 'language' | 'theme'>) {
   );
 }
 
-/** The header's colour scheme choice: applied here, kept in this browser and, when logged in, with the account. */
-export function chooseTheme(mode: ThemeMode) {
-  void setThemeMode(mode);
-  if (session.get().user?.theme !== mode) save({ theme: mode });
-}
-
 /**
- * A logged-in user's preferences follow him: his saved colour scheme is applied on login (and when
- * another device changed it), and the UI language he uses is saved with the account, so the site's
+ * A logged-in user's preferences follow him (mounted only while logged in, fetched apart from the first
+ * load): his saved colour scheme is applied on login (and when another device changed it), a scheme
+ * chosen in the header is saved, and the UI language he uses is saved with the account, so the site's
  * mails to him are written in it.
  */
-export function usePreferenceSync() {
+export default function PreferenceSync() {
   const { user } = useSession();
   const { lang } = localeStore.use();
   const savedTheme = user?.theme;
@@ -34,8 +29,16 @@ export function usePreferenceSync() {
   useEffect(() => {
     if (uid && savedTheme && savedTheme !== themeStore.get().mode) void setThemeMode(savedTheme);
   }, [uid, savedTheme]);
+  useEffect(
+    () =>
+      onThemeChosen((theme) => {
+        if (session.get().user?.theme !== theme) save({ theme });
+      }),
+    [],
+  );
   useEffect(() => {
-    // Old stored sessions have no language field (undefined): they save theirs too.
+    // Sessions stored before the field existed have no language (undefined): they save theirs too.
     if (uid && savedLanguage !== lang) save({ language: lang });
   }, [uid, savedLanguage, lang]);
+  return null;
 }
