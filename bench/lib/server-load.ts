@@ -122,6 +122,8 @@ export interface Req {
   path: string;
   body?: unknown;
   token?: string;
+  /** e.g. X-Forwarded-For, to stand for another client behind the (trusted, loopback) proxy */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -164,6 +166,7 @@ export function request(port: number, r: Req, agent: http.Agent | false = false)
         headers: {
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...(r.token ? { authorization: r.token } : {}),
+          ...r.headers,
         },
       },
       (res) => {

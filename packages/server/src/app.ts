@@ -35,6 +35,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (err instanceof ApiError) {
       // The client decides between the admin login page and the login dialog from this header.
       if (err.httpStatus === 401) reply.header('Url-Type', urlType(req.headers['url-type'], req.url));
+      // A rate limit says when to come back, in the data for the page and in the header for scripts.
+      const seconds = (err.data as { seconds?: unknown } | null)?.seconds;
+      if (err.httpStatus === 429 && typeof seconds === 'number') reply.header('Retry-After', String(seconds));
       return reply.status(err.httpStatus).send({ status: err.status, msg: err.message, data: err.data });
     }
     const code = err.statusCode ?? 500;

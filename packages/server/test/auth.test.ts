@@ -6,7 +6,8 @@ import { authSessions, loginFailures, users } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
 import { ok } from '../src/lib/envelope.js';
 import { optionalUser, requirePermission, requireRoles, signToken, userOf } from '../src/lib/auth.js';
-import { PIECE_BOX, sealPuzzle } from '../src/lib/puzzle.js';
+import { sealPuzzle } from '../src/lib/puzzle.js';
+import { PIECE_BOX } from '../src/lib/puzzle-draw.js';
 import { getSecrets } from '../src/lib/secrets.js';
 import { createTestApp, ROOT_PASSWORD, type TestApp } from './harness.js';
 import { agedToken, createUser, del, get, login, post, puzzleAnswer, rootToken, sessionIdOf, settled, shiftBack } from './helpers.js';
@@ -129,27 +130,35 @@ describe('slide puzzle', () => {
     expect(x).toBeLessThanOrEqual(325 - 42 - 10);
   });
 
-  it('can be solved by looking at the images alone (the hole is where the piece was cut)', async () => {
+  it('can be solved by looking at the images alone (the hole is where the piece was cut, the decoy has another shape)', async () => {
     const r = await get(t, '/api/get-login-puzzle');
     const bg = dataUrlPng(r.data.bgImage);
     const piece = dataUrlPng(r.data.pieceImage);
     const y: number = r.data.y;
+    // The hole is the cut-out picture darkened by some factor and speckled: the place whose pixels go
+    // up and down with the piece's (correlation over the piece's inside, rim left out) is the answer.
+    const inside: number[] = [];
+    for (let py = 4; py < PIECE_BOX - 4; py++)
+      for (let px = 4; px < PIECE_BOX - 4; px++) if (piece.data[(py * PIECE_BOX + px) * 4 + 3] === 255) inside.push(py * PIECE_BOX + px);
+    const lum = (d: Buffer, i: number) => d[i]! + d[i + 1]! + d[i + 2]!;
+    const a = inside.map((p) => lum(piece.data, p * 4));
+    const ma = a.reduce((s, v) => s + v, 0) / a.length;
     let best = -1;
-    let bestScore = Infinity;
+    let bestScore = -Infinity;
     for (let x = 0; x <= 325 - PIECE_BOX; x++) {
-      let score = 0;
-      let n = 0;
-      for (let py = 4; py < PIECE_BOX - 4; py++)
-        for (let px = 4; px < PIECE_BOX - 4; px++) {
-          const p = (py * PIECE_BOX + px) * 4;
-          if (piece.data[p + 3] !== 255) continue;
-          const b = ((y + py) * 325 + x + px) * 4;
-          // The hole is the cut-out picture darkened to 45 %.
-          for (let c = 0; c < 3; c++) score += Math.abs(bg.data[b + c]! - 0.45 * piece.data[p + c]!);
-          n++;
-        }
-      if (n && score / n < bestScore) {
-        bestScore = score / n;
+      const b = inside.map((p) => lum(bg.data, ((y + Math.floor(p / PIECE_BOX)) * 325 + x + (p % PIECE_BOX)) * 4));
+      const mb = b.reduce((s, v) => s + v, 0) / b.length;
+      let num = 0,
+        da = 0,
+        db = 0;
+      for (let i = 0; i < a.length; i++) {
+        num += (a[i]! - ma) * (b[i]! - mb);
+        da += (a[i]! - ma) ** 2;
+        db += (b[i]! - mb) ** 2;
+      }
+      const score = num / Math.sqrt(da * db || 1);
+      if (score > bestScore) {
+        bestScore = score;
         best = x;
       }
     }
@@ -252,8 +261,9 @@ describe('lock after 20 failures', () => {
 });
 
 describe('guards under parallel attempts and across usernames', () => {
-  const solvedPuzzle = async () => {
-    const { data } = await get(t, '/api/get-login-puzzle');
+  /** A puzzle fetched from `ip` (challenges are counted per address) and its answer. */
+  const solvedPuzzle = async (ip: string) => {
+    const { data } = await get(t, '/api/get-login-puzzle', { ip });
     return { puzzleToken: data.puzzleToken as string, puzzleX: await puzzleAnswer(t, data.puzzleToken) };
   };
   /** How many attempts got a password check: only a checked wrong password answers loginFailed. */
@@ -279,7 +289,7 @@ describe('guards under parallel attempts and across usernames', () => {
     expect(one[10]).toMatchObject({ msg: MSG.puzzleRequired, data: { needPuzzle: true } });
     // Even a real account's right password from there.
     expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip })).msg).toBe(MSG.puzzleRequired);
-    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle()) }, { ip })).status).toBe(200);
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle(ip)) }, { ip })).status).toBe(200);
 
     const burst = await Promise.all(Array.from({ length: 150 }, (_, i) => failLogin(`someone-${i}`, '10.3.1.2')));
     expect(checked(burst)).toBe(LOGIN_GUARD.perIp.puzzleAfterFailures);
@@ -289,12 +299,12 @@ describe('guards under parallel attempts and across usernames', () => {
     const ip = '10.3.2.1';
     let last;
     for (let i = 1; i <= LOGIN_GUARD.perIp.lockAfterFailures; i++) {
-      last = await failLogin(`user-${i}`, ip, i > LOGIN_GUARD.perIp.puzzleAfterFailures ? await solvedPuzzle() : {});
+      last = await failLogin(`user-${i}`, ip, i > LOGIN_GUARD.perIp.puzzleAfterFailures ? await solvedPuzzle(ip) : {});
       if (i < LOGIN_GUARD.perIp.lockAfterFailures) expect(last.msg, `attempt ${i}`).toBe(MSG.loginFailed);
     }
     const locked = formatMsg(MSG.loginIpLocked, { minutes: 15 });
     expect(last).toMatchObject({ msg: locked, data: { lockedMinutes: 15 } });
-    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle()) }, { ip })).msg).toBe(locked);
+    expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass', ...(await solvedPuzzle(ip)) }, { ip })).msg).toBe(locked);
     expect((await post(t, '/api/login', { username: 'carol', password: 'carol-pass' }, { ip: '10.3.2.2' })).status).toBe(200);
     await shiftBack(t, 'login_ip_failure', 'window_start', 16 * 60, `ip = '${ip}'`);
     await shiftBack(t, 'login_ip_failure', 'locked_until', 16 * 60, `ip = '${ip}'`);

@@ -48,6 +48,31 @@ describe('captcha', () => {
 });
 
 describe('reset password', () => {
+  it("writes the mail in the user's stored language, else in the language of the request", async () => {
+    await createUser(t, { username: 'kenji', email: 'kenji@example.com' });
+    await t.database.db.update(users).set({ language: 'ja-JP' }).where(eq(users.username, 'kenji'));
+    const r = await post(
+      t,
+      '/api/apply-reset-password',
+      { email: 'kenji@example.com', ...(await captcha()) },
+      { ip: '10.5.8.1', headers: { 'accept-language': 'en-US' } },
+    );
+    expect(r.status, r.msg).toBe(200);
+    const ja = await sink.lastTo('kenji@example.com');
+    expect(ja.subject).toMatch(/パスワードの再設定/);
+    expect(ja.text).toContain('kenji さん');
+    expect(ja.text).toContain('新しいパスワードを設定: https://oj.test/reset-password?');
+
+    await createUser(t, { username: 'noor', email: 'noor@example.com' });
+    await post(
+      t,
+      '/api/apply-reset-password',
+      { email: 'noor@example.com', ...(await captcha()) },
+      { ip: '10.5.8.2', headers: { 'accept-language': 'en-US,en;q=0.9' } },
+    );
+    expect((await sink.lastTo('noor@example.com')).subject).toMatch(/reset your password/);
+  });
+
   it('mails a link with username and code, which sets a new password and ends all logins', async () => {
     await createUser(t, { username: 'Forgetful', password: 'old-password', email: 'forgetful@example.com' });
     const session = await login(t, 'Forgetful', 'old-password');

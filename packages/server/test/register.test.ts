@@ -42,7 +42,8 @@ describe('register code', () => {
     const mail = sink.mails.at(-1)!;
     expect(mail.to).toEqual(['newbie@example.com']);
     expect(mail.from).toBe('judge@oj.test');
-    expect(mail.subject).toContain('registration code');
+    // A request that names no language gets the site's default one, zh-CN.
+    expect(mail.subject).toContain('注册验证码');
     expect(mail.html).toContain(code);
     expect(mail.html).toContain('<html');
   });
@@ -254,5 +255,64 @@ describe('mail without an SMTP server', () => {
     } finally {
       await useSmtpSink(t, sink);
     }
+  });
+});
+
+describe("mails in the recipient's language", () => {
+  const subjects: Record<string, RegExp> = {
+    'zh-CN': /注册验证码/,
+    'en-US': /registration code/,
+    'zh-TW': /註冊驗證碼/,
+    'ja-JP': /登録用の確認コード/,
+    'ko-KR': /회원가입 인증 코드/,
+  };
+
+  it('writes the register code in the language the request carries, in all five languages', async () => {
+    for (const [lang, subject] of Object.entries(subjects)) {
+      const email = `lang-${lang.toLowerCase()}@example.com`;
+      const r = await get(t, '/api/get-register-code', { query: { email }, ip: nextIp(), headers: { 'accept-language': lang } });
+      expect(r.status, r.msg).toBe(200);
+      const mail = await sink.lastTo(email);
+      expect(mail.subject, lang).toMatch(subject);
+      expect(mail.html).toContain(`<html lang="${lang}">`);
+      expect(mail.text).toMatch(/\b\d{6}\b/);
+    }
+    // A browser's own header (a region, weights) is understood too.
+    await get(t, '/api/get-register-code', { query: { email: 'weights@example.com' }, ip: nextIp(), headers: { 'accept-language': 'fr;q=0.9, ja;q=0.8' } });
+    expect((await sink.lastTo('weights@example.com')).subject).toMatch(subjects['ja-JP']!);
+  });
+
+  it('keeps the language of the registration with the account, and later mails follow the stored choice', async () => {
+    const headers = { 'accept-language': 'ko-KR' };
+    const email = 'minji@example.com';
+    await get(t, '/api/get-register-code', { query: { email }, ip: nextIp(), headers });
+    const code = /\b(\d{6})\b/.exec((await sink.lastTo(email)).text)![1]!;
+    expect((await post(t, '/api/register', { username: 'minji', password: 'secret1', email, code }, { headers })).status).toBe(200);
+    const token = await login(t, 'minji', 'secret1');
+    const me = await post(t, '/api/change-userInfo', {}, { token });
+    expect(me.data).toMatchObject({ language: 'ko-KR', theme: 'system' });
+
+    // The change-email code goes out in the stored language, whatever this request's header says.
+    const r = await get(t, '/api/get-change-email-code', {
+      query: { email: 'minji2@example.com' },
+      token,
+      ip: nextIp(),
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(r.status, r.msg).toBe(200);
+    const change = await sink.lastTo('minji2@example.com');
+    expect(change.subject).toMatch(/새 이메일 주소 인증/);
+    expect(change.text).toContain('minji님');
+
+    // Switching the UI language saves it: the next mail follows.
+    const switched = await post(t, '/api/change-userInfo', { language: 'zh-TW', theme: 'dark' }, { token });
+    expect(switched.data).toMatchObject({ language: 'zh-TW', theme: 'dark' });
+    await shiftBack(t, 'email_code', 'created_at', 3600, "email = 'minji2@example.com'");
+    await get(t, '/api/get-change-email-code', { query: { email: 'minji2@example.com' }, token, ip: nextIp() });
+    expect((await sink.lastTo('minji2@example.com')).subject).toMatch(/驗證您的新電子郵件/);
+
+    const bad = await post(t, '/api/change-userInfo', { language: 'fr-FR', theme: 'pink' }, { token });
+    expect(bad.status).toBe(400);
+    expect((await post(t, '/api/change-userInfo', {}, { token })).data).toMatchObject({ language: 'zh-TW', theme: 'dark' });
   });
 });

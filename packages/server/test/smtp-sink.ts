@@ -64,10 +64,19 @@ export function mimeParts(raw: string): [string, string][] {
   return [[type.split(';')[0]!.toLowerCase(), text]];
 }
 
+/** Decodes RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`), as a subject in Chinese arrives. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([\w-]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 export function parseMail(raw: string): Pick<SinkMail, 'subject' | 'text' | 'html'> {
   const parts = mimeParts(raw);
   return {
-    subject: splitHead(raw).headers.subject ?? '',
+    subject: decodeWords(splitHead(raw).headers.subject ?? ''),
     text: parts.find(([t]) => t === 'text/plain')?.[1] ?? '',
     html: parts.find(([t]) => t === 'text/html')?.[1] ?? '',
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { LIMITS, THEME_MODES, type ThemeMode, UI_LANGUAGES, type UiLanguage } from './constants.js';
 import { MSG } from './messages.js';
 import { endpoint } from './endpoint.js';
 
@@ -71,6 +71,9 @@ export const changeUserInfoBody = z.object({
   blog: optText(LIMITS.shortText),
   cfUsername: optText(50),
   signature: optText(LIMITS.mediumText),
+  /** The UI language (mails are written in it) and colour scheme, saved as the user switches them. */
+  language: z.enum(UI_LANGUAGES).optional(),
+  theme: z.enum(THEME_MODES).optional(),
 });
 export type ChangeUserInfoBody = z.infer<typeof changeUserInfoBody>;
 
@@ -115,6 +118,9 @@ export interface UserInfo {
   titleName: string | null;
   titleColor: string | null;
   roleList: string[];
+  /** Null until the user picks a language (or registers with one). */
+  language: UiLanguage | null;
+  theme: ThemeMode;
 }
 
 export interface UserAuthInfo {

@@ -58,6 +58,13 @@ export const LOGIN_GUARD = {
   puzzle: { width: 325, height: 100, piece: 42, radius: 10, accuracy: 3, validSec: 300 },
 } as const;
 
+/**
+ * Verification images (slide puzzle, captcha) one client address may fetch per window, each kind
+ * counted apart. Drawing one costs CPU, so a script fetching them in a loop must not slow the site;
+ * a class behind one address still gets one each (a login needs one puzzle, a reset one captcha).
+ */
+export const CHALLENGE_GUARD = { perIp: 60, windowSec: 60 } as const;
+
 /** Limits on codes sent by e-mail, so the site cannot be used to flood mailboxes or guess codes. */
 export const MAIL_GUARD = {
   /** Mails (register, reset, change-email codes) one IP may trigger per hour. */
@@ -76,6 +83,38 @@ export const DEFAULT_OI_WIKI_URL = 'https://oi-wiki.org';
 export const UI_LANGUAGES = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'zh-CN';
+
+/**
+ * The UI language an Accept-Language header asks for (the web client sends its own language there):
+ * the first entry that is one of ours, or of our base languages (zh-Hant/HK/MO → zh-TW, other zh →
+ * zh-CN, ja, ko, en); null when none fits.
+ */
+export function uiLanguageOf(header: string | undefined | null): UiLanguage | null {
+  if (!header) return null;
+  const tags = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((t) => t.tag && t.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    const exact = UI_LANGUAGES.find((l) => l.toLowerCase() === tag);
+    if (exact) return exact;
+    const [base, ...rest] = tag.split('-');
+    if (base === 'zh') return rest.some((r) => r === 'hant' || r === 'tw' || r === 'hk' || r === 'mo') ? 'zh-TW' : 'zh-CN';
+    if (base === 'en') return 'en-US';
+    if (base === 'ja') return 'ja-JP';
+    if (base === 'ko') return 'ko-KR';
+  }
+  return null;
+}
+
+/** The colour scheme chosen in the header: follow the system's setting, or always light or dark. */
+export const THEME_MODES = ['system', 'light', 'dark'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
 
 /** Remote judges of spec 1 §1; own problems carry ME. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;

@@ -97,6 +97,7 @@ export const MSG = {
   badRequest: 'The request is invalid.',
   notFound: 'The requested resource does not exist.',
   tooManyRequests: 'Too many requests, please try again later.',
+  challengeTooFrequent: 'Too many verification images requested from your network, please wait {seconds} seconds.',
   cfSessionUpdated: 'Codeforces session updated.',
   cfSessionDeleted: 'Codeforces session deleted.',
   // problems and submissions

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { setupI18n } from './app/i18n';
 import { RouteTable } from './app/RouteTable';
+import { applyTheme } from './app/theme';
 import { routes } from './app/router';
 import './app/styles.css';
 
@@ -21,7 +22,7 @@ function render() {
 }
 
 // Texts of the chosen language load before the first paint, so no raw keys flash; a failed load
-// still renders the app (keys beat a blank page).
-void setupI18n()
+// still renders the app (keys beat a blank page). A dark page fetches its scheme meanwhile: no white flash.
+void Promise.all([setupI18n(), applyTheme()])
   .catch((err: unknown) => console.error(err))
   .then(render);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { UiLanguage } from '@oj/shared';
 import type { AppContext } from '../context.js';
 import { fail } from './errors.js';
 import { getSetting, type SmtpConfig } from './site-config.js';
@@ -10,6 +11,8 @@ import { getSetting, type SmtpConfig } from './site-config.js';
 /** What a mail says; the layout (HTML and plain text) is the same for every mail of the site. */
 export interface MailContent {
   to: string;
+  /** The language it is written in (the HTML says so, for screen readers and translators). */
+  lang: UiLanguage;
   subject: string;
   /** Heading inside the mail. */
   title: string;
@@ -35,7 +38,7 @@ export function renderMail(siteName: string, m: MailContent): { html: string; te
     `— ${siteName}`,
   ].join('\n');
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(m.subject)}</title></head>
+<html lang="${m.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(m.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f2f4f7;font-family:-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:#1f2329">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { GENDERS, ROLE_NAMES, type RoleId, type UserInfo } from '@oj/shared';
+import { GENDERS, ROLE_NAMES, type RoleId, THEME_MODES, type ThemeMode, UI_LANGUAGES, type UiLanguage, type UserInfo } from '@oj/shared';
 import type { Db } from '../db/client.js';
 import { userRoles, users } from '../db/schema/index.js';
 import { notFound } from './errors.js';
@@ -52,6 +52,8 @@ export function toUserInfo(u: UserRow, roles: readonly number[]): UserInfo {
     titleName: u.titleName,
     titleColor: u.titleColor,
     roleList: roleNames(roles),
+    language: (UI_LANGUAGES as readonly string[]).includes(u.language ?? '') ? (u.language as UiLanguage) : null,
+    theme: (THEME_MODES as readonly string[]).includes(u.theme) ? (u.theme as ThemeMode) : 'system',
   };
 }
 

@@ -1,6 +1,6 @@
 import { ResultStatus, TIMINGS, type ApiResponse, type UserAuthInfo } from '@oj/shared';
 import { feedback } from '../app/feedback';
-import { i18n, loadMessageCatalogue, translateMsg } from '../app/i18n';
+import { i18n, loadMessageCatalogue, localeStore, translateMsg } from '../app/i18n';
 import { navigateTo, onAdminPage } from '../app/navigation';
 import { session } from '../app/session';
 import { openAuthDialog } from '../app/dialogs/dialogStore';
@@ -144,7 +144,8 @@ function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boole
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const { clean, url } = buildUrl(path, opts.query);
   const silent = opts.silent ?? quietDepth > 0;
-  const headers: Record<string, string> = { 'Url-Type': clean.startsWith('admin/') ? 'admin' : 'general' };
+  // The UI language goes with every call: mails the call sends (a register code, a reset link) are written in it.
+  const headers: Record<string, string> = { 'Url-Type': clean.startsWith('admin/') ? 'admin' : 'general', 'Accept-Language': localeStore.get().lang };
   const token = session.get().token;
   if (opts.withToken !== false && token) headers.Authorization = token;
   let body: BodyInit | undefined;

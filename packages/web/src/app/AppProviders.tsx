@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { localeStore } from './i18n';
 import { queryClient } from './queryClient';
+import { themeStore } from './theme';
 
 /**
  * antd's look, with menu items a little tighter so the whole main menu fits a 1280 px top bar. A user
@@ -19,11 +20,16 @@ const THEME = {
  * base text style (what antd's <App> wrapper did); toasts come from `feedback`, which fetches antd's
  * message and notification on the first toast, so they are not in the first load.
  */
+const DARK = (algorithm: NonNullable<ReturnType<typeof themeStore.get>['algorithm']>) => ({ ...THEME, algorithm });
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antd } = localeStore.use();
+  // The dark scheme (theme.ts): antd's dark algorithm once its chunk has arrived.
+  const { dark, algorithm } = themeStore.use();
+  const theme = useMemo(() => (dark && algorithm ? DARK(algorithm) : THEME), [dark, algorithm]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antd} theme={THEME}>
+      <ConfigProvider locale={antd} theme={theme}>
         <div className="oj-app">{children}</div>
       </ConfigProvider>
     </QueryClientProvider>

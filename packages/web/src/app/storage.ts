@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   userInfo: 'userInfo',
   language: 'Web_Language',
+  /** the colour scheme chosen in the header (system, light, dark); a logged-in user's also on the server */
+  theme: 'oj-theme',
   languages: 'languages',
 } as const;
 

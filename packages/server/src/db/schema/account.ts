@@ -27,6 +27,10 @@ export const users = pgTable(
     titleColor: text('title_color'),
     /** 0 normal, 1 disabled by an admin */
     status: integer('status').notNull().default(0),
+    /** The UI language the user last chose (en-US, zh-CN, …): mails to him are written in it. Null: not chosen yet. */
+    language: text('language'),
+    /** 'system' | 'light' | 'dark': the colour scheme chosen in the header, kept across devices. */
+    theme: text('theme').notNull().default('system'),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },
@@ -156,6 +160,20 @@ export const usedPuzzles = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('used_puzzle_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Calls counted per client (e.g. `puzzle:<ip>`) in fixed windows, shared by every API node: one atomic
+ * upsert per call, so a limit holds however many nodes serve the client.
+ */
+export const rateLimits = pgTable(
+  'rate_limit',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStart: ts('window_start').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_window_idx').on(t.windowStart)],
 );
 
 export const userFlags = { active: 0, disabled: 1 } as const;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { accountEndpoints as ep, MSG } from '@oj/shared';
+import { accountEndpoints as ep, MSG, uiLanguageOf } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, revokeSession, userOf } from '../../lib/auth.js';
 import { createCaptcha } from '../../lib/captcha.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { mailLanguage } from '../../lib/mail-texts.js';
 import { createPuzzle } from '../../lib/puzzle.js';
 import { roleNames } from '../../lib/users.js';
 import { login } from './login.js';
@@ -16,18 +17,18 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const loginRequired = { preHandler: requireLogin };
 
   serve(app, ep.registerCode, {}, async ({ query, req }) => {
-    await account.sendRegisterCode(ctx, req.log, query.email, req.ip);
+    await account.sendRegisterCode(ctx, req.log, query.email, req.ip, mailLanguage(null, req.headers['accept-language']));
     return ok(null, MSG.registerCodeSent);
   });
 
   serve(app, ep.checkExists, {}, async ({ body }) => ok(await account.checkUsernameOrEmail(ctx, body.username, body.email)));
 
-  serve(app, ep.register, {}, async ({ body }) => {
-    await account.register(ctx, body);
+  serve(app, ep.register, {}, async ({ body, req }) => {
+    await account.register(ctx, body, uiLanguageOf(req.headers['accept-language']));
     return ok(null, MSG.registerSuccess);
   });
 
-  serve(app, ep.loginPuzzle, {}, async () => ok(await createPuzzle(ctx.database)));
+  serve(app, ep.loginPuzzle, {}, async ({ req }) => ok(await createPuzzle(ctx.database, req.ip)));
 
   serve(app, ep.login, {}, async ({ body, req, reply }) => ok(await login(req, reply, body, false)));
 
@@ -41,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ roles: roleNames(roles), permissions });
   });
 
-  serve(app, ep.captcha, {}, async () => ok(await createCaptcha(ctx.database.db)));
+  serve(app, ep.captcha, {}, async ({ req }) => ok(await createCaptcha(ctx.database.db, req.ip)));
 
   serve(app, ep.applyResetPassword, {}, async ({ body, req }) => {
     await account.applyResetPassword(ctx, req, body);
@@ -66,7 +67,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   serve(app, ep.changeEmailCode, loginRequired, async ({ query, req }) => {
-    await account.sendChangeEmailCode(ctx, req.log, userOf(req), query.email, req.ip);
+    await account.sendChangeEmailCode(ctx, req, userOf(req), query.email);
     return ok(null, MSG.registerCodeSent);
   });
 

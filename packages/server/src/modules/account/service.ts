@@ -11,6 +11,7 @@ import {
   type changePasswordBody,
   type RegisterBody,
   type resetPasswordBody,
+  type UiLanguage,
   type UserInfo,
   type UsernameOrEmailExists,
 } from '@oj/shared';
@@ -22,6 +23,7 @@ import { checkCaptcha } from '../../lib/captcha.js';
 import { checkCode, consumeCode, deleteCode, hashCode, issueCode, linkCode, sixDigitCode, type IssueOptions } from '../../lib/email-code.js';
 import { fail } from '../../lib/errors.js';
 import { sendMail, type MailContent } from '../../lib/mail.js';
+import { mailLanguage, mailTexts } from '../../lib/mail-texts.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { getSetting } from '../../lib/site-config.js';
 import { siteBaseUrl } from '../../lib/site-url.js';
@@ -57,7 +59,8 @@ export async function checkUsernameOrEmail(ctx: AppContext, username?: string, e
   };
 }
 
-export async function sendRegisterCode(ctx: AppContext, log: FastifyBaseLogger, email: string, ip: string) {
+/** Written in the language the request asks for (the web client sends its UI language). */
+export async function sendRegisterCode(ctx: AppContext, log: FastifyBaseLogger, email: string, ip: string, lang: UiLanguage) {
   const { db } = ctx.database;
   const website = await getSetting(db, 'website');
   if (!website.register) throw fail('registerClosed');
@@ -67,18 +70,12 @@ export async function sendRegisterCode(ctx: AppContext, log: FastifyBaseLogger, 
     ctx,
     log,
     { purpose: 'register', email: email.toLowerCase(), stored: code, validSec: TIMINGS.registerCodeValidSec, resendSec: TIMINGS.registerCodeResendSec, ip },
-    {
-      to: email,
-      subject: `${website.shortName}: your registration code`,
-      title: 'Confirm your e-mail address',
-      paragraphs: [`Welcome to ${website.name}! Enter this code in the registration form to finish creating your account.`],
-      code,
-      footnote: `The code is valid for ${minutes(TIMINGS.registerCodeValidSec)} minutes. If you did not ask to register, ignore this mail.`,
-    },
+    { to: email, lang, code, ...mailTexts(lang).register(website, minutes(TIMINGS.registerCodeValidSec)) },
   );
 }
 
-export async function register(ctx: AppContext, body: RegisterBody) {
+/** The new account keeps the language it registered in (`lang`, from the request): its mails use it. */
+export async function register(ctx: AppContext, body: RegisterBody, lang: UiLanguage | null) {
   const { db } = ctx.database;
   const website = await getSetting(db, 'website');
   if (!website.register) throw fail('registerClosed');
@@ -95,7 +92,7 @@ export async function register(ctx: AppContext, body: RegisterBody) {
       // Used up only if the account really gets created (the transaction rolls it back otherwise).
       if (codeId !== undefined) await consumeCode(tx, codeId);
       const uid = crypto.randomUUID();
-      await tx.insert(users).values({ uid, username: body.username, password, email: body.email });
+      await tx.insert(users).values({ uid, username: body.username, password, email: body.email, language: lang });
       await tx.insert(userRoles).values({ uid, roleId: Role.USER });
     });
   } catch (err) {
@@ -114,7 +111,8 @@ export async function applyResetPassword(ctx: AppContext, req: FastifyRequest, b
   const path = `/reset-password?username=${encodeURIComponent(user.username)}&code=${encodeURIComponent(code)}`;
   const base = siteBaseUrl(website, ctx.config);
   if (!base) req.log.warn('No base URL configured (OJ_BASE_URL or the web config): the reset mail carries a relative link');
-  const intro = `Hello ${user.username}, someone (hopefully you) asked to reset the password of your ${website.name} account.`;
+  const lang = mailLanguage(user.language, req.headers['accept-language']);
+  const text = mailTexts(lang).reset(website, user.username, minutes(TIMINGS.resetCodeValidSec));
   await issueAndMail(
     ctx,
     req.log,
@@ -129,13 +127,12 @@ export async function applyResetPassword(ctx: AppContext, req: FastifyRequest, b
     },
     {
       to: user.email!,
-      subject: `${website.shortName}: reset your password`,
-      title: 'Reset your password',
+      lang,
+      subject: text.subject,
+      title: text.title,
       // Without a known address a button would go nowhere: the path is written out to open on the site.
-      ...(base
-        ? { paragraphs: [intro], link: { href: `${base}${path}`, label: 'Set a new password' } }
-        : { paragraphs: [intro, `To set a new password, open this address on the ${website.name} site (after its domain name): ${path}`] }),
-      footnote: `The link is valid for ${minutes(TIMINGS.resetCodeValidSec)} minutes and works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      ...(base ? { paragraphs: [text.intro], link: { href: `${base}${path}`, label: text.linkLabel } } : { paragraphs: [text.intro, text.pathIntro, path] }),
+      footnote: text.footnote,
     },
   );
 }
@@ -188,14 +185,15 @@ async function checkNewEmail(ctx: AppContext, u: UserRow, email: string) {
   if (other && other.uid !== u.uid) throw fail('emailExists');
 }
 
-export async function sendChangeEmailCode(ctx: AppContext, log: FastifyBaseLogger, me: AuthUser, email: string, ip: string) {
+export async function sendChangeEmailCode(ctx: AppContext, req: FastifyRequest, me: AuthUser, email: string) {
   const u = await requireUser(ctx, me.uid);
   await checkNewEmail(ctx, u, email);
   const website = await getSetting(ctx.database.db, 'website');
   const code = sixDigitCode();
+  const lang = mailLanguage(u.language, req.headers['accept-language']);
   await issueAndMail(
     ctx,
-    log,
+    req.log,
     {
       purpose: 'change-email',
       email: email.toLowerCase(),
@@ -203,16 +201,9 @@ export async function sendChangeEmailCode(ctx: AppContext, log: FastifyBaseLogge
       stored: code,
       validSec: TIMINGS.registerCodeValidSec,
       resendSec: TIMINGS.changeEmailCodeResendSec,
-      ip,
+      ip: req.ip,
     },
-    {
-      to: email,
-      subject: `${website.shortName}: confirm your new e-mail address`,
-      title: 'Confirm your new e-mail address',
-      paragraphs: [`Hello ${u.username}, enter this code in the settings of your ${website.name} account to use this address from now on.`],
-      code,
-      footnote: `The code is valid for ${minutes(TIMINGS.registerCodeValidSec)} minutes. If you did not ask for it, ignore this mail.`,
-    },
+    { to: email, lang, code, ...mailTexts(lang).changeEmail(website, u.username, minutes(TIMINGS.registerCodeValidSec)) },
   );
 }
 
@@ -244,6 +235,8 @@ export async function changeUserInfo(ctx: AppContext, me: AuthUser, body: Change
     if (v !== undefined) set[f] = v === null || v === '' ? null : v;
   }
   if (body.gender !== undefined) set.gender = body.gender ?? 'secrecy';
+  if (body.language !== undefined) set.language = body.language;
+  if (body.theme !== undefined) set.theme = body.theme;
   if (Object.keys(set).length > 0)
     await db
       .update(users)

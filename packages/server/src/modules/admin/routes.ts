@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { requirePermission, revokeSession, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { mailLanguageFor } from '../../lib/mail-texts.js';
 import { getSetting, putSetting } from '../../lib/site-config.js';
 import { login } from '../account/login.js';
 import * as admin from './service.js';
@@ -41,7 +42,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.setEmailConfig, systemAdmin, async ({ body }) => ok(await admin.setEmailConfig(ctx, body), MSG.settingsSaved));
 
   serve(app, ep.testEmail, systemAdmin, async ({ body, req }) => {
-    await admin.sendTestEmail(ctx, req.log, body.email);
+    await admin.sendTestEmail(ctx, req.log, body.email, await mailLanguageFor(ctx.database.db, userOf(req).uid, req));
     return ok(null, MSG.testEmailSent);
   });
 

@@ -6,6 +6,8 @@ import { authSessions, users } from '../../db/schema/index.js';
 import { revokeSession } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';
+import type { UiLanguage } from '@oj/shared';
+import { mailTexts } from '../../lib/mail-texts.js';
 import { getSetting, putSetting, type SmtpConfig } from '../../lib/site-config.js';
 
 export async function listSessions(ctx: AppContext, q: { currentPage: number; limit: number; uid?: string; username?: string }): Promise<Page<SessionInfo>> {
@@ -63,18 +65,10 @@ export async function setEmailConfig(ctx: AppContext, body: EmailConfigBody): Pr
   return publicSmtp(await putSetting(ctx.database.db, 'smtp', value));
 }
 
-export async function sendTestEmail(ctx: AppContext, log: FastifyBaseLogger, to: string) {
+/** Written in the language of the admin who asks for it (he is the one reading it). */
+export async function sendTestEmail(ctx: AppContext, log: FastifyBaseLogger, to: string, lang: UiLanguage) {
   const website = await getSetting(ctx.database.db, 'website');
-  await sendMail(
-    ctx,
-    {
-      to,
-      subject: `${website.shortName}: test e-mail`,
-      title: 'Your mail settings work',
-      paragraphs: [`This test message was sent by ${website.name} to check its e-mail settings. No action is needed.`],
-    },
-    log,
-  );
+  await sendMail(ctx, { to, lang, ...mailTexts(lang).test(website) }, log);
 }
 
 /** Revoking twice is fine; only an unknown id is an error. */

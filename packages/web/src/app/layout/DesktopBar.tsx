@@ -3,6 +3,7 @@ import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
 import { AuthButtons } from './AuthButtons';
 import { Logo } from './Logo';
+import { ThemeSwitch } from './ThemeSwitch';
 import { TopNav } from './TopNav';
 import { activeMenuKey, useContextNavItems, useNavItems } from './navItems';
 import { UserDropdown } from './UserDropdown';
@@ -23,7 +24,10 @@ export function DesktopBar() {
         selectedKey={context ? context.selected : activeMenuKey(pathname, meta.activeMenu)}
         testId={context ? 'context-menu' : 'main-menu'}
       />
-      <div className="oj-topbar-right">{token ? <UserDropdown /> : <AuthButtons />}</div>
+      <div className="oj-topbar-right">
+        <ThemeSwitch />
+        {token ? <UserDropdown /> : <AuthButtons />}
+      </div>
     </header>
   );
 }

@@ -9,6 +9,7 @@ import { useSession } from '../session';
 import { useRouteMeta } from '../routeMeta';
 import { Logo } from './Logo';
 import { activeMenuKey, useContextNavItems, useNavItems, useUserMenuItems } from './navItems';
+import { ThemeSwitch } from './ThemeSwitch';
 import { UserDropdown } from './UserDropdown';
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
@@ -43,6 +44,7 @@ export function MobileBar() {
       <Button type="text" icon={<MenuOutlined />} aria-label={t('shell.openMenu')} onClick={() => setOpen(true)} data-testid="drawer-toggle" />
       <Logo />
       <div className="oj-appbar-right">
+        <ThemeSwitch />
         {token ? (
           <UserDropdown compact />
         ) : (

@@ -4,7 +4,8 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
 import { Spin } from 'antd';
-import { editorLanguageOf, type EditorSettings } from './editorConfig';
+import { themeStore } from '../../app/theme';
+import { DEFAULT_EDITOR_SETTINGS, editorLanguageOf, type EditorSettings } from './editorConfig';
 import { useEditorLanguage, useEditorTheme } from './editorExtensions';
 
 export interface CodeEditorProps {
@@ -26,7 +27,10 @@ export interface CodeEditorProps {
  */
 export default function CodeEditor({ value, onChange, language, contentType, settings, height, readOnly }: CodeEditorProps) {
   const syntax = useEditorLanguage(editorLanguageOf(language, contentType));
-  const theme = useEditorTheme(settings.theme);
+  // The default (light) editor theme follows the site's dark scheme; a theme the user picked stays.
+  const { dark } = themeStore.use();
+  const themeName = dark && settings.theme === DEFAULT_EDITOR_SETTINGS.theme ? 'material' : settings.theme;
+  const theme = useEditorTheme(themeName);
   const extensions = useMemo(
     () => [
       syntax ?? [],
@@ -38,7 +42,7 @@ export default function CodeEditor({ value, onChange, language, contentType, set
   );
   if (theme === undefined) return <Spin style={{ display: 'block', padding: 48 }} />;
   return (
-    <div className="oj-code-editor" data-testid="code-editor">
+    <div className="oj-code-editor" data-testid="code-editor" data-theme={themeName}>
       <CodeMirror
         value={value}
         onChange={onChange}

@@ -4,6 +4,17 @@ import { TrophyFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@oj/shared';
 
+/**
+ * One confetti cannon drawing on this thread. canvas-confetti's default cannon runs in a Worker made
+ * from a blob: URL, which the site's CSP (worker-src falling back to script-src 'self') refuses with a
+ * console error on every Accepted; a few hundred particles for 3 s need no worker.
+ */
+let cannon: confetti.CreateTypes | null = null;
+const fire = (options: confetti.Options) => {
+  cannon ??= confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+  void cannon(options);
+};
+
 /** The Accepted celebration (spec 1 §4): confetti and a congratulation for 3 s, then `onDone`. */
 export function Congrats({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
@@ -11,17 +22,17 @@ export function Congrats({ onDone }: { onDone(): void }) {
     const end = Date.now() + TIMINGS.congratsMs;
     let frame = 0;
     const burst = () => {
-      void confetti({ particleCount: 6, angle: 60, spread: 60, origin: { x: 0, y: 0.7 }, disableForReducedMotion: true });
-      void confetti({ particleCount: 6, angle: 120, spread: 60, origin: { x: 1, y: 0.7 }, disableForReducedMotion: true });
+      fire({ particleCount: 6, angle: 60, spread: 60, origin: { x: 0, y: 0.7 } });
+      fire({ particleCount: 6, angle: 120, spread: 60, origin: { x: 1, y: 0.7 } });
       if (Date.now() < end) frame = requestAnimationFrame(burst);
     };
-    void confetti({ particleCount: 120, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+    fire({ particleCount: 120, spread: 90, origin: { y: 0.6 } });
     frame = requestAnimationFrame(burst);
     const done = window.setTimeout(onDone, TIMINGS.congratsMs);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(done);
-      confetti.reset();
+      cannon?.reset();
     };
   }, [onDone]);
   return (
