@@ -7,14 +7,14 @@
  * B's report in /admin/discussion, and each of them finds the site's word in "mine". The discussion
  * config is edited on the switch page. Screens at 1280 and 768 px. Everything carries a stamp of its own.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
 import { adminLoginInBrowser, api, apiOk, loginSession, registerUser, rootToken, type User } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
+import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
 let root: string;
@@ -210,12 +210,11 @@ describe('message centre', () => {
  */
 const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server', 'src');
 async function runNoticeDelivery(): Promise<number> {
-  const pid = fs.readFileSync(path.join(inject('dataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n');
   // Loaded by path at run time: the server's sources are type-checked by the server's own config.
   const server = (file: string) => import(path.join(serverSrc, file));
   const { connect } = (await server('db/client.ts')) as { connect(url: string, max: number): { db: unknown; close(): Promise<void> } };
   const { deliverNotices } = (await server('modules/message/notice-delivery.ts')) as { deliverNotices(db: unknown): Promise<number> };
-  const database = connect(`postgres://postgres:oj-embedded@127.0.0.1:${pid[3]!.trim()}/postgres`, 1);
+  const database = connect(siteDbUrl(), 1);
   try {
     return await deliverNotices(database.db);
   } finally {
