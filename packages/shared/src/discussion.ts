@@ -372,4 +372,6 @@ export const adminNoticeEndpoints = {
   add: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice', body: noticeBody }),
   update: endpoint<AdminNotice>()({ method: 'PUT', path: 'admin/msg/notice', body: noticeBody }),
   remove: endpoint<null>()({ method: 'DELETE', path: 'admin/msg/notice', query: idQuery }),
+  /** Delivers one notice at once instead of at the next hourly run (issue 20); a delivered one stays as it is. */
+  sendNow: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice/send', body: idQuery }),
 } as const;
