@@ -145,7 +145,7 @@ describe('message centre', () => {
     await context.close();
   });
 
-  it('the super admin writes a notice to A in /admin/notice; once delivered it is in A\'s "sys" tab', async () => {
+  it('the super admin writes a notice to A in /admin/notice, sends it now, and it is in A\'s "sys" tab', { timeout: 120_000 }, async () => {
     const { context, page } = await newVisitor(browser);
     await adminLoginInBrowser(page);
     await page.goto('/admin/notice');
