@@ -1,18 +1,14 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { siteDbUrl } from './site-db.js';
 
 /**
  * A group written straight into the e2e site's embedded PostgreSQL (as `packages/server/test/group-helpers.ts`
  * does for the API tests), for end-to-end tests of the areas inside a group that are not about making groups.
- * The site's database listens on loopback; its port is in the data folder's postmaster.pid (4th line).
+ * The site's database: `siteDbUrl`.
  */
 export async function insertGroup(o: { owner: string; members?: Record<string, number>; auth?: number }): Promise<number> {
-  const pgDir = path.join(inject('dataDir'), 'pg');
-  const port = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'oj-embedded', database: 'postgres' });
+  const client = new pg.Client({ connectionString: siteDbUrl() });
   await client.connect();
   try {
     const uid = async (username: string) => {

@@ -2,6 +2,7 @@
  * The admin dashboard end to end (issue 14): root opens it and sees the running built-in judge as
  * healthy, this API node in the registry and the database; a submission is made and the dashboard
  * shows one more submission today by itself (no reload). At 768 px (in Japanese) nothing overflows the page.
+ * Without a base URL the dashboard warns that reset mails carry only a path (issue 20).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,26 @@ describe('admin dashboard', () => {
     await shot(page, 'admin-dashboard-768');
     await page.getByTestId('dashboard-judges').scrollIntoViewIfNeeded();
     await shot(page, 'admin-dashboard-768-judges');
+    await context.close();
+  });
+  it('warns when no base URL is set, with the way to set it (this server has OJ_BASE_URL: no warning)', async () => {
+    const { context, page } = await newVisitor(browser);
+    await adminLoginInBrowser(page);
+    await page.getByTestId('dashboard-today-submissions').waitFor();
+    const warnings = await apiOk<{ baseUrlMissing: boolean }>('GET', 'admin/dashboard/get-site-warnings', { token });
+    expect(warnings).toEqual({ baseUrlMissing: false });
+    expect(await page.getByTestId('dashboard-warning-base-url').count()).toBe(0);
+    // A site started without OJ_BASE_URL and no base URL in the web config answers this (the API test covers the answer).
+    await page.route('**/api/admin/dashboard/get-site-warnings', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: 200, msg: 'success', data: { baseUrlMissing: true } }) }),
+    );
+    await page.reload();
+    const card = page.getByTestId('dashboard-warning-base-url');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('password reset mails carry only a path');
+    await shot(page, 'admin-dashboard-base-url-warning');
+    await card.getByRole('link', { name: 'Site configuration' }).click();
+    await page.waitForURL(/\/admin\/conf$/);
     await context.close();
   });
 });

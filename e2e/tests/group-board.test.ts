@@ -9,14 +9,14 @@
  * The group, its members and its submissions are written straight into the server's database (the
  * group core's calls and the group place are other parts of the issue).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newVisitor, launch } from '../lib/browser.js';
 import { api, apiOk, loginSession, registerUser, rootToken, type User } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
+import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
 let root: string;
@@ -33,12 +33,11 @@ const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /** SQL on the server's database (the embedded PostgreSQL of the e2e data directory, port from its postmaster.pid). */
 async function withDb<T>(run: (sql: (text: string, values?: unknown[]) => Promise<any[]>) => Promise<T>): Promise<T> {
-  const pid = fs.readFileSync(path.join(inject('dataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n');
   // Loaded by path at run time: the server's sources are type-checked by the server's own config.
   const { connect } = (await import(path.join(serverSrc, 'db/client.ts'))) as {
     connect(url: string, max: number): { pool: { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> }; close(): Promise<void> };
   };
-  const database = connect(`postgres://postgres:oj-embedded@127.0.0.1:${pid[3]!.trim()}/postgres`, 1);
+  const database = connect(siteDbUrl(), 1);
   try {
     return await run(async (text, values) => (await database.pool.query(text, values)).rows);
   } finally {

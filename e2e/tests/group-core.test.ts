@@ -3,12 +3,14 @@
  * dialog, a student finds it and applies with the code (a wrong code is refused), the teacher accepts
  * him in the member admin and makes him an admin with the level select (options closed by spec 3 §4),
  * the teacher crops and uploads the group's avatar, and the student's view at 768 px shows the group.
+ * The owner of another group adds members in bulk from a pasted list (issue 20).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOk, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { pageShot, toast } from '../lib/ui.js';
+import { insertGroup } from '../lib/group-db.js';
 
 let browser: Browser;
 let root: string;
@@ -210,5 +212,30 @@ describe('group core', () => {
     await toast(page, 'Please login first');
     await page.getByTestId('login-username').waitFor();
     await context.close();
+  });
+
+  it('bulk add: the owner pastes a class list; the dialog says who was added, who already was a member and who does not exist', async () => {
+    const pupils = [1, 2].map((i) => ({ username: `gbulk${i}_${stamp}`, password: 'group-pass-3' }));
+    for (const p of pupils) await registerUser(p);
+    const gid = await insertGroup({ owner: teacher.username, members: { [student.username]: 3 } });
+    const t = await newVisitor(browser);
+    await loginInBrowser(t.page, teacher);
+    await t.page.goto(`/group/${gid}`);
+    await t.page.getByTestId('group-tab-member').click();
+    await t.page.getByTestId('group-add-member').click();
+    await t.page.getByTestId('group-bulk-open').click();
+    await t.page.getByTestId('group-bulk-text').fill(`${pupils[0]!.username}\n${pupils[1]!.username}, ${student.username.toUpperCase()}\nnobody_${stamp}`);
+    await t.page.getByText('4 usernames').waitFor();
+    await t.page.getByTestId('group-bulk-submit').click();
+    await t.page.getByText('2 added, 1 already members, 1 not found.').waitFor();
+    const added = await t.page.getByTestId('group-bulk-added').innerText();
+    expect(added).toContain('Added (2)');
+    for (const p of pupils) expect(added).toContain(p.username);
+    expect(await t.page.getByTestId('group-bulk-already').innerText()).toContain(student.username);
+    expect(await t.page.getByTestId('group-bulk-missing').innerText()).toContain(`nobody_${stamp}`);
+    await pageShot(t.page, 'group-core-bulk-add-1280');
+    await t.page.keyboard.press('Escape');
+    for (const p of pupils) await t.page.getByTestId('group-member-table').getByText(p.username).waitFor();
+    await t.context.close();
   });
 });

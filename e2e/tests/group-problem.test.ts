@@ -6,13 +6,12 @@
  * 1280 and 768 px. The group is written straight into the server's database (the group calls that make
  * groups belong to another part of the issue); everything carries a stamp of its own.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, adminLoginInBrowser, api, loginInBrowser, loginToken, registerUser, zip } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
+import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-5);
@@ -25,9 +24,8 @@ let gid = 0;
 
 /** SQL against the e2e server's embedded PostgreSQL (its port is in the data directory's postmaster.pid). */
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const pid = fs.readFileSync(path.join(inject('dataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: `postgres://postgres:oj-embedded@127.0.0.1:${pid[3]!.trim()}/postgres` });
+  const client = new pg.Client({ connectionString: siteDbUrl() });
   await client.connect();
   try {
     return (await client.query(text, values)).rows as T[];

@@ -6,14 +6,14 @@
  * The group itself is written straight into the server's database (the group core's calls are
  * another part of the issue), like the server tests' insertGroup.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, apiOk, createProblem, loginSession, registerUser, rootToken, type Session } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, useSession, watchStatus } from '../lib/ui.js';
+import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
 let root: string;
@@ -34,13 +34,12 @@ const sessions: Record<string, Session> = {};
 /** Writes a group into the server's database (its embedded PostgreSQL, port in postmaster.pid) with the given member levels. */
 const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server', 'src');
 async function insertGroup(members: Record<string, number>): Promise<number> {
-  const pid = fs.readFileSync(path.join(inject('dataDir'), 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const server = (file: string) => import(path.join(serverSrc, file));
   const { connect } = (await server('db/client.ts')) as {
     connect(url: string, max: number): { db: { execute(q: unknown): Promise<{ rows: Record<string, unknown>[] }> }; close(): Promise<void> };
   };
   const { sql } = (await import('drizzle-orm')) as typeof import('drizzle-orm');
-  const database = connect(`postgres://postgres:oj-embedded@127.0.0.1:${pid[3]!.trim()}/postgres`, 1);
+  const database = connect(siteDbUrl(), 1);
   try {
     const owner = (await database.db.execute(sql`select uid from user_info where username = 'root'`)).rows[0]!.uid as string;
     const g = await database.db.execute(

@@ -53,6 +53,12 @@ export interface ServerConfig {
   /** Token judge daemons send in X-Judge-Token; unset: generated at first start and kept in site_config. */
   judgeToken: string | undefined;
   judgeQueue: JudgeQueueConfig;
+  /**
+   * `OJ_DEMO` (default 1): the first start fills an empty site with demo content (problems, contests,
+   * trainings, discussions, groups, a welcome announcement and a carousel image); 0 starts it empty
+   * but for the super admin and the settings.
+   */
+  demo: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -70,7 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     baseUrl: parseBaseUrl(env.OJ_BASE_URL),
     judgeToken: parseJudgeToken(env.OJ_JUDGE_TOKEN),
     judgeQueue: { ...DEFAULT_JUDGE_QUEUE, leaseMs: parseLease(env.OJ_JUDGE_LEASE_MS) },
+    demo: parseDemo(env.OJ_DEMO),
   };
+}
+
+function parseDemo(value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new Error(`OJ_DEMO must be 1 (demo content on the first start, the default) or 0 (none), got "${value}"`);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

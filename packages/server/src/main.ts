@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from './db/embedded.js';
 import { embeddedJudgeEnabled, startEmbeddedJudge, type EmbeddedJudge } from './embedded-judge.js';
 import { judgeToken } from './lib/secrets.js';
 import { startNoticeDelivery } from './modules/message/notice-delivery.js';
-import { seed } from './seed.js';
+import { firstStartSeed } from './seed.js';
 
 /**
  * `oj start`: database (embedded unless DATABASE_URL), migrations, first-start seed, HTTP server, and
@@ -27,7 +27,7 @@ async function main() {
   }
   const database = connect(url);
   await runMigrations(database);
-  const seeded = await seed({ config, database }, { demoProblems: true });
+  const seeded = await firstStartSeed({ config, database });
   if (seeded.generatedRootPassword) {
     console.log(`\nSuper admin created: username "root", password "${seeded.generatedRootPassword}"`);
     console.log(`(also written to ${path.join(config.dataDir, 'initial-root-password')}; change it after logging in)\n`);

@@ -24,7 +24,17 @@ export interface SeedOptions {
    * the test harness does not, because API tests build their own problems (P1000 … would clash).
    */
   demoProblems?: boolean;
+  /** The welcome announcement and the demo carousel image of a new site (default true; `OJ_DEMO=0`: none). */
+  welcome?: boolean;
 }
+
+/** What `npm start` seeds: everything of the demo unless `OJ_DEMO=0` (config.demo) asked for an empty site. */
+export function firstStartSeed(ctx: AppContext) {
+  return seed(ctx, { demoProblems: ctx.config.demo, welcome: ctx.config.demo });
+}
+
+/** site_config key written when the first start was asked for no demo content (`OJ_DEMO=0`). */
+const DEMO_DECLINED = 'demoDeclined';
 
 /** The website description earlier versions stored at first start (see the clean-up in `seed`). */
 export const SHIPPED_DESCRIPTION = 'An online judge for learning and competitive programming.';
@@ -53,8 +63,14 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
   }
 
   const [website] = await db.select().from(siteConfig).where(eq(siteConfig.key, 'website'));
+  if (!website && o.demoProblems === false) {
+    // A site started empty stays so: a later start without OJ_DEMO=0 does not fill its bank with demos.
+    await db.insert(siteConfig).values({ key: DEMO_DECLINED, value: true }).onConflictDoNothing();
+  }
   if (!website) {
     await putSetting(db, 'website', {});
+  }
+  if (!website && o.welcome !== false) {
     const rootUid = (await db.select({ uid: users.uid }).from(users).where(eq(users.username, 'root')))[0]?.uid;
     await db.insert(announcements).values({
       title: 'Welcome to the Online Judge',
@@ -73,14 +89,15 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
       .values({ kind: 'carousel', name: 'demo-carousel.svg', path: rel, mime: 'image/svg+xml', size: svg.length, uid: rootUid })
       .returning();
     await db.insert(carousel).values({ fileId: file!.id, seq: 1 });
-  } else if ((website.value as { description?: string }).description === SHIPPED_DESCRIPTION) {
+  } else if (website && (website.value as { description?: string }).description === SHIPPED_DESCRIPTION) {
     // Sites seeded before stored this English default as their own description, and the about page then
     // opened with it in every language; nobody wrote it, so it goes and each language shows its own text.
     await putSetting(db, 'website', { description: '' });
   }
   // Demo contests, trainings and discussions use the demo problems: they come on the first start only, never into a
   // bank an administrator has already filled.
-  if (o.demoProblems && (await seedProblems({ config, database })) > 0) {
+  const [declined] = await db.select().from(siteConfig).where(eq(siteConfig.key, DEMO_DECLINED));
+  if (o.demoProblems && !declined && (await seedProblems({ config, database })) > 0) {
     await seedContests({ config, database });
     await seedTrainings({ config, database });
     await seedDiscussions({ config, database });

@@ -232,4 +232,24 @@ describe('admin dashboard calls', () => {
     await j.post('heartbeat', { judgeId: j.id, running: 0 });
     expect((await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge').healthy).toBe(true);
   });
+  it('warns every admin when no base URL is set (web config or OJ_BASE_URL), until one is', async () => {
+    const WARN = '/api/admin/dashboard/get-site-warnings';
+    expect((await get(t, WARN)).http).toBe(401);
+    expect((await get(t, WARN, { token: normal })).http).toBe(403);
+    for (const token of [root, admin, problemAdmin]) expect((await get(t, WARN, { token })).data).toEqual({ baseUrlMissing: true });
+    // the web config's base URL
+    const setBase = (baseUrl: string) => call(t, 'PUT', '/api/admin/config/set-web-config', { token: root, body: { baseUrl } });
+    expect((await setBase('https://oj.example.org')).status).toBe(200);
+    expect((await get(t, WARN, { token: admin })).data).toEqual({ baseUrlMissing: false });
+    expect((await setBase('')).status).toBe(200);
+    expect((await get(t, WARN, { token: admin })).data).toEqual({ baseUrlMissing: true });
+    // OJ_BASE_URL
+    const node = await buildApp({ config: { ...t.config, baseUrl: 'https://oj.example.org' }, database: t.database });
+    try {
+      const res = await node.inject({ method: 'GET', url: WARN, headers: { authorization: admin } });
+      expect(res.json().data).toEqual({ baseUrlMissing: false });
+    } finally {
+      await node.close();
+    }
+  });
 });

@@ -606,3 +606,38 @@ describe('disbanding', () => {
     expect((await del(t, '/api/group', { token: root, ...q({ gid: 'x' }) })).http).toBe(400);
   });
 });
+
+describe('bulk add (issue 20)', () => {
+  let gid: number;
+  beforeAll(async () => {
+    gid = await classGroup();
+  });
+  const bulk = (usernames: unknown, token?: string) => post(t, '/api/group/member/batch', { gid, usernames }, token ? { token } : {});
+
+  it('is for the group admins; bad lists are refused and change nothing', async () => {
+    expect((await bulk(['stranger'])).http).toBe(401);
+    for (const token of [tok.gmember!, tok.other!, tok.applying!]) expect((await bulk(['stranger'], token)).http).toBe(403);
+    const empty = await bulk(['', '  '], tok.gadmin);
+    expect([empty.http, empty.msg]).toEqual([400, MSG.groupBulkAddEmpty]);
+    const many = await bulk(
+      Array.from({ length: 501 }, (_, i) => `user${i}`),
+      tok.gadmin,
+    );
+    expect([many.http, many.msg]).toEqual([400, formatMsg(MSG.groupBulkAddTooMany, { max: 500 })]);
+    expect((await bulk('stranger', tok.gadmin)).http).toBe(400);
+    expect(await levelOf(gid, 'stranger')).toBe(0);
+  });
+
+  it('adds the listed users as members and says who was added, who already was a member and who does not exist', async () => {
+    const r = await bulk(['STRANGER', 'stranger', 'applying', 'refused', 'gmember', 'groot', 'nobody_x', 'other'], tok.gadmin);
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({ added: ['stranger', 'applying', 'refused', 'other'], alreadyMembers: ['gmember', 'groot'], notFound: ['nobody_x'] });
+    for (const name of ['stranger', 'applying', 'refused', 'other', 'gmember']) expect(await levelOf(gid, name), name).toBe(GroupLevel.MEMBER);
+    // levels above member stay as they are
+    expect(await levelOf(gid, 'groot')).toBe(GroupLevel.ROOT);
+    const again = await bulk(['stranger', 'other'], tok.gadmin);
+    expect(again.data).toEqual({ added: [], alreadyMembers: ['stranger', 'other'], notFound: [] });
+    // the super admin may too, outside the group
+    expect((await bulk(['creator'], root)).data.added).toEqual(['creator']);
+  });
+});

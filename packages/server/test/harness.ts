@@ -19,8 +19,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database (migrated and seeded) and a fresh DATA_DIR for one test file. */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/** A fresh database (migrated and seeded, unless `seed: false`) and a fresh DATA_DIR for one test file. */
+export async function createTestApp(overrides: Partial<ServerConfig> = {}, o: { seed?: boolean } = {}): Promise<TestApp> {
   const baseUrl = inject('pgUrl');
   const name = `oj_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -42,7 +42,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   };
   const database = connect(url.toString(), 4);
   await runMigrations(database);
-  await seed({ config, database });
+  if (o.seed !== false) await seed({ config, database });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

@@ -111,6 +111,41 @@ describe('admin notices', () => {
     expect(await copiesOf(n.id)).toEqual([]);
   });
 
+  it('"send now" delivers one notice at once, once, whatever the hourly job does; only the super admin may', async () => {
+    const send = (id: number, token?: string) => post(t, '/api/admin/msg/notice/send', { id }, token ? { token } : {});
+    const n = (await post(t, '/api/admin/msg/notice', { title: 'Now', content: 'right now', type: 'Single', recipients: ['ann', 'Bob'] }, { token: root }))
+      .data;
+    const other = (await post(t, '/api/admin/msg/notice', { title: 'Waits', content: 'for the hour', type: 'Single', recipients: ['ann'] }, { token: root }))
+      .data;
+    expect((await send(n.id)).http).toBe(401);
+    for (const token of [admin, ann]) expect((await send(n.id, token)).http).toBe(403);
+    expect(await copiesOf(n.id)).toEqual([]);
+    const missing = await send(999999, root);
+    expect([missing.status, missing.msg]).toEqual([404, MSG.noticeNotFound]);
+    expect((await post(t, '/api/admin/msg/notice/send', { id: 'x' }, { token: root })).http).toBe(400);
+
+    const sent = await send(n.id, root);
+    expect(sent.status).toBe(200);
+    expect(sent.data).toMatchObject({ id: n.id, state: true, title: 'Now' });
+    expect((await copiesOf(n.id)).map((c) => c.uid).sort()).toEqual((await Promise.all(['ann', 'Bob'].map((u) => uidOf(t, u)))).sort());
+    expect((await sysOf(ann)).data.records[0]).toMatchObject({ title: 'Now', content: 'right now' });
+    // only that notice went out
+    expect(await copiesOf(other.id)).toEqual([]);
+    // again, and the hourly job after it: nothing new
+    expect((await send(n.id, root)).data.state).toBe(true);
+    expect(await deliverNotices(t.database.db)).toBe(1); // the other one
+    expect(await copiesOf(n.id)).toHaveLength(2);
+
+    // "send now" racing the job on another node: one copy per recipient
+    const race = (await post(t, '/api/admin/msg/notice', { title: 'Race', content: 'r', type: 'All' }, { token: root })).data;
+    const [viaJob, viaButton] = await Promise.all([deliverNotices(node2.db), send(race.id, root)]);
+    expect(viaButton.data.state).toBe(true);
+    expect(viaJob).toBeLessThanOrEqual(1);
+    const copies = (await copiesOf(race.id)).map((c) => c.uid);
+    expect(new Set(copies).size).toBe(copies.length);
+    expect(copies).toHaveLength(5);
+  });
+
   it('are delivered by the job each node starts, first soon after the start, then on its interval; stopping ends it', async () => {
     const errors: unknown[] = [];
     const stops = [t.database.db, node2.db].map((db) => startNoticeDelivery(db, (e) => errors.push(e), { firstMs: 20, everyMs: 100 }));

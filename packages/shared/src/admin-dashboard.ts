@@ -127,6 +127,14 @@ export interface JudgeServiceInfo {
   unhealthyAfterMs: number;
 }
 
+/**
+ * Setup problems the dashboard warns about (issue 20). `baseUrlMissing`: neither the web config's base
+ * URL nor OJ_BASE_URL is set, so links in mails (password reset) carry only a path.
+ */
+export interface SiteWarnings {
+  baseUrlMissing: boolean;
+}
+
 // Calls (paths after /api/). Every admin/* call needs an admin-area role; the two config calls also
 // need the permission system_info_admin (server modules/admin-dashboard/routes.ts).
 export const adminDashboardEndpoints = {
@@ -135,4 +143,5 @@ export const adminDashboardEndpoints = {
   lastLogin: endpoint<LastLogin | null>()({ method: 'POST', path: 'admin/dashboard/get-sessions' }),
   serviceInfo: endpoint<ServiceInfo>()({ method: 'GET', path: 'admin/config/get-service-info' }),
   judgeServiceInfo: endpoint<JudgeServiceInfo>()({ method: 'GET', path: 'admin/config/get-judge-service-info' }),
+  warnings: endpoint<SiteWarnings>()({ method: 'GET', path: 'admin/dashboard/get-site-warnings' }),
 } as const;

@@ -210,6 +210,19 @@ export interface AdminNotice {
 
 export const discussionIdQuery = z.object({ did: dbId });
 
+/**
+ * HOJ's five default discussion categories (rows of migration 0010, named in Chinese) and the key each is
+ * translated by on the screens (issue 20): these show in the viewer's language, categories an admin
+ * made or renamed show as typed.
+ */
+export const DEFAULT_DISCUSSION_CATEGORIES: Readonly<Record<string, 'chat' | 'solution' | 'help' | 'suggestion' | 'record'>> = {
+  闲聊: 'chat',
+  题解: 'solution',
+  求助: 'help',
+  建议: 'suggestion',
+  记录: 'record',
+};
+
 /** GET get-discussion-list: `cid` is the category (HOJ's name), `pid` a problem display id. */
 export const discussionListQuery = pagingQuery(DISCUSSION_LIMITS.pageSize).extend({
   keyword: z.string().trim().max(100).optional(),
@@ -372,4 +385,6 @@ export const adminNoticeEndpoints = {
   add: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice', body: noticeBody }),
   update: endpoint<AdminNotice>()({ method: 'PUT', path: 'admin/msg/notice', body: noticeBody }),
   remove: endpoint<null>()({ method: 'DELETE', path: 'admin/msg/notice', query: idQuery }),
+  /** Delivers one notice at once instead of at the next hourly run (issue 20); a delivered one stays as it is. */
+  sendNow: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice/send', body: idQuery }),
 } as const;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import type { Page } from './envelope.js';
 import { dbId, INT4_MAX } from './ids.js';
-import { MSG } from './messages.js';
+import { formatMsg, MSG } from './messages.js';
 import { pagingQuery } from './paging.js';
 import { GroupLevel, type GroupLevelValue } from './policy.js';
 import type { RoleId } from './roles.js';
@@ -43,6 +43,8 @@ export const GROUP_LIMITS = {
   /** wrong invitation codes per user and group before a pause, like contest and training passwords */
   codeTries: 5,
   codeWindowMinutes: 10,
+  /** usernames one bulk add takes (issue 20) */
+  bulkAddMax: 500,
 } as const;
 
 /** How the caller stands to a group (spec 3 §3 userAuth): 0 none, 1 applying, 2 refused, then the member levels 3–5. */
@@ -252,6 +254,29 @@ export type GroupMemberUpdate = z.input<typeof groupMemberUpdate>;
 
 const memberKey = z.object({ gid: dbId, uid: z.string().trim().min(1).max(64) });
 
+/**
+ * `POST /api/group/member/batch` (issue 20): a group admin adds a list of users by username at the
+ * member level, as adding one does. Names are matched ignoring case; repeats count once.
+ */
+export const groupMemberBulkAdd = z.object({
+  gid: dbId,
+  usernames: z
+    .array(z.string().trim().max(100))
+    .transform((names) => names.filter(Boolean))
+    .refine((names) => names.length > 0, MSG.groupBulkAddEmpty)
+    .refine((names) => names.length <= GROUP_LIMITS.bulkAddMax, formatMsg(MSG.groupBulkAddTooMany, { max: GROUP_LIMITS.bulkAddMax })),
+});
+/** What a bulk add did with each name: usernames as the site spells them; unknown names as typed. */
+export interface GroupBulkAddResult {
+  added: string[];
+  alreadyMembers: string[];
+  notFound: string[];
+}
+/** The names in a pasted list: one or more a line, separated by spaces, commas or semicolons (also the CJK ones). */
+export function parseUsernameList(text: string): string[] {
+  return text.split(/[\s,;，；、]+/u).filter(Boolean);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -276,6 +301,8 @@ export const groupEndpoints = {
   updateMember: endpoint<GroupMemberRow>()({ method: 'PUT', path: 'group/member', body: groupMemberUpdate }),
   /** remove a member or an application (never oneself or the owner): the group's admins */
   deleteMember: endpoint<null>()({ method: 'DELETE', path: 'group/member', query: memberKey }),
+  /** add users by username in bulk, at the member level: the group's admins */
+  bulkAdd: endpoint<GroupBulkAddResult>()({ method: 'POST', path: 'group/member/batch', body: groupMemberBulkAdd }),
   /** leave the group (or withdraw one's application); the owner cannot (he disbands) */
   exit: endpoint<null>()({ method: 'DELETE', path: 'group/member/exit', query: gidQuery }),
   /** the add-member dialog's search over all users: the group's admins */

@@ -37,6 +37,8 @@ export const MSG = {
   groupAlreadyMember: 'You are already a member of this group.',
   groupAlreadyApplied: 'You have already applied to join this group, please wait for its admins to review it.',
   groupUserAlreadyMember: 'The user is already a member of this group.',
+  groupBulkAddEmpty: 'Enter at least one username.',
+  groupBulkAddTooMany: 'At most {max} usernames can be added at once.',
   groupMemberNotFound: 'The user is not a member of this group and has not applied to it.',
   groupOwnerFixed: 'The owner of the group cannot be changed or removed.',
   groupSelfFixed: 'You cannot change your own level or remove yourself: leave the group instead.',

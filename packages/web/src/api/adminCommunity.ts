@@ -20,6 +20,7 @@ export const adminNoticeApi = {
   add: (body: NoticeBody) => request(nEp.add, { body }),
   update: (body: NoticeBody) => request(nEp.update, { body }),
   remove: (id: number) => request(nEp.remove, { query: { id } }),
+  sendNow: (id: number) => request(nEp.sendNow, { body: { id } }),
 };
 
 /** The discussion part of the site configuration (set-web-config takes any subset of it). */

@@ -8,6 +8,7 @@ export const adminDashboardApi = {
   lastLogin: () => request(ep.lastLogin, {}),
   service: () => request(ep.serviceInfo, {}),
   judges: () => request(ep.judgeServiceInfo, {}),
+  warnings: () => request(ep.warnings, {}),
 };
 
 export const adminDashboardKeys = {
@@ -15,6 +16,7 @@ export const adminDashboardKeys = {
   lastLogin: ['admin-dashboard', 'last-login'] as const,
   service: ['admin-dashboard', 'service'] as const,
   judges: ['admin-dashboard', 'judges'] as const,
+  warnings: ['admin-dashboard', 'warnings'] as const,
 };
 
 /** The dashboard refreshes itself this often. */

@@ -19,6 +19,7 @@ export const groupApi = {
   applyList: (query: GroupMemberQuery) => request(ep.applyList, { query }),
   userList: (query: GroupMemberQuery) => request(ep.userList, { query }),
   join: (query: Input<'join'>['query']) => requestResult(ep.join, { query }),
+  bulkAdd: (gid: number, usernames: string[]) => request(ep.bulkAdd, { body: { gid, usernames } }),
   updateMember: (body: Input<'updateMember'>['body']) => requestResult(ep.updateMember, { body }),
   deleteMember: (gid: number, uid: string) => requestResult(ep.deleteMember, { query: { gid, uid } }),
   exit: (gid: number) => requestResult(ep.exit, { query: { gid } }),

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.js';
 import { requirePermission, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { getSetting } from '../../lib/site-config.js';
+import { siteBaseUrl } from '../../lib/site-url.js';
 import { databaseUnavailable } from '../judge/routes.js';
 import { ApiNodeRegistry } from './api-nodes.js';
 import { apiNodeList, dashboardInfo, databaseStatus, judgeServiceInfo, lastLogin } from './service.js';
@@ -38,6 +40,8 @@ export async function adminDashboardRoutes(app: FastifyInstance, ctx: AppContext
   const systemInfo = { preHandler: requirePermission('system_info_admin') };
 
   serve(app, ep.info, {}, async ({ query }) => ok(await dashboardInfo(ctx, query.timeZone)));
+
+  serve(app, ep.warnings, {}, async () => ok({ baseUrlMissing: !siteBaseUrl(await getSetting(ctx.database.db, 'website'), ctx.config) }));
 
   serve(app, ep.lastLogin, {}, async ({ req }) => ok(await lastLogin(ctx, userOf(req))));
 

@@ -4,7 +4,7 @@
  * changes and removals, leaving, and the add-member search. The level rules of the member select
  * (`groupLevelChoices`, `mayManageGroupMember` of @oj/shared) are enforced here as the screen shows them.
  */
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GROUP_LIMITS,
@@ -17,6 +17,7 @@ import {
   type GroupLevelValue,
   type GroupMemberRow,
   type groupJoinQuery,
+  type GroupBulkAddResult,
   type groupMemberUpdate,
   type GroupUserRow,
   type Page,
@@ -264,5 +265,44 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
       level: r.level ?? 0,
     })),
     total: total?.n ?? 0,
+  };
+}
+
+/**
+ * Bulk add (issue 20): the users named in `usernames` become members (level 3), as when an admin adds
+ * them one by one: applicants and refused users are taken in, members keep their level. One statement,
+ * so a join or an acceptance racing it cannot lower anybody.
+ */
+export async function addMembersByName(db: Db, user: AuthUser, gid: number, usernames: string[]): Promise<GroupBulkAddResult> {
+  const { group } = await adminStanding(db, user, gid);
+  const wanted = [...new Map(usernames.map((n) => [n.toLowerCase(), n])).entries()];
+  const found = await db
+    .select({ uid: users.uid, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.username})`,
+        wanted.map(([lower]) => lower),
+      ),
+    );
+  const byName = new Map(found.map((u) => [u.username.toLowerCase(), u]));
+  const notFound = wanted.filter(([lower]) => !byName.has(lower)).map(([, typed]) => typed);
+  const targets = wanted.flatMap(([lower]) => byName.get(lower) ?? []);
+  const written = targets.length
+    ? await db
+        .insert(groupMembers)
+        .values(targets.map((u) => ({ gid: group.id, uid: u.uid, auth: GroupLevel.MEMBER, reason: null })))
+        .onConflictDoUpdate({
+          target: [groupMembers.gid, groupMembers.uid],
+          set: { auth: GroupLevel.MEMBER, reason: null, gmtModified: new Date() },
+          setWhere: sql`${groupMembers.auth} < ${GroupLevel.MEMBER}`,
+        })
+        .returning({ uid: groupMembers.uid })
+    : [];
+  const addedUids = new Set(written.map((w) => w.uid));
+  return {
+    added: targets.filter((u) => addedUids.has(u.uid)).map((u) => u.username),
+    alreadyMembers: targets.filter((u) => !addedUids.has(u.uid)).map((u) => u.username),
+    notFound,
   };
 }

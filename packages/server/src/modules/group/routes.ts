@@ -6,7 +6,7 @@ import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { groupStanding, memberCount, toGroup } from './access.js';
 import { uploadGroupAvatar } from './avatar.js';
-import { deleteMember, exitGroup, joinGroup, listApplications, listMembers, searchUsers, updateMember } from './members.js';
+import { addMembersByName, deleteMember, exitGroup, joinGroup, listApplications, listMembers, searchUsers, updateMember } from './members.js';
 import { createGroup, disbandGroup, listGroups, updateGroup } from './service.js';
 
 /**
@@ -50,6 +50,8 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     if (query.uid !== undefined && query.uid !== user.uid) return ok(level);
     return ok(level, level >= 3 ? MSG.groupJoined : MSG.groupApplied);
   });
+
+  serve(app, ep.bulkAdd, login, async ({ body, req }) => ok(await addMembersByName(db, userOf(req), body.gid, body.usernames)));
 
   serve(app, ep.updateMember, login, async ({ body, req }) => ok(await updateMember(db, userOf(req), body)));
 

@@ -13,11 +13,17 @@ export const DELIVERY_INTERVAL_MS = 60 * 60 * 1000;
 /** The first run after start: soon, but after the site is up. */
 export const FIRST_DELIVERY_MS = 30 * 1000;
 
-/** Delivers every undelivered notice nobody else is delivering; returns how many notices it delivered. */
-export async function deliverNotices(db: Db): Promise<number> {
+/**
+ * Delivers every undelivered notice nobody else is delivering; returns how many notices it delivered.
+ * With `only` (the admin's "send now"), just that notice, waiting for a run that holds it: PostgreSQL
+ * checks `state = false` again once the lock is free, so a notice that run delivered is not delivered twice.
+ */
+export async function deliverNotices(db: Db, only?: number): Promise<number> {
   return db.transaction(async (tx) => {
     const claimed = await tx.execute<{ id: number; type: string }>(
-      sql`select id, type from admin_sys_notice where state = false order by id for update skip locked`,
+      only === undefined
+        ? sql`select id, type from admin_sys_notice where state = false order by id for update skip locked`
+        : sql`select id, type from admin_sys_notice where state = false and id = ${only} for update`,
     );
     for (const n of claimed.rows) {
       const recipients =

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { adminSysNoticeRecipients, adminSysNotices, userSysNotices, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
+import { deliverNotices } from './notice-delivery.js';
 
 type NoticeRow = typeof adminSysNotices.$inferSelect;
 type NoticeInput = z.output<typeof noticeBody>;
@@ -123,4 +124,13 @@ export async function removeNotice(ctx: AppContext, id: number): Promise<void> {
     .where(and(eq(adminSysNotices.id, id)))
     .returning({ id: adminSysNotices.id });
   if (gone.length === 0) throw notFound('noticeNotFound');
+}
+
+/** "Send now": delivers the notice at once; the hourly job then finds it delivered (and a delivered one is left as it is). */
+export async function sendNoticeNow(ctx: AppContext, id: number): Promise<AdminNotice> {
+  const { db } = ctx.database;
+  await deliverNotices(db, id);
+  const [row] = await db.select().from(adminSysNotices).where(eq(adminSysNotices.id, id));
+  if (!row) throw notFound('noticeNotFound');
+  return (await views(db, [row]))[0]!;
 }

@@ -6,7 +6,7 @@ import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { requireSite } from '../policy/index.js';
 import { cleanMessages, listReminds, listSystem } from './inbox.js';
-import { addNotice, listNotices, removeNotice, updateNotice } from './notices.js';
+import { addNotice, listNotices, removeNotice, sendNoticeNow, updateNotice } from './notices.js';
 import { unreadCounts } from './service.js';
 
 /** The message centre. Prefix /api. */
@@ -35,4 +35,5 @@ export async function adminNoticeRoutes(app: FastifyInstance, ctx: AppContext) {
     await removeNotice(ctx, query.id);
     return ok(null);
   });
+  serve(app, ep.sendNow, guard, async ({ body }) => ok(await sendNoticeNow(ctx, body.id)));
 }

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../components/time';
 import { hasAdminAccess } from '../access';
 import { ServicePanel } from './dashboard/ServicePanel';
 import { SiteFigures } from './dashboard/SiteFigures';
+import { SiteWarnings } from './dashboard/SiteWarnings';
 
 /** auth filter → label key; undefined = every problem. */
 const PROBLEM_COUNTS = [
@@ -101,6 +102,7 @@ export default function DashboardPage() {
           <RefreshNote />
         </div>
       </Card>
+      <SiteWarnings canConfigure={hasAdminAccess(roles, 'system_info_admin', permissions)} />
       <SiteFigures />
       {hasAdminAccess(roles, 'system_info_admin', permissions) && <ServicePanel />}
       {problems && <ProblemCounts />}

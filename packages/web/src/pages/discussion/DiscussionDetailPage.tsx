@@ -19,6 +19,7 @@ import { useDiscussionPlace } from './place';
 import { DiscussionEditor } from './DiscussionEditor';
 import { discussionTitle } from './DiscussionItem';
 import { ReportDialog } from './ReportDialog';
+import { categoryLabel } from './categoryLabel';
 
 /**
  * /discussion-detail/:discussionID (spec 2 DiscussionDetails): title, author, Markdown content, views,
@@ -78,7 +79,7 @@ export default function DiscussionDetailPage() {
           <Space wrap size={12}>
             <AuthorLine uid={d.uid} name={d.author} avatar={d.avatar} role={d.role} titleName={d.titleName} titleColor={d.titleColor} />
             <Typography.Text type="secondary">{formatDateTime(d.gmtCreate)}</Typography.Text>
-            <Tag color="blue">{d.categoryName}</Tag>
+            <Tag color="blue">{categoryLabel(t, d.categoryName)}</Tag>
             <Typography.Text type="secondary" data-testid="discussion-views">
               <EyeOutlined /> {d.viewNum}
             </Typography.Text>

@@ -8,6 +8,7 @@ import { DISCUSSION_LIMITS, may, type DiscussionDetail } from '@oj/shared';
 import { MarkdownEditor } from '../../admin/components/MarkdownEditor';
 import { useDiscussionCategories } from '../../api/discussion';
 import { useDiscussionPlace } from './place';
+import { categoryLabel } from './categoryLabel';
 
 interface Fields {
   title: string;
@@ -107,7 +108,7 @@ export function DiscussionEditor({
         </Form.Item>
         <Form.Item name="categoryId" label={t('discussion.form.category')} rules={[{ required: true, message: t('discussion.form.categoryRequired') }]}>
           <Select
-            options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            options={(categories.data ?? []).map((c) => ({ value: c.id, label: categoryLabel(t, c.name) }))}
             loading={categories.isPending}
             data-testid="discussion-category-select"
           />

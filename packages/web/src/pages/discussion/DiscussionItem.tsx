@@ -15,6 +15,7 @@ import { may, type DiscussionListRow } from '@oj/shared';
 import { AuthorLine } from '../../components/comments/AuthorLine';
 import { formatDateTime } from '../../components/time';
 import { useDiscussionPlace } from './place';
+import { categoryLabel } from './categoryLabel';
 
 /** "[pid] title" for a discussion about a problem (spec 2 §3), the title alone otherwise. Plain text. */
 export const discussionTitle = (d: Pick<DiscussionListRow, 'pid' | 'title'>) => (d.pid ? `[${d.pid}] ${d.title}` : d.title);
@@ -94,7 +95,7 @@ export function DiscussionItem({
           <span title={t('discussion.views')}>
             <EyeOutlined /> {d.viewNum}
           </span>
-          <Tag color="blue">{d.categoryName}</Tag>
+          <Tag color="blue">{categoryLabel(t, d.categoryName)}</Tag>
           <span>{formatDateTime(d.gmtCreate)}</span>
         </Space>
       </div>

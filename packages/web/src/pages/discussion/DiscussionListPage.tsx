@@ -16,6 +16,7 @@ import { useDiscussionPlace } from './place';
 import { CategoryDialog } from './CategoryDialog';
 import { DiscussionEditor } from './DiscussionEditor';
 import { DiscussionItem } from './DiscussionItem';
+import { categoryLabel } from './categoryLabel';
 
 /** The list's filters live in the address bar (spec 2 §2: keyword, cid, onlyMine, currentPage). */
 function filterOf(params: URLSearchParams, pid: string | undefined): DiscussionListQuery {
@@ -131,7 +132,7 @@ export default function DiscussionListPage() {
             </Tag.CheckableTag>
             {(categories.data ?? []).map((c) => (
               <Tag.CheckableTag key={c.id} checked={filter.cid === c.id} onChange={() => update({ cid: c.id })} data-testid={`discussion-category-${c.id}`}>
-                {c.name}
+                {categoryLabel(t, c.name)}
               </Tag.CheckableTag>
             ))}
           </Space>

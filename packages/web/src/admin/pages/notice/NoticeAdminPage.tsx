@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminNotice } from '@oj/shared';
@@ -15,7 +15,7 @@ import { NoticeDialog } from './NoticeDialog';
 /**
  * System notices (spec 3 "notice", super admin): the list with recipients and delivery state, the
  * write / edit dialog, delete (which also takes the delivered copies away). A job delivers each
- * notice to its recipients' "sys" tab within the hour.
+ * notice to its recipients' "sys" tab within the hour; "send now" delivers a waiting one at once.
  */
 export default function NoticeAdminPage() {
   const { t } = useTranslation();
@@ -30,6 +30,14 @@ export default function NoticeAdminPage() {
     onSuccess: () => {
       feedback.success(t('admin.deleted'));
       if (list.data?.records.length === 1 && paging.page > 1) paging.setPage(paging.page - 1);
+      void refresh();
+    },
+  });
+
+  const sendNow = useMutation({
+    mutationFn: adminNoticeApi.sendNow,
+    onSuccess: () => {
+      feedback.success(t('admin.notice.sent'));
       void refresh();
     },
   });
@@ -63,10 +71,23 @@ export default function NoticeAdminPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 100,
+      width: 130,
       fixed: 'right',
       render: (_v, r) => (
         <Space size={4} wrap={false}>
+          {!r.state && (
+            <Popconfirm title={t('admin.notice.sendNowConfirm')} okButtonProps={{ 'data-testid': 'notice-send-ok' }} onConfirm={() => sendNow.mutate(r.id)}>
+              <Tooltip title={t('admin.notice.sendNow')}>
+                <Button
+                  size="small"
+                  icon={<SendOutlined />}
+                  loading={sendNow.isPending && sendNow.variables === r.id}
+                  aria-label={t('admin.notice.sendNow')}
+                  data-testid={`notice-send-${r.id}`}
+                />
+              </Tooltip>
+            </Popconfirm>
+          )}
           <Tooltip title={t('admin.edit')}>
             <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={t('admin.edit')} data-testid={`notice-edit-${r.id}`} />
           </Tooltip>

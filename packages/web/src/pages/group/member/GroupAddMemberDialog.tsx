@@ -5,6 +5,7 @@ import { GROUP_LIMITS, GroupLevel, type GroupUserRow, type RoleId } from '@oj/sh
 import { groupApi, useGroupUserSearch } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
+import { GroupBulkAdd } from './GroupBulkAdd';
 
 /** Add a member (spec 3 "Add member dialog"): search all users; username, real name, school, user type, add. */
 export function GroupAddMemberDialog({ gid, open, onClose, onAdded }: { gid: number; open: boolean; onClose: () => void; onAdded: () => void }) {
@@ -51,6 +52,13 @@ export function GroupAddMemberDialog({ gid, open, onClose, onAdded }: { gid: num
 
   return (
     <Modal open={open} title={t('group.member.addTitle')} onCancel={onClose} footer={null} width="80%" destroyOnHidden data-testid="group-add-dialog">
+      <GroupBulkAdd
+        gid={gid}
+        onAdded={() => {
+          void users.refetch();
+          onAdded();
+        }}
+      />
       <Input.Search
         allowClear
         placeholder={t('group.member.search')}
