@@ -3,7 +3,7 @@
  * which board, then search, the viewer and concerned users pinned on top (HOJ: those rows are
  * repeated above the full list and counted in total), and paging.
  */
-import { ContestStatus, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow } from '@oj/shared';
+import { ContestStatus, showNameOf, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow, type RankShowName } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
@@ -12,11 +12,22 @@ import { contestBoard, sealedNow } from './board.js';
 
 type Row = AcmRankRow | OiRankRow;
 
+/**
+ * A row as someone who is not the contest's staff sees it (issue 20, as on trainings and group ranks):
+ * no real name, no school, and a contest that ranks by real name shows him the username instead.
+ * The cached board is shared, so the row is copied.
+ */
+function withoutPrivateNames<R extends Row>(r: R, c: ContestRow): R {
+  return { ...r, realname: null, school: null, showName: showNameOf({ ...r, realname: null }, c.rankShowName as RankShowName) };
+}
+
 async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
   const admin = await isContestAdmin(ctx.database.db, c, user);
   const sealed = !admin && sealedNow(c);
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
-  const rows: Row[] = board.rows;
+  const shown = (r: Row): Row => (admin ? r : withoutPrivateNames(r, c));
+  // Non-staff search what they are shown: neither a real name nor a school can be probed by keyword.
+  const rows: Row[] = admin ? board.rows : board.rows.map(shown);
   const keyword = q.keyword?.trim().toLowerCase();
   const listed = keyword ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword)) : rows;
   const pinned: Row[] = [];
@@ -25,7 +36,7 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
     const r = board.byUid.get(uid);
     if (r && !seen.has(uid)) {
       seen.add(uid);
-      pinned.push(r);
+      pinned.push(shown(r));
     }
   }
   const all = pinned.length ? [...pinned, ...listed] : listed;
