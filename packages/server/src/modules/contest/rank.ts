@@ -26,22 +26,28 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   const sealed = !admin && sealedNow(c);
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
   const shown = (r: Row): Row => (admin ? r : withoutPrivateNames(r, c));
-  // Non-staff search what they are shown: neither a real name nor a school can be probed by keyword.
-  const rows: Row[] = admin ? board.rows : board.rows.map(shown);
+  const rows: Row[] = board.rows;
   const keyword = q.keyword?.trim().toLowerCase();
-  const listed = keyword ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword)) : rows;
+  // Non-staff search what they are shown: neither a real name nor a school can be probed by keyword.
+  const matches = admin
+    ? (r: Row) => r.showName.toLowerCase().includes(keyword!) || (r.school ?? '').toLowerCase().includes(keyword!)
+    : c.rankShowName === 'realname'
+      ? (r: Row) => shown(r).showName.toLowerCase().includes(keyword!)
+      : (r: Row) => r.showName.toLowerCase().includes(keyword!);
+  const listed = keyword ? rows.filter(matches) : rows;
   const pinned: Row[] = [];
   const seen = new Set<string>();
   for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {
     const r = board.byUid.get(uid);
     if (r && !seen.has(uid)) {
       seen.add(uid);
-      pinned.push(shown(r));
+      pinned.push(r);
     }
   }
   const all = pinned.length ? [...pinned, ...listed] : listed;
   const from = (q.currentPage - 1) * q.limit;
-  return { records: all.slice(from, from + q.limit), total: all.length, sealed, pinned: pinned.length };
+  // Only the page is copied without the private names (boards of thousands of rows are shared and cached).
+  return { records: all.slice(from, from + q.limit).map(shown), total: all.length, sealed, pinned: pinned.length };
 }
 
 /** In-contest board: whoever may see the inside of the contest. */
