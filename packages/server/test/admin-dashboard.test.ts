@@ -4,13 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDashboardEndpoints, API_NODE_TIMING, Role } from '@oj/shared';
-import { apiNodes } from '../src/db/schema/index.js';
+import { adminDashboardEndpoints, API_NODE_TIMING, GroupAuth, GroupLevel, Role } from '@oj/shared';
+import { apiNodes, contests } from '../src/db/schema/index.js';
 import { ApiNodeRegistry } from '../src/modules/admin-dashboard/api-nodes.js';
 import { buildApp } from '../src/app.js';
 import { createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, post, rootToken, shiftBack } from './helpers.js';
+import { call, createUser, get, login, post, rootToken, shiftBack, uidOf } from './helpers.js';
+import { insertGroup } from './group-helpers.js';
 import { createProblem, createSubmitter, drainQueue, FakeJudge, submit, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -74,6 +75,43 @@ describe('admin dashboard calls', () => {
     // a normal user does not; nor does a visitor
     expect((await get(t, INFO, { token: normal })).http).toBe(403);
     expect((await get(t, INFO)).http).toBe(401);
+  });
+
+  it('lists the contests of a private group only to its members and the super admin, not to admins outside it', async () => {
+    const shut = await insertGroup(t, { owner: 'dashkim', auth: GroupAuth.PRIVATE, members: { dashpa: GroupLevel.MEMBER } });
+    const open = await insertGroup(t, { owner: 'dashkim', auth: GroupAuth.PUBLIC });
+    await t.database.db.insert(contests).values([
+      {
+        title: 'Private group round',
+        description: 'x',
+        startTime: new Date(Date.now() - 60_000),
+        endTime: new Date(Date.now() + 3_600_000),
+        gid: shut,
+        uid: await uidOf(t, 'dashkim'),
+        author: 'dashkim',
+      },
+      {
+        title: 'Public group round',
+        description: 'x',
+        startTime: new Date(Date.now() - 60_000),
+        endTime: new Date(Date.now() + 3_600_000),
+        gid: open,
+        uid: await uidOf(t, 'dashkim'),
+        author: 'dashkim',
+      },
+    ]);
+    const seen = async (token: string) => {
+      const d = (await get(t, INFO, { token })).data;
+      return { titles: d.recentContests.map((c: { title: string }) => c.title) as string[], count: d.recentContestCount as number };
+    };
+    const outside = await seen(admin);
+    expect(outside.titles).toContain('Public group round');
+    expect(outside.titles).not.toContain('Private group round');
+    for (const token of [root, problemAdmin]) {
+      const inside = await seen(token);
+      expect(inside.titles).toContain('Private group round');
+      expect(inside.count).toBe(outside.count + 1);
+    }
   });
 
   it('counts today in the asked time zone and refuses an unknown zone with 400', async () => {

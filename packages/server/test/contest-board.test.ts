@@ -141,11 +141,10 @@ describe('ACM board through the API', () => {
     ]);
     expect(c.data.total).toBe(6);
     expect(c.data.pinned).toBe(2);
-    const school = await rank(bob, { cid: acm, keyword: 'north', removeStar: true });
-    expect(names(school)).toEqual([
-      ['bob', 1],
-      ['carl', 3],
-    ]);
+    // schools are the contest staff's to search (issue 20): a participant finds nobody by carl's
+    const school = await rank(padmin, { cid: acm, keyword: 'north', removeStar: true });
+    expect(names(school)).toEqual([['carl', 3]]);
+    expect(names(await rank(bob, { cid: acm, keyword: 'north', removeStar: true }))).toEqual([['bob', 1]]);
     const byName = await rank(bob, { cid: acm, keyword: 'DIN' });
     expect(names(byName)).toEqual([
       ['bob', 1],
@@ -158,6 +157,24 @@ describe('ACM board through the API', () => {
     ]);
     expect((await rank(bob, { cid: acm, limit: 301 })).http).toBe(400);
     expect((await rank(null, { cid: acm })).http).toBe(401);
+  });
+
+  it('shows real names and schools to the contest staff only, inside and outside, a real-name board included', async () => {
+    const cid = await contest({ openRank: true, rankShowName: 'realname' }, [[pA, 'A']]);
+    await judged(cid, 'carl', pA, S.ACCEPTED, 5);
+    const carlOf = (r: any) => r.data.records.find((x: any) => x.username === 'carl');
+    for (const [who, r] of [
+      ['bob inside', await rank(bob, { cid })],
+      ['bob outside', await outside(bob, { cid })],
+      ['visitor outside', await outside(null, { cid })],
+    ] as const) {
+      expect(carlOf(r), who).toMatchObject({ realname: null, school: null, showName: 'carl' });
+      expect(JSON.stringify(r.data), who).not.toMatch(/Carl C|North High/);
+    }
+    expect(names(await rank(bob, { cid, keyword: 'carl c' }))).toEqual([]);
+    for (const r of [await rank(padmin, { cid }), await outside(padmin, { cid }), await rank(root, { cid })]) {
+      expect(carlOf(r)).toMatchObject({ realname: 'Carl C', school: 'North High', showName: 'Carl C' });
+    }
   });
 
   it('serves a board 5 s, a stale one while recomputing up to 15 s, and never an older one', async () => {

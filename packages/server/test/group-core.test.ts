@@ -9,7 +9,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, GroupAuth, GroupLevel, MSG, Role } from '@oj/shared';
-import { announcements, contests, groupMembers, groups, problems, submissions } from '../src/db/schema/index.js';
+import { announcements, contests, groupMembers, groups, problems, submissions, users } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { giveAccepted } from './discussion-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -434,7 +434,14 @@ describe('member admin', () => {
 
   it('lets an admin find any user and add him at once', async () => {
     const found = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'strang' }) });
-    expect(found.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', realname: null, school: null, role: Role.USER, level: 0 }]);
+    expect(found.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: null, role: Role.USER, level: 0 }]);
+    // usernames and nicknames only (issue 20): a real name or school is neither shown nor searched
+    await t.database.db.update(users).set({ realname: 'Stan Ranger', school: 'Far Away High', nickname: 'Stan' }).where(eq(users.uid, uid.stranger!));
+    const byNick = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'stan' }) });
+    expect(byNick.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: 'Stan', role: Role.USER, level: 0 }]);
+    for (const keyword of ['Stan Ranger', 'Far Away']) {
+      expect((await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword }) })).data.records, keyword).toEqual([]);
+    }
     const members = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'gmember' }) });
     expect(members.data.records.map((r: any) => [r.username, r.level])).toEqual([
       ['gmember', 3],

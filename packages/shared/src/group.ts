@@ -104,11 +104,11 @@ export interface GroupMemberRow {
 }
 
 /** A row of the add-member dialog (spec 3 "Add member dialog"): any user, with his standing in the group (0 none). */
+/** A row of the add-member search: names anyone shows publicly, never a real name or school (issue 20). */
 export interface GroupUserRow {
   uid: string;
   username: string;
-  realname: string | null;
-  school: string | null;
+  nickname: string | null;
   /** the most powerful site role held (the "user type" column) */
   role: RoleId;
   level: 0 | GroupLevelValue;

@@ -95,6 +95,7 @@ export const MSG = {
   noPermission: 'You do not have permission to do this.',
   userNotFound: 'This user does not exist.',
   fileMissing: 'Please choose a file to upload.',
+  fileNameInvalid: 'The file name holds a control character: rename the file and upload it again.',
   requestTooLarge: 'The request is too large.',
   badRequest: 'The request is invalid.',
   notFound: 'The requested resource does not exist.',

@@ -39,7 +39,7 @@ export async function adminDashboardRoutes(app: FastifyInstance, ctx: AppContext
 
   const systemInfo = { preHandler: requirePermission('system_info_admin') };
 
-  serve(app, ep.info, {}, async ({ query }) => ok(await dashboardInfo(ctx, query.timeZone)));
+  serve(app, ep.info, {}, async ({ query, req }) => ok(await dashboardInfo(ctx, userOf(req), query.timeZone)));
 
   serve(app, ep.warnings, {}, async () => ok({ baseUrlMissing: !siteBaseUrl(await getSetting(ctx.database.db, 'website'), ctx.config) }));
 

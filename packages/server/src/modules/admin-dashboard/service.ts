@@ -3,10 +3,13 @@
  * database's clock (now() against the last heartbeat), the same clock that wrote the heartbeats, so
  * nodes with skewed clocks are judged alike.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_RECENT_CONTESTS,
   DASHBOARD_RECENT_DAYS,
+  GroupAuth,
+  GroupLevel,
+  isSuperAdmin,
   type ApiNodeInfo,
   type DashboardContest,
   type DashboardInfo,
@@ -24,10 +27,22 @@ const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ||
 const iso = (d: Date | string) => new Date(d).toISOString();
 const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
+/**
+ * A contest the caller may see listed: the site's, a group's that is not private, or one of a private
+ * group he belongs to (or owns); the super admin sees all. A private group's contests are its members'
+ * (issue 20): an admin outside the group learns neither their titles nor their number.
+ */
+function listedFor(user: AuthUser): SQL {
+  if (isSuperAdmin(user.roles)) return sql`true`;
+  return sql`(c.gid is null or exists (
+    select 1 from "group" g where g.id = c.gid and (g.auth <> ${GroupAuth.PRIVATE} or g.owner_uid = ${user.uid}
+      or exists (select 1 from group_member m where m.gid = g.id and m.uid = ${user.uid} and m.auth >= ${GroupLevel.MEMBER}))))`;
+}
+
 /** Users, today's submissions (midnight of `timeZone`) and the contests held during the last 14 days. */
-export async function dashboardInfo(ctx: AppContext, timeZone: string = serverTimeZone()): Promise<DashboardInfo> {
+export async function dashboardInfo(ctx: AppContext, user: AuthUser, timeZone: string = serverTimeZone()): Promise<DashboardInfo> {
   const { db } = ctx.database;
-  const recent = sql`c.start_time <= now() and c.end_time >= now() - make_interval(days => ${DASHBOARD_RECENT_DAYS})`;
+  const recent = sql`c.start_time <= now() and c.end_time >= now() - make_interval(days => ${DASHBOARD_RECENT_DAYS}) and ${listedFor(user)}`;
   const [counts] = (
     await db.execute<{ users: number; today: number; contests: number }>(sql`
       select (select count(*) from user_info)::int as users,

@@ -3,7 +3,7 @@
  * which board, then search, the viewer and concerned users pinned on top (HOJ: those rows are
  * repeated above the full list and counted in total), and paging.
  */
-import { ContestStatus, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow } from '@oj/shared';
+import { ContestStatus, showNameOf, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow, type RankShowName } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
@@ -12,13 +12,29 @@ import { contestBoard, sealedNow } from './board.js';
 
 type Row = AcmRankRow | OiRankRow;
 
+/**
+ * A row as someone who is not the contest's staff sees it (issue 20, as on trainings and group ranks):
+ * no real name, no school, and a contest that ranks by real name shows him the username instead.
+ * The cached board is shared, so the row is copied.
+ */
+function withoutPrivateNames<R extends Row>(r: R, c: ContestRow): R {
+  return { ...r, realname: null, school: null, showName: showNameOf({ ...r, realname: null }, c.rankShowName as RankShowName) };
+}
+
 async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: ContestRankQuery): Promise<ContestRankPage<Row>> {
   const admin = await isContestAdmin(ctx.database.db, c, user);
   const sealed = !admin && sealedNow(c);
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
+  const shown = (r: Row): Row => (admin ? r : withoutPrivateNames(r, c));
   const rows: Row[] = board.rows;
   const keyword = q.keyword?.trim().toLowerCase();
-  const listed = keyword ? rows.filter((r) => r.showName.toLowerCase().includes(keyword) || (r.school ?? '').toLowerCase().includes(keyword)) : rows;
+  // Non-staff search what they are shown: neither a real name nor a school can be probed by keyword.
+  const matches = admin
+    ? (r: Row) => r.showName.toLowerCase().includes(keyword!) || (r.school ?? '').toLowerCase().includes(keyword!)
+    : c.rankShowName === 'realname'
+      ? (r: Row) => shown(r).showName.toLowerCase().includes(keyword!)
+      : (r: Row) => r.showName.toLowerCase().includes(keyword!);
+  const listed = keyword ? rows.filter(matches) : rows;
   const pinned: Row[] = [];
   const seen = new Set<string>();
   for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {
@@ -30,7 +46,8 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   }
   const all = pinned.length ? [...pinned, ...listed] : listed;
   const from = (q.currentPage - 1) * q.limit;
-  return { records: all.slice(from, from + q.limit), total: all.length, sealed, pinned: pinned.length };
+  // Only the page is copied without the private names (boards of thousands of rows are shared and cached).
+  return { records: all.slice(from, from + q.limit).map(shown), total: all.length, sealed, pinned: pinned.length };
 }
 
 /** In-contest board: whoever may see the inside of the contest. */

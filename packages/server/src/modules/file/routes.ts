@@ -19,12 +19,12 @@ import { parse } from '../../lib/validate.js';
 import { exportHojProblems } from '../problem/admin-import.js';
 import { exportProblemPackages } from '../problem/packages/export.js';
 import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.js';
+import { assertAdministersProblem } from '../problem/admin-access.js';
 import { importFormats } from '../problem/import/registry.js';
 import { collectImport } from '../problem/import/run.js';
 import { streamImport } from '../problem/import/stream.js';
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { adminStanding, memberStanding } from '../group/access.js';
-import { assertMayReadCases } from '../group-problem/access.js';
 import { maySite } from '../policy/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { uploadAvatar } from './service.js';
@@ -60,11 +60,11 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await uploadTestcaseZip(ctx, req, q.mode));
   });
 
-  // A group problem's test data: those who manage it in its group (group root, its author among the group admins); others: the problem admins.
+  // A bank problem's test data: the problem admins; a group problem's: those who manage it in its group
+  // (group root, its author among the group admins, the super admin), not the site's problem admins.
   app.get('/file/download-testcase', { preHandler: requireLogin }, async (req, reply) => {
     const { pid } = parse(downloadTestcaseQuery, req.query);
-    const user = userOf(req);
-    await assertMayReadCases(ctx.database.db, user, pid);
+    await assertAdministersProblem(ctx.database.db, userOf(req), pid);
     return sendZip(reply, await downloadTestcase(ctx, pid));
   });
 

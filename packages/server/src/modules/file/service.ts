@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { allowedImage, storeImage } from '../../lib/files.js';
+import { assertUploadName } from '../../lib/upload-name.js';
 
 /**
  * Reads the one file of a multipart request from `field`, at most `maxBytes`. The parser is allowed one
@@ -21,6 +22,7 @@ export async function readUpload(req: FastifyRequest, field: string, maxBytes: n
   try {
     part = await req.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 }, throwFileSizeLimit: false });
     if (!part || part.fieldname !== field) throw fail('fileMissing');
+    assertUploadName(part);
     buf = await part.toBuffer();
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -44,6 +46,8 @@ export async function saveUpload(req: FastifyRequest, field: string, maxBytes: n
   try {
     part = await req.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20 }, throwFileSizeLimit: false });
     if (!part || part.fieldname !== field) throw fail('fileMissing');
+    // Refused before `dest` is created: a bad name leaves nothing on disk.
+    assertUploadName(part);
     await pipeline(part.file, fs.createWriteStream(dest, { flags: 'wx' }));
   } catch (err) {
     if (err instanceof ApiError || (err as NodeJS.ErrnoException).syscall) throw err;

@@ -8,7 +8,6 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { adminStanding, type GroupStanding } from '../group/access.js';
-import { maySite } from '../policy/index.js';
 import { problemById, type ProblemRow } from '../problem/service.js';
 
 /** A problem of a group with the caller's standing there. */
@@ -32,14 +31,3 @@ export async function managedProblem(db: DbOrTx, user: AuthUser, pid: number): P
 
 /** May the caller (standing in the group) administer a problem of it by this author? For the admin list's buttons. */
 export const mayManage = (standing: GroupStanding, author: string | null, gid: number) => may(standing.actor, 'administer', { kind: 'problem', author, gid });
-
-/**
- * Test data of a problem (download-testcase): the problem admins any; anyone else only a group problem
- * they manage. A bank problem stays forbidden (403) to others, as before groups.
- */
-export async function assertMayReadCases(db: DbOrTx, user: AuthUser, pid: number): Promise<void> {
-  if (maySite(user, 'manageProblems')) return;
-  const p = await problemById(db, pid);
-  if (!p || p.gid === null) throw forbidden();
-  await managedProblem(db, user, pid);
-}

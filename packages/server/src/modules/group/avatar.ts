@@ -12,6 +12,7 @@ import { files, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { allowedImage, storeImage } from '../../lib/files.js';
+import { assertUploadName } from '../../lib/upload-name.js';
 import { memberCount, rootStanding, toGroup } from './access.js';
 
 export const GROUP_AVATAR_KIND = 'group-avatar';
@@ -25,6 +26,7 @@ async function readForm(req: FastifyRequest): Promise<{ filename: string; buf: B
     const parts = req.parts({ limits: { fileSize: GROUP_LIMITS.avatarMaxBytes + 1, files: 1, fields: 5, fieldSize: 64, parts: 6 } });
     for await (const part of parts) {
       if (part.type === 'file') {
+        assertUploadName(part);
         const buf = await part.toBuffer();
         if (part.fieldname === 'image') image = { filename: part.filename, buf, truncated: part.file.truncated };
       } else if (part.fieldname === 'gid') {

@@ -225,15 +225,16 @@ export async function listApplications(db: Db, user: AuthUser, q: ListQuery): Pr
 }
 
 /**
- * The add-member dialog (spec 3): every account by username, real name, nickname or school, with its
- * role and its standing in the group, for the group's admins. E-mail addresses are not searched.
+ * The add-member dialog (spec 3): every account by username or nickname, with its role and its standing
+ * in the group, for the group's admins. Real names, schools and e-mail addresses are neither shown nor
+ * searched: the accounts are not the group's yet (issue 20).
  */
 export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupUserRow>> {
   const s = await adminStanding(db, user, q.gid);
   const conds: SQL[] = [];
   if (q.keyword) {
     const k = likeOf(q.keyword);
-    conds.push(or(ilike(users.username, k), ilike(users.realname, k), ilike(users.nickname, k), ilike(users.school, k))!);
+    conds.push(or(ilike(users.username, k), ilike(users.nickname, k))!);
   }
   const where = conds.length ? and(...conds) : undefined;
   const outerUid = sql.raw('"user_info"."uid"');
@@ -242,8 +243,7 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
       .select({
         uid: users.uid,
         username: users.username,
-        realname: users.realname,
-        school: users.school,
+        nickname: users.nickname,
         roles: sql<number[]>`coalesce((select array_agg(r.role_id) from user_role r where r.uid = ${outerUid}), '{}')`,
         level: groupMembers.auth,
       })
@@ -259,8 +259,7 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
     records: rows.map((r) => ({
       uid: r.uid,
       username: r.username,
-      realname: r.realname,
-      school: r.school,
+      nickname: r.nickname,
       role: mainRole(r.roles.map(Number)),
       level: r.level ?? 0,
     })),

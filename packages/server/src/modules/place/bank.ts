@@ -228,6 +228,7 @@ class BankPlace implements Place {
       cases: true,
       allCases,
       caseOutput: allCases || (!!user && user.uid === s.uid),
+      answers: allCases,
     };
   }
 

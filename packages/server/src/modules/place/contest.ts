@@ -311,7 +311,7 @@ class ContestPlace implements Place {
       .from(contestProblems)
       .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, s.pid)));
     const named = (x: Submission): Submission => (l ? { ...x, displayPid: l.displayId, title: l.displayTitle } : x);
-    if (v.admin) return { view: named, code: true, cases: true, allCases: true, caseOutput: true };
+    if (v.admin) return { view: named, code: true, cases: true, allCases: true, caseOutput: true, answers: true };
     if (!own) {
       if (!c.visible || s.submitTime.getTime() < c.startTime.getTime()) throw notFound('submissionNotFound');
       await assertCanView(this.db, c, user);
@@ -330,6 +330,8 @@ class ContestPlace implements Place {
       cases: !hideResult && (!v.running || (own && c.type === ContestType.OI)),
       allCases: false,
       caseOutput: own || (ended && maySite(user, 'seeAllCaseResults')),
+      // A participant never reads the hidden cases' answers, during the contest or after it.
+      answers: ended && maySite(user, 'seeAllCaseResults'),
     };
   }
 

@@ -121,6 +121,7 @@ class GroupPlace implements Place {
       cases: true,
       allCases,
       caseOutput: allCases || own,
+      answers: allCases,
     };
   }
 

@@ -73,8 +73,13 @@ export interface SubmissionRights {
   cases: boolean;
   /** case results are shown even when the problem keeps them closed (`openCaseResult` off) */
   allCases: boolean;
-  /** program output and checker messages of the cases */
+  /** program output and checker messages of the cases (of the samples only, unless `answers`) */
   caseOutput: boolean;
+  /**
+   * the admins of the problem here: output, checker messages and file names of every case, the hidden
+   * ones too (others see those of the statement's samples only, submission/case-visibility.ts)
+   */
+  answers: boolean;
 }
 
 /** Filters of a submission list (get-submission-list, contest-submissions). */

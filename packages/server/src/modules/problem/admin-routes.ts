@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminProblemEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { userOf } from '../../lib/auth.js';
@@ -7,6 +7,7 @@ import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireSite } from '../policy/index.js';
 import * as admin from './admin.js';
+import { assertAdministersProblem } from './admin-access.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { rejudgeProblem } from './admin-rejudge.js';
 import * as tagAdmin from './admin-tag.js';
@@ -17,27 +18,39 @@ export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) 
 
   serve(app, ep.list, guard, async ({ query }) => ok(await admin.adminProblemList(ctx, query)));
 
-  serve(app, ep.get, guard, async ({ query }) => ok(await admin.adminProblemDetail(ctx, query.pid)));
+  // Calls naming a problem by id: a group's problem only for those who manage it in its group (admin-access.ts).
+  const administers = (req: FastifyRequest, pid: number) => assertAdministersProblem(ctx.database.db, userOf(req), pid);
+
+  serve(app, ep.get, guard, async ({ query, req }) => {
+    await administers(req, query.pid);
+    return ok(await admin.adminProblemDetail(ctx, query.pid));
+  });
 
   serve(app, ep.create, guard, async ({ body, req }) => ok(await admin.createProblem(ctx, userOf(req), body, body)));
 
   serve(app, ep.update, guard, async ({ body, req }) => {
     const pid = body.problem.id;
     if (!pid) throw new ApiError('problem.id: required', 400, 400);
-    return ok(await admin.updateProblem(ctx, userOf(req), pid, body, body));
+    const { gid } = await administers(req, pid);
+    return ok(await admin.updateProblem(ctx, userOf(req), pid, body, body, gid === null ? {} : { gid }));
   });
 
-  serve(app, ep.remove, guard, async ({ query }) => {
+  serve(app, ep.remove, guard, async ({ query, req }) => {
+    await administers(req, query.pid);
     await admin.deleteProblem(ctx, query.pid);
     return ok(null);
   });
 
   serve(app, ep.changeAuth, guard, async ({ body, req }) => {
+    await administers(req, body.id);
     await admin.changeProblemAuth(ctx, userOf(req), body.id, body.auth);
     return ok(null);
   });
 
-  serve(app, ep.cases, guard, async ({ query }) => ok(await admin.problemCasesOf(ctx, query.pid)));
+  serve(app, ep.cases, guard, async ({ query, req }) => {
+    await administers(req, query.pid);
+    return ok(await admin.problemCasesOf(ctx, query.pid));
+  });
 
   // Compile only: a compile error answers status 400 with the compiler's message (spec 3 §8 dialog).
   for (const [mode, call] of [
@@ -50,7 +63,10 @@ export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) 
     });
   }
 
-  serve(app, ep.rejudgeAll, guard, async ({ query }) => ok(await rejudgeProblem(ctx, query.pid)));
+  serve(app, ep.rejudgeAll, guard, async ({ query, req }) => {
+    await administers(req, query.pid);
+    return ok(await rejudgeProblem(ctx, query.pid));
+  });
 
   // Tags and classifications
   serve(app, ep.addTag, guard, async ({ body }) => ok(await tagAdmin.addTag(ctx, body)));

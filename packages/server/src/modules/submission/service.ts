@@ -25,6 +25,7 @@ import { ApiError, fail, forbidden, notFound } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
+import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
 import { resolvePlace, toSubmissionInfo, type Place, type SubmissionFacts, type SubmissionListFilter, type SubmissionRights } from '../place/index.js';
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
@@ -134,35 +135,67 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
   const { row, code, facts, rights } = await withRights(ctx, user, submitId);
   const submission: Submission = {
     ...toSubmissionInfo(facts),
-    errorMessage: facts.errorMessage,
+    errorMessage: rights.answers ? facts.errorMessage : await messageOutsideHiddenCases(ctx, facts),
     code: rights.code ? code : null,
   };
   return { submission: rights.view(submission), codeShare: row.codeShare ?? false };
 }
 
 /**
+ * The submission's message unless it is a checker's message of a hidden case (a special judge's
+ * message on the first failing case is copied there, and it may quote the answer as the built-in ones do).
+ */
+async function messageOutsideHiddenCases(ctx: AppContext, s: SubmissionFacts): Promise<string | null> {
+  if (!s.errorMessage) return s.errorMessage;
+  const cases = await ctx.database.db
+    .select({ caseId: judgeCases.caseId, status: judgeCases.status, message: judgeCases.message })
+    .from(judgeCases)
+    .where(and(eq(judgeCases.submitId, s.submitId), eq(judgeCases.message, s.errorMessage)));
+  const checkers = cases.filter((c) => !isJudgeOwnMessage(c.status));
+  if (!checkers.length) return s.errorMessage;
+  const samples = await sampleCaseIds(
+    ctx,
+    s.pid,
+    checkers.map((c) => c.caseId).filter((id): id is number => id !== null),
+  );
+  return checkers.every((c) => c.caseId !== null && samples.has(c.caseId)) ? s.errorMessage : null;
+}
+
+/**
  * Results of the single test cases. Closed (data null) when the problem does not publish them, except
- * for administrators; the program's output is only shown to the owner and administrators.
+ * for administrators. The program's output and the checker's message are shown to the owner (and
+ * administrators) for the statement's samples only; every case's to the admins of the problem
+ * (`case-visibility.ts`).
  */
 export async function allCaseResult(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<AllCaseResult | null> {
   const { db } = ctx.database;
   const { row, rights } = await withRights(ctx, user, submitId);
   if (!rights.cases) return null;
   if (!row.openCaseResult && !rights.allCases) return null;
-  const showOutput = rights.caseOutput;
   const cases = await db.select().from(judgeCases).where(eq(judgeCases.submitId, submitId)).orderBy(judgeCases.seq);
-  const list: CaseResult[] = cases.map((c) => ({
-    seq: c.seq,
-    inputData: c.inputData,
-    outputData: c.outputData,
-    userOutput: showOutput ? c.userOutput : null,
-    message: showOutput ? c.message : null,
-    status: c.status,
-    time: c.time,
-    memory: c.memory,
-    score: c.score,
-    groupNum: c.groupNum,
-  }));
+  const samples = rights.answers
+    ? new Set<number>()
+    : await sampleCaseIds(
+        ctx,
+        row.s.pid,
+        cases.map((c) => c.caseId).filter((id): id is number => id !== null),
+      );
+  const list: CaseResult[] = cases.map((c) => {
+    const open = rights.answers || (c.caseId !== null && samples.has(c.caseId));
+    const output = rights.caseOutput && open;
+    return {
+      seq: c.seq,
+      inputData: open ? c.inputData : null,
+      outputData: open ? c.outputData : null,
+      userOutput: output ? c.userOutput : null,
+      message: output || (rights.caseOutput && isJudgeOwnMessage(c.status)) ? c.message : null,
+      status: c.status,
+      time: c.time,
+      memory: c.memory,
+      score: c.score,
+      groupNum: c.groupNum,
+    };
+  });
   const mode = ((cases[0]?.mode ?? row.mode ?? 'default') as JudgeCaseMode) || 'default';
   if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return { judgeCaseMode: mode, judgeCaseList: list };
   const groups = new Map<number, CaseResult[]>();

@@ -146,7 +146,10 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
       ),
     },
   ];
-  if (!compact) columns.push({ title: t('scoreboard.table.school'), dataIndex: 'school', width: 150, ellipsis: true, render: (s: string | null) => s ?? '' });
+  // Schools come to the contest's staff only: an empty column is not shown to everyone else.
+  if (!compact && p.rows.some((r) => r.school)) {
+    columns.push({ title: t('scoreboard.table.school'), dataIndex: 'school', width: 150, ellipsis: true, render: (s: string | null) => s ?? '' });
+  }
 
   if (acm) {
     columns.push(

@@ -7,7 +7,7 @@ import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { GroupBulkAdd } from './GroupBulkAdd';
 
-/** Add a member (spec 3 "Add member dialog"): search all users; username, real name, school, user type, add. */
+/** Add a member (spec 3 "Add member dialog"): search all users by username or nickname (real names and schools are not shown to a group); username, nickname, user type, add. */
 export function GroupAddMemberDialog({ gid, open, onClose, onAdded }: { gid: number; open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
@@ -32,8 +32,7 @@ export function GroupAddMemberDialog({ gid, open, onClose, onAdded }: { gid: num
 
   const columns: TableColumnsType<GroupUserRow> = [
     { title: t('group.member.username'), dataIndex: 'username' },
-    { title: t('group.member.realname'), dataIndex: 'realname', responsive: ['sm'] },
-    { title: t('group.member.school'), dataIndex: 'school', responsive: ['md'] },
+    { title: t('group.member.nickname'), dataIndex: 'nickname', responsive: ['sm'] },
     { title: t('group.member.userType'), dataIndex: 'role', render: (role: RoleId) => <Tag>{t(`group.role.${role}`)}</Tag> },
     {
       title: t('group.member.action'),
