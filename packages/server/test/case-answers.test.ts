@@ -11,7 +11,7 @@ import { judgeCases, problemCases, submissions } from '../src/db/schema/index.js
 import { createContest, iso } from './contest-helpers.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, rootToken, uidOf } from './helpers.js';
+import { createUser, get, login, put, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
 
@@ -167,5 +167,24 @@ describe('case results of a hidden case', () => {
     const ended = await judgedWa({ ...kim, cid: past });
     expectSubmitterView(await cases(tokens.kim!, ended));
     expectAdminView(await cases(tokens.root!, ended));
+  });
+
+  it('the setter opens every case (openCaseData, off by default): the submitter then sees the hidden case too', async () => {
+    const kim = { uid: await uidOf(t, 'kim'), username: 'kim' };
+    const before = await get(t, '/api/admin/problem', { token: tokens.padm!, query: { pid: String(pid) } });
+    expect(before.data.problem.openCaseData).toBe(false);
+    const { problem, languages, tags, codeTemplates } = before.data;
+    const saved = await put(
+      t,
+      '/api/admin/problem',
+      { problem: { ...problem, openCaseData: true }, languages: languages ?? [], tags: tags ?? [], codeTemplates: codeTemplates ?? [] },
+      { token: tokens.padm! },
+    );
+    expect(saved.status, saved.msg).toBe(200);
+    expect((await get(t, '/api/admin/problem', { token: tokens.padm!, query: { pid: String(pid) } })).data.problem.openCaseData).toBe(true);
+    const id = await judgedWa({ ...kim, errorMessage: HIDDEN_MSG });
+    expectAdminView(await cases(tokens.kim!, id));
+    const detail = await get(t, '/api/get-submission-detail', { token: tokens.kim!, query: { submitId: String(id) } });
+    expect(detail.data.submission.errorMessage).toBe(HIDDEN_MSG);
   });
 });

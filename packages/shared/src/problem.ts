@@ -146,6 +146,8 @@ export interface ProblemView {
   /** language → code judged before and after the submission's (shown read-only around the editor) */
   codeWrappers?: Record<string, { prepend: string; append: string }>;
   openCaseResult: boolean;
+  /** every case's input, answer, output and checker message are shown to the submitter, not only the samples' */
+  openCaseData: boolean;
   gmtCreate: string;
   gmtModified: string;
 }
@@ -264,6 +266,8 @@ export const adminProblemFields = z.object({
     .default(CHECKER_PRECISION.default),
   checkerConvention: z.enum(CHECKER_CONVENTIONS, { message: `The checker convention must be one of: ${CHECKER_CONVENTIONS.join(', ')}` }).default('hoj'),
   openCaseResult: z.boolean().default(true),
+  /** The setter opens every case's data to the submitters (issue 20: by default only the samples'). */
+  openCaseData: z.boolean().default(false),
 });
 
 export const adminProblemBody = z

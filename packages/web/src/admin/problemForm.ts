@@ -62,6 +62,7 @@ export interface ProblemFormValues {
   checkerPrecision: number;
   checkerConvention: CheckerConvention;
   openCaseResult: boolean;
+  openCaseData: boolean;
   judgeCaseMode: JudgeCaseMode;
   tags: Tag[];
   codeTemplates: { language: string; code: string }[];
@@ -99,6 +100,7 @@ export function defaultValues(languages: string[]): ProblemFormValues {
     checkerPrecision: CHECKER_PRECISION.default,
     checkerConvention: 'hoj',
     openCaseResult: true,
+    openCaseData: false,
     judgeCaseMode: 'default',
     tags: [],
     codeTemplates: [],
@@ -137,6 +139,7 @@ export function valuesOf(d: AdminProblemDetail): ProblemFormValues {
     checkerPrecision: p.checkerPrecision,
     checkerConvention: p.checkerConvention,
     openCaseResult: p.openCaseResult,
+    openCaseData: p.openCaseData,
     judgeCaseMode: p.judgeCaseMode,
     tags: d.tags,
     codeTemplates: d.codeTemplates.filter((c) => c.status).map((c) => ({ language: c.language, code: c.code })),
@@ -242,6 +245,7 @@ export function toBody(v: ProblemFormValues, cases: CaseState, id?: number): Adm
       checkerPrecision: v.checkerPrecision,
       checkerConvention: v.checkerConvention,
       openCaseResult: v.openCaseResult,
+      openCaseData: v.openCaseData,
     },
     languages: v.languages,
     tags: v.tags.map((tag) => ({ id: tag.id })),

@@ -67,6 +67,8 @@ export const problems = pgTable(
     checkerConvention: text('checker_convention').notNull().default('hoj'),
     /** whether users may see the results of single test cases */
     openCaseResult: boolean('open_case_result').notNull().default(true),
+    /** the setter opened every case's data to the submitters (else only the statement's samples) */
+    openCaseData: boolean('open_case_data').notNull().default(false),
     isUploadCase: boolean('is_upload_case').notNull().default(true),
     isFileIo: boolean('is_file_io').notNull().default(false),
     ioReadFileName: text('io_read_file_name'),

@@ -200,6 +200,7 @@ export function columnsOf(body: AdminProblemBody, user: AuthUser) {
     checkerPrecision: p.checkerPrecision,
     checkerConvention: p.checkerConvention,
     openCaseResult: p.openCaseResult,
+    openCaseData: p.openCaseData,
     languages: [...new Set(body.languages)],
     codeTemplates: templates,
     modifiedUser: user.username,

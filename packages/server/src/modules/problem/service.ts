@@ -239,6 +239,7 @@ export function problemView(p: ProblemRow): ProblemView {
     userExtraFile: p.userExtraFile ?? null,
     codeWrappers: p.codeWrappers ?? {},
     openCaseResult: p.openCaseResult,
+    openCaseData: p.openCaseData,
     gmtCreate: p.gmtCreate.toISOString(),
     gmtModified: p.gmtModified.toISOString(),
   };

@@ -4,7 +4,8 @@
  * expected "…"`) and its file names are shown only for the cases he may see anyway, the statement's
  * samples; a program that prints its input or a wrong answer that draws the expected one out of the
  * checker learns nothing of the other cases. Verdict, time, memory and score stay (the problem's
- * `openCaseResult`). The admins of the problem in the place (`SubmissionRights.answers`) see everything.
+ * `openCaseResult`). The admins of the problem in the place (`SubmissionRights.answers`) see everything,
+ * and so does the submitter when the setter opened every case (`openCaseData`).
  */
 import fs from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';

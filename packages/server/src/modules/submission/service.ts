@@ -118,6 +118,7 @@ async function withRights(ctx: AppContext, user: AuthUser | null, submitId: numb
       auth: problems.auth,
       codeShare: problems.codeShare,
       openCaseResult: problems.openCaseResult,
+      openCaseData: problems.openCaseData,
       mode: problems.judgeCaseMode,
     })
     .from(submissions)
@@ -135,7 +136,7 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
   const { row, code, facts, rights } = await withRights(ctx, user, submitId);
   const submission: Submission = {
     ...toSubmissionInfo(facts),
-    errorMessage: rights.answers ? facts.errorMessage : await messageOutsideHiddenCases(ctx, facts),
+    errorMessage: rights.answers || row.openCaseData ? facts.errorMessage : await messageOutsideHiddenCases(ctx, facts),
     code: rights.code ? code : null,
   };
   return { submission: rights.view(submission), codeShare: row.codeShare ?? false };
@@ -164,8 +165,8 @@ async function messageOutsideHiddenCases(ctx: AppContext, s: SubmissionFacts): P
 /**
  * Results of the single test cases. Closed (data null) when the problem does not publish them, except
  * for administrators. The program's output and the checker's message are shown to the owner (and
- * administrators) for the statement's samples only; every case's to the admins of the problem
- * (`case-visibility.ts`).
+ * administrators) for the statement's samples only, or for every case when the setter opened them
+ * (`openCaseData`); every case's to the admins of the problem (`case-visibility.ts`).
  */
 export async function allCaseResult(ctx: AppContext, user: AuthUser | null, submitId: number): Promise<AllCaseResult | null> {
   const { db } = ctx.database;
@@ -173,7 +174,9 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
   if (!rights.cases) return null;
   if (!row.openCaseResult && !rights.allCases) return null;
   const cases = await db.select().from(judgeCases).where(eq(judgeCases.submitId, submitId)).orderBy(judgeCases.seq);
-  const samples = rights.answers
+  // The setter may open every case (`openCaseData`); otherwise only the samples' data is shown.
+  const everyCase = rights.answers || row.openCaseData === true;
+  const samples = everyCase
     ? new Set<number>()
     : await sampleCaseIds(
         ctx,
@@ -181,7 +184,7 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
         cases.map((c) => c.caseId).filter((id): id is number => id !== null),
       );
   const list: CaseResult[] = cases.map((c) => {
-    const open = rights.answers || (c.caseId !== null && samples.has(c.caseId));
+    const open = everyCase || (c.caseId !== null && samples.has(c.caseId));
     const output = rights.caseOutput && open;
     return {
       seq: c.seq,

@@ -408,6 +408,11 @@ function ProblemForm({
                   <Switch />
                 </Form.Item>
               </Col>
+              <Col xs={12} md={6}>
+                <Form.Item name="openCaseData" label={t('admin.problem.openCaseData')} tooltip={t('admin.problem.openCaseDataHint')} valuePropName="checked">
+                  <Switch data-testid="problem-open-case-data" />
+                </Form.Item>
+              </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="judgeCaseMode" label={t('admin.problem.judgeCaseMode')}>
                   <Select

@@ -1,0 +1,1 @@
+ALTER TABLE "problem" ADD COLUMN "open_case_data" boolean DEFAULT false NOT NULL;
