@@ -18,6 +18,7 @@ export function kattisValidatorSource(source: string, o: { interactive: boolean;
 #define main kattis_validator_main
 ${source}
 #undef main
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -86,6 +87,12 @@ int main(int argc, char **argv) {
   kattis_copy_feedback(feedback);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 42) return 100;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 43) return 102;
+  // A validator that wrote to a submission which had already exited dies of SIGPIPE: pass the signal on,
+  // so the judge sees the interactor orphaned (the submission's fault), not a broken validator.
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE) {
+    signal(SIGPIPE, SIG_DFL);
+    raise(SIGPIPE);
+  }
   if (WIFEXITED(status)) fprintf(stderr, "\\nthe output validator exited with code %d", WEXITSTATUS(status));
   else fprintf(stderr, "\\nthe output validator was killed by signal %d", WTERMSIG(status));
   return 103;
