@@ -216,6 +216,30 @@ describe('discussion flow', () => {
     expect(await page.getByTestId(`comment-delete-${commentId}`).count()).toBe(0);
   });
 
+  it('a user with too few solved problems sees the comment box and the reply buttons disabled, with the reason', async () => {
+    // userA has solved nothing: with 2 accepted problems required the server would refuse him.
+    await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { discussionAcRequired: 2 } });
+    try {
+      const { page } = await pageAs(userA);
+      await page.goto(`/discussion-detail/${did}?l=en-US`);
+      const reason = 'You need to pass at least 2 problems before posting or commenting.';
+      await expect.poll(() => page.getByTestId('comment-new-refusal').innerText()).toBe(reason);
+      expect(await page.getByTestId('comment-new-input').isDisabled()).toBe(true);
+      expect(await page.getByTestId('comment-new-send').isDisabled()).toBe(true);
+      const replyButton = page.locator('[data-testid^="comment-reply-"]').first();
+      expect(await replyButton.isDisabled()).toBe(true);
+      // the reply buttons say why on hover (the disabled button sits in a span that takes the pointer)
+      await replyButton.locator('xpath=..').hover();
+      await page.getByRole('tooltip', { name: reason }).waitFor();
+      await pageShot(page, 'discussion-comment-refused-1280');
+      // the same page in the default language
+      await page.goto(`/discussion-detail/${did}?l=zh-CN`);
+      await expect.poll(() => page.getByTestId('comment-new-refusal').innerText()).toBe('发帖或评论前，你需要至少通过 2 道题目。');
+    } finally {
+      await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { discussionAcRequired: 0 } });
+    }
+  });
+
   it('an admin hides the discussion: B gets "not found", A still sees it marked hidden', async () => {
     const { page } = await pageAs(rootUser);
     await page.goto(`/discussion-detail/${did}`);

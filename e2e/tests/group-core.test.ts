@@ -238,4 +238,20 @@ describe('group core', () => {
     for (const p of pupils) await t.page.getByTestId('group-member-table').getByText(p.username).waitFor();
     await t.context.close();
   });
+
+  it('a student with too few solved problems sees "create" disabled with the reason, before any form', async () => {
+    await apiOk('PUT', '/api/admin/config/set-group-config', { token: root, body: { groupAcRequired: 3 } });
+    try {
+      const t = await newVisitor(browser, { width: 1280, height: 800 });
+      await loginInBrowser(t.page, student);
+      await t.page.goto('/group?l=en-US');
+      const reason = 'You need to pass at least 3 problems before creating a group.';
+      await expect.poll(() => t.page.getByTestId('group-create-reason').innerText()).toBe(reason);
+      expect(await t.page.getByTestId('group-create').isDisabled()).toBe(true);
+      await pageShot(t.page, 'group-create-refused-1280');
+      await t.context.close();
+    } finally {
+      await apiOk('PUT', '/api/admin/config/set-group-config', { token: root, body: { groupAcRequired: 0 } });
+    }
+  });
 });

@@ -99,12 +99,19 @@ describe('writing comments', () => {
     const did = await insertDiscussion(t, 'ann');
     await putSetting(t.database.db, 'website', { discussionAcRequired: 1 });
     try {
+      // The comment list says so before anything is typed: the rule's key and number, admins exempt, visitors nothing.
+      const refused = { allowed: false, reason: { key: 'discussionAcRequired', params: { count: 1 } } };
+      expect((await listComments(t, { did }, carol)).data.mayComment).toEqual(refused);
+      expect((await listComments(t, { did }, admin)).data.mayComment).toEqual({ allowed: true, reason: null });
+      expect((await listComments(t, { did })).data.mayComment).toBeNull();
+      expect((await listComments(t, { did }, muted)).data.mayComment).toEqual({ allowed: false, reason: { key: 'commentNotAllowed', params: {} } });
       const r = await addComment(t, { did }, 'first!', carol);
       expect([r.status, r.msg]).toEqual([400, 'You need to pass at least 1 problems before posting or commenting.']);
       expect((await addComment(t, { did }, 'moderating', admin)).status).toBe(200);
       const pid = await createProblem(t, { problemId: 'P1' });
       const carolUid = await uidOf(t, 'carol');
       await t.database.db.insert(submissions).values({ pid, displayPid: 'P1', uid: carolUid, username: 'carol', status: 0, language: 'C++', code: 'x' });
+      expect((await listComments(t, { did }, carol)).data.mayComment).toEqual({ allowed: true, reason: null });
       expect((await addComment(t, { did }, 'first!', carol)).status).toBe(200);
       expect(await commentNum(did)).toBe(2);
     } finally {

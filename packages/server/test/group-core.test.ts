@@ -194,8 +194,17 @@ describe('creating a group', () => {
   it('applies the site limits: accepted problems, groups a day, groups owned; admins are exempt', async () => {
     await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 5 });
     try {
+      // The group list says so before the form: the rule's key and number (admins exempt, visitors nothing).
+      const mayCreate = async (token?: string) => (await get(t, '/api/get-group-list', { token })).data.mayCreate;
+      expect(await mayCreate(tok.newbie)).toEqual({ allowed: false, reason: { key: 'groupAcRequired', params: { count: 5 } } });
+      expect(await mayCreate(tok.padmin)).toEqual({ allowed: true, reason: null });
+      expect(await mayCreate()).toBeNull();
       const newbie = await post(t, '/api/group', form(), { token: tok.newbie });
       expect(newbie.msg).toBe(formatMsg(MSG.groupAcRequired, { count: 5 }));
+      // with enough accepted problems he may
+      await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 3 });
+      expect(await mayCreate(tok.newbie)).toEqual({ allowed: true, reason: null });
+      await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 5 });
 
       await user('limited');
       // parallel creations cannot pass the daily limit together
@@ -205,11 +214,13 @@ describe('creating a group', () => {
         formatMsg(MSG.groupDailyLimit, { count: 2 }),
         formatMsg(MSG.groupDailyLimit, { count: 2 }),
       ]);
+      expect(await mayCreate(tok.limited)).toEqual({ allowed: false, reason: { key: 'groupDailyLimit', params: { count: 2 } } });
       // a day later the daily count is free again, but three owned groups are the most
       await t.database.db.execute(`update "group" set gmt_create = now() - interval '25 hours' where owner_uid = '${uid.limited}'`);
       expect((await post(t, '/api/group', form(), { token: tok.limited })).status).toBe(200);
       const fourth = await post(t, '/api/group', form(), { token: tok.limited });
       expect(fourth.msg).toBe(formatMsg(MSG.groupPerUserLimit, { count: 3 }));
+      expect(await mayCreate(tok.limited)).toEqual({ allowed: false, reason: { key: 'groupPerUserLimit', params: { count: 3 } } });
 
       // a problem admin with no accepted problem, past every limit
       for (let i = 0; i < 4; i++) expect((await post(t, '/api/group', form(), { token: tok.padmin })).status).toBe(200);

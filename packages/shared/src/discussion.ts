@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import type { Ability } from './ability.js';
 import type { Page } from './envelope.js';
 import { dbId } from './ids.js';
 import { MSG } from './messages.js';
@@ -148,6 +149,8 @@ export interface Comment extends CommentAuthor {
 export interface CommentPage {
   commentList: Page<Comment>;
   commentLikeMap: Record<number, boolean>;
+  /** whether the caller may comment and reply here and, if not, why (null for visitors: they log in first) */
+  mayComment: Ability | null;
 }
 
 /** Actions of reminders (HOJ msg_remind.action): a comment on my discussion, a reply to me, a like. */

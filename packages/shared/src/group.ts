@@ -4,6 +4,7 @@
  * problems, trainings, contests and discussions are declared in their own files next to this one.
  */
 import { z } from 'zod';
+import type { Ability } from './ability.js';
 import { endpoint } from './endpoint.js';
 import type { Page } from './envelope.js';
 import { dbId, INT4_MAX } from './ids.js';
@@ -277,6 +278,11 @@ export function parseUsernameList(text: string): string[] {
   return text.split(/[\s,;，；、]+/u).filter(Boolean);
 }
 
+/** The group list's page, and whether the caller may create a group now (null for visitors). */
+export interface GroupListPage extends Page<Group> {
+  mayCreate: Ability | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
@@ -284,7 +290,7 @@ const gidQuery = z.object({ gid: dbId });
 
 export const groupEndpoints = {
   /** the groups a logged-in user may see (hidden and disabled ones: super admin only), newest first */
-  list: endpoint<Page<Group>>()({ method: 'GET', path: 'get-group-list', query: groupListQuery }),
+  list: endpoint<GroupListPage>()({ method: 'GET', path: 'get-group-list', query: groupListQuery }),
   /** create a group (the site's group limits, admins exempt); the caller becomes its owner and root */
   create: endpoint<Group>()({ method: 'POST', path: 'group', body: groupForm }),
   /** settings: group root */

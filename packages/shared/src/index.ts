@@ -30,3 +30,4 @@ export * from './group-board.js';
 export * from './group-problem.js';
 export * from './discussion.js';
 export * from './permission.js';
+export * from './ability.js';

@@ -38,7 +38,8 @@ export const groupKeys = {
   detail: (gid: number) => ['group', gid, 'detail'] as const,
   access: (gid: number) => ['group', gid, 'access'] as const,
   members: (gid: number, kind: 'member' | 'apply' | 'user', query: GroupMemberQuery) => ['group', gid, kind, query] as const,
-  list: (query: GroupListQuery) => ['group-list', query] as const,
+  /** per caller: the answer says whether he may create a group */
+  list: (query: GroupListQuery, uid: string) => ['group-list', query, uid] as const,
 };
 
 /** The group shell renders a failure itself (not found, not a member). */
@@ -46,8 +47,8 @@ export const useGroupDetail = (gid: number) => useQuery({ queryKey: groupKeys.de
 export const useGroupAccess = (gid: number) => useQuery({ queryKey: groupKeys.access(gid), queryFn: quietly(() => groupApi.access(gid)), enabled: gid > 0 });
 
 /** The list page renders its failure in the empty state. */
-export const useGroupList = (query: GroupListQuery) =>
-  useQuery({ queryKey: groupKeys.list(query), queryFn: quietly(() => groupApi.list(query)), placeholderData: keepPreviousData });
+export const useGroupList = (query: GroupListQuery, uid: string) =>
+  useQuery({ queryKey: groupKeys.list(query, uid), queryFn: quietly(() => groupApi.list(query)), placeholderData: keepPreviousData });
 
 /** The member tab's tables (members, applications); each renders its failure. */
 export const useGroupMembers = (kind: 'member' | 'apply', query: GroupMemberQuery, enabled = true) =>

@@ -18,7 +18,7 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { remind } from '../message/write.js';
 import { actorIn } from '../policy/index.js';
 import { authorsOf, type AuthorFacts } from './authors.js';
-import { assertMayComment } from './limits.js';
+import { assertMayComment, commentAbility } from './limits.js';
 import { refOf, resolveCommentSource, type ResolvedSource } from './source.js';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -148,6 +148,7 @@ export async function listComments(ctx: AppContext, user: AuthUser | null, q: z.
   return {
     commentList: { records: rows.map((r) => commentView(r, authors, byComment.get(r.id) ?? [])), total: total?.n ?? 0 },
     commentLikeMap: likeMap,
+    mayComment: user ? await commentAbility(db, user) : null,
   };
 }
 

@@ -4,7 +4,19 @@
  */
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { GroupAuth, GroupLevel, isSuperAdmin, may, type Group, type groupForm, type groupListQuery, type groupUpdate, type Page } from '@oj/shared';
+import {
+  GroupAuth,
+  GroupLevel,
+  isSuperAdmin,
+  may,
+  type Ability,
+  type Group,
+  type GroupListPage,
+  type groupForm,
+  type groupListQuery,
+  type groupUpdate,
+  type MsgKey,
+} from '@oj/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { announcements, contests, groupMembers, groups } from '../../db/schema/index.js';
@@ -31,7 +43,7 @@ async function memberCounts(db: DbOrTx, gids: number[]): Promise<Map<number, num
  * The group list (spec 3 §2): filters auth, keyword (name, short name, brief) and only-mine (groups
  * the caller owns or is a member of); hidden and disabled groups only for the super admin. Newest first.
  */
-export async function listGroups(db: Db, user: AuthUser | null, q: z.output<typeof groupListQuery>): Promise<Page<Group>> {
+export async function listGroups(db: Db, user: AuthUser | null, q: z.output<typeof groupListQuery>): Promise<GroupListPage> {
   const conds: SQL[] = [];
   if (!user || !isSuperAdmin(user.roles)) conds.push(eq(groups.visible, true), eq(groups.status, 0));
   if (q.auth !== undefined) conds.push(eq(groups.auth, q.auth as Group['auth']));
@@ -65,7 +77,11 @@ export async function listGroups(db: Db, user: AuthUser | null, q: z.output<type
     rows.map((r) => r.id),
   );
   // The list never carries invitation codes: the settings page reads its own group's.
-  return { records: rows.map((g) => toGroup(g, counts.get(g.id) ?? 0, null)), total: total?.n ?? 0 };
+  return {
+    records: rows.map((g) => toGroup(g, counts.get(g.id) ?? 0, null)),
+    total: total?.n ?? 0,
+    mayCreate: user ? await groupCreateAbility(db, user) : null,
+  };
 }
 
 /** Unique name / short name (case-insensitive indexes) as the catalogue says it, also when two creations race. */
@@ -95,26 +111,48 @@ async function assertNamesFree(db: DbOrTx, name: string | undefined, shortName: 
 }
 
 /**
+ * Whether the user may create a group now, by the site's group settings (admin roles exempt, as HOJ):
+ * accepted problems needed, groups a day, groups owned. The group list carries it (`mayCreate`) so the
+ * page disables "create" with the reason; `createGroup` asks the same and re-counts under its lock.
+ */
+export async function groupCreateAbility(db: DbOrTx, user: AuthUser): Promise<Ability> {
+  if (maySite(user, 'createGroupWithoutLimits')) return { allowed: true, reason: null };
+  const limits = await getSetting(db, 'group');
+  const need = limits.groupAcRequired;
+  if (need > 0 && (await acceptedProblems(db, user.uid, need)) < need) return refused('groupAcRequired', need);
+  const { day, all } = await ownedGroups(db, user.uid);
+  if (day >= limits.groupDailyLimit) return refused('groupDailyLimit', limits.groupDailyLimit);
+  if (all >= limits.groupPerUserLimit) return refused('groupPerUserLimit', limits.groupPerUserLimit);
+  return { allowed: true, reason: null };
+}
+
+const refused = (key: MsgKey, count: number): Ability => ({ allowed: false, reason: { key, params: { count } } });
+
+async function ownedGroups(db: DbOrTx, uid: string): Promise<{ day: number; all: number }> {
+  const res = await db.execute<{ day: number; all: number }>(sql`
+    select count(*) filter (where gmt_create > now() - interval '24 hours')::int as day, count(*)::int as all
+    from "group" where owner_uid = ${uid}`);
+  const { day = 0, all = 0 } = res.rows[0] ?? {};
+  return { day, all };
+}
+
+/**
  * Creates a group (spec 3 §5) owned by the caller, who becomes its level-5 member. Unless the policy
- * exempts him (admin roles, as HOJ), the site's group settings apply: accepted problems needed, groups a
- * day, groups owned. The counts are taken under a per-user advisory lock inside the transaction, so
- * parallel creations on any number of API nodes cannot pass a limit together.
+ * exempts him (admin roles, as HOJ), the site's group settings apply (see `groupCreateAbility`). The
+ * counts are taken again under a per-user advisory lock inside the transaction, so parallel creations
+ * on any number of API nodes cannot pass a limit together.
  */
 export async function createGroup(db: Db, user: AuthUser, b: z.output<typeof groupForm>): Promise<Group> {
   const free = maySite(user, 'createGroupWithoutLimits');
   const limits = await getSetting(db, 'group');
-  if (!free && limits.groupAcRequired > 0 && (await acceptedProblems(db, user.uid, limits.groupAcRequired)) < limits.groupAcRequired) {
-    throw fail('groupAcRequired', { count: limits.groupAcRequired });
-  }
+  const ability = await groupCreateAbility(db, user);
+  if (ability.reason) throw fail(ability.reason.key, ability.reason.params);
   await assertNamesFree(db, b.name, b.shortName, null);
   const row = await db
     .transaction(async (tx) => {
       if (!free) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`group-create:${user.uid}`}))`);
-        const res = await tx.execute<{ day: number; all: number }>(sql`
-          select count(*) filter (where gmt_create > now() - interval '24 hours')::int as day, count(*)::int as all
-          from "group" where owner_uid = ${user.uid}`);
-        const { day = 0, all = 0 } = res.rows[0] ?? {};
+        const { day, all } = await ownedGroups(tx, user.uid);
         if (day >= limits.groupDailyLimit) throw fail('groupDailyLimit', { count: limits.groupDailyLimit });
         if (all >= limits.groupPerUserLimit) throw fail('groupPerUserLimit', { count: limits.groupPerUserLimit });
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Space } from 'antd';
+import { Alert, Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DISCUSSION_LIMITS } from '@oj/shared';
 import { feedback } from '../../app/feedback';
@@ -15,12 +15,15 @@ export function CommentEditor({
   onCancel,
   testId,
   autoFocus,
+  refusal,
 }: {
   placeholder: string;
   onSend: (content: string) => Promise<unknown>;
   onCancel?: () => void;
   testId: string;
   autoFocus?: boolean;
+  /** why the server would refuse this user (its rule, in his language): the box is disabled and says so */
+  refusal?: string | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -45,6 +48,7 @@ export function CommentEditor({
 
   return (
     <div className="oj-comment-editor" data-testid={testId}>
+      {refusal && <Alert type="info" showIcon className="oj-comment-refusal" message={refusal} data-testid={`${testId}-refusal`} />}
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -53,11 +57,12 @@ export function CommentEditor({
         maxLength={DISCUSSION_LIMITS.commentMax}
         showCount
         autoFocus={autoFocus}
+        disabled={!!refusal}
         data-testid={`${testId}-input`}
       />
       <Space className="oj-comment-editor-actions">
         {onCancel && <Button onClick={onCancel}>{t('comment.cancel')}</Button>}
-        <Button type="primary" loading={busy} onClick={() => void send()} data-testid={`${testId}-send`}>
+        <Button type="primary" loading={busy} disabled={!!refusal} onClick={() => void send()} data-testid={`${testId}-send`}>
           {t('comment.send')}
         </Button>
       </Space>

@@ -1,6 +1,6 @@
 import './comments.css';
 import { useState } from 'react';
-import { Button, Card, Empty, Pagination, Popconfirm, Space, Spin } from 'antd';
+import { Button, Card, Empty, Pagination, Popconfirm, Space, Spin, Tooltip } from 'antd';
 import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../../app/session';
 import { useDiscussionPlace } from '../../pages/discussion/place';
 import { Markdown } from '../Markdown';
 import { RelativeTime } from '../../pages/status/RelativeTime';
+import { abilityReason } from '../abilityReason';
 import { AuthorLine } from './AuthorLine';
 import { CommentEditor } from './CommentEditor';
 import { LikeButton } from './LikeButton';
@@ -54,9 +55,11 @@ export function Comments({ source, contest, gid, onChanged }: CommentsProps) {
   };
 
   const page0 = list.data?.commentList;
+  // The server's comment rule (solved problems, a muted account) for this user, before he types.
+  const refusal = user ? abilityReason(t, list.data?.mayComment) : null;
   return (
     <Card title={t('comment.heading')} className="oj-comments" data-testid="comments">
-      <CommentEditor placeholder={t('comment.placeholder')} onSend={add} testId="comment-new" />
+      <CommentEditor placeholder={t('comment.placeholder')} onSend={add} testId="comment-new" refusal={refusal} />
       {list.isPending ? (
         <Spin className="oj-page-spin" />
       ) : list.isError ? (
@@ -67,7 +70,16 @@ export function Comments({ source, contest, gid, onChanged }: CommentsProps) {
         <>
           <div className="oj-comment-total">{t('comment.total', { count: page0.total })}</div>
           {page0.records.map((c) => (
-            <CommentItem key={c.id} comment={c} liked={!!list.data.commentLikeMap[c.id]} source={source} contest={contest} gid={gid} onChanged={reload} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              liked={!!list.data.commentLikeMap[c.id]}
+              source={source}
+              contest={contest}
+              gid={gid}
+              onChanged={reload}
+              refusal={refusal}
+            />
           ))}
           <Pagination
             className="oj-comment-pager"
@@ -91,6 +103,7 @@ function CommentItem({
   contest,
   gid,
   onChanged,
+  refusal,
 }: {
   comment: Comment;
   liked: boolean;
@@ -98,6 +111,7 @@ function CommentItem({
   contest: CommentsProps['contest'];
   gid: number | null;
   onChanged: () => void;
+  refusal: string | null;
 }) {
   const { t } = useTranslation();
   // The place's actor: in a group the viewer's level there decides (its admins moderate).
@@ -147,15 +161,18 @@ function CommentItem({
       <Space size={4} wrap className="oj-comment-actions">
         <RelativeTime iso={c.gmtCreate} />
         <LikeButton liked={liked} count={c.likeNum} onToggle={(toLike) => commentApi.like(source, c.id, toLike)} testId={`comment-like-${c.id}`} />
-        <Button
-          type="text"
-          size="small"
-          icon={<MessageOutlined />}
-          onClick={() => setTarget({ kind: 'Comment', id: c.id, uid: c.fromUid, name: c.fromName })}
-          data-testid={`comment-reply-${c.id}`}
-        >
-          {t('comment.reply')}
-        </Button>
+        <Tooltip title={refusal}>
+          <Button
+            type="text"
+            size="small"
+            disabled={!!refusal}
+            icon={<MessageOutlined />}
+            onClick={() => setTarget({ kind: 'Comment', id: c.id, uid: c.fromUid, name: c.fromName })}
+            data-testid={`comment-reply-${c.id}`}
+          >
+            {t('comment.reply')}
+          </Button>
+        </Tooltip>
         {mayDelete(c.fromUid) && (
           <Popconfirm title={t('comment.deleteConfirm')} onConfirm={removeComment} okText={t('comment.delete')} cancelText={t('comment.cancel')}>
             <Button type="text" size="small" danger icon={<DeleteOutlined />} data-testid={`comment-delete-${c.id}`}>
@@ -185,15 +202,18 @@ function CommentItem({
               </div>
               <Space size={4} wrap className="oj-comment-actions">
                 <RelativeTime iso={r.gmtCreate} />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<MessageOutlined />}
-                  onClick={() => setTarget({ kind: 'Reply', id: r.id, uid: r.fromUid, name: r.fromName })}
-                  data-testid={`reply-reply-${r.id}`}
-                >
-                  {t('comment.reply')}
-                </Button>
+                <Tooltip title={refusal}>
+                  <Button
+                    type="text"
+                    size="small"
+                    disabled={!!refusal}
+                    icon={<MessageOutlined />}
+                    onClick={() => setTarget({ kind: 'Reply', id: r.id, uid: r.fromUid, name: r.fromName })}
+                    data-testid={`reply-reply-${r.id}`}
+                  >
+                    {t('comment.reply')}
+                  </Button>
+                </Tooltip>
                 {mayDelete(r.fromUid) && (
                   <Popconfirm
                     title={t('comment.deleteConfirm')}

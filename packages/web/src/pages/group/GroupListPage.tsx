@@ -1,6 +1,6 @@
 import './group.css';
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Col, Empty, Input, Pagination, Radio, Row, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Empty, Input, Pagination, Radio, Row, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { groupPath } from './GroupContext';
 import { GroupAuthTag } from './GroupAuthTag';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { useSession } from '../../app/session';
+import { abilityReason } from '../../components/abilityReason';
 
 type Filter = Required<Pick<GroupListQuery, 'currentPage' | 'limit'>> & { keyword?: string; auth?: GroupAuthValue; onlyMine: boolean };
 
@@ -87,17 +88,34 @@ export default function GroupListPage() {
   const [creating, setCreating] = useState(false);
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const { user } = useSession();
-  const list = useGroupList(filter);
+  const list = useGroupList(filter, user?.uid ?? '');
   const records = list.data?.records ?? [];
+  // The server's group rules (solved problems, groups a day, groups owned), said before the form opens.
+  const refusal = user ? abilityReason(t, list.data?.mayCreate) : null;
 
   return (
     <div className="oj-page" data-testid="group-list">
       <Card
         title={t('group.list.heading')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => loggedInOrAsk(t) && setCreating(true)} data-testid="group-create">
-            {t('group.create')}
-          </Button>
+          <Space size={8} className="oj-group-create">
+            {refusal && (
+              <Typography.Text type="secondary" className="oj-group-create-reason" data-testid="group-create-reason">
+                {refusal}
+              </Typography.Text>
+            )}
+            <Tooltip title={refusal}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={!!refusal}
+                onClick={() => loggedInOrAsk(t) && setCreating(true)}
+                data-testid="group-create"
+              >
+                {t('group.create')}
+              </Button>
+            </Tooltip>
+          </Space>
         }
       >
         <Space wrap size={[16, 8]} className="oj-group-filters">
