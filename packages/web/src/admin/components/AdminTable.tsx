@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@oj/shared';
@@ -15,30 +16,45 @@ export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | '
  * An admin list (spec 3 §9): one page of `list` with the admin page sizes and the "N in total" line.
  * Wide rows scroll sideways rather than squeeze their columns. On a phone a fixed column (the actions)
  * would cover most of the narrow table, so columns scroll with the rest, and the pager keeps only
- * its buttons and the page size.
+ * its buttons and the page size. The same holds wherever the table is wider than its box (a group's
+ * narrow main column at 768 or 1280 px): a pinned column would sit on top of the columns under it.
  */
 export function AdminTable<T extends object>({ list, paging, columns, ...table }: AdminTableProps<T>) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const shown = isMobile ? columns?.map((c) => ({ ...c, fixed: undefined })) : columns;
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const watch = new ResizeObserver(() => setBoxWidth(el.clientWidth));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  // Columns without a width count as 200 px, about what a title column takes.
+  const needed = (columns ?? []).reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 200), 0);
+  const pinned = !isMobile && boxWidth >= needed;
+  const shown = pinned ? columns : columns?.map((c) => ({ ...c, fixed: undefined }));
   return (
-    <Table<T>
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      dataSource={list.data?.records ?? []}
-      loading={list.isFetching}
-      columns={shown}
-      pagination={{
-        current: paging.page,
-        pageSize: paging.limit,
-        total: list.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: ADMIN_PAGE_SIZES,
-        showQuickJumper: !isMobile,
-        showTotal: isMobile ? undefined : (total) => t('admin.total', { total }),
-        onChange: paging.onChange,
-      }}
-      {...table}
-    />
+    <div ref={box} className="oj-admin-table">
+      <Table<T>
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        columns={shown}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: ADMIN_PAGE_SIZES,
+          showQuickJumper: !isMobile,
+          showTotal: isMobile ? undefined : (total) => t('admin.total', { total }),
+          onChange: paging.onChange,
+        }}
+        {...table}
+      />
+    </div>
   );
 }

@@ -56,16 +56,20 @@ export function ReportDialog({ did, open, onClose }: { did: number; open: boolea
           </Tag.CheckableTag>
         ))}
       </Space>
-      <Input.TextArea
-        className="oj-report-reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        placeholder={t('discussion.report.reason')}
-        maxLength={DISCUSSION_LIMITS.reportReasonMax}
-        showCount
-        autoSize={{ minRows: 3, maxRows: 6 }}
-        data-testid="report-reason"
-      />
+      {/* The counter of showCount sits below the field, outside its box: the wrapper keeps room for it
+          so it does not run into the dialog's buttons. */}
+      <div className="oj-report-reason-field">
+        <Input.TextArea
+          className="oj-report-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={t('discussion.report.reason')}
+          maxLength={DISCUSSION_LIMITS.reportReasonMax}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          data-testid="report-reason"
+        />
+      </div>
     </Modal>
   );
 }

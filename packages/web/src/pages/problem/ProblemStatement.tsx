@@ -86,7 +86,7 @@ function Description({ detail }: { detail: ProblemDetail }) {
           )}
         </Space>
         {scope.showTags && detail.tags.length > 0 && (
-          <Space size={[0, 4]} wrap>
+          <Space size={[6, 4]} wrap data-testid="problem-tags">
             {detail.tags.map((tag) => (
               <Tag key={tag.id} color={tag.color || 'blue'}>
                 {tag.name}

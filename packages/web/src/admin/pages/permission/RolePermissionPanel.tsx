@@ -68,23 +68,29 @@ export function RolePermissionPanel() {
       title: t('admin.permission.permission'),
       key: 'name',
       fixed: 'left',
+      width: 240,
       render: (_v, p) => (
-        <Space direction="vertical" size={0}>
-          <span>{label(p)}</span>
-          <Space size={4}>
-            <code>{p.code}</code>
+        <div className="oj-permission-name">
+          <div className="oj-ellipsis" title={label(p)}>
+            {label(p)}
+          </div>
+          <Space size={4} className="oj-permission-code">
+            <code className="oj-ellipsis" title={p.code}>
+              {p.code}
+            </code>
             {p.builtIn && <Tag>{t('admin.permission.builtInTag')}</Tag>}
           </Space>
-        </Space>
+        </div>
       ),
     },
     ...ROLE_IDS.map((roleId) => ({
       title: (
-        <Tooltip title={roleId}>
-          <span>{t(`admin.permission.role.${ROLE_NAMES[roleId]}`)}</span>
+        <Tooltip title={`${t(`admin.permission.role.${ROLE_NAMES[roleId]}`)} (${roleId})`}>
+          <span className="oj-permission-role">{t(`admin.permission.role.${ROLE_NAMES[roleId]}`)}</span>
         </Tooltip>
       ),
       key: String(roleId),
+      width: 96,
       align: 'center' as const,
       render: (_v: unknown, p: PermissionInfo) => (
         <Checkbox
@@ -99,6 +105,7 @@ export function RolePermissionPanel() {
     {
       title: t('admin.actions'),
       key: 'actions',
+      width: 96,
       render: (_v, p) => (
         <Space size={4}>
           <Button size="small" icon={<EditOutlined />} onClick={() => open(p)} aria-label={t('admin.edit')} data-testid={`perm-edit-${p.code}`} />
@@ -123,10 +130,14 @@ export function RolePermissionPanel() {
       <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 16 }} data-testid="perm-add">
         {t('admin.permission.add')}
       </Button>
+      {/* Fixed column widths: nine role columns are wider than the card at 1280 px, so the table scrolls
+          inside the card with the permission column held on the left, and the page itself never does. */}
       <Table<PermissionInfo>
+        className="oj-permission-table"
         rowKey="id"
         size="middle"
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: 240 + 96 * (ROLE_IDS.length + 1) }}
         dataSource={list.data ?? []}
         loading={list.isFetching}
         columns={columns}
