@@ -34,10 +34,30 @@ function positiveInt(what: string, value: string | undefined): number | undefine
   return n;
 }
 
+const VALUE_OPTIONS = ['server', 'token', 'name', 'capacity', 'cache-dir', 'cache-max-mb', 'log-level'];
+
+/**
+ * `--token X` as `--token=X`: a generated token may begin with '-' (base64url), which parseArgs would
+ * otherwise refuse as an "ambiguous" option argument.
+ */
+function joinOptionValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (a.startsWith('--') && VALUE_OPTIONS.includes(a.slice(2)) && next !== undefined) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 async function main() {
   let values;
   try {
     ({ values } = parseArgs({
+      args: joinOptionValues(process.argv.slice(2)),
       options: {
         server: { type: 'string' },
         token: { type: 'string' },

@@ -50,6 +50,12 @@ describe('oj judge configuration', () => {
     expect(d.output()).toMatch(/refused the judge token \(POST \/api\/judge\/register: HTTP 401 Invalid judge token\.\)/);
   });
 
+  it('takes a token that begins with "-" (a generated base64url token may) as the token, not as a usage error', async () => {
+    const d = daemon(['--server', url, '--token', '-not-the-right-token-either', '--name', 'dash-token']);
+    expect((await d.exited).code).toBe(1);
+    expect(d.output()).toMatch(/refused the judge token/);
+  });
+
   it('refuses to judge (exit 1, never registered) when the sandbox cannot isolate', async () => {
     // A runner that cannot set up (here: its state directory cannot be created) refuses with SE.
     const d = daemon(['--server', url, '--token', token, '--name', 'no-sandbox'], { OJ_SANDBOX_STATE_DIR: '/proc/oj-no-such-dir' });
