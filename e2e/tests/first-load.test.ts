@@ -22,7 +22,9 @@ const HOME_JS_REQUESTS_MAX = 25;
 // 206.4 after the admin back-office (issue 14); 198.7 once the message catalogue came only with the
 // first answer carrying a message and the texts of the user, judge-status and about pages left the
 // first paint's dictionary (measured in en-US; zh-CN adds antd's and dayjs's Chinese locales).
-const HOME_JS_KB_MAX = 200;
+// 200.3 with the header's colour-scheme switch and the dark scheme's store (issue 20): the budget
+// allows 1 KB for it until the shell sheds it again.
+const HOME_JS_KB_MAX = 201;
 
 /**
  * KB of script on the wire for the first load of a problem page (statement with KaTeX, code editor in

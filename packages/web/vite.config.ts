@@ -25,7 +25,7 @@ function precompress(): Plugin {
     async closeBundle() {
       const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
         .map((f) => path.join(outDir, f))
-        .filter((f) => /\.(js|mjs|css|html|svg|json|txt|ttf)$/.test(f) && fs.statSync(f).size >= 1024);
+        .filter((f) => /\.(js|mjs|css|html|svg|json|txt|ttf)$/.test(f) && fs.statSync(f).size >= 256);
       await Promise.all(
         files.map(async (file) => {
           const data = fs.readFileSync(file);
