@@ -177,4 +177,36 @@ describe('layout without overlaps', () => {
     await pageShot(page, 'layout-roles-table-1280');
     await context.close();
   }, 60_000);
+
+  it("tag chips on the problem page and the admin dashboard's contest status keep a gap", async () => {
+    for (const width of widths) {
+      const { context, page } = await newVisitor(browser, { width, height: 900 });
+      // The demo problem P1000 carries two tags (Beginner, Math); a problem page asks a visitor to log in.
+      await useSession(context, await loginSession(user));
+      await page.goto('/problem/P1000?l=en-US');
+      const tags = page.getByTestId('problem-tags');
+      await tags.waitFor();
+      const gaps = await neighbourGaps(tags, '.ant-tag');
+      expect(gaps.length).toBeGreaterThan(0);
+      for (const g of gaps) expect(g, 'problem page tags touch').toBeGreaterThanOrEqual(4);
+      await expectNoSideScroll(page);
+      await pageShot(page, `layout-problem-tags-${width}`);
+      await context.close();
+    }
+    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+    await adminLoginInBrowser(page);
+    await page.goto('/admin?l=en-US');
+    const meta = page.locator('.oj-dash-contest-meta').first();
+    await meta.waitFor();
+    const tag = await box(meta.locator('.ant-tag'));
+    const text = await meta.evaluate((el) => {
+      const range = document.createRange();
+      const last = el.lastChild!;
+      range.selectNodeContents(last);
+      const r = range.getBoundingClientRect();
+      return { x: r.left, y: r.top, width: r.width, height: r.height };
+    });
+    expect(text.x - (tag.x + tag.width), 'the status tag touches the start time').toBeGreaterThanOrEqual(4);
+    await context.close();
+  }, 90_000);
 });

@@ -52,11 +52,15 @@ afterAll(async () => {
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
 
-/** Every file of the fixture, by its path inside the package. */
+/**
+ * Every file of the fixture, by its path inside the package. The package's `data/` is kept as
+ * `tests/` in the repository (folders named data/ hold site data and are never tracked).
+ */
 function fixtureFiles(dir = FIXTURE, prefix = ''): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    const name = !prefix && e.name === 'tests' ? 'data' : e.name;
+    const rel = prefix ? `${prefix}/${name}` : name;
     if (e.isDirectory()) for (const [k, v] of fixtureFiles(path.join(dir, e.name), rel)) out.set(k, v);
     else out.set(rel, fs.readFileSync(path.join(dir, e.name)));
   }

@@ -161,18 +161,11 @@ function CommentItem({
       <Space size={4} wrap className="oj-comment-actions">
         <RelativeTime iso={c.gmtCreate} />
         <LikeButton liked={liked} count={c.likeNum} onToggle={(toLike) => commentApi.like(source, c.id, toLike)} testId={`comment-like-${c.id}`} />
-        <Tooltip title={refusal}>
-          <Button
-            type="text"
-            size="small"
-            disabled={!!refusal}
-            icon={<MessageOutlined />}
-            onClick={() => setTarget({ kind: 'Comment', id: c.id, uid: c.fromUid, name: c.fromName })}
-            data-testid={`comment-reply-${c.id}`}
-          >
-            {t('comment.reply')}
-          </Button>
-        </Tooltip>
+        <ReplyButton
+          refusal={refusal}
+          onClick={() => setTarget({ kind: 'Comment', id: c.id, uid: c.fromUid, name: c.fromName })}
+          testId={`comment-reply-${c.id}`}
+        />
         {mayDelete(c.fromUid) && (
           <Popconfirm title={t('comment.deleteConfirm')} onConfirm={removeComment} okText={t('comment.delete')} cancelText={t('comment.cancel')}>
             <Button type="text" size="small" danger icon={<DeleteOutlined />} data-testid={`comment-delete-${c.id}`}>
@@ -202,18 +195,11 @@ function CommentItem({
               </div>
               <Space size={4} wrap className="oj-comment-actions">
                 <RelativeTime iso={r.gmtCreate} />
-                <Tooltip title={refusal}>
-                  <Button
-                    type="text"
-                    size="small"
-                    disabled={!!refusal}
-                    icon={<MessageOutlined />}
-                    onClick={() => setTarget({ kind: 'Reply', id: r.id, uid: r.fromUid, name: r.fromName })}
-                    data-testid={`reply-reply-${r.id}`}
-                  >
-                    {t('comment.reply')}
-                  </Button>
-                </Tooltip>
+                <ReplyButton
+                  refusal={refusal}
+                  onClick={() => setTarget({ kind: 'Reply', id: r.id, uid: r.fromUid, name: r.fromName })}
+                  testId={`reply-reply-${r.id}`}
+                />
                 {mayDelete(r.fromUid) && (
                   <Popconfirm
                     title={t('comment.deleteConfirm')}
@@ -247,5 +233,17 @@ function CommentItem({
         />
       )}
     </div>
+  );
+}
+
+/** "Reply" under a comment or a reply: disabled with the server's reason when the caller may not comment. */
+function ReplyButton({ refusal, onClick, testId }: { refusal: string | null; onClick(): void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={refusal}>
+      <Button type="text" size="small" disabled={!!refusal} icon={<MessageOutlined />} onClick={onClick} data-testid={testId}>
+        {t('comment.reply')}
+      </Button>
+    </Tooltip>
   );
 }
