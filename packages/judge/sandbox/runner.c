@@ -1173,6 +1173,9 @@ int main(int argc, char **argv) {
   long long t_main = now_ns();
   parse_args(argc, argv);
   if (geteuid() != 0) refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed");
+  // Checked before taking a uid: a bad descriptor is the caller's error whether or not the pool is busy.
+  int in_pipe = o.in_fd >= 0 ? inherited_pipe((int)o.in_fd, "--stdin-fd") : -1;
+  int out_pipe = o.out_fd >= 0 ? inherited_pipe((int)o.out_fd, "--stdout-fd") : -1;
   int lock_fd = lock_uid();
   (void)lock_fd;
   rep.uid = o.uid;
@@ -1184,9 +1187,9 @@ int main(int argc, char **argv) {
   sigaction(SIGHUP, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
 
-  int in_fd = o.in_fd >= 0 ? inherited_pipe((int)o.in_fd, "--stdin-fd") : open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  int in_fd = in_pipe >= 0 ? in_pipe : open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (in_fd < 0) refuse("cannot open input file %s: %s", o.in_f, strerror(errno));
-  int out_fd = o.out_fd >= 0 ? inherited_pipe((int)o.out_fd, "--stdout-fd") : open_out(o.out_f);
+  int out_fd = out_pipe >= 0 ? out_pipe : open_out(o.out_f);
   int err_fd = o.err_to_out ? out_fd : open_out(o.err_f);
 
   char rootdir[PATH_MAX];
