@@ -216,7 +216,7 @@ describe('discussion flow', () => {
     expect(await page.getByTestId(`comment-delete-${commentId}`).count()).toBe(0);
   });
 
-  it('a user with too few solved problems sees the comment box and the reply buttons disabled, with the reason', async () => {
+  it('a user with too few solved problems sees the comment box, the reply buttons and Post disabled, with the reason', async () => {
     // userA has solved nothing: with 2 accepted problems required the server would refuse him.
     await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { discussionAcRequired: 2 } });
     try {
@@ -235,6 +235,12 @@ describe('discussion flow', () => {
       // the same page in the default language
       await page.goto(`/discussion-detail/${did}?l=zh-CN`);
       await expect.poll(() => page.getByTestId('comment-new-refusal').innerText()).toBe('发帖或评论前，你需要至少通过 2 道题目。');
+      // The list's "Post" button is disabled with the same reason beside it, before any form opens.
+      await page.goto('/discussion?l=en-US');
+      await expect.poll(() => page.getByTestId('discussion-post-reason').innerText()).toBe(reason);
+      expect(await page.getByTestId('discussion-post').isDisabled()).toBe(true);
+      await page.setViewportSize({ width: 768, height: 900 });
+      await pageShot(page, 'discussion-post-refused-768');
     } finally {
       await apiOk('PUT', '/api/admin/config/set-web-config', { token: root, body: { discussionAcRequired: 0 } });
     }

@@ -71,6 +71,12 @@ describe('POST discussion', () => {
     }
     const r = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.newbie!.token });
     expect([r.status, r.msg]).toEqual([400, formatMsg(MSG.discussionAcRequired, { count: 1 })]);
+    // The list says the same before the form is opened (visitors: nothing, the button asks them to log in).
+    const mayPost = async (token?: string) => (await get(t, '/api/get-discussion-list', { token })).data.mayPost;
+    expect(await mayPost(u.newbie!.token)).toEqual({ allowed: false, reason: { key: 'discussionAcRequired', params: { count: 1 } } });
+    expect(await mayPost(u.muted!.token)).toEqual({ allowed: false, reason: { key: 'discussionNotAllowed', params: {} } });
+    expect(await mayPost(u.admin!.token)).toEqual({ allowed: true, reason: null });
+    expect(await mayPost()).toBeNull();
     // the count comes from the site config
     await putSetting(t.database.db, 'website', { discussionAcRequired: 2 });
     const amy = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.amy!.token });
@@ -120,6 +126,8 @@ describe('POST discussion', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.msg))).toEqual(new Set([formatMsg(MSG.discussionDailyLimit, { count: 3 })]));
+    const listed = await get(t, '/api/get-discussion-list', { token: carl.token });
+    expect(listed.data.mayPost).toEqual({ allowed: false, reason: { key: 'discussionDailyLimit', params: { count: 3 } } });
     // posts older than 24 hours no longer count
     await shiftBack(t, 'discussion', 'gmt_create', 25 * 3600, `uid = '${carl.uid}'`);
     expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Next day' }), { token: carl.token })).status).toBe(200);

@@ -89,6 +89,11 @@ export interface DiscussionListRow {
 }
 
 /** /discussion-detail/:id: the row, its Markdown, and whether the caller likes it. */
+/** A page of discussions, and whether the caller may post now (null for visitors). */
+export interface DiscussionListPage extends Page<DiscussionListRow> {
+  mayPost: Ability | null;
+}
+
 export interface DiscussionDetail extends DiscussionListRow {
   content: string;
   hasLike: boolean;
@@ -340,7 +345,7 @@ export const discussionEndpoints = {
   categories: endpoint<DiscussionCategory[]>()({ method: 'GET', path: 'discussion-category' }),
   /** super admin */
   saveCategories: endpoint<DiscussionCategory[]>()({ method: 'POST', path: 'discussion-category', body: categoriesBody }),
-  list: endpoint<Page<DiscussionListRow>>()({ method: 'GET', path: 'get-discussion-list', query: discussionListQuery }),
+  list: endpoint<DiscussionListPage>()({ method: 'GET', path: 'get-discussion-list', query: discussionListQuery }),
   /** counts one view */
   detail: endpoint<DiscussionDetail>()({ method: 'GET', path: 'get-discussion-detail', query: discussionIdQuery }),
   add: endpoint<DiscussionDetail>()({ method: 'POST', path: 'discussion', body: addDiscussionBody }),

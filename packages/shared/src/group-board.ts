@@ -10,6 +10,7 @@ import {
   adminDiscussionBody,
   adminDiscussionListQuery,
   type DiscussionDetail,
+  type DiscussionListPage,
   type DiscussionListRow,
   discussionListQuery,
   updateDiscussionBody,
@@ -66,7 +67,7 @@ export const groupBoardEndpoints = {
   /** members: ACM or OI over the group's submissions; `rank` continues across pages */
   rank: endpoint<Page<RankRecord>>()({ method: 'GET', path: 'get-group-rank-list', query: groupRankQuery }),
   /** members (switch openGroupDiscussion) */
-  discussions: endpoint<Page<DiscussionListRow>>()({ method: 'GET', path: 'group/get-discussion-list', query: groupDiscussionListQuery }),
+  discussions: endpoint<DiscussionListPage>()({ method: 'GET', path: 'group/get-discussion-list', query: groupDiscussionListQuery }),
   /** group admins: every discussion of the group, hidden ones too */
   adminDiscussions: endpoint<Page<DiscussionListRow>>()({ method: 'GET', path: 'group/get-admin-discussion-list', query: groupAdminDiscussionListQuery }),
   addDiscussion: endpoint<DiscussionDetail>()({ method: 'POST', path: 'group/discussion', body: addGroupDiscussionBody }),

@@ -4,6 +4,7 @@ import {
   discussionEndpoints as ep,
   type CommentSource,
   type DiscussionCategory,
+  type DiscussionListPage,
   type DiscussionListRow,
   type Page,
 } from '@oj/shared';
@@ -72,7 +73,7 @@ export function useDiscussionCategories() {
 /** The site's list, or a place's (a group's: its own call and key). */
 export function useDiscussionList(
   q: DiscussionListQuery,
-  place: { gid: number | null; list: (q: DiscussionListQuery) => Promise<Page<DiscussionListRow>> } = { gid: null, list: discussionApi.list },
+  place: { gid: number | null; list: (q: DiscussionListQuery) => Promise<DiscussionListPage> } = { gid: null, list: discussionApi.list },
 ) {
   const { user } = useSession();
   return useQuery({

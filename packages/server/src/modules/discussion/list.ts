@@ -6,15 +6,17 @@
  * the group was checked by the route; its admins are the moderators there).
  */
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
+import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListPage, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { discussions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { unauthorized } from '../../lib/errors.js';
+import { getSetting } from '../../lib/site-config.js';
 import { cachedTotal } from '../place/totals.js';
 import { actorIn, actorOf } from '../policy/index.js';
 import { likeOf } from '../problem/service.js';
+import { postAbility } from './limits.js';
 import { selectListRows, toListRow } from './rows.js';
 
 /**
@@ -71,11 +73,26 @@ const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[
 /** The site's discussions (no group), or one group's. */
 const inPlace = (gid: number | null) => (gid === null ? isNull(discussions.gid) : eq(discussions.gid, gid));
 
+/** A page of the place's discussions, and whether the caller may post now (null for visitors). */
 export async function discussionList(
   ctx: AppContext,
   user: AuthUser | null,
   q: z.infer<typeof discussionListQuery>,
   gid: number | null = null,
+): Promise<DiscussionListPage> {
+  const db = ctx.database.db;
+  const [page, mayPost] = await Promise.all([
+    discussionRows(ctx, user, q, gid),
+    user ? getSetting(db, 'website').then((website) => postAbility(db, user, website)) : null,
+  ]);
+  return { ...page, mayPost };
+}
+
+async function discussionRows(
+  ctx: AppContext,
+  user: AuthUser | null,
+  q: z.infer<typeof discussionListQuery>,
+  gid: number | null,
 ): Promise<Page<DiscussionListRow>> {
   if (q.onlyMine && !user) throw unauthorized();
   const filters: (SQL | undefined)[] = [inPlace(gid)];

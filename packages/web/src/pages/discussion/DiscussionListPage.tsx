@@ -1,7 +1,7 @@
 import './discussion.css';
 import '../../components/comments/comments.css';
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Input, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Pagination, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { discussionApi, discussionKeys, useDiscussionCategories, useDiscussionLi
 import { currentSearch } from '../../app/currentSearch';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
+import { abilityReason } from '../../components/abilityReason';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { useDiscussionPlace } from './place';
 import { CategoryDialog } from './CategoryDialog';
@@ -85,6 +86,8 @@ export default function DiscussionListPage() {
   };
 
   const rows = list.data?.records ?? [];
+  // Why the server would refuse a post now (rights, solved problems, the daily limit): said before the form.
+  const refusal = token ? abilityReason(t, list.data?.mayPost) : null;
   return (
     <div className="oj-page" data-testid="discussion-list">
       <Card
@@ -101,9 +104,16 @@ export default function DiscussionListPage() {
                 {t('discussion.categories.title')}
               </Button>
             )}
-            <Button type="primary" icon={<EditOutlined />} onClick={post} data-testid="discussion-post">
-              {problemID ? t('discussion.postProblem') : t('discussion.post')}
-            </Button>
+            {refusal && (
+              <Typography.Text type="secondary" className="oj-discussion-post-reason" data-testid="discussion-post-reason">
+                {refusal}
+              </Typography.Text>
+            )}
+            <Tooltip title={refusal}>
+              <Button type="primary" icon={<EditOutlined />} onClick={post} disabled={!!refusal} data-testid="discussion-post">
+                {problemID ? t('discussion.postProblem') : t('discussion.post')}
+              </Button>
+            </Tooltip>
           </Space>
         }
       >

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Actor, DiscussionDetail, DiscussionListRow, DiscussionStatusValue, Page } from '@oj/shared';
+import type { Actor, DiscussionDetail, DiscussionListPage, DiscussionListRow, DiscussionStatusValue, Page } from '@oj/shared';
 import { type AdminDiscussionQuery, adminDiscussionApi } from '../../api/adminCommunity';
 import { type DiscussionBody, type DiscussionListQuery, discussionApi } from '../../api/discussion';
 import { useActor } from '../training/policy';
@@ -17,7 +17,7 @@ export interface DiscussionPlace {
   listPath(pid?: string | null): string;
   detailPath(id: number): string;
   problemPath(pid: string): string;
-  list(q: DiscussionListQuery): Promise<Page<DiscussionListRow>>;
+  list(q: DiscussionListQuery): Promise<DiscussionListPage>;
   add(body: DiscussionBody): Promise<DiscussionDetail>;
   update(body: DiscussionBody & { id: number }): Promise<DiscussionDetail>;
   remove(did: number): Promise<unknown>;
