@@ -1,13 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  commentEndpoints as commentEp,
-  discussionEndpoints as ep,
-  type CommentSource,
-  type DiscussionCategory,
-  type DiscussionListPage,
-  type DiscussionListRow,
-  type Page,
-} from '@oj/shared';
+import { commentEndpoints as commentEp, discussionEndpoints as ep, type CommentSource, type DiscussionCategory, type DiscussionListPage } from '@oj/shared';
 import { useSession } from '../app/session';
 import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';

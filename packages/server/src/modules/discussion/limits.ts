@@ -39,8 +39,8 @@ async function postRefusal(db: DbOrTx, user: AuthUser, website: SiteSettings['we
 }
 
 const postedToday = async (db: DbOrTx, uid: string): Promise<number> =>
-  (await db.execute<{ n: number }>(sql`select count(*)::int as n from discussion where uid = ${uid} and gmt_create > now() - interval '24 hours'`))
-    .rows[0]?.n ?? 0;
+  (await db.execute<{ n: number }>(sql`select count(*)::int as n from discussion where uid = ${uid} and gmt_create > now() - interval '24 hours'`)).rows[0]
+    ?.n ?? 0;
 
 /** Whether the user may post now: the rules of assertMayPost and the daily limit, read without a lock. */
 export async function postAbility(db: DbOrTx, user: AuthUser, website: SiteSettings['website']): Promise<Ability> {

@@ -6,7 +6,15 @@
  * the group was checked by the route; its admins are the moderators there).
  */
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { DiscussionStatus, may, type adminDiscussionListQuery, type DiscussionListPage, type DiscussionListRow, type discussionListQuery, type Page } from '@oj/shared';
+import {
+  DiscussionStatus,
+  may,
+  type adminDiscussionListQuery,
+  type DiscussionListPage,
+  type DiscussionListRow,
+  type discussionListQuery,
+  type Page,
+} from '@oj/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { discussions } from '../../db/schema/index.js';
