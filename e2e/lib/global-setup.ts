@@ -78,6 +78,8 @@ async function start(project: TestProject) {
       OJ_ROOT_PASSWORD: ROOT_PASSWORD,
       OJ_WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
+      // The tests find demo content by its English titles (the default demo language is zh-CN).
+      OJ_DEMO_LANG: 'en-US',
     },
     stdio: ['ignore', log, log],
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { JUDGE_PROTOCOL } from '@oj/shared';
+import { DEFAULT_UI_LANGUAGE, JUDGE_PROTOCOL, UI_LANGUAGES, type UiLanguage } from '@oj/shared';
 
 /** Timings of the judge queue (docs/architecture.md, "Judge protocol"); tests shorten them. */
 export interface JudgeQueueConfig {
@@ -59,6 +59,11 @@ export interface ServerConfig {
    * but for the super admin and the settings.
    */
   demo: boolean;
+  /**
+   * `OJ_DEMO_LANG` (default zh-CN, the site's default language): the one language the demo content's
+   * texts are written in at the first start (problem statements, titles, posts, the announcement).
+   */
+  demoLang: UiLanguage;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     judgeToken: parseJudgeToken(env.OJ_JUDGE_TOKEN),
     judgeQueue: { ...DEFAULT_JUDGE_QUEUE, leaseMs: parseLease(env.OJ_JUDGE_LEASE_MS) },
     demo: parseDemo(env.OJ_DEMO),
+    demoLang: parseDemoLang(env.OJ_DEMO_LANG),
   };
 }
 
@@ -85,6 +91,14 @@ function parseDemo(value: string | undefined): boolean {
   if (v === '' || v === '1' || v === 'true') return true;
   if (v === '0' || v === 'false') return false;
   throw new Error(`OJ_DEMO must be 1 (demo content on the first start, the default) or 0 (none), got "${value}"`);
+}
+
+function parseDemoLang(value: string | undefined): UiLanguage {
+  const v = (value ?? '').trim();
+  if (v === '') return DEFAULT_UI_LANGUAGE;
+  const lang = UI_LANGUAGES.find((l) => l.toLowerCase() === v.toLowerCase());
+  if (lang) return lang;
+  throw new Error(`OJ_DEMO_LANG must be one of ${UI_LANGUAGES.join(', ')} (the language of the demo texts; default ${DEFAULT_UI_LANGUAGE}), got "${value}"`);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

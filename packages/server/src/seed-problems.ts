@@ -5,19 +5,16 @@
  * it is safe to call on every start (seed.ts does, when asked to seed demo content).
  */
 import { and, count, eq } from 'drizzle-orm';
-import { OWN_OJ } from '@oj/shared';
+import { OWN_OJ, type UiLanguage } from '@oj/shared';
 import type { AppContext } from './context.js';
 import { problems, problemTags, tags } from './db/schema/index.js';
 import { saveCaseSet } from './lib/testdata.js';
+import { demoTexts, type DemoProblemId, type DemoProblemText } from './demo-texts/index.js';
 
-export interface DemoProblem {
-  problemId: string;
-  title: string;
+/** A demo problem's data: the same on every site (its words come from demo-texts in OJ_DEMO_LANG). */
+export interface DemoProblemData {
+  problemId: DemoProblemId;
   difficulty: number;
-  description: string;
-  input: string;
-  output: string;
-  hint?: string;
   tags: string[];
   /** test cases as (input, answer); the first one is also the example */
   cases: { input: string; output: string; score?: number; groupNum?: number }[];
@@ -75,14 +72,10 @@ function lis(a: number[]): number {
   return tails.length;
 }
 
-const CLASSIC_PROBLEMS: DemoProblem[] = [
+const CLASSIC_PROBLEMS: DemoProblemData[] = [
   {
     problemId: 'P1000',
-    title: 'A + B Problem',
     difficulty: 0,
-    description: 'Calculate $a + b$.',
-    input: 'Two integers $a$ and $b$ ($|a|, |b| \\le 10^9$) on one line.',
-    output: 'Print $a + b$.',
     tags: ['Beginner', 'Math'],
     cases: [
       { input: '1 2\n', output: '3\n' },
@@ -100,11 +93,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1001',
-    title: 'Maximum of N Numbers',
     difficulty: 0,
-    description: 'Given $n$ integers, print the largest one.',
-    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$). The second line holds $n$ integers of absolute value at most $10^9$.',
-    output: 'The maximum.',
     tags: ['Beginner'],
     cases: [
       { input: '5\n3 -1 4 1 5\n', output: '5\n' },
@@ -117,11 +106,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1002',
-    title: 'Big Sum',
     difficulty: 1,
-    description: 'Print the sum of $n$ integers. Watch out: the sum does not fit in 32 bits.',
-    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers $0 \\le a_i \\le 10^9$.',
-    output: 'The sum.',
     tags: ['Beginner', 'Math'],
     cases: [
       { input: '3\n1000000000 1000000000 1000000000\n', output: '3000000000\n' },
@@ -134,11 +119,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1003',
-    title: 'Reverse a Word',
     difficulty: 0,
-    description: 'Print the given word backwards.',
-    input: 'One word of 1 to 1000 lowercase letters.',
-    output: 'The word reversed.',
     tags: ['String'],
     cases: [
       { input: 'hello\n', output: 'olleh\n' },
@@ -153,11 +134,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1004',
-    title: 'Fibonacci Modulo',
     difficulty: 1,
-    description: '$F_1 = F_2 = 1$ and $F_n = F_{n-1} + F_{n-2}$. Print $F_n \\bmod (10^9 + 7)$.',
-    input: 'One integer $n$ ($1 \\le n \\le 10^6$).',
-    output: '$F_n \\bmod (10^9 + 7)$.',
     tags: ['Math', 'Dynamic Programming'],
     cases: [1, 2, 10, 50, 1000, 1000000].map((n) => {
       let a = 1n;
@@ -171,11 +148,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1005',
-    title: 'Is It Prime?',
     difficulty: 1,
-    description: 'Answer $q$ questions: is $x$ a prime number?',
-    input: 'The first line holds $q$ ($1 \\le q \\le 100$); each of the next $q$ lines one integer $1 \\le x \\le 10^9$.',
-    output: 'For each question `Yes` or `No` on its own line.',
     tags: ['Math'],
     cases: [
       { input: '3\n1\n2\n9\n', output: 'No\nYes\nNo\n' },
@@ -193,11 +166,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1006',
-    title: 'GCD and LCM',
     difficulty: 1,
-    description: 'Print the greatest common divisor and the least common multiple of $a$ and $b$.',
-    input: 'Two integers $1 \\le a, b \\le 10^9$.',
-    output: 'The gcd and the lcm, separated by a space.',
     tags: ['Math'],
     cases: [
       { input: '4 6\n', output: '2 12\n' },
@@ -212,11 +181,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1007',
-    title: 'Sort the Numbers',
     difficulty: 1,
-    description: 'Sort $n$ integers in non-decreasing order.',
-    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers of absolute value at most $10^9$.',
-    output: 'The sorted numbers separated by spaces.',
     tags: ['Sorting'],
     cases: [
       { input: '5\n5 2 4 2 1\n', output: '1 2 2 4 5\n' },
@@ -229,11 +194,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1008',
-    title: 'Climbing Stairs',
     difficulty: 2,
-    description: 'You climb a staircase of $n$ steps, one or two steps at a time. In how many ways can you reach the top? Print the count modulo $998244353$.',
-    input: 'One integer $n$ ($1 \\le n \\le 10^5$).',
-    output: 'The number of ways modulo $998244353$.',
     tags: ['Dynamic Programming'],
     cases: [1, 2, 3, 10, 45, 100000].map((n) => {
       let a = 1n;
@@ -245,12 +206,7 @@ const CLASSIC_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1009',
-    title: 'Longest Increasing Subsequence',
     difficulty: 3,
-    description: 'Find the length of the longest strictly increasing subsequence of a sequence of $n$ integers.',
-    input: 'The first line holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers $0 \\le a_i \\le 10^9$.',
-    output: 'The length.',
-    hint: 'An $O(n^2)$ solution is too slow for the largest tests.',
     tags: ['Dynamic Programming', 'Binary Search'],
     cases: [
       { input: '6\n1 5 2 4 3 6\n', output: '4\n' },
@@ -304,17 +260,10 @@ int main(int argc, char *argv[]) {
 const PRIME_NS = [10, 1000, 50000, 100000, 10000000, 20000000];
 const PRIME_GROUPS: Record<number, [number, number]> = { 10: [1, 30], 1000: [1, 30], 50000: [2, 30], 100000: [2, 30], 10000000: [3, 40], 20000000: [3, 40] };
 
-export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
+const EXTRA_DEMO_PROBLEMS: DemoProblemData[] = [
   {
     problemId: 'P1010',
-    title: 'Square Root',
     difficulty: 1,
-    description:
-      'Print $\\sqrt{x}$. Any answer within an absolute or relative error of $10^{-6}$ is accepted ' +
-      '(this problem is checked by a special judge, so the number of digits is up to you).',
-    input: 'One integer $x$ ($0 \\le x \\le 10^{12}$).',
-    output: 'The square root of $x$.',
-    hint: 'An integer square root is not enough: $\\sqrt{2} = 1.41421356\\ldots$',
     tags: ['Math', 'Special Judge'],
     spj: { language: 'C', code: SQRT_CHECKER },
     cases: [2, 0, 1, 10, 99980001, 123456789, 1000000000000, 999999999999].map((x) => ({ input: lines(x), output: lines(Math.sqrt(x).toFixed(9)) })),
@@ -326,17 +275,10 @@ export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1011',
-    title: 'Counting Primes',
     difficulty: 2,
     type: 1,
     judgeCaseMode: 'subtask_lowest',
     timeLimit: 2000,
-    description:
-      'Count the primes not greater than $n$.\n\nThis is an OI problem with three subtasks; a subtask scores only when all of its tests pass:\n\n' +
-      '| Subtask | $n$ | Points |\n|---|---|---|\n| 1 | $\\le 1000$ | 30 |\n| 2 | $\\le 10^5$ | 30 |\n| 3 | $\\le 2 \\times 10^7$ | 40 |',
-    input: 'One integer $n$ ($1 \\le n \\le 2 \\times 10^7$).',
-    output: 'The number of primes $p \\le n$.',
-    hint: 'Trial division is fine for the first two subtasks; the last one needs a sieve.',
     tags: ['Math', 'Number Theory'],
     cases: (() => {
       const counts = primeCounts(PRIME_NS);
@@ -363,14 +305,8 @@ export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
   },
   {
     problemId: 'P1012',
-    title: 'Reverse the Sequence (File IO)',
     difficulty: 0,
     fileIO: { input: 'reverse.in', output: 'reverse.out' },
-    description:
-      'Print $n$ integers in reverse order.\n\n**File input and output:** read from `reverse.in` and write to `reverse.out` ' +
-      '(in the current directory); standard input is empty and standard output is ignored.',
-    input: 'The first line of `reverse.in` holds $n$ ($1 \\le n \\le 10^5$), the second $n$ integers.',
-    output: 'The integers of the input in reverse order, separated by spaces, into `reverse.out`.',
     tags: ['Beginner', 'File IO'],
     cases: [
       { input: '5\n1 2 3 4 5\n', output: '5 4 3 2 1\n' },
@@ -393,15 +329,25 @@ export const EXTRA_DEMO_PROBLEMS: DemoProblem[] = [
   },
 ];
 
-/** Every demo problem: the ten classics, then the special-judge, subtask and file-IO demos. */
-export const DEMO_PROBLEMS: DemoProblem[] = [...CLASSIC_PROBLEMS, ...EXTRA_DEMO_PROBLEMS];
+/** A demo problem with its statement in one language. */
+export type DemoProblem = DemoProblemData & DemoProblemText;
+
+/** Every demo problem in `lang`: the ten classics, then the special-judge, subtask and file-IO demos. */
+export function demoProblems(lang: UiLanguage): DemoProblem[] {
+  const words = demoTexts(lang).problems;
+  return [...CLASSIC_PROBLEMS, ...EXTRA_DEMO_PROBLEMS].map((p) => ({ ...p, ...words[p.problemId] }));
+}
+
+/** The demo problems in English (the seed test judges their solutions and names its cases by them). */
+export const DEMO_PROBLEMS: DemoProblem[] = demoProblems('en-US');
 
 /** Creates the demo problems when the site has no problem at all; returns how many were created. */
 export async function seedProblems({ config, database }: AppContext): Promise<number> {
   const { db } = database;
   const [existing] = await db.select({ n: count() }).from(problems);
   if ((existing?.n ?? 0) > 0) return 0;
-  for (const demo of DEMO_PROBLEMS) {
+  const demos = demoProblems(config.demoLang);
+  for (const demo of demos) {
     const pid = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(problems)
@@ -412,7 +358,7 @@ export async function seedProblems({ config, database }: AppContext): Promise<nu
           description: demo.description,
           input: demo.input,
           output: demo.output,
-          hint: demo.hint ?? '',
+          hint: demo.hint,
           source: 'Demo',
           difficulty: demo.difficulty,
           examples: [{ input: demo.cases[0]!.input, output: demo.cases[0]!.output }],
@@ -438,7 +384,7 @@ export async function seedProblems({ config, database }: AppContext): Promise<nu
     });
     await saveCaseSet(database, config.dataDir, pid, demo.cases);
   }
-  return DEMO_PROBLEMS.length;
+  return demos.length;
 }
 
 const eqTag = (name: string) => and(eq(tags.oj, OWN_OJ), eq(tags.name, name));

@@ -10,6 +10,7 @@ import { generatePassword, hashPassword } from './lib/password.js';
 import { getSecrets } from './lib/secrets.js';
 import { putSetting } from './lib/site-config.js';
 import { seedProblems } from './seed-problems.js';
+import { demoTexts } from './demo-texts/index.js';
 import { seedContests } from './modules/contest/seed.js';
 import { seedTrainings } from './modules/training/seed.js';
 import { seedDiscussions } from './modules/discussion/seed.js';
@@ -72,13 +73,8 @@ export async function seed({ config, database }: AppContext, o: SeedOptions = {}
   }
   if (!website && o.welcome !== false) {
     const rootUid = (await db.select({ uid: users.uid }).from(users).where(eq(users.username, 'root')))[0]?.uid;
-    await db.insert(announcements).values({
-      title: 'Welcome to the Online Judge',
-      content:
-        '## Welcome!\n\nRegister an account, pick a problem and submit your code: verdicts come back within seconds.\n\n' +
-        '- Languages: C, C++, Java, Python and more\n- Contests in ACM and OI rules\n- Trainings, discussions and groups\n',
-      uid: rootUid,
-    });
+    const { welcome } = demoTexts(config.demoLang);
+    await db.insert(announcements).values({ title: welcome.title, content: welcome.content, uid: rootUid });
     const svg = fs.readFileSync(path.join(assets, 'demo-carousel.svg'));
     const hash = crypto.createHash('sha256').update(svg).digest('hex');
     const rel = path.join('carousel', `${hash}.svg`);

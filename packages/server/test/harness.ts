@@ -32,7 +32,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, o: { 
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-test-data-'));
   const config: ServerConfig = {
-    ...loadConfig({}),
+    // Tests name the demo content by its English titles: the demo language is chosen, not the default zh-CN.
+    ...loadConfig({ OJ_DEMO_LANG: 'en-US' }),
     dataDir,
     databaseUrl: url.toString(),
     rootPassword: ROOT_PASSWORD,

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import { contestProblems, contests, problems, submissions, userRoles, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { saveCaseSet } from '../../lib/testdata.js';
-import { DEMO_PROBLEMS } from '../../seed-problems.js';
+import { demoProblems } from '../../seed-problems.js';
+import { demoTexts } from '../../demo-texts/index.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -31,6 +32,8 @@ export async function seedContests(ctx: AppContext): Promise<number> {
   const second = bank.find((p) => p.problemId === 'P1001');
   if (!aPlusB || !second) return 0;
   const [root] = await db.select({ uid: users.uid, username: users.username }).from(users).where(eq(users.username, 'root'));
+  const words = demoTexts(ctx.config.demoLang).contests;
+  const DEMO_PROBLEMS = demoProblems(ctx.config.demoLang);
   const now = Date.now();
   const owner = { uid: root?.uid ?? null, author: root?.username ?? null };
 
@@ -38,8 +41,8 @@ export async function seedContests(ctx: AppContext): Promise<number> {
     .insert(contests)
     .values({
       ...owner,
-      title: 'Demo ACM Contest',
-      description: 'A public ACM contest to try the site: solve A + B, then B.',
+      title: words.acm.title,
+      description: words.acm.description,
       type: ContestType.ACM,
       auth: ContestAuth.PUBLIC,
       startTime: new Date(now - HOUR),
@@ -47,9 +50,9 @@ export async function seedContests(ctx: AppContext): Promise<number> {
       openRank: true,
       awardType: 1,
       awardConfig: [
-        { priority: 1, name: 'Gold', background: '#e6bf25', color: '#ffffff', num: 10 },
-        { priority: 2, name: 'Silver', background: '#b4c0c7', color: '#ffffff', num: 20 },
-        { priority: 3, name: 'Bronze', background: '#CD7F32', color: '#ffffff', num: 30 },
+        { priority: 1, name: words.awards.gold, background: '#e6bf25', color: '#ffffff', num: 10 },
+        { priority: 2, name: words.awards.silver, background: '#b4c0c7', color: '#ffffff', num: 20 },
+        { priority: 3, name: words.awards.bronze, background: '#CD7F32', color: '#ffffff', num: 30 },
       ],
     })
     .returning({ id: contests.id });
@@ -70,7 +73,7 @@ export async function seedContests(ctx: AppContext): Promise<number> {
         description: demo.description,
         input: demo.input,
         output: demo.output,
-        hint: demo.hint ?? '',
+        hint: demo.hint,
         source: 'Demo',
         difficulty: demo.difficulty,
         type: ContestType.OI,
@@ -93,8 +96,8 @@ export async function seedContests(ctx: AppContext): Promise<number> {
     .insert(contests)
     .values({
       ...owner,
-      title: 'Demo OI Contest',
-      description: 'An OI contest that has ended: its board shows the results.',
+      title: words.oi.title,
+      description: words.oi.description,
       type: ContestType.OI,
       auth: ContestAuth.PUBLIC,
       startTime: new Date(oiStart),
@@ -159,8 +162,8 @@ export async function seedContests(ctx: AppContext): Promise<number> {
     .insert(contests)
     .values({
       ...owner,
-      title: 'Demo Protected Contest',
-      description: 'Scheduled: everyone may look once it starts; submitting needs the password "demo".',
+      title: words.protected.title,
+      description: words.protected.description,
       type: ContestType.ACM,
       auth: ContestAuth.PROTECTED,
       pwd: 'demo',

@@ -11,7 +11,8 @@ import { ContestAuth, ContestType, GroupAuth, GroupLevel, TrainingAuth } from '@
 import type { AppContext } from '../../context.js';
 import { contestProblems, contests, groupMembers, groups, problems, trainingCategories, trainingProblems, trainings, users } from '../../db/schema/index.js';
 import { saveCaseSet } from '../../lib/testdata.js';
-import { DEMO_PROBLEMS, type DemoProblem } from '../../seed-problems.js';
+import { demoProblems, type DemoProblem } from '../../seed-problems.js';
+import { demoTexts } from '../../demo-texts/index.js';
 
 const DAY = 24 * 3600_000;
 
@@ -27,7 +28,7 @@ async function groupProblem(ctx: AppContext, gid: number, shortName: string, dem
       description: demo.description,
       input: demo.input,
       output: demo.output,
-      hint: demo.hint ?? '',
+      hint: demo.hint,
       source: 'Demo',
       difficulty: demo.difficulty,
       examples: [{ input: demo.cases[0]!.input, output: demo.cases[0]!.output }],
@@ -50,16 +51,18 @@ export async function seedGroups(ctx: AppContext): Promise<number> {
     .where(inArray(users.username, ['root', 'demo_ada', 'demo_bob', 'demo_cyd']));
   const uid = (name: string) => people.find((p) => p.username === name)?.uid;
   const root = uid('root');
+  const words = demoTexts(ctx.config.demoLang).groups;
+  const DEMO_PROBLEMS = demoProblems(ctx.config.demoLang);
   const [aPlusB] = await db.select({ id: problems.id, title: problems.title }).from(problems).where(eq(problems.problemId, 'P1000'));
   if (!root || !uid('demo_ada') || !uid('demo_bob') || !uid('demo_cyd') || !aPlusB || DEMO_PROBLEMS.length < 2) return 0;
 
   const [club] = await db
     .insert(groups)
     .values({
-      name: 'Algorithm Club',
+      name: words.club.name,
       shortName: 'ALGOCLUB',
-      brief: 'A public club: join at once and practise together.',
-      description: "## Algorithm Club\n\nEveryone may join. Members solve the club's own problems, follow its **Warm-up** training and meet on the club rank.",
+      brief: words.club.brief,
+      description: words.club.description,
       ownerUid: root,
       owner: 'root',
       auth: GroupAuth.PUBLIC,
@@ -69,10 +72,10 @@ export async function seedGroups(ctx: AppContext): Promise<number> {
   const [klass] = await db
     .insert(groups)
     .values({
-      name: 'Class of 2026',
+      name: words.klass.name,
       shortName: 'CLASS26',
-      brief: 'A private class: apply with the invitation code.',
-      description: '## Class of 2026\n\nA private class. Ask the teacher for the invitation code, then apply with it and a short reason.',
+      brief: words.klass.brief,
+      description: words.klass.description,
       ownerUid: root,
       owner: 'root',
       auth: GroupAuth.PRIVATE,
@@ -85,18 +88,21 @@ export async function seedGroups(ctx: AppContext): Promise<number> {
     { gid: club!.id, uid: uid('demo_bob')!, auth: GroupLevel.MEMBER },
     { gid: klass!.id, uid: root, auth: GroupLevel.ROOT },
     { gid: klass!.id, uid: uid('demo_cyd')!, auth: GroupLevel.MEMBER },
-    { gid: klass!.id, uid: uid('demo_bob')!, auth: GroupLevel.APPLYING, reason: 'I am in this class, please let me in.' },
+    { gid: klass!.id, uid: uid('demo_bob')!, auth: GroupLevel.APPLYING, reason: words.applyReason },
   ]);
 
   const clubProblem = await groupProblem(ctx, club!.id, 'ALGOCLUB', DEMO_PROBLEMS[1]!, 'root');
   const classProblem = await groupProblem(ctx, klass!.id, 'CLASS26', DEMO_PROBLEMS[0]!, 'root');
 
-  const [category] = await db.insert(trainingCategories).values({ name: 'Warm-up', color: '#19be6b', gid: club!.id }).returning({ id: trainingCategories.id });
+  const [category] = await db
+    .insert(trainingCategories)
+    .values({ name: words.warmupCategory, color: '#19be6b', gid: club!.id })
+    .returning({ id: trainingCategories.id });
   const [training] = await db
     .insert(trainings)
     .values({
-      title: 'Club Warm-up',
-      description: "Start with A + B from the public bank, then the club's own problem.",
+      title: words.clubTraining.title,
+      description: words.clubTraining.description,
       author: 'root',
       uid: root,
       auth: TrainingAuth.PUBLIC,
@@ -116,8 +122,8 @@ export async function seedGroups(ctx: AppContext): Promise<number> {
     .values({
       uid: root,
       author: 'root',
-      title: 'Class Quiz',
-      description: 'A running quiz for the class: solve the class problem.',
+      title: words.quiz.title,
+      description: words.quiz.description,
       type: ContestType.ACM,
       auth: ContestAuth.PUBLIC,
       startTime: new Date(now - DAY),

@@ -9,27 +9,26 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { TrainingAuth } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { problems, trainingCategories, trainingProblems, trainings, users } from '../../db/schema/index.js';
+import { demoTexts } from '../../demo-texts/index.js';
 
+/** `text` names the training's words in demo-texts. */
 const DEMO = [
   {
-    title: 'Getting Started',
+    text: 'gettingStarted',
     category: 0,
     auth: TrainingAuth.PUBLIC,
-    description: 'First steps on the judge: read the input, print the answer, submit. Start with A + B.',
     problems: ['P1000', 'P1001', 'P1002', 'P1003', 'P1012'],
   },
   {
-    title: 'Classic Algorithms',
+    text: 'classic',
     category: 1,
     auth: TrainingAuth.PUBLIC,
-    description: 'Number theory, sorting and dynamic programming classics, from easy to harder.',
     problems: ['P1004', 'P1005', 'P1006', 'P1007', 'P1008', 'P1009', 'P1011'],
   },
   {
-    title: 'Private Practice',
+    text: 'private',
     category: 1,
     auth: TrainingAuth.PRIVATE,
-    description: '',
     problems: ['P1010', 'P1005', 'P1009'],
   },
 ] as const;
@@ -46,21 +45,23 @@ export async function seedTrainings(ctx: AppContext): Promise<number> {
   const pidOf = new Map(bank.map((p) => [p.problemId, p.id]));
   if (!pidOf.has('P1000')) return 0;
   const [root] = await db.select({ uid: users.uid, username: users.username }).from(users).where(eq(users.username, 'root'));
+  const words = demoTexts(ctx.config.demoLang).trainings;
   const categories = await db
     .insert(trainingCategories)
     .values([
-      { name: 'Beginner', color: '#19be6b' },
-      { name: 'Algorithms', color: '#2d8cf0' },
+      { name: words.categories.beginner, color: '#19be6b' },
+      { name: words.categories.algorithms, color: '#2d8cf0' },
     ])
     .returning({ id: trainingCategories.id });
   const password = crypto.randomBytes(6).toString('base64url');
   for (const [i, demo] of DEMO.entries()) {
     const priv = demo.auth === TrainingAuth.PRIVATE;
+    const text = words[demo.text];
     const [t] = await db
       .insert(trainings)
       .values({
-        title: demo.title,
-        description: priv ? `A private training to try the password card: its password is \`${password}\`.` : demo.description,
+        title: text.title,
+        description: typeof text.description === 'function' ? text.description(password) : text.description,
         author: root?.username ?? null,
         uid: root?.uid ?? null,
         auth: demo.auth,
