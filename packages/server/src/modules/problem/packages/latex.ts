@@ -132,7 +132,9 @@ export function texToMarkdown(tex: string): string {
   // Math is set aside behind placeholders (private-use characters no statement holds), so markup
   // around it (\textbf{$x$}) converts as one piece and the TeX inside is never touched.
   const math: string[] = [];
-  const text = splitMath(tex)
+  // `%%` lines stand for blank lines of the Markdown the statement came from (markdown-tex.ts):
+  // kept behind a placeholder through comment removal and the merging of blank lines.
+  const text = splitMath(tex.replace(/^%%$/gm, '\uE002'))
     .map((p) => (p.math ? `\uE000${math.push(p.text) - 1}\uE001` : p.text.replace(/[\uE000\uE001]/g, '')))
     .join('');
   const md = convertText(text).replace(/\uE000(\d+)\uE001/g, (_, i: string) => math[Number(i)]!);
@@ -141,5 +143,6 @@ export function texToMarkdown(tex: string): string {
     .map((l) => l.replace(/[ \t]+$/, (m) => (m.length >= 2 && m.startsWith('  ') ? '  ' : '')).replace(/^[ \t]+(?![-\d])/, ''))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
+    .replace(/\uE002/g, '')
     .trim();
 }
