@@ -207,7 +207,7 @@ export const MSG = {
   zipTooManyEntries: 'The zip holds too many files (at most {max}).',
   zipFileTooLarge: 'The file {name} is larger than {max} MB when unpacked.',
   zipTotalTooLarge: 'The unpacked files are larger than {max} MB in total.',
-  zipBomb: 'The file {name} is compressed suspiciously well, refusing to unpack it.',
+  zipDiskFull: 'There is not enough free disk space to unpack the zip ({need} MB needed, {free} MB free).',
   zipEntryMismatch: 'The file {name} does not unpack to the size and checksum the zip declares: the zip is damaged or forged.',
   zipNoCases: 'No test case found: put pairs such as 1.in + 1.out (or 1.ans), or input1.txt + output1.txt, at the root of the zip.',
   uploadDirGone: 'The uploaded test data has expired or does not exist, please upload it again.',

@@ -27,7 +27,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transfo
 
 /**
  * Limits of a test-case zip (and of a problem import zip), all checked on the zip's central directory
- * before anything is unpacked; the real sizes are then verified while unpacking
+ * before anything is unpacked; the bytes actually written are then counted against them while unpacking
  * (packages/server/src/lib/safe-unzip.ts).
  */
 export const TESTCASE_ZIP_LIMITS = {
@@ -44,8 +44,8 @@ export const TESTCASE_ZIP_LIMITS = {
   totalMaxBytes: 256 * 1024 * 1024,
   /** entries in one zip (folders included) */
   maxEntries: 2000,
-  /** unpacked / packed size of one entry above this is treated as a zip bomb */
-  maxRatio: 1000,
+  // No limit on the compression ratio: real test data packs as well as a zip bomb. The bytes unpacking
+  // writes are what is bounded (these limits, counted while inflating, and the free disk space).
 } as const;
 
 /** `POST /api/file/upload-testcase-zip?mode=`: mode is the problem's judgeCaseMode (subtask modes get groupNum). */

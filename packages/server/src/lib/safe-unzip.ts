@@ -7,14 +7,19 @@
  * no symbolic links (problem packages may allow them: they are then never created on disk, only read
  * as text and resolved to another file of the same zip, see `readZipLinks`), no duplicate names or file/folder clashes, the folder depth the caller allows,
  * at most `maxEntries` entries, each declared size within `fileMaxBytes`, their sum within
- * `totalMaxBytes`, and the packed/unpacked ratio (zip bombs). Limits: `TESTCASE_ZIP_LIMITS` in
- * `@oj/shared`.
+ * `totalMaxBytes`. Limits: `TESTCASE_ZIP_LIMITS` in `@oj/shared`.
+ *
+ * There is no refusal by compression ratio: real test data (100 000 equal numbers, 64 MB of one
+ * repeated line) packs a thousand to one just like a zip bomb does, so what is bounded is what
+ * unpacking may WRITE, never how well it packed. Before anything is written the file system must have
+ * room for the declared total plus a reserve (`ZIP_DISK_RESERVE_BYTES`), so an upload cannot fill the
+ * disk the database and the test data live on.
  *
  * Entries are then inflated one at a time as streams (node:zlib) straight into files, so memory stays
  * flat whatever the sizes. The declared size and CRC-32 are only claims: the bytes actually produced
- * are counted and checked, inflation stops as soon as an entry produces more than its header says, and
- * an entry that produces fewer bytes or another checksum is refused too. Because every entry is held
- * to its declared size, the totals checked up front bound what reaches the disk.
+ * are counted, per file and for the whole zip, against the site's limits and against the header;
+ * inflation stops the moment either is passed (a 5 GB entry whose header says 1 KB stops after 1 KB),
+ * and an entry that produces fewer bytes or another checksum is refused too.
  *
  * Work happens in a private folder under DATA_DIR/tmp (`withTempDir`), removed whatever happens, so a
  * refused or failed upload leaves nothing behind. ZIP64 archives are not read (their sizes would be
@@ -34,8 +39,13 @@ export interface ZipLimits {
   fileMaxBytes: number;
   totalMaxBytes: number;
   maxEntries: number;
-  maxRatio: number;
 }
+
+/**
+ * Free space left on the data file system after unpacking (the declared total): the database, the
+ * judges' downloads and other uploads need room too. Tests pass a reserve of their own.
+ */
+export const ZIP_DISK_RESERVE_BYTES = 256 * 1024 * 1024;
 
 /** One file of the archive as its central directory describes it (checked, not yet trusted). */
 export interface ZipEntry {
@@ -169,7 +179,6 @@ export async function readZipDirectory(file: string, o: { maxDepth: number; limi
     const depth = e.name.split('/').length - 1;
     if (depth > o.maxDepth) throw fail('zipNested', { name: shown(e.name) });
     if (e.size > limits.fileMaxBytes) throw fail('zipFileTooLarge', { name: shown(e.name), max: mb(limits.fileMaxBytes) });
-    if (e.size > 1024 * 1024 && e.size > Math.max(e.packed, 1) * limits.maxRatio) throw fail('zipBomb', { name: shown(e.name) });
     total += e.size;
     if (total > limits.totalMaxBytes) throw fail('zipTotalTooLarge', { max: mb(limits.totalMaxBytes) });
     // Bit 0: encrypted. Only stored and deflated entries are read.
@@ -192,14 +201,29 @@ export async function readZipDirectory(file: string, o: { maxDepth: number; limi
   return files;
 }
 
-/** Counts and checksums what passes; fails the moment it is more than `size`, and at the end unless it is exactly `size` with `crc`. */
-function verifier(entry: ZipEntry): Transform {
+/** Bytes actually written by one `extractZipEntries` call, held to the limits whatever the headers say. */
+interface WriteBudget {
+  written: number;
+  limits: ZipLimits;
+}
+
+/**
+ * Counts and checksums what passes. Fails the moment the entry passes the site's per-file limit or the
+ * zip's bytes pass the total limit (counted here, not taken from any header), or the entry passes its
+ * declared `size`; at the end fails unless it is exactly `size` with `crc`.
+ */
+function verifier(entry: ZipEntry, budget?: WriteBudget): Transform {
   let count = 0;
   let crc = 0;
   const mismatch = () => fail('zipEntryMismatch', { name: shown(entry.name) });
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       count += chunk.length;
+      if (budget) {
+        budget.written += chunk.length;
+        if (count > budget.limits.fileMaxBytes) return done(fail('zipFileTooLarge', { name: shown(entry.name), max: mb(budget.limits.fileMaxBytes) }));
+        if (budget.written > budget.limits.totalMaxBytes) return done(fail('zipTotalTooLarge', { max: mb(budget.limits.totalMaxBytes) }));
+      }
       if (count > entry.size) return done(mismatch());
       crc = zlib.crc32(chunk, crc);
       done(null, chunk);
@@ -211,14 +235,35 @@ function verifier(entry: ZipEntry): Transform {
 }
 
 /**
- * Inflates `entries` (from `readZipDirectory` of the same file) into `destDir` under their names,
- * one stream at a time. Symbolic links are left out: nothing on disk ever is a link (`readZipLinks`). Throws zipEntryMismatch when an entry's data does not give its declared size
- * and checksum, zipInvalid when its data cannot be found. Files already written stay: callers unpack
- * into a folder of `withTempDir` (or remove `destDir` themselves).
+ * Refuses with zipDiskFull unless the file system of `dir` has room for `need` bytes and `reserve`
+ * more. statfs is what the kernel says now; other writers may take space meanwhile, which the reserve
+ * absorbs.
  */
-export async function extractZipEntries(file: string, entries: ZipEntry[], destDir: string): Promise<void> {
+async function checkDiskSpace(dir: string, need: number, reserve: number): Promise<void> {
+  const st = await fs.promises.statfs(dir);
+  const free = st.bavail * st.bsize;
+  if (need + reserve > free) throw fail('zipDiskFull', { need: Math.ceil((need + reserve) / (1024 * 1024)), free: mb(free) });
+}
+
+/**
+ * Inflates `entries` (from `readZipDirectory` of the same file) into `destDir` under their names,
+ * one stream at a time, after checking the disk has room for them (zipDiskFull). Symbolic links are
+ * left out: nothing on disk ever is a link (`readZipLinks`). The bytes written are counted against
+ * `limits` (zipFileTooLarge, zipTotalTooLarge); throws zipEntryMismatch when an entry's data does not
+ * give its declared size and checksum, zipInvalid when its data cannot be found. Files already written
+ * stay: callers unpack into a folder of `withTempDir` (or remove `destDir` themselves).
+ */
+export async function extractZipEntries(
+  file: string,
+  entries: ZipEntry[],
+  destDir: string,
+  o: { limits?: ZipLimits; diskReserveBytes?: number } = {},
+): Promise<void> {
   const root = path.resolve(destDir);
   await fs.promises.mkdir(root, { recursive: true });
+  const declared = entries.reduce((sum, e) => sum + (e.symlink ? 0 : e.size), 0);
+  await checkDiskSpace(root, declared, o.diskReserveBytes ?? ZIP_DISK_RESERVE_BYTES);
+  const budget: WriteBudget = { written: 0, limits: o.limits ?? TESTCASE_ZIP_LIMITS };
   const fh = await fs.promises.open(file, 'r');
   let fileSize: number;
   try {
@@ -229,7 +274,7 @@ export async function extractZipEntries(file: string, entries: ZipEntry[], destD
       // Defence in depth: names were checked by readZipDirectory, but nothing may land outside root.
       if (!target.startsWith(root + path.sep)) throw fail('zipUnsafePath', { name: shown(e.name) });
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await inflateEntry(file, fh, fileSize, e, fs.createWriteStream(target, { flags: 'wx' }));
+      await inflateEntry(file, fh, fileSize, e, fs.createWriteStream(target, { flags: 'wx' }), budget);
     }
   } finally {
     await fh.close();
@@ -237,7 +282,14 @@ export async function extractZipEntries(file: string, entries: ZipEntry[], destD
 }
 
 /** Inflates one entry into `out`, held to its declared size and checksum. */
-async function inflateEntry(file: string, fh: fs.promises.FileHandle, fileSize: number, e: ZipEntry, out: NodeJS.WritableStream): Promise<void> {
+async function inflateEntry(
+  file: string,
+  fh: fs.promises.FileHandle,
+  fileSize: number,
+  e: ZipEntry,
+  out: NodeJS.WritableStream,
+  budget?: WriteBudget,
+): Promise<void> {
   const local = await readAt(fh, e.offset, 30).catch(() => null);
   if (!local || local.readUInt32LE(0) !== LOCAL) throw fail('zipInvalid');
   const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
@@ -246,8 +298,8 @@ async function inflateEntry(file: string, fh: fs.promises.FileHandle, fileSize: 
   // createReadStream's end is inclusive; an empty range still has to run through the verifier.
   const src = e.packed > 0 ? fs.createReadStream(file, { start, end: start + e.packed - 1 }) : Readable.from([]);
   try {
-    if (e.method === STORED) await pipeline(src, verifier(e), out);
-    else await pipeline(src, zlib.createInflateRaw(), verifier(e), out);
+    if (e.method === STORED) await pipeline(src, verifier(e, budget), out);
+    else await pipeline(src, zlib.createInflateRaw(), verifier(e, budget), out);
   } catch (err) {
     // zlib's own errors (bad or cut-off deflate data) say the entry's bytes are not what it claims.
     if ((err as { code?: string }).code?.startsWith('Z_')) throw fail('zipEntryMismatch', { name: shown(e.name) });

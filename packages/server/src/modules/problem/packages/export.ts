@@ -16,8 +16,9 @@ import { problemCases, problems } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { blobPath } from '../../../lib/testdata.js';
 import { tagsOf } from '../service.js';
-import { checkerAsKattisValidator, unwrapKattisAdapter } from './kattis-validator.js';
+import { checkerAsKattisValidator, SITE_COMPARISON_FLAGS, unwrapKattisAdapter } from './kattis-validator.js';
 import { markdownToTex } from './markdown-tex.js';
+import { isSectionHeading } from './statement.js';
 
 export type PackageFormat = 'polygon' | 'kattis';
 type Problem = typeof problems.$inferSelect;
@@ -86,14 +87,30 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
     return { '@_path': `files/${name}` };
   });
   const assets: Record<string, unknown> = {};
+  // Polygon's source types name the language: a C checker stays C (c.gcc) on the way back.
+  const isC = p.spjLanguage === 'C';
+  const [ext, srcType] = isC ? ['c', 'c.gcc'] : ['cpp', 'cpp.g++17'];
   if (p.judgeMode === 'spj' && p.spjCode) {
-    put('files/check.cpp', p.spjCode);
-    put('check.cpp', p.spjCode);
-    assets.checker = { '@_type': 'testlib', source: { '@_path': 'files/check.cpp', '@_type': 'cpp.g++17' }, copy: { '@_path': 'check.cpp' } };
+    put(`files/check.${ext}`, p.spjCode);
+    put(`check.${ext}`, p.spjCode);
+    assets.checker = { '@_type': 'testlib', source: { '@_path': `files/check.${ext}`, '@_type': srcType }, copy: { '@_path': `check.${ext}` } };
   } else if (p.judgeMode === 'interactive' && p.spjCode) {
-    put('files/interactor.cpp', p.spjCode);
-    assets.interactor = { source: { '@_path': 'files/interactor.cpp', '@_type': 'cpp.g++17' } };
+    put(`files/interactor.${ext}`, p.spjCode);
+    assets.interactor = { source: { '@_path': `files/interactor.${ext}`, '@_type': srcType } };
   }
+  // Subtasks judged by their lowest case are Polygon's complete-group policy; the group is worth its
+  // lowest case's points (what this site's judge gives), each test keeps its own.
+  const groupNums = [...new Set(cases.map((c) => c.groupNum))];
+  const groups =
+    grouped && scored
+      ? {
+          group: groupNums.map((g) => ({
+            '@_name': String(g),
+            '@_points-policy': p.judgeCaseMode === 'subtask_lowest' ? 'complete-group' : 'each-test',
+            ...(p.judgeCaseMode === 'subtask_lowest' ? { '@_points': String(Math.min(...cases.filter((c) => c.groupNum === g).map((c) => c.score))) } : {}),
+          })),
+        }
+      : undefined;
   const problemXml = {
     '?xml': { '@_version': '1.0', '@_encoding': 'utf-8', '@_standalone': 'no' },
     problem: {
@@ -118,6 +135,7 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
               ...(grouped ? { '@_group': String(c.groupNum) } : {}),
             })),
           },
+          ...(groups ? { groups } : {}),
         },
       },
       files: { resources: { file: resources } },
@@ -135,37 +153,72 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
   put('problem.xml', xml);
 }
 
+/**
+ * Kattis scores per test folder (`testdata.yaml`: `accept_score` for each accepted test, `grader_flags`
+ * min / avg / sum over the folder): an OI problem's tests go to data/secret by group when it judges by
+ * subtask, else one folder per test (each carrying its own score). The tests of one subtask share one
+ * score there: a subtask whose tests differ gets their rounded mean (what an averaged subtask is worth).
+ */
+function kattisScoring(p: Problem, cases: Case[], put: (name: string, data: string) => void): string[] {
+  const subtasks = p.judgeCaseMode === 'subtask_lowest' || p.judgeCaseMode === 'subtask_average';
+  const where: string[] = [];
+  const folders = new Map<string, number[]>();
+  cases.forEach((c, i) => {
+    const folder = subtasks ? `data/secret/group${two(c.groupNum)}/` : `data/secret/${two(i + 1)}/`;
+    where.push(folder);
+    folders.set(folder, [...(folders.get(folder) ?? []), c.score]);
+  });
+  const flags = p.judgeCaseMode === 'subtask_lowest' ? 'min' : p.judgeCaseMode === 'subtask_average' ? 'avg' : 'sum';
+  for (const [folder, scores] of folders) {
+    const score = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+    put(`${folder}testdata.yaml`, toYaml({ accept_score: score, grader_flags: flags, on_reject: flags === 'min' ? 'break' : 'continue' }));
+  }
+  return where;
+}
+
 function kattisPackage(p: Problem, cases: Case[], tags: string[], out: Record<string, Uint8Array>) {
   const dir = folderOf(p);
   const put = (name: string, data: string | Buffer) => {
     out[dir + name] = typeof data === 'string' ? Buffer.from(data) : data;
   };
-  const samples = sampleCount(p, cases);
+  const scoring = p.type === 1;
+  // A scoring package's samples are the statement's examples only (the import judges none of them);
+  // a pass-fail one judges its samples, so test cases equal to the examples are its samples.
+  const samples = scoring ? 0 : sampleCount(p, cases);
   // examples that are no test case are samples too (Kattis judges its samples: they become tests on import)
   p.examples.slice(samples).forEach((e, i) => {
     put(`data/sample/${two(samples + i + 1)}.in`, e.input);
     put(`data/sample/${two(samples + i + 1)}.ans`, e.output);
   });
   const grouped = new Set(cases.slice(samples).map((c) => c.groupNum)).size > 1;
+  const scoredFolders = scoring ? kattisScoring(p, cases, put) : [];
   cases.forEach((c, i) => {
-    const where = i < samples ? 'data/sample/' : grouped ? `data/secret/group${two(c.groupNum)}/` : 'data/secret/';
+    const where = scoring ? scoredFolders[i]! : i < samples ? 'data/sample/' : grouped ? `data/secret/group${two(c.groupNum)}/` : 'data/secret/';
     put(`${where}${two(i + 1)}.in`, c.input);
     put(`${where}${two(i + 1)}.ans`, c.output);
   });
-  const statement = [p.description, p.input && `## Input\n\n${p.input}`, p.output && `## Output\n\n${p.output}`, p.hint && `## Notes\n\n${p.hint}`]
-    .filter(Boolean)
-    .join('\n\n');
+  // The input text of an interactive problem may begin with its own "Interaction" heading: kept as the section's heading.
+  const inputPart = p.input && (isSectionHeading(p.input.split('\n')[0]!, 'input') ? p.input : `## Input\n\n${p.input}`);
+  const statement = [p.description, inputPart, p.output && `## Output\n\n${p.output}`, p.hint && `## Notes\n\n${p.hint}`].filter(Boolean).join('\n\n');
   put('problem_statement/problem.en.md', `${statement}\n`);
   const yaml: Record<string, unknown> = { name: p.title };
+  if (scoring) yaml.type = 'scoring';
   if (p.source) yaml.source = p.source;
   if (p.judgeMode !== 'default') yaml.validation = p.judgeMode === 'interactive' ? 'custom interactive' : 'custom';
+  // This site's own comparison (the default judge mode) is Kattis's default validator minding case and
+  // spaces; the import reads these two flags alone back as the default judge mode.
+  else yaml.validator_flags = SITE_COMPARISON_FLAGS;
   yaml.limits = { time_limit: p.timeLimit / 1000, memory: p.memoryLimit };
-  if (tags.length) yaml.keywords = tags.join(' ');
+  // A list (2023-07): a tag may hold spaces, which the legacy space-separated string would split.
+  if (tags.length) yaml.keywords = tags;
   put('problem.yaml', toYaml(yaml));
   if (p.judgeMode !== 'default' && p.spjCode) {
     // A validator that came from a Kattis package goes back as it was; our checkers go behind the adapter.
     const original = unwrapKattisAdapter(p.spjCode);
-    put('output_validators/validator/validate.cpp', original ?? checkerAsKattisValidator(p.spjCode, { interactive: p.judgeMode === 'interactive' }));
+    put(
+      'output_validators/validator/validate.cpp',
+      original ?? checkerAsKattisValidator(p.spjCode, { interactive: p.judgeMode === 'interactive', language: p.spjLanguage }),
+    );
     for (const [name, content] of Object.entries(p.judgeExtraFile ?? {})) put(`output_validators/validator/${name}`, content);
   }
 }

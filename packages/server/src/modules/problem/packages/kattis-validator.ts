@@ -114,6 +114,18 @@ export function unwrapKattisAdapter(code: string): string | null {
   return code.startsWith('// Kattis output validator, adapted') && a >= 0 && b > a ? code.slice(a + IMPORT_HEAD.length, b) : null;
 }
 
+/**
+ * validator_flags of a Kattis export whose problem uses this site's own comparison (judge mode
+ * default): tokens compared minding case and the amount of white space, which is what it checks.
+ */
+export const SITE_COMPARISON_FLAGS = 'case_sensitive space_change_sensitive';
+
+/** Written after the checker when it was a C checker here, so the import gives it back as C. */
+const C_CHECKER_NOTE = '// checker language: C\n';
+
+/** The language of the checker inside an export adapter: C when the export noted it, else C++. */
+export const exportedCheckerLanguage = (code: string): 'C' | 'C++' => (code.includes(EXPORT_TAIL + C_CHECKER_NOTE) ? 'C' : 'C++');
+
 /** The checker inside an export adapter (`checkerAsKattisValidator`), else null. */
 export function unwrapExportAdapter(code: string): string | null {
   const b = code.lastIndexOf(EXPORT_TAIL);
@@ -127,8 +139,8 @@ export function unwrapExportAdapter(code: string): string | null {
  * file there), its stderr becomes judgemessage.txt, and exit 0/100 becomes 42, anything else 43
  * (3/103, the checker's own failure, stays a judge error).
  */
-export function checkerAsKattisValidator(code: string, o: { interactive: boolean }): string {
-  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}#include <cstdio>
+export function checkerAsKattisValidator(code: string, o: { interactive: boolean; language?: string | null }): string {
+  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}${o.language === 'C' ? C_CHECKER_NOTE : ''}#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <sys/wait.h>

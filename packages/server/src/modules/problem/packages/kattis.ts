@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
-import { kattisValidatorSource, unwrapExportAdapter } from './kattis-validator.js';
+import { exportedCheckerLanguage, kattisValidatorSource, SITE_COMPARISON_FLAGS, unwrapExportAdapter } from './kattis-validator.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -96,6 +96,8 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     validation.startsWith('custom') ||
     (yaml.validation === undefined && (interactive || [...tree.files.keys()].some((n) => n.startsWith('output_validator/'))));
   const samples: { input: string; output: string }[] = [];
+  const scoring = types.includes('scoring');
+  const scores = scoring ? await kattisScores(tree) : undefined;
   for (const n of inputs) {
     const ans = `${n.slice(0, -3)}.ans`;
     if (!tree.files.has(ans) && !interactive) {
@@ -103,6 +105,11 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       continue;
     }
     const folder = path.posix.dirname(n);
+    // A scoring problem's samples score nothing: they are the statement's examples, not judged tests.
+    if (scoring && folder === 'data/sample') {
+      if (tree.files.has(ans)) samples.push({ input: n, output: ans });
+      continue;
+    }
     if (!folders.has(folder)) folders.set(folder, folders.size + 1);
     const shortIn = n.replace(/^data\//, '').replace(/\//g, '_');
     cases.push({
@@ -111,6 +118,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       inputName: shortIn,
       outputName: `${shortIn.slice(0, -3)}.ans`,
       groupNum: folders.get(folder)!,
+      ...(scores ? { score: scores.of(folder).score } : {}),
     });
     if (folder === 'data/sample' && tree.files.has(ans)) samples.push({ input: n, output: ans });
   }
@@ -130,18 +138,37 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     examples: await examplesOf(tree, samples),
     auth: 1,
   };
+  if (scores) {
+    // Kattis aggregates each folder by its grader flags: min is a subtask judged by its lowest case, avg one by its mean.
+    const used = [...folders.keys()].filter((f) => f !== 'data/sample').map((f) => scores.of(f).flags);
+    const mode =
+      used.length && used.every((f) => f === 'min') ? 'subtask_lowest' : used.length && used.every((f) => f === 'avg') ? 'subtask_average' : 'default';
+    const byGroup = new Map<number, number[]>();
+    for (const c of cases) byGroup.set(c.groupNum ?? 1, [...(byGroup.get(c.groupNum ?? 1) ?? []), c.score ?? 0]);
+    const worth = (xs: number[]) =>
+      mode === 'subtask_lowest'
+        ? Math.min(...xs)
+        : mode === 'subtask_average'
+          ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)
+          : xs.reduce((a, b) => a + b, 0);
+    Object.assign(problem, { type: 1, judgeCaseMode: mode, ioScore: [...byGroup.values()].reduce((a, xs) => a + worth(xs), 0) || 100 });
+  }
   if (custom) {
     const validator = await readValidator(tree, source);
     problem.judgeMode = interactive ? 'interactive' : 'spj';
     problem.spjLanguage = 'C++';
     // A package this site exported carries one of its checkers behind an adapter: take the checker back.
     const own = unwrapExportAdapter(validator.main);
-    if (own !== null) Object.assign(problem, { spjCode: own, checkerConvention: conventionOfCheckerCode(own) });
+    if (own !== null)
+      Object.assign(problem, { spjCode: own, spjLanguage: exportedCheckerLanguage(validator.main), checkerConvention: conventionOfCheckerCode(own) });
     else {
       problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
       problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });
     }
     if (Object.keys(validator.headers).length) problem.judgeExtraFile = validator.headers;
+  } else if (flags.length === 2 && flags.join(' ') === SITE_COMPARISON_FLAGS) {
+    // A package this site exported (or any asking the same): the site's own comparison judges it.
+    problem.judgeMode = 'default';
   } else {
     // Kattis' default validator compares tokens, case-insensitively unless case_sensitive, and numbers
     // within float_(absolute|relative_)tolerance: the same rules as a small checker of our own.
@@ -165,6 +192,39 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   );
   const created: ProblemToCreate = { body, cases, source };
   return { problem: created, warnings };
+}
+
+/**
+ * Scores of a scoring package: each test folder's `testdata.yaml` (inherited from the folders above it
+ * under data/) gives `accept_score` (points of an accepted test, Kattis's default 1) and `grader_flags`
+ * (how the folder's scores add up: min, avg, else sum).
+ */
+async function kattisScores(tree: PackageTree): Promise<{ of(folder: string): { score: number; flags: 'min' | 'avg' | 'sum' } }> {
+  const settings = new Map<string, Record<string, unknown>>();
+  for (const n of tree.files.keys()) {
+    if (!/^data\/(.+\/)?testdata\.yaml$/.test(n)) continue;
+    try {
+      const v = parseYaml(await readText(tree, n));
+      if (v && typeof v === 'object') settings.set(path.posix.dirname(n), v as Record<string, unknown>);
+    } catch {
+      // an unreadable testdata.yaml leaves Kattis's defaults
+    }
+  }
+  const lookup = (folder: string, key: string): unknown => {
+    for (let f = folder; f.startsWith('data'); f = path.posix.dirname(f)) {
+      const v = settings.get(f)?.[key];
+      if (v !== undefined) return v;
+      if (f === 'data') break;
+    }
+    return undefined;
+  };
+  return {
+    of(folder) {
+      const n = Number(lookup(folder, 'accept_score'));
+      const flags = String(lookup(folder, 'grader_flags') ?? '').split(/\s+/);
+      return { score: Number.isFinite(n) && n >= 0 ? Math.round(n) : 1, flags: flags.includes('min') ? 'min' : flags.includes('avg') ? 'avg' : 'sum' };
+    },
+  };
 }
 
 /**

@@ -132,7 +132,16 @@ export function texToMarkdown(tex: string): string {
   // Math is set aside behind placeholders (private-use characters no statement holds), so markup
   // around it (\textbf{$x$}) converts as one piece and the TeX inside is never touched.
   const math: string[] = [];
-  const text = splitMath(tex)
+  // Verbatim blocks are set aside first and come back as fenced code at the very end: nothing in
+  // them is TeX (no math, comments, ligatures), and their indentation and blank lines are the code's.
+  const code: string[] = [];
+  const withoutCode = tex.replace(
+    /\\begin\{(verbatim|lstlisting)\}(?:\[[^\]]*\])?([\s\S]*?)\\end\{\1\}/g,
+    (_, __, body: string) => `\n\n\uE003${code.push(`\`\`\`\n${body.replace(/^\n/, '').trimEnd()}\n\`\`\``) - 1}\uE004\n\n`,
+  );
+  // `%%` lines stand for blank lines of the Markdown the statement came from (markdown-tex.ts):
+  // kept behind a placeholder through comment removal and the merging of blank lines.
+  const text = splitMath(withoutCode.replace(/^%%$/gm, '\uE002'))
     .map((p) => (p.math ? `\uE000${math.push(p.text) - 1}\uE001` : p.text.replace(/[\uE000\uE001]/g, '')))
     .join('');
   const md = convertText(text).replace(/\uE000(\d+)\uE001/g, (_, i: string) => math[Number(i)]!);
@@ -141,5 +150,7 @@ export function texToMarkdown(tex: string): string {
     .map((l) => l.replace(/[ \t]+$/, (m) => (m.length >= 2 && m.startsWith('  ') ? '  ' : '')).replace(/^[ \t]+(?![-\d])/, ''))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
+    .replace(/\uE002/g, '')
+    .replace(/\uE003(\d+)\uE004/g, (_, i: string) => code[Number(i)]!)
     .trim();
 }

@@ -18,6 +18,9 @@ const ESCAPES: Record<string, string> = {
   $: '\\$',
 };
 
+/** A blank line of the Markdown that TeX would merge with the one before (see markdownToTex). */
+export const BLANK_LINE = '%%';
+
 /** Plain text for TeX: reserved characters escaped, and the ligatures latex.ts reads (--, ``, <<) broken. */
 const escapeText = (s: string) =>
   s
@@ -68,6 +71,12 @@ export function markdownToTex(md: string): string {
       i--;
       const env = ordered ? 'enumerate' : 'itemize';
       out.push(`\\begin{${env}}`, ...items, `\\end{${env}}`);
+      continue;
+    }
+    // TeX reads any run of blank lines as one paragraph break: the blank lines past the first are
+    // written as `%%` lines (comments, so TeX still sees one break) that latex.ts reads back as blank.
+    if (!line.trim() && i > 0 && !lines[i - 1]!.trim()) {
+      out.push(BLANK_LINE);
       continue;
     }
     out.push(inline(line));

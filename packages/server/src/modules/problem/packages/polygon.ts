@@ -42,6 +42,9 @@ const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'num
 
 const invalid = (source: string, reason: string) => fail('importInvalid', { reason: `${source}: ${reason}` });
 
+/** The site's checker language for a Polygon source type (`c.gcc`, `cpp.g++17`) or file name: C only for C. */
+const languageOf = (typeOrPath: string) => (/^c\.|\.c$/i.test(typeOrPath) ? 'C' : 'C++');
+
 /** `tests/%02d` → `tests/07` for test 7. */
 const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
 
@@ -167,7 +170,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     // checker exported here) keeps HOJ's exit codes.
     Object.assign(problem, {
       judgeMode: 'interactive',
-      spjLanguage: 'C++',
+      spjLanguage: languageOf(interactor.type),
       spjCode: code,
       judgeExtraFile: await judgeHeaders(code),
       checkerConvention: conventionOfCheckerCode(code),
@@ -177,7 +180,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     const code = await readText(tree, checkerPath);
     Object.assign(problem, {
       judgeMode: 'spj',
-      spjLanguage: 'C++',
+      spjLanguage: languageOf(checkerPath === checker.path ? checker.type : checkerPath),
       spjCode: code,
       judgeExtraFile: await judgeHeaders(code),
       checkerConvention: conventionOfCheckerCode(code),
@@ -283,9 +286,28 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     if (missingAnswers) warnings.push({ key: 'pkgAnswersMissing', params: { count: missingAnswers, reason: why } });
   }
   if (!cases.length) throw invalid(source, `no test could be read or made${why ? ` (${why})` : ''}`);
-  if (anyPoints) {
+  // Groups whose points policy is complete-group score all or nothing: the site's subtask_lowest.
+  const policies = list(obj(testset.groups).group);
+  const completeGroups = policies.length > 0 && policies.every((g) => attr(g, 'points-policy') === 'complete-group');
+  if (completeGroups) {
+    problem.judgeCaseMode = 'subtask_lowest';
+    for (const g of policies) {
+      const num = groupIds.get(attr(g, 'name'));
+      const inGroup = cases.filter((c) => c.groupNum === num);
+      if (!inGroup.length) continue;
+      // The group is worth its `points` (else the sum of its tests' points); every case of it carries
+      // that worth unless the tests' own points already give it as their lowest (this site's export).
+      const sum = inGroup.reduce((a, c) => a + (c.score ?? 0), 0);
+      const worth = attr(g, 'points') !== '' ? Math.max(0, Math.round(Number(attr(g, 'points')) || 0)) : sum;
+      if (Math.min(...inGroup.map((c) => c.score ?? 0)) !== worth) for (const c of inGroup) c.score = worth;
+    }
+  }
+  if (anyPoints || completeGroups) {
     problem.type = 1;
-    problem.ioScore = cases.reduce((s, c) => s + (c.score ?? 0), 0) || 100;
+    const byGroup = new Map<number, number[]>();
+    for (const c of cases) byGroup.set(c.groupNum ?? 1, [...(byGroup.get(c.groupNum ?? 1) ?? []), c.score ?? 0]);
+    const total = completeGroups ? [...byGroup.values()].reduce((a, xs) => a + Math.min(...xs), 0) : cases.reduce((s, c) => s + (c.score ?? 0), 0);
+    problem.ioScore = total || 100;
   }
   const tags = list(obj(doc.tags).tag)
     .map((t) => attr(t, 'value').trim().slice(0, 50))

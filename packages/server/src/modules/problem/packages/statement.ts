@@ -39,12 +39,18 @@ export function splitSections(md: string): StatementParts {
     const hit = h ? SECTIONS.find(([, re]) => re.test(h[1]!.replace(/[:：]$/, ''))) : undefined;
     if (hit) {
       current = hit[0];
-      // Interaction is the input section of an interactive problem: its name is worth keeping.
-      if (/interaction|交互/i.test(h![1]!)) buf[current].push(`**${h![1]}**`, '');
+      // Interaction is the input section of an interactive problem: its heading is kept as written.
+      if (/interaction|交互/i.test(h![1]!)) buf[current].push(line);
       continue;
     }
     buf[current].push(line);
   }
   for (const k of Object.keys(parts) as (keyof StatementParts)[]) parts[k] = buf[k].join('\n').trim();
   return parts;
+}
+
+/** Whether `line` is a heading splitSections reads as the start of the `part` section. */
+export function isSectionHeading(line: string, part: keyof StatementParts): boolean {
+  const h = /^#{1,3}\s+(.+?)\s*#*\s*$/.exec(line);
+  return !!h && SECTIONS.some(([k, re]) => k === part && re.test(h[1]!.replace(/[:：]$/, '')));
 }
