@@ -277,6 +277,30 @@ int main(int argc, char **argv) {
     expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
   }, 180_000);
 
+  it('a special judge with testlib pasted in (no include; its source holds &quot;) is testlib by its code: exit 2 is PE, WA is WA', async () => {
+    const testlib = fs.readFileSync(new URL('../../judge/checker/testlib.h', import.meta.url), 'utf8');
+    expect(testlib).toContain('&quot;');
+    const spj = `${testlib}
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  long long want = ans.readLong();
+  std::string got = ouf.readToken();
+  if (got.empty() || got.find_first_not_of("-0123456789") != std::string::npos) quitf(_pe, "not a number: %s", got.c_str());
+  if (std::stoll(got) != want) quitf(_wa, "expected %lld, found %s", want, got.c_str());
+  quitf(_ok, "sum %lld", want);
+}
+`;
+    expect(spj).not.toMatch(/#\s*include\s*["<]testlib\.h/);
+    const item = fpsItem({ title: 'Pasted testlib', extra: `<spj language="C++"><![CDATA[${spj}]]></spj>` });
+    const [report] = itemsOf(await importStream(fps(item), 'pasted.xml', 'auto', 'public'));
+    expect(report, JSON.stringify(report)).toMatchObject({ status: 'imported', warnings: [] });
+    const { row, detail } = await problemByDisplayId(report!.problemId!);
+    expect(detail.problem.checkerConvention).toBe('testlib');
+    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AB_C.replace('"%lld\\n", a + b', '"x%lld\\n", a + b'))).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 180_000);
+
   it('refuses a remote-judge item without test data (and one whose only test is empty), with the reason; the others import', async () => {
     const remote = `<item>
 <title><![CDATA[Remote A+B]]></title>
