@@ -713,6 +713,53 @@ int main(int argc, char *args[]) {
     expect(s.status, s.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
   }, 240_000);
 
+  it('Hydro: a type sum subtask adds up its cases (80, not 40); checkers named by their testlib names (wcmp, lcmp) are judged as testlib judges them', async () => {
+    const events = await importStream(
+      zip(
+        textEntries({
+          'S/problem.yaml': 'title: Hydro sum subtasks\npid: HYSUM\n',
+          'S/problem.md': 'Add.',
+          'S/testdata/config.yaml':
+            'checker_type: testlib\nchecker: wcmp\nsubtasks:\n  - score: 40\n    cases:\n      - {input: a1.in, output: a1.out}\n  - score: 60\n    type: sum\n    cases:\n      - {input: b1.in, output: b1.out}\n      - {input: b2.in, output: b2.out}\n      - {input: b3.in, output: b3.out}\n',
+          'S/testdata/a1.in': '1 2\n',
+          'S/testdata/a1.out': '3\n',
+          'S/testdata/b1.in': '5 5\n',
+          'S/testdata/b1.out': '10\n',
+          'S/testdata/b2.in': '200 1\n',
+          'S/testdata/b2.out': '201\n',
+          'S/testdata/b3.in': '7 7\n',
+          'S/testdata/b3.out': '14\n',
+          'L/problem.yaml': 'title: Hydro lcmp\npid: HYLCMP\n',
+          'L/problem.md': 'Echo.',
+          'L/testdata/config.yaml': 'checker_type: testlib\nchecker: lcmp\n',
+          'L/testdata/1.in': '1 2\n3 4\n',
+          'L/testdata/1.out': '1 2\n3 4\n',
+        }),
+      ),
+      'hydro-sum.zip',
+    );
+    const items = itemsOf(events);
+    expect(
+      items.map((i) => [i.problemId, i.status]),
+      JSON.stringify(items),
+    ).toEqual([
+      ['HYLCMP', 'imported'],
+      ['HYSUM', 'imported'],
+    ]);
+    const sum = await problemByDisplayId('HYSUM');
+    expect(sum.detail.problem).toMatchObject({ type: 1, ioScore: 100, builtinChecker: 'tokens', judgeMode: 'default' });
+    // leading spaces pass a token comparison; wrong only where a > 100 (one case of the sum subtask)
+    const code = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("  %lld\\n", a + b + (a > 100)); return 0; }\n';
+    const s = await judged(sum.row.id, 'C', code);
+    expect(s.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(s.score).toBe(80);
+    const lcmp = await problemByDisplayId('HYLCMP');
+    expect(lcmp.detail.problem).toMatchObject({ judgeMode: 'spj', checkerConvention: 'testlib' });
+    const echo = (out: string) => `#include <stdio.h>\nint main(void) { printf("${out}"); return 0; }\n`;
+    expect((await judged(lcmp.row.id, 'C', echo('1   2\\n3 4\\n'))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(lcmp.row.id, 'C', echo('1 2 3 4\\n'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 240_000);
+
   it('refuses a file in no known format, and lists the formats', async () => {
     expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual([
       'fps',
