@@ -97,8 +97,7 @@ ${o.extra ?? ''}
 const AB_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
 
 describe('FPS import', () => {
-  it('decodes character references in titles, statements and test data: a correct A+B is Accepted', async () => {
-    // HUSTOJ writes non-ASCII text and digits as references, inside CDATA too.
+  it('decodes character references once (outside CDATA; the title as HTML): a correct A+B is Accepted', async () => {
     const item = `<item>
 <title><![CDATA[A&#43;B &#26641;&#x6811; &amp; more]]></title>
 <time_limit unit="ms">1000</time_limit>
@@ -106,10 +105,10 @@ describe('FPS import', () => {
 <description><![CDATA[<p>&#35745;&#31639; a&#43;b&nbsp;&lt;ok&gt;</p>]]></description>
 <input>Two integers &#26641; &amp; &#x6811;</input>
 <output><![CDATA[&#21644;]]></output>
-<sample_input><![CDATA[&#49; &#50;]]></sample_input>
-<sample_output><![CDATA[&#51;]]></sample_output>
-<test_input><![CDATA[&#49;&#48; &#50;&#48;&#10;]]></test_input>
-<test_output><![CDATA[&#51;&#48;&#10;]]></test_output>
+<sample_input>&#49; &#50;</sample_input>
+<sample_output>&#51;</sample_output>
+<test_input>&#49;&#48; &#50;&#48;&#10;</test_input>
+<test_output>&#51;&#48;&#10;</test_output>
 </item>`;
     const events = await importStream(fps(item), 'entities.xml', 'auto', 'public');
     expect(events[0]).toEqual({ type: 'start', format: 'fps' });
@@ -118,10 +117,10 @@ describe('FPS import', () => {
     const { row, detail } = await problemByDisplayId(report!.problemId!);
     expect(detail.problem).toMatchObject({
       title: 'A+B 树树 & more',
-      // HTML: "&lt;ok&gt;" is text there and stays escaped.
-      description: '<p>计算 a+b\u00a0&lt;ok&gt;</p>',
+      // HTML as written in CDATA: the statement's renderer decodes its references.
+      description: '<p>&#35745;&#31639; a&#43;b&nbsp;&lt;ok&gt;</p>',
       input: 'Two integers 树 & 树',
-      output: '和',
+      output: '&#21644;',
       timeLimit: 1000,
       memoryLimit: 128,
     });
@@ -195,7 +194,7 @@ describe('FPS import', () => {
     expect(await count()).toBe(n);
   }, 120_000);
 
-  it('keeps markup characters escaped in the HTML fields ("0&lt;l&lt;=n" stays text) and decodes them in plain-text fields', async () => {
+  it('keeps markup characters escaped in the HTML fields ("0&lt;l&lt;=n" stays text), decodes the title once, keeps CDATA data as written', async () => {
     const item = `<item>
 <title><![CDATA[Range &lt;l&gt;]]></title>
 <time_limit unit="s">1</time_limit>
@@ -220,8 +219,119 @@ describe('FPS import', () => {
       output: 'Print &quot;l&quot;.',
       hint: 'x &lt; y',
     });
-    expect(detail.problem.examples).toEqual([{ input: '1<2', output: '3' }]);
-    expect(detail.cases.map((c: any) => c.input)).toEqual(['a<b\n']);
+    // Data in CDATA is taken as written.
+    expect(detail.problem.examples).toEqual([{ input: '1&lt;2', output: '3' }]);
+    expect(detail.cases.map((c: any) => c.input)).toEqual(['a&lt;b\n']);
+  }, 60_000);
+
+  it('takes CDATA as written: a special judge holding "&quot;" compiles and judges; statements keep "#include <iostream>" escaped or in CDATA', async () => {
+    // A HUSTOJ special judge (exit 0 accepted, else wrong): it compares the two answer files' tokens;
+    // its source holds the text &quot; in a string, which is no reference inside CDATA.
+    const spj = `#include <stdio.h>
+#include <string.h>
+static const char *entity = "&quot;";
+int main(int argc, char **argv) {
+  FILE *a = fopen(argv[2], "r"), *b = fopen(argv[3], "r");
+  char x[256], y[256];
+  if (!a || !b || strlen(entity) != 6) return 1;
+  while (1) {
+    int ra = fscanf(a, "%255s", x), rb = fscanf(b, "%255s", y);
+    if (ra != rb) return 1;
+    if (ra != 1) return 0;
+    if (strcmp(x, y)) return 1;
+  }
+}
+`;
+    const item = `<item>
+<title><![CDATA[Quoted checker]]></title>
+<time_limit unit="s">1</time_limit>
+<memory_limit unit="mb">64</memory_limit>
+<description>Use #include &lt;iostream&gt; and 0&lt;l&lt;=n.</description>
+<input><![CDATA[<p>#include <iostream> then <b>read</b></p>]]></input>
+<output><![CDATA[#include &lt;iostream&gt;]]></output>
+<hint><p>x &lt; y <b>bold</b></p></hint>
+<sample_input><![CDATA[1 2]]></sample_input>
+<sample_output><![CDATA[3]]></sample_output>
+<test_input><![CDATA[1 2
+]]></test_input>
+<test_output><![CDATA[3
+]]></test_output>
+<remote_oj><![CDATA[]]></remote_oj>
+<remote_id><![CDATA[]]></remote_id>
+<spj language="C"><![CDATA[${spj}]]></spj>
+</item>`;
+    const [report] = itemsOf(await importStream(fps(item), 'quoted.xml', 'auto', 'public'));
+    expect(report, JSON.stringify(report)).toMatchObject({ status: 'imported', warnings: [] });
+    const { row, detail } = await problemByDisplayId(report!.problemId!);
+    expect(detail.problem.spjCode).toBe(spj);
+    expect(detail.problem).toMatchObject({
+      // escaped in the XML: decoded once, its angle brackets still text (a lone '>' is text in HTML)
+      description: 'Use #include &lt;iostream> and 0&lt;l<=n.',
+      // raw in CDATA: no element, so text; <p> and <b> stay markup
+      input: '<p>#include &lt;iostream> then <b>read</b></p>',
+      output: '#include &lt;iostream&gt;',
+      // nested XML elements: the text escaped again
+      hint: '<p>x &lt; y <b>bold</b></p>',
+    });
+    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 180_000);
+
+  it('a special judge with testlib pasted in (no include; its source holds &quot;) is testlib by its code: exit 2 is PE, WA is WA', async () => {
+    const testlib = fs.readFileSync(new URL('../../judge/checker/testlib.h', import.meta.url), 'utf8');
+    expect(testlib).toContain('&quot;');
+    const spj = `${testlib}
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  long long want = ans.readLong();
+  std::string got = ouf.readToken();
+  if (got.empty() || got.find_first_not_of("-0123456789") != std::string::npos) quitf(_pe, "not a number: %s", got.c_str());
+  if (std::stoll(got) != want) quitf(_wa, "expected %lld, found %s", want, got.c_str());
+  quitf(_ok, "sum %lld", want);
+}
+`;
+    expect(spj).not.toMatch(/#\s*include\s*["<]testlib\.h/);
+    const item = fpsItem({ title: 'Pasted testlib', extra: `<spj language="C++"><![CDATA[${spj}]]></spj>` });
+    const [report] = itemsOf(await importStream(fps(item), 'pasted.xml', 'auto', 'public'));
+    expect(report, JSON.stringify(report)).toMatchObject({ status: 'imported', warnings: [] });
+    const { row, detail } = await problemByDisplayId(report!.problemId!);
+    expect(detail.problem.checkerConvention).toBe('testlib');
+    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AB_C.replace('"%lld\\n", a + b', '"x%lld\\n", a + b'))).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+  }, 180_000);
+
+  it('refuses a remote-judge item without test data (and one whose only test is empty), with the reason; the others import', async () => {
+    const remote = `<item>
+<title><![CDATA[Remote A+B]]></title>
+<time_limit unit="s"><![CDATA[1]]></time_limit>
+<memory_limit unit="mb"><![CDATA[64]]></memory_limit>
+<description><![CDATA[<p>Judged elsewhere.</p>]]></description>
+<sample_input><![CDATA[1 2]]></sample_input>
+<sample_output><![CDATA[3]]></sample_output>
+<remote_oj><![CDATA[POJ]]></remote_oj>
+<remote_id><![CDATA[1000]]></remote_id>
+</item>`;
+    const empty = `<item>
+<title><![CDATA[Empty sample]]></title>
+<time_limit unit="s">1</time_limit>
+<memory_limit unit="mb">64</memory_limit>
+<sample_input><![CDATA[]]></sample_input>
+<sample_output><![CDATA[]]></sample_output>
+</item>`;
+    const good = fpsItem({ title: 'Local one', extra: '<remote_oj><![CDATA[]]></remote_oj><remote_id><![CDATA[]]></remote_id>' });
+    const count = async () => (await t.database.db.select({ id: problems.id }).from(problems)).length;
+    const before = await count();
+    const events = await importStream(fps(remote + empty + good), 'remote.xml', 'auto', 'public');
+    const items = itemsOf(events);
+    expect(items.map((i) => [i.source, i.status])).toEqual([
+      ['item 1 (Remote A+B)', 'refused'],
+      ['item 2 (Empty sample)', 'refused'],
+      ['item 3 (Local one)', 'imported'],
+    ]);
+    expect(items[0]!.reason).toBe('Not imported: item 1 (Remote A+B) is judged remotely (POJ 1000) and carries no test data; this site has no remote judging.');
+    expect(items[1]!.reason).toBe('Invalid FPS file: item 2 (Empty sample): no test data and the samples are empty');
+    expect(await count()).toBe(before + 1);
   }, 60_000);
 
   it('keeps <prepend>/<append> per language and judges prepend + code + append; the submission keeps the code as typed', async () => {
@@ -601,6 +711,53 @@ int main(int argc, char *args[]) {
       '#include <stdio.h>\nint main(void) { FILE *in = fopen("sum.in", "r"), *out = fopen("sum.out", "w"); long long a, b; fscanf(in, "%lld %lld", &a, &b); fprintf(out, "%lld\\n", a + b); fclose(out); return 0; }\n';
     const s = await judged(row.id, 'C', fileSum);
     expect(s.status, s.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
+  }, 240_000);
+
+  it('Hydro: a type sum subtask adds up its cases (80, not 40); checkers named by their testlib names (wcmp, lcmp) are judged as testlib judges them', async () => {
+    const events = await importStream(
+      zip(
+        textEntries({
+          'S/problem.yaml': 'title: Hydro sum subtasks\npid: HYSUM\n',
+          'S/problem.md': 'Add.',
+          'S/testdata/config.yaml':
+            'checker_type: testlib\nchecker: wcmp\nsubtasks:\n  - score: 40\n    cases:\n      - {input: a1.in, output: a1.out}\n  - score: 60\n    type: sum\n    cases:\n      - {input: b1.in, output: b1.out}\n      - {input: b2.in, output: b2.out}\n      - {input: b3.in, output: b3.out}\n',
+          'S/testdata/a1.in': '1 2\n',
+          'S/testdata/a1.out': '3\n',
+          'S/testdata/b1.in': '5 5\n',
+          'S/testdata/b1.out': '10\n',
+          'S/testdata/b2.in': '200 1\n',
+          'S/testdata/b2.out': '201\n',
+          'S/testdata/b3.in': '7 7\n',
+          'S/testdata/b3.out': '14\n',
+          'L/problem.yaml': 'title: Hydro lcmp\npid: HYLCMP\n',
+          'L/problem.md': 'Echo.',
+          'L/testdata/config.yaml': 'checker_type: testlib\nchecker: lcmp\n',
+          'L/testdata/1.in': '1 2\n3 4\n',
+          'L/testdata/1.out': '1 2\n3 4\n',
+        }),
+      ),
+      'hydro-sum.zip',
+    );
+    const items = itemsOf(events);
+    expect(
+      items.map((i) => [i.problemId, i.status]),
+      JSON.stringify(items),
+    ).toEqual([
+      ['HYLCMP', 'imported'],
+      ['HYSUM', 'imported'],
+    ]);
+    const sum = await problemByDisplayId('HYSUM');
+    expect(sum.detail.problem).toMatchObject({ type: 1, ioScore: 100, builtinChecker: 'tokens', judgeMode: 'default' });
+    // leading spaces pass a token comparison; wrong only where a > 100 (one case of the sum subtask)
+    const code = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("  %lld\\n", a + b + (a > 100)); return 0; }\n';
+    const s = await judged(sum.row.id, 'C', code);
+    expect(s.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(s.score).toBe(80);
+    const lcmp = await problemByDisplayId('HYLCMP');
+    expect(lcmp.detail.problem).toMatchObject({ judgeMode: 'spj', checkerConvention: 'testlib' });
+    const echo = (out: string) => `#include <stdio.h>\nint main(void) { printf("${out}"); return 0; }\n`;
+    expect((await judged(lcmp.row.id, 'C', echo('1   2\\n3 4\\n'))).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(lcmp.row.id, 'C', echo('1 2 3 4\\n'))).status).toBe(JudgeStatus.WRONG_ANSWER);
   }, 240_000);
 
   it('refuses a file in no known format, and lists the formats', async () => {

@@ -364,6 +364,76 @@ int main(void){ int lo = 1, hi = 1000; char r[4];
 const GUESS_WRONG = '#include <stdio.h>\nint main(void){ printf("! 0\\n"); fflush(stdout); return 0; }\n';
 
 describe('interactive packages', () => {
+  it('Polygon group scoring: complete-group groups score all or nothing (41, not 70), each-test tests alone; the scoring section and its table are kept', async () => {
+    const xml = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="poly-groups">
+  <names><name language="english" value="Polygon Groups"/></names>
+  <statements><statement language="english" path="statements/english/problem.tex" type="application/x-tex"/></statements>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>5</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test group="0" method="manual" points="0" sample="true"/>
+        <test group="1" method="manual" points="20"/>
+        <test group="1" method="manual" points="21"/>
+        <test group="2" method="manual" points="29"/>
+        <test group="2" method="manual" points="30"/>
+      </tests>
+      <groups>
+        <group feedback-policy="complete" name="0" points="0" points-policy="each-test"/>
+        <group feedback-policy="icpc" name="1" points="41" points-policy="complete-group"/>
+        <group feedback-policy="icpc" name="2" points="59" points-policy="complete-group"><dependencies><dependency group="1"/></dependencies></group>
+      </groups>
+    </testset>
+  </judging>
+</problem>
+`;
+    const inputs = ['1 2', '2 3', '3 4', '4 5', '150 1'];
+    const files: Record<string, string> = {
+      'problem.xml': xml,
+      'statement-sections/english/legend.tex': 'Add two numbers.',
+      'statement-sections/english/input.tex': 'Two integers.',
+      'statement-sections/english/output.tex': 'Their sum.',
+      'statement-sections/english/scoring.tex':
+        '\\begin{center}\n\\begin{tabular}{|c|c|l|}\n\\hline\nGroup & Points & Constraints \\\\ \\hline\n1 & 41 & $a \\le 10$ \\\\ \\hline\n2 & 59 & none \\\\ \\hline\n\\end{tabular}\n\\end{center}\n',
+    };
+    inputs.forEach((line, i) => {
+      const [a, b] = line.split(' ').map(Number);
+      files[`tests/0${i + 1}`] = `${line}\n`;
+      files[`tests/0${i + 1}.a`] = `${a! + b!}\n`;
+    });
+    const [item] = items(await importFile(zip(text(files)), 'poly-groups.zip'));
+    expect(item).toMatchObject({ status: 'warning', problemId: 'poly-groups', warnings: [MSG.pkgGroupDependencies] });
+    const row = await problemRow('poly-groups');
+    expect({ type: row.type, ioScore: row.ioScore, mode: row.judgeCaseMode }).toEqual({ type: 1, ioScore: 100, mode: 'subtask_lowest' });
+    expect((await casesOf(row.id)).map((c) => [c.groupNum, c.score])).toEqual([
+      [1, 0],
+      [2, 41],
+      [2, 41],
+      [3, 59],
+      [3, 59],
+    ]);
+    expect(row.hint).toContain('## Scoring');
+    expect(row.hint).toContain('| Group | Points | Constraints |');
+    expect(row.hint).toContain('| 1 | 41 | $a \\le 10$ |');
+    // wrong only when a > 100: on one test of group 2
+    const id = await submit(t, { pid: row.id, user, language: 'C', code: sumPlus(0).replace('a + b + (0)', 'a + b + (a > 100)') });
+    const s = await waitFor(
+      `a verdict for ${id}`,
+      async () => {
+        const r = await submission(t, id);
+        return ACTIVE.includes(r.status) ? null : r;
+      },
+      120_000,
+    );
+    expect(s.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
+    expect(s.score).toBe(41);
+  }, 180_000);
+
   it('a Polygon interactor (testlib) and a Kattis interactive validator both judge for real', async () => {
     const interactor = `#include "testlib.h"
 int main(int argc, char *argv[]) {

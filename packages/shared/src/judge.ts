@@ -39,13 +39,17 @@ export const CHECKER_CONVENTIONS = ['hoj', 'testlib', 'qduoj'] as const;
 export type CheckerConvention = (typeof CHECKER_CONVENTIONS)[number];
 
 /**
- * The convention a checker's source most likely follows: 'testlib' when it includes testlib.h (by
- * any path) or registers as a testlib checker or interactor. Imports take it from the checker, not
- * from the package format (a testlib checker in an HOJ zip answers in testlib's codes); the judge
+ * The convention a checker's source most likely follows, by its code: 'testlib' when it includes
+ * testlib.h (by any path), registers as a testlib checker or interactor (`registerTestlibCmd`, the old
+ * `registerTestlib`, `registerInteraction`) or quits with testlib's verdicts (`quitf(_wa, …)`) — so a
+ * checker with testlib pasted in, no include, is one too. Imports take it from the checker, not from the
+ * package format (a testlib checker in an HOJ zip or an FPS file answers in testlib's codes); the judge
  * never guesses.
  */
+const TESTLIB_CODE =
+  /#\s*include\s*[<"](?:[^<>"\n]*\/)?testlib\.h[>"]|\bregister(?:TestlibCmd|Testlib|Interaction)\s*\(|\bquitf?\s*\(\s*_(?:ok|wa|pe|fail|dirt|points|unexpected_eof)\b/;
 export function conventionOfCheckerCode(code: string | null | undefined): CheckerConvention {
-  return code && /#\s*include\s*[<"](?:[^<>"\n]*\/)?testlib\.h[>"]|\bregister(?:TestlibCmd|Interaction)\s*\(/.test(code) ? 'testlib' : 'hoj';
+  return code && TESTLIB_CODE.test(code) ? 'testlib' : 'hoj';
 }
 
 /** Problem type (spec 1 §3): 0 ACM, 1 OI. */

@@ -6,13 +6,18 @@
  * (private unless the import asks for public).
  *
  * The file is read as a stream (saxes), one item at a time, so a file of thousands of problems takes
- * the memory of one item. Character references are decoded in CDATA too: HUSTOJ writes non-ASCII
- * text (and `&`, `<`) as `&#26641;`/`&amp;` inside CDATA, titles, statements and test data alike, and
- * test data left encoded would turn every correct answer into Wrong Answer. Plain-text fields (title,
- * samples, tests, code, source) are decoded whole; the HTML fields (description, input, output, hint)
- * keep the references that stand for markup characters (`&lt;`, `&gt;`, `&amp;`, `&quot;`, `&#39;`,
- * `&#60;`…): there they are text, and decoding them would turn "0&lt;l&lt;=n" into a tag the
- * statement's renderer drops ("0" is all that would be shown).
+ * the memory of one item. Character references are decoded once, as XML and HUSTOJ (the format's
+ * origin, which reads it with simplexml) decode them: by the XML parser outside CDATA (HTML's names
+ * such as `&nbsp;` too), never inside CDATA, whose text is taken as written — a special judge holding
+ * `"&quot;"` in CDATA compiles as written, test data stays byte for byte. The title and source are
+ * HTML at the origin (shown unescaped there) and plain text here, so their references are decoded.
+ * The HTML fields (description, input, output, hint) keep their text as HTML: where the field is
+ * written as nested XML elements its text is escaped again, and a `<…>` that is no HTML element
+ * (`#include <iostream>`, `0<l<=n`) is escaped so the statement shows it instead of dropping it as
+ * an unknown tag (`html-text.ts`).
+ *
+ * An item of a remote-judge problem (`<remote_oj>` set: HUSTOJ's vjudge) without test data is refused
+ * with that reason: remote judging does not exist here, and its samples are no test data.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -27,11 +32,18 @@ import { sniffImage, storeImage } from '../../lib/files.js';
 import type { CodeWrapper } from '../../db/schema/problem.js';
 import { parseImported, type ProblemToCreate } from './admin-store.js';
 import type { ImportItem, ProblemImporter } from './import/types.js';
+import { escapeHtmlText, escapeStrayTags } from './html-text.js';
 
-/** One child element of an `<item>`: its attributes and text (nested markup kept as text). */
+/**
+ * One child element of an `<item>`: its attributes (decoded by the parser) and its text: CDATA as
+ * written, the rest as the parser decoded it, nested markup kept as text. `escaped` is the same with
+ * the parser's text escaped again, the field's HTML when it is written as nested elements (`nested`).
+ */
 interface Field {
   attrs: Record<string, string>;
   text: string;
+  escaped: string;
+  nested: boolean;
 }
 
 /** An `<item>` as read: field name → its occurrences in order; images apart. */
@@ -40,28 +52,27 @@ interface RawItem {
   images: { src: string; base64: string }[];
 }
 
-const decode = (s: string) => decodeHTMLStrict(s);
-const MARKUP = new Set(['<', '>', '&', '"', "'"]);
-/** An HTML field: references decoded except those of markup characters, which stay escaped. */
-const decodeHtml = (s: string) =>
-  s.replace(/&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/g, (ref) => {
-    const c = decodeHTMLStrict(ref);
-    return MARKUP.has(c) ? ref : c;
-  });
-const firstHtml = (item: RawItem, name: string) => decodeHtml(all(item, name)[0]?.text ?? '');
 const all = (item: RawItem, name: string) => item.fields.get(name) ?? [];
-const first = (item: RawItem, name: string) => decode(all(item, name)[0]?.text ?? '');
+/** A field's value as written (plain text: data, code, limits). */
+const plain = (f: Field | undefined) => f?.text ?? '';
+/** A field that is HTML at the origin shown as plain text here (title, source): its references decoded. */
+const first = (item: RawItem, name: string) => decodeHTMLStrict(plain(all(item, name)[0]));
+/** An HTML field: its HTML as written, stray angle brackets escaped. */
+const firstHtml = (item: RawItem, name: string) => {
+  const f = all(item, name)[0];
+  return f ? escapeStrayTags(f.nested ? f.escaped : f.text) : '';
+};
 
 /** Milliseconds from `<time_limit unit="s|ms">`; seconds when no unit (FPS default). */
 function timeLimitMs(f: Field | undefined, where: string): number {
-  const v = Number(decode(f?.text ?? '').trim());
+  const v = Number(plain(f).trim());
   if (!Number.isFinite(v) || v <= 0) throw fail('fpsInvalid', { reason: `${where}: bad time_limit` });
   return Math.max(1, Math.round((f?.attrs.unit ?? '').toLowerCase() === 'ms' ? v : v * 1000));
 }
 
 /** Megabytes from `<memory_limit unit="mb|kb">`; MB when no unit. */
 function memoryLimitMb(f: Field | undefined, where: string): number {
-  const v = Number(decode(f?.text ?? '').trim());
+  const v = Number(plain(f).trim());
   if (!Number.isFinite(v) || v <= 0) throw fail('fpsInvalid', { reason: `${where}: bad memory_limit` });
   return Math.max(1, Math.ceil((f?.attrs.unit ?? '').toLowerCase() === 'kb' ? v / 1024 : v));
 }
@@ -70,7 +81,7 @@ function memoryLimitMb(f: Field | undefined, where: string): number {
 async function storeImages(ctx: AppContext, item: RawItem, uid: string, where: string, dry: boolean): Promise<Map<string, string>> {
   const links = new Map<string, string>();
   for (const img of item.images) {
-    const src = decode(img.src).trim();
+    const src = img.src.trim();
     const b64 = img.base64.replace(/\s+/g, '');
     if (!src || !b64) continue;
     const buf = Buffer.from(b64, 'base64');
@@ -98,13 +109,23 @@ function pairUp(ins: string[], outs: string[], what: string, warnings: string[])
   return ins.slice(0, n).map((input, i) => ({ input, output: outs[i]! }));
 }
 
+/** XML's five named references and HTML's (looked up when met). */
+const htmlEntities: Record<string, string> = new Proxy({} as Record<string, string>, {
+  get: (_, name) => {
+    if (typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return undefined;
+    const ref = `&${name};`;
+    const c = decodeHTMLStrict(ref);
+    return c === ref ? undefined : c;
+  },
+});
+
 /** The per-language code around submissions: `<prepend language="Java">` / `<append language="Java">`. */
 function wrappersOf(item: RawItem): Record<string, CodeWrapper> {
   const out: Record<string, CodeWrapper> = {};
   for (const side of ['prepend', 'append'] as const) {
     for (const f of all(item, side)) {
-      const language = decode(f.attrs.language ?? '').trim();
-      const code = decode(f.text);
+      const language = (f.attrs.language ?? '').trim();
+      const code = plain(f);
       if (!language || !code.trim()) continue;
       out[language] ??= { prepend: '', append: '' };
       out[language][side] = code;
@@ -121,17 +142,24 @@ async function itemToProblem(
   dry: boolean,
 ): Promise<{ problem: ProblemToCreate; warnings: string[] }> {
   const warnings: string[] = [];
-  const text = (name: string) => all(item, name).map((f) => decode(f.text));
+  const text = (name: string) => all(item, name).map(plain);
+  const remoteOj = plain(all(item, 'remote_oj')[0]).trim();
+  // HUSTOJ exports a vjudge problem with its remote OJ and id and no test data: it can only be judged there.
+  if (remoteOj && !all(item, 'test_input').length) {
+    throw fail('fpsRemoteProblem', { where, oj: remoteOj.slice(0, 50), id: plain(all(item, 'remote_id')[0]).trim().slice(0, 50) || '?' });
+  }
   const examples = pairUp(text('sample_input'), text('sample_output'), 'sample', warnings);
   const tested = pairUp(text('test_input'), text('test_output'), 'test', warnings);
   // Without test data the samples are the tests, or the problem could never be judged.
   const tests = tested.length ? tested : examples;
   if (!tests.length) throw fail('fpsInvalid', { reason: `${where}: no test data and no samples` });
+  // A test of nothing against nothing accepts any program that prints nothing: no test at all.
+  if (tests.every((c) => !c.input.trim() && !c.output.trim())) throw fail('fpsInvalid', { reason: `${where}: no test data and the samples are empty` });
 
   const links = await storeImages(ctx, item, uid, where, dry);
   const spj = all(item, 'spj')[0];
-  const spjCode = spj ? decode(spj.text) : '';
-  const templates = all(item, 'template').map((t) => ({ language: decode(t.attrs.language ?? ''), code: decode(t.text), status: true }));
+  const spjCode = plain(spj);
+  const templates = all(item, 'template').map((t) => ({ language: t.attrs.language ?? '', code: plain(t), status: true }));
   const body = parseImported(
     {
       problem: {
@@ -149,9 +177,7 @@ async function itemToProblem(
         examples: examples.slice(0, 20),
         isRemoveEndBlank: true,
         // HUSTOJ's special judges answer by exit code (0 accepted), as this site's 'hoj' convention; testlib ones include it.
-        ...(spjCode.trim()
-          ? { judgeMode: 'spj', spjCode, spjLanguage: decode(spj?.attrs.language ?? '') || 'C', checkerConvention: conventionOfCheckerCode(spjCode) }
-          : {}),
+        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: spj?.attrs.language || 'C', checkerConvention: conventionOfCheckerCode(spjCode) } : {}),
       },
       codeTemplates: templates.filter((t) => t.language && t.code),
     },
@@ -179,14 +205,15 @@ class ItemReader {
 
   constructor() {
     const p = this.parser;
-    // An entity XML does not define (&nbsp;, HTML's names) is kept as written and decoded with the rest.
+    // HTML's named references (&nbsp;, &eacute;), which XML does not define, are decoded like XML's own.
+    p.ENTITIES = htmlEntities;
     p.on('error', (e) => {
       if (!/undefined entity/.test(e.message)) this.fatal ??= e;
     });
     p.on('opentag', (tag) => this.open(tag));
     p.on('closetag', (tag) => this.close(tag));
     p.on('text', (t) => this.text(t));
-    p.on('cdata', (t) => this.text(t));
+    p.on('cdata', (t) => this.cdata(t));
   }
 
   private open(tag: SaxesTagPlain) {
@@ -195,11 +222,12 @@ class ItemReader {
     else if (this.depth === 2 && tag.name === 'item') this.item = { fields: new Map(), images: [] };
     else if (this.depth === 3 && this.item) {
       if (tag.name === 'img') this.img = { src: '', base64: '' };
-      else this.field = { name: tag.name, f: { attrs: { ...tag.attributes }, text: '' } };
+      else this.field = { name: tag.name, f: { attrs: { ...tag.attributes }, text: '', escaped: '', nested: false } };
     } else if (this.depth === 4 && this.img) this.imgPart = tag.name === 'src' || tag.name === 'base64' ? tag.name : null;
     else if (this.depth >= 4 && this.field) {
-      const attrs = Object.entries(tag.attributes).map(([k, v]) => ` ${k}="${String(v).replace(/"/g, '&quot;')}"`);
-      this.field.f.text += `<${tag.name}${attrs.join('')}${tag.isSelfClosing ? ' /' : ''}>`;
+      const attrs = Object.entries(tag.attributes).map(([k, v]) => ` ${k}="${String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
+      this.markup(`<${tag.name}${attrs.join('')}${tag.isSelfClosing ? ' /' : ''}>`);
+      this.field.f.nested = true;
     }
   }
 
@@ -217,13 +245,31 @@ class ItemReader {
       this.img = null;
       this.field = null;
     } else if (this.depth === 4 && this.img) this.imgPart = null;
-    else if (this.depth >= 4 && this.field && !tag.isSelfClosing) this.field.f.text += `</${tag.name}>`;
+    else if (this.depth >= 4 && this.field && !tag.isSelfClosing) this.markup(`</${tag.name}>`);
     this.depth--;
   }
 
+  private markup(m: string) {
+    this.field!.f.text += m;
+    this.field!.f.escaped += m;
+  }
+
+  /** Text the parser decoded (outside CDATA). */
   private text(t: string) {
     if (this.img && this.imgPart) this.img[this.imgPart] += t;
-    else if (this.field) this.field.f.text += t;
+    else if (this.field) {
+      this.field.f.text += t;
+      this.field.f.escaped += escapeHtmlText(t);
+    }
+  }
+
+  /** CDATA: as written, in either form. */
+  private cdata(t: string) {
+    if (this.img && this.imgPart) this.img[this.imgPart] += t;
+    else if (this.field) {
+      this.field.f.text += t;
+      this.field.f.escaped += t;
+    }
   }
 
   private check() {

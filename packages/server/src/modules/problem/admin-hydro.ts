@@ -41,7 +41,7 @@ interface HydroConfig {
   memory?: string | number;
   checker_type?: string;
   checker?: string | { file?: string; lang?: string };
-  subtasks?: { score?: number; time?: string | number; memory?: string | number; cases?: HydroCase[] }[];
+  subtasks?: { score?: number; type?: string; time?: string | number; memory?: string | number; cases?: HydroCase[] }[];
   cases?: HydroCase[];
   filename?: string | null;
   langs?: unknown;
@@ -131,6 +131,68 @@ function languagesOf(langs: unknown, site: string[]): { languages: string[]; unk
   return { languages: site.filter((n) => wanted.has(n)), unknown };
 }
 
+/**
+ * testlib's standard checkers by name (with or without a source extension) → this site's checker of the
+ * same meaning: a built-in comparator, or testlib code of our own run with the bundled testlib.h.
+ */
+function standardChecker(name: string): Record<string, unknown> | null {
+  const n = name.toLowerCase().replace(/\.(?:cc|cpp|cxx|c\+\+)$/, '');
+  const builtin: Record<string, Record<string, unknown>> = {
+    wcmp: { builtinChecker: 'tokens' },
+    ncmp: { builtinChecker: 'integers' },
+    hcmp: { builtinChecker: 'integers' },
+    uncmp: { builtinChecker: 'sorted-tokens' },
+    yesno: { builtinChecker: 'yes-no' },
+    rcmp: { builtinChecker: 'floats', checkerPrecision: 6 },
+    rcmp4: { builtinChecker: 'floats', checkerPrecision: 4 },
+    rcmp6: { builtinChecker: 'floats', checkerPrecision: 6 },
+    rcmp9: { builtinChecker: 'floats', checkerPrecision: 9 },
+  };
+  if (builtin[n]) return builtin[n];
+  const code = TESTLIB_STANDARD[n];
+  return code ? { judgeMode: 'spj', spjCode: code, spjLanguage: 'C++', checkerConvention: 'testlib' } : null;
+}
+
+/** Standard checkers no built-in comparator means: the same comparison written here on testlib. */
+const TESTLIB_STANDARD: Record<string, string> = {
+  // lines compared as sequences of words
+  lcmp: `#include "testlib.h"
+#include <sstream>
+static std::vector<std::string> words(const std::string &line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  int n = 0;
+  while (!ans.seekEof()) {
+    std::string a = ans.readString(), o = ouf.readString();
+    n++;
+    if (words(a) != words(o)) quitf(_wa, "line %d differs: expected '%s', found '%s'", n, compress(a).c_str(), compress(o).c_str());
+  }
+  if (!ouf.seekEof()) quitf(_wa, "extra lines after line %d", n);
+  quitf(_ok, "%d lines", n);
+}
+`,
+  // lines compared exactly
+  fcmp: `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  int n = 0;
+  while (!ans.eof()) {
+    std::string a = ans.readString(), o = ouf.readString();
+    n++;
+    if (a != o) quitf(_wa, "line %d differs: expected '%s', found '%s'", n, compress(a).c_str(), compress(o).c_str());
+  }
+  if (!ouf.eof()) quitf(_wa, "extra lines after line %d", n);
+  quitf(_ok, "%d lines", n);
+}
+`,
+};
+
 async function problemOf(
   folder: string,
   names: Set<string>,
@@ -165,17 +227,29 @@ async function problemOf(
   let cases: CaseInput[];
   const scored = subtasks.length > 0 && subtasks.some((s) => Number(s.score) > 0);
   if (subtasks.length) {
-    // Hydro scores a subtask by its worst case: each case carries the subtask's score, judged as "subtask lowest".
-    cases = subtasks.flatMap((s, g) =>
-      s.cases!.map((c) => ({
+    // Hydro scores a subtask of type min (its default) by its worst case: each case carries the
+    // subtask's score, in one group judged "subtask lowest". A subtask of type sum adds up its cases,
+    // the score split evenly: each case is a group of its own there, so its lowest is its own score.
+    let group = 0;
+    cases = subtasks.flatMap((s) => {
+      const score = scored ? Math.max(0, Math.round(Number(s.score) || 0)) : 0;
+      const type = String(s.type ?? 'min').toLowerCase();
+      if (type !== 'min' && type !== 'sum')
+        throw fail('importInvalid', { reason: `${configName}: subtask type ${type.slice(0, 20)} is not supported (min, sum)` });
+      const sum = type === 'sum';
+      // an even split, the first cases taking the remainder
+      const base = Math.floor(score / s.cases!.length);
+      const shares = s.cases!.map((_, i) => base + (i < score - base * s.cases!.length ? 1 : 0));
+      if (!sum) group++;
+      return s.cases!.map((c, i) => ({
         input: file(String(c.input)),
         output: file(String(c.output)),
         inputName: String(c.input),
         outputName: String(c.output),
-        score: scored ? Math.max(0, Math.round(Number(s.score) || 0)) : 0,
-        groupNum: g + 1,
-      })),
-    );
+        score: sum ? shares[i]! : score,
+        groupNum: sum ? ++group : group,
+      }));
+    });
   } else if (Array.isArray(config.cases) && config.cases.length) {
     cases = config.cases.map((c) => ({
       input: file(String(c.input)),
@@ -194,8 +268,12 @@ async function problemOf(
   if (!cases.length) throw fail('importInvalid', { reason: `${dataDir}: no test data` });
 
   const checkerType = String(config.checker_type ?? 'default');
+  const checkerName = typeof config.checker === 'string' ? config.checker.trim() : '';
+  // A testlib standard checker named, not shipped (`checker: wcmp`): ours of the same meaning.
+  const standard = standardChecker(checkerType) ?? (!names.has(dataDir + checkerName) ? standardChecker(checkerName) : null);
   let checker: Record<string, unknown>;
-  if (checkerType === 'default' || checkerType === 'strict') checker = { builtinChecker: 'lines', isRemoveEndBlank: checkerType === 'default' };
+  if (standard) checker = standard;
+  else if (checkerType === 'default' || checkerType === 'strict') checker = { builtinChecker: 'lines', isRemoveEndBlank: checkerType === 'default' };
   else if (checkerType === 'float') checker = { builtinChecker: 'floats' };
   else {
     // `checker: chk.cc` or `checker: {file: chk.cc, lang: cc.cc17}` (Hydro's CompilableSource).

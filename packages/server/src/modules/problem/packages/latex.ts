@@ -83,10 +83,27 @@ function convertLists(s: string): string {
   return s;
 }
 
+/** Tables (a statement's subtask table): `tabular` rows and cells → a Markdown table, rules dropped. */
+function convertTables(s: string): string {
+  return s.replace(/\\begin\{tabular\}\s*(?:\[[^\]]*\])?\s*\{(?:[^{}]|\{[^{}]*\})*\}([\s\S]*?)\\end\{tabular\}/g, (_, body: string) => {
+    const rows = body
+      .replace(/\\(?:hline|cline\{[^}]*\}|toprule|midrule|bottomrule)/g, '')
+      .split(/\\\\(?:\[[^\]]*\])?/)
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .map((r) => r.split(/(?<!\\)&/).map((c) => c.trim().replace(/\n+/g, ' ').replace(/\|/g, '\\|')));
+    if (!rows.length) return '';
+    const width = Math.max(...rows.map((r) => r.length));
+    const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? '').join(' | ')} |`;
+    return `\n\n${[line(rows[0]!), line(Array(width).fill(':-:')), ...rows.slice(1).map(line)].join('\n')}\n\n`;
+  });
+}
+
 function convertText(t: string): string {
   let s = t.replace(/(^|[^\\])%.*$/gm, '$1'); // comments
   s = s.replace(/\\begin\{(center|flushleft|flushright|quote|quotation)\}|\\end\{(center|flushleft|flushright|quote|quotation)\}/g, '\n\n');
   s = convertLists(s);
+  s = convertTables(s);
   s = s.replace(
     /\\begin\{(verbatim|lstlisting)\}(?:\[[^\]]*\])?([\s\S]*?)\\end\{\1\}/g,
     (_, __, body: string) => `\n\n\`\`\`\n${body.replace(/^\n/, '').trimEnd()}\n\`\`\`\n\n`,

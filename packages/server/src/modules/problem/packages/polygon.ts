@@ -61,7 +61,17 @@ async function statementOf(tree: PackageTree, langs: string[], source: string) {
     if (m) sections.set(m[1]!, m[1]!);
   }
   const lang = pickLanguage([...new Set([...props.keys(), ...sections.keys(), ...langs])]);
-  const out = { lang, name: '', legend: '', input: '', output: '', notes: '', interaction: '', samples: [] as { input: string; output: string }[] };
+  const out = {
+    lang,
+    name: '',
+    legend: '',
+    input: '',
+    output: '',
+    notes: '',
+    interaction: '',
+    scoring: '',
+    samples: [] as { input: string; output: string }[],
+  };
   if (lang && props.has(lang)) {
     let p: X;
     try {
@@ -69,11 +79,12 @@ async function statementOf(tree: PackageTree, langs: string[], source: string) {
     } catch {
       throw invalid(source, `${props.get(lang)}: not valid JSON`);
     }
-    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction'] as const) out[k] = typeof p[k] === 'string' ? (p[k] as string) : '';
+    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const)
+      out[k] = typeof p[k] === 'string' ? (p[k] as string) : '';
     out.samples = list(p.sampleTests).map((s) => ({ input: String(s.input ?? ''), output: String(s.output ?? '') }));
   } else if (lang && sections.has(lang)) {
     const dir = `statement-sections/${lang}/`;
-    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction'] as const) {
+    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const) {
       if (tree.files.has(`${dir}${k}.tex`)) out[k] = await readText(tree, `${dir}${k}.tex`);
     }
     for (let i = 1; tree.files.has(fromPattern(`${dir}example.%02d`, i)); i++) {
@@ -146,7 +157,8 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     description: tex(st.legend),
     input: interaction ? `${tex(st.input)}\n\n${interaction}`.trim() : tex(st.input),
     output: tex(st.output),
-    hint: tex(st.notes),
+    // The statement's scoring section (its subtask table) follows the notes, under its own heading.
+    hint: [tex(st.notes), st.scoring.trim() ? `## Scoring\n\n${tex(st.scoring)}` : ''].filter(Boolean).join('\n\n'),
     timeLimit: Math.min(60_000, Math.round(timeLimit)),
     memoryLimit: Math.min(4096, memoryLimit),
     examples: st.samples.slice(0, 2),
@@ -199,8 +211,21 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     if (madeBytes > TESTCASE_ZIP_LIMITS.totalMaxBytes) throw new ProgramFailure(`the tests made exceed ${TESTCASE_ZIP_LIMITS.totalMaxBytes / 1024 / 1024} MB`);
     return file;
   };
-  const anyPoints = tests.some((t) => attr(t, 'points') !== '');
+  // Polygon's groups: points of their own or their tests' sum; complete-group = all or nothing.
+  const groupDefs = new Map(
+    list(obj(testset.groups).group).map((g) => [
+      attr(g, 'name'),
+      {
+        points: attr(g, 'points') === '' ? undefined : Math.max(0, Math.round(Number(attr(g, 'points')) || 0)),
+        complete: attr(g, 'points-policy') === 'complete-group',
+        dependencies: list(obj(g.dependencies).dependency).map((d) => attr(d, 'group')),
+      },
+    ]),
+  );
+  const anyPoints = tests.some((t) => attr(t, 'points') !== '') || [...groupDefs.values()].some((g) => g.points !== undefined);
   const groupIds = new Map<string, number>();
+  /** the Polygon group of each case pushed, '' for none */
+  const caseGroups: string[] = [];
   const cases: CaseInput[] = [];
   const made = path.join(workDir, 'made');
   await fsp.mkdir(made, { recursive: true });
@@ -270,6 +295,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     }
     const group = attr(t, 'group');
     if (group && !groupIds.has(group)) groupIds.set(group, groupIds.size + 1);
+    caseGroups.push(group);
     cases.push({
       input: { path: input },
       output: { path: answer },
@@ -286,34 +312,50 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     if (missingAnswers) warnings.push({ key: 'pkgAnswersMissing', params: { count: missingAnswers, reason: why } });
   }
   if (!cases.length) throw invalid(source, `no test could be read or made${why ? ` (${why})` : ''}`);
-  // Groups whose points policy is complete-group score all or nothing: the site's subtask_lowest.
-  const policies = list(obj(testset.groups).group);
-  const completeGroups = policies.length > 0 && policies.every((g) => attr(g, 'points-policy') === 'complete-group');
-  if (completeGroups) {
-    problem.judgeCaseMode = 'subtask_lowest';
-    for (const g of policies) {
-      const num = groupIds.get(attr(g, 'name'));
-      const inGroup = cases.filter((c) => c.groupNum === num);
-      if (!inGroup.length) continue;
-      // The group is worth its `points` (else the sum of its tests' points); every case of it carries
-      // that worth unless the tests' own points already give it as their lowest (this site's export).
-      const sum = inGroup.reduce((a, c) => a + (c.score ?? 0), 0);
-      const worth = attr(g, 'points') !== '' ? Math.max(0, Math.round(Number(attr(g, 'points')) || 0)) : sum;
-      if (Math.min(...inGroup.map((c) => c.score ?? 0)) !== worth) for (const c of inGroup) c.score = worth;
-    }
-  }
-  if (anyPoints || completeGroups) {
+  if (anyPoints) {
     problem.type = 1;
-    const byGroup = new Map<number, number[]>();
-    for (const c of cases) byGroup.set(c.groupNum ?? 1, [...(byGroup.get(c.groupNum ?? 1) ?? []), c.score ?? 0]);
-    const total = completeGroups ? [...byGroup.values()].reduce((a, xs) => a + Math.min(...xs), 0) : cases.reduce((s, c) => s + (c.score ?? 0), 0);
-    problem.ioScore = total || 100;
+    const complete = [...groupDefs.values()].some((g) => g.complete);
+    if (complete) scoreCompleteGroups(cases, caseGroups, groupDefs);
+    // A complete group is worth its lowest case's points (what the site's subtask_lowest judge gives).
+    const worth = new Map<number | undefined, number>();
+    for (const c of cases) worth.set(c.groupNum, Math.min(worth.get(c.groupNum) ?? Number.POSITIVE_INFINITY, c.score ?? 0));
+    problem.ioScore = complete ? [...worth.values()].reduce((a, b) => a + b, 0) || 100 : cases.reduce((s, c) => s + (c.score ?? 0), 0) || 100;
+    if (complete) problem.judgeCaseMode = 'subtask_lowest';
   }
+  // The judge has no order between subtasks: a group scored whatever the groups it depends on did.
+  if ([...groupDefs.values()].some((g) => g.dependencies.length)) warnings.push({ key: 'pkgGroupDependencies', params: {} });
   const tags = list(obj(doc.tags).tag)
     .map((t) => attr(t, 'value').trim().slice(0, 50))
     .filter(Boolean);
   const body = parseImported({ problem, tags: [...new Set(tags)].slice(0, 20).map((n) => ({ name: n })) }, source, 'importInvalid');
   return { problem: { body, cases, source }, warnings };
+}
+
+/**
+ * Polygon's complete-group scoring on this site's "subtask lowest": every case of a complete group
+ * carries the group's points (its own, else its tests' sum), so the group earns them only when every
+ * case is accepted; a case of an each-test group, or of none, is a group of its own with its points.
+ */
+function scoreCompleteGroups(cases: CaseInput[], caseGroups: string[], defs: Map<string, { points?: number; complete: boolean }>) {
+  const sums = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  for (const [i, g] of caseGroups.entries()) {
+    const score = cases[i]!.score ?? 0;
+    sums.set(g, (sums.get(g) ?? 0) + score);
+    lowest.set(g, Math.min(lowest.get(g) ?? Number.POSITIVE_INFINITY, score));
+  }
+  const numbers = new Map<string, number>();
+  let next = 0;
+  caseGroups.forEach((g, i) => {
+    const def = defs.get(g);
+    if (g && def?.complete) {
+      if (!numbers.has(g)) numbers.set(g, ++next);
+      cases[i]!.groupNum = numbers.get(g)!;
+      const worth = def.points ?? sums.get(g) ?? 0;
+      // This site's own export gives the group its lowest test's points: the tests keep theirs.
+      if (lowest.get(g) !== worth) cases[i]!.score = worth;
+    } else cases[i]!.groupNum = ++next;
+  });
 }
 
 export const isPolygonPackage = (tree: PackageTree) => tree.files.has('problem.xml');
