@@ -38,6 +38,8 @@ export interface InteractiveOutcome {
   status: JudgeStatusCode;
   percentage?: number;
   message?: string;
+  /** The interactor's words for the judges only (`CheckerVerdict.judgeMessage`). */
+  judgeMessage?: string;
   time: number;
   memory: number;
   /** The contestant's stderr (first 64 KB). */

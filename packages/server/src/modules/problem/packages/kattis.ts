@@ -10,13 +10,14 @@
  * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
  * where `validation` is gone and an `output_validator/` folder alone makes the validation custom.
  */
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { conventionOfCheckerCode, PROBLEM_DEFAULTS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
-import { kattisValidatorSource, unwrapExportAdapter } from './kattis-validator.js';
+import { kattisInputHash, kattisValidatorSource, unwrapExportAdapter, type KattisCaseEntry } from './kattis-validator.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -96,6 +97,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     validation.startsWith('custom') ||
     (yaml.validation === undefined && (interactive || [...tree.files.keys()].some((n) => n.startsWith('output_validator/'))));
   const samples: { input: string; output: string }[] = [];
+  const caseFolders: string[] = [];
   for (const n of inputs) {
     const ans = `${n.slice(0, -3)}.ans`;
     if (!tree.files.has(ans) && !interactive) {
@@ -112,14 +114,20 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       outputName: `${shortIn.slice(0, -3)}.ans`,
       groupNum: folders.get(folder)!,
     });
+    caseFolders.push(folder);
     if (folder === 'data/sample' && tree.files.has(ans)) samples.push({ input: n, output: ans });
   }
   if (!cases.length) throw invalid(source, 'no test data (data/sample, data/secret: pairs NAME.in + NAME.ans)');
 
-  // Checker: the default validator's flags, or the package's own validator.
+  // Checker: the default validator's flags, or the package's own validator; each group's own arguments.
   const flags = String(yaml.validator_flags ?? '')
     .split(/\s+/)
     .filter(Boolean);
+  const configs = new Map<string, GroupConfig>();
+  for (const folder of new Set(caseFolders)) configs.set(folder, await groupConfig(tree, folder, configs));
+  const caseArgs = caseFolders.map((f) => configs.get(f)!.args);
+  const scoring = types.includes('scoring') || /\bscore\b/.test(validation);
+  const scored = scoring ? scoreCases(cases, caseFolders, configs) : null;
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(name, 'KATTIS'),
     title: (title ?? name ?? 'Untitled').trim() || 'Untitled',
@@ -129,6 +137,22 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     memoryLimit: Math.min(4096, memoryLimit),
     examples: await examplesOf(tree, samples),
     auth: 1,
+    ...(scored ? { type: 1, judgeCaseMode: scored.mode, ioScore: scored.total } : {}),
+  };
+  // The adapter knows its case by the input's hash: only built when a group has arguments or the
+  // validator may give a score.
+  const table = async (): Promise<KattisCaseEntry[] | undefined> => {
+    if (!caseArgs.some((a) => a.length) && !scored) return undefined;
+    const out: KattisCaseEntry[] = [];
+    const seen = new Set<bigint>();
+    for (const [i, c] of cases.entries()) {
+      const hash = kattisInputHash(await fsp.readFile((c.input as { path: string }).path));
+      // The same input twice (a sample linked into a secret group): the first case's arguments.
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      out.push({ hash, args: caseArgs[i]!, full: c.score ?? 0 });
+    }
+    return out;
   };
   if (custom) {
     const validator = await readValidator(tree, source);
@@ -139,13 +163,16 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     if (own !== null) Object.assign(problem, { spjCode: own, checkerConvention: conventionOfCheckerCode(own) });
     else {
       problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
-      problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });
+      problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags, scoring, cases: await table() });
     }
     if (Object.keys(validator.headers).length) problem.judgeExtraFile = validator.headers;
   } else {
     // Kattis' default validator compares tokens, case-insensitively unless case_sensitive, and numbers
     // within float_(absolute|relative_)tolerance: the same rules as a small checker of our own.
-    const checker = tokenCheckerSource(flags, (flag) => warnings.push({ key: 'pkgFlagIgnored', params: { flag } }));
+    // One generated checker for every case: the groups' own arguments only when they all agree.
+    const common = caseArgs.every((a) => a.join(' ') === caseArgs[0]!.join(' ')) ? caseArgs[0]! : [];
+    if (!common.length) for (const flag of new Set(caseArgs.flat())) warnings.push({ key: 'pkgFlagIgnored', params: { flag } });
+    const checker = tokenCheckerSource([...flags, ...common], (flag) => warnings.push({ key: 'pkgFlagIgnored', params: { flag } }));
     problem.judgeMode = 'spj';
     problem.spjLanguage = 'C++';
     problem.spjCode = checker;
@@ -165,6 +192,81 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   );
   const created: ProblemToCreate = { body, cases, source };
   return { problem: created, warnings };
+}
+
+/** What a test folder's `testdata.yaml` (or 2023-07 `test_group.yaml`) says, its parents' settings inherited. */
+interface GroupConfig {
+  /** Output validator arguments of its cases. */
+  args: string[];
+  /** Points of an accepted case (`accept_score`, 2023-07 `scoring.score`); default 1. */
+  acceptScore: number;
+  /** How the folder's case scores make its score (`grader_flags` min / sum, 2023-07 `scoring.aggregation`). */
+  aggregation: 'sum' | 'min';
+  /** The root's `grader_flags: ignore_sample`: samples earn nothing. */
+  ignoreSample: boolean;
+}
+
+const words = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' || typeof v === 'number' ? String(v).split(/\s+/) : []).filter(Boolean);
+
+async function groupConfig(tree: PackageTree, folder: string, known: Map<string, GroupConfig>): Promise<GroupConfig> {
+  const cached = known.get(folder);
+  if (cached) return cached;
+  const parent = folder.includes('/') ? await groupConfig(tree, path.posix.dirname(folder), known) : null;
+  const own: GroupConfig = parent ? { ...parent } : { args: [], acceptScore: 1, aggregation: 'sum', ignoreSample: false };
+  for (const file of ['testdata.yaml', 'test_group.yaml']) {
+    const name = `${folder}/${file}`;
+    if (!tree.files.has(name)) continue;
+    let y: Record<string, unknown>;
+    try {
+      y = (parseYaml(await readText(tree, name)) ?? {}) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (typeof y !== 'object' || Array.isArray(y)) continue;
+    const args = y.output_validator_args ?? y.output_validator_flags;
+    if (args !== undefined) own.args = words(args);
+    const scoring = (y.scoring ?? {}) as Record<string, unknown>;
+    const score = Number(y.accept_score ?? scoring.score);
+    if ((y.accept_score ?? scoring.score) !== undefined && Number.isFinite(score) && score >= 0) own.acceptScore = score;
+    const grader = words(y.grader_flags);
+    const aggregation = String(scoring.aggregation ?? (grader.includes('min') ? 'min' : grader.includes('sum') ? 'sum' : '')) || own.aggregation;
+    own.aggregation = aggregation === 'min' ? 'min' : 'sum';
+    if (folder === 'data') own.ignoreSample = grader.includes('ignore_sample');
+  }
+  known.set(folder, own);
+  return own;
+}
+
+/**
+ * Points of a scoring problem's cases, as problemtools' default grader adds them: an accepted case
+ * earns its group's accept_score; a group of `min` earns its lowest case (all or nothing), one of
+ * `sum` the sum of its cases. On this site that is the subtask_lowest mode with a min group as one
+ * subtask and each case of a sum group a subtask of its own (plain sums when no group takes the
+ * minimum); the full score is the sum. Groups inside groups are flattened to the folder of each case.
+ */
+function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, GroupConfig>): { mode: 'default' | 'subtask_lowest'; total: number } {
+  const root = configs.get('data') ?? [...configs.values()][0];
+  const anyMin = folders.some((f) => configs.get(f)!.aggregation === 'min');
+  let nextGroup = 1;
+  const groupOfFolder = new Map<string, number>();
+  let total = 0;
+  for (const [i, c] of cases.entries()) {
+    const folder = folders[i]!;
+    const cfg = configs.get(folder)!;
+    const sample = folder === 'data/sample' && (root?.ignoreSample || configs.get('data')?.ignoreSample);
+    c.score = sample ? 0 : Math.max(0, Math.round(cfg.acceptScore));
+    if (anyMin && cfg.aggregation === 'min') {
+      if (!groupOfFolder.has(folder)) {
+        groupOfFolder.set(folder, nextGroup++);
+        total += c.score;
+      }
+      c.groupNum = groupOfFolder.get(folder)!;
+    } else {
+      if (anyMin) c.groupNum = nextGroup++;
+      total += c.score;
+    }
+  }
+  return { mode: anyMin ? 'subtask_lowest' : 'default', total: Math.min(100_000, total) || 100 };
 }
 
 /**
