@@ -17,9 +17,11 @@ function CaseCell({ c, index }: { c: CaseResult; index: number }) {
       {c.message && <div className="oj-case-message">{c.message}</div>}
       {c.judgeMessage && (
         // Sent to the problem's admins only: the checker's words that may quote the answer.
-        <div className="oj-case-message" data-testid="case-judge-message">
-          <div className="oj-muted">{t('submissionPage.judgeMessage')}</div>
-          {c.judgeMessage}
+        <div className="oj-case-judge-message">
+          <div className="oj-case-judge-label">{t('submissionPage.judgeMessage')}</div>
+          <div className="oj-case-message" data-testid="case-judge-message">
+            {c.judgeMessage}
+          </div>
         </div>
       )}
     </div>
