@@ -106,7 +106,10 @@ describe('interpretChecker', () => {
       message: 'too far',
       judgeMessage: 'judge answer = 2',
     });
-    expect(hoj({ status: 'RE', exitCode: 102 }, '', `${JUDGE_ONLY_MARK.slice(1)}judge answer = 2`)).toEqual({ status: S.WRONG_ANSWER, judgeMessage: 'judge answer = 2' });
+    expect(hoj({ status: 'RE', exitCode: 102 }, '', `${JUDGE_ONLY_MARK.slice(1)}judge answer = 2`)).toEqual({
+      status: S.WRONG_ANSWER,
+      judgeMessage: 'judge answer = 2',
+    });
     expect(hoj({ status: 'RE', exitCode: 99 }, '', `40\nhalf${JUDGE_ONLY_MARK}hidden 7`)).toEqual({
       status: S.PARTIAL_ACCEPTED,
       percentage: 40,
