@@ -32,7 +32,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JudgeStatus, type CheckerConvention, type JudgeStatusCode } from '@oj/shared';
+import { JUDGE_ONLY_MARK, JudgeStatus, type CheckerConvention, type JudgeStatusCode } from '@oj/shared';
 import { readHead, workRoot, writeExtraFiles, type FileSource } from './run.js';
 import { reportToScope, runSandboxed, withoutRunScope, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
 import { compileVerdict, signalDescription, trimCompilerOutput } from './verdict.js';
@@ -236,7 +236,21 @@ export interface CheckerVerdict {
   status: JudgeStatusCode;
   /** Percentage of the case score for Partial Accepted (0 < p < 100). */
   percentage?: number;
+  /** What the contestant may read (a Kattis validator's teammessage.txt, a hand-written HOJ checker's text). */
   message?: string;
+  /**
+   * What only the problem's admins read: a testlib or QDUOJ checker's comment ("expected 2, found 3"
+   * quotes the answer), a Kattis validator's judgemessage.txt, whatever follows JUDGE_ONLY_MARK.
+   */
+  judgeMessage?: string;
+}
+
+/** The text before the mark (the contestant's) and after it (the judges'). */
+export function splitJudgeOnly(text: string): { team: string; judge: string } {
+  // The mark at the very start (no message for the contestant) has no line before it.
+  const at = text.startsWith(JUDGE_ONLY_MARK.slice(1)) ? -1 : text.indexOf(JUDGE_ONLY_MARK);
+  if (at < 0 && text.startsWith(JUDGE_ONLY_MARK.slice(1))) return { team: '', judge: text.slice(JUDGE_ONLY_MARK.length - 1) };
+  return at < 0 ? { team: text, judge: '' } : { team: text.slice(0, at), judge: text.slice(at + JUDGE_ONLY_MARK.length) };
 }
 
 const MESSAGE_LIMIT = 1024;
@@ -268,8 +282,26 @@ const TESTLIB_PREFIXES: Array<[RegExp, (m: RegExpExecArray, msg: string) => Chec
 /**
  * The verdict of a checker or interactor run under the problem's convention (see the module
  * comment). `stdout` is the checker's stdout (HOJ's percentage for exit code 99); interactors pass ''.
+ * Messages of the judges only (testlib's and QDUOJ's comments, text after JUDGE_ONLY_MARK) come back
+ * as `judgeMessage`, never as `message`, which the contestant may read on a sample case.
  */
 export function interpretChecker(rep: SandboxReport, stdout: string, stderr: string, convention: CheckerConvention, what = 'Checker'): CheckerVerdict {
+  const split = convention === 'hoj' ? splitJudgeOnly(stderr) : { team: stderr, judge: '' };
+  const judgeOnly = clip(split.judge);
+  const v = interpret(rep, stdout, split.team, convention, what);
+  // A broken checker is the admins' to mend: its words stay where they were (the submission's message).
+  if (v.status === JudgeStatus.SYSTEM_ERROR) return judgeOnly ? { ...v, judgeMessage: judgeOnly } : v;
+  // testlib's comment (under either convention: a report on stderr) and QDUOJ's output are the judges' words.
+  const judgesWords = convention !== 'hoj' || testlibReport(split.team) !== null;
+  if (!judgesWords) return judgeOnly ? { ...v, judgeMessage: judgeOnly } : v;
+  const judge = [v.message, judgeOnly].filter(Boolean).join('\n');
+  const out: CheckerVerdict = { status: v.status, percentage: v.percentage };
+  if (out.percentage === undefined) delete out.percentage;
+  if (judge) out.judgeMessage = judge;
+  return out;
+}
+
+function interpret(rep: SandboxReport, stdout: string, stderr: string, convention: CheckerConvention, what: string): CheckerVerdict {
   const message = clip(stderr || (rep.exitCode === 99 ? '' : stdout));
   if (rep.status === 'SE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} could not run: ${rep.error}` };
   if (rep.status === 'TLE') return { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exceeded its time limit` };

@@ -10,7 +10,9 @@
  *    whatever the program did afterwards: left waiting for a reply, it may time out, crash on EOF
  *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"; the boxes' end times
  *    on the host's monotonic clock tell which side finished first);
- * 3. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
+ * 3. the interactor crashed (a signal other than SIGPIPE) → System Error, even when the program then
+ *    ran out of time (problemtools: a crashed validator is a judge error before anything else);
+ * 3b. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
  *    both sides waiting to read — ends at the contestant's wall guard, which is shorter than the
  *    interactor's, so it is the contestant's TLE), memory → MLE;
  * 4. the interactor exceeded its own limits → System Error;
@@ -38,6 +40,8 @@ export interface InteractiveOutcome {
   status: JudgeStatusCode;
   percentage?: number;
   message?: string;
+  /** The interactor's words for the judges only (`CheckerVerdict.judgeMessage`). */
+  judgeMessage?: string;
   time: number;
   memory: number;
   /** The contestant's stderr (first 64 KB). */
@@ -109,6 +113,11 @@ export async function runInteractive(
       // What the program spent after it was rejected is not its time (a wait for a reply that never comes).
       return { ...base, time: Math.min(user.timeMs, opts.limits.timeLimitMs), ...early };
     }
+  }
+  // An interactor that crashed (a signal other than SIGPIPE) judged nothing, whatever the program did
+  // meanwhile: a System Error before the program's TLE/MLE, as problemtools puts the validator's crash first.
+  if (inter.exitCode === null && inter.signal && inter.signal !== SIGPIPE && (inter.status === 'OK' || inter.status === 'RE')) {
+    return { ...base, ...interpretChecker(inter, '', interStderr, opts.convention, 'Interactor') };
   }
   if (user.status === 'TLE' || user.status === 'MLE') return { ...base, ...runVerdict(user, stderr)! };
   if (inter.status !== 'OK' && inter.status !== 'RE') {

@@ -126,6 +126,8 @@ export interface SubmissionCaseResult {
   stderr: string;
   /** Runtime error detail, checker message, "Skipped Judging"… */
   message?: string;
+  /** A checker's or interactor's words for the problem's admins only (never shown to the contestant). */
+  judgeMessage?: string;
 }
 
 export interface JudgeSubmissionResult {
@@ -227,6 +229,7 @@ async function judgeCase(ctx: CaseContext, tc: SubmissionCase, caseDir: string):
       memory: r.memory,
       percentage: r.percentage,
       message: r.message,
+      judgeMessage: r.judgeMessage,
       userOutput: '',
       stderr: preview(Buffer.from(r.stderr), previewBytes),
     };
@@ -250,7 +253,7 @@ async function judgeCase(ctx: CaseContext, tc: SubmissionCase, caseDir: string):
     } else userOutput = await materialise('', caseDir, 'empty-output');
     const answer = await materialise(tc.output, caseDir, 'answer');
     const v = await runChecker(checker!, { input, userOutput, answer }, caseDir, req.checkerConvention ?? 'hoj', ctx.checkerLimits);
-    return { ...base, status: v.status, percentage: v.percentage, message: v.message };
+    return { ...base, status: v.status, percentage: v.percentage, message: v.message, judgeMessage: v.judgeMessage };
   }
   const expected = typeof tc.output === 'string' || Buffer.isBuffer(tc.output) ? tc.output : await fsp.readFile(tc.output.path);
   const actual = run.output ? await fsp.readFile(run.output) : Buffer.alloc(0);

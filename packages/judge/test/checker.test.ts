@@ -1,5 +1,5 @@
 /** Special judge: both result conventions, partial scores, the shipped testlib subset, compile errors. */
-import { JudgeStatus } from '@oj/shared';
+import { JUDGE_ONLY_MARK, JudgeStatus } from '@oj/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { interpretChecker } from '../src/checker.js';
 import { PROBLEM_TYPE } from '../src/modes.js';
@@ -87,23 +87,40 @@ describe('interpretChecker', () => {
     expect(hoj({ status: 'RE', exitCode: 99 }, '', '40 partly')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 40, message: 'partly' });
     expect(hoj({ status: 'RE', exitCode: 99 }, '', '').status).toBe(S.SYSTEM_ERROR);
     // HOJ's own codes decide: a testlib report does not turn exit 0 into WA.
-    expect(hoj({ exitCode: 0 }, '', 'wrong answer 1st numbers differ')).toMatchObject({ status: S.ACCEPTED, message: 'wrong answer 1st numbers differ' });
+    // testlib's report is the judges' reading (it may quote the answer): never the contestant's message.
+    expect(hoj({ exitCode: 0 }, '', 'wrong answer 1st numbers differ')).toEqual({ status: S.ACCEPTED, judgeMessage: 'wrong answer 1st numbers differ' });
     // Any other code is read as testlib's report, as HOJ's judge does (testlib's PE is exit 2, points 7).
     expect(hoj({ status: 'RE', exitCode: 7 }, '', 'points 12.5')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
     expect(hoj({ status: 'RE', exitCode: 2 }, '', 'wrong output format Expected integer')).toMatchObject({
       status: S.PRESENTATION_ERROR,
-      message: 'Expected integer',
+      judgeMessage: 'Expected integer',
     });
     expect(hoj({ status: 'RE', exitCode: 3 }, '', 'FAIL broken').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'RE', exitCode: 2 }, '', 'no report').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'RE', exitCode: 42 }, '', '').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'RE', exitCode: null, signal: 11 }, '', '').status).toBe(S.SYSTEM_ERROR);
     expect(hoj({ status: 'TLE', exitCode: null, signal: 9 }, '', '').status).toBe(S.SYSTEM_ERROR);
+    // A hand-written checker's text is the contestant's; what follows the judge-only mark is not.
+    expect(hoj({ status: 'RE', exitCode: 102 }, '', `too far${JUDGE_ONLY_MARK}judge answer = 2`)).toEqual({
+      status: S.WRONG_ANSWER,
+      message: 'too far',
+      judgeMessage: 'judge answer = 2',
+    });
+    expect(hoj({ status: 'RE', exitCode: 102 }, '', `${JUDGE_ONLY_MARK.slice(1)}judge answer = 2`)).toEqual({
+      status: S.WRONG_ANSWER,
+      judgeMessage: 'judge answer = 2',
+    });
+    expect(hoj({ status: 'RE', exitCode: 99 }, '', `40\nhalf${JUDGE_ONLY_MARK}hidden 7`)).toEqual({
+      status: S.PARTIAL_ACCEPTED,
+      percentage: 40,
+      message: 'half',
+      judgeMessage: 'hidden 7',
+    });
   });
 
   it("reads testlib reports and exit codes under the 'testlib' convention", () => {
     const tl = (r: Partial<SandboxReport>, stderr: string) => interpretChecker(rep(r), '', stderr, 'testlib');
-    expect(tl({ status: 'RE', exitCode: 1 }, 'wrong answer 1st numbers differ')).toMatchObject({ status: S.WRONG_ANSWER, message: '1st numbers differ' });
+    expect(tl({ status: 'RE', exitCode: 1 }, 'wrong answer judge answer = 2')).toEqual({ status: S.WRONG_ANSWER, judgeMessage: 'judge answer = 2' });
     expect(tl({ status: 'RE', exitCode: 7 }, 'points 12.5 ok-ish')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 12.5 });
     expect(tl({ status: 'RE', exitCode: 7 }, 'partially correct (30) hmm')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 30 });
     expect(tl({ status: 'RE', exitCode: 3 }, 'FAIL bad answer file').status).toBe(S.SYSTEM_ERROR);
@@ -122,7 +139,7 @@ describe('interpretChecker', () => {
   it("reads QDUOJ's special judge codes under the 'qduoj' convention: 0 AC, 1 WA, anything else System Error", () => {
     const qd = (r: Partial<SandboxReport>, stdout: string) => interpretChecker(rep(r), stdout, '', 'qduoj');
     expect(qd({ exitCode: 0 }, '').status).toBe(S.ACCEPTED);
-    expect(qd({ status: 'RE', exitCode: 1 }, 'off by one')).toMatchObject({ status: S.WRONG_ANSWER, message: 'off by one' });
+    expect(qd({ status: 'RE', exitCode: 1 }, 'off by one')).toEqual({ status: S.WRONG_ANSWER, judgeMessage: 'off by one' });
     // QDUOJ's ERROR is -1, i.e. 255; HOJ's and testlib's codes mean nothing there.
     for (const exitCode of [255, 2, 100, 101, 102]) expect(qd({ status: 'RE', exitCode }, '').status).toBe(S.SYSTEM_ERROR);
     expect(qd({ status: 'RE', exitCode: 255 }, 'Usage: spj x.in x.out')).toMatchObject({ message: expect.stringMatching(/exited with code 255: Usage/) });
@@ -176,9 +193,12 @@ int main(void){ int x; char rest[64] = ""; scanf("%d", &x); scanf("%63s", rest);
       checkerConvention: 'testlib',
     });
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR, S.PARTIAL_ACCEPTED, S.PARTIAL_ACCEPTED, S.SYSTEM_ERROR]);
-    expect(r.cases[0].message).toBe('7 is right');
-    expect(r.cases[1].message).toBe('expected 8, found 9');
-    expect(r.cases[2].message).toMatch(/Extra information/);
+    // testlib's comments are for the judges: the contestant's message stays empty.
+    expect(r.cases.slice(0, 3).map((c) => c.message)).toEqual([undefined, undefined, undefined]);
+    expect(r.cases[0].judgeMessage).toBe('7 is right');
+    expect(r.cases[1].judgeMessage).toBe('expected 8, found 9');
+    expect(r.cases[2].judgeMessage).toMatch(/Extra information/);
+    expect(r.errorMessage ?? '').not.toMatch(/expected 8/);
     expect(r.cases.slice(3, 5).map((c) => c.score)).toEqual([2, 6]);
     expect(r.cases[5].message).toMatch(/the answer file is broken/);
     expect(r.status).toBe(S.SYSTEM_ERROR); // a checker failure is never hidden in a score
@@ -239,13 +259,13 @@ int main(int argc, char *argv[]) {
     const r = await judgeWith('testlib');
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PARTIAL_ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR]);
     expect(r.cases.map((c) => c.score)).toEqual([25, 12, 0, 0]);
-    expect(r.cases[3].message).toMatch(/not a number: x/);
+    expect(r.cases[3].judgeMessage).toMatch(/not a number: x/);
   });
 
   it("and the same under 'hoj', which reads testlib's report for the exit codes HOJ does not use (as HOJ's judge does)", async () => {
     const r = await judgeWith('hoj');
     expect(r.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.PARTIAL_ACCEPTED, S.WRONG_ANSWER, S.PRESENTATION_ERROR]);
-    expect(r.cases[3].message).toMatch(/not a number: x/);
+    expect(r.cases[3].judgeMessage).toMatch(/not a number: x/);
   });
 
   it("a QDUOJ special judge gets two files (input, user output) and the input on stdin under 'qduoj'", async () => {

@@ -27,8 +27,8 @@ int main(int argc, char *argv[]) {
   int secret = inf.readInt();
   std::string expect = ans.readToken();
   if (expect != "answer") quitf(_fail, "bad answer file");
-  std::cout << behaviour << std::endl;
-  if (behaviour == "crash") raise(SIGSEGV);
+  std::cout << (behaviour == "crashspin" ? "spin" : behaviour) << std::endl;
+  if (behaviour == "crash" || behaviour == "crashspin") raise(SIGSEGV);
   for (int q = 1; q <= 25; q++) {
     int g = ouf.readInt(1, 1000000, "guess");
     if (g == secret) { std::cout << "=" << std::endl; tout << q << std::endl; quitf(_ok, "guessed in %d queries", q); }
@@ -116,11 +116,12 @@ describe('interactive judging', () => {
       S.SYSTEM_ERROR,
       S.ACCEPTED,
     ]);
-    expect(r.cases[0].message).toMatch(/guessed in \d+ queries/);
-    expect(r.cases[1].message).toMatch(/no guess left/);
+    // The interactor's testlib comments are the judges' words, not the contestant's message.
+    expect(r.cases[0]).toMatchObject({ message: undefined, judgeMessage: expect.stringMatching(/guessed in \d+ queries/) });
+    expect(r.cases[1]).toMatchObject({ message: undefined, judgeMessage: expect.stringMatching(/no guess left/) });
     expect(r.cases[2].time).toBeGreaterThanOrEqual(300); // the program's CPU, not the interactor's
     expect(r.cases[3].time).toBeLessThan(300); // idle: the wall-clock guard ended the deadlock
-    expect(r.cases[4].message).toMatch(/unexpected eof|Unexpected end of file/i);
+    expect(r.cases[4].judgeMessage).toMatch(/unexpected eof|Unexpected end of file/i);
     expect(r.cases[5].message).toMatch(/Interactor was killed by SIGSEGV/);
     expect(r.status).toBe(S.SYSTEM_ERROR);
   });
@@ -138,8 +139,24 @@ describe('interactive judging', () => {
       checker: { language: 'C++', code: INTERACTOR },
       checkerConvention: 'testlib',
     });
-    expect(r.cases[0]).toMatchObject({ status: S.WRONG_ANSWER, message: expect.stringMatching(/no guess left/) });
+    expect(r.cases[0]).toMatchObject({ status: S.WRONG_ANSWER, judgeMessage: expect.stringMatching(/no guess left/) });
     expect(r.cases[0].time).toBeLessThanOrEqual(300);
+  });
+
+  it('an interactor that crashed is a System Error even though the program then runs out of time', async () => {
+    // The interactor tells the program to spin and dies of SIGSEGV: nothing was judged (problemtools:
+    // judge error). Before: the program's TLE.
+    const r = await judgeSubmission({
+      language: 'C With O2',
+      code: PLAYER,
+      timeLimitMs: 300,
+      memoryLimitMb: 64,
+      cases: [{ input: 'crashspin 1\n', output: 'answer\n' }],
+      judgeMode: 'interactive',
+      checker: { language: 'C++', code: INTERACTOR },
+      checkerConvention: 'testlib',
+    });
+    expect(r.cases[0]).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/Interactor was killed by SIGSEGV/) });
   });
 
   it('a program that crashes is a Runtime Error even though the interactor then sees EOF', async () => {

@@ -83,7 +83,9 @@ async function check(name: string, output: string | Buffer, answer: string, inpu
   const { dir, files } = caseFiles(input, output, answer);
   const r = await runChecker(compiled.get(name)!, files, dir, 'testlib');
   const stderr = fs.readFileSync(path.join(dir, 'checker.err'), 'utf8');
-  return { status: r.status, message: r.message, percentage: r.percentage, exitCode: r.report.exitCode, stderr };
+  // testlib's comment is the judges' reading (`judgeMessage`); a FAIL stays the System Error's message.
+  expect(r.judgeMessage === undefined || r.message === undefined || r.status === S.SYSTEM_ERROR).toBe(true);
+  return { status: r.status, message: r.judgeMessage ?? r.message, percentage: r.percentage, exitCode: r.report.exitCode, stderr };
 }
 
 /** Runs a compiled fixture with its own argv and stdin (validators and generators). */
@@ -387,10 +389,10 @@ int main(void){ int lo=1, hi=1000; char r[4]; for(;;){ int m=(lo+hi)/2; printf("
       });
     const ok = await judge(player);
     expect(ok.status).toBe(S.ACCEPTED);
-    expect(ok.cases[0].message).toMatch(/^guessed in \d+ queries$/);
+    expect(ok.cases[0].judgeMessage).toMatch(/^guessed in \d+ queries$/);
     // The program stops early: testlib's "Unexpected end of file" on ouf, as a PE.
     const stopped = await judge(early);
-    expect(stopped.cases[0]).toMatchObject({ status: S.PRESENTATION_ERROR, message: 'Unexpected end of file - token expected' });
+    expect(stopped.cases[0]).toMatchObject({ status: S.PRESENTATION_ERROR, judgeMessage: 'Unexpected end of file - token expected' });
   });
 
   it('a testlib.h uploaded as a judge extra file replaces the shipped one', async () => {
@@ -399,7 +401,7 @@ int main(void){ int lo=1, hi=1000; char r[4]; for(;;){ int m=(lo+hi)/2; printf("
     const r = await compileChecker({ language: 'C++', code }, { 'testlib.h': header });
     expect(r.error).toBeUndefined();
     const { dir, files } = caseFiles('', '', '');
-    expect(await runChecker(r.checker!, files, dir, 'testlib')).toMatchObject({ status: S.ACCEPTED, message: 'the uploaded header' });
+    expect(await runChecker(r.checker!, files, dir, 'testlib')).toMatchObject({ status: S.ACCEPTED, judgeMessage: 'the uploaded header' });
     expect(CHECKER_FILES.answer).toBe('/judge/answer');
   });
 });

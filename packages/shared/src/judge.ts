@@ -293,6 +293,13 @@ const trimmedText = (max: number) =>
     .max(max * 64)
     .transform((s) => storableText(s.length > max ? s.slice(0, max) : s));
 
+/**
+ * A checker under the HOJ convention may mark the rest of its stderr as meant for the problem's admins
+ * only by writing this line (the Kattis validator adapter puts judgemessage.txt after it, teammessage.txt
+ * before it); the judge sends that part as the case's `judgeMessage`.
+ */
+export const JUDGE_ONLY_MARK = '\n--- judge only ---\n';
+
 export const judgeCaseResult = z.object({
   /** problem_case.id from the manifest; null for a case the manifest did not name. */
   caseId: dbId.nullable().default(null),
@@ -308,6 +315,8 @@ export const judgeCaseResult = z.object({
   userOutput: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
   /** Checker message, runtime-error text, "Skipped Judging"… (cut to userOutputMax characters). */
   message: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
+  /** A checker's or interactor's words for the problem's admins only (Kattis judgemessage.txt, testlib's comment). */
+  judgeMessage: trimmedText(JUDGE_PROTOCOL.userOutputMax).nullable().default(null),
 });
 export type JudgeCaseResultBody = z.infer<typeof judgeCaseResult>;
 

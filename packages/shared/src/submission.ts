@@ -188,6 +188,8 @@ export interface CaseResult {
   /** only for the owner and administrators */
   userOutput: string | null;
   message: string | null;
+  /** A checker's or interactor's words for the judges (Kattis judgemessage.txt, testlib's comment): sent to the problem's admins only. */
+  judgeMessage?: string | null;
   status: number;
   time: number;
   memory: number;

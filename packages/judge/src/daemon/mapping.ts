@@ -89,6 +89,7 @@ export function toResultBody(task: JudgeTask, m: ProblemManifest, r: JudgeSubmis
         groupNum: c.groupNum,
         userOutput: c.userOutput,
         message: c.message ?? null,
+        judgeMessage: c.judgeMessage ?? null,
       };
     }),
   };

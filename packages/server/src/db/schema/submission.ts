@@ -117,6 +117,8 @@ export const judgeCases = pgTable(
     userOutput: text('user_output'),
     /** checker message, runtime error text, "Skipped Judging"… */
     message: text('message'),
+    /** a checker's or interactor's words for the problem's admins only (Kattis judgemessage.txt, testlib's comment) */
+    judgeMessage: text('judge_message'),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('judge_case_submit_seq_uq').on(t.submitId, t.seq)],

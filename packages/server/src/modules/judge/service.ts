@@ -399,6 +399,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
               outputData: pc?.outputName ?? null,
               userOutput: c.userOutput,
               message: c.message,
+              judgeMessage: c.judgeMessage,
             };
           }),
         );

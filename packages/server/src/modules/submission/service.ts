@@ -192,6 +192,8 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
       outputData: open ? c.outputData : null,
       userOutput: output ? c.userOutput : null,
       message: output || (rights.caseOutput && isJudgeOwnMessage(c.status)) ? c.message : null,
+      // The checker's words for the judges: the problem's admins only, never the submitter (not even on a sample).
+      ...(rights.answers ? { judgeMessage: c.judgeMessage } : {}),
       status: c.status,
       time: c.time,
       memory: c.memory,

@@ -15,6 +15,15 @@ function CaseCell({ c, index }: { c: CaseResult; index: number }) {
       {c.inputData && <div>{t('submissionPage.caseFiles', { input: c.inputData, output: c.outputData ?? '' })}</div>}
       {c.score !== null && <div>{t('submissionPage.caseScore', { score: c.score })}</div>}
       {c.message && <div className="oj-case-message">{c.message}</div>}
+      {c.judgeMessage && (
+        // Sent to the problem's admins only: the checker's words that may quote the answer.
+        <div className="oj-case-judge-message">
+          <div className="oj-case-judge-label">{t('submissionPage.judgeMessage')}</div>
+          <div className="oj-case-message" data-testid="case-judge-message">
+            {c.judgeMessage}
+          </div>
+        </div>
+      )}
     </div>
   );
   return (

@@ -168,6 +168,8 @@ function kattisScoring(p: Problem, cases: Case[], put: (name: string, data: stri
     where.push(folder);
     folders.set(folder, [...(folders.get(folder) ?? []), c.score]);
   });
+  // The statement's examples go to data/sample and earn nothing, as on this site.
+  put('data/testdata.yaml', toYaml({ grader_flags: 'ignore_sample' }));
   const flags = p.judgeCaseMode === 'subtask_lowest' ? 'min' : p.judgeCaseMode === 'subtask_average' ? 'avg' : 'sum';
   for (const [folder, scores] of folders) {
     const score = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);

@@ -8,12 +8,37 @@
  * renamed, and the adapter's `main` forks, runs it with the Kattis arguments (stdin = the user's
  * output for a checker; left as is for an interactor), and turns its exit code and feedback into
  * HOJ's. The validator must declare `main(int argc, char **argv)`, as validators reading their
- * arguments do.
+ * arguments do. teammessage.txt becomes the case's message and judgemessage.txt its part for the
+ * judges only (after JUDGE_ONLY_MARK); for scoring problems score.txt becomes a share of the case's
+ * points (exit 99 with the percentage); the validator's stdout is not read.
  */
+import { JUDGE_ONLY_MARK } from '@oj/shared';
+
+/** Extra validator arguments and points of the cases whose input has this FNV-1a 64 hash (`kattisInputHash`). */
+export interface KattisCaseEntry {
+  hash: bigint;
+  /** The group's `output_validator_args` (2023-07) / `output_validator_flags` (testdata.yaml). */
+  args: string[];
+  /** Points of the case on this site: what a score.txt is a share of. */
+  full: number;
+}
+
+/**
+ * FNV-1a 64 of a test input: the adapter knows which case it judges only by its input file (the judge
+ * runs every checker the same way), so per-group arguments and points are looked up by this hash.
+ */
+export function kattisInputHash(data: Buffer): bigint {
+  let h = 0xcbf29ce484222325n;
+  for (const b of data) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+  return h;
+}
 
 /** C++ source of the adapter around `source` (the validator's main file; its headers are extra files). */
-export function kattisValidatorSource(source: string, o: { interactive: boolean; flags: string[] }): string {
+export function kattisValidatorSource(source: string, o: { interactive: boolean; flags: string[]; scoring?: boolean; cases?: KattisCaseEntry[] }): string {
   const flags = o.flags.map((f) => JSON.stringify(f)).join(', ');
+  const table = (o.cases ?? [])
+    .map((c) => `  {0x${c.hash.toString(16)}ULL, ${Number.isFinite(c.full) ? c.full : 0}, {${c.args.map((a) => JSON.stringify(a)).join(', ')}}},`)
+    .join('\n');
   return `// Kattis output validator, adapted to this judge by the importer (the validator below is unchanged).
 #define main kattis_validator_main
 ${source}
@@ -28,6 +53,30 @@ ${source}
 #include <sys/wait.h>
 #include <unistd.h>
 
+struct KattisCase {
+  unsigned long long hash;
+  double full;
+  std::vector<std::string> args;
+};
+// Per case (by the FNV-1a 64 hash of its input): the group's validator arguments and the case's points.
+static const std::vector<KattisCase> kattis_cases = {
+${table}
+};
+static const bool kattis_scoring = ${o.scoring ? 'true' : 'false'};
+
+static const KattisCase *kattis_case_of(const char *input) {
+  if (kattis_cases.empty()) return nullptr;
+  FILE *f = fopen(input, "rb");
+  if (!f) return nullptr;
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  int c;
+  while ((c = getc(f)) != EOF) h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+  fclose(f);
+  for (const KattisCase &k : kattis_cases)
+    if (k.hash == h) return &k;
+  return nullptr;
+}
+
 static std::string kattis_feedback_dir() {
   const char *bases[] = {"/tmp", "/box", "."};
   for (const char *base : bases) {
@@ -39,17 +88,22 @@ static std::string kattis_feedback_dir() {
   return ".";
 }
 
-static void kattis_copy_feedback(const std::string &dir) {
-  const char *names[] = {"judgemessage.txt", "teammessage.txt"};
-  for (const char *n : names) {
-    FILE *f = fopen((dir + "/" + n).c_str(), "r");
-    if (!f) continue;
-    char buf[4096];
-    size_t k;
-    while ((k = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, k, stderr);
-    fclose(f);
-    return;
-  }
+static std::string kattis_read(const std::string &path, size_t max = 1 << 16) {
+  std::string out;
+  FILE *f = fopen(path.c_str(), "r");
+  if (!f) return out;
+  char buf[4096];
+  size_t k;
+  while (out.size() < max && (k = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, k);
+  fclose(f);
+  return out;
+}
+
+// teammessage.txt is the contestant's; judgemessage.txt the judges' only (after the judge's mark line).
+static void kattis_feedback(const std::string &dir, const std::string &note) {
+  std::string team = kattis_read(dir + "teammessage.txt"), judge = kattis_read(dir + "judgemessage.txt") + note;
+  fputs(team.c_str(), stderr);
+  if (!judge.empty()) fprintf(stderr, "%s%s", ${JSON.stringify(JUDGE_ONLY_MARK)}, judge.c_str());
 }
 
 int main(int argc, char **argv) {
@@ -62,6 +116,8 @@ int main(int argc, char **argv) {
   std::vector<std::string> args = {argv[0], argv[1], argv[3], feedback};
   const char *extra[] = {${flags}${flags ? ', ' : ''}nullptr};
   for (const char **f = extra; *f; f++) args.push_back(*f);
+  const KattisCase *kc = kattis_case_of(argv[1]);
+  if (kc) args.insert(args.end(), kc->args.begin(), kc->args.end());
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
@@ -74,6 +130,8 @@ int main(int argc, char **argv) {
       perror("cannot open the user output");
       _exit(103);
     }
+    // A validator's stdout is not read (problemtools neither); here it would be taken for a score.
+    if (!interactive && !freopen("/dev/null", "w", stdout)) _exit(103);
     std::vector<char *> av;
     for (auto &a : args) av.push_back(&a[0]);
     av.push_back(nullptr);
@@ -84,17 +142,34 @@ int main(int argc, char **argv) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
   }
-  kattis_copy_feedback(feedback);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 42) return 100;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 43) return 102;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 42) {
+    // Scoring problems: score.txt holds the case's points; the judge takes a percentage of its own.
+    std::string score = kattis_scoring ? kattis_read(feedback + "score.txt") : "";
+    if (!score.empty() && kc && kc->full > 0) {
+      double pct = 100.0 * strtod(score.c_str(), nullptr) / kc->full;
+      if (pct < 100) {
+        fprintf(stderr, "%.6f\\n", pct < 0 ? 0.0 : pct);
+        kattis_feedback(feedback, "");
+        return 99;
+      }
+    }
+    kattis_feedback(feedback, "");
+    return 100;
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 43) {
+    kattis_feedback(feedback, "");
+    return 102;
+  }
   // A validator that wrote to a submission which had already exited dies of SIGPIPE: pass the signal on,
   // so the judge sees the interactor orphaned (the submission's fault), not a broken validator.
   if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE) {
     signal(SIGPIPE, SIG_DFL);
     raise(SIGPIPE);
   }
-  if (WIFEXITED(status)) fprintf(stderr, "\\nthe output validator exited with code %d", WEXITSTATUS(status));
-  else fprintf(stderr, "\\nthe output validator was killed by signal %d", WTERMSIG(status));
+  char note[96];
+  if (WIFEXITED(status)) snprintf(note, sizeof note, "\\nthe output validator exited with code %d", WEXITSTATUS(status));
+  else snprintf(note, sizeof note, "\\nthe output validator was killed by signal %d", WTERMSIG(status));
+  kattis_feedback(feedback, note);
   return 103;
 }
 `;

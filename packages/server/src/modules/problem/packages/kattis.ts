@@ -10,13 +10,21 @@
  * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
  * where `validation` is gone and an `output_validator/` folder alone makes the validation custom.
  */
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { conventionOfCheckerCode, PROBLEM_DEFAULTS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
-import { exportedCheckerLanguage, kattisValidatorSource, SITE_COMPARISON_FLAGS, unwrapExportAdapter } from './kattis-validator.js';
+import {
+  exportedCheckerLanguage,
+  kattisInputHash,
+  kattisValidatorSource,
+  SITE_COMPARISON_FLAGS,
+  unwrapExportAdapter,
+  type KattisCaseEntry,
+} from './kattis-validator.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -96,8 +104,10 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     validation.startsWith('custom') ||
     (yaml.validation === undefined && (interactive || [...tree.files.keys()].some((n) => n.startsWith('output_validator/'))));
   const samples: { input: string; output: string }[] = [];
-  const scoring = types.includes('scoring');
-  const scores = scoring ? await kattisScores(tree) : undefined;
+  const caseFolders: string[] = [];
+  const scoring = types.includes('scoring') || /\bscore\b/.test(validation);
+  const configs = new Map<string, GroupConfig>();
+  const ignoreSample = (await groupConfig(tree, 'data', configs)).ignoreSample;
   for (const n of inputs) {
     const ans = `${n.slice(0, -3)}.ans`;
     if (!tree.files.has(ans) && !interactive) {
@@ -105,8 +115,8 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       continue;
     }
     const folder = path.posix.dirname(n);
-    // A scoring problem's samples score nothing: they are the statement's examples, not judged tests.
-    if (scoring && folder === 'data/sample') {
+    // Samples a scoring problem ignores (`grader_flags: ignore_sample`) are the statement's examples only.
+    if (scoring && ignoreSample && folder === 'data/sample') {
       if (tree.files.has(ans)) samples.push({ input: n, output: ans });
       continue;
     }
@@ -118,16 +128,19 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       inputName: shortIn,
       outputName: `${shortIn.slice(0, -3)}.ans`,
       groupNum: folders.get(folder)!,
-      ...(scores ? { score: scores.of(folder).score } : {}),
     });
+    caseFolders.push(folder);
     if (folder === 'data/sample' && tree.files.has(ans)) samples.push({ input: n, output: ans });
   }
   if (!cases.length) throw invalid(source, 'no test data (data/sample, data/secret: pairs NAME.in + NAME.ans)');
 
-  // Checker: the default validator's flags, or the package's own validator.
+  // Checker: the default validator's flags, or the package's own validator; each group's own arguments.
   const flags = String(yaml.validator_flags ?? '')
     .split(/\s+/)
     .filter(Boolean);
+  for (const folder of new Set(caseFolders)) configs.set(folder, await groupConfig(tree, folder, configs));
+  const caseArgs = caseFolders.map((f) => configs.get(f)!.args);
+  const scored = scoring ? scoreCases(cases, caseFolders, configs) : null;
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(name, 'KATTIS'),
     title: (title ?? name ?? 'Untitled').trim() || 'Untitled',
@@ -137,22 +150,23 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     memoryLimit: Math.min(4096, memoryLimit),
     examples: await examplesOf(tree, samples),
     auth: 1,
+    ...(scored ? { type: 1, judgeCaseMode: scored.mode, ioScore: scored.total } : {}),
   };
-  if (scores) {
-    // Kattis aggregates each folder by its grader flags: min is a subtask judged by its lowest case, avg one by its mean.
-    const used = [...folders.keys()].filter((f) => f !== 'data/sample').map((f) => scores.of(f).flags);
-    const mode =
-      used.length && used.every((f) => f === 'min') ? 'subtask_lowest' : used.length && used.every((f) => f === 'avg') ? 'subtask_average' : 'default';
-    const byGroup = new Map<number, number[]>();
-    for (const c of cases) byGroup.set(c.groupNum ?? 1, [...(byGroup.get(c.groupNum ?? 1) ?? []), c.score ?? 0]);
-    const worth = (xs: number[]) =>
-      mode === 'subtask_lowest'
-        ? Math.min(...xs)
-        : mode === 'subtask_average'
-          ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)
-          : xs.reduce((a, b) => a + b, 0);
-    Object.assign(problem, { type: 1, judgeCaseMode: mode, ioScore: [...byGroup.values()].reduce((a, xs) => a + worth(xs), 0) || 100 });
-  }
+  // The adapter knows its case by the input's hash: only built when a group has arguments or the
+  // validator may give a score.
+  const table = async (): Promise<KattisCaseEntry[] | undefined> => {
+    if (!caseArgs.some((a) => a.length) && !scored) return undefined;
+    const out: KattisCaseEntry[] = [];
+    const seen = new Set<bigint>();
+    for (const [i, c] of cases.entries()) {
+      const hash = kattisInputHash(await fsp.readFile((c.input as { path: string }).path));
+      // The same input twice (a sample linked into a secret group): the first case's arguments.
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      out.push({ hash, args: caseArgs[i]!, full: c.score ?? 0 });
+    }
+    return out;
+  };
   if (custom) {
     const validator = await readValidator(tree, source);
     problem.judgeMode = interactive ? 'interactive' : 'spj';
@@ -163,7 +177,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
       Object.assign(problem, { spjCode: own, spjLanguage: exportedCheckerLanguage(validator.main), checkerConvention: conventionOfCheckerCode(own) });
     else {
       problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
-      problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags });
+      problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags, scoring, cases: await table() });
     }
     if (Object.keys(validator.headers).length) problem.judgeExtraFile = validator.headers;
   } else if (flags.length === 2 && flags.join(' ') === SITE_COMPARISON_FLAGS) {
@@ -172,7 +186,10 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   } else {
     // Kattis' default validator compares tokens, case-insensitively unless case_sensitive, and numbers
     // within float_(absolute|relative_)tolerance: the same rules as a small checker of our own.
-    const checker = tokenCheckerSource(flags, (flag) => warnings.push({ key: 'pkgFlagIgnored', params: { flag } }));
+    // One generated checker for every case: the groups' own arguments only when they all agree.
+    const common = caseArgs.every((a) => a.join(' ') === caseArgs[0]!.join(' ')) ? caseArgs[0]! : [];
+    if (!common.length) for (const flag of new Set(caseArgs.flat())) warnings.push({ key: 'pkgFlagIgnored', params: { flag } });
+    const checker = tokenCheckerSource([...flags, ...common], (flag) => warnings.push({ key: 'pkgFlagIgnored', params: { flag } }));
     problem.judgeMode = 'spj';
     problem.spjLanguage = 'C++';
     problem.spjCode = checker;
@@ -194,37 +211,92 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   return { problem: created, warnings };
 }
 
-/**
- * Scores of a scoring package: each test folder's `testdata.yaml` (inherited from the folders above it
- * under data/) gives `accept_score` (points of an accepted test, Kattis's default 1) and `grader_flags`
- * (how the folder's scores add up: min, avg, else sum).
- */
-async function kattisScores(tree: PackageTree): Promise<{ of(folder: string): { score: number; flags: 'min' | 'avg' | 'sum' } }> {
-  const settings = new Map<string, Record<string, unknown>>();
-  for (const n of tree.files.keys()) {
-    if (!/^data\/(.+\/)?testdata\.yaml$/.test(n)) continue;
+/** What a test folder's `testdata.yaml` (or 2023-07 `test_group.yaml`) says, its parents' settings inherited. */
+interface GroupConfig {
+  /** Output validator arguments of its cases. */
+  args: string[];
+  /** Points of an accepted case (`accept_score`, 2023-07 `scoring.score`); default 1. */
+  acceptScore: number;
+  /** How the folder's case scores make its score (`grader_flags` min / avg / sum, 2023-07 `scoring.aggregation`). */
+  aggregation: 'sum' | 'min' | 'avg';
+  /** The root's `grader_flags: ignore_sample`: samples earn nothing. */
+  ignoreSample: boolean;
+}
+
+const words = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' || typeof v === 'number' ? String(v).split(/\s+/) : []).filter(Boolean);
+
+async function groupConfig(tree: PackageTree, folder: string, known: Map<string, GroupConfig>): Promise<GroupConfig> {
+  const cached = known.get(folder);
+  if (cached) return cached;
+  const parent = folder.includes('/') ? await groupConfig(tree, path.posix.dirname(folder), known) : null;
+  const own: GroupConfig = parent ? { ...parent } : { args: [], acceptScore: 1, aggregation: 'sum', ignoreSample: false };
+  for (const file of ['testdata.yaml', 'test_group.yaml']) {
+    const name = `${folder}/${file}`;
+    if (!tree.files.has(name)) continue;
+    let y: Record<string, unknown>;
     try {
-      const v = parseYaml(await readText(tree, n));
-      if (v && typeof v === 'object') settings.set(path.posix.dirname(n), v as Record<string, unknown>);
+      y = (parseYaml(await readText(tree, name)) ?? {}) as Record<string, unknown>;
     } catch {
-      // an unreadable testdata.yaml leaves Kattis's defaults
+      continue;
+    }
+    if (typeof y !== 'object' || Array.isArray(y)) continue;
+    const args = y.output_validator_args ?? y.output_validator_flags;
+    if (args !== undefined) own.args = words(args);
+    const scoring = (y.scoring ?? {}) as Record<string, unknown>;
+    const score = Number(y.accept_score ?? scoring.score);
+    if ((y.accept_score ?? scoring.score) !== undefined && Number.isFinite(score) && score >= 0) own.acceptScore = score;
+    const grader = words(y.grader_flags);
+    const aggregation =
+      String(scoring.aggregation ?? (grader.includes('min') ? 'min' : grader.includes('avg') ? 'avg' : grader.includes('sum') ? 'sum' : '')) || own.aggregation;
+    own.aggregation = aggregation === 'min' ? 'min' : aggregation === 'avg' ? 'avg' : 'sum';
+    if (folder === 'data') own.ignoreSample = grader.includes('ignore_sample');
+  }
+  known.set(folder, own);
+  return own;
+}
+
+/**
+ * Points of a scoring problem's cases, as problemtools' default grader adds them: an accepted case
+ * earns its group's accept_score; a group of `min` earns its lowest case (all or nothing), one of
+ * `avg` the mean of its cases, one of `sum` the sum of its cases. On this site that is the
+ * subtask_lowest mode with a min group as one subtask and each case of a sum group a subtask of its
+ * own (plain sums when no group takes the minimum), or subtask_average when every folder averages;
+ * the full score is the sum. Groups inside groups are flattened to the folder of each case.
+ */
+function scoreCases(
+  cases: CaseInput[],
+  folders: string[],
+  configs: Map<string, GroupConfig>,
+): { mode: 'default' | 'subtask_lowest' | 'subtask_average'; total: number } {
+  const ignoreSample = configs.get('data')?.ignoreSample ?? false;
+  const scored = folders.filter((f) => !(ignoreSample && f === 'data/sample'));
+  const anyMin = scored.some((f) => configs.get(f)!.aggregation === 'min');
+  // Every folder averaged: the site's subtask_average, one subtask per folder.
+  const allAvg = scored.length > 0 && scored.every((f) => configs.get(f)!.aggregation === 'avg');
+  const size = new Map<string, number>();
+  for (const f of folders) size.set(f, (size.get(f) ?? 0) + 1);
+  let nextGroup = 1;
+  const groupOfFolder = new Map<string, number>();
+  let total = 0;
+  for (const [i, c] of cases.entries()) {
+    const folder = folders[i]!;
+    const cfg = configs.get(folder)!;
+    const points = ignoreSample && folder === 'data/sample' ? 0 : Math.max(0, Math.round(cfg.acceptScore));
+    if (allAvg || (anyMin && cfg.aggregation === 'min')) {
+      c.score = points;
+      if (!groupOfFolder.has(folder)) {
+        groupOfFolder.set(folder, nextGroup++);
+        total += points;
+      }
+      c.groupNum = groupOfFolder.get(folder)!;
+    } else {
+      // A case of a sum folder earns the folder's accept_score; of an avg folder beside others, its share.
+      c.score = cfg.aggregation === 'avg' ? Math.round(points / size.get(folder)!) : points;
+      if (anyMin) c.groupNum = nextGroup++;
+      total += c.score;
     }
   }
-  const lookup = (folder: string, key: string): unknown => {
-    for (let f = folder; f.startsWith('data'); f = path.posix.dirname(f)) {
-      const v = settings.get(f)?.[key];
-      if (v !== undefined) return v;
-      if (f === 'data') break;
-    }
-    return undefined;
-  };
-  return {
-    of(folder) {
-      const n = Number(lookup(folder, 'accept_score'));
-      const flags = String(lookup(folder, 'grader_flags') ?? '').split(/\s+/);
-      return { score: Number.isFinite(n) && n >= 0 ? Math.round(n) : 1, flags: flags.includes('min') ? 'min' : flags.includes('avg') ? 'avg' : 'sum' };
-    },
-  };
+  return { mode: allAvg ? 'subtask_average' : anyMin ? 'subtask_lowest' : 'default', total: Math.min(100_000, total) || 100 };
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "judge_case" ADD COLUMN "judge_message" text;

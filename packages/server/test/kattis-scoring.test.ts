@@ -1,0 +1,197 @@
+/**
+ * Kattis scoring problems score as at their origin, and a validator's words for the judges stay with
+ * the judges (issue 27).
+ *
+ * - `fixtures/kattis-oddecho`, laid out as problemtools' "oddecho" example (2023-07, `type: scoring`,
+ *   testdata.yaml per group: samples ignored, two groups of 50 points each taken as the minimum over
+ *   their cases): the accepted program scores 100, the one that only handles N = 5 scores 50 (Partial
+ *   Accepted), the wrong one 0. Before: a pass-fail problem, the partial program Wrong Answer.
+ * - A scoring problem with its own validator (built here): each group's `output_validator_args`
+ *   reach the validator, its `score.txt` becomes a share of the case's points, its teammessage.txt
+ *   is the case's message and its judgemessage.txt ("judge answer = 7") is shown to the problem's
+ *   admins only, never to the submitter, not even on a sample case.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { Zippable } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus, type AllCaseResult, type CaseResult, type ImportEvent, type ImportItemReport } from '@oj/shared';
+import { JudgeDaemon } from '@oj/judge';
+import { problems } from '../src/db/schema/index.js';
+import { judgeToken } from '../src/lib/secrets.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { get, login, rootToken } from './helpers.js';
+import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
+import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { multipart, zip } from './problem-admin-helpers.js';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'kattis-oddecho');
+
+let t: TestApp;
+let root: string;
+let daemon: JudgeDaemon;
+let cacheDir: string;
+let user: { uid: string; username: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
+  root = await rootToken(t);
+  const url = await listen(t);
+  user = await createSubmitter(t);
+  cacheDir = tempCacheDir();
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'kattis-scoring', capacity: 2, cacheDir, pollWaitMs: 5000 });
+  await daemon.start();
+});
+
+afterAll(async () => {
+  await daemon?.stop(0);
+  await t?.close();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** The fixture's files by their path in the package (its `tests/` is the package's `data/`). */
+function fixtureFiles(dir = FIXTURE, prefix = ''): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const name = !prefix && e.name === 'tests' ? 'data' : e.name;
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (e.isDirectory()) for (const [k, v] of fixtureFiles(path.join(dir, e.name), rel)) out.set(k, v);
+    else out.set(rel, fs.readFileSync(path.join(dir, e.name)));
+  }
+  return out;
+}
+
+async function importPackage(folder: string, files: Map<string, Buffer>): Promise<{ item: ImportItemReport; pid: number }> {
+  const entries: Zippable = {};
+  for (const [k, v] of files) entries[`${folder}/${k}`] = v;
+  const { payload, contentType } = multipart([{ field: 'file', filename: `${folder}.zip`, content: zip(entries) }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/file/import-problems?format=auto',
+    headers: { 'content-type': contentType, authorization: root },
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+  const events = res.body
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ImportEvent);
+  const [item] = events.flatMap((e) => (e.type === 'item' ? [e.item] : [])) as ImportItemReport[];
+  expect(item, item?.reason).toMatchObject({ status: 'imported', problemId: folder });
+  const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, folder));
+  return { item: item!, pid: row!.id };
+}
+
+const ACTIVE = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING] as number[];
+
+async function judged(pid: number, code: string) {
+  const id = await submit(t, { pid, user, language: 'Python3', code });
+  return waitFor(
+    `a verdict for submission ${id}`,
+    async () => {
+      const r = await submission(t, id);
+      return ACTIVE.includes(r.status) ? null : r;
+    },
+    120_000,
+  );
+}
+
+const casesOf = (r: AllCaseResult): CaseResult[] => r.judgeCaseList ?? (r.subTaskJudgeCaseVoList ?? []).flatMap((g) => g.subtaskDetailList);
+
+describe('Kattis scoring problems', () => {
+  it('oddecho: accepted 100, the N = 5 only program 50 (Partial Accepted), the wrong one 0', async () => {
+    const files = fixtureFiles();
+    const { pid } = await importPackage('oddecho', files);
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
+    expect(row).toMatchObject({ type: 1, ioScore: 100, judgeCaseMode: 'subtask_lowest' });
+    const got: Record<string, [number, number | null]> = {};
+    for (const k of ['accepted/echo.py', 'partially_accepted/five.py', 'wrong_answer/all.py']) {
+      const s = await judged(pid, files.get(`submissions/${k}`)!.toString('utf8'));
+      got[k] = [s.status, s.score];
+    }
+    expect(got).toEqual({
+      'accepted/echo.py': [JudgeStatus.ACCEPTED, 100],
+      'partially_accepted/five.py': [JudgeStatus.PARTIAL_ACCEPTED, 50],
+      'wrong_answer/all.py': [JudgeStatus.WRONG_ANSWER, 0],
+    });
+  }, 300_000);
+
+  it("a custom validator: per-group arguments, score.txt as a share of the points, judgemessage.txt for the problem's admins only", async () => {
+    // Reads the team's number; "tolerance T partial P" come from the group's arguments. Exact: accepted
+    // (the group's points); within T: accepted with score.txt P; else wrong answer with both messages.
+    const validator = `#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+int main(int argc, char **argv) {
+  long answer = 0, team = 0, tolerance = 0;
+  const char *partial = "0";
+  FILE *a = fopen(argv[2], "r");
+  if (!a || fscanf(a, "%ld", &answer) != 1) return 1;
+  for (int i = 4; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "tolerance")) tolerance = atol(argv[i + 1]);
+    if (!strcmp(argv[i], "partial")) partial = argv[i + 1];
+  }
+  std::string dir = argv[3];
+  FILE *judge = fopen((dir + "judgemessage.txt").c_str(), "w");
+  FILE *teamMsg = fopen((dir + "teammessage.txt").c_str(), "w");
+  if (scanf("%ld", &team) != 1 || labs(team - answer) > tolerance) {
+    fprintf(judge, "judge answer = %ld", answer);
+    fprintf(teamMsg, "your number is off");
+    return 43;
+  }
+  if (team != answer) {
+    FILE *s = fopen((dir + "score.txt").c_str(), "w");
+    fprintf(s, "%s\\n", partial);
+    fclose(s);
+  }
+  return 42;
+}
+`;
+    const files = new Map<string, Buffer>(
+      Object.entries({
+        'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: scoring\nname: Add\nlimits:\n  time_limit: 2\n',
+        'statement/problem.en.md': 'Print the sum of the two numbers.\n\n## Input\n\nTwo integers.\n\n## Output\n\nTheir sum.\n',
+        'output_validator/add/validate.cc': validator,
+        'data/testdata.yaml': 'grader_flags: ignore_sample\n',
+        'data/sample/1.in': '3 4\n',
+        'data/sample/1.ans': '7\n',
+        'data/secret/easy/testdata.yaml': 'accept_score: 40\ngrader_flags: min\noutput_validator_args: tolerance 0\n',
+        'data/secret/easy/1.in': '1 1\n',
+        'data/secret/easy/1.ans': '2\n',
+        'data/secret/easy/2.in': '10 5\n',
+        'data/secret/easy/2.ans': '15\n',
+        'data/secret/hard/testdata.yaml': 'accept_score: 60\noutput_validator_args: [tolerance, 2, partial, 30]\n',
+        'data/secret/hard/1.in': '100 200\n',
+        'data/secret/hard/1.ans': '300\n',
+      }).map(([k, v]) => [k, Buffer.from(v)]),
+    );
+    const { pid } = await importPackage('kattis-add', files);
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
+    expect(row).toMatchObject({ type: 1, ioScore: 100, judgeMode: 'spj' });
+    await t.database.db.update(problems).set({ openCaseResult: true }).where(eq(problems.id, pid));
+
+    const exact = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b)\n');
+    expect([exact.status, exact.score]).toEqual([JudgeStatus.ACCEPTED, 100]);
+    // One off: wrong where the tolerance is 0 (sample, easy: its second case is skipped), 30 of 60 points in the hard group.
+    const near = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
+    expect([near.status, near.score]).toEqual([JudgeStatus.PARTIAL_ACCEPTED, 30]);
+    expect(near.errorMessage ?? '').not.toMatch(/judge answer/);
+
+    const submitterToken = await login(t, user.username);
+    const mine = await get(t, '/api/get-all-case-result', { token: submitterToken, query: { submitId: String(near.submitId) } });
+    const seen = casesOf(mine.data as AllCaseResult);
+    expect(seen).toHaveLength(4);
+    // The sample case: the submitter reads the validator's team message, not its judge message.
+    expect(seen[0]).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, message: 'your number is off' });
+    expect(JSON.stringify(mine.data)).not.toMatch(/judge answer/);
+    expect(seen.every((c) => c.judgeMessage === undefined)).toBe(true);
+
+    const admin = await get(t, '/api/get-all-case-result', { token: root, query: { submitId: String(near.submitId) } });
+    const all = casesOf(admin.data as AllCaseResult);
+    expect(all.map((c) => c.judgeMessage ?? null)).toEqual(['judge answer = 7', 'judge answer = 2', null, null]);
+    expect(all.map((c) => c.score)).toEqual([0, 0, 0, 30]);
+  }, 300_000);
+});
