@@ -155,7 +155,8 @@ int main(int argc, char **argv) {
         'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: scoring\nname: Add\nlimits:\n  time_limit: 2\n',
         'statement/problem.en.md': 'Print the sum of the two numbers.\n\n## Input\n\nTwo integers.\n\n## Output\n\nTheir sum.\n',
         'output_validator/add/validate.cc': validator,
-        'data/testdata.yaml': 'grader_flags: ignore_sample\n',
+        // A judged sample worth nothing (ignore_sample would make it the statement's example only).
+        'data/sample/testdata.yaml': 'accept_score: 0\n',
         'data/sample/1.in': '3 4\n',
         'data/sample/1.ans': '7\n',
         'data/secret/easy/testdata.yaml': 'accept_score: 40\ngrader_flags: min\noutput_validator_args: tolerance 0\n',
