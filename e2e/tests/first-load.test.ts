@@ -68,36 +68,54 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-describe('first load of /problem/:id', () => {
-  it(`fetches at most ${PROBLEM_JS_KB_MAX} KB of compressed script; the editor's other languages and themes come when chosen`, async () => {
-    const stamp = Date.now().toString(36).slice(-6);
-    const created = await api('POST', 'admin/problem', {
-      token: await rootToken(),
-      body: {
-        problem: {
-          problemId: `FL${stamp.toUpperCase()}`,
-          title: `First load ${stamp}`,
-          description: 'Calculate $a + b$ where $$|a|, |b| \\le 10^9.$$',
-          input: 'Two integers.',
-          output: 'Their sum.',
-          examples: [{ input: '1 2\n', output: '3\n' }],
-          difficulty: 0,
-        },
-        samples: [{ input: '1 2\n', output: '3\n' }],
+/** Creates a problem whose statement has math, and a user logged in to a fresh browser context. */
+async function problemVisit(viewport: { width: number; height: number }) {
+  const stamp = Date.now().toString(36).slice(-6);
+  const problemId = `FL${stamp.toUpperCase()}`;
+  const created = await api('POST', 'admin/problem', {
+    token: await rootToken(),
+    body: {
+      problem: {
+        problemId,
+        title: `First load ${stamp}`,
+        description: 'Calculate $a + b$ where $$|a|, |b| \\le 10^9.$$',
+        input: 'Two integers.',
+        output: 'Their sum.',
+        examples: [{ input: '1 2\n', output: '3\n' }],
+        difficulty: 0,
       },
-    });
-    expect(created.status, created.msg).toBe(200);
-    const user = { username: `fl_${stamp}`, password: 'secret-pass1', email: `fl_${stamp}@example.com` };
-    await registerUser(user);
-    const { context, page } = await newVisitor(browser, { width: 1280, height: 800 });
-    await useSession(context, await loginSession(user));
+      samples: [{ input: '1 2\n', output: '3\n' }],
+    },
+  });
+  expect(created.status, created.msg).toBe(200);
+  const user = { username: `fl_${stamp}`, password: 'secret-pass1', email: `fl_${stamp}@example.com` };
+  await registerUser(user);
+  const { context, page } = await newVisitor(browser, viewport);
+  await useSession(context, await loginSession(user));
+  return { stamp, problemId, context, page };
+}
+
+/** Where the code area and the submit button are on screen (the editor replacing the plain area must not move them). */
+const layout = (page: Page) =>
+  page.evaluate(() => {
+    const box = (el: Element | null) => {
+      const r = el?.getBoundingClientRect();
+      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
+    };
+    return { code: box(document.querySelector('.oj-editor-body')), submit: box(document.querySelector('[data-testid="submit-code"]')) };
+  });
+
+describe('first load of /problem/:id', () => {
+  it(`fetches at most ${PROBLEM_JS_KB_MAX} KB of compressed script; the editor comes when the user comes to the code, other languages when chosen`, async () => {
+    const { stamp, problemId, context, page } = await problemVisit({ width: 1280, height: 800 });
     const scripts = await recordScripts(context, page);
 
-    await page.goto(`/problem/FL${stamp.toUpperCase()}?l=en-US`);
+    // The first load: everything the page fetches by itself until the statement (with its math) and the
+    // code are shown and the network has been quiet, without any user action (the pointer is never moved).
+    await page.goto(`/problem/${problemId}?l=en-US`);
     await page.locator('.katex').first().waitFor();
-    await page.locator('.cm-content').waitFor();
-    // The C++ grammar colours the code once it arrives.
-    await page.locator('.cm-content span[class]').first().waitFor();
+    const plain = page.getByTestId('code-editor-plain');
+    await plain.waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     await page.waitForLoadState('networkidle');
@@ -109,11 +127,56 @@ describe('first load of /problem/:id', () => {
       list.filter((s) => s.bytes > 1500 && s.encoding !== 'br'),
       detail,
     ).toEqual([]);
+    // The code is there and editable before the editor: the C++ skeleton in a plain code area.
+    expect(await plain.locator('textarea').inputValue()).toContain('int main');
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    const before = await layout(page);
 
-    // Another language's grammar is fetched when it is chosen, and colours its code.
-    const before = list.length;
+    // The user clicks into the code and types: CodeMirror is fetched, takes over with the text typed so
+    // far and the caret where it was, keeps the focus, and colours the code (C++ grammar).
+    const first = list.length;
+    await plain.locator('textarea').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(`// typed ${stamp}`);
+    await page.locator('.cm-content').waitFor();
+    await page.keyboard.type(' and more');
+    await expect.poll(() => page.locator('.cm-content').innerText()).toContain(`// typed ${stamp} and more`);
+    await page.locator('.cm-content span[class]').first().waitFor();
+    expect(scripts().list.length).toBeGreaterThan(first);
+    expect(await plain.count()).toBe(0);
+    // In place: the code area and the buttons under it did not move.
+    expect(await layout(page)).toEqual(before);
+    await shot(page, 'first-load-problem-editor-1280');
+
+    // Another language's grammar is fetched when it is chosen.
+    const loaded = scripts().list.length;
     await chooseLanguage(page, 'Java');
-    await expect.poll(() => scripts().list.length).toBeGreaterThan(before);
+    await expect.poll(() => scripts().list.length).toBeGreaterThan(loaded);
+    await context.close();
+  });
+
+  it('shows the plain code area in the dark scheme at 768 px as the editor that replaces it, in the same place', async () => {
+    const { problemId, context, page } = await problemVisit({ width: 768, height: 1024 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/problem/${problemId}?l=en-US`);
+    const plain = page.getByTestId('code-editor-plain');
+    await plain.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plainBg = await background('[data-testid="code-editor-plain"]');
+    const before = await layout(page);
+    await shot(page, 'first-load-problem-dark-768');
+    // Keyboard only: the focus on the code area brings the editor, which keeps the focus.
+    await plain.locator('textarea').focus();
+    await page.locator('.cm-content').waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.cm-editor'))).toBe(true);
+    expect(await background('.cm-editor')).toBe(plainBg);
+    expect(await layout(page)).toEqual(before);
+    await shot(page, 'first-load-problem-dark-editor-768');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload, type InputRef } from 'antd';
+import { Button, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, type InputRef } from 'antd';
 import {
   CompressOutlined,
   ExpandOutlined,
@@ -19,19 +19,29 @@ import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
 import { useCaptcha } from '../../components/CaptchaImage';
+import type { EditorStart } from '../../components/code-editor/CodeEditor';
 import { DEFAULT_EDITOR_HEIGHT, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
+import { PlainCodeArea } from '../../components/code-editor/PlainCodeArea';
 import { skeletonOf } from '../../components/code-editor/skeletons';
+import { themeStore } from '../../app/theme';
 import { loadEditorState, saveEditorState } from './editorStorage';
 import { StatusTag } from './problemStatus';
 import { useProblemScope } from './problemScope';
-import { SubmitCaptcha } from './SubmitCaptcha';
 import { isActive, useSubmitFlow } from './useSubmitFlow';
 
-const CodeEditor = lazy(() => import('../../components/code-editor/CodeEditor'));
+// The code editor (CodeMirror) is not part of the page's first load: a plain code area stands in for
+// it until the user comes to the code (pointer over it, focus, touch), and the editor then takes over
+// with the same text, caret and scroll position (PlainCodeArea.tsx).
+// Kept once fetched and rendered directly (not through React.lazy, which would suspend once more and
+// take the plain area away before the editor can read where the user was).
+let codeEditorModule: typeof import('../../components/code-editor/CodeEditor') | undefined;
+const loadCodeEditor = () => import('../../components/code-editor/CodeEditor').then((m) => (codeEditorModule = m));
 // Fetched when first shown, not with the page: the self-test drawer, the editor settings' form and
 // the Accepted celebration.
 const TestRunDrawer = lazy(() => import('./TestRunDrawer'));
 const EditorSettingsForm = lazy(() => import('./EditorSettingsForm'));
+// The captcha's input is shown only when the site asks for one.
+const SubmitCaptcha = lazy(() => import('./SubmitCaptcha').then((m) => ({ default: m.SubmitCaptcha })));
 const Congrats = lazy(() => import('./Congrats').then((m) => ({ default: m.Congrats })));
 
 interface Props {
@@ -82,6 +92,36 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const captcha = useCaptcha(['submit', p.problemId], needCaptcha);
   const [captchaText, setCaptchaText] = useState('');
   const captchaInput = useRef<InputRef>(null);
+  // The code editor replaces the plain code area once it is fetched, going on where the area was left.
+  const [editorReady, setEditorReady] = useState(() => !!codeEditorModule);
+  const plainArea = useRef<HTMLTextAreaElement>(null);
+  const editorWanted = useRef(false);
+  const { dark } = themeStore.use();
+  const wantEditor = () => {
+    if (editorWanted.current) return;
+    editorWanted.current = true;
+    loadCodeEditor()
+      .then((m) => m.prepareEditor(language, contentType, settings.theme, dark))
+      .then(
+        () => setEditorReady(true),
+        // Not fetched (network gone, a new build deployed): the plain area keeps working; tried again when the pointer comes back.
+        () => {
+          editorWanted.current = false;
+        },
+      );
+  };
+  const editorStart = (): EditorStart => {
+    const area = plainArea.current;
+    if (!area) return { anchor: 0, head: 0, scrollTop: 0, scrollLeft: 0, focused: false };
+    const backward = area.selectionDirection === 'backward';
+    return {
+      anchor: backward ? area.selectionEnd : area.selectionStart,
+      head: backward ? area.selectionStart : area.selectionEnd,
+      scrollTop: area.scrollTop,
+      scrollLeft: area.scrollLeft,
+      focused: document.activeElement === area,
+    };
+  };
 
   useEffect(() => {
     saveEditorState(storageKey, { language, code: codes, focus, settings });
@@ -139,16 +179,17 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
     }
   };
 
-  const upload = (file: File) => {
-    if (file.size > LIMITS.codeMax * 4) {
-      feedback.error(t('msg.codeTooLong'));
-      return false;
-    }
+  // A local file is read into the editor, never uploaded: a plain file input (antd's Upload, with its
+  // upload list and progress bar, is not needed for that).
+  const fileInput = useRef<HTMLInputElement>(null);
+  const openFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = ''; // the same file may be opened again
+    if (!file) return;
+    if (file.size > LIMITS.codeMax * 4) return feedback.error(t('msg.codeTooLong'));
     void file.text().then((text) => {
       if (text.length > LIMITS.codeMax) return feedback.error(t('msg.codeTooLong'));
       setCode(text);
     });
-    return false; // read here, never uploaded
   };
 
   const settingsForm = (
@@ -181,11 +222,10 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
           <Tooltip title={t('problem.editor.lastAc')}>
             <Button icon={<HistoryOutlined />} onClick={() => void loadLastAc()} aria-label={t('problem.editor.lastAc')} data-testid="editor-last-ac" />
           </Tooltip>
-          <Upload beforeUpload={upload} showUploadList={false} maxCount={1}>
-            <Tooltip title={t('problem.editor.upload')}>
-              <Button icon={<UploadOutlined />} aria-label={t('problem.editor.upload')} />
-            </Tooltip>
-          </Upload>
+          <input ref={fileInput} type="file" hidden onChange={(e) => openFile(e.target.files?.[0])} />
+          <Tooltip title={t('problem.editor.upload')}>
+            <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} aria-label={t('problem.editor.upload')} />
+          </Tooltip>
           <Popover content={settingsForm} trigger="click" title={t('problem.editor.settings')} placement="bottomLeft">
             <Tooltip title={t('problem.editor.settings')}>
               <Button icon={<SettingOutlined />} aria-label={t('problem.editor.settings')} data-testid="editor-settings-button" />
@@ -207,16 +247,27 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </pre>
       )}
       <div className="oj-editor-body">
-        <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-          <CodeEditor
+        {editorReady && codeEditorModule ? (
+          <codeEditorModule.default
             value={code}
             onChange={setCode}
             language={language}
             contentType={contentType}
             settings={settings}
             height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT}
+            start={editorStart}
           />
-        </Suspense>
+        ) : (
+          <PlainCodeArea
+            value={code}
+            onChange={setCode}
+            settings={settings}
+            height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT}
+            label={t('problem.editor.code')}
+            areaRef={plainArea}
+            onWant={wantEditor}
+          />
+        )}
       </div>
       {wrapper?.append && (
         <pre className="oj-code-wrapper" title={t('problem.editor.append')} data-testid="code-append">
@@ -244,13 +295,15 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </div>
         <Space wrap>
           {needCaptcha && (
-            <SubmitCaptcha
-              ref={captchaInput}
-              captcha={captcha}
-              value={captchaText}
-              onChange={setCaptchaText}
-              onEnter={() => void (busy ? undefined : onSubmit())}
-            />
+            <Suspense fallback={null}>
+              <SubmitCaptcha
+                ref={captchaInput}
+                captcha={captcha}
+                value={captchaText}
+                onChange={setCaptchaText}
+                onEnter={() => void (busy ? undefined : onSubmit())}
+              />
+            </Suspense>
           )}
           <Button
             icon={<ExperimentOutlined />}
