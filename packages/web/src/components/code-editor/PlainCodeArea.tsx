@@ -5,16 +5,17 @@ import { shownThemeName, type EditorSettings } from './editorConfig';
 
 /**
  * The colours of each editor theme (background, text, gutter background, gutter numbers, gutter
- * border), as the theme packages set them: the plain code area looks like the editor that replaces it.
+ * border: CodeMirror's #ddd for light themes, none for dark ones), as the theme packages set them: the
+ * plain code area looks like the editor that replaces it.
  */
 const COLORS: Record<string, [string, string, string, string, string]> = {
-  monokai: ['#272822', '#f8f8f2', '#272822', '#f8f8f2', '#ddd'],
+  monokai: ['#272822', '#f8f8f2', '#272822', '#f8f8f2', 'transparent'],
   solarized: ['#FDF6E3', '#657B83', '#FDF6E3', '#657B83', '#ddd'],
-  material: ['#2e3235', '#bdbdbd', '#2e3235', '#999', '#ddd'],
+  material: ['#2e3235', '#bdbdbd', '#2e3235', '#999', 'transparent'],
   idea: ['#fff', '#3D3D3D', '#fff', '#AFAFAF', '#ddd'],
   eclipse: ['#fff', '#000', '#f7f7f7', '#999', 'transparent'],
-  base16_dark: ['#2E3235', '#DDDDDD', '#292d30', '#808080', '#ddd'],
-  cobalt: ['#002451', '#ffffff', '#002451', '#ffffff', '#ddd'],
+  base16_dark: ['#2E3235', '#DDDDDD', '#292d30', '#808080', 'transparent'],
+  cobalt: ['#002451', '#ffffff', '#002451', '#ffffff', 'transparent'],
   dracula: ['#282a36', '#f8f8f2', '#282a36', '#6D8A88', 'transparent'],
 };
 
