@@ -103,9 +103,24 @@ export async function chooseLanguage(page: Page, name: string) {
 
 const squash = (text: string) => text.replace(/\s+/g, '');
 
+/**
+ * Brings up the code editor of a problem page the way a user does, by moving the pointer over the code:
+ * the page first shows a plain code area, and CodeMirror (not part of the page's first load) replaces
+ * it then, with the same text. Waits for CodeMirror; does nothing when it is already there.
+ */
+export async function openEditor(page: Page) {
+  const plain = page.getByTestId('code-editor-plain').first();
+  const editor = page.locator('.cm-content').first();
+  await plain.or(editor).first().waitFor();
+  // The plain area may be replaced between the look and the hover: then there is nothing to hover.
+  if (await plain.count()) await plain.hover({ timeout: 5_000 }).catch(() => undefined);
+  await editor.waitFor();
+}
+
 /** Puts code into the editor through its "open a file" button, as a user with a local file does, and waits until it shows it. */
 export async function loadCode(page: Page, code: string, filename = 'main.c') {
   await page.locator('[data-testid="editor-panel"] input[type=file]').setInputFiles({ name: filename, mimeType: 'text/plain', buffer: Buffer.from(code) });
+  await openEditor(page);
   await expect.poll(async () => squash(await page.locator('.cm-content').innerText())).toContain(squash(code));
 }
 

@@ -22,7 +22,7 @@ import {
   waitVerdict,
   WA_C as WA,
 } from '../lib/api.js';
-import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -230,7 +230,7 @@ describe('contest problem pages', () => {
     await loginInBrowser(page, user);
     await page.goto(`/contest/${acm}/problem/A`);
     await page.getByTestId('problem-title').waitFor();
-    await page.locator('.cm-content').waitFor();
+    await openEditor(page);
     await shot(page, 'contest-problem-768');
     await page.goto(`/contest/${acm}/problem/A/full-screen`);
     await page.getByTestId('problem-navbar').waitFor();

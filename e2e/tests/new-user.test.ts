@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OI_WIKI_URL } from '@oj/shared';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_CPP, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, waitVerdict, type Session } from '../lib/api.js';
-import { chooseLanguage, pageShot, useSession } from '../lib/ui.js';
+import { chooseLanguage, openEditor, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
@@ -23,7 +23,11 @@ const ids = { double: `${tag}D`, own: `${tag}T`, hidden: `${tag}H` };
 let cid = 0;
 const OWN_TEMPLATE = '// the problem setter\'s own start\n#include <stdio.h>\nint main(void) { int n; scanf("%d", &n); /* double it */ return 0; }\n';
 
-const editorText = (page: Page) => page.locator('.cm-content').innerText();
+/** The code editor's text (the editor brought up first: the page shows a plain code area until the pointer comes over it). */
+const editorText = async (page: Page) => {
+  await openEditor(page);
+  return page.locator('.cm-content').innerText();
+};
 
 /** Every error toast and notification on the page (antd keeps them in the DOM while shown). */
 const errorPopups = (page: Page) => page.locator('.ant-message-notice:has(.ant-message-error), .ant-notification-notice');

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, WA_C as WA } from '../lib/api.js';
-import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -81,7 +81,7 @@ describe('problem pages', () => {
     expect(statementText).not.toMatch(/\$[^$\n]*\\le[^$\n]*\$/);
     expect(statementText).toContain('≤');
     await chooseLanguage(page, 'C');
-    await page.locator('.cm-content').waitFor();
+    await openEditor(page);
     await shot(page, 'problem-detail');
 
     // Online self-test with the sample: the drawer goes to its result tab when the run is done.
@@ -186,7 +186,7 @@ describe('problem pages', () => {
     await shot(page, 'problem-focus-dracula');
 
     await page.reload();
-    await page.locator('.cm-content').waitFor();
+    await openEditor(page);
     expect(await page.getByTestId('problem-detail').getAttribute('class')).toContain('oj-problem-focus');
     expect(await page.locator('.cm-content').innerText()).toContain('a - b');
     const stored = await page.evaluate((id) => JSON.parse(localStorage.getItem(`problemEditor:${id}`) ?? '{}'), problemId);
@@ -274,7 +274,7 @@ describe('problem pages', () => {
     expect(overflow).toBeLessThanOrEqual(1);
     await page.goto(`/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
-    await page.locator('.cm-content').waitFor();
+    await openEditor(page);
     await shot(page, 'problem-detail-768');
     await context.close();
   });

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AC_C, api, apiOk, createProblem, loginInBrowser, loginToken, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -101,7 +101,7 @@ describe('dark scheme', () => {
 
     await page.goto(`/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
-    await page.locator('.cm-content').waitFor();
+    await openEditor(page);
     // The editor's default theme turns dark with the page.
     const editorBg = await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(lightness(editorBg)).toBeLessThan(80);

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, rootUser, updateContest, waitVerdict } from '../lib/api.js';
-import { useSession } from '../lib/ui.js';
+import { openEditor, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
@@ -122,7 +122,7 @@ describe('hostile Markdown', () => {
     await useSession(context, await loginSession(user));
     await page.goto(`/problem/SEC${stamp}`);
     await page.locator('.oj-markdown .katex').first().waitFor();
-    await page.locator('.cm-editor').first().waitFor();
+    await openEditor(page);
     const r = await leftovers(page, '.oj-markdown');
     expect(r.found).toEqual([]);
     expect(r.styles).toBe(false);
@@ -152,6 +152,7 @@ describe('Content-Security-Policy in the browser', () => {
     await useSession(context, await loginSession(rootUser));
     await page.goto('/problem/P1000');
     await page.locator('.katex').first().waitFor();
+    await openEditor(page);
     await page.locator('.cm-content').first().click();
     await page.keyboard.type('int main() { return 0; }');
     await expect.poll(() => page.locator('.cm-content').first().innerText()).toContain('return 0;');

@@ -56,6 +56,16 @@ function precompress(): Plugin {
  *   module that also imports Collapse and the picker's components, ~3 KB compressed) for one test,
  *   "is the solid background bright?": the same test on @ant-design/fast-color, which the picker's
  *   colour class extends and antd's theme already loads.
+ * - `antd/es/typography/Base/index.js` imports the editing box (Editable, with antd's TextArea and
+ *   Input, ~8 KB compressed) for `editable` text, which the problem page never has: Typography gets it
+ *   through React.lazy, fetched when a text is first edited (the admin pages' forms have Input anyway).
+ * - Typography (`antd/es/typography/Base/`: index, CopyBtn, EllipsisTooltip) imports Tooltip for
+ *   copyable, editable and ellipsis texts, which the problem page never shows; with it the tooltip and
+ *   rc-trigger (~18 KB compressed) came with every page that has a title or a paragraph. Typography gets
+ *   Tooltip through React.lazy (showing its child until the tooltip arrives), fetched if such a text is shown.
+ * - The tabs' "more" menu (@rc-component/tabs `TabNavList/OperationNode`, with rc-menu, rc-dropdown and
+ *   rc-trigger, ~10 KB compressed) is needed only when tabs do not fit their bar: until then the same
+ *   hidden "more" button is rendered, and the menu is fetched the first time tabs overflow.
  * When antd changes these imports the rules stop matching and the build is as before, only bigger.
  */
 function antdFirstLoad(): Plugin {
@@ -63,6 +73,9 @@ function antdFirstLoad(): Plugin {
   const TABS = '\0oj:card-tabs';
   const UNIQUE = '\0oj:tooltip-unique';
   const BRIGHT = '\0oj:is-bright';
+  const EDITABLE = '\0oj:typography-editable';
+  const TYPO_TOOLTIP = '\0oj:typography-tooltip';
+  const TAB_OPERATIONS = '\0oj:tab-operations';
   return {
     name: 'oj-antd-first-load',
     enforce: 'pre',
@@ -70,6 +83,9 @@ function antdFirstLoad(): Plugin {
       const from = importer?.replaceAll('\\', '/') ?? '';
       if (source === '@rc-component/form' && from.endsWith('/antd/es/form/context.js')) return FORM;
       if (source === '../tabs' && from.endsWith('/antd/es/card/Card.js')) return TABS;
+      if (source === '../../tooltip' && /\/antd\/es\/typography\/Base\/(index|CopyBtn|EllipsisTooltip)\.js$/.test(from)) return TYPO_TOOLTIP;
+      if (source === './OperationNode' && from.endsWith('/@rc-component/tabs/es/TabNavList/index.js')) return TAB_OPERATIONS;
+      if (source === '../Editable' && from.endsWith('/antd/es/typography/Base/index.js')) return EDITABLE;
       if (source === '../tooltip/UniqueProvider' && from.endsWith('/antd/es/config-provider/index.js')) return UNIQUE;
       if (
         (source === '../../color-picker/color' || source === '../../color-picker/components/ColorPresets') &&
@@ -93,6 +109,45 @@ function antdFirstLoad(): Plugin {
           "import { createElement, lazy, Suspense } from 'react';",
           "const Unique = lazy(() => import('antd/es/tooltip/UniqueProvider'));",
           'export default function UniqueProvider(props) { return createElement(Suspense, { fallback: null }, createElement(Unique, props)); }',
+        ].join('\n');
+      }
+      if (id === TYPO_TOOLTIP) {
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Tooltip = lazy(() => import('antd/es/tooltip'));",
+          'export default function TypographyTooltip(props) { return createElement(Suspense, { fallback: props.children ?? null }, createElement(Tooltip, props)); }',
+        ].join('\n');
+      }
+      if (id === TAB_OPERATIONS) {
+        // The markup of OperationNode without hidden tabs (its "more" button hidden, no add button).
+        return [
+          "import { createElement, forwardRef, lazy, memo, Suspense } from 'react';",
+          "const Operations = lazy(() => import('@rc-component/tabs/es/TabNavList/OperationNode'));",
+          'const Hidden = forwardRef((props, ref) => {',
+          '  const { prefixCls, id, mobile, more = {}, style, className, tabBarGutter } = props;',
+          "  const cls = [prefixCls + '-nav-operations', className].filter(Boolean).join(' ');",
+          '  const button = mobile ? null : createElement(',
+          "    'button',",
+          "    { type: 'button', className: prefixCls + '-nav-more', style: { marginInlineStart: tabBarGutter, visibility: 'hidden', order: 1 },",
+          "      'aria-haspopup': 'listbox', 'aria-controls': id + '-more-popup', id: id + '-more', 'aria-expanded': false },",
+          "    more.icon ?? 'More',",
+          '  );',
+          "  return createElement('div', { className: cls, style, ref }, button);",
+          '});',
+          'let wanted = false;',
+          'const TabOperations = forwardRef((props, ref) => {',
+          '  wanted ||= props.tabs.length > 0 || !!props.editable;',
+          '  if (!wanted) return createElement(Hidden, { ...props, ref });',
+          '  return createElement(Suspense, { fallback: createElement(Hidden, { ...props, ref }) }, createElement(Operations, { ...props, ref }));',
+          '});',
+          'export default memo(TabOperations, (_, next) => next.tabMoving);',
+        ].join('\n');
+      }
+      if (id === EDITABLE) {
+        return [
+          "import { createElement, lazy, Suspense } from 'react';",
+          "const Editable = lazy(() => import('antd/es/typography/Editable'));",
+          'export default function LazyEditable(props) { return createElement(Suspense, { fallback: null }, createElement(Editable, props)); }',
         ].join('\n');
       }
       if (id === BRIGHT) {

@@ -1,9 +1,20 @@
 /**
  * The first load's calls (api/routes.ts) name their declaration's method and path: they are typed from
- * the declarations of @oj/shared but written out so that zod stays out of the first load.
+ * the declarations of @oj/shared but written out so that zod stays out of the first load (and out of the
+ * problem page's: api/problemRoutes.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { accountEndpoints, homeEndpoints, siteEndpoints, type Endpoint } from '@oj/shared';
+import {
+  accountEndpoints,
+  contestEndpoints,
+  homeEndpoints,
+  problemEndpoints,
+  siteEndpoints,
+  submissionEndpoints,
+  testRunEndpoints,
+  type Endpoint,
+} from '@oj/shared';
+import { contestProblemRoutes, problemRoutes, submissionRoutes, testRunRoutes } from '../src/api/problemRoutes';
 import { accountRoutes, homeRoutes, siteRoutes } from '../src/api/routes';
 
 const routeOf = (table: Record<string, Endpoint>) => Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { method: e.method, path: e.path }]));
@@ -13,6 +24,10 @@ describe('first-load routes', () => {
     ['site', siteRoutes, siteEndpoints],
     ['home', homeRoutes, homeEndpoints],
     ['account', accountRoutes, accountEndpoints],
+    ['problem', problemRoutes, problemEndpoints],
+    ['submission', submissionRoutes, submissionEndpoints],
+    ['test run', testRunRoutes, testRunEndpoints],
+    ['contest problem', contestProblemRoutes, { problemDetail: contestEndpoints.problemDetail }],
   ] as const)('%s: every declared call, with the same method and path', (_, routes, declared) => {
     expect(routeOf(routes)).toEqual(routeOf(declared));
   });

@@ -1,8 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contestEndpoints, problemEndpoints as ep, submissionEndpoints, testRunEndpoints, type RecentUpdatedProblem, type TestRunBody } from '@oj/shared';
+import type { RecentUpdatedProblem, TestRunBody } from '@oj/shared';
 import { useSession } from '../app/session';
 import { api, quietly } from './client';
 import { request } from './endpoint';
+// Routes typed as the declarations, without their zod schemas: zod stays out of the problem page's first load.
+import {
+  contestProblemRoutes as contestEndpoints,
+  problemRoutes as ep,
+  submissionRoutes as submissionEndpoints,
+  testRunRoutes as testRunEndpoints,
+} from './problemRoutes';
 
 /** Filters of the problem list as they travel in the URL and to get-problem-list (spec 1 §2). */
 export interface ProblemListFilter {

@@ -5,14 +5,15 @@ import type { accountEndpoints, Endpoint, homeEndpoints, siteEndpoints } from '@
  * type only. A declaration of @oj/shared carries its zod schemas, and importing one would bring zod
  * into the first load ("Serving the web app" in docs/architecture.md); these name the same method
  * and path (test/endpoint-routes.test.ts checks each against its declaration) and carry the
- * declaration's type, so `request` types their input and answer just the same. Other areas call
- * their declarations directly.
+ * declaration's type, so `request` types their input and answer just the same. The problem page's
+ * calls are written out the same way in problemRoutes.ts (its own module: these tables are in the
+ * shell's chunk). Other areas call their declarations directly.
  */
 
 /** A route typed as the declaration `E`: `request` reads only method and path at run time. */
-const route = <E extends Endpoint>(method: E['method'], path: string) => ({ method, path }) as E;
+export const route = <E extends Endpoint>(method: E['method'], path: string) => ({ method, path }) as E;
 
-type RoutesOf<T> = { [K in keyof T]: T[K] };
+export type RoutesOf<T> = { [K in keyof T]: T[K] };
 
 export const siteRoutes: RoutesOf<typeof siteEndpoints> = {
   websiteConfig: route('GET', 'get-website-config'),

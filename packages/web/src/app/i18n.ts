@@ -14,7 +14,9 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
  * (one folder per area of the site). A language comes in two chunks, merged key by key: what the first
  * paint needs (`dictionaries/<lang>.ts`: the shell's file, the home page's and the contest area's) and the other areas
  * (`dictionaries/<lang>.areas.ts`), fetched with the first page that needs them (`lazyPage`,
- * `needAreaTexts`) and from then on with every change of language.
+ * `needAreaTexts`) and from then on with every change of language. The admin areas' texts
+ * (`dictionaries/<lang>.admin.ts`, nearly half of them) come the same way with every page but the home
+ * and problem pages, whose first load does not need them.
  */
 type Files = () => Promise<{ default: Record<string, Dictionary> }>;
 
@@ -34,13 +36,23 @@ const areaTexts: Record<UiLanguage, Files> = {
   'ko-KR': () => import('./dictionaries/ko-KR.areas'),
 };
 
+const adminTexts: Record<UiLanguage, Files> = {
+  'zh-CN': () => import('./dictionaries/zh-CN.admin'),
+  'en-US': () => import('./dictionaries/en-US.admin'),
+  'zh-TW': () => import('./dictionaries/zh-TW.admin'),
+  'ja-JP': () => import('./dictionaries/ja-JP.admin'),
+  'ko-KR': () => import('./dictionaries/ko-KR.admin'),
+};
+
+const PARTS = { first: firstTexts, areas: areaTexts, admin: adminTexts };
+
 /** One language's part, fetched once and added to i18next (a failed fetch may be tried again). */
 const textsLoaded = new Map<string, Promise<void>>();
-function loadTexts(lang: UiLanguage, part: 'first' | 'areas'): Promise<void> {
+function loadTexts(lang: UiLanguage, part: keyof typeof PARTS): Promise<void> {
   const key = `${lang}/${part}`;
   let loading = textsLoaded.get(key);
   if (!loading) {
-    loading = (part === 'first' ? firstTexts : areaTexts)[lang]().then((m) => {
+    loading = PARTS[part][lang]().then((m) => {
       i18n.addResourceBundle(lang, 'translation', mergeFiles(m.default), true, true);
     });
     loading.catch(() => textsLoaded.delete(key));
@@ -50,6 +62,7 @@ function loadTexts(lang: UiLanguage, part: 'first' | 'areas'): Promise<void> {
 }
 
 let areasWanted = false;
+let adminWanted = false;
 
 /**
  * The message catalogue (`MSG` and `messageKeyOf`), which turns a server's English msg into its key, is
@@ -72,10 +85,12 @@ export function loadMessageCatalogue(): Promise<void> {
   return catalogueLoading;
 }
 
-/** The texts of every area in the current language (and from now on in any language chosen). */
-export function needAreaTexts(): Promise<void> {
+/** The texts of every area in the current language (and from now on in any language chosen); the admin areas' unless `admin` is false. */
+export function needAreaTexts({ admin = true } = {}): Promise<void> {
   areasWanted = true;
-  return Promise.all([loadTexts(localeStore.get().lang, 'areas'), loadMessageCatalogue()]).then(() => undefined);
+  adminWanted ||= admin;
+  const lang = localeStore.get().lang;
+  return Promise.all([loadTexts(lang, 'areas'), admin ? loadTexts(lang, 'admin') : undefined, loadMessageCatalogue()]).then(() => undefined);
 }
 
 /** antd's texts per language; en-US is antd's own default (undefined: nothing to fetch). */
@@ -144,6 +159,7 @@ async function load(lang: UiLanguage) {
     dayjsLocales[lang].load(),
     loadTexts(lang, 'first'),
     areasWanted ? loadTexts(lang, 'areas') : undefined,
+    adminWanted ? loadTexts(lang, 'admin') : undefined,
   ]);
   return antd.default;
 }

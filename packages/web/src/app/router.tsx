@@ -19,7 +19,8 @@ const SubmissionDetailPage = lazyPage(() => import('../pages/submission/Submissi
 const AcmRankPage = lazyPage(() => import('../pages/rank/AcmRankPage'));
 const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
 const ProblemListPage = lazyPage(() => import('../pages/problem/ProblemListPage'));
-const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'));
+// Its first load is measured (e2e/tests/first-load.test.ts) and it shows no admin text.
+const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'), { adminTexts: false });
 const ContestListPage = lazyPage(() => import('../pages/contest/ContestListPage'));
 const ContestShell = lazyPage(() => import('../pages/contest/ContestShell'));
 const ContestOverviewPage = lazyPage(() => import('../pages/contest/ContestOverviewPage'));

@@ -1,4 +1,7 @@
 import type { Dictionary } from './merge';
 
-/** The texts of ja-JP's other areas in one chunk, fetched with the first page that is not the home page. */
-export default import.meta.glob<Dictionary>(['../../locales/*/ja-JP.json', '!../../locales/{home,contest}/ja-JP.json'], { eager: true, import: 'default' });
+/** The texts of ja-JP's other areas but the admin ones in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/ja-JP.json', '!../../locales/{home,contest}/ja-JP.json', '!../../locales/admin*/ja-JP.json'], {
+  eager: true,
+  import: 'default',
+});

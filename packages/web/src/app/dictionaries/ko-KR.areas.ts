@@ -1,4 +1,7 @@
 import type { Dictionary } from './merge';
 
-/** The texts of ko-KR's other areas in one chunk, fetched with the first page that is not the home page. */
-export default import.meta.glob<Dictionary>(['../../locales/*/ko-KR.json', '!../../locales/{home,contest}/ko-KR.json'], { eager: true, import: 'default' });
+/** The texts of ko-KR's other areas but the admin ones in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/ko-KR.json', '!../../locales/{home,contest}/ko-KR.json', '!../../locales/admin*/ko-KR.json'], {
+  eager: true,
+  import: 'default',
+});

@@ -1,4 +1,7 @@
 import type { Dictionary } from './merge';
 
-/** The texts of zh-CN's other areas in one chunk, fetched with the first page that is not the home page. */
-export default import.meta.glob<Dictionary>(['../../locales/*/zh-CN.json', '!../../locales/{home,contest}/zh-CN.json'], { eager: true, import: 'default' });
+/** The texts of zh-CN's other areas but the admin ones in one chunk, fetched with the first page that is not the home page. */
+export default import.meta.glob<Dictionary>(['../../locales/*/zh-CN.json', '!../../locales/{home,contest}/zh-CN.json', '!../../locales/admin*/zh-CN.json'], {
+  eager: true,
+  import: 'default',
+});

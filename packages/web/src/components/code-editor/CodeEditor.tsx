@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
-import { EditorState } from '@codemirror/state';
+import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { indentUnit } from '@codemirror/language';
 import { Spin } from 'antd';
 import { themeStore } from '../../app/theme';
-import { DEFAULT_EDITOR_SETTINGS, editorLanguageOf, type EditorSettings } from './editorConfig';
-import { useEditorLanguage, useEditorTheme } from './editorExtensions';
+import { editorLanguageOf, shownThemeName, type EditorSettings } from './editorConfig';
+import { loadLanguage, loadTheme, useEditorLanguage, useEditorTheme } from './editorExtensions';
 
 export interface CodeEditorProps {
   value: string;
@@ -17,7 +17,29 @@ export interface CodeEditorProps {
   /** CSS height, e.g. 550 or '100%' */
   height: number | string;
   readOnly?: boolean;
+  /**
+   * Where the editor starts: the caret, scroll position and focus of the plain code area it replaces
+   * (PlainCodeArea.tsx), read when the editor is first rendered, the area still in the page with the
+   * last keys typed into it.
+   */
+  start?: () => EditorStart;
 }
+
+/** The caret, the scroll position and the focus an editor takes over from the plain code area. */
+export interface EditorStart {
+  anchor: number;
+  head: number;
+  scrollTop: number;
+  scrollLeft: number;
+  focused: boolean;
+}
+
+/**
+ * Fetches the theme and the syntax mode an editor for `language` will show, so that the editor, once
+ * mounted, is drawn at once in its colours (the plain code area stays until then).
+ */
+export const prepareEditor = (language: string, contentType: string | undefined, theme: string, dark: boolean) =>
+  Promise.all([loadTheme(shownThemeName(theme, dark)), loadLanguage(editorLanguageOf(language, contentType)).catch(() => [])]);
 
 /**
  * CodeMirror 6 with the site's themes, font size and tab size (spec 1 §2 problem detail, §9). The
@@ -25,11 +47,11 @@ export interface CodeEditorProps {
  * for its theme (a dark theme never flashes light) but not for the syntax mode, which colours the code
  * when it arrives.
  */
-export default function CodeEditor({ value, onChange, language, contentType, settings, height, readOnly }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, language, contentType, settings, height, readOnly, start: readStart }: CodeEditorProps) {
+  const [start] = useState(() => readStart?.());
   const syntax = useEditorLanguage(editorLanguageOf(language, contentType));
-  // The default (light) editor theme follows the site's dark scheme; a theme the user picked stays.
   const { dark } = themeStore.use();
-  const themeName = dark && settings.theme === DEFAULT_EDITOR_SETTINGS.theme ? 'material' : settings.theme;
+  const themeName = shownThemeName(settings.theme, dark);
   const theme = useEditorTheme(themeName);
   const extensions = useMemo(
     () => [
@@ -50,6 +72,17 @@ export default function CodeEditor({ value, onChange, language, contentType, set
         extensions={extensions}
         height={typeof height === 'number' ? `${height}px` : height}
         readOnly={readOnly}
+        // Read once, when the editor is created: it goes on where the plain code area was left.
+        selection={start ? EditorSelection.single(Math.min(start.anchor, value.length), Math.min(start.head, value.length)) : undefined}
+        onCreateEditor={(view) => {
+          if (!start) return;
+          // At once, not in an effect later: keys typed meanwhile go to the editor, not to the page.
+          if (start.focused) view.focus();
+          requestAnimationFrame(() => {
+            view.scrollDOM.scrollTop = start.scrollTop;
+            view.scrollDOM.scrollLeft = start.scrollLeft;
+          });
+        }}
         basicSetup={{ tabSize: settings.tabSize }}
       />
     </div>

@@ -18,6 +18,9 @@ export interface EditorSettings {
 }
 export const DEFAULT_EDITOR_SETTINGS: EditorSettings = { theme: 'idea', fontSize: 14, tabSize: 4 };
 
+/** The theme the editor shows: the default (light) one follows the site's dark scheme; a theme the user picked stays. */
+export const shownThemeName = (theme: string, dark: boolean): string => (dark && theme === DEFAULT_EDITOR_SETTINGS.theme ? 'material' : theme);
+
 /** The syntax modes the editor has, each a chunk of its own fetched when a language needs it. */
 export type EditorLanguage = 'cpp' | 'java' | 'python' | 'go' | 'javascript' | 'rust' | 'php' | 'csharp' | 'ruby' | 'pascal' | 'kotlin' | 'haskell';
 

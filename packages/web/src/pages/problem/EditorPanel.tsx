@@ -1,15 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Popconfirm, Popover, Select, Space, Spin, Tooltip, Typography, Upload, type InputRef } from 'antd';
-import {
-  CompressOutlined,
-  ExpandOutlined,
-  HistoryOutlined,
-  LoadingOutlined,
-  ReloadOutlined,
-  SettingOutlined,
-  ExperimentOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { Button, Space, Spin, Typography, type InputRef } from 'antd';
+import { ExperimentOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,20 +9,34 @@ import { ApiError } from '../../api/client';
 import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
-import { useCaptcha } from '../../components/CaptchaImage';
+import { useCaptcha } from '../../components/useCaptcha';
+import type { EditorStart } from '../../components/code-editor/CodeEditor';
 import { DEFAULT_EDITOR_HEIGHT, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
+import { PlainCodeArea } from '../../components/code-editor/PlainCodeArea';
 import { skeletonOf } from '../../components/code-editor/skeletons';
+import { themeStore } from '../../app/theme';
 import { loadEditorState, saveEditorState } from './editorStorage';
 import { StatusTag } from './problemStatus';
 import { useProblemScope } from './problemScope';
-import { SubmitCaptcha } from './SubmitCaptcha';
+import type { ToolbarPopup } from './EditorToolbar';
+import { EditorToolbarSkin } from './EditorToolbarSkin';
 import { isActive, useSubmitFlow } from './useSubmitFlow';
 
-const CodeEditor = lazy(() => import('../../components/code-editor/CodeEditor'));
+// The code editor (CodeMirror) is not part of the page's first load: a plain code area stands in for
+// it until the user comes to the code (pointer over it, focus, touch), and the editor then takes over
+// with the same text, caret and scroll position (PlainCodeArea.tsx).
+let editorToolbarModule: typeof import('./EditorToolbar') | undefined;
+const loadEditorToolbar = () => import('./EditorToolbar').then((m) => (editorToolbarModule = m));
+// Kept once fetched and rendered directly (not through React.lazy, which would suspend once more and
+// take the plain area away before the editor can read where the user was).
+let codeEditorModule: typeof import('../../components/code-editor/CodeEditor') | undefined;
+const loadCodeEditor = () => import('../../components/code-editor/CodeEditor').then((m) => (codeEditorModule = m));
 // Fetched when first shown, not with the page: the self-test drawer, the editor settings' form and
 // the Accepted celebration.
 const TestRunDrawer = lazy(() => import('./TestRunDrawer'));
 const EditorSettingsForm = lazy(() => import('./EditorSettingsForm'));
+// The captcha's input is shown only when the site asks for one.
+const SubmitCaptcha = lazy(() => import('./SubmitCaptcha').then((m) => ({ default: m.SubmitCaptcha })));
 const Congrats = lazy(() => import('./Congrats').then((m) => ({ default: m.Congrats })));
 
 interface Props {
@@ -82,6 +87,65 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const captcha = useCaptcha(['submit', p.problemId], needCaptcha);
   const [captchaText, setCaptchaText] = useState('');
   const captchaInput = useRef<InputRef>(null);
+  // The toolbar's antd controls (EditorToolbar.tsx) replace their likeness once fetched; the control
+  // that had the focus keeps it, and a popup asked for meanwhile opens.
+  const [toolbarReady, setToolbarReady] = useState(() => !!editorToolbarModule);
+  const [toolbarAsked, setToolbarAsked] = useState<ToolbarPopup | null>(null);
+  const toolbarBox = useRef<HTMLDivElement>(null);
+  const toolbarFocus = useRef<string | null>(null);
+  const toolbarWanted = useRef(false);
+  const wantToolbar = () => {
+    if (toolbarWanted.current) return;
+    toolbarWanted.current = true;
+    loadEditorToolbar().then(
+      () => {
+        const active = document.activeElement;
+        const testId = active && toolbarBox.current?.contains(active) ? active.closest('[data-testid]')?.getAttribute('data-testid') : null;
+        toolbarFocus.current = testId ? `[data-testid="${testId}"]` : null;
+        setToolbarReady(true);
+      },
+      () => {
+        toolbarWanted.current = false;
+      },
+    );
+  };
+  useEffect(() => {
+    if (!toolbarReady || !toolbarFocus.current) return;
+    const target = toolbarBox.current?.querySelector(toolbarFocus.current);
+    (target?.matches('button, input') ? (target as HTMLElement) : target?.querySelector<HTMLElement>('input'))?.focus();
+    toolbarFocus.current = null;
+  }, [toolbarReady]);
+
+  // The code editor replaces the plain code area once it is fetched, going on where the area was left.
+  const [editorReady, setEditorReady] = useState(() => !!codeEditorModule);
+  const plainArea = useRef<HTMLTextAreaElement>(null);
+  const editorWanted = useRef(false);
+  const { dark } = themeStore.use();
+  const wantEditor = () => {
+    if (editorWanted.current) return;
+    editorWanted.current = true;
+    loadCodeEditor()
+      .then((m) => m.prepareEditor(language, contentType, settings.theme, dark))
+      .then(
+        () => setEditorReady(true),
+        // Not fetched (network gone, a new build deployed): the plain area keeps working; tried again when the pointer comes back.
+        () => {
+          editorWanted.current = false;
+        },
+      );
+  };
+  const editorStart = (): EditorStart => {
+    const area = plainArea.current;
+    if (!area) return { anchor: 0, head: 0, scrollTop: 0, scrollLeft: 0, focused: false };
+    const backward = area.selectionDirection === 'backward';
+    return {
+      anchor: backward ? area.selectionEnd : area.selectionStart,
+      head: backward ? area.selectionStart : area.selectionEnd,
+      scrollTop: area.scrollTop,
+      scrollLeft: area.scrollLeft,
+      focused: document.activeElement === area,
+    };
+  };
 
   useEffect(() => {
     saveEditorState(storageKey, { language, code: codes, focus, settings });
@@ -139,16 +203,17 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
     }
   };
 
-  const upload = (file: File) => {
-    if (file.size > LIMITS.codeMax * 4) {
-      feedback.error(t('msg.codeTooLong'));
-      return false;
-    }
+  // A local file is read into the editor, never uploaded: a plain file input (antd's Upload, with its
+  // upload list and progress bar, is not needed for that).
+  const fileInput = useRef<HTMLInputElement>(null);
+  const openFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = ''; // the same file may be opened again
+    if (!file) return;
+    if (file.size > LIMITS.codeMax * 4) return feedback.error(t('msg.codeTooLong'));
     void file.text().then((text) => {
       if (text.length > LIMITS.codeMax) return feedback.error(t('msg.codeTooLong'));
       setCode(text);
     });
-    return false; // read here, never uploaded
   };
 
   const settingsForm = (
@@ -160,46 +225,42 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const busy = isActive(state.status);
   return (
     <div className={`oj-editor-panel${fill ? ' oj-editor-fill' : ''}`} data-testid="editor-panel">
-      <div className="oj-editor-toolbar">
-        <Space wrap size={[8, 8]}>
-          <Select
-            value={language || undefined}
-            onChange={setLanguage}
-            style={{ minWidth: 130 }}
-            options={detail.languages.map((l) => ({ value: l, label: l }))}
-            // A dozen languages: all rendered, so the open list is never blank while a virtual one catches up.
-            virtual={false}
-            listHeight={320}
-            placeholder={t('problem.editor.language')}
-            data-testid="editor-language"
+      <input ref={fileInput} type="file" hidden onChange={(e) => openFile(e.target.files?.[0])} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the handlers only fetch the toolbar's controls; the controls inside take the input. */}
+      <div
+        className="oj-editor-toolbar"
+        ref={toolbarBox}
+        onPointerEnter={wantToolbar}
+        onFocus={wantToolbar}
+        onTouchStart={wantToolbar}
+        data-testid="editor-toolbar"
+      >
+        {toolbarReady && editorToolbarModule ? (
+          <editorToolbarModule.default
+            language={language}
+            languages={detail.languages}
+            onLanguage={setLanguage}
+            onReset={() => setCodes((c) => ({ ...c, [language]: templateOf(language) }))}
+            onLastAc={() => void loadLastAc()}
+            onOpenFile={() => fileInput.current?.click()}
+            settingsForm={settingsForm}
+            focus={focus}
+            onFocusChange={onFocusChange}
+            initialOpen={toolbarAsked}
           />
-          <Popconfirm title={t('problem.editor.resetConfirm')} onConfirm={() => setCodes((c) => ({ ...c, [language]: templateOf(language) }))}>
-            <Tooltip title={t('problem.editor.reset')}>
-              <Button icon={<ReloadOutlined />} aria-label={t('problem.editor.reset')} />
-            </Tooltip>
-          </Popconfirm>
-          <Tooltip title={t('problem.editor.lastAc')}>
-            <Button icon={<HistoryOutlined />} onClick={() => void loadLastAc()} aria-label={t('problem.editor.lastAc')} data-testid="editor-last-ac" />
-          </Tooltip>
-          <Upload beforeUpload={upload} showUploadList={false} maxCount={1}>
-            <Tooltip title={t('problem.editor.upload')}>
-              <Button icon={<UploadOutlined />} aria-label={t('problem.editor.upload')} />
-            </Tooltip>
-          </Upload>
-          <Popover content={settingsForm} trigger="click" title={t('problem.editor.settings')} placement="bottomLeft">
-            <Tooltip title={t('problem.editor.settings')}>
-              <Button icon={<SettingOutlined />} aria-label={t('problem.editor.settings')} data-testid="editor-settings-button" />
-            </Tooltip>
-          </Popover>
-          <Tooltip title={focus ? t('problem.editor.focusExit') : t('problem.editor.focus')}>
-            <Button
-              icon={focus ? <CompressOutlined /> : <ExpandOutlined />}
-              onClick={() => onFocusChange(!focus)}
-              aria-label={t('problem.editor.focus')}
-              data-testid="editor-focus"
-            />
-          </Tooltip>
-        </Space>
+        ) : (
+          <EditorToolbarSkin
+            language={language}
+            onLastAc={() => void loadLastAc()}
+            onOpenFile={() => fileInput.current?.click()}
+            focus={focus}
+            onFocusChange={onFocusChange}
+            onAsk={(popup) => {
+              setToolbarAsked(popup);
+              wantToolbar();
+            }}
+          />
+        )}
       </div>
       {wrapper?.prepend && (
         <pre className="oj-code-wrapper" title={t('problem.editor.prepend')} data-testid="code-prepend">
@@ -207,16 +268,27 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </pre>
       )}
       <div className="oj-editor-body">
-        <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-          <CodeEditor
+        {editorReady && codeEditorModule ? (
+          <codeEditorModule.default
             value={code}
             onChange={setCode}
             language={language}
             contentType={contentType}
             settings={settings}
             height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT}
+            start={editorStart}
           />
-        </Suspense>
+        ) : (
+          <PlainCodeArea
+            value={code}
+            onChange={setCode}
+            settings={settings}
+            height={fill ? '100%' : DEFAULT_EDITOR_HEIGHT}
+            label={t('problem.editor.code')}
+            areaRef={plainArea}
+            onWant={wantEditor}
+          />
+        )}
       </div>
       {wrapper?.append && (
         <pre className="oj-code-wrapper" title={t('problem.editor.append')} data-testid="code-append">
@@ -244,13 +316,15 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         </div>
         <Space wrap>
           {needCaptcha && (
-            <SubmitCaptcha
-              ref={captchaInput}
-              captcha={captcha}
-              value={captchaText}
-              onChange={setCaptchaText}
-              onEnter={() => void (busy ? undefined : onSubmit())}
-            />
+            <Suspense fallback={null}>
+              <SubmitCaptcha
+                ref={captchaInput}
+                captcha={captcha}
+                value={captchaText}
+                onChange={setCaptchaText}
+                onEnter={() => void (busy ? undefined : onSubmit())}
+              />
+            </Suspense>
           )}
           <Button
             icon={<ExperimentOutlined />}

@@ -1,7 +1,7 @@
 import './problem.css';
-import { useState } from 'react';
-import { Button, Card, Result, Skeleton, Splitter, type ResultProps } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Card, Skeleton, Splitter } from 'antd';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // Aliased: the page's inner component is called ProblemDetail.
 import type { ProblemDetail as ProblemDetailData } from '@oj/shared';
@@ -10,7 +10,11 @@ import { ApiError } from '../../api/client';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import { EditorPanel } from './EditorPanel';
 import { loadEditorState } from './editorStorage';
+import type { ProblemLoadFailedProps } from './ProblemLoadFailed';
 import { ProblemStatement } from './ProblemStatement';
+
+// antd's Result is fetched only when a problem fails to load.
+const LoadFailed = lazy(() => import('./ProblemLoadFailed'));
 
 /**
  * /problem/:problemID (spec 1 §2): statement on the left, editor on the right in a resizable split;
@@ -56,25 +60,11 @@ export function ProblemLoading() {
 }
 
 /** A problem page whose statement did not load: why, the way back to its list, and no way to submit. */
-export function ProblemLoadFailed({ status, title, backTo, backLabel }: { status: ResultProps['status']; title: string; backTo: string; backLabel: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+export function ProblemLoadFailed(props: ProblemLoadFailedProps) {
   return (
-    <div className="oj-page" data-testid="problem-missing">
-      <Result
-        status={status}
-        title={title}
-        extra={[
-          <Button key="back" onClick={() => navigate(backTo)}>
-            {backLabel}
-          </Button>,
-          // Spec 1 §2: on load failure the submit control is disabled.
-          <Button key="submit" type="primary" disabled>
-            {t('problem.submit.submit')}
-          </Button>,
-        ]}
-      />
-    </div>
+    <Suspense fallback={<ProblemLoading />}>
+      <LoadFailed {...props} />
+    </Suspense>
   );
 }
 

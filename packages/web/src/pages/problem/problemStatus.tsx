@@ -1,9 +1,11 @@
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 import { JUDGE_STATUS_COLOR, JUDGE_STATUS_ROWS, partialScore } from '../../components/judgeStatus';
 import { DIFFICULTY_COLORS } from '../../components/difficulty';
+// Fetched on the first hover: the problem page's first load does not carry antd's tooltip.
+import { LazyTooltip } from '../../app/layout/LazyPopup';
 
 const nameOf = (status: number) => JUDGE_STATUS_ROWS.find((r) => r.code === status)?.name;
 
@@ -21,9 +23,9 @@ export function OwnStatusIcon({ status }: { status: number | undefined }) {
       <CloseCircleFilled style={{ color: '#ff4d4f' }} />
     );
   return (
-    <Tooltip title={name ? t(`judgeStatus.${name}`) : ''}>
+    <LazyTooltip title={name ? t(`judgeStatus.${name}`) : ''}>
       <span data-testid={`own-status-${status}`}>{icon}</span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
