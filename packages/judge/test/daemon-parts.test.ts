@@ -221,7 +221,7 @@ describe('mapping', () => {
       errorMessage: 'wrong',
       cases: [
         { index: 0, caseId: 41, status: 0, time: 12.4, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', stderr: '' },
-        { index: 1, caseId: 42, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', stderr: '', message: 'wrong' },
+        { index: 1, caseId: 42, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', stderr: '', message: 'wrong', judgeMessage: 'answer 5' },
       ],
     };
     expect(toResultBody(task, manifest({ type: 1 }), result)).toEqual({
@@ -233,8 +233,8 @@ describe('mapping', () => {
       score: 40,
       errorMessage: 'wrong',
       cases: [
-        { caseId: 41, seq: 1, status: 0, time: 12, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', message: null },
-        { caseId: 42, seq: 2, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', message: 'wrong' },
+        { caseId: 41, seq: 1, status: 0, time: 12, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', message: null, judgeMessage: null },
+        { caseId: 42, seq: 2, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', message: 'wrong', judgeMessage: 'answer 5' },
       ],
     });
     const ce = toResultBody(task, manifest(), { ...result, status: JudgeStatus.COMPILE_ERROR, score: null, errorMessage: 'main.c: error', cases: [] });
