@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot, waitForMail } from '../lib/browser.js';
-import { solvePuzzle } from '../lib/puzzle.js';
+import { solvePuzzleUntil } from '../lib/puzzle.js';
 import { toast } from '../lib/ui.js';
 
 let browser: Browser;
@@ -88,8 +88,7 @@ describe('an account from registration to login', () => {
     await toast(page, /slide verification/i);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
 
-    await solvePuzzle(page);
-    await page.getByTestId('user-menu').waitFor();
+    await solvePuzzleUntil(page, page.getByTestId('user-menu'));
     await shot(page, 'login-after-puzzle');
     await context.close();
   });
