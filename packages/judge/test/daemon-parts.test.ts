@@ -221,7 +221,19 @@ describe('mapping', () => {
       errorMessage: 'wrong',
       cases: [
         { index: 0, caseId: 41, status: 0, time: 12.4, memory: 2048, score: 40, groupNum: 1, userOutput: '3\n', stderr: '' },
-        { index: 1, caseId: 42, status: -1, time: 3, memory: 1000, score: 0, groupNum: 2, userOutput: '4\n', stderr: '', message: 'wrong', judgeMessage: 'answer 5' },
+        {
+          index: 1,
+          caseId: 42,
+          status: -1,
+          time: 3,
+          memory: 1000,
+          score: 0,
+          groupNum: 2,
+          userOutput: '4\n',
+          stderr: '',
+          message: 'wrong',
+          judgeMessage: 'answer 5',
+        },
       ],
     };
     expect(toResultBody(task, manifest({ type: 1 }), result)).toEqual({

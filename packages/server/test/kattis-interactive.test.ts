@@ -14,7 +14,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +26,7 @@ import { rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
-
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'kattis-guess');
+import { kattisFixtureFiles } from './kattis-fixtures.js';
 
 let t: TestApp;
 let root: string;
@@ -51,21 +49,6 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
-
-/**
- * Every file of the fixture, by its path inside the package. The package's `data/` is kept as
- * `tests/` in the repository (folders named data/ hold site data and are never tracked).
- */
-function fixtureFiles(dir = FIXTURE, prefix = ''): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const name = !prefix && e.name === 'tests' ? 'data' : e.name;
-    const rel = prefix ? `${prefix}/${name}` : name;
-    if (e.isDirectory()) for (const [k, v] of fixtureFiles(path.join(dir, e.name), rel)) out.set(k, v);
-    else out.set(rel, fs.readFileSync(path.join(dir, e.name)));
-  }
-  return out;
-}
 
 /** The same problem in the legacy layout of the Kattis package format. */
 function legacyFiles(files: Map<string, Buffer>): Map<string, Buffer> {
@@ -135,7 +118,7 @@ async function judgeAll(pid: number, files: Map<string, Buffer>) {
 }
 
 describe('the Kattis "guess" interactive problem', () => {
-  const files = fixtureFiles();
+  const files = kattisFixtureFiles('kattis-guess');
 
   it('2023-07 layout (type: interactive, output_validator/): all 12 submissions get their folder verdicts', async () => {
     const item = await importPackage('guess', files);

@@ -12,8 +12,6 @@
  *   admins only, never to the submitter, not even on a sample case.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +24,7 @@ import { get, login, rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
-
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'kattis-oddecho');
+import { kattisFixtureFiles } from './kattis-fixtures.js';
 
 let t: TestApp;
 let root: string;
@@ -50,18 +47,6 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
-
-/** The fixture's files by their path in the package (its `tests/` is the package's `data/`). */
-function fixtureFiles(dir = FIXTURE, prefix = ''): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const name = !prefix && e.name === 'tests' ? 'data' : e.name;
-    const rel = prefix ? `${prefix}/${name}` : name;
-    if (e.isDirectory()) for (const [k, v] of fixtureFiles(path.join(dir, e.name), rel)) out.set(k, v);
-    else out.set(rel, fs.readFileSync(path.join(dir, e.name)));
-  }
-  return out;
-}
 
 async function importPackage(folder: string, files: Map<string, Buffer>): Promise<{ item: ImportItemReport; pid: number }> {
   const entries: Zippable = {};
@@ -102,7 +87,7 @@ const casesOf = (r: AllCaseResult): CaseResult[] => r.judgeCaseList ?? (r.subTas
 
 describe('Kattis scoring problems', () => {
   it('oddecho: accepted 100, the N = 5 only program 50 (Partial Accepted), the wrong one 0', async () => {
-    const files = fixtureFiles();
+    const files = kattisFixtureFiles('kattis-oddecho');
     const { pid } = await importPackage('oddecho', files);
     const [row] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
     expect(row).toMatchObject({ type: 1, ioScore: 100, judgeCaseMode: 'subtask_lowest' });
