@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { carousel } from '../../db/schema/index.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { allowedImage, removeStoredFile, storeImage } from '../../lib/files.js';
-import { readUpload } from '../file/service.js';
+import { readUpload } from '../../lib/upload.js';
 
 /**
  * Stores an image (by name and by content one of CAROUSEL_LIMITS.types, at most maxBytes; HOJ's field

@@ -13,7 +13,7 @@ import { forgetUserSessions } from '../../lib/session-cache.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { genderOf, uniqueViolation, type UserRow } from '../../lib/users.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 
 /** Written out qualified: inside a subquery an unqualified "uid" would be user_role's own column. */
 const outerUid = sql.raw('"user_info"."uid"');

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
-import { acceptedProblems } from '../discussion/limits.js';
+import { acceptedProblems } from '../problem/accepted.js';
 import { maySite } from '../policy/index.js';
 
 export async function commentAbility(db: Db, user: AuthUser): Promise<Ability> {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { announcements, contests, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { maySite } from '../policy/index.js';
 import { administeredContest } from './access.js';
 import { forgetBoards } from './board.js';

@@ -9,7 +9,7 @@ import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visibleContest } from './access.js';
 import { clearPasswordTries, countPasswordTry } from './password-guard.js';
 import { participantCount, participantCounts, toContestInfo } from './info.js';

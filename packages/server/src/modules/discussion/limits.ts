@@ -5,27 +5,14 @@
  * advisory lock, so parallel posts of one user on any number of API nodes cannot pass it together.
  * The list carries the same answer (`mayPost`), so the page disables "Post" with the reason first.
  */
-import { type Ability, JudgeStatus } from '@oj/shared';
+import type { Ability } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import type { SiteSettings } from '../../lib/site-config.js';
+import { acceptedProblems } from '../problem/accepted.js';
 import { maySite } from '../policy/index.js';
-
-/**
- * Distinct problems the user has accepted in the public bank (HOJ's user_acproblem), counted up to
- * `enough` only: one short index range of judge_rank_idx.
- */
-export async function acceptedProblems(db: DbOrTx, uid: string, enough: number): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select distinct pid from judge
-      where uid = ${uid} and status = ${JudgeStatus.ACCEPTED} and cid = 0 and gid is null
-      limit ${enough}
-    ) s`);
-  return res.rows[0]?.n ?? 0;
-}
 
 type Refusal = NonNullable<Ability['reason']>;
 

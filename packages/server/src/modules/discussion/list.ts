@@ -23,7 +23,7 @@ import { unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { cachedTotal } from '../place/totals.js';
 import { actorIn, actorOf } from '../policy/index.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { postAbility } from './limits.js';
 import { selectListRows, toListRow } from './rows.js';
 

@@ -14,7 +14,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { allowedImage, removeStoredFile, storeFile, storeImage } from '../../lib/files.js';
 import { maySite } from '../policy/index.js';
-import { readUpload } from './service.js';
+import { readUpload } from '../../lib/upload.js';
 
 export const MD_IMAGE_KIND = 'md-image';
 export const MD_FILE_KIND = 'md-file';

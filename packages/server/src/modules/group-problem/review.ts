@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { tellMine } from '../message/write.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 
 /** The id without the group's short name (what the group's form typed), the bank id proposed on agreeing. */
 const withoutPrefix = (problemId: string, shortName: string) =>

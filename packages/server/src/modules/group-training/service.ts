@@ -25,7 +25,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { adminStanding, memberStanding } from '../group/access.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { administeredTraining, trainingById, type TrainingRow } from '../training/access.js';
 import { linkProblem, toAdmin } from '../training/admin.js';
 import { removeCategoryRow, toCategory } from '../training/categories.js';

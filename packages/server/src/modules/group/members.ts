@@ -28,7 +28,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, forbidden } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry, type PasswordTries } from '../../lib/password-tries.js';
 import { mainRole } from '../admin-user/service.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { adminStanding, groupStanding, memberStanding, type GroupStanding } from './access.js';
 
 type MemberRow = typeof groupMembers.$inferSelect;

@@ -23,9 +23,9 @@ import { announcements, contests, groupMembers, groups } from '../../db/schema/i
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
-import { acceptedProblems } from '../discussion/limits.js';
+import { acceptedProblems } from '../problem/accepted.js';
 import { maySite } from '../policy/index.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { groupStanding, memberCount, rootStanding, toGroup, type GroupRow } from './access.js';
 
 /** Members (levels 3–5) of each group, one query for a page of cards. */

@@ -1,26 +1,15 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import {
-  JUDGE_MSG,
-  JUDGE_TOKEN_HEADER,
-  judgeFailBody,
-  judgeHeartbeatBody,
-  judgeManifestQuery,
-  judgePollBody,
-  judgeProgressBody,
-  judgeRegisterBody,
-  judgeResultBody,
-  judgeTestRunResultBody,
-  testdataHashParams,
-} from '@oj/shared';
+import { JUDGE_MSG, JUDGE_TOKEN_HEADER, judgeHeartbeatBody, judgeManifestQuery, judgePollBody, judgeRegisterBody, testdataHashParams } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../lib/envelope.js';
 import { blobPath, problemManifest } from '../../lib/testdata.js';
 import { parse } from '../../lib/validate.js';
-import { storeTestRunResult } from '../test-run/service.js';
+import { protocolError } from './protocol-error.js';
 import { sweep } from './queue.js';
-import { checkJudgeToken, failTask, heartbeat, poll, progress, protocolError, registerJudge, submitResult, type JudgeState } from './service.js';
+import { checkJudgeToken, heartbeat, poll, registerJudge, type JudgeState } from './service.js';
 import { QueueSignal } from './signal.js';
+import type { TaskKind } from './task-kinds.js';
 
 /** Errors that mean "no database connection right now" (PostgreSQL down, restarting, shutting down). */
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
@@ -34,15 +23,13 @@ export function databaseUnavailable(err: unknown): string | null {
   return null;
 }
 
-/** Result bodies carry every case with the head of its output: more than the default 1 MB limit. */
-const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
-
 /**
  * /api/judge/*: the protocol judge daemons speak (docs/architecture.md, "Judge protocol").
- * Authenticated by the judge token in X-Judge-Token, never by user logins. Also starts this node's
- * sweeper, which gives expired leases back to the queue.
+ * Authenticated by the judge token in X-Judge-Token, never by user logins. Polls lease tasks of `kinds`
+ * in their order; each kind adds its own result routes. Also starts this node's sweeper, which gives
+ * expired leases back to the queue.
  */
-export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: readonly TaskKind[]) {
   const cfg = ctx.config.judgeQueue;
   const state: JudgeState = {
     signal: new QueueSignal(ctx.database.listener),
@@ -103,7 +90,7 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!reply.raw.writableEnded) gone.abort();
     });
     try {
-      return ok(await poll(ctx, state, b.judgeId, b.wait, gone.signal));
+      return ok(await poll(ctx, state, kinds, b.judgeId, b.wait, gone.signal));
     } catch (err) {
       // Nobody is waiting for this answer (the judge hung up, e.g. it is stopping while the database
       // goes down with Ctrl-C): nothing to report to anyone.
@@ -133,22 +120,5 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(fs.createReadStream(file));
   });
 
-  app.post('/progress', async (req) => {
-    const b = parse(judgeProgressBody, req.body);
-    return ok(await progress(ctx, b.taskId, b.leaseToken, b.status));
-  });
-
-  app.post('/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => ok(await submitResult(ctx, parse(judgeResultBody, req.body))));
-
-  // Results of test runs (a task kind of its own, modules/test-run).
-  app.post('/test-run/result', async (req) => {
-    const res = await storeTestRunResult(ctx, parse(judgeTestRunResultBody, req.body));
-    if (!res) throw protocolError.leaseLost();
-    return ok(res);
-  });
-
-  app.post('/fail', async (req) => {
-    const b = parse(judgeFailBody, req.body);
-    return ok(await failTask(ctx, b.taskId, b.leaseToken, b.error));
-  });
+  for (const kind of kinds) kind.routes(app, ctx);
 }

@@ -1,33 +1,17 @@
 /**
- * The judge protocol, server side (docs/architecture.md, "Judge protocol"). A judge leases one task
- * per poll; the lease token it gets is the only key to that task's progress, result and failure.
+ * The judge protocol, server side (docs/architecture.md, "Judge protocol"): judges register, beat and
+ * poll; a poll leases one task of the first kind that has one for this judge (task-kinds.ts).
  */
 import crypto from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
-import {
-  formatMsg,
-  JUDGE_MSG,
-  JUDGE_PROTOCOL,
-  JudgeStatus,
-  type JudgeFailResponse,
-  type JudgeProgressResponse,
-  type JudgeRegisterBody,
-  type JudgeRegisterResponse,
-  type JudgeResultBody,
-  type JudgeResultResponse,
-  type JudgeTask,
-  type PolledTask,
-} from '@oj/shared';
+import { eq, sql } from 'drizzle-orm';
+import { JUDGE_PROTOCOL, type JudgeRegisterBody, type JudgeRegisterResponse, type PolledTask } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { judgeCases, judgeServers, judgeTasks, languages, problemCases, problems, submissions } from '../../db/schema/index.js';
-import { ApiError } from '../../lib/errors.js';
+import { judgeServers, languages } from '../../db/schema/index.js';
 import { judgeToken } from '../../lib/secrets.js';
-import { problemManifest } from '../../lib/testdata.js';
-import { leaseTestRun, releaseTestRun } from '../test-run/service.js';
-import { notifyQueue, sweep } from './queue.js';
+import { protocolError } from './protocol-error.js';
+import { sweep } from './queue.js';
 import type { QueueSignal } from './signal.js';
-import { oiRankScoreSql } from '../submission/rank-score.js';
-import { wrapCode } from '../problem/code-wrappers.js';
+import type { TaskKind } from './task-kinds.js';
 
 /** Per-app state of the judge module: the wake-up signal and when this node last swept. */
 export interface JudgeState {
@@ -36,13 +20,6 @@ export interface JudgeState {
   /** Aborted when the app closes, so waiting polls answer at once. */
   closing: AbortController;
 }
-
-export const protocolError = {
-  badToken: () => new ApiError(JUDGE_MSG.badToken, 401, 401),
-  unknownJudge: () => new ApiError(JUDGE_MSG.unknownJudge, 404, 404),
-  leaseLost: () => new ApiError(JUDGE_MSG.leaseLost, 409, 409),
-  notFound: () => new ApiError(JUDGE_MSG.notFound, 404, 404),
-};
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 
@@ -160,293 +137,35 @@ async function maybeSweep(ctx: AppContext, state: JudgeState) {
   await sweep(ctx.database.db, ctx.config.judgeQueue);
 }
 
-type Leased = {
-  id: number;
-  submit_id: number;
-  attempts: number;
-  version: number;
-  lease_deadline: Date;
-};
-
-/**
- * Leases the next task this judge can take: queued, in one of its languages, contest first, then
- * oldest. FOR UPDATE SKIP LOCKED: concurrent polls on any node never get the same row.
- */
-async function leaseNext(ctx: AppContext, judgeId: number): Promise<(Leased & { lease_token: string }) | null> {
-  const token = crypto.randomBytes(24).toString('base64url');
-  const res = await ctx.database.db.execute<Leased>(sql`
-    update judge_task t set
-      status = 'leased', lease_owner = ${judgeId}::int, lease_token = ${token},
-      lease_deadline = now() + (${ctx.config.judgeQueue.leaseMs}::int * interval '1 millisecond')
-    where t.id = (
-      select q.id from judge_task q
-      where q.status = 'queued'
-        and exists (select 1 from judge_server s where s.id = ${judgeId}::int and s.status = 0 and s.languages ? q.language)
-      order by q.priority desc, q.id
-      limit 1
-      for update skip locked
-    ) and t.status = 'queued'
-    returning t.id, t.submit_id, t.attempts, t.version, t.lease_deadline`);
-  const row = res.rows[0];
-  return row ? { ...row, lease_token: token } : null;
-}
-
-/** Ends a task that cannot be judged at all (its problem is gone) as System Error. */
-async function endUnjudgeable(ctx: AppContext, lease: Leased & { lease_token: string }, message: string) {
-  await ctx.database.db.transaction(async (tx) => {
-    const [task] = await tx
-      .update(judgeTasks)
-      .set({ status: 'done', leaseToken: null, leaseDeadline: null, lastError: message, finishedAt: new Date() })
-      .where(sql`${judgeTasks.id} = ${lease.id} and ${judgeTasks.leaseToken} = ${lease.lease_token}`)
-      .returning({ id: judgeTasks.id });
-    if (!task) return;
-    await tx
-      .update(submissions)
-      .set({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: message, gmtModified: new Date() })
-      .where(sql`${submissions.submitId} = ${lease.submit_id} and ${submissions.version} = ${lease.version}`);
-  });
-}
-
-/** Gives a lease back without counting an attempt (the judge went away before it got the task). */
-async function releaseLease(ctx: AppContext, lease: Leased & { lease_token: string }) {
-  await ctx.database.db
-    .update(judgeTasks)
-    .set({ status: 'queued', leaseOwner: null, leaseToken: null, leaseDeadline: null })
-    .where(sql`${judgeTasks.id} = ${lease.id} and ${judgeTasks.leaseToken} = ${lease.lease_token} and ${judgeTasks.status} = 'leased'`);
-  await notifyQueue(ctx.database.db);
-}
-
-/** The code a judge compiles: the submission inside the problem's wrapper for its language, if any. */
-async function wrappedCode(ctx: AppContext, pid: number, language: string, code: string): Promise<string> {
-  const [row] = await ctx.database.db.select({ wrappers: problems.codeWrappers }).from(problems).where(eq(problems.id, pid));
-  return wrapCode(row?.wrappers, language, code);
-}
-
-/** Turns a fresh lease into the task a judge gets; null when the task turned out unjudgeable. */
-async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { lease_token: string }): Promise<JudgeTask | null> {
-  const { db } = ctx.database;
-  const [sub] = await db
-    .update(submissions)
-    .set({ judger: judgeName, gmtModified: new Date() })
-    .where(sql`${submissions.submitId} = ${lease.submit_id} and ${submissions.version} = ${lease.version}`)
-    .returning({ submitId: submissions.submitId, pid: submissions.pid, language: submissions.language, code: submissions.code });
-  if (!sub) {
-    // The submission is in a later judging round than this task (changed without going through
-    // rejudge/cancel): nothing to judge for this round.
-    await db
-      .update(judgeTasks)
-      .set({ status: 'done', leaseToken: null, leaseDeadline: null, lastError: 'stale judging round', finishedAt: new Date() })
-      .where(sql`${judgeTasks.id} = ${lease.id} and ${judgeTasks.leaseToken} = ${lease.lease_token}`);
-    return null;
-  }
-  const manifest = await problemManifest(ctx.database, ctx.config.dataDir, sub.pid);
-  if (!manifest) {
-    await endUnjudgeable(ctx, lease, JUDGE_MSG.problemMissing);
-    return null;
-  }
-  return {
-    taskId: lease.id,
-    leaseToken: lease.lease_token,
-    leaseDeadline: new Date(lease.lease_deadline).toISOString(),
-    leaseMs: ctx.config.judgeQueue.leaseMs,
-    attempt: lease.attempts + 1,
-    submission: { submitId: sub.submitId, language: sub.language, code: await wrappedCode(ctx, sub.pid, sub.language, sub.code) },
-    problem: {
-      id: manifest.problemId,
-      displayId: manifest.displayId,
-      caseVersion: manifest.caseVersion,
-      manifestHash: manifest.hash,
-      timeLimit: manifest.timeLimit,
-      memoryLimit: manifest.memoryLimit,
-      stackLimit: manifest.stackLimit,
-    },
-  };
-}
-
 /**
  * Long poll: a task as soon as one is queued for this judge, or null after `waitMs`. Waiting costs no
  * database connection; NOTIFY (or the poll interval) wakes it. If the judge hung up meanwhile, a task
  * leased for it is given back at once, without counting an attempt.
  */
-export async function poll(ctx: AppContext, state: JudgeState, judgeId: number, waitMs: number, gone: AbortSignal): Promise<PolledTask | null> {
+export async function poll(
+  ctx: AppContext,
+  state: JudgeState,
+  kinds: readonly TaskKind[],
+  judgeId: number,
+  waitMs: number,
+  gone: AbortSignal,
+): Promise<PolledTask | null> {
   const judge = await touchJudge(ctx, judgeId);
   const until = Date.now() + waitMs;
   const stop = AbortSignal.any([gone, state.closing.signal]);
   for (;;) {
     await maybeSweep(ctx, state);
     if (judge.status === 0) {
-      // Test runs first: someone is waiting at the screen, and they are short and rate-limited.
-      const test = await leaseTestRun(ctx, judgeId);
-      if (test) {
-        if (!stop.aborted) return test;
-        await releaseTestRun(ctx, test);
+      for (const kind of kinds) {
+        const leased = await kind.lease(ctx, { id: judgeId, name: judge.name });
+        if (!leased) continue;
+        if (!stop.aborted) return leased.task;
+        await leased.release();
         return null;
-      }
-      let lease = await leaseNext(ctx, judgeId);
-      while (lease) {
-        if (stop.aborted) {
-          await releaseLease(ctx, lease);
-          return null;
-        }
-        const task = await buildTask(ctx, judge.name, lease);
-        if (task) return task;
-        lease = await leaseNext(ctx, judgeId);
       }
     }
     const left = until - Date.now();
     if (left <= 0 || stop.aborted) return null;
     await state.signal.wait(Math.min(left, ctx.config.judgeQueue.pollIntervalMs), stop);
   }
-}
-
-type LiveTask = {
-  id: number;
-  submit_id: number;
-  version: number;
-  status: string;
-  lease_token: string | null;
-  attempts: number;
-  live: boolean;
-};
-
-type Tx = Parameters<Parameters<AppContext['database']['db']['transaction']>[0]>[0];
-
-/** Locks a task row and tells whether `token` holds a live lease on it. */
-async function lockTask(tx: Tx, taskId: number): Promise<LiveTask | null> {
-  const res = await tx.execute<LiveTask>(sql`
-    select id, submit_id, version, status, lease_token, attempts,
-           (status = 'leased' and lease_deadline > now()) as live
-    from judge_task where id = ${taskId} for update`);
-  return res.rows[0] ?? null;
-}
-
-const holds = (task: LiveTask | null, token: string): task is LiveTask => !!task && task.live && task.lease_token === token;
-
-/** Compiling/Judging: extends the lease and shows the status on the submission. */
-export async function progress(ctx: AppContext, taskId: number, token: string, status: number): Promise<JudgeProgressResponse> {
-  const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
-    if (!holds(task, token)) return null;
-    const [t] = await tx
-      .update(judgeTasks)
-      .set({ leaseDeadline: sql`now() + (${ctx.config.judgeQueue.leaseMs}::int * interval '1 millisecond')` })
-      .where(eq(judgeTasks.id, taskId))
-      .returning({ leaseDeadline: judgeTasks.leaseDeadline });
-    await tx
-      .update(submissions)
-      .set({ status, gmtModified: new Date() })
-      .where(
-        sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}
-            and ${submissions.status} in (${JudgeStatus.PENDING}, ${JudgeStatus.COMPILING}, ${JudgeStatus.JUDGING})`,
-      );
-    return { leaseDeadline: t!.leaseDeadline!.toISOString() };
-  });
-  if (!res) throw protocolError.leaseLost();
-  return res;
-}
-
-/**
- * Stores a result: verdict, time, memory, score, message and the case rows, then the task is done.
- * Posting again with the same lease is answered OK and writes nothing; any other lease is refused.
- */
-export async function submitResult(ctx: AppContext, body: JudgeResultBody): Promise<JudgeResultResponse> {
-  const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, body.taskId);
-    if (task && task.status === 'done' && task.lease_token === body.leaseToken) return { submitId: task.submit_id, duplicate: true };
-    if (!holds(task, body.leaseToken)) return null;
-
-    const [sub] = await tx
-      .update(submissions)
-      .set({
-        status: body.status,
-        time: body.time,
-        memory: body.memory,
-        score: body.score,
-        oiRankScore: oiRankScoreSql(body.score),
-        errorMessage: body.errorMessage,
-        gmtModified: new Date(),
-      })
-      .where(sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}`)
-      .returning({ uid: submissions.uid, pid: submissions.pid });
-    if (sub) {
-      await tx.delete(judgeCases).where(eq(judgeCases.submitId, task.submit_id));
-      if (body.cases.length) {
-        const [problem] = await tx.select({ mode: problems.judgeCaseMode }).from(problems).where(eq(problems.id, sub.pid));
-        const ids = [...new Set(body.cases.map((c) => c.caseId).filter((id): id is number => id !== null))];
-        const known = ids.length
-          ? await tx
-              .select({ id: problemCases.id, inputName: problemCases.inputName, outputName: problemCases.outputName })
-              .from(problemCases)
-              .where(sql`${problemCases.pid} = ${sub.pid} and ${inArray(problemCases.id, ids)}`)
-          : [];
-        const byId = new Map(known.map((k) => [k.id, k]));
-        await tx.insert(judgeCases).values(
-          body.cases.map((c) => {
-            const pc = c.caseId === null ? undefined : byId.get(c.caseId);
-            return {
-              submitId: task.submit_id,
-              uid: sub.uid,
-              pid: sub.pid,
-              caseId: pc?.id ?? null,
-              status: c.status,
-              time: c.time,
-              memory: c.memory,
-              score: c.score,
-              groupNum: c.groupNum,
-              seq: c.seq,
-              mode: problem?.mode ?? 'default',
-              inputData: pc?.inputName ?? null,
-              outputData: pc?.outputName ?? null,
-              userOutput: c.userOutput,
-              message: c.message,
-              judgeMessage: c.judgeMessage,
-            };
-          }),
-        );
-      }
-    }
-    // The token stays on the done row: it is how a repeated post is recognised.
-    await tx.update(judgeTasks).set({ status: 'done', leaseDeadline: null, finishedAt: new Date() }).where(eq(judgeTasks.id, task.id));
-    return { submitId: task.submit_id, duplicate: false };
-  });
-  if (!res) throw protocolError.leaseLost();
-  return res;
-}
-
-/**
- * The judge could not judge (its sandbox broke, test data did not verify…): attempts + 1, then back to
- * the queue, or at the last attempt the submission ends as System Error with the judge's message.
- */
-export async function failTask(ctx: AppContext, taskId: number, token: string, error: string): Promise<JudgeFailResponse> {
-  const cfg = ctx.config.judgeQueue;
-  const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
-    if (!holds(task, token)) return null;
-    const attempts = task.attempts + 1;
-    const requeued = attempts < cfg.maxAttempts;
-    const now = new Date();
-    await tx
-      .update(judgeTasks)
-      .set({
-        attempts,
-        status: requeued ? 'queued' : 'done',
-        leaseToken: null,
-        leaseDeadline: null,
-        lastError: error,
-        ...(requeued ? { queuedAt: now } : { finishedAt: now }),
-      })
-      .where(eq(judgeTasks.id, taskId));
-    await tx
-      .update(submissions)
-      .set(
-        requeued
-          ? { status: JudgeStatus.PENDING, gmtModified: now }
-          : { status: JudgeStatus.SYSTEM_ERROR, errorMessage: formatMsg(JUDGE_MSG.gaveUp, { attempts, error }), gmtModified: now },
-      )
-      .where(sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}`);
-    if (requeued) await notifyQueue(tx);
-    return { requeued };
-  });
-  if (!res) throw protocolError.leaseLost();
-  return res;
 }

@@ -40,7 +40,8 @@ import { assertCanView, assertInGroup, assertTakesPart, contestById, isContestAd
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
 import { groupStandingOf, maySite } from '../policy/index.js';
-import { emptyCount, likeOf, problemById } from '../problem/service.js';
+import { emptyCount, problemById } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { toSubmissionInfo } from './submission-info.js';
 import type { OpenedProblem, Place, PlaceResolver, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
 

@@ -15,7 +15,7 @@ import { problemCases, problems } from '../../db/schema/index.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { blobPath, type CaseInput } from '../../lib/testdata.js';
 import { extractZipEntries, readZipDirectory, withTempDir } from '../../lib/safe-unzip.js';
-import { saveUpload } from '../file/service.js';
+import { saveUpload } from '../../lib/upload.js';
 
 /** Parked uploads older than this are removed (a save normally follows within minutes). */
 const UPLOAD_TTL_MS = 24 * 3600_000;

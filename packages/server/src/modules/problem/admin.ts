@@ -22,7 +22,8 @@ import { fail, notFound } from '../../lib/errors.js';
 import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
-import { likeOf, problemById, problemView, tagsOf } from './service.js';
+import { problemById, problemView, tagsOf } from './service.js';
+import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
 export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminProblemListQuery>): Promise<Page<AdminProblemListRow>> {

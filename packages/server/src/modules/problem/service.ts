@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
+import { likeOf } from '../../lib/like.js';
 import { maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -31,9 +32,6 @@ export function visibleTo(p: Pick<ProblemRow, 'auth' | 'gid' | 'isGroup'>, user:
   if (seesAllProblems(user)) return true;
   return p.auth === ProblemAuth.PUBLIC && p.gid === null && !p.isGroup;
 }
-
-/** `%`, `_` and `\` of a user's keyword match themselves. */
-export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function problemByDisplayId(db: DbOrTx, problemId: string): Promise<ProblemRow | undefined> {
   const [row] = await db.select().from(problems).where(sql`upper(${problems.problemId}) = upper(${problemId})`);

@@ -28,7 +28,7 @@ import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { notifyQueue } from '../judge/queue.js';
 import type { Place } from '../place/index.js';
 import { problemById } from '../problem/service.js';
-import { wrapCode } from '../problem/code-wrappers.js';
+import { wrapCode } from '../judge/code-wrappers.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
 

@@ -27,7 +27,7 @@ import { problems, trainingCategories, trainingProblems, trainingRegisters, trai
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import {
   actorOf,

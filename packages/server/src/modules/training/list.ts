@@ -7,7 +7,7 @@ import { trainingCategories, trainingProblems, trainingRegisters, trainings } fr
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry } from '../../lib/password-tries.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { passwordMatches } from '../contest/access.js';
 import { hasAccess, TRAINING_PASSWORD_TRIES, visibleTraining, visibleTrainingStanding, type TrainingRow } from './access.js';
 import { acCounts } from './progress.js';

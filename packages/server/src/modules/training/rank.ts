@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import type { TrainingRankCellRow } from '../../db/schema/index.js';
-import { likeOf } from '../problem/service.js';
+import { likeOf } from '../../lib/like.js';
 import { enteredTrainingStanding } from './access.js';
 import { problemIdsOf } from './problems.js';
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.js';
 import type { AuthUser } from '../../../lib/auth.js';
 import { ApiError, fail } from '../../../lib/errors.js';
 import { extractZipEntries, readZipDirectory, withTempDir } from '../../../lib/safe-unzip.js';
-import { saveUpload } from '../../file/service.js';
+import { saveUpload } from '../../../lib/upload.js';
 import { createProblem } from '../admin-store.js';
 import { IMPORTERS, importerOf } from './registry.js';
 import type { DetectInput, ImportItem, ProblemImporter } from './types.js';

@@ -1,0 +1,17 @@
+import { JudgeStatus } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * Distinct problems the user has accepted in the public bank (HOJ's user_acproblem), counted up to
+ * `enough` only: one short index range of judge_rank_idx.
+ */
+export async function acceptedProblems(db: DbOrTx, uid: string, enough: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select distinct pid from judge
+      where uid = ${uid} and status = ${JudgeStatus.ACCEPTED} and cid = 0 and gid is null
+      limit ${enough}
+    ) s`);
+  return res.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,22 @@
+/** Test runs as a task kind of the judge queue: leased from `test_run`, results posted to /test-run/result. */
+import { judgeTestRunResultBody } from '@oj/shared';
+import { ok } from '../../lib/envelope.js';
+import { parse } from '../../lib/validate.js';
+import { protocolError } from '../judge/protocol-error.js';
+import type { TaskKind } from '../judge/task-kinds.js';
+import { leaseTestRun, releaseTestRun, storeTestRunResult } from './service.js';
+
+export const testRunTasks: TaskKind = {
+  name: 'test run',
+  async lease(ctx, judge) {
+    const task = await leaseTestRun(ctx, judge.id);
+    return task && { task, release: () => releaseTestRun(ctx, task) };
+  },
+  routes(app, ctx) {
+    app.post('/test-run/result', async (req) => {
+      const res = await storeTestRunResult(ctx, parse(judgeTestRunResultBody, req.body));
+      if (!res) throw protocolError.leaseLost();
+      return ok(res);
+    });
+  },
+};
