@@ -6,8 +6,11 @@ import { AppProviders } from './app/AppProviders';
 import { setupI18n } from './app/i18n';
 import { RouteTable } from './app/RouteTable';
 import { applyTheme } from './app/theme';
-import { routes } from './app/router';
+import { showClientEvents } from './shell/clientEvents';
+import { routes } from './shell/router';
 import './app/styles.css';
+
+showClientEvents();
 
 function render() {
   createRoot(document.getElementById('root')!).render(

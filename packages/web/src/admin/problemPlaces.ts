@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminProblemDetail } from '@oj/shared';
 import { useContestPlacement } from './contest/contestProblemMode';
 import { groupProblemApi } from '../api/groupProblem';
-import { useGroupPlacement } from '../pages/group/problem/groupPlacement';
+import { useGroupPlacement } from './groupPlacement';
 import { bankPlacement, type PlacementState } from './problemPlacement';
 
 /**

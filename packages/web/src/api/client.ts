@@ -1,9 +1,7 @@
 import { ResultStatus, TIMINGS, type ApiResponse, type UserAuthInfo } from '@oj/shared';
-import { feedback } from '../app/feedback';
 import { i18n, loadMessageCatalogue, localeStore, translateMsg } from '../app/i18n';
-import { navigateTo, onAdminPage } from '../app/navigation';
 import { session } from '../app/session';
-import { openAuthDialog } from '../app/dialogs/dialogStore';
+import { raise } from './clientEvents';
 
 /** A failed call: `message` is already translated; `data` carries details some callers need (login failures). */
 export class ApiError extends Error {
@@ -111,20 +109,19 @@ async function refreshRoles() {
 function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boolean): ApiError {
   const serverText = body?.msg ? translateMsg(body.msg) : '';
   const show = (text: string) => {
-    if (!silent && text) feedback.error(text);
+    if (!silent && text) raise({ type: 'failure', text });
   };
   switch (httpStatus) {
     case 401: {
       show(serverText);
       session.clear();
-      if (onAdminPage()) navigateTo('/admin/login');
-      else if (!silent) openAuthDialog('login');
+      raise({ type: 'signedOut', prompt: !silent });
       return new ApiError(serverText || t('msg.loginFirst'), body?.status ?? 401, 401, body?.data, body?.msg);
     }
     case 403: {
       show(serverText);
       void refreshRoles();
-      if (onAdminPage()) navigateTo('/admin');
+      raise({ type: 'refused' });
       return new ApiError(serverText || t('msg.noPermission'), body?.status ?? 403, 403, body?.data, body?.msg);
     }
     case 404: {
@@ -169,7 +166,7 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
     envelope = await readEnvelope(res);
   } catch {
     const text = timedOut ? t('msg.timeout') : t('msg.networkError');
-    if (!silent) feedback.error(text);
+    if (!silent) raise({ type: 'failure', text });
     throw new ApiError(text, 0, 0);
   } finally {
     window.clearTimeout(timer);
@@ -181,12 +178,12 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   if (!res.ok) throw httpFailure(res.status, envelope, silent);
   if (!envelope) {
     const text = t('msg.serverError');
-    if (!silent) feedback.error(text);
+    if (!silent) raise({ type: 'failure', text });
     throw new ApiError(text, ResultStatus.SYSTEM_ERROR, res.status);
   }
   if (envelope.status !== ResultStatus.SUCCESS) {
     const text = translateMsg(envelope.msg) || t('msg.serverError');
-    if (!silent) feedback.error(text);
+    if (!silent) raise({ type: 'failure', text });
     throw new ApiError(text, envelope.status, res.status, envelope.data, envelope.msg);
   }
   return { data: envelope.data as T, msg: envelope.msg, headers: res.headers };

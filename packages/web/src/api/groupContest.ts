@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { groupContestEndpoints as ep, type AdminContestProblemRow, type ContestBody, type EligibleProblemRow, type Page } from '@oj/shared';
-import type { ContestAdminApi } from '../admin/contest/contestAdminScope';
+import type { ContestAdminApi } from './contestAdminScope';
 import type { ContestAnnouncementInput } from './adminContest';
 import { request, requestResult } from './endpoint';
 

@@ -4,12 +4,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ContestType, type AdminContest, type EligibleProblemRow } from '@oj/shared';
-import { useContestAdminScope } from './contestAdminScope';
+import { useContestAdminScope } from '../../api/contestAdminScope';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { ProblemSearchTable } from '../components/ProblemSearchTable';
 import { usePaging } from '../components/adminPaging';
-import { ContestTypeTag } from '../../pages/contest/shell/meta';
+import { ContestTypeTag } from '../../components/contest/meta';
 import { nextDisplayId } from './nextDisplayId';
 import { useUsedDisplayIds } from './useUsedDisplayIds';
 

@@ -3,8 +3,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminContest } from '@oj/shared';
-import { ContestStatusTag, ContestTypeTag } from '../../pages/contest/shell/meta';
-import { useContestAdminScope } from './contestAdminScope';
+import { ContestStatusTag, ContestTypeTag } from '../../components/contest/meta';
+import { useContestAdminScope } from '../../api/contestAdminScope';
 
 type Section = 'edit' | 'problems' | 'announcement';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContestAdminScope } from './contestAdminScope';
+import { useContestAdminScope } from '../../api/contestAdminScope';
 
 /**
  * The display ids a contest already uses, over all its problems rather than the page on show, for

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrainingAdminProblem } from '@oj/shared';
 import { trainingKeys } from '../../api/training';
 import { feedback } from '../../app/feedback';
-import { DifficultyTag } from '../../pages/problem/problemStatus';
+import { DifficultyTag } from '../../components/problemStatus';
 import { ProblemSearchTable } from '../components/ProblemSearchTable';
 import { usePaging } from '../components/adminPaging';
 import { useTrainingAdminScope } from './trainingAdminScope';

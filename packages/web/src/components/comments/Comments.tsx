@@ -8,9 +8,9 @@ import { DISCUSSION_LIMITS, may, type Comment, type CommentSource, type Reply } 
 import { commentApi, discussionKeys } from '../../api/discussion';
 import { quietly } from '../../api/client';
 import { useSession } from '../../app/session';
-import { useDiscussionPlace } from '../../pages/discussion/place';
+import { useDiscussionPlace } from '../discussion/place';
 import { Markdown } from '../Markdown';
-import { RelativeTime } from '../../pages/status/RelativeTime';
+import { RelativeTime } from '../RelativeTime';
 import { abilityReason } from '../abilityReason';
 import { AuthorLine } from './AuthorLine';
 import { CommentEditor } from './CommentEditor';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestProblemView } from './problem/ContestProblemView';
 import { ProblemNavBar } from './problem/ProblemNavBar';
-import { contestProblemPath } from './shell/meta';
+import { contestProblemPath } from '../../components/contest/meta';
 import { useContestData } from './shell/useContestData';
 
 /**

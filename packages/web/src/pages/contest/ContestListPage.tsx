@@ -17,7 +17,7 @@ import {
   outsideBoardPath,
   statusColor,
   useFormatDuration,
-} from './shell/meta';
+} from '../../components/contest/meta';
 import { currentSearch } from '../../app/currentSearch';
 
 const intIn = (v: string | null, allowed: number[]) => {

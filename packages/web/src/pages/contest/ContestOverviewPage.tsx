@@ -6,7 +6,7 @@ import { ContestAuth, ContestType, type ContestInfo } from '@oj/shared';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
-import { authKey } from './shell/meta';
+import { authKey } from '../../components/contest/meta';
 import { useRegisterContest } from './useRegisterContest';
 
 /** Password registration for private and protected contests (spec 2 §5, §8). */

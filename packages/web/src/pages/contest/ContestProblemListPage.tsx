@@ -7,7 +7,7 @@ import { useContestProblems } from '../../api/contest';
 import { useContest } from './ContestContext';
 import { ContestOwnStatus } from './problem/ContestOwnStatus';
 import { Balloon } from './rank/Balloon';
-import { contestProblemPath, rankSealedFor } from './shell/meta';
+import { contestProblemPath, rankSealedFor } from '../../components/contest/meta';
 
 /** Problems tab: letter with balloon colour, title, AC/total, the viewer's own state (and score in OI). */
 export default function ContestProblemListPage() {

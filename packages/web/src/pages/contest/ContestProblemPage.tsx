@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { useContest } from './ContestContext';
 import { ContestProblemView } from './problem/ContestProblemView';
-import { contestProblemPath } from './shell/meta';
+import { contestProblemPath } from '../../components/contest/meta';
 
 /**
  * /contest/:contestID/problem/:problemID inside the contest shell (spec 2 §2 ContestProblemDetails;

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SubmissionDetailView, type SubmissionDetailScope } from '../submission/SubmissionDetailPage';
-import { contestProblemPath } from './shell/meta';
+import { contestProblemPath } from '../../components/contest/meta';
 
 /**
  * /contest/:contestID/problem/:problemID/submission-detail/:submitID (spec 2 §2 ContestSubmissionDetails):

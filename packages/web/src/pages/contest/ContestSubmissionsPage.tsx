@@ -5,7 +5,7 @@ import { submissionApi, submissionKeys } from '../../api/submission';
 import { SubmissionListView } from '../status/StatusPage';
 import type { SubmissionListScope } from '../status/listScope';
 import { useContest } from './ContestContext';
-import { contestProblemPath, contestSubmissionPath } from './shell/meta';
+import { contestProblemPath, contestSubmissionPath } from '../../components/contest/meta';
 
 /**
  * /contest/:contestID/submissions (spec 1 §2, spec 2 §2 ContestSubmissionList): the status list of the

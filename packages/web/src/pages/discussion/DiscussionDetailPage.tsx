@@ -15,7 +15,7 @@ import { LikeButton } from '../../components/comments/LikeButton';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
-import { useDiscussionPlace } from './place';
+import { useDiscussionPlace } from '../../components/discussion/place';
 import { DiscussionEditor } from './DiscussionEditor';
 import { discussionTitle } from './DiscussionItem';
 import { ReportDialog } from './ReportDialog';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DISCUSSION_LIMITS, may, type DiscussionDetail } from '@oj/shared';
 import { MarkdownEditor } from '../../admin/components/MarkdownEditor';
 import { useDiscussionCategories } from '../../api/discussion';
-import { useDiscussionPlace } from './place';
+import { useDiscussionPlace } from '../../components/discussion/place';
 import { categoryLabel } from './categoryLabel';
 
 interface Fields {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { may, type DiscussionListRow } from '@oj/shared';
 import { AuthorLine } from '../../components/comments/AuthorLine';
 import { formatDateTime } from '../../components/time';
-import { useDiscussionPlace } from './place';
+import { useDiscussionPlace } from '../../components/discussion/place';
 import { categoryLabel } from './categoryLabel';
 
 /** "[pid] title" for a discussion about a problem (spec 2 §3), the title alone otherwise. Plain text. */

@@ -13,7 +13,7 @@ import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
 import { abilityReason } from '../../components/abilityReason';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
-import { useDiscussionPlace } from './place';
+import { useDiscussionPlace } from '../../components/discussion/place';
 import { CategoryDialog } from './CategoryDialog';
 import { DiscussionEditor } from './DiscussionEditor';
 import { DiscussionItem } from './DiscussionItem';

@@ -6,7 +6,7 @@ import { GroupAuth } from '@oj/shared';
 import { groupApi } from '../../api/group';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { groupPath } from './GroupContext';
+import { groupPath } from '../../components/group/GroupContext';
 import { GroupFormFields, type GroupFormValues } from './GroupFormFields';
 
 /** The create dialog of /group (spec 3 §2): the group form; on success the new group's home opens. */

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/Markdown';
-import { useGroup } from './GroupContext';
+import { useGroup } from '../../components/group/GroupContext';
 import { GroupAnnouncements } from './announcement/GroupAnnouncements';
 
 /** The group's home (spec 3 §2): its description and, for members, its announcements. */

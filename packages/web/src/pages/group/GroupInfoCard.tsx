@@ -11,7 +11,7 @@ import { roleIdsOf, useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { GroupApplyDialog } from './GroupApplyDialog';
 import { GroupAuthTag } from './GroupAuthTag';
-import { useGroup } from './GroupContext';
+import { useGroup } from '../../components/group/GroupContext';
 
 /**
  * The home tab's side card (spec 3 §2): the group's facts and what the viewer can do — join a public

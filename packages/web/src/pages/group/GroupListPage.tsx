@@ -8,7 +8,7 @@ import { GROUP_AUTHS, GROUP_LIMITS, type Group, type GroupAuthValue } from '@oj/
 import { useGroupList, type GroupListQuery } from '../../api/group';
 import { currentSearch } from '../../app/currentSearch';
 import { GroupCreateDialog } from './GroupCreateDialog';
-import { groupPath } from './GroupContext';
+import { groupPath } from '../../components/group/GroupContext';
 import { GroupAuthTag } from './GroupAuthTag';
 import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { useSession } from '../../app/session';

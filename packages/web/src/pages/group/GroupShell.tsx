@@ -5,7 +5,7 @@ import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../../api/queries';
-import { GroupContext, groupPath } from './GroupContext';
+import { GroupContext, groupPath } from '../../components/group/GroupContext';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GROUP_TABS, groupSideOf, groupTabOfPath } from './tabs';
 import { useGroupData } from './useGroupData';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { groupKeys, useGroupAccess, useGroupDetail } from '../../api/group';
-import type { GroupContextValue } from './GroupContext';
+import type { GroupContextValue } from '../../components/group/GroupContext';
 
 /**
  * Loads a group for the shell and for the focus-mode pages (which live outside it): the group, the

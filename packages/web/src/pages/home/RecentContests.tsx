@@ -11,7 +11,7 @@ import { homeApi, homeKeys } from '../../api/home';
 import { formatDateTime } from '../../components/time';
 import '../../app/layout/space.css';
 import { ContestLink } from '../contest/list/ContestLink';
-import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../contest/shell/meta';
+import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../../components/contest/meta';
 
 /**
  * Recent contests (spec 1 §2 Home): status tag, rule type, auth tag, start time, duration and

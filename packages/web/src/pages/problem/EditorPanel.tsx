@@ -16,7 +16,7 @@ import { PlainCodeArea } from '../../components/code-editor/PlainCodeArea';
 import { skeletonOf } from '../../components/code-editor/skeletons';
 import { themeStore } from '../../app/theme';
 import { loadEditorState, saveEditorState } from './editorStorage';
-import { StatusTag } from './problemStatus';
+import { StatusTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 import type { ToolbarPopup } from './EditorToolbar';
 import { EditorToolbarSkin } from './EditorToolbarSkin';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type SubmissionInfo } from '@oj/shared';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
-import { StatusTag } from './problemStatus';
+import { StatusTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 
 /** The problem page's "my submissions" tab (spec 1 §2). */

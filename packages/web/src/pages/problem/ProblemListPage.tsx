@@ -11,7 +11,7 @@ import { problemApi, problemKeys, useProblemList, useProblemTags, useUserProblem
 import { useSession } from '../../app/session';
 import { readStorage, writeStorage } from '../../app/storage';
 import { breakdownText, PassRateBar } from './PassRateBar';
-import { AuthTag, DifficultyTag, OwnStatusIcon } from './problemStatus';
+import { AuthTag, DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
 import { TagPanel } from './TagPanel';
 import { currentSearch } from '../../app/currentSearch';
 

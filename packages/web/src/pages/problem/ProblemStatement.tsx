@@ -9,7 +9,7 @@ import { useSession } from '../../app/session';
 import { Markdown } from '../../components/Markdown';
 import { copyText } from './copy';
 import { problemAsMarkdown } from './problemMarkdown';
-import { AuthTag, DifficultyTag } from './problemStatus';
+import { AuthTag, DifficultyTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 
 const StatisticsDialog = lazy(() => import('./StatisticsDialog'));

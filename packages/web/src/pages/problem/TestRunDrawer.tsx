@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { JudgeStatus, LIMITS, TIMINGS, type ProblemExample, type TestRunResult } from '@oj/shared';
 import { problemApi } from '../../api/problem';
 import { feedback } from '../../app/feedback';
-import { StatusTag } from './problemStatus';
+import { StatusTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 
 interface Props {

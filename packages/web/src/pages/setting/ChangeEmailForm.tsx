@@ -3,7 +3,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS, type UserInfo } from '@oj/shared';
 import { accountApi } from '../../api/account';
-import { waitSecondsOf } from '../../app/dialogs/waitSeconds';
+import { waitSecondsOf } from '../../components/auth/waitSeconds';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { session } from '../../app/session';

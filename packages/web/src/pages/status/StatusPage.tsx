@@ -11,7 +11,7 @@ import { PUBLIC_LIST_SCOPE, type SubmissionListScope } from './listScope';
 import { useSession } from '../../app/session';
 import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
 import { StatusWithManualJudge } from './ManualJudge';
-import { RelativeTime } from './RelativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { ActionsCell, shareable } from './RowActions';
 import { currentSearch } from '../../app/currentSearch';
 import { useIsMobile } from '../../app/layout/useIsMobile';

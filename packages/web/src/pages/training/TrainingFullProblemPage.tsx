@@ -6,7 +6,7 @@ import { trainingNavSource } from '../../api/training';
 import { useSession } from '../../app/session';
 import { ProblemNavBar } from '../contest/problem/ProblemNavBar';
 import { TrainingProblemView } from './TrainingProblemView';
-import { useTrainingPlace, useTrainingProblemPath } from './TrainingPlace';
+import { useTrainingPlace, useTrainingProblemPath } from '../../components/training/TrainingPlace';
 import { useTrainingData } from './useTrainingData';
 
 /**

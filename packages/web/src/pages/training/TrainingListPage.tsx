@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { TRAINING_AUTHS, TRAINING_LIMITS, TrainingAuth, type TrainingAuthValue, type TrainingListRow } from '@oj/shared';
 import { useTrainingCategories, useTrainingList, type TrainingListQuery } from '../../api/training';
 import { currentSearch } from '../../app/currentSearch';
-import { RelativeTime } from '../status/RelativeTime';
-import { TrainingAuthTag, TrainingCategoryTag, TrainingLink, TrainingProgress } from './meta';
+import { RelativeTime } from '../../components/RelativeTime';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingLink, TrainingProgress } from '../../components/training/meta';
 
 /** The list's filters live in the address bar (spec 2 §2: keyword, categoryId, auth, currentPage). */
 function filterOf(params: URLSearchParams): TrainingListQuery {

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TrainingProblemRow } from '@oj/shared';
 import { useTrainingProblems } from '../../api/training';
-import { DifficultyTag, OwnStatusIcon } from '../problem/problemStatus';
+import { DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
 import { percent } from '../problem/PassRateBar';
 import { useTraining } from './TrainingContext';
-import { useTrainingProblemPath } from './TrainingPlace';
+import { useTrainingProblemPath } from '../../components/training/TrainingPlace';
 
 /** The problems tab (get-training-problem-list): own state, id, title, level, tags, AC / total. */
 export default function TrainingProblemListPage() {

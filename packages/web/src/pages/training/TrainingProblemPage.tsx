@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { useTraining } from './TrainingContext';
 import { TrainingProblemView } from './TrainingProblemView';
-import { useTrainingProblemPath } from './TrainingPlace';
+import { useTrainingProblemPath } from '../../components/training/TrainingPlace';
 
 /**
  * /training/:trainingID/problem/:problemID inside the training shell (spec 2 §2). The editor's

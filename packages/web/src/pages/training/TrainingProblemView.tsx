@@ -5,7 +5,7 @@ import { useTrainingProblems } from '../../api/training';
 import { ProblemLoadFailed, ProblemLoading, ProblemWorkspace } from '../problem/ProblemDetailPage';
 import { ProblemScopeContext } from '../problem/problemScope';
 import type { TrainingContextValue } from './TrainingContext';
-import { useTrainingPlace } from './TrainingPlace';
+import { useTrainingPlace } from '../../components/training/TrainingPlace';
 import { useTrainingProblemScope } from './useTrainingProblemScope';
 
 /**

@@ -10,8 +10,8 @@ import { useIsMobile } from '../../app/layout/useIsMobile';
 import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
-import { useIsTrainingAdmin } from './policy';
-import { useTrainingProblemPath } from './TrainingPlace';
+import { useIsTrainingAdmin } from '../../components/training/policy';
+import { useTrainingProblemPath } from '../../components/training/TrainingPlace';
 
 /** Spec 2 §9 scoreboard refresh: every 30 s while the tab is shown. */
 const REFRESH_MS = 30_000;

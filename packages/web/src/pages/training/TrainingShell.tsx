@@ -5,9 +5,9 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next';
 import type { TrainingDetail } from '@oj/shared';
 import { TrainingContext } from './TrainingContext';
-import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './meta';
-import { useIsTrainingAdmin, useMayEditTraining } from './policy';
-import { useTrainingPlace } from './TrainingPlace';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../../components/training/meta';
+import { useIsTrainingAdmin, useMayEditTraining } from '../../components/training/policy';
+import { useTrainingPlace } from '../../components/training/TrainingPlace';
 import { useTrainingData } from './useTrainingData';
 
 /** The tabs of spec 2 §2 (child routes); `inside` ones stay disabled until the viewer has access. */

@@ -6,7 +6,7 @@ import { isActive } from '../../api/submission';
 import { trainingKeys } from '../../api/training';
 import type { ProblemScope } from '../problem/problemScope';
 import type { TrainingContextValue } from './TrainingContext';
-import { useTrainingPlace } from './TrainingPlace';
+import { useTrainingPlace } from '../../components/training/TrainingPlace';
 
 /**
  * The problem page's scope inside a training (spec 1 §2 training variant): the bank's problem page,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../components/adminPaging';
 import { AnnouncementManager } from '../../components/AnnouncementManager';
 import { ContestHeader } from '../../contest/ContestHeader';
-import { useContestAdminScope } from '../../contest/contestAdminScope';
+import { useContestAdminScope } from '../../../api/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
 

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { CONTEST_RANK_SHOW_NAMES, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, contestDurationMs, type AdminContest } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { authKey, formatDuration } from '../../../pages/contest/shell/meta';
+import { authKey, formatDuration } from '../../../components/contest/meta';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { AwardTable } from '../../contest/AwardTable';
 import { ContestHeader } from '../../contest/ContestHeader';
-import { useContestAdminScope } from '../../contest/contestAdminScope';
+import { useContestAdminScope } from '../../../api/contestAdminScope';
 import { StarUsers } from '../../contest/StarUsers';
 import {
   accountPreview,

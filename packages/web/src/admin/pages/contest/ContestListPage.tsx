@@ -8,11 +8,11 @@ import type { AdminContest } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
-import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../pages/contest/shell/meta';
+import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../components/contest/meta';
 import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
-import { useContestAdminScope } from '../../contest/contestAdminScope';
+import { useContestAdminScope } from '../../../api/contestAdminScope';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
 import '../../contest/contest-admin.css';
 

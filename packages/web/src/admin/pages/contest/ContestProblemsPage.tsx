@@ -8,7 +8,7 @@ import type { AdminContestProblemRow } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { useSession } from '../../../app/session';
-import { ContestTypeTag } from '../../../pages/contest/shell/meta';
+import { ContestTypeTag } from '../../../components/contest/meta';
 import { hasAdminAccess } from '../../access';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
@@ -17,7 +17,7 @@ import { AddGroupProblemDialog } from '../../contest/AddGroupProblemDialog';
 import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
 import { BalloonPicker } from '../../contest/BalloonPicker';
 import { ContestHeader } from '../../contest/ContestHeader';
-import { useContestAdminScope } from '../../contest/contestAdminScope';
+import { useContestAdminScope } from '../../../api/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
 

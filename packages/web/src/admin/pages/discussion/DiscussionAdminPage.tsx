@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { hasAdminAccess } from '../../access';
-import { CategoryEditor } from '../../../pages/discussion/CategoryEditor';
+import { CategoryEditor } from '../../components/CategoryEditor';
 import { DiscussionTable } from './DiscussionTable';
 import { ReportTable } from './ReportTable';
 

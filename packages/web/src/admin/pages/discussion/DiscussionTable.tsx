@@ -7,7 +7,7 @@ import { DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusVal
 import { adminCommunityKeys } from '../../../api/adminCommunity';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
-import { useDiscussionPlace } from '../../../pages/discussion/place';
+import { useDiscussionPlace } from '../../../components/discussion/place';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';

@@ -2,7 +2,7 @@ import { Tooltip } from 'antd';
 import { QuestionCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus } from '@oj/shared';
-import { OwnStatusIcon } from '../../problem/problemStatus';
+import { OwnStatusIcon } from '../../../components/problemStatus';
 
 /**
  * The viewer's own state on a contest problem (problem list, focus-mode bar). In a contest "submitted,

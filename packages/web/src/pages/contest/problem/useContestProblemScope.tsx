@@ -8,7 +8,7 @@ import { submissionApi } from '../../../api/submission';
 import { useSession } from '../../../app/session';
 import type { ProblemScope } from '../../problem/problemScope';
 import type { ContestContextValue } from '../ContestContext';
-import { contestSubmissionPath, rankSealedFor } from '../shell/meta';
+import { contestSubmissionPath, rankSealedFor } from '../../../components/contest/meta';
 import { ContestPasswordDialog } from './ContestPasswordDialog';
 
 /** The viewer's submissions of one contest problem (the problem page's "my submissions" tab). */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContestInfo } from '@oj/shared';
 import { useContestInfo, useContestOutsideInfo } from '../../../api/contest';
 import { ContestHeader } from '../shell/ContestHeader';
-import { outsideBoardPath } from '../shell/meta';
+import { outsideBoardPath } from '../../../components/contest/meta';
 import { useContestStatus } from '../shell/useContestClock';
 import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ContestType, type AcmRankRow, type OiRankRow } from '@oj/shared';
 import type { RankRow } from '../../../api/contestRank';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { contestProblemPath } from '../shell/meta';
+import { contestProblemPath } from '../../../components/contest/meta';
 import { Balloon } from './Balloon';
 import { acmCellKind, acmTries, hms, oiScoreKind } from './format';
 

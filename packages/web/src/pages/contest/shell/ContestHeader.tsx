@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestStatus, type ContestInfo } from '@oj/shared';
 import { formatDateTime } from '../../../components/time';
-import { ContestAuthTag, ContestStatusTag, ContestTypeTag, formatCountdown, formatDuration, statusAt, statusColor } from './meta';
+import { ContestAuthTag, ContestStatusTag, ContestTypeTag, formatCountdown, formatDuration, statusAt, statusColor } from '../../../components/contest/meta';
 import { useContestClock } from './useContestClock';
 
 /** Spec 2 §4: 0 while scheduled, 100 once not running, otherwise elapsed over duration. */

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import { ContestStatus, type ContestInfo } from '@oj/shared';
-import { statusAt } from './meta';
+import { statusAt } from '../../../components/contest/meta';
 
 type Clocked = Pick<ContestInfo, 'now' | 'startTime' | 'endTime'>;
 

@@ -4,7 +4,7 @@ import { may, type GroupAnnouncement } from '@oj/shared';
 import { usePaging } from '../../../admin/components/adminPaging';
 import { AnnouncementManager } from '../../../admin/components/AnnouncementManager';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 import { useGroupActor } from '../discussion/useGroupActor';
 
 /**

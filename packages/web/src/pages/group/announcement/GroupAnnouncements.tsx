@@ -1,7 +1,7 @@
 import { Announcements, type AnnouncementSource } from '../../home/Announcements';
 import '../../home/home.css';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 
 /**
  * The group home's announcements (spec 3 §2: members and the super admin only): the home page's

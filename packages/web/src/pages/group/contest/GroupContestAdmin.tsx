@@ -10,10 +10,10 @@ import ContestAnnouncementsPage from '../../../admin/pages/contest/ContestAnnoun
 import ContestEditPage from '../../../admin/pages/contest/ContestEditPage';
 import ContestListPage from '../../../admin/pages/contest/ContestListPage';
 import ContestProblemsPage from '../../../admin/pages/contest/ContestProblemsPage';
-import { ContestAdminScopeContext, type ContestAdminScope } from '../../../admin/contest/contestAdminScope';
+import { ContestAdminScopeContext, type ContestAdminScope } from '../../../api/contestAdminScope';
 import { groupContestAdminApi, groupContestApi } from '../../../api/groupContest';
 import { useSession } from '../../../app/session';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
 const PAGES = { list: ContestListPage, edit: ContestEditPage, problems: ContestProblemsPage, announcement: ContestAnnouncementsPage };
 

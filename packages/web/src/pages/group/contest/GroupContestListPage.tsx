@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_CONTEST_PAGE_SIZE, type ContestInfo } from '@oj/shared';
 import { useGroupContestList } from '../../../api/groupContest';
 import { ContestItem } from '../../contest/ContestListPage';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
 /**
  * The group's contest tab (spec 3 "Group contests"): the site's contest cards for the group's visible

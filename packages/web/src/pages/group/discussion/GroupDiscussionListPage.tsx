@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { may } from '@oj/shared';
 import { DiscussionTable } from '../../../admin/pages/discussion/DiscussionTable';
 import DiscussionListPage from '../../discussion/DiscussionListPage';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 import { GroupDiscussionPlace } from './GroupDiscussionPlace';
 import { useGroupActor } from './useGroupActor';
 

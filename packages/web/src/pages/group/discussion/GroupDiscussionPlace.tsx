@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { groupBoardApi } from '../../../api/groupBoard';
-import { DiscussionPlaceContext, type DiscussionPlace } from '../../discussion/place';
-import { groupPath, useGroup } from '../GroupContext';
+import { DiscussionPlaceContext, type DiscussionPlace } from '../../../components/discussion/place';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { useGroupActor } from './useGroupActor';
 
 const enc = encodeURIComponent;

@@ -1,6 +1,6 @@
 import type { Actor, GroupLevelValue } from '@oj/shared';
-import { useActor } from '../../training/policy';
-import { useGroup } from '../GroupContext';
+import { useActor } from '../../../components/training/policy';
+import { useGroup } from '../../../components/group/GroupContext';
 
 /** The viewer as the policy sees him inside the group of the enclosing shell: his level there and whether he owns it. */
 export function useGroupActor(): Actor | null {

@@ -10,7 +10,7 @@ import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { roleIdsOf, useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import { GroupLevelSelect, type Ruler } from './GroupLevelSelect';
 

@@ -6,7 +6,7 @@ import { problemEndpoints } from '@oj/shared';
 import { request } from '../../../api/endpoint';
 import { useSession } from '../../../app/session';
 import { ProblemNavBar } from '../../contest/problem/ProblemNavBar';
-import { groupPath } from '../GroupContext';
+import { groupPath } from '../../../components/group/GroupContext';
 import { useGroupData } from '../useGroupData';
 import { GroupProblemView } from './GroupProblemView';
 

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { GroupProblemView } from './GroupProblemView';
 
 /**

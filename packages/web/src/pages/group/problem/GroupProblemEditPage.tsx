@@ -2,7 +2,7 @@ import '../../../admin/admin.css';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import ProblemEditPage from '../../../admin/pages/ProblemEditPage';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 
 /**
  * /group/:groupID/problem/admin/create and …/edit/:pid: the site's problem editor (admin/pages/

@@ -11,7 +11,7 @@ import { successMsg } from '../../../app/i18n';
 import { DeleteButton } from '../../../admin/components/DeleteButton';
 import { ADMIN_PAGE_SIZES, PROBLEM_AUTHS } from '../../../admin/problemOptions';
 import { formatDateTime } from '../../../components/time';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
 const int = (v: string | null, fallback: number) => {
   const n = Number(v);

@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/client';
 import { useProblemDetail } from '../../../api/problem';
 import { ProblemLoadFailed, ProblemLoading, ProblemWorkspace } from '../../problem/ProblemDetailPage';
 import { ProblemScopeContext } from '../../problem/problemScope';
-import { groupPath } from '../GroupContext';
+import { groupPath } from '../../../components/group/GroupContext';
 import { useGroupProblemScope } from './useGroupProblemScope';
 
 /**

@@ -6,7 +6,7 @@ import { groupProblemKeys } from '../../../api/groupProblem';
 import { problemKeys } from '../../../api/problem';
 import { isActive, submissionApi } from '../../../api/submission';
 import type { ProblemScope } from '../../problem/problemScope';
-import { groupPath } from '../GroupContext';
+import { groupPath } from '../../../components/group/GroupContext';
 
 /** The group's submissions by id, for its status list and its problem pages (the group place answers members only). */
 export const groupCheckStatus = (gid: number, submitIds: number[]) =>

@@ -7,7 +7,7 @@ import { GROUP_BOARD_LIMITS, RankType } from '@oj/shared';
 import { quietly } from '../../../api/client';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { groupAcLink } from './GroupRankPage';
 
 /**

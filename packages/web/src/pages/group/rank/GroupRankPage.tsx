@@ -10,7 +10,7 @@ import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
 import { currentSearch } from '../../../app/currentSearch';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { acRateColor } from '../../rank/RankPage';
-import { groupPath, useGroup } from '../GroupContext';
+import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
 const positive = (v: string | null, fallback: number) => {
   const n = Number(v);

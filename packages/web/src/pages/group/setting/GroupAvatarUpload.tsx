@@ -7,7 +7,7 @@ import { GROUP_LIMITS, LIMITS } from '@oj/shared';
 import { groupApi } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 
 const ACCEPT = LIMITS.avatarTypes.map((e) => `.${e}`).join(',');
 const SIZE = GROUP_LIMITS.avatarSize;

@@ -6,7 +6,7 @@ import { groupApi } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { GroupFormFields, type GroupFormValues } from '../GroupFormFields';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 import { GroupAvatarUpload } from './GroupAvatarUpload';
 
 /** The settings tab (group root, spec 3 "Group settings"): the avatar with its crop, and the info form. */

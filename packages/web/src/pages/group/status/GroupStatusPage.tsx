@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { submissionApi, submissionKeys } from '../../../api/submission';
 import type { SubmissionListScope } from '../../status/listScope';
 import { SubmissionListView } from '../../status/StatusPage';
-import { groupPath, groupSubmissionProblemPath, useGroup } from '../GroupContext';
+import { groupPath, groupSubmissionProblemPath, useGroup } from '../../../components/group/GroupContext';
 import { groupCheckStatus } from '../problem/useGroupProblemScope';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { SubmissionDetailView, type SubmissionDetailScope } from '../../submission/SubmissionDetailPage';
-import { groupSubmissionProblemPath, useGroup } from '../GroupContext';
+import { groupSubmissionProblemPath, useGroup } from '../../../components/group/GroupContext';
 
 /** /group/:groupID/submission-detail/:submitID (spec 3 §2 GroupSubmissionDetails): the site's detail page, its problem link inside the group. */
 export default function GroupSubmissionDetailPage() {

@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { useParams } from 'react-router';
 import { useGroupAccess } from '../../../api/group';
 import TrainingFullProblemPage from '../../training/TrainingFullProblemPage';
-import { TrainingPlaceContext } from '../../training/TrainingPlace';
+import { TrainingPlaceContext } from '../../../components/training/TrainingPlace';
 import { groupTrainingPlace } from './groupTrainingPlace';
 
 /**

@@ -14,13 +14,13 @@ import TrainingCategoryPage from '../../../admin/pages/training/TrainingCategory
 import { TrainingEditor } from '../../../admin/pages/training/TrainingEditPage';
 import { TrainingProblemsManager } from '../../../admin/pages/training/TrainingProblemsPage';
 import { TrainingAdminScopeContext } from '../../../admin/training/trainingAdminScope';
-import { RelativeTime } from '../../status/RelativeTime';
-import { TrainingAuthTag, TrainingCategoryTag } from '../../training/meta';
-import { useTrainingActor } from '../../training/policy';
+import { RelativeTime } from '../../../components/RelativeTime';
+import { TrainingAuthTag, TrainingCategoryTag } from '../../../components/training/meta';
+import { useTrainingActor } from '../../../components/training/policy';
 import { useTrainingListColumns } from '../../training/TrainingListPage';
-import { TrainingPlaceContext, useTrainingPlace } from '../../training/TrainingPlace';
+import { TrainingPlaceContext, useTrainingPlace } from '../../../components/training/TrainingPlace';
 import { useSession } from '../../../app/session';
-import { useGroup } from '../GroupContext';
+import { useGroup } from '../../../components/group/GroupContext';
 import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
 
 type View =

@@ -1,8 +1,8 @@
 import './groupTraining.css';
 import { useMemo } from 'react';
 import TrainingShell from '../../training/TrainingShell';
-import { TrainingPlaceContext } from '../../training/TrainingPlace';
-import { useGroup } from '../GroupContext';
+import { TrainingPlaceContext } from '../../../components/training/TrainingPlace';
+import { useGroup } from '../../../components/group/GroupContext';
 import { groupTrainingPlace } from './groupTrainingPlace';
 
 /**

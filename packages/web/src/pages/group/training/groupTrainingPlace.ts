@@ -2,8 +2,8 @@ import type { GroupAuthInfo } from '@oj/shared';
 import { groupProblemApi } from '../../../api/groupProblem';
 import { groupTrainingApi, groupTrainingKeys } from '../../../api/groupTraining';
 import type { TrainingAdminScope } from '../../../admin/training/trainingAdminScope';
-import type { TrainingPlace } from '../../training/TrainingPlace';
-import { groupPath } from '../GroupContext';
+import type { TrainingPlace } from '../../../components/training/TrainingPlace';
+import { groupPath } from '../../../components/group/GroupContext';
 
 /** The group's training tab and the views of it an admin switches to (search params of /group/:gid/training). */
 export const groupTrainingTab = (gid: number, view?: { admin?: boolean; create?: boolean; edit?: number; problems?: number; categories?: boolean }) => {
