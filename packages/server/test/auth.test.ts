@@ -5,7 +5,8 @@ import { formatMsg, LOGIN_GUARD, MSG, Role } from '@oj/shared';
 import { authSessions, loginFailures, users } from '../src/db/schema/index.js';
 import { buildApp } from '../src/app.js';
 import { ok } from '../src/lib/envelope.js';
-import { optionalUser, requirePermission, requireRoles, signToken, userOf } from '../src/lib/auth.js';
+import { optionalUser, signToken, userOf } from '../src/lib/auth.js';
+import { requireSite } from '../src/lib/site-policy.js';
 import { sealPuzzle } from '../src/lib/puzzle.js';
 import { PIECE_BOX } from '../src/lib/puzzle-draw.js';
 import { getSecrets } from '../src/lib/secrets.js';
@@ -483,11 +484,11 @@ describe('admin area access', () => {
 });
 
 describe('guards for other modules', () => {
-  it('requirePermission and requireRoles follow ROLE_PERMISSIONS; optionalUser personalises public calls', async () => {
+  it('site guards follow the permission codes and roles of the policy; optionalUser personalises public calls', async () => {
     const app = await buildApp({ config: t.config, database: t.database });
-    app.get('/api/test/rejudge', { preHandler: requirePermission('rejudge') }, async (req) => ok(userOf(req).username));
-    app.get('/api/test/submit', { preHandler: requirePermission('submit') }, async (req) => ok(userOf(req).username));
-    app.get('/api/test/admins', { preHandler: requireRoles(Role.ROOT, Role.ADMIN) }, async () => ok(true));
+    app.get('/api/test/rejudge', { preHandler: requireSite('rejudge') }, async (req) => ok(userOf(req).username));
+    app.get('/api/test/submit', { preHandler: requireSite('submit') }, async (req) => ok(userOf(req).username));
+    app.get('/api/test/admins', { preHandler: requireSite('readAllCode') }, async () => ok(true));
     app.get('/api/test/hello', async (req, reply) => ok((await optionalUser(req, reply))?.username ?? 'stranger'));
     await app.ready();
     try {

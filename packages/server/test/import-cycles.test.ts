@@ -28,7 +28,10 @@ export function importGraph(root: string, nodeOf: (rel: string) => string): Map<
   for (const file of sourceFiles(root)) {
     const from = nodeOf(path.relative(root, file).split(path.sep).join('/'));
     for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = path.relative(root, path.resolve(path.dirname(file), spec!)).split(path.sep).join('/');
+      const target = path
+        .relative(root, path.resolve(path.dirname(file), spec!))
+        .split(path.sep)
+        .join('/');
       if (target.startsWith('..')) continue;
       const to = nodeOf(target);
       if (to === from) continue;

@@ -4,7 +4,7 @@
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
  */
-import { isAdmin, isProblemAdmin, isSuperAdmin, permissionsOf } from './roles.js';
+import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, permissionsOf } from './roles.js';
 
 /** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
 export const GroupLevel = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
@@ -92,7 +92,27 @@ export type SiteAction =
   /** upload images into Markdown (the editor of discussions and comments): whoever may post or comment */
   | 'uploadImages'
   /** agree to or refuse group problems applying to the public bank (/admin/group-problem/apply): super admin */
-  | 'reviewGroupProblems';
+  | 'reviewGroupProblems'
+  /** import and export problem packages (HOJ: root only): super admin */
+  | 'moveProblems'
+  /** assign permissions to roles (/admin/permission): super admin */
+  | 'assignPermissions'
+  /** every group, hidden or disabled, and a group's rights without a level in it (spec 3 §6): super admin */
+  | 'administerAllGroups'
+  /** group discussions in the admin area's discussion list: super admin */
+  | 'moderateGroupDiscussions'
+  /** submit and test-run code (permission submit) */
+  | 'submit'
+  /** rejudge a submission (permission rejudge) */
+  | 'rejudge'
+  /** the admin area's contest calls (permission contest_admin; each contest then asks `administer`) */
+  | 'manageContests'
+  /** site announcements (permission announcement_admin) */
+  | 'manageAnnouncements'
+  /** users: list, edit, import, generate, sessions (permission user_admin) */
+  | 'manageUsers'
+  /** site configuration, switches, judge servers, system information (permission system_info_admin) */
+  | 'manageSystem';
 
 export type Action =
   | SiteAction
@@ -124,7 +144,7 @@ const permissionsOfActor = (a: Actor): readonly string[] => a.permissions ?? per
 
 /** Site rules by roles, and by the named permissions where the spec ties a right to one. */
 const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: readonly string[]) => boolean> = {
-  administer: (r) => isAdmin(r) || isProblemAdmin(r),
+  administer: canSeeManagement,
   manageProblems: (r) => isSuperAdmin(r) || isProblemAdmin(r),
   seeAllProblems: (r) => isAdmin(r) || isProblemAdmin(r),
   listHiddenProblems: isSuperAdmin,
@@ -145,6 +165,16 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: rea
   sendNotices: isSuperAdmin,
   uploadImages: (_r, p) => p.includes('discussion_add') || p.includes('comment_add'),
   reviewGroupProblems: isSuperAdmin,
+  moveProblems: isSuperAdmin,
+  assignPermissions: isSuperAdmin,
+  administerAllGroups: isSuperAdmin,
+  moderateGroupDiscussions: isSuperAdmin,
+  submit: (_r, p) => p.includes('submit'),
+  rejudge: (_r, p) => p.includes('rejudge'),
+  manageContests: (_r, p) => p.includes('contest_admin'),
+  manageAnnouncements: (_r, p) => p.includes('announcement_admin'),
+  manageUsers: (_r, p) => p.includes('user_admin'),
+  manageSystem: (_r, p) => p.includes('system_info_admin'),
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {

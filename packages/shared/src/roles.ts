@@ -68,5 +68,7 @@ export function permissionsOf(roles: readonly number[]): Permission[] {
 export const isSuperAdmin = (roles: readonly number[]) => roles.includes(Role.ROOT);
 export const isAdmin = (roles: readonly number[]) => roles.includes(Role.ROOT) || roles.includes(Role.ADMIN);
 export const isProblemAdmin = (roles: readonly number[]) => roles.includes(Role.PROBLEM_ADMIN);
-/** Who sees the Management entry (spec 1 §2): super admin or problem admin. */
-export const canSeeManagement = (roles: readonly number[]) => isSuperAdmin(roles) || isProblemAdmin(roles) || roles.includes(Role.ADMIN);
+/** The roles of the admin area (spec 3 §2): super admin, admin, problem admin. SQL that picks admins uses this list too. */
+export const ADMIN_AREA_ROLES: readonly RoleId[] = [Role.ROOT, Role.ADMIN, Role.PROBLEM_ADMIN];
+/** Who sees the Management entry (spec 1 §2) and may enter the admin area. */
+export const canSeeManagement = (roles: readonly number[]) => roles.some((r) => (ADMIN_AREA_ROLES as readonly number[]).includes(r));

@@ -24,7 +24,6 @@ export interface AuthUser {
 type AuthResult = { user: AuthUser } | { error: MsgKey };
 
 /** Roles allowed into the admin area at all; finer checks are on each admin route. */
-export const ADMIN_AREA_ROLES: RoleId[] = [Role.ROOT, Role.ADMIN, Role.PROBLEM_ADMIN];
 
 /** last_active_at is only rewritten this often, so a busy client does not cost a write per request. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
@@ -204,7 +203,7 @@ export async function optionalUser(req: FastifyRequest, reply: FastifyReply): Pr
   return 'user' in r ? r.user : null;
 }
 
-/** The caller of a route guarded by requireLogin/requireRoles/requirePermission. */
+/** The caller of a route guarded by requireLogin (or a guard of lib/site-policy.ts). */
 export function userOf(req: FastifyRequest): AuthUser {
   const user = resolved.get(req);
   if (!user) throw unauthorized();
@@ -215,35 +214,4 @@ export function userOf(req: FastifyRequest): AuthUser {
 export async function requireLogin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const r = await authResult(req, reply);
   if ('error' in r) throw unauthorized(r.error);
-}
-
-/** preHandler: logged in and holding at least one of the roles, else 401/403. */
-export function requireRoles(...roleIds: RoleId[]) {
-  return async function requireRolesGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireLogin(req, reply);
-    if (!userOf(req).roles.some((r) => (roleIds as number[]).includes(r))) throw forbidden();
-  };
-}
-
-/** preHandler: logged in with a role that carries the permission (`role_permission`), else 401/403. */
-export function requirePermission(permission: Permission) {
-  return async function requirePermissionGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireLogin(req, reply);
-    if (!userOf(req).permissions.includes(permission)) throw forbidden();
-  };
-}
-
-/** Paths under /api/admin/ that anyone may call. */
-const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/login']);
-
-/**
- * Every /api/admin/* route needs an admin-area role, decided here from the matched route (not from the
- * client's Url-Type header), so an admin route added later cannot forget it.
- */
-export function registerAuth(app: FastifyInstance) {
-  app.addHook('onRequest', async (req, reply) => {
-    const route = req.routeOptions.url;
-    if (!route?.startsWith('/api/admin/') || PUBLIC_ADMIN_PATHS.has(route)) return;
-    await requireRoles(...ADMIN_AREA_ROLES)(req, reply);
-  });
 }

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { registerAuth } from '../lib/auth.js';
+import { guardAdminArea } from '../lib/site-policy.js';
 import { registerPublicFiles } from '../lib/files.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -34,7 +34,7 @@ import { adminGroupProblemRoutes, groupProblemRoutes } from './group-problem/rou
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
-  registerAuth(app);
+  guardAdminArea(app);
   // Conservative defaults; each upload route passes its own limits to req.file().
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 20 } });
   await registerPublicFiles(app, ctx);

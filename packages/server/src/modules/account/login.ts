@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LOGIN_GUARD, type LoginBody, type LoginFailure, type UserInfo } from '@oj/shared';
+import { LOGIN_GUARD, may, type LoginBody, type LoginFailure, type UserInfo } from '@oj/shared';
 import { userFlags, users } from '../../db/schema/index.js';
-import { ADMIN_AREA_ROLES, startSession } from '../../lib/auth.js';
+import { startSession } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { solvePuzzle } from '../../lib/puzzle.js';
@@ -99,7 +99,7 @@ export async function login(req: FastifyRequest, reply: FastifyReply, body: Logi
       .where(and(eq(users.uid, user.uid), eq(users.password, user.password)));
   }
   const roles = await rolesOf(db, user.uid);
-  if (adminOnly && !roles.some((r) => (ADMIN_AREA_ROLES as number[]).includes(r))) throw fail('loginAsAdmin');
+  if (adminOnly && !may({ uid: user.uid, roles }, 'administer', { kind: 'site' })) throw fail('loginAsAdmin');
   await startSession(req, reply, user.uid);
   return toUserInfo(user, roles);
 }

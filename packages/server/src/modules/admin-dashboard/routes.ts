@@ -2,7 +2,8 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { adminDashboardEndpoints as ep, API_NODE_TIMING } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requirePermission, userOf } from '../../lib/auth.js';
+import { userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { getSetting } from '../../lib/site-config.js';
@@ -37,7 +38,7 @@ export async function adminDashboardRoutes(app: FastifyInstance, ctx: AppContext
     await registry?.stop();
   });
 
-  const systemInfo = { preHandler: requirePermission('system_info_admin') };
+  const systemInfo = { preHandler: requireSite('manageSystem') };
 
   serve(app, ep.info, {}, async ({ query, req }) => ok(await dashboardInfo(ctx, userOf(req), query.timeZone)));
 

@@ -9,7 +9,6 @@ import {
   DASHBOARD_RECENT_DAYS,
   GroupAuth,
   GroupLevel,
-  isSuperAdmin,
   type ApiNodeInfo,
   type DashboardContest,
   type DashboardInfo,
@@ -22,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { statusOf } from '../contest/access.js';
+import { maySite } from '../policy/index.js';
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -33,7 +33,7 @@ const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
  * (issue 20): an admin outside the group learns neither their titles nor their number.
  */
 function listedFor(user: AuthUser): SQL {
-  if (isSuperAdmin(user.roles)) return sql`true`;
+  if (maySite(user, 'administerAllContests')) return sql`true`;
   return sql`(c.gid is null or exists (
     select 1 from "group" g where g.id = c.gid and (g.auth <> ${GroupAuth.PRIVATE} or g.owner_uid = ${user.uid}
       or exists (select 1 from group_member m where m.gid = g.id and m.uid = ${user.uid} and m.auth >= ${GroupLevel.MEMBER}))))`;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminSiteEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requirePermission, userOf } from '../../lib/auth.js';
+import { userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
@@ -14,8 +15,8 @@ import { dataSourceInfo, getGroupConfig, getSmsConfig, setGroupConfig, setSmsCon
  * site configuration (system_info_admin). /api/admin/* also needs an admin-area role (lib/auth.ts).
  */
 export async function adminSiteRoutes(app: FastifyInstance, ctx: AppContext) {
-  const announcementAdmin = { preHandler: requirePermission('announcement_admin') };
-  const systemAdmin = { preHandler: requirePermission('system_info_admin') };
+  const announcementAdmin = { preHandler: requireSite('manageAnnouncements') };
+  const systemAdmin = { preHandler: requireSite('manageSystem') };
 
   serve(app, ep.announcements, announcementAdmin, async ({ query }) => ok(await siteAnnouncementPage(ctx, query.currentPage, query.limit)));
 

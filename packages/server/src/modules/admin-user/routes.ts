@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_USER_LIMITS, adminUserEndpoints as ep, generatedListQuery, GENERATED_LIST_PATH, MSG, formatMsg } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requirePermission, userOf } from '../../lib/auth.js';
+import { userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { fail } from '../../lib/errors.js';
@@ -12,7 +13,7 @@ import { deleteUsers, editUser, listUsers } from './service.js';
 
 /** The Users screen's calls, prefix /api/admin (the admin-area guard of lib/auth.ts runs first): `user_admin` only. */
 export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  const userAdmin = { preHandler: requirePermission('user_admin') };
+  const userAdmin = { preHandler: requireSite('manageUsers') };
   const { db } = ctx.database;
 
   serve(app, ep.list, userAdmin, async ({ query }) => ok(await listUsers(ctx, query)));
@@ -37,7 +38,7 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** `GET /api/file/generate-user-excel?key=`: the CSV of a generated batch (prefix /api). */
 export async function generatedListRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(`/${GENERATED_LIST_PATH}`, { preHandler: requirePermission('user_admin') }, async (req, reply) => {
+  app.get(`/${GENERATED_LIST_PATH}`, { preHandler: requireSite('manageUsers') }, async (req, reply) => {
     const { key } = parse(generatedListQuery, req.query);
     const csv = await generatedListCsv(ctx, key);
     if (csv === null) throw fail('generatedListGone');

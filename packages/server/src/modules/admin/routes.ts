@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requirePermission, revokeSession, userOf } from '../../lib/auth.js';
+import { revokeSession, userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { mailLanguageFor } from '../../lib/mail-texts.js';
@@ -16,8 +17,8 @@ import * as admin from './service.js';
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // Sessions: user_admin; configuration and switches: system_info_admin (spec 3 §2: the super admin's pages).
-  const userAdmin = { preHandler: requirePermission('user_admin') };
-  const systemAdmin = { preHandler: requirePermission('system_info_admin') };
+  const userAdmin = { preHandler: requireSite('manageUsers') };
+  const systemAdmin = { preHandler: requireSite('manageSystem') };
 
   serve(app, ep.login, {}, async ({ body, req, reply }) => ok(await login(req, reply, body, true)));
 

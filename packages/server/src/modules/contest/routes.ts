@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminContestEndpoints as adm, contestEndpoints as ep, downloadAcSubmissionQuery, MSG, printIdQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { optionalUser, requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
@@ -97,7 +97,7 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
  * contest_admin permission, everything on an existing contest its contest admin (creator or super admin).
  */
 export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) {
-  const guard = { preHandler: requirePermission('contest_admin') };
+  const guard = { preHandler: requireSite('manageContests') };
 
   serve(app, adm.list, guard, async ({ query, req }) => ok(await admin.adminContestList(ctx, userOf(req), query)));
   serve(app, adm.get, guard, async ({ query, req }) => ok(await admin.adminContest(ctx, userOf(req), query.cid)));

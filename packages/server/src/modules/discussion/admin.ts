@@ -4,7 +4,7 @@
  * report ("mine" messages written in the same transaction).
  */
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { DiscussionStatus, isSuperAdmin, type adminDiscussionBody, type DiscussionReport, type Page, type reportListQuery } from '@oj/shared';
+import { DiscussionStatus, type adminDiscussionBody, type DiscussionReport, type Page, type reportListQuery } from '@oj/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { discussionReports, discussions } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { tellMine } from '../message/write.js';
 import { mayOnDiscussion } from './access.js';
+import { maySite } from '../policy/index.js';
 
 export async function moderateDiscussion(db: Db, user: AuthUser, body: z.infer<typeof adminDiscussionBody>): Promise<void> {
   await db.transaction(async (tx) => {
@@ -52,7 +53,7 @@ export async function deleteDiscussions(db: Db, user: AuthUser, ids: number[]): 
 export async function reportList(db: Db, user: AuthUser, q: z.infer<typeof reportListQuery>): Promise<Page<DiscussionReport>> {
   const where: SQL | undefined = and(
     q.status === undefined ? undefined : eq(discussionReports.status, q.status),
-    isSuperAdmin(user.roles) ? undefined : isNull(discussions.gid),
+    maySite(user, 'moderateGroupDiscussions') ? undefined : isNull(discussions.gid),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -8,11 +8,10 @@ import {
   fileEndpoints as ep,
   importProblemsQuery,
   importVisibilityQuery,
-  Role,
   uploadTestcaseZipQuery,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { ADMIN_AREA_ROLES, requireLogin, requireRoles, userOf } from '../../lib/auth.js';
+import { requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
@@ -25,7 +24,7 @@ import { collectImport } from '../problem/import/run.js';
 import { streamImport } from '../problem/import/stream.js';
 import { deleteMdImage, uploadMdFile, uploadMdImage } from './md.js';
 import { adminStanding, memberStanding } from '../group/access.js';
-import { maySite } from '../policy/index.js';
+import { maySite, requireSite } from '../policy/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { uploadAvatar } from './service.js';
 
@@ -46,8 +45,8 @@ function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   // Import and export are the super admin's (HOJ: root only).
-  const rootOnly = { preHandler: requireRoles(Role.ROOT) };
-  const adminArea = { preHandler: requireRoles(...ADMIN_AREA_ROLES) };
+  const rootOnly = { preHandler: requireSite('moveProblems') };
+  const adminArea = { preHandler: requireSite('administer') };
 
   app.post('/file/upload-avatar', { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
 

@@ -6,12 +6,13 @@
  * call and every place in a group goes through these functions, and the levels come from the policy.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
-import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, isSuperAdmin, type Actor, type Group, type GroupAuthInfo } from '@oj/shared';
+import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, type Actor, type Group, type GroupAuthInfo } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { actorIn } from '../policy/index.js';
+import { maySite } from '../policy/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -44,7 +45,7 @@ export function authInfoOf(actor: Actor): GroupAuthInfo {
  */
 export async function groupStanding(db: DbOrTx, user: AuthUser, gid: number): Promise<GroupStanding> {
   const group = await groupById(db, gid);
-  const superAdmin = isSuperAdmin(user.roles);
+  const superAdmin = maySite(user, 'administerAllGroups');
   if (!group || ((!group.visible || group.status !== 0) && !superAdmin)) throw fail('groupNotFound');
   const actor = (await actorIn(db, user, gid)) as Actor;
   return { group, actor, info: authInfoOf(actor) };

@@ -12,7 +12,6 @@ import {
   GroupLevel,
   groupApplyProblem,
   groupLevelChoices,
-  isSuperAdmin,
   mayManageGroupMember,
   type GroupLevelValue,
   type GroupMemberRow,
@@ -30,11 +29,12 @@ import { clearPasswordTries, countPasswordTry, type PasswordTries } from '../../
 import { mainRole } from '../admin-user/service.js';
 import { likeOf } from '../../lib/like.js';
 import { adminStanding, groupStanding, memberStanding, type GroupStanding } from './access.js';
+import { maySite } from '../policy/index.js';
 
 type MemberRow = typeof groupMembers.$inferSelect;
 
 /** The caller as the level rules read him. */
-const ruler = (s: GroupStanding, user: AuthUser) => ({ level: s.info.level, owner: s.info.owner, superAdmin: isSuperAdmin(user.roles) });
+const ruler = (s: GroupStanding, user: AuthUser) => ({ level: s.info.level, owner: s.info.owner, superAdmin: maySite(user, 'administerAllGroups') });
 
 async function memberRow(db: DbOrTx, gid: number, uid: string): Promise<MemberRow | undefined> {
   const [row] = await db

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import {
   GroupAuth,
   GroupLevel,
-  isSuperAdmin,
   may,
   type Ability,
   type Group,
@@ -45,7 +44,7 @@ async function memberCounts(db: DbOrTx, gids: number[]): Promise<Map<number, num
  */
 export async function listGroups(db: Db, user: AuthUser | null, q: z.output<typeof groupListQuery>): Promise<GroupListPage> {
   const conds: SQL[] = [];
-  if (!user || !isSuperAdmin(user.roles)) conds.push(eq(groups.visible, true), eq(groups.status, 0));
+  if (!user || !maySite(user, 'administerAllGroups')) conds.push(eq(groups.visible, true), eq(groups.status, 0));
   if (q.auth !== undefined) conds.push(eq(groups.auth, q.auth as Group['auth']));
   if (q.keyword) {
     const k = likeOf(q.keyword);
@@ -168,7 +167,7 @@ export async function createGroup(db: Db, user: AuthUser, b: z.output<typeof gro
           ownerUid: user.uid,
           owner: user.username,
           // Only the super admin may hide a group: anyone else would hide it from himself.
-          visible: isSuperAdmin(user.roles) ? (b.visible ?? true) : true,
+          visible: maySite(user, 'administerAllGroups') ? (b.visible ?? true) : true,
         })
         .returning();
       await tx.insert(groupMembers).values({ gid: g!.id, uid: user.uid, auth: GroupLevel.ROOT });
@@ -185,7 +184,7 @@ export async function createGroup(db: Db, user: AuthUser, b: z.output<typeof gro
  */
 export async function updateGroup(db: Db, user: AuthUser, b: z.output<typeof groupUpdate>): Promise<Group> {
   const { group, info } = await rootStanding(db, user, b.id);
-  const superAdmin = isSuperAdmin(user.roles);
+  const superAdmin = maySite(user, 'administerAllGroups');
   if ((b.visible !== undefined && b.visible !== group.visible) || (b.status !== undefined && b.status !== group.status)) {
     if (!superAdmin) throw forbidden();
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, permissionEndpoints as ep, Role } from '@oj/shared';
+import { MSG, permissionEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireRoles } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import * as perms from './service.js';
@@ -11,7 +11,7 @@ import * as perms from './service.js';
  * not by a permission: taking permissions away must never lock the super admin out of this screen.
  */
 export async function adminPermissionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const rootOnly = { preHandler: requireRoles(Role.ROOT) };
+  const rootOnly = { preHandler: requireSite('assignPermissions') };
   const { database } = ctx;
 
   serve(app, ep.list, rootOnly, async () => ok(await perms.listPermissions(database)));

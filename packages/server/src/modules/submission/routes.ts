@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG, submissionEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { optionalUser, requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { getSetting } from '../../lib/site-config.js';
@@ -13,7 +13,7 @@ import * as subs from './service.js';
 export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 
-  serve(app, ep.submit, { preHandler: requirePermission('submit') }, async ({ body, req }) => {
+  serve(app, ep.submit, { preHandler: requireSite('submit') }, async ({ body, req }) => {
     const user = userOf(req);
     const place = await resolvePlace(ctx, user, { cid: body.cid, tid: body.tid, gid: body.gid });
     return ok(await subs.submit(ctx, user, place, body, req.ip));
@@ -64,7 +64,7 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** Judging by administrators. Prefix /api/admin (the admin-area guard already ran). */
 export async function adminJudgeRoutes(app: FastifyInstance, ctx: AppContext) {
-  serve(app, ep.rejudge, { preHandler: requirePermission('rejudge') }, async ({ query }) => ok(await subs.adminRejudge(ctx, query.submitId)));
+  serve(app, ep.rejudge, { preHandler: requireSite('rejudge') }, async ({ query }) => ok(await subs.adminRejudge(ctx, query.submitId)));
 
   serve(app, ep.manualJudge, { preHandler: requireSite('superviseJudging') }, async ({ query, req }) => ok(await subs.manualJudge(ctx, userOf(req), query)));
 

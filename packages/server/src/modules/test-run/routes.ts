@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { testRunEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireLogin, requirePermission, userOf } from '../../lib/auth.js';
+import { requireLogin, userOf } from '../../lib/auth.js';
+import { requireSite } from '../policy/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { resolvePlace } from '../place/index.js';
@@ -10,7 +11,7 @@ import { submitTestRun, testRunResult } from './service.js';
 /** Online self-test (spec 1 §4, §7). Prefix /api. */
 export async function testRunRoutes(app: FastifyInstance, ctx: AppContext) {
   // Running code costs judge time: the same permission as submitting.
-  serve(app, ep.submit, { preHandler: requirePermission('submit') }, async ({ body, req }) => {
+  serve(app, ep.submit, { preHandler: requireSite('submit') }, async ({ body, req }) => {
     const user = userOf(req);
     // HOJ's `type` says where the problem is tested from: a contest; otherwise a training (its problems,
     // hidden ones too, are tested where they are submitted) or a group's problem names its group.
