@@ -27,7 +27,7 @@ const ConfPage = lazyPage(() => import('./pages/site/ConfPage'));
 const SessionAdminPage = lazyPage(() => import('./pages/site/SessionAdminPage'));
 const UserAdminPage = lazyPage(() => import('./pages/user/UserAdminPage'));
 
-const problem = (meta: AdminMeta): AdminMeta => ({ access: 'problem', ...meta });
+const problem = (meta: AdminMeta): AdminMeta => ({ access: 'manageProblems', ...meta });
 
 /**
  * The admin area (spec 3 §2 "Admin routes"): its own login page, then the admin layout (side menu,
@@ -63,17 +63,21 @@ export const adminRoute: RouteObject = {
           element: <GroupProblemApplyPage />,
           handle: { titleKey: 'groupProblem.review.title', access: 'reviewGroupProblems' } satisfies AdminMeta,
         },
-        { path: 'problem/batch-operation', element: <BatchOperationPage />, handle: { titleKey: 'admin.menu.batch', access: 'root' } satisfies AdminMeta },
-        { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'system_info_admin' } satisfies AdminMeta },
+        {
+          path: 'problem/batch-operation',
+          element: <BatchOperationPage />,
+          handle: { titleKey: 'admin.menu.batch', access: 'moveProblems' } satisfies AdminMeta,
+        },
+        { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'manageSystem' } satisfies AdminMeta },
         // The super admin's screens (spec 3 §2), by the permission their calls ask for (role_permission).
         {
           path: 'announcement',
           element: <AnnouncementAdminPage />,
-          handle: { titleKey: 'admin.menu.announcement', access: 'announcement_admin' } satisfies AdminMeta,
+          handle: { titleKey: 'admin.menu.announcement', access: 'manageAnnouncements' } satisfies AdminMeta,
         },
-        { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'system_info_admin' } satisfies AdminMeta },
-        { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'user_admin' } satisfies AdminMeta },
-        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'user_admin' } satisfies AdminMeta },
+        { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'manageSystem' } satisfies AdminMeta },
+        { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'manageUsers' } satisfies AdminMeta },
+        { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'manageUsers' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).
         {
           path: 'discussion',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ROLE_NAMES, Role, type RoleId, type UserInfo } from '@oj/shared';
+import { ROLE_NAMES, type RoleId, type UserInfo } from '@oj/shared';
 import { STORAGE_KEYS, readJson, readStorage, writeStorage } from './storage';
 
 /**
@@ -71,10 +71,6 @@ export const session = {
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
-
-/** Who sees the Management entry (spec 1 §2). Role names as get-user-auth-info sends them. */
-export const MANAGEMENT_ROLES = [ROLE_NAMES[Role.ROOT], ROLE_NAMES[Role.ADMIN], ROLE_NAMES[Role.PROBLEM_ADMIN]];
-export const canManage = (roles: string[]) => roles.some((r) => MANAGEMENT_ROLES.includes(r));
 
 const ROLE_ID_OF = new Map(Object.entries(ROLE_NAMES).map(([id, name]) => [name, Number(id) as RoleId]));
 /** Role ids of the session's role names (what @oj/shared `may()` asks about). */

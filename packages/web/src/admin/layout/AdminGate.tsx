@@ -3,7 +3,8 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback';
 import { session, useSession } from '../../app/session';
-import { hasAdminAccess, type AdminAccess } from '../access';
+import { mayIn } from '../../app/may';
+import type { AdminAccess } from '../access';
 
 /** No stored token (spec 1 §6): clear what is left of the session and go to the admin login. */
 function LoginFirst() {
@@ -30,8 +31,9 @@ function AdminAccountRequired() {
  */
 export function AdminGate({ access, children }: { access: AdminAccess; children: ReactNode }) {
   const location = useLocation();
-  const { token, roles, permissions } = useSession();
-  const decide = () => ({ key: location.key, loggedIn: !!token, allowed: hasAdminAccess(roles, access, permissions) });
+  const session = useSession();
+  const { token } = session;
+  const decide = () => ({ key: location.key, loggedIn: !!token, allowed: mayIn(session, access) });
   const [entry, setEntry] = useState(decide);
   let current = entry;
   if (entry.key !== location.key) {
@@ -39,7 +41,7 @@ export function AdminGate({ access, children }: { access: AdminAccess; children:
     setEntry(current);
   }
   // Roles can change while staying on a page (refreshed from get-user-auth-info after a 403).
-  const allowed = current.allowed && hasAdminAccess(roles, access, permissions);
+  const allowed = current.allowed && mayIn(session, access);
   if (!current.loggedIn) return <LoginFirst />;
   if (!allowed && token) return <AdminAccountRequired />;
   return <>{children}</>;

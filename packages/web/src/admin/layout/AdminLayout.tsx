@@ -46,7 +46,7 @@ export function AdminLayout() {
   const menu = <Menu theme="dark" mode="inline" items={items} selectedKeys={[selected]} defaultOpenKeys={openKeys} data-testid="admin-menu" />;
 
   return (
-    <AdminGate access="area">
+    <AdminGate access="administer">
       <Layout className="oj-admin" data-testid="admin-layout">
         {!isMobile && (
           <Layout.Sider width={220} collapsible collapsed={collapsed} trigger={null} breakpoint="lg" onBreakpoint={setCollapsed} className="oj-admin-sider">
@@ -80,7 +80,7 @@ export function AdminLayout() {
             </div>
           </Layout.Header>
           <Layout.Content className="oj-admin-content">
-            {meta.access && meta.access !== 'area' ? (
+            {meta.access && meta.access !== 'administer' ? (
               <AdminGate access={meta.access}>
                 <PageBoundary key={pathname}>
                   <Outlet />

@@ -20,21 +20,22 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
-import { hasAdminAccess } from '../access';
+import type { SiteAction } from '@oj/shared';
+import { mayIn } from '../../app/may';
 
 type Items = NonNullable<MenuProps['items']>;
 
 /** Admin routes of spec 3 §2 that exist so far; areas of later issues add their entries here. */
 export function useAdminMenu(): { items: Items; openKeys: string[] } {
   const { t } = useTranslation();
-  const { roles, permissions } = useSession();
-  const holds = (p: 'user_admin' | 'announcement_admin' | 'system_info_admin') => hasAdminAccess(roles, p, permissions);
+  const session = useSession();
+  const may = (action: SiteAction) => mayIn(session, action);
   const link = (to: string, label: string) => <Link to={to}>{label}</Link>;
   const items: Items = [{ key: '/admin/dashboard', icon: <DashboardOutlined />, label: link('/admin/dashboard', t('admin.menu.dashboard')) }];
-  if (holds('user_admin')) {
+  if (may('manageUsers')) {
     items.push({ key: '/admin/user', icon: <TeamOutlined />, label: link('/admin/user', t('admin.menu.user')) });
   }
-  if (hasAdminAccess(roles, 'problem')) {
+  if (may('manageProblems')) {
     items.push({
       key: 'problem',
       icon: <AppstoreOutlined />,
@@ -43,10 +44,10 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
         { key: '/admin/problems', icon: <UnorderedListOutlined />, label: link('/admin/problems', t('admin.menu.problemList')) },
         { key: '/admin/problem/create', icon: <PlusOutlined />, label: link('/admin/problem/create', t('admin.menu.problemCreate')) },
         { key: '/admin/problem/tag', icon: <TagsOutlined />, label: link('/admin/problem/tag', t('admin.menu.tags')) },
-        ...(hasAdminAccess(roles, 'reviewGroupProblems')
+        ...(may('reviewGroupProblems')
           ? [{ key: '/admin/group-problem/apply', icon: <AuditOutlined />, label: link('/admin/group-problem/apply', t('groupProblem.review.menu')) }]
           : []),
-        ...(hasAdminAccess(roles, 'root')
+        ...(may('moveProblems')
           ? [{ key: '/admin/problem/batch-operation', icon: <ExportOutlined />, label: link('/admin/problem/batch-operation', t('admin.menu.batch')) }]
           : []),
       ],
@@ -61,7 +62,7 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
     children: [
       { key: '/admin/training', icon: <UnorderedListOutlined />, label: link('/admin/training', t('admin.menu.trainingList')) },
       { key: '/admin/training/create', icon: <PlusOutlined />, label: link('/admin/training/create', t('admin.menu.trainingCreate')) },
-      ...(hasAdminAccess(roles, 'problem')
+      ...(may('manageProblems')
         ? [{ key: '/admin/training/category', icon: <TagsOutlined />, label: link('/admin/training/category', t('admin.menu.trainingCategory')) }]
         : []),
     ],
@@ -76,22 +77,22 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
       { key: '/admin/contest/create', icon: <PlusOutlined />, label: link('/admin/contest/create', t('admin.menu.contestCreate')) },
     ],
   });
-  if (hasAdminAccess(roles, 'moderateDiscussions')) {
+  if (may('moderateDiscussions')) {
     items.push({ key: '/admin/discussion', icon: <CommentOutlined />, label: link('/admin/discussion', t('admin.menu.discussion')) });
   }
-  if (holds('announcement_admin')) {
+  if (may('manageAnnouncements')) {
     items.push({ key: '/admin/announcement', icon: <SoundOutlined />, label: link('/admin/announcement', t('admin.menu.announcement')) });
   }
-  if (hasAdminAccess(roles, 'sendNotices')) {
+  if (may('sendNotices')) {
     items.push({ key: '/admin/notice', icon: <NotificationOutlined />, label: link('/admin/notice', t('admin.menu.notice')) });
   }
-  if (holds('system_info_admin')) {
+  if (may('manageSystem')) {
     items.push(
       { key: '/admin/conf', icon: <SettingOutlined />, label: link('/admin/conf', t('admin.menu.conf')) },
       { key: '/admin/switch', icon: <ControlOutlined />, label: link('/admin/switch', t('admin.menu.switch')) },
     );
   }
-  if (holds('user_admin')) {
+  if (may('manageUsers')) {
     items.push({ key: '/admin/session', icon: <HistoryOutlined />, label: link('/admin/session', t('admin.menu.session')) });
   }
   return { items, openKeys: ['problem', 'training', 'contest'] };

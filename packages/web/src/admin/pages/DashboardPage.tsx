@@ -10,7 +10,7 @@ import { useLanguages } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatDateTime } from '../../components/time';
-import { hasAdminAccess } from '../access';
+import { mayIn } from '../../app/may';
 import { ServicePanel } from './dashboard/ServicePanel';
 import { SiteFigures } from './dashboard/SiteFigures';
 import { SiteWarnings } from './dashboard/SiteWarnings';
@@ -81,9 +81,10 @@ function RefreshNote() {
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { user, roles, permissions } = useSession();
+  const session = useSession();
+  const { user, roles } = session;
   const { data: languages, isPending } = useLanguages();
-  const problems = hasAdminAccess(roles, 'problem');
+  const problems = mayIn(session, 'manageProblems');
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-dashboard">
       <Card>
@@ -102,9 +103,9 @@ export default function DashboardPage() {
           <RefreshNote />
         </div>
       </Card>
-      <SiteWarnings canConfigure={hasAdminAccess(roles, 'system_info_admin', permissions)} />
+      <SiteWarnings canConfigure={mayIn(session, 'manageSystem')} />
       <SiteFigures />
-      {hasAdminAccess(roles, 'system_info_admin', permissions) && <ServicePanel />}
+      {mayIn(session, 'manageSystem') && <ServicePanel />}
       {problems && <ProblemCounts />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
@@ -121,7 +122,7 @@ export default function DashboardPage() {
           <Col xs={24} md={16}>
             <Card title={t('admin.dashboard.shortcuts')}>
               <div className="oj-admin-shortcuts">
-                {LINKS.filter((l) => !('rootOnly' in l) || hasAdminAccess(roles, 'root')).map((l) => (
+                {LINKS.filter((l) => !('rootOnly' in l) || mayIn(session, 'moveProblems')).map((l) => (
                   <Link key={l.to} to={l.to} className="oj-admin-shortcut">
                     {l.icon}
                     <span>{t(`admin.menu.${l.key}`)}</span>

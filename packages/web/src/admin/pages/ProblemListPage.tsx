@@ -7,12 +7,11 @@ import { PACKAGE_EXPORT_FORMATS, type AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { AdminTable } from '../components/AdminTable';
 import { useSearchFilters } from '../components/adminPaging';
 import { DeleteButton } from '../components/DeleteButton';
-import { hasAdminAccess } from '../access';
+import { useMay } from '../../app/may';
 import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 
 /** Problem list of the admin area (spec 3 §2): visibility filter, keyword, paging and the row actions. */
@@ -20,9 +19,8 @@ export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { roles } = useSession();
   // Export is the super administrator's (as the batch page's HOJ export).
-  const canExport = hasAdminAccess(roles, 'root');
+  const canExport = useMay('moveProblems');
   const exportAs = (pid: number, format: 'hoj' | (typeof PACKAGE_EXPORT_FORMATS)[number]) =>
     void (format === 'hoj' ? adminProblemApi.exportProblems([pid]) : adminProblemApi.exportPackages([pid], format)).then(
       () => feedback.success(t('admin.batch.exported')),

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Actor, DiscussionDetail, DiscussionListPage, DiscussionListRow, DiscussionStatusValue, Page } from '@oj/shared';
 import { type AdminDiscussionQuery, adminDiscussionApi } from '../../api/adminCommunity';
 import { type DiscussionBody, type DiscussionListQuery, discussionApi } from '../../api/discussion';
-import { useActor } from '../training/policy';
+import { useActor } from '../../app/may';
 
 /**
  * Where the discussion pages are (issue 15): the site's /discussion, or a group's discussion tab. The

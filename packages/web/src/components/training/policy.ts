@@ -1,13 +1,7 @@
 import { may, type Actor, type TrainingDetail } from '@oj/shared';
-import { roleIdsOf, useSession } from '../../app/session';
+import { useActor } from '../../app/may';
+import { useSession } from '../../app/session';
 import { useTrainingPlace } from './TrainingPlace';
-
-/** The logged-in user as @oj/shared `may()` sees them (role names of the session → role ids); null for visitors. */
-export function useActor(): Actor | null {
-  const { user, roles, permissions } = useSession();
-  if (!user) return null;
-  return { uid: user.uid, roles: roleIdsOf(roles), permissions: permissions ?? undefined };
-}
 
 /** The viewer as the policy sees him in the training's place: in a group, with his level there and whether he owns it. */
 export function useTrainingActor(): Actor | null {

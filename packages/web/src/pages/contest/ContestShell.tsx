@@ -10,6 +10,7 @@ import { ContestHeader } from './shell/ContestHeader';
 import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
 import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
 import { useContestData } from './shell/useContestData';
+import { useMay } from '../../app/may';
 
 function ShellMessage({ title, subTitle }: { title: string; subTitle?: string }) {
   const { t } = useTranslation();
@@ -41,7 +42,8 @@ export default function ContestShell() {
   const params = useParams();
   const cid = Number(params.contestID);
   const validId = Number.isInteger(cid) && cid > 0;
-  const { user, roles } = useSession();
+  const { user } = useSession();
+  const supervises = useMay('superviseJudging');
   const config = useWebsiteConfig();
   const { contest, receivedAt, status, value, error } = useContestData(validId ? cid : 0);
   const isContestAdmin = !!value?.isContestAdmin;
@@ -52,7 +54,7 @@ export default function ContestShell() {
   if (error !== null) return <ShellMessage title={error || t('contest.shell.loadFailed')} />;
   if (!contest || !value) return <Spin className="oj-page-spin" />;
 
-  const tabs = contestTabs({ contest, isContestAdmin, isSuperAdmin: roles.includes('root'), openContestComment: !!config.data?.openContestComment });
+  const tabs = contestTabs({ contest, isContestAdmin, isSuperAdmin: supervises, openContestComment: !!config.data?.openContestComment });
   const base = `/contest/${cid}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
   const active = tabOfPath(rest);

@@ -5,14 +5,13 @@ import { HomeSkeleton } from './HomeSkeleton';
 import { BarChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROLE_NAMES, Role } from '@oj/shared';
 import { homeApi, homeKeys } from '../../api/home';
-import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/time';
 import { quietly } from '../../api/client';
 import { lazyOnScreen } from '../../components/onScreen';
 // antd Tooltip comes with the first hover (it would put rc-trigger into the home page's first load).
 import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
+import { useMay } from '../../app/may';
 
 // ECharts is large: fetched only when the card comes on screen (it is below the fold on a laptop).
 const StatisticsChart = lazyOnScreen(() => import('./StatisticsChart'));
@@ -24,8 +23,7 @@ const StatisticsChart = lazyOnScreen(() => import('./StatisticsChart'));
 export function SubmissionStatisticsCard() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { roles } = useSession();
-  const canRefresh = roles.includes(ROLE_NAMES[Role.ROOT]) || roles.includes(ROLE_NAMES[Role.ADMIN]);
+  const canRefresh = useMay('refreshStatistics');
   const [refreshing, setRefreshing] = useState(false);
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.statistics, queryFn: quietly(() => homeApi.submissionStatistics()) });
   const refresh = async () => {

@@ -14,6 +14,7 @@ import { breakdownText, PassRateBar } from './PassRateBar';
 import { AuthTag, DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
 import { TagPanel } from './TagPanel';
 import { currentSearch } from '../../app/currentSearch';
+import { useMay } from '../../app/may';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
 /**
@@ -62,8 +63,8 @@ function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) =>
 export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, roles } = useSession();
-  const superAdmin = roles.includes('root');
+  const { user } = useSession();
+  const superAdmin = useMay('listHiddenProblems');
   const [filter, update] = useFilter();
   const [showTags, setShowTags] = useState(() => readStorage(SHOW_TAGS_KEY) !== 'false');
   const [keyword, setKeyword] = useState(filter.keyword ?? '');

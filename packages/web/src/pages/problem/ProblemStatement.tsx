@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProblemDetail } from '@oj/shared';
 import { useWebsiteConfig } from '../../api/queries';
-import { useSession } from '../../app/session';
 import { Markdown } from '../../components/Markdown';
 import { copyText } from './copy';
 import { problemAsMarkdown } from './problemMarkdown';
 import { AuthTag, DifficultyTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
+import { useMay } from '../../app/may';
 
 const StatisticsDialog = lazy(() => import('./StatisticsDialog'));
 // A table with its pagination: fetched when the tab is opened, not with the statement.
@@ -41,13 +41,13 @@ function Sample({ label, text }: { label: string; text: string }) {
 
 function Description({ detail }: { detail: ProblemDetail }) {
   const { t } = useTranslation();
-  const { roles } = useSession();
   const { data: config } = useWebsiteConfig();
   const [stats, setStats] = useState(false);
   const scope = useProblemScope();
   const p = detail.problem;
-  const superAdmin = roles.includes('root');
-  const admin = superAdmin || roles.includes('admin');
+  const listsHidden = useMay('listHiddenProblems');
+  const copiesMarkdown = useMay('administer');
+  const edits = useMay('manageProblems');
   const labels = {
     description: t('problem.detail.description'),
     input: t('problem.detail.input'),
@@ -65,7 +65,7 @@ function Description({ detail }: { detail: ProblemDetail }) {
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
             {p.problemId} {p.title}
           </Typography.Title>
-          {superAdmin && scope.showAuthTag && <AuthTag auth={p.auth} />}
+          {listsHidden && scope.showAuthTag && <AuthTag auth={p.auth} />}
         </Space>
         <Space wrap size={[12, 4]}>
           <Typography.Text type="secondary">
@@ -110,12 +110,12 @@ function Description({ detail }: { detail: ProblemDetail }) {
               </Button>
             </Link>
           )}
-          {admin && (
+          {copiesMarkdown && (
             <Button size="small" icon={<FileMarkdownOutlined />} onClick={() => void copyText(problemAsMarkdown(detail, labels))} data-testid="copy-markdown">
               {t('problem.detail.copyMarkdown')}
             </Button>
           )}
-          {superAdmin && (
+          {edits && (
             <Link to={`/admin/problem/edit/${p.id}`} target="_blank">
               <Button size="small" icon={<EditOutlined />} data-testid="edit-problem">
                 {t('problem.detail.edit')}

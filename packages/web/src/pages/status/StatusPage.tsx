@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, ROLE_NAMES, Role, type Page, type SubmissionInfo } from '@oj/shared';
+import { PAGE_SIZES, type Page, type SubmissionInfo } from '@oj/shared';
 import { isActive, useStatusPolling, type SubmissionListParams } from '../../api/submission';
 import { PUBLIC_LIST_SCOPE, type SubmissionListScope } from './listScope';
 import { useSession } from '../../app/session';
@@ -16,6 +16,7 @@ import { ActionsCell, shareable } from './RowActions';
 import { currentSearch } from '../../app/currentSearch';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import './status.css';
+import { useMay } from '../../app/may';
 
 const int = (v: string | null, fallback: number) => {
   const n = Number(v);
@@ -66,7 +67,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { user, roles } = useSession();
+  const { user } = useSession();
   const { filters, update } = useFilters();
   const narrow = useIsMobile();
   const onlyMine = !!filters.onlyMine && !!user;
@@ -77,8 +78,9 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     queryFn: () => scope.list(query),
     placeholderData: keepPreviousData,
   });
-  const isRoot = roles.includes(ROLE_NAMES[Role.ROOT]);
-  const canRejudge = isRoot || roles.includes(ROLE_NAMES[Role.ADMIN]);
+  // Each button exactly when the server takes its call: rejudge (permission), manual verdicts and cancel.
+  const canRejudge = useMay('rejudge');
+  const supervises = useMay('superviseJudging');
 
   /** Puts changed rows into the cached page (polling answers, admin actions, share). */
   const merge = (rows: SubmissionInfo[]) => {
@@ -97,7 +99,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const statusColumn: ColumnsType<SubmissionInfo>[number] = {
     title: t('statusPage.status'),
     key: 'status',
-    render: (_, r) => <StatusWithManualJudge row={r} enabled={isRoot} onJudged={changeOne} />,
+    render: (_, r) => <StatusWithManualJudge row={r} enabled={supervises} onJudged={changeOne} />,
   };
   const columns: ColumnsType<SubmissionInfo> = [
     {
@@ -152,7 +154,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     columns.push({
       title: t('statusPage.option'),
       key: 'option',
-      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={isRoot} onChange={changeOne} />,
+      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={supervises} onChange={changeOne} />,
     });
   }
 

@@ -26,7 +26,8 @@ import { useTranslation } from 'react-i18next';
 import type { UnreadCounts } from '@oj/shared';
 import { useUnread, useWebsiteConfig } from '../../api/queries';
 import { useRouteMeta } from '../../app/routeMeta';
-import { canManage, useSession } from '../../app/session';
+import { mayIn } from '../../app/may';
+import { useSession } from '../../app/session';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -157,7 +158,7 @@ function Counted({ label, count, testId }: { label: string; count: number; testI
 /** The user dropdown of spec 1 §2 (also listed in the mobile drawer). */
 export function useUserMenuItems(): Items {
   const { t } = useTranslation();
-  const { roles } = useSession();
+  const session = useSession();
   const { data: unread } = useUnread();
   const items: Items = [
     { key: '/user-home', icon: <UserOutlined />, label: <Link to="/user-home">{t('userMenu.home')}</Link> },
@@ -175,7 +176,7 @@ export function useUserMenuItems(): Items {
     })),
     { type: 'divider' },
   ];
-  if (canManage(roles)) {
+  if (mayIn(session, 'administer')) {
     items.push({
       key: '/admin',
       icon: <ControlOutlined />,

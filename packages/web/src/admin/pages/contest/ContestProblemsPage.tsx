@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminContestProblemRow } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { useSession } from '../../../app/session';
 import { ContestTypeTag } from '../../../components/contest/meta';
-import { hasAdminAccess } from '../../access';
+import { useMay } from '../../../app/may';
 import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
@@ -32,11 +31,11 @@ export default function ContestProblemsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { roles } = useSession();
+  const mayManageProblems = useMay('manageProblems');
   const scope = useContestAdminScope();
   const { api } = scope;
   // Problems made for the contest live in the admin area's problem part (root and problem admins).
-  const contestProblemPath = hasAdminAccess(roles, 'problem') ? scope.contestProblemPath : null;
+  const contestProblemPath = mayManageProblems ? scope.contestProblemPath : null;
   const [addingFromGroup, setAddingFromGroup] = useState(false);
   const paging = usePaging();
   const { page, limit, setPage } = paging;

@@ -1,8 +1,7 @@
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session';
-import { hasAdminAccess } from '../../access';
+import { useMay } from '../../../app/may';
 import { CategoryEditor } from '../../components/CategoryEditor';
 import { DiscussionTable } from './DiscussionTable';
 import { ReportTable } from './ReportTable';
@@ -11,9 +10,8 @@ import { ReportTable } from './ReportTable';
 export default function DiscussionAdminPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const { roles } = useSession();
   // Categories are the super admin's (policy editDiscussionCategories).
-  const categories = hasAdminAccess(roles, 'editDiscussionCategories');
+  const categories = useMay('editDiscussionCategories');
   const asked = params.get('tab');
   const tab = asked === 'report' || (asked === 'category' && categories) ? asked : 'discussion';
   return (

@@ -8,7 +8,7 @@ import { adminTrainingApi, trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
 import { TrainingAuthTag, TrainingCategoryTag } from '../../../components/training/meta';
-import { useActor } from '../../../components/training/policy';
+import { useActor } from '../../../app/may';
 import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';

@@ -1,8 +1,7 @@
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session';
-import { hasAdminAccess } from '../../access';
+import { useMay } from '../../../app/may';
 import { RolePermissionPanel } from '../permission/RolePermissionPanel';
 import { UserGenerate } from './UserGenerate';
 import { UserImport } from './UserImport';
@@ -17,8 +16,7 @@ const TABS = ['users', 'import', 'generate', 'permissions'] as const;
  */
 export default function UserAdminPage() {
   const { t } = useTranslation();
-  const { roles } = useSession();
-  const root = hasAdminAccess(roles, 'root');
+  const root = useMay('assignPermissions');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = (TABS as readonly string[]).includes(asked ?? '') && (asked !== 'permissions' || root) ? asked! : 'users';

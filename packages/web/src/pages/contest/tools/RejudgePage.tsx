@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useContestProblems } from '../../../api/contest';
 import { contestRankApi } from '../../../api/contestRank';
 import { feedback } from '../../../app/feedback';
-import { useSession } from '../../../app/session';
 import { useContest } from '../ContestContext';
 import { Balloon } from '../rank/Balloon';
 import { QueryRetryAlert } from '../rank/RetryAlert';
 import { useRowTask } from './toolParts';
 import './tools.css';
+import { useMay } from '../../../app/may';
 
 /**
  * /contest/:contestID/rejudge (spec 2 §2 ContestRejudgeAdmin; super admin only): the contest's problems,
@@ -19,8 +19,7 @@ import './tools.css';
 export default function RejudgePage() {
   const { t } = useTranslation();
   const { contest } = useContest();
-  const { roles } = useSession();
-  const superAdmin = roles.includes('root');
+  const superAdmin = useMay('superviseJudging');
   const problems = useContestProblems(contest.id, superAdmin);
   const [busy, runRow] = useRowTask();
 

@@ -1,5 +1,5 @@
 import type { Actor, GroupLevelValue } from '@oj/shared';
-import { useActor } from '../../../components/training/policy';
+import { useActor } from '../../../app/may';
 import { useGroup } from '../../../components/group/GroupContext';
 
 /** The viewer as the policy sees him inside the group of the enclosing shell: his level there and whether he owns it. */

@@ -4,15 +4,16 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, UserAddOutlined } from '@
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LIMITS, GroupLevel, isSuperAdmin, type GroupLevelValue, type GroupMemberRow } from '@oj/shared';
+import { GROUP_LIMITS, GroupLevel, type GroupLevelValue, type GroupMemberRow } from '@oj/shared';
 import { groupApi, groupKeys, useGroupMembers } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { roleIdsOf, useSession } from '../../../app/session';
+import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
 import { useGroup } from '../../../components/group/GroupContext';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import { GroupLevelSelect, type Ruler } from './GroupLevelSelect';
+import { useMay } from '../../../app/may';
 
 const LEVEL_COLOR: Record<GroupLevelValue, string> = { 1: 'processing', 2: 'error', 3: 'default', 4: 'blue', 5: 'gold' };
 
@@ -65,10 +66,11 @@ export default function GroupMemberPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { group, access, refresh } = useGroup();
-  const { user, roles } = useSession();
+  const { user } = useSession();
   const [admin, setAdmin] = useState(false);
   const [adding, setAdding] = useState(false);
-  const ruler: Ruler = { uid: user?.uid ?? '', level: access.level, owner: access.owner, superAdmin: isSuperAdmin(roleIdsOf(roles)) };
+  const mayAllGroups = useMay('administerAllGroups');
+  const ruler: Ruler = { uid: user?.uid ?? '', level: access.level, owner: access.owner, superAdmin: mayAllGroups };
 
   const reload = () => {
     void client.invalidateQueries({ queryKey: groupKeys.all(group.id) });
