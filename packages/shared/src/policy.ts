@@ -4,7 +4,7 @@
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
  */
-import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, permissionsOf } from './roles.js';
+import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, type Permission, permissionsOf } from './roles.js';
 
 /** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
 export const GroupLevel = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
@@ -103,7 +103,7 @@ export type SiteAction =
   | 'moderateGroupDiscussions'
   /** submit and test-run code (permission submit) */
   | 'submit'
-  /** rejudge a submission (permission rejudge) */
+  /** rejudge a submission (permission rejudge, in the admin area) */
   | 'rejudge'
   /** the admin area's contest calls (permission contest_admin; each contest then asks `administer`) */
   | 'manageContests'
@@ -142,6 +142,12 @@ const isProblemAuthor = (a: Actor, author: string | null) => !!author && !!a.use
 /** The actor's permissions: those the site assigned, else the defaults of `ROLE_PERMISSIONS`. */
 const permissionsOfActor = (a: Actor): readonly string[] => a.permissions ?? permissionsOf(a.roles);
 
+/**
+ * A right of the admin area's calls (/api/admin/*) held by a permission code: the code, and a role of
+ * the admin area, since the area's guard comes first (a plain user given the code still cannot enter).
+ */
+const adminAreaPermission = (code: Permission) => (r: readonly number[], p: readonly string[]) => canSeeManagement(r) && p.includes(code);
+
 /** Site rules by roles, and by the named permissions where the spec ties a right to one. */
 const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: readonly string[]) => boolean> = {
   administer: canSeeManagement,
@@ -170,11 +176,11 @@ const SITE_RULES: Record<SiteAction, (roles: readonly number[], permissions: rea
   administerAllGroups: isSuperAdmin,
   moderateGroupDiscussions: isSuperAdmin,
   submit: (_r, p) => p.includes('submit'),
-  rejudge: (_r, p) => p.includes('rejudge'),
-  manageContests: (_r, p) => p.includes('contest_admin'),
-  manageAnnouncements: (_r, p) => p.includes('announcement_admin'),
-  manageUsers: (_r, p) => p.includes('user_admin'),
-  manageSystem: (_r, p) => p.includes('system_info_admin'),
+  rejudge: adminAreaPermission('rejudge'),
+  manageContests: adminAreaPermission('contest_admin'),
+  manageAnnouncements: adminAreaPermission('announcement_admin'),
+  manageUsers: adminAreaPermission('user_admin'),
+  manageSystem: adminAreaPermission('system_info_admin'),
 };
 
 function mayOnSite(actor: Actor, action: Action): boolean {
