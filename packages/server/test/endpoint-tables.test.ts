@@ -4,7 +4,17 @@
  * guards stayed where they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints, adminEndpoints, adminUserEndpoints, fileEndpoints, homeEndpoints, rankEndpoints, siteEndpoints, type Endpoint } from '@oj/shared';
+import {
+  accountEndpoints,
+  adminEndpoints,
+  adminUserEndpoints,
+  fileEndpoints,
+  homeEndpoints,
+  judgeEndpoints,
+  rankEndpoints,
+  siteEndpoints,
+  type Endpoint,
+} from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, login } from './helpers.js';
 
@@ -25,6 +35,8 @@ const tables: Record<string, Record<string, Endpoint>> = {
   adminEndpoints,
   adminUserEndpoints,
   fileEndpoints,
+  // The judge protocol: the daemon's client is typed from the same table.
+  judgeEndpoints,
 };
 
 describe('endpoint tables', () => {

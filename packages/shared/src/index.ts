@@ -13,6 +13,7 @@ export * from './admin-dashboard.js';
 export * from './admin-site.js';
 export * from './admin-user.js';
 export * from './judge.js';
+export * from './judge-protocol.js';
 export * from './problem.js';
 export * from './problem-admin.js';
 export * from './submission.js';

@@ -11,49 +11,31 @@ import { Readable } from 'node:stream';
 import type { HostUsage } from './host-usage.js';
 import {
   JUDGE_TOKEN_HEADER,
+  judgeEndpoints as ep,
+  type BodyOf,
+  type ClientInput,
+  type Endpoint,
   type JudgeFailResponse,
   type JudgeHeartbeatResponse,
-  type JudgeLanguageReport,
   type JudgeProgressResponse,
   type JudgeRegisterResponse,
   type JudgeResultResponse,
-  type JudgeTestRunResultBody,
   type PolledTask,
   type ProblemManifest,
+  type ResponseOf,
 } from '@oj/shared';
 
-/** The body of POST /api/judge/result, as the daemon builds it. */
-export interface ResultBody {
-  taskId: number;
-  leaseToken: string;
-  status: number;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  errorMessage: string | null;
-  cases: Array<{
-    caseId: number | null;
-    seq: number;
-    status: number;
-    time: number;
-    memory: number;
-    score: number | null;
-    groupNum: number | null;
-    userOutput: string | null;
-    message: string | null;
-  }>;
-}
+type DeclaredResult = ClientInput<BodyOf<typeof ep.result>>;
+type DeclaredCase = NonNullable<DeclaredResult['cases']>[number];
 
-export interface Registration {
-  name: string;
-  cpuCount: number;
-  capacity: number;
-  languages: JudgeLanguageReport[];
-  version: string;
-  /** Host use in percent at registration (the dashboard shows it until the first heartbeat). */
-  cpuUsage?: number | null;
-  memoryUsage?: number | null;
-}
+/**
+ * The body of POST /api/judge/result as the daemon builds it: the protocol table's, except that the
+ * statuses are the engine's codes as they are. The server accepts final statuses only and answers
+ * anything else with 400, which ends the task as failed instead of storing a wrong verdict.
+ */
+export type ResultBody = Omit<DeclaredResult, 'status' | 'cases'> & { status: number; cases: Array<Omit<DeclaredCase, 'status'> & { status: number }> };
+
+export type Registration = ClientInput<BodyOf<typeof ep.register>>;
 
 export class JudgeApiError extends Error {
   constructor(
@@ -174,15 +156,18 @@ export class JudgeClient {
     throw new JudgeApiError(text, res.status);
   }
 
-  private async json<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
+  /** One call of the protocol table: its method and path, the body as declared, the answer's `data` as declared. */
+  private async call<E extends Endpoint>(
+    endpoint: E,
+    input: { body?: ClientInput<BodyOf<E>>; query?: Record<string, string | number> } = {},
     o: { timeoutMs?: number; signal?: AbortSignal; judgeCall?: boolean } = {},
-  ): Promise<T> {
-    const res = await this.request(method, path, body, o);
+  ): Promise<ResponseOf<E>> {
+    const qs = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const method = endpoint.method as 'GET' | 'POST';
+    const path = `/api/${endpoint.path}${qs}`;
+    const res = await this.request(method, path, input.body, o);
     try {
-      return ((await res.json()) as Envelope<T>).data;
+      return ((await res.json()) as Envelope<ResponseOf<E>>).data;
     } catch (e) {
       throw new NetworkError(`${method} ${path}: unreadable answer (${(e as Error).message})`, 0);
     }
@@ -191,7 +176,7 @@ export class JudgeClient {
   /** Registers (the same name gets the same id back) and remembers the body for re-registering. */
   async register(body: Registration): Promise<JudgeRegisterResponse> {
     this.registration = body;
-    const res = await this.json<JudgeRegisterResponse>('POST', '/api/judge/register', body);
+    const res = await this.call(ep.register, { body });
     this.judgeId = res.judgeId;
     this.session = res;
     return res;
@@ -218,19 +203,14 @@ export class JudgeClient {
   }
 
   heartbeat(running: number, usage?: HostUsage): Promise<JudgeHeartbeatResponse> {
-    return this.asJudge(() => this.json('POST', '/api/judge/heartbeat', { judgeId: this.judgeId, running, ...usage }, { judgeCall: true }));
+    return this.asJudge(() => this.call(ep.heartbeat, { body: { judgeId: this.judgeId, running, ...usage } }, { judgeCall: true }));
   }
 
   /** A task (a submission or a test run), or null when none came within `waitMs` (or `signal` aborted the wait). */
   async poll(waitMs: number, signal?: AbortSignal): Promise<PolledTask | null> {
     try {
       return await this.asJudge(() =>
-        this.json<PolledTask | null>(
-          'POST',
-          '/api/judge/poll',
-          { judgeId: this.judgeId, wait: waitMs },
-          { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs },
-        ),
+        this.call(ep.poll, { body: { judgeId: this.judgeId, wait: waitMs } }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
       );
     } catch (e) {
       if (signal?.aborted) return null;
@@ -239,20 +219,20 @@ export class JudgeClient {
   }
 
   manifest(problemId: number): Promise<ProblemManifest> {
-    return this.json('GET', `/api/judge/manifest?problemId=${encodeURIComponent(problemId)}`);
+    return this.call(ep.manifest, { query: { problemId } });
   }
 
   /** The bytes of a test-data file as a stream (the test-data cache hashes them while writing). */
   async testdata(hash: string, o: { timeoutMs?: number } = {}): Promise<AsyncIterable<Uint8Array>> {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new NotFoundError(`invalid test-data hash "${hash}"`, 404);
     // A large file may take a while: the timeout covers the whole body.
-    const res = await this.request('GET', `/api/judge/testdata/${hash}`, undefined, { timeoutMs: o.timeoutMs ?? 30 * 60_000 });
+    const res = await this.request('GET', `/api/${ep.testdata.path.replace(':hash', hash)}`, undefined, { timeoutMs: o.timeoutMs ?? 30 * 60_000 });
     if (!res.body) return (async function* () {})();
     return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
   }
 
   progress(taskId: number, leaseToken: string, status: 6 | 7): Promise<JudgeProgressResponse> {
-    return this.json('POST', '/api/judge/progress', { taskId, leaseToken, status });
+    return this.call(ep.progress, { body: { taskId, leaseToken, status } });
   }
 
   /**
@@ -260,12 +240,12 @@ export class JudgeClient {
    * the server writes a lease's result once and answers a repeat with `duplicate: true`.
    */
   result(body: ResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeResultResponse> {
-    return this.retrying(() => this.json('POST', '/api/judge/result', body, { timeoutMs: Math.max(this.timeoutMs, 60_000) }), o);
+    return this.retrying(() => this.call(ep.result, { body: body as DeclaredResult }, { timeoutMs: Math.max(this.timeoutMs, 60_000) }), o);
   }
 
   /** Posts a test run's outcome, retrying like `result` (a repeat with the same lease writes nothing). */
-  testRunResult(body: JudgeTestRunResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
-    return this.retrying(() => this.json('POST', '/api/judge/test-run/result', body), o);
+  testRunResult(body: ClientInput<BodyOf<typeof ep.testRunResult>>, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
+    return this.retrying(() => this.call(ep.testRunResult, { body }), o);
   }
 
   /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */
@@ -274,7 +254,7 @@ export class JudgeClient {
     try {
       return await this.retrying(() => {
         tries++;
-        return this.json<JudgeFailResponse>('POST', '/api/judge/fail', { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' });
+        return this.call(ep.fail, { body: { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' } });
       }, o);
     } catch (e) {
       if (e instanceof LeaseLostError && tries > 1) return null;

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { Role, TIMINGS, type MsgKey, type Permission, type RoleId } from '@oj/shared';
+import { TIMINGS, type MsgKey } from '@oj/shared';
 import type { Database, Db } from '../db/client.js';
 import { authSessions, userFlags, users } from '../db/schema/index.js';
-import { forbidden, unauthorized } from './errors.js';
+import { unauthorized } from './errors.js';
 import { getSecrets } from './secrets.js';
 import { permissionsForRoles } from './role-permissions.js';
 import { forgetUserSessions, sessionCacheOf } from './session-cache.js';

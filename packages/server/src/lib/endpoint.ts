@@ -10,6 +10,13 @@ export interface EndpointCall<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** The route of `ep` inside a scope whose prefix is a start of `/api/<path>`. */
+export function urlUnder(app: FastifyInstance, ep: Endpoint): string {
+  const full = `/api/${ep.path}`;
+  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${ep.method} ${full} cannot be served under ${app.prefix}`);
+  return full.slice(app.prefix.length);
+}
+
 /**
  * Registers the route of a shared endpoint declaration (@oj/shared `endpoint`) on a scope whose prefix
  * is a start of `/api/<path>` (`/api`, `/api/admin`): the schemas parse the input (a bad one is a 400
@@ -21,11 +28,9 @@ export function serve<E extends Endpoint>(
   options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[]; bodyLimit?: number },
   handler: (call: EndpointCall<E>) => Promise<ApiResponse<ResponseOf<E>>>,
 ): void {
-  const full = `/api/${ep.path}`;
-  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${ep.method} ${full} cannot be served under ${app.prefix}`);
   app.route({
     method: ep.method,
-    url: full.slice(app.prefix.length),
+    url: urlUnder(app, ep),
     preHandler: options.preHandler,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) =>

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { JUDGE_MSG, JUDGE_TOKEN_HEADER, judgeHeartbeatBody, judgeManifestQuery, judgePollBody, judgeRegisterBody, testdataHashParams } from '@oj/shared';
+import { JUDGE_MSG, JUDGE_TOKEN_HEADER, judgeEndpoints as ep, testdataHashParams } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { blobPath, problemManifest } from '../../lib/testdata.js';
 import { parse } from '../../lib/validate.js';
@@ -75,22 +76,18 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: 
     await checkJudgeToken(ctx, req.headers[JUDGE_TOKEN_HEADER]);
   });
 
-  app.post('/register', async (req) => ok(await registerJudge(ctx, parse(judgeRegisterBody, req.body), req.ip)));
+  serve(app, ep.register, {}, async ({ body, req }) => ok(await registerJudge(ctx, body, req.ip)));
 
-  app.post('/heartbeat', async (req) => {
-    const b = parse(judgeHeartbeatBody, req.body);
-    return ok(await heartbeat(ctx, b.judgeId, b));
-  });
+  serve(app, ep.heartbeat, {}, async ({ body }) => ok(await heartbeat(ctx, body.judgeId, body)));
 
-  app.post('/poll', async (req, reply) => {
-    const b = parse(judgePollBody, req.body);
+  serve(app, ep.poll, {}, async ({ body, req, reply }) => {
     // A judge that hangs up while waiting must not be handed a task it will never see.
     const gone = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableEnded) gone.abort();
     });
     try {
-      return ok(await poll(ctx, state, kinds, b.judgeId, b.wait, gone.signal));
+      return ok(await poll(ctx, state, kinds, body.judgeId, body.wait, gone.signal));
     } catch (err) {
       // Nobody is waiting for this answer (the judge hung up, e.g. it is stopping while the database
       // goes down with Ctrl-C): nothing to report to anyone.
@@ -100,14 +97,14 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: 
     }
   });
 
-  app.get('/manifest', async (req) => {
-    const { problemId } = parse(judgeManifestQuery, req.query);
-    const manifest = await problemManifest(ctx.database, ctx.config.dataDir, problemId);
+  serve(app, ep.manifest, {}, async ({ query }) => {
+    const manifest = await problemManifest(ctx.database, ctx.config.dataDir, query.problemId);
     if (!manifest) throw protocolError.notFound();
     return ok(manifest);
   });
 
-  app.get('/testdata/:hash', async (req, reply) => {
+  // The bytes of a test-data file, not an envelope: outside `serve`, at the table's path.
+  app.get(urlUnder(app, ep.testdata), async (req, reply) => {
     const { hash } = parse(testdataHashParams, req.params);
     const file = blobPath(ctx.config.dataDir, hash);
     const stat = await fs.promises.stat(file).catch(() => null);

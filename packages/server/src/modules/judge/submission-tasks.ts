@@ -9,9 +9,7 @@ import {
   formatMsg,
   JUDGE_MSG,
   JudgeStatus,
-  judgeFailBody,
-  judgeProgressBody,
-  judgeResultBody,
+  judgeEndpoints,
   type JudgeFailResponse,
   type JudgeProgressResponse,
   type JudgeResultBody,
@@ -20,9 +18,9 @@ import {
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../../db/schema/index.js';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { problemManifest } from '../../lib/testdata.js';
-import { parse } from '../../lib/validate.js';
 import { wrapCode } from './code-wrappers.js';
 import { notifyQueue } from './queue.js';
 import { oiRankScoreSql } from './rank-score.js';
@@ -298,14 +296,8 @@ export const submissionTasks: TaskKind = {
     return null;
   },
   routes(app, ctx) {
-    app.post('/progress', async (req) => {
-      const b = parse(judgeProgressBody, req.body);
-      return ok(await progress(ctx, b.taskId, b.leaseToken, b.status));
-    });
-    app.post('/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => ok(await submitResult(ctx, parse(judgeResultBody, req.body))));
-    app.post('/fail', async (req) => {
-      const b = parse(judgeFailBody, req.body);
-      return ok(await failTask(ctx, b.taskId, b.leaseToken, b.error));
-    });
+    serve(app, judgeEndpoints.progress, {}, async ({ body }) => ok(await progress(ctx, body.taskId, body.leaseToken, body.status)));
+    serve(app, judgeEndpoints.result, { bodyLimit: RESULT_BODY_LIMIT }, async ({ body }) => ok(await submitResult(ctx, body)));
+    serve(app, judgeEndpoints.fail, {}, async ({ body }) => ok(await failTask(ctx, body.taskId, body.leaseToken, body.error)));
   },
 };

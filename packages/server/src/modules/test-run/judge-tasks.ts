@@ -1,7 +1,7 @@
 /** Test runs as a task kind of the judge queue: leased from `test_run`, results posted to /test-run/result. */
-import { judgeTestRunResultBody } from '@oj/shared';
+import { judgeEndpoints } from '@oj/shared';
+import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { parse } from '../../lib/validate.js';
 import { protocolError } from '../judge/protocol-error.js';
 import type { TaskKind } from '../judge/task-kinds.js';
 import { leaseTestRun, releaseTestRun, storeTestRunResult } from './service.js';
@@ -13,8 +13,8 @@ export const testRunTasks: TaskKind = {
     return task && { task, release: () => releaseTestRun(ctx, task) };
   },
   routes(app, ctx) {
-    app.post('/test-run/result', async (req) => {
-      const res = await storeTestRunResult(ctx, parse(judgeTestRunResultBody, req.body));
+    serve(app, judgeEndpoints.testRunResult, {}, async ({ body }) => {
+      const res = await storeTestRunResult(ctx, body);
       if (!res) throw protocolError.leaseLost();
       return ok(res);
     });

@@ -1,0 +1,36 @@
+/**
+ * The judge protocol (/api/judge/*, authenticated by the judge token in X-Judge-Token, never by user
+ * logins): the server serves these routes from this table and the judge daemon calls them through
+ * it, so neither side restates a path or a body. `testdata` answers the file's bytes, not an envelope.
+ */
+import { endpoint } from './endpoint.js';
+import {
+  judgeFailBody,
+  judgeHeartbeatBody,
+  judgeManifestQuery,
+  judgePollBody,
+  judgeProgressBody,
+  judgeRegisterBody,
+  judgeResultBody,
+  type JudgeFailResponse,
+  type JudgeHeartbeatResponse,
+  type JudgeProgressResponse,
+  type JudgeRegisterResponse,
+  type JudgeResultResponse,
+  type ProblemManifest,
+} from './judge.js';
+import { judgeTestRunResultBody, type PolledTask } from './test-run.js';
+
+export const judgeEndpoints = {
+  register: endpoint<JudgeRegisterResponse>()({ method: 'POST', path: 'judge/register', body: judgeRegisterBody }),
+  heartbeat: endpoint<JudgeHeartbeatResponse>()({ method: 'POST', path: 'judge/heartbeat', body: judgeHeartbeatBody }),
+  /** A task of any kind, or null when none came within the wait. */
+  poll: endpoint<PolledTask | null>()({ method: 'POST', path: 'judge/poll', body: judgePollBody }),
+  manifest: endpoint<ProblemManifest>()({ method: 'GET', path: 'judge/manifest', query: judgeManifestQuery }),
+  /** `:hash` is the file's SHA-256 (testdataHashParams); the answer is the bytes. */
+  testdata: endpoint<never>()({ method: 'GET', path: 'judge/testdata/:hash' }),
+  progress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/progress', body: judgeProgressBody }),
+  result: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/result', body: judgeResultBody }),
+  testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
+  fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
+};
