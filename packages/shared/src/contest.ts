@@ -11,6 +11,7 @@ import { announcementBody, type AnnouncementRow } from './admin-site.js';
 import { CONTEST_LIMITS, CONTEST_RANK_SHOW_NAMES, ContestAuth, OI_RANK_SCORE_TYPES, type OiRankScoreType, type RankShowName } from './contest-constants.js';
 
 export * from './contest-constants.js';
+export * from './contest-rules.js';
 
 const id = dbId;
 /** true/false from JSON, or "true"/"false" from a query string. */

@@ -3,7 +3,7 @@
  * accepted submission per problem during the contest, first bloods marked, and a "delivered" flag.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { ContestType, JudgeStatus, type ContestAcInfo, type Page } from '@oj/shared';
+import { JudgeStatus, type ContestAcInfo, type Page, contestRule } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { contestAcChecks, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -13,7 +13,7 @@ import { administeredContest } from './access.js';
 export async function acInfo(ctx: AppContext, user: AuthUser, q: { cid: number; currentPage: number; limit: number }): Promise<Page<ContestAcInfo>> {
   const { db } = ctx.database;
   const c = await administeredContest(db, q.cid, user);
-  if (c.type !== ContestType.ACM) throw fail('acInfoAcmOnly');
+  if (!contestRule(c.type).acHelper) throw fail('acInfoAcmOnly');
   // Undelivered balloons first, oldest first: the order runners hand them out.
   const window = sql`j.cid = ${c.id} and j.status = ${JudgeStatus.ACCEPTED}
     and j.submit_time >= ${c.startTime.toISOString()} and j.submit_time < ${c.endTime.toISOString()}

@@ -25,6 +25,8 @@ import {
   type RankShowName,
   type RankSubmission,
   type RankUserInfo,
+  contestRule,
+  type ContestTypeCode,
 } from '@oj/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -221,10 +223,17 @@ function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
     awardType: c.awardType,
     awards: c.awardConfig,
   };
-  if (c.type === ContestType.OI) {
+  return BOARD_FOLDS[contestRule(c.type).type](c, input);
+}
+
+/** How each contest format folds its submissions into board rows (the rest of a format: @oj/shared contest-rules.ts). */
+const BOARD_FOLDS: Record<ContestTypeCode, (c: ContestRow, input: BoardInput) => Board> = {
+  [ContestType.ACM]: (_c, input) => {
+    const rows = acmBoard(input);
+    return { type: 0, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
+  },
+  [ContestType.OI]: (c, input) => {
     const rows = oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType });
     return { type: 1, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
-  }
-  const rows = acmBoard(input);
-  return { type: 0, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
-}
+  },
+};

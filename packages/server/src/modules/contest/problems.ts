@@ -4,7 +4,6 @@
  */
 import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
-  ContestType,
   JudgeStatus,
   sealActive,
   type AdminContestProblemRow,
@@ -13,6 +12,7 @@ import {
   type EligibleProblemRow,
   type Page,
   type ProblemCount,
+  contestRule,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type {
@@ -154,7 +154,7 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   const c = await administeredContest(db, body.cid, user);
   const p = await usableProblem(db, user, body.pid);
   if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
-  if (p.type !== c.type && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: c.type === ContestType.ACM ? 'ACM' : 'OI' });
+  if (p.type !== contestRule(c.type).problemType && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
   try {
     const [row] = await db
       .insert(contestProblems)
@@ -223,7 +223,7 @@ type Target = z.infer<typeof contestProblemTarget>;
 
 /** A new (local) problem must follow the contest's rule, as problems added from the bank do. */
 function assertRule(c: ContestRow, type: number, isRemote = false) {
-  if (type !== c.type && !isRemote) throw fail('contestProblemTypeMismatch', { type: c.type === ContestType.ACM ? 'ACM' : 'OI' });
+  if (type !== contestRule(c.type).problemType && !isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
 }
 
 async function assertFreeLetter(db: DbOrTx, cid: number, displayId: string, exceptPid?: number) {
@@ -377,7 +377,7 @@ export async function contestProblemList(ctx: AppContext, user: AuthUser, cid: n
   const [links, counts, mine] = await Promise.all([
     linksOf(db, c.id),
     contestCounts(db, c, bound),
-    myStatuses(db, c, user.uid, sealed && c.type === ContestType.OI ? c.sealRankTime : null),
+    myStatuses(db, c, user.uid, sealed && contestRule(c.type).sealsOwnResults ? c.sealRankTime : null),
   ]);
   return links.map((l) => {
     const n = counts.get(l.pid);

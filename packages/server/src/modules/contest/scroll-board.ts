@@ -8,7 +8,7 @@
  * the end: before it, the submissions would tell everyone the results the seal hides.
  */
 import { sql } from 'drizzle-orm';
-import { ContestStatus, ContestType, type RankShowName, type RankUserInfo, type ScrollBoardInfo, type ScrollBoardSubmission } from '@oj/shared';
+import { ContestStatus, type RankShowName, type RankUserInfo, type ScrollBoardInfo, type ScrollBoardSubmission, contestRule } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
@@ -18,7 +18,7 @@ import { linksOf } from './problems.js';
 
 async function resolverContest(ctx: AppContext, user: AuthUser, cid: number): Promise<ContestRow> {
   const c = await administeredContest(ctx.database.db, cid, user);
-  if (c.type !== ContestType.ACM) throw fail('scrollBoardAcmOnly');
+  if (!contestRule(c.type).scrollBoard) throw fail('scrollBoardAcmOnly');
   if (statusOf(c) !== ContestStatus.ENDED) throw fail('scrollBoardNotEnded');
   return c;
 }

@@ -22,7 +22,6 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ContestStatus,
-  ContestType,
   JudgeStatus,
   may,
   type FullScreenProblem,
@@ -30,6 +29,7 @@ import {
   type Submission,
   type SubmissionInfo,
   type UserProblemStatus,
+  contestRule,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -71,7 +71,7 @@ async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, now = Da
 /** Whether a row's result is hidden from the viewer by the seal (SQL over `judge`). */
 function hiddenSql(v: ContestViewer): SQL {
   if (!v.sealFrom) return sql`false`;
-  const ownToo = v.c.type === ContestType.OI;
+  const ownToo = contestRule(v.c.type).sealsOwnResults;
   return sql`(${submissions.submitTime} >= ${v.sealFrom.toISOString()}
     ${ownToo ? sql`` : sql`and ${submissions.uid} <> ${v.user.uid}`}
     and not ${contestStaff(sql`${submissions.uid}`, v.c)})`;
@@ -88,8 +88,8 @@ async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean>
   return may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
 }
 
-/** Since when the viewer's own results are hidden from them: the seal, in OI contests only. */
-const ownSealFrom = (v: ContestViewer) => (v.c.type === ContestType.OI ? v.sealFrom : null);
+/** Since when the viewer's own results are hidden from them: the seal, where the rule seals own results. */
+const ownSealFrom = (v: ContestViewer) => (contestRule(v.c.type).sealsOwnResults ? v.sealFrom : null);
 
 /**
  * Is this one submission's result hidden from the viewer by the seal? (A viewer with a seal is no
@@ -328,7 +328,7 @@ class ContestPlace implements Place {
         return out;
       },
       code: own || (ended && (maySite(user, 'readAllCode') || (s.share && !!s.codeShare))),
-      cases: !hideResult && (!v.running || (own && c.type === ContestType.OI)),
+      cases: !hideResult && (!v.running || (own && contestRule(c.type).ownCasesWhileRunning)),
       allCases: false,
       caseOutput: own || (ended && maySite(user, 'seeAllCaseResults')),
       // A participant never reads the hidden cases' answers, during the contest or after it.

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Tag, type TableColumnsType } from 'a
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ContestType, type AdminContest, type EligibleProblemRow } from '@oj/shared';
+import { type AdminContest, type EligibleProblemRow, contestRule, type ContestRule } from '@oj/shared';
 import { useContestAdminScope } from '../../api/contestAdminScope';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
@@ -12,6 +12,9 @@ import { usePaging } from '../components/adminPaging';
 import { ContestTypeTag } from '../../components/contest/meta';
 import { nextDisplayId } from './nextDisplayId';
 import { useUsedDisplayIds } from './useUsedDisplayIds';
+
+/** The tip per contest format (rule key). */
+const PUBLIC_TIP: Record<ContestRule['key'], string> = { acm: 'admin.contest.publicTipAcm', oi: 'admin.contest.publicTipOi' };
 
 interface Props {
   contest: AdminContest;
@@ -107,13 +110,7 @@ export function AddPublicProblemDialog({ contest, open, onClose, onAdded }: Prop
     <>
       <Modal open={open} title={t('admin.contest.addFromPublic')} width="90%" footer={null} onCancel={onClose} destroyOnHidden>
         <div data-testid="public-problem-dialog">
-          <Alert
-            type="info"
-            showIcon
-            className="oj-contest-tip"
-            title={t(contest.type === ContestType.ACM ? 'admin.contest.publicTipAcm' : 'admin.contest.publicTipOi')}
-            data-testid="public-problem-tip"
-          />
+          <Alert type="info" showIcon className="oj-contest-tip" title={t(PUBLIC_TIP[contestRule(contest.type).key])} data-testid="public-problem-tip" />
           <ProblemSearchTable<EligibleProblemRow>
             rowKey="pid"
             columns={columns}

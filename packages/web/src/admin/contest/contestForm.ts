@@ -8,7 +8,6 @@ import {
   ACCOUNT_RULE_DEFAULTS,
   type CONTEST_LIMITS,
   ContestAuth,
-  ContestType,
   DEFAULT_AWARDS,
   buildAccountRule,
   checkContestForm,
@@ -19,6 +18,7 @@ import {
   type ContestBody,
   type OiRankScoreType,
   type RankShowName,
+  contestRule,
 } from '@oj/shared';
 
 /** Seal choices of spec 3 §4: 0 = 30 minutes before the end, 1 = 1 hour before the end, 2 = whole contest. */
@@ -82,7 +82,7 @@ export const sealOptionDisabled = (option: SealOption, duration: number) => dura
 
 /** Spec 3 §4: turning sealing on picks the whole contest for non-ACM contests or under an hour, else the last hour. */
 export function defaultSealOption(type: number, duration: number): SealOption {
-  return type !== ContestType.ACM || sealOptionDisabled(1, duration) ? 2 : 1;
+  return contestRule(type).defaultSealMode === 2 || sealOptionDisabled(1, duration) ? 2 : 1;
 }
 
 /** Edit mode: the choice behind a stored seal time (anything else counts as the whole contest). */
@@ -175,7 +175,7 @@ export function contestValuesOf(c: AdminContest): ContestFormValues {
     description: c.description,
     startTime: dayjs(c.startTime),
     endTime: dayjs(c.endTime),
-    type: c.type === 1 ? 1 : 0,
+    type: contestRule(c.type).type,
     auth: (c.auth === 1 || c.auth === 2 ? c.auth : 0) as 0 | 1 | 2,
     pwd: c.pwd ?? '',
     openAccountLimit: c.openAccountLimit,

@@ -1,3 +1,4 @@
+import { contestRule, type ContestRule } from '@oj/shared';
 import { useMemo } from 'react';
 import { Alert, Card, Col, Form, Input, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,9 @@ import { contestPlacement, type ContestProblemMode } from './contestPlacement';
 import { nextDisplayId } from './nextDisplayId';
 import { useUsedDisplayIds } from './useUsedDisplayIds';
 import './contest-admin.css';
+
+/** The tip per contest format (rule key). */
+const CREATE_TIP: Record<ContestRule['key'], string> = { acm: 'admin.contest.createTipAcm', oi: 'admin.contest.createTipOi' };
 
 /**
  * Loads the contest placement of the problem editor (route contest/:contestId/problem/…). A route
@@ -34,7 +38,7 @@ export function useContestPlacement(contestId: string | undefined, pid: number |
     if (!valid || !contest.data || pending) return undefined;
     const mode: ContestProblemMode = {
       cid,
-      type: contest.data.type === 1 ? 1 : 0,
+      type: contestRule(contest.data.type).problemType,
       title: contest.data.title,
       link: link.data ?? null,
       suggestedId: nextDisplayId(letters.data ?? []),
@@ -50,7 +54,7 @@ function ContestPlaceFields({ mode }: { mode: ContestProblemMode }) {
   const { t } = useTranslation();
   return (
     <Card title={t('admin.contest.inContest', { title: mode.title })} data-testid="contest-problem-place">
-      <Alert type="info" showIcon className="oj-contest-tip" title={t(mode.type === 0 ? 'admin.contest.createTipAcm' : 'admin.contest.createTipOi')} />
+      <Alert type="info" showIcon className="oj-contest-tip" title={t(CREATE_TIP[contestRule(mode.type).key])} />
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item

@@ -9,7 +9,7 @@ import { LazyTooltip as Tooltip } from '../../app/layout/LazyPopup';
 import { LockFilled, TrophyFilled } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ContestAuth, ContestStatus, ContestType, type ContestInfo } from '@oj/shared';
+import { ContestAuth, ContestStatus, contestRule, type ContestInfo, type ContestRule } from '@oj/shared';
 
 /** Status colours (HOJ's): scheduled orange, running green, ended red. */
 export const CONTEST_STATUS_COLOR: Record<number, string> = {
@@ -71,28 +71,25 @@ export function ContestLock({ auth }: { auth: number }) {
   );
 }
 
-const isAcm = (type: number) => type === ContestType.ACM;
+/** The tag colour per contest format (rule key). */
+const TAG_COLOR: Record<ContestRule['key'], string> = { acm: 'gold', oi: 'blue' };
 
 type RuleOf = Pick<ContestInfo, 'type' | 'oiRankScoreType'>;
 
 /** The rule's name, and for the tooltip its meaning (OI names its rank score type). */
-function useRule(contest: RuleOf): { acm: boolean; label: string; tip: string } {
+function useRule(contest: RuleOf): { rule: ContestRule; tip: string } {
   const { t } = useTranslation();
-  const acm = isAcm(contest.type);
-  return {
-    acm,
-    label: acm ? 'ACM' : 'OI',
-    tip: acm ? t('contest.typeTip.acm') : t('contest.typeTip.oi', { scoreType: t(`contest.scoreType.${contest.oiRankScoreType}`) }),
-  };
+  const rule = contestRule(contest.type);
+  return { rule, tip: t(`contest.typeTip.${rule.key}`, { scoreType: t(`contest.scoreType.${contest.oiRankScoreType}`) }) };
 }
 
 /** The rule type (ACM / OI) as a tag, where clicking it does nothing. */
 export function ContestTypeTag({ contest, testId = 'contest-type' }: { contest: RuleOf; testId?: string }) {
-  const { acm, label, tip } = useRule(contest);
+  const { rule, tip } = useRule(contest);
   return (
     <Tooltip title={tip}>
-      <Tag color={acm ? 'gold' : 'blue'} data-testid={testId} data-type={contest.type}>
-        {label}
+      <Tag color={TAG_COLOR[rule.key]} data-testid={testId} data-type={contest.type}>
+        {rule.label}
       </Tag>
     </Tooltip>
   );
@@ -100,16 +97,11 @@ export function ContestTypeTag({ contest, testId = 'contest-type' }: { contest: 
 
 /** The rule type as a button: the contest list filters by the rule when it is clicked (as HOJ does). */
 export function ContestTypeButton({ contest, size = 'small', onClick }: { contest: RuleOf; size?: 'small' | 'middle'; onClick: () => void }) {
-  const { acm, label, tip } = useRule(contest);
+  const { rule, tip } = useRule(contest);
   return (
     <Tooltip title={tip}>
-      <Button
-        size={size}
-        className={acm ? 'oj-contest-type oj-contest-type-acm' : 'oj-contest-type oj-contest-type-oi'}
-        onClick={onClick}
-        data-testid="contest-type"
-      >
-        {label}
+      <Button size={size} className={`oj-contest-type oj-contest-type-${rule.key}`} onClick={onClick} data-testid="contest-type">
+        {rule.label}
       </Button>
     </Tooltip>
   );
@@ -117,15 +109,11 @@ export function ContestTypeButton({ contest, size = 'small', onClick }: { contes
 
 /** A trophy per rule type: gold for ACM, blue for OI. */
 export function ContestTrophy({ type, size = 40 }: { type: number; size?: number }) {
-  const acm = isAcm(type);
+  const rule = contestRule(type);
   return (
-    <span
-      className={acm ? 'oj-contest-trophy oj-contest-trophy-acm' : 'oj-contest-trophy oj-contest-trophy-oi'}
-      style={{ fontSize: size * 0.55, width: size, height: size }}
-      aria-hidden
-    >
+    <span className={`oj-contest-trophy oj-contest-trophy-${rule.key}`} style={{ fontSize: size * 0.55, width: size, height: size }} aria-hidden>
       <TrophyFilled />
-      <b>{acm ? 'ACM' : 'OI'}</b>
+      <b>{rule.label}</b>
     </span>
   );
 }
@@ -165,7 +153,7 @@ export const contestSubmissionPath = (cid: number, displayId: string, submitId: 
   `${contestProblemPath(cid, displayId)}/submission-detail/${submitId}`;
 
 /** Path of the public outside scoreboard of a contest, by rule type. */
-export const outsideBoardPath = (c: Pick<ContestInfo, 'id' | 'type'>) => `/contest/${isAcm(c.type) ? 'acm' : 'oi'}-scoreboard/${c.id}`;
+export const outsideBoardPath = (c: Pick<ContestInfo, 'id' | 'type'>) => `/contest/${contestRule(c.type).key}-scoreboard/${c.id}`;
 
 /**
  * Spec 2 §6: real-time AC/total counts need the real-time permission. Without it (a sealed board for a

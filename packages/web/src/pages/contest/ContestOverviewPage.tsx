@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Input, Row, Space, Typography } from 'antd';
 import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ContestAuth, ContestType, type ContestInfo } from '@oj/shared';
+import { ContestAuth, type ContestInfo, contestRule } from '@oj/shared';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
@@ -70,7 +70,7 @@ function Registration() {
 
 function Rules({ contest: c }: { contest: ContestInfo }) {
   const { t } = useTranslation();
-  const acm = c.type === ContestType.ACM;
+  const rule = contestRule(c.type);
   const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   const seal = !c.sealRank
     ? t('contest.overview.noSeal')
@@ -79,10 +79,10 @@ function Rules({ contest: c }: { contest: ContestInfo }) {
     <Card title={t('contest.overview.rules')} data-testid="contest-rules">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph className="oj-contest-rule-text">
-          {acm ? t('contest.overview.acmRule') : t('contest.overview.oiRule', { scoreType: t(`contest.scoreType.${c.oiRankScoreType}`) })}
+          {t(`contest.overview.${rule.key}Rule`, { scoreType: t(`contest.scoreType.${c.oiRankScoreType}`) })}
         </Typography.Paragraph>
         <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label={t('contest.overview.ruleType')}>{acm ? 'ACM' : 'OI'}</Descriptions.Item>
+          <Descriptions.Item label={t('contest.overview.ruleType')}>{rule.label}</Descriptions.Item>
           <Descriptions.Item label={t('contest.overview.access')}>
             {t(`contest.auth.${authKey(c.auth)}`)} · {t(`contest.authTip.${authKey(c.auth)}`)}
           </Descriptions.Item>

@@ -2,7 +2,7 @@ import { Card, Empty, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType, JudgeStatus, type ContestProblemRow } from '@oj/shared';
+import { JudgeStatus, type ContestProblemRow, contestRule } from '@oj/shared';
 import { useContestProblems } from '../../api/contest';
 import { useContest } from './ContestContext';
 import { ContestOwnStatus } from './problem/ContestOwnStatus';
@@ -15,7 +15,7 @@ export default function ContestProblemListPage() {
   const { contest, isContestAdmin } = useContest();
   const problems = useContestProblems(contest.id);
   const sealed = rankSealedFor(contest, isContestAdmin);
-  const oi = contest.type !== ContestType.ACM;
+  const oi = contestRule(contest.type).scored;
 
   const columns: ColumnsType<ContestProblemRow> = [
     { key: 'mine', width: 48, align: 'center', render: (_, r) => <ContestOwnStatus status={r.myStatus} /> },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContestType } from '@oj/shared';
+import { contestRule } from '@oj/shared';
 import { submissionApi, submissionKeys } from '../../api/submission';
 import { SubmissionListView } from '../status/StatusPage';
 import type { SubmissionListScope } from '../status/listScope';
@@ -27,7 +27,7 @@ export default function ContestSubmissionsPage() {
       checkStatus: (ids) => submissionApi.checkContestStatus(cid, ids),
       submissionPath: (r) => contestSubmissionPath(cid, r.displayPid, r.submitId),
       problemPath: (r) => contestProblemPath(cid, r.displayPid),
-      showScore: type === ContestType.OI,
+      showScore: contestRule(type).scored,
       pageClass: 'oj-contest-submissions',
       testId: 'contest-submissions',
     }),

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_RANK_SHOW_NAMES, ContestAuth, ContestType, OI_RANK_SCORE_TYPES, contestDurationMs, type AdminContest } from '@oj/shared';
+import { CONTEST_RANK_SHOW_NAMES, ContestAuth, OI_RANK_SCORE_TYPES, contestDurationMs, type AdminContest, contestRule, CONTEST_TYPES } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { authKey, formatDuration } from '../../../components/contest/meta';
@@ -176,10 +176,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                   <Radio.Group
                     disabled={!!cid}
                     optionType="button"
-                    options={[
-                      { value: ContestType.ACM, label: 'ACM' },
-                      { value: ContestType.OI, label: 'OI' },
-                    ]}
+                    options={[...CONTEST_TYPES.map((r) => ({ value: r.type, label: r.label }))]}
                     data-testid="contest-type"
                   />
                 </Form.Item>
@@ -295,7 +292,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
               )}
             </Row>
             <Row gutter={16}>
-              {type === ContestType.OI && (
+              {contestRule(type).scored && (
                 <Col xs={24} md={8}>
                   <Form.Item name="oiRankScoreType" label={t('admin.contest.oiRankScoreType')} tooltip={t('admin.contest.oiRankScoreTypeHint')}>
                     <Radio.Group

@@ -4,7 +4,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType, type FullScreenProblem } from '@oj/shared';
+import { type FullScreenProblem, contestRule } from '@oj/shared';
 import { problemApi, problemKeys } from '../../../api/problem';
 import { useSession } from '../../../app/session';
 import { ContestOwnStatus } from './ContestOwnStatus';
@@ -50,7 +50,7 @@ export function ProblemNavBar({
   useEffect(() => {
     active.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [index]);
-  const oi = contestType === ContestType.OI;
+  const oi = contestRule(contestType).scored;
 
   return (
     <nav className="oj-problem-navbar" aria-label={t('contestProblem.nav.bar')} data-testid="problem-navbar">

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ContestAuth, ContestStatus, ContestType, PAGE_SIZES } from '@oj/shared';
+import { ContestAuth, ContestStatus, PAGE_SIZES, contestRule } from '@oj/shared';
 import { problemKeys } from '../../../api/problem';
 import { submissionApi } from '../../../api/submission';
 import { useSession } from '../../../app/session';
@@ -40,7 +40,7 @@ export function useContestProblemScope(view: ContestContextValue): { scope: Prob
         : null;
   const needsPassword = !isContestAdmin && !access && contest.auth !== ContestAuth.PUBLIC;
   // "Without the real-time permission": the rank is sealed for this viewer right now.
-  const coverAsk = contest.type === ContestType.OI && rankSealedFor(contest, isContestAdmin);
+  const coverAsk = contestRule(contest.type).sealsOwnResults && rankSealedFor(contest, isContestAdmin);
 
   const askPassword = useCallback(
     () =>

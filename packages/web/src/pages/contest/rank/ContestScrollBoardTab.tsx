@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, InputNumber, Result, Space, Switch, Typograp
 import { ExportOutlined, TrophyFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, ContestStatus, ContestType, DEFAULT_AWARDS } from '@oj/shared';
+import { CONTEST_LIMITS, ContestStatus, DEFAULT_AWARDS, contestRule } from '@oj/shared';
 import { contestKeys } from '../../../api/contest';
 import { contestRankApi } from '../../../api/contestRank';
 import { useContest } from '../ContestContext';
@@ -29,7 +29,7 @@ export default function ContestScrollBoardTab() {
   const { t } = useTranslation();
   const { contest, isContestAdmin } = useContest();
   const ended = contest.status === ContestStatus.ENDED;
-  const allowed = isContestAdmin && contest.type === ContestType.ACM;
+  const allowed = isContestAdmin && contestRule(contest.type).scrollBoard;
   const [removeStar, setRemoveStar] = useState(true);
   // The admin's own counts once they edit one; until then the defaults for the ranked users.
   const [edited, setEdited] = useState<[number, number, number] | null>(null);
@@ -47,7 +47,7 @@ export default function ContestScrollBoardTab() {
     return (
       <Result
         status="403"
-        title={t(contest.type === ContestType.ACM ? 'scoreboard.scroll.adminOnly' : 'scoreboard.scroll.acmOnly')}
+        title={t(contestRule(contest.type).scrollBoard ? 'scoreboard.scroll.adminOnly' : 'scoreboard.scroll.acmOnly')}
         data-testid="scroll-tab-denied"
       />
     );

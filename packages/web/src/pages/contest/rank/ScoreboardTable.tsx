@@ -4,7 +4,7 @@ import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ContestType, type AcmRankRow, type OiRankRow } from '@oj/shared';
+import { type AcmRankRow, type OiRankRow, contestRule } from '@oj/shared';
 import type { RankRow } from '../../../api/contestRank';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { contestProblemPath } from '../../../components/contest/meta';
@@ -68,7 +68,7 @@ function RankCell({ row }: { row: RankRow }) {
  */
 export function ScoreboardTable(p: ScoreboardTableProps) {
   const { t } = useTranslation();
-  const acm = p.type === ContestType.ACM;
+  const acm = !contestRule(p.type).scored;
   // Narrow screens: the school goes under the name and the fixed columns shrink, so problem cells fit.
   const compact = !Grid.useBreakpoint().lg;
   const data: ViewRow[] = p.rows.map((r, i) => ({ ...r, key: i < p.pinned ? `pin-${r.uid}` : r.uid, pinnedCopy: i < p.pinned }));

@@ -12,7 +12,7 @@ import {
   TrophyOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { ContestAuth, ContestStatus, ContestType, type ContestInfo } from '@oj/shared';
+import { ContestAuth, ContestStatus, type ContestInfo, contestRule } from '@oj/shared';
 
 /** One tab of the contest shell; `path` is the child route ('' = overview). */
 export interface ContestTab {
@@ -32,7 +32,7 @@ export interface TabViewer {
 
 /** The tabs of spec 2 §2 this viewer is offered, in order. */
 export function contestTabs({ contest: c, isContestAdmin, isSuperAdmin, openContestComment }: TabViewer): ContestTab[] {
-  const acm = c.type === ContestType.ACM;
+  const rule = contestRule(c.type);
   const tabs: (ContestTab | false)[] = [
     { path: '', labelKey: 'overview', icon: <HomeOutlined />, inside: false },
     { path: 'problems', labelKey: 'problems', icon: <UnorderedListOutlined />, inside: true },
@@ -41,9 +41,9 @@ export function contestTabs({ contest: c, isContestAdmin, isSuperAdmin, openCont
     { path: 'announcements', labelKey: 'announcements', icon: <NotificationOutlined />, inside: true },
     c.openPrint && { path: 'print', labelKey: 'print', icon: <PrinterOutlined />, inside: true },
     openContestComment && { path: 'comment', labelKey: 'comment', icon: <CommentOutlined />, inside: true },
-    isContestAdmin && acm && { path: 'ac-info', labelKey: 'acInfo', icon: <AuditOutlined />, inside: true },
+    isContestAdmin && rule.acHelper && { path: 'ac-info', labelKey: 'acInfo', icon: <AuditOutlined />, inside: true },
     isContestAdmin && c.openPrint && { path: 'admin-print', labelKey: 'adminPrint', icon: <SnippetsOutlined />, inside: true },
-    isContestAdmin && acm && { path: 'scroll-board', labelKey: 'scrollBoard', icon: <TrophyOutlined />, inside: true },
+    isContestAdmin && rule.scrollBoard && { path: 'scroll-board', labelKey: 'scrollBoard', icon: <TrophyOutlined />, inside: true },
     isSuperAdmin && { path: 'rejudge', labelKey: 'rejudge', icon: <RedoOutlined />, inside: true },
   ];
   return tabs.filter((tab): tab is ContestTab => !!tab);

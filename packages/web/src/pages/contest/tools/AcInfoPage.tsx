@@ -4,7 +4,7 @@ import { Result, Switch, Tag, Tooltip } from 'antd';
 import { FireFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, ContestType, type ContestAcInfo } from '@oj/shared';
+import { CONTEST_LIMITS, type ContestAcInfo, contestRule } from '@oj/shared';
 import { contestKeys } from '../../../api/contest';
 import { contestRankApi, contestRankKeys } from '../../../api/contestRank';
 import { formatDateTime } from '../../../components/time';
@@ -24,7 +24,7 @@ export default function AcInfoPage() {
   const { contest, isContestAdmin } = useContest();
   const client = useQueryClient();
   const [busy, runRow] = useRowTask();
-  const allowed = isContestAdmin && contest.type === ContestType.ACM;
+  const allowed = isContestAdmin && contestRule(contest.type).acHelper;
   const start = Date.parse(contest.startTime);
   const list = useToolList({
     queryKey: (page) => contestRankKeys.acInfo(contest.id, page),
@@ -35,7 +35,7 @@ export default function AcInfoPage() {
 
   if (!allowed)
     return (
-      <Result status="403" title={t(contest.type === ContestType.ACM ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />
+      <Result status="403" title={t(contestRule(contest.type).acHelper ? 'scoreboard.tools.adminOnly' : 'msg.acInfoAcmOnly')} data-testid="ac-info-denied" />
     );
 
   const toggle = (row: ContestAcInfo, checked: boolean) =>

@@ -1,0 +1,62 @@
+/**
+ * Contest formats as rule objects: everything that differs between ACM and OI contests is a field
+ * here (the server's board folding is its own table keyed the same way, contest/rules.ts), so code
+ * asks `contestRule(c.type).<what>` instead of branching on the type. A new format is one more entry.
+ * No schema here: the shell's first load imports this (see contest-constants.ts).
+ */
+import { ContestType } from './contest-constants.js';
+
+export type ContestTypeCode = (typeof ContestType)[keyof typeof ContestType];
+
+export interface ContestRule {
+  type: ContestTypeCode;
+  /** shown on tags, trophies and the type select */
+  label: string;
+  /** lower-case key of texts (`contest.typeTip.<key>`), colours (`oj-contest-type-<key>`) and the outside board's path */
+  key: 'acm' | 'oi';
+  /** the problem type (ProblemType code) the contest takes: a contest scores its problems one way */
+  problemType: 0 | 1;
+  /** submissions carry a score (OI) rather than only a verdict */
+  scored: boolean;
+  /** a participant sees his own case results while the contest runs (OI); in ACM only the verdict */
+  ownCasesWhileRunning: boolean;
+  /** the seal hides the participant's own results too (OI), not only the others' (ACM) */
+  sealsOwnResults: boolean;
+  /** the scroll board and the AC helper (balloons) exist (ACM: first-solve order matters) */
+  scrollBoard: boolean;
+  acHelper: boolean;
+  /** the seal mode a new contest starts with: 1 seal the last fifth, 2 none (form default) */
+  defaultSealMode: 1 | 2;
+}
+
+export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
+  [ContestType.ACM]: {
+    type: ContestType.ACM,
+    label: 'ACM',
+    key: 'acm',
+    problemType: 0,
+    scored: false,
+    ownCasesWhileRunning: false,
+    sealsOwnResults: false,
+    scrollBoard: true,
+    acHelper: true,
+    defaultSealMode: 1,
+  },
+  [ContestType.OI]: {
+    type: ContestType.OI,
+    label: 'OI',
+    key: 'oi',
+    problemType: 1,
+    scored: true,
+    ownCasesWhileRunning: true,
+    sealsOwnResults: true,
+    scrollBoard: false,
+    acHelper: false,
+    defaultSealMode: 2,
+  },
+};
+
+export const CONTEST_TYPES = Object.values(CONTEST_RULES);
+
+/** The rule of a contest type; an unknown code (never stored: the column is checked) reads as ACM. */
+export const contestRule = (type: number): ContestRule => CONTEST_RULES[type as ContestTypeCode] ?? CONTEST_RULES[ContestType.ACM];
