@@ -126,8 +126,16 @@ static void flush(struct dir *d) {
 static void fill(struct dir *d) {
   for (;;) {
     if (d->len == BUF) return;
-    ssize_t r = read(d->src, d->buf + d->len, BUF - d->len);
-    if (r > 0) { d->len += (size_t)r; d->bytes += r; continue; }
+    size_t want = BUF - d->len;
+    ssize_t r = read(d->src, d->buf + d->len, want);
+    if (r > 0) {
+      d->len += (size_t)r;
+      d->bytes += r;
+      // A short read emptied the pipe: asking again would only cost a syscall returning EAGAIN (poll
+      // says when more comes, or the hang-up).
+      if ((size_t)r < want) return;
+      continue;
+    }
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && errno == EAGAIN) return;
     side_ended(d->from); // EOF: every writer of the side's stdout is gone
