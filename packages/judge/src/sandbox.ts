@@ -373,7 +373,8 @@ export function parseRelayReport(text: string): Pick<PairReports, 'first' | 'byt
 
 /**
  * Runs two programs in two boxes connected by pipes — a's stdout feeds b's stdin and b's stdout
- * feeds a's stdin — through the `interact` broker; no byte passes through this process. The
+ * feeds a's stdin — through the `interact` broker, which relays every byte itself and reports which
+ * side ended first (`first`); no byte passes through this Node process. The
  * requests' stdin/stdout are ignored. Takes ONE slot (the two sides mostly wait for each other);
  * the second box gets a uid hint outside the slot range, and the runner's uid lock keeps every
  * box on a uid of its own anyway.
