@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +227,10 @@ int main(int argc, char **argv) {
     fcntl(d[i].src, F_SETFL, O_NONBLOCK);
     fcntl(d[i].dst, F_SETFL, O_NONBLOCK);
   }
+  // SCHED_BATCH: a message's writer is not preempted by the relay it wakes, so it reaches its next
+  // read (and blocks) before the relay runs, instead of paying an extra switch on its own CPU time.
+  struct sched_param sp = {0};
+  if (sched_setscheduler(0, SCHED_BATCH, &sp)) {}
   relay(d);
   for (int i = 0; i < 2; i++) {
     close_fd(&d[i].src);
