@@ -8,8 +8,11 @@
  * 1. either runner could not isolate → System Error;
  * 2. the interactor rejected the program (WA / PE) and ended before it → the interactor's verdict,
  *    whatever the program did afterwards: left waiting for a reply, it may time out, crash on EOF
- *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"; the boxes' end times
- *    on the host's monotonic clock tell which side finished first);
+ *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"). "Before" is what the
+ *    relay between the boxes saw: the side that cut the conversation off first. The other side can
+ *    only learn of that through the relay, so a program that exited at once is first even when the
+ *    interactor, woken by its EOF, says WA before the program's box has noticed its exit; then the
+ *    program's crash decides (problemtools: the contestant crashed first → RTE);
  * 3. the interactor crashed (a signal other than SIGPIPE) → System Error, even when the program then
  *    ran out of time (problemtools: a crashed validator is a judge error before anything else);
  * 3b. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
@@ -82,7 +85,11 @@ export async function runInteractive(
   );
   // The interactor waits for the contestant: its wall guard must outlast the contestant's.
   interReq.wallMs = Math.max(interReq.wallMs ?? 0, userLimits.wallMs + 2000);
-  const { a: user, b: inter } = await runInteractivePair(
+  const {
+    a: user,
+    b: inter,
+    first,
+  } = await runInteractivePair(
     {
       argv: cmd.argv,
       env: cmd.env,
@@ -106,8 +113,7 @@ export async function runInteractive(
 
   if (user.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `System Error: ${user.error}` };
   if (inter.status === 'SE') return { ...base, status: JudgeStatus.SYSTEM_ERROR, message: `Interactor could not run: ${inter.error}` };
-  const interactorFirst = !!inter.endedUs && !!user.endedUs && inter.endedUs < user.endedUs;
-  if (interactorFirst && (inter.status === 'OK' || inter.status === 'RE')) {
+  if (first === 'b' && (inter.status === 'OK' || inter.status === 'RE')) {
     const early = interpretChecker(inter, '', interStderr, opts.convention, 'Interactor');
     if (early.status === JudgeStatus.WRONG_ANSWER || early.status === JudgeStatus.PRESENTATION_ERROR) {
       // What the program spent after it was rejected is not its time (a wait for a reply that never comes).

@@ -36,8 +36,6 @@ export interface SandboxReport {
   uid: number;
   /** Pid of the runner process (its cgroup is named after it). */
   runnerPid: number;
-  /** When the main program ended, µs on the host's monotonic clock (0: unknown). */
-  endedUs?: number;
 }
 
 export interface ReadOnlyBind {
@@ -207,7 +205,6 @@ interface RawReport {
   cgroup: string;
   cgroup_peak_kb: number;
   uid: number;
-  ended_us?: number;
 }
 
 /** Parses the runner's one-line JSON report. */
@@ -234,7 +231,6 @@ export function parseReport(stdout: string, runnerPid: number): SandboxReport | 
     cgroupPeakKb: raw.cgroup_peak_kb,
     uid: raw.uid,
     runnerPid,
-    endedUs: raw.ended_us ?? 0,
   };
 }
 
@@ -351,11 +347,34 @@ export interface PairReports {
   a: SandboxReport;
   /** The second program (the interactor). */
   b: SandboxReport;
+  /**
+   * Which side cut the conversation off first (closed its output or its input, as exiting does), as
+   * the relay between the boxes saw it: causal, since the other side learns of that end only through
+   * the relay. 'same' = both in one poll round (neither caused the other); null when unknown.
+   */
+  first: PairFirst | null;
+  /** Bytes relayed a → b and b → a. */
+  bytes?: { up: number; down: number };
+}
+
+export type PairFirst = 'a' | 'b' | 'same';
+
+/** Parses the relay's one-line report (`sandbox/interact.c`, fd 4). */
+export function parseRelayReport(text: string): Pick<PairReports, 'first' | 'bytes'> {
+  const line = text.trim().split('\n').pop();
+  try {
+    const raw = JSON.parse(line ?? '') as { first?: string; bytes_up?: number; bytes_down?: number };
+    const first = raw.first === 'user' ? 'a' : raw.first === 'interactor' ? 'b' : raw.first === 'same' ? 'same' : null;
+    return { first, bytes: { up: raw.bytes_up ?? 0, down: raw.bytes_down ?? 0 } };
+  } catch {
+    return { first: null };
+  }
 }
 
 /**
  * Runs two programs in two boxes connected by pipes — a's stdout feeds b's stdin and b's stdout
- * feeds a's stdin — through the `interact` broker; no byte passes through this process. The
+ * feeds a's stdin — through the `interact` broker, which relays every byte itself and reports which
+ * side ended first (`first`); no byte passes through this Node process. The
  * requests' stdin/stdout are ignored. Takes ONE slot (the two sides mostly wait for each other);
  * the second box gets a uid hint outside the slot range, and the runner's uid lock keeps every
  * box on a uid of its own anyway.
@@ -370,7 +389,7 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
     const [ea, eb] = [systemError(ABORTED), systemError(ABORTED)];
     emitReport(scope, ea, a);
     emitReport(scope, eb, b);
-    return Promise.resolve({ a: ea, b: eb });
+    return Promise.resolve({ a: ea, b: eb, first: null });
   }
   ensureRunnerBuilt();
   const { uidBase, uidPoolSize } = sandboxConfig;
@@ -383,11 +402,15 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
   const guardMs = wallMs + 30_000;
   return new Promise((resolve) => {
     const child = spawn(INTERACT_PATH, [RUNNER_PATH, String(argsA.length), ...argsA, ...argsB], {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
     });
     const unwatch = watchScope(scope, child);
     let outA = '';
     let outB = '';
+    let relay = '';
+    (child.stdio[4] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (d: string) => {
+      relay += d;
+    });
     let err = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       outA += d;
@@ -414,7 +437,7 @@ export function runPairOnSlot(a: SandboxRequest, b: SandboxRequest, slot: number
       const pb = eb ?? systemError(why, child.pid ?? 0);
       emitReport(scope, pa, ra);
       emitReport(scope, pb, rb);
-      resolve({ a: pa, b: pb });
+      resolve({ a: pa, b: pb, ...(ea && eb ? parseRelayReport(relay) : { first: null }) });
     };
     child.on('error', (e) => finish(null, null, `cannot start the interactive pipe broker: ${e.message}`));
     child.on('close', (code, signal) => {

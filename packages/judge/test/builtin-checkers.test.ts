@@ -1,7 +1,9 @@
 /** The built-in comparators of the default mode: verdicts, edge cases and the messages users see. */
-import { JudgeStatus } from '@oj/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BUILTIN_CHECKERS, JudgeStatus } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { checkOutput, floatsMatch, parseFloatToken } from '../src/builtin-checkers.js';
+import { BUILTIN_CHECKER_REGISTRY, builtinCheckers, checkOutput, floatsMatch, parseFloatToken } from '../src/builtin-checkers.js';
 
 const { ACCEPTED: AC, PRESENTATION_ERROR: PE, WRONG_ANSWER: WA, SYSTEM_ERROR: SE } = JudgeStatus;
 
@@ -199,4 +201,21 @@ it('reads large outputs in one pass (400 000 tokens)', () => {
   expect(checkOutput('integers', exp, exp).status).toBe(SE); // the answer's second token is no integer
   expect(checkOutput('sorted-tokens', exp, exp).status).toBe(AC);
   expect(performance.now() - t0).toBeLessThan(10_000); // ~0.5 s on an idle core
+});
+
+describe('the registry', () => {
+  it('has one module per name of the contract, each in a file of its own named after it', async () => {
+    // The server validates a problem's checker against BUILTIN_CHECKERS; the judge picks from the registry.
+    expect(Object.keys(BUILTIN_CHECKER_REGISTRY).sort()).toEqual([...BUILTIN_CHECKERS].sort());
+    expect(builtinCheckers().map((c) => c.name)).toEqual([...BUILTIN_CHECKERS]);
+    const dir = path.join(import.meta.dirname, '../src/checkers');
+    for (const name of BUILTIN_CHECKERS) {
+      const file = path.join(dir, `${name}.ts`);
+      expect(fs.existsSync(file), file).toBe(true);
+      const mod = (await import(file)) as Record<string, unknown>;
+      // The file's module is the one the registry holds under that name.
+      expect(Object.values(mod)).toContain(BUILTIN_CHECKER_REGISTRY[name]);
+      expect(BUILTIN_CHECKER_REGISTRY[name].name).toBe(name);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { JudgeStatus } from '@oj/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureRunnerBuilt, parseReport, RUNNER_PATH, runInteractivePair } from '../src/sandbox.js';
+import { PROBLEM_TYPE } from '../src/modes.js';
 import { judgeSubmission } from '../src/submission.js';
 import { boxUidProcesses, collectReports, leftoverCgroupsOf } from './helpers.js';
 
@@ -92,6 +93,50 @@ describe('pipes between two boxes', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('relays a megabyte one way, passes the end on, tells who ended first and leaks no descriptor into a box', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-pair-test-'));
+    try {
+      const errA = path.join(dir, 'a.err');
+      const errB = path.join(dir, 'b.err');
+      // a writes 1 MB (more than every buffer on the way), closes its stdout and waits for b's count;
+      // b reads to EOF and answers with the count.
+      const r = await runInteractivePair(
+        {
+          argv: ['/bin/sh', '-c', 'head -c 1000000 /dev/zero; exec 1>&-; read x; echo "a got $x" >&2'],
+          timeMs: 2000,
+          memoryKb: 65536,
+          stderr: errA,
+        },
+        { argv: ['/bin/sh', '-c', 'n=$(wc -c); echo $n'], timeMs: 2000, memoryKb: 65536, stderr: errB },
+      );
+      expect(r.a).toMatchObject({ status: 'OK', exitCode: 0 });
+      expect(r.b).toMatchObject({ status: 'OK', exitCode: 0 });
+      expect(fs.readFileSync(errA, 'utf8')).toBe('a got 1000000\n');
+      expect(r.bytes).toEqual({ up: 1000000, down: 8 });
+      expect(r.first).toBe('a'); // a closed its stdout before b could answer
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a box holds its two pipes and its stderr file, no end of the relay', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-pair-test-'));
+    try {
+      const errA = path.join(dir, 'a.err');
+      const errB = path.join(dir, 'b.err');
+      // b lists its own descriptors (fd 3 is ls's own directory handle); a passes the list on.
+      const r = await runInteractivePair(
+        { argv: ['/bin/sh', '-c', 'cat >&2'], timeMs: 2000, memoryKb: 65536, stderr: errA },
+        { argv: ['/bin/ls', '-l', '/proc/self/fd'], timeMs: 2000, memoryKb: 65536, stderr: errB },
+      );
+      expect(r.b).toMatchObject({ status: 'OK', exitCode: 0 });
+      const fds = [...fs.readFileSync(errA, 'utf8').matchAll(/ (\d+) -> (\S+)/g)].map((m) => `${m[1]} ${m[2].replace(/\d+/g, 'N')}`);
+      expect(fds).toEqual(['0 pipe:[N]', '1 pipe:[N]', `2 ${errB.replace(/\d+/g, 'N')}`, '3 /proc/N/fd']);
+      expect(r.first).toBe('b');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('interactive judging', () => {
@@ -174,4 +219,30 @@ describe('interactive judging', () => {
     expect(r.status).toBe(S.RUNTIME_ERROR);
     expect(r.errorMessage).toMatch(/SIGSEGV/);
   });
+});
+
+describe('which side ended first', () => {
+  it('a program that exits at once with an error is a Runtime Error every time, never the WA the interactor says after reading its EOF', async () => {
+    // The interactor is already blocked reading when the program exits (code 3, having read and
+    // written nothing); it wakes on EOF and answers WA at once, so its end races the program's. Only
+    // the order in which the conversation was cut off counts: the program was first, so RE
+    // (problemtools: a contestant that crashed first is RTE). Before: WA in some of the runs, as
+    // each box's end was stamped by its own init when the scheduler let it wake.
+    const interactor = '#include <stdio.h>\nint main(void){ int g; if (scanf("%d", &g) != 1) { fputs("no guess\\n", stderr); return 1; } return 0; }\n';
+    const runs = 40;
+    const r = await judgeSubmission({
+      language: 'C',
+      code: '#include <unistd.h>\nint main(void){ usleep(20000); return 3; }\n',
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      cases: Array.from({ length: runs }, () => ({ input: '1\n', output: '1\n' })),
+      judgeMode: 'interactive',
+      checker: { language: 'C', code: interactor },
+      checkerConvention: 'hoj',
+      problemType: PROBLEM_TYPE.OI, // every run judged, none skipped after the first failure
+    });
+    const statuses = r.cases.map((c) => c.status);
+    expect(statuses.filter((s) => s !== S.RUNTIME_ERROR)).toEqual([]);
+    expect(statuses).toHaveLength(runs);
+  }, 120_000);
 });

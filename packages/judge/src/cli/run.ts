@@ -19,17 +19,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILTIN_CHECKERS, CHECKER_CONVENTIONS, CHECKER_PRECISION, conventionOfCheckerCode, type BuiltinChecker, type CheckerConvention } from '@oj/shared';
+import { CHECKER_CONVENTIONS, CHECKER_PRECISION, conventionOfCheckerCode, type BuiltinChecker, type CheckerConvention } from '@oj/shared';
 import { getLanguages } from '../languages.js';
 import { ensureRunnerBuilt } from '../sandbox.js';
+import { builtinCheckers } from '../builtin-checkers.js';
 import { judgeSubmission, type JudgeMode } from '../submission.js';
 import { testRun } from '../test-run.js';
 import { statusName } from '../verdict.js';
 
+const CHECKER_NAMES = builtinCheckers().map((c) => c.name);
+
 const USAGE = `usage: oj run --language NAME --source FILE --input FILE [--expected FILE]
               [--time-limit MS] [--memory-limit MB] [--stack-limit MB]
               [--spj FILE | --interactor FILE] [--checker-language C|C++] [--checker-convention hoj|testlib]
-              [--checker ${BUILTIN_CHECKERS.join('|')}] [--precision ${CHECKER_PRECISION.min}..${CHECKER_PRECISION.max}]
+              [--checker ${CHECKER_NAMES.join('|')}] [--precision ${CHECKER_PRECISION.min}..${CHECKER_PRECISION.max}]
               [--remove-end-blank] [--file-io IN:OUT] [--output-limit KB]
        oj run --list-languages`;
 
@@ -132,7 +135,7 @@ async function main() {
   const judgeMode: JudgeMode = values.spj ? 'spj' : values.interactor ? 'interactive' : 'default';
   const checkerFile = values.spj ?? values.interactor;
   const builtinChecker = (values.checker ?? 'lines') as BuiltinChecker;
-  if (!BUILTIN_CHECKERS.includes(builtinChecker)) usage(`--checker must be one of ${BUILTIN_CHECKERS.join(', ')}`);
+  if (!CHECKER_NAMES.includes(builtinChecker)) usage(`--checker must be one of ${CHECKER_NAMES.join(', ')}`);
   const precision = positiveInt('precision', values.precision, CHECKER_PRECISION.default);
   if (precision < CHECKER_PRECISION.min || precision > CHECKER_PRECISION.max) usage(`--precision must be ${CHECKER_PRECISION.min}..${CHECKER_PRECISION.max}`);
   const convention = values['checker-convention'] as CheckerConvention | undefined;

@@ -1,0 +1,2 @@
+<?php
+this is not a program !!!
