@@ -9,9 +9,9 @@ import { assertGroupDiscussionOpen } from '../discussion/access.js';
 import { adminDiscussionList, discussionList } from '../discussion/list.js';
 import { addDiscussion, deleteDiscussion, updateDiscussion } from '../discussion/write.js';
 import { adminStanding, memberStanding } from '../group/access.js';
+import { groupRankScope, rankList } from '../rank/service.js';
 import { deleteGroupAnnouncement, groupAnnouncements, saveGroupAnnouncement } from './announcements.js';
 import { groupOfDiscussion } from './discussions.js';
-import { groupRankList } from './rank.js';
 
 /**
  * A group's announcements, rank and discussions (spec 3; HOJ paths of §10 and get-group-rank-list).
@@ -32,7 +32,11 @@ export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null);
   });
 
-  serve(app, ep.rank, login, async ({ query, req }) => ok(await groupRankList(ctx, userOf(req), query)));
+  // The site's rank service under the group's scope; members only.
+  serve(app, ep.rank, login, async ({ query, req }) => {
+    const { group } = await memberStanding(db, userOf(req), query.gid);
+    return ok(await rankList(ctx, groupRankScope(group.id), query));
+  });
 
   serve(app, ep.discussions, discussion, async ({ query, req }) => {
     const user = userOf(req);

@@ -3,9 +3,9 @@ import { rankEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { rankList } from './service.js';
+import { rankList, siteRankScope } from './service.js';
 
 /** Site-wide user rank lists (spec 2 §7), public. Prefix /api. */
 export async function rankRoutes(app: FastifyInstance, ctx: AppContext) {
-  serve(app, ep.list, {}, async ({ query }) => ok(await rankList(ctx, query)));
+  serve(app, ep.list, {}, async ({ query }) => ok(await rankList(ctx, siteRankScope(), query)));
 }
