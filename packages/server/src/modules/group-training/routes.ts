@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.js';
 import { requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { adminStanding } from '../group/access.js';
+import { fail } from '../../lib/errors.js';
+import { adminStanding, memberStanding } from '../group/access.js';
+import * as cats from '../training/categories.js';
 import * as adm from '../training/admin.js';
 import * as svc from './service.js';
 
@@ -60,14 +62,17 @@ export async function groupTrainingRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, ep.addFromGroup, login, async ({ query, req }) => ok(await svc.addProblemFromGroup(db, userOf(req), query)));
 
-  serve(app, ep.categories, login, async ({ query, req }) => ok(await svc.groupCategories(db, userOf(req), query.gid)));
+  serve(app, ep.categories, login, async ({ query, req }) => ok(await cats.categoriesOf(db, (await memberStanding(db, userOf(req), query.gid)).group.id)));
 
-  serve(app, ep.addCategory, login, async ({ body, req }) => ok(await svc.addGroupCategory(db, userOf(req), body)));
+  serve(app, ep.addCategory, login, async ({ body, req }) => {
+    if (body.gid === undefined) throw fail('groupNotFound');
+    return ok(await cats.addCategory(db, userOf(req), body.gid, body));
+  });
 
-  serve(app, ep.updateCategory, login, async ({ body, req }) => ok(await svc.updateGroupCategory(db, userOf(req), body)));
+  serve(app, ep.updateCategory, login, async ({ body, req }) => ok(await cats.updateCategory(db, userOf(req), body, true)));
 
   serve(app, ep.removeCategory, login, async ({ query, req }) => {
-    await svc.removeGroupCategory(db, userOf(req), query.cid);
+    await cats.removeCategory(db, userOf(req), query.cid, true);
     return ok(null);
   });
 }

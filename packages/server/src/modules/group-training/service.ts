@@ -1,34 +1,29 @@
 /**
  * Group trainings (spec 3 §2 "Group trainings", §6): the group's list for its members, the admin list
- * for its admins, the training's problems taken from the group's own problems, and the group's own
- * training categories. The form, visibility, deleting and the other problem calls are the site's
+ * for its admins, and the training's problems taken from the group's own problems (its categories are
+ * the site's service under the group's owner: training/categories.ts). The form, visibility, deleting and the other problem calls are the site's
  * training services (modules/training/admin.ts), whose checks read the caller's group level through
  * `actorIn` (training/access.ts); here a training must belong to a group at all.
  */
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import {
-  may,
-  type AdminTrainingListRow,
-  type Page,
-  type TrainingCategory,
-  type TrainingListRow,
-  type TrainingProblemLink,
-  type groupAdminTrainingListQuery,
-  type groupTrainingCategoryBody,
-  type groupTrainingListQuery,
-  type groupTrainingProblemFromGroupQuery,
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminTrainingListRow,
+  Page,
+  TrainingListRow,
+  TrainingProblemLink,
+  groupAdminTrainingListQuery,
+  groupTrainingListQuery,
+  groupTrainingProblemFromGroupQuery,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { problems, trainingCategories, trainings } from '../../db/schema/index.js';
+import { problems, trainings } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, forbidden, notFound } from '../../lib/errors.js';
-import { uniqueViolation } from '../../lib/users.js';
+import { fail, notFound } from '../../lib/errors.js';
 import { adminStanding, memberStanding } from '../group/access.js';
 import { likeOf } from '../../lib/like.js';
 import { administeredTraining, trainingById, type TrainingRow } from '../training/access.js';
 import { linkProblem, toAdmin } from '../training/admin.js';
-import { removeCategoryRow, toCategory } from '../training/categories.js';
 import { toListRow, trainingPage } from '../training/list.js';
 import { acCounts } from '../training/progress.js';
 
@@ -75,70 +70,4 @@ export async function addProblemFromGroup(db: DbOrTx, user: AuthUser, q: z.infer
     .where(and(eq(problems.gid, t.gid!), sql`upper(${problems.problemId}) = upper(${q.problemId})`));
   if (!p) throw notFound('problemNotFound');
   return linkProblem(db, t.id, p, p.problemId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The group's training categories
-
-/** get-training-category of a group (members): the site's categories, then the group's own. */
-export async function groupCategories(db: DbOrTx, user: AuthUser, gid: number): Promise<TrainingCategory[]> {
-  const { group } = await memberStanding(db, user, gid);
-  const rows = await db
-    .select()
-    .from(trainingCategories)
-    .where(sql`${trainingCategories.gid} is null or ${trainingCategories.gid} = ${group.id}`)
-    .orderBy(sql`${trainingCategories.gid} nulls first`, asc(trainingCategories.id));
-  return rows.map(toCategory);
-}
-
-/** The group's admins manage its own categories (policy 'trainingCategory' with the gid). */
-async function categoryManager(db: DbOrTx, user: AuthUser, gid: number) {
-  const { group, actor } = await adminStanding(db, user, gid);
-  if (!may(actor, 'administer', { kind: 'trainingCategory', gid: group.id })) throw forbidden();
-  return group;
-}
-
-/** A category of a group (never a site one: the site's are the admin area's). */
-async function groupCategory(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
-  if (!row || row.gid === null) throw fail('trainingCategoryNotFound');
-  return row as typeof row & { gid: number };
-}
-
-function nameTaken(err: unknown): never {
-  if (uniqueViolation(err) === 'training_category_name_uq') throw fail('trainingCategoryExists');
-  throw err;
-}
-
-export async function addGroupCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof groupTrainingCategoryBody>): Promise<TrainingCategory> {
-  if (body.gid === undefined) throw fail('groupNotFound');
-  const group = await categoryManager(db, user, body.gid);
-  try {
-    const [row] = await db.insert(trainingCategories).values({ name: body.name, color: body.color, gid: group.id }).returning();
-    return toCategory(row!);
-  } catch (err) {
-    return nameTaken(err);
-  }
-}
-
-export async function updateGroupCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof groupTrainingCategoryBody>): Promise<TrainingCategory> {
-  if (body.id === undefined) throw fail('trainingCategoryNotFound');
-  const c = await groupCategory(db, body.id);
-  await categoryManager(db, user, c.gid);
-  try {
-    const [row] = await db
-      .update(trainingCategories)
-      .set({ name: body.name, color: body.color, gmtModified: new Date() })
-      .where(eq(trainingCategories.id, c.id))
-      .returning();
-    return toCategory(row!);
-  } catch (err) {
-    return nameTaken(err);
-  }
-}
-
-export async function removeGroupCategory(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
-  const c = await groupCategory(db, id);
-  await categoryManager(db, user, c.gid);
-  await removeCategoryRow(db, c.id);
 }

@@ -1,33 +1,32 @@
 /**
- * Training categories (spec 3 §3): listed to everyone; site categories are managed by the super admin
- * and problem admins (policy `may` on 'trainingCategory'). A category still used by a training cannot
- * be deleted: the trainings would lose their required category.
+ * Training categories of an owner: the site's (managed by the super admin and problem admins) and each
+ * group's own (its admins), one set of services for both (policy `may` on 'trainingCategory').
  */
-import { asc, count, eq, isNull } from 'drizzle-orm';
-import { may, type TrainingCategory, type trainingCategoryBody } from '@oj/shared';
-import type { z } from 'zod';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { may, type TrainingCategory } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCategories, trainings } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
+import { adminStanding } from '../group/access.js';
 import { actorOf } from './access.js';
 
 type CategoryRow = typeof trainingCategories.$inferSelect;
 
 export const toCategory = (c: CategoryRow): TrainingCategory => ({ id: c.id, name: c.name, color: c.color, gid: c.gid });
 
-/** get-training-category: the site's categories. */
-export async function siteCategories(db: DbOrTx): Promise<TrainingCategory[]> {
-  const rows = await db.select().from(trainingCategories).where(isNull(trainingCategories.gid)).orderBy(asc(trainingCategories.id));
+/**
+ * The categories a training of `gid` may have: the site's (`gid` null), or the site's then group
+ * `gid`'s own (get-training-category of a group; the caller's membership is checked by the route).
+ */
+export async function categoriesOf(db: DbOrTx, gid: number | null): Promise<TrainingCategory[]> {
+  const rows = await db
+    .select()
+    .from(trainingCategories)
+    .where(sql`${trainingCategories.gid} is null or ${trainingCategories.gid} = ${gid}`)
+    .orderBy(sql`${trainingCategories.gid} nulls first`, asc(trainingCategories.id));
   return rows.map(toCategory);
-}
-
-/** A site category by id, for the training form. */
-export async function siteCategory(db: DbOrTx, id: number): Promise<CategoryRow> {
-  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
-  if (!row || row.gid !== null) throw fail('trainingCategoryNotFound');
-  return row;
 }
 
 /** A category a training of the site (`gid` null) or of group `gid` may have: the site's, or that group's own. */
@@ -37,8 +36,20 @@ export async function placeCategory(db: DbOrTx, id: number, gid: number | null):
   return row;
 }
 
-function assertManager(user: AuthUser) {
-  if (!may(actorOf(user), 'administer', { kind: 'trainingCategory', gid: null })) throw forbidden();
+/**
+ * The caller may manage the categories of `gid` (the site's when null): the policy's 'trainingCategory'
+ * rule, with the caller's standing in the group for a group's (an outsider learns nothing of it).
+ */
+async function assertManager(db: DbOrTx, user: AuthUser, gid: number | null) {
+  const actor = gid === null ? actorOf(user) : (await adminStanding(db, user, gid)).actor;
+  if (!may(actor, 'administer', { kind: 'trainingCategory', gid })) throw forbidden();
+}
+
+/** A category of the owner's kind: a site one for the site's calls, a group's own for the group calls. */
+async function ownCategory(db: DbOrTx, id: number, inGroup: boolean): Promise<CategoryRow> {
+  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
+  if (!row || (row.gid !== null) !== inGroup) throw fail('trainingCategoryNotFound');
+  return row;
 }
 
 function nameTaken(err: unknown): never {
@@ -46,20 +57,26 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-export async function addCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof trainingCategoryBody>): Promise<TrainingCategory> {
-  assertManager(user);
+/** Adds a category to the site (`gid` null) or to group `gid`. */
+export async function addCategory(db: DbOrTx, user: AuthUser, gid: number | null, body: { name: string; color: string }): Promise<TrainingCategory> {
+  await assertManager(db, user, gid);
   try {
-    const [row] = await db.insert(trainingCategories).values({ name: body.name, color: body.color }).returning();
+    const [row] = await db.insert(trainingCategories).values({ name: body.name, color: body.color, gid }).returning();
     return toCategory(row!);
   } catch (err) {
     return nameTaken(err);
   }
 }
 
-export async function updateCategory(db: DbOrTx, user: AuthUser, body: z.infer<typeof trainingCategoryBody>): Promise<TrainingCategory> {
-  assertManager(user);
+export async function updateCategory(
+  db: DbOrTx,
+  user: AuthUser,
+  body: { id?: number; name: string; color: string },
+  inGroup: boolean,
+): Promise<TrainingCategory> {
   if (body.id === undefined) throw fail('trainingCategoryNotFound');
-  const c = await siteCategory(db, body.id);
+  const c = await ownCategory(db, body.id, inGroup);
+  await assertManager(db, user, c.gid);
   try {
     const [row] = await db
       .update(trainingCategories)
@@ -77,10 +94,19 @@ const foreignKeyViolation = (err: unknown) => {
   return e?.code === '23503' || e?.cause?.code === '23503';
 };
 
-export async function removeCategory(db: DbOrTx, user: AuthUser, id: number): Promise<void> {
-  assertManager(user);
-  const c = await siteCategory(db, id);
-  await removeCategoryRow(db, c.id);
+/** Deletes a category unless a training still uses it (the trainings would lose their required category). */
+export async function removeCategory(db: DbOrTx, user: AuthUser, id: number, inGroup: boolean): Promise<void> {
+  const c = await ownCategory(db, id, inGroup);
+  await assertManager(db, user, c.gid);
+  const [used] = await db.select({ n: count() }).from(trainings).where(eq(trainings.categoryId, c.id));
+  if ((used?.n ?? 0) > 0) throw fail('trainingCategoryInUse');
+  try {
+    await db.delete(trainingCategories).where(eq(trainingCategories.id, c.id));
+  } catch (err) {
+    // A training given this category meanwhile: the foreign key refuses the delete.
+    if (foreignKeyViolation(err)) throw fail('trainingCategoryInUse');
+    throw err;
+  }
 }
 
 /** Deletes category `id` (the caller manages it) unless a training still uses it. */

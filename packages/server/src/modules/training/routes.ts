@@ -15,7 +15,7 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const login = { preHandler: requireLogin };
 
-  serve(app, ep.categories, {}, async () => ok(await cats.siteCategories(db)));
+  serve(app, ep.categories, {}, async () => ok(await cats.categoriesOf(db, null)));
 
   serve(app, ep.list, {}, async ({ query, req, reply }) => ok(await list.trainingList(db, await optionalUser(req, reply), query)));
 
@@ -71,12 +71,12 @@ export async function adminTrainingRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, admin.addFromPublic, {}, async ({ body, req }) => ok(await adm.addProblemFromPublic(db, userOf(req), body)));
 
-  serve(app, admin.addCategory, {}, async ({ body, req }) => ok(await cats.addCategory(db, userOf(req), body)));
+  serve(app, admin.addCategory, {}, async ({ body, req }) => ok(await cats.addCategory(db, userOf(req), null, body)));
 
-  serve(app, admin.updateCategory, {}, async ({ body, req }) => ok(await cats.updateCategory(db, userOf(req), body)));
+  serve(app, admin.updateCategory, {}, async ({ body, req }) => ok(await cats.updateCategory(db, userOf(req), body, false)));
 
   serve(app, admin.removeCategory, {}, async ({ query, req }) => {
-    await cats.removeCategory(db, userOf(req), query.cid);
+    await cats.removeCategory(db, userOf(req), query.cid, false);
     return ok(null);
   });
 }
