@@ -15,10 +15,9 @@
  * this process next to the group rank's service (no HTTP) so the two compare.
  */
 import os from 'node:os';
-import { permissionsOf } from '@oj/shared';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
-import { groupRankList } from '../packages/server/src/modules/group-board/rank.js';
+import { groupRankScope, rankList } from '../packages/server/src/modules/rank/service.js';
 import type { AppContext } from '../packages/server/src/context.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
@@ -139,9 +138,8 @@ async function fill(url: string): Promise<Filled> {
     );
     for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
   }
-  // In this process (no HTTP, no auth): the rank's service and the group problem list's query.
+  // In this process (no HTTP, no auth, no membership check): the rank's service under the group's scope and the group problem list's query.
   const ctx = { database } as unknown as AppContext;
-  const viewer = { uid: 'gm-1', username: 'member1', roles: [1002], permissions: permissionsOf([1002]), sessionId: 'bench' };
   const time = async (name: string, f: (i: number) => Promise<unknown>) => {
     const ms: number[] = [];
     for (let i = 0; i < 60; i++) {
@@ -152,8 +150,8 @@ async function fill(url: string): Promise<Filled> {
     console.log(`  in process (median of 55): ${name.padEnd(46)} ${median(ms.slice(5)).toFixed(2)} ms`);
   };
   await time('select 1', () => q('select 1'));
-  await time('group rank ACM, page 1 (member1)', () => groupRankList(ctx, viewer, { gid, type: 0, currentPage: 1, limit: PAGE }));
-  await time('group rank OI, page 1 (member1)', () => groupRankList(ctx, viewer, { gid, type: 1, currentPage: 1, limit: PAGE }));
+  await time('group rank ACM, page 1 (member1)', () => rankList(ctx, groupRankScope(gid), { type: 0, currentPage: 1, limit: PAGE }));
+  await time('group rank OI, page 1 (member1)', () => rankList(ctx, groupRankScope(gid), { type: 1, currentPage: 1, limit: PAGE }));
   // The problem list of a group: a page in id order and its count, by gid (problem_gid_idx).
   await time('group problem list: page 1 + count (a group)', (i) => {
     const g = gids[(i * 37) % gids.length]!;
