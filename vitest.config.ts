@@ -1,12 +1,50 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Pure unit tests: no PostgreSQL, no sandbox. A test file belongs here when it imports only modules that
+ * compute (no database, no child processes); anything else under packages/server/test lands in `api`.
+ */
+const unit = [
+  'packages/shared/src/**/*.test.ts',
+  'packages/shared/test/**/*.test.ts',
+  'packages/web/src/**/*.test.ts',
+  'packages/web/test/**/*.test.ts',
+  'packages/judge/test/builtin-checkers.test.ts',
+  'packages/judge/test/compare.test.ts',
+  'packages/judge/test/modes.test.ts',
+  'packages/judge/test/testdata-cache.test.ts',
+  'packages/server/test/contest-rank.test.ts',
+  'packages/server/test/engines.test.ts',
+  'packages/server/test/package-links.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    globalSetup: ['packages/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only adds contention on the shared PostgreSQL.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unit } },
+      // The judge in the real sandbox (compilers, cgroups); no database.
+      {
+        extends: true,
+        test: {
+          name: 'judge',
+          include: ['packages/judge/src/**/*.test.ts', 'packages/judge/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...unit],
+        },
+      },
+      // The API against real PostgreSQL: one server for the run, each file a copy of the migrated and seeded template.
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...unit],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

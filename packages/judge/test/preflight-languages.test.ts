@@ -27,8 +27,13 @@ const runtimeGone: LanguageSpec = { ...c, name: 'C (runtime gone)', run: () => (
 const crashes: LanguageSpec = { ...c, name: 'C (crashes)', template: '#include <stdlib.h>\nint main(void) { abort(); }\n' };
 
 describe('language self-tests at judge start', () => {
+  /** How long one real self-test takes on this host now: the baseline the cached answers are held to. */
+  let oneSelfTestMs = 0;
+
   it('a working toolchain passes', async () => {
+    const started = Date.now();
     expect(await selfTestLanguage(c)).toBeNull();
+    oneSelfTestMs = Date.now() - started;
   });
 
   it('offers only the languages that judge their A+B template, and logs which were left out and why', async () => {
@@ -49,7 +54,9 @@ describe('language self-tests at judge start', () => {
     const started = Date.now();
     const again = await offeredLanguages([missingCompiler, c, wrongSum], memoryLog());
     expect(again.map((l) => l.name)).toEqual(['C']);
-    expect(Date.now() - started).toBeLessThan(100);
+    // Three cached answers take less than one compile-and-run measured above (a ratio, not a wall clock:
+    // the machine is shared).
+    expect(Date.now() - started).toBeLessThan(oneSelfTestMs);
   });
 
   it('offers only the languages OJ_JUDGE_LANGUAGES names, and says which named ones this host lacks', () => {
