@@ -16,6 +16,8 @@ import { problemCases, problems } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { blobPath } from '../../../lib/testdata.js';
 import { tagsOf } from '../service.js';
+import type { JudgeCaseMode } from '@oj/shared';
+import { aggregationOfMode } from './kattis-aggregation.js';
 import { checkerAsKattisValidator, SITE_COMPARISON_FLAGS, unwrapKattisAdapter } from './kattis-validator.js';
 import { markdownToTex } from './markdown-tex.js';
 import { isSectionHeading } from './statement.js';
@@ -170,7 +172,7 @@ function kattisScoring(p: Problem, cases: Case[], put: (name: string, data: stri
   });
   // The statement's examples go to data/sample and earn nothing, as on this site.
   put('data/testdata.yaml', toYaml({ grader_flags: 'ignore_sample' }));
-  const flags = p.judgeCaseMode === 'subtask_lowest' ? 'min' : p.judgeCaseMode === 'subtask_average' ? 'avg' : 'sum';
+  const flags = aggregationOfMode(p.judgeCaseMode as JudgeCaseMode);
   for (const [folder, scores] of folders) {
     const score = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
     put(`${folder}testdata.yaml`, toYaml({ accept_score: score, grader_flags: flags, on_reject: flags === 'min' ? 'break' : 'continue' }));

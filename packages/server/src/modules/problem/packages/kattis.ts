@@ -12,7 +12,7 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { conventionOfCheckerCode, PROBLEM_DEFAULTS } from '@oj/shared';
+import { conventionOfCheckerCode, type JudgeCaseMode, PROBLEM_DEFAULTS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
@@ -25,6 +25,7 @@ import {
   unwrapExportAdapter,
   type KattisCaseEntry,
 } from './kattis-validator.js';
+import { aggregationNamed, type KattisAggregation, modeOfAggregations } from './kattis-aggregation.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -218,7 +219,7 @@ interface GroupConfig {
   /** Points of an accepted case (`accept_score`, 2023-07 `scoring.score`); default 1. */
   acceptScore: number;
   /** How the folder's case scores make its score (`grader_flags` min / avg / sum, 2023-07 `scoring.aggregation`). */
-  aggregation: 'sum' | 'min' | 'avg';
+  aggregation: KattisAggregation;
   /** The root's `grader_flags: ignore_sample`: samples earn nothing. */
   ignoreSample: boolean;
 }
@@ -246,9 +247,7 @@ async function groupConfig(tree: PackageTree, folder: string, known: Map<string,
     const score = Number(y.accept_score ?? scoring.score);
     if ((y.accept_score ?? scoring.score) !== undefined && Number.isFinite(score) && score >= 0) own.acceptScore = score;
     const grader = words(y.grader_flags);
-    const aggregation =
-      String(scoring.aggregation ?? (grader.includes('min') ? 'min' : grader.includes('avg') ? 'avg' : grader.includes('sum') ? 'sum' : '')) || own.aggregation;
-    own.aggregation = aggregation === 'min' ? 'min' : aggregation === 'avg' ? 'avg' : 'sum';
+    own.aggregation = aggregationNamed(scoring.aggregation, grader) ?? own.aggregation;
     if (folder === 'data') own.ignoreSample = grader.includes('ignore_sample');
   }
   known.set(folder, own);
@@ -263,16 +262,13 @@ async function groupConfig(tree: PackageTree, folder: string, known: Map<string,
  * own (plain sums when no group takes the minimum), or subtask_average when every folder averages;
  * the full score is the sum. Groups inside groups are flattened to the folder of each case.
  */
-function scoreCases(
-  cases: CaseInput[],
-  folders: string[],
-  configs: Map<string, GroupConfig>,
-): { mode: 'default' | 'subtask_lowest' | 'subtask_average'; total: number } {
+function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, GroupConfig>): { mode: JudgeCaseMode; total: number } {
   const ignoreSample = configs.get('data')?.ignoreSample ?? false;
   const scored = folders.filter((f) => !(ignoreSample && f === 'data/sample'));
-  const anyMin = scored.some((f) => configs.get(f)!.aggregation === 'min');
+  const mode = modeOfAggregations(scored.map((f) => configs.get(f)!.aggregation));
+  const anyMin = mode === 'subtask_lowest';
   // Every folder averaged: the site's subtask_average, one subtask per folder.
-  const allAvg = scored.length > 0 && scored.every((f) => configs.get(f)!.aggregation === 'avg');
+  const allAvg = mode === 'subtask_average';
   const size = new Map<string, number>();
   for (const f of folders) size.set(f, (size.get(f) ?? 0) + 1);
   let nextGroup = 1;
@@ -296,7 +292,7 @@ function scoreCases(
       total += c.score;
     }
   }
-  return { mode: allAvg ? 'subtask_average' : anyMin ? 'subtask_lowest' : 'default', total: Math.min(100_000, total) || 100 };
+  return { mode, total: Math.min(100_000, total) || 100 };
 }
 
 /**
