@@ -1,6 +1,6 @@
 /**
  * Contest formats as rule objects: everything that differs between ACM and OI contests is a field
- * here (the server's board folding is its own table keyed the same way, contest/rules.ts), so code
+ * here (the server's board folding is its own table keyed the same way, `BOARD_FOLDS` in the server's contest/board.ts), so code
  * asks `contestRule(c.type).<what>` instead of branching on the type. A new format is one more entry.
  * No schema here: the shell's first load imports this (see contest-constants.ts).
  */

@@ -3,11 +3,11 @@ import { Button, Card, Descriptions, Modal, Space, Tag } from 'antd';
 import { DeleteOutlined, LogoutOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GroupAuth, GroupLevel, isSuperAdmin } from '@oj/shared';
+import { GroupAuth, GroupLevel } from '@oj/shared';
 import { groupApi } from '../../api/group';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
-import { roleIdsOf, useSession } from '../../app/session';
+import { useMay } from '../../app/may';
 import { formatDateTime } from '../../components/time';
 import { GroupApplyDialog } from './GroupApplyDialog';
 import { GroupAuthTag } from './GroupAuthTag';
@@ -23,8 +23,8 @@ export function GroupInfoCard() {
   const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const { group, access, refresh } = useGroup();
-  const { roles } = useSession();
-  const superAdmin = isSuperAdmin(roleIdsOf(roles));
+  // Disbanding: the owner, or whoever may act on every group (the server asks `may(…, 'delete', group)`).
+  const mayAnyGroup = useMay('administerAllGroups');
   const [applying, setApplying] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -102,7 +102,7 @@ export function GroupInfoCard() {
             {level === GroupLevel.APPLYING ? t('group.withdraw') : t('group.exit')}
           </Button>
         )}
-        {(access.owner || superAdmin) && (
+        {(access.owner || mayAnyGroup) && (
           <Button danger block icon={<DeleteOutlined />} loading={busy} onClick={disband} data-testid="group-disband">
             {t('group.disband')}
           </Button>
