@@ -17,8 +17,8 @@ type Ranked = Omit<RankRecord, 'rank'>;
 
 /** Which submissions (of `judge j`) and which users (`s.uid`) a rank list counts. */
 export interface RankScope {
-  /** cache key; null: computed on every call */
-  cacheKey: string | null;
+  /** kept 60 s per node and type (the site's list); otherwise computed on every call */
+  cached: boolean;
   submissions: SQL;
   /** a join restricting the ranked users (empty: every enabled user with a counted submission) */
   members: SQL;
@@ -28,7 +28,8 @@ export interface RankScope {
  * The site's list: submissions outside contests and groups, one pass over the partial index
  * judge_rank_idx (uid, pid, status, oi_rank_score) whose order both groupings follow. Cached 60 s.
  */
-export const siteRankScope = (): RankScope => ({ cacheKey: 'site', submissions: sql`j.cid = 0 and j.gid is null`, members: sql`` });
+const SITE_SCOPE: RankScope = { cached: true, submissions: sql`j.cid = 0 and j.gid is null`, members: sql`` };
+export const siteRankScope = (): RankScope => SITE_SCOPE;
 
 /**
  * A group's list: its own problems (`problem.gid`) solved anywhere in the group — its problem list,
@@ -39,7 +40,7 @@ export const siteRankScope = (): RankScope => ({ cacheKey: 'site', submissions: 
  * is small and a member expects his new verdict to count at once.
  */
 export const groupRankScope = (gid: number): RankScope => ({
-  cacheKey: null,
+  cached: false,
   submissions: sql`j.gid = ${gid}
     and j.pid in (select p.id from problem p where p.gid = ${gid})
     and (j.cid = 0 or exists (
@@ -68,11 +69,8 @@ async function computeRanking(ctx: AppContext, scope: RankScope, type: RankTypeC
   return res.rows.map((r, i) => ({ ...r, rank: i + 1 }));
 }
 
-const cachedScopes = new Map<string, RankScope>([['site', siteRankScope()]]);
-const rankings = new TtlCache<RankRecord[]>(RANK_CACHE_MS, (ctx, key) => {
-  const [scopeKey, type] = key.split(':');
-  return computeRanking(ctx, cachedScopes.get(scopeKey!)!, Number(type) as RankTypeCode);
-});
+/** The site's lists by type: the only cached scope. */
+const rankings = new TtlCache<RankRecord[]>(RANK_CACHE_MS, (ctx, type) => computeRanking(ctx, SITE_SCOPE, Number(type) as RankTypeCode));
 
 /** Forgets the cached lists (tests, and after bulk changes). */
 export const clearRankCache = (ctx: AppContext) => rankings.clear(ctx);
@@ -87,8 +85,7 @@ export async function rankList(
   q: { type: number; currentPage: number; limit: number; searchUser?: string },
 ): Promise<Page<RankRecord>> {
   const type = q.type as RankTypeCode;
-  const all =
-    scope.cacheKey && cachedScopes.has(scope.cacheKey) ? await rankings.get(ctx, `${scope.cacheKey}:${type}`) : await computeRanking(ctx, scope, type);
+  const all = scope.cached ? await rankings.get(ctx, String(type)) : await computeRanking(ctx, scope, type);
   const needle = q.searchUser?.toLowerCase();
   const matched = needle ? all.filter((r) => r.username.toLowerCase().includes(needle) || (r.nickname ?? '').toLowerCase().includes(needle)) : all;
   const start = (q.currentPage - 1) * q.limit;
