@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sandboxConfig, sandboxEvents, type SandboxReport } from '../src/sandbox.js';
 
-/** Pids of host processes running as one of the sandbox uids. */
+/**
+ * Host processes running as one of the sandbox uids. `args` is the command line, so a test can tell its own
+ * boxes from another test file's, which may take the same uid the moment this file's box frees it.
+ */
 export function boxUidProcesses(
   except: number[] = [],
   range = { from: sandboxConfig.uidBase, count: sandboxConfig.uidPoolSize },
-): Array<{ pid: number; uid: number; cmd: string }> {
+): Array<{ pid: number; uid: number; cmd: string; args: string }> {
   const { from: uidBase, count: uidPoolSize } = range;
-  const out: Array<{ pid: number; uid: number; cmd: string }> = [];
+  const out: Array<{ pid: number; uid: number; cmd: string; args: string }> = [];
   for (const e of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(e)) continue;
     let status: string;
@@ -20,7 +23,13 @@ export function boxUidProcesses(
     }
     const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
     if (uid >= uidBase && uid < uidBase + uidPoolSize && !except.includes(Number(e))) {
-      out.push({ pid: Number(e), uid, cmd: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '?' });
+      let args = '';
+      try {
+        args = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      } catch {
+        // exited meanwhile
+      }
+      out.push({ pid: Number(e), uid, cmd: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '?', args });
     }
   }
   return out;
