@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, MSG } from '@oj/shared';
 import { extractZipEntries, readZipDirectory, readZipLinks, resolveZipLinks } from '../src/lib/safe-unzip.js';
 import { texToMarkdown } from '../src/modules/problem/packages/latex.js';
-import { markdownToTex } from '../src/modules/problem/packages/markdown-tex.js';
+import { markdownToTex, sectionMarkdown } from '../src/modules/problem/packages/markdown-tex.js';
 
 const link = (target: string): [Uint8Array, { os: number; attrs: number }] => [Buffer.from(target), { os: 3, attrs: (0o120777 << 16) >>> 0 }];
 let dir: string;
@@ -91,5 +91,57 @@ describe('statement conversion', () => {
     const md =
       'Given $a_i$ and **bold $x$** text, *italic* and `code_x` -- 50% of {} ~ ^ #1 & \\le.\n\n- one\n- two\n\n1. first\n2. second\n\n## Sub\n\n$$\\sum_{i} a_i$$\n\nLine with break  \nnext <<x>>';
     expect(texToMarkdown(markdownToTex(md))).toBe(md);
+  });
+
+  it('writes indented code, tables, nested lists and display math as Polygon reads them, and reads them back alike', () => {
+    const md =
+      'Grid:\n\n    3 3\n      #..\n\n| n | points |\n|:-:|--:|\n| $\\le 10$ | **30** |\n\n- outer\n  - inner\n- two\n  1. first\n\n$$\n\\sum_{i=1}^{n} a_i\n$$';
+    const tex = markdownToTex(md);
+    expect(tex).toBe(
+      [
+        'Grid:',
+        '',
+        '\\begin{verbatim}',
+        '3 3',
+        '  #..',
+        '\\end{verbatim}',
+        '',
+        '\\begin{tabular}{|c|r|}',
+        '\\hline',
+        'n & points \\\\',
+        '\\hline',
+        '$\\le 10$ & \\textbf{30} \\\\',
+        '\\hline',
+        '\\end{tabular}',
+        '',
+        '\\begin{itemize}',
+        '\\item outer',
+        '\\begin{itemize}',
+        '\\item inner',
+        '\\end{itemize}',
+        '\\item two',
+        '\\begin{enumerate}',
+        '\\item first',
+        '\\end{enumerate}',
+        '\\end{itemize}',
+        '',
+        '$$',
+        '\\sum_{i=1}^{n} a_i',
+        '$$',
+      ].join('\n'),
+    );
+    // Read back: the same rendering (code, alignment, nesting, math), in the reader's own spelling.
+    expect(texToMarkdown(tex)).toBe(
+      'Grid:\n\n```\n3 3\n  #..\n```\n\n| n | points |\n| :-: | -: |\n| $\\le 10$ | **30** |\n\n- outer\n   - inner\n- two\n   1. first\n\n$$\\sum_{i=1}^{n} a_i$$',
+    );
+  });
+
+  it('takes a section back from the Markdown kept beside it, unless the TeX was edited since', () => {
+    const md = 'Indented:\n\n    x  y\n\n<kbd>Ctrl</kbd>\n\n\n\nend';
+    expect(sectionMarkdown(markdownToTex(md), md)).toBe(md);
+    const edited = `${markdownToTex(md)}\n\nOne more line.`;
+    expect(sectionMarkdown(edited, md)).toBe(texToMarkdown(edited));
+    expect(sectionMarkdown(edited, md)).toContain('One more line.');
+    expect(sectionMarkdown('  \n', md)).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Issue 26, item 2: every demo problem (seed-problems.ts) and two problems made for what the demos
- * lack (an interactive problem whose statement is Traditional Chinese with LaTeX and an "Interaction"
- * section with blank lines; an OI problem with subtasks averaged) exported in each format the admin
+ * Every demo problem (seed-problems.ts) and three problems made for what the demos lack (an
+ * interactive problem whose statement is Traditional Chinese with LaTeX and an "Interaction" section
+ * with blank lines; an OI problem with subtasks averaged; a statement with every kind of Markdown:
+ * indented code, tables, nested lists, inline HTML, display math, runs of blank lines) exported in each format the admin
  * can download (HOJ zip, Polygon, Kattis), imported back, and compared field by field and test file
  * by test file (checksums of the stored blobs). What a format has no place for is listed below per
  * format, with the reason; everything else must come back as it was.
@@ -90,6 +91,25 @@ const EXTRA = [
       { input: '1000000000000000000 1\n', output: '1000000000000000001\n', score: 70, groupNum: 2 },
     ],
     tags: [{ name: 'Math' }],
+  },
+  {
+    // Markdown the LaTeX of a Polygon package has no exact spelling for: it must still come back as it was.
+    problem: {
+      problemId: 'RT-MARKDOWN',
+      title: 'Markdown of every kind',
+      type: 0,
+      timeLimit: 1000,
+      memoryLimit: 256,
+      description:
+        'The grid is given as:\n\n    3 3\n    ..#\n      #..\n\n| $n$ | points |\n|:--|--:|\n| $\\le 10$ | 30 |\n| $\\le 10^5$ | **70** |\n\n- outer\n  - inner one\n  - inner two\n- outer two\n  1. numbered inside\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>, then H<sub>2</sub>O.\n\n$$\n\\sum_{i=1}^{n} a_i\n$$\n\n\n\nThree blank lines above.',
+      input: '* A star list\n* of two items\n\n1) An ordered item with a parenthesis',
+      output: 'One line.\t Tab inside, two spaces at the end  \nand a break.',
+      hint: '> A quote\n> over two lines\n\n---\n\n~~~\ntilde fence\n~~~',
+      source: 'Round trip',
+      examples: [{ input: '1\n', output: '1\n' }],
+    },
+    samples: [{ input: '1\n', output: '1\n' }],
+    tags: [],
   },
 ];
 

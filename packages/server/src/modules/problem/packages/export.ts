@@ -79,7 +79,12 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
     put(`tests/${two(i + 1)}.a`, c.output);
   });
   const sections: Record<string, string> = { name: p.title, legend: p.description, input: p.input, output: p.output, notes: p.hint };
-  for (const [k, v] of Object.entries(sections)) if (v) put(`statement-sections/english/${k}.tex`, k === 'name' ? v : markdownToTex(v));
+  for (const [k, v] of Object.entries(sections)) {
+    if (!v) continue;
+    put(`statement-sections/english/${k}.tex`, k === 'name' ? v : markdownToTex(v));
+    // The Markdown itself beside its TeX: our import takes it back exactly while the TeX is unchanged.
+    if (k !== 'name') put(`statement-sections/english/${k}.md`, v);
+  }
   p.examples.forEach((e, i) => {
     put(`statement-sections/english/example.${two(i + 1)}`, e.input);
     put(`statement-sections/english/example.${two(i + 1)}.a`, e.output);

@@ -77,15 +77,29 @@ function convertLists(s: string): string {
     const items = mm[2]!
       .split(/\\item\b\s*/)
       .slice(1)
-      .map((t, i) => `${ordered ? `${i + 1}.` : '-'} ${t.trim().replace(/\n/g, '\n   ')}`);
+      // a nested list is set off by blank lines when converted: inside an item it follows the line
+      .map(
+        (t, i) =>
+          `${ordered ? `${i + 1}.` : '-'} ${t
+            .trim()
+            .replace(/\n\s*\n/g, '\n')
+            .replace(/\n/g, '\n   ')}`,
+      );
     s = `${s.slice(0, mm.index)}\n\n${items.join('\n')}\n\n${s.slice(mm.index + mm[0].length)}`;
   }
   return s;
 }
 
+/**
+ * A tabular column spec's alignments as a Markdown table's rule cells (`l` and paragraph columns left),
+ * with one dash each: two would be read as an en dash further on.
+ */
+const ruleOf = (spec: string) =>
+  [...spec.replace(/\{(?:[^{}]|\{[^{}]*\})*\}/g, '').replace(/[^lcrpmbX]/g, '')].map((c) => (c === 'c' ? ':-:' : c === 'r' ? '-:' : ':-'));
+
 /** Tables (a statement's subtask table): `tabular` rows and cells → a Markdown table, rules dropped. */
 function convertTables(s: string): string {
-  return s.replace(/\\begin\{tabular\}\s*(?:\[[^\]]*\])?\s*\{(?:[^{}]|\{[^{}]*\})*\}([\s\S]*?)\\end\{tabular\}/g, (_, body: string) => {
+  return s.replace(/\\begin\{tabular\}\s*(?:\[[^\]]*\])?\s*\{((?:[^{}]|\{[^{}]*\})*)\}([\s\S]*?)\\end\{tabular\}/g, (_, spec: string, body: string) => {
     const rows = body
       .replace(/\\(?:hline|cline\{[^}]*\}|toprule|midrule|bottomrule)/g, '')
       .split(/\\\\(?:\[[^\]]*\])?/)
@@ -95,7 +109,9 @@ function convertTables(s: string): string {
     if (!rows.length) return '';
     const width = Math.max(...rows.map((r) => r.length));
     const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? '').join(' | ')} |`;
-    return `\n\n${[line(rows[0]!), line(Array(width).fill(':-:')), ...rows.slice(1).map(line)].join('\n')}\n\n`;
+    const rule = ruleOf(spec);
+    const aligned = Array.from({ length: width }, (_, i) => rule[i] ?? ':-:');
+    return `\n\n${[line(rows[0]!), line(aligned), ...rows.slice(1).map(line)].join('\n')}\n\n`;
   });
 }
 
@@ -164,7 +180,12 @@ export function texToMarkdown(tex: string): string {
   const md = convertText(text).replace(/\uE000(\d+)\uE001/g, (_, i: string) => math[Number(i)]!);
   return md
     .split('\n')
-    .map((l) => l.replace(/[ \t]+$/, (m) => (m.length >= 2 && m.startsWith('  ') ? '  ' : '')).replace(/^[ \t]+(?![-\d])/, ''))
+    .map((l) =>
+      l
+        .replace(/[ \t]+$/, (m) => (m.length >= 2 && m.startsWith('  ') ? '  ' : ''))
+        // indentation is layout in TeX, but in Markdown it nests list items: kept before a list marker only
+        .replace(/^[ \t]+(.*)$/, (_, rest: string) => (/^([-*+]|\d+\.)\s/.test(rest) ? _ : rest)),
+    )
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .replace(/\uE002/g, '')

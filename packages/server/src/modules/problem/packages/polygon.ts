@@ -17,7 +17,7 @@ import type { CompiledProgram } from '@oj/judge';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported } from '../admin-store.js';
-import { texToMarkdown } from './latex.js';
+import { sectionMarkdown } from './markdown-tex.js';
 import { compilePackageProgram, ProgramFailure, runPackageProgram, sandboxProblem } from './package-programs.js';
 import type { PackageTree } from './package-files.js';
 import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -48,6 +48,9 @@ const languageOf = (typeOrPath: string) => (/^c\.|\.c$/i.test(typeOrPath) ? 'C' 
 /** `tests/%02d` → `tests/07` for test 7. */
 const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
 
+const STATEMENT_SECTIONS = ['legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const;
+type StatementSection = (typeof STATEMENT_SECTIONS)[number];
+
 /** Polygon statement in one language: problem-properties.json, or the LaTeX sections. */
 async function statementOf(tree: PackageTree, langs: string[], source: string) {
   const props = new Map<string, string>();
@@ -71,6 +74,8 @@ async function statementOf(tree: PackageTree, langs: string[], source: string) {
     interaction: '',
     scoring: '',
     samples: [] as { input: string; output: string }[],
+    /** The Markdown a section was exported from (this site's export keeps it beside the TeX). */
+    markdown: {} as Partial<Record<StatementSection, string>>,
   };
   if (lang && props.has(lang)) {
     let p: X;
@@ -84,9 +89,10 @@ async function statementOf(tree: PackageTree, langs: string[], source: string) {
     out.samples = list(p.sampleTests).map((s) => ({ input: String(s.input ?? ''), output: String(s.output ?? '') }));
   } else if (lang && sections.has(lang)) {
     const dir = `statement-sections/${lang}/`;
-    for (const k of ['name', 'legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const) {
+    for (const k of ['name', ...STATEMENT_SECTIONS] as const) {
       if (tree.files.has(`${dir}${k}.tex`)) out[k] = await readText(tree, `${dir}${k}.tex`);
     }
+    for (const k of STATEMENT_SECTIONS) if (tree.files.has(`${dir}${k}.md`)) out.markdown[k] = await readText(tree, `${dir}${k}.md`);
     for (let i = 1; tree.files.has(fromPattern(`${dir}example.%02d`, i)); i++) {
       const inName = fromPattern(`${dir}example.%02d`, i);
       if (!tree.files.has(`${inName}.a`)) break;
@@ -122,8 +128,8 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   const titleName = names.find((n) => attr(n, 'language') === st.lang) ?? names[0];
   const title = (st.name || attr(titleName, 'value') || shortName || 'Untitled').trim();
   if (!st.lang || !(st.legend || st.input || st.output)) warnings.push({ key: 'pkgNoStatement', params: {} });
-  const tex = (s: string) => (s.trim() ? texToMarkdown(s) : '');
-  const interaction = tex(st.interaction);
+  const tex = (k: StatementSection) => sectionMarkdown(st[k], st.markdown[k]);
+  const interaction = tex('interaction');
 
   // Limits and file IO
   let timeLimit = Number(text(testset['time-limit']));
@@ -154,11 +160,11 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(shortName, 'POLYGON'),
     title,
-    description: tex(st.legend),
-    input: interaction ? `${tex(st.input)}\n\n${interaction}`.trim() : tex(st.input),
-    output: tex(st.output),
+    description: tex('legend'),
+    input: interaction ? `${tex('input')}\n\n${interaction}`.trim() : tex('input'),
+    output: tex('output'),
     // The statement's scoring section (its subtask table) follows the notes, under its own heading.
-    hint: [tex(st.notes), st.scoring.trim() ? `## Scoring\n\n${tex(st.scoring)}` : ''].filter(Boolean).join('\n\n'),
+    hint: [tex('notes'), st.scoring.trim() ? `## Scoring\n\n${tex('scoring')}` : ''].filter(Boolean).join('\n\n'),
     timeLimit: Math.min(60_000, Math.round(timeLimit)),
     memoryLimit: Math.min(4096, memoryLimit),
     examples: st.samples.slice(0, 2),
