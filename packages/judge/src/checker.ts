@@ -22,6 +22,9 @@
  * - 'qduoj': QDUOJ's special judges (JudgeServer): run as `spj <input> <user_output>` (no answer: a
  *   QDUOJ problem with a special judge has inputs only) with the input on stdin too; exit code 0 →
  *   AC, 1 → WA, anything else → System Error (QDUOJ's "SPJ error"); the output is only the message.
+ * - 'hustoj': HUSTOJ's special judges (the FreeProblemSet files' `spj`): run as
+ *   `spj <input> <answer> <user_output>` (the answer before the user's output); exit code 0 → AC, any
+ *   other → WA, as HUSTOJ's judge_client reads it; the output is only the message.
  *
  * Our own complete testlib.h (testlib 0.9.x's checker, interactor, validator and generator API with
  * its messages and exit codes, written here) ships in `../checker/testlib.h` and is placed next to
@@ -315,7 +318,9 @@ function interpret(rep: SandboxReport, stdout: string, stderr: string, conventio
       ? testlibVerdict(rep.exitCode, stderr, message, what)
       : convention === 'qduoj'
         ? qduojVerdict(rep.exitCode, message)
-        : (hojVerdict(rep.exitCode, stdout, stderr, message, what) ?? testlibReport(stderr));
+        : convention === 'hustoj'
+          ? hustojVerdict(rep.exitCode, message)
+          : (hojVerdict(rep.exitCode, stdout, stderr, message, what) ?? testlibReport(stderr));
   return verdict ?? { status: JudgeStatus.SYSTEM_ERROR, message: `${what} exited with code ${rep.exitCode}${message ? `: ${message}` : ''}` };
 }
 
@@ -348,6 +353,11 @@ function qduojVerdict(code: number, message: string): CheckerVerdict | null {
   if (code === 0) return { status: JudgeStatus.ACCEPTED, message: message || undefined };
   if (code === 1) return { status: JudgeStatus.WRONG_ANSWER, message: message || undefined };
   return null;
+}
+
+/** HUSTOJ's judge_client: a special judge's exit code 0 is AC, any other WA (a crash or time-out stays ours to report). */
+function hustojVerdict(code: number, message: string): CheckerVerdict {
+  return { status: code === 0 ? JudgeStatus.ACCEPTED : JudgeStatus.WRONG_ANSWER, message: message || undefined };
 }
 
 /** The verdict testlib's report (the first line of stderr) states, if it states one. */
@@ -431,11 +441,14 @@ export async function runChecker(
       ],
       limits,
     ),
-    // QDUOJ's special judges take two files (and exit with "Usage: spj x.in x.out" when given three).
+    // QDUOJ's special judges take two files (and exit with "Usage: spj x.in x.out" when given three);
+    // HUSTOJ's take the answer before the user's output.
     argv:
       convention === 'qduoj'
         ? [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput]
-        : [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
+        : convention === 'hustoj'
+          ? [checker.binary, CHECKER_FILES.input, CHECKER_FILES.answer, CHECKER_FILES.userOutput]
+          : [checker.binary, CHECKER_FILES.input, CHECKER_FILES.userOutput, CHECKER_FILES.answer],
     stdin: convention === 'qduoj' ? files.input : '/dev/null',
     stdout: out,
     stderr: err,

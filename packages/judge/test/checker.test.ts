@@ -144,6 +144,16 @@ describe('interpretChecker', () => {
     for (const exitCode of [255, 2, 100, 101, 102]) expect(qd({ status: 'RE', exitCode }, '').status).toBe(S.SYSTEM_ERROR);
     expect(qd({ status: 'RE', exitCode: 255 }, 'Usage: spj x.in x.out')).toMatchObject({ message: expect.stringMatching(/exited with code 255: Usage/) });
   });
+
+  it("reads HUSTOJ's special judge codes under the 'hustoj' convention: 0 AC, any other code WA, its words the judges'", () => {
+    const hu = (r: Partial<SandboxReport>, stdout: string) => interpretChecker(rep(r), stdout, '', 'hustoj');
+    expect(hu({ exitCode: 0 }, '').status).toBe(S.ACCEPTED);
+    for (const exitCode of [1, 2, 3, 100, 101, 255]) expect(hu({ status: 'RE', exitCode }, '').status).toBe(S.WRONG_ANSWER);
+    expect(hu({ status: 'RE', exitCode: 1 }, 'expected 3')).toEqual({ status: S.WRONG_ANSWER, judgeMessage: 'expected 3' });
+    // A special judge that crashes or runs out of time is ours to report, not the contestant's WA.
+    expect(hu({ status: 'RE', exitCode: null, signal: 11 }, '').status).toBe(S.SYSTEM_ERROR);
+    expect(hu({ status: 'TLE', exitCode: null }, '').status).toBe(S.SYSTEM_ERROR);
+  });
 });
 
 describe('special judge', () => {
@@ -302,6 +312,44 @@ int main(int argc, char *args[]) {
     // Called HOJ's way (three files) the same program answers with its usage text and ERROR.
     const hojWay = await judged(ECHO, 'hoj');
     expect(hojWay.cases[0]).toMatchObject({ status: S.SYSTEM_ERROR, message: expect.stringMatching(/Usage: spj x.in x.out/) });
+  });
+});
+
+describe('HUSTOJ special judge', () => {
+  it("gets the input, the answer and the user's output in that order under 'hustoj', and any non-zero exit is WA", async () => {
+    // After HUSTOJ's wiki example: the answer (args[2]) reads "= sum", the user's output (args[3]) the sum.
+    const HUSTOJ_SPJ = `#include <stdio.h>
+int main(int argc, char *args[]) {
+  FILE *f_in = fopen(args[1], "r"), *f_out = fopen(args[2], "r"), *f_user = fopen(args[3], "r");
+  int a, b, want, got;
+  if (fscanf(f_in, "%d %d", &a, &b) != 2 || fscanf(f_out, " = %d", &want) != 1) return 9;
+  if (fscanf(f_user, "%d", &got) != 1) return 5;
+  return got == want && want == a + b ? 0 : 5;
+}
+`;
+    const cases = [
+      { input: '1 2', output: '= 3\n' },
+      { input: '3 4', output: '= 7\n' },
+    ];
+    const judged = (code: string, checkerConvention: 'hustoj' | 'hoj') =>
+      judgeSubmission({
+        language: 'C',
+        code,
+        cases,
+        timeLimitMs: 1000,
+        memoryLimitMb: 64,
+        judgeMode: 'spj',
+        checker: { language: 'C', code: HUSTOJ_SPJ },
+        checkerConvention,
+      });
+    const SUM = '#include <stdio.h>\nint main(void){ int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }';
+    const ok = await judged(SUM, 'hustoj');
+    expect(ok.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED]);
+    const wrong = await judged('#include <stdio.h>\nint main(void){ puts("0"); return 0; }', 'hustoj');
+    expect(wrong.cases.map((c) => c.status)).toEqual([S.WRONG_ANSWER, S.WRONG_ANSWER]);
+    // Called HOJ's way the answer and the output trade places: the right sum is not accepted.
+    const hojWay = await judged(SUM, 'hoj');
+    expect(hojWay.cases[0]!.status).toBe(S.SYSTEM_ERROR);
   });
 });
 

@@ -93,6 +93,29 @@ const EXTRA = [
     tags: [{ name: 'Math' }],
   },
   {
+    // A HUSTOJ special judge (what FPS files bring): its convention is not in its code, yet must come back.
+    problem: {
+      problemId: 'RT-HUSTOJ',
+      title: 'HUSTOJ special judge',
+      type: 0,
+      timeLimit: 1000,
+      memoryLimit: 128,
+      description: 'Print $a + b$.',
+      input: 'Two integers.',
+      output: 'Their sum.',
+      hint: '',
+      source: 'Round trip',
+      examples: [{ input: '1 2\n', output: '3\n' }],
+      judgeMode: 'spj',
+      spjLanguage: 'C',
+      spjCode:
+        '#include <stdio.h>\nint main(int argc, char *args[]) {\n  FILE *out = fopen(args[2], "r"), *user = fopen(args[3], "r");\n  int a, b;\n  return fscanf(out, "%d", &a) == 1 && fscanf(user, "%d", &b) == 1 && a == b ? 0 : 1;\n}\n',
+      checkerConvention: 'hustoj',
+    },
+    samples: [{ input: '1 2\n', output: '3\n' }],
+    tags: [],
+  },
+  {
     // Markdown the LaTeX of a Polygon package has no exact spelling for: it must still come back as it was.
     problem: {
       problemId: 'RT-MARKDOWN',

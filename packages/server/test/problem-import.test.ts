@@ -237,7 +237,8 @@ int main(){long long a,b;scanf("%lld%lld",&a,&b);printf("%lld\\n",a+b);}]]></sol
     expect(d.codeTemplates).toEqual([{ language: 'C', code: 'int main(){}', status: true }]);
     const second = list.find((x: any) => x.problemId === r.data.problemIds[1]);
     const d2 = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(second.id) } })).data;
-    expect(d2.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C' });
+    // FPS files are HUSTOJ's: a special judge without testlib is called HUSTOJ's way.
+    expect(d2.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C', checkerConvention: 'hustoj' });
   }, 60_000);
 
   it('refuses bad FPS files and changes nothing', async () => {

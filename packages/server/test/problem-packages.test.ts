@@ -18,6 +18,7 @@ import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
 import { problemCases, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { blobPath } from '../src/lib/testdata.js';
+import { checkerAsKattisValidator, exportedCheckerConvention, unwrapExportAdapter } from '../src/modules/problem/packages/kattis-validator.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { del, get, post, rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
@@ -615,6 +616,35 @@ describe('export to Polygon and Kattis packages', () => {
       expect(fs.readFileSync(path.join(dir, 'fb', 'judgemessage.txt'), 'utf8')).toContain('expected 3, found 4');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the adapter calls HUSTOJ's and QDUOJ's special judges their way, and the import knows them again", () => {
+    // HUSTOJ: input, answer ("= sum"), output; any non-zero exit is WA. QDUOJ: input, output, the input on stdin; 1 WA, else failure.
+    const checkers = {
+      hustoj:
+        '#include <stdio.h>\nint main(int c, char **v) { FILE *o = fopen(v[2], "r"), *u = fopen(v[3], "r"); int a, b;\n  return fscanf(o, " = %d", &a) == 1 && fscanf(u, "%d", &b) == 1 && a == b ? 0 : 7; }\n',
+      qduoj:
+        '#include <stdio.h>\nint main(int c, char **v) { if (c != 3) return -1; FILE *u = fopen(v[2], "r"); int a, b, s;\n  if (scanf("%d %d", &a, &b) != 2) return -1; return fscanf(u, "%d", &s) == 1 && s == a + b ? 0 : 1; }\n',
+    };
+    for (const [convention, code] of Object.entries(checkers) as ['hustoj' | 'qduoj', string][]) {
+      const adapter = checkerAsKattisValidator(code, { interactive: false, language: 'C', convention });
+      expect(unwrapExportAdapter(adapter)).toBe(code);
+      expect(exportedCheckerConvention(adapter, code)).toBe(convention);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kattis-adapter-'));
+      try {
+        fs.writeFileSync(path.join(dir, 'validate.cpp'), adapter);
+        execFileSync('g++', ['-O1', '-w', '-o', path.join(dir, 'validate'), path.join(dir, 'validate.cpp')], { cwd: dir });
+        fs.writeFileSync(path.join(dir, 'in'), '1 2\n');
+        fs.writeFileSync(path.join(dir, 'ans'), '= 3\n');
+        fs.mkdirSync(path.join(dir, 'fb'));
+        const run = (team: string) =>
+          spawnSync(path.join(dir, 'validate'), [path.join(dir, 'in'), path.join(dir, 'ans'), `${path.join(dir, 'fb')}/`], { input: team });
+        expect(run('3\n').status, convention).toBe(42);
+        expect(run('4\n').status, convention).toBe(43);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });

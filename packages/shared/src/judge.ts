@@ -33,9 +33,11 @@ export const CHECKER_PRECISION = { min: 4, max: 9, default: 6 } as const;
  * message), any other exit code read as testlib's report, as HOJ does; 'testlib' = testlib's report
  * (first line of stderr) and exit codes (0 ok, 1 WA, 2/4 PE, 3 fail, 7 points, 8 unexpected eof);
  * 'qduoj' = QDUOJ's special judge: called with two files only (`spj <input> <user output>`, the
- * input also on stdin), exit code 0 AC, 1 WA, anything else System Error.
+ * input also on stdin), exit code 0 AC, 1 WA, anything else System Error; 'hustoj' = HUSTOJ's (and
+ * the FreeProblemSet files') special judge: `spj <input> <answer> <user output>`, exit code 0 AC,
+ * any other WA.
  */
-export const CHECKER_CONVENTIONS = ['hoj', 'testlib', 'qduoj'] as const;
+export const CHECKER_CONVENTIONS = ['hoj', 'testlib', 'qduoj', 'hustoj'] as const;
 export type CheckerConvention = (typeof CHECKER_CONVENTIONS)[number];
 
 /**

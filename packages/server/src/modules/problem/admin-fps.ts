@@ -176,8 +176,16 @@ async function itemToProblem(
         auth: 1,
         examples: examples.slice(0, 20),
         isRemoveEndBlank: true,
-        // HUSTOJ's special judges answer by exit code (0 accepted), as this site's 'hoj' convention; testlib ones include it.
-        ...(spjCode.trim() ? { judgeMode: 'spj', spjCode, spjLanguage: spj?.attrs.language || 'C', checkerConvention: conventionOfCheckerCode(spjCode) } : {}),
+        // FPS files come from HUSTOJ: its special judges take `input answer user_output` and answer 0 (AC) or
+        // anything else (WA); a testlib checker (HUSTOJ runs those too) answers as testlib does.
+        ...(spjCode.trim()
+          ? {
+              judgeMode: 'spj',
+              spjCode,
+              spjLanguage: spj?.attrs.language || 'C',
+              checkerConvention: conventionOfCheckerCode(spjCode) === 'testlib' ? 'testlib' : 'hustoj',
+            }
+          : {}),
       },
       codeTemplates: templates.filter((t) => t.language && t.code),
     },

@@ -16,10 +16,11 @@ import { problemCases, problems } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
 import { blobPath } from '../../../lib/testdata.js';
 import { tagsOf } from '../service.js';
-import type { JudgeCaseMode } from '@oj/shared';
+import { type CheckerConvention, conventionOfCheckerCode, type JudgeCaseMode } from '@oj/shared';
 import { aggregationOfMode } from './kattis-aggregation.js';
 import { checkerAsKattisValidator, SITE_COMPARISON_FLAGS, unwrapKattisAdapter } from './kattis-validator.js';
 import { markdownToTex } from './markdown-tex.js';
+import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon.js';
 import { isSectionHeading } from './statement.js';
 
 export type PackageFormat = 'polygon' | 'kattis';
@@ -97,13 +98,22 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
   // Polygon's source types name the language: a C checker stays C (c.gcc) on the way back.
   const isC = p.spjLanguage === 'C';
   const [ext, srcType] = isC ? ['c', 'c.gcc'] : ['cpp', 'cpp.g++17'];
+  // A convention the code does not show (a HUSTOJ or QDUOJ special judge) is named on the asset, so
+  // the import calls it the same way; Polygon itself only knows testlib's.
+  const convention =
+    p.spjCode && conventionOfCheckerCode(p.spjCode) !== p.checkerConvention ? { [`@_${CHECKER_CONVENTION_ATTRIBUTE}`]: p.checkerConvention } : {};
   if (p.judgeMode === 'spj' && p.spjCode) {
     put(`files/check.${ext}`, p.spjCode);
     put(`check.${ext}`, p.spjCode);
-    assets.checker = { '@_type': 'testlib', source: { '@_path': `files/check.${ext}`, '@_type': srcType }, copy: { '@_path': `check.${ext}` } };
+    assets.checker = {
+      '@_type': 'testlib',
+      ...convention,
+      source: { '@_path': `files/check.${ext}`, '@_type': srcType },
+      copy: { '@_path': `check.${ext}` },
+    };
   } else if (p.judgeMode === 'interactive' && p.spjCode) {
     put(`files/interactor.${ext}`, p.spjCode);
-    assets.interactor = { source: { '@_path': `files/interactor.${ext}`, '@_type': srcType } };
+    assets.interactor = { ...convention, source: { '@_path': `files/interactor.${ext}`, '@_type': srcType } };
   }
   // Subtasks judged by their lowest case are Polygon's complete-group policy; the group is worth its
   // lowest case's points (what this site's judge gives), each test keeps its own.
@@ -226,7 +236,12 @@ function kattisPackage(p: Problem, cases: Case[], tags: string[], out: Record<st
     const original = unwrapKattisAdapter(p.spjCode);
     put(
       'output_validators/validator/validate.cpp',
-      original ?? checkerAsKattisValidator(p.spjCode, { interactive: p.judgeMode === 'interactive', language: p.spjLanguage }),
+      original ??
+        checkerAsKattisValidator(p.spjCode, {
+          interactive: p.judgeMode === 'interactive',
+          language: p.spjLanguage,
+          convention: p.checkerConvention as CheckerConvention,
+        }),
     );
     for (const [name, content] of Object.entries(p.judgeExtraFile ?? {})) put(`output_validators/validator/${name}`, content);
   }

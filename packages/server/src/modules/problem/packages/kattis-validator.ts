@@ -12,7 +12,7 @@
  * judges only (after JUDGE_ONLY_MARK); for scoring problems score.txt becomes a share of the case's
  * points (exit 99 with the percentage); the validator's stdout is not read.
  */
-import { JUDGE_ONLY_MARK } from '@oj/shared';
+import { CHECKER_CONVENTIONS, type CheckerConvention, conventionOfCheckerCode, JUDGE_ONLY_MARK } from '@oj/shared';
 
 /** Extra validator arguments and points of the cases whose input has this FNV-1a 64 hash (`kattisInputHash`). */
 export interface KattisCaseEntry {
@@ -201,6 +201,26 @@ const C_CHECKER_NOTE = '// checker language: C\n';
 /** The language of the checker inside an export adapter: C when the export noted it, else C++. */
 export const exportedCheckerLanguage = (code: string): 'C' | 'C++' => (code.includes(EXPORT_TAIL + C_CHECKER_NOTE) ? 'C' : 'C++');
 
+/** Written after the checker when its convention is not the one its code shows (HUSTOJ's, QDUOJ's). */
+const conventionNote = (c: CheckerConvention) => `// checker convention: ${c}\n`;
+
+/** The convention of the checker inside an export adapter: the one the export noted, else the code's. */
+export function exportedCheckerConvention(adapter: string, checker: string): CheckerConvention {
+  const tail = adapter.slice(adapter.lastIndexOf(EXPORT_TAIL));
+  return CHECKER_CONVENTIONS.find((c) => tail.includes(conventionNote(c))) ?? conventionOfCheckerCode(checker);
+}
+
+/**
+ * How the adapter calls a checker of each convention: its argv (`in` input, `team` the team output,
+ * `ans` the answer) and which exit codes are a verdict (the rest is the checker's failure: a judge error).
+ */
+const ADAPTER_CALL: Record<CheckerConvention, { args: string; accepted: string; wrong: string }> = {
+  hoj: { args: 'argv[1], &team[0], argv[2]', accepted: 'code == 0 || code == 100', wrong: 'code != 3 && code != 103' },
+  testlib: { args: 'argv[1], &team[0], argv[2]', accepted: 'code == 0', wrong: 'code != 3' },
+  qduoj: { args: 'argv[1], &team[0]', accepted: 'code == 0', wrong: 'code == 1' },
+  hustoj: { args: 'argv[1], argv[2], &team[0]', accepted: 'code == 0', wrong: 'true' },
+};
+
 /** The checker inside an export adapter (`checkerAsKattisValidator`), else null. */
 export function unwrapExportAdapter(code: string): string | null {
   const b = code.lastIndexOf(EXPORT_TAIL);
@@ -208,14 +228,18 @@ export function unwrapExportAdapter(code: string): string | null {
 }
 
 /**
- * A checker or interactor of this judge (HOJ or testlib convention) as a Kattis output validator:
- * the team output (stdin) is saved to the feedback folder, the checker runs in a child as
- * `checker input team_output answer` (an interactor keeps stdin/stdout and writes its own output
- * file there), its stderr becomes judgemessage.txt, and exit 0/100 becomes 42, anything else 43
- * (3/103, the checker's own failure, stays a judge error).
+ * A checker or interactor of this judge as a Kattis output validator: the team output (stdin) is
+ * saved to the feedback folder, the checker runs in a child called as its convention calls it
+ * (`ADAPTER_CALL`: HOJ's and testlib's `checker input team_output answer`; an interactor keeps
+ * stdin/stdout and writes its own output file there), its stderr becomes judgemessage.txt, its
+ * accepting exit codes become 42, its rejecting ones 43, and the rest (the checker's own failure) a
+ * judge error.
  */
-export function checkerAsKattisValidator(code: string, o: { interactive: boolean; language?: string | null }): string {
-  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}${o.language === 'C' ? C_CHECKER_NOTE : ''}#include <cstdio>
+export function checkerAsKattisValidator(code: string, o: { interactive: boolean; language?: string | null; convention?: CheckerConvention }): string {
+  const convention = o.convention ?? conventionOfCheckerCode(code);
+  const call = ADAPTER_CALL[convention];
+  const note = convention !== conventionOfCheckerCode(code) ? conventionNote(convention) : '';
+  return `${EXPORT_MARK}${EXPORT_HEAD}${code}${EXPORT_TAIL}${o.language === 'C' ? C_CHECKER_NOTE : ''}${note}#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <sys/wait.h>
@@ -239,18 +263,18 @@ int main(int argc, char **argv) {
   pid_t pid = fork();
   if (pid < 0) return 1;
   if (pid == 0) {
-    if (!freopen(message.c_str(), "w", stderr)) _exit(3);
-    char *args[] = {argv[0], argv[1], &team[0], argv[2], nullptr};
-    exit(oj_checker_main(4, args));
+    if (!freopen(message.c_str(), "w", stderr)) _exit(3);${convention === 'qduoj' && !o.interactive ? '\n    if (!freopen(argv[1], "r", stdin)) _exit(3);' : ''}
+    char *args[] = {argv[0], ${call.args}, nullptr};
+    exit(oj_checker_main(sizeof args / sizeof *args - 1, args));
   }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
   }
   if (!WIFEXITED(status)) return 1;
   int code = WEXITSTATUS(status);
-  if (code == 0 || code == 100) return 42;
-  if (code == 3 || code == 103) return 1;
-  return 43;
+  if (${call.accepted}) return 42;
+  if (${call.wrong}) return 43;
+  return 1;
 }
 `;
 }

@@ -12,12 +12,13 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { conventionOfCheckerCode, type JudgeCaseMode, PROBLEM_DEFAULTS } from '@oj/shared';
+import { type JudgeCaseMode, PROBLEM_DEFAULTS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
 import {
+  exportedCheckerConvention,
   exportedCheckerLanguage,
   kattisInputHash,
   kattisValidatorSource,
@@ -175,7 +176,11 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     // A package this site exported carries one of its checkers behind an adapter: take the checker back.
     const own = unwrapExportAdapter(validator.main);
     if (own !== null)
-      Object.assign(problem, { spjCode: own, spjLanguage: exportedCheckerLanguage(validator.main), checkerConvention: conventionOfCheckerCode(own) });
+      Object.assign(problem, {
+        spjCode: own,
+        spjLanguage: exportedCheckerLanguage(validator.main),
+        checkerConvention: exportedCheckerConvention(validator.main, own),
+      });
     else {
       problem.checkerConvention = 'hoj'; // the adapter answers in HOJ's exit codes
       problem.spjCode = kattisValidatorSource(validator.main, { interactive, flags, scoring, cases: await table() });

@@ -12,7 +12,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { conventionOfCheckerCode, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { CHECKER_CONVENTIONS, type CheckerConvention, conventionOfCheckerCode, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import type { CompiledProgram } from '@oj/judge';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
@@ -47,6 +47,9 @@ const languageOf = (typeOrPath: string) => (/^c\.|\.c$/i.test(typeOrPath) ? 'C' 
 
 /** `tests/%02d` → `tests/07` for test 7. */
 const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
+
+/** The attribute of `<checker>`/`<interactor>` naming a convention the code does not show (written by this site's export). */
+export const CHECKER_CONVENTION_ATTRIBUTE = 'convention';
 
 const STATEMENT_SECTIONS = ['legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const;
 type StatementSection = (typeof STATEMENT_SECTIONS)[number];
@@ -157,6 +160,11 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   };
   const interactor = sourceOf(assets.interactor);
   const checker = sourceOf(assets.checker);
+  // Testlib's, or HOJ's when the code does not include it; the convention this site's export named wins.
+  const conventionOf = (node: unknown, code: string): CheckerConvention => {
+    const named = attr(obj(node), CHECKER_CONVENTION_ATTRIBUTE);
+    return (CHECKER_CONVENTIONS as readonly string[]).includes(named) ? (named as CheckerConvention) : conventionOfCheckerCode(code);
+  };
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(shortName, 'POLYGON'),
     title,
@@ -191,7 +199,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
       spjLanguage: languageOf(interactor.type),
       spjCode: code,
       judgeExtraFile: await judgeHeaders(code),
-      checkerConvention: conventionOfCheckerCode(code),
+      checkerConvention: conventionOf(assets.interactor, code),
     });
     if (checkerPath) warnings.push({ key: 'pkgInteractorDecides', params: { checker: checkerPath } });
   } else if (checkerPath) {
@@ -201,7 +209,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
       spjLanguage: languageOf(checkerPath === checker.path ? checker.type : checkerPath),
       spjCode: code,
       judgeExtraFile: await judgeHeaders(code),
-      checkerConvention: conventionOfCheckerCode(code),
+      checkerConvention: conventionOf(assets.checker, code),
     });
   }
 
