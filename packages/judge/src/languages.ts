@@ -92,6 +92,7 @@ export function fillText(text: string, vars: Vars, where: string, depth = 0): st
 
 /** An argument list: an argument that is exactly a list variable is spliced; arguments that end up empty are dropped. */
 export function fillArgs(args: string[], vars: Vars, where: string, depth = 0): string[] {
+  if (depth > 8) throw new Error(`language ${where}: variables refer to each other in a loop`);
   return args.flatMap((a) => {
     const whole = /^\{(\w+)\}$/.exec(a)?.[1];
     const v = whole === undefined ? undefined : lookup(vars, whole, where);

@@ -92,7 +92,8 @@ vi.mock('node:child_process', async (importOriginal) => {
   return { ...fake, default: fake };
 });
 
-const { detectLanguages, runLimits } = await import('../src/languages.js');
+const { detectLanguages, languagesFrom, runLimits } = await import('../src/languages.js');
+const { LANGUAGE_ENTRIES } = await import('../src/language-entries.js');
 type LanguageSpec = ReturnType<typeof detectLanguages>[number];
 
 const NO_ENV = { OJ_KOTLINC: '', OJ_PYTHON2: '', OJ_RUSTC: '', PYENV_ROOT: '', PATH: '/usr/bin:/bin' };
@@ -304,5 +305,31 @@ describe('detected language table', () => {
   it('a host without toolchains offers no language', () => {
     onHost(bare);
     expect(detectLanguages()).toEqual([]);
+  });
+});
+
+describe('language entries', () => {
+  it('each name is offered once', () => {
+    const names = LANGUAGE_ENTRIES.map((e) => e.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it('an entry that cannot be read says which entry and why', () => {
+    onHost(debian);
+    const c = LANGUAGE_ENTRIES[0];
+    expect(() => languagesFrom([{ ...c, name: 'C typo', compileCommand: 'gcc {flagz}' }])).toThrow('language C typo: no variable {flagz}');
+    expect(() => languagesFrom([{ name: 'C 89', extends: 'C89 base' }])).toThrow('language C 89: extends unknown "C89 base"');
+    expect(() =>
+      languagesFrom([
+        { name: 'A', extends: 'B' },
+        { name: 'B', extends: 'A' },
+      ]),
+    ).toThrow('language A: extends itself (A → B → A)');
+    expect(() => languagesFrom([{ ...c, name: 'C looped', vars: { flags: ['{more}'], more: '{flags}' } }])).toThrow(
+      'language C looped: variables refer to each other in a loop',
+    );
+    expect(() => languagesFrom([{ ...c, name: 'C lists', vars: { flags: ['{more}'], more: ['{flags}'] } }])).toThrow(
+      'language C lists: variables refer to each other in a loop',
+    );
   });
 });
