@@ -1,50 +1,15 @@
 /**
- * Judge languages, detected once at start: only toolchains present on this host are offered.
- * Everything runs inside the sandbox (compilers too); toolchains outside /usr (pyenv's Python 2,
- * rustup's Rust) are bound read-only into the box at their own path.
+ * Judge languages, detected once at start: only toolchains present on this host are offered. The
+ * languages are data (`language-entries.ts`); this module reads them: it resolves `extends`, runs each
+ * entry's finders (`language-finders.ts`) and fills the `{var}` templates of its commands. Everything
+ * runs inside the sandbox (compilers too); toolchains outside /usr (pyenv's Python 2, rustup's Rust) are
+ * bound read-only into the box at their own path.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { javaPublicClass, kotlinMainClass } from './java-class.js';
+import { ALLOWANCE, type Allowance, type CommandTemplate, ENTRY_DEFAULTS, LANGUAGE_ENTRIES, type LanguageEntry } from './language-entries.js';
+import { type Found, type FindSpec, mountBinds, runFinder, SOURCE_HOOKS, type SourcePatch, type Vars } from './language-finders.js';
 import type { ReadOnlyBind } from './sandbox.js';
 
-/**
- * How a language's limits derive from the problem's time limit T (ms) and memory limit M (MB).
- * Managed runtimes pay a start-up cost and JIT/GC threads that the CPU counter sees.
- *
- * | language                 | CPU time      | memory cgroup | notes                                   |
- * |--------------------------|---------------|---------------|-----------------------------------------|
- * | C, C++ (all 8 variants)  | T             | M             |                                         |
- * | Rust                     | T             | M             | native code, no runtime                 |
- * | Golang                   | T + 100 ms    | M + 32 MB     | GC threads                              |
- * | Java                     | 2T + 500 ms   | M + 128 MB    | -Xmx = M (heap), rest: metaspace, JIT   |
- * | Python3, Python2         | 2T + 100 ms   | M + 16 MB     | interpreter                             |
- * | PyPy3                    | 2T + 300 ms   | M + 64 MB     | JIT warm-up, larger base image          |
- * | JavaScript Node          | 2T + 200 ms   | M + 64 MB     | --max-old-space-size = M                |
- * | Kotlin                   | 2T + 500 ms   | M + 128 MB    | on the JVM, like Java                   |
- * | C# (Mono)                | 2T + 200 ms   | M + 64 MB     | JIT, GC threads                         |
- * | PHP, Ruby                | 2T + 100 ms   | M + 16 MB     | interpreter                             |
- * | Pascal (Free Pascal)     | T             | M             | native code                             |
- * | Haskell (GHC)            | T + 100 ms    | M + 16 MB     | runtime system, GC                      |
- */
-export interface Allowance {
-  timeFactor: number;
-  timeExtraMs: number;
-  memoryExtraMb: number;
-}
-
-export const ALLOWANCE = {
-  native: { timeFactor: 1, timeExtraMs: 0, memoryExtraMb: 0 },
-  go: { timeFactor: 1, timeExtraMs: 100, memoryExtraMb: 32 },
-  java: { timeFactor: 2, timeExtraMs: 500, memoryExtraMb: 128 },
-  python: { timeFactor: 2, timeExtraMs: 100, memoryExtraMb: 16 },
-  pypy: { timeFactor: 2, timeExtraMs: 300, memoryExtraMb: 64 },
-  node: { timeFactor: 2, timeExtraMs: 200, memoryExtraMb: 64 },
-  mono: { timeFactor: 2, timeExtraMs: 200, memoryExtraMb: 64 },
-  haskell: { timeFactor: 1, timeExtraMs: 100, memoryExtraMb: 16 },
-} satisfies Record<string, Allowance>;
+export { ALLOWANCE, type Allowance, type LanguageEntry };
 
 /** Problem limits as the user sees them. */
 export interface ProblemLimits {
@@ -108,601 +73,135 @@ export function runLimits(lang: LanguageSpec, limits: ProblemLimits) {
   };
 }
 
-const TEMPLATES = {
-  csharp: `using System;
+const VAR = /\{(\w+)\}/g;
 
-public class Program {
-    public static void Main() {
-        string[] p = Console.In.ReadToEnd().Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
-        Console.WriteLine(long.Parse(p[0]) + long.Parse(p[1]));
-    }
-}
-`,
-  php: `<?php
-[$a, $b] = array_map('intval', preg_split('/\\s+/', trim(stream_get_contents(STDIN))));
-echo $a + $b, "\\n";
-`,
-  ruby: `a, b = $stdin.read.split.map(&:to_i)
-puts a + b
-`,
-  pascal: `program main;
-var
-  a, b: int64;
-begin
-  read(a, b);
-  writeln(a + b);
-end.
-`,
-  haskell: `main :: IO ()
-main = do
-  [a, b] <- map read . words <$> getContents :: IO [Integer]
-  print (a + b)
-`,
-  kotlin: `fun main() {
-    val (a, b) = System.\`in\`.bufferedReader().readText().trim().split(Regex("\\\\s+")).map { it.toLong() }
-    println(a + b)
-}
-`,
-  c: `#include <stdio.h>
-
-int main(void) {
-    long long a, b;
-    scanf("%lld %lld", &a, &b);
-    printf("%lld\\n", a + b);
-    return 0;
-}
-`,
-  cpp: `#include <iostream>
-using namespace std;
-
-int main() {
-    long long a, b;
-    cin >> a >> b;
-    cout << a + b << endl;
-    return 0;
-}
-`,
-  java: `import java.util.Scanner;
-
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        long a = in.nextLong(), b = in.nextLong();
-        System.out.println(a + b);
-    }
-}
-`,
-  python3: `a, b = map(int, input().split())
-print(a + b)
-`,
-  python2: `a, b = map(int, raw_input().split())
-print a + b
-`,
-  go: `package main
-
-import "fmt"
-
-func main() {
-	var a, b int64
-	fmt.Scan(&a, &b)
-	fmt.Println(a + b)
-}
-`,
-  js: `const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);
-console.log((a + b).toString());
-`,
-  rust: `use std::io::Read;
-
-fn main() {
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).unwrap();
-    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
-    println!("{}", v[0] + v[1]);
-}
-`,
-};
-
-/** stdout + stderr of a short command (several tools print their version on stderr). */
-function output(cmd: string, args: string[]): string | null {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 15_000 });
-  if (r.error) return null;
-  return `${r.stdout ?? ''}${r.stderr ?? ''}`;
+function lookup(vars: Vars, name: string, where: string): string | string[] {
+  const v = vars[name];
+  if (v === undefined) throw new Error(`language ${where}: no variable {${name}}`);
+  return v;
 }
 
-function versionOf(cmd: string, args: string[], re: RegExp): string | null {
-  const out = output(cmd, args);
-  return out === null ? null : (re.exec(out)?.[1] ?? null);
+/** `text` with each `{var}` replaced (lists joined by spaces, variables inside variables expanded too). */
+export function fillText(text: string, vars: Vars, where: string, depth = 0): string {
+  if (depth > 8) throw new Error(`language ${where}: variables refer to each other in a loop`);
+  return text.replace(VAR, (_, name: string) => {
+    const v = lookup(vars, name, where);
+    return Array.isArray(v) ? fillArgs(v, vars, where, depth + 1).join(' ') : fillText(v, vars, where, depth + 1);
+  });
 }
 
-function exists(p: string): boolean {
-  try {
-    fs.accessSync(p, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+/** An argument list: an argument that is exactly a list variable is spliced; arguments that end up empty are dropped. */
+export function fillArgs(args: string[], vars: Vars, where: string, depth = 0): string[] {
+  if (depth > 8) throw new Error(`language ${where}: variables refer to each other in a loop`);
+  return args.flatMap((a) => {
+    const whole = /^\{(\w+)\}$/.exec(a)?.[1];
+    const v = whole === undefined ? undefined : lookup(vars, whole, where);
+    const out = Array.isArray(v) ? fillArgs(v, vars, where, depth + 1) : [fillText(a, vars, where, depth)];
+    return out.filter((x) => x !== '');
+  });
 }
 
-const isUnderUsr = (p: string) => p.startsWith('/usr/');
-
-/** A toolchain outside /usr must be bound into the box: bind its installation prefix. */
-function bindsFor(realBinary: string, prefix: string): ReadOnlyBind[] {
-  return isUnderUsr(realBinary) ? [] : [{ src: prefix }];
+function fillCommand(cmd: CommandTemplate, vars: Vars, where: string): CommandSpec {
+  const argv = fillArgs(cmd.argv, vars, where);
+  if (!cmd.env) return { argv };
+  return { argv, env: Object.fromEntries(Object.entries(cmd.env).map(([k, v]) => [k, fillText(v, vars, where)])) };
 }
 
-const JAVA_OPTS = ['-XX:+UseSerialGC', '-XX:-UsePerfData', '-Dfile.encoding=UTF-8'];
+/** `entry` with what it extends underneath (vars merged, every other field replaced). */
+export function resolveEntry(entry: LanguageEntry, entries: LanguageEntry[] = LANGUAGE_ENTRIES, seen: string[] = []): LanguageEntry {
+  if (!entry.extends) return entry;
+  if (seen.includes(entry.name)) throw new Error(`language ${entry.name}: extends itself (${[...seen, entry.name].join(' → ')})`);
+  const parentEntry = entries.find((e) => e.name === entry.extends);
+  if (!parentEntry) throw new Error(`language ${entry.name}: extends unknown "${entry.extends}"`);
+  const parent = resolveEntry(parentEntry, entries, [...seen, entry.name]);
+  const { extends: _e, abstract: _a, ...own } = entry;
+  const { abstract: _pa, ...inherited } = parent;
+  return { ...inherited, ...own, vars: { ...parent.vars, ...entry.vars } };
+}
 
-/** Detects the toolchains of this host. Slow-ish (runs `java -version` etc.): use `getLanguages()`. */
-export function detectLanguages(): LanguageSpec[] {
-  const langs: LanguageSpec[] = [];
-  const base = { pids: 64, nofile: 64, readOnlyBinds: [] as ReadOnlyBind[], compileTimeMs: 10_000, compileMemoryMb: 512 };
+function required<K extends keyof LanguageEntry>(e: LanguageEntry, key: K): NonNullable<LanguageEntry[K]> {
+  const v = e[key];
+  if (v === undefined || v === null) throw new Error(`language ${e.name}: no ${key}`);
+  return v as NonNullable<LanguageEntry[K]>;
+}
 
-  const gcc = exists('/usr/bin/gcc') ? versionOf('/usr/bin/gcc', ['-dumpfullversion'], /^(\d[\w.]*)/) : null;
-  if (gcc) {
-    for (const o2 of [false, true]) {
-      const args = ['-DONLINE_JUDGE', '-w', '-fmax-errors=3', '-std=c11', ...(o2 ? ['-O2'] : []), 'main.c', '-lm', '-o', 'main'];
-      langs.push({
-        ...base,
-        name: o2 ? 'C With O2' : 'C',
-        description: `GCC ${gcc}`,
-        compileCommand: `gcc ${args.join(' ')}`,
-        contentType: 'text/x-csrc',
-        template: TEMPLATES.c,
-        sourceName: 'main.c',
-        compile: { argv: ['/usr/bin/gcc', ...args] },
-        artifact: 'main',
-        runsSource: false,
-        run: () => ({ argv: ['/box/main'] }),
-        allowance: ALLOWANCE.native,
-      });
-    }
-  }
-  const gxx = exists('/usr/bin/g++') ? versionOf('/usr/bin/g++', ['-dumpfullversion'], /^(\d[\w.]*)/) : null;
-  if (gxx) {
-    for (const [label, std] of [
-      ['C++', 'c++14'],
-      ['C++ 17', 'c++17'],
-      ['C++ 20', 'c++20'],
-    ] as const) {
-      for (const o2 of [false, true]) {
-        const args = ['-DONLINE_JUDGE', '-w', '-fmax-errors=3', `-std=${std}`, ...(o2 ? ['-O2'] : []), 'main.cpp', '-lm', '-o', 'main'];
-        langs.push({
-          ...base,
-          name: o2 ? `${label} With O2` : label,
-          description: `G++ ${gxx}`,
-          compileCommand: `g++ ${args.join(' ')}`,
-          contentType: 'text/x-c++src',
-          template: TEMPLATES.cpp,
-          sourceName: 'main.cpp',
-          compile: { argv: ['/usr/bin/g++', ...args] },
-          artifact: 'main',
-          runsSource: false,
-          run: () => ({ argv: ['/box/main'] }),
-          allowance: ALLOWANCE.native,
-        });
-      }
-    }
-  }
-
-  if (exists('/usr/bin/javac') && exists('/usr/bin/java')) {
-    const javac = fs.realpathSync('/usr/bin/javac');
-    const java = fs.realpathSync('/usr/bin/java');
-    const version = versionOf(java, ['-version'], /version "([^"]+)"/);
-    if (version) {
-      // Debian keeps the JDK's configuration under /etc/java-N-openjdk (symlinked from the JDK).
-      const etc = fs
-        .readdirSync('/etc')
-        .filter((d) => /^java-\d+/.test(d))
-        .map((d) => ({ src: `/etc/${d}` }));
-      const jdkHome = path.dirname(path.dirname(java));
-      const compileFlags = ['-J-Xmx512m', '-J-XX:+UseSerialGC', '-J-XX:TieredStopAtLevel=1', '-J-XX:-UsePerfData', '-encoding', 'UTF-8'];
-      // javac wants the public class in <Class>.java: a submission is compiled and run under its own class name.
-      const javaFor = (cls: string): LanguageSpec => ({
-        ...base,
-        name: 'Java',
-        description: `OpenJDK ${version}`,
-        compileCommand: 'javac -encoding UTF-8 Main.java',
-        contentType: 'text/x-java',
-        template: TEMPLATES.java,
-        sourceName: `${cls}.java`,
-        compile: { argv: [javac, ...compileFlags, `${cls}.java`] },
-        artifact: `${cls}.class`,
-        artifactHint: cls === 'Main' ? ' (the class with main must be public, or be named Main)' : undefined,
-        runsSource: false,
-        // The JVM does not see the box cgroup: the heap limit must be given explicitly.
-        run: (l) => ({
-          argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-cp', '/box', cls],
-        }),
-        allowance: ALLOWANCE.java,
-        pids: 128,
-        nofile: 256,
-        compileMemoryMb: 1024,
-        readOnlyBinds: [...etc, ...bindsFor(java, jdkHome)],
-      });
-      const main = javaFor('Main');
-      // No public class (or one named Main): Main.java as before.
-      main.forSource = (source) => {
-        const cls = javaPublicClass(source);
-        return cls && cls !== 'Main' ? javaFor(cls) : main;
-      };
-      langs.push(main);
-
-      const kotlin = findKotlin();
-      if (kotlin) {
-        // The compiler runs on the same JVM; its main class is found by kotlinc and written into the
-        // jar's manifest, so neither the file name nor the name of the class of `main` matters.
-        const kt: LanguageSpec = {
-          ...base,
-          name: 'Kotlin',
-          description: `Kotlin ${kotlin.version}`,
-          compileCommand: 'kotlinc main.kt -include-runtime -d main.jar',
-          contentType: 'text/x-kotlin',
-          template: TEMPLATES.kotlin,
-          sourceName: 'main.kt',
-          compile: {
-            argv: [
-              java,
-              '-Xmx768m',
-              '-Xss16m',
-              ...JAVA_OPTS.slice(0, 2),
-              '-XX:TieredStopAtLevel=1',
-              '-cp',
-              path.join(kotlin.home, 'lib', 'kotlin-preloader.jar'),
-              'org.jetbrains.kotlin.preloading.Preloader',
-              '-cp',
-              path.join(kotlin.home, 'lib', 'kotlin-compiler.jar'),
-              'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
-              '-nowarn',
-              'main.kt',
-              '-include-runtime',
-              '-d',
-              'main.jar',
-            ],
-          },
-          artifact: 'main.jar',
-          runsSource: false,
-          run: (l) => ({
-            argv: [java, `-Xmx${l.memoryLimitMb}m`, `-Xss${Math.min(l.stackLimitMb, 1024)}m`, ...JAVA_OPTS, '-DONLINE_JUDGE=true', '-jar', '/box/main.jar'],
-          }),
-          allowance: ALLOWANCE.java,
-          pids: 128,
-          nofile: 256,
-          compileMemoryMb: 1536,
-          compileTimeMs: 30_000,
-          readOnlyBinds: [...etc, ...bindsFor(java, jdkHome), ...kotlin.binds],
-        };
-        // A main that is a @JvmStatic member of an object is not in the manifest: run its class by name.
-        kt.forSource = (source) => {
-          const cls = kotlinMainClass(source);
-          if (!cls) return kt;
-          const run = kt.run;
-          return { ...kt, run: (l) => ({ argv: [...run(l).argv.slice(0, -2), '-cp', '/box/main.jar', cls] }) };
-        };
-        langs.push(kt);
-      }
-    }
-  }
-
-  const py3 = '/usr/bin/python3';
-  if (exists(py3)) {
-    const version = versionOf(py3, ['--version'], /Python (\S+)/);
-    if (version) {
-      langs.push({
-        ...base,
-        name: 'Python3',
-        description: `Python ${version}`,
-        compileCommand: 'python3 -m py_compile main.py',
-        contentType: 'text/x-python',
-        template: TEMPLATES.python3,
-        sourceName: 'main.py',
-        compile: { argv: [py3, '-m', 'py_compile', 'main.py'] },
-        artifact: null,
-        runsSource: true,
-        run: () => ({ argv: [py3, 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
-        allowance: ALLOWANCE.python,
-      });
-    }
-  }
-
-  const py2 = findPython2();
-  if (py2) {
-    langs.push({
-      ...base,
-      name: 'Python2',
-      description: `Python ${py2.version}`,
-      compileCommand: 'python2 -m py_compile main.py',
-      contentType: 'text/x-python',
-      template: TEMPLATES.python2,
-      sourceName: 'main.py',
-      compile: { argv: [py2.binary, '-m', 'py_compile', 'main.py'] },
-      artifact: null,
-      runsSource: true,
-      run: () => ({ argv: [py2.binary, 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
-      allowance: ALLOWANCE.python,
-      readOnlyBinds: py2.binds,
-    });
-  }
-
-  if (exists('/usr/bin/pypy3')) {
-    const out = output('/usr/bin/pypy3', ['--version']) ?? '';
-    const pypy = /PyPy (\S+)/.exec(out)?.[1];
-    const pyv = /Python (\S+)/.exec(out)?.[1];
-    if (pypy) {
-      langs.push({
-        ...base,
-        name: 'PyPy3',
-        description: `PyPy ${pypy}${pyv ? ` (Python ${pyv})` : ''}`,
-        compileCommand: 'pypy3 -m py_compile main.py',
-        contentType: 'text/x-python',
-        template: TEMPLATES.python3,
-        sourceName: 'main.py',
-        compile: { argv: ['/usr/bin/pypy3', '-m', 'py_compile', 'main.py'] },
-        artifact: null,
-        runsSource: true,
-        run: () => ({ argv: ['/usr/bin/pypy3', 'main.py'], env: { PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1' } }),
-        allowance: ALLOWANCE.pypy,
-        pids: 64,
-        nofile: 128,
-      });
-    }
-  }
-
-  const go = ['/usr/bin/go', '/usr/local/go/bin/go'].find(exists);
-  if (go) {
-    const version = versionOf(go, ['version'], /go version go(\S+)/);
-    if (version) {
-      const real = fs.realpathSync(go);
-      const env = { GOCACHE: '/tmp/gocache', GOPATH: '/tmp/gopath', GO111MODULE: 'off', CGO_ENABLED: '0', GOPROXY: 'off', GOTOOLCHAIN: 'local', GOFLAGS: '' };
-      langs.push({
-        ...base,
-        name: 'Golang',
-        description: `Go ${version}`,
-        compileCommand: 'go build -o main main.go',
-        contentType: 'text/x-go',
-        template: TEMPLATES.go,
-        sourceName: 'main.go',
-        compile: { argv: [real, 'build', '-o', 'main', 'main.go'], env },
-        artifact: 'main',
-        runsSource: false,
-        run: () => ({ argv: ['/box/main'], env: { GODEBUG: 'madvdontneed=1' } }),
-        allowance: ALLOWANCE.go,
-        pids: 128,
-        nofile: 128,
-        compileMemoryMb: 1024,
-        compileTimeMs: 20_000,
-        readOnlyBinds: bindsFor(real, path.dirname(path.dirname(real))),
-      });
-    }
-  }
-
-  const node = ['/usr/bin/node', '/usr/local/bin/node'].find(exists);
-  if (node) {
-    const version = versionOf(node, ['--version'], /^v?(\S+)/);
-    if (version) {
-      langs.push({
-        ...base,
-        name: 'JavaScript Node',
-        description: `Node ${version}`,
-        compileCommand: 'node --check main.js',
-        contentType: 'text/javascript',
-        template: TEMPLATES.js,
-        sourceName: 'main.js',
-        compile: { argv: [node, '--check', 'main.js'] },
-        artifact: null,
-        runsSource: true,
-        run: (l) => ({ argv: [node, `--max-old-space-size=${l.memoryLimitMb}`, 'main.js'] }),
-        allowance: ALLOWANCE.node,
-        pids: 64,
-        nofile: 128,
-      });
-    }
-  }
-
-  const mono = exists('/usr/bin/mono') && exists('/usr/lib/mono/4.5/mcs.exe') ? versionOf('/usr/bin/mono', ['--version'], /version (\d[\w.]*)/) : null;
-  if (mono) {
-    // mcs is a shell wrapper around mcs.exe: run the compiler on mono directly. Mono reads its
-    // DLL map and machine.config from /etc/mono.
-    const args = ['-optimize+', '-define:ONLINE_JUDGE', '-out:main.exe', 'Main.cs'];
-    langs.push({
-      ...base,
-      name: 'C#',
-      description: `Mono ${mono}`,
-      compileCommand: `mcs ${args.join(' ')}`,
-      contentType: 'text/x-csharp',
-      template: TEMPLATES.csharp,
-      sourceName: 'Main.cs',
-      compile: { argv: ['/usr/bin/mono', '/usr/lib/mono/4.5/mcs.exe', ...args] },
-      artifact: 'main.exe',
-      runsSource: false,
-      run: () => ({ argv: ['/usr/bin/mono', '/box/main.exe'] }),
-      allowance: ALLOWANCE.mono,
-      pids: 64,
-      nofile: 128,
-      compileMemoryMb: 1024,
-      readOnlyBinds: existing(['/etc/mono']),
-    });
-  }
-
-  const php = exists('/usr/bin/php') ? versionOf('/usr/bin/php', ['--version'], /^PHP (\d[\w.]*)/) : null;
-  if (php) {
-    // Debian loads PHP's extensions through the ini files of /etc/php; the CLI has no memory_limit there.
-    langs.push({
-      ...base,
-      name: 'PHP',
-      description: `PHP ${php}`,
-      compileCommand: 'php -l main.php',
-      contentType: 'text/x-php',
-      template: TEMPLATES.php,
-      sourceName: 'main.php',
-      compile: { argv: ['/usr/bin/php', '-l', 'main.php'] },
-      artifact: null,
-      runsSource: true,
-      run: () => ({ argv: ['/usr/bin/php', '-d', 'memory_limit=-1', '-d', 'display_errors=stderr', 'main.php'] }),
-      allowance: ALLOWANCE.python,
-      readOnlyBinds: existing(['/etc/php']),
-    });
-  }
-
-  const ruby = exists('/usr/bin/ruby') ? versionOf('/usr/bin/ruby', ['--version'], /^ruby (\d+\.\d+\.\d+)/) : null;
-  if (ruby) {
-    langs.push({
-      ...base,
-      name: 'Ruby',
-      description: `Ruby ${ruby}`,
-      compileCommand: 'ruby -c main.rb',
-      contentType: 'text/x-ruby',
-      template: TEMPLATES.ruby,
-      sourceName: 'main.rb',
-      compile: { argv: ['/usr/bin/ruby', '-c', 'main.rb'] },
-      artifact: null,
-      runsSource: true,
-      run: () => ({ argv: ['/usr/bin/ruby', 'main.rb'] }),
-      allowance: ALLOWANCE.python,
-      nofile: 128,
-    });
-  }
-
-  const fpc = exists('/usr/bin/fpc') ? versionOf('/usr/bin/fpc', ['-iV'], /^(\d[\w.]*)/) : null;
-  if (fpc) {
-    // fpc finds its units through /etc/fpc.cfg (which includes /etc/fpc-<version>.cfg) and links with ld.
-    const args = ['-O2', '-Xs', '-Sgic', '-dONLINE_JUDGE', '-omain', 'main.pas'];
-    langs.push({
-      ...base,
-      name: 'Pascal',
-      description: `Free Pascal ${fpc}`,
-      compileCommand: `fpc ${args.join(' ')}`,
-      contentType: 'text/x-pascal',
-      template: TEMPLATES.pascal,
-      sourceName: 'main.pas',
-      compile: { argv: ['/usr/bin/fpc', ...args] },
-      artifact: 'main',
-      runsSource: false,
-      run: () => ({ argv: ['/box/main'] }),
-      allowance: ALLOWANCE.native,
-      readOnlyBinds: existing(
-        fs
-          .readdirSync('/etc')
-          .filter((f) => /^fpc(-[\d.]+)?\.cfg$/.test(f))
-          .map((f) => `/etc/${f}`),
+/** The spec of a resolved entry whose finders found `found`; `patch` is a submission's change (source hook). */
+function instantiate(e: LanguageEntry, found: Found, patch: SourcePatch | null = null): LanguageSpec {
+  const vars: Vars = { ...e.vars, ...found.vars, ...patch?.vars };
+  const where = e.name;
+  const text = (key: 'description' | 'compileCommand' | 'sourceName') => fillText(required(e, key), vars, where);
+  const run = required(e, 'run');
+  const caps = e.limitCaps ?? {};
+  const spec: LanguageSpec = {
+    name: e.name,
+    description: text('description'),
+    compileCommand: text('compileCommand'),
+    contentType: required(e, 'contentType'),
+    template: required(e, 'template'),
+    sourceName: text('sourceName'),
+    compile: e.compile ? fillCommand(e.compile, vars, where) : null,
+    artifact: e.artifact ? fillText(e.artifact, vars, where) : null,
+    runsSource: required(e, 'runsSource'),
+    run: (l) =>
+      fillCommand(
+        run,
+        {
+          ...vars,
+          timeLimitMs: String(l.timeLimitMs),
+          memoryLimitMb: String(l.memoryLimitMb),
+          stackLimitMb: String(Math.min(l.stackLimitMb, caps.stackLimitMb ?? Number.POSITIVE_INFINITY)),
+        },
+        where,
       ),
-    });
+    allowance: ALLOWANCE[required(e, 'allowance')],
+    pids: e.pids ?? ENTRY_DEFAULTS.pids,
+    nofile: e.nofile ?? ENTRY_DEFAULTS.nofile,
+    readOnlyBinds: [...mountBinds(e.mounts ?? ENTRY_DEFAULTS.mounts), ...found.binds],
+    compileTimeMs: e.compileTimeMs ?? ENTRY_DEFAULTS.compileTimeMs,
+    compileMemoryMb: e.compileMemoryMb ?? ENTRY_DEFAULTS.compileMemoryMb,
+  };
+  if (e.artifactHint !== undefined && !patch?.drop?.includes('artifactHint')) spec.artifactHint = fillText(e.artifactHint, vars, where);
+  const hook = e.sourceHook && !patch ? SOURCE_HOOKS[e.sourceHook] : undefined;
+  if (hook) {
+    spec.forSource = (source) => {
+      const p = hook(source);
+      return p ? instantiate(e, found, p) : spec;
+    };
   }
+  return spec;
+}
 
-  const ghc = exists('/usr/bin/ghc') ? versionOf('/usr/bin/ghc', ['--numeric-version'], /^(\d[\w.]*)/) : null;
-  if (ghc) {
-    // Debian's global package database is /var/lib/ghc/package.conf.d (symlinked from /usr/lib/ghc).
-    const args = ['-O2', '-DONLINE_JUDGE', '-o', 'main', 'main.hs'];
-    langs.push({
-      ...base,
-      name: 'Haskell',
-      description: `GHC ${ghc}`,
-      compileCommand: `ghc ${args.join(' ')}`,
-      contentType: 'text/x-haskell',
-      template: TEMPLATES.haskell,
-      sourceName: 'main.hs',
-      // -outputdir: the .hi/.o files stay out of the copied-out program directory.
-      compile: { argv: ['/usr/bin/ghc', ...args, '-outputdir', '/tmp/ghc'] },
-      artifact: 'main',
-      runsSource: false,
-      run: () => ({ argv: ['/box/main'] }),
-      allowance: ALLOWANCE.haskell,
-      compileMemoryMb: 1024,
-      compileTimeMs: 30_000,
-      readOnlyBinds: existing(['/var/lib/ghc']),
-    });
-  }
-
-  const rust = findRust();
-  if (rust) {
-    const args = ['-O', '--edition', '2021', '-o', 'main', 'main.rs'];
-    langs.push({
-      ...base,
-      name: 'Rust',
-      description: `rustc ${rust.version}`,
-      compileCommand: `rustc ${args.join(' ')}`,
-      contentType: 'text/x-rustsrc',
-      template: TEMPLATES.rust,
-      sourceName: 'main.rs',
-      compile: { argv: [rust.binary, ...args] },
-      artifact: 'main',
-      runsSource: false,
-      run: () => ({ argv: ['/box/main'] }),
-      allowance: ALLOWANCE.native,
-      compileMemoryMb: 1024,
-      compileTimeMs: 20_000,
-      readOnlyBinds: rust.binds,
-    });
+/** Runs each entry's finders (each distinct finder once) and returns the languages whose toolchains are all present. */
+export function languagesFrom(entries: LanguageEntry[]): LanguageSpec[] {
+  const memo = new Map<string, Found | null>();
+  const find = (spec: FindSpec) => {
+    const key = JSON.stringify(spec);
+    if (!memo.has(key)) memo.set(key, runFinder(spec));
+    return memo.get(key) ?? null;
+  };
+  const langs: LanguageSpec[] = [];
+  for (const entry of entries) {
+    if (entry.abstract) continue;
+    const e = resolveEntry(entry, entries);
+    const found: Found = { vars: {}, binds: [] };
+    let present = true;
+    for (const spec of e.find ?? []) {
+      const f = find(spec);
+      if (!f) {
+        present = false;
+        break;
+      }
+      Object.assign(found.vars, f.vars);
+      found.binds.push(...f.binds);
+    }
+    if (present) langs.push(instantiate(e, found));
   }
   return langs;
 }
 
-/** Those of `paths` present on this host, as read-only binds (a missing bind source fails the box). */
-function existing(paths: string[]): ReadOnlyBind[] {
-  return paths.filter((p) => fs.existsSync(p)).map((src) => ({ src }));
-}
-
-/** Kotlin's compiler jars: Debian's kotlinc (JetBrains' distribution has the same layout, with build.txt). */
-function findKotlin(): { home: string; version: string; binds: ReadOnlyBind[] } | null {
-  const candidates = [process.env.OJ_KOTLINC, '/usr/bin/kotlinc', '/usr/local/bin/kotlinc'];
-  for (const c of candidates) {
-    if (!c || !exists(c)) continue;
-    const home = path.dirname(path.dirname(fs.realpathSync(c)));
-    const lib = path.join(home, 'lib');
-    if (!['kotlin-preloader.jar', 'kotlin-compiler.jar'].every((j) => fs.existsSync(path.join(lib, j)))) continue;
-    // Asking kotlinc for its version starts a JVM (seconds); Debian's says "1.3-SNAPSHOT" anyway.
-    let version = '';
-    try {
-      version = fs.readFileSync(path.join(home, 'build.txt'), 'utf8').trim();
-    } catch {
-      version = /kotlin-stdlib-(\d[\w.]*)\.jar$/.exec(fs.realpathSync(path.join(lib, 'kotlin-stdlib.jar')))?.[1] ?? '';
-    }
-    if (!version) continue;
-    // The jars are symlinks into /usr/share/java; outside /usr both the home and their targets are bound.
-    const real = fs.realpathSync(path.join(lib, 'kotlin-compiler.jar'));
-    const binds = isUnderUsr(home) ? [] : [{ src: home }, ...(isUnderUsr(real) || real.startsWith(home) ? [] : [{ src: path.dirname(real) }])];
-    return { home, version, binds };
-  }
-  return null;
-}
-
-/** Debian 12 has no python2: accept a system one, else pyenv's 2.7 by absolute path. */
-function findPython2(): { binary: string; version: string; binds: ReadOnlyBind[] } | null {
-  const candidates = [process.env.OJ_PYTHON2, '/usr/bin/python2.7', '/usr/bin/python2'];
-  const pyenvRoots = [process.env.PYENV_ROOT, path.join(os.homedir(), '.pyenv')].filter((p): p is string => !!p);
-  for (const root of pyenvRoots) {
-    const versions = path.join(root, 'versions');
-    if (!fs.existsSync(versions)) continue;
-    for (const v of fs
-      .readdirSync(versions)
-      .filter((d) => d.startsWith('2.'))
-      .sort()
-      .reverse())
-      candidates.push(path.join(versions, v, 'bin', 'python2'));
-  }
-  for (const c of candidates) {
-    if (!c || !exists(c)) continue;
-    const real = fs.realpathSync(c);
-    const version = versionOf(real, ['--version'], /Python (2\.\S+)/);
-    if (!version) continue;
-    return { binary: real, version, binds: bindsFor(real, path.dirname(path.dirname(real))) };
-  }
-  return null;
-}
-
-/** rustc may be rustup's proxy under the home directory: use the toolchain's real binary. */
-function findRust(): { binary: string; version: string; binds: ReadOnlyBind[] } | null {
-  const candidates = [process.env.OJ_RUSTC, '/usr/bin/rustc', path.join(os.homedir(), '.cargo', 'bin', 'rustc')];
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir) candidates.push(path.join(dir, 'rustc'));
-  for (const c of candidates) {
-    if (!c || !exists(c)) continue;
-    const sysroot = output(c, ['--print', 'sysroot'])?.trim();
-    if (!sysroot || !fs.existsSync(path.join(sysroot, 'bin', 'rustc'))) continue;
-    const binary = path.join(sysroot, 'bin', 'rustc');
-    const version = versionOf(binary, ['--version'], /rustc (\S+)/);
-    if (!version) continue;
-    return { binary, version, binds: bindsFor(binary, sysroot) };
-  }
-  return null;
+/** Detects the toolchains of this host. Slow-ish (runs `java -version` etc.): use `getLanguages()`. */
+export function detectLanguages(): LanguageSpec[] {
+  return languagesFrom(LANGUAGE_ENTRIES);
 }
 
 let cached: LanguageSpec[] | null = null;

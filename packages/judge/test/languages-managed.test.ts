@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getLanguages } from '../src/languages.js';
-import { ensureRunnerBuilt } from '../src/sandbox.js';
-import { languageTests } from './languages.shared.js';
 
-ensureRunnerBuilt();
 const langs = getLanguages().filter((l) => ['Java', 'Python3', 'Python2', 'PyPy3', 'JavaScript Node'].includes(l.name));
 
 describe('managed languages', () => {
@@ -19,5 +16,4 @@ describe('managed languages', () => {
     expect(pypy?.description).toMatch(/^PyPy \d+\.\d+.*\(Python 3\.\d+/);
     expect(pypy?.run({ timeLimitMs: 1, memoryLimitMb: 1, stackLimitMb: 1 }).argv[0]).toBe('/usr/bin/pypy3');
   });
-  for (const lang of langs) languageTests(lang);
 });

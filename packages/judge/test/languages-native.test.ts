@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getLanguages } from '../src/languages.js';
-import { ensureRunnerBuilt } from '../src/sandbox.js';
-import { languageTests } from './languages.shared.js';
 
-ensureRunnerBuilt();
 const langs = getLanguages().filter((l) => /^(C|C\+\+)( |$)|^Rust$|^Golang$/.test(l.name));
 
 describe('native languages', () => {
@@ -25,5 +22,4 @@ describe('native languages', () => {
     expect(go?.description).toMatch(/^Go 1\.\d+/);
     expect(go?.contentType).toBe('text/x-go');
   });
-  for (const lang of langs) languageTests(lang);
 });
