@@ -930,6 +930,24 @@ class InputStreamReader {
     if (c == LF) line--;
   }
 
+  /* setTestCase() in a validator: test case `testCase` starts at the current position (whole-file readers only). */
+  void markTestCase(int testCase) { marks.push_back(std::make_pair(pos, testCase)); }
+
+  /* The characters read so far, split at the marks: pieces[0] precedes the first test case. */
+  std::vector<std::pair<int, std::string> > readPieces() const {
+    std::vector<std::pair<int, std::string> > pieces;
+    size_t from = 0;
+    int current = 0;
+    for (size_t i = 0; i < marks.size(); i++) {
+      size_t at = std::min(marks[i].first, pos);
+      pieces.push_back(std::make_pair(current, data.substr(from, at - from)));
+      from = at;
+      current = marks[i].second;
+    }
+    pieces.push_back(std::make_pair(current, data.substr(from, pos - from)));
+    return pieces;
+  }
+
   bool eof() { return !available(1); }
   std::string getName() const { return name; }
   int getLine() const { return line; }
@@ -962,6 +980,7 @@ class InputStreamReader {
   std::FILE *file;
   std::string name;
   std::string data;
+  std::vector<std::pair<size_t, int> > marks;
   bool lazy;
   size_t pos;
   int line;
@@ -1165,18 +1184,29 @@ class Validator {
   std::string _testset;
   std::string _group;
   std::string _testOverviewLogFileName;
+  std::string _testMarkupFileName;
+  int _testCase;
+  std::string _testCaseFileName;
   std::map<std::string, ValidatorBoundsHit> _boundsHitByVariableName;
   std::set<std::string> _features;
   std::set<std::string> _hitFeatures;
 
  public:
-  Validator() : _testset("tests"), _group() {}
+  Validator() : _testset("tests"), _group(), _testCase(-1) {}
   std::string testset() const { return _testset; }
   std::string group() const { return _group; }
   std::string testOverviewLogFileName() const { return _testOverviewLogFileName; }
   void setTestset(const char *const testset) { _testset = testset; }
   void setGroup(const char *const group) { _group = group; }
   void setTestOverviewLogFileName(const char *const name) { _testOverviewLogFileName = name; }
+  void setTestMarkupFileName(const char *const name) { _testMarkupFileName = name; }
+  void setTestCase(int testCase) { _testCase = testCase; }
+  void setTestCaseFileName(const char *const name) { _testCaseFileName = name; }
+  std::string testMarkupFileName() const { return _testMarkupFileName; }
+  int testCase() const { return _testCase; }
+  std::string testCaseFileName() const { return _testCaseFileName; }
+  void writeTestMarkup();
+  void writeTestCase();
 
   void addBoundsHit(const std::string &variableName, ValidatorBoundsHit boundsHit) {
     for (size_t i = 0; i < variableName.length(); i++)
@@ -1252,6 +1282,10 @@ struct TestlibFinalizeGuard {
     if (wasAlive && testlibMode == _checker && quitCount == 0) problem = "Checker must end with quit or quitf call.";
     if (wasAlive && testlibMode == _validator && readEofCount == 0 && quitCount == 0) problem = "Validator must end with readEof call.";
     validator.writeTestOverviewLog();
+    if (problem == NULL && __testlib_exitCode == 0 && testlibMode == _validator) {
+      validator.writeTestMarkup();
+      validator.writeTestCase();
+    }
     if (problem != NULL) {
       // Already inside exit(): report and leave without running exit() a second time.
       std::fflush(stdout);
@@ -1268,9 +1302,64 @@ TestlibFinalizeGuard testlibFinalizeGuard;
 void disableFinalizeGuard() { TestlibFinalizeGuard::alive = false; }
 
 inline void setTestCase(int testCase) {
+  // Numbering that starts at 0 is shifted to start at 1, as testlib does (markup and --testCase count from 1).
+  static bool firstCall = true;
+  static bool zeroBased = false;
+  if (firstCall && testCase == 0) zeroBased = true;
+  firstCall = false;
+  if (zeroBased) testCase++;
   if (testCase < 0 || testCase > __TESTLIB_MAX_TEST_CASE) __testlib_fail("testCase expected to be in range [0, 1073741823]");
   __testlib_hasTestCase = true;
   __testlib_testCase = testCase;
+  if (testlibMode == _validator && inf.reader != NULL) inf.reader->markTestCase(testCase);
+}
+
+/* Opens "stdout", "stderr" or a file for the validator's markup/test case output. */
+inline std::FILE *__testlib_openValidatorOutput(const std::string &name, bool &standard) {
+  standard = name.empty() || name == "stdout" || name == "stderr";
+  if (name == "stderr") return stderr;
+  if (standard) return stdout;
+  std::FILE *f = std::fopen(name.c_str(), "wb");
+  if (f == NULL) __testlib_fail("Validator: can't write to (" + name + ")");
+  return f;
+}
+
+/* --testMarkupFileName: the input as read, "\\" and "!" escaped by a backslash, "!c<i>;" where test case i starts. */
+inline void Validator::writeTestMarkup() {
+  if (_testMarkupFileName.empty() || inf.reader == NULL) return;
+  std::vector<std::pair<int, std::string> > pieces = inf.reader->readPieces();
+  std::string markup("MU\xF3\x01");
+  bool any = false;
+  for (size_t i = 0; i < pieces.size(); i++) {
+    if (i > 0) markup += "!c" + vtos(pieces[i].first) + ";", any = true;
+    for (size_t j = 0; j < pieces[i].second.size(); j++) {
+      char c = pieces[i].second[j];
+      if (c == '\\' || c == '!') markup += '\\';
+      markup += c;
+      any = true;
+    }
+  }
+  if (!any) return;
+  bool standard;
+  std::FILE *f = __testlib_openValidatorOutput(_testMarkupFileName, standard);
+  std::fprintf(f, "%s", markup.c_str());
+  std::fflush(f);
+  if (!standard) std::fclose(f);
+}
+
+/* --testCase i [--testCaseFileName f]: the text of test case i alone (nothing when there is no such case). */
+inline void Validator::writeTestCase() {
+  if (_testCase <= 0 || inf.reader == NULL) return;
+  std::vector<std::pair<int, std::string> > pieces = inf.reader->readPieces();
+  std::string text;
+  for (size_t i = 1; i < pieces.size(); i++)
+    if (pieces[i].first == _testCase) text = pieces[i].second;
+  if (text.empty()) return;
+  bool standard;
+  std::FILE *f = __testlib_openValidatorOutput(_testCaseFileName, standard);
+  std::fprintf(f, "%s", text.c_str());
+  std::fflush(f);
+  if (!standard) std::fclose(f);
 }
 
 inline void unsetTestCase() {
@@ -2399,6 +2488,13 @@ inline void registerValidation(int argc, char *argv[]) {
     if (a == "--testset") validator.setTestset(value);
     if (a == "--group") validator.setGroup(value);
     if (a == "--testOverviewLogFileName") validator.setTestOverviewLogFileName(value);
+    if (a == "--testMarkupFileName") validator.setTestMarkupFileName(value);
+    if (a == "--testCaseFileName") validator.setTestCaseFileName(value);
+    if (a == "--testCase") {
+      int tc = std::atoi(value);
+      if (tc < 1 || tc > __TESTLIB_MAX_TEST_CASE) __testlib_fail(std::string("Argument testCase should be between 1 and 1073741823, but ") + value + " found");
+      validator.setTestCase(tc);
+    }
   }
 }
 
