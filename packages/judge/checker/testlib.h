@@ -21,7 +21,16 @@
  *   (a FAIL in the answer file), and a token or line compared with a clean one differs;
  * - a NUL byte is an ordinary character of a token or line, and a number containing one is
  *   "Expected integer/double, but ... found (it contains \0)", as in testlib;
- * - validators read strictly (exact spaces and line ends, messages end with "(stdin, line N)");
+ * - validators read strictly (exact spaces and line ends, messages end with "(stdin, line N)"); a
+ *   name marked "~n" / "n~" is range-checked like any other, the mark only tells the overview log
+ *   (--testOverviewLogFileName: bounds hit, features, constant bounds, variables) the bound need not
+ *   be hit; --testMarkupFileName and --testCase/--testCaseFileName write what testlib writes;
+ * - at exit, as testlib: a program that never called a register function, a checker that never
+ *   quit, a validator that never read EOF, or a generator given an option it never read (once it
+ *   used has_opt or opt with a default; suppressEnsureNoUnusedOpts() turns that off) is a FAIL;
+ *   options are parsed as testlib does ("-n10", "3e6", the same messages);
+ * - TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT makes halt throw exit_exception (testlib's tests);
+ * - packages/judge/test/testlib-suite.test.ts runs testlib's own test suite against this file;
  * - rnd is the same 48-bit linear congruential generator seeded from the command line, so a
  *   generator prints the same test for the same arguments.
  * The header defines no EPS or other short names of its own beyond what testlib itself defines.
@@ -930,6 +939,24 @@ class InputStreamReader {
     if (c == LF) line--;
   }
 
+  /* setTestCase() in a validator: test case `testCase` starts at the current position (whole-file readers only). */
+  void markTestCase(int testCase) { marks.push_back(std::make_pair(pos, testCase)); }
+
+  /* The characters read so far, split at the marks: pieces[0] precedes the first test case. */
+  std::vector<std::pair<int, std::string> > readPieces() const {
+    std::vector<std::pair<int, std::string> > pieces;
+    size_t from = 0;
+    int current = 0;
+    for (size_t i = 0; i < marks.size(); i++) {
+      size_t at = std::min(marks[i].first, pos);
+      pieces.push_back(std::make_pair(current, data.substr(from, at - from)));
+      from = at;
+      current = marks[i].second;
+    }
+    pieces.push_back(std::make_pair(current, data.substr(from, pos - from)));
+    return pieces;
+  }
+
   bool eof() { return !available(1); }
   std::string getName() const { return name; }
   int getLine() const { return line; }
@@ -962,6 +989,7 @@ class InputStreamReader {
   std::FILE *file;
   std::string name;
   std::string data;
+  std::vector<std::pair<size_t, int> > marks;
   bool lazy;
   size_t pos;
   int line;
@@ -1155,33 +1183,126 @@ struct ValidatorBoundsHit {
   bool minHit;
   bool maxHit;
   ValidatorBoundsHit(bool minHit = false, bool maxHit = false) : minHit(minHit), maxHit(maxHit) {}
-  ValidatorBoundsHit merge(const ValidatorBoundsHit &o) { return ValidatorBoundsHit(minHit || o.minHit, maxHit || o.maxHit); }
+  // A bound the name tells to ignore ("~n", "n~") counts as hit.
+  ValidatorBoundsHit merge(const ValidatorBoundsHit &o, bool ignoreMin, bool ignoreMax) const {
+    return ValidatorBoundsHit(minHit || o.minHit || ignoreMin, maxHit || o.maxHit || ignoreMax);
+  }
 };
 
 const double ValidatorBoundsHit::EPS = 1E-12;
 
+/* The overview log keeps at most this many variables of each kind, as testlib. */
+const size_t VALIDATOR_MAX_VARIABLE_COUNT = 255;
+
+/* One bound of a variable as written in the validator; "broken" once two reads used different values. */
+struct ConstantBound {
+  std::string value;
+  bool broken;
+  ConstantBound() : broken(false) {}
+  template <typename T>
+  void adjust(T t) {
+    std::string s = std::to_string(t);  // a double bound as "%f" prints it, as testlib
+    if (s.length() >= 32) {
+      broken = true;
+      value = "";
+    } else if (!broken) {
+      if (value.empty()) value = s;
+      if (value != s) broken = true, value = "";
+    }
+  }
+  bool has_value() const { return !value.empty() && !broken && value.length() < 32; }
+};
+
+struct ConstantBounds {
+  ConstantBound lowerBound;
+  ConstantBound upperBound;
+};
+
 class Validator {
  private:
+  bool _initialized;
   std::string _testset;
   std::string _group;
   std::string _testOverviewLogFileName;
+  std::string _testMarkupFileName;
+  int _testCase;
+  std::string _testCaseFileName;
   std::map<std::string, ValidatorBoundsHit> _boundsHitByVariableName;
+  std::map<std::string, ConstantBounds> _constantBoundsByVariableName;
   std::set<std::string> _features;
   std::set<std::string> _hitFeatures;
+  std::set<std::string> _variables;
+
+  // Names with digits or control characters ("a1", "r[1]") are not analysed, as testlib.
+  static bool isVariableNameBoundsAnalyzable(const std::string &name) {
+    for (size_t i = 0; i < name.length(); i++)
+      if ((name[i] >= '0' && name[i] <= '9') || name[i] < ' ') return false;
+    return true;
+  }
+
+  static bool isFeatureNameAnalyzable(const std::string &name) {
+    for (size_t i = 0; i < name.length(); i++)
+      if (name[i] < ' ') return false;
+    return true;
+  }
+
+  // "~n" / "n~" / "~n~": the value is still checked against both bounds; the overview log names it
+  // "n" and counts the marked bound as hit (the setter says that bound cannot be reached).
+  static bool tilded(const std::string &name) { return name.length() >= 2 && name != "~~"; }
 
  public:
-  Validator() : _testset("tests"), _group() {}
-  std::string testset() const { return _testset; }
-  std::string group() const { return _group; }
+  Validator() : _initialized(false), _testset("tests"), _group(), _testCase(-1) {}
+  void initialize() { _initialized = true; }
+  std::string testset() const {
+    if (!_initialized)
+      __testlib_fail("Validator should be initialized with registerValidation(argc, argv) instead of registerValidation() to support validator.testset()");
+    return _testset;
+  }
+  std::string group() const {
+    if (!_initialized)
+      __testlib_fail("Validator should be initialized with registerValidation(argc, argv) instead of registerValidation() to support validator.group()");
+    return _group;
+  }
   std::string testOverviewLogFileName() const { return _testOverviewLogFileName; }
   void setTestset(const char *const testset) { _testset = testset; }
   void setGroup(const char *const group) { _group = group; }
   void setTestOverviewLogFileName(const char *const name) { _testOverviewLogFileName = name; }
+  void setTestMarkupFileName(const char *const name) { _testMarkupFileName = name; }
+  void setTestCase(int testCase) { _testCase = testCase; }
+  void setTestCaseFileName(const char *const name) { _testCaseFileName = name; }
+  std::string testMarkupFileName() const { return _testMarkupFileName; }
+  int testCase() const { return _testCase; }
+  std::string testCaseFileName() const { return _testCaseFileName; }
+  void writeTestMarkup();
+  void writeTestCase();
+
+  static std::string prepVariableName(const std::string &name) {
+    if (!tilded(name)) return name;
+    size_t from = name[0] == '~' ? 1 : 0;
+    size_t to = name[name.length() - 1] == '~' ? name.length() - 1 : name.length();
+    return name.substr(from, to - from);
+  }
+  static bool ignoreMinBound(const std::string &name) { return tilded(name) && name[0] == '~'; }
+  static bool ignoreMaxBound(const std::string &name) { return tilded(name) && name[name.length() - 1] == '~'; }
 
   void addBoundsHit(const std::string &variableName, ValidatorBoundsHit boundsHit) {
-    for (size_t i = 0; i < variableName.length(); i++)
-      if ((variableName[i] >= '0' && variableName[i] <= '9') || variableName[i] < ' ') return;
-    _boundsHitByVariableName[variableName] = boundsHit.merge(_boundsHitByVariableName[variableName]);
+    if (!isVariableNameBoundsAnalyzable(variableName) || _boundsHitByVariableName.size() >= VALIDATOR_MAX_VARIABLE_COUNT) return;
+    std::string name = prepVariableName(variableName);
+    _boundsHitByVariableName[name] =
+        boundsHit.merge(_boundsHitByVariableName[name], ignoreMinBound(variableName), ignoreMaxBound(variableName));
+  }
+
+  void addVariable(const std::string &variableName) {
+    if (!isVariableNameBoundsAnalyzable(variableName) || _variables.size() >= VALIDATOR_MAX_VARIABLE_COUNT) return;
+    _variables.insert(prepVariableName(variableName));
+  }
+
+  template <typename T>
+  void adjustConstantBounds(const std::string &variableName, T lower, T upper) {
+    if (!isVariableNameBoundsAnalyzable(variableName) || _constantBoundsByVariableName.size() >= VALIDATOR_MAX_VARIABLE_COUNT) return;
+    ConstantBounds &b = _constantBoundsByVariableName[prepVariableName(variableName)];
+    b.lowerBound.adjust(lower);
+    b.upperBound.adjust(upper);
   }
 
   std::string getBoundsHitLog() {
@@ -1206,22 +1327,49 @@ class Validator {
     return result;
   }
 
+  // "constant-bounds "n": 1 4" when every read of n used the same bounds ("?" for a bound that varied).
+  std::string getConstantBoundsLog() {
+    std::string result;
+    for (std::map<std::string, ConstantBounds>::iterator i = _constantBoundsByVariableName.begin();
+         i != _constantBoundsByVariableName.end(); i++) {
+      if (!i->second.lowerBound.has_value() && !i->second.upperBound.has_value()) continue;
+      result += "constant-bounds \"" + i->first + "\":";
+      result += " " + (i->second.lowerBound.has_value() ? i->second.lowerBound.value : std::string("?"));
+      result += " " + (i->second.upperBound.has_value() ? i->second.upperBound.value : std::string("?"));
+      result += "\n";
+    }
+    return result;
+  }
+
+  std::string getVariablesLog() {
+    std::string result;
+    for (std::set<std::string>::iterator i = _variables.begin(); i != _variables.end(); i++) result += "variable \"" + *i + "\"\n";
+    return result;
+  }
+
+  /* --testOverviewLogFileName: a file, or "stdout"/"stderr". */
   void writeTestOverviewLog() {
     if (_testOverviewLogFileName.empty()) return;
     std::string fileName(_testOverviewLogFileName);
     _testOverviewLogFileName = "";
-    FILE *f = std::fopen(fileName.c_str(), "w");
-    if (f == NULL) return;
-    std::fprintf(f, "%s%s", getBoundsHitLog().c_str(), getFeaturesLog().c_str());
-    std::fclose(f);
+    bool standard = fileName == "stdout" || fileName == "stderr";
+    std::FILE *f = fileName == "stdout" ? stdout : fileName == "stderr" ? stderr : std::fopen(fileName.c_str(), "wb");
+    if (f == NULL) __testlib_fail("Validator::writeTestOverviewLog: can't write test overview log to (" + fileName + ")");
+    std::fprintf(f, "%s%s%s%s", getBoundsHitLog().c_str(), getFeaturesLog().c_str(), getConstantBoundsLog().c_str(),
+                 getVariablesLog().c_str());
+    std::fflush(f);
+    if (!standard && std::fclose(f))
+      __testlib_fail("Validator::writeTestOverviewLog: can't close test overview log file (" + fileName + ")");
   }
 
   void addFeature(const std::string &feature) {
     if (_features.count(feature)) __testlib_fail("Feature " + feature + " registered twice.");
+    if (!isFeatureNameAnalyzable(feature)) __testlib_fail("Feature name '" + feature + "' contains restricted characters.");
     _features.insert(feature);
   }
 
   void feature(const std::string &feature) {
+    if (!isFeatureNameAnalyzable(feature)) __testlib_fail("Feature name '" + feature + "' contains restricted characters.");
     if (!_features.count(feature)) __testlib_fail("Feature " + feature + " didn't registered via addFeature(feature).");
     _hitFeatures.insert(feature);
   }
@@ -1240,37 +1388,112 @@ class Checker {
   void setGroup(const char *const group) { _group = group; }
 } checker;
 
-/* At exit: a checker that never called quit, or a validator that never read EOF, is a FAIL. */
+inline void __testlib_autoEnsureNoUnusedOpts();
+
+/*
+ * At exit, as testlib: a checker that never called quit, a validator that never read EOF, a
+ * generator given an option it never read (once it asked has_opt or opt with a default), or a
+ * program that never called a register function is a FAIL; otherwise a validator writes its
+ * overview log, test markup and test case.
+ */
 struct TestlibFinalizeGuard {
   static bool alive;
+  static bool registered;
   int quitCount, readEofCount;
   TestlibFinalizeGuard() : quitCount(0), readEofCount(0) {}
   ~TestlibFinalizeGuard() {
     bool wasAlive = alive;
     alive = false;
-    const char *problem = NULL;
-    if (wasAlive && testlibMode == _checker && quitCount == 0) problem = "Checker must end with quit or quitf call.";
-    if (wasAlive && testlibMode == _validator && readEofCount == 0 && quitCount == 0) problem = "Validator must end with readEof call.";
-    validator.writeTestOverviewLog();
-    if (problem != NULL) {
-      // Already inside exit(): report and leave without running exit() a second time.
-      std::fflush(stdout);
-      std::fprintf(stderr, "FAIL %s\n", problem);
-      std::fflush(stderr);
-      std::_Exit(FAIL_EXIT_CODE);
+    if (wasAlive) {
+      if (testlibMode == _checker && quitCount == 0) finalFail("Checker must end with quit or quitf call.");
+      if (testlibMode == _validator && readEofCount == 0 && quitCount == 0) finalFail("Validator must end with readEof call.");
+      // Only a program that ended well so far: one that already quit with a verdict has said why.
+      if (__testlib_exitCode == 0) __testlib_autoEnsureNoUnusedOpts();
+      if (!registered) finalFail("Call register-function in the first line of the main (registerTestlibCmd or other similar)");
     }
+    if (__testlib_exitCode == 0) {
+      validator.writeTestOverviewLog();
+      validator.writeTestMarkup();
+      validator.writeTestCase();
+    }
+  }
+  // Already inside exit(): report and leave without running exit() a second time. What the program
+  // printed stays printed (std::cout is flushed here: its own flush at exit comes after this guard).
+  NORETURN static void finalFail(const std::string &message) {
+    std::cout.flush();
+    std::fflush(stdout);
+    std::fprintf(stderr, "FAIL %s\n", message.c_str());
+    std::fflush(stderr);
+    std::_Exit(FAIL_EXIT_CODE);
   }
 };
 
 bool TestlibFinalizeGuard::alive = true;
-TestlibFinalizeGuard testlibFinalizeGuard;
+bool TestlibFinalizeGuard::registered = false;
+// Defined at the end of the header: globals defined after it (the options) are destroyed before it runs.
+extern TestlibFinalizeGuard testlibFinalizeGuard;
 
 void disableFinalizeGuard() { TestlibFinalizeGuard::alive = false; }
 
 inline void setTestCase(int testCase) {
+  // Numbering that starts at 0 is shifted to start at 1, as testlib does (markup and --testCase count from 1).
+  static bool firstCall = true;
+  static bool zeroBased = false;
+  if (firstCall && testCase == 0) zeroBased = true;
+  firstCall = false;
+  if (zeroBased) testCase++;
   if (testCase < 0 || testCase > __TESTLIB_MAX_TEST_CASE) __testlib_fail("testCase expected to be in range [0, 1073741823]");
   __testlib_hasTestCase = true;
   __testlib_testCase = testCase;
+  if (testlibMode == _validator && inf.reader != NULL) inf.reader->markTestCase(testCase);
+}
+
+/* Opens "stdout", "stderr" or a file for the validator's markup/test case output. */
+inline std::FILE *__testlib_openValidatorOutput(const std::string &name, bool &standard) {
+  standard = name.empty() || name == "stdout" || name == "stderr";
+  if (name == "stderr") return stderr;
+  if (standard) return stdout;
+  std::FILE *f = std::fopen(name.c_str(), "wb");
+  if (f == NULL) __testlib_fail("Validator: can't write to (" + name + ")");
+  return f;
+}
+
+/* --testMarkupFileName: the input as read, "\\" and "!" escaped by a backslash, "!c<i>;" where test case i starts. */
+inline void Validator::writeTestMarkup() {
+  if (_testMarkupFileName.empty() || inf.reader == NULL) return;
+  std::vector<std::pair<int, std::string> > pieces = inf.reader->readPieces();
+  std::string markup("MU\xF3\x01");
+  bool any = false;
+  for (size_t i = 0; i < pieces.size(); i++) {
+    if (i > 0) markup += "!c" + vtos(pieces[i].first) + ";", any = true;
+    for (size_t j = 0; j < pieces[i].second.size(); j++) {
+      char c = pieces[i].second[j];
+      if (c == '\\' || c == '!') markup += '\\';
+      markup += c;
+      any = true;
+    }
+  }
+  if (!any) return;
+  bool standard;
+  std::FILE *f = __testlib_openValidatorOutput(_testMarkupFileName, standard);
+  std::fprintf(f, "%s", markup.c_str());
+  std::fflush(f);
+  if (!standard) std::fclose(f);
+}
+
+/* --testCase i [--testCaseFileName f]: the text of test case i alone (nothing when there is no such case). */
+inline void Validator::writeTestCase() {
+  if (_testCase <= 0 || inf.reader == NULL) return;
+  std::vector<std::pair<int, std::string> > pieces = inf.reader->readPieces();
+  std::string text;
+  for (size_t i = 1; i < pieces.size(); i++)
+    if (pieces[i].first == _testCase) text = pieces[i].second;
+  if (text.empty()) return;
+  bool standard;
+  std::FILE *f = __testlib_openValidatorOutput(_testCaseFileName, standard);
+  std::fprintf(f, "%s", text.c_str());
+  std::fflush(f);
+  if (!standard) std::fclose(f);
 }
 
 inline void unsetTestCase() {
@@ -1296,10 +1519,25 @@ inline int resultExitCode(TResult r) {
   return FAIL_EXIT_CODE;
 }
 
+#ifdef TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT
+/* Thrown instead of exiting when the program defines TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT (testlib's own tests). */
+class exit_exception : public std::exception {
+ private:
+  int exitCode;
+
+ public:
+  exit_exception(int exitCode) : exitCode(exitCode) {}
+  int getExitCode() { return exitCode; }
+};
+#endif
+
 NORETURN inline void halt(int exitCode) {
   __testlib_exitCode = exitCode;
   std::fflush(stdout);
   std::fflush(stderr);
+#ifdef TESTLIB_THROW_EXIT_EXCEPTION_INSTEAD_OF_EXIT
+  throw exit_exception(exitCode);
+#endif
   std::exit(exitCode);
 }
 
@@ -1706,7 +1944,7 @@ static inline long long stringToLongLong(InStream &in, const char *buffer) {
   unsigned long long value = 0;
   for (size_t i = start; i < length; i++) {
     if (value > (9223372036854775807ULL - (buffer[i] - '0')) / 10)
-      in.quit(_pe, ("Expected int64, but \"" + __testlib_part(buffer) + "\" found").c_str());
+      in.quit(_pe, bad.c_str());  // out of int64: the same message as any other bad integer, as testlib
     value = value * 10 + (buffer[i] - '0');
   }
   return minus ? -(long long)value : (long long)value;
@@ -1727,7 +1965,7 @@ static inline unsigned long long stringToUnsignedLongLong(InStream &in, const ch
     if (buffer[i] < '0' || buffer[i] > '9') in.quit(_pe, bad.c_str());
     unsigned d = unsigned(buffer[i] - '0');
     if (value > (ULLONG_MAX - d) / 10)
-      in.quit(_pe, ("Expected unsigned int64, but \"" + __testlib_part(buffer) + "\" found").c_str());
+      in.quit(_pe, bad.c_str());
     value = value * 10 + d;
   }
   return value;
@@ -1908,15 +2146,6 @@ inline std::string InStream::readWord() {
 inline std::string InStream::readToken() { return readWord(); }
 inline void InStream::readTokenTo(std::string &result) { readWordTo(result); }
 
-/* "~n" skips the lower bound check, "n~" the upper one; the tildes are not part of the name. */
-static inline std::string __testlib_boundsName(const std::string &name, bool &checkMin, bool &checkMax) {
-  std::string n(name);
-  checkMin = checkMax = true;
-  if (!n.empty() && n[0] == '~') checkMin = false, n = n.substr(1);
-  if (!n.empty() && n[n.length() - 1] == '~') checkMax = false, n = n.substr(0, n.length() - 1);
-  return n;
-}
-
 static std::string __testlib_showInt(long long v) { return toHumanReadableString(v); }
 static std::string __testlib_showUnsigned(unsigned long long v) { return toHumanReadableString(v); }
 static std::string __testlib_showDouble(double v) { return vtos(v); }
@@ -1934,13 +2163,13 @@ inline std::string InStream::describeRead(const char *kind, const std::string &v
 
 template <typename T>
 inline void InStream::checkRange(const char *kind, T result, T minv, T maxv, const std::string &variableName, std::string (*show)(T)) {
-  bool checkMin, checkMax;
-  std::string vname = __testlib_boundsName(variableName, checkMin, checkMax);
-  if ((checkMin && result < minv) || (checkMax && result > maxv)) {
+  // A name marked with '~' ("~n", "n~") is checked against both bounds too: the mark only tells the
+  // validator's overview log that the bound need not be hit.
+  if (result < minv || result > maxv) {
     std::string range = "[" + show(minv) + ", " + show(maxv) + "]";
-    quit(_wa, (describeRead(kind, vname, vtos(result), true) + " violates the range " + range).c_str());
+    quit(_wa, (describeRead(kind, variableName, vtos(result), true) + " violates the range " + range).c_str());
   }
-  if (strict && !vname.empty()) {
+  if (strict && !variableName.empty()) {
     bool lo, hi;
     if (std::is_floating_point<T>::value) {
       lo = doubleDelta(double(minv), double(result)) < ValidatorBoundsHit::EPS;
@@ -1949,7 +2178,9 @@ inline void InStream::checkRange(const char *kind, T result, T minv, T maxv, con
       lo = minv == result;
       hi = maxv == result;
     }
-    validator.addBoundsHit(vname, ValidatorBoundsHit(lo, hi));
+    validator.addBoundsHit(variableName, ValidatorBoundsHit(lo, hi));
+    validator.adjustConstantBounds(variableName, minv, maxv);
+    validator.addVariable(variableName);
   }
 }
 
@@ -1972,6 +2203,7 @@ inline std::string InStream::readWord(const pattern &p, const std::string &varia
   if (!p.matches(_tmpReadToken)) {
     quit(_wa, (describeRead("Token", variableName, "\"" + __testlib_part(_tmpReadToken) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
+  if (strict && !variableName.empty()) validator.addVariable(variableName);
   return _tmpReadToken;
 }
 
@@ -1980,19 +2212,23 @@ inline std::string InStream::readToken(const pattern &p, const std::string &vari
 inline std::string InStream::readToken(const std::string &ptrn, const std::string &variableName) { return readWord(ptrn, variableName); }
 
 inline std::vector<std::string> InStream::readWords(int size, const pattern &p, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readWords, readWord(p, variablesName), std::string, true)
 }
 inline std::vector<std::string> InStream::readWords(int size, int indexBase) { __testlib_readMany(readWords, readWord(), std::string, true) }
 inline std::vector<std::string> InStream::readWords(int size, const std::string &ptrn, const std::string &variablesName, int indexBase) {
   pattern p(ptrn);
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readWords, readWord(p, variablesName), std::string, true)
 }
 inline std::vector<std::string> InStream::readTokens(int size, const pattern &p, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readTokens, readToken(p, variablesName), std::string, true)
 }
 inline std::vector<std::string> InStream::readTokens(int size, int indexBase) { __testlib_readMany(readTokens, readToken(), std::string, true) }
 inline std::vector<std::string> InStream::readTokens(int size, const std::string &ptrn, const std::string &variablesName, int indexBase) {
   pattern p(ptrn);
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readTokens, readWord(p, variablesName), std::string, true)
 }
 
@@ -2001,6 +2237,7 @@ inline void InStream::readWordTo(std::string &result, const pattern &p, const st
   if (!p.matches(result)) {
     quit(_wa, (describeRead("Token", variableName, "\"" + __testlib_part(result) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
+  if (strict && !variableName.empty()) validator.addVariable(variableName);
 }
 inline void InStream::readWordTo(std::string &result, const std::string &ptrn, const std::string &variableName) {
   readWordTo(result, pattern(ptrn), variableName);
@@ -2039,6 +2276,7 @@ inline long long InStream::readLong(long long minv, long long maxv, const std::s
 }
 
 inline std::vector<long long> InStream::readLongs(int size, long long minv, long long maxv, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readLongs, readLong(minv, maxv, variablesName), long long, true)
 }
 inline std::vector<long long> InStream::readLongs(int size, int indexBase) { __testlib_readMany(readLongs, readLong(), long long, true) }
@@ -2051,6 +2289,7 @@ inline unsigned long long InStream::readUnsignedLong(unsigned long long minv, un
 
 inline std::vector<unsigned long long> InStream::readUnsignedLongs(int size, unsigned long long minv, unsigned long long maxv,
                                                             const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readUnsignedLongs, readUnsignedLong(minv, maxv, variablesName), unsigned long long, true)
 }
 inline std::vector<unsigned long long> InStream::readUnsignedLongs(int size, int indexBase) {
@@ -2061,6 +2300,7 @@ inline unsigned long long InStream::readLong(unsigned long long minv, unsigned l
 }
 inline std::vector<unsigned long long> InStream::readLongs(int size, unsigned long long minv, unsigned long long maxv,
                                                     const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readLongs, readUnsignedLong(minv, maxv, variablesName), unsigned long long, true)
 }
 
@@ -2073,10 +2313,12 @@ inline int InStream::readInt(int minv, int maxv, const std::string &variableName
 inline int InStream::readInteger(int minv, int maxv, const std::string &variableName) { return readInt(minv, maxv, variableName); }
 
 inline std::vector<int> InStream::readInts(int size, int minv, int maxv, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readInts, readInt(minv, maxv, variablesName), int, true)
 }
 inline std::vector<int> InStream::readInts(int size, int indexBase) { __testlib_readMany(readInts, readInt(), int, true) }
 inline std::vector<int> InStream::readIntegers(int size, int minv, int maxv, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readIntegers, readInt(minv, maxv, variablesName), int, true)
 }
 inline std::vector<int> InStream::readIntegers(int size, int indexBase) { __testlib_readMany(readIntegers, readInt(), int, true) }
@@ -2095,11 +2337,13 @@ inline double InStream::readReal(double minv, double maxv, const std::string &va
 }
 
 inline std::vector<double> InStream::readReals(int size, double minv, double maxv, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readReals, readReal(minv, maxv, variablesName), double, true)
 }
 inline std::vector<double> InStream::readReals(int size, int indexBase) { __testlib_readMany(readReals, readReal(), double, true) }
 inline double InStream::readDouble(double minv, double maxv, const std::string &variableName) { return readReal(minv, maxv, variableName); }
 inline std::vector<double> InStream::readDoubles(int size, double minv, double maxv, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readDoubles, readDouble(minv, maxv, variablesName), double, true)
 }
 inline std::vector<double> InStream::readDoubles(int size, int indexBase) { __testlib_readMany(readDoubles, readDouble(), double, true) }
@@ -2114,6 +2358,7 @@ inline double InStream::readStrictReal(double minv, double maxv, int minAfterPoi
 
 inline std::vector<double> InStream::readStrictReals(int size, double minv, double maxv, int minAfterPointDigitCount,
                                               int maxAfterPointDigitCount, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readStrictReals, readStrictReal(minv, maxv, minAfterPointDigitCount, maxAfterPointDigitCount, variablesName),
                      double, true)
 }
@@ -2123,6 +2368,7 @@ inline double InStream::readStrictDouble(double minv, double maxv, int minAfterP
 }
 inline std::vector<double> InStream::readStrictDoubles(int size, double minv, double maxv, int minAfterPointDigitCount,
                                                 int maxAfterPointDigitCount, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readStrictDoubles, readStrictDouble(minv, maxv, minAfterPointDigitCount, maxAfterPointDigitCount, variablesName),
                      double, true)
 }
@@ -2160,6 +2406,7 @@ inline void InStream::readStringTo(std::string &result, const pattern &p, const 
   if (!p.matches(result)) {
     quit(_wa, (describeRead("Line", variableName, "\"" + __testlib_part(result) + "\"") + " doesn't correspond to pattern \"" + p.src() + "\"").c_str());
   }
+  if (strict && !variableName.empty()) validator.addVariable(variableName);
 }
 
 inline void InStream::readStringTo(std::string &result, const std::string &ptrn, const std::string &variableName) {
@@ -2174,10 +2421,12 @@ inline std::string InStream::readString(const std::string &ptrn, const std::stri
   return _tmpReadToken;
 }
 inline std::vector<std::string> InStream::readStrings(int size, const pattern &p, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readStrings, readString(p, variablesName), std::string, false)
 }
 inline std::vector<std::string> InStream::readStrings(int size, const std::string &ptrn, const std::string &variablesName, int indexBase) {
   pattern p(ptrn);
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readStrings, readString(p, variablesName), std::string, false)
 }
 inline void InStream::readLineTo(std::string &result) { readStringTo(result); }
@@ -2190,10 +2439,12 @@ inline void InStream::readLineTo(std::string &result, const std::string &ptrn, c
 inline std::string InStream::readLine(const pattern &p, const std::string &variableName) { return readString(p, variableName); }
 inline std::string InStream::readLine(const std::string &ptrn, const std::string &variableName) { return readString(ptrn, variableName); }
 inline std::vector<std::string> InStream::readLines(int size, const pattern &p, const std::string &variablesName, int indexBase) {
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readLines, readString(p, variablesName), std::string, false)
 }
 inline std::vector<std::string> InStream::readLines(int size, const std::string &ptrn, const std::string &variablesName, int indexBase) {
   pattern p(ptrn);
+  if (strict && !variablesName.empty()) validator.addVariable(variablesName);
   __testlib_readMany(readLines, readString(p, variablesName), std::string, false)
 }
 
@@ -2212,76 +2463,210 @@ std::vector<std::string> __testlib_argv;
 std::map<std::string, std::string> __testlib_opts;
 std::set<std::string> __testlib_usedOpts;
 
-/* "-key=value", "--key=value", "-key value" and a bare "-flag" (= "true"); "-5" is a value. */
+/* Set by has_opt and opt(key, default): from then on an option never read is a FAIL at exit. */
+bool __testlib_ensureNoUnusedOptsFlag = false;
+bool __testlib_ensureNoUnusedOptsSuppressed = false;
+
+/* 1 for "-key", 2 for "--key", 0 for a value: a key starts with a letter ("-5", "-.5", "---x" are values). */
+inline size_t __testlib_optType(const char *s) {
+  if (s == NULL || std::strlen(s) <= 1 || s[0] != '-') return 0;
+  if (std::isalpha((unsigned char)s[1])) return 1;
+  if (s[1] == '-' && std::isalpha((unsigned char)s[2])) return 2;
+  return 0;
+}
+
+/*
+ * Options as testlib reads them: "-key=value", "-key value" (the next argument is not a key),
+ * "-k10" (a one-letter key and its number) and a bare "-flag" (= "true"); "--" works as "-".
+ */
 inline void prepareOpts(int argc, char *argv[]) {
-  __testlib_argv.assign(argv, argv + argc);
+  if (argc <= 0) __testlib_fail("Opts: expected argc>=0 but found " + toString(argc));
   __testlib_opts.clear();
+  __testlib_usedOpts.clear();
   for (int i = 1; i < argc; i++) {
-    std::string s(argv[i]);
-    if (s.length() < 2 || s[0] != '-' || (s[1] >= '0' && s[1] <= '9') || s[1] == '.') continue;
-    std::string key = s.substr(s[1] == '-' ? 2 : 1);
+    size_t type = __testlib_optType(argv[i]);
+    if (type == 0) continue;
+    std::string key(argv[i] + type), value;
     size_t eq = key.find('=');
     if (eq != std::string::npos) {
-      __testlib_opts[key.substr(0, eq)] = key.substr(eq + 1);
-    } else if (i + 1 < argc && (argv[i + 1][0] != '-' || (argv[i + 1][1] >= '0' && argv[i + 1][1] <= '9'))) {
-      __testlib_opts[key] = argv[++i];
+      value = key.substr(eq + 1);
+      key = key.substr(0, eq);
+    } else if (i + 1 < argc && __testlib_optType(argv[i + 1]) == 0) {
+      value = argv[++i];
+    } else if (key.length() > 1 && std::isdigit((unsigned char)key[1])) {
+      value = key.substr(1);
+      key = key.substr(0, 1);
     } else {
-      __testlib_opts[key] = "true";
+      value = "true";
+    }
+    __testlib_opts[key] = value;
+  }
+  __testlib_argv.assign(argv, argv + argc);
+}
+
+inline std::string __testlib_indexToArgv(int index) {
+  if (index < 0 || index >= int(__testlib_argv.size()))
+    __testlib_fail("Opts: index '" + toString(index) + "' is out of range [0," + toString(__testlib_argv.size()) + ")");
+  return __testlib_argv[size_t(index)];
+}
+
+/* The value of an option, which now counts as read. */
+inline std::string __testlib_keyToOpts(const std::string &key) {
+  std::map<std::string, std::string>::iterator it = __testlib_opts.find(key);
+  if (it == __testlib_opts.end()) __testlib_fail("Opts: unknown key '" + compress(key) + "'");
+  __testlib_usedOpts.insert(key);
+  return it->second;
+}
+
+inline long double __testlib_optValueToLongDouble(const std::string &s);
+
+/* "3e6" -> "3000000", "-1.5e-2" -> "-0.015": exponential notation written out by moving the point. */
+inline std::string __testlib_parseExponentialOptValue(const std::string &s) {
+  const std::string bad = "Opts: expected typical exponential notation but '" + compress(s) + "' found";
+  size_t pos = std::string::npos;
+  for (size_t i = 0; i < s.length(); i++)
+    if (s[i] == 'e' || s[i] == 'E') {
+      if (pos != std::string::npos) __testlib_fail(bad);
+      pos = i;
+    }
+  if (pos == std::string::npos) return s;
+  std::string e = s.substr(pos + 1);
+  if (!e.empty() && e[0] == '+') e = e.substr(1);
+  if (e.empty() || e.length() > 20) __testlib_fail(bad);
+  std::string num = s.substr(0, pos);
+  if (num.length() > 20) __testlib_fail(bad);
+  // The exponent as an int (same checks as any integer option).
+  int ne = 0;
+  {
+    bool minus = e[0] == '-';
+    long double about = 0;
+    for (size_t i = minus ? 1 : 0; i < e.length(); i++) {
+      if (e[i] < '0' || e[i] > '9') __testlib_fail("Opts: expected integer but '" + compress(e) + "' found");
+      ne = ne * 10 + (e[i] - '0');
+      about = about * 10 + (e[i] - '0');
+      if (about > 1e9) __testlib_fail("Opts: integer overflow: expected integer but '" + compress(e) + "' found");
+    }
+    if (minus) ne = -ne;
+  }
+  if (!num.empty() && num[0] == '+') num = num.substr(1);
+  __testlib_optValueToLongDouble(num);  // the mantissa must be a number
+  bool minus = false;
+  if (num[0] == '-') minus = true, num = num.substr(1);
+  for (int i = 0; i < ne; i++) {
+    size_t sep = num.find('.');
+    if (sep == std::string::npos)
+      num += '0';
+    else if (sep + 1 == num.length())
+      num[sep] = '0';
+    else
+      std::swap(num[sep], num[sep + 1]);
+  }
+  for (int i = 0; i < -ne; i++) {
+    size_t sep = num.find('.');
+    if (sep == std::string::npos)
+      num.insert(num.begin() + int(num.length()) - 1, '.');
+    else if (sep == 0)
+      num.insert(num.begin() + 1, '0');
+    else
+      std::swap(num[sep - 1], num[sep]);
+  }
+  while (!num.empty() && num[0] == '0') num = num.substr(1);
+  while (num.find('.') != std::string::npos && num[num.length() - 1] == '0') num = num.substr(0, num.length() - 1);
+  if (!num.empty() && num[num.length() - 1] == '.') num = num.substr(0, num.length() - 1);
+  if (num.empty() || num[0] == '.') num.insert(num.begin(), '0');
+  return (minus ? "-" : "") + num;
+}
+
+/* An integer option: digits only (after exponent notation is written out), fitting T. */
+template <typename T>
+T __testlib_optValueToIntegral(const std::string &original, bool nonnegative) {
+  std::string s(__testlib_parseExponentialOptValue(original));
+  if (s.empty()) __testlib_fail("Opts: expected integer but '" + compress(original) + "' found");
+  T value = 0;
+  long double about = 0.0;
+  int sign = +1;
+  size_t pos = 0;
+  if (s[0] == '-') {
+    if (nonnegative) __testlib_fail("Opts: expected non-negative integer but '" + compress(original) + "' found");
+    sign = -1;
+    pos++;
+  }
+  for (size_t i = pos; i < s.length(); i++) {
+    if (s[i] < '0' || s[i] > '9') __testlib_fail("Opts: expected integer but '" + compress(original) + "' found");
+    value = T(value * 10 + s[i] - '0');
+    about = about * 10 + s[i] - '0';
+  }
+  value = T(value * sign);
+  about *= sign;
+  // The digits read into T and into a long double part ways when T overflows.
+  if (std::fabs((long double)value - about) > 0.1)
+    __testlib_fail("Opts: integer overflow: expected integer but '" + compress(original) + "' found");
+  return value;
+}
+
+inline long double __testlib_optValueToLongDouble(const std::string &original) {
+  std::string s(__testlib_parseExponentialOptValue(original));
+  const std::string bad = "Opts: expected float number but '" + compress(original) + "' found";
+  if (s.empty()) __testlib_fail(bad);
+  long double value = 0.0, mul = 1.0;
+  int sign = +1;
+  size_t pos = 0;
+  if (s[0] == '-') sign = -1, pos++;
+  bool period = false;
+  for (size_t i = pos; i < s.length(); i++) {
+    if (s[i] == '.') {
+      if (period) __testlib_fail(bad);
+      period = true;
+      continue;
+    }
+    if (s[i] < '0' || s[i] > '9') __testlib_fail(bad);
+    if (period) {
+      mul *= 10.0;
+      value += (s[i] - '0') / mul;
+    } else {
+      value = value * 10 + s[i] - '0';
     }
   }
+  return value * sign;
+}
+
+/* The option's text as T: bool from true/false/1/0, integers and floating point as testlib parses them, else the text. */
+template <typename T>
+T __testlib_optValue(const std::string &value, const std::string &, std::true_type /* integral */) {
+  return __testlib_optValueToIntegral<T>(value, std::is_unsigned<T>::value);
 }
 
 template <typename T>
-T __testlib_optValue(const std::string &s, const std::string &what, std::true_type /* integral */) {
-  if (s == "true") return T(1);
-  if (s == "false") return T(0);
-  char *end = NULL;
-  long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end != NULL && *end != 0) {
-    long double d = std::strtold(s.c_str(), &end);  // exponential notation: 1e5
-    if (*end != 0 || d != std::floor(d)) __testlib_fail("Opts: expected integer but '" + s + "' found for " + what);
-    v = (long long)d;
-  }
-  return T(v);
+T __testlib_optValue(const std::string &value, const std::string &, std::false_type) {
+  return T(__testlib_optValueToLongDouble(value));
 }
 
 template <typename T>
-T __testlib_optValue(const std::string &s, const std::string &what, std::false_type) {
-  std::stringstream ss(s);
-  T v;
-  if (!(ss >> v)) __testlib_fail("Opts: cannot parse '" + s + "' for " + what);
-  return v;
-}
-
-template <typename T>
-T __testlib_parseOpt(const std::string &s, const std::string &what) {
-  return __testlib_optValue<T>(s, what, std::integral_constant<bool, std::is_integral<T>::value>());
+T __testlib_parseOpt(const std::string &value, const std::string &what) {
+  return __testlib_optValue<T>(value, what, std::integral_constant<bool, std::is_integral<T>::value>());
 }
 
 template <>
-inline std::string __testlib_parseOpt<std::string>(const std::string &s, const std::string &) { return s; }
+inline std::string __testlib_parseOpt<std::string>(const std::string &value, const std::string &) { return value; }
 
 template <>
-inline bool __testlib_parseOpt<bool>(const std::string &s, const std::string &what) {
-  if (s == "true" || s == "1") return true;
-  if (s == "false" || s == "0") return false;
-  __testlib_fail("Opts: expected bool (true/false) but '" + s + "' found for " + what);
+inline bool __testlib_parseOpt<bool>(const std::string &value, const std::string &what) {
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  __testlib_fail("Opts: " + what + ": expected bool true/false or 0/1 but '" + compress(value) + "' found");
 }
 
+/* Whether the option was given; asking does not count as reading it. */
 inline bool has_opt(const std::string &key) {
-  __testlib_usedOpts.insert(key);
+  __testlib_ensureNoUnusedOptsFlag = true;
   return __testlib_opts.count(key) != 0;
 }
 
 template <typename T>
 T opt(const std::string &key) {
-  __testlib_usedOpts.insert(key);
-  std::map<std::string, std::string>::iterator it = __testlib_opts.find(key);
-  if (it == __testlib_opts.end()) {
-    if (std::is_same<T, bool>::value) return __testlib_parseOpt<T>("false", key);
-    __testlib_fail("Opts: unknown key '" + key + "'");
-  }
-  return __testlib_parseOpt<T>(it->second, "opt '" + key + "'");
+  // An absent flag is false (and asking turns on the check at exit), as testlib.
+  if (std::is_same<T, bool>::value && !has_opt(key)) return __testlib_parseOpt<T>("false", key);
+  return __testlib_parseOpt<T>(__testlib_keyToOpts(key), "key '" + compress(key) + "'");
 }
 
 template <typename T>
@@ -2291,26 +2676,34 @@ T opt(const std::string &key, const T &defaultValue) {
 
 template <typename T>
 T opt(int index) {
-  if (index < 0 || index >= int(__testlib_argv.size())) __testlib_fail("Opts: index '" + vtos(index) + "' is out of range");
-  return __testlib_parseOpt<T>(__testlib_argv[index], "argument " + vtos(index));
+  return __testlib_parseOpt<T>(__testlib_indexToArgv(index), "opt by index '" + toString(index) + "'");
 }
 
 template <typename T>
 T opt(int index, const T &defaultValue) {
-  return index >= 0 && index < int(__testlib_argv.size()) ? opt<T>(index) : defaultValue;
+  return index >= int(__testlib_argv.size()) ? defaultValue : opt<T>(index);
 }
 
 inline std::string opt(const std::string &key) { return opt<std::string>(key); }
 inline std::string opt(int index) { return opt<std::string>(index); }
 inline std::string opt(const char *key) { return opt<std::string>(std::string(key)); }
-bool __testlib_ensureNoUnusedOpts = true;
-inline void suppressEnsureNoUnusedOpt() { __testlib_ensureNoUnusedOpts = false; }
+inline std::string opt(const std::string &key, const std::string &defaultValue) { return opt<std::string>(key, defaultValue); }
+inline std::string opt(int index, const std::string &defaultValue) { return opt<std::string>(index, defaultValue); }
+
+/* Turns off the check at exit (an explicit ensureNoUnusedOpts() still checks). */
+inline void suppressEnsureNoUnusedOpts() { __testlib_ensureNoUnusedOptsSuppressed = true; }
+inline void suppressEnsureNoUnusedOpt() { suppressEnsureNoUnusedOpts(); }  // the name of testlib 0.9.40
 
 /* FAIL "Opts: unused key 'k'" for an option given on the command line that the generator never read. */
 inline void ensureNoUnusedOpts() {
-  if (!__testlib_ensureNoUnusedOpts) return;
   for (std::map<std::string, std::string>::iterator i = __testlib_opts.begin(); i != __testlib_opts.end(); i++)
-    if (!__testlib_usedOpts.count(i->first)) __testlib_fail("Opts: unused key '" + i->first + "'");
+    if (!__testlib_usedOpts.count(i->first)) __testlib_fail("Opts: unused key '" + compress(i->first) + "'");
+}
+
+inline void __testlib_autoEnsureNoUnusedOpts() {
+  if (!__testlib_ensureNoUnusedOptsFlag || __testlib_ensureNoUnusedOptsSuppressed) return;
+  for (std::map<std::string, std::string>::iterator i = __testlib_opts.begin(); i != __testlib_opts.end(); i++)
+    if (!__testlib_usedOpts.count(i->first)) TestlibFinalizeGuard::finalFail("Opts: unused key '" + compress(i->first) + "'");
 }
 
 inline void check_unused_opt() { ensureNoUnusedOpts(); }
@@ -2338,6 +2731,7 @@ inline void registerGen(int argc, char *argv[], int randomGeneratorVersion) {
   if (randomGeneratorVersion < 0 || randomGeneratorVersion > 1) quitf(_fail, "Random generator version is expected to be 0 or 1.");
   random_t::version = randomGeneratorVersion;
   __testlib_ensuresPreconditions();
+  TestlibFinalizeGuard::registered = true;
   testlibMode = _generator;
   prepareOpts(argc, argv);
   rnd.setSeed(argc, argv);
@@ -2352,6 +2746,7 @@ inline void registerGen(int argc, char *argv[]) {
 
 inline void registerInteraction(int argc, char *argv[]) {
   __testlib_ensuresPreconditions();
+  TestlibFinalizeGuard::registered = true;
   testlibMode = _interactor;
   if (argc > 1 && !std::strcmp("--help", argv[1])) __testlib_help();
   if (argc < 3 || argc > 6)
@@ -2379,6 +2774,7 @@ inline void registerInteraction(int argc, char *argv[]) {
 
 inline void registerValidation() {
   __testlib_ensuresPreconditions();
+  TestlibFinalizeGuard::registered = true;
   testlibMode = _validator;
   inf.init(stdin, _input);
   inf.strict = true;
@@ -2386,6 +2782,7 @@ inline void registerValidation() {
 
 inline void registerValidation(int argc, char *argv[]) {
   registerValidation();
+  validator.initialize();
   prepareOpts(argc, argv);
   for (int i = 1; i < argc; i++) {
     std::string a(argv[i]);
@@ -2399,6 +2796,13 @@ inline void registerValidation(int argc, char *argv[]) {
     if (a == "--testset") validator.setTestset(value);
     if (a == "--group") validator.setGroup(value);
     if (a == "--testOverviewLogFileName") validator.setTestOverviewLogFileName(value);
+    if (a == "--testMarkupFileName") validator.setTestMarkupFileName(value);
+    if (a == "--testCaseFileName") validator.setTestCaseFileName(value);
+    if (a == "--testCase") {
+      int tc = std::atoi(value);
+      if (tc < 1 || tc > __TESTLIB_MAX_TEST_CASE) __testlib_fail(std::string("Argument testCase should be between 1 and 1073741823, but ") + value + " found");
+      validator.setTestCase(tc);
+    }
   }
 }
 
@@ -2414,6 +2818,7 @@ inline void feature(const std::string &feature) {
 
 inline void registerTestlibCmd(int argc, char *argv[]) {
   __testlib_ensuresPreconditions();
+  TestlibFinalizeGuard::registered = true;
   testlibMode = _checker;
   if (argc > 1 && !std::strcmp("--help", argv[1])) __testlib_help();
   // "--testset T" and "--group G" may follow the files (testlib 0.9.38+): checker.testset()/group().
@@ -2548,5 +2953,8 @@ void println(const A &a, const B &b, const C &c, const Rest &...rest) {
   std::cout << " ";
   println(b, c, rest...);
 }
+
+/* Last of the header's globals, so its checks at exit still see every other one. */
+TestlibFinalizeGuard testlibFinalizeGuard;
 
 #endif
