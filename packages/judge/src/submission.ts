@@ -389,9 +389,11 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
       time: r.time,
       memory: r.memory,
     }));
+    const score = type === PROBLEM_TYPE.OI ? totalScore(scored, caseMode, req.ioScore) : null;
     const status = finalStatus(
       results.map((r) => r.status),
       type,
+      score ?? undefined,
     );
     // A built-in comparator's WA/PE note quotes the answer: it stays with the case (shown by the
     // open-case-result rule), not in the submission's message that everyone who sees it reads.
@@ -400,7 +402,7 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
     const firstFail = results.find((r) => r.status !== JudgeStatus.ACCEPTED && r.status !== JudgeStatus.CANCELLED);
     const result: JudgeSubmissionResult = {
       status,
-      score: type === PROBLEM_TYPE.OI ? totalScore(scored, caseMode, req.ioScore) : null,
+      score,
       time: Math.max(0, ...judged.map((r) => r.time)),
       memory: Math.max(0, ...judged.map((r) => r.memory)),
       judgeMode: mode,

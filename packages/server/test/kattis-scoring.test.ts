@@ -9,7 +9,8 @@
  * - A scoring problem with its own validator (built here): each group's `output_validator_args`
  *   reach the validator, its `score.txt` becomes a share of the case's points, its teammessage.txt
  *   is the case's message and its judgemessage.txt ("judge answer = 7") is shown to the problem's
- *   admins only, never to the submitter, not even on a sample case.
+ *   admins only, never to the submitter, not even on a sample case. A submission that earns 0 points
+ *   (right on the worthless sample only) is Wrong Answer, its first error, not Partial Accepted.
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
@@ -164,6 +165,10 @@ int main(int argc, char **argv) {
     // One off: wrong where the tolerance is 0 (sample, easy: its second case is skipped), 30 of 60 points in the hard group.
     const near = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
     expect([near.status, near.score]).toEqual([JudgeStatus.PARTIAL_ACCEPTED, 30]);
+    // Right on the sample only (worth 0): no points, so the first error is the verdict, as problemtools
+    // gives it (before: Partial Accepted with 0 points).
+    const sampleOnly = await judged(pid, 'print(7)\n');
+    expect([sampleOnly.status, sampleOnly.score]).toEqual([JudgeStatus.WRONG_ANSWER, 0]);
     expect(near.errorMessage ?? '').not.toMatch(/judge answer/);
 
     const submitterToken = await login(t, user.username);
