@@ -2,9 +2,10 @@
  * Kattis / ICPC problem packages (problemarchive.org "problem package format", legacy and 2023-07):
  * `problem.yaml` (name, limits, validation, validator_flags), the statement in
  * `problem_statement/` or `statement/` (`problem.<lang>.tex` or `.md`), test data in `data/sample`
- * and `data/secret` (nested groups; each folder of tests becomes one group), and an output
- * validator in `output_validators/<name>/` or `output_validator/` (C/C++, compiled behind the
- * adapter of `kattis-validator.ts`). Test files may be symbolic links inside the package.
+ * and `data/secret` (nested groups; each folder of tests becomes one group, and in a scoring
+ * problem a min group with the folders inside it one subtask: `scoreCases`), and an output validator
+ * in `output_validators/<name>/` or `output_validator/` (C/C++, compiled behind the adapter of
+ * `kattis-validator.ts`). Test files may be symbolic links inside the package.
  *
  * Two generations of `problem.yaml` say "interactive" differently: the legacy format in
  * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
