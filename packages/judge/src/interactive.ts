@@ -9,12 +9,16 @@
  * 2. the interactor rejected the program (WA / PE) and ended before it → the interactor's verdict,
  *    whatever the program did afterwards: left waiting for a reply, it may time out, crash on EOF
  *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"). "Before" is what the
- *    relay between the boxes saw: the side that cut the conversation off first. The other side can
+ *    relay between the boxes saw: the side that closed both its stdin and its stdout first, as an
+ *    exit does (problemtools counts exits: a program that closes its stdout and runs on has not
+ *    ended, so the interactor that rejects it on that EOF was first). The other side can
  *    only learn of that through the relay, so a program that exited at once is first even when the
  *    interactor, woken by its EOF, says WA before the program's box has noticed its exit; then the
  *    program's crash decides (problemtools: the contestant crashed first → RTE);
- * 3. the interactor crashed (a signal other than SIGPIPE) → System Error, even when the program then
- *    ran out of time (problemtools: a crashed validator is a judge error before anything else);
+ * 3. the interactor crashed (a signal other than SIGPIPE) or exited reporting a failure of its own
+ *    (testlib FAIL, HOJ 103, a Kattis validator's exit code other than 42/43) → System Error, even
+ *    when the program then ran out of time (problemtools: a validator's crash or unexpected exit code
+ *    is a judge error before anything else);
  * 3b. the contestant's program exceeded its CPU time or its wall-clock guard → TLE (a deadlock —
  *    both sides waiting to read — ends at the contestant's wall guard, which is shorter than the
  *    interactor's, so it is the contestant's TLE), memory → MLE;
@@ -124,6 +128,13 @@ export async function runInteractive(
   // meanwhile: a System Error before the program's TLE/MLE, as problemtools puts the validator's crash first.
   if (inter.exitCode === null && inter.signal && inter.signal !== SIGPIPE && (inter.status === 'OK' || inter.status === 'RE')) {
     return { ...base, ...interpretChecker(inter, '', interStderr, opts.convention, 'Interactor') };
+  }
+  // So is one that ended with a judge failure of its own (testlib's FAIL, HOJ's 103; a Kattis
+  // validator's exit code other than 42/43, which its adapter turns into 103): problemtools calls a
+  // validator's unexpected exit a judge error, whatever the contestant hit meanwhile.
+  if (inter.exitCode !== null && (inter.status === 'OK' || inter.status === 'RE')) {
+    const own = interpretChecker(inter, '', interStderr, opts.convention, 'Interactor');
+    if (own.status === JudgeStatus.SYSTEM_ERROR) return { ...base, ...own };
   }
   if (user.status === 'TLE' || user.status === 'MLE') return { ...base, ...runVerdict(user, stderr)! };
   if (inter.status !== 'OK' && inter.status !== 'RE') {

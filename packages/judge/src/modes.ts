@@ -14,8 +14,10 @@
  * floor(percentage × case score / 100)); anything else earns 0.
  *
  * Final status — ACM: AC when every case is AC, else the status of the first failing case (in
- * case order). OI: all AC → AC; no case earned anything (no AC, no partial) → the first failing
- * status; otherwise Partial Accepted. A System Error in any case makes the whole result System
+ * case order). OI: all AC → AC; nothing earned → the first failing status; otherwise Partial
+ * Accepted. "Nothing earned" is the score, not the cases: accepted cases of subtasks that failed
+ * (or of a worthless sample) earn no points, and problemtools calls such a submission by its first
+ * error, as a submission with 0 points is no partial solution. A System Error in any case makes the whole result System
  * Error (the daemon may retry it).
  */
 import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from '@oj/shared';
@@ -72,7 +74,8 @@ export function totalScore(cases: ScoredCase[], mode: JudgeCaseMode, ioScore?: n
   return ioScore !== undefined ? Math.min(score, ioScore) : score;
 }
 
-export function finalStatus(statuses: JudgeStatusCode[], type: ProblemType): JudgeStatusCode {
+/** `score`: the points earned (OI), when known; 0 points make the first failing status the verdict. */
+export function finalStatus(statuses: JudgeStatusCode[], type: ProblemType, score?: number): JudgeStatusCode {
   // A case the judge itself failed on says nothing about the program: never hide it in PAC/WA.
   if (statuses.includes(JudgeStatus.SYSTEM_ERROR)) return JudgeStatus.SYSTEM_ERROR;
   const judged = statuses.filter((s) => s !== JudgeStatus.CANCELLED);
@@ -82,6 +85,8 @@ export function finalStatus(statuses: JudgeStatusCode[], type: ProblemType): Jud
     return statuses.length && judged.length === statuses.length ? JudgeStatus.ACCEPTED : JudgeStatus.SYSTEM_ERROR;
   }
   if (type === PROBLEM_TYPE.ACM) return firstFail;
+  // A partial case that earned nothing is no verdict of its own: the first error after it names it.
+  if (score === 0) return judged.find((s) => s !== JudgeStatus.ACCEPTED && s !== JudgeStatus.PARTIAL_ACCEPTED) ?? firstFail;
   return judged.some((s) => s === JudgeStatus.ACCEPTED || s === JudgeStatus.PARTIAL_ACCEPTED) ? JudgeStatus.PARTIAL_ACCEPTED : firstFail;
 }
 
@@ -101,13 +106,15 @@ export function subtaskSummaries(cases: Array<ScoredCase & { time: number; memor
   return groups(cases).map((g) => {
     const scores = g.map(caseScore);
     const judged = g.filter((c) => c.status !== JudgeStatus.CANCELLED);
+    const score = mode === 'subtask_average' ? Math.round(scores.reduce((a, b) => a + b, 0) / g.length) : Math.min(...scores);
     return {
       groupNum: g[0].groupNum,
       status: finalStatus(
         g.map((c) => c.status),
         PROBLEM_TYPE.OI,
+        score,
       ),
-      score: mode === 'subtask_average' ? Math.round(scores.reduce((a, b) => a + b, 0) / g.length) : Math.min(...scores),
+      score,
       ac: g.filter((c) => c.status === JudgeStatus.ACCEPTED).length,
       total: g.length,
       time: Math.max(0, ...judged.map((c) => c.time)),

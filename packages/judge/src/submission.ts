@@ -70,6 +70,11 @@ export interface JudgeSubmissionRequest {
   judgeMode?: JudgeMode;
   /** Default 'default'. */
   judgeCaseMode?: JudgeCaseMode;
+  /**
+   * Group → the groups every case of which must be accepted for it to score (Polygon's dependencies):
+   * otherwise its cases keep their verdicts and earn nothing.
+   */
+  subtaskDependencies?: Record<string, number[]>;
   /** The special judge or interactor program (HOJ's spjLanguage / spjCode). */
   checker?: CheckerSource;
   /** OI total, default 100; split evenly over cases without a score. */
@@ -381,17 +386,21 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
     }
 
     const judged = results.filter((r) => r.status !== JudgeStatus.CANCELLED);
+    const blocked = blockedGroups(results, req.subtaskDependencies);
+    for (const r of results) if (blocked.has(r.groupNum)) r.score = 0;
     const scored = results.map((r) => ({
       status: r.status,
-      fullScore: fullScore(r.index),
+      fullScore: blocked.has(r.groupNum) ? 0 : fullScore(r.index),
       groupNum: r.groupNum,
       earned: r.score,
       time: r.time,
       memory: r.memory,
     }));
+    const score = type === PROBLEM_TYPE.OI ? totalScore(scored, caseMode, req.ioScore) : null;
     const status = finalStatus(
       results.map((r) => r.status),
       type,
+      score ?? undefined,
     );
     // A built-in comparator's WA/PE note quotes the answer: it stays with the case (shown by the
     // open-case-result rule), not in the submission's message that everyone who sees it reads.
@@ -400,7 +409,7 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
     const firstFail = results.find((r) => r.status !== JudgeStatus.ACCEPTED && r.status !== JudgeStatus.CANCELLED);
     const result: JudgeSubmissionResult = {
       status,
-      score: type === PROBLEM_TYPE.OI ? totalScore(scored, caseMode, req.ioScore) : null,
+      score,
       time: Math.max(0, ...judged.map((r) => r.time)),
       memory: Math.max(0, ...judged.map((r) => r.memory)),
       judgeMode: mode,
@@ -417,4 +426,17 @@ export async function judgeSubmission(req: JudgeSubmissionRequest): Promise<Judg
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Groups whose dependencies were not passed: a dependency is passed when every one of its cases is
+ * accepted (Polygon: "the group's points are given only if all tests of the groups it depends on are
+ * passed"); a dependency with no case is passed.
+ */
+export function blockedGroups(results: readonly { groupNum: number; status: JudgeStatusCode }[], deps: Record<string, number[]> | undefined): Set<number> {
+  const out = new Set<number>();
+  if (!deps) return out;
+  const failed = new Set(results.filter((r) => r.status !== JudgeStatus.ACCEPTED).map((r) => r.groupNum));
+  for (const [group, needs] of Object.entries(deps)) if (needs.some((g) => failed.has(g))) out.add(Number(group));
+  return out;
 }

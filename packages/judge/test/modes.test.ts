@@ -18,6 +18,10 @@ describe('final status', () => {
   });
   it('OI: a partial score counts as points earned', () => {
     expect(finalStatus([PAC, WA], PROBLEM_TYPE.OI)).toBe(PAC);
+    // 0 points (accepted cases of a failed subtask, a worthless sample): the first error, as problemtools.
+    expect(finalStatus([AC, WA, CANCELLED], PROBLEM_TYPE.OI, 0)).toBe(WA);
+    expect(finalStatus([AC, PAC, TLE], PROBLEM_TYPE.OI, 0)).toBe(TLE);
+    expect(finalStatus([AC, WA], PROBLEM_TYPE.OI, 30)).toBe(PAC);
     expect(finalStatus([WA, PAC], PROBLEM_TYPE.ACM)).toBe(WA);
   });
   it('a System Error anywhere is never hidden', () => {

@@ -11,6 +11,9 @@
  * on an input file and gets TLE, the accepted Java one RE, the never-flushing one RE "Output limit
  * exceeded"), and in both layouts a program rejected by the validator that then waits for a reply
  * got the program's TLE or RE instead of the validator's Wrong Answer.
+ *
+ * A small package of its own checks the edges of problemtools' order: a validator's unexpected exit
+ * code is a judge error before the program's TLE, and a program that closes its stdout has not ended.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -140,4 +143,66 @@ describe('the Kattis "guess" interactive problem', () => {
     expect(row!.judgeMode).toBe('interactive');
     await judgeAll(row!.id, legacy);
   }, 600_000);
+});
+
+/**
+ * The validator's verdict against the program's end, as problemtools orders them. The validator reads
+ * the mode from the input ("broken": it ends with exit code 1 on EOF, "strict": 43) and accepts 42.
+ */
+describe('Kattis interactive verdicts at the edges', () => {
+  const validator = `#include <cstdio>
+#include <cstring>
+int main(int argc, char **argv) {
+  char mode[16] = "";
+  FILE *in = fopen(argv[1], "r");
+  if (!in || fscanf(in, "%15s", mode) != 1) return 1;
+  int x;
+  if (scanf("%d", &x) != 1) return strcmp(mode, "broken") == 0 ? 1 : 43;
+  return x == 42 ? 42 : 43;
+}
+`;
+  const pkg = (mode: string) =>
+    new Map<string, Buffer>(
+      Object.entries({
+        'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: interactive\nname: Edges\nlimits:\n  time_limit: 1\n',
+        'statement/problem.en.md': 'Say 42.\n',
+        'output_validator/edges/validate.cc': validator,
+        'data/secret/1.in': `${mode}\n`,
+        'data/secret/1.ans': '42\n',
+      }).map(([k, v]) => [k, Buffer.from(v)]),
+    );
+  const SPIN = 'int main(void){ volatile unsigned long x = 0; for (;;) x++; }\n';
+  const CLOSE_AND_SPIN = '#include <unistd.h>\nint main(void){ close(1); volatile unsigned long x = 0; for (;;) x++; }\n';
+
+  async function verdict(pid: number, code: string) {
+    const id = await submit(t, { pid, user, language: 'C', code });
+    return waitFor(
+      `a verdict for ${id}`,
+      async () => {
+        const r = await submission(t, id);
+        return ACTIVE.includes(r.status) ? null : r;
+      },
+      120_000,
+    );
+  }
+
+  it("a validator's exit code other than 42/43 is a judge error even when the program ran out of time", async () => {
+    // The program never answers and is stopped at its limit; the validator then exits 1 on EOF:
+    // problemtools calls that a judge error. Before: the program's TLE.
+    expect((await importPackage('edges-broken', pkg('broken'))).status).toBe('imported');
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'edges-broken'));
+    const s = await verdict(row!.id, SPIN);
+    expect(s.status).toBe(JudgeStatus.SYSTEM_ERROR);
+  }, 180_000);
+
+  it('a program that closes its stdout and runs on gets the WA the validator then gives, not its TLE', async () => {
+    // problemtools counts exits: the validator read EOF and exited with 43 while the program still ran,
+    // so the validator was first. Before: the closed stdout counted as the program's end, so TLE. A
+    // program that never answers and is stopped at its limit is still TLE (it ended first).
+    expect((await importPackage('edges-strict', pkg('strict'))).status).toBe('imported');
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'edges-strict'));
+    expect((await verdict(row!.id, CLOSE_AND_SPIN)).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect((await verdict(row!.id, SPIN)).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect((await verdict(row!.id, '#include <stdio.h>\nint main(void){ printf("42\\n"); return 0; }\n')).status).toBe(JudgeStatus.ACCEPTED);
+  }, 180_000);
 });

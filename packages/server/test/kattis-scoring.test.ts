@@ -9,7 +9,10 @@
  * - A scoring problem with its own validator (built here): each group's `output_validator_args`
  *   reach the validator, its `score.txt` becomes a share of the case's points, its teammessage.txt
  *   is the case's message and its judgemessage.txt ("judge answer = 7") is shown to the problem's
- *   admins only, never to the submitter, not even on a sample case.
+ *   admins only, never to the submitter, not even on a sample case. A submission that earns 0 points
+ *   (right on the worthless sample only) is Wrong Answer, its first error, not Partial Accepted.
+ * - Groups inside groups are graded as problemtools does: a min group is one subtask over every case
+ *   below it.
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
@@ -86,6 +89,33 @@ async function judged(pid: number, code: string) {
 const casesOf = (r: AllCaseResult): CaseResult[] => r.judgeCaseList ?? (r.subTaskJudgeCaseVoList ?? []).flatMap((g) => g.subtaskDetailList);
 
 describe('Kattis scoring problems', () => {
+  it('nested groups add up as problemtools grades them: a min group of 30 with two subfolders is one subtask of 30, not two', async () => {
+    // problemtools grades a group from its results, a subgroup being one result: group1 (min, 30 points)
+    // holding small/ and large/ (inheriting min and 30) scores min(30, 30) = 30. Before: each subfolder
+    // was a subtask of its own, 130 points in all, and a program wrong on large/ only scored 100.
+    const files = new Map<string, Buffer>(
+      Object.entries({
+        'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: scoring\nname: Double\nlimits:\n  time_limit: 2\n',
+        'statement/problem.en.md': 'Print twice the number.\n',
+        'data/secret/group1/testdata.yaml': 'accept_score: 30\ngrader_flags: min\n',
+        'data/secret/group1/small/1.in': '1\n',
+        'data/secret/group1/small/1.ans': '2\n',
+        'data/secret/group1/large/1.in': '1000\n',
+        'data/secret/group1/large/1.ans': '2000\n',
+        'data/secret/group2/testdata.yaml': 'accept_score: 70\ngrader_flags: min\n',
+        'data/secret/group2/1.in': '5\n',
+        'data/secret/group2/1.ans': '10\n',
+      }).map(([k, v]) => [k, Buffer.from(v)]),
+    );
+    const { pid } = await importPackage('kattis-nested', files);
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
+    expect(row).toMatchObject({ type: 1, ioScore: 100, judgeCaseMode: 'subtask_lowest' });
+    const right = await judged(pid, 'print(2 * int(input()))\n');
+    expect([right.status, right.score]).toEqual([JudgeStatus.ACCEPTED, 100]);
+    const smallOnly = await judged(pid, 'n = int(input())\nprint(2 * n if n < 1000 else 0)\n');
+    expect([smallOnly.status, smallOnly.score]).toEqual([JudgeStatus.PARTIAL_ACCEPTED, 70]);
+  }, 300_000);
+
   it('oddecho: accepted 100, the N = 5 only program 50 (Partial Accepted), the wrong one 0', async () => {
     const files = kattisFixtureFiles('kattis-oddecho');
     const { pid } = await importPackage('oddecho', files);
@@ -164,6 +194,10 @@ int main(int argc, char **argv) {
     // One off: wrong where the tolerance is 0 (sample, easy: its second case is skipped), 30 of 60 points in the hard group.
     const near = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
     expect([near.status, near.score]).toEqual([JudgeStatus.PARTIAL_ACCEPTED, 30]);
+    // Right on the sample only (worth 0): no points, so the first error is the verdict, as problemtools
+    // gives it (before: Partial Accepted with 0 points).
+    const sampleOnly = await judged(pid, 'print(7)\n');
+    expect([sampleOnly.status, sampleOnly.score]).toEqual([JudgeStatus.WRONG_ANSWER, 0]);
     expect(near.errorMessage ?? '').not.toMatch(/judge answer/);
 
     const submitterToken = await login(t, user.username);

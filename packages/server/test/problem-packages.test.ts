@@ -99,6 +99,15 @@ async function verdict(pid: number, code: string, language = 'C') {
 }
 
 /** Prints a + b + `delta` (to see what a checker accepts). */
+/** problem.xml of the site's Polygon export of a problem. */
+async function exportPolygon(pid: number): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem-package?pid=${pid}&format=polygon`, headers: { authorization: root } });
+  expect(res.statusCode).toBe(200);
+  const files = unzipSync(new Uint8Array(res.rawPayload));
+  const xml = Object.keys(files).find((n) => n.endsWith('problem.xml'))!;
+  return Buffer.from(files[xml]!).toString('utf8');
+}
+
 const sumPlus = (delta: number) =>
   `#include <stdio.h>\nint main(void){ long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b + (${delta})); return 0; }\n`;
 
@@ -365,7 +374,7 @@ int main(void){ int lo = 1, hi = 1000; char r[4];
 const GUESS_WRONG = '#include <stdio.h>\nint main(void){ printf("! 0\\n"); fflush(stdout); return 0; }\n';
 
 describe('interactive packages', () => {
-  it('Polygon group scoring: complete-group groups score all or nothing (41, not 70), each-test tests alone; the scoring section and its table are kept', async () => {
+  it('Polygon group scoring: complete-group groups score all or nothing (41, not 70), each-test tests alone, a group scores only when the groups it depends on passed; the scoring section and its table are kept', async () => {
     const xml = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <problem revision="3" short-name="poly-groups">
   <names><name language="english" value="Polygon Groups"/></names>
@@ -408,9 +417,11 @@ describe('interactive packages', () => {
       files[`tests/0${i + 1}.a`] = `${a! + b!}\n`;
     });
     const [item] = items(await importFile(zip(text(files)), 'poly-groups.zip'));
-    expect(item).toMatchObject({ status: 'warning', problemId: 'poly-groups', warnings: [MSG.pkgGroupDependencies] });
+    expect(item).toMatchObject({ status: 'imported', problemId: 'poly-groups' });
     const row = await problemRow('poly-groups');
     expect({ type: row.type, ioScore: row.ioScore, mode: row.judgeCaseMode }).toEqual({ type: 1, ioScore: 100, mode: 'subtask_lowest' });
+    // Polygon's group 2 depends on group 1: subtask 3 needs subtask 2 passed.
+    expect(row.subtaskDependencies).toEqual({ '3': [2] });
     expect((await casesOf(row.id)).map((c) => [c.groupNum, c.score])).toEqual([
       [1, 0],
       [2, 41],
@@ -433,6 +444,25 @@ describe('interactive packages', () => {
     );
     expect(s.status).toBe(JudgeStatus.PARTIAL_ACCEPTED);
     expect(s.score).toBe(41);
+    // Wrong only when a = 2, a test of group 1: group 2, right on every test, depends on group 1 and
+    // scores nothing, as on Polygon (before: 59). 0 points: its first error is the verdict.
+    const id2 = await submit(t, { pid: row.id, user, language: 'C', code: sumPlus(0).replace('a + b + (0)', 'a + b + (a == 2)') });
+    const s2 = await waitFor(
+      `a verdict for ${id2}`,
+      async () => {
+        const r = await submission(t, id2);
+        return ACTIVE.includes(r.status) ? null : r;
+      },
+      120_000,
+    );
+    expect([s2.status, s2.score]).toEqual([JudgeStatus.WRONG_ANSWER, 0]);
+    // The site's own Polygon export writes the dependency back, and importing that keeps it.
+    const exported = await exportPolygon(row.id);
+    expect(exported).toMatch(/<group[^>]*name="3"[^>]*>\s*<dependencies>\s*<dependency group="2"\/>\s*<\/dependencies>/);
+    const again = { ...files, 'problem.xml': exported.replace('short-name="poly-groups"', 'short-name="poly-groups-again"') };
+    const [reimported] = items(await importFile(zip(text(again)), 'poly-groups-again.zip'));
+    expect(reimported).toMatchObject({ status: 'imported', problemId: 'poly-groups-again' });
+    expect((await problemRow('poly-groups-again')).subtaskDependencies).toEqual({ '3': [2] });
   }, 180_000);
 
   it('a Polygon interactor (testlib) and a Kattis interactive validator both judge for real', async () => {

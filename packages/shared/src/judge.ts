@@ -260,6 +260,11 @@ export interface ProblemManifest {
   userExtraFiles: Record<string, FileRef>;
   judgeExtraFiles: Record<string, FileRef>;
   cases: ManifestCase[];
+  /**
+   * Subtask (groupNum) → the subtasks every case of which must be accepted for it to score (Polygon's
+   * group dependencies). Left out when no subtask depends on another, so older manifests hash the same.
+   */
+  subtaskDependencies?: Record<string, number[]>;
 }
 
 export const judgeProgressBody = z.object({

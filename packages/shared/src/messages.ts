@@ -231,7 +231,6 @@ export const MSG = {
   hydroLanguages: "The languages {langs} of config.yaml are not judged here: left out of the problem's languages.",
   fpsUnpaired: '{inputs} × <{input}> and {outputs} × <{output}>: the first {pairs} pairs were imported, the rest left out.',
   fpsRemoteProblem: 'Not imported: {where} is judged remotely ({oj} {id}) and carries no test data; this site has no remote judging.',
-  pkgGroupDependencies: 'The dependencies between test groups are not kept: each group is scored on its own tests.',
   // problem packages (Polygon, Kattis): warnings of a problem imported anyway
   pkgLinkRefused: 'The symbolic link {name} ({target}) points outside the package or to no file of it; it was left out.',
   pkgDefaultTimeLimit: 'The package gives no time limit; {ms} ms is used.',

@@ -45,6 +45,7 @@ export function toSubmissionRequest(
     problemType: oi ? 1 : 0,
     judgeMode: m.judgeMode,
     judgeCaseMode: m.judgeCaseMode,
+    subtaskDependencies: m.subtaskDependencies,
     checker: m.spj && checkerCode !== null ? { language: m.spj.language, code: checkerCode } : undefined,
     ioScore: m.ioScore,
     removeEndBlank: m.isRemoveEndBlank,

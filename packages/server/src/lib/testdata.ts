@@ -171,6 +171,7 @@ export async function problemManifest(database: Database, dataDir: string, pid: 
     userExtraFiles: await filesOf(p.userExtraFile),
     judgeExtraFiles: await filesOf(p.judgeExtraFile),
     cases,
+    ...(Object.keys(p.subtaskDependencies ?? {}).length ? { subtaskDependencies: p.subtaskDependencies } : {}),
   };
   // Built in a fixed key order, so the JSON text (and its hash) only changes when the content does.
   return { ...body, hash: sha256(JSON.stringify(body)) };

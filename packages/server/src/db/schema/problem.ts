@@ -90,6 +90,11 @@ export const problems = pgTable(
      * prepend + code + append, the submission keeps the code as typed
      */
     codeWrappers: jsonb('code_wrappers').$type<Record<string, CodeWrapper>>().notNull().default({}),
+    /**
+     * subtask (group_num) → the subtasks every case of which must be accepted for it to score (Polygon's
+     * group dependencies); a subtask not listed depends on none
+     */
+    subtaskDependencies: jsonb('subtask_dependencies').$type<Record<string, number[]>>().notNull().default({}),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
     gmtModified: ts('gmt_modified').notNull().defaultNow(),
   },

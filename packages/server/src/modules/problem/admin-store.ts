@@ -26,6 +26,8 @@ export interface ProblemToCreate {
   isUploadCase?: boolean;
   /** language → code judged around the submission's */
   codeWrappers?: Record<string, CodeWrapper>;
+  /** subtask → the subtasks it needs passed to score (a Polygon package's group dependencies) */
+  subtaskDependencies?: Record<string, number[]>;
 }
 
 /** Drops null values (JSON from other systems uses null for "unset", the schema wants the field left out). */
@@ -95,6 +97,7 @@ export async function createProblem(
           isUploadCase: p.isUploadCase ?? true,
           caseVersion: String(Date.now()),
           codeWrappers: p.codeWrappers ?? {},
+          subtaskDependencies: p.subtaskDependencies ?? {},
         })
         .returning({ id: problems.id, problemId: problems.problemId });
       let id = row!.problemId;

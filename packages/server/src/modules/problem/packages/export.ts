@@ -125,6 +125,10 @@ function polygonPackage(p: Problem, cases: Case[], tags: string[], out: Record<s
             '@_name': String(g),
             '@_points-policy': p.judgeCaseMode === 'subtask_lowest' ? 'complete-group' : 'each-test',
             ...(p.judgeCaseMode === 'subtask_lowest' ? { '@_points': String(Math.min(...cases.filter((c) => c.groupNum === g).map((c) => c.score))) } : {}),
+            // The groups it needs passed to score (kept from an imported Polygon package).
+            ...(p.subtaskDependencies[String(g)]?.length
+              ? { dependencies: { dependency: p.subtaskDependencies[String(g)]!.map((d) => ({ '@_group': String(d) })) } }
+              : {}),
           })),
         }
       : undefined;

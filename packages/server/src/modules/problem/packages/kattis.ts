@@ -2,9 +2,10 @@
  * Kattis / ICPC problem packages (problemarchive.org "problem package format", legacy and 2023-07):
  * `problem.yaml` (name, limits, validation, validator_flags), the statement in
  * `problem_statement/` or `statement/` (`problem.<lang>.tex` or `.md`), test data in `data/sample`
- * and `data/secret` (nested groups; each folder of tests becomes one group), and an output
- * validator in `output_validators/<name>/` or `output_validator/` (C/C++, compiled behind the
- * adapter of `kattis-validator.ts`). Test files may be symbolic links inside the package.
+ * and `data/secret` (nested groups; each folder of tests becomes one group, and in a scoring
+ * problem a min group with the folders inside it one subtask: `scoreCases`), and an output validator
+ * in `output_validators/<name>/` or `output_validator/` (C/C++, compiled behind the adapter of
+ * `kattis-validator.ts`). Test files may be symbolic links inside the package.
  *
  * Two generations of `problem.yaml` say "interactive" differently: the legacy format in
  * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
@@ -261,35 +262,51 @@ async function groupConfig(tree: PackageTree, folder: string, known: Map<string,
 
 /**
  * Points of a scoring problem's cases, as problemtools' default grader adds them: an accepted case
- * earns its group's accept_score; a group of `min` earns its lowest case (all or nothing), one of
- * `avg` the mean of its cases, one of `sum` the sum of its cases. On this site that is the
- * subtask_lowest mode with a min group as one subtask and each case of a sum group a subtask of its
- * own (plain sums when no group takes the minimum), or subtask_average when every folder averages;
- * the full score is the sum. Groups inside groups are flattened to the folder of each case.
+ * earns its group's accept_score; a group of `min` earns its lowest result (all or nothing), one of
+ * `avg` the mean of its results, one of `sum` their sum, where a result is a case or a whole group
+ * inside it. On this site that is the subtask_lowest mode with a min group as one subtask and each
+ * case of a sum group a subtask of its own (plain sums when no group takes the minimum), or
+ * subtask_average when every folder averages; the full score is the sum.
+ *
+ * Groups inside groups: a group inside a `min` group is one of its results, so the outermost min
+ * group of a chain is one subtask holding every case below it (the minimum of minimums is the
+ * minimum of all), worth its lowest accept_score (problemtools: group1 of 30 points with two
+ * subfolders scores 30, not 60). A sum or avg group inside a min group joins it the same way (the
+ * site cannot take a minimum of sums). Below a sum group each folder scores on its own, as before.
  */
 function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, GroupConfig>): { mode: JudgeCaseMode; total: number } {
   const ignoreSample = configs.get('data')?.ignoreSample ?? false;
-  const scored = folders.filter((f) => !(ignoreSample && f === 'data/sample'));
-  const mode = modeOfAggregations(scored.map((f) => configs.get(f)!.aggregation));
+  // The folder whose subtask a folder's cases are scored in: its outermost ancestor reached through min groups.
+  const unitOf = (folder: string): string => {
+    let unit = folder;
+    for (let up = path.posix.dirname(unit); /^data\/[^/]+\//.test(`${up}/`) && configs.get(up)?.aggregation === 'min'; up = path.posix.dirname(up)) unit = up;
+    return unit;
+  };
+  const units = folders.map(unitOf);
+  const aggregationOf = (unit: string) => configs.get(unit)!.aggregation;
+  const scored = units.filter((f) => !(ignoreSample && f === 'data/sample'));
+  const mode = modeOfAggregations(scored.map(aggregationOf));
   const anyMin = mode === 'subtask_lowest';
   // Every folder averaged: the site's subtask_average, one subtask per folder.
   const allAvg = mode === 'subtask_average';
   const size = new Map<string, number>();
-  for (const f of folders) size.set(f, (size.get(f) ?? 0) + 1);
+  for (const f of units) size.set(f, (size.get(f) ?? 0) + 1);
   let nextGroup = 1;
-  const groupOfFolder = new Map<string, number>();
+  const groupOfUnit = new Map<string, number>();
+  const worth = new Map<number, number>();
   let total = 0;
   for (const [i, c] of cases.entries()) {
-    const folder = folders[i]!;
+    const folder = units[i]!;
     const cfg = configs.get(folder)!;
-    const points = ignoreSample && folder === 'data/sample' ? 0 : Math.max(0, Math.round(cfg.acceptScore));
+    const own = configs.get(folders[i]!)!;
+    const points = ignoreSample && folder === 'data/sample' ? 0 : Math.max(0, Math.round(own.acceptScore));
     if (allAvg || (anyMin && cfg.aggregation === 'min')) {
       c.score = points;
-      if (!groupOfFolder.has(folder)) {
-        groupOfFolder.set(folder, nextGroup++);
-        total += points;
-      }
-      c.groupNum = groupOfFolder.get(folder)!;
+      if (!groupOfUnit.has(folder)) groupOfUnit.set(folder, nextGroup++);
+      c.groupNum = groupOfUnit.get(folder)!;
+      // A min subtask is worth its lowest case (what subtask_lowest gives when all pass); an avg one
+      // (every case the folder's score) its cases' points.
+      worth.set(c.groupNum, Math.min(worth.get(c.groupNum) ?? Number.POSITIVE_INFINITY, points));
     } else {
       // A case of a sum folder earns the folder's accept_score; of an avg folder beside others, its share.
       c.score = cfg.aggregation === 'avg' ? Math.round(points / size.get(folder)!) : points;
@@ -297,6 +314,7 @@ function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, 
       total += c.score;
     }
   }
+  for (const w of worth.values()) total += w;
   return { mode, total: Math.min(100_000, total) || 100 };
 }
 

@@ -336,13 +336,34 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     problem.ioScore = complete ? [...worth.values()].reduce((a, b) => a + b, 0) || 100 : cases.reduce((s, c) => s + (c.score ?? 0), 0) || 100;
     if (complete) problem.judgeCaseMode = 'subtask_lowest';
   }
-  // The judge has no order between subtasks: a group scored whatever the groups it depends on did.
-  if ([...groupDefs.values()].some((g) => g.dependencies.length)) warnings.push({ key: 'pkgGroupDependencies', params: {} });
+  const subtaskDependencies = dependenciesOf(cases, caseGroups, groupDefs);
   const tags = list(obj(doc.tags).tag)
     .map((t) => attr(t, 'value').trim().slice(0, 50))
     .filter(Boolean);
   const body = parseImported({ problem, tags: [...new Set(tags)].slice(0, 20).map((n) => ({ name: n })) }, source, 'importInvalid');
-  return { problem: { body, cases, source }, warnings };
+  return { problem: { body, cases, source, ...(subtaskDependencies ? { subtaskDependencies } : {}) }, warnings };
+}
+
+/**
+ * Polygon's group dependencies in the site's subtasks: a group scores only when every test of the
+ * groups it depends on passed. A Polygon group may have become several subtasks (each test of an
+ * each-test group is one beside complete groups): each of them needs every subtask of every group
+ * depended on. Null when no group depends on another.
+ */
+function dependenciesOf(cases: CaseInput[], caseGroups: string[], defs: Map<string, { dependencies: string[] }>): Record<string, number[]> | null {
+  const subtasksOf = new Map<string, Set<number>>();
+  caseGroups.forEach((g, i) => {
+    if (!subtasksOf.has(g)) subtasksOf.set(g, new Set());
+    subtasksOf.get(g)!.add(cases[i]!.groupNum ?? 1);
+  });
+  const out: Record<string, number[]> = {};
+  caseGroups.forEach((g, i) => {
+    const needs = new Set((defs.get(g)?.dependencies ?? []).flatMap((d) => [...(subtasksOf.get(d) ?? [])]));
+    const own = cases[i]!.groupNum ?? 1;
+    needs.delete(own);
+    if (needs.size) out[String(own)] = [...needs].sort((a, b) => a - b);
+  });
+  return Object.keys(out).length ? out : null;
 }
 
 /**

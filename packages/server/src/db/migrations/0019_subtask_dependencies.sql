@@ -1,0 +1,1 @@
+ALTER TABLE "problem" ADD COLUMN "subtask_dependencies" jsonb DEFAULT '{}'::jsonb NOT NULL;
