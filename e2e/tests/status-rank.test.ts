@@ -151,7 +151,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await reloadUntil(page, '/acm-rank', () => page.getByTestId(`rank-user-${late.username}`));
     expect(await page.getByTestId(`rank-ac-${late.username}`).textContent()).toBe('1');
     await context.close();
-  });
+  }, 120_000);
 
   it('shows the user on the home cards', async () => {
     const { context, page } = await newVisitor(browser);
