@@ -210,9 +210,19 @@ export async function loginThroughDialog(page: Page, u: User, from: string | nul
   await page.getByTestId('user-menu').waitFor();
 }
 
+/** Logs in on the admin login page and waits for the dashboard (its welcome toast is on the way). */
+export async function adminLoginThroughForm(page: Page, u: User = rootUser) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-login-username').fill(u.username);
+  await page.getByTestId('admin-login-password').fill(u.password);
+  await page.getByTestId('admin-login-submit').click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByTestId('admin-dashboard').waitFor();
+}
+
 /**
  * Logs in as an admin through the admin login API and opens the dashboard (the admin login page itself
- * is tested by admin-problems).
+ * is tested by admin-problems, with `adminLoginThroughForm`).
  */
 export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
   const r = await api('POST', '/api/admin/login', { body: { username: u.username, password: u.password } });
