@@ -17,11 +17,10 @@
 // program crashed keeps its WA; a program that crashed first is RE though the interactor then says WA
 // on its EOF). Each box's end as stamped by its own init is taken by two processes that wake when the
 // scheduler lets them: a program that exits at once could be stamped after the interactor that read
-// its EOF. Here a side has ended when the relay has seen it close both its stdout (EOF) and its stdin
-// (the reader gone), as exiting does: a side that only closes its stdout and runs on has not ended,
-// as problemtools counts the exit (`check_end`). The other side can learn of an end only through the
-// relay, after the relay has noted it, so the order noted is the causal order. Two ends seen in the
-// same poll round happened without either causing the other ("same").
+// its EOF. Here a side has ended when the relay sees it cut the conversation off (EOF on its stdout,
+// or its stdin closed — exiting does both). The other side can learn of that only through the relay,
+// after the relay has noted it, so the order noted is the causal order. Two ends seen in the same poll
+// round happened without either causing the other ("same").
 //
 // The relay runs here, outside both boxes, as the broker (root, no privileges used after the forks);
 // its pipe ends are close-on-exec, so no runner and no box inherits them. Each runner applies every
@@ -91,40 +90,10 @@ struct dir {
 static long long end_round[2], end_us[2];
 static long long round_no;
 
-// A side's two ends of the conversation: its stdout (OUT) and its stdin (IN). For each, the round in
-// which the side itself closed it (EOF on its stdout, its stdin's reader gone), or in which the relay
-// cut it (passing the other side's end on), after which the side's own close can no longer be seen.
-enum { OUT = 0, IN = 1 };
-static long long closed_round[2][2], cut_round[2][2];
-
-// A side has ended once both its ends are closed, as an exit closes them: problemtools counts the
-// process's exit, so a program that closes its stdout and runs on has not ended (the validator that
-// then rejects it is first). An end the relay cut before the side closed its other end counts as
-// closed (the relay cut it because the other side had stopped talking); one cut after it hides the
-// side's end: it ended after the other side, if at all.
-static void check_end(int side) {
+static void side_ended(int side) {
   if (end_round[side]) return;
-  long long last = 0;
-  for (int e = 0; e < 2; e++) {
-    if (!closed_round[side][e] && !cut_round[side][e]) return;
-    if (closed_round[side][e] > last) last = closed_round[side][e];
-  }
-  if (!last) return;
-  for (int e = 0; e < 2; e++)
-    if (!closed_round[side][e] && cut_round[side][e] > last) return;
   end_round[side] = round_no;
   end_us[side] = now_us();
-}
-
-static void side_closed(int side, int e) {
-  if (closed_round[side][e] || cut_round[side][e]) return;
-  closed_round[side][e] = round_no;
-  check_end(side);
-}
-
-static void relay_cut(int side, int e) {
-  if (closed_round[side][e] || cut_round[side][e]) return;
-  cut_round[side][e] = round_no;
 }
 
 static void close_fd(int *fd) {
@@ -135,9 +104,8 @@ static void close_fd(int *fd) {
 // The reader of d->dst is gone: the other side ended. Drop what was waiting for it and close our read
 // end too, so the writer's next write gets SIGPIPE as with a direct pipe.
 static void reader_gone(struct dir *d) {
-  side_closed(1 - d->from, IN);
+  side_ended(1 - d->from);
   close_fd(&d->dst);
-  if (d->src >= 0) relay_cut(d->from, OUT);
   close_fd(&d->src);
   d->len = d->off = 0;
 }
@@ -153,10 +121,7 @@ static void flush(struct dir *d) {
   }
   if (d->off == d->len) d->off = d->len = 0;
   // Everything written before the end is delivered: now the reader sees EOF.
-  if (d->src < 0 && d->len == 0 && d->dst >= 0) {
-    relay_cut(1 - d->from, IN);
-    close_fd(&d->dst);
-  }
+  if (d->src < 0 && d->len == 0) close_fd(&d->dst);
 }
 
 static void fill(struct dir *d) {
@@ -174,7 +139,7 @@ static void fill(struct dir *d) {
     }
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && errno == EAGAIN) return;
-    side_closed(d->from, OUT); // EOF: every writer of the side's stdout is gone
+    side_ended(d->from); // EOF: every writer of the side's stdout is gone
     close_fd(&d->src);
     return;
   }
@@ -186,9 +151,9 @@ static void relay(struct dir *d) {
     for (int i = 0; i < 2; i++) {
       struct dir *x = &d[i];
       // A full buffer is not read from, but the source stays watched with no events (a hang-up is
-      // reported even then) until its side is known to have closed it; then it would only spin.
+      // reported even then) until its side is known to have ended; then it would only spin.
       int full = x->len == BUF;
-      pf[2 * i] = (struct pollfd){full && closed_round[x->from][OUT] ? -1 : x->src, full ? 0 : POLLIN, 0};
+      pf[2 * i] = (struct pollfd){full && end_round[x->from] ? -1 : x->src, full ? 0 : POLLIN, 0};
       // The destination is always watched: POLLERR tells that its reader is gone.
       pf[2 * i + 1] = (struct pollfd){x->dst, x->off < x->len ? POLLOUT : 0, 0};
     }
@@ -201,7 +166,7 @@ static void relay(struct dir *d) {
     for (int i = 0; i < 2; i++) {
       struct dir *x = &d[i];
       short rs = pf[2 * i].revents, rd = pf[2 * i + 1].revents;
-      if (rs & POLLHUP) side_closed(x->from, OUT);
+      if (rs & POLLHUP) side_ended(x->from);
       if (rd & (POLLERR | POLLHUP)) {
         reader_gone(x);
         continue;

@@ -1025,6 +1025,9 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
 static volatile sig_atomic_t interrupted;
 static void on_signal(int s) { interrupted = s; }
 
+// Without --gid the box's group is its uid's, including the uid lock_uid settles on.
+static int gid_follows_uid;
+
 static int lock_uid(void) {
   long base = o.pool_base >= 0 ? o.pool_base : o.uid, count = o.pool_base >= 0 ? o.pool_count : 1;
   if (o.uid < base || o.uid >= base + count) refuse("--uid %ld is outside --uid-pool %ld:%ld", o.uid, base, count);
@@ -1037,6 +1040,7 @@ static int lock_uid(void) {
     if (fd < 0) refuse("cannot open %s: %s", p, strerror(errno));
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
       o.uid = uid;
+      if (gid_follows_uid) o.gid = uid;
       return fd; // held until we exit: no other run uses this uid meanwhile
     }
     close(fd);
@@ -1127,7 +1131,7 @@ static void parse_args(int argc, char **argv) {
   if (i >= argc) { usage(); refuse("no program given"); }
   o.argv = argv + i;
   if (o.argv[0][0] != '/') refuse("the program must be an absolute path inside the box: %s", o.argv[0]);
-  if (o.gid < 0) o.gid = o.uid;
+  if (o.gid < 0) o.gid = o.uid, gid_follows_uid = 1;
   if (o.wall_ms < 0) o.wall_ms = o.time_ms * 3 + 1000;
   if (o.box_kb < 0) o.box_kb = o.mem_kb;
   // Defaults unless the caller set the same variable.

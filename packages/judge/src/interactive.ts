@@ -9,9 +9,7 @@
  * 2. the interactor rejected the program (WA / PE) and ended before it → the interactor's verdict,
  *    whatever the program did afterwards: left waiting for a reply, it may time out, crash on EOF
  *    or die of SIGPIPE (Kattis' rule "the validator exited first with WA"). "Before" is what the
- *    relay between the boxes saw: the side that closed both its stdin and its stdout first, as an
- *    exit does (problemtools counts exits: a program that closes its stdout and runs on has not
- *    ended, so the interactor that rejects it on that EOF was first). The other side can
+ *    relay between the boxes saw: the side that cut the conversation off first. The other side can
  *    only learn of that through the relay, so a program that exited at once is first even when the
  *    interactor, woken by its EOF, says WA before the program's box has noticed its exit; then the
  *    program's crash decides (problemtools: the contestant crashed first → RTE);

@@ -187,6 +187,26 @@ describe('the box', () => {
     expect(o2).toBe('hello box\n');
   });
 
+  it('gives a box the group of the uid it settled on when the first uid it tried was busy', async () => {
+    // Another run holds the first uid of a pool of two: this run moves to the second, its group too.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-uid-busy-'));
+    const holder = spawn('flock', ['-n', path.join(dir, 'uid-61000.lock'), 'sleep', '30'], { stdio: 'ignore' });
+    try {
+      await waitFor(() => spawnSync('flock', ['-n', path.join(dir, 'uid-61000.lock'), 'true']).status === 1);
+      const out = path.join(dir, 'out');
+      const r = spawnSync(
+        RUNNER_PATH,
+        ['--state-dir', dir, '--uid', '61000', '--uid-pool', '61000:2', '--stdout', out, '--', '/bin/sh', '-c', 'id -u; id -g'],
+        { encoding: 'utf8' },
+      );
+      expect(parseReport(r.stdout, r.status ?? -1)).toMatchObject({ status: 'OK', uid: 61001 });
+      expect(fs.readFileSync(out, 'utf8')).toBe('61001\n61001\n');
+    } finally {
+      holder.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs as an unprivileged user with a clean environment, its own hostname and pid namespace', async () => {
     const { rep, out } = await shell('id -u; id -g; hostname; env | sort; ls /proc | grep -E "^[0-9]+$" | wc -l', { env: { EXTRA: 'yes' } });
     expect(rep.status).toBe('OK');

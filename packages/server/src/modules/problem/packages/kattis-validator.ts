@@ -246,14 +246,16 @@ export function checkerAsKattisValidator(code: string, o: { interactive: boolean
 #include <unistd.h>
 
 int main(int argc, char **argv) {
-  if (argc < 4) return 1;
+  // _exit, not return: the checker's code is compiled in, and testlib's end-of-program checks must
+  // run in the checker's process only, never in this one (which registered nothing).
+  if (argc < 4) _exit(1);
   const bool interactive = ${o.interactive ? 'true' : 'false'};
   std::string dir = argv[3];
   if (!dir.empty() && dir.back() != '/') dir += '/';
   std::string team = dir + "team_output", message = dir + "judgemessage.txt";
   if (!interactive) {
     FILE *t = fopen(team.c_str(), "w");
-    if (!t) return 1;
+    if (!t) _exit(1);
     char buf[65536];
     size_t k;
     while ((k = fread(buf, 1, sizeof buf, stdin)) > 0) fwrite(buf, 1, k, t);
@@ -261,7 +263,7 @@ int main(int argc, char **argv) {
   }
   fflush(stdout);
   pid_t pid = fork();
-  if (pid < 0) return 1;
+  if (pid < 0) _exit(1);
   if (pid == 0) {
     if (!freopen(message.c_str(), "w", stderr)) _exit(3);${convention === 'qduoj' && !o.interactive ? '\n    if (!freopen(argv[1], "r", stdin)) _exit(3);' : ''}
     char *args[] = {argv[0], ${call.args}, nullptr};
@@ -270,11 +272,11 @@ int main(int argc, char **argv) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
   }
-  if (!WIFEXITED(status)) return 1;
+  if (!WIFEXITED(status)) _exit(1);
   int code = WEXITSTATUS(status);
-  if (${call.accepted}) return 42;
-  if (${call.wrong}) return 43;
-  return 1;
+  if (${call.accepted}) _exit(42);
+  if (${call.wrong}) _exit(43);
+  _exit(1);
 }
 `;
 }
