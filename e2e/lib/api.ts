@@ -1,7 +1,7 @@
 /**
  * Calls to the real server for test setup, the way a client or an admin makes them. Shared by every
- * e2e file: the files of one worker run one after another against its site, so nothing here may leave
- * a site setting changed for the next file.
+ * e2e file: they run one after another against one server, so nothing here may leave a site setting
+ * changed for the next file.
  */
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -160,48 +160,18 @@ export async function registerUser(u: User): Promise<string> {
   return loginToken(u);
 }
 
-/**
- * Puts a login into the page's site storage the way the app keeps one (token and user info in
- * localStorage). A page not yet on the site first opens its favicon: a document of the site's origin
- * that starts no app, so nothing reads the storage before it holds the login.
- */
-async function storeSession(page: Page, session: Session) {
-  if (!page.url().startsWith(baseUrl())) await page.goto('/favicon.svg');
-  await page.evaluate(
-    ([token, info]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('userInfo', info!);
-    },
-    [session.token, JSON.stringify(session.data)],
-  );
-}
-
-/**
- * Logs in through the API and opens `from` logged in (null: reloads the page already open), for tests
- * that are not about logging in: a login through the dialog costs a few seconds of page work each time.
- * The dialog itself is tested by accounts, new-user and theme-dialogs (`loginThroughDialog`).
- */
-export async function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
-  await storeSession(page, await loginSession(u));
-  if (from) await page.goto(from);
-  else await page.reload();
-  await page.getByTestId('user-menu').first().waitFor();
-}
-
 /** Logs in through the login dialog of the top bar, on `from` (null: on the page already open). */
-export async function loginThroughDialog(page: Page, u: User, from: string | null = '/home') {
+export async function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
   if (from) await page.goto(from);
   // A click that lands while the top bar is still settling (the layout is chosen from the viewport
-  // width after the first paint) can miss the dialog: ask again rather than wait for ever. A dialog
-  // that is open but still loading its form (slow on a busy machine) is waited for, not clicked past.
-  const dialog = page.locator('.ant-modal-wrap:visible');
+  // width after the first paint) can miss the dialog: ask again rather than wait for ever.
   for (let attempt = 0; ; attempt++) {
-    if (!(await dialog.count())) await page.getByTestId('btn-login').first().click();
+    await page.getByTestId('btn-login').first().click();
     try {
       await page.getByTestId('login-username').waitFor({ timeout: 5000 });
       break;
     } catch (err) {
-      if (attempt >= 3) throw err;
+      if (attempt >= 2) throw err;
     }
   }
   await page.getByTestId('login-username').fill(u.username);
@@ -210,25 +180,13 @@ export async function loginThroughDialog(page: Page, u: User, from: string | nul
   await page.getByTestId('user-menu').waitFor();
 }
 
-/** Logs in on the admin login page and waits for the dashboard (its welcome toast is on the way). */
-export async function adminLoginThroughForm(page: Page, u: User = rootUser) {
+/** Logs in on the admin login page and waits for the dashboard. */
+export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
   await page.goto('/admin/login');
   await page.getByTestId('admin-login-username').fill(u.username);
   await page.getByTestId('admin-login-password').fill(u.password);
   await page.getByTestId('admin-login-submit').click();
   await page.waitForURL('**/admin/dashboard');
-  await page.getByTestId('admin-dashboard').waitFor();
-}
-
-/**
- * Logs in as an admin through the admin login API and opens the dashboard (the admin login page itself
- * is tested by admin-problems, with `adminLoginThroughForm`).
- */
-export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
-  const r = await api('POST', '/api/admin/login', { body: { username: u.username, password: u.password } });
-  if (r.status !== 200 || !r.token) throw new Error(`admin login ${u.username}: ${r.msg}`);
-  await storeSession(page, { token: r.token, data: r.data });
-  await page.goto('/admin/dashboard');
   await page.getByTestId('admin-dashboard').waitFor();
 }
 

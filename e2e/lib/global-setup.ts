@@ -6,25 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMailSink } from './mail-sink.js';
-import { E2E_CACHE_TTL_MS, E2E_WORKERS } from './workers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ROOT_PASSWORD = 'e2e-root-password';
 
-/** One running site: what a test file needs to reach it, and what teardown must stop. */
-export interface E2eSite {
-  baseUrl: string;
-  mailUrl: string;
-  dataDir: string;
-}
-
-interface Running {
-  server?: ChildProcess;
-  sink?: Awaited<ReturnType<typeof startMailSink>>;
-  dataDir?: string;
-}
-
-const running: Running[] = [];
+let server: ChildProcess | undefined;
+let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
+let dataDir: string | undefined;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -60,35 +48,26 @@ async function waitForLanguages(baseUrl: string, ms: number) {
   throw new Error('the built-in judge registered no languages');
 }
 
-/**
- * The whole site as a user gets it from `npm start` (real server, embedded PostgreSQL, built SPA),
- * once per worker: each test file uses the site of its worker (`site()` in browser.ts).
- */
+/** The whole site as a user gets it from `npm start`: real server, embedded PostgreSQL, built SPA. */
 export async function setup(project: TestProject) {
   try {
-    // OJ_E2E_WEB_DIST lets parallel work build the SPA into a folder of its own.
-    const webDist = process.env.OJ_E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
-    if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
-    const sites = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSite(webDist)));
-    project.provide('sites', sites);
+    await start(project);
   } catch (err) {
     await teardown();
     throw err;
   }
 }
 
-async function startSite(webDist: string): Promise<E2eSite> {
-  const r: Running = {};
-  running.push(r);
-  // A mail sink per site: a test counting the mails to an address sees only its own site's.
-  const sink = await startMailSink();
-  r.sink = sink;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
-  r.dataDir = dataDir;
+async function start(project: TestProject) {
+  // OJ_E2E_WEB_DIST lets parallel work build the SPA into a folder of its own.
+  const webDist = process.env.OJ_E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
+  sink = await startMailSink();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  r.server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -101,12 +80,11 @@ async function startSite(webDist: string): Promise<E2eSite> {
       LOG_LEVEL: 'warn',
       // The tests find demo content by its English titles (the default demo language is zh-CN).
       OJ_DEMO_LANG: 'en-US',
-      OJ_CACHE_TTL_MS: String(E2E_CACHE_TTL_MS),
     },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/get-website-config`, 120_000);
+  await waitFor(`${baseUrl}/api/get-website-config`, 90_000);
   // HTTP comes up before the built-in judge has probed its compilers and registered the languages
   // (slow on a cold machine): tests submit from their first line, so wait for the judge as well.
   await waitForLanguages(baseUrl, 120_000);
@@ -126,16 +104,15 @@ async function startSite(webDist: string): Promise<E2eSite> {
   });
   const body = (await smtp.json()) as { status: number; msg: string };
   if (body.status !== 200) throw new Error(`configuring SMTP failed: ${body.msg}`);
-  return { baseUrl, mailUrl: sink.httpUrl, dataDir };
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailUrl', sink.httpUrl);
+  project.provide('dataDir', dataDir);
 }
 
 export async function teardown() {
-  await Promise.all(running.splice(0).map(stopSite));
-}
-
-async function stopSite({ server, sink, dataDir }: Running) {
   if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
+    const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGINT');
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
@@ -147,7 +124,8 @@ async function stopSite({ server, sink, dataDir }: Running) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** one site per worker, in pool order */
-    sites: E2eSite[];
+    baseUrl: string;
+    mailUrl: string;
+    dataDir: string;
   }
 }

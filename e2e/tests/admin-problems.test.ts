@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser as adminLogin, adminLoginThroughForm, loginSession, png, registerUser, zip } from '../lib/api.js';
+import { adminLoginInBrowser as adminLogin, loginSession, png, registerUser, zip } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -59,7 +59,7 @@ describe('admin problem management', () => {
 
   it('lets root create a problem with a zip of test cases, find it in the list and edit it', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLoginThroughForm(page);
+    await adminLogin(page);
     await page.getByText('Dear administrator, welcome back~').waitFor();
     await shot(page, 'admin-dashboard');
 

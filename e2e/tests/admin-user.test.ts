@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginThroughDialog, rootToken } from '../lib/api.js';
+import { adminLoginInBrowser, api, apiOk, loginInBrowser, rootToken } from '../lib/api.js';
 import { shownToast as toast } from '../lib/ui.js';
 
 let browser: Browser;
@@ -81,7 +81,7 @@ describe('admin users', () => {
 
     // The generated user logs in in another browser context.
     const other = await newVisitor(browser);
-    await loginThroughDialog(other.page, { username, password });
+    await loginInBrowser(other.page, { username, password });
     await shot(other.page, 'admin-user-generated-login');
 
     // Root disables him from the list.

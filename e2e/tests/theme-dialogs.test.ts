@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AC_C, api, apiOk, createProblem, loginInBrowser, loginThroughDialog, loginToken, registerUser, rootToken, rootUser } from '../lib/api.js';
+import { AC_C, api, apiOk, createProblem, loginInBrowser, loginToken, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
@@ -96,7 +96,7 @@ describe('dark scheme', () => {
     // Another browser with a light system: the login brings the saved dark scheme.
     const { context, page } = await newVisitor(browser);
     const errors = await watchErrors(context);
-    await loginThroughDialog(page, user);
+    await loginInBrowser(page, user);
     await expect.poll(() => look(page).then((l) => l.theme)).toBe('dark');
 
     await page.goto(`/problem/${problemId}`);
