@@ -18,6 +18,7 @@ const unit = [
   'packages/server/test/docs-paths.test.ts',
   'packages/server/test/engines.test.ts',
   'packages/server/test/import-cycles.test.ts',
+  'packages/server/test/judge-boundary.test.ts',
   'packages/server/test/package-links.test.ts',
 ];
 

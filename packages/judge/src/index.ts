@@ -23,4 +23,4 @@ export * from './daemon/client.js';
 export * from './daemon/daemon.js';
 export * from './daemon/log.js';
 export { checkSandbox, languageReports, offeredLanguages, selfTestLanguage, SandboxUnavailableError } from './daemon/preflight.js';
-export { HostUsageSampler, type HostUsage } from './daemon/host-usage.js';
+export { HostUsageSampler, type HostUsage } from '@oj/shared/host-usage';

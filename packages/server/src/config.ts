@@ -17,6 +17,8 @@ export interface JudgeQueueConfig {
   unservedTimeoutMs: number;
   /** A judge without heartbeat or poll for this long counts as offline. */
   offlineAfterMs: number;
+  /** A job (compile a checker, run a package's programs) no judge leased within this long fails with "no judge". */
+  jobQueueTimeoutMs: number;
 }
 
 export const DEFAULT_JUDGE_QUEUE: JudgeQueueConfig = {
@@ -27,6 +29,8 @@ export const DEFAULT_JUDGE_QUEUE: JudgeQueueConfig = {
   pollIntervalMs: 1000,
   unservedTimeoutMs: 10 * 60 * 1000,
   offlineAfterMs: JUDGE_PROTOCOL.offlineAfterMs,
+  // Judges poll continuously: one that is online takes a job in well under a second.
+  jobQueueTimeoutMs: 20_000,
 };
 
 /** Deployment settings come from the environment; site settings live in the database. */

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Logger } from '@oj/judge';
+import { findLanguage, JudgeDaemon, type Logger } from '@oj/judge';
+import { judgeToken } from '../src/lib/secrets.js';
 import type { TestApp } from './harness.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -27,6 +28,32 @@ export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   const add = (lvl: string) => (m: string) => void lines.push(`${lvl}: ${m}`);
   return { lines, debug: add('debug'), info: add('info'), warn: add('warn'), error: add('error') };
+}
+
+export interface TestJudge {
+  daemon: JudgeDaemon;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A judge daemon in this process for a test app (which then listens), offering C and C++: what an
+ * admin action needs to compile checkers and run package programs, which are judge jobs.
+ */
+export async function startTestJudge(t: TestApp, name: string): Promise<TestJudge> {
+  const url = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` : await listen(t);
+  const cacheDir = tempCacheDir();
+  const languages = ['C', 'C++'].map((n) => findLanguage(n)).filter((l) => l !== undefined);
+  const daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name, capacity: 2, cacheDir, pollWaitMs: 5000, log: memoryLogger(), languages });
+  await daemon.start();
+  return {
+    daemon,
+    url,
+    async stop() {
+      await daemon.stop(0);
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,6 +12,7 @@ import { groupMembers, problems, submissions, tags, userSysNotices } from '../sr
 import { putSetting } from '../src/lib/site-config.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { FakeJudge, testQueue } from './judge-helpers.js';
 import { createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
 import { textEntries, uploadTo, zip } from './problem-admin-helpers.js';
@@ -51,8 +52,12 @@ async function problemRow(pid: number) {
   return row!;
 }
 
+let judge: TestJudge;
+
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
+  // Compiling checkers (and running package programs) is a judge's job.
+  judge = await startTestJudge(t, 'group-problem');
   // registers the languages submissions name (nothing is judged here)
   await FakeJudge.start(t, 'gpj');
   await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
@@ -73,7 +78,10 @@ beforeAll(async () => {
   other = await insertGroup(t, { owner: 'otherown' });
   shortName = (await get(t, '/api/get-group-detail', { token: tok.owner, ...q({ gid }) })).data.shortName;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await judge?.stop();
+  await t?.close();
+});
 
 describe('creating and editing group problems', () => {
   it('group admins create with the short name in front of the id; others are refused and nothing is written', async () => {

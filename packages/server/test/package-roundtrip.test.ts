@@ -13,18 +13,26 @@ import type { ImportEvent, ImportItemReport } from '@oj/shared';
 import { problemCases, problems } from '../src/db/schema/index.js';
 import { DEMO_PROBLEMS, seedProblems } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { del, get, post, rootToken } from './helpers.js';
 import { multipart } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let root: string;
 
+let judge: TestJudge;
+
 beforeAll(async () => {
   t = await createTestApp();
+  // Compiling checkers (and running package programs) is a judge's job.
+  judge = await startTestJudge(t, 'package-roundtrip');
   root = await rootToken(t);
   await seedProblems({ config: t.config, database: t.database });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await judge?.stop();
+  await t?.close();
+});
 
 const INTERACTOR = `#include "testlib.h"
 int main(int argc, char *argv[]) {

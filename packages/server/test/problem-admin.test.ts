@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, MD_UPLOAD_LIMITS, MSG, Role, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
+import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
 import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
 
@@ -17,8 +18,12 @@ let problemAdmin: string;
 let normal: string;
 let muted: string;
 
+let judge: TestJudge;
+
 beforeAll(async () => {
   t = await createTestApp();
+  // Compiling checkers (and running package programs) is a judge's job.
+  judge = await startTestJudge(t, 'problem-admin');
   root = await rootToken(t);
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
   await createUser(t, { username: 'plain' });
@@ -27,7 +32,10 @@ beforeAll(async () => {
   normal = await login(t, 'plain');
   muted = await login(t, 'mutedone');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await judge?.stop();
+  await t?.close();
+});
 
 const problemBody = (problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) => ({
   problem: { problemId, title: `Problem ${problemId}`, description: 'Add two numbers.', ...problem },

@@ -8,17 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problems } from '../src/db/schema/index.js';
 import { problemManifest } from '../src/lib/testdata.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { get, post, put, rootToken } from './helpers.js';
 import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let root: string;
 
+let judge: TestJudge;
+
 beforeAll(async () => {
   t = await createTestApp();
+  // Compiling checkers (and running package programs) is a judge's job.
+  judge = await startTestJudge(t, 'problem-checker');
   root = await rootToken(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await judge?.stop();
+  await t?.close();
+});
 
 const body = (problemId: string, problem: Record<string, unknown> = {}) => ({
   problem: { problemId, title: `Problem ${problemId}`, ...problem },

@@ -14,6 +14,7 @@ export * from './admin-site.js';
 export * from './admin-user.js';
 export * from './judge.js';
 export * from './judge-protocol.js';
+export * from './judge-job.js';
 export * from './problem.js';
 export * from './problem-admin.js';
 export * from './submission.js';

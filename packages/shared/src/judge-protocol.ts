@@ -19,6 +19,7 @@ import {
   type JudgeResultResponse,
   type ProblemManifest,
 } from './judge.js';
+import { judgeJobOutputQuery, judgeJobResultBody } from './judge-job.js';
 import { judgeTestRunResultBody, type PolledTask } from './test-run.js';
 
 export const judgeEndpoints = {
@@ -33,4 +34,7 @@ export const judgeEndpoints = {
   result: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/result', body: judgeResultBody }),
   testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
   fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
+  jobResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/job/result', body: judgeJobResultBody }),
+  /** The body is a step's output (application/octet-stream); the answer is where the store keeps it. */
+  jobOutput: endpoint<{ hash: string; size: number }>()({ method: 'POST', path: 'judge/job/output', query: judgeJobOutputQuery }),
 };

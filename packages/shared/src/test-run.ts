@@ -10,6 +10,7 @@ import { storableText, type BuiltinChecker, type JudgeMode, type JudgeTask } fro
 import { MSG } from './messages.js';
 import { codeField } from './submission.js';
 import { endpoint } from './endpoint.js';
+import type { JudgeJobTask } from './judge-job.js';
 
 export const TEST_RUN = {
   /** A result (or a run still waiting) can be read for this long after it was asked for. */
@@ -115,8 +116,8 @@ export const judgeTestRunResultBody = z.object({
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
-/** What a poll hands a judge: a submission to judge or a test run. */
-export type PolledTask = JudgeTask | TestRunTask;
+/** What a poll hands a judge: a submission to judge, a test run or a job. */
+export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask;
 
 /** The self-test calls (spec 1 §7). */
 export const testRunEndpoints = {

@@ -7,8 +7,9 @@
  * and 5xx answers (a result is idempotent for its lease; a repeated fail is refused with 409, which
  * only means the first one arrived).
  */
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { HostUsage } from './host-usage.js';
+import type { HostUsage } from '@oj/shared/host-usage';
 import {
   JUDGE_TOKEN_HEADER,
   judgeEndpoints as ep,
@@ -246,6 +247,39 @@ export class JudgeClient {
   /** Posts a test run's outcome, retrying like `result` (a repeat with the same lease writes nothing). */
   testRunResult(body: ClientInput<BodyOf<typeof ep.testRunResult>>, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
     return this.retrying(() => this.call(ep.testRunResult, { body }), o);
+  }
+
+  /** Posts a job's result, retrying like `result` (a repeat with the same lease writes nothing). */
+  jobResult(body: ClientInput<BodyOf<typeof ep.jobResult>>, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
+    return this.retrying(() => this.call(ep.jobResult, { body }), o);
+  }
+
+  /** Uploads a file (a step's output of a job) into the server's store; answers where it is kept. */
+  async jobOutput(taskId: number, leaseToken: string, file: string, o: { signal?: AbortSignal } = {}): Promise<{ hash: string; size: number }> {
+    const qs = new URLSearchParams({ taskId: String(taskId), leaseToken });
+    const path = `/api/${ep.jobOutput.path}?${qs}`;
+    const timeout = AbortSignal.timeout(30 * 60_000);
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.server}${path}`, {
+        method: 'POST',
+        headers: {
+          [JUDGE_TOKEN_HEADER]: this.token,
+          'content-type': 'application/octet-stream',
+          'content-length': String((await fs.promises.stat(file)).size),
+        },
+        body: Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+        signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
+      } as RequestInit);
+    } catch (e) {
+      if (o.signal?.aborted) throw e;
+      throw new NetworkError(`POST ${path}: ${(e as Error).message}`, 0);
+    }
+    const answer = (await res.json().catch(() => null)) as Envelope<{ hash: string; size: number }> | null;
+    if (res.status === 409) throw new LeaseLostError(`POST ${path}: HTTP 409`, 409);
+    if (!res.ok || !answer?.data) throw new JudgeApiError(`POST ${path}: HTTP ${res.status} ${answer?.msg ?? res.statusText}`, res.status);
+    return answer.data;
   }
 
   /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */

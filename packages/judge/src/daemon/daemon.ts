@@ -15,7 +15,7 @@ import { getLanguages, type LanguageSpec } from '../languages.js';
 import { workRoot } from '../run.js';
 import { TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, isTransient, JudgeClient, type Registration } from './client.js';
-import { HostUsageSampler } from './host-usage.js';
+import { HostUsageSampler } from '@oj/shared/host-usage';
 import { consoleLogger, type Logger } from './log.js';
 import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs, selectLanguages } from './preflight.js';
 import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';

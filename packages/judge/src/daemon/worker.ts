@@ -17,6 +17,7 @@ import { BadTokenError, LeaseLostError, type JudgeClient } from './client.js';
 import { LeaseKeeper } from './lease.js';
 import type { Logger } from './log.js';
 import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
+import { runJobTask } from './job.js';
 import { runTestRunTask } from './test-run.js';
 import { sleep } from './sleep.js';
 
@@ -185,6 +186,10 @@ export async function runWorker(ctx: WorkerContext): Promise<void> {
     if (!task) continue;
     if (task.kind === 'testRun') {
       await runTestRunTask(task, ctx);
+      continue;
+    }
+    if (task.kind === 'job') {
+      await runJobTask(task, ctx);
       continue;
     }
     const run = new TaskRun(task, ctx);

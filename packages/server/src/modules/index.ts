@@ -12,6 +12,7 @@ import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { submissionTasks } from './judge/submission-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
+import { judgeJobTasks } from './judge-job/judge-tasks.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
 import { siteRoutes } from './site/routes.js';
@@ -73,5 +74,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited.
-  await app.register((scope) => judgeRoutes(scope, ctx, [testRunTasks, submissionTasks]), { prefix: '/api/judge' });
+  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks]), { prefix: '/api/judge' });
 }

@@ -7,6 +7,7 @@ export * from './submission.js';
 export * from './judge-queue.js';
 export * from './tag.js';
 export * from './test-run.js';
+export * from './judge-job.js';
 export * from './contest.js';
 export * from './training.js';
 export * from './discussion.js';

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { HostUsageSampler } from '@oj/judge';
+import { HostUsageSampler } from '@oj/shared/host-usage';
 import { API_NODE_TIMING } from '@oj/shared';
 import type { Db } from '../../db/client.js';
 import { apiNodes } from '../../db/schema/index.js';

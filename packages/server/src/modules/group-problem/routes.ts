@@ -43,7 +43,7 @@ export async function groupProblemRoutes(app: FastifyInstance, ctx: AppContext) 
   ] as const) {
     serve(app, call, login, async ({ query, body, req }) => {
       await adminStanding(db, userOf(req), query.gid);
-      await assertCheckerCompiles(mode, body.code, body.language, body.extraFiles);
+      await assertCheckerCompiles(ctx, mode, body.code, body.language, body.extraFiles);
       return ok(null, MSG.compileSucceeded);
     });
   }

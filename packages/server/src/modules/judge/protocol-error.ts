@@ -7,4 +7,6 @@ export const protocolError = {
   unknownJudge: () => new ApiError(JUDGE_MSG.unknownJudge, 404, 404),
   leaseLost: () => new ApiError(JUDGE_MSG.leaseLost, 409, 409),
   notFound: () => new ApiError(JUDGE_MSG.notFound, 404, 404),
+  badRequest: (why: string) => new ApiError(why, 400, 400),
+  tooLarge: (why: string) => new ApiError(why, 413, 413),
 };

@@ -58,7 +58,7 @@ export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) 
     ['interactive', ep.compileInteractive],
   ] as const) {
     serve(app, call, guard, async ({ body }) => {
-      await assertCheckerCompiles(mode, body.code, body.language, body.extraFiles);
+      await assertCheckerCompiles(ctx, mode, body.code, body.language, body.extraFiles);
       return ok(null, MSG.compileSucceeded);
     });
   }

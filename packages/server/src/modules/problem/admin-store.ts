@@ -78,7 +78,7 @@ export async function createProblem(
   }
   if (pr.judgeMode !== 'default') {
     try {
-      await assertCheckerCompiles(pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
+      await assertCheckerCompiles(ctx, pr.judgeMode, pr.spjCode!, pr.spjLanguage ?? 'C', pr.judgeExtraFile);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       warnings.push(formatMsg(MSG.importCheckerBroken, { error: e.message }));

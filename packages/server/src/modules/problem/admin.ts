@@ -224,7 +224,7 @@ async function assertFreeDisplayId(tx: DbOrTx, problemId: string, exceptPid?: nu
  */
 async function prepareSave(ctx: AppContext, body: AdminProblemBody, upload: AdminProblemUploadRef | undefined, creating: boolean): Promise<CaseInput[] | null> {
   const p = body.problem;
-  if (p.judgeMode !== 'default') await assertCheckerCompiles(p.judgeMode, p.spjCode!, p.spjLanguage ?? 'C', p.judgeExtraFile);
+  if (p.judgeMode !== 'default') await assertCheckerCompiles(ctx, p.judgeMode, p.spjCode!, p.spjLanguage ?? 'C', p.judgeExtraFile);
   if (upload?.isUploadTestCase) {
     if (!upload.uploadTestcaseDir) throw fail('uploadDirGone');
     return scoredCases(body, await uploadedCases(ctx.config.dataDir, upload.uploadTestcaseDir, body.samples));

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/errors.js';
 import type { ImportInput, ImportItem, ProblemImporter } from '../import/types.js';
 import { parseKattisPackage } from './kattis.js';
 import { packageTreeOf, problemPrefixes, subTree, type PackageTree } from './package-files.js';
+import { packagePrograms, type PackagePrograms } from './package-jobs.js';
 import type { ParsedPackage } from './parsed.js';
 import { parsePolygonPackage } from './polygon.js';
 import { storeStatementImages } from './statement-images.js';
@@ -29,7 +30,7 @@ function packageImporter(
   format: string,
   marker: string,
   detect: (names?: string[]) => boolean,
-  parse: (tree: PackageTree, name: string, workDir: string) => Promise<ParsedPackage>,
+  parse: (tree: PackageTree, name: string, workDir: string, programs: PackagePrograms) => Promise<ParsedPackage>,
 ): ProblemImporter {
   return {
     format,
@@ -49,7 +50,7 @@ function packageImporter(
         const own = (w: ImportWarning) => !prefix || String(w.params.name).startsWith(prefix);
         try {
           const pkg = subTree(tree, prefix);
-          const parsed = await parse(pkg, name, path.join(input.dir, `package-${i}`));
+          const parsed = await parse(pkg, name, path.join(input.dir, `package-${i}`), packagePrograms(input.ctx));
           const images = await storeStatementImages(input.ctx, input.user.uid, pkg, parsed.problem);
           const warnings = [...linkWarnings.filter(own), ...parsed.warnings, ...images].map(warningText);
           yield { kind: 'problem', source, problem: parsed.problem, warnings, progress: (i + 1) / prefixes.length };

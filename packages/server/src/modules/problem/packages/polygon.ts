@@ -4,21 +4,28 @@
  * resources (`files/`: testlib.h and other headers), executables (generators' sources), the checker
  * and interactor (`assets/checker`, `assets/interactor`, testlib convention) and the main solution.
  * Statements come from `statements/<lang>/problem-properties.json` or the LaTeX sections of
- * `statement-sections/<lang>/`. Tests a package does not hold are made here: inputs by running the
+ * `statement-sections/<lang>/`. Tests a package does not hold are made: inputs by running the
  * generator's command in the sandbox, answers (`tests/NN.a`, present in full packages) by running
- * the main solution on the input. When that cannot be done the problem is imported private, with a
- * warning naming how many tests are missing.
+ * the main solution on the input — on a judge, as one package run. When that cannot be done the
+ * problem is imported private, with a warning naming how many tests are missing.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { CHECKER_CONVENTIONS, type CheckerConvention, conventionOfCheckerCode, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
-import type { CompiledProgram } from '@oj/judge';
-import { fail } from '../../../lib/errors.js';
+import {
+  CHECKER_CONVENTIONS,
+  type CheckerConvention,
+  conventionOfCheckerCode,
+  type PackageRunJob,
+  type PackageRunResult,
+  PROBLEM_DEFAULTS,
+  TESTCASE_ZIP_LIMITS,
+} from '@oj/shared';
+import { ApiError, fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported } from '../admin-store.js';
 import { sectionMarkdown } from './markdown-tex.js';
-import { compilePackageProgram, ProgramFailure, runPackageProgram, sandboxProblem } from './package-programs.js';
+import type { PackagePrograms } from './package-jobs.js';
 import type { PackageTree } from './package-files.js';
 import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
 import { pickLanguage } from './statement.js';
@@ -106,7 +113,7 @@ async function statementOf(tree: PackageTree, langs: string[], source: string) {
 }
 
 /** Reads a Polygon package (files relative to its folder); `name` names it in messages and ids. */
-export async function parsePolygonPackage(tree: PackageTree, name: string, workDir: string): Promise<ParsedPackage> {
+export async function parsePolygonPackage(tree: PackageTree, name: string, workDir: string, programs: PackagePrograms): Promise<ParsedPackage> {
   const source = name || 'problem.xml';
   const warnings: ImportWarning[] = [];
   let doc: X;
@@ -217,14 +224,8 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   const inputPattern = text(testset['input-path-pattern']) || 'tests/%02d';
   const answerPattern = text(testset['answer-path-pattern']) || 'tests/%02d.a';
   const tests = list(obj(testset.tests).test);
-  // The same bounds as a test-data zip: so many tests, so many bytes made by the package's programs.
+  // The same bounds as a test-data zip: so many tests, so many bytes made by the package's programs (the job's maxTotalBytes).
   if (tests.length > TESTCASE_ZIP_LIMITS.maxEntries / 2) throw invalid(source, `more than ${TESTCASE_ZIP_LIMITS.maxEntries / 2} tests`);
-  let madeBytes = 0;
-  const counted = async (file: string) => {
-    madeBytes += (await fsp.stat(file)).size;
-    if (madeBytes > TESTCASE_ZIP_LIMITS.totalMaxBytes) throw new ProgramFailure(`the tests made exceed ${TESTCASE_ZIP_LIMITS.totalMaxBytes / 1024 / 1024} MB`);
-    return file;
-  };
   // Polygon's groups: points of their own or their tests' sum; complete-group = all or nothing.
   const groupDefs = new Map(
     list(obj(testset.groups).group).map((g) => [
@@ -241,71 +242,97 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   /** the Polygon group of each case pushed, '' for none */
   const caseGroups: string[] = [];
   const cases: CaseInput[] = [];
-  const made = path.join(workDir, 'made');
-  await fsp.mkdir(made, { recursive: true });
   const generators = new Map<string, { type: string; path: string }>();
   for (const e of list(obj(obj(doc.files).executables).executable)) {
     const s = sourceOf(e);
     if (s.path && tree.files.has(s.path)) generators.set(path.posix.basename(s.path).replace(/\.[^.]+$/, ''), s);
   }
-  const compiled = new Map<string, Promise<CompiledProgram>>();
-  const build = (key: string, s: { type: string; path: string }) => {
-    if (!compiled.has(key)) compiled.set(key, compilePackageProgram(s.type, tree.files.get(s.path)!, headers, path.join(workDir, `build-${compiled.size}`)));
-    return compiled.get(key)!;
-  };
-  const limits = { timeLimitMs: 10_000, memoryLimitMb: 1024 };
   const solutions = list(obj(assets.solutions).solution);
   const main = solutions.find((s) => attr(s, 'tag') === 'main') ?? solutions.find((s) => attr(s, 'tag') === 'accepted');
   const mainSource = main ? sourceOf(main) : null;
-  let missingInputs = 0;
-  let missingAnswers = 0;
-  let why = '';
-  const sandboxWhy = async () => (await sandboxProblem()) ?? '';
+
+  // The tests the package does not hold are made on a judge, all in one package run: a generator's
+  // command line makes an input, the main solution an answer from its input.
+  const limits = { timeLimitMs: 10_000, memoryLimitMb: 1024 };
+  const stored = new Map<string, Promise<string>>();
+  const store = (file: string) => {
+    if (!stored.has(file)) stored.set(file, programs.store(file));
+    return stored.get(file)!;
+  };
+  const job: PackageRunJob = { type: 'packageRun', programs: {}, headers: {}, steps: [], maxTotalBytes: TESTCASE_ZIP_LIMITS.totalMaxBytes };
+  const addProgram = async (key: string, s: { type: string; path: string }) => {
+    job.programs[key] ??= { type: s.type, name: path.posix.basename(s.path), source: await store(tree.files.get(s.path)!) };
+    return key;
+  };
+  /** A test's file: in the package, made by a step of the job, or not to be had (why). */
+  type Made = { file: string } | { step: string } | { error: string };
+  const planned: { t: X; i: number; input: Made; answer: Made | null }[] = [];
   for (const [i0, t] of tests.entries()) {
     const i = i0 + 1;
     const inName = fromPattern(inputPattern, i);
     const ansName = fromPattern(answerPattern, i);
-    let input = tree.files.get(inName);
-    if (!input) {
+    let input: Made;
+    if (tree.files.has(inName)) input = { file: tree.files.get(inName)! };
+    else {
       const cmd = attr(t, 'cmd').trim();
       const [gen, ...args] = cmd.split(/\s+/);
       const g = gen ? generators.get(gen) : undefined;
-      try {
-        if (attr(t, 'method') !== 'generated' || !cmd) throw new ProgramFailure(`${inName}: missing`);
-        if (!g) throw new ProgramFailure(`generator "${gen}" is not in the package`);
-        if (args.includes('>') || args.some((a) => a.startsWith('>'))) throw new ProgramFailure(`"${cmd}": generators writing several files are not supported`);
-        const sandbox = await sandboxWhy();
-        if (sandbox) throw new ProgramFailure(sandbox);
-        const out = path.join(made, `${i}.in`);
-        await runPackageProgram(await build(`gen:${gen}`, g), { args, out, ...limits });
-        input = await counted(out);
-      } catch (e) {
-        if (!(e instanceof ProgramFailure)) throw e;
-        missingInputs++;
-        why ||= e.message;
-        continue;
+      if (attr(t, 'method') !== 'generated' || !cmd) input = { error: `${inName}: missing` };
+      else if (!g) input = { error: `generator "${gen}" is not in the package` };
+      else if (args.includes('>') || args.some((a) => a.startsWith('>'))) input = { error: `"${cmd}": generators writing several files are not supported` };
+      else {
+        job.steps.push({ id: `in${i}`, program: await addProgram(`gen:${gen}`, g), args, stdin: null, ...limits });
+        input = { step: `in${i}` };
       }
     }
-    let answer = tree.files.get(ansName);
-    if (!answer && problem.judgeMode === 'interactive') {
-      // An interactor's answer file is often unused: Polygon leaves it out, the judge gets an empty one.
-      answer = path.join(made, `${i}.empty`);
-      await fsp.writeFile(answer, '');
+    let answer: Made | null = null;
+    if (tree.files.has(ansName)) answer = { file: tree.files.get(ansName)! };
+    // An interactor's answer file is often unused: Polygon leaves it out, the judge gets an empty one.
+    else if (problem.judgeMode === 'interactive') answer = null;
+    else if ('error' in input) answer = input;
+    else if (!mainSource?.path || !tree.files.has(mainSource.path)) answer = { error: 'the package has no main solution' };
+    else {
+      const stdin = 'file' in input ? { hash: await store(input.file) } : input;
+      job.steps.push({ id: `ans${i}`, program: await addProgram('main', mainSource), args: [], stdin, ...limits, timeLimitMs: Math.max(timeLimit * 5, 5000) });
+      answer = { step: `ans${i}` };
     }
+    planned.push({ t, i, input, answer });
+  }
+  let made: PackageRunResult['steps'] = {};
+  let jobError = '';
+  if (job.steps.length) {
+    for (const [name, file] of Object.entries(headers)) job.headers[name] = await store(file);
+    try {
+      made = (await programs.run(job)).steps;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      jobError = e.message;
+    }
+  }
+  let missingInputs = 0;
+  let missingAnswers = 0;
+  let why = '';
+  /** The file of a planned test file, or null (and why) when it could not be had. */
+  const fileOf = (m: Made): string | null => {
+    if ('file' in m) return m.file;
+    const r = 'step' in m ? made[m.step] : m;
+    if (r && 'hash' in r) return programs.fileOf(r.hash);
+    why ||= (r && 'error' in r ? r.error : jobError) || 'not made';
+    return null;
+  };
+  const empty = path.join(workDir, 'empty.ans');
+  await fsp.mkdir(workDir, { recursive: true });
+  await fsp.writeFile(empty, '');
+  for (const { t, i, input: inMade, answer: ansMade } of planned) {
+    const input = fileOf(inMade);
+    if (!input) {
+      missingInputs++;
+      continue;
+    }
+    const answer = ansMade ? fileOf(ansMade) : empty;
     if (!answer) {
-      try {
-        if (!mainSource?.path || !tree.files.has(mainSource.path)) throw new ProgramFailure('the package has no main solution');
-        const sandbox = await sandboxWhy();
-        if (sandbox) throw new ProgramFailure(sandbox);
-        const out = path.join(made, `${i}.a`);
-        await runPackageProgram(await build('main', mainSource), { stdin: input, out, ...limits, timeLimitMs: Math.max(timeLimit * 5, 5000) });
-        answer = await counted(out);
-      } catch (e) {
-        if (!(e instanceof ProgramFailure)) throw e;
-        missingAnswers++;
-        why ||= e.message;
-        continue;
-      }
+      missingAnswers++;
+      continue;
     }
     const group = attr(t, 'group');
     if (group && !groupIds.has(group)) groupIds.set(group, groupIds.size + 1);

@@ -1,23 +1,14 @@
 /**
- * Running a package's own programs at import time (Polygon generators and main solution), in the
- * judge's sandbox — the API server is a judge-capable host when it runs the built-in judge. Each
- * program is compiled once (the package's headers, testlib.h among them, next to the source) and
- * run with the limits a judge would give it. When the sandbox cannot run here, `SandboxMissing`
- * says why and the importer keeps the problem private with a warning instead.
+ * A problem package's own programs (Polygon generators and main solution) as a judge runs them for an
+ * import: each compiled once (the package's headers, testlib.h among them, next to the source) and run
+ * with the limits a judge would give it.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import {
-  CHECKER_INCLUDE_DIR,
-  checkSandbox,
-  compileSubmission,
-  findLanguage,
-  getLanguages,
-  runLimits,
-  runSandboxed,
-  type CompiledProgram,
-  type LanguageSpec,
-} from '@oj/judge';
+import { CHECKER_INCLUDE_DIR } from './checker.js';
+import { findLanguage, getLanguages, runLimits, type LanguageSpec } from './languages.js';
+import { compileSubmission, type CompiledProgram } from './run.js';
+import { runSandboxed } from './sandbox.js';
 
 export class ProgramFailure extends Error {}
 
@@ -34,16 +25,6 @@ export function languageForType(type: string): LanguageSpec | undefined {
   if (/^(python\.3|py3|python3)/.test(t)) return first('Python3');
   if (/pypy\.?3/.test(t)) return first('PyPy3', 'Python3');
   return undefined;
-}
-
-let sandboxChecked: Promise<string | null> | null = null;
-/** Why this host cannot run programs in the sandbox, or null when it can (checked once). */
-export function sandboxProblem(): Promise<string | null> {
-  sandboxChecked ??= checkSandbox().then(
-    () => null,
-    (e: Error) => e.message,
-  );
-  return sandboxChecked;
 }
 
 /** Compiles `source` (a file of the package) with `headers` (name → host path) beside it. */

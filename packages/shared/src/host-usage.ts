@@ -1,3 +1,6 @@
+/**
+ * Node only (a subpath of its own, never in the web's bundle): judges and API nodes both sample their host.
+ */
 import os from 'node:os';
 
 /** CPU and memory use of this host in percent, as judges and API nodes report them to the dashboard. */

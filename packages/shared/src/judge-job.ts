@@ -1,0 +1,92 @@
+/**
+ * Judge jobs: work an administrator's action needs done by a judge (compile a checker before it is saved,
+ * run a problem package's generators and main solution at import), as a task kind of the judge queue.
+ * The API node that takes the action only queues the job and waits for its result, so it needs no
+ * sandbox, compiler or root of its own. Files travel through the test-data store by their SHA-256.
+ */
+import { z } from 'zod';
+import { dbId } from './ids.js';
+
+/** A file of the test-data store. */
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Compile a special judge or an interactor the way judges compile it (testlib.h beside it). */
+export interface CompileCheckerJob {
+  type: 'compileChecker';
+  language: string;
+  code: string;
+  /** file name → content, beside the source (the problem's judge extra files) */
+  extraFiles: Record<string, string>;
+}
+
+/** A program of a package: compiled once, on first use, with the job's headers beside it. */
+export interface PackageProgram {
+  /** the package's source type (cpp.g++17, c.gcc, java8, python.3, …) */
+  type: string;
+  /** the source's file name (for messages and languages that care, such as Java) */
+  name: string;
+  source: string;
+}
+
+/** One run: a program with arguments, its stdin a stored file, an earlier step's output or nothing. */
+export interface PackageStep {
+  id: string;
+  program: string;
+  args: string[];
+  stdin: { hash: string } | { step: string } | null;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+}
+
+/** Run a package's programs in order; each step's stdout is kept in the store. */
+export interface PackageRunJob {
+  type: 'packageRun';
+  programs: Record<string, PackageProgram>;
+  /** header name → stored file, beside every program's source (testlib.h is the judge's own unless given) */
+  headers: Record<string, string>;
+  steps: PackageStep[];
+  /** the outputs of all steps together may not be larger (the bound of a test-data zip) */
+  maxTotalBytes: number;
+}
+
+export type JudgeJob = CompileCheckerJob | PackageRunJob;
+export type JudgeJobType = JudgeJob['type'];
+
+/** A leased job, as a poll hands it to a judge. */
+export interface JudgeJobTask {
+  kind: 'job';
+  taskId: number;
+  leaseToken: string;
+  leaseDeadline: string;
+  leaseMs: number;
+  job: JudgeJob;
+}
+
+const message = z.string().max(8000);
+
+export const compileCheckerResult = z.object({ type: z.literal('compileChecker'), error: message.nullable() });
+export const packageRunResult = z.object({
+  type: z.literal('packageRun'),
+  /** per step: its output in the store, or why it has none (a step whose program failed or whose stdin is missing) */
+  steps: z.record(z.string().max(64), z.union([z.object({ hash, size: z.number().int().min(0) }), z.object({ error: message })])),
+});
+/** The judge could not do the job at all (a download failed, the sandbox broke): the action says why. */
+export const failedJobResult = z.object({ type: z.literal('failed'), error: message });
+
+export const judgeJobResult = z.discriminatedUnion('type', [compileCheckerResult, packageRunResult, failedJobResult]);
+export type JudgeJobResult = z.infer<typeof judgeJobResult>;
+export type CompileCheckerResult = z.infer<typeof compileCheckerResult>;
+export type PackageRunResult = z.infer<typeof packageRunResult>;
+
+export const judgeJobResultBody = z.object({
+  taskId: dbId,
+  leaseToken: z.string().min(16).max(128),
+  result: judgeJobResult,
+});
+export type JudgeJobResultBody = z.infer<typeof judgeJobResultBody>;
+
+/** The lease a step's output is uploaded under (the body is the bytes). */
+export const judgeJobOutputQuery = z.object({
+  taskId: dbId,
+  leaseToken: z.string().min(16).max(128),
+});
