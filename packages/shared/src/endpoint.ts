@@ -8,6 +8,8 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+export type RawTransfer = 'multipart' | 'octet-stream' | 'download';
+
 type Schema = z.ZodType | undefined;
 
 export interface Endpoint<R = unknown, Q extends Schema = Schema, B extends Schema = Schema> {
@@ -16,6 +18,8 @@ export interface Endpoint<R = unknown, Q extends Schema = Schema, B extends Sche
   path: string;
   query?: Q;
   body?: B;
+  /** not a JSON call: the body is a multipart upload (field `file`) or bytes, or the answer is a file's bytes */
+  raw?: RawTransfer;
   /** never set: carries the type of the answer's `data` */
   readonly response?: R;
 }
@@ -26,7 +30,13 @@ export interface Endpoint<R = unknown, Q extends Schema = Schema, B extends Sche
  */
 export const endpoint =
   <R>() =>
-  <Q extends Schema = undefined, B extends Schema = undefined>(def: { method: HttpMethod; path: string; query?: Q; body?: B }): Endpoint<R, Q, B> =>
+  <Q extends Schema = undefined, B extends Schema = undefined>(def: {
+    method: HttpMethod;
+    path: string;
+    query?: Q;
+    body?: B;
+    raw?: RawTransfer;
+  }): Endpoint<R, Q, B> =>
     def;
 
 /**

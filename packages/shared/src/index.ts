@@ -9,6 +9,7 @@ export * from './ids.js';
 export * from './account.js';
 export * from './site.js';
 export * from './admin.js';
+export * from './file-transfer.js';
 export * from './admin-dashboard.js';
 export * from './admin-site.js';
 export * from './admin-user.js';

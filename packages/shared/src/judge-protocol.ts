@@ -29,12 +29,12 @@ export const judgeEndpoints = {
   poll: endpoint<PolledTask | null>()({ method: 'POST', path: 'judge/poll', body: judgePollBody }),
   manifest: endpoint<ProblemManifest>()({ method: 'GET', path: 'judge/manifest', query: judgeManifestQuery }),
   /** `:hash` is the file's SHA-256 (testdataHashParams); the answer is the bytes. */
-  testdata: endpoint<never>()({ method: 'GET', path: 'judge/testdata/:hash' }),
+  testdata: endpoint<never>()({ method: 'GET', path: 'judge/testdata/:hash', raw: 'download' }),
   progress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/progress', body: judgeProgressBody }),
   result: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/result', body: judgeResultBody }),
   testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
   fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
   jobResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/job/result', body: judgeJobResultBody }),
   /** The body is a step's output (application/octet-stream); the answer is where the store keeps it. */
-  jobOutput: endpoint<{ hash: string; size: number }>()({ method: 'POST', path: 'judge/job/output', query: judgeJobOutputQuery }),
+  jobOutput: endpoint<{ hash: string; size: number }>()({ method: 'POST', path: 'judge/job/output', query: judgeJobOutputQuery, raw: 'octet-stream' }),
 };

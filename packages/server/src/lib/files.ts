@@ -4,12 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { fileTransferEndpoints } from '@oj/shared';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { files } from '../db/schema/index.js';
 
 /** Public address of stored files: `${FILES_URL}/<kind>/<name>`. */
-export const FILES_URL = '/api/public/files';
+export const FILES_URL = `/api/${fileTransferEndpoints.publicFile.path.replace(/\/\*$/, '')}`;
 
 export type ImageType = 'gif' | 'jpeg' | 'png' | 'bmp' | 'webp';
 

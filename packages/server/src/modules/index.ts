@@ -13,6 +13,7 @@ import { judgeRoutes } from './judge/routes.js';
 import { submissionTasks } from './judge/submission-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
 import { judgeJobTasks } from './judge-job/judge-tasks.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
 import { siteRoutes } from './site/routes.js';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await registerPublicFiles(app, ctx);
 
   const api = { prefix: '/api' };
+  await app.register(openApiRoutes);
   await app.register((scope) => siteRoutes(scope, ctx), api);
   await app.register((scope) => accountRoutes(scope, ctx), api);
   await app.register((scope) => messageRoutes(scope, ctx), api);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminSiteEndpoints as ep, MSG } from '@oj/shared';
+import { adminSiteEndpoints as ep, fileTransferEndpoints, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { userOf } from '../../lib/auth.js';
 import { requireSite } from '../policy/index.js';
-import { serve } from '../../lib/endpoint.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { deleteSiteAnnouncement, siteAnnouncementPage, writeSiteAnnouncement } from './announcements.js';
@@ -33,7 +33,7 @@ export async function adminSiteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // HOJ's path (sic: "carouse"); multipart field `file`.
-  app.post('/file/upload-carouse-img', systemAdmin, async (req) => ok(await uploadCarouselImage(ctx, req, userOf(req).uid)));
+  app.post(urlUnder(app, fileTransferEndpoints.uploadCarousel), systemAdmin, async (req) => ok(await uploadCarouselImage(ctx, req, userOf(req).uid)));
 
   serve(app, ep.removeCarousel, systemAdmin, async ({ query }) => {
     await removeCarouselImage(ctx, query.id);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_USER_LIMITS, adminUserEndpoints as ep, generatedListQuery, GENERATED_LIST_PATH, MSG, formatMsg } from '@oj/shared';
+import { ADMIN_USER_LIMITS, adminUserEndpoints as ep, fileTransferEndpoints, generatedListQuery, MSG, formatMsg } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { userOf } from '../../lib/auth.js';
 import { requireSite } from '../policy/index.js';
-import { serve } from '../../lib/endpoint.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { fail } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -38,7 +38,7 @@ export async function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** `GET /api/file/generate-user-excel?key=`: the CSV of a generated batch (prefix /api). */
 export async function generatedListRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(`/${GENERATED_LIST_PATH}`, { preHandler: requireSite('manageUsers') }, async (req, reply) => {
+  app.get(urlUnder(app, fileTransferEndpoints.generatedUserList), { preHandler: requireSite('manageUsers') }, async (req, reply) => {
     const { key } = parse(generatedListQuery, req.query);
     const csv = await generatedListCsv(ctx, key);
     if (csv === null) throw fail('generatedListGone');

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContestEndpoints as adm, contestEndpoints as ep, downloadAcSubmissionQuery, MSG, printIdQuery } from '@oj/shared';
+import { adminContestEndpoints as adm, contestEndpoints as ep, downloadAcSubmissionQuery, fileTransferEndpoints, MSG, printIdQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
-import { serve } from '../../lib/endpoint.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -73,7 +73,7 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null);
   });
   // Downloads answer files, not the envelope: plain routes.
-  app.get('/file/download-contest-print-text', login, async (req, reply) => {
+  app.get(urlUnder(app, fileTransferEndpoints.contestPrintText), login, async (req, reply) => {
     const { id, cid } = parse(printIdQuery, req.query);
     const job = await print.printJob(ctx, userOf(req), id, cid);
     return reply
@@ -82,7 +82,7 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('Cache-Control', 'no-store')
       .send(job.content);
   });
-  app.get('/file/download-contest-ac-submission', login, async (req, reply) => {
+  app.get(urlUnder(app, fileTransferEndpoints.contestAcSubmissions), login, async (req, reply) => {
     const file = await acSubmissionsZip(ctx, userOf(req), parse(downloadAcSubmissionQuery, req.query));
     return reply
       .header('Content-Type', 'application/zip')

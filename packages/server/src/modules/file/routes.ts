@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import {
-  dbId,
   downloadTestcaseQuery,
   exportPackageQuery,
   exportProblemQuery,
   fileEndpoints as ep,
+  fileTransferEndpoints as ft,
   importProblemsQuery,
   importVisibilityQuery,
+  mdUploadQuery,
   uploadTestcaseZipQuery,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, userOf } from '../../lib/auth.js';
-import { serve } from '../../lib/endpoint.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
 import { exportHojProblems } from '../problem/admin-import.js';
@@ -27,8 +27,6 @@ import { adminStanding, memberStanding } from '../group/access.js';
 import { maySite, requireSite } from '../policy/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { uploadAvatar } from './service.js';
-
-const gidQuery = z.object({ gid: dbId.optional() });
 
 function sendZip(reply: FastifyReply, file: { name: string; zip: Buffer }) {
   return reply
@@ -48,10 +46,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const rootOnly = { preHandler: requireSite('moveProblems') };
   const adminArea = { preHandler: requireSite('administer') };
 
-  app.post('/file/upload-avatar', { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
+  app.post(urlUnder(app, ft.uploadAvatar), { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
 
   // With `gid` the group problem form uploads: the group's admins (spec 3 §7); without it the problem admins.
-  app.post('/file/upload-testcase-zip', { preHandler: requireLogin }, async (req) => {
+  app.post(urlUnder(app, ft.uploadTestcaseZip), { preHandler: requireLogin }, async (req) => {
     const q = parse(uploadTestcaseZipQuery, req.query);
     const user = userOf(req);
     if (q.gid) await adminStanding(ctx.database.db, user, q.gid);
@@ -61,40 +59,42 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // A bank problem's test data: the problem admins; a group problem's: those who manage it in its group
   // (group root, its author among the group admins, the super admin), not the site's problem admins.
-  app.get('/file/download-testcase', { preHandler: requireLogin }, async (req, reply) => {
+  app.get(urlUnder(app, ft.downloadTestcase), { preHandler: requireLogin }, async (req, reply) => {
     const { pid } = parse(downloadTestcaseQuery, req.query);
     await assertAdministersProblem(ctx.database.db, userOf(req), pid);
     return sendZip(reply, await downloadTestcase(ctx, pid));
   });
 
   // Imports are private until published, unless `visibility=public` is asked for.
-  app.post('/file/import-problem', rootOnly, async (req) =>
+  app.post(urlUnder(app, ft.importProblem), rootOnly, async (req) =>
     ok(await collectImport(ctx, req, userOf(req), 'hoj', parse(importVisibilityQuery, req.query).visibility)),
   );
 
-  app.post('/file/import-fps-problem', rootOnly, async (req) =>
+  app.post(urlUnder(app, ft.importFpsProblem), rootOnly, async (req) =>
     ok(await collectImport(ctx, req, userOf(req), 'fps', parse(importVisibilityQuery, req.query).visibility)),
   );
 
   serve(app, ep.importFormats, rootOnly, async () => ok(importFormats()));
 
   // The batch import streams one NDJSON line per problem (see ImportEvent) as it goes.
-  app.post('/file/import-problems', rootOnly, async (req, reply) => {
+  app.post(urlUnder(app, ft.importProblems), rootOnly, async (req, reply) => {
     const q = parse(importProblemsQuery, req.query);
     return streamImport(ctx, req, reply, q.format, q.visibility);
   });
 
-  app.get('/file/export-problem', rootOnly, async (req, reply) => sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)));
+  app.get(urlUnder(app, ft.exportProblem), rootOnly, async (req, reply) =>
+    sendZip(reply, await exportHojProblems(ctx, parse(exportProblemQuery, req.query).pid)),
+  );
 
-  app.get('/file/export-problem-package', rootOnly, async (req, reply) => {
+  app.get(urlUnder(app, ft.exportProblemPackage), rootOnly, async (req, reply) => {
     const q = parse(exportPackageQuery, req.query);
     return sendZip(reply, await exportProblemPackages(ctx, q.pid, q.format));
   });
 
   // Also for users writing discussions and comments (policy uploadImages, an hourly quota outside the admin area).
   // With `gid` the file belongs to the group: its members only (spec 3 §7 "file calls with gid").
-  app.post('/file/upload-md-img', { preHandler: requireLogin }, async (req) => {
-    const gid = parse(gidQuery, req.query).gid ?? null;
+  app.post(urlUnder(app, ft.uploadMdImage), { preHandler: requireLogin }, async (req) => {
+    const gid = parse(mdUploadQuery, req.query).gid ?? null;
     if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
     return ok(await uploadMdImage(ctx, req, userOf(req), gid));
   });
@@ -104,8 +104,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null);
   });
 
-  app.post('/file/upload-md-file', adminArea, async (req) => {
-    const gid = parse(gidQuery, req.query).gid ?? null;
+  app.post(urlUnder(app, ft.uploadMdFile), adminArea, async (req) => {
+    const gid = parse(mdUploadQuery, req.query).gid ?? null;
     if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);
     return ok(await uploadMdFile(ctx, req, userOf(req).uid, gid));
   });

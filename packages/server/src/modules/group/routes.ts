@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { groupEndpoints as ep, MSG } from '@oj/shared';
+import { fileTransferEndpoints, groupEndpoints as ep, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
-import { serve } from '../../lib/endpoint.js';
+import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { groupStanding, memberCount, toGroup } from './access.js';
 import { uploadGroupAvatar } from './avatar.js';
@@ -65,5 +65,5 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null);
   });
 
-  app.post('/file/upload-group-avatar', login, async (req) => ok(await uploadGroupAvatar(ctx, req, userOf(req))));
+  app.post(urlUnder(app, fileTransferEndpoints.uploadGroupAvatar), login, async (req) => ok(await uploadGroupAvatar(ctx, req, userOf(req))));
 }
