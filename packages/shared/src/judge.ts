@@ -40,6 +40,9 @@ export const CHECKER_PRECISION = { min: 4, max: 9, default: 6 } as const;
 export const CHECKER_CONVENTIONS = ['hoj', 'testlib', 'qduoj', 'hustoj'] as const;
 export type CheckerConvention = (typeof CHECKER_CONVENTIONS)[number];
 
+/** Whether a name read from outside (a package attribute, a stored column) is a convention the judge knows. */
+export const isCheckerConvention = (name: unknown): name is CheckerConvention => (CHECKER_CONVENTIONS as readonly unknown[]).includes(name);
+
 /**
  * The convention a checker's source most likely follows, by its code: 'testlib' when it includes
  * testlib.h (by any path), registers as a testlib checker or interactor (`registerTestlibCmd`, the old

@@ -20,7 +20,7 @@ import { type CheckerConvention, conventionOfCheckerCode, type JudgeCaseMode } f
 import { aggregationOfMode } from './kattis-aggregation.js';
 import { checkerAsKattisValidator, SITE_COMPARISON_FLAGS, unwrapKattisAdapter } from './kattis-validator.js';
 import { markdownToTex } from './markdown-tex.js';
-import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon.js';
+import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon-names.js';
 import { isSectionHeading } from './statement.js';
 
 export type PackageFormat = 'polygon' | 'kattis';

@@ -13,7 +13,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import {
-  CHECKER_CONVENTIONS,
+  isCheckerConvention,
   type CheckerConvention,
   conventionOfCheckerCode,
   type PackageRunJob,
@@ -25,6 +25,7 @@ import { ApiError, fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported } from '../admin-store.js';
 import { sectionMarkdown } from './markdown-tex.js';
+import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon-names.js';
 import type { PackagePrograms } from './package-jobs.js';
 import type { PackageTree } from './package-files.js';
 import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -54,9 +55,6 @@ const languageOf = (typeOrPath: string) => (/^c\.|\.c$/i.test(typeOrPath) ? 'C' 
 
 /** `tests/%02d` → `tests/07` for test 7. */
 const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
-
-/** The attribute of `<checker>`/`<interactor>` naming a convention the code does not show (written by this site's export). */
-export const CHECKER_CONVENTION_ATTRIBUTE = 'convention';
 
 const STATEMENT_SECTIONS = ['legend', 'input', 'output', 'notes', 'interaction', 'scoring'] as const;
 type StatementSection = (typeof STATEMENT_SECTIONS)[number];
@@ -170,7 +168,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   // Testlib's, or HOJ's when the code does not include it; the convention this site's export named wins.
   const conventionOf = (node: unknown, code: string): CheckerConvention => {
     const named = attr(obj(node), CHECKER_CONVENTION_ATTRIBUTE);
-    return (CHECKER_CONVENTIONS as readonly string[]).includes(named) ? (named as CheckerConvention) : conventionOfCheckerCode(code);
+    return isCheckerConvention(named) ? named : conventionOfCheckerCode(code);
   };
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(shortName, 'POLYGON'),
