@@ -13,6 +13,7 @@ import {
   type Page,
   type ProblemCount,
   contestRule,
+  PROBLEM_TYPE_LABELS,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type {
@@ -154,7 +155,8 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   const c = await administeredContest(db, body.cid, user);
   const p = await usableProblem(db, user, body.pid);
   if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
-  if (p.type !== contestRule(c.type).problemType && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
+  if (p.type !== contestRule(c.type).problemType && !p.isRemote)
+    throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
   try {
     const [row] = await db
       .insert(contestProblems)
@@ -223,7 +225,8 @@ type Target = z.infer<typeof contestProblemTarget>;
 
 /** A new (local) problem must follow the contest's rule, as problems added from the bank do. */
 function assertRule(c: ContestRow, type: number, isRemote = false) {
-  if (type !== contestRule(c.type).problemType && !isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
+  if (type !== contestRule(c.type).problemType && !isRemote)
+    throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
 }
 
 async function assertFreeLetter(db: DbOrTx, cid: number, displayId: string, exceptPid?: number) {
