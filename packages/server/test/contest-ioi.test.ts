@@ -79,6 +79,8 @@ let ioi: number;
 let oi: number;
 /** alice's first IOI submission (subtask 1 only) */
 let aliceFirst: number;
+/** the same in the OI contest */
+let aliceFirstOi: number;
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -98,7 +100,7 @@ beforeAll(async () => {
   ioi = await createContest(t, padmin, { title: 'IOI round', type: ContestType.IOI }, [[subtaskP, 'A']]);
   oi = await createContest(t, padmin, { title: 'OI round', type: ContestType.OI, oiRankScoreType: 'Highest' }, [[subtaskP, 'A']]);
   aliceFirst = await playRound(ioi);
-  await playRound(oi);
+  aliceFirstOi = await playRound(oi);
 });
 
 afterAll(() => t.close());
@@ -143,5 +145,18 @@ describe('IOI contest', () => {
     ]);
     const other = await get(t, '/api/get-all-case-result', { token: tok.bob, query: { submitId: String(aliceFirst) } });
     expect(other.data ?? null).toBeNull();
+  });
+
+  it("a seal hides the others' results, never the participant's own (OI hides his own too)", async () => {
+    // Sealed from 10 minutes ago: every submission here is after the seal.
+    for (const cid of [ioi, oi]) {
+      await t.database.pool.query(`update contest set seal_rank = true, seal_rank_time = now() - interval '10 minutes' where id = $1`, [cid]);
+    }
+    const detail = (who: string, submitId: number) => get(t, '/api/get-submission-detail', { token: tok[who], query: { submitId: String(submitId) } });
+    expect((await detail('alice', aliceFirst)).data.submission).toMatchObject({ status: S.PARTIAL_ACCEPTED, score: 40 });
+    expect((await detail('bob', aliceFirst)).data.submission).toMatchObject({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null });
+    expect((await detail('alice', aliceFirstOi)).data.submission).toMatchObject({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null });
+    const own = await get(t, '/api/get-all-case-result', { token: tok.alice, query: { submitId: String(aliceFirst) } });
+    expect(own.data.subTaskJudgeCaseVoList).toHaveLength(2);
   });
 });
