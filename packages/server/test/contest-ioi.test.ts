@@ -123,6 +123,15 @@ describe('IOI contest', () => {
     ]);
   });
 
+  it("the participant's problem list scores the problem as his board row does", async () => {
+    const mine = async (cid: number) => {
+      const r = await get(t, '/api/get-contest-problem', { token: tok.alice, query: { cid: String(cid) } });
+      return r.data.map((p: any) => [p.displayId, p.myStatus, p.score]);
+    };
+    expect(await mine(ioi)).toEqual([['A', S.PARTIAL_ACCEPTED, 100]]);
+    expect(await mine(oi)).toEqual([['A', S.PARTIAL_ACCEPTED, 60]]);
+  });
+
   it('is its own type: listed under its filter, shown with its label', async () => {
     const list = await get(t, '/api/get-contest-list', { query: { type: String(ContestType.IOI) } });
     expect(list.data.records.map((c: any) => [c.title, c.type])).toEqual([['IOI round', ContestType.IOI]]);

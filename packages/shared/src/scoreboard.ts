@@ -314,6 +314,37 @@ export function oiBoard(input: BoardInput & { scoreType: 'Recent' | 'Highest' })
   return list;
 }
 
+/** What an IOI problem's score is made of, over one participant's judged submissions of it. */
+export interface IoiBest {
+  /** best score of a submission judged without subtasks */
+  whole: number;
+  /** group → best score of that subtask */
+  groups: Map<number, number>;
+}
+
+/** Adds a judged submission to a problem's IOI best (a new one when `best` is undefined) and returns it. */
+export function ioiAdd(best: IoiBest | undefined, s: Pick<RankSubmission, 'score' | 'subtasks'>): IoiBest {
+  const b = best ?? { whole: 0, groups: new Map<number, number>() };
+  if (s.subtasks) {
+    for (const g in s.subtasks) {
+      const score = s.subtasks[g]!;
+      const known = b.groups.get(+g);
+      if (known === undefined || score > known) b.groups.set(+g, score);
+    }
+  } else b.whole = Math.max(b.whole, s.score ?? 0);
+  return b;
+}
+
+/** The problem's IOI score: the subtasks' bests summed, at least the best whole submission. */
+export function ioiScore(b: IoiBest): number {
+  let sum = 0;
+  for (const v of b.groups.values()) sum += v;
+  return Math.max(b.whole, sum);
+}
+
+/** A subtask's score from its case scores (lowest, or the rounded mean), as the judge sums it (judge modes.ts). */
+export const subtaskScore = (mode: string, min: number, sum: number, n: number) => (mode === 'subtask_average' ? Math.round(sum / n) : min);
+
 /**
  * IOI board (Hydro's `ioi` rule, the IOI's own): a problem's score is, for each subtask, the best that
  * subtask scored in any of the participant's submissions, summed; a submission judged without
@@ -322,13 +353,7 @@ export function oiBoard(input: BoardInput & { scoreType: 'Recent' | 'Highest' })
  * shown). Results hidden by a seal and unfinished ones do not count, as in OI.
  */
 export function ioiBoard(input: BoardInput): OiRankRow[] {
-  interface Best {
-    /** best score of a submission without subtasks */
-    whole: number;
-    /** group → best score of that subtask */
-    groups: Map<number, number>;
-  }
-  const rows = new Map<string, { row: OiRankRow; best: Map<string, Best> }>();
+  const rows = new Map<string, { row: OiRankRow; best: Map<string, IoiBest> }>();
   for (const s of input.submissions) {
     const phase = phaseOf(s.submitTime, input.window);
     if (phase === 'ignore' || phase === 'hidden' || isUnfinished(s.status)) continue;
@@ -339,15 +364,7 @@ export function ioiBoard(input: BoardInput): OiRankRow[] {
       acc = { row: { ...baseRow(user, input.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} }, best: new Map() };
       rows.set(s.uid, acc);
     }
-    let best = acc.best.get(s.displayId);
-    if (!best) acc.best.set(s.displayId, (best = { whole: 0, groups: new Map() }));
-    if (s.subtasks) {
-      for (const g in s.subtasks) {
-        const score = s.subtasks[g]!;
-        const known = best.groups.get(+g);
-        if (known === undefined || score > known) best.groups.set(+g, score);
-      }
-    } else best.whole = Math.max(best.whole, s.score ?? 0);
+    acc.best.set(s.displayId, ioiAdd(acc.best.get(s.displayId), s));
     if (s.status === JudgeStatus.ACCEPTED && s.time !== null) {
       const t = acc.row.timeInfo[s.displayId];
       if (t === undefined || s.time < t) acc.row.timeInfo[s.displayId] = s.time;
@@ -356,9 +373,7 @@ export function ioiBoard(input: BoardInput): OiRankRow[] {
   const list: OiRankRow[] = [];
   for (const { row, best } of rows.values()) {
     for (const [displayId, b] of best) {
-      let sum = 0;
-      for (const v of b.groups.values()) sum += v;
-      row.submissionInfo[displayId] = Math.max(b.whole, sum);
+      row.submissionInfo[displayId] = ioiScore(b);
       row.totalScore += row.submissionInfo[displayId]!;
     }
     for (const k in row.timeInfo) row.totalTime += row.timeInfo[k]!;

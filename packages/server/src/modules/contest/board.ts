@@ -15,8 +15,13 @@ import {
   acmBoard,
   ContestType,
   GroupLevel,
+  ioiAdd,
   ioiBoard,
+  ioiScore,
+  isUnfinished,
   oiBoard,
+  subtaskScore,
+  type IoiBest,
   Role,
   sealActive,
   type AcmRankRow,
@@ -31,6 +36,7 @@ import {
 } from '@oj/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ContestRow } from './access.js';
 
 const BOARD_TTL_MS = 5000;
@@ -231,9 +237,41 @@ async function subtaskScores(ctx: AppContext, cid: number): Promise<Map<number, 
   for (const [submitId, group, mode, min, sum, n] of rows) {
     let g = out.get(submitId);
     if (!g) out.set(submitId, (g = {}));
-    g[group] = mode === 'subtask_average' ? Math.round(sum / n) : min;
+    g[group] = subtaskScore(mode, min, sum, n);
   }
   return out;
+}
+
+/**
+ * One participant's score per problem (pid) as his contest's board counts it, for the formats whose fold
+ * scores subtask-wise (IOI), so "my score" on the problem list and bar agrees with his row; results from
+ * `hideFrom` on do not count. null: the format counts one submission's score, which the caller has.
+ */
+export async function foldedOwnScores(db: DbOrTx, c: ContestRow, uid: string, hideFrom: Date | null): Promise<Map<number, number> | null> {
+  if (!foldOf(c).subtasks) return null;
+  const visible = hideFrom ? sql`j.submit_time < ${hideFrom.toISOString()}` : sql`true`;
+  const [subs, groups] = await Promise.all([
+    db.execute<{ submit_id: number; pid: number; status: number; score: number | null }>(
+      sql`select j.submit_id, j.pid, j.status, j.score from judge j where j.cid = ${c.id} and j.uid = ${uid} and ${visible}`,
+    ),
+    db.execute<{ submit_id: number; g: number; mode: string; min: number; sum: number; n: number }>(sql`
+      select jc.submit_id, coalesce(jc.group_num, 1) as g, jc.mode, min(coalesce(jc.score, 0))::int as min, sum(coalesce(jc.score, 0))::int as sum, count(*)::int as n
+      from judge_case jc join judge j on j.submit_id = jc.submit_id
+      where j.cid = ${c.id} and j.uid = ${uid} and ${visible} and jc.mode in ('subtask_lowest', 'subtask_average')
+      group by 1, 2, 3`),
+  ]);
+  const bySubmission = new Map<number, Record<number, number>>();
+  for (const r of groups.rows) {
+    let g = bySubmission.get(r.submit_id);
+    if (!g) bySubmission.set(r.submit_id, (g = {}));
+    g[r.g] = subtaskScore(r.mode, r.min, r.sum, r.n);
+  }
+  const best = new Map<number, IoiBest>();
+  for (const s of subs.rows) {
+    if (isUnfinished(s.status)) continue;
+    best.set(s.pid, ioiAdd(best.get(s.pid), { score: s.score, subtasks: bySubmission.get(s.submit_id) }));
+  }
+  return new Map([...best].map(([pid, b]) => [pid, ioiScore(b)]));
 }
 
 function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
