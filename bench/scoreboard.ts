@@ -7,7 +7,9 @@
  *
  * Environment: BENCH_USERS (2000), BENCH_PROBLEMS (12), BENCH_SUBMISSIONS (100000), BENCH_COLD (15: cold
  * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission query;
- * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load).
+ * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load); BENCH_IOI=1 adds the
+ * IOI board to the profile: 4 case rows in 2 subtasks per submission, and the cold board folded best
+ * per subtask (its extra case-row query and `ioiBoard`) against OI's (`oiBoard`, Highest) on the same data.
  *
  * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
@@ -24,7 +26,7 @@
  * shared machine it is the figure that stays comparable between runs.
  */
 import os from 'node:os';
-import { acmBoard } from '@oj/shared';
+import { acmBoard, ioiBoard, oiBoard, type BoardInput } from '@oj/shared';
 import type { AppContext } from '../packages/server/src/context.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
@@ -165,6 +167,51 @@ async function profile(url: string, dataDir: string, cid: number) {
   return { queryMs: Math.min(...queryMs), foldMs: Math.min(...foldMs), rows };
 }
 
+/**
+ * IOI against OI on the same submissions (BENCH_IOI): each submission gets 4 case rows in 2 subtasks
+ * (subtask_lowest), then the cold board both ways, best of 9 after 2 warm-ups.
+ */
+async function profileIoi(url: string, dataDir: string, cid: number) {
+  const database = connect(url, 2);
+  const s = Date.now();
+  await database.pool.query(
+    `insert into judge_case (submit_id, uid, pid, status, time, memory, score, group_num, seq, mode)
+     select j.submit_id, j.uid, j.pid, case when ok then 0 else -1 end, 10, 1000, case when ok then 20 + 30 * g else 0 end, g, c, 'subtask_lowest'
+     from judge j cross join generate_series(1, 4) c cross join lateral (select (c + 1) / 2 as g) gg
+     cross join lateral (select j.status = 0 or (hashint4(j.submit_id * 4 + c) % 3 = 0) as ok) o
+     where j.cid = $1`,
+    [cid],
+  );
+  await database.pool.query('vacuum analyze judge_case');
+  console.log(`  IOI: case rows in ${((Date.now() - s) / 1000).toFixed(1)} s`);
+  const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
+  const c = (await contestById(database.db, cid))!;
+  const run = async (subtasks: boolean) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const t0 = performance.now();
+      const { submissions, users } = await boardData(ctx, c, subtasks);
+      const input: BoardInput = {
+        submissions,
+        users,
+        window: { startTime: c.startTime.getTime(), endTime: c.endTime.getTime(), sealFrom: null, includeAfterEnd: false },
+        starUsers: new Set(c.starAccount.map((x) => x.toLowerCase())),
+        rankShowName: 'username',
+        awardType: c.awardType,
+        awards: c.awardConfig,
+      };
+      if (subtasks) ioiBoard(input);
+      else oiBoard({ ...input, scoreType: 'Highest' });
+      if (i >= 2) ms.push(performance.now() - t0);
+    }
+    return Math.min(...ms);
+  };
+  const oiMs = await run(false);
+  const ioiMs = await run(true);
+  await database.close();
+  console.log(`  cold board in process: OI ${oiMs.toFixed(1)} ms, IOI ${ioiMs.toFixed(1)} ms (IOI ÷ OI ${(ioiMs / oiMs).toFixed(2)})`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 type Profile = Awaited<ReturnType<typeof profile>>;
@@ -233,6 +280,7 @@ runBench({
     const cid = await fill(site.url);
     const prof = await profile(site.url, site.dataDir, cid);
     console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
+    if (process.env.BENCH_IOI) await profileIoi(site.url, site.dataDir, cid);
     return { cid, prof };
   },
   // BENCH_PROFILE_ONLY: stop after the in-process profile, no server

@@ -26,6 +26,8 @@ let sched = 0;
 let soon = 0;
 let ended = 0;
 let homeCard = 0;
+/** the IOI filler (the third rule) */
+let ioi = 0;
 /** every contest made here, deleted at the end */
 const made: number[] = [];
 
@@ -53,7 +55,8 @@ beforeAll(async () => {
   const now = Date.now();
   sched = await contest({ title: `${tag} Scheduled round`, startTime: iso(26 * 60, now), endTime: iso(26 * 60 + 300, now), openRank: true });
   ended = await contest({ title: `${tag} Ended round`, type: 1, startTime: iso(-300), endTime: iso(-120) }, false);
-  for (let i = 1; i <= 7; i++) await contest({ title: `${tag} Filler ${i}` }, false);
+  for (let i = 1; i <= 6; i++) await contest({ title: `${tag} Filler ${i}` }, false);
+  ioi = await contest({ title: `${tag} Filler 7 IOI`, type: 2, openRank: true }, false);
   // 11 contests carry the stamp: page 2 of the stamped list has one.
   await registerUser(user);
 }, 120_000);
@@ -93,11 +96,25 @@ describe('contest list', () => {
     await page.getByTestId(`contest-item-${sched}`).waitFor();
     // rule filter: OI and all statuses
     await page.getByTestId('contest-filter-status').getByText('All').click();
-    await page.getByTestId('contest-filter-type').getByText('OI').click();
+    await page.getByTestId('contest-filter-type').getByText('OI', { exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === '1' && !u.searchParams.has('status'));
     await expect.poll(() => page.locator('.oj-contest-item').count()).toBe(2);
     expect(await page.getByTestId(`contest-item-${priv}`).getByTestId('contest-lock').getAttribute('data-auth')).toBe('1');
     await page.getByTestId(`contest-item-${ended}`).waitFor();
+    // IOI, the third rule: its own filter and tag, built from the rule table like ACM and OI
+    await page.getByTestId('contest-filter-type').getByText('IOI', { exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === '2');
+    await expect.poll(() => page.locator('.oj-contest-item').count()).toBe(1);
+    const ioiType = page.getByTestId(`contest-item-${ioi}`).getByTestId('contest-type');
+    expect(await ioiType.textContent()).toBe('IOI');
+    expect(await ioiType.getAttribute('class')).toContain('oj-contest-type-ioi');
+    await shot(page, 'contest-list-ioi');
+    // its public board lives under the rule's key
+    await page.getByTestId(`contest-board-${ioi}`).click();
+    await page.waitForURL((u) => u.pathname === `/contest/ioi-scoreboard/${ioi}`);
+    await page.getByTestId('scoreboard').waitFor();
+    await page.goBack();
+    await page.getByTestId(`contest-item-${ioi}`).waitFor();
     // the rule button of an entry filters by its rule
     await page.getByTestId('contest-filter-type').getByText('All').click();
     await page.waitForURL((u) => !u.searchParams.has('type'));

@@ -1,6 +1,6 @@
 /** Pure board folds against boards worked out by hand. */
 import { describe, expect, it } from 'vitest';
-import { acmBoard, oiBoard, phaseOf, sealActive, JudgeStatus as S, type BoardInput, type RankSubmission, type RankUserInfo } from '@oj/shared';
+import { acmBoard, ioiBoard, oiBoard, phaseOf, sealActive, JudgeStatus as S, type BoardInput, type RankSubmission, type RankUserInfo } from '@oj/shared';
 import { rankUser as user } from '@oj/shared/testing';
 
 const START = Date.UTC(2026, 0, 1, 8, 0, 0);
@@ -206,6 +206,53 @@ describe('OI board', () => {
       ['bob', 1],
       ['cat', 3],
     ]);
+  });
+});
+
+describe('IOI board', () => {
+  const U = users(user('ann'), user('bob'), user('cat'), user('dan'));
+  /** a judged submission with its subtask scores (group → points) */
+  const st = (username: string, displayId: string, min: number, subtasks: Record<number, number>, o: Partial<RankSubmission> = {}) => {
+    const score = Object.values(subtasks).reduce((a, b) => a + b, 0);
+    return sub(username, displayId, score === 100 ? S.ACCEPTED : S.PARTIAL_ACCEPTED, min, { score, time: 10, subtasks, ...o });
+  };
+
+  it('sums the best of each subtask over all submissions; equal totals share the rank, time breaks no tie', () => {
+    const rows = ioiBoard(
+      input(
+        [
+          st('ann', 'A', 1, { 1: 40, 2: 0, 3: 0 }),
+          st('ann', 'A', 2, { 1: 0, 2: 30, 3: 0 }),
+          st('ann', 'A', 3, { 1: 20, 2: 0, 3: 10 }), // partial subtask 3 (subtask_average), worse subtask 1: keeps 40
+          st('bob', 'A', 1, { 1: 40, 2: 30, 3: 10 }, { time: 99 }),
+          st('cat', 'A', 1, { 1: 40, 2: 30, 3: 30 }, { time: 50 }),
+          st('cat', 'A', 2, { 1: 0, 2: 0, 3: 0 }, { status: S.WRONG_ANSWER }),
+          // no subtasks (judged before the problem had groups): the whole score counts as one
+          sub('dan', 'A', S.PARTIAL_ACCEPTED, 1, { score: 70 }),
+          st('dan', 'A', 2, { 1: 40, 2: 0, 3: 0 }),
+          st('dan', 'A', 3, { 1: 0, 2: 30, 3: 0 }),
+          sub('dan', 'B', S.PENDING, 4),
+        ],
+        U,
+      ),
+    );
+    // ann 40 + 30 + 10 = 80 from three submissions that scored 40, 30, 30; dan max(70, 40 + 30) = 70 + B nothing
+    expect(rows.map((r) => [r.username, r.rank, r.totalScore, r.submissionInfo])).toEqual([
+      ['cat', 1, 100, { A: 100 }],
+      ['ann', 2, 80, { A: 80 }],
+      ['bob', 2, 80, { A: 80 }],
+      ['dan', 4, 70, { A: 70 }],
+    ]);
+    expect(rows[0]!.timeInfo).toEqual({ A: 50 });
+  });
+
+  it('a sealed board ignores results after the seal, as OI', () => {
+    const rows = ioiBoard(
+      input([st('ann', 'A', 1, { 1: 40, 2: 0 }), st('ann', 'A', 5, { 1: 0, 2: 60 })], U, {
+        window: { startTime: START, endTime: END, sealFrom: START + 2 * MIN, includeAfterEnd: false },
+      }),
+    );
+    expect(rows.map((r) => [r.username, r.totalScore])).toEqual([['ann', 40]]);
   });
 });
 

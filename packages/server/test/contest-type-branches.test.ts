@@ -27,6 +27,39 @@ describe('contest formats', () => {
     for (const r of CONTEST_TYPES) expect(contestRule(r.type)).toBe(CONTEST_RULES[r.type]);
     expect(contestRule(ContestType.OI)).toMatchObject({ scored: true, sealsOwnResults: true, scrollBoard: false });
     expect(contestRule(ContestType.ACM)).toMatchObject({ scored: false, sealsOwnResults: false, scrollBoard: true, acHelper: true });
+    // IOI: scored OI problems, full feedback (own cases while running, a seal never hides one's own results), no seal by default.
+    expect(contestRule(ContestType.IOI)).toMatchObject({
+      key: 'ioi',
+      problemType: 1,
+      scored: true,
+      picksScoreType: false,
+      ownCasesWhileRunning: true,
+      sealsOwnResults: false,
+      scrollBoard: false,
+      acHelper: false,
+      defaultSealMode: 2,
+    });
+  });
+
+  it('every format has its texts in every locale and its colours', () => {
+    const css = fs.readFileSync(path.join(ROOT, 'packages/web/src/pages/contest/shell/contest.css'), 'utf8');
+    const missing: string[] = [];
+    for (const locale of ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR']) {
+      const read = (area: string) => JSON.parse(fs.readFileSync(path.join(ROOT, `packages/web/src/locales/${area}/${locale}.json`), 'utf8'));
+      const contest = read('contest').contest;
+      const admin = read('admin-contest').admin.contest;
+      const cap = (k: string) => k[0]!.toUpperCase() + k.slice(1);
+      for (const { key } of CONTEST_TYPES) {
+        if (!contest.typeTip?.[key]) missing.push(`${locale} contest.typeTip.${key}`);
+        if (!contest.overview?.[`${key}Rule`]) missing.push(`${locale} contest.overview.${key}Rule`);
+        if (!admin[`publicTip${cap(key)}`]) missing.push(`${locale} admin.contest.publicTip${cap(key)}`);
+        if (!admin[`createTip${cap(key)}`]) missing.push(`${locale} admin.contest.createTip${cap(key)}`);
+      }
+    }
+    for (const { key } of CONTEST_TYPES) {
+      for (const cls of [`oj-contest-type-${key}`, `oj-contest-trophy-${key}`]) if (!css.includes(`.${cls} {`)) missing.push(cls);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('no code outside the rules compares a contest type', () => {

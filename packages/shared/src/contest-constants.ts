@@ -2,7 +2,7 @@
  * Contest constants without any schema: the web app's shell and home page import these, and a module
  * that builds zod schemas at load would bring zod into their first load (issue 10, item 16).
  */
-export const ContestType = { ACM: 0, OI: 1 } as const;
+export const ContestType = { ACM: 0, OI: 1, IOI: 2 } as const;
 export const ContestAuth = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
 export const ContestStatus = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
 export const CONTEST_RANK_SHOW_NAMES = ['username', 'nickname', 'realname'] as const;

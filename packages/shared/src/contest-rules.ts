@@ -1,5 +1,5 @@
 /**
- * Contest formats as rule objects: everything that differs between ACM and OI contests is a field
+ * Contest formats as rule objects: everything that differs between ACM, OI and IOI contests is a field
  * here (the server's board folding is its own table keyed the same way, `BOARD_FOLDS` in the server's contest/board.ts), so code
  * asks `contestRule(c.type).<what>` instead of branching on the type. A new format is one more entry.
  * No schema here: the shell's first load imports this (see contest-constants.ts).
@@ -13,11 +13,13 @@ export interface ContestRule {
   /** shown on tags, trophies and the type select */
   label: string;
   /** lower-case key of texts (`contest.typeTip.<key>`), colours (`oj-contest-type-<key>`) and the outside board's path */
-  key: 'acm' | 'oi';
+  key: 'acm' | 'oi' | 'ioi';
   /** the problem type (ProblemType code) the contest takes: a contest scores its problems one way */
   problemType: 0 | 1;
-  /** submissions carry a score (OI) rather than only a verdict */
+  /** submissions carry a score (OI, IOI) rather than only a verdict */
   scored: boolean;
+  /** the admin picks which submission of a problem counts, the most recent or the highest (OI's oiRankScoreType) */
+  picksScoreType: boolean;
   /** a participant sees his own case results while the contest runs (OI); in ACM only the verdict */
   ownCasesWhileRunning: boolean;
   /** the seal hides the participant's own results too (OI), not only the others' (ACM) */
@@ -36,6 +38,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     key: 'acm',
     problemType: 0,
     scored: false,
+    picksScoreType: false,
     ownCasesWhileRunning: false,
     sealsOwnResults: false,
     scrollBoard: true,
@@ -48,8 +51,26 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     key: 'oi',
     problemType: 1,
     scored: true,
+    picksScoreType: true,
     ownCasesWhileRunning: true,
     sealsOwnResults: true,
+    scrollBoard: false,
+    acHelper: false,
+    defaultSealMode: 2,
+  },
+  // IOI (as at the IOI and in Hydro's `ioi` rule): a problem's score is the best of each subtask over all of
+  // the participant's submissions, summed (scoreboard.ts ioiBoard); ties share the rank, no time tie-break.
+  // Full feedback: everyone sees the live board, the participant his own cases; a seal, if an admin sets
+  // one, hides only the others' results.
+  [ContestType.IOI]: {
+    type: ContestType.IOI,
+    label: 'IOI',
+    key: 'ioi',
+    problemType: 1,
+    scored: true,
+    picksScoreType: false,
+    ownCasesWhileRunning: true,
+    sealsOwnResults: false,
     scrollBoard: false,
     acHelper: false,
     defaultSealMode: 2,
@@ -57,6 +78,10 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
 };
 
 export const CONTEST_TYPES = Object.values(CONTEST_RULES);
+/** Names of the problem types (ProblemType codes) a contest takes, as messages and tips name them (IOI takes OI problems). */
+export const PROBLEM_TYPE_LABELS: Record<ContestRule['problemType'], string> = { 0: 'ACM', 1: 'OI' };
+/** The highest type code: the form and the list filter take 0..this (codes are dense). */
+export const MAX_CONTEST_TYPE = Math.max(...CONTEST_TYPES.map((r) => r.type));
 
 /** The rule of a contest type; an unknown code (never stored: the column is checked) reads as ACM. */
 export const contestRule = (type: number): ContestRule => CONTEST_RULES[type as ContestTypeCode] ?? CONTEST_RULES[ContestType.ACM];

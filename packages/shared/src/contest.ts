@@ -8,6 +8,7 @@ import type { Page } from './envelope.js';
 import { adminProblemBody, type ProblemDetail } from './problem.js';
 import { adminProblemUploadRef } from './problem-admin.js';
 import { announcementBody, type AnnouncementRow } from './admin-site.js';
+import { MAX_CONTEST_TYPE } from './contest-rules.js';
 import { CONTEST_LIMITS, CONTEST_RANK_SHOW_NAMES, ContestAuth, OI_RANK_SCORE_TYPES, type OiRankScoreType, type RankShowName } from './contest-constants.js';
 
 export * from './contest-constants.js';
@@ -45,7 +46,7 @@ export const contestBody = z.object({
   startTime: date,
   endTime: date,
   duration: z.unknown().optional(),
-  type: z.coerce.number().int().min(0).max(1).default(0),
+  type: z.coerce.number().int().min(0).max(MAX_CONTEST_TYPE).default(0),
   auth: z.coerce.number().int().min(0).max(2).default(0),
   pwd: z.string().max(LIMITS.shortText).nullish(),
   sealRank: z.boolean().default(false),
@@ -171,7 +172,7 @@ export const adminContestListQuery = pagingQuery(10).extend({ keyword: z.string(
 export const contestListQuery = pagingQuery(CONTEST_LIMITS.listPageSize).extend({
   keyword: z.string().max(LIMITS.shortText).optional(),
   status: z.coerce.number().int().min(-1).max(1).optional(),
-  type: z.coerce.number().int().min(0).max(1).optional(),
+  type: z.coerce.number().int().min(0).max(MAX_CONTEST_TYPE).optional(),
 });
 
 export const registerContestBody = z.object({ cid: id, password: z.string().max(LIMITS.shortText).nullish() });

@@ -17,6 +17,12 @@ export interface RankSubmission {
   time: number | null;
   /** epoch ms */
   submitTime: number;
+  /**
+   * Score of each subtask (group number → points) of a problem judged by subtasks, as its case rows
+   * sum up under the problem's judge case mode; absent when the problem has no subtasks or the
+   * board's fold does not use them (only IOI reads them).
+   */
+  subtasks?: Readonly<Record<number, number>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +107,8 @@ export function baseRow(u: RankUserInfo, rankShowName: RankShowName) {
 
 /** ACM order: more solved first, then less total time. */
 export const compareAcm = (a: { ac: number; totalTime: number }, b: { ac: number; totalTime: number }) => b.ac - a.ac || a.totalTime - b.totalTime;
+/** IOI order: more score first, nothing else (equal scores share the rank, as at the IOI and in Hydro). */
+export const compareIoi = (a: { totalScore: number }, b: { totalScore: number }) => b.totalScore - a.totalScore;
 /** OI order: more score first, then less time. */
 export const compareOi = (a: { totalScore: number; totalTime: number }, b: { totalScore: number; totalTime: number }) =>
   b.totalScore - a.totalScore || a.totalTime - b.totalTime;
@@ -302,6 +310,76 @@ export function oiBoard(input: BoardInput & { scoreType: 'Recent' | 'Highest' })
     row.totalTime = time;
   }
   assignRanks(list, compareOi, (r) => input.starUsers.has(r.username.toLowerCase()));
+  applyAwards(list, input.awardType, input.awards, (r) => r.totalScore > 0);
+  return list;
+}
+
+/** What an IOI problem's score is made of, over one participant's judged submissions of it. */
+export interface IoiBest {
+  /** best score of a submission judged without subtasks */
+  whole: number;
+  /** group → best score of that subtask */
+  groups: Map<number, number>;
+}
+
+/** Adds a judged submission to a problem's IOI best (a new one when `best` is undefined) and returns it. */
+export function ioiAdd(best: IoiBest | undefined, s: Pick<RankSubmission, 'score' | 'subtasks'>): IoiBest {
+  const b = best ?? { whole: 0, groups: new Map<number, number>() };
+  if (s.subtasks) {
+    for (const g in s.subtasks) {
+      const score = s.subtasks[g]!;
+      const known = b.groups.get(+g);
+      if (known === undefined || score > known) b.groups.set(+g, score);
+    }
+  } else b.whole = Math.max(b.whole, s.score ?? 0);
+  return b;
+}
+
+/** The problem's IOI score: the subtasks' bests summed, at least the best whole submission. */
+export function ioiScore(b: IoiBest): number {
+  let sum = 0;
+  for (const v of b.groups.values()) sum += v;
+  return Math.max(b.whole, sum);
+}
+
+/** A subtask's score from its case scores (lowest, or the rounded mean), as the judge sums it (judge modes.ts). */
+export const subtaskScore = (mode: string, min: number, sum: number, n: number) => (mode === 'subtask_average' ? Math.round(sum / n) : min);
+
+/**
+ * IOI board (Hydro's `ioi` rule, the IOI's own): a problem's score is, for each subtask, the best that
+ * subtask scored in any of the participant's submissions, summed; a submission judged without
+ * subtasks counts as a whole (the problem scores at least its best such submission). Total score desc;
+ * equal totals share the rank (no time tie-break; a problem's time, the fastest accepted run, is only
+ * shown). Results hidden by a seal and unfinished ones do not count, as in OI.
+ */
+export function ioiBoard(input: BoardInput): OiRankRow[] {
+  const rows = new Map<string, { row: OiRankRow; best: Map<string, IoiBest> }>();
+  for (const s of input.submissions) {
+    const phase = phaseOf(s.submitTime, input.window);
+    if (phase === 'ignore' || phase === 'hidden' || isUnfinished(s.status)) continue;
+    let acc = rows.get(s.uid);
+    if (!acc) {
+      const user = input.users.get(s.uid);
+      if (!user) continue;
+      acc = { row: { ...baseRow(user, input.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} }, best: new Map() };
+      rows.set(s.uid, acc);
+    }
+    acc.best.set(s.displayId, ioiAdd(acc.best.get(s.displayId), s));
+    if (s.status === JudgeStatus.ACCEPTED && s.time !== null) {
+      const t = acc.row.timeInfo[s.displayId];
+      if (t === undefined || s.time < t) acc.row.timeInfo[s.displayId] = s.time;
+    }
+  }
+  const list: OiRankRow[] = [];
+  for (const { row, best } of rows.values()) {
+    for (const [displayId, b] of best) {
+      row.submissionInfo[displayId] = ioiScore(b);
+      row.totalScore += row.submissionInfo[displayId]!;
+    }
+    for (const k in row.timeInfo) row.totalTime += row.timeInfo[k]!;
+    list.push(row);
+  }
+  assignRanks(list, compareIoi, (r) => input.starUsers.has(r.username.toLowerCase()));
   applyAwards(list, input.awardType, input.awards, (r) => r.totalScore > 0);
   return list;
 }

@@ -17,7 +17,15 @@ const defaults = { ...defaultValues(['C']), problemId: 'P1', title: 'A' };
 const loaded = { ...defaults, type: 0 as const, auth: 1 as const, title: 'stored' };
 const body = (id?: number) => ({ problem: { id }, languages: ['C'], tags: [], codeTemplates: [] }) as unknown as Parameters<typeof adminProblemApi.create>[0];
 const link: ContestProblemLink = { id: 7, cid: 3, pid: 9, displayId: 'B', displayTitle: 'Shown', color: null };
-const mode = (patch: Partial<ContestProblemMode> = {}): ContestProblemMode => ({ cid: 3, type: 1, title: 'Cup', link: null, suggestedId: 'C', ...patch });
+const mode = (patch: Partial<ContestProblemMode> = {}): ContestProblemMode => ({
+  cid: 3,
+  type: 1,
+  contestType: 1,
+  title: 'Cup',
+  link: null,
+  suggestedId: 'C',
+  ...patch,
+});
 
 beforeEach(() => vi.clearAllMocks());
 

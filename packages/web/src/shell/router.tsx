@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { CONTEST_TYPES } from '@oj/shared';
 import { lazyPage } from '../app/lazyPage';
 import type { RouteMeta } from '../app/routeMeta';
 import { adminRoute } from '../admin/routes';
@@ -111,16 +112,12 @@ const shellRoutes: RouteObject[] = [
     ],
   },
   { path: 'contest', element: <ContestListPage />, handle: { titleKey: 'nav.contest' } satisfies RouteMeta },
-  {
-    path: 'contest/acm-scoreboard/:contestID',
+  // One outside board per contest format, named by its rule's key (meta.tsx outsideBoardPath).
+  ...CONTEST_TYPES.map((rule) => ({
+    path: `contest/${rule.key}-scoreboard/:contestID`,
     element: <OutsideScoreboardPage />,
     handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta,
-  },
-  {
-    path: 'contest/oi-scoreboard/:contestID',
-    element: <OutsideScoreboardPage />,
-    handle: { titleKey: 'nav.contest', activeMenu: '/contest' } satisfies RouteMeta,
-  },
+  })),
   {
     path: 'contest/:contestID/problem/:problemID/full-screen',
     element: <ContestFullProblemPage />,

@@ -15,7 +15,13 @@ import {
   acmBoard,
   ContestType,
   GroupLevel,
+  ioiAdd,
+  ioiBoard,
+  ioiScore,
+  isUnfinished,
   oiBoard,
+  subtaskScore,
+  type IoiBest,
   Role,
   sealActive,
   type AcmRankRow,
@@ -30,6 +36,7 @@ import {
 } from '@oj/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ContestRow } from './access.js';
 
 const BOARD_TTL_MS = 5000;
@@ -37,7 +44,7 @@ const BOARD_STALE_MS = 15_000;
 /** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
 const BOARD_DROP_MS = 10 * 60_000;
 
-export type Board = ({ type: 0; rows: AcmRankRow[] } | { type: 1; rows: OiRankRow[] }) & {
+export type Board = { rows: AcmRankRow[] | OiRankRow[] } & {
   /** uid → row, for pinning the viewer and concerned users without a scan */
   byUid: Map<string, AcmRankRow | OiRankRow>;
 };
@@ -85,7 +92,7 @@ function boardsOf(ctx: AppContext): AppBoards {
 function dataOf(ctx: AppContext, boards: AppBoards, c: ContestRow, now: number): Promise<BoardData> {
   const hit = boards.data.get(c.id);
   if (hit && now - hit.at < BOARD_TTL_MS) return hit.value;
-  const value = boardData(ctx, c);
+  const value = boardData(ctx, c, foldOf(c).subtasks);
   boards.data.set(c.id, { at: now, value });
   value.catch(() => boards.data.get(c.id)?.value === value && boards.data.delete(c.id));
   return value;
@@ -170,22 +177,26 @@ interface BoardData {
   users: Map<string, RankUserInfo>;
 }
 
-/** The contest's submissions and their users, as the folds take them (shared: never changed). */
-export async function boardData(ctx: AppContext, c: ContestRow): Promise<BoardData> {
+/**
+ * The contest's submissions and their users, as the folds take them (shared: never changed); with
+ * `subtasks`, each submission's subtask scores too (a fold that scores subtask-wise asks for them).
+ */
+export async function boardData(ctx: AppContext, c: ContestRow, subtasks = false): Promise<BoardData> {
   const { pool } = ctx.database;
   // 100 000 submissions are most of a cold board's cost, so: rows as arrays (no object per row from
   // the driver), the time as a float, no join (problem letters are mapped here from the contest's few
   // links; submissions of problems no longer in the contest drop out as a join would drop them), and
   // the users fetched by the uids seen instead of a second scan of the contest's submissions.
-  const [links, subs] = await Promise.all([
+  const [links, subs, groups] = await Promise.all([
     pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [c.id], rowMode: 'array' }),
-    pool.query<[string, number, number, number | null, number | null, number]>({
-      text: `select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
+    pool.query<[string, number, number, number | null, number | null, number, number]>({
+      text: `select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8, submit_id
              from judge where cid = $1
              order by submit_time, submit_id`,
       values: [c.id],
       rowMode: 'array',
     }),
+    subtasks ? subtaskScores(ctx, c.id) : null,
   ]);
   const letter = new Map(links.rows.map(([pid, displayId]) => [pid, displayId]));
   const submissions: RankSubmission[] = [];
@@ -194,7 +205,10 @@ export async function boardData(ctx: AppContext, c: ContestRow): Promise<BoardDa
     const displayId = letter.get(r[1]);
     if (displayId === undefined) continue;
     uids.add(r[0]);
-    submissions.push({ uid: r[0], displayId, status: r[2], score: r[3], time: r[4], submitTime: r[5] });
+    const s: RankSubmission = { uid: r[0], displayId, status: r[2], score: r[3], time: r[4], submitTime: r[5] };
+    const g = groups?.get(r[6]);
+    if (g) s.subtasks = g;
+    submissions.push(s);
   }
   const people = await ctx.database.db.execute<RankUserInfo & Record<string, unknown>>(sql`
     select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
@@ -203,6 +217,61 @@ export async function boardData(ctx: AppContext, c: ContestRow): Promise<BoardDa
   const users = new Map<string, RankUserInfo>();
   for (const u of people.rows) users.set(u.uid, u);
   return { submissions, users };
+}
+
+/**
+ * submit_id → (group → score) of the contest's submissions judged by subtasks, summed from their case
+ * rows under the judge case mode they were judged in, as the judge and the submission's detail sum
+ * them: subtask_lowest the lowest case score of the group, subtask_average the rounded mean.
+ */
+async function subtaskScores(ctx: AppContext, cid: number): Promise<Map<number, Record<number, number>>> {
+  const { rows } = await ctx.database.pool.query<[number, number, string, number, number, number]>({
+    text: `select jc.submit_id, coalesce(jc.group_num, 1), jc.mode, min(coalesce(jc.score, 0))::int, sum(coalesce(jc.score, 0))::int, count(*)::int
+           from judge_case jc join judge j on j.submit_id = jc.submit_id
+           where j.cid = $1 and jc.mode in ('subtask_lowest', 'subtask_average')
+           group by 1, 2, 3`,
+    values: [cid],
+    rowMode: 'array',
+  });
+  const out = new Map<number, Record<number, number>>();
+  for (const [submitId, group, mode, min, sum, n] of rows) {
+    let g = out.get(submitId);
+    if (!g) out.set(submitId, (g = {}));
+    g[group] = subtaskScore(mode, min, sum, n);
+  }
+  return out;
+}
+
+/**
+ * One participant's score per problem (pid) as his contest's board counts it, for the formats whose fold
+ * scores subtask-wise (IOI), so "my score" on the problem list and bar agrees with his row; results from
+ * `hideFrom` on do not count. null: the format counts one submission's score, which the caller has.
+ */
+export async function foldedOwnScores(db: DbOrTx, c: ContestRow, uid: string, hideFrom: Date | null): Promise<Map<number, number> | null> {
+  if (!foldOf(c).subtasks) return null;
+  const visible = hideFrom ? sql`j.submit_time < ${hideFrom.toISOString()}` : sql`true`;
+  const [subs, groups] = await Promise.all([
+    db.execute<{ submit_id: number; pid: number; status: number; score: number | null }>(
+      sql`select j.submit_id, j.pid, j.status, j.score from judge j where j.cid = ${c.id} and j.uid = ${uid} and ${visible}`,
+    ),
+    db.execute<{ submit_id: number; g: number; mode: string; min: number; sum: number; n: number }>(sql`
+      select jc.submit_id, coalesce(jc.group_num, 1) as g, jc.mode, min(coalesce(jc.score, 0))::int as min, sum(coalesce(jc.score, 0))::int as sum, count(*)::int as n
+      from judge_case jc join judge j on j.submit_id = jc.submit_id
+      where j.cid = ${c.id} and j.uid = ${uid} and ${visible} and jc.mode in ('subtask_lowest', 'subtask_average')
+      group by 1, 2, 3`),
+  ]);
+  const bySubmission = new Map<number, Record<number, number>>();
+  for (const r of groups.rows) {
+    let g = bySubmission.get(r.submit_id);
+    if (!g) bySubmission.set(r.submit_id, (g = {}));
+    g[r.g] = subtaskScore(r.mode, r.min, r.sum, r.n);
+  }
+  const best = new Map<number, IoiBest>();
+  for (const s of subs.rows) {
+    if (isUnfinished(s.status)) continue;
+    best.set(s.pid, ioiAdd(best.get(s.pid), { score: s.score, subtasks: bySubmission.get(s.submit_id) }));
+  }
+  return new Map([...best].map(([pid, b]) => [pid, ioiScore(b)]));
 }
 
 function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
@@ -223,17 +292,21 @@ function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
     awardType: c.awardType,
     awards: c.awardConfig,
   };
-  return BOARD_FOLDS[contestRule(c.type).type](c, input);
+  const rows = foldOf(c).fold(c, input);
+  return { rows, byUid: new Map<string, AcmRankRow | OiRankRow>(rows.map((r) => [r.uid, r])) };
+}
+
+interface BoardFold {
+  /** the fold reads each submission's subtask scores (an extra query over the contest's case rows) */
+  subtasks: boolean;
+  fold: (c: ContestRow, input: BoardInput) => AcmRankRow[] | OiRankRow[];
 }
 
 /** How each contest format folds its submissions into board rows (the rest of a format: @oj/shared contest-rules.ts). */
-const BOARD_FOLDS: Record<ContestTypeCode, (c: ContestRow, input: BoardInput) => Board> = {
-  [ContestType.ACM]: (_c, input) => {
-    const rows = acmBoard(input);
-    return { type: 0, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
-  },
-  [ContestType.OI]: (c, input) => {
-    const rows = oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType });
-    return { type: 1, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
-  },
+const BOARD_FOLDS: Record<ContestTypeCode, BoardFold> = {
+  [ContestType.ACM]: { subtasks: false, fold: (_c, input) => acmBoard(input) },
+  [ContestType.OI]: { subtasks: false, fold: (c, input) => oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType }) },
+  [ContestType.IOI]: { subtasks: true, fold: (_c, input) => ioiBoard(input) },
 };
+
+const foldOf = (c: ContestRow) => BOARD_FOLDS[contestRule(c.type).type];

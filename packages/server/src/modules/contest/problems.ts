@@ -13,6 +13,7 @@ import {
   type Page,
   type ProblemCount,
   contestRule,
+  PROBLEM_TYPE_LABELS,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type {
@@ -35,7 +36,7 @@ import { problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
-import { forgetBoards } from './board.js';
+import { foldedOwnScores, forgetBoards } from './board.js';
 
 type LinkRow = typeof contestProblems.$inferSelect;
 
@@ -154,7 +155,8 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   const c = await administeredContest(db, body.cid, user);
   const p = await usableProblem(db, user, body.pid);
   if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
-  if (p.type !== contestRule(c.type).problemType && !p.isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
+  if (p.type !== contestRule(c.type).problemType && !p.isRemote)
+    throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
   try {
     const [row] = await db
       .insert(contestProblems)
@@ -223,7 +225,8 @@ type Target = z.infer<typeof contestProblemTarget>;
 
 /** A new (local) problem must follow the contest's rule, as problems added from the bank do. */
 function assertRule(c: ContestRow, type: number, isRemote = false) {
-  if (type !== contestRule(c.type).problemType && !isRemote) throw fail('contestProblemTypeMismatch', { type: contestRule(c.type).label });
+  if (type !== contestRule(c.type).problemType && !isRemote)
+    throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
 }
 
 async function assertFreeLetter(db: DbOrTx, cid: number, displayId: string, exceptPid?: number) {
@@ -341,8 +344,9 @@ export async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | nul
 }
 
 /**
- * The viewer's state per problem: accepted if any submission was, else the latest one's status. In
- * a sealed OI contest the viewer's own results after the seal stay unknown too (-5), as in HOJ.
+ * The viewer's state per problem: accepted if any submission was, else the latest one's status, and the
+ * best score (IOI: the score the board gives the problem, best per subtask). In a sealed OI contest the
+ * viewer's own results after the seal stay unknown too (-5), as in HOJ.
  */
 export async function myStatuses(
   db: DbOrTx,
@@ -351,19 +355,23 @@ export async function myStatuses(
   hideFrom: Date | null,
 ): Promise<Map<number, { status: number; score: number | null }>> {
   const visible = hideFrom ? sql`submit_time < ${hideFrom.toISOString()}` : sql`true`;
-  const res = await db.execute<{ pid: number; status: number | null; score: number | null; hidden: boolean }>(sql`
+  const [res, folded] = await Promise.all([
+    db.execute<{ pid: number; status: number | null; score: number | null; hidden: boolean }>(sql`
     select pid,
       (array_agg(status order by (status = ${JudgeStatus.ACCEPTED}) desc, submit_id desc) filter (where ${visible}))[1] as status,
       max(score) filter (where ${visible}) as score,
       coalesce(bool_or(not (${visible})), false) as hidden
     from judge where cid = ${c.id} and uid = ${uid}
-    group by pid`);
+    group by pid`),
+    // IOI: the problem's score is the best of each subtask summed, not one submission's.
+    foldedOwnScores(db, c, uid, hideFrom),
+  ]);
   const out = new Map<number, { status: number; score: number | null }>();
   for (const r of res.rows) {
     const unknown = r.hidden && r.status !== JudgeStatus.ACCEPTED;
     out.set(Number(r.pid), {
       status: unknown ? JudgeStatus.SUBMITTED_UNKNOWN_RESULT : (r.status ?? JudgeStatus.NOT_SUBMITTED),
-      score: unknown ? null : r.score,
+      score: unknown || r.score === null ? null : (folded?.get(Number(r.pid)) ?? r.score),
     });
   }
   return out;

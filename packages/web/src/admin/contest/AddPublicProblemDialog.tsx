@@ -14,7 +14,11 @@ import { nextDisplayId } from './nextDisplayId';
 import { useUsedDisplayIds } from './useUsedDisplayIds';
 
 /** The tip per contest format (rule key). */
-const PUBLIC_TIP: Record<ContestRule['key'], string> = { acm: 'admin.contest.publicTipAcm', oi: 'admin.contest.publicTipOi' };
+const PUBLIC_TIP: Record<ContestRule['key'], string> = {
+  acm: 'admin.contest.publicTipAcm',
+  oi: 'admin.contest.publicTipOi',
+  ioi: 'admin.contest.publicTipIoi',
+};
 
 interface Props {
   contest: AdminContest;

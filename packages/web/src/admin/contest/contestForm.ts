@@ -15,6 +15,7 @@ import {
   starAccounts,
   type AdminContest,
   type AwardConfig,
+  type ContestTypeCode,
   type ContestBody,
   type OiRankScoreType,
   type RankShowName,
@@ -45,7 +46,7 @@ export interface ContestFormValues {
   description: string;
   startTime: Dayjs | null;
   endTime: Dayjs | null;
-  type: 0 | 1;
+  type: ContestTypeCode;
   auth: 0 | 1 | 2;
   pwd: string;
   openAccountLimit: boolean;

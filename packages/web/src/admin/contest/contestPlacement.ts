@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ContestProblemLink } from '@oj/shared';
+import { contestRule, type ContestProblemLink } from '@oj/shared';
 import { adminContestApi } from '../../api/adminContest';
 import { problemCardTitle, type ProblemPlacement, type Translate } from '../problemPlacement';
 
@@ -10,8 +10,10 @@ import { problemCardTitle, type ProblemPlacement, type Translate } from '../prob
  */
 export interface ContestProblemMode {
   cid: number;
-  /** the contest's rule: a new problem gets this type */
+  /** the problem type the contest's rule takes: a new problem gets this type */
   type: 0 | 1;
+  /** the contest's type (its rule names the tip) */
+  contestType: number;
   title: string;
   /** the problem's place in the contest (edit), or null (create) */
   link: ContestProblemLink | null;
@@ -35,7 +37,7 @@ export function contestPlacement(mode: ContestProblemMode, t: Translate, fields?
       contestDisplayId: mode.link?.displayId ?? mode.suggestedId,
       contestDisplayTitle: mode.link?.displayTitle ?? '',
     }),
-    locked: { type: t('admin.contest.problemTypeFixed', { rule: mode.type === 1 ? 'OI' : 'ACM' }) },
+    locked: { type: t('admin.contest.problemTypeFixed', { rule: contestRule(mode.contestType).label }) },
     fields,
     // POST/PUT /api/admin/contest/problem: the problem and its place in the contest in one call.
     save: (body, v) => {

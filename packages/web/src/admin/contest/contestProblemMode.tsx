@@ -12,7 +12,11 @@ import { useUsedDisplayIds } from './useUsedDisplayIds';
 import './contest-admin.css';
 
 /** The tip per contest format (rule key). */
-const CREATE_TIP: Record<ContestRule['key'], string> = { acm: 'admin.contest.createTipAcm', oi: 'admin.contest.createTipOi' };
+const CREATE_TIP: Record<ContestRule['key'], string> = {
+  acm: 'admin.contest.createTipAcm',
+  oi: 'admin.contest.createTipOi',
+  ioi: 'admin.contest.createTipIoi',
+};
 
 /**
  * Loads the contest placement of the problem editor (route contest/:contestId/problem/…). A route
@@ -39,6 +43,7 @@ export function useContestPlacement(contestId: string | undefined, pid: number |
     const mode: ContestProblemMode = {
       cid,
       type: contestRule(contest.data.type).problemType,
+      contestType: contest.data.type,
       title: contest.data.title,
       link: link.data ?? null,
       suggestedId: nextDisplayId(letters.data ?? []),
@@ -54,7 +59,7 @@ function ContestPlaceFields({ mode }: { mode: ContestProblemMode }) {
   const { t } = useTranslation();
   return (
     <Card title={t('admin.contest.inContest', { title: mode.title })} data-testid="contest-problem-place">
-      <Alert type="info" showIcon className="oj-contest-tip" title={t(CREATE_TIP[contestRule(mode.type).key])} />
+      <Alert type="info" showIcon className="oj-contest-tip" title={t(CREATE_TIP[contestRule(mode.contestType).key])} />
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item

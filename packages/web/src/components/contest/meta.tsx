@@ -72,7 +72,7 @@ export function ContestLock({ auth }: { auth: number }) {
 }
 
 /** The tag colour per contest format (rule key). */
-const TAG_COLOR: Record<ContestRule['key'], string> = { acm: 'gold', oi: 'blue' };
+const TAG_COLOR: Record<ContestRule['key'], string> = { acm: 'gold', oi: 'blue', ioi: 'purple' };
 
 type RuleOf = Pick<ContestInfo, 'type' | 'oiRankScoreType'>;
 
@@ -83,7 +83,7 @@ function useRule(contest: RuleOf): { rule: ContestRule; tip: string } {
   return { rule, tip: t(`contest.typeTip.${rule.key}`, { scoreType: t(`contest.scoreType.${contest.oiRankScoreType}`) }) };
 }
 
-/** The rule type (ACM / OI) as a tag, where clicking it does nothing. */
+/** The rule type (ACM / OI / IOI) as a tag, where clicking it does nothing. */
 export function ContestTypeTag({ contest, testId = 'contest-type' }: { contest: RuleOf; testId?: string }) {
   const { rule, tip } = useRule(contest);
   return (
@@ -107,7 +107,7 @@ export function ContestTypeButton({ contest, size = 'small', onClick }: { contes
   );
 }
 
-/** A trophy per rule type: gold for ACM, blue for OI. */
+/** A trophy per rule type: gold for ACM, blue for OI, purple for IOI. */
 export function ContestTrophy({ type, size = 40 }: { type: number; size?: number }) {
   const rule = contestRule(type);
   return (

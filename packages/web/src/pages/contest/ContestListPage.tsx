@@ -4,7 +4,7 @@ import { Button, Card, Empty, Input, List, Pagination, Radio, Space, Tooltip, Ty
 import { BarChartOutlined, CalendarOutlined, ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, ContestAuth, ContestStatus, type ContestInfo } from '@oj/shared';
+import { CONTEST_LIMITS, CONTEST_TYPES, ContestAuth, ContestStatus, type ContestInfo } from '@oj/shared';
 import { useContestList, type ContestListFilter } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from './list/ContestLink';
@@ -33,7 +33,10 @@ function filterOf(params: URLSearchParams): ContestListFilter {
     limit: CONTEST_LIMITS.listPageSize,
     keyword: params.get('keyword') || undefined,
     status: intIn(params.get('status'), [ContestStatus.SCHEDULED, ContestStatus.RUNNING, ContestStatus.ENDED]),
-    type: intIn(params.get('type'), [0, 1]),
+    type: intIn(
+      params.get('type'),
+      CONTEST_TYPES.map((r) => r.type),
+    ),
   };
 }
 
@@ -190,10 +193,7 @@ export default function ContestListPage() {
             label={t('contest.list.rule')}
             value={filter.type}
             onChange={(type) => update({ type })}
-            options={[
-              { value: 0, label: 'ACM' },
-              { value: 1, label: 'OI' },
-            ]}
+            options={CONTEST_TYPES.map((r) => ({ value: r.type, label: r.label }))}
             testId="contest-filter-type"
           />
           <FilterChoice

@@ -292,7 +292,7 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
               )}
             </Row>
             <Row gutter={16}>
-              {contestRule(type).scored && (
+              {contestRule(type).picksScoreType && (
                 <Col xs={24} md={8}>
                   <Form.Item name="oiRankScoreType" label={t('admin.contest.oiRankScoreType')} tooltip={t('admin.contest.oiRankScoreTypeHint')}>
                     <Radio.Group

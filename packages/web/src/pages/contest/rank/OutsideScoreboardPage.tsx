@@ -13,7 +13,7 @@ import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
 
 /**
- * /contest/acm-scoreboard/:contestID and /contest/oi-scoreboard/:contestID (spec 2 §2 "Outside
+ * /contest/<rule key>-scoreboard/:contestID, e.g. acm-scoreboard, oi-scoreboard (spec 2 §2 "Outside
  * scoreboard"): public, the contest header and the same board as inside. A contest that does not open
  * its board, or has not started, says so under its header.
  */
