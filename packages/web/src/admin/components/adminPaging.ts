@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZES } from '../problemOptions';
-import { currentSearch } from '../../app/currentSearch';
+import type { ListSchema, ListState } from '../../components/list/listState';
+import { useListState } from '../../components/list/useListState';
 
 /** Where an admin table stands and how the pager moves it; made by `usePaging` or `useSearchFilters`. */
 export interface Paging {
@@ -26,40 +26,25 @@ export function usePaging() {
   };
 }
 
-const positiveInt = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-type FilterPatch = Record<string, string | number | undefined>;
+/** Admin tables open on the admin page size; the address replaces its entry, so Back leaves the page. */
+const ADMIN_DEFAULTS = { limit: ADMIN_PAGE_SIZES[0] };
+const ADMIN_OPTIONS = { replace: true };
 
 /**
- * Paging and filters kept in the query string (`page`, `limit`, and whatever the page adds), so that
- * coming back from an edit page finds the list as it was left.
+ * Paging and filters kept in the query string through the list endpoint's query schema (`useListState`:
+ * `currentPage`, `limit`, and the schema's filters), so that coming back from an edit page finds the
+ * list as it was left.
  */
-export function useSearchFilters() {
-  const [params, setParams] = useSearchParams();
-  const page = positiveInt(params.get('page'), 1);
-  const limit = positiveInt(params.get('limit'), ADMIN_PAGE_SIZES[0]);
-  const setFilter = (patch: FilterPatch) =>
-    setParams(
-      () => {
-        const next = currentSearch();
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        // Any filter change starts again at page 1.
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+export function useSearchFilters<S extends ListSchema>(querySchema: S) {
+  const [state, setFilter] = useListState(querySchema, ADMIN_DEFAULTS as unknown as Partial<ListState<S>>, ADMIN_OPTIONS);
+  // Every admin list query is a paging query.
+  const { currentPage: page, limit } = state as ListState<S> & { currentPage: number; limit: number };
   return {
-    params,
+    state,
     page,
     limit,
     setFilter,
-    onChange: (p: number, size: number) => setFilter(size !== limit ? { limit: size, page: undefined } : { page: p }),
+    // A new page size starts again at page 1 (the patch does not name the page).
+    onChange: (p: number, size: number) => setFilter((size !== limit ? { limit: size } : { currentPage: p }) as unknown as Partial<ListState<S>>),
   };
 }

@@ -3,7 +3,7 @@ import { Button, Card, Input, Modal, Popconfirm, Space, Typography, type ButtonP
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GroupProblemApplyRow } from '@oj/shared';
+import { groupProblemApplyListQuery, type GroupProblemApplyRow } from '@oj/shared';
 import { adminGroupProblemApi, groupProblemKeys } from '../../api/groupProblem';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
@@ -19,9 +19,9 @@ import { useSearchFilters } from '../components/adminPaging';
 export default function GroupProblemApplyPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const paging = useSearchFilters();
+  const paging = useSearchFilters(groupProblemApplyListQuery);
   const { page, limit, setFilter } = paging;
-  const keyword = paging.params.get('keyword') ?? '';
+  const keyword = paging.state.keyword ?? '';
   const list = useQuery({
     queryKey: [...groupProblemKeys.applications, page, limit, keyword],
     queryFn: () => adminGroupProblemApi.list(page, limit, keyword),

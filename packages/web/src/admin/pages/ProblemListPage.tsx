@@ -3,7 +3,7 @@ import { DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, RedoOutli
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_EXPORT_FORMATS, type AdminProblemListRow } from '@oj/shared';
+import { PACKAGE_EXPORT_FORMATS, adminProblemListQuery, type AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
@@ -26,11 +26,10 @@ export default function ProblemListPage() {
       () => feedback.success(t('admin.batch.exported')),
       () => undefined, // shown by the download helper
     );
-  const paging = useSearchFilters();
+  const paging = useSearchFilters(adminProblemListQuery);
   const { page: currentPage, limit, setFilter } = paging;
-  const keyword = paging.params.get('keyword') ?? '';
-  const authParam = paging.params.get('auth');
-  const auth = authParam && /^[123]$/.test(authParam) ? Number(authParam) : undefined;
+  const keyword = paging.state.keyword ?? '';
+  const { auth } = paging.state;
 
   const listKey = ['admin-problems', currentPage, limit, keyword, auth ?? 0] as const;
   const list = useQuery({

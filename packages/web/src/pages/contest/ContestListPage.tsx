@@ -2,10 +2,10 @@ import './shell/contest.css';
 import { useEffect, useState } from 'react';
 import { Button, Card, Empty, Input, List, Pagination, Radio, Space, Tooltip, Typography } from 'antd';
 import { BarChartOutlined, CalendarOutlined, ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, CONTEST_TYPES, ContestAuth, ContestStatus, type ContestInfo } from '@oj/shared';
-import { useContestList, type ContestListFilter } from '../../api/contest';
+import { CONTEST_LIMITS, CONTEST_TYPES, ContestAuth, ContestStatus, contestListQuery, type ContestInfo } from '@oj/shared';
+import { useContestList } from '../../api/contest';
 import { formatDateTime } from '../../components/time';
 import { ContestLink } from './list/ContestLink';
 import {
@@ -18,44 +18,10 @@ import {
   statusColor,
   useFormatDuration,
 } from '../../components/contest/meta';
-import { currentSearch } from '../../app/currentSearch';
+import { useListState } from '../../components/list/useListState';
 
-const intIn = (v: string | null, allowed: number[]) => {
-  const n = v === null || v === '' ? NaN : Number(v);
-  return allowed.includes(n) ? n : undefined;
-};
-
-/** The list's filters live in the URL query (spec 2 §2: currentPage, status, keyword, type). */
-function filterOf(params: URLSearchParams): ContestListFilter {
-  const page = Number(params.get('currentPage'));
-  return {
-    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: CONTEST_LIMITS.listPageSize,
-    keyword: params.get('keyword') || undefined,
-    status: intIn(params.get('status'), [ContestStatus.SCHEDULED, ContestStatus.RUNNING, ContestStatus.ENDED]),
-    type: intIn(
-      params.get('type'),
-      CONTEST_TYPES.map((r) => r.type),
-    ),
-  };
-}
-
-function useFilter(): [ContestListFilter, (patch: Partial<ContestListFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<ContestListFilter>) =>
-    setParams(() => {
-      const prev = currentSearch();
-      // Any change but paging starts again at page 1.
-      const next = { ...filterOf(prev), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-      const out = new URLSearchParams();
-      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
-      if (next.status !== undefined) out.set('status', String(next.status));
-      if (next.keyword) out.set('keyword', next.keyword);
-      if (next.type !== undefined) out.set('type', String(next.type));
-      return out;
-    });
-  return [filterOf(params), update];
-}
+/** The list's size is fixed: a `limit` in the address is not read. */
+const PAGER = { pageSizes: [CONTEST_LIMITS.listPageSize] };
 
 /** A labelled row of buttons narrowing the list to one value; its first button, "all", lifts the filter. */
 function FilterChoice({
@@ -165,7 +131,8 @@ export function ContestItem({
 /** Contest list (spec 2 §2): rule, status and keyword filters, ten contests a page. */
 export default function ContestListPage() {
   const { t } = useTranslation();
-  const [filter, update] = useFilter();
+  // The filters live in the address bar (spec 2 §2: currentPage, status, keyword, type).
+  const [filter, update] = useListState(contestListQuery, undefined, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const list = useContestList(filter);

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Empty, Input, Pagination, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DISCUSSION_LIMITS, may, type DiscussionDetail, type DiscussionListRow } from '@oj/shared';
-import { discussionApi, discussionKeys, useDiscussionCategories, useDiscussionList, type DiscussionListQuery } from '../../api/discussion';
-import { currentSearch } from '../../app/currentSearch';
+import { DISCUSSION_LIMITS, discussionListQuery, may, type DiscussionDetail, type DiscussionListRow } from '@oj/shared';
+import { discussionApi, discussionKeys, useDiscussionCategories, useDiscussionList } from '../../api/discussion';
+import { useListState } from '../../components/list/useListState';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
 import { abilityReason } from '../../components/abilityReason';
@@ -19,35 +19,10 @@ import { DiscussionEditor } from './DiscussionEditor';
 import { DiscussionItem } from './DiscussionItem';
 import { categoryLabel } from './categoryLabel';
 
-/** The list's filters live in the address bar (spec 2 §2: keyword, cid, onlyMine, currentPage). */
-function filterOf(params: URLSearchParams, pid: string | undefined): DiscussionListQuery {
-  const page = Number(params.get('currentPage'));
-  const cid = Number(params.get('cid'));
-  return {
-    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: DISCUSSION_LIMITS.pageSize,
-    keyword: params.get('keyword') || undefined,
-    cid: Number.isInteger(cid) && cid > 0 ? cid : undefined,
-    onlyMine: params.get('onlyMine') === 'true' ? true : undefined,
-    pid,
-  };
-}
-
-function useFilter(pid: string | undefined): [DiscussionListQuery, (patch: Partial<DiscussionListQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<DiscussionListQuery>) =>
-    setParams(() => {
-      // Any change but paging starts again at page 1.
-      const next = { ...filterOf(currentSearch(), pid), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-      const out = new URLSearchParams();
-      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
-      if (next.keyword) out.set('keyword', next.keyword);
-      if (next.cid !== undefined) out.set('cid', String(next.cid));
-      if (next.onlyMine) out.set('onlyMine', 'true');
-      return out;
-    });
-  return [filterOf(params, pid), update];
-}
+/** The address bar's part of the query (spec 2 §2: keyword, cid, onlyMine, currentPage); the problem comes from the route. */
+const addressQuery = discussionListQuery.omit({ pid: true });
+/** The list's size is fixed: a `limit` in the address is not read. */
+const PAGER = { pageSizes: [DISCUSSION_LIMITS.pageSize] };
 
 /**
  * /discussion and /discussion/:problemID (spec 2 "Discussion", spec 3 list layout): 10 a page, top
@@ -61,7 +36,8 @@ export default function DiscussionListPage() {
   const { token } = useSession();
   const place = useDiscussionPlace();
   const actor = place.actor;
-  const [filter, update] = useFilter(problemID);
+  const [state, update] = useListState(addressQuery, undefined, PAGER);
+  const filter = { ...state, onlyMine: state.onlyMine || undefined, pid: problemID };
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const categories = useDiscussionCategories();

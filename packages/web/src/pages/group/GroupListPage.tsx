@@ -2,11 +2,11 @@ import './group.css';
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Card, Col, Empty, Input, Pagination, Radio, Row, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_AUTHS, GROUP_LIMITS, type Group, type GroupAuthValue } from '@oj/shared';
-import { useGroupList, type GroupListQuery } from '../../api/group';
-import { currentSearch } from '../../app/currentSearch';
+import { GROUP_AUTHS, GROUP_LIMITS, groupListQuery, type Group, type GroupAuthValue } from '@oj/shared';
+import { useGroupList } from '../../api/group';
+import { useListState } from '../../components/list/useListState';
 import { GroupCreateDialog } from './GroupCreateDialog';
 import { groupPath } from '../../components/group/GroupContext';
 import { GroupAuthTag } from './GroupAuthTag';
@@ -14,38 +14,10 @@ import { loggedInOrAsk } from '../../components/comments/loginFirst';
 import { useSession } from '../../app/session';
 import { abilityReason } from '../../components/abilityReason';
 
-type Filter = Required<Pick<GroupListQuery, 'currentPage' | 'limit'>> & { keyword?: string; auth?: GroupAuthValue; onlyMine: boolean };
-
-/** The list's state lives in the address bar (spec 3 §2 GroupList: auth, keyword, onlyMine, currentPage, limit). */
-function filterOf(params: URLSearchParams): Filter {
-  const page = Number(params.get('currentPage'));
-  const limit = Number(params.get('limit'));
-  const auth = Number(params.get('auth'));
-  return {
-    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: (GROUP_LIMITS.pageSizes as readonly number[]).includes(limit) ? limit : GROUP_LIMITS.pageSize,
-    keyword: params.get('keyword') || undefined,
-    auth: (GROUP_AUTHS as readonly number[]).includes(auth) ? (auth as GroupAuthValue) : undefined,
-    onlyMine: params.get('onlyMine') === 'true',
-  };
-}
-
-function useFilter(): [Filter, (patch: Partial<Filter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<Filter>) =>
-    setParams(() => {
-      // Any change but paging starts again at page 1.
-      const next = { ...filterOf(currentSearch()), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-      const out = new URLSearchParams();
-      if (next.auth) out.set('auth', String(next.auth));
-      if (next.keyword) out.set('keyword', next.keyword);
-      if (next.onlyMine) out.set('onlyMine', 'true');
-      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
-      if (next.limit !== GROUP_LIMITS.pageSize) out.set('limit', String(next.limit));
-      return out;
-    });
-  return [filterOf(params), update];
-}
+/** The pager's sizes: another `limit` in the address falls back to the default. */
+const PAGER = { pageSizes: GROUP_LIMITS.pageSizes };
+/** "Only mine" is sent either way, as false when unset. */
+const DEFAULTS = { onlyMine: false };
 
 function GroupCard({ group }: { group: Group }) {
   const { t } = useTranslation();
@@ -83,7 +55,8 @@ function GroupCard({ group }: { group: Group }) {
 /** /group (spec 3 §2): cards of the groups, filters auth / keyword / only mine, 15 a page (9–120), the create dialog. */
 export default function GroupListPage() {
   const { t } = useTranslation();
-  const [filter, update] = useFilter();
+  // The list's state lives in the address bar (spec 3 §2 GroupList: auth, keyword, onlyMine, currentPage, limit).
+  const [filter, update] = useListState(groupListQuery, DEFAULTS, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [creating, setCreating] = useState(false);
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
@@ -164,7 +137,7 @@ export default function GroupListPage() {
           total={list.data?.total ?? 0}
           showSizeChanger
           pageSizeOptions={GROUP_LIMITS.pageSizes.map(String)}
-          onChange={(currentPage, limit) => update(limit !== filter.limit ? { limit, currentPage: 1 } : { currentPage })}
+          onChange={(currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage })}
           hideOnSinglePage={false}
           size="small"
           data-testid="group-pagination"

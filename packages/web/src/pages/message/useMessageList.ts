@@ -1,28 +1,30 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Page, UnreadCounts } from '@oj/shared';
+import { userMessageQuery, type Page, type UnreadCounts } from '@oj/shared';
 import { messageApi, messageKeys, type MessageTab } from '../../api/message';
 import { queryKeys, useUnread } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { feedback } from '../../app/feedback';
+import { useListState } from '../../components/list/useListState';
+
+/** Only the page is in the address bar (every message list pages alike); the size is the tab's. */
+const addressQuery = userMessageQuery.pick({ currentPage: true });
 
 const COUNTER: Record<MessageTab, keyof UnreadCounts> = { discuss: 'comment', reply: 'reply', like: 'like', sys: 'sys', mine: 'mine' };
 
 /**
- * One page of a message tab, its page number in `?page=`, and delete / clean. The server marks a page
- * read when it lists it, so each load refreshes the unread counters: the top-bar badge and the tab
- * counts drop at once instead of at the next 120 s poll. A message arriving while the tab is open
- * (its counter goes up at a poll) reloads the page.
+ * One page of a message tab, its page number in `?currentPage=` (an old `?page=` still read), and
+ * delete / clean. The server marks a page read when it lists it, so each load refreshes the unread
+ * counters: the top-bar badge and the tab counts drop at once instead of at the next 120 s poll. A
+ * message arriving while the tab is open (its counter goes up at a poll) reloads the page.
  */
 export function useMessageList<T>(tab: MessageTab, fetchPage: (page: number) => Promise<Page<T>>) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const uid = useSession().user?.uid ?? '';
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const setPage = (p: number) => setParams(p > 1 ? { page: String(p) } : {}, { replace: false });
+  const [{ currentPage: page }, setPaging] = useListState(addressQuery);
+  const setPage = (currentPage: number) => setPaging({ currentPage });
 
   const queryFn: QueryFunction<Page<T>> = () => fetchPage(page);
   const list = useQuery({ queryKey: messageKeys.list(uid, tab, page), queryFn, enabled: !!uid, placeholderData: keepPreviousData });

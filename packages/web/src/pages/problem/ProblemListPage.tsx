@@ -4,16 +4,16 @@ import { Button, Card, Checkbox, Col, Input, List, Radio, Row, Select, Space, Ta
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OWN_OJ, PAGE_SIZES, REMOTE_OJS, type ProblemListRow, type Tag as ProblemTag } from '@oj/shared';
-import { problemApi, problemKeys, useProblemList, useProblemTags, useUserProblemStatus, type ProblemListFilter } from '../../api/problem';
+import { OWN_OJ, PAGE_SIZES, REMOTE_OJS, problemListQuery, type ProblemListRow, type Tag as ProblemTag } from '@oj/shared';
+import { problemApi, problemKeys, useProblemList, useProblemTags, useUserProblemStatus } from '../../api/problem';
 import { useSession } from '../../app/session';
 import { readStorage, writeStorage } from '../../app/storage';
 import { breakdownText, PassRateBar } from './PassRateBar';
 import { AuthTag, DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
 import { TagPanel } from './TagPanel';
-import { currentSearch } from '../../app/currentSearch';
+import { useListState } from '../../components/list/useListState';
 import { useMay } from '../../app/may';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
@@ -23,54 +23,21 @@ const SHOW_TAGS_KEY = 'problemListShowTags';
  */
 const LIST_MIN_WIDTH = 600;
 
-const intOr = (v: string | null, d: number | undefined, min = 0) => {
-  const n = v === null ? NaN : Number(v);
-  return Number.isInteger(n) && n >= min ? n : d;
-};
-
-/** The list's filters live in the URL (spec 1 §2 query fields), so a filtered list can be shared. */
-function filterOf(params: URLSearchParams): ProblemListFilter {
-  return {
-    keyword: params.get('keyword') || undefined,
-    tagId: params.get('tagId') || undefined,
-    difficulty: intOr(params.get('difficulty'), undefined),
-    oj: params.get('oj') || undefined,
-    auth: intOr(params.get('auth'), undefined, 1),
-    currentPage: intOr(params.get('currentPage'), 1, 1)!,
-    limit: (PAGE_SIZES.options as readonly number[]).includes(Number(params.get('limit'))) ? Number(params.get('limit')) : PAGE_SIZES.problemList,
-  };
-}
-
-function useFilter(): [ProblemListFilter, (patch: Partial<ProblemListFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<ProblemListFilter>) =>
-    setParams(() => {
-      const prev = currentSearch();
-      // Any change but paging starts again at page 1 (spec 1 §2).
-      const next = { ...filterOf(prev), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-      const out = new URLSearchParams();
-      for (const [k, v] of Object.entries(next)) {
-        if (v === undefined || v === '' || v === null) continue;
-        if (k === 'currentPage' && v === 1) continue;
-        if (k === 'limit' && v === PAGE_SIZES.problemList) continue;
-        out.set(k, String(v));
-      }
-      return out;
-    });
-  return [filterOf(params), update];
-}
+/** The pager's sizes: another `limit` in the address falls back to the default. */
+const PAGER = { pageSizes: PAGE_SIZES.options };
 
 export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const superAdmin = useMay('listHiddenProblems');
-  const [filter, update] = useFilter();
+  // The filters live in the address bar (spec 1 §2 query fields), so a filtered list can be shared.
+  const [filter, update] = useListState(problemListQuery, undefined, PAGER);
   const [showTags, setShowTags] = useState(() => readStorage(SHOW_TAGS_KEY) !== 'false');
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   // Back/forward or a shared link changes the URL: the search box follows it.
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
-  const list = useProblemList(filter);
+  const list = useProblemList({ ...filter, tagId: filter.tagId?.join(',') });
   const rows = list.data?.records ?? [];
   const pids = useMemo(() => rows.map((r) => r.pid), [rows]);
   const status = useUserProblemStatus(pids);
@@ -78,18 +45,11 @@ export default function ProblemListPage() {
   const tags = useProblemTags(tagBank);
   const recent = useQuery({ queryKey: problemKeys.recent, queryFn: problemApi.recentUpdated, staleTime: 60_000 });
 
-  const selectedTags = useMemo(
-    () =>
-      (filter.tagId ?? '')
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0),
-    [filter.tagId],
-  );
+  const selectedTags = useMemo(() => filter.tagId ?? [], [filter.tagId]);
   const tagById = useMemo(() => new Map((tags.data ?? []).flatMap((g) => g.tagList).map((tag) => [tag.id, tag])), [tags.data]);
   const toggleTag = (tag: ProblemTag) => {
     const next = selectedTags.includes(tag.id) ? selectedTags.filter((id) => id !== tag.id) : [...selectedTags, tag.id];
-    update({ tagId: next.join(',') || undefined });
+    update({ tagId: next.length ? next : undefined });
   };
 
   const pickRandom = async () => {
@@ -268,7 +228,7 @@ export default function ProblemListPage() {
                   showQuickJumper: true,
                   showSizeChanger: true,
                   pageSizeOptions: PAGE_SIZES.options.map(String),
-                  onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit, currentPage: 1 } : { currentPage }),
+                  onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage }),
                 }}
               />
             </Space>

@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Input, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type Page, type SubmissionInfo } from '@oj/shared';
+import { PAGE_SIZES, submissionListQuery, type Page, type SubmissionInfo } from '@oj/shared';
 import { isActive, useStatusPolling, type SubmissionListParams } from '../../api/submission';
 import { PUBLIC_LIST_SCOPE, type SubmissionListScope } from './listScope';
 import { useSession } from '../../app/session';
@@ -13,44 +13,24 @@ import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } f
 import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ActionsCell, shareable } from './RowActions';
-import { currentSearch } from '../../app/currentSearch';
+import { useListState } from '../../components/list/useListState';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import './status.css';
 import { useMay } from '../../app/may';
 
-const int = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return v !== null && Number.isInteger(n) && n > 0 ? n : fallback;
-};
+/** The page's query fields: the group's list takes its group from the route, not the address. */
+const statusListQuery = submissionListQuery.omit({ gid: true });
+const PAGER = { pageSizes: PAGE_SIZES.options };
 
 /** Filters live in the query string, so a link (rank list → /status?username=…&status=0) or reload keeps them. */
 function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
+  const [state, update] = useListState(statusListQuery, undefined, PAGER);
   const filters: SubmissionListParams = {
-    currentPage: int(params.get('currentPage'), 1),
-    limit: (PAGE_SIZES.options as readonly number[]).includes(int(params.get('limit'), 0)) ? int(params.get('limit'), 0) : PAGE_SIZES.submissionList,
-    onlyMine: params.get('onlyMine') === 'true' || undefined,
-    status: statusParam !== null && statusParam !== '' && Number.isInteger(Number(statusParam)) ? Number(statusParam) : undefined,
-    problemID: params.get('problemID') || undefined,
+    ...state,
+    onlyMine: state.onlyMine || undefined,
     // A problem's "solutions" link asks for exactly its id, not every id containing it.
-    completeProblemID: (!!params.get('problemID') && params.get('completeProblemID') === 'true') || undefined,
-    username: params.get('username') || undefined,
+    completeProblemID: (!!state.problemID && state.completeProblemID) || undefined,
   };
-  const update = useCallback(
-    (patch: Partial<SubmissionListParams>, resetPage = true) => {
-      setParams(() => {
-        const next = currentSearch();
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '' || v === false) next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (resetPage && !('currentPage' in patch)) next.delete('currentPage');
-        return next;
-      });
-    },
-    [setParams],
-  );
   return { filters, update };
 }
 
@@ -228,8 +208,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
             showQuickJumper: true,
             pageSizeOptions: PAGE_SIZES.options.map(String),
             showTotal: (total) => t('statusPage.total', { total }),
-            onChange: (currentPage, limit) =>
-              update(limit !== filters.limit ? { limit, currentPage: undefined } : { currentPage: currentPage > 1 ? currentPage : undefined }, false),
+            onChange: (currentPage, limit) => update(limit !== filters.limit ? { limit } : { currentPage }),
           }}
         />
       </Card>

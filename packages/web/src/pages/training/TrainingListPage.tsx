@@ -1,43 +1,15 @@
 import './training.css';
 import { useEffect, useState } from 'react';
 import { Card, Empty, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRAINING_AUTHS, TRAINING_LIMITS, TrainingAuth, type TrainingAuthValue, type TrainingListRow } from '@oj/shared';
-import { useTrainingCategories, useTrainingList, type TrainingListQuery } from '../../api/training';
-import { currentSearch } from '../../app/currentSearch';
+import { TRAINING_LIMITS, TrainingAuth, trainingListQuery, type TrainingAuthValue, type TrainingListRow } from '@oj/shared';
+import { useTrainingCategories, useTrainingList } from '../../api/training';
+import { useListState } from '../../components/list/useListState';
 import { RelativeTime } from '../../components/RelativeTime';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingLink, TrainingProgress } from '../../components/training/meta';
 
-/** The list's filters live in the address bar (spec 2 §2: keyword, categoryId, auth, currentPage). */
-function filterOf(params: URLSearchParams): TrainingListQuery {
-  const page = Number(params.get('currentPage'));
-  const category = Number(params.get('categoryId'));
-  const auth = params.get('auth');
-  return {
-    currentPage: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: TRAINING_LIMITS.pageSize,
-    keyword: params.get('keyword') || undefined,
-    categoryId: Number.isInteger(category) && category > 0 ? category : undefined,
-    auth: (TRAINING_AUTHS as readonly string[]).includes(auth ?? '') ? (auth as TrainingAuthValue) : undefined,
-  };
-}
-
-function useFilter(): [TrainingListQuery, (patch: Partial<TrainingListQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<TrainingListQuery>) =>
-    setParams(() => {
-      // Any change but paging starts again at page 1.
-      const next = { ...filterOf(currentSearch()), ...('currentPage' in patch ? {} : { currentPage: 1 }), ...patch };
-      const out = new URLSearchParams();
-      if (next.currentPage > 1) out.set('currentPage', String(next.currentPage));
-      if (next.keyword) out.set('keyword', next.keyword);
-      if (next.categoryId !== undefined) out.set('categoryId', String(next.categoryId));
-      if (next.auth) out.set('auth', next.auth);
-      return out;
-    });
-  return [filterOf(params), update];
-}
+/** The list's size is fixed: a `limit` in the address is not read. */
+const PAGER = { pageSizes: [TRAINING_LIMITS.pageSize] };
 
 /**
  * The columns of a training list (spec 3 "Group trainings": number, title, auth, category in its
@@ -90,7 +62,8 @@ export function useTrainingListColumns(onCategory?: (categoryId: number) => void
 /** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
 export default function TrainingListPage() {
   const { t } = useTranslation();
-  const [filter, update] = useFilter();
+  // The filters live in the address bar (spec 2 §2: keyword, categoryId, auth, currentPage).
+  const [filter, update] = useListState(trainingListQuery, undefined, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const categories = useTrainingCategories();

@@ -1,11 +1,12 @@
 import { Button, Col, Result, Row, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { userQuery } from '@oj/shared';
 import { accountApi, type UserRef } from '../../api/account';
 import { queryKeys } from '../../api/queries';
 import { openAuthDialog } from '../../app/dialogs/dialogStore';
 import { useSession } from '../../app/session';
+import { useListState } from '../../components/list/useListState';
 import { DifficultyCard } from './DifficultyCard';
 import { HeatmapCard } from './HeatmapCard';
 import { ProfileCard } from './ProfileCard';
@@ -16,10 +17,9 @@ import { quietly } from '../../api/client';
 
 /** Whose page: ?uid / ?username, else the logged-in user's own. */
 function useWho(): UserRef | null {
-  const [params] = useSearchParams();
+  // Read through the home-info call's own query schema.
+  const [{ uid, username }] = useListState(userQuery);
   const { user } = useSession();
-  const uid = params.get('uid') || undefined;
-  const username = params.get('username') || undefined;
   if (uid || username) return { uid, username };
   return user ? { uid: user.uid } : null;
 }

@@ -4,7 +4,7 @@ import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, Uno
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminContest } from '@oj/shared';
+import { adminContestListQuery, type AdminContest } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
@@ -31,9 +31,9 @@ export default function ContestListPage() {
   const scope = useContestAdminScope();
   const { api } = scope;
 
-  const paging = useSearchFilters();
+  const paging = useSearchFilters(adminContestListQuery);
   const { page: currentPage, limit, setFilter } = paging;
-  const keyword = paging.params.get('keyword') ?? '';
+  const keyword = paging.state.keyword ?? '';
 
   const list = useQuery({
     queryKey: ['admin-contests', scope.listPath, currentPage, limit, keyword],
@@ -47,7 +47,7 @@ export default function ContestListPage() {
     onSuccess: (res) => {
       feedback.success(successMsg(res.msg, 'admin.deleted'));
       // The last row of a page: go back one page rather than show an empty one.
-      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ page: currentPage - 1 });
+      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ currentPage: currentPage - 1 });
       void refresh();
     },
   });

@@ -1,7 +1,7 @@
 import { Card, Input, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SessionInfo } from '@oj/shared';
+import { sessionListQuery, type SessionInfo } from '@oj/shared';
 import { adminSessionApi, adminSiteKeys } from '../../../api/adminSite';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
@@ -35,9 +35,9 @@ export default function SessionAdminPage() {
   const client = useQueryClient();
   const { token } = useSession();
   const own = ownSessionId(token);
-  const paging = useSearchFilters();
+  const paging = useSearchFilters(sessionListQuery);
   const { page: currentPage, limit, setFilter } = paging;
-  const username = paging.params.get('username') ?? '';
+  const username = paging.state.username ?? '';
   const q = { currentPage, limit, username: username || undefined };
   const list = useQuery({ queryKey: adminSiteKeys.sessionList(q), queryFn: () => adminSessionApi.list(q), placeholderData: keepPreviousData });
 

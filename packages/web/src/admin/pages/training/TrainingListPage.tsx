@@ -3,7 +3,7 @@ import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/i
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { may, type AdminTrainingListRow } from '@oj/shared';
+import { adminTrainingListQuery, may, type AdminTrainingListRow } from '@oj/shared';
 import { adminTrainingApi, trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
@@ -23,9 +23,9 @@ export default function TrainingListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const actor = useActor();
-  const paging = useSearchFilters();
+  const paging = useSearchFilters(adminTrainingListQuery);
   const { page: currentPage, limit, setFilter } = paging;
-  const keyword = paging.params.get('keyword') ?? '';
+  const keyword = paging.state.keyword ?? '';
   const q = { currentPage, limit, keyword: keyword || undefined };
 
   const list = useQuery({ queryKey: trainingKeys.admin.list(q), queryFn: () => adminTrainingApi.list(q), placeholderData: keepPreviousData });
@@ -39,7 +39,7 @@ export default function TrainingListPage() {
     onSuccess: () => {
       feedback.success(t('admin.deleted'));
       // The last row of a page: go back one page rather than show an empty one.
-      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ page: currentPage - 1 });
+      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ currentPage: currentPage - 1 });
       refresh();
     },
   });

@@ -1,13 +1,17 @@
 import { Card, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useMay } from '../../../app/may';
+import { useListState } from '../../../components/list/useListState';
 import { RolePermissionPanel } from '../permission/RolePermissionPanel';
 import { UserGenerate } from './UserGenerate';
 import { UserImport } from './UserImport';
 import { UserTable } from './UserTable';
 
 const TABS = ['users', 'import', 'generate', 'permissions'] as const;
+/** The tab in the address bar: an unknown one opens the user list; switching replaces the history entry. */
+const tabQuery = z.object({ tab: z.enum(TABS).default('users') });
+const TAB_OPTIONS = { replace: true };
 
 /**
  * /admin/user (spec 3 "user", super admin): the user list, the CSV import and the bulk generation, one
@@ -17,15 +21,14 @@ const TABS = ['users', 'import', 'generate', 'permissions'] as const;
 export default function UserAdminPage() {
   const { t } = useTranslation();
   const root = useMay('assignPermissions');
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab = (TABS as readonly string[]).includes(asked ?? '') && (asked !== 'permissions' || root) ? asked! : 'users';
+  const [{ tab: asked }, setTab] = useListState(tabQuery, undefined, TAB_OPTIONS);
+  const tab = asked !== 'permissions' || root ? asked : 'users';
   return (
     <div className="oj-admin-page" data-testid="admin-user">
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams(key === 'users' ? {} : { tab: key }, { replace: true })}
+          onChange={(key) => setTab({ tab: key as (typeof TABS)[number] })}
           destroyOnHidden
           items={[
             { key: 'users', label: <span data-testid="admin-user-tab-users">{t('admin.user.tabUsers')}</span>, children: <UserTable /> },

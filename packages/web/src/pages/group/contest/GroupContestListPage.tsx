@@ -1,12 +1,17 @@
 import '../../contest/shell/contest.css';
 import { Button, Card, Empty, List, Pagination, Space } from 'antd';
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_CONTEST_PAGE_SIZE, type ContestInfo } from '@oj/shared';
+import { GROUP_CONTEST_PAGE_SIZE, groupContestListQuery, type ContestInfo } from '@oj/shared';
+import { useListState } from '../../../components/list/useListState';
 import { useGroupContestList } from '../../../api/groupContest';
 import { ContestItem } from '../../contest/ContestListPage';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
+
+/** The page in the address bar; the group comes from the route and the size is fixed. */
+const addressQuery = groupContestListQuery.omit({ gid: true });
+const PAGER = { pageSizes: [GROUP_CONTEST_PAGE_SIZE] };
 
 /**
  * The group's contest tab (spec 3 "Group contests"): the site's contest cards for the group's visible
@@ -17,8 +22,7 @@ export default function GroupContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { group, access } = useGroup();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('currentPage')) || 1);
+  const [{ currentPage: page }, setPaging] = useListState(addressQuery, undefined, PAGER);
   const list = useGroupContestList(group.id, page, GROUP_CONTEST_PAGE_SIZE);
   const rows = list.data?.records ?? [];
   const total = list.data?.total ?? 0;
@@ -60,7 +64,7 @@ export default function GroupContestListPage() {
           pageSize={GROUP_CONTEST_PAGE_SIZE}
           total={total}
           showSizeChanger={false}
-          onChange={(p) => setParams(p > 1 ? { currentPage: String(p) } : {})}
+          onChange={(currentPage) => setPaging({ currentPage })}
           data-testid="group-contest-pagination"
         />
       )}

@@ -2,21 +2,26 @@ import { Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typograph
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, EditOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GroupProblemApply, type GroupAdminProblemRow, type GroupProblemRow } from '@oj/shared';
+import { z } from 'zod';
+import { GroupProblemApply, groupProblemListQuery, type GroupAdminProblemRow, type GroupProblemRow } from '@oj/shared';
 import { groupProblemApi, groupProblemKeys } from '../../../api/groupProblem';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { DeleteButton } from '../../../admin/components/DeleteButton';
 import { ADMIN_PAGE_SIZES, PROBLEM_AUTHS } from '../../../admin/problemOptions';
 import { formatDateTime } from '../../../components/time';
+import { useListState } from '../../../components/list/useListState';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
-const int = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return v !== null && Number.isInteger(n) && n > 0 ? n : fallback;
-};
+/**
+ * The address bar's state: the list's page and size (the group comes from the route) and which table,
+ * `?admin=true` for the admin one.
+ */
+const addressQuery = groupProblemListQuery.omit({ gid: true }).extend({ admin: z.stringbool().optional() });
+const PAGER = { pageSizes: ADMIN_PAGE_SIZES };
+const DEFAULTS = { limit: ADMIN_PAGE_SIZES[0] };
 
 /**
  * The group's problems tab, /group/:groupID/problem (spec 3 §2 GroupProblemList): the members' list of
@@ -26,19 +31,9 @@ const int = (v: string | null, fallback: number) => {
 export default function GroupProblemPage() {
   const { t } = useTranslation();
   const { group, access } = useGroup();
-  const [params, setParams] = useSearchParams();
-  const admin = access.admin && params.get('admin') === 'true';
-  const page = int(params.get('currentPage'), 1);
-  const limit = ADMIN_PAGE_SIZES.includes(int(params.get('limit'), 0)) ? int(params.get('limit'), 0) : ADMIN_PAGE_SIZES[0]!;
-  const setPaging = (next: Record<string, string | undefined>) =>
-    setParams((old) => {
-      const p = new URLSearchParams(old);
-      for (const [k, v] of Object.entries(next)) {
-        if (v === undefined) p.delete(k);
-        else p.set(k, v);
-      }
-      return p;
-    });
+  const [state, setPaging] = useListState(addressQuery, DEFAULTS, PAGER);
+  const admin = access.admin && !!state.admin;
+  const { currentPage: page, limit } = state;
   const pagination = (total: number) => ({
     current: page,
     pageSize: limit,
@@ -46,8 +41,7 @@ export default function GroupProblemPage() {
     showSizeChanger: true,
     pageSizeOptions: ADMIN_PAGE_SIZES.map(String),
     showTotal: (n: number) => t('groupProblem.total', { count: n }),
-    onChange: (p: number, l: number) =>
-      setPaging({ currentPage: p > 1 && l === limit ? String(p) : undefined, limit: l === ADMIN_PAGE_SIZES[0] ? undefined : String(l) }),
+    onChange: (p: number, l: number) => setPaging(l !== limit ? { limit: l } : { currentPage: p }),
   });
 
   return (
@@ -66,7 +60,7 @@ export default function GroupProblemPage() {
             )}
             <Button
               icon={admin ? <UnorderedListOutlined /> : <SettingOutlined />}
-              onClick={() => setPaging({ admin: admin ? undefined : 'true', currentPage: undefined })}
+              onClick={() => setPaging({ admin: !admin || undefined })}
               data-testid="group-problem-admin-toggle"
             >
               {t(admin ? 'groupProblem.backToList' : 'groupProblem.admin')}

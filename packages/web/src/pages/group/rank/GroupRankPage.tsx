@@ -2,40 +2,20 @@ import '../../rank/rank.css';
 import { Card, Input, Radio, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LIMITS, JudgeStatus, PAGE_SIZES, RankType, type RankRecord, type RankTypeCode } from '@oj/shared';
+import { JudgeStatus, PAGE_SIZES, RankType, groupRankQuery, type RankRecord, type RankTypeCode } from '@oj/shared';
 import { quietly } from '../../../api/client';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
-import { currentSearch } from '../../../app/currentSearch';
+import { useListState } from '../../../components/list/useListState';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { acRateColor } from '../../rank/RankPage';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
-const positive = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-/** The address bar's state (spec 3 "Group rank"): page (1), limit (30), searchUser, type (0 ACM, 1 OI). */
-function useRankFilter() {
-  const [params, setParams] = useSearchParams();
-  const filter = {
-    page: positive(params.get('page'), 1),
-    limit: positive(params.get('limit'), GROUP_LIMITS.rankPageSize),
-    searchUser: params.get('searchUser') ?? '',
-    type: (params.get('type') === String(RankType.OI) ? RankType.OI : RankType.ACM) as RankTypeCode,
-  };
-  const update = (patch: Partial<typeof filter>) =>
-    setParams(() => {
-      const next = currentSearch();
-      const merged = { ...filter, ...('page' in patch ? {} : { page: 1 }), ...patch };
-      for (const [k, v] of Object.entries(merged)) next.set(k, String(v));
-      if (!merged.searchUser) next.delete('searchUser');
-      return next;
-    });
-  return [filter, update] as const;
-}
+/** The address bar's part of the query (spec 3 "Group rank"): currentPage, limit (30), searchUser; the group comes from the route. */
+const addressQuery = groupRankQuery.omit({ gid: true });
+/** The list opens on ACM (0); OI is 1. */
+const DEFAULTS = { type: RankType.ACM };
 
 export const userHomeLink = (r: RankRecord) => `/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`;
 /** The AC count opens the group's submissions of the user, accepted only (spec 3 §2). */
@@ -49,8 +29,8 @@ export const groupAcLink = (gid: number, r: RankRecord) =>
 export default function GroupRankPage() {
   const { t } = useTranslation();
   const { group } = useGroup();
-  const [filter, update] = useRankFilter();
-  const query = { gid: group.id, type: filter.type, currentPage: filter.page, limit: filter.limit, searchUser: filter.searchUser || undefined };
+  const [filter, update] = useListState(addressQuery, DEFAULTS);
+  const query = { gid: group.id, type: filter.type, currentPage: filter.currentPage, limit: filter.limit, searchUser: filter.searchUser || undefined };
   const { data, isPending, error } = useQuery({
     queryKey: [...groupBoardKeys.rank(group.id), query],
     queryFn: quietly(() => groupBoardApi.rank(query)),
@@ -111,12 +91,12 @@ export default function GroupRankPage() {
             data-testid="group-rank-type"
           />
           <Input.Search
-            key={filter.searchUser}
+            key={filter.searchUser ?? ''}
             className="oj-rank-search"
             allowClear
             defaultValue={filter.searchUser}
             placeholder={t('rankPage.search')}
-            onSearch={(v) => update({ searchUser: v.trim() })}
+            onSearch={(v) => update({ searchUser: v.trim() || undefined })}
             data-testid="group-rank-search"
           />
         </Space>
@@ -135,13 +115,13 @@ export default function GroupRankPage() {
         locale={{ emptyText: error ? error.message || t('common.loadFailed') : t('rankPage.empty') }}
         data-testid="group-rank-table"
         pagination={{
-          current: filter.page,
+          current: filter.currentPage,
           pageSize: filter.limit,
           total: data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.options.map(String),
           showTotal: (total) => t('rankPage.totalUsers', { total }),
-          onChange: (page, limit) => update(limit !== filter.limit ? { page: 1, limit } : { page }),
+          onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage }),
         }}
       />
     </Card>
