@@ -13,6 +13,7 @@ const unit = [
   'packages/judge/test/compare.test.ts',
   'packages/judge/test/modes.test.ts',
   'packages/judge/test/testdata-cache.test.ts',
+  'packages/server/test/cache-lifetime.test.ts',
   'packages/server/test/contest-rank.test.ts',
   'packages/server/test/contest-type-branches.test.ts',
   'packages/server/test/docs-paths.test.ts',

@@ -80,6 +80,9 @@ async function start(project: TestProject) {
       LOG_LEVEL: 'warn',
       // The tests find demo content by its English titles (the default demo language is zh-CN).
       OJ_DEMO_LANG: 'en-US',
+      // Server caches live a second here (a minute on a real site for rank lists and the home ranking):
+      // a test reloads until new data shows instead of waiting a cache out (server/lib/cache-lifetime.ts).
+      OJ_CACHE_TTL_MS: '1000',
     },
     stdio: ['ignore', log, log],
   });

@@ -107,8 +107,8 @@ describe('a new user', () => {
     const card = page.getByTestId('problem-missing');
     await card.waitFor();
     expect(await card.innerText()).toContain('does not exist');
-    // Give a late toast time to appear.
-    await page.waitForTimeout(1000);
+    // A toast comes from a failed call: once every call of the page has answered, a late one would be here.
+    await page.waitForLoadState('networkidle');
     expect(await errorPopups(page).count()).toBe(0);
     await shot(page, 'new-user-hidden-problem');
 
@@ -117,7 +117,7 @@ describe('a new user', () => {
     await page.getByTestId('problem-title').waitFor();
     await page.getByTestId('editor-last-ac').click();
     await page.locator('.ant-message-notice', { hasText: "You haven't passed the problem" }).waitFor();
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     expect(await errorPopups(page).count()).toBe(1);
     await shot(page, 'new-user-one-toast');
     await context.close();
@@ -142,7 +142,7 @@ describe('a new user', () => {
     const { context, page } = await newVisitor(browser);
     await useSession(context, session);
     const signature = page.getByTestId(`rank-signature-${user.username}`);
-    // The server caches the rank list for 60 s (another file may have loaded it just before).
+    // The server caches the rank list (a second on the e2e site; another file may have read it just before).
     await expect
       .poll(
         async () => {
@@ -157,7 +157,7 @@ describe('a new user', () => {
               () => false,
             );
         },
-        { timeout: 75_000, interval: 5000 },
+        { timeout: 20_000, interval: 1000 },
       )
       .toBe(true);
     await signature.locator('strong').waitFor();

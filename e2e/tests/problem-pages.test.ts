@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, WA_C as WA } from '../lib/api.js';
-import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = Date.now().toString(36).slice(-6);
@@ -107,8 +107,7 @@ describe('problem pages', () => {
     await loadCode(page, AC);
     await page.getByTestId('submit-code').click();
     await page.locator('.ant-message-notice', { hasText: /Submitting too frequently/ }).waitFor();
-    await page.waitForTimeout(8500);
-    await page.getByTestId('submit-code').click();
+    await submitWhenAllowed(page);
     await watchStatus(page, 'Accepted');
     await page.getByTestId('congrats').waitFor();
     await shot(page, 'problem-accepted');

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, adminLoginInBrowser, api, apiOk, createProblem, loginInBrowser, loginSession, loginToken, registerUser, rootToken, WA_C } from '../lib/api.js';
-import { chooseLanguage, loadCode, notice, pageShot, shownToast, useSession, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, loadCode, notice, pageShot, shownToast, submitWhenAllowed, useSession, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
@@ -187,10 +187,9 @@ describe('taking part in a private training', () => {
     await loadCode(page, WA_C);
     await page.getByTestId('submit-code').click();
     await watchStatus(page, 'Wrong Answer');
-    // the practice interval between two submissions outside contests (8 s)
-    await page.waitForTimeout(8500);
     await loadCode(page, AC_C);
-    await page.getByTestId('submit-code').click();
+    // the practice interval between two submissions outside contests (8 s) may not be over yet
+    await submitWhenAllowed(page);
     await watchStatus(page, 'Accepted');
     await page.getByTestId('congrats').waitFor({ state: 'detached' });
     await pageShot(page, 'training-problem');

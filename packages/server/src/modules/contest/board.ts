@@ -38,9 +38,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ContestRow } from './access.js';
+import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
-const BOARD_TTL_MS = 5000;
-const BOARD_STALE_MS = 15_000;
+const BOARD_TTL_MS = cacheLifetime(5000);
+const BOARD_STALE_MS = cacheLifetime(15_000);
 /** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
 const BOARD_DROP_MS = 10 * 60_000;
 

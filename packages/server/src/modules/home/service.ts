@@ -10,9 +10,10 @@ import {
 import type { AppContext } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
 import { TtlCache } from '../rank/ttl-cache.js';
+import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
 /** The 7-day ranking reads every accepted submission of the week: shared for a minute like the rank lists. */
-const RECENT_AC_CACHE_MS = 60_000;
+const RECENT_AC_CACHE_MS = cacheLifetime(60_000);
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -61,7 +62,7 @@ async function computeStatistics(ctx: AppContext): Promise<SubmissionStatistics>
 }
 
 const recentAc = new TtlCache(RECENT_AC_CACHE_MS, computeRecentAcRank);
-const statistics = new TtlCache(SUBMISSION_STATISTICS_TTL_MS, computeStatistics);
+const statistics = new TtlCache(cacheLifetime(SUBMISSION_STATISTICS_TTL_MS), computeStatistics);
 
 export const recentAcRank = (ctx: AppContext) => recentAc.get(ctx);
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
 /**
  * Totals of the submission list (the `total` of its pages). Counting is exact, but on a busy site a
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context.js';
  *   submissions right after submitting.
  */
 export const BIG_TOTAL = 10_000;
-export const TOTAL_TTL_MS = 5_000;
+export const TOTAL_TTL_MS = cacheLifetime(5_000);
 /** Above this many kept totals, expired ones are dropped (the keys are filter combinations). */
 const MAX_ENTRIES = 1000;
 

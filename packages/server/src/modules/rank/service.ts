@@ -9,9 +9,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { GroupLevel, RankType, type Page, type RankRecord, type RankTypeCode } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { TtlCache } from './ttl-cache.js';
+import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
 /** HOJ caches the global rank lists for 60 s; the aggregate reads every public submission. */
-export const RANK_CACHE_MS = 60_000;
+export const RANK_CACHE_MS = cacheLifetime(60_000);
 
 type Ranked = Omit<RankRecord, 'rank'>;
 
