@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUDGE_TOKEN_HEADER, MSG, type JudgeJobTask, type PackageRunJob } from '@oj/shared';
+import { JUDGE_TOKEN_HEADER, judgeEndpoints, MSG, type JudgeJobTask, type PackageRunJob } from '@oj/shared';
 import type { AppContext } from '../src/context.js';
 import { judgeJobs, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
@@ -57,6 +57,19 @@ async function upload(task: { taskId: number; leaseToken: string }, bytes: Buffe
     }),
   );
 }
+
+describe('the judge token', () => {
+  it('every judge-protocol call, the job routes among them, refuses a caller without it (401)', async () => {
+    for (const ep of Object.values(judgeEndpoints)) {
+      const res = await t.app.inject({
+        method: ep.method,
+        url: `/api/${ep.path.replace(':hash', 'a'.repeat(64))}`,
+        payload: ep.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${ep.method} ${ep.path}`).toBe(401);
+    }
+  });
+});
 
 describe('a checker compile is a judge job', () => {
   it('hands the source to a judge and answers with what the judge said', async () => {

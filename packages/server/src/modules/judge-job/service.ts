@@ -150,7 +150,7 @@ export async function releaseJob(ctx: AppContext, task: JudgeJobTask): Promise<v
   await notifyQueue(ctx.database.db);
 }
 
-/** The live lease of a job, locked; null when the token is not (or no longer) the job's live lease. */
+/** The live lease of a job; null when the token is not (or no longer) the job's live lease. */
 async function liveLease(ctx: AppContext, taskId: number, leaseToken: string): Promise<JobRow | null> {
   const [row] = await ctx.database.db.select().from(judgeJobs).where(eq(judgeJobs.id, taskId));
   if (!row || row.leaseToken !== leaseToken || row.status !== 'leased') return null;

@@ -318,16 +318,23 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     why ||= (r && 'error' in r ? r.error : jobError) || 'not made';
     return null;
   };
-  const empty = path.join(workDir, 'empty.ans');
-  await fsp.mkdir(workDir, { recursive: true });
-  await fsp.writeFile(empty, '');
+  // The empty answer of an interactive test without one, written once when one needs it.
+  let empty: string | null = null;
+  const emptyAnswer = async () => {
+    if (!empty) {
+      await fsp.mkdir(workDir, { recursive: true });
+      empty = path.join(workDir, 'empty.ans');
+      await fsp.writeFile(empty, '');
+    }
+    return empty;
+  };
   for (const { t, i, input: inMade, answer: ansMade } of planned) {
     const input = fileOf(inMade);
     if (!input) {
       missingInputs++;
       continue;
     }
-    const answer = ansMade ? fileOf(ansMade) : empty;
+    const answer = ansMade ? fileOf(ansMade) : await emptyAnswer();
     if (!answer) {
       missingAnswers++;
       continue;
