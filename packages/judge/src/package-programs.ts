@@ -1,5 +1,5 @@
 /**
- * A problem package's own programs (Polygon generators and main solution) as a judge runs them for an
+ * A problem package's own programs (generators, validators, main solution) as a judge runs them for an
  * import: each compiled once (the package's headers, testlib.h among them, next to the source) and run
  * with the limits a judge would give it.
  */
@@ -10,7 +10,15 @@ import { findLanguage, getLanguages, runLimits, type LanguageSpec } from './lang
 import { compileSubmission, type CompiledProgram } from './run.js';
 import { runSandboxed } from './sandbox.js';
 
-export class ProgramFailure extends Error {}
+/** Why a step has no output: its program did not compile, its stdin was not made, or the run failed. */
+export class ProgramFailure extends Error {
+  constructor(
+    message: string,
+    readonly stage: 'compile' | 'stdin' | 'run' = 'run',
+  ) {
+    super(message);
+  }
+}
 
 /** The judge language for a Polygon source type (cpp.g++17, c.gcc, java8, python.3, …). */
 export function languageForType(type: string): LanguageSpec | undefined {
@@ -30,7 +38,7 @@ export function languageForType(type: string): LanguageSpec | undefined {
 /** Compiles `source` (a file of the package) with `headers` (name → host path) beside it. */
 export async function compilePackageProgram(type: string, source: string, headers: Record<string, string>, dir: string): Promise<CompiledProgram> {
   const lang = languageForType(type);
-  if (!lang) throw new ProgramFailure(`no judge language for "${type}"`);
+  if (!lang) throw new ProgramFailure(`no judge language for "${type}"`, 'compile');
   await fsp.mkdir(dir, { recursive: true });
   const extra = path.join(dir, 'headers');
   await fsp.mkdir(extra, { mode: 0o755 });
@@ -42,14 +50,14 @@ export async function compilePackageProgram(type: string, source: string, header
   }
   const code = await fsp.readFile(source, 'utf8');
   const r = await compileSubmission(lang, code, dir, { compileTimeMs: 30_000, extraDirs: [extra] });
-  if (r.verdict) throw new ProgramFailure(`${path.basename(source)} does not compile: ${(r.verdict.message ?? '').slice(0, 500)}`);
+  if (r.verdict) throw new ProgramFailure(`${path.basename(source)} does not compile: ${(r.verdict.message ?? '').slice(0, 500)}`, 'compile');
   return r.program;
 }
 
-/** Runs a compiled program with `args`, `stdin` (a host file or /dev/null) and its stdout into `out`. */
+/** Runs a compiled program with `args`, `stdin` (a host file or /dev/null) and its stdout into `out`; it succeeds on exit `okExit` (0). */
 export async function runPackageProgram(
   program: CompiledProgram,
-  o: { args?: string[]; stdin?: string; out: string; timeLimitMs: number; memoryLimitMb: number },
+  o: { args?: string[]; stdin?: string; out: string; timeLimitMs: number; memoryLimitMb: number; okExit?: number },
 ): Promise<void> {
   const lang = program.language;
   const limits = { timeLimitMs: o.timeLimitMs, memoryLimitMb: o.memoryLimitMb, stackLimitMb: Math.min(o.memoryLimitMb, 256) };
@@ -68,8 +76,12 @@ export async function runPackageProgram(
     stderr: err,
     readOnlyBinds: lang.readOnlyBinds,
   });
-  if (rep.status !== 'OK' || rep.exitCode !== 0) {
-    const msg = (await fsp.readFile(err, 'utf8').catch(() => '')).slice(0, 300).trim();
-    throw new ProgramFailure(`${rep.status === 'OK' ? `exit code ${rep.exitCode}` : rep.status}${rep.error ? ` (${rep.error})` : ''}${msg ? `: ${msg}` : ''}`);
+  // A non-zero exit is a runtime error to the runner; for a validator it may be its "valid".
+  const exited = rep.exitCode !== null && (rep.status === 'OK' || rep.status === 'RE');
+  if (!exited || rep.exitCode !== (o.okExit ?? 0)) {
+    // A validator says why on stderr (testlib) or stdout (some Kattis validators).
+    const said = async (f: string) => (await fsp.readFile(f, 'utf8').catch(() => '')).slice(0, 300).trim();
+    const msg = (await said(err)) || (o.okExit !== undefined ? await said(o.out) : '');
+    throw new ProgramFailure(`${exited ? `exit code ${rep.exitCode}` : `${rep.status}${rep.error ? ` (${rep.error})` : ''}`}${msg ? `: ${msg}` : ''}`);
   }
 }

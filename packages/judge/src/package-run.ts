@@ -2,6 +2,7 @@
  * A package run (a judge job): the package's programs compiled on first use and run step by step, each
  * step's stdout kept by `keep` (the daemon uploads it to the server's store). A step that cannot run
  * (its program does not compile, its stdin was not made, it fails) has an error instead; the others go on.
+ * A check step (an input validator) keeps nothing: it passes or says why the input was refused.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -65,18 +66,24 @@ export async function runPackage(job: PackageRunJob, dir: string, io: PackageRun
         stdin = outputs.get(step.stdin.step);
         // The step that should have made the input says why it did not.
         const maker = steps[step.stdin.step];
-        if (!stdin) throw new ProgramFailure(maker && 'error' in maker ? maker.error : `no step "${step.stdin.step}" before it`);
+        if (!stdin) throw new ProgramFailure(maker && 'error' in maker ? maker.error : `no step "${step.stdin.step}" before it`, 'stdin');
       }
       if (total > job.maxTotalBytes) throw new ProgramFailure(`the tests made exceed ${Math.round(job.maxTotalBytes / 1024 / 1024)} MB`);
       const out = path.join(dir, `out-${Object.keys(steps).length}`);
-      await runPackageProgram(await build(step.program), { args: step.args, stdin, out, timeLimitMs: step.timeLimitMs, memoryLimitMb: step.memoryLimitMb });
+      const limits = { timeLimitMs: step.timeLimitMs, memoryLimitMb: step.memoryLimitMb };
+      await runPackageProgram(await build(step.program), { args: step.args, stdin, out, ...limits, okExit: step.check?.okExit });
+      if (step.check) {
+        steps[step.id] = { passed: true };
+        await fsp.rm(out, { force: true });
+        continue;
+      }
       total += (await fsp.stat(out)).size;
       if (total > job.maxTotalBytes) throw new ProgramFailure(`the tests made exceed ${Math.round(job.maxTotalBytes / 1024 / 1024)} MB`);
       steps[step.id] = await io.keep(out);
       outputs.set(step.id, out);
     } catch (e) {
       if (!(e instanceof ProgramFailure)) throw e;
-      steps[step.id] = { error: e.message };
+      steps[step.id] = { error: e.message, stage: e.stage };
     }
   }
   return { type: 'packageRun', steps };

@@ -54,11 +54,11 @@ const text = (files: Record<string, string | Buffer | [Uint8Array, { os: number;
 const png = () => PNG.sync.write(new PNG({ width: 2, height: 2 }));
 
 /** Uploads to the batch import; the NDJSON events it streamed. */
-async function importFile(content: Buffer, filename: string): Promise<ImportEvent[]> {
+async function importFile(content: Buffer, filename: string, visibility: 'private' | 'public' = 'private'): Promise<ImportEvent[]> {
   const { payload, contentType } = multipart([{ field: 'file', filename, content }]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/file/import-problems?format=auto',
+    url: `/api/file/import-problems?format=auto&visibility=${visibility}`,
     headers: { 'content-type': contentType, authorization: root },
     payload,
   });
@@ -372,6 +372,83 @@ int main(void){ int lo = 1, hi = 1000; char r[4];
   return 0; }
 `;
 const GUESS_WRONG = '#include <stdio.h>\nint main(void){ printf("! 0\\n"); fflush(stdout); return 0; }\n';
+
+describe("packages' input validators, run on a judge at import", () => {
+  // Polygon passes the test set and group: a "small" input must be at most 10, any other at most 100.
+  const VALIDATOR = `#include "testlib.h"
+int main(int argc, char **argv) {
+  registerValidation(argc, argv);
+  inf.readInt(1, validator.group() == "small" ? 10 : 100, "n");
+  inf.readEoln();
+  inf.readEof();
+}
+`;
+  const polygon = (shortName: string, validator: string) => ({
+    'problem.xml': `<problem short-name="${shortName}"><names><name language="english" value="Validated"/></names>
+<judging><testset name="tests"><time-limit>1000</time-limit><memory-limit>268435456</memory-limit>
+<tests><test method="manual" group="small"/><test method="manual" group="big"/><test method="generated" cmd="gen 50" group="small"/></tests>
+<groups><group name="small"/><group name="big"/></groups></testset></judging>
+<files><executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables></files>
+<assets><validators><validator><source path="files/val.cpp" type="cpp.g++17"/></validator></validators>
+<solutions><solution tag="main"><source path="solutions/sol.cpp" type="cpp.g++17"/></solution></solutions></assets></problem>`,
+    'statement-sections/english/legend.tex': 'Echo $n$.',
+    'tests/01': '5\n',
+    'tests/01.a': '5\n',
+    'tests/02': '50\n',
+    'tests/02.a': '50\n',
+    'files/gen.cpp': '#include <cstdio>\nint main(int argc, char **argv) { printf("%s\\n", argv[1]); }\n',
+    'files/val.cpp': validator,
+    'solutions/sol.cpp': '#include <cstdio>\nint main() { int n; scanf("%d", &n); printf("%d\\n", n); }\n',
+  });
+
+  it("Polygon: the validator sees each test's group; the generated input it refuses keeps the problem private though the import asked for public", async () => {
+    const [item] = items(await importFile(zip(text(polygon('poly-valid', VALIDATOR))), 'v.zip', 'public'));
+    expect(item).toMatchObject({ status: 'warning', problemId: 'poly-valid', visibility: 'private' });
+    // Test 2 (50 in "big") passes, test 3 (50 in "small") does not.
+    expect(item!.warnings).toHaveLength(1);
+    expect(item!.warnings[0]).toMatch(
+      /^1 test inputs are refused by the package's validator \(test 3: .*violates the range \[1, 10\].*\); the problem is kept private\.$/,
+    );
+    expect(await problemRow('poly-valid')).toMatchObject({ auth: 2 });
+    // The tests are all there for the administrator to look at.
+    expect((await casesOf((await problemRow('poly-valid')).id)).map((c) => c.input)).toEqual(['5\n', '50\n', '50\n']);
+  }, 240_000);
+
+  it('Polygon: a validator that does not compile is said once and holds nothing back', async () => {
+    const [item] = items(await importFile(zip(text(polygon('poly-noval', 'int main( {'))), 'v.zip', 'public'));
+    expect(item).toMatchObject({ status: 'warning', problemId: 'poly-noval', visibility: 'public' });
+    expect(item!.warnings).toHaveLength(1);
+    expect(item!.warnings[0]).toMatch(/^The package's input validator could not run \(val\.cpp does not compile: .*\); the test inputs were not checked\.$/s);
+  }, 240_000);
+
+  it("Kattis: every input validator runs with its group's input_validator_flags (exit 42 = valid); a checktestdata file is said to be skipped", async () => {
+    const check = `import sys
+limit = int(sys.argv[1].split('=')[1]) if len(sys.argv) > 1 else 1000
+n = sys.stdin.read()
+sys.exit(42 if n.strip().isdigit() and int(n) <= limit else 43)
+`;
+    const pkg = text({
+      'problem.yaml': 'name: Kattis Valid\nlimits:\n  time_limit: 1\n',
+      'problem_statement/problem.en.tex': 'Echo $n$.',
+      'input_validators/check/check.py': check,
+      'input_format_validators/format.ctd': 'INT(1, 1000)\nNEWLINE\n',
+      'data/sample/1.in': '500\n',
+      'data/sample/1.ans': '500\n',
+      'data/secret/testdata.yaml': 'input_validator_flags: max=100\n',
+      'data/secret/1.in': '5\n',
+      'data/secret/1.ans': '5\n',
+      'data/secret/2.in': '500\n',
+      'data/secret/2.ans': '500\n',
+    });
+    const [item] = items(await importFile(zip(pkg), 'kattis-valid.zip', 'public'));
+    expect(item).toMatchObject({ status: 'warning', problemId: 'kattis-valid', visibility: 'private' });
+    expect(item!.warnings).toEqual([
+      formatMsg(MSG.pkgValidatorNotRun, { reason: 'input_format_validators/format.ctd (not a C, C++, Python or Java program)' }),
+      formatMsg(MSG.pkgInputsInvalid, { count: 1, test: 'secret_2.in', reason: 'exit code 43' }),
+    ]);
+    expect(await problemRow('kattis-valid')).toMatchObject({ auth: 2 });
+  }, 240_000);
+});
 
 describe('interactive packages', () => {
   it('Polygon group scoring: complete-group groups score all or nothing (41, not 70), each-test tests alone, a group scores only when the groups it depends on passed; the scoring section and its table are kept', async () => {

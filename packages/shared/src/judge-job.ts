@@ -1,6 +1,6 @@
 /**
  * Judge jobs: work an administrator's action needs done by a judge (compile a checker before it is saved,
- * run a problem package's generators and main solution at import), as a task kind of the judge queue.
+ * run a problem package's generators, validators and main solution at import), as a task kind of the judge queue.
  * The API node that takes the action only queues the job and waits for its result, so it needs no
  * sandbox, compiler or root of its own. Files travel through the test-data store by their SHA-256.
  */
@@ -28,7 +28,10 @@ export interface PackageProgram {
   source: string;
 }
 
-/** One run: a program with arguments, its stdin a stored file, an earlier step's output or nothing. */
+/**
+ * One run: a program with arguments, its stdin a stored file, an earlier step's output or nothing.
+ * A check (an input validator) keeps no output: it passes on `okExit` (0 unless told; Kattis' is 42).
+ */
 export interface PackageStep {
   id: string;
   program: string;
@@ -36,6 +39,7 @@ export interface PackageStep {
   stdin: { hash: string } | { step: string } | null;
   timeLimitMs: number;
   memoryLimitMb: number;
+  check?: { okExit: number };
 }
 
 /** Run a package's programs in order; each step's stdout is kept in the store. */
@@ -67,8 +71,18 @@ const message = z.string().max(8000);
 export const compileCheckerResult = z.object({ type: z.literal('compileChecker'), error: message.nullable() });
 export const packageRunResult = z.object({
   type: z.literal('packageRun'),
-  /** per step: its output in the store, or why it has none (a step whose program failed or whose stdin is missing) */
-  steps: z.record(z.string().max(64), z.union([z.object({ hash, size: z.number().int().min(0) }), z.object({ error: message })])),
+  /**
+   * per step: its output in the store, a check passed, or why not: `stage` says whether its program did
+   * not compile, its stdin was not made, or the run itself failed (a check: the input was refused).
+   */
+  steps: z.record(
+    z.string().max(64),
+    z.union([
+      z.object({ hash, size: z.number().int().min(0) }),
+      z.object({ passed: z.literal(true) }),
+      z.object({ error: message, stage: z.enum(['compile', 'stdin', 'run']).optional() }),
+    ]),
+  ),
 });
 /** The judge could not do the job at all (a download failed, the sandbox broke): the action says why. */
 export const failedJobResult = z.object({ type: z.literal('failed'), error: message });

@@ -242,6 +242,8 @@ export const MSG = {
   pkgFlagIgnored: 'The validator flag {flag} is not supported and was ignored.',
   pkgInteractorDecides: 'The interactor gives the verdict; the checker {checker} of the package is not used.',
   pkgGeneratedMissing: '{count} generated tests could not be made ({reason}); the problem is kept private.',
+  pkgInputsInvalid: "{count} test inputs are refused by the package's validator (test {test}: {reason}); the problem is kept private.",
+  pkgValidatorNotRun: "The package's input validator could not run ({reason}); the test inputs were not checked.",
   pkgAnswersMissing: '{count} answers could not be made by the main solution ({reason}); the problem is kept private.',
   pkgImageMissing: 'The statement image {name} is not in the package or is not a supported image; its link was left as is.',
   // admin

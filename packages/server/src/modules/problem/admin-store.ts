@@ -28,6 +28,8 @@ export interface ProblemToCreate {
   codeWrappers?: Record<string, CodeWrapper>;
   /** subtask → the subtasks it needs passed to score (a Polygon package's group dependencies) */
   subtaskDependencies?: Record<string, number[]>;
+  /** the importer found the test data incomplete or invalid: private even when the import asks for public */
+  keepPrivate?: boolean;
 }
 
 /** Drops null values (JSON from other systems uses null for "unset", the schema wants the field left out). */
@@ -70,7 +72,8 @@ export async function createProblem(
 ): Promise<CreatedProblem> {
   const { db } = ctx.database;
   const warnings: string[] = [];
-  let body = o.auth ? { ...p.body, problem: { ...p.body.problem, auth: o.auth } } : p.body;
+  const auth = p.keepPrivate ? 2 : o.auth;
+  let body = auth ? { ...p.body, problem: { ...p.body.problem, auth } } : p.body;
   const pr = body.problem;
   if (!o.autoIdPrefix) {
     const taken = await db.execute<{ problem_id: string }>(sql`select problem_id from problem where upper(problem_id) = ${pr.problemId.toUpperCase()} limit 1`);

@@ -64,4 +64,4 @@ function packageImporter(
 }
 
 export const polygonImporter = packageImporter('polygon', 'problem.xml', isPolygon, parsePolygonPackage);
-export const kattisImporter = packageImporter('kattis', 'problem.yaml', isKattis, (tree, name) => parseKattisPackage(tree, name));
+export const kattisImporter = packageImporter('kattis', 'problem.yaml', isKattis, (tree, name, _workDir, programs) => parseKattisPackage(tree, name, programs));

@@ -13,9 +13,9 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type JudgeCaseMode, PROBLEM_DEFAULTS } from '@oj/shared';
+import { type JudgeCaseMode, type PackageRunJob, type PackageRunResult, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
-import { fail } from '../../../lib/errors.js';
+import { ApiError, fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
 import {
@@ -28,8 +28,11 @@ import {
   type KattisCaseEntry,
 } from './kattis-validator.js';
 import { aggregationNamed, type KattisAggregation, modeOfAggregations } from './kattis-aggregation.js';
+import { addInputCheck, checkWarnings, type PlannedCheck } from './input-validation.js';
+import { KATTIS_VALID_EXIT, kattisInputValidators } from './kattis-input-validators.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
+import type { PackagePrograms } from './package-jobs.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
 import { pickLanguage, splitSections } from './statement.js';
 import { tokenCheckerSource } from './token-checker.js';
@@ -50,7 +53,7 @@ interface KattisYaml {
 const invalid = (source: string, reason: string) => fail('importInvalid', { reason: `${source}: ${reason}` });
 
 /** Reads a Kattis package (its files relative to the package folder); `name` is the package's short name. */
-export async function parseKattisPackage(tree: PackageTree, name: string): Promise<ParsedPackage> {
+export async function parseKattisPackage(tree: PackageTree, name: string, programs: PackagePrograms): Promise<ParsedPackage> {
   const source = name || 'problem.yaml';
   const warnings: ImportWarning[] = [];
   let yaml: KattisYaml;
@@ -144,6 +147,13 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
   for (const folder of new Set(caseFolders)) configs.set(folder, await groupConfig(tree, folder, configs));
   const caseArgs = caseFolders.map((f) => configs.get(f)!.args);
   const scored = scoring ? scoreCases(cases, caseFolders, configs) : null;
+  const refused = await validateInputs(
+    tree,
+    cases,
+    caseFolders.map((f) => configs.get(f)!.inputArgs),
+    programs,
+    warnings,
+  );
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(name, 'KATTIS'),
     title: (title ?? name ?? 'Untitled').trim() || 'Untitled',
@@ -152,7 +162,8 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     timeLimit: Math.min(60_000, Math.max(1, Math.round(timeLimit))),
     memoryLimit: Math.min(4096, memoryLimit),
     examples: await examplesOf(tree, samples),
-    auth: 1,
+    // An input its own validators refuse would judge contestants on a test the problem does not allow.
+    auth: refused ? 2 : 1,
     ...(scored ? { type: 1, judgeCaseMode: scored.mode, ioScore: scored.total } : {}),
   };
   // The adapter knows its case by the input's hash: only built when a group has arguments or the
@@ -214,7 +225,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
     source,
     'importInvalid',
   );
-  const created: ProblemToCreate = { body, cases, source };
+  const created: ProblemToCreate = { body, cases, source, keepPrivate: refused > 0 };
   return { problem: created, warnings };
 }
 
@@ -222,6 +233,8 @@ export async function parseKattisPackage(tree: PackageTree, name: string): Promi
 interface GroupConfig {
   /** Output validator arguments of its cases. */
   args: string[];
+  /** Input validator arguments of its cases (`input_validator_flags`). */
+  inputArgs: string[];
   /** Points of an accepted case (`accept_score`, 2023-07 `scoring.score`); default 1. */
   acceptScore: number;
   /** How the folder's case scores make its score (`grader_flags` min / avg / sum, 2023-07 `scoring.aggregation`). */
@@ -236,7 +249,7 @@ async function groupConfig(tree: PackageTree, folder: string, known: Map<string,
   const cached = known.get(folder);
   if (cached) return cached;
   const parent = folder.includes('/') ? await groupConfig(tree, path.posix.dirname(folder), known) : null;
-  const own: GroupConfig = parent ? { ...parent } : { args: [], acceptScore: 1, aggregation: 'sum', ignoreSample: false };
+  const own: GroupConfig = parent ? { ...parent } : { args: [], inputArgs: [], acceptScore: 1, aggregation: 'sum', ignoreSample: false };
   for (const file of ['testdata.yaml', 'test_group.yaml']) {
     const name = `${folder}/${file}`;
     if (!tree.files.has(name)) continue;
@@ -249,6 +262,8 @@ async function groupConfig(tree: PackageTree, folder: string, known: Map<string,
     if (typeof y !== 'object' || Array.isArray(y)) continue;
     const args = y.output_validator_args ?? y.output_validator_flags;
     if (args !== undefined) own.args = words(args);
+    const inputArgs = y.input_validator_args ?? y.input_validator_flags;
+    if (inputArgs !== undefined) own.inputArgs = words(inputArgs);
     const scoring = (y.scoring ?? {}) as Record<string, unknown>;
     const score = Number(y.accept_score ?? scoring.score);
     if ((y.accept_score ?? scoring.score) !== undefined && Number.isFinite(score) && score >= 0) own.acceptScore = score;
@@ -322,6 +337,41 @@ function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, 
  * The validator's main source and its headers: the one folder under output_validators/ (legacy), or
  * output_validator/ (2023-07) — or, when that holds no file of its own, its single subfolder.
  */
+/** Runs the package's input validators over every test input on a judge; answers how many inputs they refused. */
+async function validateInputs(
+  tree: PackageTree,
+  cases: CaseInput[],
+  inputArgs: string[][],
+  programs: PackagePrograms,
+  warnings: ImportWarning[],
+): Promise<number> {
+  const { validators, skipped } = kattisInputValidators(tree);
+  for (const s of skipped) warnings.push({ key: 'pkgValidatorNotRun', params: { reason: s } });
+  if (!validators.length) return 0;
+  const job: PackageRunJob = { type: 'packageRun', programs: {}, headers: {}, steps: [], maxTotalBytes: TESTCASE_ZIP_LIMITS.totalMaxBytes };
+  const checks: PlannedCheck[] = [];
+  const inputs = await Promise.all(cases.map((c) => programs.store((c.input as { path: string }).path)));
+  for (const [v, validator] of validators.entries()) {
+    const key = `validator${v}`;
+    job.programs[key] = { type: validator.type, name: path.posix.basename(validator.file), source: await programs.store(validator.file) };
+    for (const [h, file] of Object.entries(validator.headers)) job.headers[h] = await programs.store(file);
+    for (const [i, c] of cases.entries()) {
+      addInputCheck(job, checks, { test: c.inputName!, program: key, args: inputArgs[i]!, stdin: { hash: inputs[i]! }, okExit: KATTIS_VALID_EXIT });
+    }
+  }
+  let steps: PackageRunResult['steps'] = {};
+  let jobError = '';
+  try {
+    steps = (await programs.run(job)).steps;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    jobError = e.message;
+  }
+  const checked = checkWarnings(checks, steps, jobError);
+  warnings.push(...checked.warnings);
+  return checked.refused;
+}
+
 async function readValidator(tree: PackageTree, source: string): Promise<{ main: string; headers: Record<string, string> }> {
   const names = [...tree.files.keys()].filter((n) => /^output_validators?\//.test(n));
   if (!names.length) throw invalid(source, 'validation is custom but there is no output validator');

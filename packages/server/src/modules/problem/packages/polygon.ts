@@ -26,6 +26,7 @@ import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported } from '../admin-store.js';
 import { sectionMarkdown } from './markdown-tex.js';
 import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon-names.js';
+import { addInputCheck, checkWarnings, type PlannedCheck } from './input-validation.js';
 import type { PackagePrograms } from './package-jobs.js';
 import type { PackageTree } from './package-files.js';
 import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
@@ -248,6 +249,10 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   const solutions = list(obj(assets.solutions).solution);
   const main = solutions.find((s) => attr(s, 'tag') === 'main') ?? solutions.find((s) => attr(s, 'tag') === 'accepted');
   const mainSource = main ? sourceOf(main) : null;
+  const validator = list(obj(assets.validators).validator)
+    .map(sourceOf)
+    .find((v) => v.path && tree.files.has(v.path));
+  const testsetName = attr(testset, 'name') || 'tests';
 
   // The tests the package does not hold are made on a judge, all in one package run: a generator's
   // command line makes an input, the main solution an answer from its input.
@@ -265,6 +270,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   /** A test's file: in the package, made by a step of the job, or not to be had (why). */
   type Made = { file: string } | { step: string } | { error: string };
   const planned: { t: X; i: number; input: Made; answer: Made | null }[] = [];
+  const checks: PlannedCheck[] = [];
   for (const [i0, t] of tests.entries()) {
     const i = i0 + 1;
     const inName = fromPattern(inputPattern, i);
@@ -282,6 +288,17 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
         job.steps.push({ id: `in${i}`, program: await addProgram(`gen:${gen}`, g), args, stdin: null, ...limits });
         input = { step: `in${i}` };
       }
+    }
+    // Polygon runs its validator on every input with the test set and group named, as here.
+    if (validator && !('error' in input)) {
+      const group = attr(t, 'group');
+      addInputCheck(job, checks, {
+        test: String(i),
+        program: await addProgram('validator', validator),
+        args: ['--testset', testsetName, ...(group ? ['--group', group] : [])],
+        stdin: 'file' in input ? { hash: await store(input.file) } : input,
+        okExit: 0,
+      });
     }
     let answer: Made | null = null;
     if (tree.files.has(ansName)) answer = { file: tree.files.get(ansName)! };
@@ -307,6 +324,10 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
       jobError = e.message;
     }
   }
+  const checked = checkWarnings(checks, made, jobError);
+  warnings.push(...checked.warnings);
+  // An input its own validator refuses would judge contestants on a test the problem does not allow.
+  let keepPrivate = checked.refused > 0;
   let missingInputs = 0;
   let missingAnswers = 0;
   let why = '';
@@ -353,7 +374,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   }
   if (missingInputs || missingAnswers) {
     // Incomplete test data must not judge anyone: the problem waits, private, for an administrator.
-    problem.auth = 2;
+    keepPrivate = true;
     if (missingInputs) warnings.push({ key: 'pkgGeneratedMissing', params: { count: missingInputs, reason: why } });
     if (missingAnswers) warnings.push({ key: 'pkgAnswersMissing', params: { count: missingAnswers, reason: why } });
   }
@@ -373,7 +394,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     .map((t) => attr(t, 'value').trim().slice(0, 50))
     .filter(Boolean);
   const body = parseImported({ problem, tags: [...new Set(tags)].slice(0, 20).map((n) => ({ name: n })) }, source, 'importInvalid');
-  return { problem: { body, cases, source, ...(subtaskDependencies ? { subtaskDependencies } : {}) }, warnings };
+  return { problem: { body, cases, source, keepPrivate, ...(subtaskDependencies ? { subtaskDependencies } : {}) }, warnings };
 }
 
 /**
