@@ -113,6 +113,10 @@ describe('contest list', () => {
     await page.getByTestId(`contest-board-${ioi}`).click();
     await page.waitForURL((u) => u.pathname === `/contest/ioi-scoreboard/${ioi}`);
     await page.getByTestId('scoreboard').waitFor();
+    // IOI ranks by score alone: no time column that would read as a tie-break
+    const heads = await page.getByTestId('scoreboard-table').locator('thead th').allTextContents();
+    expect(heads).toContain('Score');
+    expect(heads).not.toContain('Time');
     await page.goBack();
     await page.getByTestId(`contest-item-${ioi}`).waitFor();
     // the rule button of an entry filters by its rule

@@ -533,6 +533,11 @@ describe('interactive packages', () => {
       120_000,
     );
     expect([s2.status, s2.score]).toEqual([JudgeStatus.WRONG_ANSWER, 0]);
+    // Its case view says why subtask 3 scores nothing though every case of it passed (before: "Accepted, 0").
+    const view = await get(t, '/api/get-all-case-result', { token: root, query: { submitId: String(id2) } });
+    const sub3 = view.data.subTaskJudgeCaseVoList.find((g: { groupNum: number }) => g.groupNum === 3);
+    expect(sub3).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 0, blockedBy: [2] });
+    expect(view.data.subTaskJudgeCaseVoList.filter((g: { blockedBy?: number[] }) => g.blockedBy)).toHaveLength(1);
     // The site's own Polygon export writes the dependency back, and importing that keeps it.
     const exported = await exportPolygon(row.id);
     expect(exported).toMatch(/<group[^>]*name="3"[^>]*>\s*<dependencies>\s*<dependency group="2"\/>\s*<\/dependencies>/);

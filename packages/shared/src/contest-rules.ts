@@ -18,6 +18,8 @@ export interface ContestRule {
   problemType: 0 | 1;
   /** submissions carry a score (OI, IOI) rather than only a verdict */
   scored: boolean;
+  /** time breaks ties on the board (ACM's penalty, OI's total time), so the board shows it; IOI ranks by score alone */
+  rankedByTime: boolean;
   /** the admin picks which submission of a problem counts, the most recent or the highest (OI's oiRankScoreType) */
   picksScoreType: boolean;
   /** a participant sees his own case results while the contest runs (OI); in ACM only the verdict */
@@ -38,6 +40,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     key: 'acm',
     problemType: 0,
     scored: false,
+    rankedByTime: true,
     picksScoreType: false,
     ownCasesWhileRunning: false,
     sealsOwnResults: false,
@@ -51,6 +54,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     key: 'oi',
     problemType: 1,
     scored: true,
+    rankedByTime: true,
     picksScoreType: true,
     ownCasesWhileRunning: true,
     sealsOwnResults: true,
@@ -68,6 +72,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     key: 'ioi',
     problemType: 1,
     scored: true,
+    rankedByTime: false,
     picksScoreType: false,
     ownCasesWhileRunning: true,
     sealsOwnResults: false,

@@ -205,6 +205,8 @@ export interface SubtaskResult {
   total: number;
   time: number;
   memory: number;
+  /** the subtasks it depends on that did not pass: it scores nothing though its own cases passed */
+  blockedBy?: number[];
   subtaskDetailList: CaseResult[];
 }
 

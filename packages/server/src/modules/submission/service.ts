@@ -204,6 +204,8 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
   const mode = ((cases[0]?.mode ?? row.mode ?? 'default') as JudgeCaseMode) || 'default';
   if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return { judgeCaseMode: mode, judgeCaseList: list };
   const groups = new Map<number, CaseResult[]>();
+  const [problem] = await db.select({ deps: problems.subtaskDependencies }).from(problems).where(eq(problems.id, row.s.pid));
+  const passed = (g: number) => (groups.get(g) ?? []).every((c) => c.status === JudgeStatus.ACCEPTED);
   for (const c of list) {
     const g = c.groupNum ?? 1;
     groups.set(g, [...(groups.get(g) ?? []), c]);
@@ -214,7 +216,10 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
       const scores = detail.map((d) => d.score ?? 0);
       const ac = detail.filter((d) => d.status === JudgeStatus.ACCEPTED).length;
       const firstBad = detail.find((d) => d.status !== JudgeStatus.ACCEPTED && d.status !== JudgeStatus.CANCELLED);
+      // The judge's rule (blockedGroups): a subtask scores only when every subtask it needs passed.
+      const blockedBy = (problem?.deps[String(groupNum)] ?? []).filter((g) => groups.has(g) && !passed(g));
       return {
+        ...(blockedBy.length ? { blockedBy } : {}),
         groupNum,
         status: firstBad ? firstBad.status : JudgeStatus.ACCEPTED,
         score: mode === 'subtask_lowest' ? Math.min(...scores) : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),

@@ -68,6 +68,11 @@ export function CaseResults({ result, closedText }: { result: AllCaseResult | nu
               <Typography.Text strong>{t('submissionPage.subtask', { n: g.groupNum })}</Typography.Text>
               <StatusTag status={g.status} />
               <span>{t('submissionPage.subtaskScore', { score: g.score })}</span>
+              {g.blockedBy ? (
+                <Tag color="warning" data-testid={`subtask-blocked-${g.groupNum}`}>
+                  {t('submissionPage.subtaskBlocked', { list: g.blockedBy.join(', ') })}
+                </Tag>
+              ) : null}
               <span>
                 AC {g.ac}/{g.total}
               </span>

@@ -68,7 +68,8 @@ function RankCell({ row }: { row: RankRow }) {
  */
 export function ScoreboardTable(p: ScoreboardTableProps) {
   const { t } = useTranslation();
-  const acm = !contestRule(p.type).scored;
+  const rule = contestRule(p.type);
+  const acm = !rule.scored;
   // Narrow screens: the school goes under the name and the fixed columns shrink, so problem cells fit.
   const compact = !Grid.useBreakpoint().lg;
   const data: ViewRow[] = p.rows.map((r, i) => ({ ...r, key: i < p.pinned ? `pin-${r.uid}` : r.uid, pinnedCopy: i < p.pinned }));
@@ -238,13 +239,18 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
           </strong>
         ),
       },
-      {
-        title: t('scoreboard.table.totalTime'),
-        key: 'totalTime',
-        width: 100,
-        align: 'center',
-        render: (_, r) => <span className="oj-muted">{t('scoreboard.table.ms', { time: (r as OiRankRow).totalTime })}</span>,
-      },
+      // A board ranked by score alone (IOI) shows no time: it would read as a tie-break it is not.
+      ...(rule.rankedByTime
+        ? [
+            {
+              title: t('scoreboard.table.totalTime'),
+              key: 'totalTime',
+              width: 100,
+              align: 'center' as const,
+              render: (_: unknown, r: ViewRow) => <span className="oj-muted">{t('scoreboard.table.ms', { time: (r as OiRankRow).totalTime })}</span>,
+            },
+          ]
+        : []),
       ...p.problems.map((h) =>
         problemColumn(
           h,
@@ -256,7 +262,7 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
             const row = r as OiRankRow;
             const score = row.submissionInfo[h.displayId];
             if (score === undefined) return null;
-            const time = row.timeInfo[h.displayId];
+            const time = rule.rankedByTime ? row.timeInfo[h.displayId] : undefined;
             return (
               <>
                 <div className="oj-sb-time">{score}</div>
