@@ -100,7 +100,7 @@ export const A_PLUS_B_CASES = [
 export async function createProblem(
   token: string,
   problem: { problemId: string; title: string } & Record<string, unknown>,
-  o: { samples?: { input: string; output: string; score?: number }[]; tags?: { name: string }[] } = {},
+  o: { samples?: { input: string; output: string; score?: number; groupNum?: number }[]; tags?: { name: string }[] } = {},
 ): Promise<number> {
   const created = await apiOk<{ pid: number }>('POST', '/api/admin/problem', {
     token,

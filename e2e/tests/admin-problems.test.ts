@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser as adminLogin, loginSession, png, registerUser, zip } from '../lib/api.js';
+import { adminLoginInBrowser as adminLogin, apiOk, createProblem, loginSession, png, registerUser, rootToken, rootUser, zip } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -268,6 +268,32 @@ describe('admin problem management', () => {
     await page.getByText(`FPS sum ${stamp}`).waitFor();
     await page.goto(`/admin/problems?keyword=${problemId}`);
     await page.getByTestId(`problem-title-${problemId}`).waitFor();
+    await context.close();
+  });
+
+  it('sets which subtasks a subtask depends on, in the editor of a subtask problem', async () => {
+    const root = await rootToken();
+    const samples = [
+      { input: '1 2\n', output: '3\n', score: 40, groupNum: 1 },
+      { input: '2 3\n', output: '5\n', score: 60, groupNum: 2 },
+    ];
+    // Made through the API with no language list (= every language, as imports make them): the editor
+    // shows every language ticked and saves (before: none ticked, the save refused).
+    const pid = await createProblem(root, { problemId: `${problemId}S`, title: 'Subtasks (e2e)', type: 1, judgeCaseMode: 'subtask_lowest' }, { samples });
+    const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+    await useSession(context, await loginSession(rootUser));
+    await page.goto(`/admin/problem/edit/${pid}`);
+    const deps = page.getByTestId('subtask-dependencies');
+    await deps.waitFor();
+    await page.getByTestId('subtask-needs-2').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Subtask 1', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await deps.scrollIntoViewIfNeeded();
+    await shot(page, 'admin-problem-subtask-dependencies');
+    await page.getByTestId('problem-save').click();
+    await page.waitForURL('**/admin/problems*');
+    const saved = await apiOk<{ problem: { subtaskDependencies: Record<string, number[]> } }>('GET', `/api/admin/problem?pid=${pid}`, { token: root });
+    expect(saved.problem.subtaskDependencies).toEqual({ '2': [1] });
     await context.close();
   });
 

@@ -150,6 +150,22 @@ describe('test-case zip upload', () => {
     ]);
     const detail = await get(t, '/api/admin/problem', { token: problemAdmin, query: { pid: String(pid) } });
     expect(detail.data.problem.isUploadCase).toBe(true);
+    expect(detail.data.problem.subtaskDependencies).toEqual({});
+
+    // Subtask 2 scores only once subtask 1 passed: saved with the cases kept, kept by a save that leaves it out.
+    const keepCases = problemBody('UPZ1', {}, { type: 1, judgeCaseMode: 'subtask_lowest' });
+    const withDeps = (deps?: Record<string, number[]>) => ({ ...keepCases, problem: { ...keepCases.problem, id: pid, subtaskDependencies: deps } });
+    expect(await put(t, '/api/admin/problem', withDeps({ '2': [1, 1] }), { token: problemAdmin })).toMatchObject({ status: 200 });
+    const depsOf = async () => (await get(t, '/api/admin/problem', { token: problemAdmin, query: { pid: String(pid) } })).data.problem.subtaskDependencies;
+    expect(await depsOf()).toEqual({ '2': [1] });
+    expect(await put(t, '/api/admin/problem', withDeps(undefined), { token: problemAdmin })).toMatchObject({ status: 200 });
+    expect(await depsOf()).toEqual({ '2': [1] });
+    // A ring, or a subtask needing itself, could never score: refused, nothing changed.
+    const ring = await put(t, '/api/admin/problem', withDeps({ '1': [2], '2': [1] }), { token: problemAdmin });
+    expect([ring.http, ring.msg]).toEqual([400, expect.stringContaining('Subtask dependencies must not form a cycle')]);
+    const self = await put(t, '/api/admin/problem', withDeps({ '2': [2] }), { token: problemAdmin });
+    expect([self.http, self.msg]).toEqual([400, expect.stringContaining('A subtask cannot depend on itself')]);
+    expect(await depsOf()).toEqual({ '2': [1] });
 
     const dl = await t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${pid}`, headers: { authorization: problemAdmin } });
     expect(dl.statusCode).toBe(200);

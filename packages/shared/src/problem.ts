@@ -220,6 +220,37 @@ export const adminCaseInput = z.object({
 });
 export type AdminCaseInput = z.infer<typeof adminCaseInput>;
 
+/**
+ * Why a subtask dependency table cannot be saved: a subtask that needs itself, or a ring of subtasks
+ * that need each other (none of them could ever score). Null when it is fine.
+ */
+export function subtaskDependencyError(deps: Record<string, number[]>): 'self' | 'cycle' | null {
+  for (const [g, needs] of Object.entries(deps)) if (needs.includes(Number(g))) return 'self';
+  const state = new Map<number, 'open' | 'done'>();
+  const visit = (g: number): boolean => {
+    if (state.get(g) === 'done') return false;
+    if (state.get(g) === 'open') return true;
+    state.set(g, 'open');
+    const ring = (deps[String(g)] ?? []).some(visit);
+    state.set(g, 'done');
+    return ring;
+  };
+  return Object.keys(deps).some((g) => visit(Number(g))) ? 'cycle' : null;
+}
+
+export const SUBTASK_DEPENDENCY_MESSAGES = {
+  self: 'A subtask cannot depend on itself',
+  cycle: 'Subtask dependencies must not form a cycle',
+} as const;
+
+/** subtask → the subtasks that must all pass before it scores (Polygon's group dependencies). */
+const subtaskDependencies = z
+  .record(z.string().regex(/^[1-9][0-9]{0,3}$/, 'A subtask is a number from 1 to 9999'), z.array(z.number().int().min(1).max(9999)).max(100))
+  .superRefine((deps, ctx) => {
+    const error = subtaskDependencyError(deps);
+    if (error) ctx.addIssue({ code: 'custom', message: SUBTASK_DEPENDENCY_MESSAGES[error] });
+  });
+
 export const adminProblemFields = z.object({
   /** the problem's internal id: required on update */
   id: id.optional(),
@@ -268,6 +299,8 @@ export const adminProblemFields = z.object({
   openCaseResult: z.boolean().default(true),
   /** The setter opens every case's data to the submitters (issue 20: by default only the samples'). */
   openCaseData: z.boolean().default(false),
+  /** Left out: keep the stored ones. */
+  subtaskDependencies: subtaskDependencies.optional(),
 });
 
 export const adminProblemBody = z
@@ -328,6 +361,7 @@ export interface AdminProblem extends ProblemView {
   builtinChecker: BuiltinChecker;
   checkerPrecision: number;
   checkerConvention: CheckerConvention;
+  subtaskDependencies: Record<string, number[]>;
   isUploadCase: boolean;
   caseVersion: string;
   modifiedUser: string | null;

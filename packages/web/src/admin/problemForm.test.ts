@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminProblemBody } from '@oj/shared';
-import { defaultValues, evenScores, toBody, validateProblem, type CaseRow, type CaseState, type ProblemFormValues } from './problemForm';
+import { defaultValues, dependenciesToSave, evenScores, toBody, validateProblem, type CaseRow, type CaseState, type ProblemFormValues } from './problemForm';
 
 const row = (input: string, output: string, extra: Partial<CaseRow> = {}): CaseRow => ({ key: input, input, output, score: null, groupNum: 1, ...extra });
 const values = (patch: Partial<ProblemFormValues> = {}): ProblemFormValues => ({
@@ -29,6 +29,19 @@ describe('admin problem form', () => {
     expect(body.tags).toEqual([{ id: 3 }]);
     expect(body.problem.spjCode).toBeNull();
     expect(adminProblemBody.safeParse(body).success).toBe(true);
+  });
+
+  it('subtask dependencies: refused when a subtask needs itself or a ring; saved only between subtasks the cases make, and only in a subtask mode', () => {
+    const rows = manual([row('1', '1', { groupNum: 1 }), row('2', '2', { groupNum: 2 }), row('3', '3', { groupNum: 3 })]);
+    const subtasks = (deps: Record<string, number[]>) => values({ type: 1, judgeCaseMode: 'subtask_lowest', subtaskDependencies: deps });
+    expect(keys(subtasks({ '2': [2] }), rows)).toContain('admin.cases.dependencySelf');
+    expect(keys(subtasks({ '1': [3], '2': [1], '3': [2] }), rows)).toContain('admin.cases.dependencyCycle');
+    expect(keys(subtasks({ '2': [1], '3': [1, 2] }), rows)).not.toContain('admin.cases.dependencyCycle');
+    // a subtask renumbered away takes its entries with it
+    expect(dependenciesToSave(subtasks({ '2': [1, 7], '9': [1] }), rows)).toEqual({ '2': [1] });
+    expect(dependenciesToSave({ ...subtasks({ '2': [1] }), judgeCaseMode: 'default' }, rows)).toEqual({});
+    expect(adminProblemBody.safeParse(toBody(subtasks({ '2': [1] }), rows)).success).toBe(true);
+    expect(adminProblemBody.safeParse(toBody(subtasks({ '1': [2], '2': [1] }), rows)).success).toBe(false);
   });
 
   it('names what is missing with the spec messages', () => {

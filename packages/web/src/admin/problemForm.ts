@@ -1,6 +1,7 @@
 import {
   CHECKER_PRECISION,
   PROBLEM_DEFAULTS,
+  subtaskDependencyError,
   type AdminProblemDetail,
   type BuiltinChecker,
   type CheckerConvention,
@@ -64,6 +65,8 @@ export interface ProblemFormValues {
   openCaseResult: boolean;
   openCaseData: boolean;
   judgeCaseMode: JudgeCaseMode;
+  /** subtask → the subtasks that must pass before it scores */
+  subtaskDependencies: Record<string, number[]>;
   tags: Tag[];
   codeTemplates: { language: string; code: string }[];
   userExtraFile: Record<string, string>;
@@ -102,6 +105,7 @@ export function defaultValues(languages: string[]): ProblemFormValues {
     openCaseResult: true,
     openCaseData: false,
     judgeCaseMode: 'default',
+    subtaskDependencies: {},
     tags: [],
     codeTemplates: [],
     userExtraFile: {},
@@ -109,7 +113,8 @@ export function defaultValues(languages: string[]): ProblemFormValues {
   };
 }
 
-export function valuesOf(d: AdminProblemDetail): ProblemFormValues {
+/** The stored problem as form values; `allLanguages` stands for a stored empty list, which means every language. */
+export function valuesOf(d: AdminProblemDetail, allLanguages: string[]): ProblemFormValues {
   const p = d.problem;
   return {
     problemId: p.problemId,
@@ -126,7 +131,7 @@ export function valuesOf(d: AdminProblemDetail): ProblemFormValues {
     difficulty: p.difficulty,
     auth: (p.auth === 2 || p.auth === 3 ? p.auth : 1) as 1 | 2 | 3,
     codeShare: p.codeShare,
-    languages: d.languages,
+    languages: d.languages.length ? d.languages : allLanguages,
     examples: p.examples,
     judgeMode: p.judgeMode,
     spjLanguage: p.spjLanguage ?? PROBLEM_DEFAULTS.spjLanguage,
@@ -141,6 +146,7 @@ export function valuesOf(d: AdminProblemDetail): ProblemFormValues {
     openCaseResult: p.openCaseResult,
     openCaseData: p.openCaseData,
     judgeCaseMode: p.judgeCaseMode,
+    subtaskDependencies: p.subtaskDependencies ?? {},
     tags: d.tags,
     codeTemplates: d.codeTemplates.filter((c) => c.status).map((c) => ({ language: c.language, code: c.code })),
     userExtraFile: p.userExtraFile ?? {},
@@ -200,14 +206,33 @@ export function validateProblem(v: ProblemFormValues, cases: CaseState, compiled
   }
   if (cases.source !== 'keep') {
     if (v.type === 1 && cases.rows.some((r) => r.score === null || !Number.isInteger(r.score) || r.score < 0)) out.push({ key: 'admin.cases.scoreInvalid' });
-    const subtask = v.judgeCaseMode === 'subtask_lowest' || v.judgeCaseMode === 'subtask_average';
+    const subtask = isSubtaskMode(v.judgeCaseMode);
     if (subtask && cases.rows.some((r) => r.groupNum === null || !Number.isInteger(r.groupNum) || r.groupNum < 1))
       out.push({ key: 'admin.cases.groupRequired' });
   }
+  const dependencyError = isSubtaskMode(v.judgeCaseMode) ? subtaskDependencyError(v.subtaskDependencies) : null;
+  if (dependencyError) out.push({ key: dependencyError === 'self' ? 'admin.cases.dependencySelf' : 'admin.cases.dependencyCycle' });
   return out;
 }
 
 const orNull = (m: Record<string, string>) => (Object.keys(m).length ? m : null);
+
+export const isSubtaskMode = (mode: JudgeCaseMode) => mode === 'subtask_lowest' || mode === 'subtask_average';
+
+/** The subtasks the cases make, in order. */
+export const subtasksOf = (rows: CaseRow[]) => [...new Set(rows.map((r) => r.groupNum).filter((g): g is number => g !== null && g >= 1))].sort((a, b) => a - b);
+
+/** Dependencies only mean something between subtasks: none outside the subtask modes, none naming a subtask the cases do not have. */
+export function dependenciesToSave(v: ProblemFormValues, cases: CaseState): Record<string, number[]> {
+  if (!isSubtaskMode(v.judgeCaseMode)) return {};
+  const known = new Set(subtasksOf(cases.rows));
+  const out: Record<string, number[]> = {};
+  for (const [g, needs] of Object.entries(v.subtaskDependencies)) {
+    const kept = needs.filter((n) => known.has(n));
+    if (known.has(Number(g)) && kept.length) out[g] = kept;
+  }
+  return out;
+}
 
 /** Form → the create/update body (AdminProblemBody of @oj/shared plus the uploaded-zip reference). */
 export function toBody(v: ProblemFormValues, cases: CaseState, id?: number): AdminProblemSaveBody {
@@ -246,6 +271,7 @@ export function toBody(v: ProblemFormValues, cases: CaseState, id?: number): Adm
       checkerConvention: v.checkerConvention,
       openCaseResult: v.openCaseResult,
       openCaseData: v.openCaseData,
+      subtaskDependencies: dependenciesToSave(v, cases),
     },
     languages: v.languages,
     tags: v.tags.map((tag) => ({ id: tag.id })),

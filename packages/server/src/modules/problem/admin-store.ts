@@ -100,7 +100,7 @@ export async function createProblem(
           isUploadCase: p.isUploadCase ?? true,
           caseVersion: String(Date.now()),
           codeWrappers: p.codeWrappers ?? {},
-          subtaskDependencies: p.subtaskDependencies ?? {},
+          ...(p.subtaskDependencies ? { subtaskDependencies: p.subtaskDependencies } : {}),
         })
         .returning({ id: problems.id, problemId: problems.problemId });
       let id = row!.problemId;

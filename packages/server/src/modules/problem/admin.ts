@@ -114,6 +114,7 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
       builtinChecker: p.builtinChecker as BuiltinChecker,
       checkerPrecision: p.checkerPrecision,
       checkerConvention: p.checkerConvention as CheckerConvention,
+      subtaskDependencies: p.subtaskDependencies,
       isUploadCase: p.isUploadCase,
       caseVersion: p.caseVersion,
       modifiedUser: p.modifiedUser,
@@ -165,6 +166,14 @@ export function scoredCases<C extends { score?: number }>(body: AdminProblemBody
   return samples.map((c, i) => ({ ...c, score: base + (i >= samples.length - extra ? 1 : 0) }));
 }
 
+/** Dependencies as stored: sorted, once each, subtasks that need nothing left out. */
+const tidyDependencies = (deps: Record<string, number[]>) =>
+  Object.fromEntries(
+    Object.entries(deps)
+      .map(([g, needs]) => [g, [...new Set(needs)].sort((a, b) => a - b)] as const)
+      .filter(([, needs]) => needs.length),
+  );
+
 export function columnsOf(body: AdminProblemBody, user: AuthUser) {
   const p = body.problem;
   const special = p.judgeMode !== 'default';
@@ -202,6 +211,7 @@ export function columnsOf(body: AdminProblemBody, user: AuthUser) {
     checkerConvention: p.checkerConvention,
     openCaseResult: p.openCaseResult,
     openCaseData: p.openCaseData,
+    ...(p.subtaskDependencies ? { subtaskDependencies: tidyDependencies(p.subtaskDependencies) } : {}),
     languages: [...new Set(body.languages)],
     codeTemplates: templates,
     modifiedUser: user.username,

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { JudgeCaseMode } from '@oj/shared';
 import { useProblemEditorCalls } from '../problemEditorCalls';
 import { feedback } from '../../app/feedback';
-import { evenScores, type CaseRow, type CaseState } from '../problemForm';
+import { type CaseRow, type CaseState, evenScores, isSubtaskMode } from '../problemForm';
 
-const isSubtask = (mode: JudgeCaseMode) => mode === 'subtask_lowest' || mode === 'subtask_average';
 let seq = 0;
 export const newCaseKey = () => `c${++seq}`;
 
@@ -36,7 +35,7 @@ export function TestCaseEditor({
   const [uploading, setUploading] = useState(false);
   const calls = useProblemEditorCalls();
   const oi = type === 1;
-  const subtask = isSubtask(judgeCaseMode);
+  const subtask = isSubtaskMode(judgeCaseMode);
   const patchRow = (key: string, patch: Partial<CaseRow>) => onChange({ ...value, rows: value.rows.map((r) => (r.key === key ? { ...r, ...patch } : r)) });
 
   const upload = async (file: File) => {

@@ -17,7 +17,8 @@ import { ExtraFilesEditor } from '../components/ExtraFilesEditor';
 import { MarkdownEditor } from '../components/MarkdownEditor';
 import { TagPicker } from '../components/TagPicker';
 import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
-import { defaultValues, keptRows, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
+import { SubtaskDependencies } from '../components/SubtaskDependencies';
+import { defaultValues, isSubtaskMode, keptRows, subtasksOf, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
 import type { ProblemPlacement } from '../problemPlacement';
 import { placeOf, type ProblemPlace } from '../problemPlaces';
 import { ADMIN_EDITOR_CALLS, ProblemEditorCallsContext, useProblemEditorCalls } from '../problemEditorCalls';
@@ -78,7 +79,16 @@ function ProblemForm({
   const client = useQueryClient();
   const [form] = Form.useForm<ProblemFormValues>();
   const initial = useMemo(
-    () => placement.initialValues({ defaults: defaultValues(languages.map((l) => l.name)), loaded: detail ? valuesOf(detail) : undefined }),
+    () =>
+      placement.initialValues({
+        defaults: defaultValues(languages.map((l) => l.name)),
+        loaded: detail
+          ? valuesOf(
+              detail,
+              languages.map((l) => l.name),
+            )
+          : undefined,
+      }),
     [detail, languages, placement],
   );
   const { backTo, locked } = placement;
@@ -429,6 +439,7 @@ function ProblemForm({
 
           <Card title={t('admin.cases.title')}>
             <TestCaseEditor value={cases} onChange={setCases} type={type} judgeCaseMode={judgeCaseMode} canKeep={kept} />
+            {isSubtaskMode(judgeCaseMode) ? <SubtaskDependencies subtasks={subtasksOf(cases.rows)} /> : null}
           </Card>
 
           <Modal
