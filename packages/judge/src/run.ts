@@ -209,7 +209,10 @@ export async function runProgram(program: CompiledProgram, inputFile: string, ca
     binds.push({ src: await materialise({ path: inputFile }, caseDir, 'input.bind'), dst: `/box/${opts.fileIO.readFileName}` });
     req.copyOutDir = filesDir;
   }
-  const report = await runSandboxed(req);
+  const ran = await runSandboxed(req);
+  // A program stopped by the wall clock on a loaded machine may have used less CPU than the limit:
+  // its time is shown as at least the limit, or "Time Limit Exceeded, 150 ms" would contradict itself.
+  const report = ran.status === 'TLE' ? { ...ran, timeMs: Math.max(ran.timeMs, opts.limits.timeLimitMs) } : ran;
   const errText = (await readHead(stderr, 64 * 1024)).toString('utf8');
   let output: string | null = stdout;
   if (filesDir && opts.fileIO) {

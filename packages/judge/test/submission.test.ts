@@ -224,6 +224,23 @@ int main(int argc, char **argv) { FILE *a = fopen(argv[3], "r"); char w[8] = "";
   });
 });
 
+describe('time of a Time Limit Exceeded', () => {
+  it('a program stopped by the wall clock (it sleeps: little CPU) shows at least the limit, never less', async () => {
+    const sleeper = '#include <unistd.h>\nint main(void){ sleep(30); return 0; }\n';
+    const r = await judgeSubmission({
+      language: 'C',
+      code: sleeper,
+      timeLimitMs: 200,
+      memoryLimitMb: 64,
+      cases: [{ input: '1 2\n', output: '3\n' }],
+    });
+    expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED);
+    // before: the CPU it used, a few milliseconds
+    expect(r.cases[0]!.time).toBeGreaterThanOrEqual(200);
+    expect(r.time).toBeGreaterThanOrEqual(200);
+  });
+});
+
 describe('test run', () => {
   const limits = { timeLimitMs: 1000, memoryLimitMb: 64 };
   it('compares with an expected output when given, and just runs without one', async () => {
