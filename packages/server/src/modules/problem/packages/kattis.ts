@@ -15,7 +15,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { type JudgeCaseMode, type PackageRunJob, type PackageRunResult, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
-import { ApiError, fail } from '../../../lib/errors.js';
+import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported, type ProblemToCreate } from '../admin-store.js';
 import {
@@ -32,7 +32,7 @@ import { addInputCheck, checkWarnings, type PlannedCheck } from './input-validat
 import { KATTIS_VALID_EXIT, kattisInputValidators } from './kattis-input-validators.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
-import type { PackagePrograms } from './package-jobs.js';
+import { type PackagePrograms, runOrSayWhy } from './package-jobs.js';
 import { examplesOf, problemIdOf, readText, type ParsedPackage } from './parsed.js';
 import { pickLanguage, splitSections } from './statement.js';
 import { tokenCheckerSource } from './token-checker.js';
@@ -359,14 +359,7 @@ async function validateInputs(
       addInputCheck(job, checks, { test: c.inputName!, program: key, args: inputArgs[i]!, stdin: { hash: inputs[i]! }, okExit: KATTIS_VALID_EXIT });
     }
   }
-  let steps: PackageRunResult['steps'] = {};
-  let jobError = '';
-  try {
-    steps = (await programs.run(job)).steps;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    jobError = e.message;
-  }
+  const { steps, jobError } = await runOrSayWhy(programs, job);
   const checked = checkWarnings(checks, steps, jobError);
   warnings.push(...checked.warnings);
   return checked.refused;

@@ -5,6 +5,7 @@
  */
 import type { PackageRunJob, PackageRunResult } from '@oj/shared';
 import type { AppContext } from '../../../context.js';
+import { ApiError } from '../../../lib/errors.js';
 import { blobPath, putBlob } from '../../../lib/testdata.js';
 import { runJudgeJob } from '../../judge-job/service.js';
 
@@ -15,6 +16,19 @@ export interface PackagePrograms {
   run(job: PackageRunJob): Promise<PackageRunResult>;
   /** Where a stored output is on this node's disk. */
   fileOf(hash: string): string;
+}
+
+/**
+ * Runs a package job, or says why it could not run (no judge, the judge failed): an import goes on
+ * with what it has and warns, it is not refused for that.
+ */
+export async function runOrSayWhy(programs: PackagePrograms, job: PackageRunJob): Promise<{ steps: PackageRunResult['steps']; jobError: string }> {
+  try {
+    return { steps: (await programs.run(job)).steps, jobError: '' };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { steps: {}, jobError: e.message };
+  }
 }
 
 /** The lease of a package run: every program's compile, every step at three times its time limit, and the uploads. */

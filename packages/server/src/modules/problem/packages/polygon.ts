@@ -21,13 +21,13 @@ import {
   PROBLEM_DEFAULTS,
   TESTCASE_ZIP_LIMITS,
 } from '@oj/shared';
-import { ApiError, fail } from '../../../lib/errors.js';
+import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
 import { parseImported } from '../admin-store.js';
 import { sectionMarkdown } from './markdown-tex.js';
 import { CHECKER_CONVENTION_ATTRIBUTE } from './polygon-names.js';
 import { addInputCheck, checkWarnings, type PlannedCheck } from './input-validation.js';
-import type { PackagePrograms } from './package-jobs.js';
+import { type PackagePrograms, runOrSayWhy } from './package-jobs.js';
 import type { PackageTree } from './package-files.js';
 import { problemIdOf, readText, type ParsedPackage } from './parsed.js';
 import { pickLanguage } from './statement.js';
@@ -317,12 +317,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
   let jobError = '';
   if (job.steps.length) {
     for (const [name, file] of Object.entries(headers)) job.headers[name] = await store(file);
-    try {
-      made = (await programs.run(job)).steps;
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      jobError = e.message;
-    }
+    ({ steps: made, jobError } = await runOrSayWhy(programs, job));
   }
   const checked = checkWarnings(checks, made, jobError);
   warnings.push(...checked.warnings);
