@@ -118,29 +118,6 @@ export interface GroupUserRow {
 // ---------------------------------------------------------------------------------------------
 // Rules both sides apply
 
-/**
- * The level choices of the member admin select (spec 3 §4), as the server enforces them too: which
- * levels `actor` may give a member now at `current`. Options 1 and 2 are closed for a member already
- * at 3 or higher; 3/4/5 for a caller who is neither the owner nor the super admin and whose own level
- * is at or below the option.
- */
-export function groupLevelChoices(actor: { level: number; owner: boolean; superAdmin: boolean }, current: GroupLevelValue): GroupLevelValue[] {
-  const all = [GroupLevel.APPLYING, GroupLevel.REFUSED, GroupLevel.MEMBER, GroupLevel.ADMIN, GroupLevel.ROOT] as GroupLevelValue[];
-  const free = actor.owner || actor.superAdmin;
-  return all.filter((level) => {
-    if (level <= GroupLevel.REFUSED) return current < GroupLevel.MEMBER;
-    return free || actor.level > level;
-  });
-}
-
-/**
- * May `actor` manage (change the level of, delete) a member at `target` level (spec 3 §6 "Member
- * admin")? The owner and the super admin any member; others only members below their own level.
- * Nobody manages himself or the owner; the caller checks those.
- */
-export const mayManageGroupMember = (actor: { level: number; owner: boolean; superAdmin: boolean }, target: GroupLevelValue) =>
-  actor.owner || actor.superAdmin || target < actor.level;
-
 // ---------------------------------------------------------------------------------------------
 // Schemas (spec 3 §5): the texts are catalogue messages, so the web shows them translated.
 

@@ -35,6 +35,11 @@ export type Resource =
   | { kind: 'group'; ownerUid: string }
   /** a group's announcement (`uid` its author); site announcements are the announcement_admin permission's */
   | { kind: 'groupAnnouncement'; uid: string | null; gid: number }
+  /**
+   * a member (or applicant) of the actor's group: `uid` his id, `level` his level there, `owner` he
+   * owns the group; `to` the level `setLevel` would give him
+   */
+  | { kind: 'groupMember'; uid: string; level: GroupLevelValue; owner: boolean; to?: GroupLevelValue }
   /** a problem; `author` its author's username, `gid` the group holding it (null: the public bank) */
   | { kind: 'problem'; author: string | null; gid: number | null }
   /** a discussion; `gid` set for a group's discussion */
@@ -126,7 +131,9 @@ export type Action =
   /** change a discussion's text (its author only, spec 2 §2) */
   | 'edit'
   /** set a discussion's top and status, and read it while hidden */
-  | 'moderate';
+  | 'moderate'
+  /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
+  | 'setLevel';
 
 /** Group root (spec 3 §6): level 5, the owner, or the super admin. */
 export const isGroupRoot = (a: Actor) => isSuperAdmin(a.roles) || !!a.groupOwner || a.groupLevel === GroupLevel.ROOT;
@@ -224,6 +231,18 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       // spec 3 §6: group admins write announcements; the group root edits any, other admins their own.
       if (action === 'create') return isGroupAdmin(actor);
       return isGroupRoot(actor) || (isGroupAdmin(actor) && isAuthor(actor, resource.uid));
+    case 'groupMember': {
+      // spec 3 §4 "Member admin": the group's admins manage members below their own level (the owner
+      // and the super admin: any), never themselves or the owner.
+      const manages =
+        isGroupAdmin(actor) && !resource.owner && resource.uid !== actor.uid && (root || !!actor.groupOwner || resource.level < (actor.groupLevel ?? 0));
+      if (action === 'delete') return manages;
+      if (action !== 'setLevel' || resource.to === undefined || !manages) return false;
+      // Applying and refused are answers to an application: a member is never sent back to them.
+      if (resource.to <= GroupLevel.REFUSED) return resource.level < GroupLevel.MEMBER;
+      // A level is given by those above it (the owner and the super admin: any).
+      return root || !!actor.groupOwner || (actor.groupLevel ?? 0) > resource.to;
+    }
     case 'discussion': {
       // Moderators: the site's (admin roles) for site discussions, the group's admins for a group's.
       const moderator = resource.gid === null ? mayOnSite(actor, 'moderateDiscussions') : root || isGroupAdmin(actor);

@@ -5,7 +5,7 @@
  * the super admin only; categories for super and problem admins) and the site-wide rights.
  */
 import { describe, expect, it } from 'vitest';
-import { GroupLevel, may, Role, type Action, type Actor, type Resource } from '../src/index.js';
+import { GroupLevel, type GroupLevelValue, may, Role, type Action, type Actor, type Resource } from '../src/index.js';
 
 const AUTHOR = 'u-author';
 const as = (roles: number[], extra: Partial<Actor> = {}): Actor => ({ uid: 'u-someone', roles, ...extra });
@@ -44,6 +44,9 @@ const groupDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: 7 };
 const discussionComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: null };
 const contestComment: Resource = { kind: 'comment', uid: AUTHOR, contest: { uid: 'u-contest-maker', gid: null }, gid: null };
 const groupComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: 7 };
+/** A row of the member admin (spec 3 §4): someone else at `level`, not the owner; `to` the level a change gives. */
+const member = (level: GroupLevelValue, to?: GroupLevelValue): Resource => ({ kind: 'groupMember', uid: 'u-target', level, owner: false, to });
+const L = GroupLevel;
 
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
@@ -191,6 +194,26 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['delete', discussionComment, 'a discussion comment', ['root', 'admin', 'author', 'adminAuthor']],
   ['delete', contestComment, 'a contest comment', ['root', 'author', 'adminAuthor']],
   ['delete', groupComment, 'a group discussion comment', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Member admin (spec 3 §4): group admins manage those below their own level (owner, super admin: anyone) ...
+  ['delete', member(L.APPLYING), 'an applicant', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['delete', member(L.MEMBER), 'a member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['delete', member(L.ADMIN), 'a group admin', ['root', 'groupOwner', 'groupRoot']],
+  ['delete', member(L.ROOT), 'a level-5 member', ['root', 'groupOwner']],
+  // ... never the owner, never themselves (the actors here are all `u-someone`)
+  ['delete', { kind: 'groupMember', uid: 'u-target', level: L.ROOT, owner: true }, "the group's owner", []],
+  ['delete', { kind: 'groupMember', uid: 'u-someone', level: L.MEMBER, owner: false }, 'oneself', []],
+  ['setLevel', { kind: 'groupMember', uid: 'u-someone', level: L.MEMBER, owner: false, to: L.MEMBER }, 'oneself', []],
+  // accept or refuse an application; a member is never sent back to applying or refused
+  ['setLevel', member(L.APPLYING, L.MEMBER), 'an applicant to member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['setLevel', member(L.APPLYING, L.REFUSED), 'an applicant to refused', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['setLevel', member(L.MEMBER, L.APPLYING), 'a member to applying', []],
+  ['setLevel', member(L.MEMBER, L.REFUSED), 'a member to refused', []],
+  // a level is given by those above it (owner, super admin: any)
+  ['setLevel', member(L.MEMBER, L.MEMBER), 'a member kept a member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['setLevel', member(L.MEMBER, L.ADMIN), 'a member to admin', ['root', 'groupOwner', 'groupRoot']],
+  ['setLevel', member(L.MEMBER, L.ROOT), 'a member to level 5', ['root', 'groupOwner']],
+  ['setLevel', member(L.ADMIN, L.MEMBER), 'an admin to member', ['root', 'groupOwner', 'groupRoot']],
+  ['setLevel', member(L.MEMBER), 'a member (no level named)', []],
 ];
 
 describe('may(actor, action, resource)', () => {

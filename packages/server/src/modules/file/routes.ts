@@ -18,7 +18,7 @@ import { parse } from '../../lib/validate.js';
 import { exportHojProblems } from '../problem/admin-import.js';
 import { exportProblemPackages } from '../problem/packages/export.js';
 import { downloadTestcase, uploadTestcaseZip } from '../problem/admin-testcase.js';
-import { assertAdministersProblem } from '../problem/admin-access.js';
+import { administeredProblemOwner } from '../problem/admin-access.js';
 import { importFormats } from '../problem/import/registry.js';
 import { collectImport } from '../problem/import/run.js';
 import { streamImport } from '../problem/import/stream.js';
@@ -61,7 +61,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   // (group root, its author among the group admins, the super admin), not the site's problem admins.
   app.get(urlUnder(app, ft.downloadTestcase), { preHandler: requireLogin }, async (req, reply) => {
     const { pid } = parse(downloadTestcaseQuery, req.query);
-    await assertAdministersProblem(ctx.database.db, userOf(req), pid);
+    await administeredProblemOwner(ctx.database.db, userOf(req), pid);
     return sendZip(reply, await downloadTestcase(ctx, pid));
   });
 

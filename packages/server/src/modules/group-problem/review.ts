@@ -1,10 +1,10 @@
 /**
- * The super admin's review of group problems applying to the public bank (/admin/group-problem/apply,
- * HOJ admin/group-problem). Agree: the problem leaves its group for the bank under a new display id
+ * A group problem's way into the public bank (no site twin): its admins apply or cancel, the super admin
+ * reviews (/admin/group-problem/apply, HOJ admin/group-problem). Agree: the problem leaves its group for the bank under a new display id
  * (gid null, is_group false, public); refuse: it stays in the group, marked refused. Either way its
  * author is told through the message centre, in the same transaction as the change.
  */
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { GroupProblemApply, ProblemAuth, type GroupProblemApplyRow, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { groups, problems, submissions, users } from '../../db/schema/index.js';
@@ -106,4 +106,21 @@ export async function changeProgress(ctx: AppContext, _user: AuthUser, pid: numb
     if (isUniqueViolation(e)) throw fail('problemIdExists');
     throw e;
   }
+}
+
+/**
+ * Apply to the public bank (progress none or refused → 1) or cancel the application (1 → none), as
+ * one conditional update, so two clicks or a review at the same moment cannot both pass. The caller
+ * administers the problem (the route checked).
+ */
+export async function applyPublic(ctx: AppContext, pid: number, isApplied: boolean) {
+  const from = isApplied
+    ? or(isNull(problems.applyPublicProgress), eq(problems.applyPublicProgress, GroupProblemApply.REFUSED))
+    : eq(problems.applyPublicProgress, GroupProblemApply.APPLYING);
+  const rows = await ctx.database.db
+    .update(problems)
+    .set({ applyPublicProgress: isApplied ? GroupProblemApply.APPLYING : null })
+    .where(and(eq(problems.id, pid), from))
+    .returning({ id: problems.id });
+  if (!rows.length) throw fail(isApplied ? 'groupProblemApplying' : 'groupProblemNotApplying');
 }

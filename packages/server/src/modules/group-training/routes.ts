@@ -5,10 +5,11 @@ import { requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { fail } from '../../lib/errors.js';
-import { adminStanding, memberStanding } from '../group/access.js';
+import { groupOwner } from '../group/owner.js';
 import * as cats from '../training/categories.js';
 import * as adm from '../training/admin.js';
-import * as svc from './service.js';
+import * as list from '../training/list.js';
+import * as svc from './from-group.js';
 
 /**
  * Group trainings (spec 3 "Group trainings", HOJ paths of §10). Prefix /api; every call needs a login.
@@ -22,16 +23,18 @@ export async function groupTrainingRoutes(app: FastifyInstance, ctx: AppContext)
   /** The tid of a group's training (a site training is "not found" here). */
   const inGroup = async (tid: number) => (await svc.groupTraining(db, tid)).id;
 
-  serve(app, ep.list, login, async ({ query, req }) => ok(await svc.groupTrainingList(db, userOf(req), query)));
+  serve(app, ep.list, login, async ({ query, req }) => {
+    const user = userOf(req);
+    return ok(await list.trainingList(db, user, await groupOwner(db, user, query.gid, 'member'), query));
+  });
 
-  serve(app, ep.adminList, login, async ({ query, req }) => ok(await svc.groupAdminTrainingList(db, userOf(req), query)));
+  serve(app, ep.adminList, login, async ({ query, req }) => ok(await adm.adminTrainingList(db, await groupOwner(db, userOf(req), query.gid, 'admin'), query)));
 
   serve(app, ep.get, login, async ({ query, req }) => ok(await adm.adminTraining(db, userOf(req), await inGroup(query.tid))));
 
   serve(app, ep.add, login, async ({ body, req }) => {
     const user = userOf(req);
-    const { group, actor } = await adminStanding(db, user, body.training.gid);
-    return ok(await adm.addTraining(db, user, body, { gid: group.id, actor }));
+    return ok(await adm.addTraining(db, user, body, await groupOwner(db, user, body.training.gid, 'admin')));
   });
 
   serve(app, ep.update, login, async ({ body, req }) => {
@@ -62,7 +65,7 @@ export async function groupTrainingRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, ep.addFromGroup, login, async ({ query, req }) => ok(await svc.addProblemFromGroup(db, userOf(req), query)));
 
-  serve(app, ep.categories, login, async ({ query, req }) => ok(await cats.categoriesOf(db, (await memberStanding(db, userOf(req), query.gid)).group.id)));
+  serve(app, ep.categories, login, async ({ query, req }) => ok(await cats.categoriesOf(db, await groupOwner(db, userOf(req), query.gid, 'member'))));
 
   serve(app, ep.addCategory, login, async ({ body, req }) => {
     if (body.gid === undefined) throw fail('groupNotFound');

@@ -1,8 +1,8 @@
 /**
  * Membership (spec 3 §4 "Group membership", §5 apply dialog, §6 "Member admin"; HOJ `/api/group/member`,
  * `get-member-list`, `get-apply-list`): joining and applying, the admins' accept / refuse / level
- * changes and removals, leaving, and the add-member search. The level rules of the member select
- * (`groupLevelChoices`, `mayManageGroupMember` of @oj/shared) are enforced here as the screen shows them.
+ * changes and removals, leaving, and the add-member search. The level rules are the policy's
+ * (`may` on a `groupMember`), asked here as the member select asks them.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -11,8 +11,7 @@ import {
   GroupAuth,
   GroupLevel,
   groupApplyProblem,
-  groupLevelChoices,
-  mayManageGroupMember,
+  may,
   type GroupLevelValue,
   type GroupMemberRow,
   type groupJoinQuery,
@@ -29,12 +28,12 @@ import { clearPasswordTries, countPasswordTry, type PasswordTries } from '../../
 import { mainRole } from '../admin-user/service.js';
 import { likeOf } from '../../lib/like.js';
 import { adminStanding, groupStanding, memberStanding, type GroupStanding } from './access.js';
-import { maySite } from '../policy/index.js';
 
 type MemberRow = typeof groupMembers.$inferSelect;
 
-/** The caller as the level rules read him. */
-const ruler = (s: GroupStanding, user: AuthUser) => ({ level: s.info.level, owner: s.info.owner, superAdmin: maySite(user, 'administerAllGroups') });
+/** A member row as the policy's `groupMember` resource (`to`: the level a change would give). */
+const memberResource = (s: GroupStanding, row: MemberRow, to?: GroupLevelValue) =>
+  ({ kind: 'groupMember', uid: row.uid, level: row.auth, owner: row.uid === s.group.ownerUid, to }) as const;
 
 async function memberRow(db: DbOrTx, gid: number, uid: string): Promise<MemberRow | undefined> {
   const [row] = await db
@@ -115,7 +114,7 @@ async function managedRow(db: DbOrTx, s: GroupStanding, user: AuthUser, uid: str
   if (!row) throw fail('groupMemberNotFound');
   if (row.uid === s.group.ownerUid) throw fail('groupOwnerFixed');
   if (row.uid === user.uid) throw fail('groupSelfFixed');
-  if (!mayManageGroupMember(ruler(s, user), row.auth)) throw forbidden('groupLevelDenied');
+  if (!may(s.actor, 'delete', memberResource(s, row))) throw forbidden('groupLevelDenied');
   return row;
 }
 
@@ -123,7 +122,7 @@ async function managedRow(db: DbOrTx, s: GroupStanding, user: AuthUser, uid: str
 export async function updateMember(db: Db, user: AuthUser, b: z.output<typeof groupMemberUpdate>): Promise<GroupMemberRow> {
   const s = await adminStanding(db, user, b.gid);
   const row = await managedRow(db, s, user, b.uid);
-  if (!groupLevelChoices(ruler(s, user), row.auth).includes(b.auth)) {
+  if (!may(s.actor, 'setLevel', memberResource(s, row, b.auth))) {
     throw b.auth < GroupLevel.MEMBER && row.auth >= GroupLevel.MEMBER ? fail('groupMemberNoBack') : forbidden('groupLevelDenied');
   }
   // Guarded by the level read above: a concurrent change by another admin makes this one a no-op.

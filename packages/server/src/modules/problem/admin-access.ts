@@ -11,23 +11,23 @@ import type { DbOrTx } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { actorIn, maySite } from '../policy/index.js';
+import { siteOwner, type Owner } from '../owner/index.js';
+import { actorIn } from '../policy/index.js';
 
 /**
- * Refuses the call unless the caller administers problem `pid` (bank: `manageProblems`; a group's: the
- * group rule). Returns the group holding it (null: the bank), so a save keeps new tags in that group.
+ * The owner of problem `pid` with the caller in it, once he may administer the problem there (bank:
+ * `manageProblems`; a group's: the group rule); a problem that does not exist is "not found" only to
+ * those who manage the bank. The admin area keeps a group problem's display id as typed (no prefix).
  */
-export async function assertAdministersProblem(db: DbOrTx, user: AuthUser, pid: number): Promise<{ gid: number | null }> {
+export async function administeredProblemOwner(db: DbOrTx, user: AuthUser, pid: number): Promise<Owner> {
   const [p] = await db.select({ gid: problems.gid, author: problems.author }).from(problems).where(eq(problems.id, pid));
-  if (!p) {
-    if (!maySite(user, 'manageProblems')) throw forbidden();
-    throw notFound('problemNotFound');
+  const site = siteOwner(user);
+  if (!p || p.gid === null) {
+    if (!may(site.actor, 'manageProblems', { kind: 'site' })) throw forbidden();
+    if (!p) throw notFound('problemNotFound');
+    return site;
   }
-  if (p.gid === null) {
-    if (!maySite(user, 'manageProblems')) throw forbidden();
-    return { gid: null };
-  }
-  const actor = await actorIn(db, user, p.gid);
-  if (!may(actor, 'administer', { kind: 'problem', author: p.author, gid: p.gid })) throw forbidden('groupProblemNotYours');
-  return { gid: p.gid };
+  const owner: Owner = { kind: 'group', gid: p.gid, actor: await actorIn(db, user, p.gid), idPrefix: '' };
+  if (!may(owner.actor, 'administer', { kind: 'problem', author: p.author, gid: p.gid })) throw forbidden('groupProblemNotYours');
+  return owner;
 }

@@ -7,7 +7,8 @@ import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { requireSite } from '../policy/index.js';
 import * as admin from './admin.js';
-import { assertAdministersProblem } from './admin-access.js';
+import { administeredProblemOwner } from './admin-access.js';
+import { siteOwner } from '../owner/index.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { rejudgeProblem } from './admin-rejudge.js';
 import * as tagAdmin from './admin-tag.js';
@@ -16,34 +17,34 @@ import * as tagAdmin from './admin-tag.js';
 export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) {
   const guard = { preHandler: requireSite('manageProblems') };
 
-  serve(app, ep.list, guard, async ({ query }) => ok(await admin.adminProblemList(ctx, query)));
+  serve(app, ep.list, guard, async ({ query, req }) => {
+    const page = await admin.adminProblemList(ctx, siteOwner(userOf(req)), query);
+    return ok({ ...page, records: page.records.map(({ applyPublicProgress: _a, editable: _e, ...r }) => r) });
+  });
 
   // Calls naming a problem by id: a group's problem only for those who manage it in its group (admin-access.ts).
-  const administers = (req: FastifyRequest, pid: number) => assertAdministersProblem(ctx.database.db, userOf(req), pid);
+  const administers = (req: FastifyRequest, pid: number) => administeredProblemOwner(ctx.database.db, userOf(req), pid);
 
   serve(app, ep.get, guard, async ({ query, req }) => {
     await administers(req, query.pid);
     return ok(await admin.adminProblemDetail(ctx, query.pid));
   });
 
-  serve(app, ep.create, guard, async ({ body, req }) => ok(await admin.createProblem(ctx, userOf(req), body, body)));
+  serve(app, ep.create, guard, async ({ body, req }) => ok(await admin.createOwnedProblem(ctx, siteOwner(userOf(req)), userOf(req), body, body)));
 
   serve(app, ep.update, guard, async ({ body, req }) => {
     const pid = body.problem.id;
     if (!pid) throw new ApiError('problem.id: required', 400, 400);
-    const { gid } = await administers(req, pid);
-    return ok(await admin.updateProblem(ctx, userOf(req), pid, body, body, gid === null ? {} : { gid }));
+    return ok(await admin.updateOwnedProblem(ctx, await administers(req, pid), userOf(req), pid, body, body));
   });
 
   serve(app, ep.remove, guard, async ({ query, req }) => {
-    await administers(req, query.pid);
-    await admin.deleteProblem(ctx, query.pid);
+    await admin.deleteOwnedProblem(ctx, await administers(req, query.pid), query.pid);
     return ok(null);
   });
 
   serve(app, ep.changeAuth, guard, async ({ body, req }) => {
-    await administers(req, body.id);
-    await admin.changeProblemAuth(ctx, userOf(req), body.id, body.auth);
+    await admin.changeOwnedProblemAuth(ctx, await administers(req, body.id), userOf(req), body.id, body.auth);
     return ok(null);
   });
 

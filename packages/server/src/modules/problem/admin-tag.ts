@@ -1,11 +1,12 @@
 /** Tags and tag classifications of the problem bank (HOJ `/api/admin/tag…`, spec 3 §3 "Tag"). */
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { ClassificationBody, Tag, TagBody, TagClassification } from '@oj/shared';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { OWN_OJ, type ClassificationBody, type Tag, type TagBody, type TagClassification } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tagClassifications, tags } from '../../db/schema/index.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
 
 const tagView = (t: typeof tags.$inferSelect): Tag => ({ id: t.id, name: t.name, color: t.color, oj: t.oj, tcid: t.tcid });
 const classificationView = (c: typeof tagClassifications.$inferSelect): TagClassification => ({ id: c.id, name: c.name, oj: c.oj, rank: c.rank });
@@ -108,4 +109,14 @@ export async function updateClassification(ctx: AppContext, body: Classification
 export async function deleteClassification(ctx: AppContext, tcid: number): Promise<void> {
   const rows = await ctx.database.db.delete(tagClassifications).where(eq(tagClassifications.id, tcid)).returning({ id: tagClassifications.id });
   if (!rows.length) throw notFound('classificationNotFound');
+}
+
+/** The tags a problem of the owner may carry: the site's own bank's, and the owner's (a group's own). */
+export async function ownerTags(ctx: AppContext, owner: Owner): Promise<Tag[]> {
+  const rows = await ctx.database.db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.oj, OWN_OJ), or(isNull(tags.gid), ownerFilter(owner, tags.gid))))
+    .orderBy(tags.id);
+  return rows.map(tagView);
 }

@@ -8,27 +8,35 @@ import {
   type AdminProblemCase,
   type AdminProblemDetail,
   type AdminProblemListRow,
+  type GroupAdminProblemRow,
+  may,
   type BuiltinChecker,
   type CheckerConvention,
   type Page,
 } from '@oj/shared';
-import type { z } from 'zod';
-import type { adminProblemListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { problemCases, problems, problemTags, submissions, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, notFound } from '../../lib/errors.js';
+import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
-import { problemById, problemView, tagsOf } from './service.js';
+import { problemById, problemView, tagsOf, type ProblemRow } from './service.js';
+import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
-export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminProblemListQuery>): Promise<Page<AdminProblemListRow>> {
+/** The admin list's filters (the site's form has them all; a group's list pages only). */
+type AdminListQuery = { currentPage: number; limit: number; keyword?: string; auth?: number; oj?: string };
+
+/**
+ * Every problem of the owner, newest first, with what the caller may do to each (`editable`) and the
+ * columns both admin lists show (the routes keep the ones their payload names).
+ */
+export async function adminProblemList(ctx: AppContext, owner: Owner, q: AdminListQuery): Promise<Page<AdminProblemListRow & GroupAdminProblemRow>> {
   const { db } = ctx.database;
-  const conds: (SQL | undefined)[] = [isNull(problems.gid)];
+  const conds: (SQL | undefined)[] = [ownerFilter(owner, problems.gid)];
   if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
   if (q.oj === OWN_OJ || q.oj?.toLowerCase() === 'mine') conds.push(eq(problems.isRemote, false));
   const keyword = q.keyword?.trim();
@@ -45,9 +53,11 @@ export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminP
         auth: problems.auth,
         difficulty: problems.difficulty,
         isRemote: problems.isRemote,
+        applyPublicProgress: problems.applyPublicProgress,
         modifiedUser: problems.modifiedUser,
         gmtCreate: problems.gmtCreate,
         gmtModified: problems.gmtModified,
+        gid: problems.gid,
       })
       .from(problems)
       .where(where)
@@ -57,9 +67,29 @@ export async function adminProblemList(ctx: AppContext, q: z.infer<typeof adminP
     db.select({ n: count() }).from(problems).where(where),
   ]);
   return {
-    records: rows.map((r) => ({ ...r, gmtCreate: r.gmtCreate.toISOString(), gmtModified: r.gmtModified.toISOString() })),
+    records: rows.map(({ gid, ...r }) => ({
+      ...r,
+      gmtCreate: r.gmtCreate.toISOString(),
+      gmtModified: r.gmtModified.toISOString(),
+      editable: may(owner.actor, 'administer', { kind: 'problem', author: r.author, gid }),
+    })),
     total: total?.n ?? 0,
   };
+}
+
+/**
+ * Problem `pid` of the owner when the caller may administer it there (edit, delete, download, apply):
+ * another owner's problem is "not found"; in a group an admin who is neither its root nor the author
+ * is refused with `groupProblemNotYours`.
+ */
+export async function ownedProblem(db: DbOrTx, owner: Owner, pid: number): Promise<ProblemRow> {
+  const [p] = await db
+    .select()
+    .from(problems)
+    .where(and(eq(problems.id, pid), ownerFilter(owner, problems.gid)));
+  if (!p) throw notFound('problemNotFound');
+  if (!may(owner.actor, 'administer', { kind: 'problem', author: p.author, gid: p.gid })) throw forbidden('groupProblemNotYours');
+  return p;
 }
 
 function readSmall(dataDir: string, hash: string, size: number): string | null {
@@ -254,9 +284,10 @@ export async function createProblem(
   user: AuthUser,
   body: AdminProblemBody,
   upload?: AdminProblemUploadRef,
-  /** a group's own problem (modules/group-problem): held by the group, outside the public bank */
-  o: { gid?: number } = {},
+  /** who holds the new problem (a group's is outside the public bank); the site when left out */
+  owner: Owner = siteOwner(user),
 ): Promise<{ pid: number; problemId: string }> {
+  const { gid } = ownerColumns(owner);
   const cases = await prepareSave(ctx, body, upload, true);
   let pid: number;
   try {
@@ -264,9 +295,9 @@ export async function createProblem(
       await assertFreeDisplayId(tx, body.problem.problemId);
       const [row] = await tx
         .insert(problems)
-        .values({ ...columnsOf(body, user), author: user.username, ...(o.gid ? { gid: o.gid, isGroup: true } : {}) })
+        .values({ ...columnsOf(body, user), author: user.username, gid, isGroup: gid !== null })
         .returning({ id: problems.id });
-      const tagIds = await resolveTags(tx, body.tags, o.gid ?? null);
+      const tagIds = await resolveTags(tx, body.tags, gid);
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
       return row!.id;
     });
@@ -284,9 +315,10 @@ export async function updateProblem(
   pid: number,
   body: AdminProblemBody,
   upload?: AdminProblemUploadRef,
-  /** the group holding the problem (its new tags are the group's) */
-  o: { gid?: number } = {},
+  /** who holds the problem (a group's new tags are the group's) */
+  owner: Owner = siteOwner(user),
 ): Promise<{ pid: number; problemId: string }> {
+  const { gid } = ownerColumns(owner);
   const cases = await prepareSave(ctx, body, upload, false);
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -301,7 +333,7 @@ export async function updateProblem(
           .set({ displayPid: body.problem.problemId })
           .where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
       }
-      const tagIds = await resolveTags(tx, body.tags, o.gid ?? null);
+      const tagIds = await resolveTags(tx, body.tags, gid);
       await tx.delete(problemTags).where(eq(problemTags.pid, pid));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
     });
@@ -327,4 +359,34 @@ export async function changeProblemAuth(ctx: AppContext, user: AuthUser, pid: nu
     .where(eq(problems.id, pid))
     .returning({ id: problems.id });
   if (!rows.length) throw notFound('problemNotFound');
+}
+
+/** A new problem of the owner (policy `create`); its display id gets the owner's prefix (a group's short name). */
+export async function createOwnedProblem(ctx: AppContext, owner: Owner, user: AuthUser, body: AdminProblemBody, upload: AdminProblemUploadRef) {
+  if (!may(owner.actor, 'create', { kind: 'problem', author: null, ...ownerColumns(owner) })) throw forbidden();
+  const named = { ...body, problem: { ...body.problem, id: undefined, problemId: `${owner.idPrefix}${body.problem.problemId}` } };
+  return createProblem(ctx, user, named, upload, owner);
+}
+
+/**
+ * Saves problem `pid` of the owner. The id sent back as it is stored (the form shows a group problem's
+ * id whole, even when the group's short name changed since) is kept: only a new id gets the prefix.
+ */
+export async function updateOwnedProblem(ctx: AppContext, owner: Owner, user: AuthUser, pid: number, body: AdminProblemBody, upload: AdminProblemUploadRef) {
+  const p = await ownedProblem(ctx.database.db, owner, pid);
+  const typed = body.problem.problemId;
+  const problemId = typed === p.problemId ? typed : `${owner.idPrefix}${typed}`;
+  return updateProblem(ctx, user, pid, { ...body, problem: { ...body.problem, problemId } }, upload, owner);
+}
+
+/** Deletes problem `pid` of the owner (its submissions stay, as in the bank). */
+export async function deleteOwnedProblem(ctx: AppContext, owner: Owner, pid: number): Promise<void> {
+  await ownedProblem(ctx.database.db, owner, pid);
+  await deleteProblem(ctx, pid);
+}
+
+/** Changes the visibility of problem `pid` of the owner (the routes say which values each owner offers). */
+export async function changeOwnedProblemAuth(ctx: AppContext, owner: Owner, user: AuthUser, pid: number, auth: number): Promise<void> {
+  await ownedProblem(ctx.database.db, owner, pid);
+  await changeProblemAuth(ctx, user, pid, auth);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   JudgeStatus,
   OWN_OJ,
@@ -6,6 +6,7 @@ import {
   REMOTE_OJS,
   type JudgeCaseMode,
   type JudgeMode,
+  type GroupProblemRow,
   type Page,
   type ProblemCount,
   type ProblemListQuery,
@@ -20,6 +21,7 @@ import { languages, problems, problemTags, tagClassifications, tags } from '../.
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
 import { maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -268,4 +270,26 @@ export async function codeTemplates(ctx: AppContext, user: AuthUser, pid: number
   const p = await problemById(ctx.database.db, pid);
   if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
   return templatesOf(ctx.database.db, p);
+}
+
+/** The owner's public problems for those inside it (a group's members' list), newest first, with tags and verdict counts. */
+export async function publicProblemsOf(ctx: AppContext, owner: Owner, q: { currentPage: number; limit: number }): Promise<Page<GroupProblemRow>> {
+  const { db } = ctx.database;
+  const where = and(ownerFilter(owner, problems.gid), eq(problems.auth, ProblemAuth.PUBLIC));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: problems.id, problemId: problems.problemId, title: problems.title, difficulty: problems.difficulty, type: problems.type })
+      .from(problems)
+      .where(where)
+      .orderBy(desc(problems.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit),
+    db.select({ n: count() }).from(problems).where(where),
+  ]);
+  const pids = rows.map((r) => r.id);
+  const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
+  return {
+    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.id) ?? [], total: counts.get(r.id)?.total ?? 0, ac: counts.get(r.id)?.ac ?? 0 })),
+    total: total?.n ?? 0,
+  };
 }

@@ -28,9 +28,9 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../../lib/like.js';
+import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import {
-  actorOf,
   administeredTraining,
   administeredTrainingStanding,
   isTrainingAdmin,
@@ -58,13 +58,16 @@ export const toAdmin = (t: TrainingRow, actor: Actor | null): AdminTraining => (
   gmtModified: t.gmtModified.toISOString(),
 });
 
-/** Every site training (HOJ lists them all to the admin area); the buttons follow `may`. */
-export async function adminTrainingList(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingListQuery>): Promise<Page<AdminTrainingListRow>> {
-  const conds: (SQL | undefined)[] = [isNull(trainings.gid)];
+/**
+ * Every training of the owner, hidden ones too (HOJ lists them all to the admin area); passwords and
+ * buttons follow `may` with the caller as the owner reads him.
+ */
+export async function adminTrainingList(db: DbOrTx, owner: Owner, q: z.infer<typeof adminTrainingListQuery>): Promise<Page<AdminTrainingListRow>> {
+  const conds: (SQL | undefined)[] = [ownerFilter(owner, trainings.gid)];
   if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
   const { rows, total } = await trainingPage(db, and(...conds), q);
   return {
-    records: rows.map((r) => ({ ...toAdmin(r.t, actorOf(user)), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
+    records: rows.map((r) => ({ ...toAdmin(r.t, owner.actor), categoryName: r.categoryName, categoryColor: r.categoryColor, problemCount: r.problemCount })),
     total,
   };
 }
@@ -97,23 +100,16 @@ async function checkedForm(db: DbOrTx, body: AdminTrainingBody, gid: number | nu
   };
 }
 
-/**
- * A new training of the site, or of group `gid` (the caller as `actorIn` read him there; the group
- * routes checked he is inside it).
- */
-export async function addTraining(
-  db: DbOrTx,
-  user: AuthUser,
-  body: AdminTrainingBody,
-  place: { gid: number | null; actor: Actor | null } = { gid: null, actor: actorOf(user) },
-): Promise<AdminTrainingDetail> {
-  if (!may(place.actor, 'create', { kind: 'training', uid: null, gid: place.gid })) throw forbidden();
-  const { values } = await checkedForm(db, body, place.gid);
+/** A new training of the owner (policy `create` with the caller as the owner reads him). */
+export async function addTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody, owner: Owner = siteOwner(user)): Promise<AdminTrainingDetail> {
+  const { gid } = ownerColumns(owner);
+  if (!may(owner.actor, 'create', { kind: 'training', uid: null, gid })) throw forbidden();
+  const { values } = await checkedForm(db, body, gid);
   const [row] = await db
     .insert(trainings)
-    .values({ ...values, gid: place.gid, uid: user.uid, author: user.username })
+    .values({ ...values, gid, uid: user.uid, author: user.username })
     .returning();
-  return detailOf(db, row!, place.actor);
+  return detailOf(db, row!, owner.actor);
 }
 
 export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {

@@ -2,7 +2,8 @@
  * Training categories of an owner: the site's (managed by the super admin and problem admins) and each
  * group's own (its admins), one set of services for both (policy `may` on 'trainingCategory').
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { ownerFilter, type Owner } from '../owner/index.js';
 import { may, type TrainingCategory } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCategories, trainings } from '../../db/schema/index.js';
@@ -17,14 +18,14 @@ type CategoryRow = typeof trainingCategories.$inferSelect;
 export const toCategory = (c: CategoryRow): TrainingCategory => ({ id: c.id, name: c.name, color: c.color, gid: c.gid });
 
 /**
- * The categories a training of `gid` may have: the site's (`gid` null), or the site's then group
- * `gid`'s own (get-training-category of a group; the caller's membership is checked by the route).
+ * The categories a training of the owner may have: the site's, then the owner's own (a group's; the
+ * caller's membership was checked when the owner was resolved).
  */
-export async function categoriesOf(db: DbOrTx, gid: number | null): Promise<TrainingCategory[]> {
+export async function categoriesOf(db: DbOrTx, owner: Owner): Promise<TrainingCategory[]> {
   const rows = await db
     .select()
     .from(trainingCategories)
-    .where(sql`${trainingCategories.gid} is null or ${trainingCategories.gid} = ${gid}`)
+    .where(or(isNull(trainingCategories.gid), ownerFilter(owner, trainingCategories.gid)))
     .orderBy(sql`${trainingCategories.gid} nulls first`, asc(trainingCategories.id));
   return rows.map(toCategory);
 }

@@ -1,5 +1,5 @@
 /** /training: the list, a training's detail, its password and access (spec 2 §2 "Training", §7). */
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { TrainingAuth, type Page, type TrainingAccess, type TrainingDetail, type TrainingListRow, type trainingListQuery } from '@oj/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -9,6 +9,7 @@ import { fail } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry } from '../../lib/password-tries.js';
 import { likeOf } from '../../lib/like.js';
 import { passwordMatches } from '../contest/access.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
 import { hasAccess, TRAINING_PASSWORD_TRIES, visibleTraining, visibleTrainingStanding, type TrainingRow } from './access.js';
 import { acCounts } from './progress.js';
 
@@ -59,9 +60,14 @@ export const toListRow = (r: Joined, acCount: number): TrainingListRow => ({
 /** Trainings in the list order (HOJ: rank, then newest). */
 export const trainingOrder = [asc(trainings.rank), desc(trainings.id)];
 
-/** Visible site trainings (group trainings are listed in their group), with the caller's progress. */
-export async function trainingList(db: DbOrTx, user: AuthUser | null, q: z.infer<typeof trainingListQuery>): Promise<Page<TrainingListRow>> {
-  const conds: (SQL | undefined)[] = [isNull(trainings.gid), eq(trainings.status, true)];
+/** The owner's visible trainings (a group's are listed in their group only), with the caller's progress. */
+export async function trainingList(
+  db: DbOrTx,
+  user: AuthUser | null,
+  owner: Owner,
+  q: Pick<z.infer<typeof trainingListQuery>, 'currentPage' | 'limit'> & Partial<z.infer<typeof trainingListQuery>>,
+): Promise<Page<TrainingListRow>> {
+  const conds: (SQL | undefined)[] = [ownerFilter(owner, trainings.gid), eq(trainings.status, true)];
   if (q.keyword) conds.push(ilike(trainings.title, likeOf(q.keyword)));
   if (q.categoryId !== undefined) conds.push(eq(trainings.categoryId, q.categoryId));
   if (q.auth) conds.push(eq(trainings.auth, q.auth));

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
+import { siteOwner } from '../owner/index.js';
 import * as adm from './admin.js';
 import * as cats from './categories.js';
 import * as list from './list.js';
@@ -15,9 +16,12 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const login = { preHandler: requireLogin };
 
-  serve(app, ep.categories, {}, async () => ok(await cats.categoriesOf(db, null)));
+  serve(app, ep.categories, {}, async () => ok(await cats.categoriesOf(db, siteOwner(null))));
 
-  serve(app, ep.list, {}, async ({ query, req, reply }) => ok(await list.trainingList(db, await optionalUser(req, reply), query)));
+  serve(app, ep.list, {}, async ({ query, req, reply }) => {
+    const user = await optionalUser(req, reply);
+    return ok(await list.trainingList(db, user, siteOwner(user), query));
+  });
 
   serve(app, ep.detail, login, async ({ query, req }) => ok(await list.trainingDetail(db, userOf(req), query.tid)));
 
@@ -42,7 +46,7 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
 export async function adminTrainingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
-  serve(app, admin.list, {}, async ({ query, req }) => ok(await adm.adminTrainingList(db, userOf(req), query)));
+  serve(app, admin.list, {}, async ({ query, req }) => ok(await adm.adminTrainingList(db, siteOwner(userOf(req)), query)));
 
   serve(app, admin.get, {}, async ({ query, req }) => ok(await adm.adminTraining(db, userOf(req), query.tid)));
 

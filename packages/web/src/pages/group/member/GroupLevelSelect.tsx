@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GroupLevel, groupLevelChoices, type GroupLevelValue, type GroupMemberRow } from '@oj/shared';
+import { type Actor, GroupLevel, type GroupLevelValue, type GroupMemberRow, may } from '@oj/shared';
 import { groupApi } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 
 const LEVELS = [GroupLevel.APPLYING, GroupLevel.REFUSED, GroupLevel.MEMBER, GroupLevel.ADMIN, GroupLevel.ROOT] as GroupLevelValue[];
 
-export interface Ruler {
-  uid: string;
-  level: number;
-  owner: boolean;
-  superAdmin: boolean;
-}
+/** A member row as the policy's `groupMember` resource (`to`: the level a change would give). */
+export const memberResource = (row: GroupMemberRow, to?: GroupLevelValue) =>
+  ({ kind: 'groupMember', uid: row.uid, level: row.auth, owner: row.owner, to }) as const;
 
 /**
  * The member admin's level select (spec 3 §4): every level listed, those the viewer may not give
- * disabled exactly as the rules say (the server enforces the same, `groupLevelChoices`); the owner's
- * and the viewer's own row cannot change. A change is saved at once.
+ * disabled unless the policy lets the viewer (`actor`, with his level in the group) give it, as the
+ * server asks it; the owner's and the viewer's own row cannot change. A change is saved at once.
  */
-export function GroupLevelSelect({ gid, row, ruler, onChanged }: { gid: number; row: GroupMemberRow; ruler: Ruler; onChanged: () => void }) {
+export function GroupLevelSelect({ gid, row, actor, onChanged }: { gid: number; row: GroupMemberRow; actor: Actor | null; onChanged: () => void }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
-  const fixed = row.owner || row.uid === ruler.uid || !(ruler.owner || ruler.superAdmin || row.auth < ruler.level);
-  const allowed = groupLevelChoices(ruler, row.auth);
+  const fixed = !may(actor, 'delete', memberResource(row));
 
   const change = async (auth: GroupLevelValue) => {
     setSaving(true);
@@ -50,7 +46,7 @@ export function GroupLevelSelect({ gid, row, ruler, onChanged }: { gid: number; 
       popupMatchSelectWidth={false}
       options={LEVELS.map((level) => ({
         value: level,
-        disabled: !allowed.includes(level),
+        disabled: !may(actor, 'setLevel', memberResource(row, level)),
         label: <span data-testid={`group-level-option-${level}`}>{t(`group.level.${level}`)}</span>,
       }))}
       data-testid={`group-level-${row.username}`}

@@ -4,16 +4,15 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, UserAddOutlined } from '@
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LIMITS, GroupLevel, type GroupLevelValue, type GroupMemberRow } from '@oj/shared';
+import { GROUP_LIMITS, GroupLevel, type GroupLevelValue, type GroupMemberRow, may } from '@oj/shared';
 import { groupApi, groupKeys, useGroupMembers } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
-import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
 import { useGroup } from '../../../components/group/GroupContext';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
-import { GroupLevelSelect, type Ruler } from './GroupLevelSelect';
-import { useMay } from '../../../app/may';
+import { GroupLevelSelect, memberResource } from './GroupLevelSelect';
+import { useActor } from '../../../app/may';
 
 const LEVEL_COLOR: Record<GroupLevelValue, string> = { 1: 'processing', 2: 'error', 3: 'default', 4: 'blue', 5: 'gold' };
 
@@ -66,11 +65,11 @@ export default function GroupMemberPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { group, access, refresh } = useGroup();
-  const { user } = useSession();
   const [admin, setAdmin] = useState(false);
   const [adding, setAdding] = useState(false);
-  const mayAllGroups = useMay('administerAllGroups');
-  const ruler: Ruler = { uid: user?.uid ?? '', level: access.level, owner: access.owner, superAdmin: mayAllGroups };
+  const viewer = useActor();
+  // The viewer as the policy sees him in this group (his level and ownership from the group's access).
+  const actor = viewer && { ...viewer, groupLevel: access.level === 0 ? null : access.level, groupOwner: access.owner };
 
   const reload = () => {
     void client.invalidateQueries({ queryKey: groupKeys.all(group.id) });
@@ -87,7 +86,7 @@ export default function GroupMemberPage() {
     }
   };
 
-  const manageable = (row: GroupMemberRow) => !row.owner && row.uid !== ruler.uid && (ruler.owner || ruler.superAdmin || row.auth < ruler.level);
+  const manageable = (row: GroupMemberRow) => may(actor, 'delete', memberResource(row));
 
   const base: TableColumnsType<GroupMemberRow> = [
     {
@@ -105,7 +104,7 @@ export default function GroupMemberPage() {
   ];
 
   const levelColumn: TableColumnsType<GroupMemberRow>[number] = admin
-    ? { title: t('group.member.level'), key: 'auth', render: (_v, row) => <GroupLevelSelect gid={group.id} row={row} ruler={ruler} onChanged={reload} /> }
+    ? { title: t('group.member.level'), key: 'auth', render: (_v, row) => <GroupLevelSelect gid={group.id} row={row} actor={actor} onChanged={reload} /> }
     : { title: t('group.member.level'), key: 'auth', render: (_v, row) => <LevelTag row={row} /> };
 
   const actions = (withDecision: boolean): TableColumnsType<GroupMemberRow>[number] => ({

@@ -1,0 +1,30 @@
+/**
+ * An owner is who holds a problem, training, training category, contest or announcement: the site or
+ * a group (Hydro's domain). It is resolved once per request with the caller, like a place
+ * (`siteOwner` here, `groupOwner` in group/owner.ts), and the services take it instead of a `gid`. The
+ * two SQL helpers below are the only code that tells the kinds apart: a service filters rows by
+ * `ownerFilter` and stamps new rows with `ownerColumns`, and asks the policy with `ownerColumns(o).gid`.
+ */
+import { eq, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Actor } from '@oj/shared';
+import type { AuthUser } from '../../lib/auth.js';
+import { actorOf } from '../policy/index.js';
+
+interface OwnerBase {
+  /** the caller as the policy sees him in the owner (with his group level in a group) */
+  actor: Actor | null;
+  /** put in front of a new problem's display id (a group's short name; nothing on the site) */
+  idPrefix: string;
+}
+
+export type Owner = ({ kind: 'site' } | { kind: 'group'; gid: number }) & OwnerBase;
+
+/** The site as the owner, with the caller as the policy reads him there. */
+export const siteOwner = (user: AuthUser | null): Owner => ({ kind: 'site', actor: actorOf(user), idPrefix: '' });
+
+/** Rows held by the owner: `gid IS NULL` for the site, `gid = $1` for a group. */
+export const ownerFilter = (o: Owner, gid: AnyPgColumn): SQL => (o.kind === 'group' ? eq(gid, o.gid) : isNull(gid));
+
+/** The columns that make a new row the owner's (and the `gid` the policy's resources carry). */
+export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind === 'group' ? o.gid : null });
