@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { baseUrl, waitForMail } from './browser.js';
 import { ROOT_PASSWORD } from './global-setup.js';
+import { timed } from './timing.js';
 
 export interface Envelope<T = any> {
   status: number;
@@ -160,8 +161,52 @@ export async function registerUser(u: User): Promise<string> {
   return loginToken(u);
 }
 
+let signIns = 0;
+
+/**
+ * Logs in without the login form, for the tests that are about something else: the login call goes to
+ * the API with the browser's own user agent (so the server's session list names the browser, as after a
+ * form login), and the page's context stores the answer the way the app does after a login. It is
+ * stored once, at the context's next page load, so a later logout in the test stays a logout. With
+ * `at`, that page is opened and the logged-in top bar (or the admin dashboard) awaited; without it the
+ * caller's next `goto` does the loading. The login dialog and admin form have tests of their own.
+ */
+export function signIn(page: Page, u: User, o: { at?: string; admin?: boolean } = {}) {
+  return timed('api login', async () => {
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    const r = await api('POST', o.admin ? '/api/admin/login' : '/api/login', {
+      body: { username: u.username, password: u.password },
+      headers: { 'user-agent': userAgent },
+    });
+    if (r.status !== 200 || !r.token) throw new Error(`login ${u.username}: ${r.msg}`);
+    const id = `${process.pid}-${++signIns}`;
+    await page.context().addInitScript(
+      ([id, token, info]) => {
+        try {
+          // each login is written once per context: later loads keep whatever the test did since (a logout)
+          const done: string[] = JSON.parse(localStorage.getItem('e2e-sign-ins') ?? '[]');
+          if (done.includes(id!)) return;
+          localStorage.setItem('e2e-sign-ins', JSON.stringify([...done, id]));
+          localStorage.setItem('token', token!);
+          localStorage.setItem('userInfo', info!);
+        } catch {
+          /* about:blank has no storage: the next real page load writes it */
+        }
+      },
+      [id, r.token, JSON.stringify(r.data)],
+    );
+    if (!o.at) return;
+    await page.goto(o.at);
+    await (o.admin ? page.getByTestId('admin-dashboard') : page.getByTestId('user-menu')).waitFor();
+  });
+}
+
 /** Logs in through the login dialog of the top bar, on `from` (null: on the page already open). */
-export async function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
+export function loginInBrowser(page: Page, u: User, from: string | null = '/home') {
+  return timed('ui login', () => loginInDialog(page, u, from));
+}
+
+async function loginInDialog(page: Page, u: User, from: string | null) {
   if (from) await page.goto(from);
   // A click that lands while the top bar is still settling (the layout is chosen from the viewport
   // width after the first paint) can miss the dialog: ask again rather than wait for ever.
@@ -181,7 +226,11 @@ export async function loginInBrowser(page: Page, u: User, from: string | null = 
 }
 
 /** Logs in on the admin login page and waits for the dashboard. */
-export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
+export function adminLoginInBrowser(page: Page, u: User = rootUser) {
+  return timed('ui login', () => adminLoginForm(page, u));
+}
+
+async function adminLoginForm(page: Page, u: User) {
   await page.goto('/admin/login');
   await page.getByTestId('admin-login-username').fill(u.username);
   await page.getByTestId('admin-login-password').fill(u.password);
@@ -191,7 +240,11 @@ export async function adminLoginInBrowser(page: Page, u: User = rootUser) {
 }
 
 /** Waits until the in-process judge has given the submission a final status, and returns it. */
-export async function waitVerdict(submitId: number, token: string, timeoutMs = 60_000): Promise<number> {
+export function waitVerdict(submitId: number, token: string, timeoutMs = 60_000): Promise<number> {
+  return timed('verdict wait', () => pollVerdict(submitId, token, timeoutMs));
+}
+
+async function pollVerdict(submitId: number, token: string, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const r = await api('GET', `get-submission-detail?submitId=${submitId}`, { token });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { watchPage } from './timing.js';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -31,6 +32,7 @@ export async function newVisitor(
     if (document.head) style();
     else document.addEventListener('DOMContentLoaded', style);
   });
+  context.on('page', watchPage);
   const page = await context.newPage();
   return { context, page };
 }

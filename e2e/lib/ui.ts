@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { shot } from './browser.js';
 import type { Session } from './api.js';
+import { timed } from './timing.js';
 
 // ---------------------------------------------------------------------------------------------
 // Toasts (antd message)
@@ -142,7 +143,11 @@ export async function submitWhenAllowed(page: Page, tries = 3) {
 }
 
 /** Collects every text the submit status shows until it reaches `final`. */
-export async function watchStatus(page: Page, final: string, timeoutMs = 60_000): Promise<string[]> {
+export function watchStatus(page: Page, final: string, timeoutMs = 60_000): Promise<string[]> {
+  return timed('verdict wait', () => collectStatus(page, final, timeoutMs));
+}
+
+async function collectStatus(page: Page, final: string, timeoutMs: number): Promise<string[]> {
   const seen: string[] = [];
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

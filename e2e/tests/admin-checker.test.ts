@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, apiOk, loginToken, registerUser, rootToken, waitVerdict } from '../lib/api.js';
+import { apiOk, loginToken, registerUser, rootToken, rootUser, signIn, waitVerdict } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('built-in checker chosen in the problem editor', () => {
 
   it('saves "floats 1e-6": 1.0000001 for 1.0 is accepted, 1.1 is a wrong answer', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto(`/admin/problem/edit/${pid}`);
     await expect.poll(() => page.getByTestId('field-title').inputValue(), { timeout: 15_000 }).toBe('One point zero');
     // Standard mode: the checker select, no convention; the precision only for floats.

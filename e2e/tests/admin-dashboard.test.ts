@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AC_C, adminLoginInBrowser, apiOk, createProblem, rootToken, waitVerdict } from '../lib/api.js';
+import { AC_C, apiOk, createProblem, rootToken, rootUser, signIn, waitVerdict } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 
 let browser: Browser;
@@ -34,7 +34,7 @@ describe('admin dashboard', () => {
     expect(builtIn, 'the built-in judge is registered').toBeTruthy();
 
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     const judgeTag = page.getByTestId(`judge-health-${builtIn!.name}`);
     await judgeTag.waitFor();
     expect(await judgeTag.innerText()).toBe('Healthy');
@@ -70,7 +70,7 @@ describe('admin dashboard', () => {
 
   it('is usable at 768 px, here in Japanese: nothing wider than the window', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/dashboard?l=ja-JP');
     await page.getByTestId('dashboard-judges').locator('.ant-tag-success').first().waitFor();
     expect(await page.getByTestId('dashboard-judges').locator('.ant-tag-success').first().innerText()).toBe('正常');
@@ -83,7 +83,7 @@ describe('admin dashboard', () => {
   });
   it('warns when no base URL is set, with the way to set it (this server has OJ_BASE_URL: no warning)', async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     await page.getByTestId('dashboard-today-submissions').waitFor();
     const warnings = await apiOk<{ baseUrlMissing: boolean }>('GET', 'admin/dashboard/get-site-warnings', { token });
     expect(warnings).toEqual({ baseUrlMissing: false });

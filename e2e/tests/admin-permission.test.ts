@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginToken, registerUser, rootToken } from '../lib/api.js';
+import { adminLoginInBrowser, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { shownToast } from '../lib/ui.js';
 
 let browser: Browser;
@@ -34,7 +34,7 @@ describe('roles and permissions', () => {
 
     const root = await newVisitor(browser);
     const page = root.page;
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/user?tab=permissions');
     const box = page.getByTestId('perm-user_admin-1001');
     await box.waitFor();
@@ -64,7 +64,7 @@ describe('roles and permissions', () => {
 
     // The matrix at 768 px: the table scrolls sideways inside its card, the page itself does not.
     const narrow = await newVisitor(browser, { width: 768 });
-    await adminLoginInBrowser(narrow.page);
+    await signIn(narrow.page, rootUser, { admin: true });
     await narrow.page.goto('/admin/user?tab=permissions');
     await narrow.page.getByTestId('perm-submit-1002').waitFor();
     expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

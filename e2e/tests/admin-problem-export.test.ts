@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, createProblem, rootToken } from '../lib/api.js';
+import { createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('admin problem list: export menu', () => {
   it('downloads a problem as a Polygon package and as a Kattis package', async () => {
     await createProblem(await rootToken(), { problemId, title: 'Export me' });
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto(`/admin/problems?keyword=${problemId}`);
     const files: Record<string, string[]> = {};
     for (const format of ['polygon', 'kattis'] as const) {

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C, adminLoginInBrowser, api, apiOk, loginInBrowser, loginToken, registerUser, rootToken } from '../lib/api.js';
+import { AC_C, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { loadCode, shownToast as toast, toastGone } from '../lib/ui.js';
 
 interface SwitchConfig {
@@ -41,7 +41,7 @@ describe('admin switches', () => {
     await apiOk('PUT', 'admin/switch/update', { token: await rootToken(), body: { submitCaptcha: false } });
     const visitor = await newVisitor(browser);
     const page = visitor.page;
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
     await loadCode(page, AC_C);
@@ -49,7 +49,7 @@ describe('admin switches', () => {
 
     // Root changes the switches in the admin page.
     const admin = await newVisitor(browser);
-    await adminLoginInBrowser(admin.page);
+    await signIn(admin.page, rootUser, { admin: true, at: '/admin/dashboard' });
     await admin.page.getByTestId('admin-menu').getByText('Switches').click();
     await admin.page.waitForURL('**/admin/switch');
     await admin.page.getByTestId('switch-save').waitFor();
@@ -103,7 +103,7 @@ describe('admin switches', () => {
 
   it('fits 768 px wide screens', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/switch');
     await page.getByTestId('switch-save').waitFor();
     await page.getByTestId('switch-openPublicJudge').waitFor();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginInBrowser, rootToken } from '../lib/api.js';
+import { api, apiOk, loginInBrowser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { shownToast as toast } from '../lib/ui.js';
 
 let browser: Browser;
@@ -26,7 +26,7 @@ describe('admin users', () => {
   it('imports, generates and downloads; a generated user logs in and is logged out when disabled', async () => {
     const admin = await newVisitor(browser);
     const page = admin.page;
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     await page.getByTestId('admin-menu').getByText('Users').click();
     await page.waitForURL('**/admin/user');
     await page.getByTestId('admin-user').locator('.ant-table-row').first().waitFor();

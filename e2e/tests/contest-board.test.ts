@@ -7,21 +7,23 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTEST_LIMITS } from '@oj/shared';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import {
-  AC_CPP as AC,
+  AC_C as AC,
   api,
   apiOk,
   createContest,
   createProblem,
-  loginInBrowser,
   registerUser,
   rootToken,
   rootUser,
+  signIn,
   updateContest,
   waitVerdict,
-  WA_CPP as WA,
+  WA_C as WA,
 } from '../lib/api.js';
+import { timed } from '../lib/timing.js';
 import { cell, hms, notice } from '../lib/ui.js';
 
 let browser: Browser;
@@ -57,9 +59,9 @@ async function contest(o: Record<string, unknown>): Promise<number> {
   return id;
 }
 
-/** Submits through the API and waits for the in-process judge's verdict. */
+/** Submits through the API in C (the quickest compile: the board is not about a language) and waits for the judge's verdict. */
 async function submit(token: string, cid: number, displayId: string, code: string, expected: number) {
-  const r = await api('POST', '/api/submit-problem-judge', { token, body: { pid: displayId, cid, language: 'C++', code } });
+  const r = await api('POST', '/api/submit-problem-judge', { token, body: { pid: displayId, cid, language: 'C', code } });
   if (r.status !== 200) throw new Error(`submit ${displayId}: ${r.msg}`);
   expect(await waitVerdict(r.data.submitId, token)).toBe(expected);
 }
@@ -68,14 +70,14 @@ async function submit(token: string, cid: number, displayId: string, code: strin
  * ACs in the same second share first blood (HOJ's rule): resolves once the clock (the server's too, on
  * this machine) has entered a later second than the last submission's, however much of this one is left.
  */
-const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+const nextSecond = () => timed('fixed sleep', () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20)));
 
 /** Moves a contest's times (the admin form's PUT takes the whole contest). */
 const moveTimes = (cid: number, o: Record<string, unknown>) => updateContest(root, cid, o);
 
 async function asRoot(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const v = await newVisitor(browser, { width, height: 900 });
-  await loginInBrowser(v.page, rootUser);
+  await signIn(v.page, rootUser);
   return v;
 }
 
@@ -117,7 +119,9 @@ describe('in-contest rank', () => {
     expect(annRow.totalTime).toBe(annRow.submissionInfo.A.ACTime + 1200 + annRow.submissionInfo.B.ACTime);
 
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await loginInBrowser(page, ann);
+    // The page's clock runs on as usual, and can be moved on to the board's next auto refresh below.
+    await page.clock.install();
+    await signIn(page, ann);
     await page.goto(`/contest/${live}/rank`);
     await page.getByTestId(`sb-user-${ben.username}`).waitFor();
     expect(await page.getByTestId(`sb-ac-${ann.username}`).textContent()).toBe('2');
@@ -154,14 +158,25 @@ describe('in-contest rank', () => {
     await page.getByTestId(`sb-user-${ann.username}`).waitFor();
 
     // ben solves B now: the open page shows it at the next auto refresh (every 30 s), without a reload.
-    // This is the one wait for the auto refresh; the server's board cache lives a second on the e2e site.
+    // The page's clock jumps to that refresh instead of the test waiting it out (again while the
+    // server's board cache, a second on the e2e site, still answered the old board).
     await submit(benToken, live, 'B', AC, 0);
-    await expect.poll(() => cell(page, ben.username, 'B').getAttribute('data-kind'), { timeout: 50_000, interval: 1000 }).toBe('ac');
+    await timed('board refresh wait', () =>
+      expect
+        .poll(
+          async () => {
+            await page.clock.fastForward(CONTEST_LIMITS.rankRefreshMs);
+            return cell(page, ben.username, 'B').getAttribute('data-kind');
+          },
+          { timeout: 50_000, interval: 1000 },
+        )
+        .toBe('ac'),
+    );
     expect(await page.getByTestId(`sb-ac-${ben.username}`).textContent()).toBe('2');
     await context.close();
 
     const narrow = await newVisitor(browser, { width: 768, height: 1000 });
-    await loginInBrowser(narrow.page, ben);
+    await signIn(narrow.page, ben);
     await narrow.page.goto(`/contest/${live}/rank`);
     await cell(narrow.page, ann.username, 'A').waitFor();
     await shot(narrow.page, 'contest-rank-768');
@@ -170,7 +185,7 @@ describe('in-contest rank', () => {
 
   it('shows a participant the frozen board (tries after the seal pending) and root the real one', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, ben);
+    await signIn(page, ben);
     await page.goto(`/contest/${sealed}/rank`);
     await page.getByTestId('sb-sealed-notice').waitFor();
     expect(await cell(page, ann.username, 'A').getAttribute('data-kind')).toBe('try');
@@ -306,7 +321,7 @@ describe('contest admin tools', () => {
 
   it('prints: checks the text, sends it to the queue, where the admin marks it printed', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, ann);
+    await signIn(page, ann);
     await page.goto(`/contest/${live}/print`);
     await page.getByTestId('print-submit').click();
     await notice(page, 'Content cannot be empty').waitFor();
@@ -345,7 +360,7 @@ describe('contest admin tools', () => {
     await notice(page, 'Rejudge successfully').waitFor();
     await context.close();
     const { context: c2, page: p2 } = await newVisitor(browser);
-    await loginInBrowser(p2, ann);
+    await signIn(p2, ann);
     await p2.goto(`/contest/${live}/rejudge`);
     // the shell does not offer the tab to a participant; the page itself refuses too
     await p2.getByTestId('rejudge-denied').or(p2.getByTestId('contest-not-offered')).waitFor();

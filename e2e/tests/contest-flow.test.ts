@@ -13,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
 import {
   AC_C as AC,
-  adminLoginInBrowser,
   api,
   apiOk,
   createProblem,
-  loginInBrowser,
   loginToken,
   registerUser,
   rootToken,
+  rootUser,
+  signIn,
   updateContest,
   WA_C as WA,
   type User,
@@ -102,7 +102,7 @@ describe('a contest from the admin form to the scroll board', () => {
   it('root creates the protected, sealed contest in the admin form and adds A and B from the public problems', async () => {
     admin = await newVisitor(browser, { width: 1280, height: 900 });
     const { page } = admin;
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     await page.getByTestId('admin-menu').getByText('Create contest').click();
     await page.waitForURL('**/admin/contest/create');
     await page.getByTestId('admin-contest-form').waitFor();
@@ -170,7 +170,7 @@ describe('a contest from the admin form to the scroll board', () => {
       if (who === 'p1') p1 = v;
       else p2 = v;
       const { page } = v;
-      await loginInBrowser(page, user);
+      await signIn(page, user);
       await page.goto(`/contest/${cid}`);
       await page.getByTestId('contest-header-title').getByText(title).waitFor();
       await page.getByTestId('contest-register').waitFor();

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, apiOk, createContest, createProblem, loginInBrowser, loginSession, registerUser, rootToken } from '../lib/api.js';
+import { api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, signIn, updateContest } from '../lib/api.js';
 import { notice, tabDisabled, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -153,7 +153,7 @@ describe('contest shell', () => {
   let page: Page;
   beforeAll(async () => {
     ({ context, page } = await newVisitor(browser));
-    await loginInBrowser(page, user);
+    await signIn(page, user);
   });
   afterAll(() => context?.close());
 
@@ -227,14 +227,20 @@ describe('contest shell', () => {
     expect(await page.getByTestId('contest-progress').getAttribute('data-progress')).toBe('0');
     expect(await tabDisabled(page, 'problems')).toBe(true);
 
-    // Starts 25 s from now: time enough to see it scheduled however slow the page is, and then cross the start.
-    soon = await contest({ title: `${tag} Starts soon`, startTime: new Date(Date.now() + 25_000).toISOString(), endTime: iso(60) });
+    // Starts 25 s from now: time enough to see it scheduled however slow the page is. The page's clock
+    // runs on as usual, and is moved past that start below instead of the test waiting for it.
+    const startsAt = Date.now() + 25_000;
+    soon = await contest({ title: `${tag} Starts soon`, startTime: new Date(startsAt).toISOString(), endTime: iso(60) });
+    await page.clock.install();
     await page.goto(`/contest/${soon}`);
     const countdown = page.getByTestId('contest-countdown');
     await countdown.getByText('Starts in', { exact: false }).waitFor();
     expect(await countdown.getAttribute('data-status')).toBe('-1');
     expect(await tabDisabled(page, 'problems')).toBe(true);
-    // no reload: the clock crosses the start, the shell asks the server again and the tabs open
+    // The contest starts now on the server, and the page's clock jumps past the start it shows.
+    // No reload: the clock crosses the start, the shell asks the server again and the tabs open.
+    await updateContest(root, soon, { startTime: new Date() });
+    await page.clock.fastForward(Math.max(0, startsAt - Date.now()) + 1000);
     await expect.poll(() => countdown.getAttribute('data-status'), { timeout: 40_000 }).toBe('0');
     await expect.poll(() => tabDisabled(page, 'problems'), { timeout: 10_000 }).toBe(false);
     await page.getByTestId('contest-tab-problems').click();
@@ -273,7 +279,7 @@ describe('contest shell', () => {
 
   it('fits 768 px (overview and problems)', async () => {
     const narrow = await newVisitor(browser, { width: 768, height: 1000 });
-    await loginInBrowser(narrow.page, user);
+    await signIn(narrow.page, user);
     await narrow.page.goto(`/contest/${prot}`);
     await narrow.page.getByTestId('contest-registered').waitFor();
     await shot(narrow.page, 'contest-overview-768');
@@ -315,7 +321,7 @@ describe('home card', () => {
     const recent = await apiOk<{ id: number }[]>('GET', 'get-recent-contest');
     expect(recent.map((c) => c.id)).toContain(homeCard);
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user, { at: '/home' });
     const item = page.getByTestId(`recent-contest-${homeCard}`);
     await item.waitFor();
     expect(await item.getByTestId('contest-status-tag').textContent()).toBe('Running');

@@ -9,19 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import {
-  AC_C as AC,
-  api,
-  apiOk,
-  createContest,
-  createProblem,
-  loginInBrowser,
-  loginToken,
-  registerUser,
-  rootToken,
-  waitVerdict,
-  WA_C as WA,
-} from '../lib/api.js';
+import { AC_C as AC, api, apiOk, createContest, createProblem, loginToken, registerUser, rootToken, signIn, waitVerdict, WA_C as WA } from '../lib/api.js';
 import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -77,7 +65,7 @@ afterAll(() => browser?.close());
 describe('contest problem pages', () => {
   it('submits from the contest, lists the submissions, moves through focus mode', { timeout: 180_000 }, async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/contest/${acm}/problems`);
     await page.getByTestId('contest-problem-A').click();
     await page.waitForURL(`**/contest/${acm}/problem/A`);
@@ -171,7 +159,7 @@ describe('contest problem pages', () => {
 
   it('refuses submitting to an ended contest', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/contest/${ended}/problem/A`);
     await page.getByTestId('problem-title').waitFor();
     expect(await page.getByTestId('submit-blocked').innerText()).toBe('Contest has ended');
@@ -181,7 +169,7 @@ describe('contest problem pages', () => {
 
   it('asks for the password of a protected contest before submitting', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/contest/${prot}/problem/A`);
     await page.getByTestId('problem-title').waitFor();
     await chooseLanguage(page, 'C');
@@ -198,7 +186,7 @@ describe('contest problem pages', () => {
 
   it('asks before covering a submission in an OI contest sealed for the viewer', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/contest/${oi}/problem/A`);
     await page.getByTestId('problem-title').waitFor();
     await chooseLanguage(page, 'C');
@@ -227,7 +215,7 @@ describe('contest problem pages', () => {
 
   it('looks right at 768 px', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/contest/${acm}/problem/A`);
     await page.getByTestId('problem-title').waitFor();
     await openEditor(page);

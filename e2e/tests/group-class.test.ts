@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AC_C, adminLoginInBrowser, api, apiOk, loginInBrowser, loginToken, registerUser, rootToken, zip } from '../lib/api.js';
+import { AC_C, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn, zip } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { chooseLanguage, loadCode, notice, pageShot, setTime, toast, watchStatus } from '../lib/ui.js';
 
@@ -50,7 +50,7 @@ describe('a class group', () => {
     // The teacher creates the private class.
     const t = await newVisitor(browser, { width: 1280, height: 900 });
     t.page.setDefaultTimeout(20_000);
-    await loginInBrowser(t.page, teacher);
+    await signIn(t.page, teacher);
     await t.page.goto('/group');
     await t.page.getByTestId('group-create').click();
     await t.page.getByTestId('group-form-name').fill(`Class ${stamp} of 2026`);
@@ -66,11 +66,11 @@ describe('a class group', () => {
     // Two students apply with the code: Alice on a tablet-sized screen, Bruno on a desktop.
     const a = await newVisitor(browser, { width: 768, height: 1024 });
     a.page.setDefaultTimeout(20_000);
-    await loginInBrowser(a.page, alice);
+    await signIn(a.page, alice);
     await apply(a.page, gid, 'I am Alice from this class');
     const b = await newVisitor(browser, { width: 1280, height: 900 });
     b.page.setDefaultTimeout(20_000);
-    await loginInBrowser(b.page, bruno);
+    await signIn(b.page, bruno);
     await apply(b.page, gid, 'I am Bruno, let me in please');
 
     // The teacher accepts Alice and refuses Bruno.
@@ -156,7 +156,7 @@ describe('a class group', () => {
     await t.page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
     await row.getByText('Applying').waitFor();
     const r = await newVisitor(browser);
-    await adminLoginInBrowser(r.page);
+    await signIn(r.page, rootUser, { admin: true });
     await r.page.goto('/admin/group-problem/apply');
     const pending = r.page.locator('.ant-table-row', { hasText: problemId });
     await pending.getByRole('button', { name: 'Agree' }).click();

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOk, loginInBrowser, registerUser, rootToken } from '../lib/api.js';
+import { apiOk, registerUser, rootToken, signIn } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { pageShot, toast } from '../lib/ui.js';
 import { insertGroup } from '../lib/group-db.js';
@@ -58,7 +58,7 @@ describe('group core', () => {
   it('a private group: create, apply with the code, accept, level select, avatar crop; 768 px', { timeout: 120_000 }, async () => {
     const t = await newVisitor(browser);
     t.page.setDefaultTimeout(15_000);
-    await loginInBrowser(t.page, teacher);
+    await signIn(t.page, teacher);
     await t.page.goto('/group');
     await t.page.getByTestId('group-list').waitFor();
     await t.page.getByTestId('group-create').click();
@@ -85,7 +85,7 @@ describe('group core', () => {
     // The student, on a tablet-sized screen, finds it by keyword and applies.
     const s = await newVisitor(browser, { width: 768, height: 1024 });
     s.page.setDefaultTimeout(15_000);
-    await loginInBrowser(s.page, student);
+    await signIn(s.page, student);
     await s.page.goto(`/group?keyword=${stamp}`);
     await s.page.getByTestId(`group-card-${gid}`).waitFor();
     await pageShot(s.page, 'group-core-list-768');
@@ -219,7 +219,7 @@ describe('group core', () => {
     for (const p of pupils) await registerUser(p);
     const gid = await insertGroup({ owner: teacher.username, members: { [student.username]: 3 } });
     const t = await newVisitor(browser);
-    await loginInBrowser(t.page, teacher);
+    await signIn(t.page, teacher);
     await t.page.goto(`/group/${gid}`);
     await t.page.getByTestId('group-tab-member').click();
     await t.page.getByTestId('group-add-member').click();
@@ -243,7 +243,7 @@ describe('group core', () => {
     await apiOk('PUT', '/api/admin/config/set-group-config', { token: root, body: { groupAcRequired: 3 } });
     try {
       const t = await newVisitor(browser, { width: 1280, height: 800 });
-      await loginInBrowser(t.page, student);
+      await signIn(t.page, student);
       await t.page.goto('/group?l=en-US');
       const reason = 'You need to pass at least 3 problems before creating a group.';
       await expect.poll(() => t.page.getByTestId('group-create-reason').innerText()).toBe(reason);

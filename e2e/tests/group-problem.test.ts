@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { AC_C, adminLoginInBrowser, api, loginInBrowser, loginToken, registerUser, zip } from '../lib/api.js';
+import { AC_C, api, loginToken, registerUser, rootUser, signIn, zip } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
 import { siteDbUrl } from '../lib/site-db.js';
 
@@ -57,7 +57,7 @@ describe('group problems', () => {
   it('a group admin creates a problem; a member solves it and sees the verdict in the group status', async () => {
     // The teacher (group owner, no site role) makes the problem in the group's admin table.
     const t = await newVisitor(browser);
-    await loginInBrowser(t.page, teacher);
+    await signIn(t.page, teacher);
     await t.page.goto(`/group/${gid}/problem`);
     await t.page.getByTestId('group-problem-admin-toggle').click();
     await t.page.getByTestId('group-problem-admin-table').waitFor();
@@ -89,7 +89,7 @@ describe('group problems', () => {
 
     // The student opens it from the group's list and solves it: the real judge.
     const s = await newVisitor(browser);
-    await loginInBrowser(s.page, student);
+    await signIn(s.page, student);
     await s.page.goto(`/group/${gid}/problem`);
     await s.page.getByTestId('group-problem-table').getByText(problemId).click();
     await s.page.waitForURL(`**/group/${gid}/problem/${problemId}`);
@@ -132,7 +132,7 @@ describe('group problems', () => {
 
     // Someone outside the group: the problem and the group's submissions are not his to see.
     const x = await newVisitor(browser);
-    await loginInBrowser(x.page, stranger);
+    await signIn(x.page, stranger);
     await x.page.goto(`/group/${gid}/problem/${problemId}`);
     await x.page.locator('[data-testid="group-unavailable"], [data-testid="group-locked"]').first().waitFor();
     const token = await loginToken(stranger);
@@ -143,7 +143,7 @@ describe('group problems', () => {
 
   it('the group applies the problem to the public bank; the super admin agrees and it becomes a bank problem', async () => {
     const t = await newVisitor(browser);
-    await loginInBrowser(t.page, teacher);
+    await signIn(t.page, teacher);
     await t.page.goto(`/group/${gid}/problem?admin=true`);
     const row = t.page.locator('.ant-table-row', { hasText: problemId });
     await row.getByText('Apply', { exact: true }).click();
@@ -152,7 +152,7 @@ describe('group problems', () => {
     await t.context.close();
 
     const r = await newVisitor(browser);
-    await adminLoginInBrowser(r.page);
+    await signIn(r.page, rootUser, { admin: true });
     await r.page.goto('/admin/group-problem/apply');
     // its entry in the problem menu, open on this page
     await r.page.getByTestId('admin-menu').getByText('Group problems', { exact: true }).waitFor();

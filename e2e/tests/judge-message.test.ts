@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, api, createProblem, loginInBrowser, registerUser, rootToken, waitVerdict, WA_C } from '../lib/api.js';
+import { api, createProblem, registerUser, rootToken, rootUser, signIn, waitVerdict, WA_C } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("a checker's words for the judges", () => {
 
   it('is not shown to the submitter, even on the sample case', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, submitter);
+    await signIn(page, submitter);
     const text = await firstCaseTooltip(page);
     await shot(page, 'judge-message-submitter');
     expect(text).toMatch(/Wrong Answer|答案错误/);
@@ -76,7 +76,7 @@ describe("a checker's words for the judges", () => {
 
   it("is shown to the problem's admin in the case grid", async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     const text = await firstCaseTooltip(page);
     await shot(page, 'judge-message-admin');
     expect(await page.getByTestId('case-judge-message').textContent()).toMatch(/judge answer = 3/);

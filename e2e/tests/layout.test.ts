@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { adminLoginInBrowser, apiOk, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
+import { apiOk, createProblem, loginSession, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { insertGroup } from '../lib/group-db.js';
 import { pageShot, useSession } from '../lib/ui.js';
 
@@ -156,7 +156,7 @@ describe('layout without overlaps', () => {
 
   it('the roles table fits a 1280 px window and scrolls inside its card', async () => {
     const { page, context } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/user?tab=permissions');
     const table = page.getByTestId('permission-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor();
@@ -194,7 +194,7 @@ describe('layout without overlaps', () => {
       await context.close();
     }
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin?l=en-US');
     const meta = page.locator('.oj-dash-contest-meta').first();
     await meta.waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser, createProblem, rootToken } from '../lib/api.js';
+import { createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
 
 /**
  * The address bar of list pages (the web kit's `useListState`): bad values fall back instead of
@@ -40,7 +40,7 @@ describe('list state in the address bar', () => {
 
   it('opens an admin table on currentPage (and on an old page link), and a new keyword goes back to page 1', async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto(`/admin/problems?keyword=${tag}&currentPage=2&limit=1`);
     await page.getByTestId('admin-problem-list').waitFor();
     await page.locator(`[data-testid^="problem-title-${tag}"]`).first().waitFor();

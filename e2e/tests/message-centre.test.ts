@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { adminLoginInBrowser, api, apiOk, loginSession, registerUser, rootToken, type User } from '../lib/api.js';
+import { api, apiOk, loginSession, registerUser, rootToken, rootUser, signIn, type User } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -147,7 +147,7 @@ describe('message centre', () => {
 
   it('the super admin writes a notice to A in /admin/notice, sends it now, and it is in A\'s "sys" tab', { timeout: 120_000 }, async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/notice');
     await page.getByTestId('admin-notice').waitFor();
     await page.getByTestId('notice-create').click();
@@ -210,7 +210,7 @@ describe('message centre', () => {
 describe('discussion admin', () => {
   it('an admin hides the discussion and handles the report; the author and the reporter are told in "mine"', async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/discussion');
     await page.getByTestId('admin-discussion').waitFor();
     // Delete selected with nothing selected: the spec's message.
@@ -265,7 +265,7 @@ describe('discussion admin', () => {
 
   it('the super admin adds and deletes a category; one in use is refused', async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/discussion?tab=category');
     await page.getByTestId('category-add').waitFor();
     const before = await apiOk<{ id: number; name: string }[]>('GET', '/api/discussion-category');
@@ -291,7 +291,7 @@ describe('discussion admin', () => {
 
   it('the admin list and the discussion config at 768 px', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 900 });
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/discussion');
     await page.getByTestId(`admin-discussion-status-${did}`).waitFor();
     await pageShot(page, 'admin-discussion-768');

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, WA_C as WA } from '../lib/api.js';
+import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, signIn, WA_C as WA } from '../lib/api.js';
 import { chooseLanguage, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -126,7 +126,7 @@ describe('problem pages', () => {
 
   it("self-test: input of one's own is not judged against the sample's answer", async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user);
+    await signIn(page, user);
     await page.goto(`/problem/${problemId}`);
     await page.getByTestId('problem-title').waitFor();
     await chooseLanguage(page, 'C');
@@ -225,7 +225,7 @@ describe('problem pages', () => {
 
     const { context, page } = await newVisitor(browser);
     await page.goto('/problem');
-    await loginInBrowser(page, rootUser, null);
+    await signIn(page, rootUser);
     await page.goto(`/problem/${md}`);
     const statement = page.getByTestId('problem-description');
     await statement.locator('.katex-display').waitFor();

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { api, loginInBrowser, registerUser, rootToken as adminToken, waitVerdict as verdict } from '../lib/api.js';
+import { AC_C, api, registerUser, rootToken as adminToken, signIn, waitVerdict as verdict } from '../lib/api.js';
+import { timed } from '../lib/timing.js';
 import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -29,6 +30,10 @@ let waId: number;
  * real site; the e2e site caps cache lifetimes at a second, so new data shows within a few reloads).
  */
 async function reloadUntil(page: Page, path: string, target: () => Locator) {
+  await timed('reload until shown', () => reloadPoll(page, path, target));
+}
+
+async function reloadPoll(page: Page, path: string, target: () => Locator) {
   await expect
     .poll(
       async () => {
@@ -100,7 +105,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
 
   it('shows the submission detail with its case grid and code', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, solver);
+    await signIn(page, solver);
     await page.goto(`/submission-detail/${acId}`);
     await page.getByTestId('submission-banner').waitFor();
     expect(await page.getByTestId('submission-banner').getAttribute('data-status')).toBe('0');
@@ -144,7 +149,8 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     // A visitor reads the list now: the server keeps it (a minute on a real site) without this user.
     const read = await api('GET', 'get-rank-list?type=0&currentPage=1&limit=30');
     expect(read.status, read.msg).toBe(200);
-    const sub = await api('POST', '/api/submit-problem-judge', { token, body: { pid: problemId, language: 'C++', code: AC_CPP } });
+    // in C, the quickest compile: this test is about the rank list's cache, not a language
+    const sub = await api('POST', '/api/submit-problem-judge', { token, body: { pid: problemId, language: 'C', code: AC_C } });
     expect(sub.status, sub.msg).toBe(200);
     expect(await verdict(sub.data.submitId, token)).toBe(0);
     const { context, page } = await newVisitor(browser);
@@ -201,7 +207,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
 
   it('lets root judge by hand and rejudge; a normal user sees neither', async () => {
     const user = await newVisitor(browser);
-    await loginInBrowser(user.page, loser);
+    await signIn(user.page, loser);
     await user.page.goto('/status');
     await user.page.locator(`tr[data-row-key="${waId}"]`).waitFor();
     expect(await user.page.getByTestId(`rejudge-${waId}`).count()).toBe(0);
@@ -211,7 +217,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     await user.context.close();
 
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, { username: 'root', password: 'e2e-root-password' });
+    await signIn(page, { username: 'root', password: 'e2e-root-password' });
     await page.goto('/status');
     const row = page.locator(`tr[data-row-key="${waId}"]`);
     await row.waitFor();
@@ -269,7 +275,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
     const partial =
       '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a < 10 ? a + b : 0);\n  return 0;\n}\n';
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, solver);
+    await signIn(page, solver);
     await page.goto(`/problem/${oiId}`);
     await page.getByTestId('problem-title').waitFor();
     await chooseLanguage(page, 'C');

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor } from '../lib/browser.js';
-import { AC_C, adminLoginInBrowser, api, apiOk, createProblem, loginInBrowser, loginSession, loginToken, registerUser, rootToken, WA_C } from '../lib/api.js';
+import { AC_C, api, apiOk, createProblem, loginSession, loginToken, registerUser, rootToken, rootUser, signIn, WA_C } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, shownToast, submitWhenAllowed, useSession, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -45,7 +45,7 @@ afterAll(async () => {
 describe('training admin screens', () => {
   it('make a category and a private training with two problems', async () => {
     const { context, page } = await newVisitor(browser);
-    await adminLoginInBrowser(page);
+    await signIn(page, rootUser, { admin: true });
 
     // Without any category a training cannot be made: the form says so and goes to the category page.
     const categories = await apiOk<unknown[]>('GET', '/api/get-training-category', { token: root });
@@ -144,7 +144,7 @@ describe('taking part in a private training', () => {
 
   it('unlocks with the password, solves a problem inside it, and shows the progress and the rank', async () => {
     const { context, page } = await newVisitor(browser);
-    await loginInBrowser(page, user, `/training?keyword=${tag}`);
+    await signIn(page, user, { at: `/training?keyword=${tag}` });
     await page.getByTestId(`training-title-${tid}`).waitFor();
     expect(await progressText(page, `training-progress-${tid}`)).toBe('0.00%');
     const row = page.locator('tr', { has: page.getByTestId(`training-title-${tid}`) });
@@ -253,7 +253,7 @@ describe('taking part in a private training', () => {
       const p1Pid = (await apiOk<{ problem: { id: number } }>('GET', `/api/get-problem-detail?problemId=${p1}`, { token: root })).problem.id;
       for (const pid of [p1Pid, hiddenPid]) await apiOk('POST', '/api/admin/training/add-problem-from-public', { token: root, body: { tid: open, pid } });
       const { context, page } = await newVisitor(browser);
-      await loginInBrowser(page, user, `/training?keyword=${encodeURIComponent(`${tag} Public`)}`);
+      await signIn(page, user, { at: `/training?keyword=${encodeURIComponent(`${tag} Public`)}` });
       // p1 was accepted in another training: not inside this one, so neither its progress nor its rank counts it
       await page.getByTestId(`training-title-${open}`).waitFor();
       expect(await progressText(page, `training-progress-${open}`)).toBe('0.00%');
