@@ -13,7 +13,7 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { type JudgeCaseMode, type PackageRunJob, type PackageRunResult, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { type JudgeCaseMode, type PackageRunJob, PROBLEM_DEFAULTS, TESTCASE_ZIP_LIMITS } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { fail } from '../../../lib/errors.js';
 import type { CaseInput } from '../../../lib/testdata.js';
