@@ -32,7 +32,7 @@ export const discussionConfigApi = {
 export const adminCommunityKeys = {
   webConfig: ['admin-web-config'] as const,
   discussions: ['admin-discussions'] as const,
-  discussionList: (q: unknown) => ['admin-discussions', 'list', q] as const,
+  discussionList: (gid: number) => ['admin-discussions', 'list', gid] as const,
   reports: ['admin-discussion-reports'] as const,
   reportList: (q: unknown) => ['admin-discussion-reports', q] as const,
   notices: ['admin-notices'] as const,

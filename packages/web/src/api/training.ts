@@ -58,7 +58,6 @@ export const trainingKeys = {
   rank: (q: TrainingRankQuery) => ['training', q.tid, 'rank', q] as const,
   admin: {
     all: ['admin-trainings'] as const,
-    list: (q: unknown) => ['admin-trainings', 'list', q] as const,
     one: (tid: number) => ['admin-trainings', 'one', tid] as const,
     problems: (q: AdminTrainingProblemQuery) => ['admin-trainings', 'problems', q.tid, q] as const,
   },

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Modal, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type AnnouncementRow, type Page } from '@oj/shared';
-import { feedback } from '../../app/feedback';
-import { successMsg } from '../../app/i18n';
+import { announcementBody, type AnnouncementRow, type Page } from '@oj/shared';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import { formatDateTime } from '../../components/time';
-import { AdminTable } from './AdminTable';
-import type { Paging } from './adminPaging';
+import { CrudTable } from '../kit/CrudTable';
+import { EndpointForm } from '../kit/EndpointForm';
+import { useCrudAction, useCrudRemove, type CrudPaging } from '../kit/useCrudList';
 import { DeleteButton } from './DeleteButton';
 import { MarkdownEditor } from './MarkdownEditor';
 
@@ -20,16 +18,12 @@ export interface AnnouncementInput {
   status: number;
 }
 
-interface DialogValues {
-  title: string;
-  content: string;
-  visible: boolean;
-}
+type DialogValues = Omit<AnnouncementInput, 'id'>;
 
 interface AnnouncementManagerProps<T extends AnnouncementRow> {
   title: string;
   list: { data?: Page<T>; isFetching: boolean };
-  paging: Paging & { setPage(page: number): void };
+  paging: CrudPaging;
   /** creates (no id) or edits; answers the server's msg */
   save(a: AnnouncementInput): Promise<{ msg: string }>;
   remove(id: number): Promise<{ msg: string }>;
@@ -58,29 +52,15 @@ export function AnnouncementManager<T extends AnnouncementRow>({
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [form] = Form.useForm<DialogValues>();
 
-  const saving = useMutation({
-    mutationFn: save,
-    onSuccess: (res, a) => {
-      feedback.success(successMsg(res.msg, a.id ? 'admin.updated' : 'admin.contest.posted'));
-      setEditing(null);
-      onChanged();
-    },
-  });
-  const toggle = useMutation({
-    mutationFn: (a: T) => save({ id: a.id, title: a.title, content: a.content, status: a.status === 0 ? 1 : 0 }),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.updated'));
-      onChanged();
-    },
-  });
-  const removing = useMutation({
-    mutationFn: remove,
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      if (list.data && list.data.records.length === 1 && paging.page > 1) paging.setPage(paging.page - 1);
-      onChanged();
-    },
-  });
+  const crud = { list, paging, refresh: onChanged };
+  const saving = useCrudAction(
+    crud,
+    save,
+    (a) => (a.id ? 'admin.updated' : 'admin.contest.posted'),
+    () => setEditing(null),
+  );
+  const toggle = useCrudAction(crud, (a: T) => save({ id: a.id, title: a.title, content: a.content, status: a.status === 0 ? 1 : 0 }), 'admin.updated');
+  const removing = useCrudRemove(crud, remove);
 
   const submit = async () => {
     let v: DialogValues;
@@ -89,10 +69,8 @@ export function AnnouncementManager<T extends AnnouncementRow>({
     } catch {
       return;
     }
-    saving.mutate({ id: editing && editing !== 'new' ? editing.id : undefined, title: v.title.trim(), content: v.content, status: v.visible ? 0 : 1 });
+    saving.mutate({ id: editing && editing !== 'new' ? editing.id : undefined, title: v.title.trim(), content: v.content, status: v.status });
   };
-
-  const required = (field: string) => [{ required: true, whitespace: true, message: t('admin.required', { field }) }];
 
   const columns: TableColumnsType<T> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
@@ -152,9 +130,7 @@ export function AnnouncementManager<T extends AnnouncementRow>({
   ];
 
   const initial: DialogValues =
-    editing && editing !== 'new'
-      ? { title: editing.title, content: editing.content, visible: editing.status === 0 }
-      : { title: '', content: '', visible: true };
+    editing && editing !== 'new' ? { title: editing.title, content: editing.content, status: editing.status } : { title: '', content: '', status: 0 };
 
   return (
     <>
@@ -166,10 +142,10 @@ export function AnnouncementManager<T extends AnnouncementRow>({
           </Button>
         }
       >
-        <AdminTable<T>
+        <CrudTable<T>
           rowKey="id"
           columns={columns}
-          list={list}
+          crud={crud}
           paging={paging}
           locale={{ emptyText: t('admin.contest.announcement.empty') }}
           data-testid="ann-table"
@@ -186,17 +162,24 @@ export function AnnouncementManager<T extends AnnouncementRow>({
         destroyOnHidden
         okButtonProps={{ 'data-testid': 'ann-save' }}
       >
-        <Form key={editing === 'new' ? 'new' : (editing?.id ?? 'none')} form={form} layout="vertical" initialValues={initial}>
-          <Form.Item name="title" label={t('admin.contest.announcement.title')} rules={required(t('admin.contest.announcement.title'))}>
-            <Input maxLength={LIMITS.shortText} data-testid="ann-field-title" />
-          </Form.Item>
-          <Form.Item name="content" label={t('admin.contest.announcement.content')} rules={required(t('admin.contest.announcement.content'))}>
-            <MarkdownEditor rows={6} testId="ann-field-content" />
-          </Form.Item>
-          <Form.Item name="visible" label={t('admin.contest.visible')} valuePropName="checked">
-            <Switch data-testid="ann-field-visible" />
-          </Form.Item>
-        </Form>
+        <EndpointForm
+          key={editing === 'new' ? 'new' : (editing?.id ?? 'none')}
+          body={announcementBody}
+          form={form}
+          initialValues={initial}
+          overrides={{
+            id: { hidden: true },
+            title: { label: t('admin.contest.announcement.title'), testId: 'ann-field-title' },
+            content: { label: t('admin.contest.announcement.content'), widget: <MarkdownEditor rows={6} testId="ann-field-content" /> },
+            // status 0 is visible: the switch shows "visible" on
+            status: {
+              label: t('admin.contest.visible'),
+              widget: 'switch',
+              testId: 'ann-field-visible',
+              item: { getValueProps: (v: number) => ({ checked: v === 0 }), normalize: (on: boolean) => (on ? 0 : 1) },
+            },
+          }}
+        />
       </Modal>
     </>
   );

@@ -44,6 +44,7 @@ export function useSearchFilters<S extends ListSchema>(querySchema: S) {
     page,
     limit,
     setFilter,
+    setPage: (p: number) => setFilter({ currentPage: p } as unknown as Partial<ListState<S>>),
     // A new page size starts again at page 1 (the patch does not name the page).
     onChange: (p: number, size: number) => setFilter((size !== limit ? { limit: size } : { currentPage: p }) as unknown as Partial<ListState<S>>),
   };

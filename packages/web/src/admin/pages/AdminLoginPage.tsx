@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Form, Input } from 'antd';
-import { HomeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Button, Card, Form } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin';
 import { useWebsiteConfig } from '../../api/queries';
-import { SlidePuzzle } from '../../components/auth/SlidePuzzle';
-import { useLoginWithPuzzle, type FailureGuard, type LoginValues } from '../../components/auth/useLoginWithPuzzle';
-import { feedback } from '../../app/feedback';
+import { LoginFields } from '../../components/auth/LoginFields';
+import { useLogin, type LoginValues } from '../../components/auth/useLogin';
 import { AdminLanguagePicker } from '../layout/AdminUserMenu';
 import '../admin.css';
 
@@ -18,22 +15,10 @@ import '../admin.css';
  */
 export default function AdminLoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { shortName } = useWebsiteConfig();
   const [form] = Form.useForm<LoginValues>();
-  const [guard, setGuard] = useState<FailureGuard>({ failures: 0, needPuzzle: false });
-  const { loading, needPuzzle, puzzle, onFinish, onPuzzleRelease } = useLoginWithPuzzle({
-    form,
-    login: adminApi.login,
-    guard,
-    setGuard,
-    puzzleKey: 'admin-login-puzzle',
-    onSuccess: () => {
-      feedback.success(t('admin.login.welcome'));
-      // The router's promise settles once the next page is shown; nothing here waits for that.
-      void navigate('/admin/dashboard', { replace: true });
-    },
-  });
+  // The web's one login (`useLogin`); here it goes on to the dashboard.
+  const login = useLogin('admin', form);
 
   useEffect(() => {
     document.title = `${t('admin.login.title')} - ${shortName}`;
@@ -54,39 +39,17 @@ export default function AdminLoginPage() {
           <h1>{t('admin.login.heading', { name: shortName })}</h1>
           <p className="oj-muted">{t('admin.login.subtitle')}</p>
         </div>
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} data-testid="admin-login-form">
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('admin.login.usernameRequired') }]}>
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.username')}
-              autoComplete="username"
-              size="large"
-              maxLength={64}
-              data-testid="admin-login-username"
-            />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('admin.login.passwordRequired') }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              autoComplete="current-password"
-              size="large"
-              data-testid="admin-login-password"
-            />
-          </Form.Item>
-          {needPuzzle && (
-            <Form.Item>
-              <SlidePuzzle
-                key={puzzle.data?.puzzleToken ?? 'none'}
-                challenge={puzzle.data}
-                loading={puzzle.isFetching}
-                disabled={loading}
-                onRelease={(x) => void onPuzzleRelease(x)}
-                onRefresh={() => void puzzle.refetch()}
-              />
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid="admin-login-submit">
+        <Form form={form} layout="vertical" onFinish={login.onFinish} requiredMark={false} data-testid="admin-login-form">
+          <LoginFields
+            login={login}
+            rules={{
+              username: [{ required: true, whitespace: true, message: t('admin.login.usernameRequired') }],
+              password: [{ required: true, message: t('admin.login.passwordRequired') }],
+            }}
+            testIdPrefix="admin-login"
+            size="large"
+          />
+          <Button type="primary" htmlType="submit" size="large" block loading={login.loading} data-testid="admin-login-submit">
             {t('admin.login.submit')}
           </Button>
         </Form>

@@ -1,16 +1,16 @@
 import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_EXPORT_FORMATS, adminProblemListQuery, type AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
-import { successMsg } from '../../app/i18n';
 import { formatDateTime } from '../../components/time';
-import { AdminTable } from '../components/AdminTable';
 import { useSearchFilters } from '../components/adminPaging';
 import { DeleteButton } from '../components/DeleteButton';
+import { CrudTable } from '../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../kit/useCrudList';
 import { useMay } from '../../app/may';
 import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 
@@ -18,7 +18,6 @@ import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   // Export is the super administrator's (as the batch page's HOJ export).
   const canExport = useMay('moveProblems');
   const exportAs = (pid: number, format: 'hoj' | (typeof PACKAGE_EXPORT_FORMATS)[number]) =>
@@ -31,29 +30,17 @@ export default function ProblemListPage() {
   const keyword = paging.state.keyword ?? '';
   const { auth } = paging.state;
 
-  const listKey = ['admin-problems', currentPage, limit, keyword, auth ?? 0] as const;
-  const list = useQuery({
-    queryKey: listKey,
-    queryFn: () => adminProblemApi.list({ currentPage, limit, keyword: keyword || undefined, auth }),
-    placeholderData: keepPreviousData,
+  const crud = useCrudList({
+    key: ['admin-problems'],
+    query: { currentPage, limit, keyword: keyword || undefined, auth },
+    list: adminProblemApi.list,
+    paging,
+    remove: (pid: number) => adminProblemApi.remove(pid),
+    // the dashboard's count of problems
+    alsoRefresh: [['admin-problem-count']],
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-problems'] });
-
-  const remove = useMutation({
-    mutationFn: (pid: number) => adminProblemApi.remove(pid),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      void refresh();
-      void client.invalidateQueries({ queryKey: ['admin-problem-count'] });
-    },
-  });
-  const changeAuth = useMutation({
-    mutationFn: ({ id, auth: next }: { id: number; auth: 1 | 2 | 3 }) => adminProblemApi.changeAuth(id, next),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.updated'));
-      void refresh();
-    },
-  });
+  const { remove } = crud;
+  const changeAuth = useCrudAction(crud, ({ id, auth: next }: { id: number; auth: 1 | 2 | 3 }) => adminProblemApi.changeAuth(id, next), 'admin.updated');
   const rejudge = useMutation({
     mutationFn: (pid: number) => adminProblemApi.rejudgeAll(pid),
     onSuccess: (res) => feedback.success(t('admin.problemList.rejudgeStarted', { count: res.data?.count ?? 0 })),
@@ -179,7 +166,7 @@ export default function ProblemListPage() {
             data-testid="problem-keyword"
           />
         </div>
-        <AdminTable<AdminProblemListRow> rowKey="id" columns={columns} list={list} paging={paging} />
+        <CrudTable<AdminProblemListRow> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
     </div>
   );

@@ -1,30 +1,14 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Col,
-  ColorPicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag as AntTag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Col, ColorPicker, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tag as AntTag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OWN_OJ, type Tag, type TagClassification } from '@oj/shared';
+import { classificationBody, OWN_OJ, tagBody, type Tag, type TagClassification } from '@oj/shared';
 import { adminTagApi } from '../../api/adminProblem';
-import { feedback } from '../../app/feedback';
-import { successMsg } from '../../app/i18n';
 import { adminTagKeys } from '../components/TagPicker';
 import { colorString, DEFAULT_TAG_COLOR } from '../components/tagColor';
+import { EndpointForm } from '../kit/EndpointForm';
+import { useCrudAction, useCrudRemove } from '../kit/useCrudList';
 
 /** Tag classifications: name and rank (display order). Deleting one moves its tags to unclassified (spec 3 §5). */
 function Classifications({ list, loading }: { list: TagClassification[]; loading: boolean }) {
@@ -37,22 +21,14 @@ function Classifications({ list, loading }: { list: TagClassification[]; loading
     void client.invalidateQueries({ queryKey: adminTagKeys.all });
     void client.invalidateQueries({ queryKey: adminTagKeys.grouped });
   };
-  const save = useMutation({
-    mutationFn: (v: { name: string; rank: number }) =>
-      adminTagApi.saveClassification({ id: editing && editing !== 'new' ? editing.id : undefined, name: v.name.trim(), rank: v.rank, oj: OWN_OJ }),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, editing === 'new' ? 'admin.added' : 'admin.updated'));
-      setEditing(null);
-      refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => adminTagApi.removeClassification(id),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      refresh();
-    },
-  });
+  const save = useCrudAction(
+    { refresh },
+    (v: { id?: number; name: string; rank: number }) => adminTagApi.saveClassification({ id: v.id, name: v.name.trim(), rank: v.rank, oj: OWN_OJ }),
+    (v) => (v.id ? 'admin.updated' : 'admin.added'),
+    () => setEditing(null),
+  );
+  // The whole list is on show (no pages).
+  const remove = useCrudRemove({ list: {}, refresh }, (id: number) => adminTagApi.removeClassification(id));
   const open = (c: TagClassification | 'new') => {
     form.setFieldsValue(c === 'new' ? { name: '', rank: list.length ? Math.max(...list.map((x) => x.rank)) + 1 : 0 } : { name: c.name, rank: c.rank });
     setEditing(c);
@@ -95,19 +71,22 @@ function Classifications({ list, loading }: { list: TagClassification[]; loading
       <Modal
         open={!!editing}
         title={editing === 'new' ? t('admin.tag.newClassification') : t('admin.tag.editClassification')}
-        onOk={() => void form.validateFields().then((v) => save.mutate(v))}
+        onOk={() => void form.validateFields().then((v) => save.mutate({ ...v, id: editing && editing !== 'new' ? editing.id : undefined }))}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
-          <Form.Item name="name" label={t('admin.tag.name')} rules={[{ required: true, whitespace: true, message: t('admin.tag.nameRequired') }]}>
-            <Input maxLength={50} data-testid="classification-name" />
-          </Form.Item>
-          <Form.Item name="rank" label={t('admin.tag.rank')} rules={[{ required: true, message: t('admin.required', { field: t('admin.tag.rank') }) }]}>
-            <InputNumber min={0} max={2147483647} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
+        <EndpointForm
+          body={classificationBody}
+          form={form}
+          overrides={{
+            id: { hidden: true },
+            oj: { hidden: true },
+            name: { label: t('admin.tag.name'), requiredMessage: t('admin.tag.nameRequired'), testId: 'classification-name' },
+            // the order is asked for: an empty rank would quietly become 0
+            rank: { label: t('admin.tag.rank'), item: { rules: [{ required: true, message: t('admin.required', { field: t('admin.tag.rank') }) }] } },
+          }}
+        />
       </Modal>
     </Card>
   );
@@ -131,28 +110,14 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
     void client.invalidateQueries({ queryKey: adminTagKeys.all });
     void client.invalidateQueries({ queryKey: adminTagKeys.grouped });
   };
-  const save = useMutation({
-    mutationFn: (v: TagValues) =>
-      adminTagApi.save({
-        id: editing && editing !== 'new' ? editing.id : undefined,
-        name: v.name.trim(),
-        color: colorString(v.color),
-        oj: OWN_OJ,
-        tcid: v.tcid ?? null,
-      }),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, editing === 'new' ? 'admin.added' : 'admin.updated'));
-      setEditing(null);
-      refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => adminTagApi.remove(id),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      refresh();
-    },
-  });
+  const save = useCrudAction(
+    { refresh },
+    (v: TagValues & { id?: number }) => adminTagApi.save({ id: v.id, name: v.name.trim(), color: colorString(v.color), oj: OWN_OJ, tcid: v.tcid ?? null }),
+    (v) => (v.id ? 'admin.updated' : 'admin.added'),
+    () => setEditing(null),
+  );
+  // The whole list is on show (no pages).
+  const remove = useCrudRemove({ list: {}, refresh }, (id: number) => adminTagApi.remove(id));
   const open = (tag: Tag | 'new') => {
     form.setFieldsValue(
       tag === 'new' ? { name: '', color: DEFAULT_TAG_COLOR, tcid: null } : { name: tag.name, color: tag.color || DEFAULT_TAG_COLOR, tcid: tag.tcid },
@@ -226,22 +191,27 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
       <Modal
         open={!!editing}
         title={editing === 'new' ? t('admin.tag.new') : t('admin.tag.edit')}
-        onOk={() => void form.validateFields().then((v) => save.mutate(v))}
+        onOk={() => void form.validateFields().then((v) => save.mutate({ ...v, id: editing && editing !== 'new' ? editing.id : undefined }))}
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
-          <Form.Item name="name" label={t('admin.tag.name')} rules={[{ required: true, whitespace: true, message: t('admin.tag.nameRequired') }]}>
-            <Input maxLength={50} data-testid="tag-name" />
-          </Form.Item>
-          <Form.Item name="color" label={t('admin.tag.color')}>
-            <ColorPicker showText />
-          </Form.Item>
-          <Form.Item name="tcid" label={t('admin.tag.classification')}>
-            <Select allowClear placeholder={t('admin.tag.unclassified')} options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-        </Form>
+        <EndpointForm
+          body={tagBody}
+          form={form}
+          overrides={{
+            id: { hidden: true },
+            oj: { hidden: true },
+            name: { label: t('admin.tag.name'), requiredMessage: t('admin.tag.nameRequired'), testId: 'tag-name' },
+            color: { label: t('admin.tag.color'), widget: <ColorPicker showText /> },
+            tcid: {
+              label: t('admin.tag.classification'),
+              widget: 'select',
+              options: classifications.map((c) => ({ value: c.id, label: c.name })),
+              control: { placeholder: t('admin.tag.unclassified') },
+            },
+          }}
+        />
       </Modal>
     </Card>
   );

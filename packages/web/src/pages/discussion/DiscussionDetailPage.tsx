@@ -131,8 +131,9 @@ function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: (
   const { actor } = useDiscussionPlace();
   const resource = { kind: 'discussion', uid: d.uid, gid: d.gid } as const;
   if (!may(actor, 'edit', resource)) return null;
+  // Its own row of the bar's spacing: inside the bar's Space a fragment is one item, and the two touched.
   return (
-    <>
+    <Space size={4}>
       <Button size="small" icon={<EditOutlined />} onClick={onEdit} data-testid="discussion-edit">
         {t('discussion.edit')}
       </Button>
@@ -141,7 +142,7 @@ function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: (
           {t('discussion.delete')}
         </Button>
       )}
-    </>
+    </Space>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../components/adminPaging';
@@ -8,6 +8,7 @@ import { ContestHeader } from '../../contest/ContestHeader';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
+import { useCrudList } from '../../kit/useCrudList';
 
 /** A contest's announcements (spec 3 §2 contest/{contestId}/announcement): the shared announcement manager under the contest's header. */
 export default function ContestAnnouncementsPage() {
@@ -15,17 +16,17 @@ export default function ContestAnnouncementsPage() {
   const cid = Number(contestId);
   const valid = Number.isInteger(cid) && cid > 0;
   const { t } = useTranslation();
-  const client = useQueryClient();
   const paging = usePaging();
   const { page, limit } = paging;
   const { api } = useContestAdminScope();
 
   const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => api.get(cid)), enabled: valid, retry: false });
-  const list = useQuery({
-    queryKey: ['admin-contest-announcements', cid, page, limit],
-    queryFn: () => api.announcements({ cid, currentPage: page, limit }),
+  const crud = useCrudList({
+    key: ['admin-contest-announcements', cid],
+    query: { cid, currentPage: page, limit },
+    list: api.announcements,
+    paging,
     enabled: valid,
-    placeholderData: keepPreviousData,
   });
 
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
@@ -36,11 +37,11 @@ export default function ContestAnnouncementsPage() {
       <ContestHeader contest={contest.data} section="announcement" />
       <AnnouncementManager
         title={t('admin.contest.announcements')}
-        list={list}
+        list={crud.list}
         paging={paging}
         save={(a) => api.saveAnnouncement(cid, a)}
         remove={(aid) => api.removeAnnouncement(aid, cid)}
-        onChanged={() => void client.invalidateQueries({ queryKey: ['admin-contest-announcements', cid] })}
+        onChanged={() => void crud.refresh()}
       />
     </div>
   );

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminContestListQuery, type AdminContest } from '@oj/shared';
-import { feedback } from '../../../app/feedback';
-import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../components/contest/meta';
-import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
 import '../../contest/contest-admin.css';
@@ -26,7 +24,6 @@ import '../../contest/contest-admin.css';
 export default function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
   const scope = useContestAdminScope();
   const { api } = scope;
@@ -35,29 +32,16 @@ export default function ContestListPage() {
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.state.keyword ?? '';
 
-  const list = useQuery({
-    queryKey: ['admin-contests', scope.listPath, currentPage, limit, keyword],
-    queryFn: () => api.list({ currentPage, limit, keyword: keyword || undefined }),
-    placeholderData: keepPreviousData,
+  const crud = useCrudList({
+    key: ['admin-contests', scope.listPath],
+    query: { currentPage, limit, keyword: keyword || undefined },
+    list: api.list,
+    paging,
+    remove: (cid: number) => api.remove(cid),
+    alsoRefresh: [['admin-contests']],
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-contests'] });
-
-  const remove = useMutation({
-    mutationFn: (cid: number) => api.remove(cid),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      // The last row of a page: go back one page rather than show an empty one.
-      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ currentPage: currentPage - 1 });
-      void refresh();
-    },
-  });
-  const visible = useMutation({
-    mutationFn: ({ id, value }: { id: number; value: boolean }) => api.changeVisible(id, value),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.updated'));
-      void refresh();
-    },
-  });
+  const { remove } = crud;
+  const visible = useCrudAction(crud, ({ id, value }: { id: number; value: boolean }) => api.changeVisible(id, value), 'admin.updated');
 
   const columns: TableColumnsType<AdminContest> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
@@ -202,7 +186,7 @@ export default function ContestListPage() {
             />
           </div>
         )}
-        <AdminTable<AdminContest> rowKey="id" columns={columns} list={list} paging={paging} />
+        <CrudTable<AdminContest> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
     </div>

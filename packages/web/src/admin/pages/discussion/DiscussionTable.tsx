@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Button, Input, Select, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusValue } from '@oj/shared';
 import { adminCommunityKeys } from '../../../api/adminCommunity';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
 import { useDiscussionPlace } from '../../../components/discussion/place';
-import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 
 /**
  * Every site discussion, hidden ones included (spec 3 "Discussion admin table"): keyword and status
@@ -20,7 +20,6 @@ import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButto
  */
 export function DiscussionTable() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const place = useDiscussionPlace();
   const { actor, detailPath } = place;
   const paging = usePaging();
@@ -28,30 +27,17 @@ export function DiscussionTable() {
   const [status, setStatus] = useState<DiscussionStatusValue | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
   const q = { currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined, status };
-  const list = useQuery({
-    queryKey: adminCommunityKeys.discussionList({ ...q, gid: place.gid }),
-    queryFn: () => place.adminList(q),
-    placeholderData: keepPreviousData,
+  const crud = useCrudList({
+    // a group's list and the site's are kept apart by its gid
+    key: adminCommunityKeys.discussionList(place.gid ?? 0),
+    query: q,
+    list: place.adminList,
+    paging,
+    remove: place.adminRemove,
+    onRemoved: (ids: number[]) => setSelected((s) => s.filter((id) => !ids.includes(id))),
   });
-  const refresh = () => client.invalidateQueries({ queryKey: adminCommunityKeys.discussions });
-
-  const update = useMutation({
-    mutationFn: place.moderate,
-    onSuccess: () => {
-      feedback.success(t('admin.updated'));
-      void refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: place.adminRemove,
-    onSuccess: (_d, ids) => {
-      feedback.success(t('admin.deleted'));
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      // The whole page went: go back one page rather than show an empty one.
-      if (list.data && ids.length >= list.data.records.length && paging.page > 1) paging.setPage(paging.page - 1);
-      void refresh();
-    },
-  });
+  const { remove } = crud;
+  const update = useCrudAction(crud, place.moderate, 'admin.updated');
   const removeSelected = () => {
     if (selected.length === 0) {
       feedback.error(t('msg.discussionsSelectEmpty'));
@@ -189,10 +175,10 @@ export function DiscussionTable() {
           />
         </Space>
       </div>
-      <AdminTable<DiscussionListRow>
+      <CrudTable<DiscussionListRow>
         rowKey="id"
         columns={columns}
-        list={list}
+        crud={crud}
         paging={paging}
         // Fixed widths but the title's: the title column shrinks before the table scrolls sideways.
         scroll={{ x: 960 }}

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminNotice } from '@oj/shared';
 import { adminCommunityKeys, adminNoticeApi } from '../../../api/adminCommunity';
-import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { NoticeDialog } from './NoticeDialog';
 
 /**
@@ -19,28 +18,12 @@ import { NoticeDialog } from './NoticeDialog';
  */
 export default function NoticeAdminPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const paging = usePaging();
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const q = { currentPage: paging.page, limit: paging.limit };
-  const list = useQuery({ queryKey: adminCommunityKeys.noticeList(q), queryFn: () => adminNoticeApi.list(q), placeholderData: keepPreviousData });
-  const refresh = () => client.invalidateQueries({ queryKey: adminCommunityKeys.notices });
-  const remove = useMutation({
-    mutationFn: adminNoticeApi.remove,
-    onSuccess: () => {
-      feedback.success(t('admin.deleted'));
-      if (list.data?.records.length === 1 && paging.page > 1) paging.setPage(paging.page - 1);
-      void refresh();
-    },
-  });
-
-  const sendNow = useMutation({
-    mutationFn: adminNoticeApi.sendNow,
-    onSuccess: () => {
-      feedback.success(t('admin.notice.sent'));
-      void refresh();
-    },
-  });
+  const crud = useCrudList({ key: adminCommunityKeys.notices, query: q, list: adminNoticeApi.list, paging, remove: adminNoticeApi.remove });
+  const { refresh, remove } = crud;
+  const sendNow = useCrudAction(crud, adminNoticeApi.sendNow, 'admin.notice.sent');
 
   const columns: TableColumnsType<AdminNotice> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
@@ -112,7 +95,7 @@ export default function NoticeAdminPage() {
           </Button>
         }
       >
-        <AdminTable<AdminNotice> rowKey="id" columns={columns} list={list} paging={paging} />
+        <CrudTable<AdminNotice> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
       {editing && (
         <NoticeDialog

@@ -1,10 +1,11 @@
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Modal, Radio, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DISCUSSION_LIMITS, NOTICE_TYPES, type AdminNotice, type NoticeType } from '@oj/shared';
+import { DISCUSSION_LIMITS, NOTICE_TYPES, noticeBody, type AdminNotice, type NoticeType } from '@oj/shared';
 import { adminNoticeApi, type NoticeBody } from '../../../api/adminCommunity';
 import { feedback } from '../../../app/feedback';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
+import { EndpointForm } from '../../kit/EndpointForm';
 
 interface Values {
   title: string;
@@ -39,49 +40,56 @@ export function NoticeDialog({ notice, onClose, onSaved }: { notice: AdminNotice
       destroyOnHidden
       maskClosable={false}
     >
-      <Form<Values>
+      <EndpointForm
+        body={noticeBody}
         form={form}
-        layout="vertical"
         initialValues={{ title: notice?.title ?? '', content: notice?.content ?? '', type: notice?.type ?? 'All', recipients: notice?.recipients ?? [] }}
-        onFinish={submit}
-      >
-        <Form.Item name="title" label={t('admin.notice.title')} rules={[{ required: true, whitespace: true, message: t('admin.notice.titleRequired') }]}>
-          <Input maxLength={DISCUSSION_LIMITS.noticeTitleMax} showCount data-testid="notice-title" />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('admin.notice.content')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.notice.contentRequired') },
-            { max: DISCUSSION_LIMITS.noticeContentMax, message: t('admin.notice.contentTooLong', { max: DISCUSSION_LIMITS.noticeContentMax }) },
-          ]}
-        >
-          <MarkdownEditor rows={8} testId="notice-content" />
-        </Form.Item>
-        <Form.Item name="type" label={t('admin.notice.type')}>
-          <Radio.Group
-            options={NOTICE_TYPES.map((v) => ({ value: v, label: <span data-testid={`notice-type-${v}`}>{t(`admin.notice.type${v}`)}</span> }))}
-            optionType="button"
-          />
-        </Form.Item>
-        {type === 'Single' && (
-          <Form.Item
-            name="recipients"
-            label={t('admin.notice.recipients')}
-            extra={t('admin.notice.recipientsHelp')}
-            rules={[{ required: true, type: 'array', min: 1, message: t('msg.noticeRecipientsEmpty') }]}
-          >
-            <Select
-              mode="tags"
-              tokenSeparators={[',', ' ', '，']}
-              maxCount={DISCUSSION_LIMITS.noticeRecipientsMax}
-              placeholder={t('admin.notice.recipientsPlaceholder')}
-              aria-label={t('admin.notice.recipients')}
-              data-testid="notice-recipients"
-            />
-          </Form.Item>
-        )}
-      </Form>
+        onFinish={(v) => submit(v as Values)}
+        overrides={{
+          id: { hidden: true },
+          title: {
+            label: t('admin.notice.title'),
+            requiredMessage: t('admin.notice.titleRequired'),
+            testId: 'notice-title',
+            control: { showCount: true },
+          },
+          content: {
+            label: t('admin.notice.content'),
+            widget: <MarkdownEditor rows={8} testId="notice-content" />,
+            item: {
+              rules: [
+                { required: true, whitespace: true, message: t('admin.notice.contentRequired') },
+                { max: DISCUSSION_LIMITS.noticeContentMax, message: t('admin.notice.contentTooLong', { max: DISCUSSION_LIMITS.noticeContentMax }) },
+              ],
+            },
+          },
+          type: {
+            label: t('admin.notice.type'),
+            widget: (
+              <Radio.Group
+                options={NOTICE_TYPES.map((v) => ({ value: v, label: <span data-testid={`notice-type-${v}`}>{t(`admin.notice.type${v}`)}</span> }))}
+                optionType="button"
+              />
+            ),
+          },
+          // Named users only for a notice to single users.
+          recipients: {
+            hidden: type !== 'Single',
+            label: t('admin.notice.recipients'),
+            widget: (
+              <Select
+                mode="tags"
+                tokenSeparators={[',', ' ', '，']}
+                maxCount={DISCUSSION_LIMITS.noticeRecipientsMax}
+                placeholder={t('admin.notice.recipientsPlaceholder')}
+                aria-label={t('admin.notice.recipients')}
+                data-testid="notice-recipients"
+              />
+            ),
+            item: { extra: t('admin.notice.recipientsHelp'), rules: [{ required: true, type: 'array', min: 1, message: t('msg.noticeRecipientsEmpty') }] },
+          },
+        }}
+      />
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminAnnouncementApi, adminSiteKeys } from '../../../api/adminSite';
 import { usePaging } from '../../components/adminPaging';
 import { AnnouncementManager } from '../../components/AnnouncementManager';
+import { useCrudList } from '../../kit/useCrudList';
 
 /**
  * Site announcements (spec 3 §2 "announcement", super admin): the visible ones are listed on the home
@@ -10,26 +10,23 @@ import { AnnouncementManager } from '../../components/AnnouncementManager';
  */
 export default function AnnouncementAdminPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const paging = usePaging();
-  const query = { currentPage: paging.page, limit: paging.limit };
-  const list = useQuery({
-    queryKey: adminSiteKeys.announcementList(query),
-    queryFn: () => adminAnnouncementApi.list(query),
-    placeholderData: keepPreviousData,
+  const crud = useCrudList({
+    key: adminSiteKeys.announcements,
+    query: { currentPage: paging.page, limit: paging.limit },
+    list: adminAnnouncementApi.list,
+    paging,
+    alsoRefresh: [['announcements']],
   });
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-announcements">
       <AnnouncementManager
         title={t('admin.site.announcements')}
-        list={list}
+        list={crud.list}
         paging={paging}
         save={adminAnnouncementApi.save}
         remove={adminAnnouncementApi.remove}
-        onChanged={() => {
-          void client.invalidateQueries({ queryKey: adminSiteKeys.announcements });
-          void client.invalidateQueries({ queryKey: ['announcements'] });
-        }}
+        onChanged={() => void crud.refresh()}
       />
     </div>
   );

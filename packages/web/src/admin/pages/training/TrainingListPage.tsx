@@ -1,17 +1,16 @@
 import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminTrainingListQuery, may, type AdminTrainingListRow } from '@oj/shared';
 import { adminTrainingApi, trainingKeys } from '../../../api/training';
-import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
 import { TrainingAuthTag, TrainingCategoryTag } from '../../../components/training/meta';
 import { useActor } from '../../../app/may';
-import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 
 /**
  * Training list of the admin area (spec 3 §2 training; columns of "Group trainings"): keyword, paging,
@@ -21,35 +20,23 @@ import { DeleteButton } from '../../components/DeleteButton';
 export default function TrainingListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const actor = useActor();
   const paging = useSearchFilters(adminTrainingListQuery);
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.state.keyword ?? '';
   const q = { currentPage, limit, keyword: keyword || undefined };
 
-  const list = useQuery({ queryKey: trainingKeys.admin.list(q), queryFn: () => adminTrainingApi.list(q), placeholderData: keepPreviousData });
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
-    void client.invalidateQueries({ queryKey: ['training-list'] });
-  };
-
-  const remove = useMutation({
-    mutationFn: (tid: number) => adminTrainingApi.remove(tid),
-    onSuccess: () => {
-      feedback.success(t('admin.deleted'));
-      // The last row of a page: go back one page rather than show an empty one.
-      if (list.data && list.data.records.length === 1 && currentPage > 1) setFilter({ currentPage: currentPage - 1 });
-      refresh();
-    },
+  const crud = useCrudList({
+    key: trainingKeys.admin.all,
+    query: q,
+    list: adminTrainingApi.list,
+    paging,
+    remove: adminTrainingApi.remove,
+    // the site's training list shows the same rows
+    alsoRefresh: [['training-list']],
   });
-  const visible = useMutation({
-    mutationFn: ({ id, value }: { id: number; value: boolean }) => adminTrainingApi.changeStatus(id, value),
-    onSuccess: () => {
-      feedback.success(t('admin.updated'));
-      refresh();
-    },
-  });
+  const { remove } = crud;
+  const visible = useCrudAction(crud, ({ id, value }: { id: number; value: boolean }) => adminTrainingApi.changeStatus(id, value), 'admin.updated');
 
   const columns: TableColumnsType<AdminTrainingListRow> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
@@ -150,7 +137,7 @@ export default function TrainingListPage() {
             data-testid="training-keyword"
           />
         </div>
-        <AdminTable<AdminTrainingListRow> rowKey="id" columns={columns} list={list} paging={paging} />
+        <CrudTable<AdminTrainingListRow> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
     </div>
   );

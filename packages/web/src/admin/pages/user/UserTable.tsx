@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UserStatus, type AdminUserRow, type RoleId } from '@oj/shared';
 import { adminUserApi, adminUserKeys } from '../../../api/adminUser';
 import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable } from '../../components/AdminTable';
 import { usePaging } from '../../components/adminPaging';
 import { roleColor, roleOptions } from './roles';
 import { UserEditDialog } from './UserEditDialog';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudList } from '../../kit/useCrudList';
 
 /**
  * Every account (spec 3 "Admin users"): keyword and role filters, the edit dialog, delete one or the
@@ -20,7 +20,6 @@ import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButto
  */
 export function UserTable() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { user } = useSession();
   const paging = usePaging();
   const [keyword, setKeyword] = useState('');
@@ -34,17 +33,15 @@ export function UserTable() {
     onlyAdmin: role === 'admins' ? true : undefined,
     role: typeof role === 'number' ? role : undefined,
   };
-  const list = useQuery({ queryKey: adminUserKeys.list(q), queryFn: () => adminUserApi.list(q), placeholderData: keepPreviousData });
-  const refresh = () => client.invalidateQueries({ queryKey: adminUserKeys.users });
-  const remove = useMutation({
-    mutationFn: adminUserApi.remove,
-    onSuccess: (_d, ids) => {
-      feedback.success(t('admin.deleted'));
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
-      if (list.data && ids.length >= list.data.records.length && paging.page > 1) paging.setPage(paging.page - 1);
-      void refresh();
-    },
+  const crud = useCrudList({
+    key: adminUserKeys.users,
+    query: q,
+    list: adminUserApi.list,
+    paging,
+    remove: adminUserApi.remove,
+    onRemoved: (ids: string[]) => setSelected((s) => s.filter((id) => !ids.includes(id))),
   });
+  const { refresh, remove } = crud;
   const removeSelected = () => {
     if (selected.length === 0) {
       feedback.error(t('msg.usersSelectEmpty'));
@@ -150,10 +147,10 @@ export function UserTable() {
           />
         </Space>
       </div>
-      <AdminTable<AdminUserRow>
+      <CrudTable<AdminUserRow>
         rowKey="uid"
         columns={columns}
-        list={list}
+        crud={crud}
         paging={paging}
         rowSelection={{
           selectedRowKeys: selected,
