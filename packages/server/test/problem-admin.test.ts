@@ -165,6 +165,10 @@ describe('test-case zip upload', () => {
     expect([ring.http, ring.msg]).toEqual([400, expect.stringContaining('Subtask dependencies must not form a cycle')]);
     const self = await put(t, '/api/admin/problem', withDeps({ '2': [2] }), { token: problemAdmin });
     expect([self.http, self.msg]).toEqual([400, expect.stringContaining('A subtask cannot depend on itself')]);
+    // Not a subtask number: refused by the schema, nothing changed.
+    for (const bad of [{ x: [1] }, { '0': [1] }, { '2': [0] }, { '2': ['1'] }]) {
+      expect((await put(t, '/api/admin/problem', withDeps(bad as unknown as Record<string, number[]>), { token: problemAdmin })).http).toBe(400);
+    }
     expect(await depsOf()).toEqual({ '2': [1] });
 
     const dl = await t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${pid}`, headers: { authorization: problemAdmin } });
