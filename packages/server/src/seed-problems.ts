@@ -72,7 +72,8 @@ function lis(a: number[]): number {
   return tails.length;
 }
 
-const CLASSIC_PROBLEMS: DemoProblemData[] = [
+/** Built on first use: generating the cases costs a second or two, which every start and test file would pay on import. */
+const classicProblems = (): DemoProblemData[] => [
   {
     problemId: 'P1000',
     difficulty: 0,
@@ -260,7 +261,7 @@ int main(int argc, char *argv[]) {
 const PRIME_NS = [10, 1000, 50000, 100000, 10000000, 20000000];
 const PRIME_GROUPS: Record<number, [number, number]> = { 10: [1, 30], 1000: [1, 30], 50000: [2, 30], 100000: [2, 30], 10000000: [3, 40], 20000000: [3, 40] };
 
-const EXTRA_DEMO_PROBLEMS: DemoProblemData[] = [
+const extraDemoProblems = (): DemoProblemData[] => [
   {
     problemId: 'P1010',
     difficulty: 1,
@@ -335,11 +336,10 @@ export type DemoProblem = DemoProblemData & DemoProblemText;
 /** Every demo problem in `lang`: the ten classics, then the special-judge, subtask and file-IO demos. */
 export function demoProblems(lang: UiLanguage): DemoProblem[] {
   const words = demoTexts(lang).problems;
-  return [...CLASSIC_PROBLEMS, ...EXTRA_DEMO_PROBLEMS].map((p) => ({ ...p, ...words[p.problemId] }));
+  data ??= [...classicProblems(), ...extraDemoProblems()];
+  return data.map((p) => ({ ...p, ...words[p.problemId] }));
 }
-
-/** The demo problems in English (the seed test judges their solutions and names its cases by them). */
-export const DEMO_PROBLEMS: DemoProblem[] = demoProblems('en-US');
+let data: DemoProblemData[] | undefined;
 
 /** Creates the demo problems when the site has no problem at all; returns how many were created. */
 export async function seedProblems({ config, database }: AppContext): Promise<number> {

@@ -11,11 +11,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportEvent, ImportItemReport } from '@oj/shared';
 import { problemCases, problems } from '../src/db/schema/index.js';
-import { DEMO_PROBLEMS, seedProblems } from '../src/seed-problems.js';
+import { demoProblems, seedProblems } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { del, get, post, rootToken } from './helpers.js';
 import { multipart } from './problem-admin-helpers.js';
+
+/** The demo problems in English (the cases are named by them). */
+const DEMO_PROBLEMS = demoProblems('en-US');
 
 let t: TestApp;
 let root: string;

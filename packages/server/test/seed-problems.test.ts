@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/shared';
 import { findLanguage, judgeSubmission, type JudgeSubmissionRequest } from '@oj/judge';
 import { seed } from '../src/seed.js';
-import { DEMO_PROBLEMS, seedProblems, type DemoProblem } from '../src/seed-problems.js';
+import { demoProblems, seedProblems, type DemoProblem } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, rootToken } from './helpers.js';
+
+/** The demo problems in English (the cases are named by them). */
+const DEMO_PROBLEMS = demoProblems('en-US');
 
 let t: TestApp;
 
