@@ -1,12 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './lib/workers.js';
 
 export default defineConfig({
   test: {
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: ['e2e/lib/global-setup.ts'],
-    // One browser at a time against one server: the machine has two cores.
-    fileParallelism: false,
-    testTimeout: 60_000,
+    // One browser per worker, each against a site of its own (global-setup.ts): a file alone keeps
+    // about one and a half of the two cores busy (the browser's renderer mostly), two fill them.
+    fileParallelism: E2E_WORKERS > 1,
+    maxWorkers: E2E_WORKERS,
+    testTimeout: 90_000,
     hookTimeout: 120_000,
+    // What a page shows after a click can take seconds on a busy two-core machine (a lazy chunk, a
+    // refetch): expect.poll waits up to 15 s for it instead of vitest's default second.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

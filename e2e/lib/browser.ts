@@ -4,11 +4,22 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from './chromium.js';
+import type { E2eSite } from './global-setup.js';
 import { watchPage } from './timing.js';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * The site of this test file's worker: vitest numbers its workers 1…maxWorkers (VITEST_POOL_ID) and a
+ * worker runs one file at a time, so no other file uses this site while this one runs.
+ */
+export function site(): E2eSite {
+  const sites = inject('sites');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return sites[(worker - 1) % sites.length]!;
+}
+
+export const baseUrl = () => site().baseUrl;
 
 export const launch = launchChromium;
 
@@ -55,7 +66,7 @@ interface SinkMessage {
 export async function waitForMail(to: string, count = 1, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await fetch(`${inject('mailUrl')}/?to=${encodeURIComponent(to)}`);
+    const res = await fetch(`${site().mailUrl}/?to=${encodeURIComponent(to)}`);
     const list = (await res.json()) as SinkMessage[];
     if (list.length >= count) return decodeMail(list[count - 1]!.raw);
     await new Promise((r) => setTimeout(r, 200));

@@ -6,13 +6,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMailSink } from './mail-sink.js';
+import { E2E_WORKERS } from './workers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ROOT_PASSWORD = 'e2e-root-password';
 
-let server: ChildProcess | undefined;
-let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
-let dataDir: string | undefined;
+/** One running site: what a test file needs to reach it. */
+export interface E2eSite {
+  baseUrl: string;
+  mailUrl: string;
+  dataDir: string;
+}
+
+/** What teardown must stop for a site, filled in as the site comes up. */
+interface Running {
+  server?: ChildProcess;
+  sink?: Awaited<ReturnType<typeof startMailSink>>;
+  dataDir?: string;
+}
+
+const running: Running[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -48,26 +61,36 @@ async function waitForLanguages(baseUrl: string, ms: number) {
   throw new Error('the built-in judge registered no languages');
 }
 
-/** The whole site as a user gets it from `npm start`: real server, embedded PostgreSQL, built SPA. */
+/**
+ * The whole site as a user gets it from `npm start` (real server, embedded PostgreSQL, built SPA), once
+ * per worker: a test file uses its worker's site (`site()` in browser.ts), so a global switch one file
+ * sets never shows in the file running beside it.
+ */
 export async function setup(project: TestProject) {
   try {
-    await start(project);
+    // OJ_E2E_WEB_DIST lets parallel work build the SPA into a folder of its own.
+    const webDist = process.env.OJ_E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
+    if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
+    const sites = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSite(webDist)));
+    project.provide('sites', sites);
   } catch (err) {
     await teardown();
     throw err;
   }
 }
 
-async function start(project: TestProject) {
-  // OJ_E2E_WEB_DIST lets parallel work build the SPA into a folder of its own.
-  const webDist = process.env.OJ_E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('build the web app first (npm run build -w @oj/web)');
-  sink = await startMailSink();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+async function startSite(webDist: string): Promise<E2eSite> {
+  const r: Running = {};
+  running.push(r);
+  // A mail sink per site: a test counting the mails to an address sees only its own site's.
+  const sink = await startMailSink();
+  r.sink = sink;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+  r.dataDir = dataDir;
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  r.server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -108,14 +131,16 @@ async function start(project: TestProject) {
   const body = (await smtp.json()) as { status: number; msg: string };
   if (body.status !== 200) throw new Error(`configuring SMTP failed: ${body.msg}`);
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailUrl', sink.httpUrl);
-  project.provide('dataDir', dataDir);
+  return { baseUrl, mailUrl: sink.httpUrl, dataDir };
 }
 
 export async function teardown() {
+  await Promise.all(running.splice(0).map(stopSite));
+}
+
+async function stopSite({ server, sink, dataDir }: Running) {
   if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
+    const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGINT');
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
@@ -127,8 +152,7 @@ export async function teardown() {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    mailUrl: string;
-    dataDir: string;
+    /** one site per worker, in pool order */
+    sites: E2eSite[];
   }
 }
