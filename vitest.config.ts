@@ -41,8 +41,8 @@ export default defineConfig({
         },
       },
       // The API against real PostgreSQL: one server for the run, each file a copy of the migrated and seeded
-    // template. Files share a worker's module graph (no isolation): each file builds its own app over its own
-    // database, and loading the server's modules again for every file cost about 3 s of CPU a file.
+      // template. Files share a worker's module graph (no isolation): each file builds its own app over its own
+      // database, and loading the server's modules again for every file cost about 3 s of CPU a file.
       {
         extends: true,
         test: {
