@@ -8,16 +8,19 @@ import { discussionCategories, discussions, msgReminds } from '../src/db/schema/
 import type { TestApp } from './harness.js';
 import { del, get, post, q, uidOf } from './helpers.js';
 
-let category: number | undefined;
+/** One category per test app: files share this module (api tests run without isolation), not databases. */
+const categories = new WeakMap<TestApp, number>();
 
 /** A discussion of `username` (status 0 public, 1 hidden); returns its id. */
 export async function insertDiscussion(t: TestApp, username: string, o: { status?: number; title?: string; gid?: number | null } = {}): Promise<number> {
+  let category = categories.get(t);
   if (category === undefined) {
     const [c] = await t.database.db
       .insert(discussionCategories)
       .values({ name: `Talk ${Date.now()}` })
       .returning({ id: discussionCategories.id });
     category = c!.id;
+    categories.set(t, category);
   }
   const [d] = await t.database.db
     .insert(discussions)
@@ -34,11 +37,6 @@ export async function insertDiscussion(t: TestApp, username: string, o: { status
     .returning({ id: discussions.id });
   return d!.id;
 }
-
-/** Forgets the cached category (each test file has its own database). */
-export const resetFixtures = () => {
-  category = undefined;
-};
 
 export type Where = { did: number } | { cid: number };
 
