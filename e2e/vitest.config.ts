@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: ['e2e/lib/global-setup.ts'],
     // One browser per worker, each against a site of its own (global-setup.ts): a file alone keeps
-    // about one and a half of the two cores busy (the browser's renderer mostly), two fill them.
+    // about 1.2 of the two cores busy (the browser's renderer mostly), two fill them.
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
     testTimeout: 90_000,

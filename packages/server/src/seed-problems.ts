@@ -333,13 +333,15 @@ const extraDemoProblems = (): DemoProblemData[] => [
 /** A demo problem with its statement in one language. */
 export type DemoProblem = DemoProblemData & DemoProblemText;
 
+/** The demo problems' data, generated once on first use. */
+let demoData: DemoProblemData[] | undefined;
+
 /** Every demo problem in `lang`: the ten classics, then the special-judge, subtask and file-IO demos. */
 export function demoProblems(lang: UiLanguage): DemoProblem[] {
   const words = demoTexts(lang).problems;
-  data ??= [...classicProblems(), ...extraDemoProblems()];
-  return data.map((p) => ({ ...p, ...words[p.problemId] }));
+  demoData ??= [...classicProblems(), ...extraDemoProblems()];
+  return demoData.map((p) => ({ ...p, ...words[p.problemId] }));
 }
-let data: DemoProblemData[] | undefined;
 
 /** Creates the demo problems when the site has no problem at all; returns how many were created. */
 export async function seedProblems({ config, database }: AppContext): Promise<number> {

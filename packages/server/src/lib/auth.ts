@@ -124,12 +124,17 @@ interface Claims {
   exp: number;
 }
 
-/** Tokens whose signature checked out, so a client polling with one token pays for the HMAC once. */
-const verified = new Map<string, Claims>();
+/**
+ * Tokens whose signature checked out, so a client polling with one token pays for the HMAC once. Kept
+ * per database: a token is ours only under the signing key of the database that issued it.
+ */
+const verifiedBy = new WeakMap<Database, Map<string, Claims>>();
 const MAX_VERIFIED = 20_000;
 
 /** The claims of a well-signed, unexpired token of ours. */
 async function verifiedClaims(database: Database, raw: string): Promise<Claims | { error: MsgKey }> {
+  let verified = verifiedBy.get(database);
+  if (!verified) verifiedBy.set(database, (verified = new Map()));
   const known = verified.get(raw);
   if (known) {
     if (known.exp > Date.now()) return known;
