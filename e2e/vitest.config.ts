@@ -5,8 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: ['e2e/lib/global-setup.ts'],
-    // One browser per worker, each against a site of its own (global-setup.ts): a file alone keeps
-    // about 1.2 of the two cores busy (the browser's renderer mostly), two fill them.
+    // One browser per worker, each against a site of its own (global-setup.ts; OJ_E2E_WORKERS).
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
     testTimeout: 90_000,
