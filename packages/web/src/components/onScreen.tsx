@@ -25,9 +25,11 @@ export function useOnScreen<T extends Element>(): [(el: T | null) => void, boole
 
 /**
  * React.lazy that does not even start fetching before the component's place is on screen: until
- * then `placeholder` (a skeleton by default) holds the place. Wrap it in <Suspense> as any lazy one.
+ * then `placeholder` (a still skeleton by default) holds the place. Wrap it in <Suspense> as any lazy
+ * one. The placeholder does not shimmer: nothing is loading yet, and a shimmer below the fold kept the
+ * page repainting every frame (a tenth of a core on an idle home page) for as long as it was open.
  */
-export function lazyOnScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholder: ReactNode = <Skeleton active />) {
+export function lazyOnScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, placeholder: ReactNode = <Skeleton />) {
   const Lazy = lazy(load);
   return function OnScreen(props: P) {
     const [ref, seen] = useOnScreen<HTMLDivElement>();

@@ -8,7 +8,7 @@ import { quietly } from '../../api/client';
 import { lazyOnScreen } from '../../components/onScreen';
 
 // ECharts is large: it loads only when a heatmap is actually shown and on screen, never with the first page.
-const HeatmapChart = lazyOnScreen(() => import('./HeatmapChart'), <Skeleton active paragraph={{ rows: 3 }} />);
+const HeatmapChart = lazyOnScreen(() => import('./HeatmapChart'), <Skeleton paragraph={{ rows: 3 }} />);
 
 /** Submissions per day over the last year (spec 1 §2). */
 export function HeatmapCard({ who }: { who: UserRef }) {
