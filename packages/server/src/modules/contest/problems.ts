@@ -116,7 +116,7 @@ export async function adminProblemList(
     existing.length ? notInArray(problems.id, existing) : undefined,
     like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined,
   );
-  const { records: rows, total } = await pageOf(
+  return pageOf(
     db
       .select({ pid: problems.id, problemId: problems.problemId, title: problems.title, type: problems.type, isRemote: problems.isRemote })
       .from(problems)
@@ -126,7 +126,6 @@ export async function adminProblemList(
       .offset(offset),
     db.select({ n: count() }).from(problems).where(where),
   );
-  return { records: rows, total };
 }
 
 export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<ContestProblemLink> {
