@@ -21,6 +21,7 @@ const unit = [
   'packages/server/test/import-cycles.test.ts',
   'packages/server/test/judge-boundary.test.ts',
   'packages/server/test/package-links.test.ts',
+  'packages/server/test/page.test.ts',
 ];
 
 export default defineConfig({

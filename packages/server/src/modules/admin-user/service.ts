@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { adminUserListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { discussions, userRoles, users, commentLikes, comments, discussionLikes } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import { revokeAllSessions, type AuthUser } from '../../lib/auth.js';
 import { forgetUserSessions } from '../../lib/session-cache.js';
 import { fail, notFound } from '../../lib/errors.js';
@@ -56,17 +57,17 @@ export async function listUsers(ctx: AppContext, q: z.output<typeof adminUserLis
   if (q.onlyAdmin) conds.push(holding(ADMIN_ROLE_IDS));
   if (q.role !== undefined) conds.push(holding([q.role]));
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({ u: users, roles: rolesSql })
       .from(users)
       .where(where)
       .orderBy(desc(users.gmtCreate), users.username)
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { records: rows.map((r) => toRow(r.u, r.roles.map(Number))), total: total?.n ?? 0 };
+  );
+  return { records: rows.map((r) => toRow(r.u, r.roles.map(Number))), total };
 }
 
 /** Root may not lock himself out: no disabling, demoting (from root) or deleting his own account. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailConfig, EmailConfigBody, Page, SessionInfo, WebConfigBody, WebsiteConfig } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { authSessions, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import { revokeSession } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';
@@ -13,7 +14,7 @@ import { getSetting, putSetting, type SmtpConfig } from '../../lib/site-config.j
 export async function listSessions(ctx: AppContext, q: { currentPage: number; limit: number; uid?: string; username?: string }): Promise<Page<SessionInfo>> {
   const { db } = ctx.database;
   const where = and(q.uid ? eq(authSessions.uid, q.uid) : undefined, q.username ? sql`lower(${users.username}) = lower(${q.username})` : undefined);
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         id: authSessions.id,
@@ -31,9 +32,9 @@ export async function listSessions(ctx: AppContext, q: { currentPage: number; li
       .where(where)
       .orderBy(desc(authSessions.createdAt), desc(authSessions.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(authSessions).innerJoin(users, eq(users.uid, authSessions.uid)).where(where),
-  ]);
+  );
   const now = Date.now();
   return {
     records: rows.map((r) => ({
@@ -44,7 +45,7 @@ export async function listSessions(ctx: AppContext, q: { currentPage: number; li
       revokedAt: r.revokedAt?.toISOString() ?? null,
       active: !r.revokedAt && r.expiresAt.getTime() > now,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -13,6 +13,7 @@ import type { addCommentBody, addReplyBody, commentLikeQuery, commentListQuery, 
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commentLikes, comments, contests, discussions, replies } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { remind } from '../message/write.js';
@@ -111,16 +112,10 @@ async function countOnSource(tx: DbOrTx, src: ResolvedSource, delta: number): Pr
 export async function listComments(ctx: AppContext, user: AuthUser | null, q: z.output<typeof commentListQuery>): Promise<CommentPage> {
   const { db } = ctx.database;
   const src = await resolveCommentSource(db, user, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(comments)
-      .where(src.visible)
-      .orderBy(desc(comments.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+  const { records: rows, total } = await pageOf(
+    db.select().from(comments).where(src.visible).orderBy(desc(comments.id)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(comments).where(src.visible),
-  ]);
+  );
   const ids = rows.map((r) => r.id);
   let firstReplies: ReplyRow[] = [];
   const likeMap: Record<number, boolean> = {};
@@ -146,7 +141,7 @@ export async function listComments(ctx: AppContext, user: AuthUser | null, q: z.
   const byComment = new Map<number, Reply[]>();
   for (const r of firstReplies) (byComment.get(r.commentId) ?? byComment.set(r.commentId, []).get(r.commentId)!).push(replyView(r, authors));
   return {
-    commentList: { records: rows.map((r) => commentView(r, authors, byComment.get(r.id) ?? [])), total: total?.n ?? 0 },
+    commentList: { records: rows.map((r) => commentView(r, authors, byComment.get(r.id) ?? [])), total },
     commentLikeMap: likeMap,
     mayComment: user ? await commentAbility(db, user) : null,
   };

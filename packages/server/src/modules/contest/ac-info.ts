@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { JudgeStatus, type ContestAcInfo, type Page, contestRule } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { contestAcChecks, submissions } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { administeredContest } from './access.js';
@@ -18,17 +19,18 @@ export async function acInfo(ctx: AppContext, user: AuthUser, q: { cid: number; 
   const window = sql`j.cid = ${c.id} and j.status = ${JudgeStatus.ACCEPTED}
     and j.submit_time >= ${c.startTime.toISOString()} and j.submit_time < ${c.endTime.toISOString()}
     and exists (select 1 from contest_problem cp where cp.cid = j.cid and cp.pid = j.pid)`;
-  const [res, totals] = await Promise.all([
-    db.execute<{
-      submit_id: number;
-      submit_time: Date;
-      display_id: string;
-      color: string | null;
-      username: string;
-      realname: string | null;
-      checked: boolean;
-      first_blood: boolean;
-    }>(sql`
+  const { records: rows, total } = await pageOf(
+    db
+      .execute<{
+        submit_id: number;
+        submit_time: Date;
+        display_id: string;
+        color: string | null;
+        username: string;
+        realname: string | null;
+        checked: boolean;
+        first_blood: boolean;
+      }>(sql`
       with firsts as (
         select distinct on (j.uid, j.pid) j.submit_id, j.uid, j.pid, j.submit_time, j.username
         from judge j where ${window}
@@ -43,12 +45,12 @@ export async function acInfo(ctx: AppContext, user: AuthUser, q: { cid: number; 
       left join user_info u on u.uid = m.uid
       left join contest_ac_check k on k.submit_id = m.submit_id
       order by checked, m.submit_time, m.submit_id
-      limit ${q.limit} offset ${(q.currentPage - 1) * q.limit}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (select distinct j.uid, j.pid from judge j where ${window}) x`),
-  ]);
-  const total = totals.rows[0]?.n ?? 0;
+      limit ${q.limit} offset ${pageOffset(q.currentPage, q.limit)}`)
+      .then((r) => r.rows),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (select distinct j.uid, j.pid from judge j where ${window}) x`).then((r) => r.rows),
+  );
   return {
-    records: res.rows.map((r) => ({
+    records: rows.map((r) => ({
       id: r.submit_id,
       cid: c.id,
       submitTime: new Date(r.submit_time).toISOString(),

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AdminContest, ContestBody, Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, contests, submissions } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
@@ -24,21 +25,15 @@ export async function adminContestList(
   const keyword = q.keyword?.trim();
   if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(contests)
-      .where(where)
-      .orderBy(desc(contests.startTime), desc(contests.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+  const { records: rows, total } = await pageOf(
+    db.select().from(contests).where(where).orderBy(desc(contests.startTime), desc(contests.id)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(contests).where(where),
-  ]);
+  );
   const counts = await participantCounts(
     db,
     rows.map((r) => r.id),
   );
-  return { records: rows.map((r) => toAdminContest(r, counts.get(r.id) ?? 0)), total: total?.n ?? 0 };
+  return { records: rows.map((r) => toAdminContest(r, counts.get(r.id) ?? 0)), total };
 }
 
 export async function adminContest(ctx: AppContext, user: AuthUser, cid: number): Promise<AdminContest> {

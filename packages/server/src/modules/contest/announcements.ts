@@ -7,6 +7,7 @@ import { and, count, desc, eq, isNull, notInArray, type SQL } from 'drizzle-orm'
 import type { AnnouncementBody, AnnouncementRow, ContestAnnouncement, Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { administeredContest, assertCanView, visibleContest } from './access.js';
@@ -58,7 +59,7 @@ export const inAnnouncementScope = (scope: AnnouncementScope): SQL =>
 export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScope, onlyShown: boolean, currentPage: number, limit: number) {
   const { db } = ctx.database;
   const where = and(inAnnouncementScope(scope), onlyShown ? eq(announcements.status, 0) : undefined);
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select(columns)
       .from(announcements)
@@ -66,10 +67,10 @@ export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScop
       .where(where)
       .orderBy(desc(announcements.id))
       .limit(limit)
-      .offset((currentPage - 1) * limit),
+      .offset(pageOffset(currentPage, limit)),
     db.select({ n: count() }).from(announcements).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
+  return { rows, total };
 }
 
 async function list(ctx: AppContext, cid: number, onlyShown: boolean, currentPage: number, limit: number): Promise<Page<ContestAnnouncement>> {

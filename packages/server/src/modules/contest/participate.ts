@@ -6,6 +6,7 @@ import type { contestListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
@@ -33,7 +34,7 @@ export async function contestPage<T>(
 ): Promise<Page<T>> {
   const now = new Date();
   const nowIso = now.toISOString();
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select()
       .from(contests)
@@ -45,14 +46,14 @@ export async function contestPage<T>(
         desc(contests.id),
       )
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(contests).where(where),
-  ]);
+  );
   const counts = await participantCounts(
     db,
     rows.map((r) => r.id),
   );
-  return { records: rows.map((r) => map(r, counts.get(r.id) ?? 0, now.getTime())), total: total?.n ?? 0 };
+  return { records: rows.map((r) => map(r, counts.get(r.id) ?? 0, now.getTime())), total };
 }
 
 /**

@@ -6,6 +6,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { CONTEST_LIMITS, type ContestPrintJob, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { contestPrints, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { administeredContest, assertCanView, visibleContest } from './access.js';
@@ -46,17 +47,17 @@ export async function printList(ctx: AppContext, user: AuthUser, q: { cid: numbe
   const { db } = ctx.database;
   const c = await administeredContest(db, q.cid, user);
   const where = eq(contestPrints.cid, c.id);
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select()
       .from(contestPrints)
       .where(where)
       .orderBy(contestPrints.status, desc(contestPrints.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(contestPrints).where(where),
-  ]);
-  return { records: rows.map(view), total: total?.n ?? 0 };
+  );
+  return { records: rows.map(view), total };
 }
 
 /** A print job for its contest's admin (the job names its contest, so the cid is checked from it). */

@@ -28,6 +28,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
@@ -77,13 +78,13 @@ export async function adminProblemList(
   const c = await administeredContest(db, q.cid, user);
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
-  const offset = (q.currentPage - 1) * q.limit;
+  const offset = pageOffset(q.currentPage, q.limit);
   if (q.queryExisted) {
     const where = and(
       eq(contestProblems.cid, c.id),
       like ? or(ilike(contestProblems.displayId, like), ilike(contestProblems.displayTitle, like), ilike(problems.problemId, like)) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
+    const { records: rows, total } = await pageOf(
       db
         .select({
           l: contestProblems,
@@ -100,10 +101,10 @@ export async function adminProblemList(
         .limit(q.limit)
         .offset(offset),
       db.select({ n: count() }).from(contestProblems).innerJoin(problems, eq(problems.id, contestProblems.pid)).where(where),
-    ]);
+    );
     return {
       records: rows.map((r) => ({ ...link(r.l), problemId: r.problemId, title: r.title, type: r.type, auth: r.auth, isRemote: r.isRemote })),
-      total: total?.n ?? 0,
+      total,
     };
   }
   const existing = (await linksOf(db, c.id)).map((l) => l.pid);
@@ -115,7 +116,7 @@ export async function adminProblemList(
     existing.length ? notInArray(problems.id, existing) : undefined,
     like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     db
       .select({ pid: problems.id, problemId: problems.problemId, title: problems.title, type: problems.type, isRemote: problems.isRemote })
       .from(problems)
@@ -124,8 +125,7 @@ export async function adminProblemList(
       .limit(q.limit)
       .offset(offset),
     db.select({ n: count() }).from(problems).where(where),
-  ]);
-  return { records: rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<ContestProblemLink> {

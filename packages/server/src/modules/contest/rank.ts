@@ -4,6 +4,7 @@
  * repeated above the full list and counted in total), and paging.
  */
 import { ContestStatus, showNameOf, type AcmRankRow, type ContestRankPage, type ContestRankQuery, type OiRankRow, type RankShowName } from '@oj/shared';
+import { pageOffset } from '../../db/page.js';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
@@ -45,7 +46,7 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
     }
   }
   const all = pinned.length ? [...pinned, ...listed] : listed;
-  const from = (q.currentPage - 1) * q.limit;
+  const from = pageOffset(q.currentPage, q.limit);
   // Only the page is copied without the private names (boards of thousands of rows are shared and cached).
   return { records: all.slice(from, from + q.limit).map(shown), total: all.length, sealed, pinned: pinned.length };
 }

@@ -8,6 +8,7 @@ import { DiscussionStatus, type adminDiscussionBody, type DiscussionReport, type
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { discussionReports, discussions } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { tellMine } from '../message/write.js';
@@ -55,7 +56,7 @@ export async function reportList(db: Db, user: AuthUser, q: z.infer<typeof repor
     q.status === undefined ? undefined : eq(discussionReports.status, q.status),
     maySite(user, 'moderateGroupDiscussions') ? undefined : isNull(discussions.gid),
   );
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         id: discussionReports.id,
@@ -72,10 +73,10 @@ export async function reportList(db: Db, user: AuthUser, q: z.infer<typeof repor
       .where(where)
       .orderBy(desc(discussionReports.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(discussionReports).innerJoin(discussions, eq(discussions.id, discussionReports.did)).where(where),
-  ]);
-  return { records: rows.map((r) => ({ ...r, gmtCreate: r.gmtCreate.toISOString() })), total: total?.n ?? 0 };
+  );
+  return { records: rows.map((r) => ({ ...r, gmtCreate: r.gmtCreate.toISOString() })), total };
 }
 
 export async function handleReport(db: Db, user: AuthUser, id: number, status: boolean): Promise<void> {

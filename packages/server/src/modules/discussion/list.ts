@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { discussions } from '../../db/schema/index.js';
+import { pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
@@ -52,7 +53,7 @@ async function discussionPage(ctx: AppContext, where: SQL | undefined, q: { curr
     .where(where)
     .orderBy(...listOrder)
     .limit(q.limit)
-    .offset((q.currentPage - 1) * q.limit);
+    .offset(pageOffset(q.currentPage, q.limit));
   if (!ids.length) return [];
   const rows = await selectListRows(db).where(
     inArray(
@@ -76,7 +77,7 @@ const countOf = (ctx: AppContext, key: string, where: SQL | undefined) =>
  * the rows before it plus its own (a search with few hits then costs one query, not two).
  */
 const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[]): number | undefined =>
-  records.length > 0 && records.length < q.limit ? (q.currentPage - 1) * q.limit + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
+  records.length > 0 && records.length < q.limit ? pageOffset(q.currentPage, q.limit) + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
 
 /** The site's discussions (no group), or one group's. */
 const inPlace = (gid: number | null) => (gid === null ? isNull(discussions.gid) : eq(discussions.gid, gid));

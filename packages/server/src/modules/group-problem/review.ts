@@ -9,6 +9,7 @@ import { GroupProblemApply, ProblemAuth, type GroupProblemApplyRow, type Page } 
 import type { AppContext } from '../../context.js';
 import { groups, problems, submissions, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { tellMine } from '../message/write.js';
@@ -30,7 +31,7 @@ export async function applyList(
     q.gid ? eq(problems.gid, q.gid) : undefined,
     keyword ? or(ilike(problems.title, likeOf(keyword)), ilike(problems.problemId, likeOf(keyword)), ilike(groups.name, likeOf(keyword))) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         id: problems.id,
@@ -47,9 +48,9 @@ export async function applyList(
       .where(where)
       .orderBy(desc(problems.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(problems).innerJoin(groups, eq(groups.id, problems.gid)).where(where),
-  ]);
+  );
   return {
     records: rows.map((r) => ({
       ...r,
@@ -57,7 +58,7 @@ export async function applyList(
       gmtModified: r.gmtModified.toISOString(),
       suggestedProblemId: withoutPrefix(r.problemId, r.groupShortName),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@oj/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { groupCodeFailures, groupMembers, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, forbidden } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry, type PasswordTries } from '../../lib/password-tries.js';
@@ -197,30 +198,29 @@ interface ListQuery {
   keyword?: string;
 }
 
-async function pageOf(db: DbOrTx, s: GroupStanding, q: ListQuery, levels: SQL, order: 'members' | 'applications'): Promise<Page<GroupMemberRow>> {
+async function memberPage(db: DbOrTx, s: GroupStanding, q: ListQuery, levels: SQL, order: 'members' | 'applications'): Promise<Page<GroupMemberRow>> {
   const conds: SQL[] = [eq(groupMembers.gid, s.group.id), levels];
   if (q.keyword) {
     const k = likeOf(q.keyword);
     conds.push(s.info.admin ? or(ilike(users.username, k), ilike(users.realname, k))! : ilike(users.username, k));
   }
   const where = and(...conds)!;
-  const [records, [total]] = await Promise.all([
-    rowsOf(db, s, where, q.limit, (q.currentPage - 1) * q.limit, order),
+  return pageOf(
+    rowsOf(db, s, where, q.limit, pageOffset(q.currentPage, q.limit), order),
     db.select({ n: sql<number>`count(*)::int` }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid)).where(where),
-  ]);
-  return { records, total: total?.n ?? 0 };
+  );
 }
 
 /** The members (levels 3–5), for the group's members: root first, then by joining time. */
 export async function listMembers(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupMemberRow>> {
   const s = await memberStanding(db, user, q.gid);
-  return pageOf(db, s, q, gte(groupMembers.auth, GroupLevel.MEMBER), 'members');
+  return memberPage(db, s, q, gte(groupMembers.auth, GroupLevel.MEMBER), 'members');
 }
 
 /** The applications (1 applying, then 2 refused; newest first), for the group's admins. */
 export async function listApplications(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupMemberRow>> {
   const s = await adminStanding(db, user, q.gid);
-  return pageOf(db, s, q, lte(groupMembers.auth, GroupLevel.REFUSED), 'applications');
+  return memberPage(db, s, q, lte(groupMembers.auth, GroupLevel.REFUSED), 'applications');
 }
 
 /**
@@ -237,7 +237,7 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
   }
   const where = conds.length ? and(...conds) : undefined;
   const outerUid = sql.raw('"user_info"."uid"');
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         uid: users.uid,
@@ -251,9 +251,9 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
       .where(where)
       .orderBy(asc(users.username))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+  );
   return {
     records: rows.map((r) => ({
       uid: r.uid,
@@ -262,7 +262,7 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
       role: mainRole(r.roles.map(Number)),
       level: r.level ?? 0,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -19,6 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { announcements, contests, groupMembers, groups } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
@@ -61,16 +62,10 @@ export async function listGroups(db: Db, user: AuthUser | null, q: z.output<type
     );
   }
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(groups)
-      .where(where)
-      .orderBy(desc(groups.gmtCreate), desc(groups.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+  const { records: rows, total } = await pageOf(
+    db.select().from(groups).where(where).orderBy(desc(groups.gmtCreate), desc(groups.id)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: sql<number>`count(*)::int` }).from(groups).where(where),
-  ]);
+  );
   const counts = await memberCounts(
     db,
     rows.map((r) => r.id),
@@ -78,7 +73,7 @@ export async function listGroups(db: Db, user: AuthUser | null, q: z.output<type
   // The list never carries invitation codes: the settings page reads its own group's.
   return {
     records: rows.map((g) => toGroup(g, counts.get(g.id) ?? 0, null)),
-    total: total?.n ?? 0,
+    total,
     mayCreate: user ? await groupCreateAbility(db, user) : null,
   };
 }

@@ -8,6 +8,7 @@ import type { MessageType, Page, RemindActionValue, SystemMessage, UserMessage }
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { comments, contests, discussions, msgReminds, replies, userSysNotices, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import { notFound } from '../../lib/errors.js';
 import { excerpt } from './write.js';
 
@@ -25,7 +26,7 @@ export async function listReminds(ctx: AppContext, uid: string, tab: RemindTab, 
   const { db } = ctx.database;
   const where = and(eq(msgReminds.recipientId, uid), tabFilter(tab));
   const quotedComment = alias(comments, 'quoted_comment');
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         m: msgReminds,
@@ -45,9 +46,9 @@ export async function listReminds(ctx: AppContext, uid: string, tab: RemindTab, 
       .where(where)
       .orderBy(desc(msgReminds.id))
       .limit(p.limit)
-      .offset((p.currentPage - 1) * p.limit),
+      .offset(pageOffset(p.currentPage, p.limit)),
     db.select({ n: count() }).from(msgReminds).where(where),
-  ]);
+  );
   const unread = rows.filter((r) => !r.m.state).map((r) => r.m.id);
   if (unread.length > 0)
     await db
@@ -70,22 +71,16 @@ export async function listReminds(ctx: AppContext, uid: string, tab: RemindTab, 
     url: m.url ?? '',
     gmtCreate: m.gmtCreate.toISOString(),
   }));
-  return { records, total: total?.n ?? 0 };
+  return { records, total };
 }
 
 export async function listSystem(ctx: AppContext, uid: string, type: 'Sys' | 'Mine', p: Paging): Promise<Page<SystemMessage>> {
   const { db } = ctx.database;
   const where = and(eq(userSysNotices.recipientId, uid), eq(userSysNotices.type, type));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(userSysNotices)
-      .where(where)
-      .orderBy(desc(userSysNotices.id))
-      .limit(p.limit)
-      .offset((p.currentPage - 1) * p.limit),
+  const { records: rows, total } = await pageOf(
+    db.select().from(userSysNotices).where(where).orderBy(desc(userSysNotices.id)).limit(p.limit).offset(pageOffset(p.currentPage, p.limit)),
     db.select({ n: count() }).from(userSysNotices).where(where),
-  ]);
+  );
   const unread = rows.filter((r) => !r.state).map((r) => r.id);
   if (unread.length > 0)
     await db
@@ -94,7 +89,7 @@ export async function listSystem(ctx: AppContext, uid: string, type: 'Sys' | 'Mi
       .where(and(eq(userSysNotices.recipientId, uid), inArray(userSysNotices.id, unread)));
   return {
     records: rows.map((r) => ({ id: r.id, title: r.title ?? '', content: r.content ?? '', state: r.state, gmtCreate: r.gmtCreate.toISOString() })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -11,6 +11,7 @@ import type { noticeBody, noticeListQuery } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { adminSysNoticeRecipients, adminSysNotices, userSysNotices, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
 import { deliverNotices } from './notice-delivery.js';
@@ -48,17 +49,11 @@ async function views(db: DbOrTx, rows: NoticeRow[]): Promise<AdminNotice[]> {
 export async function listNotices(ctx: AppContext, q: z.output<typeof noticeListQuery>): Promise<Page<AdminNotice>> {
   const { db } = ctx.database;
   const where = q.type ? eq(adminSysNotices.type, q.type) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(adminSysNotices)
-      .where(where)
-      .orderBy(desc(adminSysNotices.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+  const { records: rows, total } = await pageOf(
+    db.select().from(adminSysNotices).where(where).orderBy(desc(adminSysNotices.id)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(adminSysNotices).where(where),
-  ]);
-  return { records: await views(db, rows), total: total?.n ?? 0 };
+  );
+  return { records: await views(db, rows), total };
 }
 
 /** The uids of a Single notice's usernames (case-insensitive, as usernames are unique); an unknown one is refused. */

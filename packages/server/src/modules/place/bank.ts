@@ -9,6 +9,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, submissions } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { actorIn, maySite } from '../policy/index.js';
@@ -164,7 +165,7 @@ class BankPlace implements Place {
       .where(where)
       .orderBy(desc(submissions.submitId))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit);
+      .offset(pageOffset(q.currentPage, q.limit));
     const totalKey = JSON.stringify([
       seesHidden,
       gid,
@@ -174,7 +175,7 @@ class BankPlace implements Place {
       q.problemID ?? null,
       !!q.completeProblemID,
     ]);
-    const [rows, total] = await Promise.all([
+    const { records: rows, total } = await pageOf(
       db
         .select(listColumns)
         .from(submissions)
@@ -182,7 +183,7 @@ class BankPlace implements Place {
         .where(inArray(submissions.submitId, pageIds))
         .orderBy(desc(submissions.submitId)),
       cachedTotal(this.ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
-    ]);
+    );
     return { records: rows.map(toSubmissionInfo), total };
   }
 

@@ -34,6 +34,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
 import { assertCanView, assertInGroup, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
@@ -261,7 +262,7 @@ class ContestPlace implements Place {
       else conds.push(sql`(${submissions.status} = ${q.status} and not ${hidden})`);
     }
     const where = and(...conds);
-    const [rows, [total]] = await Promise.all([
+    const { records: rows, total } = await pageOf(
       this.db
         .select(rowColumns(v))
         .from(submissions)
@@ -270,13 +271,13 @@ class ContestPlace implements Place {
         .where(where)
         .orderBy(desc(submissions.submitId))
         .limit(q.limit)
-        .offset((q.currentPage - 1) * q.limit),
+        .offset(pageOffset(q.currentPage, q.limit)),
       // The letter is only needed to count by problem id.
       q.problemID
         ? this.db.select({ n: count() }).from(submissions).leftJoin(contestProblems, linkJoin).where(where)
         : this.db.select({ n: count() }).from(submissions).where(where),
-    ]);
-    return { records: rows.map((r) => project(v, r)), total: total?.n ?? 0 };
+    );
+    return { records: rows.map((r) => project(v, r)), total };
   }
 
   async pollSubmissions(submitIds: number[]): Promise<Record<string, SubmissionInfo>> {

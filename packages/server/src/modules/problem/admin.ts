@@ -26,6 +26,7 @@ import { problemById, problemView, tagsOf, type ProblemRow } from './service.js'
 import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 
 /** The admin list's filters (the site's form has them all; a group's list pages only). */
 type AdminListQuery = { currentPage: number; limit: number; keyword?: string; auth?: number; oj?: string };
@@ -42,7 +43,7 @@ export async function adminProblemList(ctx: AppContext, owner: Owner, q: AdminLi
   const keyword = q.keyword?.trim();
   if (keyword) conds.push(sql`(${problems.title} ilike ${likeOf(keyword)} or ${problems.problemId} ilike ${likeOf(keyword)})`);
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         id: problems.id,
@@ -63,9 +64,9 @@ export async function adminProblemList(ctx: AppContext, owner: Owner, q: AdminLi
       .where(where)
       .orderBy(desc(problems.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(problems).where(where),
-  ]);
+  );
   return {
     records: rows.map(({ gid, ...r }) => ({
       ...r,
@@ -73,7 +74,7 @@ export async function adminProblemList(ctx: AppContext, owner: Owner, q: AdminLi
       gmtModified: r.gmtModified.toISOString(),
       editable: may(owner.actor, 'administer', { kind: 'problem', author: r.author, gid }),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

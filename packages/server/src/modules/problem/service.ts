@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
@@ -143,7 +144,7 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
     );
   }
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         pid: problems.id,
@@ -157,14 +158,14 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
       .where(where)
       .orderBy(asc(problems.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(problems).where(where),
-  ]);
+  );
   const pids = rows.map((r) => r.pid);
   const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
   return {
     records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [], ...(counts.get(r.pid) ?? emptyCount()) })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -276,20 +277,20 @@ export async function codeTemplates(ctx: AppContext, user: AuthUser, pid: number
 export async function publicProblemsOf(ctx: AppContext, owner: Owner, q: { currentPage: number; limit: number }): Promise<Page<GroupProblemRow>> {
   const { db } = ctx.database;
   const where = and(ownerFilter(owner, problems.gid), eq(problems.auth, ProblemAuth.PUBLIC));
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({ id: problems.id, problemId: problems.problemId, title: problems.title, difficulty: problems.difficulty, type: problems.type })
       .from(problems)
       .where(where)
       .orderBy(desc(problems.id))
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(problems).where(where),
-  ]);
+  );
   const pids = rows.map((r) => r.id);
   const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
   return {
     records: rows.map((r) => ({ ...r, tags: tagMap.get(r.id) ?? [], total: counts.get(r.id)?.total ?? 0, ac: counts.get(r.id)?.ac ?? 0 })),
-    total: total?.n ?? 0,
+    total,
   };
 }

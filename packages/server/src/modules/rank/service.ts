@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { GroupLevel, RankType, type Page, type RankRecord, type RankTypeCode } from '@oj/shared';
+import { pageOffset } from '../../db/page.js';
 import type { AppContext } from '../../context.js';
 import { TtlCache } from './ttl-cache.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
@@ -89,6 +90,6 @@ export async function rankList(
   const all = scope.cached ? await rankings.get(ctx, String(type)) : await computeRanking(ctx, scope, type);
   const needle = q.searchUser?.toLowerCase();
   const matched = needle ? all.filter((r) => r.username.toLowerCase().includes(needle) || (r.nickname ?? '').toLowerCase().includes(needle)) : all;
-  const start = (q.currentPage - 1) * q.limit;
+  const start = pageOffset(q.currentPage, q.limit);
   return { records: matched.slice(start, start + q.limit), total: matched.length };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { OWN_OJ, type Announcement, type CarouselItem, type LanguageInfo, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, carousel, files, languages, users } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import { FILES_URL } from '../../lib/files.js';
 
 export async function homeCarousel(ctx: AppContext): Promise<CarouselItem[]> {
@@ -17,7 +18,7 @@ export async function homeCarousel(ctx: AppContext): Promise<CarouselItem[]> {
 export async function siteAnnouncements(ctx: AppContext, currentPage: number, limit: number): Promise<Page<Announcement>> {
   const { db } = ctx.database;
   const where = and(eq(announcements.status, 0), isNull(announcements.cid), isNull(announcements.gid));
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select({
         id: announcements.id,
@@ -32,12 +33,12 @@ export async function siteAnnouncements(ctx: AppContext, currentPage: number, li
       .where(where)
       .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
       .limit(limit)
-      .offset((currentPage - 1) * limit),
+      .offset(pageOffset(currentPage, limit)),
     db.select({ n: count() }).from(announcements).where(where),
-  ]);
+  );
   return {
     records: rows.map((r) => ({ ...r, username: r.username ?? '', gmtCreate: r.gmtCreate.toISOString(), gmtModified: r.gmtModified.toISOString() })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

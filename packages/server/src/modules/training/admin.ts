@@ -24,6 +24,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, trainingCategories, trainingProblems, trainingRegisters, trainings } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
@@ -170,11 +171,11 @@ const touch = (db: DbOrTx, tid: number) => db.update(trainings).set({ gmtModifie
 export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingProblemListQuery>): Promise<TrainingProblemAdminList> {
   const t = await administeredTraining(db, q.tid, user);
   const like = q.keyword ? likeOf(q.keyword) : null;
-  const offset = (q.currentPage - 1) * q.limit;
+  const offset = pageOffset(q.currentPage, q.limit);
   const match = like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined;
   if (q.queryExisted) {
     const where = and(eq(trainingProblems.tid, t.id), match);
-    const [rows, [total]] = await Promise.all([
+    const { records: rows, total } = await pageOf(
       db
         .select({ link: trainingProblems, p: adminProblemColumns })
         .from(trainingProblems)
@@ -184,9 +185,9 @@ export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.inf
         .limit(q.limit)
         .offset(offset),
       db.select({ n: count() }).from(trainingProblems).innerJoin(problems, eq(problems.id, trainingProblems.pid)).where(where),
-    ]);
+    );
     return {
-      problemList: { records: rows.map((r) => r.p), total: total?.n ?? 0 },
+      problemList: { records: rows.map((r) => r.p), total },
       trainingProblemMap: Object.fromEntries(rows.map((r) => [String(r.p.id), toLink(r.link)])),
     };
   }
@@ -198,11 +199,11 @@ export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.inf
     existing.length ? notInArray(problems.id, existing) : undefined,
     match,
   );
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db.select(adminProblemColumns).from(problems).where(where).orderBy(asc(problems.id)).limit(q.limit).offset(offset),
     db.select({ n: count() }).from(problems).where(where),
-  ]);
-  return { problemList: { records: rows, total: total?.n ?? 0 }, trainingProblemMap: {} };
+  );
+  return { problemList: { records: rows, total }, trainingProblemMap: {} };
 }
 
 /** Adds a bank problem the caller may use; at the training's default rank, so it lands after those before it. */

@@ -4,6 +4,7 @@ import { TrainingAuth, type Page, type TrainingAccess, type TrainingDetail, type
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCategories, trainingProblems, trainingRegisters, trainings } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { clearPasswordTries, countPasswordTry } from '../../lib/password-tries.js';
@@ -27,7 +28,7 @@ type Joined = { t: TrainingRow; categoryName: string | null; categoryColor: stri
 
 /** One page of trainings in the list order, with their category and problem count (the site's and the admin's list). */
 export async function trainingPage(db: DbOrTx, where: SQL | undefined, q: { currentPage: number; limit: number }): Promise<{ rows: Joined[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await pageOf(
     db
       .select(rowColumns)
       .from(trainings)
@@ -35,10 +36,10 @@ export async function trainingPage(db: DbOrTx, where: SQL | undefined, q: { curr
       .where(where)
       .orderBy(...trainingOrder)
       .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
+      .offset(pageOffset(q.currentPage, q.limit)),
     db.select({ n: count() }).from(trainings).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
+  return { rows, total };
 }
 
 /** A list row with the caller's progress (the site's list and a group's). */

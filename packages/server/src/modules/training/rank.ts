@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import type { TrainingRankCellRow } from '../../db/schema/index.js';
+import { pageOf, pageOffset } from '../../db/page.js';
 import { likeOf } from '../../lib/like.js';
 import { enteredTrainingStanding } from './access.js';
 import { problemIdsOf } from './problems.js';
@@ -35,7 +36,7 @@ const userColumns = sql`u.username, u.realname, u.nickname, u.gender, u.school, 
 
 export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof trainingRankQuery>): Promise<Page<TrainingRankRecord>> {
   const { training: t, admin } = await enteredTrainingStanding(db, q.tid, user);
-  const offset = (q.currentPage - 1) * q.limit;
+  const offset = pageOffset(q.currentPage, q.limit);
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
   // The page's users come from the index alone (training_rank_order_idx); only their rows (cells) and
@@ -48,19 +49,20 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
         join user_info u on u.uid = p.uid where u.username ilike ${like} order by p.rank limit ${q.limit} offset ${offset}`
     : sql`select row_number() over (order by ${ORDER}) as rank, r.uid from training_rank r where r.tid = ${t.id}
         order by ${ORDER} limit ${q.limit} offset ${offset}`;
-  const [page, counted] = await Promise.all([
-    db.execute<RankRow>(sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells from (${found}) p
+  const { records: rows, total } = await pageOf(
+    db
+      .execute<RankRow>(sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells from (${found}) p
       cross join lateral (select ${userColumns} from user_info u where u.uid = p.uid limit 1) u
       cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${t.id} and r.uid = p.uid limit 1) r
-      order by p.rank`),
-    like
+      order by p.rank`)
+      .then((r) => r.rows),
+    (like
       ? db.execute<{ n: number }>(
           sql`select count(*)::int as n from training_rank r join user_info u on u.uid = r.uid where r.tid = ${t.id} and u.username ilike ${like}`,
         )
-      : db.execute<{ n: number }>(sql`select count(*)::int as n from training_rank where tid = ${t.id}`),
-  ]);
-  const rows = page.rows;
-  const total = counted.rows[0]?.n ?? 0;
+      : db.execute<{ n: number }>(sql`select count(*)::int as n from training_rank where tid = ${t.id}`)
+    ).then((r) => r.rows),
+  );
   const problemIds = new Map((await problemIdsOf(db, t.id)).map((p) => [String(p.pid), p.problemId]));
   return {
     total,

@@ -1,0 +1,35 @@
+/** The offset of a page and the page answer, without a database. */
+import { describe, expect, it } from 'vitest';
+import { pageOf, pageOffset } from '../src/db/page.js';
+
+describe('pageOffset', () => {
+  it('skips the rows of the pages before', () => {
+    expect(pageOffset(1, 20)).toBe(0);
+    expect(pageOffset(2, 20)).toBe(20);
+    expect(pageOffset(5, 7)).toBe(28);
+  });
+
+  it('reads a page below the first as the first', () => {
+    expect(pageOffset(0, 10)).toBe(0);
+    expect(pageOffset(-3, 10)).toBe(0);
+  });
+
+  it('stays exact for the largest page the schema lets through', () => {
+    expect(pageOffset(2_147_483_647, 100)).toBe(214_748_364_600);
+  });
+});
+
+describe('pageOf', () => {
+  it('answers the rows and the counted total', async () => {
+    expect(await pageOf(Promise.resolve(['a', 'b']), Promise.resolve([{ n: 7 }]))).toEqual({ records: ['a', 'b'], total: 7 });
+  });
+
+  it('takes a total already counted', async () => {
+    expect(await pageOf(Promise.resolve([1]), Promise.resolve(3))).toEqual({ records: [1], total: 3 });
+  });
+
+  it('reads a count without a row as 0, and keeps an empty page past the end with its total', async () => {
+    expect(await pageOf(Promise.resolve([]), Promise.resolve([]))).toEqual({ records: [], total: 0 });
+    expect(await pageOf(Promise.resolve([]), Promise.resolve([{ n: 4 }]))).toEqual({ records: [], total: 4 });
+  });
+});
