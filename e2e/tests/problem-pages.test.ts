@@ -278,6 +278,38 @@ describe('problem pages', () => {
     await context.close();
   });
 
+  it('a click on the editor toolbar takes effect when its controls arrive between the press and the release', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signIn(page, user);
+    // The toolbar's controls are fetched when the pointer comes over it: held back until the button is down.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/EditorToolbar-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/problem/${problemId}`);
+    const toggle = page.getByTestId('editor-focus');
+    await toggle.waitFor();
+    const focused = async () => (await page.getByTestId('problem-detail').getAttribute('class'))?.includes('oj-problem-focus');
+    const wasFocused = await focused();
+    const box = (await toggle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/assets\/EditorToolbar-[^/]*\.js$/);
+    release();
+    await arrived;
+    // the chunk is in; a swap now would take the button away from under the pointer
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await expect.poll(focused).toBe(!wasFocused);
+    // and the real controls are there after the release
+    await expect.poll(() => page.getByTestId('editor-language').getAttribute('data-skin')).toBeNull();
+    await context.close();
+  });
+
   it('asks a visitor to log in before opening a problem', async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto(`/problem/${problemId}`);

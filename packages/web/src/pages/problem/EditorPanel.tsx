@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Space, Spin, Typography, type InputRef } from 'antd';
 import { ExperimentOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -94,15 +95,23 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const toolbarBox = useRef<HTMLDivElement>(null);
   const toolbarFocus = useRef<string | null>(null);
   const toolbarWanted = useRef(false);
+  const toolbarPressed = useRef(false);
   const wantToolbar = () => {
     if (toolbarWanted.current) return;
     toolbarWanted.current = true;
+    const swap = () => {
+      const active = document.activeElement;
+      const testId = active && toolbarBox.current?.contains(active) ? active.closest('[data-testid]')?.getAttribute('data-testid') : null;
+      toolbarFocus.current = testId ? `[data-testid="${testId}"]` : null;
+      // Committed in this task: a press arriving before a later render would still see the likeness.
+      flushSync(() => setToolbarReady(true));
+    };
     loadEditorToolbar().then(
       () => {
-        const active = document.activeElement;
-        const testId = active && toolbarBox.current?.contains(active) ? active.closest('[data-testid]')?.getAttribute('data-testid') : null;
-        toolbarFocus.current = testId ? `[data-testid="${testId}"]` : null;
-        setToolbarReady(true);
+        // Not between a press and its release: a click pressed on the likeness and released on the
+        // control that replaced it reaches neither (the focus toggle or the language list did nothing).
+        if (!toolbarPressed.current) return swap();
+        window.addEventListener('pointerup', () => setTimeout(swap), { once: true, capture: true });
       },
       () => {
         toolbarWanted.current = false;
@@ -231,6 +240,10 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         className="oj-editor-toolbar"
         ref={toolbarBox}
         onPointerEnter={wantToolbar}
+        onPointerDownCapture={() => {
+          toolbarPressed.current = true;
+          window.addEventListener('pointerup', () => setTimeout(() => (toolbarPressed.current = false)), { once: true, capture: true });
+        }}
         onFocus={wantToolbar}
         onTouchStart={wantToolbar}
         data-testid="editor-toolbar"
