@@ -32,6 +32,8 @@ const GUARDED: [SiteAction, Endpoint][] = [
   ['submit', submissionEndpoints.submit],
   ['rejudge', submissionEndpoints.rejudge],
   ['superviseJudging', submissionEndpoints.cancel],
+  // the contest shell's Rejudge tab (web contest tabs) is shown by this row
+  ['superviseJudging', adminContestEndpoints.rejudgeProblem],
   ['manageUsers', adminUserEndpoints.list],
   ['manageSystem', adminEndpoints.webConfig],
   ['manageAnnouncements', adminSiteEndpoints.announcements],

@@ -4,6 +4,7 @@
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
  */
+import { ProblemAuth } from './judge.js';
 import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, type Permission, permissionsOf } from './roles.js';
 
 /** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
@@ -26,13 +27,20 @@ export interface Actor {
   permissions?: readonly string[];
 }
 
-/** The resources the rules speak of: who made them and which group (if any) holds them. */
+/**
+ * The resources the rules speak of: who made them and which group (if any) holds them. The facts that
+ * only `view` and `list` read (visible, status, auth) are optional: a rule asked without them answers
+ * as for a hidden row, so a caller that forgets one shows too little, never too much.
+ */
 export type Resource =
   | { kind: 'site' }
-  | { kind: 'contest'; uid: string | null; gid: number | null }
-  | { kind: 'training'; uid: string | null; gid: number | null }
+  /** `visible`: the contest's visible switch */
+  | { kind: 'contest'; uid: string | null; gid: number | null; visible?: boolean }
+  /** `visible`: the training's status (shown) switch */
+  | { kind: 'training'; uid: string | null; gid: number | null; visible?: boolean }
   | { kind: 'trainingCategory'; gid: number | null }
-  | { kind: 'group'; ownerUid: string }
+  /** `visible` and `status` (0 enabled): a hidden or disabled group exists for the super admin only */
+  | { kind: 'group'; ownerUid: string; visible?: boolean; status?: number }
   /** a group's announcement (`uid` its author); site announcements are the announcement_admin permission's */
   | { kind: 'groupAnnouncement'; uid: string | null; gid: number }
   /**
@@ -40,8 +48,12 @@ export type Resource =
    * owns the group; `to` the level `setLevel` would give him
    */
   | { kind: 'groupMember'; uid: string; level: GroupLevelValue; owner: boolean; to?: GroupLevelValue }
-  /** a problem; `author` its author's username, `gid` the group holding it (null: the public bank) */
-  | { kind: 'problem'; author: string | null; gid: number | null }
+  /**
+   * a problem; `author` its author's username, `gid` the group holding it (null: the public bank);
+   * `auth` 1 public, 2 hidden (private in a group), 3 contest-only; `isGroup` a group's problem
+   * (the bank never shows one, whatever its gid)
+   */
+  | { kind: 'problem'; author: string | null; gid: number | null; auth?: number; isGroup?: boolean }
   /** a discussion; `gid` set for a group's discussion */
   | { kind: 'discussion'; uid: string | null; gid: number | null }
   /**
@@ -133,7 +145,19 @@ export type Action =
   /** set a discussion's top and status, and read it while hidden */
   | 'moderate'
   /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
-  | 'setLevel';
+  | 'setLevel'
+  /**
+   * open it (a problem's statement, a contest's or training's page, a group's card and home); the
+   * others are told it does not exist. Entering (a password, registration, a contest not started) and a
+   * group's inside (membership) are rules of their own.
+   */
+  | 'view'
+  /**
+   * find it in the place's list (the problem bank, /contest, /training, /group, a group's problem,
+   * contest and training tabs): the rows open to everyone there. Their admins find hidden rows in the
+   * admin tables instead; only the super admin's lists of problems and groups show hidden rows.
+   */
+  | 'list';
 
 /** Group root (spec 3 §6): level 5, the owner, or the super admin. */
 export const isGroupRoot = (a: Actor) => isSuperAdmin(a.roles) || !!a.groupOwner || a.groupLevel === GroupLevel.ROOT;
@@ -195,8 +219,45 @@ function mayOnSite(actor: Actor, action: Action): boolean {
   return !!rule && rule(actor.roles, permissionsOfActor(actor));
 }
 
+/**
+ * `view` and `list` (visitors too). Hidden rows open to those who administer them; the lists show the
+ * visible rows only. A group's row is for the group's members (level 3–5, the owner, the super admin):
+ * the group itself being shown (`view` on the group) is asked before, where the group is opened.
+ */
+function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): boolean {
+  const listing = action === 'list';
+  const member = !!actor && isGroupMember(actor);
+  const root = !!actor && isSuperAdmin(actor.roles);
+  switch (r.kind) {
+    case 'problem': {
+      const open = r.auth === ProblemAuth.PUBLIC;
+      // A group's problems: its members see the public ones, its admins open every one (spec 3 §6).
+      if (r.gid !== null) return member && (open || (!listing && isGroupAdmin(actor!)));
+      // The bank: public problems for everyone; hidden and contest-only ones are opened by the admin
+      // roles (`seeAllProblems`) and listed by the super admin only (spec 1: the authority filter).
+      // A problem made in a group (`isGroup`) is never a row of the bank's list.
+      const seesAll = !!actor && mayOnSite(actor, listing ? 'listHiddenProblems' : 'seeAllProblems');
+      if (listing) return !r.isGroup && (seesAll || open);
+      return seesAll || (open && !r.isGroup);
+    }
+    case 'contest':
+    case 'training': {
+      if (r.gid !== null && !member) return false;
+      if (listing) return !!r.visible;
+      return !!r.visible || (!!actor && may(actor, 'administer', r));
+    }
+    case 'group':
+      // Visitors find shown groups in the list; opening one needs a login (spec 3 §6).
+      if (!actor && !listing) return false;
+      return root || (!!r.visible && r.status === 0);
+    default:
+      return false;
+  }
+}
+
 /** May `actor` (null: a visitor) do `action` on `resource`? */
 export function may(actor: Actor | null, action: Action, resource: Resource): boolean {
+  if (action === 'view' || action === 'list') return maySee(actor, action, resource);
   if (!actor) return false;
   const root = isSuperAdmin(actor.roles);
   switch (resource.kind) {

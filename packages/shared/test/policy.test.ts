@@ -214,7 +214,62 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['setLevel', member(L.MEMBER, L.ROOT), 'a member to level 5', ['root', 'groupOwner']],
   ['setLevel', member(L.ADMIN, L.MEMBER), 'an admin to member', ['root', 'groupOwner', 'groupRoot']],
   ['setLevel', member(L.MEMBER), 'a member (no level named)', []],
+  // view and list: who opens a row and who finds it in the place's list (the lists' SQL is held to
+  // these rules by the server's policy-sql test).
+  ...seeRows(),
 ];
+
+/** `view` and `list` rows, visitors included: one per visibility of each kind of row. */
+function seeRows(): [Action, Resource, string, Who[]][] {
+  const everyone = Object.keys(who) as Who[];
+  const groupInside: Who[] = ['root', 'groupOwner', 'groupRoot', 'groupAdmin', 'groupMember'];
+  const problem = (auth: number, gid: number | null, isGroup = gid !== null): Resource => ({ kind: 'problem', author: 'author', gid, auth, isGroup });
+  const contest = (gid: number | null, visible: boolean): Resource => ({ kind: 'contest', uid: AUTHOR, gid, visible });
+  const training = (gid: number | null, visible: boolean): Resource => ({ kind: 'training', uid: AUTHOR, gid, visible });
+  const group = (visible: boolean, status: number): Resource => ({ kind: 'group', ownerUid: AUTHOR, visible, status });
+  const bankAdmins: Who[] = ['root', 'admin', 'problemAdmin', 'adminAuthor'];
+  return [
+    // The bank: public problems for all; hidden and contest-only ones opened by the admin roles, listed by the super admin.
+    ['view', problem(1, null), 'public bank problem', everyone],
+    ['list', problem(1, null), 'public bank problem', everyone],
+    ['view', problem(2, null), 'hidden bank problem', bankAdmins],
+    ['list', problem(2, null), 'hidden bank problem', ['root']],
+    ['view', problem(3, null), 'contest-only bank problem', bankAdmins],
+    ['list', problem(3, null), 'contest-only bank problem', ['root']],
+    ['view', { kind: 'problem', author: null, gid: null }, 'a bank problem asked without its auth', bankAdmins],
+    // A group's problems: members see the public ones; its admins open private and contest-only ones, the list shows neither.
+    ['view', problem(1, 7), 'public group problem', groupInside],
+    ['list', problem(1, 7), 'public group problem', groupInside],
+    ['view', problem(2, 7), 'private group problem', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+    ['list', problem(2, 7), 'private group problem', []],
+    ['view', problem(3, 7), 'contest-only group problem', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+    ['list', problem(3, 7), 'contest-only group problem', []],
+    // Contests and trainings: visible ones for all (a group's for its members); hidden ones opened by their admins, in no list.
+    ['view', contest(null, true), 'visible site contest', everyone],
+    ['list', contest(null, true), 'visible site contest', everyone],
+    ['view', contest(null, false), 'hidden site contest', ['root', 'author', 'adminAuthor']],
+    ['list', contest(null, false), 'hidden site contest', []],
+    ['view', contest(7, true), 'visible group contest', groupInside],
+    ['list', contest(7, true), 'visible group contest', groupInside],
+    ['view', contest(7, false), 'hidden group contest', ['root', 'groupOwner', 'groupRoot']],
+    ['list', contest(7, false), 'hidden group contest', []],
+    ['view', training(null, true), 'visible site training', everyone],
+    ['list', training(null, true), 'visible site training', everyone],
+    ['view', training(null, false), 'hidden site training', ['root', 'author', 'adminAuthor']],
+    ['list', training(null, false), 'hidden site training', []],
+    ['view', training(7, true), 'visible group training', groupInside],
+    ['list', training(7, true), 'visible group training', groupInside],
+    ['view', training(7, false), 'hidden group training', ['root', 'groupOwner', 'groupRoot']],
+    ['list', training(7, false), 'hidden group training', []],
+    // Groups: shown and enabled ones are listed to all and opened by those logged in; others exist for the super admin.
+    ['view', group(true, 0), 'shown group', everyone.filter((w) => w !== 'visitor')],
+    ['list', group(true, 0), 'shown group', everyone],
+    ['view', group(false, 0), 'hidden group', ['root']],
+    ['list', group(false, 0), 'hidden group', ['root']],
+    ['view', group(true, 1), 'disabled group', ['root']],
+    ['list', group(true, 1), 'disabled group', ['root']],
+  ];
+}
 
 describe('may(actor, action, resource)', () => {
   for (const [action, resource, what, allowed] of TABLE) {
@@ -226,8 +281,19 @@ describe('may(actor, action, resource)', () => {
     }
   }
 
-  it('a visitor may do nothing', () => {
-    for (const [action, resource] of TABLE) expect(may(null, action, resource)).toBe(false);
+  it('a visitor may do nothing but see what is open to all', () => {
+    for (const [action, resource] of TABLE) if (action !== 'view' && action !== 'list') expect(may(null, action, resource)).toBe(false);
+  });
+
+  it('a contest or training of a group is seen by its members only, its author too (spec 3 §6)', () => {
+    const author = (groupLevel: Actor['groupLevel']): Actor => ({ uid: AUTHOR, roles: [Role.USER], groupLevel });
+    const hidden: Resource = { kind: 'contest', uid: AUTHOR, gid: 7, visible: false };
+    expect(may(author(GroupLevel.ADMIN), 'view', hidden)).toBe(true);
+    expect(may(author(null), 'view', hidden)).toBe(false);
+    expect(may(author(null), 'view', { ...hidden, visible: true })).toBe(false);
+    // a group training's author administers it only while a group admin, so only then opens it hidden
+    expect(may(author(GroupLevel.ADMIN), 'view', { kind: 'training', uid: AUTHOR, gid: 7, visible: false })).toBe(true);
+    expect(may(author(GroupLevel.MEMBER), 'view', { kind: 'training', uid: AUTHOR, gid: 7, visible: false })).toBe(false);
   });
 
   it('a group level counts only for a resource of a group', () => {

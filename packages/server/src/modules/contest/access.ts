@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ContestAuth, ContestStatus, may, parseAccountRule } from '@oj/shared';
+import { ContestAuth, ContestStatus, may, parseAccountRule, type Resource } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -19,6 +19,9 @@ export function statusOf(c: Pick<ContestRow, 'startTime' | 'endTime'>, now = Dat
   if (now < c.endTime.getTime()) return ContestStatus.RUNNING;
   return ContestStatus.ENDED;
 }
+
+/** A contest as the policy reads it (`may` view and administer). */
+export const contestResource = (c: Pick<ContestRow, 'uid' | 'gid' | 'visible'>): Resource => ({ kind: 'contest', uid: c.uid, gid: c.gid, visible: c.visible });
 
 /**
  * The "contest admin" of spec 2 §6 (the super admin, the creator; in a group also its root: policy.ts
@@ -45,12 +48,15 @@ export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow |
   return row;
 }
 
-/** A contest the caller may know of: hidden contests exist only for their admins. */
+/**
+ * A contest the caller may know of (policy `view`): hidden contests exist only for their admins. A
+ * group's contest first tells outsiders why they may not (401, groupNotMember, groupNotFound).
+ */
 export async function visibleContest(db: DbOrTx, cid: number, user: AuthUser | null): Promise<ContestRow> {
   const c = await contestById(db, cid);
   if (!c) throw fail('contestNotFound');
   await assertInGroup(db, c, user);
-  if (!c.visible && !(await isContestAdmin(db, c, user))) throw fail('contestNotFound');
+  if (!may(await actorIn(db, user, c.gid), 'view', contestResource(c))) throw fail('contestNotFound');
   return c;
 }
 

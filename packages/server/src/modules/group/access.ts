@@ -6,13 +6,12 @@
  * call and every place in a group goes through these functions, and the levels come from the policy.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
-import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, type Actor, type Group, type GroupAuthInfo } from '@oj/shared';
+import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, may, type Actor, type Group, type GroupAuthInfo, type Resource } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
-import { actorIn } from '../policy/index.js';
-import { maySite } from '../policy/index.js';
+import { actorIn, actorOf } from '../policy/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -39,14 +38,21 @@ export function authInfoOf(actor: Actor): GroupAuthInfo {
   };
 }
 
+/** A group as the policy reads it (`may` view, delete). */
+export const groupResource = (g: Pick<GroupRow, 'ownerUid' | 'visible' | 'status'>): Resource => ({
+  kind: 'group',
+  ownerUid: g.ownerUid ?? '',
+  visible: g.visible,
+  status: g.status,
+});
+
 /**
- * A group the caller may know of, with his standing: hidden and disabled groups answer "does not exist"
- * to all but the super admin.
+ * A group the caller may know of (policy `view`), with his standing: hidden and disabled groups answer
+ * "does not exist" to all but the super admin.
  */
 export async function groupStanding(db: DbOrTx, user: AuthUser, gid: number): Promise<GroupStanding> {
   const group = await groupById(db, gid);
-  const superAdmin = maySite(user, 'administerAllGroups');
-  if (!group || ((!group.visible || group.status !== 0) && !superAdmin)) throw fail('groupNotFound');
+  if (!group || !may(actorOf(user), 'view', groupResource(group))) throw fail('groupNotFound');
   const actor = (await actorIn(db, user, gid)) as Actor;
   return { group, actor, info: authInfoOf(actor) };
 }

@@ -6,7 +6,7 @@
  * caller's standing first (`memberStanding`): a member removed from the group loses access at once.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { JudgeStatus, ProblemAuth, type FullScreenProblem } from '@oj/shared';
+import { JudgeStatus, may, ProblemAuth, type FullScreenProblem } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -14,7 +14,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { memberStanding, type GroupStanding } from '../group/access.js';
 import { maySite } from '../policy/index.js';
-import { problemByDisplayId, problemById, type ProblemRow } from '../problem/service.js';
+import { problemByDisplayId, problemById, problemResource, type ProblemRow } from '../problem/service.js';
 import { bankPlace } from './bank.js';
 import type { OpenedProblem, Place, PlaceResolver, ProblemKey, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
 
@@ -44,9 +44,9 @@ class GroupPlace implements Place {
     return this.standing;
   }
 
-  /** Members see the group's public problems; its admins every one of them. */
+  /** Members see the group's public problems; its admins every one of them (policy `view`). */
   private opens(p: ProblemRow, s: GroupStanding): boolean {
-    return p.gid === this.gid && (p.auth === ProblemAuth.PUBLIC || s.info.admin);
+    return p.gid === this.gid && may(s.actor, 'view', problemResource(p));
   }
 
   async openProblem(key: ProblemKey): Promise<OpenedProblem> {

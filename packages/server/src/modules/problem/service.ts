@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import {
   JudgeStatus,
   OWN_OJ,
+  may,
   ProblemAuth,
   REMOTE_OJS,
   type JudgeCaseMode,
@@ -12,6 +13,7 @@ import {
   type ProblemListQuery,
   type ProblemListRow,
   type ProblemView,
+  type Resource,
   type Tag,
   type TagsAndClassification,
 } from '@oj/shared';
@@ -23,17 +25,30 @@ import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
 import { ownerFilter, type Owner } from '../owner/index.js';
-import { maySite } from '../policy/index.js';
+import { actorOf, maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
 /** Who may see hidden and contest-only problems outside contests (policy `seeAllProblems`). */
 export const seesAllProblems = (user: AuthUser | null) => maySite(user, 'seeAllProblems');
 
-/** A problem of the public bank that the caller may open (public, or any for administrators). */
-export function visibleTo(p: Pick<ProblemRow, 'auth' | 'gid' | 'isGroup'>, user: AuthUser | null): boolean {
-  if (seesAllProblems(user)) return true;
-  return p.auth === ProblemAuth.PUBLIC && p.gid === null && !p.isGroup;
+/** A problem as the policy reads it (`may` view and administer). */
+export const problemResource = (p: Pick<ProblemRow, 'author' | 'gid' | 'auth' | 'isGroup'>): Resource => ({
+  kind: 'problem',
+  author: p.author,
+  gid: p.gid,
+  auth: p.auth,
+  isGroup: p.isGroup,
+});
+
+/**
+ * A problem the caller may open by its bank id (public, or any for administrators): a bank problem as
+ * the policy's `view` says. A group's problem is the group's inside, opened in its group (place/group.ts);
+ * here the roles that see every problem keep passing for it, as before the policy knew `view`.
+ */
+export function visibleTo(p: Pick<ProblemRow, 'author' | 'auth' | 'gid' | 'isGroup'>, user: AuthUser | null): boolean {
+  if (p.gid !== null) return seesAllProblems(user);
+  return may(actorOf(user), 'view', problemResource(p));
 }
 
 export async function problemByDisplayId(db: DbOrTx, problemId: string): Promise<ProblemRow | undefined> {

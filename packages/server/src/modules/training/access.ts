@@ -20,7 +20,13 @@ export type TrainingRow = typeof trainings.$inferSelect;
 
 export { actorOf };
 
-export const trainingResource = (t: Pick<TrainingRow, 'uid' | 'gid'>): Resource => ({ kind: 'training', uid: t.uid, gid: t.gid });
+/** A training as the policy reads it; `visible` its status switch, when known (`view` reads it). */
+export const trainingResource = (t: Pick<TrainingRow, 'uid' | 'gid'> & Partial<Pick<TrainingRow, 'status'>>): Resource => ({
+  kind: 'training',
+  uid: t.uid,
+  gid: t.gid,
+  visible: t.status,
+});
 
 /**
  * The caller as the policy sees him for this training: a site training asks the site roles; a group's
@@ -48,14 +54,13 @@ export interface TrainingStanding {
   admin: boolean;
 }
 
-/** A training the caller may know of: hidden ones answer "does not exist" to all but their admins. */
+/** A training the caller may know of (policy `view`): hidden ones answer "does not exist" to all but their admins. */
 export async function visibleTrainingStanding(db: DbOrTx, tid: number, user: AuthUser | null): Promise<TrainingStanding> {
   const t = await trainingById(db, tid);
   if (!t) throw fail('trainingNotFound');
   const actor = await trainingActor(db, t, user);
-  const admin = isTrainingAdmin(t, actor);
-  if (!t.status && !admin) throw fail('trainingNotFound');
-  return { training: t, actor, admin };
+  if (!may(actor, 'view', trainingResource(t))) throw fail('trainingNotFound');
+  return { training: t, actor, admin: isTrainingAdmin(t, actor) };
 }
 
 export async function visibleTraining(db: DbOrTx, tid: number, user: AuthUser | null): Promise<TrainingRow> {

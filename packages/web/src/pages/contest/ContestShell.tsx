@@ -43,7 +43,8 @@ export default function ContestShell() {
   const cid = Number(params.contestID);
   const validId = Number.isInteger(cid) && cid > 0;
   const { user } = useSession();
-  const supervises = useMay('superviseJudging');
+  // Asked before the early returns below (a hook); the tabs take the answer.
+  const mayRejudge = useMay('superviseJudging');
   const config = useWebsiteConfig();
   const { contest, receivedAt, status, value, error } = useContestData(validId ? cid : 0);
   const isContestAdmin = !!value?.isContestAdmin;
@@ -54,7 +55,7 @@ export default function ContestShell() {
   if (error !== null) return <ShellMessage title={error || t('contest.shell.loadFailed')} />;
   if (!contest || !value) return <Spin className="oj-page-spin" />;
 
-  const tabs = contestTabs({ contest, isContestAdmin, isSuperAdmin: supervises, openContestComment: !!config.data?.openContestComment });
+  const tabs = contestTabs({ contest, isContestAdmin, mayRejudge, openContestComment: !!config.data?.openContestComment });
   const base = `/contest/${cid}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';
   const active = tabOfPath(rest);

@@ -26,12 +26,16 @@ export interface ContestTab {
 export interface TabViewer {
   contest: ContestInfo;
   isContestAdmin: boolean;
-  isSuperAdmin: boolean;
+  /**
+   * `useMay('superviseJudging')`: the policy row the server's guard on rejudging a contest problem asks
+   * (admin/judge/rejudge-contest-problem), so the tab shows exactly when the call would be taken.
+   */
+  mayRejudge: boolean;
   openContestComment: boolean;
 }
 
 /** The tabs of spec 2 §2 this viewer is offered, in order. */
-export function contestTabs({ contest: c, isContestAdmin, isSuperAdmin, openContestComment }: TabViewer): ContestTab[] {
+export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContestComment }: TabViewer): ContestTab[] {
   const rule = contestRule(c.type);
   const tabs: (ContestTab | false)[] = [
     { path: '', labelKey: 'overview', icon: <HomeOutlined />, inside: false },
@@ -44,7 +48,7 @@ export function contestTabs({ contest: c, isContestAdmin, isSuperAdmin, openCont
     isContestAdmin && rule.acHelper && { path: 'ac-info', labelKey: 'acInfo', icon: <AuditOutlined />, inside: true },
     isContestAdmin && c.openPrint && { path: 'admin-print', labelKey: 'adminPrint', icon: <SnippetsOutlined />, inside: true },
     isContestAdmin && rule.scrollBoard && { path: 'scroll-board', labelKey: 'scrollBoard', icon: <TrophyOutlined />, inside: true },
-    isSuperAdmin && { path: 'rejudge', labelKey: 'rejudge', icon: <RedoOutlined />, inside: true },
+    mayRejudge && { path: 'rejudge', labelKey: 'rejudge', icon: <RedoOutlined />, inside: true },
   ];
   return tabs.filter((tab): tab is ContestTab => !!tab);
 }

@@ -1,0 +1,192 @@
+/**
+ * The lists' SQL held to the policy: each list route (the problem bank, /contest, /training, /group, and
+ * a group's problem, contest and training tabs) is called by actors of every kind over rows of every
+ * visibility, and the ids it returns must be exactly the rows of the table for which `may(actor, 'list',
+ * row)` is true — for a group's tab also `may(actor, 'view', group)`, since the group is opened first.
+ * A refused call (a visitor, an outsider) counts as an empty list. The facts are read from the tables and
+ * the actors' group standing from group_member, not through the server's own helpers. Every listed row
+ * must also open (`view`), except a group's card for a visitor (opening a group needs a login).
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupLevel, may, ProblemAuth, Role, type Actor, type GroupLevelValue, type Resource } from '@oj/shared';
+import { contests, groupMembers, groups, problems, trainings, userRoles, users } from '../src/db/schema/index.js';
+import { insertGroup } from './group-helpers.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, get, login, q, rootToken } from './helpers.js';
+
+let t: TestApp;
+
+/** The actors: name → login name (null: a visitor). Group roles are of group `shown`; `outsider` is in no group. */
+const ACTORS = {
+  visitor: null,
+  user: 'ps_user',
+  problemAdmin: 'ps_padmin',
+  admin: 'ps_admin',
+  superAdmin: 'root',
+  groupMember: 'ps_gmember',
+  groupAdmin: 'ps_gadmin',
+  groupOwner: 'ps_gowner',
+  /** applied to the groups, not accepted: no member */
+  applicant: 'ps_applying',
+  outsider: 'ps_outsider',
+} as const;
+type ActorName = keyof typeof ACTORS;
+
+const tokens = new Map<ActorName, string | null>();
+const gids = { shown: 0, hidden: 0, disabled: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const roles: Record<string, number> = { ps_padmin: Role.PROBLEM_ADMIN, ps_admin: Role.ADMIN };
+  for (const name of ['ps_user', 'ps_padmin', 'ps_admin', 'ps_gmember', 'ps_gadmin', 'ps_gowner', 'ps_outsider', 'ps_applying']) {
+    await createUser(t, { username: name, roles: [roles[name] ?? Role.USER] });
+  }
+  const members: Record<string, GroupLevelValue> = { ps_gmember: GroupLevel.MEMBER, ps_gadmin: GroupLevel.ADMIN, ps_applying: GroupLevel.APPLYING };
+  gids.shown = await insertGroup(t, { owner: 'ps_gowner', members });
+  gids.hidden = await insertGroup(t, { owner: 'ps_gowner', members });
+  gids.disabled = await insertGroup(t, { owner: 'ps_gowner', members });
+  await t.database.db.update(groups).set({ visible: false }).where(eq(groups.id, gids.hidden));
+  await t.database.db.update(groups).set({ status: 1 }).where(eq(groups.id, gids.disabled));
+
+  const author = 'ps_gadmin';
+  const authorUid = (await t.database.db.select({ uid: users.uid }).from(users).where(eq(users.username, author)))[0]!.uid;
+  const start = new Date(Date.now() - 3600_000);
+  const end = new Date(Date.now() + 3600_000);
+  let n = 0;
+  for (const gid of [null, gids.shown, gids.hidden, gids.disabled]) {
+    for (const auth of [ProblemAuth.PUBLIC, ProblemAuth.HIDDEN, ProblemAuth.CONTEST]) {
+      n += 1;
+      await t.database.db.insert(problems).values({ problemId: `PS-${n}`, title: `Policy ${n}`, author, auth, gid, isGroup: gid !== null });
+    }
+    for (const visible of [true, false]) {
+      await t.database.db
+        .insert(contests)
+        .values({ title: `Policy contest ${gid}/${visible}`, uid: authorUid, author, gid, visible, startTime: start, endTime: end });
+      await t.database.db.insert(trainings).values({ title: `Policy training ${gid}/${visible}`, uid: authorUid, author, gid, status: visible });
+    }
+  }
+  for (const [name, username] of Object.entries(ACTORS) as [ActorName, string | null][]) {
+    tokens.set(name, username === null ? null : username === 'root' ? await rootToken(t) : await login(t, username));
+  }
+});
+afterAll(() => t?.close());
+
+/** The actor as the policy sees him in group `gid` (null: outside groups), read from the tables. */
+async function actorFor(name: ActorName, gid: number | null): Promise<Actor | null> {
+  const username = ACTORS[name];
+  if (username === null) return null;
+  const [u] = await t.database.db.select({ uid: users.uid }).from(users).where(eq(users.username, username));
+  const roles = (await t.database.db.select({ r: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, u!.uid))).map((r) => r.r);
+  const actor: Actor = { uid: u!.uid, username, roles };
+  if (gid === null) return actor;
+  const [m] = await t.database.db
+    .select({ level: groupMembers.auth })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, u!.uid)));
+  const [g] = await t.database.db.select({ ownerUid: groups.ownerUid }).from(groups).where(eq(groups.id, gid));
+  return { ...actor, groupLevel: (m?.level ?? null) as GroupLevelValue | null, groupOwner: g?.ownerUid === u!.uid };
+}
+
+/** Every id a list route returns for the actor, page by page (a refused call: none). */
+async function listed(path: string, name: ActorName, key: string, extra: Record<string, number> = {}): Promise<number[]> {
+  const out: number[] = [];
+  for (let page = 1; ; page++) {
+    const r = await get(t, `/api/${path}`, { token: tokens.get(name), ...q({ currentPage: page, limit: 100, ...extra }) });
+    // Refused: a visitor (401), an outsider (403 groupNotMember), a group not shown to him (groupNotFound).
+    if (r.status === 401 || r.status === 403 || r.status === 400) return out;
+    expect(r.status, `${path} as ${name}: ${r.msg}`).toBe(200);
+    const records = r.data.records as Record<string, number>[];
+    out.push(...records.map((x) => x[key]!));
+    if (!records.length || out.length >= r.data.total) return out.sort((a, b) => a - b);
+  }
+}
+
+type Row = { id: number; gid: number | null; resource: Resource };
+
+const problemRows = async (): Promise<Row[]> =>
+  (await t.database.db.select().from(problems)).map((p) => ({
+    id: p.id,
+    gid: p.gid,
+    resource: { kind: 'problem', author: p.author, gid: p.gid, auth: p.auth, isGroup: p.isGroup },
+  }));
+const contestRows = async (): Promise<Row[]> =>
+  (await t.database.db.select().from(contests)).map((c) => ({
+    id: c.id,
+    gid: c.gid,
+    resource: { kind: 'contest', uid: c.uid, gid: c.gid, visible: c.visible },
+  }));
+const trainingRows = async (): Promise<Row[]> =>
+  (await t.database.db.select().from(trainings)).map((x) => ({
+    id: x.id,
+    gid: x.gid,
+    resource: { kind: 'training', uid: x.uid, gid: x.gid, visible: x.status },
+  }));
+const groupRows = async (): Promise<Row[]> => (await t.database.db.select().from(groups)).map((g) => ({ id: g.id, gid: null, resource: groupResource(g) }));
+const groupResource = (g: typeof groups.$inferSelect): Resource => ({ kind: 'group', ownerUid: g.ownerUid ?? '', visible: g.visible, status: g.status });
+
+/**
+ * The rows the policy lists to the actor in a place: the site's lists hold the rows of no group, a
+ * group's tab the rows of that group, once the group opens to him.
+ */
+async function expected(name: ActorName, rows: Row[], tabOf: number | null): Promise<number[]> {
+  const out: number[] = [];
+  const group = tabOf === null ? null : (await t.database.db.select().from(groups).where(eq(groups.id, tabOf)))[0]!;
+  for (const row of rows) {
+    if (row.gid !== tabOf) continue;
+    const actor = await actorFor(name, row.gid);
+    if (group && !may(actor, 'view', groupResource(group))) continue;
+    if (may(actor, 'list', row.resource)) out.push(row.id);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const NAMES = Object.keys(ACTORS) as ActorName[];
+
+describe('site lists return exactly the rows the policy lists', () => {
+  const lists: [string, string, string, () => Promise<Row[]>][] = [
+    ['the problem bank', 'get-problem-list', 'pid', problemRows],
+    ['the contest list', 'get-contest-list', 'id', contestRows],
+    ['the training list', 'get-training-list', 'id', trainingRows],
+    ['the group list', 'get-group-list', 'id', groupRows],
+  ];
+  for (const [what, path, key, rows] of lists) {
+    it(what, async () => {
+      for (const name of NAMES) {
+        expect(await listed(path, name, key), `${what} as ${name}`).toEqual(await expected(name, await rows(), null));
+      }
+    });
+  }
+});
+
+describe("a group's tabs return exactly the rows the policy lists", () => {
+  const tabs: [string, string, () => Promise<Row[]>][] = [
+    ["the group's problems", 'group/get-problem-list', problemRows],
+    ["the group's contests", 'group/get-contest-list', contestRows],
+    ["the group's trainings", 'group/get-training-list', trainingRows],
+  ];
+  for (const [what, path, rows] of tabs) {
+    it(what, async () => {
+      for (const group of ['shown', 'hidden', 'disabled'] as const) {
+        const gid = gids[group];
+        for (const name of NAMES) {
+          expect(await listed(path, name, 'id', { gid }), `${what} of the ${group} group as ${name}`).toEqual(await expected(name, await rows(), gid));
+        }
+      }
+    });
+  }
+});
+
+describe('what a list shows opens', () => {
+  it('every listed row is one the actor may view (a group card for a visitor excepted: opening needs a login)', async () => {
+    const all = [...(await problemRows()), ...(await contestRows()), ...(await trainingRows()), ...(await groupRows())];
+    for (const name of NAMES) {
+      for (const row of all) {
+        const actor = await actorFor(name, row.gid);
+        if (!may(actor, 'list', row.resource)) continue;
+        if (name === 'visitor' && row.resource.kind === 'group') continue;
+        expect(may(actor, 'view', row.resource), `${name} lists but may not view ${row.resource.kind} ${row.id}`).toBe(true);
+      }
+    }
+  });
+});
