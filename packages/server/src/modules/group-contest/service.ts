@@ -17,6 +17,8 @@ import { contestById } from '../contest/access.js';
 import { toAdminContest, toContestInfo } from '../contest/info.js';
 import { contestPage } from '../contest/participate.js';
 import { adminStanding, memberStanding } from '../group/access.js';
+import { groupOwner } from '../group/owner.js';
+import { ownerColumns } from '../owner/index.js';
 
 type Paging = { currentPage: number; limit: number; gid: number };
 
@@ -44,9 +46,9 @@ export async function groupAdminContestList(ctx: AppContext, user: AuthUser, q: 
 /** A contest made in the group by one of its admins (policy `create` on a group contest). */
 export async function createGroupContest(ctx: AppContext, user: AuthUser, body: ContestBody & { gid: number }): Promise<AdminContest> {
   const { db } = ctx.database;
-  const { actor } = await adminStanding(db, user, body.gid);
-  if (!may(actor, 'create', { kind: 'contest', uid: null, gid: body.gid })) throw forbidden();
-  return createContest(ctx, user, body, body.gid);
+  const owner = await groupOwner(db, user, body.gid, 'admin');
+  if (!may(owner.actor, 'create', { kind: 'contest', uid: null, ...ownerColumns(owner) })) throw forbidden();
+  return createContest(ctx, user, owner, body);
 }
 
 /**
