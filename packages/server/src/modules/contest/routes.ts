@@ -26,7 +26,7 @@ import * as scrollBoard from './scroll-board.js';
 export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 
-  serve(app, ep.list, {}, async ({ query }) => ok(await part.contestList(ctx, query)));
+  serve(app, ep.list, {}, async ({ query }) => ok(await part.contestList(ctx, siteOwner(null), query)));
 
   serve(app, ep.info, {}, async ({ query, req, reply }) => ok(await part.contestInfo(ctx, await optionalUser(req, reply), query.cid)));
 
