@@ -41,8 +41,8 @@ export type Resource =
   | { kind: 'trainingCategory'; gid: number | null }
   /** `visible` and `status` (0 enabled): a hidden or disabled group exists for the super admin only */
   | { kind: 'group'; ownerUid: string; visible?: boolean; status?: number }
-  /** a group's announcement (`uid` its author); site announcements are the announcement_admin permission's */
-  | { kind: 'groupAnnouncement'; uid: string | null; gid: number }
+  /** an announcement of the site (`gid` null) or of a group (`uid` its author); not a contest's (its admins') */
+  | { kind: 'announcement'; uid: string | null; gid: number | null }
   /**
    * a member (or applicant) of the actor's group: `uid` his id, `level` his level there, `owner` he
    * owns the group; `to` the level `setLevel` would give him
@@ -288,7 +288,9 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'group':
       if (action === 'delete') return root || resource.ownerUid === actor.uid;
       return isGroupRoot(actor);
-    case 'groupAnnouncement':
+    case 'announcement':
+      // The site's: the announcement_admin permission, whoever wrote them.
+      if (resource.gid === null) return mayOnSite(actor, 'manageAnnouncements');
       // spec 3 §6: group admins write announcements; the group root edits any, other admins their own.
       if (action === 'create') return isGroupAdmin(actor);
       return isGroupRoot(actor) || (isGroupAdmin(actor) && isAuthor(actor, resource.uid));

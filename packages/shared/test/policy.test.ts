@@ -39,6 +39,8 @@ const groupTraining: Resource = { kind: 'training', uid: AUTHOR, gid: 7 };
 const siteCategory: Resource = { kind: 'trainingCategory', gid: null };
 const groupCategory: Resource = { kind: 'trainingCategory', gid: 7 };
 const site: Resource = { kind: 'site' };
+const siteAnnouncement: Resource = { kind: 'announcement', uid: AUTHOR, gid: null };
+const groupAnnouncement: Resource = { kind: 'announcement', uid: AUTHOR, gid: 7 };
 const siteDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: null };
 const groupDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: 7 };
 const discussionComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: null };
@@ -181,6 +183,14 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['rejudge', site, 'rejudging a submission', ['root', 'admin', 'adminAuthor']],
   ['manageContests', site, 'the contest admin calls', ['root', 'admin', 'problemAdmin', 'adminAuthor']],
   ['manageAnnouncements', site, 'site announcements', ['root']],
+  // An announcement of the site follows that right whoever wrote it; a group's: its admins write, the
+  // group root changes any, other admins only their own (the author here holds no level in the group).
+  ['create', siteAnnouncement, 'site announcement', ['root']],
+  ['edit', siteAnnouncement, 'site announcement', ['root']],
+  ['delete', siteAnnouncement, 'site announcement', ['root']],
+  ['create', groupAnnouncement, 'group announcement', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['edit', groupAnnouncement, 'group announcement', ['root', 'groupOwner', 'groupRoot']],
+  ['delete', groupAnnouncement, 'group announcement', ['root', 'groupOwner', 'groupRoot']],
   ['manageUsers', site, 'users', ['root']],
   ['manageSystem', site, 'configuration and judges', ['root']],
   // Discussions: only the author edits; the author or a moderator deletes; moderators set top and status.
@@ -308,6 +318,14 @@ describe('may(actor, action, resource)', () => {
     expect(may(author(GroupLevel.MEMBER), 'administer', groupTraining)).toBe(false);
     expect(may(author(null), 'administer', groupTraining)).toBe(false);
     expect(may(as([Role.USER], { groupLevel: GroupLevel.ADMIN }), 'administer', groupTraining)).toBe(false);
+  });
+
+  it("a group admin changes his own group announcements, not another admin's", () => {
+    const admin = (uid: string): Actor => ({ uid, roles: [Role.USER], groupLevel: GroupLevel.ADMIN });
+    expect(may(admin(AUTHOR), 'edit', groupAnnouncement)).toBe(true);
+    expect(may(admin(AUTHOR), 'delete', groupAnnouncement)).toBe(true);
+    expect(may(admin('u-other'), 'edit', groupAnnouncement)).toBe(false);
+    expect(may({ uid: AUTHOR, roles: [Role.USER], groupLevel: GroupLevel.MEMBER }, 'edit', groupAnnouncement)).toBe(false);
   });
 
   it('group rights: the owner deletes the group, group roots administer it', () => {

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminSiteEndpoints as ep, fileTransferEndpoints, MSG } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { userOf } from '../../lib/auth.js';
 import { requireSite } from '../policy/index.js';
 import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { notFound } from '../../lib/errors.js';
-import { deleteSiteAnnouncement, siteAnnouncementPage, writeSiteAnnouncement } from './announcements.js';
+import { announcementRow } from '../announcement/rows.js';
+import * as ann from '../announcement/service.js';
+import { siteOwner } from '../owner/index.js';
 import { removeCarouselImage, uploadCarouselImage } from './carousel.js';
 import { dataSourceInfo, getGroupConfig, getSmsConfig, setGroupConfig, setSmsConfig } from './config.js';
 
@@ -18,17 +19,20 @@ export async function adminSiteRoutes(app: FastifyInstance, ctx: AppContext) {
   const announcementAdmin = { preHandler: requireSite('manageAnnouncements') };
   const systemAdmin = { preHandler: requireSite('manageSystem') };
 
-  serve(app, ep.announcements, announcementAdmin, async ({ query }) => ok(await siteAnnouncementPage(ctx, query.currentPage, query.limit)));
+  // The site as the announcements' owner; the route's guard already asked the same right.
+  const site = (req: FastifyRequest) => siteOwner(userOf(req));
 
-  serve(app, ep.addAnnouncement, announcementAdmin, async ({ body, req }) => ok(await writeSiteAnnouncement(ctx, userOf(req).uid, { ...body, id: undefined })));
-
-  serve(app, ep.updateAnnouncement, announcementAdmin, async ({ body, req }) => {
-    if (!body.id) throw notFound('announcementNotFound');
-    return ok(await writeSiteAnnouncement(ctx, userOf(req).uid, body));
+  serve(app, ep.announcements, announcementAdmin, async ({ query, req }) => {
+    const p = await ann.ownerAnnouncements(ctx, site(req), query, false);
+    return ok({ records: p.records.map(announcementRow), total: p.total });
   });
 
-  serve(app, ep.removeAnnouncement, announcementAdmin, async ({ query }) => {
-    await deleteSiteAnnouncement(ctx, query.aid);
+  serve(app, ep.addAnnouncement, announcementAdmin, async ({ body, req }) => ok(announcementRow(await ann.addAnnouncement(ctx, site(req), body))));
+
+  serve(app, ep.updateAnnouncement, announcementAdmin, async ({ body, req }) => ok(announcementRow(await ann.updateAnnouncement(ctx, site(req), body))));
+
+  serve(app, ep.removeAnnouncement, announcementAdmin, async ({ query, req }) => {
+    await ann.deleteAnnouncement(ctx, site(req), query.aid);
     return ok(null);
   });
 

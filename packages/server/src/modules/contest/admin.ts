@@ -7,6 +7,7 @@ import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
+import { ownerColumns, type Owner } from '../owner/index.js';
 import { maySite } from '../policy/index.js';
 import { administeredContest } from './access.js';
 import { forgetBoards } from './board.js';
@@ -41,12 +42,15 @@ export async function adminContest(ctx: AppContext, user: AuthUser, cid: number)
   return toAdminContest(c, await participantCount(ctx.database.db, cid));
 }
 
-/** `gid`: the group the contest is made in (the group area checks the caller may do so first). */
-export async function createContest(ctx: AppContext, user: AuthUser, body: ContestBody, gid: number | null = null): Promise<AdminContest> {
+/**
+ * A contest of the owner, made by the caller. Whether he may make one is the route's question: the admin
+ * area's is the contest_admin permission, a group's the policy's `create` with his level there.
+ */
+export async function createContest(ctx: AppContext, user: AuthUser, owner: Owner, body: ContestBody): Promise<AdminContest> {
   const values = contestValues(body);
   const [row] = await ctx.database.db
     .insert(contests)
-    .values({ ...values, uid: user.uid, author: user.username, gid })
+    .values({ ...values, uid: user.uid, author: user.username, ...ownerColumns(owner) })
     .returning();
   return toAdminContest(row!, 0);
 }

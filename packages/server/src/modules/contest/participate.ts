@@ -15,6 +15,9 @@ import { hasAccess, isContestAdmin, limitedOut, passwordMatches, statusOf, visib
 import { clearPasswordTries, countPasswordTry } from './password-guard.js';
 import { participantCount, participantCounts, toContestInfo } from './info.js';
 import { linksOf } from './problems.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
+
+type Paging = { currentPage: number; limit: number };
 
 /** Contests of the public lists: visible, outside groups (group contests are listed in their group). */
 export const listedContest = and(eq(contests.visible, true), isNull(contests.gid));
@@ -57,13 +60,14 @@ export async function contestPage<T>(
 }
 
 /**
- * Visible contests outside groups (group contests are listed in their group, as in HOJ): running first,
- * then scheduled (soonest first), then ended (latest first), like HOJ.
+ * The owner's visible contests (the site's list leaves out the groups' contests: they are listed in their
+ * group, as in HOJ; a group's members were checked when the owner was resolved), in the lists' order.
+ * The filters are the site list's; a group's list sends none.
  */
-export async function contestList(ctx: AppContext, q: z.infer<typeof contestListQuery>): Promise<Page<ContestInfo>> {
+export async function contestList(ctx: AppContext, owner: Owner, q: Partial<z.infer<typeof contestListQuery>> & Paging): Promise<Page<ContestInfo>> {
   const { db } = ctx.database;
   const now = new Date();
-  const conds: (SQL | undefined)[] = [listedContest];
+  const conds: (SQL | undefined)[] = [eq(contests.visible, true), ownerFilter(owner, contests.gid)];
   if (q.type !== undefined) conds.push(eq(contests.type, q.type));
   if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
   if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));

@@ -6,6 +6,7 @@ import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
+import { siteOwner } from '../owner/index.js';
 import { requireSite } from '../policy/index.js';
 import * as acInfo from './ac-info.js';
 import * as admin from './admin.js';
@@ -25,7 +26,7 @@ import * as scrollBoard from './scroll-board.js';
 export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 
-  serve(app, ep.list, {}, async ({ query }) => ok(await part.contestList(ctx, query)));
+  serve(app, ep.list, {}, async ({ query }) => ok(await part.contestList(ctx, siteOwner(null), query)));
 
   serve(app, ep.info, {}, async ({ query, req, reply }) => ok(await part.contestInfo(ctx, await optionalUser(req, reply), query.cid)));
 
@@ -101,7 +102,7 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
 
   serve(app, adm.list, guard, async ({ query, req }) => ok(await admin.adminContestList(ctx, userOf(req), query)));
   serve(app, adm.get, guard, async ({ query, req }) => ok(await admin.adminContest(ctx, userOf(req), query.cid)));
-  serve(app, adm.create, guard, async ({ body, req }) => ok(await admin.createContest(ctx, userOf(req), body)));
+  serve(app, adm.create, guard, async ({ body, req }) => ok(await admin.createContest(ctx, userOf(req), siteOwner(userOf(req)), body)));
   serve(app, adm.update, guard, async ({ body, req }) => ok(await admin.updateContest(ctx, userOf(req), body)));
   serve(app, adm.remove, guard, async ({ query, req }) => {
     await admin.deleteContest(ctx, userOf(req), query.cid);

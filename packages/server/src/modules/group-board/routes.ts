@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { groupBoardEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { requireLogin, userOf } from '../../lib/auth.js';
+import { type AuthUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { moderateDiscussion } from '../discussion/admin.js';
 import { assertGroupDiscussionOpen } from '../discussion/access.js';
 import { adminDiscussionList, discussionList } from '../discussion/list.js';
 import { addDiscussion, deleteDiscussion, updateDiscussion } from '../discussion/write.js';
+import * as ann from '../announcement/service.js';
 import { adminStanding, memberStanding } from '../group/access.js';
+import { groupOwner } from '../group/owner.js';
 import { groupRankScope, rankList } from '../rank/service.js';
-import { deleteGroupAnnouncement, groupAnnouncements, saveGroupAnnouncement } from './announcements.js';
+import { groupAnnouncementView, groupOfAnnouncement } from './announcements.js';
 import { groupOfDiscussion } from './discussions.js';
 
 /**
@@ -23,12 +25,25 @@ export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
   const discussion = { preHandler: [async () => assertGroupDiscussionOpen(db), requireLogin] };
 
-  serve(app, ep.announcements, login, async ({ query, req }) => ok(await groupAnnouncements(ctx, userOf(req), query, false)));
-  serve(app, ep.adminAnnouncements, login, async ({ query, req }) => ok(await groupAnnouncements(ctx, userOf(req), query, true)));
-  serve(app, ep.addAnnouncement, login, async ({ body, req }) => ok(await saveGroupAnnouncement(ctx, userOf(req), { ...body, id: undefined })));
-  serve(app, ep.updateAnnouncement, login, async ({ body, req }) => ok(await saveGroupAnnouncement(ctx, userOf(req), body)));
+  /** Members read the shown announcements; the group's admins list all and write them. */
+  const page = async (q: { gid: number; currentPage: number; limit: number }, user: AuthUser, all: boolean) => {
+    const p = await ann.ownerAnnouncements(ctx, await groupOwner(db, user, q.gid, all ? 'admin' : 'member'), q, !all);
+    return { records: p.records.map(groupAnnouncementView), total: p.total };
+  };
+  const asAdmin = (user: AuthUser, gid: number) => groupOwner(db, user, gid, 'admin');
+
+  serve(app, ep.announcements, login, async ({ query, req }) => ok(await page(query, userOf(req), false)));
+  serve(app, ep.adminAnnouncements, login, async ({ query, req }) => ok(await page(query, userOf(req), true)));
+  serve(app, ep.addAnnouncement, login, async ({ body, req }) =>
+    ok(groupAnnouncementView(await ann.addAnnouncement(ctx, await asAdmin(userOf(req), body.gid), body))),
+  );
+  // A PUT without an id adds one, as the group's save call always did.
+  serve(app, ep.updateAnnouncement, login, async ({ body, req }) => {
+    const owner = await asAdmin(userOf(req), body.gid);
+    return ok(groupAnnouncementView(await (body.id ? ann.updateAnnouncement : ann.addAnnouncement)(ctx, owner, body)));
+  });
   serve(app, ep.removeAnnouncement, login, async ({ query, req }) => {
-    await deleteGroupAnnouncement(ctx, userOf(req), query.aid);
+    await ann.deleteAnnouncement(ctx, await asAdmin(userOf(req), await groupOfAnnouncement(db, query.aid)), query.aid);
     return ok(null);
   });
 

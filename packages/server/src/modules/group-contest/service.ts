@@ -5,7 +5,6 @@
  * the policy; this module only adds what is the group's: its lists, creating in it, and that a contest
  * reached through a group call is a group contest.
  */
-import { and, eq } from 'drizzle-orm';
 import { may, type AdminContest, type ContestBody, type ContestInfo, type GroupAdminContest, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -14,17 +13,16 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { createContest } from '../contest/admin.js';
 import { contestById } from '../contest/access.js';
-import { toAdminContest, toContestInfo } from '../contest/info.js';
-import { contestPage } from '../contest/participate.js';
-import { adminStanding, memberStanding } from '../group/access.js';
+import { toAdminContest } from '../contest/info.js';
+import { contestList, contestPage } from '../contest/participate.js';
+import { groupOwner } from '../group/owner.js';
+import { ownerColumns, ownerFilter } from '../owner/index.js';
 
 type Paging = { currentPage: number; limit: number; gid: number };
 
 /** Members: the group's visible contests (hidden ones are in the admin table only). */
 export async function groupContestList(ctx: AppContext, user: AuthUser, q: Paging): Promise<Page<ContestInfo>> {
-  const { db } = ctx.database;
-  await memberStanding(db, user, q.gid);
-  return contestPage(db, and(eq(contests.gid, q.gid), eq(contests.visible, true)), q, (r, n, now) => toContestInfo(r, n, now));
+  return contestList(ctx, await groupOwner(ctx.database.db, user, q.gid, 'member'), { currentPage: q.currentPage, limit: q.limit });
 }
 
 /**
@@ -34,19 +32,19 @@ export async function groupContestList(ctx: AppContext, user: AuthUser, q: Pagin
  */
 export async function groupAdminContestList(ctx: AppContext, user: AuthUser, q: Paging): Promise<Page<GroupAdminContest>> {
   const { db } = ctx.database;
-  const { actor } = await adminStanding(db, user, q.gid);
-  return contestPage(db, eq(contests.gid, q.gid), q, (r, n) => ({
+  const owner = await groupOwner(db, user, q.gid, 'admin');
+  return contestPage(db, ownerFilter(owner, contests.gid), q, (r, n) => ({
     ...toAdminContest(r, n),
-    canManage: may(actor, 'administer', { kind: 'contest', uid: r.uid, gid: r.gid }),
+    canManage: may(owner.actor, 'administer', { kind: 'contest', uid: r.uid, gid: r.gid }),
   }));
 }
 
 /** A contest made in the group by one of its admins (policy `create` on a group contest). */
 export async function createGroupContest(ctx: AppContext, user: AuthUser, body: ContestBody & { gid: number }): Promise<AdminContest> {
   const { db } = ctx.database;
-  const { actor } = await adminStanding(db, user, body.gid);
-  if (!may(actor, 'create', { kind: 'contest', uid: null, gid: body.gid })) throw forbidden();
-  return createContest(ctx, user, body, body.gid);
+  const owner = await groupOwner(db, user, body.gid, 'admin');
+  if (!may(owner.actor, 'create', { kind: 'contest', uid: null, ...ownerColumns(owner) })) throw forbidden();
+  return createContest(ctx, user, owner, body);
 }
 
 /**

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TrainingProblemLink, groupTrainingProblemFromGroupQuery } from '@oj/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { problems } from '../../db/schema/index.js';
+import { problems, trainingCategories } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { administeredTraining, trainingById, type TrainingRow } from '../training/access.js';
@@ -18,6 +18,16 @@ export async function groupTraining(db: DbOrTx, tid: number): Promise<TrainingRo
   const t = await trainingById(db, tid);
   if (!t || t.gid === null) throw fail('trainingNotFound');
   return t as TrainingRow & { gid: number };
+}
+
+/**
+ * The group a category reached through a group call belongs to, so the call can resolve that group as
+ * the owner (the site's categories have /admin/training and are "not found" here).
+ */
+export async function groupOfCategory(db: DbOrTx, cid: number | undefined): Promise<number> {
+  const [c] = cid === undefined ? [] : await db.select({ gid: trainingCategories.gid }).from(trainingCategories).where(eq(trainingCategories.id, cid));
+  if (!c || c.gid === null) throw fail('trainingCategoryNotFound');
+  return c.gid;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { groupTrainingEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, userOf } from '../../lib/auth.js';
@@ -69,13 +69,16 @@ export async function groupTrainingRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, ep.addCategory, login, async ({ body, req }) => {
     if (body.gid === undefined) throw fail('groupNotFound');
-    return ok(await cats.addCategory(db, userOf(req), body.gid, body));
+    return ok(await cats.addCategory(db, await groupOwner(db, userOf(req), body.gid, 'admin'), body));
   });
 
-  serve(app, ep.updateCategory, login, async ({ body, req }) => ok(await cats.updateCategory(db, userOf(req), body, true)));
+  /** The group of a category, then the caller as one of its admins (an outsider learns nothing of it). */
+  const categoryOwner = async (cid: number | undefined, req: FastifyRequest) => groupOwner(db, userOf(req), await svc.groupOfCategory(db, cid), 'admin');
+
+  serve(app, ep.updateCategory, login, async ({ body, req }) => ok(await cats.updateCategory(db, await categoryOwner(body.id, req), body)));
 
   serve(app, ep.removeCategory, login, async ({ query, req }) => {
-    await cats.removeCategory(db, userOf(req), query.cid, true);
+    await cats.removeCategory(db, await categoryOwner(query.cid, req), query.cid);
     return ok(null);
   });
 }

@@ -2,16 +2,13 @@
  * Training categories of an owner: the site's (managed by the super admin and problem admins) and each
  * group's own (its admins), one set of services for both (policy `may` on 'trainingCategory').
  */
-import { asc, count, eq, isNull, or, sql } from 'drizzle-orm';
-import { ownerFilter, type Owner } from '../owner/index.js';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { ownerColumns, ownerFilter, type Owner } from '../owner/index.js';
 import { may, type TrainingCategory } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCategories, trainings } from '../../db/schema/index.js';
-import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
-import { adminStanding } from '../group/access.js';
-import { actorOf } from './access.js';
 
 type CategoryRow = typeof trainingCategories.$inferSelect;
 
@@ -38,18 +35,21 @@ export async function placeCategory(db: DbOrTx, id: number, gid: number | null):
 }
 
 /**
- * The caller may manage the categories of `gid` (the site's when null): the policy's 'trainingCategory'
- * rule, with the caller's standing in the group for a group's (an outsider learns nothing of it).
+ * The caller may manage the owner's categories: the policy's 'trainingCategory' rule, with the actor the
+ * owner was resolved with (his standing in the group for a group's: an outsider was refused then).
  */
-async function assertManager(db: DbOrTx, user: AuthUser, gid: number | null) {
-  const actor = gid === null ? actorOf(user) : (await adminStanding(db, user, gid)).actor;
-  if (!may(actor, 'administer', { kind: 'trainingCategory', gid })) throw forbidden();
+function assertManager(owner: Owner) {
+  if (!may(owner.actor, 'administer', { kind: 'trainingCategory', ...ownerColumns(owner) })) throw forbidden();
 }
 
-/** A category of the owner's kind: a site one for the site's calls, a group's own for the group calls. */
-async function ownCategory(db: DbOrTx, id: number, inGroup: boolean): Promise<CategoryRow> {
-  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
-  if (!row || (row.gid !== null) !== inGroup) throw fail('trainingCategoryNotFound');
+/** One of the owner's own categories (a site call never reaches a group's, nor a group call the site's). */
+async function ownCategory(db: DbOrTx, owner: Owner, id: number | undefined): Promise<CategoryRow> {
+  if (id === undefined) throw fail('trainingCategoryNotFound');
+  const [row] = await db
+    .select()
+    .from(trainingCategories)
+    .where(and(eq(trainingCategories.id, id), ownerFilter(owner, trainingCategories.gid)));
+  if (!row) throw fail('trainingCategoryNotFound');
   return row;
 }
 
@@ -58,26 +58,23 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-/** Adds a category to the site (`gid` null) or to group `gid`. */
-export async function addCategory(db: DbOrTx, user: AuthUser, gid: number | null, body: { name: string; color: string }): Promise<TrainingCategory> {
-  await assertManager(db, user, gid);
+/** Adds a category to the owner. */
+export async function addCategory(db: DbOrTx, owner: Owner, body: { name: string; color: string }): Promise<TrainingCategory> {
+  assertManager(owner);
   try {
-    const [row] = await db.insert(trainingCategories).values({ name: body.name, color: body.color, gid }).returning();
+    const [row] = await db
+      .insert(trainingCategories)
+      .values({ name: body.name, color: body.color, ...ownerColumns(owner) })
+      .returning();
     return toCategory(row!);
   } catch (err) {
     return nameTaken(err);
   }
 }
 
-export async function updateCategory(
-  db: DbOrTx,
-  user: AuthUser,
-  body: { id?: number; name: string; color: string },
-  inGroup: boolean,
-): Promise<TrainingCategory> {
-  if (body.id === undefined) throw fail('trainingCategoryNotFound');
-  const c = await ownCategory(db, body.id, inGroup);
-  await assertManager(db, user, c.gid);
+export async function updateCategory(db: DbOrTx, owner: Owner, body: { id?: number; name: string; color: string }): Promise<TrainingCategory> {
+  const c = await ownCategory(db, owner, body.id);
+  assertManager(owner);
   try {
     const [row] = await db
       .update(trainingCategories)
@@ -96,26 +93,13 @@ const foreignKeyViolation = (err: unknown) => {
 };
 
 /** Deletes a category unless a training still uses it (the trainings would lose their required category). */
-export async function removeCategory(db: DbOrTx, user: AuthUser, id: number, inGroup: boolean): Promise<void> {
-  const c = await ownCategory(db, id, inGroup);
-  await assertManager(db, user, c.gid);
+export async function removeCategory(db: DbOrTx, owner: Owner, id: number): Promise<void> {
+  const c = await ownCategory(db, owner, id);
+  assertManager(owner);
   const [used] = await db.select({ n: count() }).from(trainings).where(eq(trainings.categoryId, c.id));
   if ((used?.n ?? 0) > 0) throw fail('trainingCategoryInUse');
   try {
     await db.delete(trainingCategories).where(eq(trainingCategories.id, c.id));
-  } catch (err) {
-    // A training given this category meanwhile: the foreign key refuses the delete.
-    if (foreignKeyViolation(err)) throw fail('trainingCategoryInUse');
-    throw err;
-  }
-}
-
-/** Deletes category `id` (the caller manages it) unless a training still uses it. */
-export async function removeCategoryRow(db: DbOrTx, id: number): Promise<void> {
-  const [used] = await db.select({ n: count() }).from(trainings).where(eq(trainings.categoryId, id));
-  if ((used?.n ?? 0) > 0) throw fail('trainingCategoryInUse');
-  try {
-    await db.delete(trainingCategories).where(eq(trainingCategories.id, id));
   } catch (err) {
     // A training given this category meanwhile: the foreign key refuses the delete.
     if (foreignKeyViolation(err)) throw fail('trainingCategoryInUse');

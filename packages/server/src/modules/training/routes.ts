@@ -75,12 +75,12 @@ export async function adminTrainingRoutes(app: FastifyInstance, ctx: AppContext)
 
   serve(app, admin.addFromPublic, {}, async ({ body, req }) => ok(await adm.addProblemFromPublic(db, userOf(req), body)));
 
-  serve(app, admin.addCategory, {}, async ({ body, req }) => ok(await cats.addCategory(db, userOf(req), null, body)));
+  serve(app, admin.addCategory, {}, async ({ body, req }) => ok(await cats.addCategory(db, siteOwner(userOf(req)), body)));
 
-  serve(app, admin.updateCategory, {}, async ({ body, req }) => ok(await cats.updateCategory(db, userOf(req), body, false)));
+  serve(app, admin.updateCategory, {}, async ({ body, req }) => ok(await cats.updateCategory(db, siteOwner(userOf(req)), body)));
 
   serve(app, admin.removeCategory, {}, async ({ query, req }) => {
-    await cats.removeCategory(db, userOf(req), query.cid, false);
+    await cats.removeCategory(db, siteOwner(userOf(req)), query.cid);
     return ok(null);
   });
 }

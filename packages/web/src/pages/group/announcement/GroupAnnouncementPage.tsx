@@ -31,7 +31,7 @@ export default function GroupAnnouncementPage() {
         paging={paging}
         save={(a) => groupBoardApi.saveAnnouncement({ ...a, gid: group.id })}
         remove={groupBoardApi.removeAnnouncement}
-        canChange={(a) => may(actor, 'edit', { kind: 'groupAnnouncement', uid: a.uid, gid: group.id })}
+        canChange={(a) => may(actor, 'edit', { kind: 'announcement', uid: a.uid, gid: group.id })}
         onChanged={() => void client.invalidateQueries({ queryKey: groupBoardKeys.announcements(group.id) })}
       />
     </div>
