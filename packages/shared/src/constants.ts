@@ -119,3 +119,9 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 /** Remote judges of spec 1 §1; own problems carry ME. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;
 export const OWN_OJ = 'ME';
+
+/**
+ * A problem's visibility: 1 public, 2 hidden, 3 contest only. Here, with no schema library, because the
+ * policy reads it and the policy is in every page's first load.
+ */
+export const ProblemAuth = { PUBLIC: 1, HIDDEN: 2, CONTEST: 3 } as const;

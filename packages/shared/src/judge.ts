@@ -61,9 +61,6 @@ export function conventionOfCheckerCode(code: string | null | undefined): Checke
 export const ProblemType = { ACM: 0, OI: 1 } as const;
 export type ProblemTypeCode = (typeof ProblemType)[keyof typeof ProblemType];
 
-/** Problem auth (spec 1 §3): 1 public, 2 hidden (private), 3 contest only. */
-export const ProblemAuth = { PUBLIC: 1, HIDDEN: 2, CONTEST: 3 } as const;
-
 export const JUDGE_PROTOCOL = {
   /** Longest a poll may wait for a task. */
   maxWaitMs: 30_000,

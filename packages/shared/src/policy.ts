@@ -4,7 +4,7 @@
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
  */
-import { ProblemAuth } from './judge.js';
+import { ProblemAuth } from './constants.js';
 import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, type Permission, permissionsOf } from './roles.js';
 
 /** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
