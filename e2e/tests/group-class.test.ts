@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { AC_C, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn, zip } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { chooseLanguage, loadCode, notice, pageShot, setTime, toast, watchStatus } from '../lib/ui.js';
@@ -14,7 +15,7 @@ import { chooseLanguage, loadCode, notice, pageShot, setTime, toast, watchStatus
 let browser: Browser;
 let root: string;
 let saved: Record<string, number>;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const teacher = { username: `cls_t_${stamp}`, password: 'class-pass-1' };
 const alice = { username: `cls_a_${stamp}`, password: 'class-pass-2' };
 const bruno = { username: `cls_b_${stamp}`, password: 'class-pass-3' };
