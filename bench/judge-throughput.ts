@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AC_CPP, AC_PY } from '@oj/test-fixtures';
 import { compareOutput } from '../packages/judge/src/compare.js';
 import { findLanguage, type LanguageSpec } from '../packages/judge/src/languages.js';
 import { ensureRunnerBuilt } from '../packages/judge/src/sandbox.js';
@@ -35,12 +36,12 @@ let seq = 0;
 type Workload = 'a+b' | 'sum';
 const PROGRAMS: Record<string, Record<Workload, (tag: string) => string>> = {
   'C++': {
-    'a+b': (tag) => `#include <iostream>\n// ${tag}\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n`,
+    'a+b': (tag) => `// ${tag}\n${AC_CPP}`,
     sum: (tag) => `#include <cstdio>\n// ${tag}\nint main() { long long n; if (scanf("%lld", &n) != 1) return 1; unsigned long long s = 0;
   for (long long i = 1; i <= n; i++) s += (unsigned long long)(i * i % 7);\n  printf("%llu\\n", s); }\n`,
   },
   Python3: {
-    'a+b': (tag) => `# ${tag}\na, b = map(int, input().split())\nprint(a + b)\n`,
+    'a+b': (tag) => `# ${tag}\n${AC_PY}`,
     sum: (tag) => `# ${tag}\nn = int(input())\ns = 0\nfor i in range(1, n + 1):\n    s += i * i % 7\nprint(s)\n`,
   },
 };

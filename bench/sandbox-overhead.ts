@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { taggedC } from '@oj/test-fixtures';
 import { ensureRunnerBuilt } from '../packages/judge/src/sandbox.js';
 
 const N = Number(process.argv[2] ?? 200);
@@ -19,10 +20,7 @@ const runner = ensureRunnerBuilt();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
 const progDir = path.join(dir, 'prog');
 fs.mkdirSync(progDir);
-fs.writeFileSync(
-  path.join(dir, 'main.c'),
-  '#include <stdio.h>\nint main(void){ long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; ' + 'printf("%lld\\n", a + b); return 0; }\n',
-);
+fs.writeFileSync(path.join(dir, 'main.c'), taggedC.aPlusB('sandbox overhead'));
 const cc = spawnSync('gcc', ['-O2', '-o', path.join(progDir, 'main'), path.join(dir, 'main.c')]);
 if (cc.status !== 0) throw new Error(cc.stderr.toString());
 const input = path.join(dir, 'in');

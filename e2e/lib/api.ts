@@ -5,6 +5,7 @@
  */
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { A_PLUS_B_CASES, aPlusBProblemBody } from '@oj/test-fixtures';
 import { baseUrl, waitForMail } from './browser.js';
 import { ROOT_PASSWORD } from './global-setup.js';
 import { timed } from './timing.js';
@@ -80,19 +81,8 @@ export async function loginSession(u: User): Promise<Session> {
 // ---------------------------------------------------------------------------------------------
 // Problems and contests made through the admin API
 
-/** A + B in C: accepted by the A + B problems made here (and the seeded demo). */
-export const AC_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
-/** A - B in C: a wrong answer there. */
-export const WA_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a - b); return 0; }\n';
-/** The same two in C++. */
-export const AC_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
-export const WA_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a - b << std::endl;\n  return 0;\n}\n';
-
-/** The test cases of an A + B problem. */
-export const A_PLUS_B_CASES = [
-  { input: '1 2\n', output: '3\n' },
-  { input: '40 2\n', output: '42\n' },
-];
+// The A + B programs and cases are the shared test fixtures (also used by the server tests and the bench).
+export { AC_C, AC_CPP, A_PLUS_B_CASES, WA_C, WA_CPP } from '@oj/test-fixtures';
 
 /**
  * Makes an A + B problem through the admin API (statement, two cases, no tag) with the given problem
@@ -105,12 +95,11 @@ export async function createProblem(
 ): Promise<number> {
   const created = await apiOk<{ pid: number }>('POST', '/api/admin/problem', {
     token,
-    body: {
-      problem: { description: 'Read $a$ and $b$, print $a + b$.', input: 'a b', output: 'a + b', examples: [{ input: '1 2\n', output: '3\n' }], ...problem },
-      samples: o.samples ?? A_PLUS_B_CASES,
-      languages: [],
-      tags: o.tags ?? [],
-    },
+    body: aPlusBProblemBody(
+      problem.problemId,
+      { description: 'Read $a$ and $b$, print $a + b$.', output: 'a + b', examples: [{ input: '1 2\n', output: '3\n' }], ...problem },
+      { samples: o.samples ?? A_PLUS_B_CASES, tags: o.tags ?? [] },
+    ),
   });
   return created.pid;
 }

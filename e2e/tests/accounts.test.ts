@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot, waitForMail } from '../lib/browser.js';
 import { solvePuzzleUntil } from '../lib/puzzle.js';
 import { toast } from '../lib/ui.js';
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `e2e_${stamp}`, password: 'secret-pass1', email: `e2e_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('e2e', stamp, 'secret-pass1');
 
 describe('an account from registration to login', () => {
   it('registers with the code mailed to the address, logs out and logs back in', async () => {

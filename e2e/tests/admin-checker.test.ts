@@ -1,6 +1,7 @@
 /** Checkers without code: an admin picks "floats 1e-6" in the problem editor and submissions are judged by it. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { apiOk, loginToken, registerUser, rootToken, rootUser, signIn, waitVerdict } from '../lib/api.js';
 
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-6);
+const stamp = runStamp(6);
 const problemId = `FLT${stamp}`.toUpperCase();
 const printing = (x: string) => `#include <stdio.h>\nint main(void) { puts("${x}"); return 0; }\n`;
 // Two users: the site's submit interval applies per user.

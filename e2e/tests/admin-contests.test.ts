@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, adminLoginInBrowser as adminLogin, api, apiOk, createProblem, loginSession, registerUser, rootToken, waitVerdict, zip } from '../lib/api.js';
 import { pageShot, setTime, toast, useSession } from '../lib/ui.js';
@@ -17,13 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const title = `E2E Cup ${stamp}`;
 const acmA = `CA${stamp}`.toUpperCase();
 const acmB = `CB${stamp}`.toUpperCase();
 const oiP = `CO${stamp}`.toUpperCase();
 const ownP = `CN${stamp}`.toUpperCase();
-const player = { username: `cp_${stamp}`, password: 'player-pass' };
+const player = stampedUser('cp', stamp, 'player-pass');
 const password = 'cup-secret';
 
 let root: string;

@@ -6,12 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { AC_C, apiOk, createProblem, rootToken, rootUser, signIn, waitVerdict } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 
 let browser: Browser;
 let token: string;
-const stamp = Date.now().toString(36).slice(-6).toUpperCase();
+const stamp = runStamp(6).toUpperCase();
 const problemId = `DASH${stamp}`;
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage } from '../lib/ui.js';
 import { adminLoginInBrowser as adminLogin } from '../lib/api.js';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-6);
+const stamp = runStamp(6);
 
 const item = (title: string, o: { limit?: string; tests?: string; extra?: string } = {}) => `<item>
 <title><![CDATA[${title}]]></title>

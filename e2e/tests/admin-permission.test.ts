@@ -5,12 +5,13 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { adminLoginInBrowser, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { shownToast } from '../lib/ui.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 beforeAll(async () => {
   browser = await launch();
 });

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const problemId = `EXP${Date.now().toString(36).slice(-6)}`.toUpperCase();
+const problemId = `EXP${runStamp(6)}`.toUpperCase();
 
 describe('admin problem list: export menu', () => {
   it('downloads a problem as a Polygon package and as a Kattis package', async () => {

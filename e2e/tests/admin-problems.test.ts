@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { adminLoginInBrowser as adminLogin, apiOk, createProblem, loginSession, png, registerUser, rootToken, rootUser, zip } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
@@ -11,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-6);
+const stamp = runStamp(6);
 const problemId = `E2E${stamp}`.toUpperCase();
-const normal = { username: `plain_${stamp}`, password: 'plain-pass', email: `plain_${stamp}@example.com` };
+const normal = stampedUser('plain', stamp, 'plain-pass');
 
 describe('admin problem management', () => {
   beforeAll(async () => {

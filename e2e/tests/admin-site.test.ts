@@ -8,15 +8,16 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { adminLoginInBrowser, api, apiOk, loginToken, registerUser, rootToken } from '../lib/api.js';
 import { notice, pageShot } from '../lib/ui.js';
 
 let browser: Browser;
 let originalWeb: Record<string, unknown>;
-const stamp = Date.now().toString(36).slice(-6);
+const stamp = runStamp(6);
 const annTitle = `AS${stamp} Contest season opens`;
-const user = { username: `as_${stamp}`, password: 'secret-pass1', email: `as_${stamp}@example.com` };
+const user = stampedUser('as', stamp, 'secret-pass1');
 
 beforeAll(async () => {
   browser = await launch();

@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { loadCode, shownToast as toast, toastGone } from '../lib/ui.js';
@@ -20,8 +21,8 @@ interface SwitchConfig {
 let browser: Browser;
 let original: SwitchConfig;
 let problemId: string;
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `sw_${stamp}`, password: 'secret-pass1', email: `sw_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('sw', stamp, 'secret-pass1');
 beforeAll(async () => {
   browser = await launch();
   original = await apiOk<SwitchConfig>('GET', 'admin/switch/info', { token: await rootToken() });

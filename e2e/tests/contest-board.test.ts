@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEST_LIMITS } from '@oj/shared';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import {
   AC_C as AC,
@@ -28,10 +29,10 @@ import { cell, hms, notice } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const tag = `CB${stamp}`;
-const ann = { username: `cba_${stamp}`, password: 'board-pass-1' };
-const ben = { username: `cbb_${stamp}`, password: 'board-pass-2' };
+const ann = stampedUser('cba', stamp, 'board-pass-1');
+const ben = stampedUser('cbb', stamp, 'board-pass-2');
 let annToken: string;
 let benToken: string;
 const MIN = 60_000;

@@ -10,6 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import {
   AC_C as AC,
@@ -29,13 +30,13 @@ import { cell, chooseLanguage, hms, loadCode, pageShot, setTime, tabDisabled, to
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const title = `Flow Cup ${stamp}`;
 const problemA = `FA${stamp}`.toUpperCase();
 const problemB = `FB${stamp}`.toUpperCase();
 const password = 'flow-secret';
-const u1: User = { username: `fl1_${stamp}`, password: 'flow-pass-1' };
-const u2: User = { username: `fl2_${stamp}`, password: 'flow-pass-2' };
+const u1: User = stampedUser('fl1', stamp, 'flow-pass-1');
+const u2: User = stampedUser('fl2', stamp, 'flow-pass-2');
 
 const MIN = 60_000;
 const seconds = (text: string) => text.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);

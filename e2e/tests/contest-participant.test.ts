@@ -7,15 +7,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, signIn, updateContest } from '../lib/api.js';
 import { notice, tabDisabled, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const tag = `CP${stamp}`;
-const user = { username: `cp_${stamp}`, password: 'contest-pass1' };
+const user = stampedUser('cp', stamp, 'contest-pass1');
 /** An ISO time some minutes from `now`; times whose difference is shown take one `now`. */
 const iso = (minFromNow: number, now = Date.now()) => new Date(now + minFromNow * 60_000).toISOString();
 

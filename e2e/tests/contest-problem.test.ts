@@ -8,14 +8,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C as AC, api, apiOk, createContest, createProblem, loginToken, registerUser, rootToken, signIn, waitVerdict, WA_C as WA } from '../lib/api.js';
 import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `cp_${stamp}`, password: 'secret-pass1', email: `cp_${stamp}@example.com` };
-const other = { username: `cq_${stamp}`, password: 'secret-pass1', email: `cq_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('cp', stamp, 'secret-pass1');
+const other = stampedUser('cq', stamp, 'secret-pass1');
 
 let root: string;
 let otherToken: string;

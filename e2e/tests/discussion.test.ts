@@ -9,16 +9,17 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const pid = `DS${stamp}`.toUpperCase();
-const userA = { username: `dsa_${stamp}`, password: 'discuss-pass1' };
-const userB = { username: `dsb_${stamp}`, password: 'discuss-pass2' };
+const userA = stampedUser('dsa', stamp, 'discuss-pass1');
+const userB = stampedUser('dsb', stamp, 'discuss-pass2');
 const xssTitle = `<img src=x onerror="window.__xss='title'">Overflow ${stamp}`;
 const xssDescription = `<script>window.__xss='desc'</script>Why long long`;
 const xssContent = [

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { api, loginSession, registerUser, rootToken } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage, toast, useSession } from '../lib/ui.js';
@@ -77,7 +78,7 @@ afterAll(() => browser?.close());
 
 /** Creates a problem whose statement has math, and a user logged in to a fresh browser context. */
 async function problemVisit(viewport: { width: number; height: number }) {
-  const stamp = Date.now().toString(36).slice(-6);
+  const stamp = runStamp(6);
   const problemId = `FL${stamp.toUpperCase()}`;
   const created = await api('POST', 'admin/problem', {
     token: await rootToken(),
@@ -95,7 +96,7 @@ async function problemVisit(viewport: { width: number; height: number }) {
     },
   });
   expect(created.status, created.msg).toBe(200);
-  const user = { username: `fl_${stamp}`, password: 'secret-pass1', email: `fl_${stamp}@example.com` };
+  const user = stampedUser('fl', stamp, 'secret-pass1');
   await registerUser(user);
   const { context, page } = await newVisitor(browser, viewport);
   await useSession(context, await loginSession(user));

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { AC_C, api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn, zip } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { chooseLanguage, loadCode, notice, pageShot, setTime, toast, watchStatus } from '../lib/ui.js';
@@ -14,10 +15,10 @@ import { chooseLanguage, loadCode, notice, pageShot, setTime, toast, watchStatus
 let browser: Browser;
 let root: string;
 let saved: Record<string, number>;
-const stamp = Date.now().toString(36).slice(-5);
-const teacher = { username: `cls_t_${stamp}`, password: 'class-pass-1' };
-const alice = { username: `cls_a_${stamp}`, password: 'class-pass-2' };
-const bruno = { username: `cls_b_${stamp}`, password: 'class-pass-3' };
+const stamp = runStamp(5);
+const teacher = stampedUser('cls_t', stamp, 'class-pass-1');
+const alice = stampedUser('cls_a', stamp, 'class-pass-2');
+const bruno = stampedUser('cls_b', stamp, 'class-pass-3');
 const shortName = `k${stamp}`;
 const problemId = `${shortName}A`;
 const code = `Q${stamp}`.slice(0, 6).toUpperCase().padEnd(6, '7');

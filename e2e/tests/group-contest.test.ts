@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { api, apiOk, createProblem, loginSession, registerUser, rootToken } from '../lib/api.js';
 import { insertGroup } from '../lib/group-db.js';
@@ -17,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-5);
-const teacher = { username: `gt_${stamp}`, password: 'teacher-pass' };
-const student = { username: `gs_${stamp}`, password: 'student-pass' };
-const stranger = { username: `gx_${stamp}`, password: 'stranger-pass' };
-const owner = { username: `go_${stamp}`, password: 'owner-pass' };
+const stamp = runStamp(5);
+const teacher = stampedUser('gt', stamp, 'teacher-pass');
+const student = stampedUser('gs', stamp, 'student-pass');
+const stranger = stampedUser('gx', stamp, 'stranger-pass');
+const owner = stampedUser('go', stamp, 'owner-pass');
 const title = `Class Cup ${stamp}`;
 const problemId = `GC${stamp}`.toUpperCase();
 const problemTitle = `Class sum ${stamp}`;

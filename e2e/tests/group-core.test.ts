@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { apiOk, registerUser, rootToken, signIn } from '../lib/api.js';
 import { launch, newVisitor } from '../lib/browser.js';
 import { pageShot, toast } from '../lib/ui.js';
@@ -15,9 +16,9 @@ import { insertGroup } from '../lib/group-db.js';
 let browser: Browser;
 let root: string;
 let saved: Record<string, number>;
-const stamp = Date.now().toString(36).slice(-5);
-const teacher = { username: `gteach_${stamp}`, password: 'group-pass-1' };
-const student = { username: `gstud_${stamp}`, password: 'group-pass-2' };
+const stamp = runStamp(5);
+const teacher = stampedUser('gteach', stamp, 'group-pass-1');
+const student = stampedUser('gstud', stamp, 'group-pass-2');
 const groupName = `Class ${stamp} of 2026`;
 
 beforeAll(async () => {

@@ -8,17 +8,18 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, api, loginToken, registerUser, rootUser, signIn, zip } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
 import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const shortName = `gp${stamp}`;
-const teacher = { username: `gpt_${stamp}`, password: 'group-pass-1' };
-const student = { username: `gps_${stamp}`, password: 'group-pass-2' };
-const stranger = { username: `gpx_${stamp}`, password: 'group-pass-3' };
+const teacher = stampedUser('gpt', stamp, 'group-pass-1');
+const student = stampedUser('gps', stamp, 'group-pass-2');
+const stranger = stampedUser('gpx', stamp, 'group-pass-3');
 const problemId = `${shortName}A`;
 let gid = 0;
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, apiOk, createProblem, loginSession, registerUser, rootToken, type Session } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, useSession, watchStatus } from '../lib/ui.js';
@@ -17,16 +18,16 @@ import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const problemId = `GT${stamp}`.toUpperCase();
 /** one of the group's own problems (written with the group: the group problem calls are another part) */
 const groupProblemId = `C${stamp}-1`.toUpperCase();
 const title = `Class drills ${stamp}`;
 const category = `GCat ${stamp}`;
 const groupCategory = `Class cat ${stamp}`;
-const teacher = { username: `gtt_${stamp}`, password: 'group-train-1' };
-const student = { username: `gts_${stamp}`, password: 'group-train-2' };
-const outsider = { username: `gto_${stamp}`, password: 'group-train-3' };
+const teacher = stampedUser('gtt', stamp, 'group-train-1');
+const student = stampedUser('gts', stamp, 'group-train-2');
+const outsider = stampedUser('gto', stamp, 'group-train-3');
 let gid = 0;
 let tid = 0;
 const sessions: Record<string, Session> = {};

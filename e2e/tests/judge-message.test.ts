@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { api, createProblem, registerUser, rootToken, rootUser, signIn, waitVerdict, WA_C } from '../lib/api.js';
 
@@ -14,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-5);
-const submitter = { username: `jm_${stamp}`, password: 'judge-msg-pass' };
+const stamp = runStamp(5);
+const submitter = stampedUser('jm', stamp, 'judge-msg-pass');
 
 const CHECKER = `#include "testlib.h"
 int main(int argc, char *argv[]) {

@@ -6,14 +6,15 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { apiOk, createProblem, loginSession, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { insertGroup } from '../lib/group-db.js';
 import { pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-5);
-const user = { username: `ly_${stamp}`, password: 'layout-pass1' };
+const stamp = runStamp(5);
+const user = stampedUser('ly', stamp, 'layout-pass1');
 const problemId = `LY${stamp}`.toUpperCase();
 const widths = [390, 768, 1280];
 let did = 0;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
 
@@ -9,7 +10,7 @@ import { createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
  * a filter change starts again at page 1.
  */
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-6).toUpperCase();
+const stamp = runStamp(6).toUpperCase();
 const tag = `LS${stamp}`;
 
 beforeAll(async () => {

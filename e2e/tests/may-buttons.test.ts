@@ -10,13 +10,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C, api, apiOk, createProblem, loginSession, registerUser, rootToken, rootUser, type ApiAnswer, type Session, waitVerdict } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const problemId = `MAY${stamp}`;
 const user = { username: `mayu${stamp}`, password: 'password1' };
 const problemAdmin = { username: `maypa${stamp}`, password: 'password1' };

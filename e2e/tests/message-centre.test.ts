@@ -9,15 +9,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { api, apiOk, loginSession, registerUser, rootToken, rootUser, signIn, type User } from '../lib/api.js';
 import { notice, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
-const author: User = { username: `ma_${stamp}`, password: 'message-pass1' };
-const other: User = { username: `mb_${stamp}`, password: 'message-pass2' };
+const stamp = runStamp(5);
+const author: User = stampedUser('ma', stamp, 'message-pass1');
+const other: User = stampedUser('mb', stamp, 'message-pass2');
 const title = `MC${stamp} Why does my DP time out?`;
 const noticeTitle = `MC${stamp} Maintenance tonight`;
 /** Shown in a message as text, never run. */

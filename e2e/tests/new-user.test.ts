@@ -9,15 +9,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OI_WIKI_URL } from '@oj/shared';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_CPP, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, waitVerdict, type Session } from '../lib/api.js';
 import { chooseLanguage, openEditor, pageShot, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const tag = `NU${stamp}`.toUpperCase();
-const user = { username: `nu_${stamp}`, password: 'new-user-pass1' };
+const user = stampedUser('nu', stamp, 'new-user-pass1');
 let session: Session;
 const ids = { double: `${tag}D`, own: `${tag}T`, hidden: `${tag}H` };
 let cid = 0;

@@ -5,13 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, signIn, WA_C as WA } from '../lib/api.js';
 import { chooseLanguage, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `pp_${stamp}`, password: 'secret-pass1', email: `pp_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('pp', stamp, 'secret-pass1');
 
 /** A + B with the tag Beginner: the seeded demo problem, or one made through the admin API. */
 async function ensureAplusB(): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { loginInBrowser as login, png, registerUser } from '../lib/api.js';
 
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `prof_${stamp}`, password: 'profile-pass', email: `prof_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('prof', stamp, 'profile-pass');
 
 describe('settings and the user home page', () => {
   beforeAll(async () => {

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C, api, registerUser, rootToken as adminToken, signIn, waitVerdict as verdict } from '../lib/api.js';
+import { AC_C, AC_CPP, api, registerUser, rootToken as adminToken, signIn, WA_C, waitVerdict as verdict } from '../lib/api.js';
 import { timed } from '../lib/timing.js';
 import { chooseLanguage, loadCode, watchStatus } from '../lib/ui.js';
 
@@ -11,13 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const stamp = Date.now().toString(36).slice(-5);
-const solver = { username: `ac_${stamp}`, password: 'solver-pass' };
+const stamp = runStamp(5);
+const solver = stampedUser('ac', stamp, 'solver-pass');
 const problemId = `SR${stamp}`.toUpperCase();
-const loser = { username: `wa_${stamp}`, password: 'loser-pass' };
-
-const AC_CPP = '#include <iostream>\nint main() {\n  long long a, b;\n  std::cin >> a >> b;\n  std::cout << a + b << std::endl;\n  return 0;\n}\n';
-const WA_C = '#include <stdio.h>\nint main(void) {\n  long long a, b;\n  scanf("%lld %lld", &a, &b);\n  printf("%lld\\n", a - b);\n  return 0;\n}\n';
+const loser = stampedUser('wa', stamp, 'loser-pass');
 
 let rootToken: string;
 let solverToken: string;
@@ -144,7 +142,7 @@ describe('submissions, status list, detail, ranks and home cards', () => {
   }, 120_000);
 
   it('shows a new accept on /acm-rank within seconds, although the list was read just before it', async () => {
-    const late = { username: `la_${stamp}`, password: 'late-pass' };
+    const late = stampedUser('la', stamp, 'late-pass');
     const token = await registerUser(late);
     // A visitor reads the list now: the server keeps it (a minute on a real site) without this user.
     const read = await api('GET', 'get-rank-list?type=0&currentPage=1&limit=30');

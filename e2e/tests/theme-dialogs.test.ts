@@ -4,13 +4,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { AC_C, api, apiOk, createProblem, loginInBrowser, loginToken, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `dark_${stamp}`, password: 'dark-pass-1', email: `dark_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('dark', stamp, 'dark-pass-1');
 let problemId = 'P1000';
 
 beforeAll(async () => {

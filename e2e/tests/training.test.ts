@@ -7,19 +7,20 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, api, apiOk, createProblem, loginSession, loginToken, registerUser, rootToken, rootUser, signIn, WA_C } from '../lib/api.js';
 import { chooseLanguage, loadCode, notice, pageShot, shownToast, submitWhenAllowed, useSession, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-5);
+const stamp = runStamp(5);
 const tag = `TR${stamp}`.toUpperCase();
 const category = `Cat ${stamp}`;
 const title = `${tag} Private drills`;
 const password = `pw-${stamp}`;
-const user = { username: `tr_${stamp}`, password: 'training-pass1' };
-const phoneUser = { username: `trm_${stamp}`, password: 'training-pass2' };
+const user = stampedUser('tr', stamp, 'training-pass1');
+const phoneUser = stampedUser('trm', stamp, 'training-pass2');
 const p1 = `${tag}A`;
 const p2 = `${tag}B`;
 let tid = 0;

@@ -8,14 +8,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, rootUser, updateContest, waitVerdict } from '../lib/api.js';
 import { openEditor, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 let root: string;
-const stamp = Date.now().toString(36).slice(-6);
-const user = { username: `sec_${stamp}`, password: 'secure-pass-1', email: `sec_${stamp}@example.com` };
+const stamp = runStamp(6);
+const user = stampedUser('sec', stamp, 'secure-pass-1');
 
 /** Every way a signature or statement tried to take over the page (issue 10, item 3). */
 const PAYLOAD = [

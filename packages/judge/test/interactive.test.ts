@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JudgeStatus } from '@oj/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SPIN_FOREVER_C } from '@oj/test-fixtures';
 import { ensureRunnerBuilt, parseReport, RUNNER_PATH, runInteractivePair } from '../src/sandbox.js';
 import { PROBLEM_TYPE } from '../src/modes.js';
 import { judgeSubmission } from '../src/submission.js';
@@ -254,7 +255,7 @@ describe('which side ended first', () => {
     const interactor = '#include <stdio.h>\nint main(void){ int g; if (scanf("%d", &g) != 1) { fputs("broken\\n", stderr); return 103; } return 0; }\n';
     const r = await judgeSubmission({
       language: 'C',
-      code: 'int main(void){ volatile unsigned long x = 0; for (;;) x++; }\n',
+      code: SPIN_FOREVER_C,
       timeLimitMs: 300,
       memoryLimitMb: 64,
       cases: [{ input: '1\n', output: '1\n' }],

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AC_C } from '@oj/test-fixtures';
 import { judgeOne } from '../src/judge.js';
 import { findLanguage, runLimits } from '../src/languages.js';
 import { PROBLEM_TYPE, SKIPPED_MESSAGE } from '../src/modes.js';
 import { ensureRunnerBuilt } from '../src/sandbox.js';
 
 const S = JudgeStatus;
-const APLUSB = '#include <stdio.h>\nint main(void){ long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
 let dir: string;
 
 beforeAll(() => {
@@ -25,7 +25,7 @@ describe('judgeOne', () => {
   it('default mode runs every case; OI scores AC cases and gives Partial Accepted', async () => {
     const r = await judgeOne({
       language: 'C',
-      source: APLUSB,
+      source: AC_C,
       cases: [c(1, 2), c(3, 4, false), c(5, 6), c(7, 8)],
       timeLimitMs: 1000,
       memoryLimitMb: 64,
@@ -34,7 +34,7 @@ describe('judgeOne', () => {
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.ACCEPTED, S.ACCEPTED]);
     expect(r.status).toBe(S.PARTIAL_ACCEPTED);
     expect(r.score).toBe(75);
-    const acm = await judgeOne({ language: 'C', source: APLUSB, cases: [c(1, 2), c(3, 4, false), c(5, 6)], timeLimitMs: 1000, memoryLimitMb: 64 });
+    const acm = await judgeOne({ language: 'C', source: AC_C, cases: [c(1, 2), c(3, 4, false), c(5, 6)], timeLimitMs: 1000, memoryLimitMb: 64 });
     expect(acm.status).toBe(S.WRONG_ANSWER);
     expect(acm.score).toBeNull();
   });
@@ -42,7 +42,7 @@ describe('judgeOne', () => {
   it('ergodic_without_error stops at the first failing case', async () => {
     const r = await judgeOne({
       language: 'C',
-      source: APLUSB,
+      source: AC_C,
       cases: [c(1, 2), c(3, 4, false), c(5, 6)],
       timeLimitMs: 1000,
       memoryLimitMb: 64,
@@ -59,7 +59,7 @@ describe('judgeOne', () => {
     }));
     const r = await judgeOne({
       language: 'C',
-      source: APLUSB,
+      source: AC_C,
       cases,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
@@ -77,9 +77,9 @@ describe('judgeOne', () => {
       { input: '1 2', expected: '3   \n\n\n' },
       { input: '1 2', expected: ' 3\n' },
     ];
-    const plain = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64 });
+    const plain = await judgeOne({ language: 'C', source: AC_C, cases, timeLimitMs: 1000, memoryLimitMb: 64 });
     expect(plain.cases.map((x) => x.status)).toEqual([S.PRESENTATION_ERROR, S.PRESENTATION_ERROR]);
-    const strip = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank: true });
+    const strip = await judgeOne({ language: 'C', source: AC_C, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank: true });
     expect(strip.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER]);
   });
 
@@ -90,7 +90,7 @@ describe('judgeOne', () => {
       { input: '1 2', expected: '4' },
     ];
     for (const removeEndBlank of [false, true]) {
-      const r = await judgeOne({ language: 'C', source: APLUSB, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank });
+      const r = await judgeOne({ language: 'C', source: AC_C, cases, timeLimitMs: 1000, memoryLimitMb: 64, removeEndBlank });
       expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER]);
     }
   });
@@ -100,7 +100,7 @@ describe('judgeOne', () => {
     fs.writeFileSync(path.join(dir, '1.out'), '42\r\n');
     const r = await judgeOne({
       language: 'C',
-      source: APLUSB,
+      source: AC_C,
       cases: [{ inputFile: path.join(dir, '1.in'), expectedFile: path.join(dir, '1.out') }],
       timeLimitMs: 1000,
       memoryLimitMb: 64,
@@ -113,7 +113,7 @@ describe('judgeOne', () => {
       status: S.SYSTEM_ERROR,
       errorMessage: expect.stringMatching(/Cobol/),
     });
-    expect(await judgeOne({ language: 'C', source: APLUSB, cases: [], timeLimitMs: 1000, memoryLimitMb: 64 })).toMatchObject({ status: S.SYSTEM_ERROR });
+    expect(await judgeOne({ language: 'C', source: AC_C, cases: [], timeLimitMs: 1000, memoryLimitMb: 64 })).toMatchObject({ status: S.SYSTEM_ERROR });
     if (findLanguage('Java')) {
       const r = await judgeOne({
         language: 'Java',

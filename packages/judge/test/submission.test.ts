@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AC_C } from '@oj/test-fixtures';
 import { PROBLEM_TYPE, SKIPPED_MESSAGE } from '../src/modes.js';
 import { ensureRunnerBuilt } from '../src/sandbox.js';
 import { judgeSubmission } from '../src/submission.js';
 import { testRun } from '../src/test-run.js';
 
 const S = JudgeStatus;
-const APLUSB = '#include <stdio.h>\nint main(void){ long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
 let dir: string;
 
 beforeAll(() => {
@@ -31,7 +31,7 @@ describe('test files that are symbolic links', () => {
     fs.symlinkSync('../secret/1.in', path.join(sample, '1.in'));
     fs.symlinkSync('../secret/1.ans', path.join(sample, '1.ans'));
     const linked = { input: { path: path.join(sample, '1.in') }, output: { path: path.join(sample, '1.ans') } };
-    const r = await judgeSubmission({ language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, cases: [linked] });
+    const r = await judgeSubmission({ language: 'C', code: AC_C, timeLimitMs: 1000, memoryLimitMb: 64, cases: [linked] });
     expect(r.cases.map((c) => [c.status, c.message ?? ''])).toEqual([[S.ACCEPTED, '']]);
     const FILE_APLUSB =
       '#include <stdio.h>\nint main(void){ long long a, b; FILE *f = fopen("x.in", "r"), *o = fopen("x.out", "w"); fscanf(f, "%lld %lld", &a, &b); fprintf(o, "%lld\\n", a + b); return 0; }\n';
@@ -80,7 +80,7 @@ int main(void) {
     expect(r.cases[0].userOutput).toBe('3\nro\n');
     const stdoutOnly = await judgeSubmission({
       language: 'C',
-      code: APLUSB,
+      code: AC_C,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
       fileIO: { readFileName: 'sum.in', writeFileName: 'sum.out' },
@@ -93,7 +93,7 @@ int main(void) {
   it('rejects file names that could escape the work directory', async () => {
     const r = await judgeSubmission({
       language: 'C',
-      code: APLUSB,
+      code: AC_C,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
       fileIO: { readFileName: '../etc/passwd', writeFileName: 'x' },
@@ -155,7 +155,7 @@ describe('case modes', () => {
     const events: string[] = [];
     const r = await judgeSubmission({
       language: 'C',
-      code: APLUSB,
+      code: AC_C,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
       problemType: PROBLEM_TYPE.OI,
@@ -173,7 +173,7 @@ describe('case modes', () => {
   it('subtask_average: every case runs, each group scores the rounded mean', async () => {
     const r = await judgeSubmission({
       language: 'C',
-      code: APLUSB,
+      code: AC_C,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
       problemType: PROBLEM_TYPE.OI,
@@ -198,7 +198,7 @@ int main(int argc, char **argv) { FILE *a = fopen(argv[3], "r"); char w[8] = "";
     const cs = (verdict: string, groupNum: number) => ({ input: '1 1\n', output: `${verdict}\n`, groupNum, score: 20 });
     const r = await judgeSubmission({
       language: 'C',
-      code: APLUSB,
+      code: AC_C,
       timeLimitMs: 1000,
       memoryLimitMb: 64,
       problemType: PROBLEM_TYPE.OI,
@@ -218,7 +218,7 @@ int main(int argc, char **argv) { FILE *a = fopen(argv[3], "r"); char w[8] = "";
 
   it('ergodic_without_error stops at the first case that is not AC; default ACM reports the first failure', async () => {
     const cases = [c(1, 1, true, 1), c(2, 2, false, 1), c(3, 3, true, 1)];
-    const stop = await judgeSubmission({ language: 'C', code: APLUSB, timeLimitMs: 1000, memoryLimitMb: 64, judgeCaseMode: 'ergodic_without_error', cases });
+    const stop = await judgeSubmission({ language: 'C', code: AC_C, timeLimitMs: 1000, memoryLimitMb: 64, judgeCaseMode: 'ergodic_without_error', cases });
     expect(stop.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER]);
     expect(stop).toMatchObject({ status: S.WRONG_ANSWER, score: null });
   });
@@ -244,15 +244,15 @@ describe('time of a Time Limit Exceeded', () => {
 describe('test run', () => {
   const limits = { timeLimitMs: 1000, memoryLimitMb: 64 };
   it('compares with an expected output when given, and just runs without one', async () => {
-    const ac = await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3\n', limits });
+    const ac = await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3\n', limits });
     expect(ac).toMatchObject({ status: S.ACCEPTED, userInput: '1 2', userOutput: '3\n', expectedOutput: '3\n', problemJudgeMode: 'default', stderr: '' });
     expect(ac.memory).toBeGreaterThan(0);
-    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '4\n', limits })).status).toBe(S.WRONG_ANSWER);
-    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3 \n', limits })).status).toBe(S.PRESENTATION_ERROR);
+    expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '4\n', limits })).status).toBe(S.WRONG_ANSWER);
+    expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3 \n', limits })).status).toBe(S.PRESENTATION_ERROR);
     // A typed expected output without its final newline (or with CRLF) is the same answer (issue 10).
-    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3', limits })).status).toBe(S.ACCEPTED);
-    expect((await testRun({ language: 'C', code: APLUSB, input: '1 2', expectedOutput: '3\r\n', limits })).status).toBe(S.ACCEPTED);
-    const free = await testRun({ language: 'C', code: APLUSB, input: '20 22', limits, problemJudgeMode: 'spj' });
+    expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3', limits })).status).toBe(S.ACCEPTED);
+    expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3\r\n', limits })).status).toBe(S.ACCEPTED);
+    const free = await testRun({ language: 'C', code: AC_C, input: '20 22', limits, problemJudgeMode: 'spj' });
     expect(free).toMatchObject({ status: S.ACCEPTED, userOutput: '42\n', expectedOutput: null, problemJudgeMode: 'spj' });
   });
 
@@ -271,7 +271,7 @@ describe('test run', () => {
       limits,
     });
     expect(long.userOutput).toBe(`${'x'.repeat(1000)}...`);
-    const big = await testRun({ language: 'C', code: APLUSB, input: '1'.repeat(1001), limits });
+    const big = await testRun({ language: 'C', code: AC_C, input: '1'.repeat(1001), limits });
     expect(big).toMatchObject({ status: S.SYSTEM_ERROR, stderr: expect.stringMatching(/1000 characters/) });
   });
 });

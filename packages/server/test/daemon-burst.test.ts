@@ -10,12 +10,13 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/shared';
+import { countedAPlusBCases, taggedC } from '@oj/test-fixtures';
 import { judgeToken } from '../src/lib/secrets.js';
 import { enqueueSubmission } from '../src/modules/judge/queue.js';
 import { submissions } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createProblem, createSubmitter, testQueue } from './judge-helpers.js';
-import { abCases, C, finalWrites, listen, recordFinalWrites, startDaemonProcess, tempCacheDir, waitFor, type DaemonProcess } from './daemon-helpers.js';
+import { finalWrites, listen, recordFinalWrites, startDaemonProcess, tempCacheDir, waitFor, type DaemonProcess } from './daemon-helpers.js';
 
 const N = 200;
 let t: TestApp;
@@ -38,7 +39,7 @@ describe('a burst of submissions with two judges', () => {
     const url = await listen(t);
     const token = await judgeToken(t);
     const user = await createSubmitter(t);
-    const pid = await createProblem(t, { timeLimit: 1000 }, abCases(2, 'burst'));
+    const pid = await createProblem(t, { timeLimit: 1000 }, countedAPlusBCases(2, 'burst'));
 
     for (const name of ['burst-a', 'burst-b']) {
       const cache = tempCacheDir();
@@ -53,7 +54,7 @@ describe('a burst of submissions with two judges', () => {
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < N; i++) {
         const wrong = i % 10 === 9;
-        const code = wrong ? C.wrong(`burst ${i}`) : C.ab(`burst ${i}`);
+        const code = wrong ? taggedC.aMinusB(`burst ${i}`) : taggedC.aPlusB(`burst ${i}`);
         const [row] = await tx
           .insert(submissions)
           .values({ pid, displayPid: `P${pid}`, uid: user.uid, username: user.username, language: 'C', code, length: code.length, status: JudgeStatus.PENDING })

@@ -142,21 +142,3 @@ export async function finalWrites(t: TestApp): Promise<Map<number, number[]>> {
   for (const r of res.rows) m.set(r.submit_id, [...(m.get(r.submit_id) ?? []), r.status]);
   return m;
 }
-
-/** C programs for the daemon tests. */
-export const C = {
-  ab: (tag = '') => `#include <stdio.h>\n/* ${tag} */\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;
-  printf("%lld\\n", a + b); return 0; }\n`,
-  wrong: (tag = '') => `#include <stdio.h>\n/* ${tag} */\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;
-  printf("%lld\\n", a - b); return 0; }\n`,
-  /** Right answer after `ms` of CPU time (per case). */
-  slowAb: (ms: number, tag = '') =>
-    `#include <stdio.h>\n#include <time.h>\n/* ${tag} */\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1;\n` +
-    `  while (clock() < (clock_t)${ms} * (CLOCKS_PER_SEC / 1000)) {}\n  printf("%lld\\n", a + b); return 0; }\n`,
-  forever: '#include <stdio.h>\nint main(void) { volatile unsigned long long x = 0; for (;;) x++; }\n',
-  broken: 'int main(void) { return undeclared_name; }\n',
-};
-
-/** `n` A+B cases: inputs "i 2", answers i + 2. */
-export const abCases = (n: number, salt = '') =>
-  Array.from({ length: n }, (_, i) => ({ input: `${i + 1} ${2}\n${salt ? `${salt}\n` : ''}`, output: `${i + 3}\n` }));

@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/shared';
+import { countedAPlusBCases, taggedC } from '@oj/test-fixtures';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { caseRows, createProblem, createSubmitter, submission, submit, taskOf, testQueue } from './judge-helpers.js';
-import { abCases, C, finalWrites, listen, recordFinalWrites, startDaemonProcess, tempCacheDir, waitFor, type DaemonProcess } from './daemon-helpers.js';
+import { finalWrites, listen, recordFinalWrites, startDaemonProcess, tempCacheDir, waitFor, type DaemonProcess } from './daemon-helpers.js';
 
 let t: TestApp;
 let url: string;
@@ -80,8 +81,8 @@ describe('a judge killed in the middle of a task', () => {
   it('loses the task to another judge after the lease, and the verdict is still right and written once', { timeout: 120_000 }, async () => {
     const user = await createSubmitter(t);
     // 6 cases × 400 ms of CPU: the victim is surely in the middle of it when it dies.
-    const pid = await createProblem(t, { timeLimit: 2000 }, abCases(6, 'failover'));
-    const id = await submit(t, { pid, user, language: 'C', code: C.slowAb(400, 'failover') });
+    const pid = await createProblem(t, { timeLimit: 2000 }, countedAPlusBCases(6, 'failover'));
+    const id = await submit(t, { pid, user, language: 'C', code: taggedC.slowAPlusB(400, 'failover') });
 
     // Server and token from the environment this time.
     const victim = daemon(['--name', 'victim', '--capacity', '1'], { OJ_SERVER_URL: url, OJ_JUDGE_TOKEN: token });

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus } from '@oj/shared';
 import { JudgeDaemon, getLanguages } from '@oj/judge';
+import { COMPILE_ERROR_C, countedAPlusBCases, SPIN_FOREVER_C, taggedC } from '@oj/test-fixtures';
 import { languages, problemCases } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { blobPath } from '../src/lib/testdata.js';
@@ -16,7 +17,7 @@ import { cancelSubmission } from '../src/modules/judge/queue.js';
 import { databaseUnavailable } from '../src/modules/judge/routes.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { caseRows, createProblem, createSubmitter, submission, submit, taskOf, testQueue } from './judge-helpers.js';
-import { abCases, C, listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 
 let t: TestApp;
 let daemon: JudgeDaemon;
@@ -65,12 +66,12 @@ describe('an in-process judge daemon', () => {
   });
 
   it('judges Accepted, Wrong Answer, Compile Error (with the message) and Time Limit Exceeded', async () => {
-    const pid = await createProblem(t, { timeLimit: 300 }, abCases(3));
+    const pid = await createProblem(t, { timeLimit: 300 }, countedAPlusBCases(3));
     const caseIds = (await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid)).orderBy(problemCases.seq)).map((c) => c.id);
-    const ac = await submit(t, { pid, user, language: 'C', code: C.ab('ac') });
-    const wa = await submit(t, { pid, user, language: 'C', code: C.wrong('wa') });
-    const ce = await submit(t, { pid, user, language: 'C', code: C.broken });
-    const tle = await submit(t, { pid, user, language: 'C', code: C.forever });
+    const ac = await submit(t, { pid, user, language: 'C', code: taggedC.aPlusB('ac') });
+    const wa = await submit(t, { pid, user, language: 'C', code: taggedC.aMinusB('wa') });
+    const ce = await submit(t, { pid, user, language: 'C', code: COMPILE_ERROR_C });
+    const tle = await submit(t, { pid, user, language: 'C', code: SPIN_FOREVER_C });
 
     const acRow = await final(ac);
     expect(acRow).toMatchObject({ status: JudgeStatus.ACCEPTED, judger: 'inproc', errorMessage: null, score: null });
@@ -137,8 +138,8 @@ int main(int argc, char **argv) {
 
   it('keeps the lease alive through a judging longer than the lease', async () => {
     // 5 cases × 700 ms of CPU: more than the 3 s lease; progress every lease/4 keeps it.
-    const pid = await createProblem(t, { timeLimit: 2000 }, abCases(5, 'long'));
-    const id = await submit(t, { pid, user, language: 'C', code: C.slowAb(700, 'keepalive') });
+    const pid = await createProblem(t, { timeLimit: 2000 }, countedAPlusBCases(5, 'long'));
+    const id = await submit(t, { pid, user, language: 'C', code: taggedC.slowAPlusB(700, 'keepalive') });
     const row = await final(id, 60_000);
     expect(row).toMatchObject({ status: JudgeStatus.ACCEPTED, judger: 'inproc' });
     expect(row.time).toBeGreaterThanOrEqual(700);
@@ -147,8 +148,8 @@ int main(int argc, char **argv) {
   });
 
   it('drops a task whose lease is lost (cancelled while judging) and stops its runs', async () => {
-    const pid = await createProblem(t, { timeLimit: 2000 }, abCases(6, 'cancel'));
-    const id = await submit(t, { pid, user, language: 'C', code: C.slowAb(800, 'cancelled') });
+    const pid = await createProblem(t, { timeLimit: 2000 }, countedAPlusBCases(6, 'cancel'));
+    const id = await submit(t, { pid, user, language: 'C', code: taggedC.slowAPlusB(800, 'cancelled') });
     await waitFor('judging', async () => (await submission(t, id)).status === JudgeStatus.JUDGING, 30_000, 50);
     await cancelSubmission(t.database.db, id);
     const cancelledAt = Date.now();
@@ -159,7 +160,7 @@ int main(int argc, char **argv) {
     expect(await caseRows(t, id)).toEqual([]);
     expect(log.lines.some((l) => l.includes('lease lost'))).toBe(true);
     // and it goes on judging
-    const next = await submit(t, { pid, user, language: 'C', code: C.ab('after-cancel') });
+    const next = await submit(t, { pid, user, language: 'C', code: taggedC.aPlusB('after-cancel') });
     expect((await final(next)).status).toBe(JudgeStatus.ACCEPTED);
   });
 
@@ -168,7 +169,7 @@ int main(int argc, char **argv) {
     const [pc] = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid));
     // Same size, other bytes: the judge's hash check must catch it.
     fs.writeFileSync(blobPath(t.config.dataDir, pc!.inputHash), '40 2 CORRUPT-ME\n');
-    const id = await submit(t, { pid, user, language: 'C', code: C.ab('corrupt') });
+    const id = await submit(t, { pid, user, language: 'C', code: taggedC.aPlusB('corrupt') });
     const row = await final(id);
     expect(row.status).toBe(JudgeStatus.SYSTEM_ERROR);
     expect(row.errorMessage).toMatch(/judging failed 3 times/);

@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLevel, GroupProblemApply, MSG, Role } from '@oj/shared';
+import { aPlusBProblemBody } from '@oj/test-fixtures';
 import { groupMembers, problems, submissions, tags, userSysNotices } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { insertGroup } from './group-helpers.js';
@@ -25,18 +26,9 @@ const tok: Record<string, string> = {};
 
 const USERS = ['owner', 'groot', 'gadm', 'gadm2', 'mem', 'applying', 'refused', 'outsider', 'padm', 'otherown'] as const;
 
-const problemBody = (problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) => ({
-  gid,
-  problem: { problemId, title: `Problem ${problemId}`, description: 'Add two numbers.', input: 'a b', output: 'a+b', ...problem },
-  languages: [],
-  tags: [],
-  codeTemplates: [],
-  samples: [
-    { input: '1 2\n', output: '3\n' },
-    { input: '3 4\n', output: '7\n' },
-  ],
-  ...extra,
-});
+/** An A + B problem of the group under test: `extra` overrides parts of the body, `problem` its fields. */
+const problemBody = (problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) =>
+  aPlusBProblemBody(problemId, problem, { gid, ...extra });
 
 const create = (who: string, problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) =>
   post(t, '/api/group/problem', problemBody(problemId, extra, problem), { token: tok[who] });

@@ -22,6 +22,7 @@ import type { Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type ImportEvent, type ImportItemReport } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
+import { SPIN_FOREVER_C } from '@oj/test-fixtures';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -171,7 +172,6 @@ int main(int argc, char **argv) {
         'data/secret/1.ans': '42\n',
       }).map(([k, v]) => [k, Buffer.from(v)]),
     );
-  const SPIN = 'int main(void){ volatile unsigned long x = 0; for (;;) x++; }\n';
 
   async function verdict(pid: number, code: string) {
     const id = await submit(t, { pid, user, language: 'C', code });
@@ -190,14 +190,14 @@ int main(int argc, char **argv) {
     // problemtools calls that a judge error. Before: the program's TLE.
     expect((await importPackage('edges-broken', pkg('broken'))).status).toBe('imported');
     const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'edges-broken'));
-    const s = await verdict(row!.id, SPIN);
+    const s = await verdict(row!.id, SPIN_FOREVER_C);
     expect(s.status).toBe(JudgeStatus.SYSTEM_ERROR);
   }, 180_000);
 
   it("a program that never answers and is stopped at its limit is TLE before the strict validator's WA", async () => {
     expect((await importPackage('edges-strict', pkg('strict'))).status).toBe('imported');
     const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'edges-strict'));
-    expect((await verdict(row!.id, SPIN)).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
+    expect((await verdict(row!.id, SPIN_FOREVER_C)).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect((await verdict(row!.id, '#include <stdio.h>\nint main(void){ printf("42\\n"); return 0; }\n')).status).toBe(JudgeStatus.ACCEPTED);
   }, 180_000);
 });

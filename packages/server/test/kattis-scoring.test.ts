@@ -20,6 +20,7 @@ import type { Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type AllCaseResult, type CaseResult, type ImportEvent, type ImportItemReport } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
+import { AC_PY } from '@oj/test-fixtures';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -189,10 +190,10 @@ int main(int argc, char **argv) {
     expect(row).toMatchObject({ type: 1, ioScore: 100, judgeMode: 'spj' });
     await t.database.db.update(problems).set({ openCaseResult: true }).where(eq(problems.id, pid));
 
-    const exact = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b)\n');
+    const exact = await judged(pid, AC_PY);
     expect([exact.status, exact.score]).toEqual([JudgeStatus.ACCEPTED, 100]);
     // One off: wrong where the tolerance is 0 (sample, easy: its second case is skipped), 30 of 60 points in the hard group.
-    const near = await judged(pid, 'a, b = map(int, input().split())\nprint(a + b + 1)\n');
+    const near = await judged(pid, AC_PY.replace('a + b', 'a + b + 1'));
     expect([near.status, near.score]).toEqual([JudgeStatus.PARTIAL_ACCEPTED, 30]);
     // Right on the sample only (worth 0): no points, so the first error is the verdict, as problemtools
     // gives it (before: Partial Accepted with 0 points).

@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, Role } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
+import { COMPILE_ERROR_C, taggedC } from '@oj/test-fixtures';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, put, rootToken } from './helpers.js';
 import { createProblem, createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
-import { C, listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 
 let t: TestApp;
 let daemon: JudgeDaemon;
@@ -47,11 +48,11 @@ describe('rejudge a problem', () => {
     const other = await createProblem(t, { problemId: 'REJ2' }, [{ input: '5 2\n', output: '7\n' }]);
     const user = await createSubmitter(t);
     const ids = [
-      await submit(t, { pid, user, language: 'C', code: C.ab('a') }),
-      await submit(t, { pid, user, language: 'C', code: C.wrong('b') }),
-      await submit(t, { pid, user, language: 'C', code: C.broken }),
+      await submit(t, { pid, user, language: 'C', code: taggedC.aPlusB('a') }),
+      await submit(t, { pid, user, language: 'C', code: taggedC.aMinusB('b') }),
+      await submit(t, { pid, user, language: 'C', code: COMPILE_ERROR_C }),
     ];
-    const otherId = await submit(t, { pid: other, user, language: 'C', code: C.ab('c') });
+    const otherId = await submit(t, { pid: other, user, language: 'C', code: taggedC.aPlusB('c') });
     expect((await allFinal([...ids, otherId])).map((s) => s.status)).toEqual([
       JudgeStatus.ACCEPTED,
       JudgeStatus.WRONG_ANSWER,

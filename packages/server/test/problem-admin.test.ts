@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, MD_UPLOAD_LIMITS, MSG, Role, TESTCASE_ZIP_LIMITS } from '@oj/shared';
+import { COMPILE_ERROR_C } from '@oj/test-fixtures';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
@@ -255,15 +256,10 @@ describe('checker compilation', () => {
   it('compiles a good checker and reports the compiler message of a bad one', async () => {
     const good = await post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token: problemAdmin });
     expect(good).toMatchObject({ status: 200, msg: MSG.compileSucceeded });
-    const bad = await post(
-      t,
-      '/api/admin/problem/compile-spj',
-      { code: 'int main(void) { return undeclared_thing; }', language: 'C' },
-      { token: problemAdmin },
-    );
+    const bad = await post(t, '/api/admin/problem/compile-spj', { code: COMPILE_ERROR_C, language: 'C' }, { token: problemAdmin });
     expect(bad.status).toBe(400);
     expect(bad.msg).toMatch(/^Special judge compile error: /);
-    expect(bad.msg).toContain('undeclared_thing');
+    expect(bad.msg).toContain('undeclared_name');
     const inter = await post(t, '/api/admin/problem/compile-interactive', { code: 'int main( {', language: 'C++' }, { token: problemAdmin });
     expect(inter.status).toBe(400);
     expect(inter.msg).toMatch(/^Interactor compile error: /);

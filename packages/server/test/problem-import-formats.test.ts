@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportEvent } from '@oj/shared';
 import { JudgeStatus } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
+import { AC_C } from '@oj/test-fixtures';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -94,8 +95,6 @@ ${o.tests ?? '<test_input><![CDATA[1 2\n]]></test_input><test_output><![CDATA[3\
 ${o.extra ?? ''}
 </item>`;
 
-const AB_C = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n';
-
 describe('FPS import', () => {
   it('decodes character references once (outside CDATA; the title as HTML): a correct A+B is Accepted', async () => {
     const item = `<item>
@@ -126,7 +125,7 @@ describe('FPS import', () => {
     });
     expect(detail.problem.examples).toEqual([{ input: '1 2', output: '3' }]);
     expect(detail.cases.map((c: any) => [c.input, c.output])).toEqual([['10 20\n', '30\n']]);
-    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
   }, 120_000);
 
   it('imports each problem on its own: unpaired tests with a warning, a broken checker private with a warning, a bad item refused', async () => {
@@ -273,8 +272,8 @@ int main(int argc, char **argv) {
       // nested XML elements: the text escaped again
       hint: '<p>x &lt; y <b>bold</b></p>',
     });
-    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
-    expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect((await judged(row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AC_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
   }, 180_000);
 
   it('a special judge with testlib pasted in (no include; its source holds &quot;) is testlib by its code: exit 2 is PE, WA is WA', async () => {
@@ -296,9 +295,9 @@ int main(int argc, char *argv[]) {
     expect(report, JSON.stringify(report)).toMatchObject({ status: 'imported', warnings: [] });
     const { row, detail } = await problemByDisplayId(report!.problemId!);
     expect(detail.problem.checkerConvention).toBe('testlib');
-    expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
-    expect((await judged(row.id, 'C', AB_C.replace('"%lld\\n", a + b', '"x%lld\\n", a + b'))).status).toBe(JudgeStatus.PRESENTATION_ERROR);
-    expect((await judged(row.id, 'C', AB_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect((await judged(row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(row.id, 'C', AC_C.replace('"%lld\\n", a + b', '"x%lld\\n", a + b'))).status).toBe(JudgeStatus.PRESENTATION_ERROR);
+    expect((await judged(row.id, 'C', AC_C.replace('a + b', 'a - b'))).status).toBe(JudgeStatus.WRONG_ANSWER);
   }, 180_000);
 
   it('refuses a remote-judge item without test data (and one whose only test is empty), with the reason; the others import', async () => {
@@ -600,14 +599,14 @@ int main(int argc, char *args[]) {
     // Trailing spaces and blank lines after the answer: QDUOJ accepts.
     const sloppy = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld   \\n\\n\\n", a + b); return 0; }\n';
     expect((await judged(ab.row.id, 'C', sloppy)).status).toBe(JudgeStatus.ACCEPTED);
-    expect((await judged(ab.row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+    expect((await judged(ab.row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
     // Spacing inside the output is a difference for QDUOJ (and never PE).
     const split = '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b - 1); return 0; }\n';
     expect((await judged(ab.row.id, 'C', split)).status).toBe(JudgeStatus.WRONG_ANSWER);
 
     const sp = await problemByDisplayId('QDSPJ');
     expect(sp.detail.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C', checkerConvention: 'qduoj' });
-    const right = await judged(sp.row.id, 'C', AB_C);
+    const right = await judged(sp.row.id, 'C', AC_C);
     expect(right.status, right.errorMessage ?? '').toBe(JudgeStatus.ACCEPTED);
     const wrong = await judged(sp.row.id, 'C', '#include <stdio.h>\nint main(void) { puts("0"); return 0; }\n');
     expect(wrong.status).toBe(JudgeStatus.WRONG_ANSWER);
@@ -643,7 +642,7 @@ int main(int argc, char *args[]) {
       expect(detail.problem.checkerConvention).toBe('testlib');
       const pe = await judged(row.id, 'C', '#include <stdio.h>\nint main(void) { puts("three"); return 0; }\n');
       expect(pe.status, pe.errorMessage ?? '').toBe(JudgeStatus.PRESENTATION_ERROR);
-      expect((await judged(row.id, 'C', AB_C)).status).toBe(JudgeStatus.ACCEPTED);
+      expect((await judged(row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
     }
   }, 240_000);
 

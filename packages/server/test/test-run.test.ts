@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, Role, TEST_RUN, formatMsg } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
+import { COMPILE_ERROR_C, SPIN_FOREVER_C, taggedC } from '@oj/test-fixtures';
 import { submissions, testRuns } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { judgeToken } from '../src/lib/secrets.js';
@@ -16,7 +17,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, rootToken } from './helpers.js';
 import { createProblem, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
-import { C, listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 
 let t: TestApp;
 let daemon: JudgeDaemon;
@@ -76,7 +77,7 @@ afterAll(async () => {
 describe('online test run through the judge daemon', () => {
   it('runs the code on the input: Accepted with an expected output, the output shown', async () => {
     const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0]!.n;
-    const r = await run(alice, { code: C.ab('tr-ac'), expectedOutput: '3\n' });
+    const r = await run(alice, { code: taggedC.aPlusB('tr-ac'), expectedOutput: '3\n' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userInput: '1 2\n', expectedOutput: '3\n', userOutput: '3\n', problemJudgeMode: 'default' });
     expect(r.memory).toBeGreaterThan(0);
     // Not a submission: nothing was added to the submissions.
@@ -86,32 +87,32 @@ describe('online test run through the judge daemon', () => {
 
   it('an expected output typed without its final newline is Accepted, not Presentation Error', async () => {
     // The program prints "300\n"; the box holds "300" (issue 10).
-    const r = await run(alice, { code: C.ab('tr-nl'), userInput: '100 200', expectedOutput: '300' });
+    const r = await run(alice, { code: taggedC.aPlusB('tr-nl'), userInput: '100 200', expectedOutput: '300' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '300\n', expectedOutput: '300' });
-    const crlf = await run(alice, { code: C.ab('tr-crlf'), userInput: '100 200', expectedOutput: '300\r\n' });
+    const crlf = await run(alice, { code: taggedC.aPlusB('tr-crlf'), userInput: '100 200', expectedOutput: '300\r\n' });
     expect(crlf.status).toBe(JudgeStatus.ACCEPTED);
-    const spaced = await run(alice, { code: C.ab('tr-sp'), userInput: '100 200', expectedOutput: '300 ' });
+    const spaced = await run(alice, { code: taggedC.aPlusB('tr-sp'), userInput: '100 200', expectedOutput: '300 ' });
     expect(spaced.status).toBe(JudgeStatus.PRESENTATION_ERROR);
   });
 
   it('without an expected output just runs it (Accepted = ran to the end)', async () => {
-    const r = await run(alice, { code: C.ab('tr-run'), userInput: '40 2\n', expectedOutput: '' });
+    const r = await run(alice, { code: taggedC.aPlusB('tr-run'), userInput: '40 2\n', expectedOutput: '' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '42\n', expectedOutput: null });
   });
 
   it('Wrong Answer, Compile Error with the compiler message, Time Limit Exceeded', async () => {
-    const wa = await run(alice, { code: C.wrong('tr-wa'), expectedOutput: '3\n' });
+    const wa = await run(alice, { code: taggedC.aMinusB('tr-wa'), expectedOutput: '3\n' });
     expect(wa).toMatchObject({ status: JudgeStatus.WRONG_ANSWER, userOutput: '-1\n' });
-    const ce = await run(alice, { code: C.broken });
+    const ce = await run(alice, { code: COMPILE_ERROR_C });
     expect(ce.status).toBe(JudgeStatus.COMPILE_ERROR);
     expect(ce.stderr).toMatch(/undeclared_name/);
-    const tle = await run(alice, { code: C.forever });
+    const tle = await run(alice, { code: SPIN_FOREVER_C });
     expect(tle.status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect(tle.time).toBeGreaterThanOrEqual(300);
   });
 
   it('a key is readable by its owner only; unknown keys are not found', async () => {
-    const r = await start(alice, { code: C.ab('tr-owner') });
+    const r = await start(alice, { code: taggedC.aPlusB('tr-owner') });
     const key = r.data as string;
     await finished(alice, key);
     const other = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`, { token: bob });
@@ -129,30 +130,36 @@ describe('online test run through the judge daemon', () => {
     const hidden = await createProblem(t, { auth: 2, problemId: 'TRH1' });
     const tid = await createTraining(t, root, { title: 'Self-test training', categoryId: await createCategory(t, root, 'Self-test') }, [hidden]);
     // in the training: tested like it is submitted there
-    const r = await run(alice, { pid: hidden, tid, code: C.ab('tr-training'), expectedOutput: '3\n' });
+    const r = await run(alice, { pid: hidden, tid, code: taggedC.aPlusB('tr-training'), expectedOutput: '3\n' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '3\n' });
     // without the training it stays hidden; a training it is not in does not open it either
-    expect(await start(alice, { pid: hidden, code: C.ab() })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await start(alice, { pid: hidden, code: taggedC.aPlusB() })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
     const other = await createTraining(t, root, { title: 'Other training', categoryId: await createCategory(t, root, 'Self-test 2') }, [pid]);
-    expect(await start(alice, { pid: hidden, tid: other, code: C.ab() })).toMatchObject({ status: 400, msg: `The problem ${hidden} is not in this training.` });
+    expect(await start(alice, { pid: hidden, tid: other, code: taggedC.aPlusB() })).toMatchObject({
+      status: 400,
+      msg: `The problem ${hidden} is not in this training.`,
+    });
   });
 
   it('checks login, permission, code, input, language and problem before queueing', async () => {
-    const anon = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: C.ab() });
+    const anon = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: taggedC.aPlusB() });
     expect(anon.http).toBe(401);
     const banned = await login(t, 'trBanned');
-    expect((await start(banned, { code: C.ab() })).http).toBe(403);
+    expect((await start(banned, { code: taggedC.aPlusB() })).http).toBe(403);
     expect(await start(alice, { code: '   ' })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeEmpty) });
     expect(await start(alice, { code: 'x'.repeat(65536) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeTooLong) });
-    expect(await start(alice, { code: C.ab(), userInput: 'x'.repeat(1001) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.testInputTooLong) });
-    expect(await start(alice, { code: C.ab(), language: 'Brainfuck' })).toMatchObject({
+    expect(await start(alice, { code: taggedC.aPlusB(), userInput: 'x'.repeat(1001) })).toMatchObject({
+      http: 400,
+      msg: expect.stringContaining(MSG.testInputTooLong),
+    });
+    expect(await start(alice, { code: taggedC.aPlusB(), language: 'Brainfuck' })).toMatchObject({
       status: 400,
       msg: formatMsg(MSG.languageNotSupported, { language: 'Brainfuck' }),
     });
-    expect(await start(alice, { code: C.ab(), pid: 987654 })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await start(alice, { code: taggedC.aPlusB(), pid: 987654 })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
     const hidden = await createProblem(t, { auth: 2 });
-    expect(await start(alice, { code: C.ab(), pid: hidden })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
-    expect(await start(alice, { code: C.ab(), isRemoteJudge: true })).toMatchObject({ status: 400, msg: MSG.remoteJudgeUnavailable });
+    expect(await start(alice, { code: taggedC.aPlusB(), pid: hidden })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await start(alice, { code: taggedC.aPlusB(), isRemoteJudge: true })).toMatchObject({ status: 400, msg: MSG.remoteJudgeUnavailable });
   });
 
   it('keeps the per-user interval of submissions', async () => {
@@ -160,15 +167,15 @@ describe('online test run through the judge daemon', () => {
     try {
       await createUser(t, { username: 'trCarol' });
       const carol = await login(t, 'trCarol');
-      const first = await start(carol, { code: C.ab('tr-interval') });
+      const first = await start(carol, { code: taggedC.aPlusB('tr-interval') });
       expect(first.status).toBe(200);
-      const second = await start(carol, { code: C.ab('tr-interval2') });
+      const second = await start(carol, { code: taggedC.aPlusB('tr-interval2') });
       expect(second.status).toBe(400);
       expect(second.msg).toMatch(/^Testing too frequently, please wait \d+ seconds before testing again\.$/);
       expect(second.data.seconds).toBeGreaterThan(25);
       await finished(carol, first.data);
       // Another user is not held back.
-      const other = await start(bob, { code: C.ab('tr-other') });
+      const other = await start(bob, { code: taggedC.aPlusB('tr-other') });
       expect(other.status).toBe(200);
       await finished(bob, other.data);
     } finally {
@@ -177,7 +184,7 @@ describe('online test run through the judge daemon', () => {
   });
 
   it('ends as System Error when no judge takes it in time, and a judge refuses a foreign lease', async () => {
-    const r = await start(alice, { code: C.ab('tr-nojudge') });
+    const r = await start(alice, { code: taggedC.aPlusB('tr-nojudge') });
     const key = r.data as string;
     // As if it had waited for longer than the queue timeout (and no judge took it).
     await t.database.db.execute(
