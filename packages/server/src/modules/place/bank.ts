@@ -13,7 +13,7 @@ import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { actorIn, maySite } from '../policy/index.js';
-import { countsOf, emptyCount, problemByDisplayId, problemById, seesAllProblems, visibleTo } from '../problem/service.js';
+import { countsOf, emptyCount, mayViewProblem, problemByDisplayId, problemById, seesAllProblems } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -88,7 +88,7 @@ class BankPlace implements Place {
     const p = 'pid' in key ? await problemById(this.db, key.pid) : await problemByDisplayId(this.db, key.displayId);
     // A hidden problem is "not found" for those who may not see it: its existence is not told. A group's
     // own problem opens in its group only (place/group.ts), so its submissions carry the group, never /status.
-    if (!p || p.gid !== null || !visibleTo(p, this.user)) throw notFound('problemNotFound');
+    if (!p || p.gid !== null || !(await mayViewProblem(this.db, this.user, p))) throw notFound('problemNotFound');
     return { problem: p, displayId: p.problemId, title: p.title, linkId: 0 };
   }
 
