@@ -24,6 +24,7 @@ import {
   ContestStatus,
   JudgeStatus,
   may,
+  type Actor,
   type FullScreenProblem,
   type Page,
   type Resource,
@@ -53,6 +54,8 @@ type SubmissionRow = typeof submissions.$inferSelect;
 interface ContestViewer {
   c: ContestRow;
   user: AuthUser;
+  /** the viewer as the policy sees him in the contest's group */
+  actor: Actor | null;
   admin: boolean;
   running: boolean;
   /** results from this time on are unknown to the viewer (see the rules above); null: nothing sealed */
@@ -70,10 +73,13 @@ const contestSubmission = (c: ContestRow, s: { uid: string; beforeStart: boolean
 });
 
 async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, now = Date.now()): Promise<ContestViewer> {
-  const [admin, actor] = await Promise.all([isContestAdmin(db, c, user), actorIn(db, user, c.gid)]);
+  const actor = await actorIn(db, user, c.gid);
+  // The contest's admins, as isContestAdmin asks, from the one lookup of the viewer's group standing.
+  const admin = may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
   return {
     c,
     user,
+    actor,
     admin,
     running: statusOf(c, now) === ContestStatus.RUNNING,
     sealFrom: !admin && sealedNow(c, now) ? c.sealRankTime : null,
@@ -327,12 +333,8 @@ class ContestPlace implements Place {
       .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, s.pid)));
     const named = (x: Submission): Submission => (l ? { ...x, displayPid: l.displayId, title: l.displayTitle } : x);
     if (v.admin) return { view: named, code: true, cases: true, allCases: true, caseOutput: true, answers: true };
-    // Another's submission: in a shown contest, from the start on (policy `view`), once inside the contest.
-    const opens = may(
-      await actorIn(this.db, user, c.gid),
-      'view',
-      contestSubmission(c, { uid: s.uid, beforeStart: s.submitTime.getTime() < c.startTime.getTime() }),
-    );
+    // Policy `view`: one's own, or another's made from the start on in a shown contest (then its inside is asked).
+    const opens = may(v.actor, 'view', contestSubmission(c, { uid: s.uid, beforeStart: s.submitTime.getTime() < c.startTime.getTime() }));
     if (!opens) throw notFound('submissionNotFound');
     if (!own) await assertCanView(this.db, c, user);
     const hideResult = await resultHidden(this.db, v, s);
