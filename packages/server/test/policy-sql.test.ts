@@ -6,11 +6,13 @@
  * A refused call (a visitor, an outsider) counts as an empty list. The facts are read from the tables and
  * the actors' group standing from group_member, not through the server's own helpers. Every listed row
  * must also open (`view`), except a group's card for a visitor (opening a group needs a login).
+ * Submission lists too: /status (and its "only mine"), a group's status tab and a contest's, over
+ * submissions on problems of every kind, of every submitter, in contests before and after the start.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLevel, may, ProblemAuth, Role, type Actor, type GroupLevelValue, type Resource } from '@oj/shared';
-import { contests, groupMembers, groups, problems, trainings, userRoles, users } from '../src/db/schema/index.js';
+import { contests, groupMembers, groups, problems, submissions, trainings, userRoles, users } from '../src/db/schema/index.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, q, rootToken } from './helpers.js';
@@ -66,11 +68,43 @@ beforeAll(async () => {
       await t.database.db.insert(trainings).values({ title: `Policy training ${gid}/${visible}`, uid: authorUid, author, gid, status: visible });
     }
   }
+  await insertSubmissions(start);
   for (const [name, username] of Object.entries(ACTORS) as [ActorName, string | null][]) {
     tokens.set(name, username === null ? null : username === 'root' ? await rootToken(t) : await login(t, username));
   }
 });
 afterAll(() => t?.close());
+
+/** A deleted problem's id: its submissions stay (the problem row is gone). */
+const GONE_PID = 987_654;
+
+/**
+ * Submissions of two submitters (a plain user and a group member) on every problem (and a deleted one)
+ * outside contests, and in every contest one made before the start (an admin's test) and ones after it.
+ */
+async function insertSubmissions(start: Date) {
+  const uid = async (username: string) => (await t.database.db.select({ uid: users.uid }).from(users).where(eq(users.username, username)))[0]!.uid;
+  const by = { ps_user: await uid('ps_user'), ps_gmember: await uid('ps_gmember') };
+  const row = (username: keyof typeof by, pid: number, gid: number | null, o: { cid?: number; submitTime?: Date } = {}) => ({
+    pid,
+    displayPid: `S${pid}`,
+    uid: by[username],
+    username,
+    gid,
+    language: 'C',
+    code: 'int main(){}',
+    ...o,
+  });
+  const rows = [row('ps_user', GONE_PID, null)];
+  for (const p of await t.database.db.select().from(problems)) rows.push(row('ps_user', p.id, p.gid), row('ps_gmember', p.id, p.gid));
+  const pid = (await t.database.db.select().from(problems))[0]!.id;
+  for (const c of await t.database.db.select().from(contests)) {
+    const after = new Date(start.getTime() + 60_000);
+    rows.push(row('ps_gmember', pid, c.gid, { cid: c.id, submitTime: new Date(start.getTime() - 60_000) }));
+    rows.push(row('ps_gmember', pid, c.gid, { cid: c.id, submitTime: after }), row('ps_user', pid, c.gid, { cid: c.id, submitTime: after }));
+  }
+  await t.database.db.insert(submissions).values(rows);
+}
 
 /** The actor as the policy sees him in group `gid` (null: outside groups), read from the tables. */
 async function actorFor(name: ActorName, gid: number | null): Promise<Actor | null> {
@@ -94,7 +128,8 @@ async function listed(path: string, name: ActorName, key: string, extra: Record<
   for (let page = 1; ; page++) {
     const r = await get(t, `/api/${path}`, { token: tokens.get(name), ...q({ currentPage: page, limit: 100, ...extra }) });
     // Refused: a visitor (401), an outsider (403 groupNotMember), a group not shown to him (groupNotFound).
-    if (r.status === 401 || r.status === 403 || r.status === 400) return out;
+    // A contest's submissions: a visitor (401), a contest not shown to him (404 contestNotFound).
+    if (r.status === 401 || r.status === 403 || r.status === 400 || r.status === 404) return out;
     expect(r.status, `${path} as ${name}: ${r.msg}`).toBe(200);
     const records = r.data.records as Record<string, number>[];
     out.push(...records.map((x) => x[key]!));
@@ -142,6 +177,64 @@ async function expected(name: ActorName, rows: Row[], tabOf: number | null): Pro
 }
 
 const NAMES = Object.keys(ACTORS) as ActorName[];
+
+type SubmissionRow = Row & { cid: number; uid: string };
+
+/** The submissions as the policy reads them: outside contests with their problem's auth, in a contest with the contest. */
+async function submissionRows(): Promise<SubmissionRow[]> {
+  const auth = new Map((await t.database.db.select().from(problems)).map((p) => [p.id, p.auth]));
+  const contest = new Map((await t.database.db.select().from(contests)).map((c) => [c.id, c]));
+  return (await t.database.db.select().from(submissions)).map((s) => {
+    const c = contest.get(s.cid);
+    const resource: Resource = c
+      ? { kind: 'submission', uid: s.uid, gid: s.gid, contest: { uid: c.uid, gid: c.gid, visible: c.visible, beforeStart: s.submitTime < c.startTime } }
+      : { kind: 'submission', uid: s.uid, gid: s.gid, problem: auth.has(s.pid) ? { auth: auth.get(s.pid)! } : null };
+    return { id: s.submitId, gid: s.gid, cid: s.cid, uid: s.uid, resource };
+  });
+}
+
+const uidOfActor = async (name: ActorName) => (await actorFor(name, null))?.uid;
+
+describe('submission lists return exactly the rows the policy lists', () => {
+  it('/status: the rows of no group outside contests; "only mine": his own, which he may view', async () => {
+    const rows = (await submissionRows()).filter((r) => r.cid === 0);
+    for (const name of NAMES) {
+      expect(await listed('get-submission-list', name, 'submitId'), `/status as ${name}`).toEqual(await expected(name, rows, null));
+      const me = await uidOfActor(name);
+      const actor = await actorFor(name, null);
+      const mine = rows.filter((r) => r.gid === null && r.uid === me && may(actor, 'view', r.resource)).map((r) => r.id);
+      expect(await listed('get-submission-list', name, 'submitId', { onlyMine: 1 }), `only mine as ${name}`).toEqual(mine.sort((a, b) => a - b));
+    }
+  });
+
+  it("a group's status tab: its rows outside contests", async () => {
+    const rows = (await submissionRows()).filter((r) => r.cid === 0);
+    for (const group of ['shown', 'hidden', 'disabled'] as const) {
+      const gid = gids[group];
+      for (const name of NAMES) {
+        expect(await listed('get-submission-list', name, 'submitId', { gid }), `the ${group} group's status as ${name}`).toEqual(
+          await expected(name, rows, gid),
+        );
+      }
+    }
+  });
+
+  it("a contest's submissions, for those inside the contest (a login, the contest and its group shown to them)", async () => {
+    const rows = await submissionRows();
+    for (const c of await t.database.db.select().from(contests)) {
+      const group = c.gid === null ? null : (await t.database.db.select().from(groups).where(eq(groups.id, c.gid)))[0]!;
+      for (const name of NAMES) {
+        const actor = await actorFor(name, c.gid);
+        const inside =
+          !!actor &&
+          (!group || may(actor, 'view', groupResource(group))) &&
+          may(actor, 'view', { kind: 'contest', uid: c.uid, gid: c.gid, visible: c.visible });
+        const want = inside ? rows.filter((r) => r.cid === c.id && may(actor, 'list', r.resource)).map((r) => r.id) : [];
+        expect(await listed('contest-submissions', name, 'submitId', { contestID: c.id }), `contest ${c.title} as ${name}`).toEqual(want.sort((a, b) => a - b));
+      }
+    }
+  });
+});
 
 describe('site lists return exactly the rows the policy lists', () => {
   const lists: [string, string, string, () => Promise<Row[]>][] = [

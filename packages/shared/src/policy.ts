@@ -54,6 +54,19 @@ export type Resource =
    * (the bank never shows one, whatever its gid)
    */
   | { kind: 'problem'; author: string | null; gid: number | null; auth?: number; isGroup?: boolean }
+  /**
+   * a submission, for `view` and `list` (`uid` its submitter, `gid` the group it belongs to: its
+   * problem's, training's or contest's). Outside contests `problem` holds its problem's `auth` (null:
+   * the problem is gone); in a contest `contest` is that contest, `beforeStart` set for one made before
+   * the start (its admins' tests).
+   */
+  | {
+      kind: 'submission';
+      uid: string;
+      gid: number | null;
+      problem?: { auth?: number } | null;
+      contest?: { uid: string | null; gid: number | null; visible?: boolean; beforeStart?: boolean } | null;
+    }
   /** a discussion; `gid` set for a group's discussion */
   | { kind: 'discussion'; uid: string | null; gid: number | null }
   /**
@@ -155,7 +168,8 @@ export type Action =
   /**
    * find it in the place's list (the problem bank, /contest, /training, /group, a group's problem,
    * contest and training tabs): the rows open to everyone there. Their admins find hidden rows in the
-   * admin tables instead; only the super admin's lists of problems and groups show hidden rows.
+   * admin tables instead; only the super admin's lists of problems and groups show hidden rows. A
+   * submission list shows the rows the policy lists, and the caller's own list (only mine) his own.
    */
   | 'list';
 
@@ -250,6 +264,23 @@ function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): bool
       // Visitors find shown groups in the list; opening one needs a login (spec 3 §6).
       if (!actor && !listing) return false;
       return root || (!!r.visible && r.status === 0);
+    case 'submission': {
+      // A group's submissions, one's own too, are the group's inside (the group is opened first).
+      if (r.gid !== null && !member) return false;
+      const own = !!actor && actor.uid === r.uid;
+      if (r.contest) {
+        // The contest's admins see every one; the others those made from the start on, in a shown
+        // contest, whose inside they entered (a rule of its own, asked before); by id their own ones.
+        if (actor && may(actor, 'administer', { kind: 'contest', uid: r.contest.uid, gid: r.contest.gid })) return true;
+        if (own && !listing) return true;
+        return !!r.contest.visible && r.contest.beforeStart === false;
+      }
+      // Outside contests: a group's for its members; the bank's on public (or deleted) problems for
+      // everyone, on hidden and contest-only ones (an administrator trying them out) for those who open
+      // every problem (`seeAllProblems`), and by id for their author.
+      if (r.gid !== null || (own && !listing) || r.problem === null) return true;
+      return r.problem?.auth === ProblemAuth.PUBLIC || (!!actor && mayOnSite(actor, 'seeAllProblems'));
+    }
     default:
       return false;
   }
@@ -321,5 +352,8 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       if (resource.contest) return may(actor, 'administer', { kind: 'contest', ...resource.contest });
       return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
     }
+    case 'submission':
+      // Only seen (view, list) here: code and case results are the rules of the place it was made in.
+      return false;
   }
 }

@@ -238,6 +238,13 @@ function seeRows(): [Action, Resource, string, Who[]][] {
   const training = (gid: number | null, visible: boolean): Resource => ({ kind: 'training', uid: AUTHOR, gid, visible });
   const group = (visible: boolean, status: number): Resource => ({ kind: 'group', ownerUid: AUTHOR, visible, status });
   const bankAdmins: Who[] = ['root', 'admin', 'problemAdmin', 'adminAuthor'];
+  const bankSubmission = (problem: { auth: number } | null | undefined): Resource => ({ kind: 'submission', uid: AUTHOR, gid: null, problem });
+  const contestSubmission = (gid: number | null, visible: boolean, beforeStart: boolean): Resource => ({
+    kind: 'submission',
+    uid: AUTHOR,
+    gid,
+    contest: { uid: AUTHOR, gid, visible, beforeStart },
+  });
   return [
     // The bank: public problems for all; hidden and contest-only ones opened by the admin roles, listed by the super admin.
     ['view', problem(1, null), 'public bank problem', everyone],
@@ -278,6 +285,26 @@ function seeRows(): [Action, Resource, string, Who[]][] {
     ['list', group(false, 0), 'hidden group', ['root']],
     ['view', group(true, 1), 'disabled group', ['root']],
     ['list', group(true, 1), 'disabled group', ['root']],
+    // Submissions (made by the author) outside contests: the bank's on public or deleted problems for all,
+    // on hidden ones listed to those who open every problem and opened by id by the author too; a group's for its members.
+    ['view', bankSubmission({ auth: 1 }), 'submission on a public bank problem', everyone],
+    ['list', bankSubmission({ auth: 1 }), 'submission on a public bank problem', everyone],
+    ['view', bankSubmission({ auth: 2 }), 'submission on a hidden bank problem', [...bankAdmins, 'author']],
+    ['list', bankSubmission({ auth: 2 }), 'submission on a hidden bank problem', bankAdmins],
+    ['list', bankSubmission({ auth: 3 }), 'submission on a contest-only bank problem', bankAdmins],
+    ['view', bankSubmission(null), 'submission on a deleted problem', everyone],
+    ['list', bankSubmission(null), 'submission on a deleted problem', everyone],
+    ['list', bankSubmission(undefined), 'submission asked without its problem', bankAdmins],
+    ['view', { kind: 'submission', uid: AUTHOR, gid: 7, problem: { auth: 2 } }, "submission on a group's hidden problem", groupInside],
+    ['list', { kind: 'submission', uid: AUTHOR, gid: 7, problem: { auth: 2 } }, "submission on a group's hidden problem", groupInside],
+    // In a contest: its admins see all; others those from the start on in a shown contest; by id the submitter his own.
+    ['view', contestSubmission(null, true, false), 'site contest submission', everyone],
+    ['list', contestSubmission(null, true, false), 'site contest submission', everyone],
+    ['view', contestSubmission(null, true, true), 'site contest submission before the start', ['root', 'author', 'adminAuthor']],
+    ['list', contestSubmission(null, true, true), 'site contest submission before the start', ['root', 'author', 'adminAuthor']],
+    ['list', contestSubmission(null, false, false), 'hidden site contest submission', ['root', 'author', 'adminAuthor']],
+    ['view', contestSubmission(7, true, false), 'group contest submission', groupInside],
+    ['list', contestSubmission(7, true, true), 'group contest submission before the start', ['root', 'groupOwner', 'groupRoot']],
   ];
 }
 

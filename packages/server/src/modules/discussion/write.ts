@@ -13,7 +13,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { tellMine } from '../message/write.js';
-import { problemByDisplayId, visibleTo } from '../problem/service.js';
+import { mayViewProblem, problemByDisplayId } from '../problem/service.js';
 import { mayOnDiscussion, visibleDiscussion } from './access.js';
 import { categoryById } from './categories.js';
 import { hasLiked } from './detail.js';
@@ -23,11 +23,15 @@ import { foreignKeyViolation } from './db-errors.js';
 
 type Fields = z.infer<typeof addDiscussionBody>;
 
-/** The problem's display id as stored, or null for none; unknown or invisible ones (another group's) do not exist. */
+/**
+ * The problem's display id as stored, or null for none. A discussion names a problem of its place (the
+ * bank; in a group's discussion also the group's own), and one the caller may open (policy `view`);
+ * unknown, unopened and other places' problems do not exist.
+ */
 async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined, gid: number | null): Promise<string | null> {
   if (!pid) return null;
   const p = await problemByDisplayId(db, pid);
-  if (!p || !((gid !== null && p.gid === gid) || visibleTo(p, user))) throw fail('problemNotFound');
+  if (!p || (p.gid !== null && p.gid !== gid) || !(await mayViewProblem(db, user, p))) throw fail('problemNotFound');
   return p.problemId;
 }
 

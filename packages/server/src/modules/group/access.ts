@@ -6,12 +6,12 @@
  * call and every place in a group goes through these functions, and the levels come from the policy.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
-import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, may, type Actor, type Group, type GroupAuthInfo, type Resource } from '@oj/shared';
+import { GroupLevel, isGroupAdmin, isGroupMember, isGroupRoot, may, type Actor, type Group, type GroupAuthInfo } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, forbidden } from '../../lib/errors.js';
-import { actorIn, actorOf } from '../policy/index.js';
+import { actorIn, actorOf, groupResource } from '../policy/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -38,13 +38,8 @@ export function authInfoOf(actor: Actor): GroupAuthInfo {
   };
 }
 
-/** A group as the policy reads it (`may` view, delete). */
-export const groupResource = (g: Pick<GroupRow, 'ownerUid' | 'visible' | 'status'>): Resource => ({
-  kind: 'group',
-  ownerUid: g.ownerUid ?? '',
-  visible: g.visible,
-  status: g.status,
-});
+/** A group as the policy reads it: defined with the policy (problems of a group ask it too). */
+export { groupResource } from '../policy/index.js';
 
 /**
  * A group the caller may know of (policy `view`), with his standing: hidden and disabled groups answer

@@ -4,7 +4,7 @@
  * only for those who see every problem (policy `seeAllProblems`) and for their authors.
  */
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { isGroupMember, JudgeStatus, ProblemAuth, type Page, type SubmissionInfo, type UserProblemStatus } from '@oj/shared';
+import { type Actor, JudgeStatus, may, ProblemAuth, type Page, type Resource, type SubmissionInfo, type UserProblemStatus } from '@oj/shared';
 import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -12,8 +12,8 @@ import { problems, submissions } from '../../db/schema/index.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
-import { actorIn, maySite } from '../policy/index.js';
-import { countsOf, emptyCount, problemByDisplayId, problemById, seesAllProblems, visibleTo } from '../problem/service.js';
+import { actorIn, actorOf, maySite } from '../policy/index.js';
+import { countsOf, emptyCount, mayViewProblem, problemByDisplayId, problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -25,14 +25,16 @@ const { code: _code, ...infoColumns } = getTableColumns(submissions);
 const listColumns = { ...infoColumns, title: problems.title };
 
 /**
- * Submissions outside contests to a hidden or contest-only problem (an administrator trying it out) are
- * not shown to those who may not open the problem, except to their author: neither in the list nor by id.
+ * A submission outside contests as the policy reads it (`auth` null: its problem is gone). Those to a
+ * hidden or contest-only problem (an administrator trying it out) are for those who open the problem
+ * and, by id, their author; a group's for its members (policy `view` and `list` on a submission).
  */
-function hiddenFrom(user: AuthUser | null, s: { uid: string; cid: number; gid: number | null; auth: number | null }): boolean {
-  // auth null: the problem was deleted, nothing of it is left to hide (the list shows these rows too).
-  if (s.cid !== 0 || s.gid !== null || s.auth === null || s.auth === ProblemAuth.PUBLIC) return false;
-  return !user || (user.uid !== s.uid && !seesAllProblems(user));
-}
+const submissionResource = (s: { uid: string; gid: number | null; auth: number | null }): Resource => ({
+  kind: 'submission',
+  uid: s.uid,
+  gid: s.gid,
+  problem: s.auth === null ? null : { auth: s.auth },
+});
 
 /**
  * The list's filter for the same rule: pid is in the list indexes, so this stays an index-only scan, and
@@ -88,7 +90,7 @@ class BankPlace implements Place {
     const p = 'pid' in key ? await problemById(this.db, key.pid) : await problemByDisplayId(this.db, key.displayId);
     // A hidden problem is "not found" for those who may not see it: its existence is not told. A group's
     // own problem opens in its group only (place/group.ts), so its submissions carry the group, never /status.
-    if (!p || p.gid !== null || !visibleTo(p, this.user)) throw notFound('problemNotFound');
+    if (!p || p.gid !== null || !(await mayViewProblem(this.db, this.user, p))) throw notFound('problemNotFound');
     return { problem: p, displayId: p.problemId, title: p.title, linkId: 0 };
   }
 
@@ -142,7 +144,11 @@ class BankPlace implements Place {
       conds.push(eq(submissions.username, q.username));
     }
     if (q.status !== undefined) conds.push(eq(submissions.status, q.status));
-    const seesHidden = !!q.onlyMine || !!gid || seesAllProblems(user);
+    // Rows on hidden and contest-only problems: the caller's own list holds his own (he may view them);
+    // the others' are listed where the policy lists such a row of someone else to him (a group's to its
+    // members, the bank's to those who open every problem).
+    const hiddenRow: Resource = { kind: 'submission', uid: '', gid, problem: { auth: ProblemAuth.HIDDEN } };
+    const seesHidden = !!q.onlyMine || may(await actorIn(db, user, gid), 'list', hiddenRow);
     if (q.problemID) {
       // Outside contests a submission's display id is its problem's id (kept so on renames,
       // problem/admin.ts), so the id is matched in the small problem table and the submissions are
@@ -197,32 +203,26 @@ class BankPlace implements Place {
       .from(submissions)
       .leftJoin(problems, eq(problems.id, submissions.pid))
       .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, 0)));
-    const groups = await this.memberOf(rows.map((r) => r.gid));
+    const actors = await this.actorsIn(rows.map((r) => r.gid));
     for (const { auth, ...r } of rows) {
-      if (hiddenFrom(this.user, { ...r, auth })) continue;
       // A group's submissions (its problems, its trainings) are its members' only, here too.
-      if (r.gid !== null && !groups.has(r.gid)) continue;
+      if (!may(actors.get(r.gid) ?? null, 'view', submissionResource({ ...r, auth }))) continue;
       out[r.submitId] = toSubmissionInfo(r);
     }
     return out;
   }
 
-  /** The groups among `gids` whose inside the caller sees (member, owner, super admin); one lookup per group, polls name one or none. */
-  private async memberOf(gids: (number | null)[]): Promise<Set<number>> {
-    const out = new Set<number>();
-    if (!this.user) return out;
-    for (const gid of new Set(gids)) {
-      if (gid === null) continue;
-      const actor = await actorIn(this.db, this.user, gid);
-      if (actor && isGroupMember(actor)) out.add(gid);
-    }
+  /** The caller as the policy sees him in each of `gids` (null: the site); one lookup per group, polls name one or none. */
+  private async actorsIn(gids: (number | null)[]): Promise<Map<number | null, Actor | null>> {
+    const out = new Map<number | null, Actor | null>();
+    for (const gid of new Set(gids)) out.set(gid, gid === null ? actorOf(this.user) : await actorIn(this.db, this.user, gid));
     return out;
   }
 
   /** Code by spec 1 §5; case results when the problem opens them, all of them for administrators. */
   async submissionRights(s: SubmissionFacts): Promise<SubmissionRights> {
     const { user } = this;
-    if (hiddenFrom(user, s)) throw notFound('submissionNotFound');
+    if (!may(await actorIn(this.db, user, s.gid), 'view', submissionResource(s))) throw notFound('submissionNotFound');
     const allCases = maySite(user, 'seeAllCaseResults');
     return {
       view: (x) => x,

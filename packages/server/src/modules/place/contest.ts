@@ -24,8 +24,10 @@ import {
   ContestStatus,
   JudgeStatus,
   may,
+  type Actor,
   type FullScreenProblem,
   type Page,
+  type Resource,
   type Submission,
   type SubmissionInfo,
   type UserProblemStatus,
@@ -40,7 +42,7 @@ import { fail, notFound, unauthorized } from '../../lib/errors.js';
 import { assertCanView, assertInGroup, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
-import { groupStandingOf, maySite } from '../policy/index.js';
+import { actorIn, groupStandingOf, maySite } from '../policy/index.js';
 import { emptyCount, problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -52,20 +54,37 @@ type SubmissionRow = typeof submissions.$inferSelect;
 interface ContestViewer {
   c: ContestRow;
   user: AuthUser;
+  /** the viewer as the policy sees him in the contest's group */
+  actor: Actor | null;
   admin: boolean;
   running: boolean;
   /** results from this time on are unknown to the viewer (see the rules above); null: nothing sealed */
   sealFrom: Date | null;
+  /** the viewer is listed the submissions made before the start (policy `list`: the contest's admins) */
+  listsBeforeStart: boolean;
 }
 
+/** A submission of the contest as the policy reads it (`view` and `list`). */
+const contestSubmission = (c: ContestRow, s: { uid: string; beforeStart: boolean }): Resource => ({
+  kind: 'submission',
+  uid: s.uid,
+  gid: c.gid,
+  contest: { uid: c.uid, gid: c.gid, visible: c.visible, beforeStart: s.beforeStart },
+});
+
 async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, now = Date.now()): Promise<ContestViewer> {
-  const admin = await isContestAdmin(db, c, user);
+  const actor = await actorIn(db, user, c.gid);
+  // The contest's admins, as isContestAdmin asks, from the one lookup of the viewer's group standing.
+  const admin = may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
   return {
     c,
     user,
+    actor,
     admin,
     running: statusOf(c, now) === ContestStatus.RUNNING,
     sealFrom: !admin && sealedNow(c, now) ? c.sealRankTime : null,
+    // someone else's row made before the start: listed to the viewer or not
+    listsBeforeStart: may(actor, 'list', contestSubmission(c, { uid: '', beforeStart: true })),
   };
 }
 
@@ -132,8 +151,8 @@ function sealedView<T extends SubmissionInfo>(s: T): T {
   return { ...s, status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, score: null, oiRankScore: null, time: null, memory: null, judger: null, isManual: false };
 }
 
-/** Conditions every non-admin list or poll carries: nothing made before the start. */
-const visibleToAll = (v: ContestViewer): SQL | undefined => (v.admin ? undefined : gte(submissions.submitTime, v.c.startTime));
+/** What every list or poll carries for a viewer not listed the rows made before the start (the policy's `list`). */
+const listedRows = (v: ContestViewer): SQL | undefined => (v.listsBeforeStart ? undefined : gte(submissions.submitTime, v.c.startTime));
 
 /** The contest's lists and polls are for logged-in viewers who may see inside the contest. */
 function requireUser(user: AuthUser | null): AuthUser {
@@ -246,7 +265,7 @@ class ContestPlace implements Place {
     const v = await this.viewer();
     const c = v.c;
     const hidden = hiddenSql(v);
-    const conds: (SQL | undefined)[] = [eq(submissions.cid, c.id), visibleToAll(v)];
+    const conds: (SQL | undefined)[] = [eq(submissions.cid, c.id), listedRows(v)];
     if (q.beforeContestSubmit === true) conds.push(lt(submissions.submitTime, c.startTime));
     if (q.beforeContestSubmit === false) conds.push(gte(submissions.submitTime, c.startTime));
     if (!q.containsEnd) conds.push(lt(submissions.submitTime, c.endTime));
@@ -290,7 +309,7 @@ class ContestPlace implements Place {
       .from(submissions)
       .leftJoin(contestProblems, linkJoin)
       .leftJoin(problems, eq(problems.id, submissions.pid))
-      .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, v.c.id), visibleToAll(v)));
+      .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, v.c.id), listedRows(v)));
     for (const r of rows) out[r.submitId] = project(v, r);
     return out;
   }
@@ -314,10 +333,10 @@ class ContestPlace implements Place {
       .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, s.pid)));
     const named = (x: Submission): Submission => (l ? { ...x, displayPid: l.displayId, title: l.displayTitle } : x);
     if (v.admin) return { view: named, code: true, cases: true, allCases: true, caseOutput: true, answers: true };
-    if (!own) {
-      if (!c.visible || s.submitTime.getTime() < c.startTime.getTime()) throw notFound('submissionNotFound');
-      await assertCanView(this.db, c, user);
-    }
+    // Policy `view`: one's own, or another's made from the start on in a shown contest (then its inside is asked).
+    const opens = may(v.actor, 'view', contestSubmission(c, { uid: s.uid, beforeStart: s.submitTime.getTime() < c.startTime.getTime() }));
+    if (!opens) throw notFound('submissionNotFound');
+    if (!own) await assertCanView(this.db, c, user);
     const hideResult = await resultHidden(this.db, v, s);
     const hideStats = !own && v.running;
     const ended = statusOf(c) === ContestStatus.ENDED;

@@ -3,7 +3,7 @@
  * caller as the policy sees them in a group (`actorIn`), so no module checks roles by hand.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Actor, GroupLevelValue } from '@oj/shared';
+import { may, type Actor, type GroupLevelValue, type Resource } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -31,4 +31,21 @@ export async function actorIn(db: DbOrTx, user: AuthUser | null, gid: number | n
   if (!actor || gid === null) return actor;
   const { level, owner } = await groupStandingOf(db, actor.uid, gid);
   return { ...actor, groupLevel: level, groupOwner: owner };
+}
+
+/** A group as the policy reads it (`may` view, delete). */
+export const groupResource = (g: Pick<typeof groups.$inferSelect, 'ownerUid' | 'visible' | 'status'>): Resource => ({
+  kind: 'group',
+  ownerUid: g.ownerUid ?? '',
+  visible: g.visible,
+  status: g.status,
+});
+
+/**
+ * Is group `gid` shown to the caller (policy `view` on the group)? A hidden or disabled group, and its
+ * inside, exist for the super admin only; the policy's rules on a group's rows are asked after this.
+ */
+export async function groupShownTo(db: DbOrTx, user: AuthUser | null, gid: number): Promise<boolean> {
+  const [g] = await db.select({ ownerUid: groups.ownerUid, visible: groups.visible, status: groups.status }).from(groups).where(eq(groups.id, gid));
+  return !!g && may(actorOf(user), 'view', groupResource(g));
 }

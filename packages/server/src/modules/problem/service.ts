@@ -25,7 +25,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
 import { ownerFilter, type Owner } from '../owner/index.js';
-import { actorOf, maySite } from '../policy/index.js';
+import { actorIn, groupShownTo, maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
@@ -42,13 +42,13 @@ export const problemResource = (p: Pick<ProblemRow, 'author' | 'gid' | 'auth' | 
 });
 
 /**
- * A problem the caller may open by its bank id (public, or any for administrators): a bank problem as
- * the policy's `view` says. A group's problem is the group's inside, opened in its group (place/group.ts);
- * here the roles that see every problem keep passing for it, as before the policy knew `view`.
+ * May the caller open the problem (policy `view`, as its detail route asks): a bank problem as the site
+ * roles say; a group's problem is the group's inside, for its members (its admins: every one of them),
+ * and only while the group itself is shown to him. The site roles give nothing in a group they are not in.
  */
-export function visibleTo(p: Pick<ProblemRow, 'author' | 'auth' | 'gid' | 'isGroup'>, user: AuthUser | null): boolean {
-  if (p.gid !== null) return seesAllProblems(user);
-  return may(actorOf(user), 'view', problemResource(p));
+export async function mayViewProblem(db: DbOrTx, user: AuthUser | null, p: Pick<ProblemRow, 'author' | 'auth' | 'gid' | 'isGroup'>): Promise<boolean> {
+  if (p.gid !== null && !(await groupShownTo(db, user, p.gid))) return false;
+  return may(await actorIn(db, user, p.gid), 'view', problemResource(p));
 }
 
 export async function problemByDisplayId(db: DbOrTx, problemId: string): Promise<ProblemRow | undefined> {
@@ -284,7 +284,7 @@ export async function templatesOf(db: DbOrTx, p: ProblemRow, langs?: string[]): 
 
 export async function codeTemplates(ctx: AppContext, user: AuthUser, pid: number): Promise<Record<string, string>> {
   const p = await problemById(ctx.database.db, pid);
-  if (!p || !visibleTo(p, user)) throw notFound('problemNotFound');
+  if (!p || !(await mayViewProblem(ctx.database.db, user, p))) throw notFound('problemNotFound');
   return templatesOf(ctx.database.db, p);
 }
 

@@ -12,7 +12,7 @@ import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { maySite } from '../policy/index.js';
-import { visibleTo, type ProblemRow } from './service.js';
+import { mayViewProblem, type ProblemRow } from './service.js';
 
 /** The rule as a condition on `problem` rows (undefined: every problem). */
 export function usableProblemsWhere(user: AuthUser): SQL | undefined {
@@ -33,7 +33,7 @@ export async function usableProblem(db: DbOrTx, user: AuthUser, pid: number): Pr
     .select({ p: problems, usable: sql<boolean>`coalesce(${usableProblemsWhere(user) ?? sql`true`}, false)` })
     .from(problems)
     .where(eq(problems.id, pid));
-  if (!row || (!row.usable && !visibleTo(row.p, user))) throw notFound('problemNotFound');
+  if (!row || (!row.usable && !(await mayViewProblem(db, user, row.p)))) throw notFound('problemNotFound');
   if (!row.usable) throw fail('problemNotUsable');
   return row.p;
 }
