@@ -213,6 +213,14 @@ describe('taking part in a private training', () => {
     // realnames are for training admins only: no column for a participant
     expect(await page.getByTestId('training-rank').getByText('Real name').count()).toBe(0);
     await pageShot(page, 'training-rank');
+    // The rank's search is kept in the address bar: a reload shows the same rows.
+    const search = page.getByTestId('training-rank-search').locator('input');
+    await search.fill(user.username);
+    await search.press('Enter');
+    await page.waitForURL((u) => u.pathname.endsWith(`/training/${tid}/rank`) && u.searchParams.get('keyword') === user.username);
+    await page.reload();
+    await cell.waitFor();
+    expect(await page.getByTestId('training-rank-search').locator('input').inputValue()).toBe(user.username);
 
     await page.getByTestId('training-tab-problems').click();
     await page.getByTestId('training-problems').getByTestId('own-status-0').waitFor();

@@ -1,12 +1,13 @@
-import { useState, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Card, Empty, Input, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { JudgeStatus, PAGE_SIZES, type TrainingRankCell, type TrainingRankRecord } from '@oj/shared';
+import { JudgeStatus, PAGE_SIZES, trainingRankQuery, type TrainingRankCell, type TrainingRankRecord } from '@oj/shared';
 import { quietly } from '../../api/client';
 import { trainingApi, trainingKeys, useTrainingProblems } from '../../api/training';
 import { useIsMobile } from '../../app/layout/useIsMobile';
+import { useListState } from '../../components/list/useListState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
@@ -15,7 +16,9 @@ import { useTrainingProblemPath } from '../../components/training/TrainingPlace'
 
 /** Spec 2 §9 scoreboard refresh: every 30 s while the tab is shown. */
 const REFRESH_MS = 30_000;
-const PAGE_SIZE = 30;
+/** The address bar's part of the query: currentPage, limit, keyword; the training comes from the route. */
+const addressQuery = trainingRankQuery.omit({ tid: true });
+const PAGER = { pageSizes: PAGE_SIZES.options };
 
 const WAITING: number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];
 const cellClass = (c: TrainingRankCell) => (c.status === JudgeStatus.ACCEPTED ? 'oj-tr-ac' : WAITING.includes(c.status) ? 'oj-tr-pending' : 'oj-tr-wrong');
@@ -42,10 +45,10 @@ export default function TrainingRankPage() {
   const isAdmin = useIsTrainingAdmin(training);
   const trainingProblemPath = useTrainingProblemPath();
   const tid = training.id;
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ currentPage: 1, limit: PAGE_SIZE });
+  // Page, size and search live in the address bar, as on every list.
+  const [filter, update] = useListState(addressQuery, undefined, PAGER);
   const problems = useTrainingProblems(tid);
-  const q = { tid, ...paging, keyword: keyword || undefined };
+  const q = { tid, currentPage: filter.currentPage, limit: filter.limit, keyword: filter.keyword || undefined };
   const rank = useQuery({
     queryKey: trainingKeys.rank(q),
     queryFn: quietly(() => trainingApi.rank(q)),
@@ -106,12 +109,11 @@ export default function TrainingRankPage() {
       title={t('training.tab.rank')}
       extra={
         <Input.Search
+          key={filter.keyword ?? ''}
           allowClear
+          defaultValue={filter.keyword}
           placeholder={t('training.rank.search')}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPaging((p) => ({ ...p, currentPage: 1 }));
-          }}
+          onSearch={(v) => update({ keyword: v.trim() || undefined })}
           className="oj-training-search"
           data-testid="training-rank-search"
         />
@@ -131,12 +133,12 @@ export default function TrainingRankPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={rank.isError ? rank.error.message || t('common.loadFailed') : t('training.rank.empty')} /> }}
         pagination={{
-          current: paging.currentPage,
-          pageSize: paging.limit,
+          current: filter.currentPage,
+          pageSize: filter.limit,
           total: rank.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [...PAGE_SIZES.options],
-          onChange: (currentPage, limit) => setPaging({ currentPage: limit !== paging.limit ? 1 : currentPage, limit }),
+          onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage }),
         }}
       />
     </Card>
