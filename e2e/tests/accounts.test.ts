@@ -68,6 +68,32 @@ describe('an account from registration to login', () => {
     await context.close();
   });
 
+  it('keeps Login where it is while the site says whether Register is shown', async () => {
+    const { context, page } = await newVisitor(browser);
+    // The site's configuration is held back until Login has been seen, then let through.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/api\/get-website-config/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    const login = page.getByTestId('btn-login');
+    await login.waitFor();
+    const before = await login.boundingBox();
+    const answered = page.waitForResponse(/\/api\/get-website-config/);
+    release();
+    await answered;
+    await page.getByTestId('btn-register').waitFor();
+    await expect.poll(() => page.getByTestId('btn-register').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(await login.boundingBox()).toEqual(before);
+    await login.click();
+    await page.getByTestId('login-username').waitFor();
+    await context.close();
+  });
+
   it('asks for the slide puzzle after 5 failures and logs in once it is solved', async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto('/home');

@@ -17,8 +17,17 @@ export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: bo
       <Button type="primary" block={block} onClick={() => open('login')} data-testid="btn-login">
         {t('shell.login')}
       </Button>
-      {config?.register && (
-        <Button block={block} onClick={() => open('register')} data-testid="btn-register">
+      {/* Held in place while the site's answer is on its way: when Register appeared beside Login, Login
+          moved under the pointer, and a quick click on it opened the register dialog. */}
+      {config?.register !== false && (
+        <Button
+          block={block}
+          onClick={() => open('register')}
+          data-testid="btn-register"
+          style={config ? undefined : { visibility: 'hidden' }}
+          aria-hidden={config ? undefined : true}
+          tabIndex={config ? undefined : -1}
+        >
           {t('shell.register')}
         </Button>
       )}
