@@ -29,9 +29,6 @@ import { actorIn, groupShownTo, maySite } from '../policy/index.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
-/** Who may see hidden and contest-only problems outside contests (policy `seeAllProblems`). */
-export const seesAllProblems = (user: AuthUser | null) => maySite(user, 'seeAllProblems');
-
 /** A problem as the policy reads it (`may` view and administer). */
 export const problemResource = (p: Pick<ProblemRow, 'author' | 'gid' | 'auth' | 'isGroup'>): Resource => ({
   kind: 'problem',

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_AUTHS, GROUP_LIMITS, groupListQuery, type Group, type GroupAuthValue } from '@oj/shared';
 import { useGroupList } from '../../api/group';
 import { useListState } from '../../components/list/useListState';
+import { listPager } from '../../components/list/listPager';
 import { GroupCreateDialog } from './GroupCreateDialog';
 import { groupPath } from '../../components/group/GroupContext';
 import { GroupAuthTag } from './GroupAuthTag';
@@ -132,12 +133,7 @@ export default function GroupListPage() {
         </Spin>
         <Pagination
           className="oj-group-pagination"
-          current={filter.currentPage}
-          pageSize={filter.limit}
-          total={list.data?.total ?? 0}
-          showSizeChanger
-          pageSizeOptions={GROUP_LIMITS.pageSizes.map(String)}
-          onChange={(currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage })}
+          {...listPager(filter, update, list.data?.total ?? 0, GROUP_LIMITS.pageSizes)}
           hideOnSinglePage={false}
           size="small"
           data-testid="group-pagination"

@@ -14,6 +14,7 @@ import { breakdownText, PassRateBar } from './PassRateBar';
 import { AuthTag, DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
 import { TagPanel } from './TagPanel';
 import { useListState } from '../../components/list/useListState';
+import { listPager } from '../../components/list/listPager';
 import { useMay } from '../../app/may';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
@@ -221,14 +222,9 @@ export default function ProblemListPage() {
                 tableLayout="fixed"
                 scroll={{ x: LIST_MIN_WIDTH }}
                 pagination={{
-                  current: filter.currentPage,
-                  pageSize: filter.limit,
-                  total: list.data?.total ?? 0,
+                  ...listPager(filter, update, list.data?.total ?? 0, PAGE_SIZES.options),
                   showTotal: (total) => t('problem.list.totalCount', { total }),
                   showQuickJumper: true,
-                  showSizeChanger: true,
-                  pageSizeOptions: PAGE_SIZES.options.map(String),
-                  onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage }),
                 }}
               />
             </Space>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { JudgeStatus, PAGE_SIZES, RANK_CHART_TOP, RankType, rankListQuery, type RankTypeCode } from '@oj/shared';
 import { rankApi, rankKeys } from '../../api/rank';
 import { useListState } from '../../components/list/useListState';
+import { listPager } from '../../components/list/listPager';
 import { type RankScope, RankTable } from './RankTable';
 
 const RankChart = lazy(() => import('./RankChart'));
@@ -61,7 +62,14 @@ export function RankPage({ type }: { type: RankTypeCode }) {
         }
         title={t('rankPage.list')}
       >
-        <RankTable scope={SITE} type={type} data={data} loading={isPending} currentPage={filter.currentPage} limit={filter.limit} onPage={update} />
+        <RankTable
+          scope={SITE}
+          type={type}
+          data={data}
+          loading={isPending}
+          emptyText={t('rankPage.empty')}
+          pager={listPager(filter, update, data?.total ?? 0, PAGE_SIZES.options)}
+        />
       </Card>
     </div>
   );

@@ -1,8 +1,8 @@
-import { Table, Tag, Space, Typography } from 'antd';
+import { Table, Tag, Space, Typography, type PaginationProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, RankType, type Page, type RankRecord, type RankTypeCode } from '@oj/shared';
+import { RankType, type Page, type RankRecord, type RankTypeCode } from '@oj/shared';
 import { Markdown } from '../../components/Markdown';
 import { UserAvatar } from '../../components/UserAvatar';
 import './rank.css';
@@ -39,13 +39,12 @@ interface Props {
   data: Page<RankRecord> | undefined;
   loading: boolean;
   emptyText?: string;
-  currentPage: number;
-  limit: number;
-  onPage(patch: { currentPage: number } | { limit: number }): void;
+  /** the list's pager (`listPager`: page and size in the address bar) */
+  pager: PaginationProps;
 }
 
 /** The rank table of every place: places continue across pages, 30 a page by default. */
-export function RankTable({ scope, type, data, loading, emptyText, currentPage, limit, onPage }: Props) {
+export function RankTable({ scope, type, data, loading, emptyText, pager }: Props) {
   const { t } = useTranslation();
   const acm = type === RankType.ACM;
   const p = scope.testPrefix;
@@ -142,15 +141,7 @@ export function RankTable({ scope, type, data, loading, emptyText, currentPage, 
       scroll={{ x: scope.full ? 900 : 520 }}
       locale={emptyText ? { emptyText } : undefined}
       data-testid={`${p}-table`}
-      pagination={{
-        current: currentPage,
-        pageSize: limit,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.options.map(String),
-        showTotal: (total) => t('rankPage.totalUsers', { total }),
-        onChange: (page, size) => onPage(size !== limit ? { limit: size } : { currentPage: page }),
-      }}
+      pagination={{ ...pager, showTotal: (total) => t('rankPage.totalUsers', { total }) }}
     />
   );
 }

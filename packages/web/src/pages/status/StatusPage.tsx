@@ -14,6 +14,7 @@ import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ActionsCell, shareable } from './RowActions';
 import { useListState } from '../../components/list/useListState';
+import { listPager } from '../../components/list/listPager';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import './status.css';
 import { useMay } from '../../app/may';
@@ -201,14 +202,9 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
           scroll={{ x: 'max-content' }}
           data-testid="status-table"
           pagination={{
-            current: filters.currentPage,
-            pageSize: filters.limit,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
+            ...listPager(filters, update, data?.total ?? 0, PAGE_SIZES.options),
             showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZES.options.map(String),
             showTotal: (total) => t('statusPage.total', { total }),
-            onChange: (currentPage, limit) => update(limit !== filters.limit ? { limit } : { currentPage }),
           }}
         />
       </Card>

@@ -8,6 +8,7 @@ import { quietly } from '../../api/client';
 import { trainingApi, trainingKeys, useTrainingProblems } from '../../api/training';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import { useListState } from '../../components/list/useListState';
+import { listPager } from '../../components/list/listPager';
 import { UserAvatar } from '../../components/UserAvatar';
 import { JUDGE_STATUS_ROWS } from '../../components/judgeStatus';
 import { useTraining } from './TrainingContext';
@@ -132,14 +133,7 @@ export default function TrainingRankPage() {
         loading={rank.isPending}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={rank.isError ? rank.error.message || t('common.loadFailed') : t('training.rank.empty')} /> }}
-        pagination={{
-          current: filter.currentPage,
-          pageSize: filter.limit,
-          total: rank.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZES.options],
-          onChange: (currentPage, limit) => update(limit !== filter.limit ? { limit } : { currentPage }),
-        }}
+        pagination={listPager(filter, update, rank.data?.total ?? 0, PAGE_SIZES.options)}
       />
     </Card>
   );

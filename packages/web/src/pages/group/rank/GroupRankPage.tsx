@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Card, Input, Radio, Space, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JudgeStatus, RankType, groupRankQuery, type RankRecord, type RankTypeCode } from '@oj/shared';
+import { JudgeStatus, PAGE_SIZES, RankType, groupRankQuery, type RankRecord, type RankTypeCode } from '@oj/shared';
 import { quietly } from '../../../api/client';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
 import { useListState } from '../../../components/list/useListState';
+import { listPager } from '../../../components/list/listPager';
 import { type RankScope, RankTable } from '../../rank/RankTable';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
@@ -74,9 +75,7 @@ export default function GroupRankPage() {
         data={data}
         loading={isPending}
         emptyText={error ? error.message || t('common.loadFailed') : t('rankPage.empty')}
-        currentPage={filter.currentPage}
-        limit={filter.limit}
-        onPage={update}
+        pager={listPager(filter, update, data?.total ?? 0, PAGE_SIZES.options)}
       />
     </Card>
   );
