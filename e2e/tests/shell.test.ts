@@ -26,6 +26,36 @@ describe('the application shell', () => {
     await context.close();
   });
 
+  it('a click on the logo takes effect when its tooltip arrives between the press and the release', async () => {
+    const { context, page } = await newVisitor(browser, { locale: 'zh-CN' });
+    // The tooltip's chunk is fetched when the pointer comes over the logo: held back until the button is down.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/popups-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await expect.poll(() => page.getByTestId('topbar').innerText()).toContain('首页');
+    const box = (await page.getByTestId('logo').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/assets\/popups-[^/]*\.js$/);
+    release();
+    await arrived;
+    // the chunk is in; a swap now would take the logo away from under the pointer
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('topbar').innerText()).toContain('Home');
+    // and the tooltip is there after the swap: off the logo and back over it
+    await page.mouse.move(box.x + box.width / 2, box.y + 300);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => page.locator('.ant-tooltip:visible').count()).toBe(1);
+    await context.close();
+  });
+
   it('takes the language from ?l= first', async () => {
     const { context, page } = await newVisitor(browser, { locale: 'en-US' });
     await page.goto('/home?l=ja');

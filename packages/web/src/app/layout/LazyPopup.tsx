@@ -1,8 +1,22 @@
-import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { cloneElement, useEffect, useRef, useState, type MouseEvent, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import type { DropdownProps, TooltipProps } from 'antd';
+import { whenPointerFree } from './pointerFree';
 
-const Dropdown = lazy(() => import('./popups').then((m) => ({ default: m.Dropdown })));
-const Tooltip = lazy(() => import('./popups').then((m) => ({ default: m.Tooltip })));
+type Popups = typeof import('./popups');
+/** antd's popups once fetched: rendered directly, so the trigger is swapped once, never for a fallback. */
+let popups: Popups | null = null;
+let fetching: Promise<Popups> | null = null;
+const fetchPopups = () => {
+  fetching ??= import('./popups').then(
+    (m) => (popups = m),
+    (err) => {
+      fetching = null; // fetched again on the next hover or click
+      throw err;
+    },
+  );
+  return fetching;
+};
 
 type TriggerProps = {
   onClick?: (e: MouseEvent) => void;
@@ -12,16 +26,32 @@ type TriggerProps = {
 /**
  * Until a popup is first wanted only its trigger is rendered, with handlers that fetch antd's popup and
  * open it; from then on antd's component takes the same trigger (controlled `open`, so the popup opens
- * on the hover or click that fetched it). A click without a pointer (Enter or Space on the button) is
- * remembered, so that the menu can take the focus for the keyboard.
+ * on the hover or click that fetched it). The swap waits for the chunk and for a press on the page to be
+ * released (pointerFree.ts): a click on the logo pressed before the swap and released after it did nothing.
+ * A click without a pointer (Enter or Space on the button) is remembered, so that the menu can take the
+ * focus for the keyboard.
  */
 function useFirstOpen(child: ReactElement<TriggerProps>, on: { click?: boolean; hover?: boolean }) {
   const [wanted, setWanted] = useState(false);
   const [open, setOpen] = useState(false);
   const [byKeyboard, setByKeyboard] = useState(false);
+  const asked = useRef(false);
   const show = () => {
-    setWanted(true);
-    setOpen(true);
+    if (asked.current) return;
+    asked.current = true;
+    fetchPopups().then(
+      () =>
+        whenPointerFree(() =>
+          // Committed in this task: a press arriving before a later render would still hit the old trigger.
+          flushSync(() => {
+            setWanted(true);
+            setOpen(true);
+          }),
+        ),
+      () => {
+        asked.current = false;
+      },
+    );
   };
   const { onClick, onMouseEnter } = child.props;
   const trigger = cloneElement(child, {
@@ -36,7 +66,7 @@ function useFirstOpen(child: ReactElement<TriggerProps>, on: { click?: boolean; 
       if (on.hover && !wanted) show();
     },
   });
-  return { wanted, open, setOpen, byKeyboard, trigger };
+  return { wanted: wanted && popups !== null, open, setOpen, byKeyboard, trigger };
 }
 
 type DropdownTrigger = 'click' | 'hover';
@@ -67,42 +97,40 @@ export function LazyDropdown({
     id = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(id);
   }, [first.open, first.byKeyboard]);
-  if (!first.wanted) return first.trigger;
+  if (!first.wanted || !popups) return first.trigger;
+  const { Dropdown } = popups;
   return (
-    <Suspense fallback={first.trigger}>
-      <Dropdown
-        {...props}
-        menu={{
-          ...menu,
-          // Enter on an entry whose label is a link follows the link (rc-menu only reports the key, and
-          // the focus may be on the entry or already on its link, whose own Enter rc-menu swallows).
-          onClick: (info) => {
-            menu?.onClick?.(info);
-            if (info.domEvent.type !== 'keydown') return;
-            const target = info.domEvent.target as HTMLElement;
-            (target.closest('a') ?? target.querySelector('a'))?.click();
-          },
-        }}
-        trigger={trigger}
-        open={first.open}
-        onOpenChange={(o) => first.setOpen(o)}
-        popupRender={(menu) => <div ref={popup}>{menu}</div>}
-      >
-        {first.trigger}
-      </Dropdown>
-    </Suspense>
+    <Dropdown
+      {...props}
+      menu={{
+        ...menu,
+        // Enter on an entry whose label is a link follows the link (rc-menu only reports the key, and
+        // the focus may be on the entry or already on its link, whose own Enter rc-menu swallows).
+        onClick: (info) => {
+          menu?.onClick?.(info);
+          if (info.domEvent.type !== 'keydown') return;
+          const target = info.domEvent.target as HTMLElement;
+          (target.closest('a') ?? target.querySelector('a'))?.click();
+        },
+      }}
+      trigger={trigger}
+      open={first.open}
+      onOpenChange={(o) => first.setOpen(o)}
+      popupRender={(menu) => <div ref={popup}>{menu}</div>}
+    >
+      {first.trigger}
+    </Dropdown>
   );
 }
 
 /** antd Tooltip (hover), fetched when its trigger is first hovered. */
 export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'open' | 'children'> & { children: ReactElement<TriggerProps> }) {
   const first = useFirstOpen(children, { hover: true });
-  if (!first.wanted) return first.trigger;
+  if (!first.wanted || !popups) return first.trigger;
+  const { Tooltip } = popups;
   return (
-    <Suspense fallback={first.trigger}>
-      <Tooltip {...props} open={first.open} onOpenChange={(o) => first.setOpen(o)}>
-        {first.trigger}
-      </Tooltip>
-    </Suspense>
+    <Tooltip {...props} open={first.open} onOpenChange={(o) => first.setOpen(o)}>
+      {first.trigger}
+    </Tooltip>
   );
 }

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type ProblemDetail } from '@oj/shared';
 import { ApiError } from '../../api/client';
+import { whenPointerFree } from '../../app/layout/pointerFree';
 import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
@@ -95,7 +96,6 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const toolbarBox = useRef<HTMLDivElement>(null);
   const toolbarFocus = useRef<string | null>(null);
   const toolbarWanted = useRef(false);
-  const toolbarPressed = useRef(false);
   const wantToolbar = () => {
     if (toolbarWanted.current) return;
     toolbarWanted.current = true;
@@ -107,12 +107,9 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
       flushSync(() => setToolbarReady(true));
     };
     loadEditorToolbar().then(
-      () => {
-        // Not between a press and its release: a click pressed on the likeness and released on the
-        // control that replaced it reaches neither (the focus toggle or the language list did nothing).
-        if (!toolbarPressed.current) return swap();
-        window.addEventListener('pointerup', () => setTimeout(swap), { once: true, capture: true });
-      },
+      // Not between a press and its release: a click pressed on the likeness and released on the
+      // control that replaced it reaches neither (the focus toggle or the language list did nothing).
+      () => whenPointerFree(swap),
       () => {
         toolbarWanted.current = false;
       },
@@ -240,10 +237,6 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
         className="oj-editor-toolbar"
         ref={toolbarBox}
         onPointerEnter={wantToolbar}
-        onPointerDownCapture={() => {
-          toolbarPressed.current = true;
-          window.addEventListener('pointerup', () => setTimeout(() => (toolbarPressed.current = false)), { once: true, capture: true });
-        }}
         onFocus={wantToolbar}
         onTouchStart={wantToolbar}
         data-testid="editor-toolbar"
