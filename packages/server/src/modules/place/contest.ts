@@ -35,14 +35,14 @@ import {
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
+import { contestProblems, problems, submissions } from '../../db/schema/index.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
 import { assertCanView, assertTakesPart, contestById, contestOwner, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
-import { actorIn, groupStandingOf, maySite } from '../policy/index.js';
+import { actorIn, maySite } from '../policy/index.js';
 import { emptyCount, problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -98,15 +98,10 @@ function hiddenSql(v: ContestViewer): SQL {
     and not ${contestStaff(sql`${submissions.uid}`, v.c)})`;
 }
 
-/** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? */
+/** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? The rule's SQL form. */
 async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
-  const [roles, standing] = await Promise.all([
-    db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid)),
-    // In a group contest the group's root administers it too (policy.ts).
-    c.gid === null ? null : groupStandingOf(db, uid, c.gid),
-  ]);
-  const actor = { uid, roles: roles.map((r) => r.roleId), groupLevel: standing?.level ?? null, groupOwner: standing?.owner ?? false };
-  return may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+  const { rows } = await db.execute<{ staff: boolean }>(sql`select ${contestStaff(sql`${uid}::text`, c)} as staff`);
+  return !!rows[0]?.staff;
 }
 
 /** Since when the viewer's own results are hidden from them: the seal, where the rule seals own results. */
