@@ -111,6 +111,11 @@ describe('lists', () => {
     expect(list.data.records.every((r: { gid: number }) => r.gid === gid)).toBe(true);
     const site = await get(t, '/api/get-contest-list', q({ limit: 100 }));
     expect(site.data.records.map((r: { id: number }) => r.id)).not.toContain(shown);
+    // Nor does the admin area's list (HOJ's: is_group = false), even the super admin's: the group has its own table.
+    const adminArea = await get(t, '/api/admin/contest/get-contest-list', { ...as('root'), ...q({ limit: 100 }) });
+    const adminIds = adminArea.data.records.map((r: { id: number }) => r.id);
+    expect(adminIds).toContain(siteCid);
+    expect(adminIds).not.toContain(shown);
     for (const [who, http] of [
       ['outsider', 403],
       ['gapply', 403],

@@ -8,11 +8,13 @@
  * must also open (`view`), except a group's card for a visitor (opening a group needs a login).
  * Submission lists too: /status (and its "only mine"), a group's status tab and a contest's, over
  * submissions on problems of every kind, of every submitter, in contests before and after the start.
+ * And the SQL forms of a rule used inside queries (`contestStaff`: `administer` on a contest).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupLevel, may, ProblemAuth, Role, type Actor, type GroupLevelValue, type Resource } from '@oj/shared';
 import { contests, groupMembers, groups, problems, submissions, trainings, userRoles, users } from '../src/db/schema/index.js';
+import { contestStaff } from '../src/modules/contest/board.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, q, rootToken } from './helpers.js';
@@ -28,6 +30,8 @@ const ACTORS = {
   superAdmin: 'root',
   groupMember: 'ps_gmember',
   groupAdmin: 'ps_gadmin',
+  /** level 5 in the groups, not their owner */
+  groupRoot: 'ps_groot',
   groupOwner: 'ps_gowner',
   /** applied to the groups, not accepted: no member */
   applicant: 'ps_applying',
@@ -41,10 +45,15 @@ const gids = { shown: 0, hidden: 0, disabled: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   const roles: Record<string, number> = { ps_padmin: Role.PROBLEM_ADMIN, ps_admin: Role.ADMIN };
-  for (const name of ['ps_user', 'ps_padmin', 'ps_admin', 'ps_gmember', 'ps_gadmin', 'ps_gowner', 'ps_outsider', 'ps_applying']) {
+  for (const name of ['ps_user', 'ps_padmin', 'ps_admin', 'ps_gmember', 'ps_gadmin', 'ps_groot', 'ps_gowner', 'ps_outsider', 'ps_applying']) {
     await createUser(t, { username: name, roles: [roles[name] ?? Role.USER] });
   }
-  const members: Record<string, GroupLevelValue> = { ps_gmember: GroupLevel.MEMBER, ps_gadmin: GroupLevel.ADMIN, ps_applying: GroupLevel.APPLYING };
+  const members: Record<string, GroupLevelValue> = {
+    ps_gmember: GroupLevel.MEMBER,
+    ps_gadmin: GroupLevel.ADMIN,
+    ps_groot: GroupLevel.ROOT,
+    ps_applying: GroupLevel.APPLYING,
+  };
   gids.shown = await insertGroup(t, { owner: 'ps_gowner', members });
   gids.hidden = await insertGroup(t, { owner: 'ps_gowner', members });
   gids.disabled = await insertGroup(t, { owner: 'ps_gowner', members });
@@ -279,6 +288,21 @@ describe('what a list shows opens', () => {
         if (!may(actor, 'list', row.resource)) continue;
         if (name === 'visitor' && row.resource.kind === 'group') continue;
         expect(may(actor, 'view', row.resource), `${name} lists but may not view ${row.resource.kind} ${row.id}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('SQL forms of a rule inside queries agree with the policy', () => {
+  it("contestStaff: the contest's admins (`administer`), for every actor on contests of the site and of groups", async () => {
+    const all = await t.database.db.select().from(contests);
+    expect(all.some((c) => c.gid === null) && all.some((c) => c.gid !== null)).toBe(true);
+    for (const c of all) {
+      for (const name of NAMES) {
+        const actor = await actorFor(name, c.gid);
+        if (!actor) continue;
+        const { rows } = await t.database.db.execute<{ staff: boolean }>(sql`select ${contestStaff(sql`${actor.uid}::text`, c)} as staff`);
+        expect(rows[0]!.staff, `${name} on ${c.title}`).toBe(may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid }));
       }
     }
   });

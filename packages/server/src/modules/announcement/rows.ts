@@ -49,7 +49,10 @@ export type AnnouncementScope = { cid: number } | Owner;
 export const inAnnouncementScope = (scope: AnnouncementScope): SQL =>
   'cid' in scope ? eq(announcements.cid, scope.cid) : and(ownerFilter(scope, announcements.gid), isNull(announcements.cid))!;
 
-/** One page of a scope's announcements, newest first; `onlyShown` leaves out the hidden ones. */
+/**
+ * One page of a scope's announcements, newest first (by creation, then id: the site's shown list walks
+ * its status-and-creation index); `onlyShown` leaves out the hidden ones.
+ */
 export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScope, onlyShown: boolean, currentPage: number, limit: number) {
   const { db } = ctx.database;
   const where = and(inAnnouncementScope(scope), onlyShown ? eq(announcements.status, 0) : undefined);
@@ -59,7 +62,7 @@ export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScop
       .from(announcements)
       .leftJoin(users, eq(users.uid, announcements.uid))
       .where(where)
-      .orderBy(desc(announcements.id))
+      .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
       .limit(limit)
       .offset(pageOffset(currentPage, limit)),
     db.select({ n: count() }).from(announcements).where(where),

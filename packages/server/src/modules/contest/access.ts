@@ -8,8 +8,9 @@ import { ContestAuth, ContestStatus, may, parseAccountRule, type Resource } from
 import type { DbOrTx } from '../../db/client.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, forbidden, unauthorized } from '../../lib/errors.js';
-import { memberStanding } from '../group/access.js';
+import { fail, forbidden } from '../../lib/errors.js';
+import { ownerOfRow } from '../group/owner.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
 import { actorIn } from '../policy/index.js';
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -33,18 +34,18 @@ export async function isContestAdmin(db: DbOrTx, c: Pick<ContestRow, 'uid' | 'gi
 }
 
 /**
- * A group contest is the inside of its group (spec 3 §6): every call about it needs a member (level 3–5,
- * the owner, the super admin), asked afresh each time, so a member removed from the group is refused at
- * once (visitors 401, others 403 groupNotMember, hidden groups groupNotFound). Contests outside groups pass.
+ * The contest's owner with the caller in it (`ownerOfRow`): the site, or the contest's group once he
+ * passes its gate, asked afresh on every call (a group contest is the inside of its group, spec 3 §6).
+ * The policy's `view` and `administer` are then asked with the owner's actor.
  */
-export async function assertInGroup(db: DbOrTx, c: Pick<ContestRow, 'gid'>, user: AuthUser | null): Promise<void> {
-  if (c.gid === null) return;
-  if (!user) throw unauthorized();
-  await memberStanding(db, user, c.gid);
-}
+export const contestOwner = (db: DbOrTx, c: Pick<ContestRow, 'gid'>, user: AuthUser | null): Promise<Owner> => ownerOfRow(db, user, c.gid);
 
-export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow | undefined> {
-  const [row] = await db.select().from(contests).where(eq(contests.id, cid));
+/** Contest `cid`; with `within`, only when that owner holds it (a group's calls find only its contests). */
+export async function contestById(db: DbOrTx, cid: number, within?: Owner): Promise<ContestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.id, cid), within && ownerFilter(within, contests.gid)));
   return row;
 }
 
@@ -55,18 +56,27 @@ export async function contestById(db: DbOrTx, cid: number): Promise<ContestRow |
 export async function visibleContest(db: DbOrTx, cid: number, user: AuthUser | null): Promise<ContestRow> {
   const c = await contestById(db, cid);
   if (!c) throw fail('contestNotFound');
-  await assertInGroup(db, c, user);
-  if (!may(await actorIn(db, user, c.gid), 'view', contestResource(c))) throw fail('contestNotFound');
+  const owner = await contestOwner(db, c, user);
+  if (!may(owner.actor, 'view', contestResource(c))) throw fail('contestNotFound');
   return c;
 }
 
-/** A contest the caller administers; others are told it does not exist or that they may not. */
-export async function administeredContest(db: DbOrTx, cid: number, user: AuthUser): Promise<ContestRow> {
-  const c = await contestById(db, cid);
+/**
+ * A contest the caller administers, with its owner; others are told it does not exist or that they may
+ * not. `within`: the owner the call was made in (a group's calls, resolved with the caller there), whose
+ * contests alone it reaches; without it the owner is the contest's own.
+ */
+export async function administeredContestOf(db: DbOrTx, cid: number, user: AuthUser, within?: Owner): Promise<{ c: ContestRow; owner: Owner }> {
+  const c = await contestById(db, cid, within);
   if (!c) throw fail('contestNotFound');
-  await assertInGroup(db, c, user);
-  if (!(await isContestAdmin(db, c, user))) throw forbidden();
-  return c;
+  const owner = within ?? (await contestOwner(db, c, user));
+  if (!may(owner.actor, 'administer', contestResource(c))) throw forbidden();
+  return { c, owner };
+}
+
+/** A contest the caller administers (`administeredContestOf`). */
+export async function administeredContest(db: DbOrTx, cid: number, user: AuthUser, within?: Owner): Promise<ContestRow> {
+  return (await administeredContestOf(db, cid, user, within)).c;
 }
 
 /** Usernames are unique case-insensitively, so the rule is matched that way too. */

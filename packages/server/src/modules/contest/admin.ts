@@ -1,27 +1,31 @@
 /** Contest management (spec 3 §2 admin contest screens; HOJ /api/admin/contest). */
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { AdminContest, ContestBody, Page } from '@oj/shared';
+import { may, type AdminContest, type ContestBody, type GroupAdminContest, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { announcements, contests, submissions } from '../../db/schema/index.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
-import { ownerColumns, type Owner } from '../owner/index.js';
+import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { maySite } from '../policy/index.js';
-import { administeredContest } from './access.js';
+import { administeredContest, contestResource } from './access.js';
 import { forgetBoards } from './board.js';
 import { contestValues } from './form.js';
 import { participantCount, participantCounts, toAdminContest } from './info.js';
+import { contestPage } from './participate.js';
 
-/** The super admin sees every contest, other admins the ones they created. */
+/**
+ * The site's contests (HOJ's admin list leaves the groups' out: each group has its own admin table): the
+ * super admin sees every one, other admins the ones they created.
+ */
 export async function adminContestList(
   ctx: AppContext,
   user: AuthUser,
   q: { currentPage: number; limit: number; keyword?: string },
 ): Promise<Page<AdminContest>> {
   const { db } = ctx.database;
-  const conds: (SQL | undefined)[] = [];
+  const conds: (SQL | undefined)[] = [ownerFilter(siteOwner(user), contests.gid)];
   if (!maySite(user, 'administerAllContests')) conds.push(eq(contests.uid, user.uid));
   const keyword = q.keyword?.trim();
   if (keyword) conds.push(ilike(contests.title, likeOf(keyword)));
@@ -37,8 +41,21 @@ export async function adminContestList(
   return { records: rows.map((r) => toAdminContest(r, counts.get(r.id) ?? 0)), total };
 }
 
-export async function adminContest(ctx: AppContext, user: AuthUser, cid: number): Promise<AdminContest> {
-  const c = await administeredContest(ctx.database.db, cid, user);
+/**
+ * Every contest of the owner in the lists' order, each saying whether the caller may manage it (a group's
+ * admin table, spec 3 §6: edit, problems, announcements, download, delete and the visible switch only for
+ * the group root or the contest's creator; the contest calls check it again).
+ */
+export async function ownerAdminContestList(ctx: AppContext, owner: Owner, q: { currentPage: number; limit: number }): Promise<Page<GroupAdminContest>> {
+  return contestPage(ctx.database.db, ownerFilter(owner, contests.gid), q, (r, n) => ({
+    ...toAdminContest(r, n),
+    canManage: may(owner.actor, 'administer', contestResource(r)),
+  }));
+}
+
+/** `within` (here and below): the owner the call was made in, whose contests alone it reaches (`administeredContestOf`). */
+export async function adminContest(ctx: AppContext, user: AuthUser, cid: number, within?: Owner): Promise<AdminContest> {
+  const c = await administeredContest(ctx.database.db, cid, user, within);
   return toAdminContest(c, await participantCount(ctx.database.db, cid));
 }
 
@@ -55,10 +72,10 @@ export async function createContest(ctx: AppContext, user: AuthUser, owner: Owne
   return toAdminContest(row!, 0);
 }
 
-export async function updateContest(ctx: AppContext, user: AuthUser, body: ContestBody): Promise<AdminContest> {
+export async function updateContest(ctx: AppContext, user: AuthUser, body: ContestBody, within?: Owner): Promise<AdminContest> {
   if (!body.id) throw fail('contestNotFound');
   const { db } = ctx.database;
-  const c = await administeredContest(db, body.id, user);
+  const c = await administeredContest(db, body.id, user, within);
   // Rule type is fixed once created: boards, problems and scores depend on it.
   if (body.type !== c.type) throw fail('contestTypeFixed');
   const values = contestValues(body);
@@ -72,9 +89,9 @@ export async function updateContest(ctx: AppContext, user: AuthUser, body: Conte
 }
 
 /** Spec 3 §8: deleting a contest takes its submissions and announcements with it. */
-export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number): Promise<void> {
+export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number, within?: Owner): Promise<void> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, cid, user);
+  const c = await administeredContest(db, cid, user, within);
   await db.transaction(async (tx) => {
     await tx.delete(submissions).where(eq(submissions.cid, c.id));
     await tx.delete(announcements).where(eq(announcements.cid, c.id));
@@ -83,7 +100,7 @@ export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number
   forgetBoards(ctx, c.id);
 }
 
-export async function changeVisible(ctx: AppContext, user: AuthUser, cid: number, visible: boolean): Promise<void> {
-  const c = await administeredContest(ctx.database.db, cid, user);
+export async function changeVisible(ctx: AppContext, user: AuthUser, cid: number, visible: boolean, within?: Owner): Promise<void> {
+  const c = await administeredContest(ctx.database.db, cid, user, within);
   await ctx.database.db.update(contests).set({ visible, gmtModified: new Date() }).where(eq(contests.id, c.id));
 }

@@ -6,6 +6,7 @@ import { announcements, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { type AnnouncementDbRow, announcementRow, columns, listAnnouncements, writeAnnouncement } from '../announcement/rows.js';
+import type { Owner } from '../owner/index.js';
 import { administeredContest, assertCanView, visibleContest } from './access.js';
 
 const view = (r: AnnouncementDbRow): ContestAnnouncement => ({ ...announcementRow(r), cid: r.cid ?? 0 });
@@ -36,21 +37,27 @@ export async function notReadAnnouncements(ctx: AppContext, user: AuthUser, cid:
   return rows.map(view);
 }
 
-export async function adminAnnouncements(ctx: AppContext, user: AuthUser, q: { cid: number; currentPage: number; limit: number }) {
-  const c = await administeredContest(ctx.database.db, q.cid, user);
+/** `within` (here and below): the owner the call was made in, whose contests alone it reaches. */
+export async function adminAnnouncements(ctx: AppContext, user: AuthUser, q: { cid: number; currentPage: number; limit: number }, within?: Owner) {
+  const c = await administeredContest(ctx.database.db, q.cid, user, within);
   return list(ctx, c.id, false, q.currentPage, q.limit);
 }
 
-export async function saveAnnouncement(ctx: AppContext, user: AuthUser, body: { cid: number; announcement: AnnouncementBody }): Promise<ContestAnnouncement> {
-  const c = await administeredContest(ctx.database.db, body.cid, user);
+export async function saveAnnouncement(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { cid: number; announcement: AnnouncementBody },
+  within?: Owner,
+): Promise<ContestAnnouncement> {
+  const c = await administeredContest(ctx.database.db, body.cid, user, within);
   return view(await writeAnnouncement(ctx, { cid: c.id }, user.uid, body.announcement));
 }
 
 /** HOJ deletes by aid alone: the contest is found from the announcement, then its admin is checked. */
-export async function deleteAnnouncement(ctx: AppContext, user: AuthUser, aid: number): Promise<void> {
+export async function deleteAnnouncement(ctx: AppContext, user: AuthUser, aid: number, within?: Owner): Promise<void> {
   const { db } = ctx.database;
   const [a] = await db.select({ cid: announcements.cid }).from(announcements).where(eq(announcements.id, aid));
   if (!a || a.cid === null) throw notFound('announcementNotFound');
-  await administeredContest(db, a.cid, user);
+  await administeredContest(db, a.cid, user, within);
   await db.delete(announcements).where(eq(announcements.id, aid));
 }

@@ -1,5 +1,5 @@
 /** Contest list, info, registration and access (spec 2 §2 contest list and shell, §6). */
-import { and, count, desc, eq, gt, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { ContestAuth, ContestStatus, type ContestDetail, type ContestInfo, type ContestProblemLink, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import type { contestListQuery } from '@oj/shared';
@@ -19,8 +19,11 @@ import { ownerFilter, type Owner } from '../owner/index.js';
 
 type Paging = { currentPage: number; limit: number };
 
-/** Contests of the public lists: visible, outside groups (group contests are listed in their group). */
-export const listedContest = and(eq(contests.visible, true), isNull(contests.gid));
+/**
+ * The owner's listed contests: the visible ones it holds (the site's lists leave out the groups' contests:
+ * they are listed in their group, as in HOJ). The policy's `list` on a contest, as SQL.
+ */
+export const listedContest = (owner: Owner): SQL => and(eq(contests.visible, true), ownerFilter(owner, contests.gid))!;
 
 /** 0 running, 1 scheduled, 2 ended at `nowIso`: the lists show them in this order. */
 export const statusOrder = (nowIso: string) => sql`case when ${contests.startTime} > ${nowIso} then 1 when ${contests.endTime} > ${nowIso} then 0 else 2 end`;
@@ -67,7 +70,7 @@ export async function contestPage<T>(
 export async function contestList(ctx: AppContext, owner: Owner, q: Partial<z.infer<typeof contestListQuery>> & Paging): Promise<Page<ContestInfo>> {
   const { db } = ctx.database;
   const now = new Date();
-  const conds: (SQL | undefined)[] = [eq(contests.visible, true), ownerFilter(owner, contests.gid)];
+  const conds: (SQL | undefined)[] = [listedContest(owner)];
   if (q.type !== undefined) conds.push(eq(contests.type, q.type));
   if (q.status === ContestStatus.SCHEDULED) conds.push(gt(contests.startTime, now));
   if (q.status === ContestStatus.RUNNING) conds.push(and(lte(contests.startTime, now), gt(contests.endTime, now)));

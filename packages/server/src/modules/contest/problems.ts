@@ -2,7 +2,7 @@
  * Contest problems: the admin side (link public problems with a letter, title and balloon colour)
  * and the participant side (list with counts and own status, statement by letter).
  */
-import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
 import {
   JudgeStatus,
   sealActive,
@@ -36,7 +36,8 @@ import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js
 import { problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
-import { administeredContest, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
+import { ownerFilter, siteOwner, type Owner } from '../owner/index.js';
+import { administeredContest, administeredContestOf, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
 import { foldedOwnScores, forgetBoards } from './board.js';
 
 type LinkRow = typeof contestProblems.$inferSelect;
@@ -68,14 +69,21 @@ export async function linkByDisplayId(db: DbOrTx, cid: number, displayId: string
 // ---------------------------------------------------------------------------------------------
 // Admin
 
+/**
+ * "Add from public" offers any contest, a group's too, the bank: the site owner's problems, never one
+ * made in a group. "Add from group" offers the contest's owner's own problems (`addFromGroup`).
+ */
+const bankProblems = and(ownerFilter(siteOwner(null), problems.gid), eq(problems.isGroup, false));
+
 /** queryExisted (default): the contest's problems; otherwise bank problems the caller could add. */
 export async function adminProblemList(
   ctx: AppContext,
   user: AuthUser,
   q: z.infer<typeof adminContestProblemListQuery>,
+  within?: Owner,
 ): Promise<Page<AdminContestProblemRow | EligibleProblemRow>> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, q.cid, user);
+  const c = await administeredContest(db, q.cid, user, within);
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
   const offset = pageOffset(q.currentPage, q.limit);
@@ -109,8 +117,7 @@ export async function adminProblemList(
   }
   const existing = (await linksOf(db, c.id)).map((l) => l.pid);
   const where = and(
-    isNull(problems.gid),
-    eq(problems.isGroup, false),
+    bankProblems,
     usableProblemsWhere(user),
     or(eq(problems.type, c.type), eq(problems.isRemote, true)),
     existing.length ? notInArray(problems.id, existing) : undefined,
@@ -128,9 +135,9 @@ export async function adminProblemList(
   );
 }
 
-export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<ContestProblemLink> {
+export async function adminProblemLink(ctx: AppContext, user: AuthUser, cid: number, pid: number, within?: Owner): Promise<ContestProblemLink> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, cid, user);
+  const c = await administeredContest(db, cid, user, within);
   const [row] = await db
     .select()
     .from(contestProblems)
@@ -150,11 +157,11 @@ function linkConflict(err: unknown, displayId: string): never {
  * Spec 3 §5: an ACM contest takes ACM and remote problems, an OI contest OI and remote ones; only
  * problems the caller may use (`problem/use-policy.ts`).
  */
-export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>): Promise<ContestProblemLink> {
+export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>, within?: Owner): Promise<ContestProblemLink> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, body.cid, user);
+  const c = await administeredContest(db, body.cid, user, within);
   const p = await usableProblem(db, user, body.pid);
-  if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  if (!(await inBank(db, p.id))) throw notFound('problemNotFound');
   if (p.type !== contestRule(c.type).problemType && !p.isRemote)
     throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
   try {
@@ -169,18 +176,32 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   }
 }
 
+/** Is problem `pid` one of the bank's (`bankProblems`)? */
+async function inBank(db: DbOrTx, pid: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: problems.id })
+    .from(problems)
+    .where(and(eq(problems.id, pid), bankProblems));
+  return !!row;
+}
+
 /**
- * HOJ add-contest-problem-from-group: one of the group's own problems (by its problem id, in the group
- * of the contest only) under the letter `displayId`, by the same rule of types as the bank's.
+ * HOJ add-contest-problem-from-group: one of the owner's own problems (by its problem id; the owner of
+ * the contest, a group: its group only) under the letter `displayId`, by the same rule of types as the
+ * bank's. The group routes alone offer it.
  */
-export async function addFromGroup(ctx: AppContext, user: AuthUser, q: { cid: number; problemId: string; displayId: string }): Promise<ContestProblemLink> {
+export async function addFromGroup(
+  ctx: AppContext,
+  user: AuthUser,
+  q: { cid: number; problemId: string; displayId: string },
+  within?: Owner,
+): Promise<ContestProblemLink> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, q.cid, user);
-  if (c.gid === null) throw fail('contestNotFound');
+  const { c, owner } = await administeredContestOf(db, q.cid, user, within);
   const [p] = await db
     .select()
     .from(problems)
-    .where(and(eq(problems.gid, c.gid), sql`lower(${problems.problemId}) = lower(${q.problemId})`));
+    .where(and(ownerFilter(owner, problems.gid), sql`lower(${problems.problemId}) = lower(${q.problemId})`));
   if (!p) throw notFound('problemNotFound');
   assertRule(c, p.type, p.isRemote);
   try {
@@ -192,9 +213,9 @@ export async function addFromGroup(ctx: AppContext, user: AuthUser, q: { cid: nu
   }
 }
 
-export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<typeof updateContestProblemBody>): Promise<ContestProblemLink> {
+export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<typeof updateContestProblemBody>, within?: Owner): Promise<ContestProblemLink> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, body.cid, user);
+  const c = await administeredContest(db, body.cid, user, within);
   try {
     const [row] = await db
       .update(contestProblems)
@@ -210,9 +231,9 @@ export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<
 }
 
 /** Takes the problem out of the contest (the problem itself stays in the bank). */
-export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number, pid: number): Promise<void> {
+export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number, pid: number, within?: Owner): Promise<void> {
   const { db } = ctx.database;
-  const c = await administeredContest(db, cid, user);
+  const c = await administeredContest(db, cid, user, within);
   const rows = await db
     .delete(contestProblems)
     .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)))

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { contests } from '../../db/schema/index.js';
 import { participantCounts, toContestInfo } from '../contest/info.js';
 import { listedContest, statusOrder } from '../contest/participate.js';
+import { siteOwner } from '../owner/index.js';
 
 /** How many contests the card shows. */
 const RECENT_CONTEST_SIZE = 5;
@@ -21,7 +22,7 @@ export async function recentContests(ctx: AppContext): Promise<RecentContest[]> 
   const rows = await db
     .select()
     .from(contests)
-    .where(listedContest)
+    .where(listedContest(siteOwner(null)))
     .orderBy(
       statusOrder(nowIso),
       sql`case when ${contests.startTime} > ${nowIso} then ${contests.startTime} when ${contests.endTime} > ${nowIso} then ${contests.endTime} end asc`,

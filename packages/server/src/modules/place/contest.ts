@@ -35,14 +35,14 @@ import {
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { contestProblems, problems, submissions, userRoles } from '../../db/schema/index.js';
+import { contestProblems, problems, submissions } from '../../db/schema/index.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
-import { assertCanView, assertInGroup, assertTakesPart, contestById, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
+import { assertCanView, assertTakesPart, contestById, contestOwner, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
-import { actorIn, groupStandingOf, maySite } from '../policy/index.js';
+import { actorIn, maySite } from '../policy/index.js';
 import { emptyCount, problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -72,8 +72,9 @@ const contestSubmission = (c: ContestRow, s: { uid: string; beforeStart: boolean
   contest: { uid: c.uid, gid: c.gid, visible: c.visible, beforeStart: s.beforeStart },
 });
 
-async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, now = Date.now()): Promise<ContestViewer> {
-  const actor = await actorIn(db, user, c.gid);
+/** `actor`: the viewer in the contest's owner, when the caller resolved it already. */
+async function contestViewer(db: DbOrTx, c: ContestRow, user: AuthUser, known?: Actor | null, now = Date.now()): Promise<ContestViewer> {
+  const actor = known === undefined ? await actorIn(db, user, c.gid) : known;
   // The contest's admins, as isContestAdmin asks, from the one lookup of the viewer's group standing.
   const admin = may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
   return {
@@ -97,15 +98,10 @@ function hiddenSql(v: ContestViewer): SQL {
     and not ${contestStaff(sql`${submissions.uid}`, v.c)})`;
 }
 
-/** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? */
+/** Is the submitter one of the contest's admins (their submissions are tests, never sealed)? The rule's SQL form. */
 async function isStaff(db: DbOrTx, c: ContestRow, uid: string): Promise<boolean> {
-  const [roles, standing] = await Promise.all([
-    db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid)),
-    // In a group contest the group's root administers it too (policy.ts).
-    c.gid === null ? null : groupStandingOf(db, uid, c.gid),
-  ]);
-  const actor = { uid, roles: roles.map((r) => r.roleId), groupLevel: standing?.level ?? null, groupOwner: standing?.owner ?? false };
-  return may(actor, 'administer', { kind: 'contest', uid: c.uid, gid: c.gid });
+  const { rows } = await db.execute<{ staff: boolean }>(sql`select ${contestStaff(sql`${uid}::text`, c)} as staff`);
+  return !!rows[0]?.staff;
 }
 
 /** Since when the viewer's own results are hidden from them: the seal, where the rule seals own results. */
@@ -323,9 +319,9 @@ class ContestPlace implements Place {
     const c = await contestById(this.db, s.cid);
     if (!c) throw notFound('submissionNotFound');
     // A group contest's submissions, one's own too, are for the group's members (removed: refused at once).
-    await assertInGroup(this.db, c, user);
+    const owner = await contestOwner(this.db, c, user);
     const own = s.uid === user.uid;
-    const v = await contestViewer(this.db, c, user);
+    const v = await contestViewer(this.db, c, user, owner.actor);
     // The contest's current letter and title stand for the problem.
     const [l] = await this.db
       .select({ displayId: contestProblems.displayId, displayTitle: contestProblems.displayTitle })
@@ -360,8 +356,7 @@ class ContestPlace implements Place {
   async lastAcScope(): Promise<SQL> {
     const user = requireUser(this.user);
     const c = await contestById(this.db, this.cid);
-    if (c) await assertInGroup(this.db, c, user);
-    const hiddenFrom = c ? ownSealFrom(await contestViewer(this.db, c, user)) : null;
+    const hiddenFrom = c ? ownSealFrom(await contestViewer(this.db, c, user, (await contestOwner(this.db, c, user)).actor)) : null;
     return and(eq(submissions.cid, this.cid), hiddenFrom ? sql`${submissions.submitTime} < ${hiddenFrom.toISOString()}` : undefined)!;
   }
 }

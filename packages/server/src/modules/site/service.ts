@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { OWN_OJ, type Announcement, type CarouselItem, type LanguageInfo, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { announcements, carousel, files, languages, users } from '../../db/schema/index.js';
-import { pageOf, pageOffset } from '../../db/page.js';
+import { carousel, files, languages } from '../../db/schema/index.js';
 import { FILES_URL } from '../../lib/files.js';
+import { ownerAnnouncements } from '../announcement/service.js';
+import { siteOwner } from '../owner/index.js';
 
 export async function homeCarousel(ctx: AppContext): Promise<CarouselItem[]> {
   const rows = await ctx.database.db
@@ -14,30 +15,18 @@ export async function homeCarousel(ctx: AppContext): Promise<CarouselItem[]> {
   return rows.map((r) => ({ id: r.id, url: `${FILES_URL}/${r.path}` }));
 }
 
-/** Visible site-wide announcements (not those of a contest or group), newest first. */
+/** The site owner's shown announcements (not a contest's or a group's), newest first (/home). */
 export async function siteAnnouncements(ctx: AppContext, currentPage: number, limit: number): Promise<Page<Announcement>> {
-  const { db } = ctx.database;
-  const where = and(eq(announcements.status, 0), isNull(announcements.cid), isNull(announcements.gid));
-  const { records: rows, total } = await pageOf(
-    db
-      .select({
-        id: announcements.id,
-        title: announcements.title,
-        content: announcements.content,
-        username: users.username,
-        gmtCreate: announcements.gmtCreate,
-        gmtModified: announcements.gmtModified,
-      })
-      .from(announcements)
-      .leftJoin(users, eq(users.uid, announcements.uid))
-      .where(where)
-      .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
-      .limit(limit)
-      .offset(pageOffset(currentPage, limit)),
-    db.select({ n: count() }).from(announcements).where(where),
-  );
+  const { records, total } = await ownerAnnouncements(ctx, siteOwner(null), { currentPage, limit }, true);
   return {
-    records: rows.map((r) => ({ ...r, username: r.username ?? '', gmtCreate: r.gmtCreate.toISOString(), gmtModified: r.gmtModified.toISOString() })),
+    records: records.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      username: r.username ?? '',
+      gmtCreate: r.gmtCreate.toISOString(),
+      gmtModified: r.gmtModified.toISOString(),
+    })),
     total,
   };
 }
