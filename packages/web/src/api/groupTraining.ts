@@ -1,6 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { groupTrainingEndpoints as ep } from '@oj/shared';
-import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';
 import type { AdminTrainingBody } from './training';
 
@@ -38,16 +36,3 @@ export const groupTrainingKeys = {
   categories: (gid: number) => ['training-categories', 'group', gid] as const,
   ownCategories: (gid: number) => ['training-categories', 'group', gid, 'own'] as const,
 };
-
-export function useGroupTrainingList(q: GroupTrainingListQuery) {
-  return useQuery({ queryKey: groupTrainingKeys.list(q), queryFn: quietly(() => groupTrainingApi.list(q)), placeholderData: keepPreviousData });
-}
-
-export function useGroupAdminTrainingList(q: GroupAdminTrainingListQuery, enabled: boolean) {
-  return useQuery({
-    queryKey: groupTrainingKeys.adminList(q),
-    queryFn: quietly(() => groupTrainingApi.adminList(q)),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RecentUpdatedProblem, TestRunBody } from '@oj/shared';
 import { useSession } from '../app/session';
 import { api, quietly } from './client';
@@ -75,10 +75,6 @@ export const problemKeys = {
   fullScreenList: (cid: number, uid: string) => ['user-problem-status', 'full-screen', cid, uid] as const,
   submitConfig: ['submit-config'] as const,
 };
-
-export function useProblemList(f: ProblemListFilter) {
-  return useQuery({ queryKey: problemKeys.list(f), queryFn: () => problemApi.list(f), placeholderData: keepPreviousData });
-}
 
 export function useProblemTags(oj: string) {
   return useQuery({ queryKey: problemKeys.tags(oj), queryFn: () => problemApi.tagsAndClassification(oj), staleTime: 60_000 });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { adminTrainingEndpoints as adminEp, trainingEndpoints as ep } from '@oj/shared';
 import { useSession } from '../app/session';
 import { quietly } from './client';
@@ -67,15 +67,6 @@ const validTid = (tid: number) => Number.isInteger(tid) && tid > 0;
 
 export function useTrainingCategories() {
   return useQuery({ queryKey: trainingKeys.categories, queryFn: quietly(trainingApi.categories), staleTime: 60_000 });
-}
-
-export function useTrainingList(q: TrainingListQuery) {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: trainingKeys.list(q, user?.uid ?? ''),
-    queryFn: quietly(() => trainingApi.list(q)),
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** The training as the viewer sees it; the shell shows a failure itself. */

@@ -1,20 +1,18 @@
 import './problem.css';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Col, Input, List, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Checkbox, Col, Input, List, Radio, Row, Select, Space, Tag, Typography } from 'antd';
 import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OWN_OJ, PAGE_SIZES, REMOTE_OJS, problemListQuery, type ProblemListRow, type Tag as ProblemTag } from '@oj/shared';
-import { problemApi, problemKeys, useProblemList, useProblemTags, useUserProblemStatus } from '../../api/problem';
+import { problemApi, problemKeys, useProblemTags } from '../../api/problem';
 import { useSession } from '../../app/session';
 import { readStorage, writeStorage } from '../../app/storage';
-import { breakdownText, PassRateBar } from './PassRateBar';
-import { AuthTag, DifficultyTag, OwnStatusIcon } from '../../components/problemStatus';
+import { breakdownText } from './PassRateBar';
+import { ProblemTable, type ProblemTableScope } from './ProblemTable';
 import { TagPanel } from './TagPanel';
 import { useListState } from '../../components/list/useListState';
-import { listPager } from '../../components/list/listPager';
 import { useMay } from '../../app/may';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
@@ -38,10 +36,6 @@ export default function ProblemListPage() {
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   // Back/forward or a shared link changes the URL: the search box follows it.
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
-  const list = useProblemList({ ...filter, tagId: filter.tagId?.join(',') });
-  const rows = list.data?.records ?? [];
-  const pids = useMemo(() => rows.map((r) => r.pid), [rows]);
-  const status = useUserProblemStatus(pids);
   const tagBank = !filter.oj || filter.oj === 'All' ? OWN_OJ : filter.oj;
   const tags = useProblemTags(tagBank);
   const recent = useQuery({ queryKey: problemKeys.recent, queryFn: problemApi.recentUpdated, staleTime: 60_000 });
@@ -64,65 +58,25 @@ export default function ProblemListPage() {
     update({ keyword: undefined, tagId: undefined, difficulty: undefined, oj: undefined, auth: undefined });
   };
 
-  // Fixed layout: the id, level, total and AC-rate columns keep their widths and the title and tags
-  // share what is left, cut with an ellipsis; under LIST_MIN_WIDTH the table scrolls inside its card.
-  const columns: ColumnsType<ProblemListRow> = [
-    ...(user
-      ? [
-          {
-            key: 'own',
-            width: 40,
-            align: 'center' as const,
-            render: (_: unknown, r: ProblemListRow) => <OwnStatusIcon status={status.data?.[r.pid]?.status} />,
-          },
-        ]
-      : []),
-    {
-      title: t('problem.list.id'),
-      dataIndex: 'problemId',
-      width: 92,
-      ellipsis: true,
-      render: (id: string) => (
-        <Link to={`/problem/${encodeURIComponent(id)}`} title={id}>
-          {id}
-        </Link>
-      ),
+  // The site's problem table under the bank's scope: every column of spec 1 §2, tags by the checkbox.
+  const scope: ProblemTableScope<ProblemListRow, typeof filter> = {
+    testId: 'problem-table',
+    rowKey: 'pid',
+    query: (q) => {
+      const f = { ...q, tagId: q.tagId?.join(',') };
+      return { queryKey: problemKeys.list(f), queryFn: () => problemApi.list(f) };
     },
-    {
-      title: t('problem.list.title'),
-      dataIndex: 'title',
-      render: (title: string, r) => (
-        <span className="oj-problem-title-cell">
-          <Link to={`/problem/${encodeURIComponent(r.problemId)}`} title={title} data-testid={`problem-link-${r.problemId}`}>
-            {title}
-          </Link>
-          <AuthTag auth={r.auth} />
-        </span>
-      ),
-    },
-    { title: t('problem.list.level'), dataIndex: 'difficulty', width: 104, responsive: ['sm'], render: (d: number) => <DifficultyTag level={d} /> },
-    ...(showTags
-      ? [
-          {
-            title: t('problem.list.tags'),
-            key: 'tags',
-            width: '17%',
-            responsive: ['md' as const],
-            render: (_: unknown, r: ProblemListRow) => (
-              <div className="oj-problem-row-tags" title={r.tags.map((tag) => tag.name).join(', ')}>
-                {r.tags.map((tag) => (
-                  <Tag key={tag.id} color={tag.color || undefined} style={{ cursor: 'pointer' }} onClick={() => toggleTag(tag)}>
-                    {tag.name}
-                  </Tag>
-                ))}
-              </div>
-            ),
-          },
-        ]
-      : []),
-    { title: t('problem.list.total'), dataIndex: 'total', width: 64, align: 'right', responsive: ['sm'] },
-    { title: t('problem.list.acRate'), key: 'rate', width: 150, render: (_: unknown, r) => <PassRateBar count={r} /> },
-  ];
+    problemPath: (id) => `/problem/${encodeURIComponent(id)}`,
+    columns: [...(user ? ['own' as const] : []), 'id', 'title', 'level', ...(showTags ? ['tags' as const] : []), 'total', 'rate'],
+    pageSizes: PAGE_SIZES.options,
+    totalKey: 'problem.list.totalCount',
+    quickJumper: true,
+    minWidth: LIST_MIN_WIDTH,
+    authTag: true,
+    onTag: toggleTag,
+    // Spec 1 §2: hovering a row shows the verdict percentages (the bar has a richer tooltip).
+    rowTitle: (r) => breakdownText(t, r),
+  };
 
   return (
     <div className="oj-page" data-testid="problem-list">
@@ -211,22 +165,7 @@ export default function ProblemListPage() {
                   ))}
                 </Space>
               )}
-              <Table<ProblemListRow>
-                rowKey="pid"
-                size="middle"
-                columns={columns}
-                dataSource={rows}
-                // Spec 1 §2: hovering a row shows the verdict percentages (the bar has a richer tooltip).
-                onRow={(r) => ({ title: breakdownText(t, r) })}
-                loading={list.isFetching}
-                tableLayout="fixed"
-                scroll={{ x: LIST_MIN_WIDTH }}
-                pagination={{
-                  ...listPager(filter, update, list.data?.total ?? 0, PAGE_SIZES.options),
-                  showTotal: (total) => t('problem.list.totalCount', { total }),
-                  showQuickJumper: true,
-                }}
-              />
+              <ProblemTable scope={scope} state={filter} update={update} />
             </Space>
           </Card>
         </Col>

@@ -1,63 +1,15 @@
 import './training.css';
 import { useEffect, useState } from 'react';
-import { Card, Empty, Input, Radio, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Input, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TRAINING_LIMITS, TrainingAuth, trainingListQuery, type TrainingAuthValue, type TrainingListRow } from '@oj/shared';
-import { useTrainingCategories, useTrainingList } from '../../api/training';
+import { quietly } from '../../api/client';
+import { trainingApi, trainingKeys, useTrainingCategories } from '../../api/training';
 import { useListState } from '../../components/list/useListState';
-import { RelativeTime } from '../../components/RelativeTime';
-import { TrainingAuthTag, TrainingCategoryTag, TrainingLink, TrainingProgress } from '../../components/training/meta';
+import { TrainingTable, type TrainingTableScope } from './TrainingTable';
 
-/** The list's size is fixed: a `limit` in the address is not read. */
+/** The list's size is fixed (spec 2 §9): a `limit` in the address is not read. */
 const PAGER = { pageSizes: [TRAINING_LIMITS.pageSize] };
-
-/**
- * The columns of a training list (spec 3 "Group trainings": number, title, auth, category in its
- * colour, progress, problem count, author, recent update), for the site's list and a group's.
- * `onCategory`: a click on a category tag filters by it.
- */
-export function useTrainingListColumns(onCategory?: (categoryId: number) => void): TableColumnsType<TrainingListRow> {
-  const { t } = useTranslation();
-  return [
-    // On a phone: number, title, category and progress; the rest from wider screens on.
-    { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
-    {
-      title: t('training.list.title'),
-      dataIndex: 'title',
-      render: (title: string, row) => (
-        <TrainingLink tid={row.id} testId={`training-title-${row.id}`}>
-          {title}
-        </TrainingLink>
-      ),
-    },
-    { title: t('training.list.auth'), dataIndex: 'auth', width: 110, responsive: ['sm'], render: (auth: TrainingAuthValue) => <TrainingAuthTag auth={auth} /> },
-    {
-      title: t('training.list.category'),
-      dataIndex: 'categoryName',
-      width: 130,
-      render: (_v, row) => (
-        <TrainingCategoryTag
-          name={row.categoryName}
-          color={row.categoryColor}
-          onClick={row.categoryId && onCategory ? () => onCategory(row.categoryId!) : undefined}
-        />
-      ),
-    },
-    {
-      title: t('training.list.progress'),
-      key: 'progress',
-      width: 170,
-      render: (_v, row) => (
-        <span data-testid={`training-progress-${row.id}`}>
-          <TrainingProgress acCount={row.acCount} problemCount={row.problemCount} />
-        </span>
-      ),
-    },
-    { title: t('training.list.problemCount'), dataIndex: 'problemCount', width: 100, align: 'center', responsive: ['md'] },
-    { title: t('training.list.author'), dataIndex: 'author', width: 120, responsive: ['lg'] },
-    { title: t('training.list.updated'), dataIndex: 'gmtModified', width: 160, responsive: ['md'], render: (iso: string) => <RelativeTime iso={iso} /> },
-  ];
-}
 
 /** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
 export default function TrainingListPage() {
@@ -67,9 +19,15 @@ export default function TrainingListPage() {
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);
   const categories = useTrainingCategories();
-  const list = useTrainingList(filter);
-
-  const columns = useTrainingListColumns((categoryId) => update({ categoryId }));
+  // The site's training table under the site's scope: a click on a category tag filters by it.
+  const scope: TrainingTableScope<TrainingListRow, typeof filter> = {
+    testId: 'training-table',
+    query: (q, uid) => ({ queryKey: trainingKeys.list(q, uid), queryFn: quietly(() => trainingApi.list(q)) }),
+    columns: ['rank', 'title', 'auth', 'category', 'progress', 'problemCount', 'author', 'updated'],
+    pageSizes: PAGER.pageSizes,
+    hideOnSinglePage: true,
+    onCategory: (categoryId) => update({ categoryId }),
+  };
 
   return (
     <div className="oj-page" data-testid="training-list">
@@ -117,24 +75,7 @@ export default function TrainingListPage() {
             />
           </Space>
         </Space>
-        <Table<TrainingListRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
-          pagination={{
-            current: filter.currentPage,
-            pageSize: TRAINING_LIMITS.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: (currentPage) => update({ currentPage }),
-          }}
-          data-testid="training-table"
-        />
+        <TrainingTable scope={scope} state={filter} update={update} />
       </Card>
     </div>
   );

@@ -1,7 +1,6 @@
-import { Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { ADMIN_PAGE_SIZES, PROBLEM_AUTHS } from '../../../admin/problemOptions';
 import { formatDateTime } from '../../../components/time';
 import { useListState } from '../../../components/list/useListState';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
+import { ProblemTable, type ProblemColumnSlot, type ProblemTableScope } from '../../problem/ProblemTable';
 
 /**
  * The address bar's state: the list's page and size (the group comes from the route) and which table,
@@ -31,18 +31,9 @@ const DEFAULTS = { limit: ADMIN_PAGE_SIZES[0] };
 export default function GroupProblemPage() {
   const { t } = useTranslation();
   const { group, access } = useGroup();
-  const [state, setPaging] = useListState(addressQuery, DEFAULTS, PAGER);
+  const [state, update] = useListState(addressQuery, DEFAULTS, PAGER);
   const admin = access.admin && !!state.admin;
-  const { currentPage: page, limit } = state;
-  const pagination = (total: number) => ({
-    current: page,
-    pageSize: limit,
-    total,
-    showSizeChanger: true,
-    pageSizeOptions: ADMIN_PAGE_SIZES.map(String),
-    showTotal: (n: number) => t('groupProblem.total', { count: n }),
-    onChange: (p: number, l: number) => setPaging(l !== limit ? { limit: l } : { currentPage: p }),
-  });
+  const gid = group.id;
 
   return (
     <Card
@@ -52,7 +43,7 @@ export default function GroupProblemPage() {
         access.admin && (
           <Space wrap>
             {admin && (
-              <Link to={groupPath(group.id, 'problem', 'admin', 'create')}>
+              <Link to={groupPath(gid, 'problem', 'admin', 'create')}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="group-problem-create">
                   {t('groupProblem.create')}
                 </Button>
@@ -60,7 +51,7 @@ export default function GroupProblemPage() {
             )}
             <Button
               icon={admin ? <UnorderedListOutlined /> : <SettingOutlined />}
-              onClick={() => setPaging({ admin: !admin || undefined })}
+              onClick={() => update({ admin: !admin || undefined })}
               data-testid="group-problem-admin-toggle"
             >
               {t(admin ? 'groupProblem.backToList' : 'groupProblem.admin')}
@@ -69,81 +60,46 @@ export default function GroupProblemPage() {
         )
       }
     >
-      {admin ? (
-        <AdminTable gid={group.id} page={page} limit={limit} pagination={pagination} />
-      ) : (
-        <MemberTable gid={group.id} page={page} limit={limit} pagination={pagination} />
-      )}
+      {admin ? <AdminTable gid={gid} state={state} update={update} /> : <ProblemTable scope={memberScope(gid)} state={state} update={update} />}
     </Card>
   );
 }
 
-interface TableProps {
-  gid: number;
-  page: number;
-  limit: number;
-  pagination: (total: number) => object;
-}
+type State = z.output<typeof addressQuery>;
+type Update = (patch: Partial<State>) => void;
 
-function MemberTable({ gid, page, limit, pagination }: TableProps) {
-  const { t } = useTranslation();
-  const list = useQuery({
-    queryKey: groupProblemKeys.list(gid, page, limit),
-    queryFn: () => groupProblemApi.list(gid, page, limit),
-    placeholderData: keepPreviousData,
-  });
-  const link = (r: GroupProblemRow, text: string) => <Link to={groupPath(gid, 'problem', encodeURIComponent(r.problemId))}>{text}</Link>;
-  const columns: ColumnsType<GroupProblemRow> = [
-    { title: t('groupProblem.problemId'), dataIndex: 'problemId', width: 150, render: (v: string, r) => link(r, v) },
-    { title: t('groupProblem.problemTitle'), dataIndex: 'title', render: (v: string, r) => link(r, v) },
-    { title: t('groupProblem.type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
-    { title: t('groupProblem.difficulty'), dataIndex: 'difficulty', width: 110, responsive: ['md'], render: (v: number) => t(`difficulty.${v}`) },
-    {
-      title: t('groupProblem.tags'),
-      dataIndex: 'tags',
-      responsive: ['lg'],
-      render: (tags: GroupProblemRow['tags']) =>
-        tags.map((tag) => (
-          <Tag key={tag.id} color={tag.color ?? undefined}>
-            {tag.name}
-          </Tag>
-        )),
-    },
-    {
-      title: t('groupProblem.acRate'),
-      key: 'ac',
-      width: 120,
-      render: (_v, r) => (
-        <Tooltip title={`${r.ac} / ${r.total}`}>
-          <span>{r.total ? `${((r.ac / r.total) * 100).toFixed(2)}%` : '0.00%'}</span>
-        </Tooltip>
-      ),
-    },
-  ];
-  return (
-    <Table<GroupProblemRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.data?.records ?? []}
-      loading={list.isPending}
-      scroll={{ x: 'max-content' }}
-      pagination={pagination(list.data?.total ?? 0)}
-      data-testid="group-problem-table"
-      locale={{ emptyText: t('groupProblem.empty') }}
-    />
-  );
-}
+/** What the group's two tables share: its problems' pages, the group's words for the headers, its pager. */
+const groupTable = (gid: number) => ({
+  rowKey: 'id' as const,
+  problemPath: (problemId: string) => groupPath(gid, 'problem', encodeURIComponent(problemId)),
+  labels: {
+    id: 'groupProblem.problemId',
+    title: 'groupProblem.problemTitle',
+    level: 'groupProblem.difficulty',
+    tags: 'groupProblem.tags',
+    acRate: 'groupProblem.acRate',
+  },
+  pageSizes: ADMIN_PAGE_SIZES,
+  totalKey: 'groupProblem.total',
+  emptyKey: 'groupProblem.empty',
+});
 
-function AdminTable({ gid, page, limit, pagination }: TableProps) {
+/** The members' list: the site's problem table on the group's list call (its public problems). */
+const memberScope = (gid: number): ProblemTableScope<GroupProblemRow, State> => ({
+  ...groupTable(gid),
+  testId: 'group-problem-table',
+  query: (q) => ({ queryKey: groupProblemKeys.list(gid, q.currentPage, q.limit), queryFn: () => groupProblemApi.list(gid, q.currentPage, q.limit) }),
+  columns: ['id', 'title', 'type', 'level', 'tags', 'acRate'],
+});
+
+/**
+ * The admins' list: the site's problem table on the group's admin call (every problem of the group),
+ * with the group's own cells: author, change time, auth, the public-bank application and the actions.
+ */
+function AdminTable({ gid, state, update }: { gid: number; state: State; update: Update }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const list = useQuery({
-    queryKey: groupProblemKeys.adminList(gid, page, limit),
-    queryFn: () => groupProblemApi.adminList(gid, page, limit),
-    placeholderData: keepPreviousData,
-  });
   const reload = () => void client.invalidateQueries({ queryKey: groupProblemKeys.all(gid) });
   const act = useMutation({
     mutationFn: (run: () => Promise<{ msg: string }>) => run(),
@@ -159,15 +115,10 @@ function AdminTable({ gid, page, limit, pagination }: TableProps) {
     return <Tag>{t('groupProblem.apply.none')}</Tag>;
   };
 
-  const columns: ColumnsType<GroupAdminProblemRow> = [
+  const columns: ProblemColumnSlot<GroupAdminProblemRow>[] = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    {
-      title: t('groupProblem.problemId'),
-      dataIndex: 'problemId',
-      width: 150,
-      render: (v: string) => <Link to={groupPath(gid, 'problem', encodeURIComponent(v))}>{v}</Link>,
-    },
-    { title: t('groupProblem.problemTitle'), dataIndex: 'title', ellipsis: true },
+    'id',
+    'title',
     { title: t('groupProblem.author'), dataIndex: 'author', width: 110, responsive: ['md'] },
     { title: t('groupProblem.modified'), dataIndex: 'gmtModified', width: 170, responsive: ['xl'], render: (v: string) => formatDateTime(v) },
     {
@@ -251,17 +202,14 @@ function AdminTable({ gid, page, limit, pagination }: TableProps) {
         ),
     },
   ];
-  return (
-    <Table<GroupAdminProblemRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.data?.records ?? []}
-      loading={list.isPending}
-      scroll={{ x: 'max-content' }}
-      pagination={pagination(list.data?.total ?? 0)}
-      data-testid="group-problem-admin-table"
-      locale={{ emptyText: t('groupProblem.empty') }}
-    />
-  );
+  const scope: ProblemTableScope<GroupAdminProblemRow, State> = {
+    ...groupTable(gid),
+    testId: 'group-problem-admin-table',
+    query: (q) => ({
+      queryKey: groupProblemKeys.adminList(gid, q.currentPage, q.limit),
+      queryFn: () => groupProblemApi.adminList(gid, q.currentPage, q.limit),
+    }),
+    columns,
+  };
+  return <ProblemTable scope={scope} state={state} update={update} />;
 }

@@ -1,24 +1,24 @@
 import '../../training/training.css';
 import './groupTraining.css';
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { may, TRAINING_LIMITS, type AdminTrainingListRow } from '@oj/shared';
-import { groupTrainingApi, useGroupAdminTrainingList, useGroupTrainingList } from '../../../api/groupTraining';
+import { groupAdminTrainingListQuery, groupTrainingListQuery, may, TRAINING_LIMITS, type AdminTrainingListRow, type TrainingListRow } from '@oj/shared';
+import { quietly } from '../../../api/client';
+import { groupTrainingApi, groupTrainingKeys } from '../../../api/groupTraining';
 import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import TrainingCategoryPage from '../../../admin/pages/training/TrainingCategoryPage';
 import { TrainingEditor } from '../../../admin/pages/training/TrainingEditPage';
 import { TrainingProblemsManager } from '../../../admin/pages/training/TrainingProblemsPage';
 import { TrainingAdminScopeContext } from '../../../admin/training/trainingAdminScope';
-import { RelativeTime } from '../../../components/RelativeTime';
-import { TrainingAuthTag, TrainingCategoryTag } from '../../../components/training/meta';
+import { useListState } from '../../../components/list/useListState';
 import { useTrainingActor } from '../../../components/training/policy';
-import { useTrainingListColumns } from '../../training/TrainingListPage';
-import { TrainingPlaceContext, useTrainingPlace } from '../../../components/training/TrainingPlace';
+import { TrainingPlaceContext } from '../../../components/training/TrainingPlace';
+import { type TrainingColumnSlot, TrainingTable, type TrainingTableScope } from '../../training/TrainingTable';
 import { useSession } from '../../../app/session';
 import { useGroup } from '../../../components/group/GroupContext';
 import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
@@ -36,6 +36,12 @@ const idParam = (v: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** The lists' page (and the admin list's size) in the address bar, beside the view; the group comes from the route. */
+const memberQuery = groupTrainingListQuery.omit({ gid: true });
+const MEMBER_PAGER = { pageSizes: [TRAINING_LIMITS.pageSize] };
+const adminQuery = groupAdminTrainingListQuery.omit({ gid: true, keyword: true });
+const ADMIN_PAGER = { pageSizes: TRAINING_LIMITS.problemPageSizes };
+
 /** Which view of the tab the address bar asks for (admin views only for the group's admins). */
 function viewOf(params: URLSearchParams, admin: boolean): View {
   if (!admin) return { kind: 'list' };
@@ -49,49 +55,37 @@ function viewOf(params: URLSearchParams, admin: boolean): View {
   return { kind: 'list' };
 }
 
-/** The members' list (spec 3 "Group trainings" columns), 15 a page. */
+/** The members' list: the site's training table on the group's list call, 15 a page. */
 function MemberList() {
-  const { t } = useTranslation();
   const { group } = useGroup();
-  const [page, setPage] = useState(1);
-  const list = useGroupTrainingList({ gid: group.id, currentPage: page, limit: TRAINING_LIMITS.pageSize });
-  const columns = useTrainingListColumns();
-  return (
-    <Table
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.data?.records ?? []}
-      loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: TRAINING_LIMITS.pageSize,
-        total: list.data?.total ?? 0,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        onChange: setPage,
-      }}
-      data-testid="group-training-table"
-    />
-  );
+  const [state, update] = useListState(memberQuery, undefined, MEMBER_PAGER);
+  const gid = group.id;
+  const scope: TrainingTableScope<TrainingListRow, typeof state> = {
+    testId: 'group-training-table',
+    query: (q) => {
+      const query = { ...q, gid };
+      return { queryKey: groupTrainingKeys.list(query), queryFn: quietly(() => groupTrainingApi.list(query)) };
+    },
+    columns: ['rank', 'title', 'auth', 'category', 'progress', 'problemCount', 'author', 'updated'],
+    pageSizes: MEMBER_PAGER.pageSizes,
+    hideOnSinglePage: true,
+  };
+  return <TrainingTable scope={scope} state={state} update={update} />;
 }
 
 /**
- * The admins' list: every training of the group, hidden ones too, with the visible switch; edit,
- * problems and delete for the trainings the viewer administers (author while a group admin, group root,
- * super admin), as the policy says.
+ * The admins' list: the site's training table on the group's admin call (every training of the group,
+ * hidden ones too) with the group's own cells: the visible switch; edit, problems and delete for the
+ * trainings the viewer administers (author while a group admin, group root, super admin), as the
+ * policy says.
  */
 function AdminList() {
   const { t } = useTranslation();
   const { group } = useGroup();
   const client = useQueryClient();
   const actor = useTrainingActor();
-  const place = useTrainingPlace();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const list = useGroupAdminTrainingList({ gid: group.id, currentPage: page, limit }, true);
+  const [state, update] = useListState(adminQuery, undefined, ADMIN_PAGER);
+  const gid = group.id;
   const reload = () => {
     void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
     void client.invalidateQueries({ queryKey: ['training-list'] });
@@ -112,95 +106,71 @@ function AdminList() {
   });
   const mayDo = (row: AdminTrainingListRow, action: 'administer' | 'delete') => may(actor, action, { kind: 'training', uid: row.uid, gid: row.gid });
 
-  const columns: TableColumnsType<AdminTrainingListRow> = [
-    { title: '#', dataIndex: 'rank', width: 64, align: 'center' },
-    {
-      title: t('admin.training.title'),
-      dataIndex: 'title',
-      render: (title: string, row) => <Link to={place.path(row.id)}>{title}</Link>,
+  const visible: TrainingColumnSlot<AdminTrainingListRow> = {
+    title: t('admin.training.visible'),
+    dataIndex: 'status',
+    width: 90,
+    render: (on: boolean, row) => (
+      <Switch
+        size="small"
+        checked={on}
+        disabled={!mayDo(row, 'administer')}
+        loading={status.isPending && status.variables?.tid === row.id}
+        onChange={(v) => status.mutate({ tid: row.id, visible: v })}
+        data-testid={`group-training-visible-${row.id}`}
+      />
+    ),
+  };
+  const actions: TrainingColumnSlot<AdminTrainingListRow> = {
+    title: t('admin.actions'),
+    key: 'actions',
+    width: 130,
+    render: (_v, row) =>
+      mayDo(row, 'administer') ? (
+        <Space size={4}>
+          <Tooltip title={t('admin.training.edit')}>
+            <Link to={groupTrainingTab(gid, { edit: row.id })}>
+              <Button size="small" icon={<EditOutlined />} data-testid={`group-training-edit-${row.id}`} />
+            </Link>
+          </Tooltip>
+          <Tooltip title={t('admin.training.problems')}>
+            <Link to={groupTrainingTab(gid, { problems: row.id })}>
+              <Button size="small" icon={<UnorderedListOutlined />} data-testid={`group-training-problems-${row.id}`} />
+            </Link>
+          </Tooltip>
+          {mayDo(row, 'delete') && (
+            <Popconfirm
+              title={t('admin.training.deleteConfirm')}
+              description={t('admin.training.deleteWarning')}
+              okButtonProps={{ danger: true, 'data-testid': 'group-training-delete-ok' }}
+              onConfirm={() => remove.mutate(row.id)}
+            >
+              <Tooltip title={t('admin.delete')}>
+                <Button size="small" danger icon={<DeleteOutlined />} data-testid={`group-training-delete-${row.id}`} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Space>
+      ) : null,
+  };
+  const scope: TrainingTableScope<AdminTrainingListRow, typeof state> = {
+    testId: 'group-admin-training-table',
+    query: (q) => {
+      const query = { ...q, gid };
+      return { queryKey: groupTrainingKeys.adminList(query), queryFn: quietly(() => groupTrainingApi.adminList(query)) };
     },
-    {
-      title: t('admin.training.category'),
-      dataIndex: 'categoryName',
-      width: 130,
-      render: (_v, row) => <TrainingCategoryTag name={row.categoryName} color={row.categoryColor} />,
+    columns: ['rank', 'title', 'category', 'auth', visible, 'author', 'updated', actions],
+    labels: {
+      title: 'admin.training.title',
+      category: 'admin.training.category',
+      auth: 'admin.training.auth',
+      author: 'admin.training.author',
+      updated: 'admin.training.modified',
     },
-    { title: t('admin.training.auth'), dataIndex: 'auth', width: 110, responsive: ['sm'], render: (auth) => <TrainingAuthTag auth={auth} /> },
-    {
-      title: t('admin.training.visible'),
-      dataIndex: 'status',
-      width: 90,
-      render: (visible: boolean, row) => (
-        <Switch
-          size="small"
-          checked={visible}
-          disabled={!mayDo(row, 'administer')}
-          loading={status.isPending && status.variables?.tid === row.id}
-          onChange={(v) => status.mutate({ tid: row.id, visible: v })}
-          data-testid={`group-training-visible-${row.id}`}
-        />
-      ),
-    },
-    { title: t('admin.training.author'), dataIndex: 'author', width: 110, responsive: ['md'] },
-    { title: t('admin.training.modified'), dataIndex: 'gmtModified', width: 150, responsive: ['lg'], render: (iso: string) => <RelativeTime iso={iso} /> },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 130,
-      render: (_v, row) =>
-        mayDo(row, 'administer') ? (
-          <Space size={4}>
-            <Tooltip title={t('admin.training.edit')}>
-              <Link to={groupTrainingTab(group.id, { edit: row.id })}>
-                <Button size="small" icon={<EditOutlined />} data-testid={`group-training-edit-${row.id}`} />
-              </Link>
-            </Tooltip>
-            <Tooltip title={t('admin.training.problems')}>
-              <Link to={groupTrainingTab(group.id, { problems: row.id })}>
-                <Button size="small" icon={<UnorderedListOutlined />} data-testid={`group-training-problems-${row.id}`} />
-              </Link>
-            </Tooltip>
-            {mayDo(row, 'delete') && (
-              <Popconfirm
-                title={t('admin.training.deleteConfirm')}
-                description={t('admin.training.deleteWarning')}
-                okButtonProps={{ danger: true, 'data-testid': 'group-training-delete-ok' }}
-                onConfirm={() => remove.mutate(row.id)}
-              >
-                <Tooltip title={t('admin.delete')}>
-                  <Button size="small" danger icon={<DeleteOutlined />} data-testid={`group-training-delete-${row.id}`} />
-                </Tooltip>
-              </Popconfirm>
-            )}
-          </Space>
-        ) : null,
-    },
-  ];
-
-  return (
-    <Table<AdminTrainingListRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.data?.records ?? []}
-      loading={list.isPending}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: limit,
-        total: list.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: TRAINING_LIMITS.problemPageSizes.map(String),
-        hideOnSinglePage: false,
-        onChange: (p, size) => {
-          setPage(size !== limit ? 1 : p);
-          setLimit(size);
-        },
-      }}
-      data-testid="group-admin-training-table"
-    />
-  );
+    pageSizes: ADMIN_PAGER.pageSizes,
+    hideOnSinglePage: false,
+  };
+  return <TrainingTable scope={scope} state={state} update={update} />;
 }
 
 /** Add from group problems (spec 3 "Group trainings"): a small dialog with the problem's id; Enter submits. */
