@@ -44,9 +44,10 @@ export interface TypedOptions {
 export type TypedCall<N extends EndpointName> = Omit<Call, 'data'> & { data: ResponseOf<EndpointNamed<N>> };
 
 /**
- * What a client may send for a schema, at every depth: what it accepts (a defaulted or optional key may
- * be left out, in nested objects too), except where it takes anything and coerces it (query numbers):
- * there the parsed type (a number, not any text).
+ * What a client sends for a schema, as the web's `ClientInput` but at every depth: the keys it accepts
+ * (a defaulted or optional key may be left out, in nested objects too) with the parsed value where that
+ * is a plain value (a coerced query number is a number, not any text), the accepted one where the
+ * schema builds a structure from it (a comma list of ids is sent as text).
  */
 type Sent<I, O> = unknown extends I
   ? O
@@ -58,7 +59,9 @@ type Sent<I, O> = unknown extends I
       ? O extends object
         ? { [K in keyof I]: K extends keyof O ? Sent<I[K], O[K]> : I[K] }
         : I
-      : I;
+      : O extends object
+        ? I
+        : O;
 
 type SentFor<S> = S extends z.ZodType ? Sent<z.input<S>, z.output<S>> : undefined;
 
