@@ -14,6 +14,7 @@ import { announcements, carousel, siteConfig } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
 import { uploadTo } from './problem-admin-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -28,7 +29,7 @@ function pngBytes(shade = 200): Buffer {
 }
 
 const ANN = '/api/admin/announcement';
-const home = async () => (await get(t, '/api/get-common-announcement', q({ limit: 50 }))).data;
+const home = async () => (await client(t).call('site.announcements', { query: { limit: 50 } })).data;
 const configRows = async () => t.database.db.select({ key: siteConfig.key, value: siteConfig.value }).from(siteConfig).orderBy(siteConfig.key);
 const uploadCarousel = (token: string | null, filename: string, content: Buffer | string) =>
   uploadTo(t, '/api/file/upload-carouse-img', { token, filename, content });
@@ -103,14 +104,14 @@ describe('home carousel', () => {
     const up = await uploadCarousel(root, 'slide.png', bytes);
     expect(up).toMatchObject({ http: 200, status: 200 });
     expect(up.data.url).toMatch(/^\/api\/public\/files\/carousel\/[0-9a-f]{64}\.png$/);
-    expect((await get(t, '/api/home-carousel')).data).toEqual([up.data]);
+    expect((await client(t).call('site.carousel')).data).toEqual([up.data]);
     const file = path.join(t.config.dataDir, 'files', up.data.url.replace('/api/public/files/', ''));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 
-    expect((await del(t, '/api/admin/config/home-carousel', { token: root, ...q({ id: up.data.id }) })).status).toBe(200);
-    expect((await get(t, '/api/home-carousel')).data).toEqual([]);
+    expect((await client(t, root).call('adminSite.removeCarousel', { query: { id: up.data.id } })).status).toBe(200);
+    expect((await client(t).call('site.carousel')).data).toEqual([]);
     expect(fs.existsSync(file)).toBe(false);
-    expect((await del(t, '/api/admin/config/home-carousel', { token: root, ...q({ id: up.data.id }) })).msg).toBe(MSG.carouselImageNotFound);
+    expect((await client(t, root).call('adminSite.removeCarousel', { query: { id: up.data.id } })).msg).toBe(MSG.carouselImageNotFound);
   });
 
   it('refuses what is not an image, an image under a wrong name, and an oversized one; nothing is stored', async () => {
@@ -130,9 +131,9 @@ describe('home carousel', () => {
     const ups = await Promise.all(Array.from({ length: CAROUSEL_LIMITS.maxImages + 3 }, (_, i) => uploadCarousel(root, `s${i}.png`, pngBytes(i))));
     expect(ups.filter((u) => u.status === 200)).toHaveLength(CAROUSEL_LIMITS.maxImages);
     expect(ups.filter((u) => u.msg === `The home page shows at most ${CAROUSEL_LIMITS.maxImages} images; remove one first.`)).toHaveLength(3);
-    const shown = (await get(t, '/api/home-carousel')).data as { id: number }[];
+    const shown = (await client(t).call('site.carousel')).data as { id: number }[];
     expect(shown).toHaveLength(CAROUSEL_LIMITS.maxImages);
-    for (const s of shown) await del(t, '/api/admin/config/home-carousel', { token: root, ...q({ id: s.id }) });
+    for (const s of shown) await client(t, root).call('adminSite.removeCarousel', { query: { id: s.id } });
   });
 });
 
@@ -163,32 +164,32 @@ describe('site configuration', () => {
 
   it('saves a card’s fields in one write; cards saving different fields at once keep both', async () => {
     await Promise.all([
-      put(t, '/api/admin/config/set-web-config', { name: 'Parallel OJ' }, { token: root }),
-      put(t, '/api/admin/config/set-web-config', { openContestComment: false }, { token: root }),
-      put(t, '/api/admin/config/set-web-config', { recordName: 'ICP 1' }, { token: root }),
+      client(t, root).call('admin.setWebConfig', { body: { name: 'Parallel OJ' } }),
+      client(t, root).call('admin.setWebConfig', { body: { openContestComment: false } }),
+      client(t, root).call('admin.setWebConfig', { body: { recordName: 'ICP 1' } }),
     ]);
-    const web = (await get(t, '/api/get-website-config')).data;
+    const web = (await client(t).call('site.websiteConfig')).data;
     expect(web).toMatchObject({ name: 'Parallel OJ', openContestComment: false, recordName: 'ICP 1' });
-    await put(t, '/api/admin/config/set-web-config', { name: 'Online Judge', openContestComment: true, recordName: '' }, { token: root });
+    await client(t, root).call('admin.setWebConfig', { body: { name: 'Online Judge', openContestComment: true, recordName: '' } });
   });
 
   it('keeps the group settings (defaults first) and the judge switches with group judging', async () => {
-    expect((await get(t, '/api/admin/config/get-group-config', { token: root })).data).toEqual({
+    expect((await client(t, root).call('adminSite.groupConfig')).data).toEqual({
       groupDailyLimit: 2,
       groupPerUserLimit: 5,
       groupAcRequired: 20,
     });
-    const saved = await put(t, '/api/admin/config/set-group-config', { groupDailyLimit: 3, groupPerUserLimit: 10, groupAcRequired: 0 }, { token: root });
+    const saved = await client(t, root).call('adminSite.setGroupConfig', { body: { groupDailyLimit: 3, groupPerUserLimit: 10, groupAcRequired: 0 } });
     expect([saved.status, saved.msg]).toEqual([200, MSG.settingsSaved]);
-    expect((await get(t, '/api/admin/config/get-group-config', { token: root })).data).toEqual({
+    expect((await client(t, root).call('adminSite.groupConfig')).data).toEqual({
       groupDailyLimit: 3,
       groupPerUserLimit: 10,
       groupAcRequired: 0,
     });
-    const sw = await put(t, '/api/admin/switch/update', { openGroupJudge: false }, { token: root });
+    const sw = await client(t, root).call('admin.updateSwitch', { body: { openGroupJudge: false } });
     expect(sw.data).toMatchObject({ openGroupJudge: false, openPublicJudge: true, openContestJudge: true });
-    expect((await get(t, '/api/admin/switch/info', { token: root })).data.openGroupJudge).toBe(false);
-    await put(t, '/api/admin/switch/update', { openGroupJudge: true }, { token: root });
+    expect((await client(t, root).call('admin.switchInfo')).data.openGroupJudge).toBe(false);
+    await client(t, root).call('admin.updateSwitch', { body: { openGroupJudge: true } });
   });
 
   it('keeps the SMS settings and never sends the secret back; a blank secret keeps the stored one', async () => {
@@ -200,22 +201,22 @@ describe('site configuration', () => {
       signName: '我的OJ',
       templateCode: 'SMS_123',
     };
-    const saved = await put(t, '/api/admin/config/set-sms-config', body, { token: root });
+    const saved = await client(t, root).call('adminSite.setSmsConfig', { body });
     expect(saved.status).toBe(200);
     const { secret: _secret, ...rest } = body;
     const expected = { ...rest, hasSecret: true };
     expect(saved.data).toEqual(expected);
-    const read = await get(t, '/api/admin/config/get-sms-config', { token: root });
+    const read = await client(t, root).call('adminSite.smsConfig');
     expect(read.data).toEqual(expected);
     expect(JSON.stringify(read.res.body)).not.toContain('top-secret-value');
     expect(JSON.stringify(saved.res.body)).not.toContain('top-secret-value');
-    await put(t, '/api/admin/config/set-sms-config', { ...rest, templateCode: 'SMS_456', secret: '' }, { token: root });
+    await client(t, root).call('adminSite.setSmsConfig', { body: { ...rest, templateCode: 'SMS_456', secret: '' } });
     const [row] = (await configRows()).filter((r) => r.key === 'sms');
     expect(row!.value).toMatchObject({ secret: 'top-secret-value', templateCode: 'SMS_456' });
   });
 
   it('shows the data source without the password', async () => {
-    const r = await get(t, '/api/admin/config/get-db-and-redis-config', { token: root });
+    const r = await client(t, root).call('adminSite.dataSource');
     expect(r.status).toBe(200);
     expect(r.data.version).toMatch(/^\d+/);
     expect(r.data.sizeBytes).toBeGreaterThan(1_000_000);
@@ -229,15 +230,19 @@ describe('site configuration', () => {
 describe('sessions', () => {
   it('lists the logins with user, IP and browser, filtered by user; a revoked one stops working', async () => {
     const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-    const r = await post(t, '/api/login', { username: 'site_user', password: 'password1' }, { headers: { 'user-agent': agent }, ip: '10.14.9.9' });
+    const r = await client(t).call(
+      'account.login',
+      { body: { username: 'site_user', password: 'password1' } },
+      { ip: '10.14.9.9', headers: { 'user-agent': agent } },
+    );
     const token = r.headers.authorization as string;
     const uid = await uidOf(t, 'site_user');
-    const list = await get(t, '/api/admin/user/get-sessions', { token: root, ...q({ uid, currentPage: 1, limit: 10 }) });
+    const list = await client(t, root).call('admin.sessions', { query: { uid, currentPage: 1, limit: 10 } });
     expect(list.data.total).toBe(2);
     expect(list.data.records[0]).toMatchObject({ username: 'site_user', ip: '10.14.9.9', userAgent: agent, active: true });
     expect(JSON.stringify(list.data)).not.toContain(token.split('.')[2]);
-    await del(t, '/api/admin/user/revoke-session', { token: root, ...q({ id: list.data.records[0].id }) });
-    expect((await get(t, '/api/get-user-auth-info', { token })).http).toBe(401);
+    await client(t, root).call('admin.revokeSession', { query: { id: list.data.records[0].id } });
+    expect((await client(t, token).call('account.authInfo')).http).toBe(401);
   });
 });
 
@@ -291,6 +296,6 @@ describe('guards', () => {
       before,
     );
     await del(t, ANN, { token: root, ...q({ aid: a!.id }) });
-    await del(t, '/api/admin/config/home-carousel', { token: root, ...q({ id: up.data.id }) });
+    await client(t, root).call('adminSite.removeCarousel', { query: { id: up.data.id } });
   });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
 import { contestForm, createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, get, login, post, put, rootToken } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -19,7 +20,7 @@ const form = (o: Record<string, unknown> = {}) => contestForm({ title: 'Weekly R
 
 /** The problem form of /api/admin/contest/problem (a contest-only ACM problem with one case). */
 const body = (problemId: string, problem: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
-  problem: { problemId, title: `Problem ${problemId}`, description: 'd', type: 0, auth: 3, ...problem },
+  problem: { problemId, title: `Problem ${problemId}`, description: 'd', type: 0 as const, auth: 3 as const, ...problem },
   samples: [{ input: '1 2\n', output: '3\n' }],
   languages: [],
   tags: [],
@@ -59,7 +60,7 @@ describe('contest form', () => {
       [{ sealRank: true, sealRankTime: iso(500) }, MSG.contestSealTimeInvalid],
     ];
     for (const [patch, msg] of cases) {
-      const r = await post(t, '/api/admin/contest', form(patch), { token: root });
+      const r = await client(t, root).call('adminContest.create', { body: form(patch) });
       expect([r.http, r.status, r.msg], JSON.stringify(patch)).toEqual([200, 400, msg]);
     }
     const bad = await post(t, '/api/admin/contest', form({ startTime: 'yesterday-ish' }), { token: root });
@@ -70,23 +71,21 @@ describe('contest form', () => {
   });
 
   it('keeps no account limit on a public contest', async () => {
-    const r = await post(t, '/api/admin/contest', form({ openAccountLimit: true, accountLimitRule: '<prefix>t</prefix>' }), { token: root });
+    const r = await client(t, root).call('adminContest.create', { body: form({ openAccountLimit: true, accountLimitRule: '<prefix>t</prefix>' }) });
     expect(r.data.openAccountLimit).toBe(false);
   });
 
   it('does not let the form tie a contest to a group (that is done inside the group)', async () => {
-    const r = await post(t, '/api/admin/contest', form({ gid: 7 }), { token: padmin });
+    const r = await client(t, padmin).call('adminContest.create', { body: form({ gid: 7 }) });
     expect(r.data.gid).toBeNull();
-    const edited = await put(t, '/api/admin/contest', { ...form({ gid: 7 }), id: r.data.id }, { token: padmin });
+    const edited = await client(t, padmin).call('adminContest.update', { body: { ...form({ gid: 7 }), id: r.data.id } });
     expect(edited.status, edited.msg).toBe(200);
-    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(r.data.id) } })).data.gid).toBeNull();
+    expect((await client(t, padmin).call('adminContest.get', { query: { cid: r.data.id } })).data.gid).toBeNull();
   });
 
   it('creates with every field, derives duration, whole-contest seal and default awards', async () => {
-    const r = await post(
-      t,
-      '/api/admin/contest',
-      form({
+    const r = await client(t, padmin).call('adminContest.create', {
+      body: form({
         auth: 2,
         pwd: 'secret',
         sealRank: true,
@@ -102,8 +101,7 @@ describe('contest form', () => {
         allowEndSubmit: true,
         duration: 5,
       }),
-      { token: padmin },
-    );
+    });
     expect(r.status).toBe(200);
     const c = r.data;
     expect(c).toMatchObject({
@@ -134,53 +132,53 @@ describe('contest form', () => {
 describe('who manages which contest', () => {
   let mine: number;
   beforeAll(async () => {
-    mine = (await post(t, '/api/admin/contest', form({ title: 'Padmin own' }), { token: padmin })).data.id;
+    mine = (await client(t, padmin).call('adminContest.create', { body: form({ title: 'Padmin own' }) })).data.id;
   });
 
   it('normal users get 403 on every admin call', async () => {
     const calls = [
-      await get(t, '/api/admin/contest/get-contest-list', { token: alice }),
-      await get(t, '/api/admin/contest', { token: alice, query: { cid: String(mine) } }),
-      await post(t, '/api/admin/contest', form(), { token: alice }),
-      await put(t, '/api/admin/contest', form({ id: mine }), { token: alice }),
-      await del(t, '/api/admin/contest', { token: alice, query: { cid: String(mine) } }),
-      await put(t, '/api/admin/contest/change-contest-visible', {}, { token: alice, query: { cid: String(mine), visible: 'false' } }),
-      await post(t, '/api/admin/contest/add-problem-from-public', { cid: mine, pid: acmP, displayId: 'A' }, { token: alice }),
-      await post(t, '/api/admin/contest/announcement', { cid: mine, announcement: { title: 'x', content: 'y' } }, { token: alice }),
+      await client(t, alice).call('adminContest.list'),
+      await client(t, alice).call('adminContest.get', { query: { cid: mine } }),
+      await client(t, alice).call('adminContest.create', { body: form() }),
+      await client(t, alice).call('adminContest.update', { body: form({ id: mine }) }),
+      await client(t, alice).call('adminContest.remove', { query: { cid: mine } }),
+      await client(t, alice).call('adminContest.changeVisible', { query: { cid: mine, visible: false } }),
+      await client(t, alice).call('adminContest.addFromPublic', { body: { cid: mine, pid: acmP, displayId: 'A' } }),
+      await client(t, alice).call('adminContest.addAnnouncement', { body: { cid: mine, announcement: { title: 'x', content: 'y' } } }),
     ];
     for (const r of calls) expect(r.http).toBe(403);
-    const anon = await get(t, '/api/admin/contest/get-contest-list');
+    const anon = await client(t).call('adminContest.list');
     expect(anon.http).toBe(401);
   });
 
   it("another admin can neither read nor change someone else's contest; the super admin can", async () => {
-    const q = { cid: String(mine) };
-    expect((await get(t, '/api/admin/contest', { token: admin2, query: q })).http).toBe(403);
-    expect((await put(t, '/api/admin/contest', form({ id: mine, title: 'Hijack' }), { token: admin2 })).http).toBe(403);
-    expect((await del(t, '/api/admin/contest', { token: admin2, query: q })).http).toBe(403);
-    expect((await get(t, '/api/admin/contest/announcement', { token: admin2, query: q })).http).toBe(403);
-    const list2 = await get(t, '/api/admin/contest/get-contest-list', { token: admin2 });
+    const q = { cid: mine };
+    expect((await client(t, admin2).call('adminContest.get', { query: q })).http).toBe(403);
+    expect((await client(t, admin2).call('adminContest.update', { body: form({ id: mine, title: 'Hijack' }) })).http).toBe(403);
+    expect((await client(t, admin2).call('adminContest.remove', { query: q })).http).toBe(403);
+    expect((await client(t, admin2).call('adminContest.announcements', { query: q })).http).toBe(403);
+    const list2 = await client(t, admin2).call('adminContest.list');
     expect(list2.data.records.map((c: any) => c.id)).not.toContain(mine);
-    const listRoot = await get(t, '/api/admin/contest/get-contest-list', { token: root, query: { keyword: 'padmin' } });
+    const listRoot = await client(t, root).call('adminContest.list', { query: { keyword: 'padmin' } });
     expect(listRoot.data.records.map((c: any) => c.id)).toEqual([mine]);
-    const r = await put(t, '/api/admin/contest', form({ id: mine, title: 'Renamed by root' }), { token: root });
+    const r = await client(t, root).call('adminContest.update', { body: form({ id: mine, title: 'Renamed by root' }) });
     expect(r.status).toBe(200);
     expect(r.data.title).toBe('Renamed by root');
     expect(r.data.author).toBe('padmin');
   });
 
   it('keeps the rule type fixed on edit and toggles visibility', async () => {
-    const r = await put(t, '/api/admin/contest', form({ id: mine, type: 1 }), { token: padmin });
+    const r = await client(t, padmin).call('adminContest.update', { body: form({ id: mine, type: 1 }) });
     expect([r.status, r.msg]).toEqual([400, MSG.contestTypeFixed]);
-    const v = await put(t, '/api/admin/contest/change-contest-visible', {}, { token: padmin, query: { cid: String(mine), visible: 'false' } });
+    const v = await client(t, padmin).call('adminContest.changeVisible', { query: { cid: mine, visible: false } });
     expect(v.status).toBe(200);
-    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(mine) } })).data.visible).toBe(false);
+    expect((await client(t, padmin).call('adminContest.get', { query: { cid: mine } })).data.visible).toBe(false);
     // hidden from the public list and unknown to participants
-    const list = await get(t, '/api/get-contest-list', { query: { limit: '100' } });
+    const list = await client(t).call('contest.list', { query: { limit: 100 } });
     expect(list.data.records.map((c: any) => c.id)).not.toContain(mine);
-    expect((await get(t, '/api/get-contest-info', { token: alice, query: { cid: String(mine) } })).msg).toBe(MSG.contestNotFound);
-    expect((await get(t, '/api/get-contest-info', { token: padmin, query: { cid: String(mine) } })).status).toBe(200);
-    expect((await get(t, '/api/admin/contest', { token: root, query: { cid: '999999' } })).msg).toBe(MSG.contestNotFound);
+    expect((await client(t, alice).call('contest.info', { query: { cid: mine } })).msg).toBe(MSG.contestNotFound);
+    expect((await client(t, padmin).call('contest.info', { query: { cid: mine } })).status).toBe(200);
+    expect((await client(t, root).call('adminContest.get', { query: { cid: 999999 } })).msg).toBe(MSG.contestNotFound);
   });
 });
 
@@ -188,13 +186,13 @@ describe('contest problems', () => {
   let acm: number;
   let oi: number;
   beforeAll(async () => {
-    acm = (await post(t, '/api/admin/contest', form({ title: 'ACM problems' }), { token: padmin })).data.id;
-    oi = (await post(t, '/api/admin/contest', form({ title: 'OI problems', type: 1 }), { token: padmin })).data.id;
+    acm = (await client(t, padmin).call('adminContest.create', { body: form({ title: 'ACM problems' }) })).data.id;
+    oi = (await client(t, padmin).call('adminContest.create', { body: form({ title: 'OI problems', type: 1 }) })).data.id;
   });
 
   it('adds only problems of the contest rule (or remote ones) and keeps letters and problems unique', async () => {
     const add = (cid: number, pid: number, displayId: string, extra: Record<string, unknown> = {}) =>
-      post(t, '/api/admin/contest/add-problem-from-public', { cid, pid, displayId, ...extra }, { token: padmin });
+      client(t, padmin).call('adminContest.addFromPublic', { body: { cid, pid, displayId, ...extra } });
     expect((await add(acm, oiP, 'A')).msg).toBe('This contest can only use ACM problems or remote judge problems.');
     expect((await add(oi, acmP, 'A')).msg).toBe('This contest can only use OI problems or remote judge problems.');
     const a = await add(acm, acmP, 'A', { color: '#ff0000' });
@@ -206,58 +204,47 @@ describe('contest problems', () => {
     expect((await add(oi, remoteP, 'A')).msg).toBe('The display ID A is already used in this contest.');
     expect((await add(acm, 999999, 'Z')).msg).toBe(MSG.problemNotFound);
 
-    const listed = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } });
+    const listed = await client(t, padmin).call('adminContest.problems', { query: { cid: acm } });
     expect(listed.data.records.map((r: any) => [r.displayId, r.problemId])).toEqual([
       ['A', 'P2000'],
       ['B', 'HDU-1000'],
     ]);
-    const eligible = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(oi), queryExisted: 'false' } });
+    const eligible = await client(t, padmin).call('adminContest.problems', { query: { cid: oi, queryExisted: false } });
     expect(eligible.data.records.map((r: any) => r.problemId)).toEqual(['HDU-1000']);
   });
 
   it('updates and removes a link', async () => {
-    const u = await put(
-      t,
-      '/api/admin/contest/contest-problem',
-      { cid: acm, pid: acmP, displayId: 'C', displayTitle: 'Sum', color: '#00ff00' },
-      { token: padmin },
-    );
+    const u = await client(t, padmin).call('adminContest.updateLink', { body: { cid: acm, pid: acmP, displayId: 'C', displayTitle: 'Sum', color: '#00ff00' } });
     expect(u.data).toMatchObject({ displayId: 'C', displayTitle: 'Sum', color: '#00ff00' });
-    const clash = await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid: acmP, displayId: 'b' }, { token: padmin });
+    const clash = await client(t, padmin).call('adminContest.updateLink', { body: { cid: acm, pid: acmP, displayId: 'b' } });
     expect(clash.msg).toBe('The display ID b is already used in this contest.');
-    const g = await get(t, '/api/admin/contest/contest-problem', { token: padmin, query: { cid: String(acm), pid: String(acmP) } });
+    const g = await client(t, padmin).call('adminContest.problemLink', { query: { cid: acm, pid: acmP } });
     expect(g.data.displayId).toBe('C');
-    expect((await del(t, '/api/admin/contest/problem', { token: padmin, query: { cid: String(acm), pid: String(remoteP) } })).status).toBe(200);
-    expect((await del(t, '/api/admin/contest/problem', { token: padmin, query: { cid: String(acm), pid: String(remoteP) } })).msg).toBe(MSG.problemNotFound);
-    expect((await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(1);
+    expect((await client(t, padmin).call('adminContest.removeProblem', { query: { cid: acm, pid: remoteP } })).status).toBe(200);
+    expect((await client(t, padmin).call('adminContest.removeProblem', { query: { cid: acm, pid: remoteP } })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, padmin).call('adminContest.problems', { query: { cid: acm } })).data.total).toBe(1);
   });
 
   it('manages announcements', async () => {
-    const a = await post(t, '/api/admin/contest/announcement', { cid: acm, announcement: { title: 'Note', content: 'Problem C fixed' } }, { token: padmin });
+    const a = await client(t, padmin).call('adminContest.addAnnouncement', { body: { cid: acm, announcement: { title: 'Note', content: 'Problem C fixed' } } });
     expect(a.data).toMatchObject({ cid: acm, title: 'Note', status: 0, username: 'padmin' });
-    const u = await put(
-      t,
-      '/api/admin/contest/announcement',
-      { cid: acm, announcement: { id: a.data.id, title: 'Note 2', content: 'x', status: 1 } },
-      { token: padmin },
-    );
+    const u = await client(t, padmin).call('adminContest.updateAnnouncement', {
+      body: { cid: acm, announcement: { id: a.data.id, title: 'Note 2', content: 'x', status: 1 } },
+    });
     expect(u.data).toMatchObject({ title: 'Note 2', status: 1 });
-    const wrongContest = await put(
-      t,
-      '/api/admin/contest/announcement',
-      { cid: oi, announcement: { id: a.data.id, title: 'x', content: 'x' } },
-      { token: padmin },
-    );
+    const wrongContest = await client(t, padmin).call('adminContest.updateAnnouncement', {
+      body: { cid: oi, announcement: { id: a.data.id, title: 'x', content: 'x' } },
+    });
     expect(wrongContest.msg).toBe(MSG.announcementNotFound);
-    expect((await get(t, '/api/admin/contest/announcement', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(1);
-    expect((await del(t, '/api/admin/contest/announcement', { token: admin2, query: { aid: String(a.data.id) } })).http).toBe(403);
-    expect((await del(t, '/api/admin/contest/announcement', { token: padmin, query: { aid: String(a.data.id) } })).status).toBe(200);
-    expect((await get(t, '/api/admin/contest/announcement', { token: padmin, query: { cid: String(acm) } })).data.total).toBe(0);
+    expect((await client(t, padmin).call('adminContest.announcements', { query: { cid: acm } })).data.total).toBe(1);
+    expect((await client(t, admin2).call('adminContest.removeAnnouncement', { query: { aid: a.data.id } })).http).toBe(403);
+    expect((await client(t, padmin).call('adminContest.removeAnnouncement', { query: { aid: a.data.id } })).status).toBe(200);
+    expect((await client(t, padmin).call('adminContest.announcements', { query: { cid: acm } })).data.total).toBe(0);
   });
 
   it('deletes a contest with its links', async () => {
-    expect((await del(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).status).toBe(200);
-    expect((await get(t, '/api/admin/contest', { token: padmin, query: { cid: String(oi) } })).msg).toBe(MSG.contestNotFound);
+    expect((await client(t, padmin).call('adminContest.remove', { query: { cid: oi } })).status).toBe(200);
+    expect((await client(t, padmin).call('adminContest.get', { query: { cid: oi } })).msg).toBe(MSG.contestNotFound);
   });
 });
 
@@ -265,36 +252,36 @@ describe('problems made for a contest', () => {
   let acm: number;
   let other: number;
   beforeAll(async () => {
-    acm = (await post(t, '/api/admin/contest', form({ title: 'Own problems' }), { token: padmin })).data.id;
-    other = (await post(t, '/api/admin/contest', form({ title: 'Root only' }), { token: root })).data.id;
-    await post(t, '/api/admin/contest/add-problem-from-public', { cid: acm, pid: acmP, displayId: 'A' }, { token: padmin });
+    acm = (await client(t, padmin).call('adminContest.create', { body: form({ title: 'Own problems' }) })).data.id;
+    other = (await client(t, root).call('adminContest.create', { body: form({ title: 'Root only' }) })).data.id;
+    await client(t, padmin).call('adminContest.addFromPublic', { body: { cid: acm, pid: acmP, displayId: 'A' } });
   });
 
   it('creates a problem and links it under its letter in one call', async () => {
-    const r = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'B', displayTitle: ' Shown ', ...body('CP100') }, { token: padmin });
+    const r = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'B', displayTitle: ' Shown ', ...body('CP100') } });
     expect(r.status, r.msg).toBe(200);
     expect(r.data).toMatchObject({ problemId: 'CP100', link: { cid: acm, displayId: 'B', displayTitle: 'Shown', color: null } });
-    const p = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(r.data.pid) } });
+    const p = await client(t, padmin).call('adminProblem.get', { query: { pid: r.data.pid } });
     expect(p.data.problem).toMatchObject({ problemId: 'CP100', auth: 3, type: 0 });
     expect(p.data.cases).toHaveLength(1);
-    const listed = await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(acm) } });
+    const listed = await client(t, padmin).call('adminContest.problems', { query: { cid: acm } });
     expect(listed.data.records.map((x: any) => [x.displayId, x.problemId])).toEqual([
       ['A', 'P2000'],
       ['B', 'CP100'],
     ]);
     // Without a display title the problem's own title is used.
-    const c = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'C', ...body('CP101') }, { token: padmin });
+    const c = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'C', ...body('CP101') } });
     expect(c.data.link.displayTitle).toBe('Problem CP101');
   });
 
   it('refuses a taken letter, the wrong rule and a taken problem id without leaving a problem behind', async () => {
-    const count = async () => (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'CP2', limit: '100' } })).data.total;
+    const count = async () => (await client(t, root).call('adminProblem.list', { query: { keyword: 'CP2', limit: 100 } })).data.total;
     const before = await count();
-    const taken = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'a', ...body('CP200') }, { token: padmin });
+    const taken = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'a', ...body('CP200') } });
     expect(taken.msg).toBe('The display ID a is already used in this contest.');
-    const rule = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Z', ...body('CP201', { type: 1 }) }, { token: padmin });
+    const rule = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'Z', ...body('CP201', { type: 1 }) } });
     expect(rule.msg).toBe('This contest can only use ACM problems or remote judge problems.');
-    const dupId = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Z', ...body('P2000') }, { token: padmin });
+    const dupId = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'Z', ...body('P2000') } });
     expect(dupId.msg).toBe(MSG.problemIdExists);
     expect(await count()).toBe(before);
     const noLetter = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: ' ', ...body('CP202') }, { token: padmin });
@@ -303,53 +290,52 @@ describe('problems made for a contest', () => {
   });
 
   it('edits a problem of the contest with its letter and title, keeping the balloon colour', async () => {
-    const made = await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'D', ...body('CP300') }, { token: padmin });
+    const made = await client(t, padmin).call('adminContest.createProblem', { body: { cid: acm, displayId: 'D', ...body('CP300') } });
     const pid = made.data.pid as number;
-    await put(t, '/api/admin/contest/contest-problem', { cid: acm, pid, displayId: 'D', color: '#123456' }, { token: padmin });
-    const u = await put(
-      t,
-      '/api/admin/contest/problem',
-      { cid: acm, displayId: 'E', displayTitle: 'Renamed', ...body('CP300', { id: pid, title: 'New title', timeLimit: 2000 }, { samples: undefined }) },
-      { token: padmin },
-    );
+    await client(t, padmin).call('adminContest.updateLink', { body: { cid: acm, pid, displayId: 'D', color: '#123456' } });
+    const u = await client(t, padmin).call('adminContest.updateProblem', {
+      body: { cid: acm, displayId: 'E', displayTitle: 'Renamed', ...body('CP300', { id: pid, title: 'New title', timeLimit: 2000 }, { samples: undefined }) },
+    });
     expect(u.status, u.msg).toBe(200);
     expect(u.data.link).toMatchObject({ displayId: 'E', displayTitle: 'Renamed', color: '#123456' });
-    const p = await get(t, '/api/admin/problem', { token: padmin, query: { pid: String(pid) } });
+    const p = await client(t, padmin).call('adminProblem.get', { query: { pid: pid } });
     expect(p.data.problem).toMatchObject({ title: 'New title', timeLimit: 2000 });
     expect(p.data.cases).toHaveLength(1);
-    const clash = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'A', ...body('CP300', { id: pid }) }, { token: padmin });
+    const clash = await client(t, padmin).call('adminContest.updateProblem', { body: { cid: acm, displayId: 'A', ...body('CP300', { id: pid }) } });
     expect(clash.msg).toBe('The display ID A is already used in this contest.');
     // A problem that is not in this contest cannot be edited through it.
-    const foreign = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'F', ...body('HDU-1000', { id: remoteP }) }, { token: padmin });
+    const foreign = await client(t, padmin).call('adminContest.updateProblem', { body: { cid: acm, displayId: 'F', ...body('HDU-1000', { id: remoteP }) } });
     expect(foreign.msg).toBe(MSG.problemNotFound);
-    const noId = await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'F', ...body('CP300') }, { token: padmin });
+    const noId = await client(t, padmin).call('adminContest.updateProblem', { body: { cid: acm, displayId: 'F', ...body('CP300') } });
     expect(noId.msg).toBe(MSG.problemNotFound);
   });
 
   it('needs problem management and the contest', async () => {
     const make = (token: string, cid: number, problemId: string) =>
-      post(t, '/api/admin/contest/problem', { cid, displayId: 'Q', ...body(problemId) }, { token });
+      client(t, token).call('adminContest.createProblem', { body: { cid, displayId: 'Q', ...body(problemId) } });
     // an admin without problem management, a normal user
     expect((await make(admin2, acm, 'CP400')).http).toBe(403);
     expect((await make(alice, acm, 'CP401')).http).toBe(403);
-    expect((await put(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Q', ...body('CP402', { id: acmP }) }, { token: admin2 })).http).toBe(403);
+    expect((await client(t, admin2).call('adminContest.updateProblem', { body: { cid: acm, displayId: 'Q', ...body('CP402', { id: acmP }) } })).http).toBe(403);
     // a problem admin on someone else's contest
     expect((await make(padmin, other, 'CP403')).http).toBe(403);
     const rootMade = await make(root, other, 'CP404');
     expect(rootMade.status, rootMade.msg).toBe(200);
     // without login
-    expect((await post(t, '/api/admin/contest/problem', { cid: acm, displayId: 'Q', ...body('CP405') })).http).toBe(401);
+    expect((await client(t).call('adminContest.createProblem', { body: { cid: acm, displayId: 'Q', ...body('CP405') } })).http).toBe(401);
 
     // editing: a normal user, a visitor and a problem admin on someone else's contest are refused
     const edit = (token: string | null, cid: number, pid: number, problemId: string) =>
-      put(t, '/api/admin/contest/problem', { cid, displayId: 'Q', displayTitle: 'Hijacked', ...body(problemId, { id: pid, title: 'Hijacked' }) }, { token });
+      client(t, token).call('adminContest.updateProblem', {
+        body: { cid, displayId: 'Q', displayTitle: 'Hijacked', ...body(problemId, { id: pid, title: 'Hijacked' }) },
+      });
     expect((await edit(alice, acm, acmP, 'P2000')).http).toBe(403);
     expect((await edit(null, acm, acmP, 'P2000')).http).toBe(401);
     expect((await edit(padmin, other, rootMade.data.pid, 'CP404')).http).toBe(403);
     // nothing was changed by the refused calls, and root may edit its own
-    const link = await get(t, '/api/admin/contest/contest-problem', { token: root, query: { cid: String(other), pid: String(rootMade.data.pid) } });
+    const link = await client(t, root).call('adminContest.problemLink', { query: { cid: other, pid: rootMade.data.pid } });
     expect(link.data).toMatchObject({ displayId: 'Q', displayTitle: 'Problem CP404' });
-    expect((await get(t, '/api/admin/problem', { token: root, query: { pid: String(rootMade.data.pid) } })).data.problem.title).toBe('Problem CP404');
+    expect((await client(t, root).call('adminProblem.get', { query: { pid: rootMade.data.pid } })).data.problem.title).toBe('Problem CP404');
     expect((await edit(root, other, rootMade.data.pid, 'CP404')).status).toBe(200);
   });
 });
@@ -357,19 +343,18 @@ describe('problems made for a contest', () => {
 describe('which problems an admin may add', () => {
   it('public bank problems and their own; hidden problems and contest problems of others only for the super admin', async () => {
     // An unstarted contest of padmin with a problem made for it (contest-only, author padmin).
-    const theirs = await post(t, '/api/admin/contest', form({ title: 'Next week', startTime: iso(60 * 24), endTime: iso(60 * 26) }), { token: padmin });
-    const made = await post(t, '/api/admin/contest/problem', { cid: theirs.data.id, displayId: 'A', ...body('CPNEXT') }, { token: padmin });
+    const theirs = await client(t, padmin).call('adminContest.create', { body: form({ title: 'Next week', startTime: iso(60 * 24), endTime: iso(60 * 26) }) });
+    const made = await client(t, padmin).call('adminContest.createProblem', { body: { cid: theirs.data.id, displayId: 'A', ...body('CPNEXT') } });
     expect(made.status, made.msg).toBe(200);
     const upcoming = made.data.pid as number;
     const hidden = await createProblem(t, { problemId: 'P2100', title: 'Hidden draft', type: 0, auth: 2, author: 'root' });
     const ownHidden = await createProblem(t, { problemId: 'P2101', title: 'My draft', type: 0, auth: 2, author: 'Admin2' });
     const publicP = await createProblem(t, { problemId: 'P2102', title: 'Public', type: 0, author: 'padmin' });
 
-    const mine = (await post(t, '/api/admin/contest', form({ title: 'Admin2 round' }), { token: admin2 })).data.id as number;
+    const mine = (await client(t, admin2).call('adminContest.create', { body: form({ title: 'Admin2 round' }) })).data.id as number;
     const add = (token: string, cid: number, pid: number, displayId: string) =>
-      post(t, '/api/admin/contest/add-problem-from-public', { cid, pid, displayId }, { token });
-    const linked = async (cid: number) =>
-      (await get(t, '/api/admin/contest/get-problem-list', { token: root, query: { cid: String(cid) } })).data.records.map((r: any) => r.pid);
+      client(t, token).call('adminContest.addFromPublic', { body: { cid, pid, displayId } });
+    const linked = async (cid: number) => (await client(t, root).call('adminContest.problems', { query: { cid: cid } })).data.records.map((r: any) => r.pid);
 
     for (const pid of [hidden, upcoming]) {
       const r = await add(admin2, mine, pid, 'Z');
@@ -381,7 +366,7 @@ describe('which problems an admin may add', () => {
     expect(await linked(theirs.data.id)).toEqual([upcoming]);
 
     // The candidate list offers exactly what may be added.
-    const eligible = await get(t, '/api/admin/contest/get-problem-list', { token: admin2, query: { cid: String(mine), queryExisted: 'false', limit: '100' } });
+    const eligible = await client(t, admin2).call('adminContest.problems', { query: { cid: mine, queryExisted: false, limit: 100 } });
     const offered = eligible.data.records.map((r: any) => r.pid);
     expect(offered).toEqual(expect.arrayContaining([publicP, ownHidden, acmP]));
     expect(offered).not.toContain(hidden);
@@ -393,12 +378,9 @@ describe('which problems an admin may add', () => {
 
     // The super admin may use any problem, in any contest.
     expect((await add(root, mine, hidden, 'C')).status).toBe(200);
-    const rootOwn = (await post(t, '/api/admin/contest', form({ title: 'Root round' }), { token: root })).data.id as number;
+    const rootOwn = (await client(t, root).call('adminContest.create', { body: form({ title: 'Root round' }) })).data.id as number;
     expect((await add(root, rootOwn, upcoming, 'A')).status).toBe(200);
-    const rootEligible = await get(t, '/api/admin/contest/get-problem-list', {
-      token: root,
-      query: { cid: String(mine), queryExisted: 'false', limit: '100' },
-    });
+    const rootEligible = await client(t, root).call('adminContest.problems', { query: { cid: mine, queryExisted: false, limit: 100 } });
     expect(rootEligible.data.records.map((r: any) => r.pid)).toContain(upcoming);
   });
 });

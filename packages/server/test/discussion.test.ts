@@ -10,9 +10,10 @@ import { formatMsg, MSG, ProblemAuth, Role } from '@oj/shared';
 import { discussions } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { del, get, post, put, q, rootToken, shiftBack } from './helpers.js';
+import { get, post, q, rootToken, shiftBack } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 import { discussionForm, mineOf, postDiscussion, poster } from './discussion-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -32,17 +33,17 @@ beforeAll(async () => {
   u.nodiscuss = await poster(t, 'nodiscuss', pids, { roles: [Role.NO_DISCUSS] });
   u.admin = await poster(t, 'adm', pids, { roles: [Role.ADMIN], ac: 0 });
   u.padm = await poster(t, 'padm', pids, { roles: [Role.PROBLEM_ADMIN], ac: 0 });
-  const cats = (await get(t, '/api/discussion-category')).data as { id: number; name: string }[];
+  const cats = (await client(t).call('discussion.categories')).data as { id: number; name: string }[];
   cat = { chat: cats.find((c) => c.name === '闲聊')!.id, help: cats.find((c) => c.name === '求助')!.id };
 });
 afterAll(() => t.close());
 
-const list = (query: Record<string, string | number> = {}, token?: string) => get(t, '/api/get-discussion-list', { token, ...q(query) });
+const list = (query: Record<string, string | number> = {}, token?: string) => client(t, token).call('discussion.list', { query });
 const titles = async (query: Record<string, string | number> = {}, token?: string) => (await list(query, token)).data.records.map((r: any) => r.title);
 
 describe('POST discussion', () => {
   it('lets a user with an accepted problem post, with author, badge and category in the answer', async () => {
-    const r = await post(t, '/api/discussion', discussionForm(cat.help, { title: '  Trimmed title  ', pid: 'dq1' }), { token: u.amy!.token });
+    const r = await client(t, u.amy!.token).call('discussion.add', { body: discussionForm(cat.help, { title: '  Trimmed title  ', pid: 'dq1' }) });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({
       title: 'Trimmed title',
@@ -59,31 +60,31 @@ describe('POST discussion', () => {
       hasLike: false,
       content: 'Use **scanf**.',
     });
-    const byRoot = await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Root speaks', topPriority: true }), { token: root });
+    const byRoot = await client(t, root).call('discussion.add', { body: discussionForm(cat.chat, { title: 'Root speaks', topPriority: true }) });
     expect(byRoot.data).toMatchObject({ role: 'root', topPriority: true });
   });
 
   it('refuses visitors (401), roles without discussion_add (403) and too few accepted problems', async () => {
-    expect((await post(t, '/api/discussion', discussionForm(cat.chat))).http).toBe(401);
+    expect((await client(t).call('discussion.add', { body: discussionForm(cat.chat) })).http).toBe(401);
     for (const who of ['muted', 'nodiscuss']) {
-      const r = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u[who]!.token });
+      const r = await client(t, u[who]!.token).call('discussion.add', { body: discussionForm(cat.chat) });
       expect([r.http, r.msg]).toEqual([403, MSG.discussionNotAllowed]);
     }
-    const r = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.newbie!.token });
+    const r = await client(t, u.newbie!.token).call('discussion.add', { body: discussionForm(cat.chat) });
     expect([r.status, r.msg]).toEqual([400, formatMsg(MSG.discussionAcRequired, { count: 1 })]);
     // The list says the same before the form is opened (visitors: nothing, the button asks them to log in).
-    const mayPost = async (token?: string) => (await get(t, '/api/get-discussion-list', { token })).data.mayPost;
+    const mayPost = async (token?: string) => (await client(t, token).call('discussion.list')).data.mayPost;
     expect(await mayPost(u.newbie!.token)).toEqual({ allowed: false, reason: { key: 'discussionAcRequired', params: { count: 1 } } });
     expect(await mayPost(u.muted!.token)).toEqual({ allowed: false, reason: { key: 'discussionNotAllowed', params: {} } });
     expect(await mayPost(u.admin!.token)).toEqual({ allowed: true, reason: null });
     expect(await mayPost()).toBeNull();
     // the count comes from the site config
     await putSetting(t.database.db, 'website', { discussionAcRequired: 2 });
-    const amy = await post(t, '/api/discussion', discussionForm(cat.chat), { token: u.amy!.token });
+    const amy = await client(t, u.amy!.token).call('discussion.add', { body: discussionForm(cat.chat) });
     expect(amy.msg).toBe(formatMsg(MSG.discussionAcRequired, { count: 2 }));
-    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Two AC' }), { token: u.bob!.token })).status).toBe(200);
+    expect((await client(t, u.bob!.token).call('discussion.add', { body: discussionForm(cat.chat, { title: 'Two AC' }) })).status).toBe(200);
     // admin roles are exempt
-    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'By admin' }), { token: u.admin!.token })).status).toBe(200);
+    expect((await client(t, u.admin!.token).call('discussion.add', { body: discussionForm(cat.chat, { title: 'By admin' }) })).status).toBe(200);
     await putSetting(t.database.db, 'website', { discussionAcRequired: 1 });
   });
 
@@ -107,14 +108,16 @@ describe('POST discussion', () => {
     expect((await bad({ pid: 'NOPE' })).msg).toBe(MSG.problemNotFound);
     // a hidden problem does not exist for a user, but does for an admin
     expect((await bad({ pid: 'DQH' })).msg).toBe(MSG.problemNotFound);
-    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'About hidden', pid: 'DQH' }), { token: u.admin!.token })).status).toBe(200);
+    expect((await client(t, u.admin!.token).call('discussion.add', { body: discussionForm(cat.chat, { title: 'About hidden', pid: 'DQH' }) })).status).toBe(
+      200,
+    );
     expect((await t.database.db.select({ n: count() }).from(discussions))[0]!.n).toBe(before + 1);
     // the longest allowed fields pass
     expect((await bad({ title: 'x'.repeat(255), description: 'y'.repeat(255), content: 'z'.repeat(65535) })).status).toBe(200);
   });
 
   it('ignores topPriority from a non-moderator', async () => {
-    const r = await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Pin me', topPriority: true }), { token: u.amy!.token });
+    const r = await client(t, u.amy!.token).call('discussion.add', { body: discussionForm(cat.chat, { title: 'Pin me', topPriority: true }) });
     expect(r.data.topPriority).toBe(false);
   });
 
@@ -122,17 +125,17 @@ describe('POST discussion', () => {
     await putSetting(t.database.db, 'website', { discussionDailyPosts: 3 });
     const carl = await poster(t, 'carl', pids);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(t, '/api/discussion', discussionForm(cat.chat, { title: `Burst ${i}` }), { token: carl.token })),
+      Array.from({ length: 10 }, (_, i) => client(t, carl.token).call('discussion.add', { body: discussionForm(cat.chat, { title: `Burst ${i}` }) })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(new Set(results.filter((r) => r.status !== 200).map((r) => r.msg))).toEqual(new Set([formatMsg(MSG.discussionDailyLimit, { count: 3 })]));
-    const listed = await get(t, '/api/get-discussion-list', { token: carl.token });
+    const listed = await client(t, carl.token).call('discussion.list');
     expect(listed.data.mayPost).toEqual({ allowed: false, reason: { key: 'discussionDailyLimit', params: { count: 3 } } });
     // posts older than 24 hours no longer count
     await shiftBack(t, 'discussion', 'gmt_create', 25 * 3600, `uid = '${carl.uid}'`);
-    expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: 'Next day' }), { token: carl.token })).status).toBe(200);
+    expect((await client(t, carl.token).call('discussion.add', { body: discussionForm(cat.chat, { title: 'Next day' }) })).status).toBe(200);
     for (let i = 0; i < 4; i++)
-      expect((await post(t, '/api/discussion', discussionForm(cat.chat, { title: `Padm ${i}` }), { token: u.padm!.token })).status).toBe(200);
+      expect((await client(t, u.padm!.token).call('discussion.add', { body: discussionForm(cat.chat, { title: `Padm ${i}` }) })).status).toBe(200);
     await putSetting(t.database.db, 'website', { discussionDailyPosts: 100 });
   });
 });
@@ -169,11 +172,11 @@ describe('get-discussion-list', () => {
 describe('get-discussion-detail, edit and delete', () => {
   it('counts every view, in parallel too, and answers unknown ids with discussionNotFound', async () => {
     const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Viewed' });
-    const r = await get(t, '/api/get-discussion-detail', q({ did: id }));
+    const r = await client(t).call('discussion.detail', { query: { did: id } });
     expect(r.data).toMatchObject({ id, title: 'Viewed', viewNum: 1, hasLike: false, content: 'Use **scanf**.' });
-    await Promise.all(Array.from({ length: 10 }, () => get(t, '/api/get-discussion-detail', q({ did: id }))));
-    expect((await get(t, '/api/get-discussion-detail', q({ did: id }))).data.viewNum).toBe(12);
-    const none = await get(t, '/api/get-discussion-detail', q({ did: 999999 }));
+    await Promise.all(Array.from({ length: 10 }, () => client(t).call('discussion.detail', { query: { did: id } })));
+    expect((await client(t).call('discussion.detail', { query: { did: id } })).data.viewNum).toBe(12);
+    const none = await client(t).call('discussion.detail', { query: { did: 999999 } });
     expect([none.status, none.msg]).toEqual([404, MSG.discussionNotFound]);
     expect((await get(t, '/api/get-discussion-detail', q({ did: 'x' }))).http).toBe(400);
   });
@@ -182,31 +185,31 @@ describe('get-discussion-detail, edit and delete', () => {
     const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Editable' });
     const form = { id, ...discussionForm(cat.help, { title: 'Edited', content: 'New text', pid: 'DQ2', topPriority: true }) };
     for (const token of [u.bob!.token, u.admin!.token, root]) {
-      const r = await put(t, '/api/discussion', form, { token });
+      const r = await client(t, token).call('discussion.update', { body: form });
       expect([r.http, r.msg]).toEqual([403, MSG.discussionNotAuthor]);
     }
-    expect((await put(t, '/api/discussion', form)).http).toBe(401);
-    const r = await put(t, '/api/discussion', form, { token: u.amy!.token });
+    expect((await client(t).call('discussion.update', { body: form })).http).toBe(401);
+    const r = await client(t, u.amy!.token).call('discussion.update', { body: form });
     expect(r.data).toMatchObject({ title: 'Edited', content: 'New text', pid: 'DQ2', categoryName: '求助', topPriority: false });
-    expect((await put(t, '/api/discussion', { ...form, title: ' ' }, { token: u.amy!.token })).msg).toBe('Title is required');
-    expect((await put(t, '/api/discussion', { ...form, categoryId: 999999 }, { token: u.amy!.token })).msg).toBe(MSG.discussionCategoryNotFound);
-    expect((await put(t, '/api/discussion', { ...form, pid: 'DQH' }, { token: u.amy!.token })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, u.amy!.token).call('discussion.update', { body: { ...form, title: ' ' } })).msg).toBe('Title is required');
+    expect((await client(t, u.amy!.token).call('discussion.update', { body: { ...form, categoryId: 999999 } })).msg).toBe(MSG.discussionCategoryNotFound);
+    expect((await client(t, u.amy!.token).call('discussion.update', { body: { ...form, pid: 'DQH' } })).msg).toBe(MSG.problemNotFound);
     const rootOwn = await postDiscussion(t, root, cat.chat, { title: 'Root edits own' });
-    expect((await put(t, '/api/discussion', { ...form, id: rootOwn, title: 'Root pinned' }, { token: root })).data.topPriority).toBe(true);
+    expect((await client(t, root).call('discussion.update', { body: { ...form, id: rootOwn, title: 'Root pinned' } })).data.topPriority).toBe(true);
   });
 
   it('lets the author or a moderator delete; the author hears of a moderator delete', async () => {
     const a = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Delete me' });
     const b = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'Moderated away' });
-    expect((await del(t, '/api/discussion', q({ did: a }))).http).toBe(401);
-    expect((await del(t, '/api/discussion', { token: u.bob!.token, ...q({ did: a }) })).http).toBe(403);
+    expect((await client(t).call('discussion.remove', { query: { did: a } })).http).toBe(401);
+    expect((await client(t, u.bob!.token).call('discussion.remove', { query: { did: a } })).http).toBe(403);
     const before = (await mineOf(t, u.amy!.uid)).length;
-    expect((await del(t, '/api/discussion', { token: u.amy!.token, ...q({ did: a }) })).status).toBe(200);
+    expect((await client(t, u.amy!.token).call('discussion.remove', { query: { did: a } })).status).toBe(200);
     expect((await mineOf(t, u.amy!.uid)).length).toBe(before);
-    expect((await del(t, '/api/discussion', { token: u.padm!.token, ...q({ did: b }) })).status).toBe(200);
+    expect((await client(t, u.padm!.token).call('discussion.remove', { query: { did: b } })).status).toBe(200);
     expect((await mineOf(t, u.amy!.uid)).slice(before)).toEqual([{ title: MSG.mineDiscussionDeleted, content: 'Moderated away' }]);
-    expect((await get(t, '/api/get-discussion-detail', q({ did: a }))).msg).toBe(MSG.discussionNotFound);
-    expect((await del(t, '/api/discussion', { token: u.amy!.token, ...q({ did: a }) })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t).call('discussion.detail', { query: { did: a } })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t, u.amy!.token).call('discussion.remove', { query: { did: a } })).msg).toBe(MSG.discussionNotFound);
   });
 });
 
@@ -216,16 +219,16 @@ describe('hidden discussions', () => {
     await t.database.db.update(discussions).set({ status: 1 }).where(eq(discussions.id, id));
     for (const token of [undefined, u.bob!.token]) {
       expect(await titles({ keyword: 'Soon hidden' }, token)).toEqual([]);
-      const r = await get(t, '/api/get-discussion-detail', { token, ...q({ did: id }) });
+      const r = await client(t, token).call('discussion.detail', { query: { did: id } });
       expect([r.status, r.msg]).toEqual([404, MSG.discussionNotFound]);
       if (token) {
-        expect((await get(t, '/api/discussion-like', { token, ...q({ did: id, toLike: 'true' }) })).msg).toBe(MSG.discussionNotFound);
-        expect((await post(t, '/api/discussion-report', { did: id, reason: 'x' }, { token })).msg).toBe(MSG.discussionNotFound);
+        expect((await client(t, token).call('discussion.like', { query: { did: id, toLike: true } })).msg).toBe(MSG.discussionNotFound);
+        expect((await client(t, token).call('discussion.report', { body: { did: id, reason: 'x' } })).msg).toBe(MSG.discussionNotFound);
       }
     }
     for (const token of [u.amy!.token, u.admin!.token, u.padm!.token, root]) {
       expect(await titles({ keyword: 'Soon hidden' }, token)).toEqual(['Soon hidden']);
-      expect((await get(t, '/api/get-discussion-detail', { token, ...q({ did: id }) })).data.status).toBe(1);
+      expect((await client(t, token).call('discussion.detail', { query: { did: id } })).data.status).toBe(1);
     }
   });
 });
@@ -261,15 +264,15 @@ describe('openPublicDiscussion off', () => {
           expect([method, url, r.statusCode, r.json().msg]).toEqual([method, url, 403, MSG.noPublicDiscussion]);
         }
       }
-      expect((await get(t, '/api/get-discussion-detail', { token: root, ...q({ did: id }) })).http).toBe(403);
-      const categories = await get(t, '/api/discussion-category', { token: root });
+      expect((await client(t, root).call('discussion.detail', { query: { did: id } })).http).toBe(403);
+      const categories = await client(t, root).call('discussion.categories');
       expect(categories.status).toBe(200);
       expect(categories.data.length).toBeGreaterThan(0);
-      const admin = await get(t, '/api/admin/discussion', { token: root, ...q({ keyword: 'While open' }) });
+      const admin = await client(t, root).call('adminDiscussion.list', { query: { keyword: 'While open' } });
       expect(admin.data.records.map((r: any) => r.title)).toEqual(['While open']);
     } finally {
       await putSetting(t.database.db, 'website', { openPublicDiscussion: true, openGroupDiscussion: true });
     }
-    expect((await get(t, '/api/get-discussion-detail', q({ did: id }))).status).toBe(200);
+    expect((await client(t).call('discussion.detail', { query: { did: id } })).status).toBe(200);
   });
 });

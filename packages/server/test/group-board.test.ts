@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, q, rootToken } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
 import { discussionForm } from './discussion-helpers.js';
+import { client, type TypedInput } from './client.js';
 
 let t: TestApp;
 let gid: number;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   otherGid = await insertGroup(t, { owner: 'outsider' });
   // Posting limits are the site's (discussion tests); here every member may post.
   await putSetting(t.database.db, 'website', { discussionAcRequired: 0, discussionDailyPosts: 1000 });
-  const cats = (await get(t, '/api/discussion-category', { token: tok.member3 })).data as { id: number; name: string }[];
+  const cats = (await client(t, tok.member3).call('discussion.categories')).data as { id: number; name: string }[];
   chat = cats[0]!.id;
 });
 afterAll(() => t.close());
@@ -57,18 +58,18 @@ describe('group announcements', () => {
   let byAdmin4: number;
 
   it('lets group admins write them (owner, root, admin) and refuses members, non-members and visitors', async () => {
-    const r = await post(t, '/api/group/announcement', { gid, title: 'Welcome', content: 'Read **this**.', status: 0 }, { token: tok.owner });
+    const r = await client(t, tok.owner).call('groupBoard.addAnnouncement', { body: { gid, title: 'Welcome', content: 'Read **this**.', status: 0 } });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ gid, title: 'Welcome', content: 'Read **this**.', status: 0, username: 'owner', uid: uid.owner });
     shown = r.data.id;
-    hidden = (await post(t, '/api/group/announcement', { gid, title: 'Draft', content: 'Not yet', status: 1 }, { token: tok.root5 })).data.id;
-    byAdmin4 = (await post(t, '/api/group/announcement', { gid, title: 'By admin', content: 'Hello', status: 0 }, { token: tok.admin4 })).data.id;
+    hidden = (await client(t, tok.root5).call('groupBoard.addAnnouncement', { body: { gid, title: 'Draft', content: 'Not yet', status: 1 } })).data.id;
+    byAdmin4 = (await client(t, tok.admin4).call('groupBoard.addAnnouncement', { body: { gid, title: 'By admin', content: 'Hello', status: 0 } })).data.id;
     const before = await announcementCount();
     for (const who of ['member3', ...NOT_MEMBERS]) {
-      const r2 = await post(t, '/api/group/announcement', { gid, title: 'No', content: 'No', status: 0 }, { token: tok[who] });
+      const r2 = await client(t, tok[who]).call('groupBoard.addAnnouncement', { body: { gid, title: 'No', content: 'No', status: 0 } });
       expect(r2.http, who).toBe(403);
     }
-    expect((await post(t, '/api/group/announcement', { gid, title: 'No', content: 'No', status: 0 })).http).toBe(401);
+    expect((await client(t).call('groupBoard.addAnnouncement', { body: { gid, title: 'No', content: 'No', status: 0 } })).http).toBe(401);
     expect(await announcementCount()).toBe(before);
   });
 
@@ -87,7 +88,9 @@ describe('group announcements', () => {
       expect(r.http, JSON.stringify(body)).toBe(400);
       if (msg) expect(r.msg).toBe(msg);
     }
-    expect((await post(t, '/api/group/announcement', { gid: 999999, title: 'x', content: 'x', status: 0 }, { token: tok.owner })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.owner).call('groupBoard.addAnnouncement', { body: { gid: 999999, title: 'x', content: 'x', status: 0 } })).msg).toBe(
+      MSG.groupNotFound,
+    );
     expect(await announcementCount()).toBe(before);
   });
 
@@ -106,17 +109,15 @@ describe('group announcements', () => {
     expect(admin.data.total).toBe(3);
     expect((await list('member3', 'group/get-admin-announcement-list')).http).toBe(403);
     // 5 a page on the home (spec 3 §9)
-    expect((await get(t, '/api/group/get-announcement-list', { token: tok.member3, ...q({ gid, limit: 1, currentPage: 2 }) })).data.records[0].title).toBe(
-      'Welcome',
-    );
+    expect((await client(t, tok.member3).call('groupBoard.announcements', { query: { gid, limit: 1, currentPage: 2 } })).data.records[0].title).toBe('Welcome');
     // never among the site's announcements
-    const site = await get(t, '/api/get-common-announcement');
+    const site = await client(t).call('site.announcements');
     expect(site.data.records.map((a: any) => a.title)).not.toContain('Welcome');
   });
 
   it('lets the group root edit any, an admin only his own (spec 3 §6), and switches visibility', async () => {
     const edit = (who: string, id: number, o: Record<string, unknown> = {}) =>
-      put(t, '/api/group/announcement', { id, gid, title: 'Edited', content: 'New', status: 0, ...o }, { token: tok[who] });
+      client(t, tok[who]).call('groupBoard.updateAnnouncement', { body: { id, gid, title: 'Edited', content: 'New', status: 0, ...o } });
     expect((await edit('admin4b', byAdmin4)).http).toBe(403);
     expect((await edit('member3', byAdmin4)).http).toBe(403);
     expect((await edit('admin4', shown)).http).toBe(403);
@@ -124,32 +125,33 @@ describe('group announcements', () => {
     expect((await edit('root5', shown, { title: 'Welcome!' })).data).toMatchObject({ title: 'Welcome!', username: 'owner' });
     expect((await edit('superAdmin', hidden, { title: 'Draft', status: 0 })).data.status).toBe(0);
     expect((await edit('owner', hidden, { title: 'Draft', status: 1 })).data.status).toBe(1);
-    const titles = (await get(t, '/api/group/get-announcement-list', { token: tok.member3, ...q({ gid }) })).data.records.map((a: any) => a.title);
+    const titles = (await client(t, tok.member3).call('groupBoard.announcements', { query: { gid } })).data.records.map((a: any) => a.title);
     expect(titles).toEqual(['Mine edited', 'Welcome!']);
   });
 
   it('never reaches another group, a contest or the site through an id', async () => {
     const [site] = await t.database.db.insert(announcements).values({ title: 'Site', content: 'Site', status: 0 }).returning({ id: announcements.id });
-    const other = (await post(t, '/api/group/announcement', { gid: otherGid, title: 'Other', content: 'Other', status: 0 }, { token: tok.outsider })).data.id;
+    const other = (await client(t, tok.outsider).call('groupBoard.addAnnouncement', { body: { gid: otherGid, title: 'Other', content: 'Other', status: 0 } }))
+      .data.id;
     for (const id of [site!.id, other]) {
-      const r = await put(t, '/api/group/announcement', { id, gid, title: 'Taken', content: 'Taken', status: 0 }, { token: tok.owner });
+      const r = await client(t, tok.owner).call('groupBoard.updateAnnouncement', { body: { id, gid, title: 'Taken', content: 'Taken', status: 0 } });
       expect([r.status, r.msg]).toEqual([404, MSG.announcementNotFound]);
     }
-    expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: site!.id }) })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, tok.owner).call('groupBoard.removeAnnouncement', { query: { aid: site!.id } })).msg).toBe(MSG.announcementNotFound);
     // the other group's own owner may not be told apart from a stranger: he is no member here
-    expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: other }) })).http).toBe(403);
+    expect((await client(t, tok.owner).call('groupBoard.removeAnnouncement', { query: { aid: other } })).http).toBe(403);
     const rows = await t.database.db.select({ title: announcements.title }).from(announcements).where(eq(announcements.id, site!.id));
     expect(rows).toEqual([{ title: 'Site' }]);
   });
 
   it('deletes: the group root any, an admin his own, nobody else', async () => {
-    expect((await del(t, '/api/group/announcement', { token: tok.admin4b, ...q({ aid: byAdmin4 }) })).http).toBe(403);
-    expect((await del(t, '/api/group/announcement', { token: tok.member3, ...q({ aid: byAdmin4 }) })).http).toBe(403);
-    expect((await del(t, '/api/group/announcement', { token: tok.outsider, ...q({ aid: byAdmin4 }) })).msg).toBe(MSG.groupNotMember);
+    expect((await client(t, tok.admin4b).call('groupBoard.removeAnnouncement', { query: { aid: byAdmin4 } })).http).toBe(403);
+    expect((await client(t, tok.member3).call('groupBoard.removeAnnouncement', { query: { aid: byAdmin4 } })).http).toBe(403);
+    expect((await client(t, tok.outsider).call('groupBoard.removeAnnouncement', { query: { aid: byAdmin4 } })).msg).toBe(MSG.groupNotMember);
     expect((await del(t, '/api/group/announcement', { token: tok.owner, ...q({ aid: 'x' }) })).http).toBe(400);
-    expect((await del(t, '/api/group/announcement', { token: tok.admin4, ...q({ aid: byAdmin4 }) })).status).toBe(200);
-    expect((await del(t, '/api/group/announcement', { token: tok.root5, ...q({ aid: hidden }) })).status).toBe(200);
-    expect((await del(t, '/api/group/announcement', { token: tok.root5, ...q({ aid: hidden }) })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, tok.admin4).call('groupBoard.removeAnnouncement', { query: { aid: byAdmin4 } })).status).toBe(200);
+    expect((await client(t, tok.root5).call('groupBoard.removeAnnouncement', { query: { aid: hidden } })).status).toBe(200);
+    expect((await client(t, tok.root5).call('groupBoard.removeAnnouncement', { query: { aid: hidden } })).msg).toBe(MSG.announcementNotFound);
     const left = await t.database.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.gid, gid));
     expect(left).toEqual([{ id: shown }]);
   });
@@ -197,8 +199,8 @@ describe('get-group-rank-list', () => {
     ]);
   });
 
-  const rank = (who: string | undefined, query: Record<string, string | number>) =>
-    get(t, '/api/get-group-rank-list', { token: who ? tok[who] : undefined, ...q({ gid, ...query }) });
+  const rank = (who: string | undefined, query: Omit<TypedInput<'groupBoard.rank'>['query'], 'gid'> & { gid?: number }) =>
+    client(t, who ? tok[who] : undefined).call('groupBoard.rank', { query: { gid, ...query } });
 
   it('ranks the members by ACM (AC, then fewer submissions) and by OI (score)', async () => {
     const acm = await rank('member3', { type: 0 });
@@ -233,7 +235,7 @@ describe('get-group-rank-list', () => {
     expect((await rank(undefined, { type: 0 })).http).toBe(401);
     const bads: Record<string, string | number>[] = [{ type: 5 }, { type: 'x' }, { type: 0, limit: 0 }, { type: 0, currentPage: -1 }, { type: 0, gid: 'g' }];
     for (const bad of bads) {
-      expect((await rank('member3', bad)).http, JSON.stringify(bad)).toBe(400);
+      expect((await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid, ...bad }) })).http, JSON.stringify(bad)).toBe(400);
     }
     expect((await rank('member3', { type: 0, gid: 999999 })).msg).toBe(MSG.groupNotFound);
   });
@@ -246,8 +248,8 @@ describe('get-group-rank-list', () => {
     expect((await rank('member3', { type: 0 })).data.records.map((r: any) => r.username)).not.toContain('member3b');
     expect((await rank('member3b', { type: 0 })).http).toBe(403);
     // …and the group's announcements and discussions with it
-    expect((await get(t, '/api/group/get-announcement-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
-    expect((await get(t, '/api/group/get-discussion-list', { token: tok.member3b, ...q({ gid }) })).msg).toBe(MSG.groupNotMember);
+    expect((await client(t, tok.member3b).call('groupBoard.announcements', { query: { gid } })).msg).toBe(MSG.groupNotMember);
+    expect((await client(t, tok.member3b).call('groupBoard.discussions', { query: { gid } })).msg).toBe(MSG.groupNotMember);
     await t.database.db
       .update(groupMembers)
       .set({ auth: GroupLevel.MEMBER })
@@ -297,14 +299,14 @@ describe("get-group-rank-list counts the group's problems solved anywhere in the
       row('admin4', bank, { tid: training!.id }), // a public problem in a group training: not the group's
       row('admin4', bank, { cid: ended }), // …nor in a group contest
     ]);
-    const acm = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 0 }) });
+    const acm = await client(t, tok.member3).call('groupBoard.rank', { query: { gid: g, type: 0 } });
     expect(acm.data.records.map((r: any) => [r.username, r.ac, r.total])).toEqual([['member3', 4, 4]]);
     // the seal lifted (the contest over, the real rank shown): member3b's result counts
     await t.database.db
       .update(contests)
       .set({ endTime: new Date(now - min) })
       .where(eq(contests.id, sealed));
-    const after = await get(t, '/api/get-group-rank-list', { token: tok.member3, ...q({ gid: g, type: 1 }) });
+    const after = await client(t, tok.member3).call('groupBoard.rank', { query: { gid: g, type: 1 } });
     expect(after.data.records.map((r: any) => [r.username, r.ac, r.score])).toEqual([
       ['member3', 4, 400],
       ['member3b', 1, 100],
@@ -321,16 +323,16 @@ describe('group discussions', () => {
   const discussionCount = async () => (await t.database.db.select({ n: count() }).from(discussions).where(isNotNull(discussions.gid)))[0]!.n;
 
   it('lets members post (admins may pin) and refuses non-members and visitors', async () => {
-    const r = await post(t, '/api/group/discussion', form({ title: 'Member question', topPriority: true }), { token: tok.member3 });
+    const r = await client(t, tok.member3).call('groupBoard.addDiscussion', { body: form({ title: 'Member question', topPriority: true }) });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ gid, title: 'Member question', author: 'member3', topPriority: false });
     mine = r.data.id;
-    const pinned = await post(t, '/api/group/discussion', form({ title: 'Rules', topPriority: true }), { token: tok.admin4 });
+    const pinned = await client(t, tok.admin4).call('groupBoard.addDiscussion', { body: form({ title: 'Rules', topPriority: true }) });
     expect(pinned.data.topPriority).toBe(true);
-    other = (await post(t, '/api/group/discussion', form({ title: 'Another one', pid: 'gra' }), { token: tok.member3b })).data.id;
+    other = (await client(t, tok.member3b).call('groupBoard.addDiscussion', { body: form({ title: 'Another one', pid: 'gra' }) })).data.id;
     const before = await discussionCount();
-    for (const who of NOT_MEMBERS) expect((await post(t, '/api/group/discussion', form(), { token: tok[who] })).msg).toBe(MSG.groupNotMember);
-    expect((await post(t, '/api/group/discussion', form())).http).toBe(401);
+    for (const who of NOT_MEMBERS) expect((await client(t, tok[who]).call('groupBoard.addDiscussion', { body: form() })).msg).toBe(MSG.groupNotMember);
+    expect((await client(t).call('groupBoard.addDiscussion', { body: form() })).http).toBe(401);
     expect(await discussionCount()).toBe(before);
   });
 
@@ -340,8 +342,8 @@ describe('group discussions', () => {
     for (const body of [form({ title: '' }), form({ content: ' ' }), form({ categoryId: 'x' }), form({ gid: 0 }), form({ title: 'x'.repeat(256) })]) {
       expect((await post(t, '/api/group/discussion', body, { token: tok.member3 })).http, JSON.stringify(body)).toBe(400);
     }
-    expect((await post(t, '/api/group/discussion', form({ categoryId: 999999 }), { token: tok.member3 })).msg).toBe(MSG.discussionCategoryNotFound);
-    expect((await post(t, '/api/group/discussion', form({ pid: 'OTHERG' }), { token: tok.member3 })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, tok.member3).call('groupBoard.addDiscussion', { body: form({ categoryId: 999999 }) })).msg).toBe(MSG.discussionCategoryNotFound);
+    expect((await client(t, tok.member3).call('groupBoard.addDiscussion', { body: form({ pid: 'OTHERG' }) })).msg).toBe(MSG.problemNotFound);
     expect(await discussionCount()).toBe(before);
   });
 
@@ -351,61 +353,62 @@ describe('group discussions', () => {
     expect((await list('member3', { pid: 'GRA' })).data.records.map((d: any) => d.title)).toEqual(['Another one']);
     for (const who of NOT_MEMBERS) expect((await list(who)).msg).toBe(MSG.groupNotMember);
     expect((await list(undefined)).http).toBe(401);
-    const site = await get(t, '/api/get-discussion-list', { token: tok.member3 });
+    const site = await client(t, tok.member3).call('discussion.list');
     expect(site.data.records.map((d: any) => d.gid)).not.toContain(gid);
   });
 
   it('opens detail, likes and comments through the site calls for members only', async () => {
-    const detail = (who: string | undefined) => get(t, '/api/get-discussion-detail', { token: who ? tok[who] : undefined, ...q({ did: mine }) });
+    const detail = (who: string | undefined) => client(t, who ? tok[who] : undefined).call('discussion.detail', { query: { did: mine } });
     expect((await detail('member3b')).data.title).toBe('Member question');
     for (const who of NOT_MEMBERS) expect([(await detail(who)).http, (await detail(who)).msg]).toEqual([403, MSG.groupNotMember]);
     expect((await detail(undefined)).http).toBe(401);
-    expect((await get(t, '/api/discussion-like', { token: tok.outsider, ...q({ did: mine, toLike: 'true' }) })).http).toBe(403);
-    expect((await get(t, '/api/comments', { token: tok.outsider, ...q({ did: mine }) })).http).toBe(403);
-    expect((await post(t, '/api/comment', { did: mine, content: 'Sneaky' }, { token: tok.outsider })).http).toBe(403);
-    expect((await get(t, '/api/discussion-like', { token: tok.member3b, ...q({ did: mine, toLike: 'true' }) })).data.likeNum).toBe(1);
+    expect((await client(t, tok.outsider).call('discussion.like', { query: { did: mine, toLike: true } })).http).toBe(403);
+    expect((await client(t, tok.outsider).call('comment.list', { query: { did: mine } })).http).toBe(403);
+    expect((await client(t, tok.outsider).call('comment.add', { body: { did: mine, content: 'Sneaky' } })).http).toBe(403);
+    expect((await client(t, tok.member3b).call('discussion.like', { query: { did: mine, toLike: true } })).data.likeNum).toBe(1);
     const [remind] = await t.database.db.select({ url: msgReminds.url }).from(msgReminds).where(eq(msgReminds.recipientId, uid.member3!));
     expect(remind!.url).toBe(`/group/${gid}/discussion-detail/${mine}`);
-    expect((await post(t, '/api/comment', { did: mine, content: 'Nice' }, { token: tok.member3b })).status).toBe(200);
-    expect((await get(t, '/api/comments', { token: tok.member3, ...q({ did: mine }) })).data.commentList.total).toBe(1);
+    expect((await client(t, tok.member3b).call('comment.add', { body: { did: mine, content: 'Nice' } })).status).toBe(200);
+    expect((await client(t, tok.member3).call('comment.list', { query: { did: mine } })).data.commentList.total).toBe(1);
   });
 
   it("keeps reports on a group's discussion from the site's admins (the super admin handles them)", async () => {
     await createUser(t, { username: 'siteadmin', roles: [Role.ADMIN] });
     const siteAdmin = await login(t, 'siteadmin', 'password1', '10.15.1.1');
-    expect((await post(t, '/api/discussion-report', { did: mine, reason: 'Off topic in the class' }, { token: tok.member3b })).status).toBe(200);
+    expect((await client(t, tok.member3b).call('discussion.report', { body: { did: mine, reason: 'Off topic in the class' } })).status).toBe(200);
     const reportsOf = async (token: string) =>
-      (await get(t, '/api/admin/discussion-report', { token, ...q({ currentPage: 1, limit: 50 }) })).data.records as { id: number; did: number }[];
+      (await client(t, token).call('adminDiscussion.reports', { query: { currentPage: 1, limit: 50 } })).data.records as { id: number; did: number }[];
     expect((await reportsOf(siteAdmin)).map((r) => r.did)).not.toContain(mine);
     const report = (await reportsOf(tok.superAdmin!)).find((r) => r.did === mine)!;
     expect(report).toBeTruthy();
-    expect((await put(t, '/api/admin/discussion-report', { id: report.id, status: true }, { token: siteAdmin })).http).toBe(403);
-    expect((await put(t, '/api/admin/discussion-report', { id: report.id, status: true }, { token: tok.superAdmin })).status).toBe(200);
+    expect((await client(t, siteAdmin).call('adminDiscussion.handleReport', { body: { id: report.id, status: true } })).http).toBe(403);
+    expect((await client(t, tok.superAdmin).call('adminDiscussion.handleReport', { body: { id: report.id, status: true } })).status).toBe(200);
   });
 
   it('lets the author edit, the group admins moderate and delete, and nobody else', async () => {
     const edit = (who: string, id: number, o: Record<string, unknown> = {}) =>
-      put(t, '/api/group/discussion', { ...discussionForm(chat), id, title: 'Edited', ...o }, { token: tok[who] });
+      client(t, tok[who]).call('groupBoard.updateDiscussion', { body: { ...discussionForm(chat), id, title: 'Edited', ...o } });
     expect((await edit('member3b', mine)).msg).toBe(MSG.discussionNotAuthor);
     expect((await edit('outsider', mine)).msg).toBe(MSG.groupNotMember);
     expect((await edit('member3', mine, { title: 'Member question (edited)' })).data.title).toBe('Member question (edited)');
-    const moderate = (who: string, body: Record<string, unknown>) => put(t, '/api/group/admin-discussion', body, { token: tok[who] });
+    const moderate = (who: string, body: TypedInput<'groupBoard.moderateDiscussion'>['body']) =>
+      client(t, tok[who]).call('groupBoard.moderateDiscussion', { body });
     expect((await moderate('member3', { id: other, status: 1 })).http).toBe(403);
     expect((await moderate('admin4', { id: other, status: 1 })).status).toBe(200);
     expect((await moderate('admin4', { id: mine, topPriority: true })).status).toBe(200);
-    expect((await moderate('admin4', { id: mine, status: 3 })).http).toBe(400);
+    expect((await put(t, '/api/group/admin-discussion', { id: mine, status: 3 }, { token: tok.admin4 })).http).toBe(400);
     // hidden: gone for other members, kept for its author and the admins
     expect((await list('member3')).data.records.map((d: any) => d.title)).toEqual(['Rules', 'Member question (edited)']);
     expect((await list('member3b')).data.records.map((d: any) => d.title)).toContain('Another one');
     expect((await list('admin4')).data.records.map((d: any) => d.title)).toContain('Another one');
-    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: other }) })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t, tok.member3).call('discussion.detail', { query: { did: other } })).msg).toBe(MSG.discussionNotFound);
     const admin = await list('root5', { status: 1 }, 'group/get-admin-discussion-list');
     expect(admin.data.records.map((d: any) => d.title)).toEqual(['Another one']);
     expect((await list('member3', {}, 'group/get-admin-discussion-list')).http).toBe(403);
     // delete: not another member's; a group admin any
-    expect((await del(t, '/api/group/discussion', { token: tok.member3b, ...q({ did: mine }) })).http).toBe(403);
-    expect((await del(t, '/api/group/discussion', { token: tok.admin4, ...q({ did: mine }) })).status).toBe(200);
-    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: mine }) })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t, tok.member3b).call('groupBoard.removeDiscussion', { query: { did: mine } })).http).toBe(403);
+    expect((await client(t, tok.admin4).call('groupBoard.removeDiscussion', { query: { did: mine } })).status).toBe(200);
+    expect((await client(t, tok.member3).call('discussion.detail', { query: { did: mine } })).msg).toBe(MSG.discussionNotFound);
   });
 
   it('keeps the group calls off site discussions', async () => {
@@ -413,9 +416,11 @@ describe('group discussions', () => {
       .insert(discussions)
       .values({ title: 'Site talk', description: 'd', content: 'c', categoryId: chat, uid: uid.member3!, author: 'member3' })
       .returning({ id: discussions.id });
-    expect((await put(t, '/api/group/discussion', { ...discussionForm(chat), id: d!.id }, { token: tok.member3 })).msg).toBe(MSG.discussionNotFound);
-    expect((await del(t, '/api/group/discussion', { token: tok.owner, ...q({ did: d!.id }) })).msg).toBe(MSG.discussionNotFound);
-    expect((await put(t, '/api/group/admin-discussion', { id: d!.id, status: 1 }, { token: tok.owner })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t, tok.member3).call('groupBoard.updateDiscussion', { body: { ...discussionForm(chat), id: d!.id } })).msg).toBe(
+      MSG.discussionNotFound,
+    );
+    expect((await client(t, tok.owner).call('groupBoard.removeDiscussion', { query: { did: d!.id } })).msg).toBe(MSG.discussionNotFound);
+    expect((await client(t, tok.owner).call('groupBoard.moderateDiscussion', { body: { id: d!.id, status: 1 } })).msg).toBe(MSG.discussionNotFound);
     const [row] = await t.database.db.select({ title: discussions.title, status: discussions.status }).from(discussions).where(eq(discussions.id, d!.id));
     expect(row).toEqual({ title: 'Site talk', status: 0 });
   });
@@ -424,20 +429,20 @@ describe('group discussions', () => {
     const rules = (await list('member3')).data.records.find((d: any) => d.title === 'Rules').id;
     await putSetting(t.database.db, 'website', { openPublicDiscussion: false });
     expect((await list('member3')).status).toBe(200);
-    expect((await get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: rules }) })).status).toBe(200);
-    expect((await get(t, '/api/discussion-category', { token: tok.member3 })).status).toBe(200);
+    expect((await client(t, tok.member3).call('discussion.detail', { query: { did: rules } })).status).toBe(200);
+    expect((await client(t, tok.member3).call('discussion.categories')).status).toBe(200);
     await putSetting(t.database.db, 'website', { openPublicDiscussion: true, openGroupDiscussion: false });
     for (const who of ['member3', 'superAdmin', undefined]) {
       const r = await list(who);
       expect([r.http, r.msg]).toEqual([403, MSG.noGroupDiscussion]);
     }
     const calls = [
-      get(t, '/api/get-discussion-detail', { token: tok.member3, ...q({ did: rules }) }),
-      get(t, '/api/discussion-like', { token: tok.member3, ...q({ did: rules, toLike: 'true' }) }),
-      get(t, '/api/comments', { token: tok.member3, ...q({ did: rules }) }),
-      post(t, '/api/group/discussion', form(), { token: tok.owner }),
-      put(t, '/api/group/admin-discussion', { id: rules, status: 1 }, { token: tok.owner }),
-      del(t, '/api/group/discussion', { token: tok.owner, ...q({ did: rules }) }),
+      client(t, tok.member3).call('discussion.detail', { query: { did: rules } }),
+      client(t, tok.member3).call('discussion.like', { query: { did: rules, toLike: true } }),
+      client(t, tok.member3).call('comment.list', { query: { did: rules } }),
+      client(t, tok.owner).call('groupBoard.addDiscussion', { body: form() }),
+      client(t, tok.owner).call('groupBoard.moderateDiscussion', { body: { id: rules, status: 1 } }),
+      client(t, tok.owner).call('groupBoard.removeDiscussion', { query: { did: rules } }),
     ];
     for (const r of await Promise.all(calls)) expect([r.http, r.msg]).toEqual([403, MSG.noGroupDiscussion]);
     const [row] = await t.database.db.select({ status: discussions.status }).from(discussions).where(eq(discussions.id, rules));

@@ -15,6 +15,7 @@ import { giveAccepted } from './discussion-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, q, rootToken, type Call } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
+import { client, type TypedInput } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -29,9 +30,17 @@ async function user(name: string, roles: number[] = [Role.USER], ac = 20) {
   tok[name] = await login(t, name, 'password1', `10.15.${Math.floor(++seq / 250)}.${seq % 250}`);
 }
 
+/** The create form; the overrides are not checked (refused values go through the raw helpers). */
 const form = (o: Record<string, unknown> = {}) => {
   const n = ++seq;
-  return { name: `Group number ${n}`, shortName: `grp${n}`, brief: 'A group for tests', description: 'Group made by the core test.', auth: 1, ...o };
+  return {
+    name: `Group number ${n}`,
+    shortName: `grp${n}`,
+    brief: 'A group for tests',
+    description: 'Group made by the core test.',
+    auth: 1,
+    ...o,
+  } as TypedInput<'group.create'>['body'];
 };
 
 const groupCount = async () => (await t.database.db.select({ n: count() }).from(groups))[0]!.n;
@@ -40,14 +49,15 @@ const levelOf = async (gid: number, name: string) =>
   (await t.database.db.select().from(groupMembers).where(eq(groupMembers.gid, gid))).find((m) => m.uid === uid[name])?.auth ?? 0;
 
 async function create(token: string, o: Record<string, unknown> = {}): Promise<number> {
-  const r = await post(t, '/api/group', form(o), { token });
+  const r = await client(t, token).call('group.create', { body: form(o) });
   if (r.status !== 200) throw new Error(`create group: ${r.msg}`);
   return r.data.id;
 }
 
-const join = (gid: number, token: string, o: Record<string, string> = {}) => post(t, '/api/group/member', undefined, { token, ...q({ gid, ...o }) });
-const setLevel = (gid: number, name: string, auth: number, token: string) => put(t, '/api/group/member', { gid, uid: uid[name], auth }, { token });
-const removeMember = (gid: number, name: string, token: string) => del(t, '/api/group/member', { token, ...q({ gid, uid: uid[name]! }) });
+const join = (gid: number, token: string, o: Record<string, string> = {}) => client(t, token).call('group.join', { query: { gid, ...o } });
+const setLevel = (gid: number, name: string, auth: TypedInput<'group.updateMember'>['body']['auth'], token: string) =>
+  client(t, token).call('group.updateMember', { body: { gid, uid: uid[name], auth } });
+const removeMember = (gid: number, name: string, token: string) => client(t, token).call('group.deleteMember', { query: { gid, uid: uid[name]! } });
 
 /** A private group of `owner` with one user at each level. */
 async function classGroup(owner = 'owner') {
@@ -107,8 +117,8 @@ describe('visitors', () => {
 
 describe('creating a group', () => {
   it('makes the caller its owner and level-5 member, with the code kept for its root only', async () => {
-    const r = await post(t, '/api/group', form({ name: '  Creator Class  ', shortName: 'CrCls', auth: GroupAuth.PRIVATE, code: 'ABCDEF' }), {
-      token: tok.creator,
+    const r = await client(t, tok.creator).call('group.create', {
+      body: form({ name: '  Creator Class  ', shortName: 'CrCls', auth: GroupAuth.PRIVATE, code: 'ABCDEF' }),
     });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({
@@ -122,9 +132,9 @@ describe('creating a group', () => {
       visible: true,
     });
     expect(await levelOf(r.data.id, 'creator')).toBe(GroupLevel.ROOT);
-    const access = await get(t, '/api/get-group-access', { token: tok.creator, ...q({ gid: r.data.id }) });
+    const access = await client(t, tok.creator).call('group.access', { query: { gid: r.data.id } });
     expect(access.data).toEqual({ level: 5, owner: true, member: true, admin: true, root: true });
-    const seen = await get(t, '/api/get-group-detail', { token: tok.stranger, ...q({ gid: r.data.id }) });
+    const seen = await client(t, tok.stranger).call('group.detail', { query: { gid: r.data.id } });
     expect(seen.data.code).toBeNull();
   });
 
@@ -158,18 +168,13 @@ describe('creating a group', () => {
   });
 
   it('limits: the 5–25 / 5–10 / 5–50 / 5–1000 bounds themselves are accepted, a public group keeps no code', async () => {
-    const r = await post(
-      t,
-      '/api/group',
-      form({ name: 'n'.repeat(25), shortName: 's'.repeat(10), brief: 'b'.repeat(50), description: 'd'.repeat(1000), code: 'IGNORE' }),
-      {
-        token: tok.creator,
-      },
-    );
+    const r = await client(t, tok.creator).call('group.create', {
+      body: form({ name: 'n'.repeat(25), shortName: 's'.repeat(10), brief: 'b'.repeat(50), description: 'd'.repeat(1000), code: 'IGNORE' }),
+    });
     expect(r.status).toBe(200);
     expect(r.data.code).toBeNull();
-    const low = await post(t, '/api/group', form({ name: 'n'.repeat(5), shortName: 'q'.repeat(5), brief: 'b'.repeat(5), description: 'd'.repeat(5) }), {
-      token: tok.creator,
+    const low = await client(t, tok.creator).call('group.create', {
+      body: form({ name: 'n'.repeat(5), shortName: 'q'.repeat(5), brief: 'b'.repeat(5), description: 'd'.repeat(5) }),
     });
     expect(low.status).toBe(200);
   });
@@ -177,14 +182,14 @@ describe('creating a group', () => {
   it('refuses a taken name or short name, in any case, and creates nothing', async () => {
     await create(tok.creator!, { name: 'Unique Team', shortName: 'UniqT' });
     const before = await groupCount();
-    const a = await post(t, '/api/group', form({ name: 'UNIQUE team' }), { token: tok.other });
+    const a = await client(t, tok.other).call('group.create', { body: form({ name: 'UNIQUE team' }) });
     expect(a.msg).toBe(MSG.groupNameExists);
-    const b = await post(t, '/api/group', form({ shortName: 'uniqt' }), { token: tok.other });
+    const b = await client(t, tok.other).call('group.create', { body: form({ shortName: 'uniqt' }) });
     expect(b.msg).toBe(MSG.groupShortNameExists);
     // two at once with the same name: one wins, the other is told why (no server error)
     const both = await Promise.all([
-      post(t, '/api/group', form({ name: 'Racing Team' }), { token: tok.other }),
-      post(t, '/api/group', form({ name: 'Racing Team' }), { token: tok.owner }),
+      client(t, tok.other).call('group.create', { body: form({ name: 'Racing Team' }) }),
+      client(t, tok.owner).call('group.create', { body: form({ name: 'Racing Team' }) }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.status === 400)!.msg).toBe(MSG.groupNameExists);
@@ -195,11 +200,11 @@ describe('creating a group', () => {
     await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 5 });
     try {
       // The group list says so before the form: the rule's key and number (admins exempt, visitors nothing).
-      const mayCreate = async (token?: string) => (await get(t, '/api/get-group-list', { token })).data.mayCreate;
+      const mayCreate = async (token?: string) => (await client(t, token).call('group.list')).data.mayCreate;
       expect(await mayCreate(tok.newbie)).toEqual({ allowed: false, reason: { key: 'groupAcRequired', params: { count: 5 } } });
       expect(await mayCreate(tok.padmin)).toEqual({ allowed: true, reason: null });
       expect(await mayCreate()).toBeNull();
-      const newbie = await post(t, '/api/group', form(), { token: tok.newbie });
+      const newbie = await client(t, tok.newbie).call('group.create', { body: form() });
       expect(newbie.msg).toBe(formatMsg(MSG.groupAcRequired, { count: 5 }));
       // with enough accepted problems he may
       await putSetting(t.database.db, 'group', { groupDailyLimit: 2, groupPerUserLimit: 3, groupAcRequired: 3 });
@@ -208,7 +213,7 @@ describe('creating a group', () => {
 
       await user('limited');
       // parallel creations cannot pass the daily limit together
-      const burst = await Promise.all([0, 1, 2, 3].map(() => post(t, '/api/group', form(), { token: tok.limited })));
+      const burst = await Promise.all([0, 1, 2, 3].map(() => client(t, tok.limited).call('group.create', { body: form() })));
       expect(burst.filter((r) => r.status === 200)).toHaveLength(2);
       expect(burst.filter((r) => r.status !== 200).map((r) => r.msg)).toEqual([
         formatMsg(MSG.groupDailyLimit, { count: 2 }),
@@ -217,24 +222,24 @@ describe('creating a group', () => {
       expect(await mayCreate(tok.limited)).toEqual({ allowed: false, reason: { key: 'groupDailyLimit', params: { count: 2 } } });
       // a day later the daily count is free again, but three owned groups are the most
       await t.database.db.execute(`update "group" set gmt_create = now() - interval '25 hours' where owner_uid = '${uid.limited}'`);
-      expect((await post(t, '/api/group', form(), { token: tok.limited })).status).toBe(200);
-      const fourth = await post(t, '/api/group', form(), { token: tok.limited });
+      expect((await client(t, tok.limited).call('group.create', { body: form() })).status).toBe(200);
+      const fourth = await client(t, tok.limited).call('group.create', { body: form() });
       expect(fourth.msg).toBe(formatMsg(MSG.groupPerUserLimit, { count: 3 }));
       expect(await mayCreate(tok.limited)).toEqual({ allowed: false, reason: { key: 'groupPerUserLimit', params: { count: 3 } } });
 
       // a problem admin with no accepted problem, past every limit
-      for (let i = 0; i < 4; i++) expect((await post(t, '/api/group', form(), { token: tok.padmin })).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await client(t, tok.padmin).call('group.create', { body: form() })).status).toBe(200);
     } finally {
       await putSetting(t.database.db, 'group', { groupDailyLimit: 100, groupPerUserLimit: 100, groupAcRequired: 20 });
     }
   });
 
   it('lets only the super admin create a hidden group', async () => {
-    const mine = await post(t, '/api/group', form({ visible: false }), { token: tok.creator });
+    const mine = await client(t, tok.creator).call('group.create', { body: form({ visible: false }) });
     expect(mine.data.visible).toBe(true);
-    const rootHidden = await post(t, '/api/group', form({ visible: false }), { token: root });
+    const rootHidden = await client(t, root).call('group.create', { body: form({ visible: false }) });
     expect(rootHidden.data.visible).toBe(false);
-    expect((await get(t, '/api/get-group-detail', { token: tok.creator, ...q({ gid: rootHidden.data.id }) })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.creator).call('group.detail', { query: { gid: rootHidden.data.id } })).msg).toBe(MSG.groupNotFound);
   });
 });
 
@@ -250,46 +255,46 @@ describe('the group list', () => {
   });
 
   it('filters by keyword (name, short name, brief) and auth, with member counts and no codes', async () => {
-    const r = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'zebra' }) });
+    const r = await client(t, tok.stranger).call('group.list', { query: { keyword: 'zebra' } });
     expect(r.data.records.map((g: any) => g.name).sort()).toEqual(['Listed Private Zebra', 'Listed Public Zebra']);
     expect(r.data.records.every((g: any) => g.code === null)).toBe(true);
-    expect(r.data.records.find((g: any) => g.id === pub).memberCount).toBe(2);
-    const byBrief = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'STRIPES' }) });
+    expect(r.data.records.find((g: any) => g.id === pub)!.memberCount).toBe(2);
+    const byBrief = await client(t, tok.stranger).call('group.list', { query: { keyword: 'STRIPES' } });
     expect(byBrief.data.records.map((g: any) => g.id)).toEqual([pub]);
-    const privOnly = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: 'zebra', auth: 3 }) });
+    const privOnly = await client(t, tok.stranger).call('group.list', { query: { keyword: 'zebra', auth: 3 } });
     expect(privOnly.data.records.map((g: any) => g.id)).toEqual([priv]);
     // a keyword with LIKE wildcards is taken literally
-    expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ keyword: '%_%' }) })).data.total).toBe(0);
+    expect((await client(t, tok.stranger).call('group.list', { query: { keyword: '%_%' } })).data.total).toBe(0);
   });
 
   it('answers a visitor too (spec 3 §1: login is needed to open or create a group), hidden ones left out, only-mine empty', async () => {
-    const r = await get(t, '/api/get-group-list', q({ keyword: 'zebra' }));
+    const r = await client(t).call('group.list', { query: { keyword: 'zebra' } });
     expect(r.status, r.msg).toBe(200);
     expect(r.data.records.map((g: any) => g.name).sort()).toEqual(['Listed Private Zebra', 'Listed Public Zebra']);
     expect(r.data.records.every((g: any) => g.code === null)).toBe(true);
-    expect((await get(t, '/api/get-group-list', q({ keyword: 'zebra', onlyMine: 'true' }))).data.total).toBe(0);
+    expect((await client(t).call('group.list', { query: { keyword: 'zebra', onlyMine: true } })).data.total).toBe(0);
   });
 
   it('shows hidden groups to the super admin only', async () => {
-    const all = await get(t, '/api/get-group-list', { token: root, ...q({ keyword: 'zebra' }) });
+    const all = await client(t, root).call('group.list', { query: { keyword: 'zebra' } });
     expect(all.data.records.map((g: any) => g.id)).toContain(hidden);
-    expect((await get(t, '/api/get-group-list', { token: tok.other, ...q({ keyword: 'zebra' }) })).data.records.map((g: any) => g.id)).not.toContain(hidden);
+    expect((await client(t, tok.other).call('group.list', { query: { keyword: 'zebra' } })).data.records.map((g: any) => g.id)).not.toContain(hidden);
   });
 
   it('only-mine lists the groups one owns or is a member of, not those one applied to', async () => {
     await join(priv, tok.gmember!, { code: 'ZZZZZZ', reason: 'I would like to join' });
-    const mine = await get(t, '/api/get-group-list', { token: tok.gmember, ...q({ onlyMine: 'true', keyword: 'zebra' }) });
+    const mine = await client(t, tok.gmember).call('group.list', { query: { onlyMine: true, keyword: 'zebra' } });
     expect(mine.data.records.map((g: any) => g.id)).toEqual([pub]);
-    const owner = await get(t, '/api/get-group-list', { token: tok.other, ...q({ onlyMine: 'true', keyword: 'zebra' }) });
+    const owner = await client(t, tok.other).call('group.list', { query: { onlyMine: true, keyword: 'zebra' } });
     expect(owner.data.records.map((g: any) => g.id).sort()).toEqual([pub, priv].sort());
   });
 
   it('pages with the page sizes of spec 3 (15 by default, up to 120) and refuses bad paging', async () => {
-    const first = await get(t, '/api/get-group-list', { token: tok.stranger });
+    const first = await client(t, tok.stranger).call('group.list');
     expect(first.data.records.length).toBe(Math.min(15, first.data.total));
-    const small = await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ limit: 9, currentPage: 2 }) });
+    const small = await client(t, tok.stranger).call('group.list', { query: { limit: 9, currentPage: 2 } });
     expect(small.data.records.length).toBe(Math.min(9, Math.max(0, first.data.total - 9)));
-    expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q({ limit: 120 }) })).status).toBe(200);
+    expect((await client(t, tok.stranger).call('group.list', { query: { limit: 120 } })).status).toBe(200);
     for (const bad of [{ limit: 121 }, { limit: 0 }, { currentPage: 0 }, { auth: 7 }] as Record<string, number>[]) {
       expect((await get(t, '/api/get-group-list', { token: tok.stranger, ...q(bad) })).http).toBe(400);
     }
@@ -316,7 +321,7 @@ describe('joining and applying', () => {
     expect([r.data, r.msg]).toEqual([1, MSG.groupApplied]);
     expect((await join(gid, tok.stranger!, { reason: 'Please let me in' })).msg).toBe(MSG.groupAlreadyApplied);
     // an applicant sees the home only
-    expect((await get(t, '/api/group/get-member-list', { token: tok.stranger, ...q({ gid }) })).http).toBe(403);
+    expect((await client(t, tok.stranger).call('group.memberList', { query: { gid } })).http).toBe(403);
   });
 
   it('applies to a private group only with its exact code and a reason', async () => {
@@ -366,27 +371,27 @@ describe('member admin', () => {
   });
 
   it('lists members for members only, applications for admins only, with reasons and real names for admins', async () => {
-    const asMember = await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid }) });
+    const asMember = await client(t, tok.gmember).call('group.memberList', { query: { gid } });
     expect(asMember.data.records.map((r: any) => r.username)).toEqual(['owner', 'groot', 'gadmin', 'gadmin2', 'gmember', 'gmember2']);
     expect(asMember.data.records[0]).toMatchObject({ owner: true, auth: 5, reason: null });
     expect(asMember.data.total).toBe(6);
     for (const who of ['applying', 'refused', 'stranger']) {
-      expect((await get(t, '/api/group/get-member-list', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+      expect((await client(t, tok[who]).call('group.memberList', { query: { gid } })).http, who).toBe(403);
     }
-    expect((await get(t, '/api/group/get-member-list', { token: root, ...q({ gid }) })).status).toBe(200);
+    expect((await client(t, root).call('group.memberList', { query: { gid } })).status).toBe(200);
     for (const who of ['gmember', 'applying', 'stranger']) {
-      expect((await get(t, '/api/group/get-apply-list', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+      expect((await client(t, tok[who]).call('group.applyList', { query: { gid } })).http, who).toBe(403);
     }
-    const apps = await get(t, '/api/group/get-apply-list', { token: tok.gadmin, ...q({ gid }) });
+    const apps = await client(t, tok.gadmin).call('group.applyList', { query: { gid } });
     expect(apps.data.records.map((r: any) => [r.username, r.auth, r.reason])).toEqual([
       ['applying', 1, 'reason of applying'],
       ['refused', 2, 'reason of refused'],
     ]);
-    const paged = await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid, limit: 2, currentPage: 3 }) });
+    const paged = await client(t, tok.gmember).call('group.memberList', { query: { gid, limit: 2, currentPage: 3 } });
     expect(paged.data.records.map((r: any) => r.username)).toEqual(['gmember', 'gmember2']);
-    expect(
-      (await get(t, '/api/group/get-member-list', { token: tok.gmember, ...q({ gid, keyword: 'admin2' }) })).data.records.map((r: any) => r.username),
-    ).toEqual(['gadmin2']);
+    expect((await client(t, tok.gmember).call('group.memberList', { query: { gid, keyword: 'admin2' } })).data.records.map((r: any) => r.username)).toEqual([
+      'gadmin2',
+    ]);
   });
 
   it('lets an admin (4) accept or refuse, but give no level at or above his own, nor manage a peer', async () => {
@@ -426,7 +431,7 @@ describe('member admin', () => {
       expect((await put(t, '/api/group/member', { gid, uid: uid.gmember, auth }, { token: tok.owner })).http, String(auth)).toBe(400);
     }
     expect((await put(t, '/api/group/member', { gid, auth: 3 }, { token: tok.owner })).http).toBe(400);
-    expect((await put(t, '/api/group/member', { gid, uid: 'nobody', auth: 3 }, { token: tok.owner })).msg).toBe(MSG.groupMemberNotFound);
+    expect((await client(t, tok.owner).call('group.updateMember', { body: { gid, uid: 'nobody', auth: 3 } })).msg).toBe(MSG.groupMemberNotFound);
     expect(await levelOf(gid, 'gmember')).toBe(3);
   });
 
@@ -440,25 +445,25 @@ describe('member admin', () => {
     expect((await removeMember(gid, 'gadmin2', tok.groot!)).status).toBe(200);
     expect((await removeMember(gid, 'gadmin2', tok.groot!)).msg).toBe(MSG.groupMemberNotFound);
     // a removed member loses the inside at once
-    expect((await get(t, '/api/group/get-member-list', { token: tok.gadmin2, ...q({ gid }) })).http).toBe(403);
+    expect((await client(t, tok.gadmin2).call('group.memberList', { query: { gid } })).http).toBe(403);
   });
 
   it('lets an admin find any user and add him at once', async () => {
-    const found = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'strang' }) });
+    const found = await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword: 'strang' } });
     expect(found.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: null, role: Role.USER, level: 0 }]);
     // usernames and nicknames only (issue 20): a real name or school is neither shown nor searched
     await t.database.db.update(users).set({ realname: 'Stan Ranger', school: 'Far Away High', nickname: 'Stan' }).where(eq(users.uid, uid.stranger!));
-    const byNick = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'stan' }) });
+    const byNick = await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword: 'stan' } });
     expect(byNick.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: 'Stan', role: Role.USER, level: 0 }]);
     for (const keyword of ['Stan Ranger', 'Far Away']) {
-      expect((await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword }) })).data.records, keyword).toEqual([]);
+      expect((await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword } })).data.records, keyword).toEqual([]);
     }
-    const members = await get(t, '/api/group/get-user-list', { token: tok.gadmin, ...q({ gid, keyword: 'gmember' }) });
+    const members = await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword: 'gmember' } });
     expect(members.data.records.map((r: any) => [r.username, r.level])).toEqual([
       ['gmember', 3],
       ['gmember2', 3],
     ]);
-    expect((await get(t, '/api/group/get-user-list', { token: tok.gmember, ...q({ gid }) })).http).toBe(403);
+    expect((await client(t, tok.gmember).call('group.userList', { query: { gid } })).http).toBe(403);
     // a member cannot add anyone; an admin can, once
     expect((await join(gid, tok.gmember!, { uid: uid.stranger! })).http).toBe(403);
     const added = await join(gid, tok.gadmin!, { uid: uid.stranger! });
@@ -468,7 +473,7 @@ describe('member admin', () => {
   });
 
   it('lets members leave (and applicants withdraw), but not the owner', async () => {
-    const exit = (token: string) => del(t, '/api/group/member/exit', { token, ...q({ gid }) });
+    const exit = (token: string) => client(t, token).call('group.exit', { query: { gid } });
     expect((await exit(tok.owner!)).msg).toBe(MSG.groupOwnerCannotExit);
     expect((await exit(tok.gmember2!)).status).toBe(200);
     expect(await levelOf(gid, 'gmember2')).toBe(0);
@@ -486,16 +491,13 @@ describe('settings', () => {
 
   it('lets the group root change the form; admins, members and strangers get 403', async () => {
     for (const who of ['gadmin', 'gmember', 'applying', 'stranger']) {
-      expect((await put(t, '/api/group', { id: gid, brief: 'Changed by a stranger' }, { token: tok[who] })).http, who).toBe(403);
+      expect((await client(t, tok[who]).call('group.update', { body: { id: gid, brief: 'Changed by a stranger' } })).http, who).toBe(403);
     }
-    const r = await put(
-      t,
-      '/api/group',
-      { id: gid, name: 'Renamed Class', brief: 'A new brief', auth: GroupAuth.PROTECTED, code: 'NEWCOD' },
-      { token: tok.groot },
-    );
+    const r = await client(t, tok.groot).call('group.update', {
+      body: { id: gid, name: 'Renamed Class', brief: 'A new brief', auth: GroupAuth.PROTECTED, code: 'NEWCOD' },
+    });
     expect(r.data).toMatchObject({ name: 'Renamed Class', brief: 'A new brief', auth: 2, code: 'NEWCOD' });
-    const pub = await put(t, '/api/group', { id: gid, auth: GroupAuth.PUBLIC }, { token: tok.owner });
+    const pub = await client(t, tok.owner).call('group.update', { body: { id: gid, auth: GroupAuth.PUBLIC } });
     expect(pub.data).toMatchObject({ auth: 1, code: null });
   });
 
@@ -510,15 +512,15 @@ describe('settings', () => {
       [{ code: 'abc' }, MSG.groupCodeInvalid],
     ];
     for (const [o, msg] of bad) expect((await put(t, '/api/group', { id: gid, ...o }, { token: tok.owner })).msg, JSON.stringify(o)).toBe(msg);
-    expect((await put(t, '/api/group', { id: gid, auth: GroupAuth.PRIVATE }, { token: tok.owner })).msg).toBe(MSG.groupCodeInvalid);
+    expect((await client(t, tok.owner).call('group.update', { body: { id: gid, auth: GroupAuth.PRIVATE } })).msg).toBe(MSG.groupCodeInvalid);
     await create(tok.other!, { name: 'Taken Setting Name', shortName: 'TakenS' });
-    expect((await put(t, '/api/group', { id: gid, name: 'taken setting name' }, { token: tok.owner })).msg).toBe(MSG.groupNameExists);
-    expect((await put(t, '/api/group', { id: gid, shortName: 'TAKENS' }, { token: tok.owner })).msg).toBe(MSG.groupShortNameExists);
-    expect((await put(t, '/api/group', { id: gid, visible: false }, { token: tok.owner })).http).toBe(403);
+    expect((await client(t, tok.owner).call('group.update', { body: { id: gid, name: 'taken setting name' } })).msg).toBe(MSG.groupNameExists);
+    expect((await client(t, tok.owner).call('group.update', { body: { id: gid, shortName: 'TAKENS' } })).msg).toBe(MSG.groupShortNameExists);
+    expect((await client(t, tok.owner).call('group.update', { body: { id: gid, visible: false } })).http).toBe(403);
     const after = (await t.database.db.select().from(groups).where(eq(groups.id, gid)))[0]!;
     expect(after).toEqual(before);
     // its own name again is fine
-    expect((await put(t, '/api/group', { id: gid, name: before.name }, { token: tok.owner })).status).toBe(200);
+    expect((await client(t, tok.owner).call('group.update', { body: { id: gid, name: before.name } })).status).toBe(200);
   });
 });
 
@@ -559,7 +561,7 @@ describe('the group avatar', () => {
     const served = await t.app.inject({ method: 'GET', url: r.data.avatar });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
-    expect((await get(t, '/api/get-group-detail', { token: tok.gmember, ...q({ gid }) })).data.avatar).toBe(r.data.avatar);
+    expect((await client(t, tok.gmember).call('group.detail', { query: { gid } })).data.avatar).toBe(r.data.avatar);
   });
 
   it('refuses non-roots, other types, more than 2 MB, a missing file or gid, and changes nothing', async () => {
@@ -602,10 +604,10 @@ describe('disbanding', () => {
       .returning({ id: contests.id });
     await t.database.db.insert(announcements).values({ title: 'Contest news', content: 'Problem A is fixed.', cid: contest!.id });
     for (const who of ['groot', 'gadmin', 'gmember', 'stranger']) {
-      expect((await del(t, '/api/group', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
+      expect((await client(t, tok[who]).call('group.remove', { query: { gid } })).http, who).toBe(403);
     }
     expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(1);
-    const r = await del(t, '/api/group', { token: tok.owner, ...q({ gid }) });
+    const r = await client(t, tok.owner).call('group.remove', { query: { gid } });
     expect(r.status).toBe(200);
     expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(0);
     expect((await t.database.db.select().from(groupMembers).where(eq(groupMembers.gid, gid))).length).toBe(0);
@@ -613,13 +615,13 @@ describe('disbanding', () => {
     expect((await t.database.db.select().from(submissions).where(eq(submissions.gid, gid))).length).toBe(0);
     expect((await t.database.db.select().from(contests).where(eq(contests.id, contest!.id))).length).toBe(0);
     expect((await t.database.db.select().from(announcements).where(eq(announcements.cid, contest!.id))).length).toBe(0);
-    expect((await get(t, '/api/get-group-detail', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
-    expect((await del(t, '/api/group', { token: tok.owner, ...q({ gid }) })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.owner).call('group.detail', { query: { gid } })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.owner).call('group.remove', { query: { gid } })).msg).toBe(MSG.groupNotFound);
   });
 
   it('lets the super admin disband any group', async () => {
     const gid = await create(tok.other!);
-    expect((await del(t, '/api/group', { token: root, ...q({ gid }) })).status).toBe(200);
+    expect((await client(t, root).call('group.remove', { query: { gid } })).status).toBe(200);
     expect((await t.database.db.select().from(groups).where(eq(groups.id, gid))).length).toBe(0);
     expect((await del(t, '/api/group', { token: root, ...q({ gid: 'x' }) })).http).toBe(400);
   });

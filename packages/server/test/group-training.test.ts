@@ -11,10 +11,11 @@ import { GroupAuth, GroupLevel, groupTrainingEndpoints, JudgeStatus, MSG, Proble
 import { groupMembers, submissions, trainingCategories, trainings } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { call, createUser, login, post, put, q, rootToken, uidOf } from './helpers.js';
 import { insertGroup } from './group-helpers.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining, trainingForm } from './training-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let judge: FakeJudge;
@@ -30,11 +31,11 @@ const USERS = ['owner', 'gr5', 'ga4', 'ga4b', 'gm3', 'gm3b', 'gap1', 'gre2', 'ou
 const groupForm = (o: { categoryId?: number; gid?: number; [k: string]: unknown } = {}) => {
   const { gid: g, ...rest } = o;
   const form = trainingForm(rest);
-  return { ...form, training: { ...form.training, gid: g ?? gid } };
+  return { ...form, training: { ...form.training!, gid: g ?? gid } };
 };
 
 async function addTraining(token: string, o: Record<string, unknown> = {}) {
-  const r = await post(t, '/api/group/training', groupForm({ categoryId: siteCat, ...o }), { token });
+  const r = await client(t, token).call('groupTraining.add', { body: groupForm({ categoryId: siteCat, ...o }) });
   if (r.status !== 200) throw new Error(`add group training: ${r.msg}`);
   return r.data.training.id as number;
 }
@@ -88,13 +89,13 @@ describe('creating, editing, deleting', () => {
   it('lets group admins, roots, the owner and the super admin create; members, applicants, refused and outsiders get 403', async () => {
     const before = await trainingCount();
     for (const u of ['gm3', 'gap1', 'gre2', 'out']) {
-      const r = await post(t, '/api/group/training', groupForm({ categoryId: siteCat, title: `By ${u}` }), { token: tok[u] });
+      const r = await client(t, tok[u]).call('groupTraining.add', { body: groupForm({ categoryId: siteCat, title: `By ${u}` }) });
       expect(r.http, u).toBe(403);
     }
-    expect((await post(t, '/api/group/training', groupForm({ categoryId: siteCat }), { token: tok.out })).msg).toBe(MSG.groupNotMember);
+    expect((await client(t, tok.out).call('groupTraining.add', { body: groupForm({ categoryId: siteCat }) })).msg).toBe(MSG.groupNotMember);
     expect(await trainingCount()).toBe(before);
     for (const u of ['ga4', 'gr5', 'owner', 'root']) {
-      const r = await post(t, '/api/group/training', groupForm({ categoryId: siteCat, title: `By ${u}` }), { token: tok[u] });
+      const r = await client(t, tok[u]).call('groupTraining.add', { body: groupForm({ categoryId: siteCat, title: `By ${u}` }) });
       expect(r.status, u).toBe(200);
       expect(r.data.training).toMatchObject({ gid, author: u, title: `By ${u}` });
     }
@@ -111,11 +112,13 @@ describe('creating, editing, deleting', () => {
       [{ auth: 'Private', privatePwd: '', categoryId: siteCat }, MSG.trainingPasswordRequired],
       [{ categoryId: 999999 }, MSG.trainingCategoryNotFound],
     ];
-    for (const [o, msg] of cases) expect((await post(t, '/api/group/training', groupForm(o), { token: tok.ga4 })).msg).toBe(msg);
+    for (const [o, msg] of cases) expect((await client(t, tok.ga4).call('groupTraining.add', { body: groupForm(o) })).msg).toBe(msg);
     // another group's own category is not this group's
-    const foreignCat = await post(t, '/api/group/training-category', { gid: otherGid, name: 'Theirs', color: '#123456' }, { token: tok.other });
+    const foreignCat = await client(t, tok.other).call('groupTraining.addCategory', { body: { gid: otherGid, name: 'Theirs', color: '#123456' } });
     expect(foreignCat.status).toBe(200);
-    expect((await post(t, '/api/group/training', groupForm({ categoryId: foreignCat.data.id }), { token: tok.ga4 })).msg).toBe(MSG.trainingCategoryNotFound);
+    expect((await client(t, tok.ga4).call('groupTraining.add', { body: groupForm({ categoryId: foreignCat.data.id }) })).msg).toBe(
+      MSG.trainingCategoryNotFound,
+    );
     // malformed: HTTP 400
     for (const body of [
       groupForm({ categoryId: siteCat, rank: -1 }),
@@ -127,20 +130,22 @@ describe('creating, editing, deleting', () => {
       expect((await post(t, '/api/group/training', body, { token: tok.ga4 })).http).toBe(400);
     }
     // a group that does not exist
-    expect((await post(t, '/api/group/training', groupForm({ categoryId: siteCat, gid: 999999 }), { token: tok.root })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.root).call('groupTraining.add', { body: groupForm({ categoryId: siteCat, gid: 999999 }) })).msg).toBe(MSG.groupNotFound);
     expect(await trainingCount()).toBe(before);
   });
 
   it('lets the author (while a group admin), group roots, the owner and the super admin edit; other admins and members get 403', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Edit me' });
-    const edit = (u: string, title: string) => put(t, '/api/group/training', groupForm({ id: tid, title, categoryId: siteCat }), { token: tok[u] });
+    const edit = (u: string, title: string) => client(t, tok[u]).call('groupTraining.update', { body: groupForm({ id: tid, title, categoryId: siteCat }) });
     for (const u of ['ga4b', 'gm3', 'gap1', 'gre2', 'out']) expect((await edit(u, `Hacked by ${u}`)).http, u).toBe(403);
     for (const u of ['ga4', 'gr5', 'owner', 'root']) expect((await edit(u, `Edited by ${u}`)).status, u).toBe(200);
-    expect((await get(t, '/api/group/training', { token: tok.ga4, ...q({ tid }) })).data.training.title).toBe('Edited by root');
-    expect((await get(t, '/api/group/training', { token: tok.ga4b, ...q({ tid }) })).http).toBe(403);
+    expect((await client(t, tok.ga4).call('groupTraining.get', { query: { tid } })).data.training.title).toBe('Edited by root');
+    expect((await client(t, tok.ga4b).call('groupTraining.get', { query: { tid } })).http).toBe(403);
     // the group calls never reach a site training
-    expect((await get(t, '/api/group/training', { token: tok.root, ...q({ tid: siteTraining }) })).msg).toBe(MSG.trainingNotFound);
-    expect((await put(t, '/api/group/training', groupForm({ id: siteTraining, categoryId: siteCat }), { token: tok.root })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, tok.root).call('groupTraining.get', { query: { tid: siteTraining } })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, tok.root).call('groupTraining.update', { body: groupForm({ id: siteTraining, categoryId: siteCat }) })).msg).toBe(
+      MSG.trainingNotFound,
+    );
     // demoted to a member, the author no longer edits it; promoted back, he does again
     const ga4 = await uidOf(t, 'ga4');
     const level = (auth: GroupLevelValue) =>
@@ -156,38 +161,38 @@ describe('creating, editing, deleting', () => {
 
   it('switches visibility: hidden trainings leave the members list but stay in the admin list', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Now you see me' });
-    const status = (u: string, s: boolean) => put(t, '/api/group/change-training-status', {}, { token: tok[u], ...q({ tid, status: String(s) }) });
+    const status = (u: string, s: boolean) => client(t, tok[u]).call('groupTraining.changeStatus', { query: { tid, status: s } });
     expect((await status('gm3', false)).http).toBe(403);
     expect((await status('ga4b', false)).http).toBe(403);
     expect((await status('ga4', false)).status).toBe(200);
-    const list = await get(t, '/api/group/get-training-list', { token: tok.gm3, ...q({ gid, limit: 100 }) });
+    const list = await client(t, tok.gm3).call('groupTraining.list', { query: { gid, limit: 100 } });
     expect(list.data.records.map((r: { id: number }) => r.id)).not.toContain(tid);
-    expect((await get(t, '/api/get-training-detail', { token: tok.gm3, ...q({ tid }) })).msg).toBe(MSG.trainingNotFound);
-    const admin = await get(t, '/api/group/get-admin-training-list', { token: tok.ga4b, ...q({ gid, limit: 100 }) });
+    expect((await client(t, tok.gm3).call('training.detail', { query: { tid } })).msg).toBe(MSG.trainingNotFound);
+    const admin = await client(t, tok.ga4b).call('groupTraining.adminList', { query: { gid, limit: 100 } });
     expect(admin.data.records.find((r: { id: number }) => r.id === tid)).toMatchObject({ status: false });
-    expect((await get(t, '/api/get-training-detail', { token: tok.ga4, ...q({ tid }) })).status).toBe(200);
+    expect((await client(t, tok.ga4).call('training.detail', { query: { tid } })).status).toBe(200);
     expect((await status('gr5', true)).status).toBe(200);
-    const again = await get(t, '/api/group/get-training-list', { token: tok.gm3, ...q({ gid, limit: 100 }) });
+    const again = await client(t, tok.gm3).call('groupTraining.list', { query: { gid, limit: 100 } });
     expect(again.data.records.map((r: { id: number }) => r.id)).toContain(tid);
   });
 
   it('deletes: the author or a group root; another admin and members get 403', async () => {
     const a = await addTraining(tok.ga4!, { title: 'Delete by author' });
     const b = await addTraining(tok.ga4!, { title: 'Delete by root' });
-    for (const u of ['ga4b', 'gm3', 'out']) expect((await del(t, '/api/group/training', { token: tok[u], ...q({ tid: a }) })).http, u).toBe(403);
-    expect((await del(t, '/api/group/training', { token: tok.ga4, ...q({ tid: a }) })).status).toBe(200);
-    expect((await del(t, '/api/group/training', { token: tok.gr5, ...q({ tid: b }) })).status).toBe(200);
+    for (const u of ['ga4b', 'gm3', 'out']) expect((await client(t, tok[u]).call('groupTraining.remove', { query: { tid: a } })).http, u).toBe(403);
+    expect((await client(t, tok.ga4).call('groupTraining.remove', { query: { tid: a } })).status).toBe(200);
+    expect((await client(t, tok.gr5).call('groupTraining.remove', { query: { tid: b } })).status).toBe(200);
     expect(await t.database.db.select().from(trainings).where(eq(trainings.id, a))).toEqual([]);
-    expect((await del(t, '/api/group/training', { token: tok.root, ...q({ tid: siteTraining }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, tok.root).call('groupTraining.remove', { query: { tid: siteTraining } })).msg).toBe(MSG.trainingNotFound);
   });
 });
 
 describe('lists', () => {
   it('lists the group trainings to members (spec 3 columns) and refuses everyone outside', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Listed', rank: 0 });
-    await post(t, '/api/group/add-training-problem-from-public', { tid, pid: pids.pub }, { token: tok.ga4 });
+    await client(t, tok.ga4).call('groupTraining.addFromPublic', { body: { tid, pid: pids.pub } });
     for (const u of ['gm3', 'ga4', 'gr5', 'owner', 'root']) {
-      const r = await get(t, '/api/group/get-training-list', { token: tok[u], ...q({ gid }) });
+      const r = await client(t, tok[u]).call('groupTraining.list', { query: { gid } });
       expect(r.status, u).toBe(200);
       expect(r.data.records[0]).toMatchObject({
         id: tid,
@@ -203,31 +208,31 @@ describe('lists', () => {
       });
     }
     for (const u of ['gap1', 'gre2', 'out']) {
-      const r = await get(t, '/api/group/get-training-list', { token: tok[u], ...q({ gid }) });
+      const r = await client(t, tok[u]).call('groupTraining.list', { query: { gid } });
       expect([r.http, r.msg], u).toEqual([403, MSG.groupNotMember]);
     }
     // members are not admins
-    expect((await get(t, '/api/group/get-admin-training-list', { token: tok.gm3, ...q({ gid }) })).http).toBe(403);
+    expect((await client(t, tok.gm3).call('groupTraining.adminList', { query: { gid } })).http).toBe(403);
     // group trainings stay out of the site's list
-    const site = await get(t, '/api/get-training-list', { token: tok.gm3, ...q({ limit: 100 }) });
+    const site = await client(t, tok.gm3).call('training.list', { query: { limit: 100 } });
     expect(site.data.records.map((r: { id: number }) => r.id)).toEqual([siteTraining]);
   });
 
   it('gives the password in the admin list only to each training admin', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Secret admin list', auth: 'Private', privatePwd: 'pw-ga4' });
     const rowFor = async (u: string) =>
-      (await get(t, '/api/group/get-admin-training-list', { token: tok[u], ...q({ gid, limit: 100 }) })).data.records.find((r: { id: number }) => r.id === tid);
-    expect((await rowFor('ga4')).privatePwd).toBe('pw-ga4');
-    expect((await rowFor('gr5')).privatePwd).toBe('pw-ga4');
-    expect((await rowFor('ga4b')).privatePwd).toBeNull();
+      (await client(t, tok[u]).call('groupTraining.adminList', { query: { gid, limit: 100 } })).data.records.find((r: { id: number }) => r.id === tid);
+    expect((await rowFor('ga4'))!.privatePwd).toBe('pw-ga4');
+    expect((await rowFor('gr5'))!.privatePwd).toBe('pw-ga4');
+    expect((await rowFor('ga4b'))!.privatePwd).toBeNull();
   });
 });
 
 describe('problems of a group training', () => {
   it('adds public problems the caller may use and the group own ones by id; refuses the rest', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'With problems' });
-    const fromPublic = (u: string, pid: number) => post(t, '/api/group/add-training-problem-from-public', { tid, pid }, { token: tok[u] });
-    const fromGroup = (u: string, problemId: string) => post(t, '/api/group/add-training-problem-from-group', {}, { token: tok[u], ...q({ tid, problemId }) });
+    const fromPublic = (u: string, pid: number) => client(t, tok[u]).call('groupTraining.addFromPublic', { body: { tid, pid } });
+    const fromGroup = (u: string, problemId: string) => client(t, tok[u]).call('groupTraining.addFromGroup', { query: { tid, problemId } });
     expect((await fromPublic('gm3', pids.pub!)).http).toBe(403);
     expect((await fromPublic('ga4b', pids.pub!)).http).toBe(403);
     expect((await fromPublic('ga4', pids.pub!)).status).toBe(200);
@@ -236,7 +241,7 @@ describe('problems of a group training', () => {
     expect((await fromPublic('ga4', pids.own!)).msg).toBe(MSG.problemNotFound);
     expect((await fromPublic('ga4', 999999)).msg).toBe(MSG.problemNotFound);
     // the candidates offered are public bank problems not in the training yet
-    const offered = await get(t, '/api/group/get-training-problem-list', { token: tok.ga4, ...q({ tid, queryExisted: 'false', limit: 100 }) });
+    const offered = await client(t, tok.ga4).call('groupTraining.problems', { query: { tid, queryExisted: false, limit: 100 } });
     const ids = offered.data.problemList.records.map((r: { problemId: string }) => r.problemId);
     expect(ids).toContain('GT2');
     expect(ids).not.toContain('GT1');
@@ -251,81 +256,79 @@ describe('problems of a group training', () => {
     expect((await fromGroup('ga4', 'GT2')).msg).toBe(MSG.problemNotFound);
     expect((await post(t, '/api/group/add-training-problem-from-group', {}, { token: tok.ga4, ...q({ tid, problemId: '' }) })).http).toBe(400);
     // the admin list with their links; the rank edit reorders them
-    const existing = await get(t, '/api/group/get-training-problem-list', { token: tok.ga4, ...q({ tid }) });
+    const existing = await client(t, tok.ga4).call('groupTraining.problems', { query: { tid } });
     expect(existing.data.problemList.records.map((r: { problemId: string }) => r.problemId)).toEqual(['GT1', 'GRP-1']);
     const link = existing.data.trainingProblemMap[String(pids.own)];
-    expect((await put(t, '/api/group/training-problem', { id: link.id, rank: 1 }, { token: tok.gm3 })).http).toBe(403);
+    expect((await client(t, tok.gm3).call('groupTraining.updateProblem', { body: { id: link.id, rank: 1 } })).http).toBe(403);
     expect((await put(t, '/api/group/training-problem', { id: link.id, rank: -1 }, { token: tok.ga4 })).http).toBe(400);
-    expect((await put(t, '/api/group/training-problem', { id: link.id, rank: 1 }, { token: tok.ga4 })).data.rank).toBe(1);
-    const reordered = await get(t, '/api/get-training-problem-list', { token: tok.gm3, ...q({ tid }) });
+    expect((await client(t, tok.ga4).call('groupTraining.updateProblem', { body: { id: link.id, rank: 1 } })).data.rank).toBe(1);
+    const reordered = await client(t, tok.gm3).call('training.problems', { query: { tid } });
     expect(reordered.data.map((r: { problemId: string }) => r.problemId)).toEqual(['GRP-1', 'GT1']);
     // a site training's link is not reachable through the group calls
-    const siteLinks = await get(t, '/api/admin/training/get-problem-list', { token: tok.root, ...q({ tid: siteTraining }) });
+    const siteLinks = await client(t, tok.root).call('adminTraining.problems', { query: { tid: siteTraining } });
     const siteLink = siteLinks.data.trainingProblemMap[String(pids.pub)];
-    expect((await put(t, '/api/group/training-problem', { id: siteLink.id, rank: 5 }, { token: tok.root })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, tok.root).call('groupTraining.updateProblem', { body: { id: siteLink.id, rank: 5 } })).msg).toBe(MSG.trainingNotFound);
     // remove
-    expect((await del(t, '/api/group/training-problem', { token: tok.gm3, ...q({ tid, pid: pids.pub! }) })).http).toBe(403);
-    expect((await del(t, '/api/group/training-problem', { token: tok.gr5, ...q({ tid, pid: pids.pub! }) })).status).toBe(200);
-    expect((await del(t, '/api/group/training-problem', { token: tok.gr5, ...q({ tid, pid: pids.pub! }) })).msg).toBe(MSG.problemNotFound);
-    expect((await get(t, '/api/get-training-problem-list', { token: tok.gm3, ...q({ tid }) })).data.map((r: { problemId: string }) => r.problemId)).toEqual([
-      'GRP-1',
-    ]);
+    expect((await client(t, tok.gm3).call('groupTraining.removeProblem', { query: { tid, pid: pids.pub! } })).http).toBe(403);
+    expect((await client(t, tok.gr5).call('groupTraining.removeProblem', { query: { tid, pid: pids.pub! } })).status).toBe(200);
+    expect((await client(t, tok.gr5).call('groupTraining.removeProblem', { query: { tid, pid: pids.pub! } })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, tok.gm3).call('training.problems', { query: { tid } })).data.map((r: { problemId: string }) => r.problemId)).toEqual(['GRP-1']);
   });
 });
 
 describe('inside a group training (the site calls, members only)', () => {
   it('opens to members, stamps submissions with the group, ranks them, and refuses outsiders', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Inside' });
-    await post(t, '/api/group/add-training-problem-from-group', {}, { token: tok.ga4, ...q({ tid, problemId: 'GRP-1' }) });
-    const detail = await get(t, '/api/get-training-detail', { token: tok.gm3, ...q({ tid }) });
+    await client(t, tok.ga4).call('groupTraining.addFromGroup', { query: { tid, problemId: 'GRP-1' } });
+    const detail = await client(t, tok.gm3).call('training.detail', { query: { tid } });
     expect(detail.data).toMatchObject({ id: tid, gid, title: 'Inside', problemCount: 1 });
-    const problem = await get(t, '/api/get-problem-detail', { token: tok.gm3, ...q({ problemId: 'GRP-1', tid }) });
+    const problem = await client(t, tok.gm3).call('problem.detail', { query: { problemId: 'GRP-1', tid } });
     expect(problem.data.problem.title).toBe('Group own');
-    const sub = await post(t, '/api/submit-problem-judge', { pid: 'GRP-1', tid, language: 'C++', code: 'int main(){return 0;}' }, { token: tok.gm3 });
+    const sub = await client(t, tok.gm3).call('submission.submit', { body: { pid: 'GRP-1', tid, language: 'C++', code: 'int main(){return 0;}' } });
     expect(sub.status).toBe(200);
     await judge.result(await judge.take(), { ...acceptedResult(1), status: JudgeStatus.ACCEPTED });
     const [row] = await t.database.db.select().from(submissions).where(eq(submissions.submitId, sub.data.submitId));
     expect(row).toMatchObject({ gid, tid, cid: 0, pid: pids.own });
-    const rank = await get(t, '/api/get-training-rank', { token: tok.gm3, ...q({ tid }) });
+    const rank = await client(t, tok.gm3).call('training.rank', { query: { tid } });
     expect(rank.data.records).toMatchObject([{ username: 'gm3', ac: 1, realname: null }]);
-    const list = await get(t, '/api/group/get-training-list', { token: tok.gm3, ...q({ gid, limit: 100 }) });
+    const list = await client(t, tok.gm3).call('groupTraining.list', { query: { gid, limit: 100 } });
     expect(list.data.records.find((r: { id: number }) => r.id === tid)).toMatchObject({ acCount: 1, problemCount: 1 });
     for (const u of ['gap1', 'gre2', 'out', 'other']) {
       for (const r of [
-        await get(t, '/api/get-training-detail', { token: tok[u], ...q({ tid }) }),
-        await get(t, '/api/get-training-access', { token: tok[u], ...q({ tid }) }),
-        await get(t, '/api/get-training-problem-list', { token: tok[u], ...q({ tid }) }),
-        await get(t, '/api/get-training-rank', { token: tok[u], ...q({ tid }) }),
-        await get(t, '/api/get-problem-detail', { token: tok[u], ...q({ problemId: 'GRP-1', tid }) }),
-        await post(t, '/api/submit-problem-judge', { pid: 'GRP-1', tid, language: 'C++', code: 'x' }, { token: tok[u] }),
-        await post(t, '/api/register-training', { tid, password: 'x' }, { token: tok[u] }),
+        await client(t, tok[u]).call('training.detail', { query: { tid } }),
+        await client(t, tok[u]).call('training.access', { query: { tid } }),
+        await client(t, tok[u]).call('training.problems', { query: { tid } }),
+        await client(t, tok[u]).call('training.rank', { query: { tid } }),
+        await client(t, tok[u]).call('problem.detail', { query: { problemId: 'GRP-1', tid } }),
+        await client(t, tok[u]).call('submission.submit', { body: { pid: 'GRP-1', tid, language: 'C++', code: 'x' } }),
+        await client(t, tok[u]).call('training.register', { body: { tid, password: 'x' } }),
       ]) {
         expect([r.http, r.msg], u).toEqual([403, MSG.groupNotMember]);
       }
     }
     // a visitor: 401
-    expect((await get(t, '/api/get-training-detail', q({ tid }))).http).toBe(401);
+    expect((await client(t).call('training.detail', { query: { tid } })).http).toBe(401);
   });
 
   it('asks members for the password of a private one; its admins never need it and see real names', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Locked', auth: 'Private', privatePwd: 'group pw' });
-    await post(t, '/api/group/add-training-problem-from-public', { tid, pid: pids.pub }, { token: tok.ga4 });
-    expect((await get(t, '/api/get-training-access', { token: tok.gm3b, ...q({ tid }) })).data).toEqual({ access: false });
-    expect((await get(t, '/api/get-training-problem-list', { token: tok.gm3b, ...q({ tid }) })).msg).toBe(MSG.trainingNotRegistered);
-    expect((await post(t, '/api/register-training', { tid, password: '' }, { token: tok.gm3b })).msg).toBe(MSG.enterTrainingPassword);
-    expect((await post(t, '/api/register-training', { tid, password: 'wrong' }, { token: tok.gm3b })).msg).toBe(MSG.trainingPasswordWrong);
-    expect((await post(t, '/api/register-training', { tid, password: 'group pw' }, { token: tok.gm3b })).msg).toBe(MSG.trainingRegistered);
-    expect((await get(t, '/api/get-training-problem-list', { token: tok.gm3b, ...q({ tid }) })).status).toBe(200);
+    await client(t, tok.ga4).call('groupTraining.addFromPublic', { body: { tid, pid: pids.pub } });
+    expect((await client(t, tok.gm3b).call('training.access', { query: { tid } })).data).toEqual({ access: false });
+    expect((await client(t, tok.gm3b).call('training.problems', { query: { tid } })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await client(t, tok.gm3b).call('training.register', { body: { tid, password: '' } })).msg).toBe(MSG.enterTrainingPassword);
+    expect((await client(t, tok.gm3b).call('training.register', { body: { tid, password: 'wrong' } })).msg).toBe(MSG.trainingPasswordWrong);
+    expect((await client(t, tok.gm3b).call('training.register', { body: { tid, password: 'group pw' } })).msg).toBe(MSG.trainingRegistered);
+    expect((await client(t, tok.gm3b).call('training.problems', { query: { tid } })).status).toBe(200);
     for (const u of ['ga4', 'gr5', 'owner', 'root'])
-      expect((await get(t, '/api/get-training-access', { token: tok[u], ...q({ tid }) })).data, u).toEqual({ access: true });
+      expect((await client(t, tok[u]).call('training.access', { query: { tid } })).data, u).toEqual({ access: true });
     // another group admin is not this training's admin: he needs the password like a member
-    expect((await get(t, '/api/get-training-access', { token: tok.ga4b, ...q({ tid }) })).data).toEqual({ access: false });
-    await post(t, '/api/submit-problem-judge', { pid: 'GT1', tid, language: 'C++', code: 'int main(){return 0;}' }, { token: tok.gm3b });
+    expect((await client(t, tok.ga4b).call('training.access', { query: { tid } })).data).toEqual({ access: false });
+    await client(t, tok.gm3b).call('submission.submit', { body: { pid: 'GT1', tid, language: 'C++', code: 'int main(){return 0;}' } });
     await judge.result(await judge.take(), { ...acceptedResult(1), status: JudgeStatus.WRONG_ANSWER });
     await t.database.db.execute(sql`update user_info set realname = 'Real Name B' where username = 'gm3b'`);
-    const asAdmin = await get(t, '/api/get-training-rank', { token: tok.gr5, ...q({ tid }) });
+    const asAdmin = await client(t, tok.gr5).call('training.rank', { query: { tid } });
     expect(asAdmin.data.records[0]).toMatchObject({ username: 'gm3b', realname: 'Real Name B' });
-    const asMember = await get(t, '/api/get-training-rank', { token: tok.gm3b, ...q({ tid }) });
+    const asMember = await client(t, tok.gm3b).call('training.rank', { query: { tid } });
     expect(asMember.data.records[0]).toMatchObject({ username: 'gm3b', realname: null });
   });
 
@@ -335,27 +338,27 @@ describe('inside a group training (the site calls, members only)', () => {
     const leaverUid = await uidOf(t, 'leaver');
     await t.database.db.insert(groupMembers).values({ gid, uid: leaverUid, auth: GroupLevel.MEMBER });
     const tid = await addTraining(tok.ga4!, { title: 'Before leaving' });
-    await post(t, '/api/group/add-training-problem-from-group', {}, { token: tok.ga4, ...q({ tid, problemId: 'GRP-1' }) });
+    await client(t, tok.ga4).call('groupTraining.addFromGroup', { query: { tid, problemId: 'GRP-1' } });
     const calls = () => [
-      get(t, '/api/group/get-training-list', { token: leaver, ...q({ gid }) }),
-      get(t, '/api/group/get-training-category', { token: leaver, ...q({ gid }) }),
-      get(t, '/api/get-training-detail', { token: leaver, ...q({ tid }) }),
-      get(t, '/api/get-training-problem-list', { token: leaver, ...q({ tid }) }),
-      get(t, '/api/get-training-rank', { token: leaver, ...q({ tid }) }),
-      get(t, '/api/get-problem-detail', { token: leaver, ...q({ problemId: 'GRP-1', tid }) }),
-      get(t, '/api/get-full-screen-problem-list', { token: leaver, ...q({ tid }) }),
+      client(t, leaver).call('groupTraining.list', { query: { gid } }),
+      client(t, leaver).call('groupTraining.categories', { query: { gid } }),
+      client(t, leaver).call('training.detail', { query: { tid } }),
+      client(t, leaver).call('training.problems', { query: { tid } }),
+      client(t, leaver).call('training.rank', { query: { tid } }),
+      client(t, leaver).call('problem.detail', { query: { problemId: 'GRP-1', tid } }),
+      client(t, leaver).call('problem.fullScreenList', { query: { tid } }),
     ];
     for (const r of await Promise.all(calls())) expect(r.status).toBe(200);
     await t.database.db.delete(groupMembers).where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, leaverUid)));
     for (const r of await Promise.all(calls())) expect([r.http, r.msg]).toEqual([403, MSG.groupNotMember]);
-    const sub = await post(t, '/api/submit-problem-judge', { pid: 'GRP-1', tid, language: 'C++', code: 'int main(){return 0;}' }, { token: leaver });
+    const sub = await client(t, leaver).call('submission.submit', { body: { pid: 'GRP-1', tid, language: 'C++', code: 'int main(){return 0;}' } });
     expect([sub.http, sub.msg]).toEqual([403, MSG.groupNotMember]);
   });
 });
 
 describe('the group training categories', () => {
   it('lists the site and the group categories to members; group admins manage the group ones', async () => {
-    const add = (u: string, name: string, g = gid) => post(t, '/api/group/training-category', { gid: g, name, color: '#00aa00' }, { token: tok[u] });
+    const add = (u: string, name: string, g = gid) => client(t, tok[u]).call('groupTraining.addCategory', { body: { gid: g, name, color: '#00aa00' } });
     expect((await add('gm3', 'Members cannot')).http).toBe(403);
     expect((await add('out', 'Outsiders cannot')).http).toBe(403);
     const mine = await add('ga4b', 'Class 1');
@@ -365,30 +368,32 @@ describe('the group training categories', () => {
     expect((await add('other', 'Class 1', otherGid)).status).toBe(200);
     expect((await post(t, '/api/group/training-category', { gid, name: 'X', color: 'red;background:url(x)' }, { token: tok.ga4 })).http).toBe(400);
     expect((await post(t, '/api/group/training-category', { gid, name: '', color: '#000' }, { token: tok.ga4 })).http).toBe(400);
-    expect((await post(t, '/api/group/training-category', { name: 'No group', color: '#000' }, { token: tok.ga4 })).msg).toBe(MSG.groupNotFound);
-    const list = await get(t, '/api/group/get-training-category', { token: tok.gm3, ...q({ gid }) });
+    expect((await client(t, tok.ga4).call('groupTraining.addCategory', { body: { name: 'No group', color: '#000' } })).msg).toBe(MSG.groupNotFound);
+    const list = await client(t, tok.gm3).call('groupTraining.categories', { query: { gid } });
     const names = list.data.map((c: { name: string }) => c.name);
     expect(names[0]).toBe('Site basics');
     expect(names).toContain('Class 1');
     expect(list.data.filter((c: { gid: number | null }) => c.gid !== null && c.gid !== gid)).toEqual([]);
-    expect((await get(t, '/api/group/get-training-category', { token: tok.out, ...q({ gid }) })).http).toBe(403);
+    expect((await client(t, tok.out).call('groupTraining.categories', { query: { gid } })).http).toBe(403);
     // a training of the group may use it; then it cannot be deleted
     const tid = await addTraining(tok.ga4!, { title: 'In class 1', categoryId: mine.data.id });
-    expect((await get(t, '/api/get-training-detail', { token: tok.gm3, ...q({ tid }) })).data).toMatchObject({
+    expect((await client(t, tok.gm3).call('training.detail', { query: { tid } })).data).toMatchObject({
       categoryName: 'Class 1',
       categoryColor: '#00aa00',
     });
-    expect((await del(t, '/api/group/training-category', { token: tok.ga4, ...q({ cid: mine.data.id }) })).msg).toBe(MSG.trainingCategoryInUse);
+    expect((await client(t, tok.ga4).call('groupTraining.removeCategory', { query: { cid: mine.data.id } })).msg).toBe(MSG.trainingCategoryInUse);
     // edit: this group's admins only; site categories are not the group's
-    expect((await put(t, '/api/group/training-category', { id: mine.data.id, name: 'Renamed', color: '#111' }, { token: tok.other })).http).toBe(403);
-    expect((await put(t, '/api/group/training-category', { id: mine.data.id, name: 'Renamed', color: '#111' }, { token: tok.ga4 })).data.name).toBe('Renamed');
-    expect((await put(t, '/api/group/training-category', { id: siteCat, name: 'Taken over', color: '#111' }, { token: tok.root })).msg).toBe(
+    expect((await client(t, tok.other).call('groupTraining.updateCategory', { body: { id: mine.data.id, name: 'Renamed', color: '#111' } })).http).toBe(403);
+    expect((await client(t, tok.ga4).call('groupTraining.updateCategory', { body: { id: mine.data.id, name: 'Renamed', color: '#111' } })).data.name).toBe(
+      'Renamed',
+    );
+    expect((await client(t, tok.root).call('groupTraining.updateCategory', { body: { id: siteCat, name: 'Taken over', color: '#111' } })).msg).toBe(
       MSG.trainingCategoryNotFound,
     );
-    expect((await del(t, '/api/group/training-category', { token: tok.root, ...q({ cid: siteCat }) })).msg).toBe(MSG.trainingCategoryNotFound);
-    await del(t, '/api/group/training', { token: tok.ga4, ...q({ tid }) });
-    expect((await del(t, '/api/group/training-category', { token: tok.gm3, ...q({ cid: mine.data.id }) })).http).toBe(403);
-    expect((await del(t, '/api/group/training-category', { token: tok.ga4, ...q({ cid: mine.data.id }) })).status).toBe(200);
+    expect((await client(t, tok.root).call('groupTraining.removeCategory', { query: { cid: siteCat } })).msg).toBe(MSG.trainingCategoryNotFound);
+    await client(t, tok.ga4).call('groupTraining.remove', { query: { tid } });
+    expect((await client(t, tok.gm3).call('groupTraining.removeCategory', { query: { cid: mine.data.id } })).http).toBe(403);
+    expect((await client(t, tok.ga4).call('groupTraining.removeCategory', { query: { cid: mine.data.id } })).status).toBe(200);
     expect(await t.database.db.select().from(trainingCategories).where(eq(trainingCategories.id, mine.data.id))).toEqual([]);
   });
 });
@@ -415,8 +420,8 @@ describe('bad inputs', () => {
       expect(r.http, `${method} ${url}`).toBe(400);
     }
     // well-formed but unknown: the catalogue's messages
-    expect((await get(t, '/api/group/get-training-list', { token: tok.root, ...q({ gid: 999999 }) })).msg).toBe(MSG.groupNotFound);
-    expect((await get(t, '/api/group/training', { token: tok.root, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
-    expect((await del(t, '/api/group/training-category', { token: tok.root, ...q({ cid: 999999 }) })).msg).toBe(MSG.trainingCategoryNotFound);
+    expect((await client(t, tok.root).call('groupTraining.list', { query: { gid: 999999 } })).msg).toBe(MSG.groupNotFound);
+    expect((await client(t, tok.root).call('groupTraining.get', { query: { tid: 999999 } })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, tok.root).call('groupTraining.removeCategory', { query: { cid: 999999 } })).msg).toBe(MSG.trainingCategoryNotFound);
   });
 });

@@ -6,6 +6,7 @@ import { judgeCases, judgeTasks, problems, submissions } from '../src/db/schema/
 import { judgeToken } from '../src/lib/secrets.js';
 import { saveCaseSet, type CaseInput } from '../src/lib/testdata.js';
 import { enqueueSubmission } from '../src/modules/judge/queue.js';
+import { judgeClient } from './client.js';
 import type { TestApp } from './harness.js';
 import { createUser, unpack, type Call } from './helpers.js';
 
@@ -59,12 +60,8 @@ export class FakeJudge {
   }
 
   async register() {
-    const r = await jcall(this.app, this.token, 'POST', '/api/judge/register', {
-      name: this.name,
-      cpuCount: 4,
-      capacity: 2,
-      languages: this.languages,
-      version: 'test-1',
+    const r = await judgeClient(this, this.token).call('judge.register', {
+      body: { name: this.name, cpuCount: 4, capacity: 2, languages: this.languages, version: 'test-1' },
     });
     if (r.status !== 200) throw new Error(`register failed: ${r.msg}`);
     this.id = r.data.judgeId;

@@ -6,7 +6,8 @@ import { userSysNotices } from '../src/db/schema/index.js';
 import { connect, type Database } from '../src/db/client.js';
 import { deliverNotices, startNoticeDelivery } from '../src/modules/message/notice-delivery.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { createUser, login, post, rootToken, uidOf } from './helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 /** a second connection pool: another API node running the job at the same time */
@@ -15,7 +16,7 @@ let root: string;
 let admin: string;
 let ann: string;
 
-const sysOf = (token: string) => get(t, '/api/msg/sys', { token, ...q({ limit: 50 }) });
+const sysOf = (token: string) => client(t, token).call('message.sys', { query: { limit: 50 } });
 const copiesOf = async (noticeId: number) =>
   t.database.db
     .select({ uid: userSysNotices.recipientId, title: userSysNotices.title, content: userSysNotices.content })
@@ -41,37 +42,37 @@ afterAll(async () => {
 
 describe('admin notices', () => {
   it('are the super admin’s', async () => {
-    const body = { title: 'Hi', content: 'Hello', type: 'All' };
-    expect((await get(t, '/api/admin/msg/notice')).http).toBe(401);
+    const body = { title: 'Hi', content: 'Hello', type: 'All' as const };
+    expect((await client(t).call('adminNotice.list')).http).toBe(401);
     for (const token of [admin, ann]) {
-      expect((await get(t, '/api/admin/msg/notice', { token })).http).toBe(403);
-      expect((await post(t, '/api/admin/msg/notice', body, { token })).http).toBe(403);
+      expect((await client(t, token).call('adminNotice.list')).http).toBe(403);
+      expect((await client(t, token).call('adminNotice.add', { body })).http).toBe(403);
     }
-    const made = await post(t, '/api/admin/msg/notice', body, { token: root });
+    const made = await client(t, root).call('adminNotice.add', { body });
     expect(made.status).toBe(200);
-    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: made.data.id }) })).status).toBe(200);
+    expect((await client(t, root).call('adminNotice.remove', { query: { id: made.data.id } })).status).toBe(200);
   });
 
   it('refuse unknown and missing recipients of a Single notice, and bad fields', async () => {
-    const unknown = await post(t, '/api/admin/msg/notice', { title: 'T', content: 'C', type: 'Single', recipients: ['ann', 'nobody'] }, { token: root });
+    const unknown = await client(t, root).call('adminNotice.add', { body: { title: 'T', content: 'C', type: 'Single', recipients: ['ann', 'nobody'] } });
     expect([unknown.status, unknown.msg]).toEqual([400, 'The username nobody does not exist.']);
-    const empty = await post(t, '/api/admin/msg/notice', { title: 'T', content: 'C', type: 'Single', recipients: [] }, { token: root });
+    const empty = await client(t, root).call('adminNotice.add', { body: { title: 'T', content: 'C', type: 'Single', recipients: [] } });
     expect([empty.status, empty.msg]).toEqual([400, MSG.noticeRecipientsEmpty]);
     for (const bad of [
       { title: '  ', content: 'C', type: 'All' },
       { title: 'T', content: 'C', type: 'Everyone' },
     ])
       expect((await post(t, '/api/admin/msg/notice', bad, { token: root })).http).toBe(400);
-    expect((await put(t, '/api/admin/msg/notice', { id: 999999, title: 'T', content: 'C', type: 'All' }, { token: root })).msg).toBe(MSG.noticeNotFound);
-    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: 999999 }) })).msg).toBe(MSG.noticeNotFound);
+    expect((await client(t, root).call('adminNotice.update', { body: { id: 999999, title: 'T', content: 'C', type: 'All' } })).msg).toBe(MSG.noticeNotFound);
+    expect((await client(t, root).call('adminNotice.remove', { query: { id: 999999 } })).msg).toBe(MSG.noticeNotFound);
   });
 
   it('reach All (not disabled users), Single (the chosen users) and Admin (admin roles) once, under two concurrent runs', async () => {
-    const all = (await post(t, '/api/admin/msg/notice', { title: 'Maintenance', content: 'At **noon**', type: 'All' }, { token: root })).data;
+    const all = (await client(t, root).call('adminNotice.add', { body: { title: 'Maintenance', content: 'At **noon**', type: 'All' } })).data;
     const single = (
-      await post(t, '/api/admin/msg/notice', { title: 'For you', content: 'Only you', type: 'Single', recipients: ['ANN', 'bob', 'ann'] }, { token: root })
+      await client(t, root).call('adminNotice.add', { body: { title: 'For you', content: 'Only you', type: 'Single', recipients: ['ANN', 'bob', 'ann'] } })
     ).data;
-    const admins = (await post(t, '/api/admin/msg/notice', { title: 'Staff', content: 'Meeting', type: 'Admin' }, { token: root })).data;
+    const admins = (await client(t, root).call('adminNotice.add', { body: { title: 'Staff', content: 'Meeting', type: 'Admin' } })).data;
     expect(single).toMatchObject({ type: 'Single', recipients: ['ann', 'Bob'], state: false, adminName: 'root' });
     // nothing is delivered before the job runs
     expect((await sysOf(ann)).data.total).toBe(0);
@@ -85,37 +86,37 @@ describe('admin notices', () => {
     expect((await copiesOf(single.id)).map((c) => c.uid).sort()).toEqual(await uids(['ann', 'Bob']));
     expect((await copiesOf(admins.id)).map((c) => c.uid).sort()).toEqual(await uids(['root', 'admin1', 'padmin']));
 
-    expect((await get(t, '/api/msg/unread', { token: ann })).data.sys).toBe(2);
+    expect((await client(t, ann).call('site.unread')).data.sys).toBe(2);
     const sys = (await sysOf(ann)).data;
     expect(sys.records.map((m: { title: string }) => m.title)).toEqual(['For you', 'Maintenance']);
     expect(sys.records[1]).toMatchObject({ content: 'At **noon**', state: false });
-    expect((await get(t, '/api/msg/unread', { token: ann })).data.sys).toBe(0);
+    expect((await client(t, ann).call('site.unread')).data.sys).toBe(0);
 
-    const listed = (await get(t, '/api/admin/msg/notice', { token: root, ...q({ type: 'Single' }) })).data;
+    const listed = (await client(t, root).call('adminNotice.list', { query: { type: 'Single' } })).data;
     expect(listed.records.map((n: { id: number; state: boolean }) => [n.id, n.state])).toEqual([[single.id, true]]);
   });
 
   it('edited after delivery change the delivered copies (not their recipients); deleted, the copies go too', async () => {
-    const n = (await post(t, '/api/admin/msg/notice', { title: 'Draft', content: 'v1', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    const n = (await client(t, root).call('adminNotice.add', { body: { title: 'Draft', content: 'v1', type: 'Single', recipients: ['ann'] } })).data;
     // before delivery everything may change
-    const edited = await put(t, '/api/admin/msg/notice', { id: n.id, title: 'Final', content: 'v2', type: 'Single', recipients: ['Bob'] }, { token: root });
+    const edited = await client(t, root).call('adminNotice.update', { body: { id: n.id, title: 'Final', content: 'v2', type: 'Single', recipients: ['Bob'] } });
     expect(edited.data).toMatchObject({ title: 'Final', recipients: ['Bob'], state: false });
     await deliverNotices(t.database.db);
     expect((await copiesOf(n.id)).map((c) => c.uid)).toEqual([await uidOf(t, 'Bob')]);
 
-    const after = await put(t, '/api/admin/msg/notice', { id: n.id, title: 'Final!', content: 'v3', type: 'All', recipients: [] }, { token: root });
+    const after = await client(t, root).call('adminNotice.update', { body: { id: n.id, title: 'Final!', content: 'v3', type: 'All', recipients: [] } });
     expect(after.data).toMatchObject({ title: 'Final!', content: 'v3', type: 'Single', recipients: ['Bob'], state: true });
     expect(await copiesOf(n.id)).toEqual([{ uid: await uidOf(t, 'Bob'), title: 'Final!', content: 'v3' }]);
 
-    expect((await del(t, '/api/admin/msg/notice', { token: root, ...q({ id: n.id }) })).status).toBe(200);
+    expect((await client(t, root).call('adminNotice.remove', { query: { id: n.id } })).status).toBe(200);
     expect(await copiesOf(n.id)).toEqual([]);
   });
 
   it('"send now" delivers one notice at once, once, whatever the hourly job does; only the super admin may', async () => {
     const send = (id: number, token?: string) => post(t, '/api/admin/msg/notice/send', { id }, token ? { token } : {});
-    const n = (await post(t, '/api/admin/msg/notice', { title: 'Now', content: 'right now', type: 'Single', recipients: ['ann', 'Bob'] }, { token: root }))
+    const n = (await client(t, root).call('adminNotice.add', { body: { title: 'Now', content: 'right now', type: 'Single', recipients: ['ann', 'Bob'] } }))
       .data;
-    const other = (await post(t, '/api/admin/msg/notice', { title: 'Waits', content: 'for the hour', type: 'Single', recipients: ['ann'] }, { token: root }))
+    const other = (await client(t, root).call('adminNotice.add', { body: { title: 'Waits', content: 'for the hour', type: 'Single', recipients: ['ann'] } }))
       .data;
     expect((await send(n.id)).http).toBe(401);
     for (const token of [admin, ann]) expect((await send(n.id, token)).http).toBe(403);
@@ -137,7 +138,7 @@ describe('admin notices', () => {
     expect(await copiesOf(n.id)).toHaveLength(2);
 
     // "send now" racing the job on another node: one copy per recipient
-    const race = (await post(t, '/api/admin/msg/notice', { title: 'Race', content: 'r', type: 'All' }, { token: root })).data;
+    const race = (await client(t, root).call('adminNotice.add', { body: { title: 'Race', content: 'r', type: 'All' } })).data;
     const [viaJob, viaButton] = await Promise.all([deliverNotices(node2.db), send(race.id, root)]);
     expect(viaButton.data.state).toBe(true);
     expect(viaJob).toBeLessThanOrEqual(1);
@@ -149,14 +150,14 @@ describe('admin notices', () => {
   it('are delivered by the job each node starts, first soon after the start, then on its interval; stopping ends it', async () => {
     const errors: unknown[] = [];
     const stops = [t.database.db, node2.db].map((db) => startNoticeDelivery(db, (e) => errors.push(e), { firstMs: 20, everyMs: 100 }));
-    const n = (await post(t, '/api/admin/msg/notice', { title: 'Job', content: 'by the job', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    const n = (await client(t, root).call('adminNotice.add', { body: { title: 'Job', content: 'by the job', type: 'Single', recipients: ['ann'] } })).data;
     const deadline = Date.now() + 5000;
     while ((await copiesOf(n.id)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await Promise.all(stops.map((stop) => stop()));
     expect(await copiesOf(n.id)).toEqual([{ uid: await uidOf(t, 'ann'), title: 'Job', content: 'by the job' }]);
     expect(errors).toEqual([]);
     // stopped: a new notice waits for the next start
-    const later = (await post(t, '/api/admin/msg/notice', { title: 'Later', content: 'x', type: 'Single', recipients: ['ann'] }, { token: root })).data;
+    const later = (await client(t, root).call('adminNotice.add', { body: { title: 'Later', content: 'x', type: 'Single', recipients: ['ann'] } })).data;
     await new Promise((r) => setTimeout(r, 300));
     expect(await copiesOf(later.id)).toEqual([]);
   });

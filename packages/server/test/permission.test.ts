@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERMISSIONS, Role, ROLE_PERMISSIONS } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, login, post, put, rootToken } from './helpers.js';
+import { client } from './client.js';
 
 describe('roles and permissions', () => {
   let t: TestApp;
@@ -10,13 +11,11 @@ describe('roles and permissions', () => {
   let user: string;
   let problemAdmin: string;
   const idOf = async (code: string) =>
-    ((await get(t, '/api/admin/permission', { token: root })).data as { id: number; code: string }[]).find((p) => p.code === code)!.id;
+    ((await client(t, root).call('permission.list')).data as { id: number; code: string }[]).find((p) => p.code === code)!.id;
   const rolesOf = async (code: string) =>
-    ((await get(t, '/api/admin/permission', { token: root })).data as { code: string; roles: number[] }[]).find((p) => p.code === code)!.roles;
+    ((await client(t, root).call('permission.list')).data as { code: string; roles: number[] }[]).find((p) => p.code === code)!.roles;
   const idsOfRole = async (roleId: number) =>
-    ((await get(t, '/api/admin/permission', { token: root })).data as { id: number; roles: number[] }[])
-      .filter((p) => p.roles.includes(roleId))
-      .map((p) => p.id);
+    ((await client(t, root).call('permission.list')).data as { id: number; roles: number[] }[]).filter((p) => p.roles.includes(roleId)).map((p) => p.id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,7 +30,7 @@ describe('roles and permissions', () => {
   afterAll(() => t?.close());
 
   it('lists every built-in permission with the roles of the default assignment', async () => {
-    const r = await get(t, '/api/admin/permission', { token: root });
+    const r = await client(t, root).call('permission.list');
     expect(r.status).toBe(200);
     const list = r.data as { code: string; builtIn: boolean; roles: number[] }[];
     for (const code of PERMISSIONS) {
@@ -45,17 +44,17 @@ describe('roles and permissions', () => {
   });
 
   it('refuses every permission call to an admin, a problem admin, a user and a visitor, and changes nothing', async () => {
-    const before = await get(t, '/api/admin/permission', { token: root });
+    const before = await client(t, root).call('permission.list');
     const submitId = await idOf('submit');
     for (const token of [admin, problemAdmin, user, null]) {
       const expected = token === null ? 401 : token === user ? 403 : 403;
-      expect((await get(t, '/api/admin/permission', { token })).http).toBe(expected);
-      expect((await post(t, '/api/admin/permission', { code: 'sneaky', name: 'Sneaky' }, { token })).http).toBe(expected);
-      expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit', name: 'X' }, { token })).http).toBe(expected);
-      expect((await del(t, '/api/admin/permission', { token, query: { id: String(submitId) } })).http).toBe(expected);
-      expect((await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: [] }, { token })).http).toBe(expected);
+      expect((await client(t, token).call('permission.list')).http).toBe(expected);
+      expect((await client(t, token).call('permission.add', { body: { code: 'sneaky', name: 'Sneaky' } })).http).toBe(expected);
+      expect((await client(t, token).call('permission.edit', { body: { id: submitId, code: 'submit', name: 'X' } })).http).toBe(expected);
+      expect((await client(t, token).call('permission.remove', { query: { id: submitId } })).http).toBe(expected);
+      expect((await client(t, token).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: [] } })).http).toBe(expected);
     }
-    expect((await get(t, '/api/admin/permission', { token: root })).data).toEqual(before.data);
+    expect((await client(t, root).call('permission.list')).data).toEqual(before.data);
   });
 
   it('taking submit away from the user role refuses submissions at once, giving it back allows them again', async () => {
@@ -65,55 +64,55 @@ describe('roles and permissions', () => {
     const before = await post(t, '/api/submit-problem-judge', body, { token: user });
     expect(before.http).not.toBe(403);
 
-    const r = await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: userIds.filter((id) => id !== submit) }, { token: root });
+    const r = await client(t, root).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: userIds.filter((id) => id !== submit) } });
     expect(r.status).toBe(200);
     expect(await rolesOf('submit')).not.toContain(Role.USER);
     expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).toBe(403);
-    expect((await get(t, '/api/get-user-auth-info', { token: user })).data.permissions).not.toContain('submit');
+    expect((await client(t, user).call('account.authInfo')).data.permissions).not.toContain('submit');
 
-    await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: userIds }, { token: root });
-    expect((await get(t, '/api/get-user-auth-info', { token: user })).data.permissions).toContain('submit');
+    await client(t, root).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: userIds } });
+    expect((await client(t, user).call('account.authInfo')).data.permissions).toContain('submit');
     expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).not.toBe(403);
   });
 
   it("giving user_admin to the admin role opens the session list to admins; the permission screen stays the super admin's", async () => {
-    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(403);
+    expect((await client(t, admin).call('admin.sessions')).http).toBe(403);
     const adminIds = await idsOfRole(Role.ADMIN);
-    await put(t, '/api/admin/permission/role', { roleId: Role.ADMIN, permissionIds: [...adminIds, await idOf('user_admin')] }, { token: root });
-    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(200);
-    expect((await get(t, '/api/admin/permission', { token: admin })).http).toBe(403);
-    await put(t, '/api/admin/permission/role', { roleId: Role.ADMIN, permissionIds: adminIds }, { token: root });
-    expect((await get(t, '/api/admin/user/get-sessions', { token: admin })).http).toBe(403);
+    await client(t, root).call('permission.setRole', { body: { roleId: Role.ADMIN, permissionIds: [...adminIds, await idOf('user_admin')] } });
+    expect((await client(t, admin).call('admin.sessions')).http).toBe(200);
+    expect((await client(t, admin).call('permission.list')).http).toBe(403);
+    await client(t, root).call('permission.setRole', { body: { roleId: Role.ADMIN, permissionIds: adminIds } });
+    expect((await client(t, admin).call('admin.sessions')).http).toBe(403);
   });
 
   it('adds, renames and deletes a permission; built-in codes stay', async () => {
-    const added = await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Print admin' }, { token: root });
+    const added = await client(t, root).call('permission.add', { body: { code: 'print_admin', name: 'Print admin' } });
     expect(added.status).toBe(200);
     expect(added.data).toMatchObject({ code: 'print_admin', builtIn: false, roles: [Role.ROOT] });
-    expect((await post(t, '/api/admin/permission', { code: 'print_admin', name: 'Again' }, { token: root })).msg).toBe(MSG.permissionExists);
+    expect((await client(t, root).call('permission.add', { body: { code: 'print_admin', name: 'Again' } })).msg).toBe(MSG.permissionExists);
     expect((await post(t, '/api/admin/permission', { code: 'Bad Code', name: 'x' }, { token: root })).http).toBe(400);
     expect((await post(t, '/api/admin/permission', { code: 'ok_code', name: '   ' }, { token: root })).http).toBe(400);
 
-    const renamed = await put(t, '/api/admin/permission', { id: added.data.id, code: 'printer_admin', name: 'Printer admin' }, { token: root });
+    const renamed = await client(t, root).call('permission.edit', { body: { id: added.data.id, code: 'printer_admin', name: 'Printer admin' } });
     expect(renamed.data).toMatchObject({ code: 'printer_admin', name: 'Printer admin' });
     const submitId = await idOf('submit');
-    expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit2', name: 'Submit' }, { token: root })).msg).toBe(MSG.permissionBuiltIn);
-    expect((await put(t, '/api/admin/permission', { id: submitId, code: 'submit', name: 'Send code' }, { token: root })).data).toMatchObject({
+    expect((await client(t, root).call('permission.edit', { body: { id: submitId, code: 'submit2', name: 'Submit' } })).msg).toBe(MSG.permissionBuiltIn);
+    expect((await client(t, root).call('permission.edit', { body: { id: submitId, code: 'submit', name: 'Send code' } })).data).toMatchObject({
       name: 'Send code',
     });
-    expect((await del(t, '/api/admin/permission', { token: root, query: { id: String(submitId) } })).msg).toBe(MSG.permissionBuiltIn);
-    expect((await put(t, '/api/admin/permission', { id: 999999, code: 'x_y', name: 'X' }, { token: root })).msg).toBe(MSG.permissionNotFound);
+    expect((await client(t, root).call('permission.remove', { query: { id: submitId } })).msg).toBe(MSG.permissionBuiltIn);
+    expect((await client(t, root).call('permission.edit', { body: { id: 999999, code: 'x_y', name: 'X' } })).msg).toBe(MSG.permissionNotFound);
 
-    expect((await del(t, '/api/admin/permission', { token: root, query: { id: String(added.data.id) } })).status).toBe(200);
-    expect((await get(t, '/api/admin/permission', { token: root })).data.some((p: { code: string }) => p.code === 'printer_admin')).toBe(false);
+    expect((await client(t, root).call('permission.remove', { query: { id: added.data.id } })).status).toBe(200);
+    expect((await client(t, root).call('permission.list')).data.some((p: { code: string }) => p.code === 'printer_admin')).toBe(false);
   });
 
   it('refuses an unknown role or permission id and leaves the assignment as it was', async () => {
     const before = await idsOfRole(Role.USER);
     expect((await put(t, '/api/admin/permission/role', { roleId: 1234, permissionIds: [] }, { token: root })).http).toBe(400);
-    expect((await put(t, '/api/admin/permission/role', { roleId: Role.ROOT, permissionIds: [] }, { token: root })).msg).toBe(MSG.permissionRootFixed);
+    expect((await client(t, root).call('permission.setRole', { body: { roleId: Role.ROOT, permissionIds: [] } })).msg).toBe(MSG.permissionRootFixed);
     expect(await rolesOf('user_admin')).toContain(Role.ROOT);
-    expect((await put(t, '/api/admin/permission/role', { roleId: Role.USER, permissionIds: [999999] }, { token: root })).msg).toBe(MSG.permissionNotFound);
+    expect((await client(t, root).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: [999999] } })).msg).toBe(MSG.permissionNotFound);
     expect((await idsOfRole(Role.USER)).sort()).toEqual(before.sort());
   });
 });

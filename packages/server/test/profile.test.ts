@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@oj/shared';
 import { msgReminds, submissions, userSysNotices, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, post } from './helpers.js';
+import { createUser, get, login, post } from './helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let uid: string;
@@ -37,20 +38,17 @@ async function submit(o: { uid?: string; pid?: number; displayPid: string; statu
 
 describe('change-userInfo', () => {
   it('updates the given fields, clears empty ones, leaves the others, and returns the user info', async () => {
-    const r = await post(
-      t,
-      '/api/change-userInfo',
-      { nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi', github: 'https://github.com/p' },
-      { token },
-    );
+    const r = await client(t, token).call('account.changeUserInfo', {
+      body: { nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi', github: 'https://github.com/p' },
+    });
     expect(r).toMatchObject({
       status: 200,
       msg: MSG.profileUpdated,
       data: { username: 'profiled', nickname: 'Pro', school: 'MIT', gender: 'female', signature: 'hi' },
     });
-    const r2 = await post(t, '/api/change-userInfo', { school: '', realname: 'Pat Doe' }, { token });
+    const r2 = await client(t, token).call('account.changeUserInfo', { body: { school: '', realname: 'Pat Doe' } });
     expect(r2.data).toMatchObject({ nickname: 'Pro', school: null, realname: 'Pat Doe', gender: 'female', github: 'https://github.com/p' });
-    const r3 = await post(t, '/api/change-userInfo', { gender: null }, { token });
+    const r3 = await client(t, token).call('account.changeUserInfo', { body: { gender: null } });
     expect(r3.data.gender).toBe('secrecy');
   });
 
@@ -71,40 +69,40 @@ describe('change-userInfo', () => {
   });
 
   it('needs a login', async () => {
-    expect((await post(t, '/api/change-userInfo', { nickname: 'x' })).http).toBe(401);
+    expect((await client(t).call('account.changeUserInfo', { body: { nickname: 'x' } })).http).toBe(401);
   });
 });
 
 describe('Codeforces session', () => {
   it('is stored but never returned', async () => {
-    const r = await post(t, '/api/update-cfSession', { cfSession: 'JSESSIONID=secret-cookie' }, { token });
+    const r = await client(t, token).call('account.updateCfSession', { body: { cfSession: 'JSESSIONID=secret-cookie' } });
     expect(r).toMatchObject({ status: 200, msg: MSG.cfSessionUpdated });
     const [u] = await t.database.db.select().from(users).where(eq(users.uid, uid));
     expect(u!.cfSession).toBe('JSESSIONID=secret-cookie');
-    const info = await post(t, '/api/change-userInfo', {}, { token });
+    const info = await client(t, token).call('account.changeUserInfo', { body: {} });
     expect(info.data.hasCfSession).toBe(true);
     expect(JSON.stringify(info.data)).not.toContain('secret-cookie');
-    const home = await get(t, '/api/get-user-home-info', { token });
+    const home = await client(t, token).call('account.homeInfo');
     expect(JSON.stringify(home.data)).not.toContain('secret-cookie');
 
-    const d = await del(t, '/api/delete-cfSession', { token });
+    const d = await client(t, token).call('account.deleteCfSession');
     expect(d).toMatchObject({ status: 200, msg: MSG.cfSessionDeleted });
-    expect((await post(t, '/api/change-userInfo', {}, { token })).data.hasCfSession).toBe(false);
+    expect((await client(t, token).call('account.changeUserInfo', { body: {} })).data.hasCfSession).toBe(false);
   });
 
   it('refuses an empty value and anonymous callers', async () => {
     expect((await post(t, '/api/update-cfSession', { cfSession: '' }, { token })).http).toBe(400);
-    expect((await post(t, '/api/update-cfSession', { cfSession: 'x' })).http).toBe(401);
-    expect((await del(t, '/api/delete-cfSession')).http).toBe(401);
+    expect((await client(t).call('account.updateCfSession', { body: { cfSession: 'x' } })).http).toBe(401);
+    expect((await client(t).call('account.deleteCfSession')).http).toBe(401);
   });
 });
 
 describe('user home', () => {
   it('is empty before any submission', async () => {
-    const r = await get(t, '/api/get-user-home-info', { query: { username: 'neighbour' } });
+    const r = await client(t).call('account.homeInfo', { query: { username: 'neighbour' } });
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ uid: otherUid, username: 'neighbour', total: 0, solvedList: [], score: 0, scoreList: [], recentLoginTime: null });
-    const h = await get(t, '/api/get-user-calendar-heatmap', { query: { uid: otherUid } });
+    const h = await client(t).call('account.heatmap', { query: { uid: otherUid } });
     expect(h.data.dataList).toEqual([]);
     expect(h.data.endDate).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
@@ -118,7 +116,7 @@ describe('user home', () => {
     await submit({ displayPid: 'P1003', status: 0, daysAgo: 400 });
     await submit({ uid: otherUid, displayPid: 'P1004', status: 0 });
 
-    const byName = await get(t, '/api/get-user-home-info', { query: { username: 'PROFILED' } });
+    const byName = await client(t).call('account.homeInfo', { query: { username: 'PROFILED' } });
     expect(byName.data).toMatchObject({
       uid,
       username: 'profiled',
@@ -130,14 +128,14 @@ describe('user home', () => {
     });
     expect(byName.data.recentLoginTime).toEqual(expect.any(String));
     expect(byName.data).not.toHaveProperty('email');
-    const byUid = await get(t, '/api/get-user-home-info', { query: { uid } });
+    const byUid = await client(t).call('account.homeInfo', { query: { uid } });
     expect(byUid.data.username).toBe('profiled');
-    const self = await get(t, '/api/get-user-home-info', { token });
+    const self = await client(t, token).call('account.homeInfo');
     expect(self.data.uid).toBe(uid);
   });
 
   it('gives submissions per day of the last year, ending today', async () => {
-    const r = await get(t, '/api/get-user-calendar-heatmap', { token, query: { timeZone: 'UTC' } });
+    const r = await client(t, token).call('account.heatmap', { query: { timeZone: 'UTC' } });
     expect(r.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     const threeDaysAgo = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
@@ -146,7 +144,7 @@ describe('user home', () => {
       { date: threeDaysAgo, count: 3 },
       { date: today, count: 2 },
     ]);
-    const other = await get(t, '/api/get-user-calendar-heatmap', { query: { username: 'neighbour' } });
+    const other = await client(t).call('account.heatmap', { query: { username: 'neighbour' } });
     expect(other.data.dataList.map((d: { count: number }) => d.count)).toEqual([1]);
   });
 
@@ -158,8 +156,8 @@ describe('user home', () => {
     await t.database.db
       .insert(submissions)
       .values({ pid: 1, displayPid: 'P1', uid: u2, username: 'zoned', status: 0, language: 'C', code: 'x', submitTime: lateUtc });
-    const utc = await get(t, '/api/get-user-calendar-heatmap', { query: { uid: u2, timeZone: 'UTC' } });
-    const tokyo = await get(t, '/api/get-user-calendar-heatmap', { query: { uid: u2, timeZone: 'Asia/Tokyo' } });
+    const utc = await client(t).call('account.heatmap', { query: { uid: u2, timeZone: 'UTC' } });
+    const tokyo = await client(t).call('account.heatmap', { query: { uid: u2, timeZone: 'Asia/Tokyo' } });
     expect(utc.data.dataList[0].date).toBe(lateUtc.toISOString().slice(0, 10));
     const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(lateUtc);
     expect(tokyo.data.dataList[0].date).toBe(tokyoDay);
@@ -179,11 +177,11 @@ describe('user home', () => {
 
 describe('unread messages', () => {
   it('needs a login', async () => {
-    expect((await get(t, '/api/msg/unread')).http).toBe(401);
+    expect((await client(t).call('site.unread')).http).toBe(401);
   });
 
   it('counts unread reminders and notices per tab', async () => {
-    expect((await get(t, '/api/msg/unread', { token })).data).toEqual({ comment: 0, reply: 0, like: 0, sys: 0, mine: 0 });
+    expect((await client(t, token).call('site.unread')).data).toEqual({ comment: 0, reply: 0, like: 0, sys: 0, mine: 0 });
     const remind = (action: string, state = false, recipientId = uid) => ({ action, state, recipientId, senderId: otherUid });
     await t.database.db
       .insert(msgReminds)
@@ -203,6 +201,6 @@ describe('unread messages', () => {
       { recipientId: uid, type: 'Mine', title: 'read', state: true },
       { recipientId: otherUid, type: 'Sys', title: 'not mine' },
     ]);
-    expect((await get(t, '/api/msg/unread', { token })).data).toEqual({ comment: 2, reply: 1, like: 3, sys: 1, mine: 1 });
+    expect((await client(t, token).call('site.unread')).data).toEqual({ comment: 2, reply: 1, like: 3, sys: 1, mine: 1 });
   });
 });

@@ -10,7 +10,8 @@ import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, del, get, login, post, put, q, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
-import { createCategory, createTraining, trainingForm } from './training-helpers.js';
+import { createCategory, createTraining, trainingForm, type TrainingForm } from './training-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -80,55 +81,60 @@ describe('who may call the admin training calls', () => {
             : (a: TestApp, u: string, o: any) => put(a, u, o.body, o))(t, url, { ...opts, token: kim });
       expect(r.http, `${method} ${url}`).toBe(403);
     }
-    const list = await get(t, '/api/admin/training/get-training-list', { token: root });
+    const list = await client(t, root).call('adminTraining.list');
     expect(list.data.records.find((r: any) => r.id === tid)).toMatchObject({ title: 'Guarded', status: true, problemCount: 1 });
   });
 
   it('lets a problem admin create and edit their own training, not edit another one nor delete a site training', async () => {
     const tid = await createTraining(t, padm, { title: 'Own', auth: 'Private', privatePwd: 'pw1', categoryId: cat });
-    const mine = await get(t, '/api/admin/training', { token: padm, ...q({ tid }) });
+    const mine = await client(t, padm).call('adminTraining.get', { query: { tid } });
     expect(mine.data).toMatchObject({
       training: { title: 'Own', privatePwd: 'pw1', author: 'padm', rank: 1000 },
       trainingCategory: { id: cat, name: 'Basics' },
     });
     expect(
-      (await put(t, '/api/admin/training', trainingForm({ id: tid, title: 'Own 2', auth: 'Private', privatePwd: 'pw1', categoryId: cat }), { token: padm }))
-        .status,
+      (
+        await client(t, padm).call('adminTraining.update', {
+          body: trainingForm({ id: tid, title: 'Own 2', auth: 'Private', privatePwd: 'pw1', categoryId: cat }),
+        })
+      ).status,
     ).toBe(200);
 
     // another problem admin: sees it listed without the password, may not open, edit, switch, add to or delete it
-    const row = (await get(t, '/api/admin/training/get-training-list', { token: padm2 })).data.records.find((r: any) => r.id === tid);
+    const row = (await client(t, padm2).call('adminTraining.list')).data.records.find((r: any) => r.id === tid);
     expect(row).toMatchObject({ title: 'Own 2', privatePwd: null });
-    expect((await get(t, '/api/admin/training', { token: padm2, ...q({ tid }) })).http).toBe(403);
-    expect((await put(t, '/api/admin/training', trainingForm({ id: tid, title: 'Taken', categoryId: cat }), { token: padm2 })).http).toBe(403);
-    expect((await put(t, '/api/admin/training/change-training-status', {}, { token: padm2, ...q({ tid, status: 'false' }) })).http).toBe(403);
-    expect((await post(t, '/api/admin/training/add-problem-from-public', { tid, pid: pids.a }, { token: padm2 })).http).toBe(403);
-    expect((await get(t, '/api/admin/training/get-problem-list', { token: padm2, ...q({ tid }) })).http).toBe(403);
+    expect((await client(t, padm2).call('adminTraining.get', { query: { tid } })).http).toBe(403);
+    expect((await client(t, padm2).call('adminTraining.update', { body: trainingForm({ id: tid, title: 'Taken', categoryId: cat }) })).http).toBe(403);
+    expect((await client(t, padm2).call('adminTraining.changeStatus', { query: { tid, status: false } })).http).toBe(403);
+    expect((await client(t, padm2).call('adminTraining.addFromPublic', { body: { tid, pid: pids.a } })).http).toBe(403);
+    expect((await client(t, padm2).call('adminTraining.problems', { query: { tid } })).http).toBe(403);
     // the author may not delete a site training either (super admin only)
-    expect((await del(t, '/api/admin/training', { token: padm, ...q({ tid }) })).http).toBe(403);
-    expect((await get(t, '/api/admin/training', { token: root, ...q({ tid }) })).data.training.title).toBe('Own 2');
+    expect((await client(t, padm).call('adminTraining.remove', { query: { tid } })).http).toBe(403);
+    expect((await client(t, root).call('adminTraining.get', { query: { tid } })).data.training.title).toBe('Own 2');
 
     // the super admin does everything
-    expect((await put(t, '/api/admin/training', trainingForm({ id: tid, title: 'Root edit', categoryId: cat }), { token: root })).data.training).toMatchObject({
+    expect(
+      (await client(t, root).call('adminTraining.update', { body: trainingForm({ id: tid, title: 'Root edit', categoryId: cat }) })).data.training,
+    ).toMatchObject({
       title: 'Root edit',
       auth: 'Public',
       privatePwd: null,
     });
-    expect((await del(t, '/api/admin/training', { token: root, ...q({ tid }) })).status).toBe(200);
-    expect((await get(t, '/api/admin/training', { token: root, ...q({ tid }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, root).call('adminTraining.remove', { query: { tid } })).status).toBe(200);
+    expect((await client(t, root).call('adminTraining.get', { query: { tid } })).msg).toBe(MSG.trainingNotFound);
   });
 
   it('lets admins (role admin) create trainings but not manage categories', async () => {
-    const r = await post(t, '/api/admin/training', trainingForm({ title: 'By admin', categoryId: cat }), { token: adm });
+    const r = await client(t, adm).call('adminTraining.add', { body: trainingForm({ title: 'By admin', categoryId: cat }) });
     expect(r.status).toBe(200);
-    expect((await post(t, '/api/admin/training/category', { name: 'Nope', color: '#000' }, { token: adm })).http).toBe(403);
+    expect((await client(t, adm).call('adminTraining.addCategory', { body: { name: 'Nope', color: '#000' } })).http).toBe(403);
   });
 });
 
 describe('the training form', () => {
   it('refuses what the form refuses, with its messages, and stores nothing', async () => {
-    const before = (await get(t, '/api/admin/training/get-training-list', { token: root })).data.total;
-    const cases: [Record<string, unknown>, string][] = [
+    const before = (await client(t, root).call('adminTraining.list')).data.total;
+    const cases: [TrainingForm, string][] = [
       [trainingForm({ title: '', categoryId: cat }), MSG.trainingTitleRequired],
       [trainingForm({ title: '   ', categoryId: cat }), MSG.trainingTitleRequired],
       [trainingForm({ description: ' ', categoryId: cat }), MSG.trainingDescriptionRequired],
@@ -138,7 +144,7 @@ describe('the training form', () => {
       [trainingForm({ auth: 'Private', privatePwd: '', categoryId: cat }), MSG.trainingPasswordRequired],
     ];
     for (const [body, msg] of cases) {
-      const r = await post(t, '/api/admin/training', body, { token: root });
+      const r = await client(t, root).call('adminTraining.add', { body });
       expect([r.http, r.status, r.msg], JSON.stringify(body)).toEqual([200, 400, msg]);
     }
     for (const body of [
@@ -149,13 +155,13 @@ describe('the training form', () => {
     ]) {
       expect((await post(t, '/api/admin/training', body, { token: root })).http, JSON.stringify(body)).toBe(400);
     }
-    expect((await get(t, '/api/admin/training/get-training-list', { token: root })).data.total).toBe(before);
+    expect((await client(t, root).call('adminTraining.list')).data.total).toBe(before);
     // the bounds themselves are fine; the default rank is 1000
     for (const rank of [0, 2147483647])
-      expect((await post(t, '/api/admin/training', trainingForm({ rank, categoryId: cat }), { token: root })).data.training.rank).toBe(rank);
+      expect((await client(t, root).call('adminTraining.add', { body: trainingForm({ rank, categoryId: cat }) })).data.training.rank).toBe(rank);
     const { training, trainingCategory: _c } = trainingForm({ categoryId: cat });
     const { rank: _r, ...noRank } = training;
-    expect((await post(t, '/api/admin/training', { training: noRank, trainingCategory: { id: cat } }, { token: root })).data.training.rank).toBe(1000);
+    expect((await client(t, root).call('adminTraining.add', { body: { training: noRank, trainingCategory: { id: cat } } })).data.training.rank).toBe(1000);
   });
 
   it('refuses huge pages and bad ids with 400', async () => {
@@ -169,7 +175,7 @@ describe('the training form', () => {
 describe('the problems of a training', () => {
   it('adds usable problems once, orders them by rank, edits the rank and removes them', async () => {
     const tid = await createTraining(t, padm, { title: 'Problems', categoryId: cat });
-    const add = (pid: number | undefined, token = padm) => post(t, '/api/admin/training/add-problem-from-public', { tid, pid }, { token });
+    const add = (pid: number, token = padm) => client(t, token).call('adminTraining.addFromPublic', { body: { tid, pid } });
     const a = await add(pids.a);
     expect(a.data).toMatchObject({ tid, pid: pids.a, rank: 1000, displayId: 'TA1' });
     expect((await add(pids.b)).status).toBe(200);
@@ -179,24 +185,24 @@ describe('the problems of a training', () => {
     // the super admin may use any problem
     expect((await add(pids.hidden, root)).status).toBe(200);
 
-    const existing = await get(t, '/api/admin/training/get-problem-list', { token: padm, ...q({ tid }) });
+    const existing = await client(t, padm).call('adminTraining.problems', { query: { tid } });
     expect(existing.data.problemList.records.map((p: any) => p.problemId)).toEqual(['TA1', 'TA2', 'TA3']);
     expect(existing.data.trainingProblemMap[String(pids.b)]).toMatchObject({ pid: pids.b, rank: 1000 });
     // candidates: usable by the caller and not in the training yet
-    const candidates = await get(t, '/api/admin/training/get-problem-list', { token: padm, ...q({ tid, queryExisted: 'false' }) });
+    const candidates = await client(t, padm).call('adminTraining.problems', { query: { tid, queryExisted: false } });
     expect(candidates.data.problemList.records.map((p: any) => p.problemId)).not.toContain('TA1');
     expect(candidates.data.problemList.records.map((p: any) => p.problemId)).not.toContain('TA3');
 
     const linkB = existing.data.trainingProblemMap[String(pids.b)].id;
-    expect((await put(t, '/api/admin/training/problem', { id: linkB, rank: 1 }, { token: padm })).data.rank).toBe(1);
+    expect((await client(t, padm).call('adminTraining.updateProblem', { body: { id: linkB, rank: 1 } })).data.rank).toBe(1);
     for (const rank of [-1, 2147483648]) expect((await put(t, '/api/admin/training/problem', { id: linkB, rank }, { token: padm })).http).toBe(400);
-    expect((await put(t, '/api/admin/training/problem', { id: linkB, rank: 5 }, { token: padm2 })).http).toBe(403);
-    const reordered = await get(t, '/api/admin/training/get-problem-list', { token: padm, ...q({ tid }) });
+    expect((await client(t, padm2).call('adminTraining.updateProblem', { body: { id: linkB, rank: 5 } })).http).toBe(403);
+    const reordered = await client(t, padm).call('adminTraining.problems', { query: { tid } });
     expect(reordered.data.problemList.records.map((p: any) => p.problemId)).toEqual(['TA2', 'TA1', 'TA3']);
 
-    expect((await del(t, '/api/admin/training/problem', { token: padm, ...q({ tid, pid: pids.a! }) })).status).toBe(200);
-    expect((await del(t, '/api/admin/training/problem', { token: padm, ...q({ tid, pid: pids.a! }) })).msg).toBe(MSG.problemNotFound);
-    const after = await get(t, '/api/admin/training/get-problem-list', { token: padm, ...q({ tid }) });
+    expect((await client(t, padm).call('adminTraining.removeProblem', { query: { tid, pid: pids.a! } })).status).toBe(200);
+    expect((await client(t, padm).call('adminTraining.removeProblem', { query: { tid, pid: pids.a! } })).msg).toBe(MSG.problemNotFound);
+    const after = await client(t, padm).call('adminTraining.problems', { query: { tid } });
     expect(after.data.problemList.records.map((p: any) => p.problemId)).toEqual(['TA2', 'TA3']);
   });
 });
@@ -204,53 +210,55 @@ describe('the problems of a training', () => {
 describe('categories', () => {
   it('are listed to everyone and managed by problem admins and the super admin', async () => {
     const id = await createCategory(t, root, 'Graphs', '#00ff00');
-    const list = await get(t, '/api/get-training-category');
+    const list = await client(t).call('training.categories');
     expect(list.data).toEqual(expect.arrayContaining([{ id, name: 'Graphs', color: '#00ff00', gid: null }]));
-    expect((await post(t, '/api/admin/training/category', { name: 'graphs', color: '#000' }, { token: padm })).msg).toBe(MSG.trainingCategoryExists);
+    expect((await client(t, padm).call('adminTraining.addCategory', { body: { name: 'graphs', color: '#000' } })).msg).toBe(MSG.trainingCategoryExists);
     expect((await post(t, '/api/admin/training/category', { name: '', color: '#000' }, { token: padm })).http).toBe(400);
     expect((await post(t, '/api/admin/training/category', { name: 'Bad', color: 'red;background:url(x)' }, { token: padm })).http).toBe(400);
-    expect((await put(t, '/api/admin/training/category', { id, name: 'Graph theory', color: '#0000ff' }, { token: padm })).data).toMatchObject({
+    expect((await client(t, padm).call('adminTraining.updateCategory', { body: { id, name: 'Graph theory', color: '#0000ff' } })).data).toMatchObject({
       name: 'Graph theory',
     });
-    expect((await put(t, '/api/admin/training/category', { id: 999999, name: 'Z', color: '#000' }, { token: padm })).msg).toBe(MSG.trainingCategoryNotFound);
-    expect((await del(t, '/api/admin/training/category', { token: padm, ...q({ cid: id }) })).status).toBe(200);
-    expect((await del(t, '/api/admin/training/category', { token: padm, ...q({ cid: id }) })).msg).toBe(MSG.trainingCategoryNotFound);
+    expect((await client(t, padm).call('adminTraining.updateCategory', { body: { id: 999999, name: 'Z', color: '#000' } })).msg).toBe(
+      MSG.trainingCategoryNotFound,
+    );
+    expect((await client(t, padm).call('adminTraining.removeCategory', { query: { cid: id } })).status).toBe(200);
+    expect((await client(t, padm).call('adminTraining.removeCategory', { query: { cid: id } })).msg).toBe(MSG.trainingCategoryNotFound);
   });
 
   it('refuses to delete a category that a training uses', async () => {
     const id = await createCategory(t, root, 'Used');
     const tid = await createTraining(t, root, { title: 'Uses it', categoryId: id });
-    const r = await del(t, '/api/admin/training/category', { token: root, ...q({ cid: id }) });
+    const r = await client(t, root).call('adminTraining.removeCategory', { query: { cid: id } });
     expect([r.status, r.msg]).toEqual([400, MSG.trainingCategoryInUse]);
-    expect((await get(t, '/api/get-training-category')).data.map((c: any) => c.id)).toContain(id);
-    await del(t, '/api/admin/training', { token: root, ...q({ tid }) });
-    expect((await del(t, '/api/admin/training/category', { token: root, ...q({ cid: id }) })).status).toBe(200);
+    expect((await client(t).call('training.categories')).data.map((c: any) => c.id)).toContain(id);
+    await client(t, root).call('adminTraining.remove', { query: { tid } });
+    expect((await client(t, root).call('adminTraining.removeCategory', { query: { cid: id } })).status).toBe(200);
   });
 });
 
 describe('visibility and delete', () => {
   it('hides a training switched off from everyone but its admins', async () => {
     const tid = await createTraining(t, padm, { title: 'Hidden one', categoryId: cat });
-    expect((await put(t, '/api/admin/training/change-training-status', {}, { token: padm, ...q({ tid, status: 'false' }) })).status).toBe(200);
-    const listed = await get(t, '/api/get-training-list', { ...q({ keyword: 'Hidden one' }) });
+    expect((await client(t, padm).call('adminTraining.changeStatus', { query: { tid, status: false } })).status).toBe(200);
+    const listed = await client(t).call('training.list', { query: { keyword: 'Hidden one' } });
     expect(listed.data.total).toBe(0);
-    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid }) })).msg).toBe(MSG.trainingNotFound);
-    expect((await get(t, '/api/get-training-detail', { token: padm, ...q({ tid }) })).data.title).toBe('Hidden one');
-    expect((await get(t, '/api/get-training-detail', { token: root, ...q({ tid }) })).data.title).toBe('Hidden one');
-    expect((await get(t, '/api/get-training-detail', { token: padm2, ...q({ tid }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, kim).call('training.detail', { query: { tid } })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, padm).call('training.detail', { query: { tid } })).data.title).toBe('Hidden one');
+    expect((await client(t, root).call('training.detail', { query: { tid } })).data.title).toBe('Hidden one');
+    expect((await client(t, padm2).call('training.detail', { query: { tid } })).msg).toBe(MSG.trainingNotFound);
   });
 
   it('deletes links, registrations and rank rows in one go and keeps the submissions with their tid', async () => {
     const tid = await createTraining(t, root, { title: 'Doomed', auth: 'Private', privatePwd: 'pw', categoryId: cat }, [pids.a!]);
-    expect((await post(t, '/api/register-training', { tid, password: 'pw' }, { token: kim })).status).toBe(200);
-    const s = await post(t, '/api/submit-problem-judge', { pid: 'TA1', tid, language: 'C++', code: 'int main(){}' }, { token: kim });
+    expect((await client(t, kim).call('training.register', { body: { tid, password: 'pw' } })).status).toBe(200);
+    const s = await client(t, kim).call('submission.submit', { body: { pid: 'TA1', tid, language: 'C++', code: 'int main(){}' } });
     expect(s.status).toBe(200);
     const count = async (table: string) =>
       (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where tid = ${tid}`))).rows[0]!.n;
     expect([await count('training_problem'), await count('training_register'), await count('training_rank')]).toEqual([1, 1, 1]);
-    expect((await del(t, '/api/admin/training', { token: root, ...q({ tid }) })).status).toBe(200);
+    expect((await client(t, root).call('adminTraining.remove', { query: { tid } })).status).toBe(200);
     expect([await count('training_problem'), await count('training_register'), await count('training_rank'), await count('judge')]).toEqual([0, 0, 0, 1]);
     // the submission still opens for its author
-    expect((await get(t, '/api/get-submission-detail', { token: kim, ...q({ submitId: s.data.submitId }) })).status).toBe(200);
+    expect((await client(t, kim).call('submission.detail', { query: { submitId: s.data.submitId } })).status).toBe(200);
   });
 });

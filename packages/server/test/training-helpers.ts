@@ -1,8 +1,12 @@
 /** Training fixtures shared by the training API tests: categories, trainings and their problems through the admin API. */
+import type { TypedInput } from './client.js';
 import type { TestApp } from './harness.js';
 import { post } from './helpers.js';
 
-export const trainingForm = (o: { categoryId?: number; [k: string]: unknown } = {}) => {
+/** The admin form's body; the overrides are not checked (a test of a refused value sends it through the raw helpers). */
+export type TrainingForm = TypedInput<'adminTraining.add'>['body'];
+
+export const trainingForm = (o: { categoryId?: number; [k: string]: unknown } = {}): TrainingForm => {
   const { categoryId, ...training } = o;
   return {
     training: { title: 'Basics', description: 'Start here.', auth: 'Public', rank: 1000, status: true, ...training },

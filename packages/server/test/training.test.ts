@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, ProblemAuth, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, q, rootToken, shiftBack } from './helpers.js';
+import { createUser, get, login, q, rootToken, shiftBack } from './helpers.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let judge: FakeJudge;
@@ -23,7 +24,7 @@ let priv: number;
 const pids: Record<string, number> = {};
 
 const submitIn = (token: string, tid: number | undefined, pid: string) =>
-  post(t, '/api/submit-problem-judge', { pid, tid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+  client(t, token).call('submission.submit', { body: { pid, tid, language: 'C++', code: 'int main(){return 0;}' } });
 
 async function judged(token: string, tid: number | undefined, pid: string, status: number) {
   const r = await submitIn(token, tid, pid);
@@ -59,13 +60,13 @@ afterAll(() => t.close());
 
 describe('get-training-list', () => {
   it('lists visible trainings to visitors in rank order with categories, counts and filters', async () => {
-    const r = await get(t, '/api/get-training-list');
+    const r = await client(t).call('training.list');
     expect(r.data.total).toBe(2);
     expect(r.data.records.map((x: any) => [x.title, x.auth, x.categoryName, x.categoryColor, x.problemCount, x.acCount, x.author])).toEqual([
       ['Public basics', 'Public', 'Basics', '#ff0000', 2, 0, 'root'],
       ['Private graphs', 'Private', 'Graphs', '#00ff00', 3, 0, 'padm'],
     ]);
-    const titles = async (query: Record<string, string | number>) => (await get(t, '/api/get-training-list', q(query))).data.records.map((x: any) => x.title);
+    const titles = async (query: Record<string, string | number>) => (await client(t).call('training.list', { query })).data.records.map((x: any) => x.title);
     expect(await titles({ keyword: 'graph' })).toEqual(['Private graphs']);
     expect(await titles({ categoryId: cats.basics })).toEqual(['Public basics']);
     expect(await titles({ auth: 'Private' })).toEqual(['Private graphs']);
@@ -91,11 +92,11 @@ describe('get-training-list', () => {
 
 describe('a public training', () => {
   it('is open to every logged-in user: detail, access, problems in order with counts and own status', async () => {
-    const d = await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: pub }) });
+    const d = await client(t, kim).call('training.detail', { query: { tid: pub } });
     expect(d.data).toMatchObject({ id: pub, title: 'Public basics', description: 'Start here.', problemCount: 2, acCount: 0 });
-    expect((await get(t, '/api/get-training-access', { token: kim, ...q({ tid: pub }) })).data).toEqual({ access: true });
-    expect((await post(t, '/api/register-training', { tid: pub, password: 'x' }, { token: kim })).msg).toBe(MSG.trainingNeedsNoRegister);
-    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) });
+    expect((await client(t, kim).call('training.access', { query: { tid: pub } })).data).toEqual({ access: true });
+    expect((await client(t, kim).call('training.register', { body: { tid: pub, password: 'x' } })).msg).toBe(MSG.trainingNeedsNoRegister);
+    const p = await client(t, kim).call('training.problems', { query: { tid: pub } });
     expect(p.data.map((x: any) => [x.problemId, x.title, x.difficulty, x.myStatus, x.ac, x.total])).toEqual([
       ['TR1', 'One', 1, JudgeStatus.NOT_SUBMITTED, 0, 0],
       ['TR2', 'Two', 0, JudgeStatus.NOT_SUBMITTED, 0, 0],
@@ -107,10 +108,10 @@ describe('a public training', () => {
     await judged(kim, undefined, 'TR1', JudgeStatus.ACCEPTED);
     const inside = await judged(kim, pub, 'TR2', JudgeStatus.WRONG_ANSWER);
     const progress = async () => ({
-      list: (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === pub).acCount,
-      detail: (await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: pub }) })).data.acCount,
-      rank: (await get(t, '/api/get-training-rank', { token: kim, ...q({ tid: pub }) })).data.records.find((r: any) => r.username === 'kim')?.ac,
-      mine: (await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) })).data.map((x: any) => [x.problemId, x.myStatus]),
+      list: (await client(t, kim).call('training.list')).data.records.find((x: any) => x.id === pub)!.acCount,
+      detail: (await client(t, kim).call('training.detail', { query: { tid: pub } })).data.acCount,
+      rank: (await client(t, kim).call('training.rank', { query: { tid: pub } })).data.records.find((r: any) => r.username === 'kim')?.ac,
+      mine: (await client(t, kim).call('training.problems', { query: { tid: pub } })).data.map((x: any) => [x.problemId, x.myStatus]),
     });
     expect(await progress()).toEqual({
       list: 0,
@@ -121,7 +122,7 @@ describe('a public training', () => {
         ['TR2', JudgeStatus.WRONG_ANSWER],
       ],
     });
-    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: pub }) });
+    const p = await client(t, kim).call('training.problems', { query: { tid: pub } });
     expect(p.data.map((x: any) => [x.problemId, x.ac, x.total])).toEqual([
       ['TR1', 1, 1],
       ['TR2', 0, 1],
@@ -137,7 +138,7 @@ describe('a public training', () => {
         ['TR2', JudgeStatus.WRONG_ANSWER],
       ],
     });
-    const status = await get(t, '/api/get-submission-list', q({ username: 'kim' }));
+    const status = await client(t).call('submission.list', { query: { username: 'kim' } });
     expect(status.data.records.map((s: any) => s.submitId)).toContain(inside);
     const [stored] = (
       await t.database.db.execute<{ tid: number; cid: number; display_pid: string }>(`select tid, cid, display_pid from judge where submit_id = ${inside}`)
@@ -153,33 +154,33 @@ describe('a public training', () => {
 
 describe('a private training', () => {
   it('shows its detail but keeps problems, rank and submitting closed until the password is given', async () => {
-    expect((await get(t, '/api/get-training-detail', { token: lee, ...q({ tid: priv }) })).data).toMatchObject({ title: 'Private graphs', auth: 'Private' });
-    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: false });
-    expect((await get(t, '/api/get-training-problem-list', { token: lee, ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
-    expect((await get(t, '/api/get-training-rank', { token: lee, ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await client(t, lee).call('training.detail', { query: { tid: priv } })).data).toMatchObject({ title: 'Private graphs', auth: 'Private' });
+    expect((await client(t, lee).call('training.access', { query: { tid: priv } })).data).toEqual({ access: false });
+    expect((await client(t, lee).call('training.problems', { query: { tid: priv } })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await client(t, lee).call('training.rank', { query: { tid: priv } })).msg).toBe(MSG.trainingNotRegistered);
     expect((await submitIn(lee, priv, 'TR3')).msg).toBe(MSG.trainingNotRegistered);
     // its hidden problem stays hidden in the bank
-    expect((await get(t, '/api/get-problem-detail', { token: lee, ...q({ problemId: 'TR4' }) })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, lee).call('problem.detail', { query: { problemId: 'TR4' } })).msg).toBe(MSG.problemNotFound);
   });
 
   it('asks for the password, counts wrong ones, pauses after five and opens with the right one', async () => {
-    expect((await post(t, '/api/register-training', { tid: priv, password: '' }, { token: lee })).msg).toBe(MSG.enterTrainingPassword);
-    expect((await post(t, '/api/register-training', { tid: priv }, { token: lee })).msg).toBe(MSG.enterTrainingPassword);
+    expect((await client(t, lee).call('training.register', { body: { tid: priv, password: '' } })).msg).toBe(MSG.enterTrainingPassword);
+    expect((await client(t, lee).call('training.register', { body: { tid: priv } })).msg).toBe(MSG.enterTrainingPassword);
     for (let i = 0; i < 5; i++)
-      expect((await post(t, '/api/register-training', { tid: priv, password: `guess${i}` }, { token: lee })).msg).toBe(MSG.trainingPasswordWrong);
+      expect((await client(t, lee).call('training.register', { body: { tid: priv, password: `guess${i}` } })).msg).toBe(MSG.trainingPasswordWrong);
     // the sixth try is refused, even with the right password
-    const paused = await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee });
+    const paused = await client(t, lee).call('training.register', { body: { tid: priv, password: 'open sesame' } });
     expect(paused.msg).toBe('Too many wrong passwords for this training, please try again in 10 minutes.');
-    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: false });
+    expect((await client(t, lee).call('training.access', { query: { tid: priv } })).data).toEqual({ access: false });
     // other users are not paused
-    expect((await post(t, '/api/register-training', { tid: priv, password: 'nope' }, { token: kim })).msg).toBe(MSG.trainingPasswordWrong);
+    expect((await client(t, kim).call('training.register', { body: { tid: priv, password: 'nope' } })).msg).toBe(MSG.trainingPasswordWrong);
     // after the window the right password opens it, once
     await shiftBack(t, 'training_password_failure', 'window_start', 601);
-    const ok = await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee });
+    const ok = await client(t, lee).call('training.register', { body: { tid: priv, password: 'open sesame' } });
     expect([ok.status, ok.msg]).toEqual([200, MSG.trainingRegistered]);
-    expect((await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: lee })).msg).toBe(MSG.trainingAlreadyRegistered);
-    expect((await get(t, '/api/get-training-access', { token: lee, ...q({ tid: priv }) })).data).toEqual({ access: true });
-    const p = await get(t, '/api/get-training-problem-list', { token: lee, ...q({ tid: priv }) });
+    expect((await client(t, lee).call('training.register', { body: { tid: priv, password: 'open sesame' } })).msg).toBe(MSG.trainingAlreadyRegistered);
+    expect((await client(t, lee).call('training.access', { query: { tid: priv } })).data).toEqual({ access: true });
+    const p = await client(t, lee).call('training.problems', { query: { tid: priv } });
     expect(p.data.map((x: any) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
   });
 
@@ -187,7 +188,7 @@ describe('a private training', () => {
     await createUser(t, { username: 'racer' });
     const racer = await login(t, 'racer');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(t, '/api/register-training', { tid: priv, password: `race${i}` }, { token: racer })),
+      Array.from({ length: 10 }, (_, i) => client(t, racer).call('training.register', { body: { tid: priv, password: `race${i}` } })),
     );
     const msgs = answers.map((a) => a.msg);
     expect(msgs.filter((m) => m === MSG.trainingPasswordWrong)).toHaveLength(5);
@@ -196,32 +197,32 @@ describe('a private training', () => {
 
   it('never asks its admins (author, super admin) for the password', async () => {
     for (const token of [padm, root]) {
-      expect((await get(t, '/api/get-training-access', { token, ...q({ tid: priv }) })).data).toEqual({ access: true });
-      expect((await get(t, '/api/get-training-problem-list', { token, ...q({ tid: priv }) })).status).toBe(200);
+      expect((await client(t, token).call('training.access', { query: { tid: priv } })).data).toEqual({ access: true });
+      expect((await client(t, token).call('training.problems', { query: { tid: priv } })).status).toBe(200);
     }
   });
 
   it('counts only submissions made inside it as progress', async () => {
     // kim accepted TR1 in the bank and in the public training: neither counts here
-    await post(t, '/api/register-training', { tid: priv, password: 'open sesame' }, { token: kim });
-    const mine = async () => (await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: priv }) })).data.acCount;
+    await client(t, kim).call('training.register', { body: { tid: priv, password: 'open sesame' } });
+    const mine = async () => (await client(t, kim).call('training.detail', { query: { tid: priv } })).data.acCount;
     expect(await mine()).toBe(0);
-    expect((await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: priv }) })).data[0].myStatus).toBe(JudgeStatus.NOT_SUBMITTED);
+    expect((await client(t, kim).call('training.problems', { query: { tid: priv } })).data[0].myStatus).toBe(JudgeStatus.NOT_SUBMITTED);
     await judged(kim, priv, 'TR4', JudgeStatus.ACCEPTED);
     expect(await mine()).toBe(1);
-    const p = await get(t, '/api/get-training-problem-list', { token: kim, ...q({ tid: priv }) });
+    const p = await client(t, kim).call('training.problems', { query: { tid: priv } });
     expect(p.data.map((x: any) => [x.problemId, x.myStatus])).toEqual([
       ['TR1', JudgeStatus.NOT_SUBMITTED],
       ['TR3', JudgeStatus.NOT_SUBMITTED],
       ['TR4', JudgeStatus.ACCEPTED],
     ]);
-    const row = (await get(t, '/api/get-training-list', { token: kim })).data.records.find((x: any) => x.id === priv);
-    expect(row.acCount).toBe(1);
+    const row = (await client(t, kim).call('training.list')).data.records.find((x: any) => x.id === priv);
+    expect(row!.acCount).toBe(1);
   });
 
   it('answers unknown trainings as not existing', async () => {
-    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
-    expect((await post(t, '/api/register-training', { tid: 999999, password: 'x' }, { token: kim })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, kim).call('training.detail', { query: { tid: 999999 } })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, kim).call('training.register', { body: { tid: 999999, password: 'x' } })).msg).toBe(MSG.trainingNotFound);
     expect((await submitIn(kim, 999999, 'TR1')).msg).toBe(MSG.trainingNotFound);
     expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: 0 }) })).http).toBe(400);
   });
@@ -229,20 +230,18 @@ describe('a private training', () => {
 
 describe('the training place (statement, submit, own status, focus-mode bar)', () => {
   it('opens, submits and answers own status inside the training, and nothing of a private one without its password', async () => {
-    const bar = await get(t, '/api/get-full-screen-problem-list', { token: kim, ...q({ tid: priv }) });
+    const bar = await client(t, kim).call('problem.fullScreenList', { query: { tid: priv } });
     expect((bar.data as { problemId: string; status: number }[]).map((p) => [p.problemId, p.status])).toEqual([
       ['TR1', JudgeStatus.NOT_SUBMITTED],
       ['TR3', JudgeStatus.NOT_SUBMITTED],
       ['TR4', JudgeStatus.ACCEPTED],
     ]);
     // a hidden problem opens inside the training it belongs to, case-insensitively, and only there
-    const detail = await get(t, '/api/get-problem-detail', { token: kim, ...q({ problemId: 'tr4', tid: priv }) });
+    const detail = await client(t, kim).call('problem.detail', { query: { problemId: 'tr4', tid: priv } });
     expect((detail.data as { problem: { title: string } }).problem.title).toBe('Own hidden');
-    expect((await get(t, '/api/get-problem-detail', { token: kim, ...q({ problemId: 'TR4' }) })).msg).toBe(MSG.problemNotFound);
-    expect((await get(t, '/api/get-problem-detail', { token: kim, ...q({ problemId: 'TR2', tid: priv }) })).msg).toBe(
-      'The problem TR2 is not in this training.',
-    );
-    const status = await post(t, '/api/get-user-problem-status', { pidList: [pids.one, pids.own], tid: priv }, { token: kim });
+    expect((await client(t, kim).call('problem.detail', { query: { problemId: 'TR4' } })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, kim).call('problem.detail', { query: { problemId: 'TR2', tid: priv } })).msg).toBe('The problem TR2 is not in this training.');
+    const status = await client(t, kim).call('problem.userStatus', { body: { pidList: [pids.one, pids.own], tid: priv } });
     expect(status.data).toEqual({
       [pids.one!]: { status: JudgeStatus.NOT_SUBMITTED, score: null },
       [pids.own!]: { status: JudgeStatus.ACCEPTED, score: null },
@@ -252,9 +251,9 @@ describe('the training place (statement, submit, own status, focus-mode bar)', (
     const zed = await login(t, 'zed');
     for (const r of [
       await submitIn(zed, priv, 'TR4'),
-      await get(t, '/api/get-full-screen-problem-list', { token: zed, ...q({ tid: priv }) }),
-      await get(t, '/api/get-problem-detail', { token: zed, ...q({ problemId: 'TR4', tid: priv }) }),
-      await post(t, '/api/get-user-problem-status', { pidList: [pids.own], tid: priv }, { token: zed }),
+      await client(t, zed).call('problem.fullScreenList', { query: { tid: priv } }),
+      await client(t, zed).call('problem.detail', { query: { problemId: 'TR4', tid: priv } }),
+      await client(t, zed).call('problem.userStatus', { body: { pidList: [pids.own], tid: priv } }),
     ]) {
       expect(r.msg).toBe(MSG.trainingNotRegistered);
     }
@@ -263,7 +262,7 @@ describe('the training place (statement, submit, own status, focus-mode bar)', (
 
 describe('get-training-problem-details (the training problem bar)', () => {
   it("answers the training's problems in order with the caller's state and progress, under the training's access rules", async () => {
-    const bar = await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: priv, displayId: 'tr4' }) });
+    const bar = await client(t, kim).call('training.problemDetails', { query: { tid: priv, displayId: 'tr4' } });
     expect(bar.status, bar.msg).toBe(200);
     expect(bar.data).toMatchObject({ tid: priv, current: 'TR4', acCount: 1, problemCount: 3 });
     expect(bar.data.problems.map((p: any) => [p.pid, p.problemId, p.title, p.status])).toEqual([
@@ -272,22 +271,22 @@ describe('get-training-problem-details (the training problem bar)', () => {
       [pids.own, 'TR4', 'Own hidden', JudgeStatus.ACCEPTED],
     ]);
     // the same count as the training's progress and the caller's rank row
-    expect((await get(t, '/api/get-training-detail', { token: kim, ...q({ tid: priv }) })).data.acCount).toBe(bar.data.acCount);
-    const rankRow = (await get(t, '/api/get-training-rank', { token: kim, ...q({ tid: priv }) })).data.records.find((r: any) => r.username === 'kim');
-    expect(rankRow.ac).toBe(bar.data.acCount);
+    expect((await client(t, kim).call('training.detail', { query: { tid: priv } })).data.acCount).toBe(bar.data.acCount);
+    const rankRow = (await client(t, kim).call('training.rank', { query: { tid: priv } })).data.records.find((r: any) => r.username === 'kim');
+    expect(rankRow!.ac).toBe(bar.data.acCount);
     // without displayId: the bar alone
-    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: pub }) })).data).toMatchObject({
+    expect((await client(t, kim).call('training.problemDetails', { query: { tid: pub } })).data).toMatchObject({
       tid: pub,
       current: null,
       problemCount: 2,
     });
     // a problem that is not in the training, a private training without its password, unknown, visitor, bad input
-    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: priv, displayId: 'TR2' }) })).msg).toBe(
+    expect((await client(t, kim).call('training.problemDetails', { query: { tid: priv, displayId: 'TR2' } })).msg).toBe(
       'The problem TR2 is not in this training.',
     );
-    expect((await get(t, '/api/get-training-problem-details', { token: await login(t, 'zed'), ...q({ tid: priv }) })).msg).toBe(MSG.trainingNotRegistered);
-    expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
-    expect((await get(t, '/api/get-training-problem-details', q({ tid: pub }))).http).toBe(401);
+    expect((await client(t, await login(t, 'zed')).call('training.problemDetails', { query: { tid: priv } })).msg).toBe(MSG.trainingNotRegistered);
+    expect((await client(t, kim).call('training.problemDetails', { query: { tid: 999999 } })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t).call('training.problemDetails', { query: { tid: pub } })).http).toBe(401);
     expect((await get(t, '/api/get-training-problem-details', { token: kim, ...q({ tid: 'x' }) })).http).toBe(400);
   });
 });
@@ -320,6 +319,6 @@ describe('bad inputs', () => {
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(query)}`).toBe(400);
     }
     // nothing changed: the trainings and their problems are as they were
-    expect((await get(t, '/api/get-training-list')).data.total).toBe(2);
+    expect((await client(t).call('training.list')).data.total).toBe(2);
   });
 });

@@ -29,8 +29,11 @@ import { submissionEndpoints } from './submission.js';
 import { testRunEndpoints } from './test-run.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
 
-/** The tables by name; the judge protocol's is authenticated by the judge token, the others by a login where they need one. */
-export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
+/**
+ * The tables by name; the judge protocol's is authenticated by the judge token, the others by a login where they need one.
+ * `satisfies` keeps each declaration's own type, so a client over the tables is typed call by call.
+ */
+export const ENDPOINT_TABLES = {
   fileTransferEndpoints,
   accountEndpoints,
   adminDashboardEndpoints,
@@ -62,7 +65,9 @@ export const ENDPOINT_TABLES: Record<string, Record<string, Endpoint>> = {
   testRunEndpoints,
   trainingEndpoints,
   adminTrainingEndpoints,
-};
+} satisfies Record<string, Record<string, Endpoint>>;
+
+export type EndpointTables = typeof ENDPOINT_TABLES;
 
 type JsonSchema = Record<string, unknown>;
 
