@@ -322,13 +322,14 @@ describe('admin contest management', () => {
       await page.goto(`/admin/contest/${contestId}/problems?limit=1`);
       await expect.poll(shown).toBeTruthy();
       const first = await shown();
-      await page.getByTestId('cp-table').locator('.ant-pagination-item-2').click();
+      // (the pager sits beside the table, inside the page's box)
+      await page.getByTestId('admin-contest-problems').locator('.ant-pagination-item-2').click();
       await page.waitForURL(/currentPage=2/);
       await expect.poll(shown).not.toBe(first);
       const second = await shown();
       await page.reload();
       await expect.poll(shown).toBe(second);
-      expect(await page.getByTestId('cp-table').locator('.ant-pagination-item-active').innerText()).toBe('2');
+      expect(await page.getByTestId('admin-contest-problems').locator('.ant-pagination-item-active').innerText()).toBe('2');
       await context.close();
     });
 
