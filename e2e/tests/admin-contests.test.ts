@@ -316,6 +316,20 @@ describe('admin contest management', () => {
       await page.waitForURL(`**/admin/contest/${contestId}/problems`);
       await expect.poll(() => page.getByTestId('cp-display-title-C').innerText()).toBe('Own, renamed');
       await pageShot(page, 'admin-contest-problems-1280');
+
+      // The table's page lives in the address: one problem a page, the pager's page 2, and a reload keeps it.
+      const shown = () => page.getByTestId('cp-table').locator('[data-testid^="cp-display-id-"]').first().getAttribute('data-testid');
+      await page.goto(`/admin/contest/${contestId}/problems?limit=1`);
+      await expect.poll(shown).toBeTruthy();
+      const first = await shown();
+      // (the pager sits beside the table, inside the page's box)
+      await page.getByTestId('admin-contest-problems').locator('.ant-pagination-item-2').click();
+      await page.waitForURL(/currentPage=2/);
+      await expect.poll(shown).not.toBe(first);
+      const second = await shown();
+      await page.reload();
+      await expect.poll(shown).toBe(second);
+      expect(await page.getByTestId('admin-contest-problems').locator('.ant-pagination-item-active').innerText()).toBe('2');
       await context.close();
     });
 

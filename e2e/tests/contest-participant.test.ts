@@ -312,6 +312,26 @@ describe('contest shell', () => {
     await page.goto(`/contest/${hidden}`);
     await page.getByTestId('contest-unavailable').getByText('The contest does not exist.').waitFor();
   });
+
+  it('keeps the announcements page in the address bar across a reload', async () => {
+    // Ten a page: with eleven or more there is a page 2, which holds the oldest.
+    for (let i = 1; i <= 10; i++)
+      await apiOk('POST', '/api/admin/contest/announcement', {
+        token: root,
+        body: { cid: prot, announcement: { title: `Note ${i} ${stamp}`, content: `Note ${i}.`, status: 0 } },
+      });
+    await page.goto(`/contest/${prot}/announcements`);
+    const list = page.getByTestId('contest-announcements');
+    await list.getByText(`Note 10 ${stamp}`).waitFor();
+    await list.locator('.oj-contest-pagination .ant-pagination-item-2').click();
+    await page.waitForURL(/currentPage=2/);
+    const oldest = list.locator('[data-testid^="contest-announcement-"]').last();
+    await expect.poll(() => list.getByText(`Note 10 ${stamp}`).count()).toBe(0);
+    const onPage2 = await oldest.getAttribute('data-testid');
+    await page.reload();
+    await expect.poll(() => oldest.getAttribute('data-testid')).toBe(onPage2);
+    expect(await list.locator('.ant-pagination-item-active').innerText()).toBe('2');
+  });
 });
 
 describe('home card', () => {

@@ -240,6 +240,32 @@ describe('group core', () => {
     await t.context.close();
   });
 
+  it('the member list keeps its page in the address bar across a reload; a page past the end shows the last one', async () => {
+    // Ten a page: the owner and ten members make two pages.
+    const many = Array.from({ length: 10 }, (_, i) => ({ username: `gpage${i}_${stamp}`, password: 'group-pass-4' }));
+    for (const p of many) await registerUser(p);
+    const gid = await insertGroup({ owner: teacher.username, members: Object.fromEntries(many.map((p) => [p.username, 3])) });
+    const t = await newVisitor(browser);
+    await signIn(t.page, teacher);
+    await t.page.goto(`/group/${gid}/member`);
+    const table = t.page.getByTestId('group-members');
+    const rows = () => table.locator('a[data-testid^="group-member-"]').allInnerTexts();
+    await expect.poll(async () => (await rows()).length).toBeGreaterThan(0);
+    const first = await rows();
+    await table.locator('.ant-pagination-item-2').click();
+    await t.page.waitForURL(/currentPage=2/);
+    await expect.poll(async () => (await rows()).join()).not.toBe(first.join());
+    const second = await rows();
+    await t.page.reload();
+    await expect.poll(async () => (await rows()).join()).toBe(second.join());
+    expect(await table.locator('.ant-pagination-item-active').innerText()).toBe('2');
+    // An old link past the end: the last page, and the address says so.
+    await t.page.goto(`/group/${gid}/member?currentPage=9`);
+    await t.page.waitForURL(/currentPage=2/);
+    await expect.poll(async () => (await rows()).join()).toBe(second.join());
+    await t.context.close();
+  });
+
   it('a student with too few solved problems sees "create" disabled with the reason, before any form', async () => {
     await apiOk('PUT', '/api/admin/config/set-group-config', { token: root, body: { groupAcRequired: 3 } });
     try {

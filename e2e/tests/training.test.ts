@@ -101,6 +101,21 @@ describe('training admin screens', () => {
     await page.getByTestId(`training-problem-rank-${p1}`).waitFor();
     await page.getByTestId(`training-problem-rank-${p2}`).waitFor();
     await pageShot(page, 'training-admin-problems');
+    // The table's page lives in the address: one problem a page, the pager's page 2, and a reload keeps it.
+    const table = page.getByTestId('training-problem-table');
+    const shown = () => table.locator('[data-testid^="training-problem-rank-"]').first().getAttribute('data-testid');
+    // (the pager sits beside the table, inside the page's box)
+    const pager = page.getByTestId('admin-training-problems').locator('.ant-pagination');
+    await page.goto(`/admin/training/${tid}/problems?limit=1`);
+    await expect.poll(shown).toBeTruthy();
+    const first = await shown();
+    await pager.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/currentPage=2/);
+    await expect.poll(shown).not.toBe(first);
+    const second = await shown();
+    await page.reload();
+    await expect.poll(shown).toBe(second);
+    expect(await pager.locator('.ant-pagination-item-active').innerText()).toBe('2');
 
     // The list shows the training with its category and its two problems.
     await page.goto(`/admin/training?keyword=${tag}`);

@@ -196,7 +196,7 @@ export const groupListQuery = z.object({
   onlyMine: bool.optional(),
 });
 
-const groupMemberListQuery = pagingQuery(GROUP_LIMITS.memberPageSize).extend({ gid: dbId, keyword: z.string().trim().max(100).optional() });
+export const groupMemberListQuery = pagingQuery(GROUP_LIMITS.memberPageSize).extend({ gid: dbId, keyword: z.string().trim().max(100).optional() });
 
 /** Reason of an application: 5–100 characters (spec 3 §5), needed when the group is not public. */
 const reasonText = text(GROUP_LIMITS.reasonMin, GROUP_LIMITS.reasonMax, MSG.groupReasonInvalid);

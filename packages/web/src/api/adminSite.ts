@@ -42,5 +42,4 @@ export const adminSiteKeys = {
   group: ['admin-group-config'] as const,
   dataSource: ['admin-data-source'] as const,
   sessions: ['admin-sessions'] as const,
-  sessionList: (q: unknown) => ['admin-sessions', q] as const,
 };

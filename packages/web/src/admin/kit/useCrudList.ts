@@ -27,6 +27,8 @@ export interface CrudListOptions<T, Q, Id> {
   alsoRefresh?: QueryKey[];
   /** after a delete went through, before the reload (e.g. drop the ids from a selection) */
   onRemoved?(ids: Id): void;
+  /** the success toast when the server says nothing more: "Deleted" unless a row leaves the list otherwise (refused, removed from a training) */
+  removedKey?: string | ((ids: Id) => string);
 }
 
 /**
@@ -34,29 +36,46 @@ export interface CrudListOptions<T, Q, Id> {
  * `refresh`, and `remove` with the success toast and the last-row rule (`useCrudRemove`). Failures are
  * toasted by the HTTP client's events, not here.
  */
-export function useCrudList<T, Q, Id = number>({ key, query, list, paging, remove, enabled, alsoRefresh = [], onRemoved }: CrudListOptions<T, Q, Id>) {
+export function useCrudList<T, Q, Id = number>({
+  key,
+  query,
+  list,
+  paging,
+  remove,
+  enabled,
+  alsoRefresh = [],
+  onRemoved,
+  removedKey,
+}: CrudListOptions<T, Q, Id>) {
   const client = useQueryClient();
   const page = useQuery({ queryKey: [...key, query], queryFn: () => list(query), enabled, placeholderData: keepPreviousData });
   const refresh = () => Promise.all([key, ...alsoRefresh].map((k) => client.invalidateQueries({ queryKey: k }))).then(() => undefined);
-  const removing = useCrudRemove({ list: page, paging, refresh, onRemoved }, (ids: Id) =>
+  const removing = useCrudRemove({ list: page, paging, refresh, onRemoved, removedKey }, (ids: Id) =>
     remove ? remove(ids) : Promise.reject(new Error('This list deletes nothing')),
   );
   return { list: page, refresh, remove: removing };
 }
 
 /**
- * Deleting rows of a list on show: the success toast (the server's msg, else "Deleted"), the last-row
+ * Deleting rows of a list on show: the success toast (the server's msg, else "Deleted" or `removedKey`), the last-row
  * rule (deleting every row of a later page goes back a page: `pageAfterDelete`), then the reload.
  */
 export function useCrudRemove<T, Id>(
   /** `paging` left out: a list shown whole (no pages to go back on) */
-  crud: { list: { data?: Page<T> }; paging?: Pick<CrudPaging, 'page' | 'setPage'>; refresh(): unknown; onRemoved?(ids: Id): void },
+  crud: {
+    list: { data?: Page<T> };
+    paging?: Pick<CrudPaging, 'page' | 'setPage'>;
+    refresh(): unknown;
+    onRemoved?(ids: Id): void;
+    removedKey?: string | ((ids: Id) => string);
+  },
   remove: (ids: Id) => Promise<Answer>,
 ) {
   return useMutation({
     mutationFn: remove,
     onSuccess: (answer, ids) => {
-      feedback.success(successMsg(msgOf(answer), 'admin.deleted'));
+      const { removedKey = 'admin.deleted' } = crud;
+      feedback.success(successMsg(msgOf(answer), typeof removedKey === 'string' ? removedKey : removedKey(ids)));
       const count = Array.isArray(ids) ? ids.length : 1;
       const { paging } = crud;
       const next = paging ? pageAfterDelete(paging.page, crud.list.data?.records.length ?? 0, count) : 1;

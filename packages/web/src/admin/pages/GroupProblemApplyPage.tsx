@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { Button, Card, Input, Modal, Popconfirm, Space, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupProblemApplyListQuery, type GroupProblemApplyRow } from '@oj/shared';
 import { adminGroupProblemApi, groupProblemKeys } from '../../api/groupProblem';
-import { feedback } from '../../app/feedback';
-import { successMsg } from '../../app/i18n';
 import { formatDateTime } from '../../components/time';
-import { AdminTable } from '../components/AdminTable';
 import { useSearchFilters } from '../components/adminPaging';
+import { CrudTable } from '../kit/CrudTable';
+import { useCrudList } from '../kit/useCrudList';
+
+/** Agree (2, with the bank's display id) or refuse (3) one application. */
+interface Decision {
+  pid: number;
+  progress: 2 | 3;
+  problemId?: string;
+}
 
 /**
  * /admin/group-problem/apply (spec 3 §2 "group problem examination"): the group problems waiting to join
@@ -18,24 +23,21 @@ import { useSearchFilters } from '../components/adminPaging';
  */
 export default function GroupProblemApplyPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const paging = useSearchFilters(groupProblemApplyListQuery);
   const { page, limit, setFilter } = paging;
   const keyword = paging.state.keyword ?? '';
-  const list = useQuery({
-    queryKey: [...groupProblemKeys.applications, page, limit, keyword],
-    queryFn: () => adminGroupProblemApi.list(page, limit, keyword),
-    placeholderData: keepPreviousData,
-  });
   const [agreeing, setAgreeing] = useState<{ row: GroupProblemApplyRow; problemId: string } | null>(null);
-  const decide = useMutation({
-    mutationFn: (d: { pid: number; progress: 2 | 3; problemId?: string }) => adminGroupProblemApi.decide(d.pid, d.progress, d.problemId),
-    onSuccess: (res, d) => {
-      feedback.success(successMsg(res.msg, d.progress === 2 ? 'groupProblem.review.agreed' : 'groupProblem.review.refusedDone'));
-      setAgreeing(null);
-      void client.invalidateQueries({ queryKey: groupProblemKeys.applications });
-    },
+  // Agreed or refused, the application leaves the list: a decision is this list's delete (the last-row rule).
+  const crud = useCrudList({
+    key: groupProblemKeys.applications,
+    query: { currentPage: page, limit, keyword },
+    list: (q) => adminGroupProblemApi.list(q.currentPage, q.limit, q.keyword),
+    paging,
+    remove: (d: Decision) => adminGroupProblemApi.decide(d.pid, d.progress, d.problemId),
+    removedKey: (d) => (d.progress === 2 ? 'groupProblem.review.agreed' : 'groupProblem.review.refusedDone'),
+    onRemoved: () => setAgreeing(null),
   });
+  const decide = crud.remove;
 
   const columns: ColumnsType<GroupProblemApplyRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
@@ -90,7 +92,7 @@ export default function GroupProblemApplyPage() {
           />
         }
       >
-        <AdminTable<GroupProblemApplyRow> rowKey="id" list={list} paging={paging} columns={columns} locale={{ emptyText: t('groupProblem.review.empty') }} />
+        <CrudTable<GroupProblemApplyRow> rowKey="id" crud={crud} paging={paging} columns={columns} locale={{ emptyText: t('groupProblem.review.empty') }} />
       </Card>
       <Modal
         open={agreeing !== null}

@@ -1,18 +1,21 @@
-import { useState } from 'react';
 import { Card, Empty, List, Pagination, Typography } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ContestAnnouncement } from '@oj/shared';
+import { contestAnnouncementQuery, type ContestAnnouncement } from '@oj/shared';
 import { CONTEST_ANNOUNCEMENT_PAGE_SIZE, useContestAnnouncements } from '../../api/contest';
+import { useListState } from '../../components/list/useListState';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
 
-/** Announcements tab: the contest's shown announcements, newest first. */
+/** The page in the address bar; the contest comes from the route and the size is fixed. */
+const addressQuery = contestAnnouncementQuery.pick({ currentPage: true });
+
+/** Announcements tab: the contest's shown announcements, newest first, the page kept in the address bar. */
 export default function ContestAnnouncementsPage() {
   const { t } = useTranslation();
   const { contest } = useContest();
-  const [page, setPage] = useState(1);
+  const [{ currentPage: page }, update] = useListState(addressQuery);
   const list = useContestAnnouncements(contest.id, page);
   const total = list.data?.total ?? 0;
   return (
@@ -41,7 +44,7 @@ export default function ContestAnnouncementsPage() {
           current={page}
           pageSize={CONTEST_ANNOUNCEMENT_PAGE_SIZE}
           total={total}
-          onChange={setPage}
+          onChange={(currentPage) => update({ currentPage })}
           showSizeChanger={false}
         />
       )}

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Input, Result, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminContestProblemRow } from '@oj/shared';
+import { adminContestProblemListQuery, type AdminContestProblemRow } from '@oj/shared';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { ContestTypeTag } from '../../../components/contest/meta';
 import { useMay } from '../../../app/may';
-import { AdminTable } from '../../components/AdminTable';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudList } from '../../kit/useCrudList';
 import { AddGroupProblemDialog } from '../../contest/AddGroupProblemDialog';
 import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
 import { BalloonPicker } from '../../contest/BalloonPicker';
@@ -19,6 +20,9 @@ import { ContestHeader } from '../../contest/ContestHeader';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
+
+/** The list in the address bar: page, size and keyword (the contest comes from the route). */
+const addressQuery = adminContestProblemListQuery.pick({ currentPage: true, limit: true, keyword: true });
 
 /**
  * A contest's problems (spec 3 §2 contest/{contestId}/problems): display id and title edited in place,
@@ -30,28 +34,33 @@ export default function ContestProblemsPage() {
   const cid = Number(contestId);
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const mayManageProblems = useMay('manageProblems');
   const scope = useContestAdminScope();
   const { api } = scope;
   // Problems made for the contest live in the admin area's problem part (root and problem admins).
   const contestProblemPath = mayManageProblems ? scope.contestProblemPath : null;
   const [addingFromGroup, setAddingFromGroup] = useState(false);
-  const paging = usePaging();
-  const { page, limit, setPage } = paging;
-  const [keyword, setKeyword] = useState('');
+  // Kept in the address (replacing its entry), so coming back from the problem editor finds the page as left.
+  const paging = useSearchFilters(addressQuery);
+  const { page, limit, setFilter } = paging;
+  const keyword = paging.state.keyword ?? '';
   const [adding, setAdding] = useState(false);
   const valid = Number.isInteger(cid) && cid > 0;
 
   const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => api.get(cid)), enabled: valid, retry: false });
-  const list = useQuery({
-    queryKey: ['admin-contest-problems', cid, page, limit, keyword],
-    queryFn: () => api.problems({ cid, currentPage: page, limit, keyword: keyword || undefined }),
+  const crud = useCrudList({
+    key: ['admin-contest-problems', cid],
+    query: { cid, currentPage: page, limit, keyword: keyword || undefined },
+    list: api.problems,
+    paging,
     enabled: valid,
-    placeholderData: keepPreviousData,
+    remove: (pid: number) => api.removeProblem(cid, pid),
+    // the removed problem may be added again
+    alsoRefresh: [['admin-contest-eligible', cid]],
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-contest-problems', cid] });
+  const { refresh, remove } = crud;
 
+  // The balloon has its own word; a failed in-place edit reloads the row so the old text comes back.
   const update = useMutation({
     mutationFn: (v: { row: AdminContestProblemRow; displayId?: string; displayTitle?: string; color?: string | null; what: 'color' | 'text' }) =>
       api.updateLink({
@@ -66,14 +75,6 @@ export default function ContestProblemsPage() {
       void refresh();
     },
     onError: () => void refresh(),
-  });
-  const remove = useMutation({
-    mutationFn: (pid: number) => api.removeProblem(cid, pid),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.deleted'));
-      void refresh();
-      void client.invalidateQueries({ queryKey: ['admin-contest-eligible', cid] });
-    },
   });
 
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
@@ -205,18 +206,16 @@ export default function ContestProblemsPage() {
             allowClear
             enterButton={<SearchOutlined />}
             placeholder={t('admin.contest.problemKeyword')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
+            defaultValue={keyword}
+            onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
             style={{ maxWidth: 320 }}
             data-testid="cp-keyword"
           />
         </div>
-        <AdminTable<AdminContestProblemRow>
+        <CrudTable<AdminContestProblemRow>
           rowKey="pid"
           columns={columns}
-          list={list}
+          crud={crud}
           paging={paging}
           locale={{ emptyText: t('admin.contest.noProblems') }}
           data-testid="cp-table"

@@ -6,9 +6,14 @@ import { useListState } from '../../../components/list/useListState';
 import { CategoryEditor } from '../../components/CategoryEditor';
 import { DiscussionTable } from './DiscussionTable';
 import { ReportTable } from './ReportTable';
+import { reportAddressQuery } from './reportQuery';
 
-/** The tab in the address bar: an unknown one opens the discussions; switching replaces the history entry. */
-const tabQuery = z.object({ tab: z.enum(['discussion', 'report', 'category']).default('discussion') });
+/**
+ * The tab in the address bar: an unknown one opens the discussions; switching replaces the history entry.
+ * The report list's keys are known here so that a switch drops them: each tab opens its list afresh.
+ */
+const tabQuery = reportAddressQuery.extend({ tab: z.enum(['discussion', 'report', 'category']).default('discussion') });
+const FRESH_LIST = { limit: undefined, status: undefined };
 const TAB_OPTIONS = { replace: true };
 
 /** /admin/discussion (spec 3 "discussion": discussions and reports; categories for the super admin), the tab kept in `?tab=` so a reload stays on it. */
@@ -23,7 +28,7 @@ export default function DiscussionAdminPage() {
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setTab({ tab: key as typeof asked })}
+          onChange={(key) => setTab({ tab: key as typeof asked, ...FRESH_LIST })}
           destroyOnHidden
           items={[
             { key: 'discussion', label: <span data-testid="admin-discussion-tab">{t('admin.discussion.list')}</span>, children: <DiscussionTable /> },

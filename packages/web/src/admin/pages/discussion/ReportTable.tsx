@@ -1,31 +1,23 @@
 import { Select, Switch, Tag, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscussionReport } from '@oj/shared';
 import { adminCommunityKeys, adminDiscussionApi } from '../../../api/adminCommunity';
-import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable } from '../../components/AdminTable';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
+import { reportAddressQuery } from './reportQuery';
 
 type Filter = 'all' | 'open' | 'handled';
 
 /** Reports of discussions (spec 3 "Report"): the discussion, who reported it, tags, reason, time, and the handled switch. */
 export function ReportTable() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const paging = usePaging();
-  const [filter, setFilter] = useState<Filter>('all');
+  const paging = useSearchFilters(reportAddressQuery);
+  const filter: Filter = paging.state.status ?? 'all';
   const q = { currentPage: paging.page, limit: paging.limit, status: filter === 'all' ? undefined : filter === 'handled' };
-  const list = useQuery({ queryKey: adminCommunityKeys.reportList(q), queryFn: () => adminDiscussionApi.reports(q), placeholderData: keepPreviousData });
-  const handle = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: boolean }) => adminDiscussionApi.handleReport(id, status),
-    onSuccess: () => {
-      feedback.success(t('admin.updated'));
-      void client.invalidateQueries({ queryKey: adminCommunityKeys.reports });
-    },
-  });
+  const crud = useCrudList({ key: adminCommunityKeys.reports, query: q, list: adminDiscussionApi.reports, paging });
+  const handle = useCrudAction(crud, ({ id, status }: { id: number; status: boolean }) => adminDiscussionApi.handleReport(id, status), 'admin.updated');
 
   const columns: TableColumnsType<DiscussionReport> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
@@ -79,10 +71,8 @@ export function ReportTable() {
         <Select<Filter>
           value={filter}
           style={{ width: 160 }}
-          onChange={(v) => {
-            setFilter(v);
-            paging.setPage(1);
-          }}
+          // a new filter starts at page 1 (the patch does not name the page)
+          onChange={(v) => paging.setFilter({ status: v === 'all' ? undefined : v })}
           options={[
             { value: 'all', label: t('admin.discussion.reportAll') },
             { value: 'open', label: t('admin.discussion.reportOpen') },
@@ -92,7 +82,7 @@ export function ReportTable() {
           data-testid="admin-report-filter"
         />
       </div>
-      <AdminTable<DiscussionReport> rowKey="id" columns={columns} list={list} paging={paging} scroll={{ x: 960 }} />
+      <CrudTable<DiscussionReport> rowKey="id" columns={columns} crud={crud} paging={paging} scroll={{ x: 960 }} />
     </>
   );
 }

@@ -1,15 +1,13 @@
 import { Card, Input, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sessionListQuery, type SessionInfo } from '@oj/shared';
 import { adminSessionApi, adminSiteKeys } from '../../../api/adminSite';
-import { feedback } from '../../../app/feedback';
-import { successMsg } from '../../../app/i18n';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable } from '../../components/AdminTable';
 import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { describeUserAgent } from './userAgent';
 
 /** The session id (jti) inside our own token, to mark "this login" in the list. */
@@ -32,22 +30,15 @@ const STATE_COLOR: Record<State, string> = { active: 'green', revoked: 'red', ex
  */
 export default function SessionAdminPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { token } = useSession();
   const own = ownSessionId(token);
   const paging = useSearchFilters(sessionListQuery);
   const { page: currentPage, limit, setFilter } = paging;
   const username = paging.state.username ?? '';
   const q = { currentPage, limit, username: username || undefined };
-  const list = useQuery({ queryKey: adminSiteKeys.sessionList(q), queryFn: () => adminSessionApi.list(q), placeholderData: keepPreviousData });
-
-  const revoke = useMutation({
-    mutationFn: (id: string) => adminSessionApi.revoke(id),
-    onSuccess: (res) => {
-      feedback.success(successMsg(res.msg, 'admin.updated'));
-      void client.invalidateQueries({ queryKey: adminSiteKeys.sessions });
-    },
-  });
+  const crud = useCrudList({ key: adminSiteKeys.sessions, query: q, list: adminSessionApi.list, paging });
+  // A revoked login stays in the list (its state changes), so revoking is a change, not a delete.
+  const revoke = useCrudAction(crud, (id: string) => adminSessionApi.revoke(id), 'admin.updated');
 
   const columns: TableColumnsType<SessionInfo> = [
     {
@@ -122,7 +113,7 @@ export default function SessionAdminPage() {
             data-testid="session-filter"
           />
         </div>
-        <AdminTable<SessionInfo> rowKey="id" columns={columns} list={list} paging={paging} data-testid="session-table" />
+        <CrudTable<SessionInfo> rowKey="id" columns={columns} crud={crud} paging={paging} data-testid="session-table" />
       </Card>
     </div>
   );

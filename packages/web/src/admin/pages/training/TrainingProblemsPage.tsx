@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Input, InputNumber, Popconfirm, Result, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemLink } from '@oj/shared';
+import { adminTrainingProblemListQuery, TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemAdminList, type TrainingProblemLink } from '@oj/shared';
 import { quietly } from '../../../api/client';
 import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
-import { successMsg } from '../../../app/i18n';
-import { AdminTable } from '../../components/AdminTable';
 import { DeleteButton } from '../../components/DeleteButton';
 import { PROBLEM_AUTHS } from '../../problemOptions';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
+import { CrudTable } from '../../kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { AddTrainingProblemDialog } from '../../training/AddTrainingProblemDialog';
 import { useTrainingAdminScope } from '../../training/trainingAdminScope';
 
@@ -38,6 +38,18 @@ function RankInput({ link, onSave }: { link: TrainingProblemLink; onSave(rank: n
   );
 }
 
+/** The list in the address bar: page, size and keyword (the training comes from the route or the group's view). */
+const addressQuery = adminTrainingProblemListQuery.pick({ currentPage: true, limit: true, keyword: true });
+
+/** A problem of the training with its link (order and link id), which the endpoint answers beside the page. */
+type Row = TrainingAdminProblem & { link?: TrainingProblemLink };
+
+/** The endpoint's page with each problem carrying its link, so the list is one page of rows like any other. */
+const withLinks = (answer: TrainingProblemAdminList) => ({
+  ...answer.problemList,
+  records: answer.problemList.records.map((p): Row => ({ ...p, link: answer.trainingProblemMap[String(p.id)] })),
+});
+
 /**
  * The problems of a training (spec 3 §2 training/{trainingId}/problems): display id, title, author,
  * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems.
@@ -54,55 +66,40 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
   const { t } = useTranslation();
   const scope = useTrainingAdminScope();
   const valid = Number.isInteger(tid) && tid > 0;
-  const client = useQueryClient();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
+  // Kept in the address (replacing its entry): back from the problem editor, the list is where it was left.
+  const paging = useSearchFilters(addressQuery);
+  const keyword = paging.state.keyword ?? '';
   const [adding, setAdding] = useState(false);
-  const q = { tid, queryExisted: true, currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined };
 
   const training = useQuery({ queryKey: trainingKeys.admin.one(tid), queryFn: quietly(() => scope.get(tid)), enabled: valid, retry: false });
-  const list = useQuery({
-    queryKey: trainingKeys.admin.problems(q),
-    queryFn: () => scope.problems(q),
+  const crud = useCrudList({
+    key: ['admin-trainings', 'problems', tid],
+    query: { tid, queryExisted: true, currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined },
+    list: (q) => scope.problems(q).then(withLinks),
+    paging,
     enabled: valid,
-    placeholderData: keepPreviousData,
+    remove: (pid: number) => scope.removeProblem(tid, pid),
+    removedKey: 'admin.training.removed',
+    // the training's count of problems and its problem list outside the admin area
+    alsoRefresh: [trainingKeys.admin.all, trainingKeys.all(tid)],
   });
-  const links = list.data?.trainingProblemMap ?? {};
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['admin-trainings', 'problems', tid] });
-    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
-    void client.invalidateQueries({ queryKey: trainingKeys.all(tid) });
-  };
+  const { remove } = crud;
+  const refresh = () => void crud.refresh();
 
-  const updateRank = useMutation({
-    mutationFn: ({ link, rank }: { link: TrainingProblemLink; rank: number }) => scope.updateProblem({ id: link.id, tid, pid: link.pid, rank }),
-    onSuccess: () => {
-      feedback.success(t('admin.updated'));
-      refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (pid: number) => scope.removeProblem(tid, pid),
-    onSuccess: () => {
-      feedback.success(t('admin.training.removed'));
-      refresh();
-    },
-  });
+  const updateRank = useCrudAction(
+    crud,
+    ({ link, rank }: { link: TrainingProblemLink; rank: number }) => scope.updateProblem({ id: link.id, tid, pid: link.pid, rank }),
+    'admin.updated',
+  );
 
   // A group's own problems: visibility, test cases and deletion from here (the scope's ownProblems).
   const own = scope.ownProblems;
-  const ownAction = useMutation({
-    mutationFn: (run: () => Promise<unknown>) => run(),
-    onSuccess: (res) => {
-      feedback.success(successMsg((res as { msg?: string } | null)?.msg, 'admin.updated'));
-      refresh();
-    },
-  });
+  const ownAction = useCrudAction(crud, (run: () => Promise<unknown>) => run(), 'admin.updated');
 
   if (!valid) return <Result status="404" title={t('training.detail.notFound')} />;
   if (training.isError) return <Result status="warning" title={training.error.message} />;
 
-  const columns: TableColumnsType<TrainingAdminProblem> = [
+  const columns: TableColumnsType<Row> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('admin.training.displayId'), dataIndex: 'problemId', width: 130 },
     { title: t('admin.problem.title'), dataIndex: 'title' },
@@ -111,8 +108,7 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
       title: t('admin.training.rank'),
       key: 'rank',
       width: 130,
-      render: (_v, p) => {
-        const link = links[String(p.id)];
+      render: (_v, { link }) => {
         return link ? <RankInput key={`${link.id}-${link.rank}`} link={link} onSave={(rank) => updateRank.mutate({ link, rank })} /> : null;
       },
     },
@@ -122,7 +118,7 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
             title: t('admin.problem.auth'),
             key: 'auth',
             width: 130,
-            render: (_v: unknown, p: TrainingAdminProblem) => (
+            render: (_v: unknown, p: Row) => (
               <Select<number>
                 size="small"
                 value={p.auth}
@@ -205,21 +201,13 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
           <Input.Search
             allowClear
             placeholder={t('admin.problemList.keyword')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              paging.setPage(1);
-            }}
+            defaultValue={keyword}
+            onSearch={(v) => paging.setFilter({ keyword: v.trim() || undefined })}
             style={{ maxWidth: 320 }}
             data-testid="training-problem-keyword"
           />
         </div>
-        <AdminTable<TrainingAdminProblem>
-          rowKey="id"
-          columns={columns}
-          list={{ data: list.data?.problemList, isFetching: list.isFetching }}
-          paging={paging}
-          data-testid="training-problem-table"
-        />
+        <CrudTable<Row> rowKey="id" columns={columns} crud={crud} paging={paging} data-testid="training-problem-table" />
       </Card>
       <AddTrainingProblemDialog tid={tid} open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
     </div>

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Popconfirm, Popover, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LIMITS, GroupLevel, type GroupLevelValue, type GroupMemberRow, may } from '@oj/shared';
+import { z } from 'zod';
+import { GROUP_LIMITS, GroupLevel, groupMemberListQuery, type GroupLevelValue, type GroupMemberRow, may } from '@oj/shared';
 import { groupApi, groupKeys, useGroupMembers } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
 import { useGroup } from '../../../components/group/GroupContext';
+import { useListState } from '../../../components/list/useListState';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import { GroupLevelSelect, memberResource } from './GroupLevelSelect';
 import { useActor } from '../../../app/may';
@@ -26,12 +28,56 @@ function LevelTag({ row }: { row: GroupMemberRow }) {
   );
 }
 
+/**
+ * Each table's page in the address bar (the size is fixed): the members' as `currentPage`, the
+ * applications' as `applyPage`, two schemas so that paging one table leaves the other's page alone.
+ */
+const memberAddress = groupMemberListQuery.pick({ currentPage: true });
+const applyAddress = z.object({ applyPage: groupMemberListQuery.shape.currentPage });
+/** Moving off a page past the end replaces its history entry (Back would only land on it again). */
+const REPLACE = { replace: true };
+
+/** A table's page: `go` pushes a history entry like any pager, `fix` replaces the one on show. */
+interface TablePage {
+  page: number;
+  go(page: number): void;
+  fix(page: number | undefined): void;
+}
+
+function useMemberPage(): TablePage {
+  const [{ currentPage }, go] = useListState(memberAddress);
+  const [, fix] = useListState(memberAddress, undefined, REPLACE);
+  return useMemo(() => ({ page: currentPage, go: (p) => go({ currentPage: p }), fix: (p) => fix({ currentPage: p }) }), [currentPage, go, fix]);
+}
+
+function useApplyPage(): TablePage {
+  const [{ applyPage }, go] = useListState(applyAddress);
+  const [, fix] = useListState(applyAddress, undefined, REPLACE);
+  return useMemo(() => ({ page: applyPage, go: (p) => go({ applyPage: p }), fix: (p) => fix({ applyPage: p }) }), [applyPage, go, fix]);
+}
+
 /** One paged table of members (3–5) or applications (1, 2). */
-function MemberTable({ kind, columns, testId }: { kind: 'member' | 'apply'; columns: TableColumnsType<GroupMemberRow>; testId: string }) {
+function MemberTable({
+  kind,
+  paging: { page, go, fix },
+  columns,
+  testId,
+}: {
+  kind: 'member' | 'apply';
+  paging: TablePage;
+  columns: TableColumnsType<GroupMemberRow>;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const { group } = useGroup();
-  const [page, setPage] = useState(1);
   const rows = useGroupMembers(kind, { gid: group.id, currentPage: page, limit: GROUP_LIMITS.memberPageSize });
+  const total = rows.data?.total ?? 0;
+  const pastEnd = page > 1 && rows.data !== undefined && !rows.isPlaceholderData && rows.data.records.length === 0;
+  // A page past the end (its last rows accepted or deleted, an old link) shows the last page with rows.
+  const last = Math.max(1, Math.ceil(total / GROUP_LIMITS.memberPageSize));
+  useEffect(() => {
+    if (pastEnd) fix(last);
+  }, [pastEnd, last, fix]);
   return (
     <Table<GroupMemberRow>
       rowKey="uid"
@@ -45,10 +91,10 @@ function MemberTable({ kind, columns, testId }: { kind: 'member' | 'apply'; colu
       pagination={{
         current: page,
         pageSize: GROUP_LIMITS.memberPageSize,
-        total: rows.data?.total ?? 0,
+        total,
         showSizeChanger: false,
         hideOnSinglePage: true,
-        onChange: setPage,
+        onChange: go,
       }}
       data-testid={testId}
     />
@@ -67,6 +113,8 @@ export default function GroupMemberPage() {
   const { group, access, refresh } = useGroup();
   const [admin, setAdmin] = useState(false);
   const [adding, setAdding] = useState(false);
+  const memberPage = useMemberPage();
+  const applyPage = useApplyPage();
   const viewer = useActor();
   // The viewer as the policy sees him in this group (his level and ownership from the group's access).
   const actor = viewer && { ...viewer, groupLevel: access.level === 0 ? null : access.level, groupOwner: access.owner };
@@ -167,20 +215,29 @@ export default function GroupMemberPage() {
               {t('group.member.addTitle')}
             </Button>
             <Space size={6}>
-              <Switch size="small" checked={admin} onChange={setAdmin} data-testid="group-member-admin" />
+              <Switch
+                size="small"
+                checked={admin}
+                onChange={(on) => {
+                  setAdmin(on);
+                  // the applications' page leaves the address with their table
+                  if (!on) applyPage.fix(undefined);
+                }}
+                data-testid="group-member-admin"
+              />
               <Typography.Text>{t('group.member.admin')}</Typography.Text>
             </Space>
           </Space>
         )
       }
     >
-      <MemberTable kind="member" columns={[...base, levelColumn, ...(admin ? [actions(false)] : [])]} testId="group-member-table" />
+      <MemberTable kind="member" paging={memberPage} columns={[...base, levelColumn, ...(admin ? [actions(false)] : [])]} testId="group-member-table" />
       {admin && (
         <>
           <Typography.Title level={5} className="oj-group-subtitle">
             {t('group.member.applications')}
           </Typography.Title>
-          <MemberTable kind="apply" columns={[...base, levelColumn, actions(true)]} testId="group-apply-table" />
+          <MemberTable kind="apply" paging={applyPage} columns={[...base, levelColumn, actions(true)]} testId="group-apply-table" />
         </>
       )}
       {access.admin && <GroupAddMemberDialog gid={group.id} open={adding} onClose={() => setAdding(false)} onAdded={reload} />}
