@@ -34,3 +34,6 @@ export const sharedOrOwnFilter = (o: Owner, gid: AnyPgColumn): SQL => or(isNull(
 
 /** The columns that make a new row the owner's (and the `gid` the policy's resources carry). */
 export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind === 'group' ? o.gid : null });
+
+/** A new problem's owner columns: HOJ's `is_group` flag as well, set on every problem a group makes. */
+export const problemOwnerColumns = (o: Owner): { gid: number | null; isGroup: boolean } => ({ ...ownerColumns(o), isGroup: o.kind === 'group' });
