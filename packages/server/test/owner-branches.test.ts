@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MODULES = ['contest', 'group-contest', 'site', 'announcement', 'training', 'group-training', 'problem', 'group-problem'].map(
+const MODULES = ['contest', 'group-contest', 'site', 'announcement', 'training', 'group-training', 'problem', 'group-problem', 'group-board'].map(
   (m) => `packages/server/src/modules/${m}`,
 );
 
