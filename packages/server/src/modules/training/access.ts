@@ -35,6 +35,7 @@ export const trainingResource = (t: Pick<TrainingRow, 'uid' | 'gid'> & Partial<P
  * there; the policy is then asked with the owner's actor.
  */
 export const trainingOwner = (db: DbOrTx, t: Pick<TrainingRow, 'gid'>, user: AuthUser | null): Promise<Owner> => ownerOfRow(db, user, t.gid);
+
 /** Training admin: edits it, its problems and visibility, sees real names in its rank, never needs the password. */
 export const isTrainingAdmin = (t: Pick<TrainingRow, 'uid' | 'gid'>, actor: Actor | null) => may(actor, 'administer', trainingResource(t));
 
