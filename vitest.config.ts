@@ -15,7 +15,7 @@ const unit = [
   'packages/judge/test/testdata-cache.test.ts',
   'packages/server/test/cache-lifetime.test.ts',
   'packages/server/test/contest-rank.test.ts',
-  'packages/server/test/contest-owner-branches.test.ts',
+  'packages/server/test/owner-branches.test.ts',
   'packages/server/test/contest-type-branches.test.ts',
   'packages/server/test/docs-paths.test.ts',
   'packages/server/test/engines.test.ts',

@@ -36,7 +36,8 @@ import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js
 import { problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
-import { ownerFilter, siteOwner, type Owner } from '../owner/index.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
+import { bankProblems, inBank } from '../problem/bank.js';
 import { administeredContest, administeredContestOf, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
 import { foldedOwnScores, forgetBoards } from './board.js';
 
@@ -70,12 +71,10 @@ export async function linkByDisplayId(db: DbOrTx, cid: number, displayId: string
 // Admin
 
 /**
- * "Add from public" offers any contest, a group's too, the bank: the site owner's problems, never one
- * made in a group. "Add from group" offers the contest's owner's own problems (`addFromGroup`).
+ * queryExisted (default): the contest's problems; otherwise bank problems the caller could add. "Add
+ * from public" offers any contest, a group's too, the bank (problem/bank.ts); "add from group" offers
+ * the contest's owner's own problems (`addFromGroup`).
  */
-const bankProblems = and(ownerFilter(siteOwner(null), problems.gid), eq(problems.isGroup, false));
-
-/** queryExisted (default): the contest's problems; otherwise bank problems the caller could add. */
 export async function adminProblemList(
   ctx: AppContext,
   user: AuthUser,
@@ -174,15 +173,6 @@ export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.inf
   } catch (err) {
     return linkConflict(err, body.displayId);
   }
-}
-
-/** Is problem `pid` one of the bank's (`bankProblems`)? */
-async function inBank(db: DbOrTx, pid: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: problems.id })
-    .from(problems)
-    .where(and(eq(problems.id, pid), bankProblems));
-  return !!row;
 }
 
 /**

@@ -9,12 +9,14 @@ import type { Db } from '../../db/client.js';
 import { discussions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
-import { memberStanding } from '../group/access.js';
+import { groupOwnerOfRow } from '../group/owner.js';
+import type { Owner } from '../owner/index.js';
 
-/** The group of a discussion named by a group call; a site discussion is none of the group calls' business. */
-export async function groupOfDiscussion(db: Db, user: AuthUser, did: number): Promise<number> {
+/**
+ * The group of a discussion named by a group call as the owner, for one of its members; a site
+ * discussion is none of the group calls' business ("not found").
+ */
+export async function discussionGroupOwner(db: Db, user: AuthUser, did: number): Promise<Owner> {
   const [d] = await db.select({ gid: discussions.gid }).from(discussions).where(eq(discussions.id, did));
-  if (!d || d.gid === null) throw notFound('discussionNotFound');
-  await memberStanding(db, user, d.gid);
-  return d.gid;
+  return groupOwnerOfRow(db, user, d?.gid, notFound('discussionNotFound'));
 }

@@ -12,8 +12,8 @@ import * as ann from '../announcement/service.js';
 import { adminStanding, memberStanding } from '../group/access.js';
 import { groupOwner } from '../group/owner.js';
 import { groupRankScope, rankList } from '../rank/service.js';
-import { groupAnnouncementView, groupOfAnnouncement } from './announcements.js';
-import { groupOfDiscussion } from './discussions.js';
+import { announcementGroupOwner, groupAnnouncementView } from './announcements.js';
+import { discussionGroupOwner } from './discussions.js';
 
 /**
  * A group's announcements, rank and discussions (spec 3; HOJ paths of §10 and get-group-rank-list).
@@ -43,7 +43,7 @@ export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(groupAnnouncementView(await (body.id ? ann.updateAnnouncement : ann.addAnnouncement)(ctx, owner, body)));
   });
   serve(app, ep.removeAnnouncement, login, async ({ query, req }) => {
-    await ann.deleteAnnouncement(ctx, await asAdmin(userOf(req), await groupOfAnnouncement(db, query.aid)), query.aid);
+    await ann.deleteAnnouncement(ctx, await announcementGroupOwner(db, userOf(req), query.aid), query.aid);
     return ok(null);
   });
 
@@ -69,18 +69,18 @@ export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   serve(app, ep.updateDiscussion, discussion, async ({ body, req }) => {
     const user = userOf(req);
-    await groupOfDiscussion(db, user, body.id);
+    await discussionGroupOwner(db, user, body.id);
     return ok(await updateDiscussion(db, user, body));
   });
   serve(app, ep.removeDiscussion, discussion, async ({ query, req }) => {
     const user = userOf(req);
-    await groupOfDiscussion(db, user, query.did);
+    await discussionGroupOwner(db, user, query.did);
     await deleteDiscussion(db, user, query.did);
     return ok(null);
   });
   serve(app, ep.moderateDiscussion, discussion, async ({ body, req }) => {
     const user = userOf(req);
-    await groupOfDiscussion(db, user, body.id);
+    await discussionGroupOwner(db, user, body.id);
     await moderateDiscussion(db, user, body);
     return ok(null);
   });

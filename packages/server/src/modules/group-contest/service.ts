@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contests } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { forbidden } from '../../lib/errors.js';
+import { fail, forbidden } from '../../lib/errors.js';
 import { createContest, ownerAdminContestList } from '../contest/admin.js';
 import { contestList } from '../contest/participate.js';
 import { groupOwner, groupOwnerOfRow } from '../group/owner.js';
@@ -43,5 +43,5 @@ export async function createGroupContest(ctx: AppContext, user: AuthUser, body: 
  */
 export async function contestGroupOwner(db: DbOrTx, user: AuthUser, cid: number): Promise<Owner> {
   const [c] = await db.select({ gid: contests.gid }).from(contests).where(eq(contests.id, cid));
-  return groupOwnerOfRow(db, user, c?.gid, 'contestNotFound');
+  return groupOwnerOfRow(db, user, c?.gid, fail('contestNotFound'));
 }

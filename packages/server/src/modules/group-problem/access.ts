@@ -5,7 +5,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
-import { groupOwner } from '../group/owner.js';
+import { groupOwnerOfRow } from '../group/owner.js';
 import type { Owner } from '../owner/index.js';
 import { ownedProblem } from '../problem/admin.js';
 import { problemById } from '../problem/service.js';
@@ -13,8 +13,7 @@ import { problemById } from '../problem/service.js';
 /** The group holding problem `pid` as the owner (a bank problem is "not found" to the group calls). */
 export async function problemGroupOwner(db: DbOrTx, user: AuthUser, pid: number): Promise<Owner> {
   const p = await problemById(db, pid);
-  if (!p || p.gid === null) throw notFound('problemNotFound');
-  return groupOwner(db, user, p.gid, 'admin');
+  return groupOwnerOfRow(db, user, p?.gid, notFound('problemNotFound'), 'admin');
 }
 
 /** Refuses the call unless the caller administers group problem `pid`; answers its owner. */

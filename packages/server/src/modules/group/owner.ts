@@ -4,17 +4,19 @@
  * A call that names only a row (a contest by its id) resolves the row's owner here from the row's `gid`:
  * this file and modules/owner are where the site and a group are told apart, not the services.
  */
-import type { MsgKey } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, unauthorized } from '../../lib/errors.js';
+import { type ApiError, unauthorized } from '../../lib/errors.js';
 import { siteOwner, type Owner } from '../owner/index.js';
 import { adminStanding, type GroupStanding, memberStanding } from './access.js';
 
 export const ownerOfStanding = (s: GroupStanding): Owner => ({ kind: 'group', gid: s.group.id, actor: s.actor, idPrefix: s.group.shortName });
 
+/** The caller's standing a group call needs: the group's inside (`'member'`) or its admin pages (`'admin'`). */
+export type GroupNeed = 'member' | 'admin';
+
 /** Group `gid` as the owner, for a member (`'member'`) or one of its admins (`'admin'`); others are refused. */
-export async function groupOwner(db: DbOrTx, user: AuthUser, gid: number, need: 'member' | 'admin'): Promise<Owner> {
+export async function groupOwner(db: DbOrTx, user: AuthUser, gid: number, need: GroupNeed): Promise<Owner> {
   return ownerOfStanding(await (need === 'admin' ? adminStanding : memberStanding)(db, user, gid));
 }
 
@@ -30,10 +32,17 @@ export async function ownerOfRow(db: DbOrTx, user: AuthUser | null, gid: number 
 }
 
 /**
- * The group holding a row (`gid`) as the owner, for one of its members: the group calls act on a group's
- * rows only, so a row of the site answers `missing` there (they never stand in for the site's calls).
+ * The group holding a row (`gid`; undefined: no such row) as the owner, for one of its members or, with
+ * `need` 'admin', of its admins: the group calls act on a group's rows only, so a missing row and a row
+ * of the site are both refused with `missing` there (they never stand in for the site's calls).
  */
-export async function groupOwnerOfRow(db: DbOrTx, user: AuthUser, gid: number | null | undefined, missing: MsgKey): Promise<Owner> {
-  if (gid === null || gid === undefined) throw fail(missing);
-  return groupOwner(db, user, gid, 'member');
+export async function groupOwnerOfRow(
+  db: DbOrTx,
+  user: AuthUser,
+  gid: number | null | undefined,
+  missing: ApiError,
+  need: GroupNeed = 'member',
+): Promise<Owner> {
+  if (gid === null || gid === undefined) throw missing;
+  return groupOwner(db, user, gid, need);
 }

@@ -2,10 +2,10 @@
  * An owner is who holds a problem, training, training category, contest or announcement: the site or
  * a group (Hydro's domain). It is resolved once per request with the caller, like a place
  * (`siteOwner` here, `groupOwner` in group/owner.ts), and the services take it instead of a `gid`. The
- * two SQL helpers below are the only code that tells the kinds apart: a service filters rows by
+ * SQL helpers below are the only code that tells the kinds apart: a service filters rows by
  * `ownerFilter` and stamps new rows with `ownerColumns`, and asks the policy with `ownerColumns(o).gid`.
  */
-import { eq, isNull, type SQL } from 'drizzle-orm';
+import { eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '@oj/shared';
 import type { AuthUser } from '../../lib/auth.js';
@@ -26,5 +26,14 @@ export const siteOwner = (user: AuthUser | null): Owner => ({ kind: 'site', acto
 /** Rows held by the owner: `gid IS NULL` for the site, `gid = $1` for a group. */
 export const ownerFilter = (o: Owner, gid: AnyPgColumn): SQL => (o.kind === 'group' ? eq(gid, o.gid) : isNull(gid));
 
+/**
+ * Rows the owner may use though it does not hold them all: the site's, shared with every owner (training
+ * categories, tags), and its own. For the site that is its own rows alone.
+ */
+export const sharedOrOwnFilter = (o: Owner, gid: AnyPgColumn): SQL => or(isNull(gid), ownerFilter(o, gid))!;
+
 /** The columns that make a new row the owner's (and the `gid` the policy's resources carry). */
 export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind === 'group' ? o.gid : null });
+
+/** A new problem's owner columns: HOJ's `is_group` flag as well, set on every problem a group makes. */
+export const problemOwnerColumns = (o: Owner): { gid: number | null; isGroup: boolean } => ({ ...ownerColumns(o), isGroup: o.kind === 'group' });

@@ -42,10 +42,12 @@ export const groupResource = (g: Pick<typeof groups.$inferSelect, 'ownerUid' | '
 });
 
 /**
- * Is group `gid` shown to the caller (policy `view` on the group)? A hidden or disabled group, and its
- * inside, exist for the super admin only; the policy's rules on a group's rows are asked after this.
+ * Is the owner of a row held by `gid` (null: the site, shown to everyone) shown to the caller (policy
+ * `view` on the group)? A hidden or disabled group, and its inside, exist for the super admin only; the
+ * policy's rules on a group's rows are asked after this.
  */
-export async function groupShownTo(db: DbOrTx, user: AuthUser | null, gid: number): Promise<boolean> {
+export async function ownerShownTo(db: DbOrTx, user: AuthUser | null, gid: number | null): Promise<boolean> {
+  if (gid === null) return true;
   const [g] = await db.select({ ownerUid: groups.ownerUid, visible: groups.visible, status: groups.status }).from(groups).where(eq(groups.id, gid));
   return !!g && may(actorOf(user), 'view', groupResource(g));
 }

@@ -1,12 +1,12 @@
 /** Tags and tag classifications of the problem bank (HOJ `/api/admin/tag…`, spec 3 §3 "Tag"). */
-import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { OWN_OJ, type ClassificationBody, type Tag, type TagBody, type TagClassification } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tagClassifications, tags } from '../../db/schema/index.js';
 import { ApiError, fail, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ownerFilter, type Owner } from '../owner/index.js';
+import { sharedOrOwnFilter, type Owner } from '../owner/index.js';
 
 const tagView = (t: typeof tags.$inferSelect): Tag => ({ id: t.id, name: t.name, color: t.color, oj: t.oj, tcid: t.tcid });
 const classificationView = (c: typeof tagClassifications.$inferSelect): TagClassification => ({ id: c.id, name: c.name, oj: c.oj, rank: c.rank });
@@ -116,7 +116,7 @@ export async function ownerTags(ctx: AppContext, owner: Owner): Promise<Tag[]> {
   const rows = await ctx.database.db
     .select()
     .from(tags)
-    .where(and(eq(tags.oj, OWN_OJ), or(isNull(tags.gid), ownerFilter(owner, tags.gid))))
+    .where(and(eq(tags.oj, OWN_OJ), sharedOrOwnFilter(owner, tags.gid)))
     .orderBy(tags.id);
   return rows.map(tagView);
 }

@@ -23,7 +23,7 @@ import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
 import { problemById, problemView, tagsOf, type ProblemRow } from './service.js';
-import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
+import { ownerColumns, ownerFilter, problemOwnerColumns, siteOwner, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { pageOf, pageOffset } from '../../db/page.js';
@@ -296,7 +296,7 @@ export async function createProblem(
       await assertFreeDisplayId(tx, body.problem.problemId);
       const [row] = await tx
         .insert(problems)
-        .values({ ...columnsOf(body, user), author: user.username, gid, isGroup: gid !== null })
+        .values({ ...columnsOf(body, user), author: user.username, ...problemOwnerColumns(owner) })
         .returning({ id: problems.id });
       const tagIds = await resolveTags(tx, body.tags, gid);
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   JudgeStatus,
   OWN_OJ,
@@ -24,8 +24,9 @@ import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
-import { ownerFilter, type Owner } from '../owner/index.js';
-import { actorIn, groupShownTo, maySite } from '../policy/index.js';
+import { ownerFilter, siteOwner, type Owner } from '../owner/index.js';
+import { actorIn, maySite, ownerShownTo } from '../policy/index.js';
+import { bankProblems } from './bank.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
@@ -44,7 +45,7 @@ export const problemResource = (p: Pick<ProblemRow, 'author' | 'gid' | 'auth' | 
  * and only while the group itself is shown to him. The site roles give nothing in a group they are not in.
  */
 export async function mayViewProblem(db: DbOrTx, user: AuthUser | null, p: Pick<ProblemRow, 'author' | 'auth' | 'gid' | 'isGroup'>): Promise<boolean> {
-  if (p.gid !== null && !(await groupShownTo(db, user, p.gid))) return false;
+  if (!(await ownerShownTo(db, user, p.gid))) return false;
   return may(await actorIn(db, user, p.gid), 'view', problemResource(p));
 }
 
@@ -133,7 +134,7 @@ function ojCondition(oj: string | undefined): SQL | undefined {
 
 export async function problemList(ctx: AppContext, user: AuthUser | null, q: ProblemListQuery): Promise<Page<ProblemListRow>> {
   const { db } = ctx.database;
-  const conds: (SQL | undefined)[] = [isNull(problems.gid), eq(problems.isGroup, false), ojCondition(q.oj)];
+  const conds: (SQL | undefined)[] = [bankProblems, ojCondition(q.oj)];
   if (maySite(user, 'listHiddenProblems')) {
     if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
   } else {
@@ -188,7 +189,7 @@ export async function allTags(ctx: AppContext, oj: string | undefined): Promise<
   return ctx.database.db
     .select(tagColumns)
     .from(tags)
-    .where(and(isNull(tags.gid), o.toLowerCase() === 'all' ? undefined : eq(tags.oj, o)))
+    .where(and(ownerFilter(siteOwner(null), tags.gid), o.toLowerCase() === 'all' ? undefined : eq(tags.oj, o)))
     .orderBy(asc(tags.id));
 }
 
@@ -215,7 +216,7 @@ export async function randomProblem(ctx: AppContext): Promise<{ problemId: strin
   const [row] = await ctx.database.db
     .select({ problemId: problems.problemId })
     .from(problems)
-    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), isNull(problems.gid), eq(problems.isGroup, false), eq(problems.isRemote, false)))
+    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), bankProblems, eq(problems.isRemote, false)))
     .orderBy(sql`random()`)
     .limit(1);
   if (!row) throw notFound('problemNotFound');

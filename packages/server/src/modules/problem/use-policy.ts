@@ -5,20 +5,21 @@
  * read the statement. The rule is written once, as SQL, so a list of candidates and the check of a
  * single problem cannot drift apart.
  */
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ProblemAuth } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound } from '../../lib/errors.js';
 import { maySite } from '../policy/index.js';
+import { bankProblems } from './bank.js';
 import { mayViewProblem, type ProblemRow } from './service.js';
 
 /** The rule as a condition on `problem` rows (undefined: every problem). */
 export function usableProblemsWhere(user: AuthUser): SQL | undefined {
   if (maySite(user, 'useAnyProblem')) return undefined;
   return or(
-    and(eq(problems.auth, ProblemAuth.PUBLIC), isNull(problems.gid), eq(problems.isGroup, false)),
+    and(eq(problems.auth, ProblemAuth.PUBLIC), bankProblems),
     // Usernames are unique case-insensitively; the author column keeps the name as it was typed.
     sql`lower(${problems.author}) = lower(${user.username})`,
   );

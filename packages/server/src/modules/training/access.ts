@@ -2,18 +2,19 @@
  * Who may see and enter a training (spec 2 §6, COMMON rules of issue 12): visible trainings are listed
  * to everyone; hidden ones exist only for their admins; a private one needs its password once
  * (register-training) unless the caller is a training admin (policy `may`: author, super admin, group
- * root). A group's training exists only for the group's members (spec 3 §6), read through `actorIn`,
- * so a member removed from the group loses it at once. Every training call goes through these few
- * functions.
+ * root). A group's training exists only for the group's members (spec 3 §6): its owner is resolved
+ * from the row with the caller (`trainingOwner`), asked afresh, so a member removed from the group loses
+ * it at once. Every training call goes through these few functions.
  */
 import { and, eq } from 'drizzle-orm';
 import { may, TRAINING_LIMITS, TrainingAuth, type Actor, type Resource } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingPasswordFailures, trainingRegisters, trainings } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail, forbidden, unauthorized } from '../../lib/errors.js';
+import { fail, forbidden } from '../../lib/errors.js';
 import type { PasswordTries } from '../../lib/password-tries.js';
-import { memberStanding } from '../group/access.js';
+import { ownerOfRow } from '../group/owner.js';
+import { ownerFilter, type Owner } from '../owner/index.js';
 import { actorOf } from '../policy/index.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
@@ -29,55 +30,65 @@ export const trainingResource = (t: Pick<TrainingRow, 'uid' | 'gid'> & Partial<P
 });
 
 /**
- * The caller as the policy sees him for this training: a site training asks the site roles; a group's
- * training first needs the caller inside the group (member, owner or super admin: else groupNotFound /
- * groupNotMember) and brings his level there.
+ * The training's owner with the caller in it (`ownerOfRow`): the site, or the training's group once he
+ * passes its gate (member, owner or super admin: else groupNotFound / groupNotMember), with his level
+ * there; the policy is then asked with the owner's actor.
  */
-export async function trainingActor(db: DbOrTx, t: Pick<TrainingRow, 'gid'>, user: AuthUser | null): Promise<Actor | null> {
-  if (t.gid === null) return actorOf(user);
-  if (!user) throw unauthorized();
-  return (await memberStanding(db, user, t.gid)).actor;
-}
+export const trainingOwner = (db: DbOrTx, t: Pick<TrainingRow, 'gid'>, user: AuthUser | null): Promise<Owner> => ownerOfRow(db, user, t.gid);
 
 /** Training admin: edits it, its problems and visibility, sees real names in its rank, never needs the password. */
 export const isTrainingAdmin = (t: Pick<TrainingRow, 'uid' | 'gid'>, actor: Actor | null) => may(actor, 'administer', trainingResource(t));
 
-export async function trainingById(db: DbOrTx, tid: number): Promise<TrainingRow | undefined> {
-  const [row] = await db.select().from(trainings).where(eq(trainings.id, tid));
+/** Training `tid`; with `within`, only when that owner holds it (a group's calls find only its trainings). */
+export async function trainingById(db: DbOrTx, tid: number, within?: Owner): Promise<TrainingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.id, tid), within && ownerFilter(within, trainings.gid)));
   return row;
 }
 
-/** A training and the caller as the policy sees him for it. */
+/** A training, its owner and the caller as the policy sees him there (the owner's actor). */
 export interface TrainingStanding {
   training: TrainingRow;
+  owner: Owner;
   actor: Actor | null;
   admin: boolean;
 }
 
+/**
+ * Training `tid` with its owner: `within`, the owner a call was made in (resolved with the caller there),
+ * whose trainings alone it reaches; without it the training's own. A missing one is trainingNotFound.
+ */
+export async function ownedTraining(db: DbOrTx, tid: number, user: AuthUser | null, within?: Owner): Promise<{ training: TrainingRow; owner: Owner }> {
+  const training = await trainingById(db, tid, within);
+  if (!training) throw fail('trainingNotFound');
+  return { training, owner: within ?? (await trainingOwner(db, training, user)) };
+}
+
 /** A training the caller may know of (policy `view`): hidden ones answer "does not exist" to all but their admins. */
 export async function visibleTrainingStanding(db: DbOrTx, tid: number, user: AuthUser | null): Promise<TrainingStanding> {
-  const t = await trainingById(db, tid);
-  if (!t) throw fail('trainingNotFound');
-  const actor = await trainingActor(db, t, user);
-  if (!may(actor, 'view', trainingResource(t))) throw fail('trainingNotFound');
-  return { training: t, actor, admin: isTrainingAdmin(t, actor) };
+  const { training: t, owner } = await ownedTraining(db, tid, user);
+  if (!may(owner.actor, 'view', trainingResource(t))) throw fail('trainingNotFound');
+  return { training: t, owner, actor: owner.actor, admin: isTrainingAdmin(t, owner.actor) };
 }
 
 export async function visibleTraining(db: DbOrTx, tid: number, user: AuthUser | null): Promise<TrainingRow> {
   return (await visibleTrainingStanding(db, tid, user)).training;
 }
 
-/** A training the caller administers (admin pages); others are told it does not exist or that they may not. */
-export async function administeredTrainingStanding(db: DbOrTx, tid: number, user: AuthUser): Promise<TrainingStanding> {
-  const t = await trainingById(db, tid);
-  if (!t) throw fail('trainingNotFound');
-  const actor = await trainingActor(db, t, user);
-  if (!isTrainingAdmin(t, actor)) throw forbidden();
-  return { training: t, actor, admin: true };
+/**
+ * A training the caller administers (admin pages); others are told it does not exist or that they may
+ * not. `within`: the owner the call was made in (`ownedTraining`).
+ */
+export async function administeredTrainingStanding(db: DbOrTx, tid: number, user: AuthUser, within?: Owner): Promise<TrainingStanding> {
+  const { training: t, owner } = await ownedTraining(db, tid, user, within);
+  if (!isTrainingAdmin(t, owner.actor)) throw forbidden();
+  return { training: t, owner, actor: owner.actor, admin: true };
 }
 
-export async function administeredTraining(db: DbOrTx, tid: number, user: AuthUser): Promise<TrainingRow> {
-  return (await administeredTrainingStanding(db, tid, user)).training;
+export async function administeredTraining(db: DbOrTx, tid: number, user: AuthUser, within?: Owner): Promise<TrainingRow> {
+  return (await administeredTrainingStanding(db, tid, user, within)).training;
 }
 
 export async function isRegistered(db: DbOrTx, tid: number, uid: string): Promise<boolean> {

@@ -4,7 +4,7 @@
  * create; edit, problems and visibility are the training's admins'; deleting a site training is the
  * super admin's (policy `may`).
  */
-import { and, asc, count, eq, ilike, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, notInArray, or, type SQL } from 'drizzle-orm';
 import {
   may,
   TrainingAuth,
@@ -30,17 +30,10 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../../lib/like.js';
 import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
+import { bankProblems, inBank } from '../problem/bank.js';
 import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
-import {
-  administeredTraining,
-  administeredTrainingStanding,
-  isTrainingAdmin,
-  trainingActor,
-  trainingById,
-  trainingResource,
-  type TrainingRow,
-} from './access.js';
-import { placeCategory, toCategory } from './categories.js';
+import { administeredTraining, administeredTrainingStanding, isTrainingAdmin, ownedTraining, trainingResource, type TrainingRow } from './access.js';
+import { toCategory, usableCategory } from './categories.js';
 import { trainingPage } from './list.js';
 
 /** The admin view; the password only for the training's admins (`actor`: the caller in the training's place). */
@@ -78,16 +71,20 @@ async function detailOf(db: DbOrTx, t: TrainingRow, actor: Actor | null): Promis
   return { training: toAdmin(t, actor), trainingCategory: c ? toCategory(c) : null };
 }
 
-export async function adminTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<AdminTrainingDetail> {
-  const s = await administeredTrainingStanding(db, tid, user);
+/**
+ * The calls on one training below take `within`, the owner the call was made in (a group's calls: only
+ * that group's trainings), else the training's own owner (access.ts `ownedTraining`).
+ */
+export async function adminTraining(db: DbOrTx, user: AuthUser, tid: number, within?: Owner): Promise<AdminTrainingDetail> {
+  const s = await administeredTrainingStanding(db, tid, user, within);
   return detailOf(db, s.training, s.actor);
 }
 
 /**
  * The form's rules (spec 3 §5 "Group training"), with the form's own messages; then the category, one
- * of the site's or, for a group's training (`gid`), of that group.
+ * a training of the owner may have (the site's, or the owner's own).
  */
-async function checkedForm(db: DbOrTx, body: AdminTrainingBody, gid: number | null) {
+async function checkedForm(db: DbOrTx, body: AdminTrainingBody, owner: Owner) {
   const f = body.training;
   if (!f.title) throw fail('trainingTitleRequired');
   if (!f.description.trim()) throw fail('trainingDescriptionRequired');
@@ -95,7 +92,7 @@ async function checkedForm(db: DbOrTx, body: AdminTrainingBody, gid: number | nu
   if (categoryId === undefined) throw fail('trainingCategoryRequired');
   const privatePwd = f.auth === TrainingAuth.PRIVATE ? (f.privatePwd ?? '') : null;
   if (privatePwd === '') throw fail('trainingPasswordRequired');
-  const category = await placeCategory(db, categoryId, gid);
+  const category = await usableCategory(db, owner, categoryId);
   return {
     values: { title: f.title, description: f.description, auth: f.auth, privatePwd, rank: f.rank, status: f.status, categoryId: category.id },
   };
@@ -105,7 +102,7 @@ async function checkedForm(db: DbOrTx, body: AdminTrainingBody, gid: number | nu
 export async function addTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody, owner: Owner = siteOwner(user)): Promise<AdminTrainingDetail> {
   const { gid } = ownerColumns(owner);
   if (!may(owner.actor, 'create', { kind: 'training', uid: null, gid })) throw forbidden();
-  const { values } = await checkedForm(db, body, gid);
+  const { values } = await checkedForm(db, body, owner);
   const [row] = await db
     .insert(trainings)
     .values({ ...values, gid, uid: user.uid, author: user.username })
@@ -113,10 +110,10 @@ export async function addTraining(db: DbOrTx, user: AuthUser, body: AdminTrainin
   return detailOf(db, row!, owner.actor);
 }
 
-export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody): Promise<AdminTrainingDetail> {
+export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrainingBody, within?: Owner): Promise<AdminTrainingDetail> {
   if (body.training.id === undefined) throw fail('trainingNotFound');
-  const { training: t, actor } = await administeredTrainingStanding(db, body.training.id, user);
-  const { values } = await checkedForm(db, body, t.gid);
+  const { training: t, owner, actor } = await administeredTrainingStanding(db, body.training.id, user, within);
+  const { values } = await checkedForm(db, body, owner);
   return db.transaction(async (tx) => {
     // A new password (or a training made public) drops the registrations made with the old one.
     if (values.privatePwd !== t.privatePwd) await tx.delete(trainingRegisters).where(eq(trainingRegisters.tid, t.id));
@@ -133,15 +130,14 @@ export async function updateTraining(db: DbOrTx, user: AuthUser, body: AdminTrai
  * Deletes the training with its problem links, registrations, password counts and rank rows (one
  * statement, the foreign keys cascade). Its submissions stay, tid kept: they are the users' work.
  */
-export async function deleteTraining(db: DbOrTx, user: AuthUser, tid: number): Promise<void> {
-  const t = await trainingById(db, tid);
-  if (!t) throw fail('trainingNotFound');
-  if (!may(await trainingActor(db, t, user), 'delete', trainingResource(t))) throw forbidden();
+export async function deleteTraining(db: DbOrTx, user: AuthUser, tid: number, within?: Owner): Promise<void> {
+  const { training: t, owner } = await ownedTraining(db, tid, user, within);
+  if (!may(owner.actor, 'delete', trainingResource(t))) throw forbidden();
   await db.delete(trainings).where(eq(trainings.id, t.id));
 }
 
-export async function changeTrainingStatus(db: DbOrTx, user: AuthUser, tid: number, status: boolean): Promise<void> {
-  const t = await administeredTraining(db, tid, user);
+export async function changeTrainingStatus(db: DbOrTx, user: AuthUser, tid: number, status: boolean, within?: Owner): Promise<void> {
+  const t = await administeredTraining(db, tid, user, within);
   await db.update(trainings).set({ status, gmtModified: new Date() }).where(eq(trainings.id, t.id));
 }
 
@@ -168,8 +164,13 @@ const touch = (db: DbOrTx, tid: number) => db.update(trainings).set({ gmtModifie
  * queryExisted (default): the training's problems in its order, with their links keyed by pid;
  * otherwise the bank problems the caller may add (problem/use-policy.ts) that are not in it yet.
  */
-export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.infer<typeof adminTrainingProblemListQuery>): Promise<TrainingProblemAdminList> {
-  const t = await administeredTraining(db, q.tid, user);
+export async function adminTrainingProblems(
+  db: DbOrTx,
+  user: AuthUser,
+  q: z.infer<typeof adminTrainingProblemListQuery>,
+  within?: Owner,
+): Promise<TrainingProblemAdminList> {
+  const t = await administeredTraining(db, q.tid, user, within);
   const like = q.keyword ? likeOf(q.keyword) : null;
   const offset = pageOffset(q.currentPage, q.limit);
   const match = like ? or(ilike(problems.problemId, like), ilike(problems.title, like)) : undefined;
@@ -192,13 +193,7 @@ export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.inf
     };
   }
   const existing = (await db.select({ pid: trainingProblems.pid }).from(trainingProblems).where(eq(trainingProblems.tid, t.id))).map((r) => r.pid);
-  const where = and(
-    isNull(problems.gid),
-    eq(problems.isGroup, false),
-    usableProblemsWhere(user),
-    existing.length ? notInArray(problems.id, existing) : undefined,
-    match,
-  );
+  const where = and(bankProblems, usableProblemsWhere(user), existing.length ? notInArray(problems.id, existing) : undefined, match);
   const { records: rows, total } = await pageOf(
     db.select(adminProblemColumns).from(problems).where(where).orderBy(asc(problems.id)).limit(q.limit).offset(offset),
     db.select({ n: count() }).from(problems).where(where),
@@ -207,10 +202,15 @@ export async function adminTrainingProblems(db: DbOrTx, user: AuthUser, q: z.inf
 }
 
 /** Adds a bank problem the caller may use; at the training's default rank, so it lands after those before it. */
-export async function addProblemFromPublic(db: DbOrTx, user: AuthUser, body: z.infer<typeof addTrainingProblemBody>): Promise<TrainingProblemLink> {
-  const t = await administeredTraining(db, body.tid, user);
+export async function addProblemFromPublic(
+  db: DbOrTx,
+  user: AuthUser,
+  body: z.infer<typeof addTrainingProblemBody>,
+  within?: Owner,
+): Promise<TrainingProblemLink> {
+  const t = await administeredTraining(db, body.tid, user, within);
   const p = await usableProblem(db, user, body.pid);
-  if (p.gid !== null || p.isGroup) throw notFound('problemNotFound');
+  if (!(await inBank(db, p.id))) throw notFound('problemNotFound');
   return linkProblem(db, t.id, p, body.displayId || p.problemId);
 }
 
@@ -227,19 +227,18 @@ export async function linkProblem(db: DbOrTx, tid: number, p: { id: number }, di
 }
 
 /**
- * The rank (order) and display id of a problem in the training. `place`: the caller's own check of
- * the link's training (the group calls accept only a group's training).
+ * The rank (order) and display id of a problem in the training. `within`: the owner the call is made
+ * in, resolved from the link's training by the caller (the group calls accept only a group's training).
  */
 export async function updateTrainingProblem(
   db: DbOrTx,
   user: AuthUser,
   body: z.infer<typeof updateTrainingProblemBody>,
-  place?: (tid: number) => Promise<unknown>,
+  within?: (tid: number) => Promise<Owner>,
 ): Promise<TrainingProblemLink> {
   const [link] = await db.select().from(trainingProblems).where(eq(trainingProblems.id, body.id));
   if (!link || (body.tid !== undefined && body.tid !== link.tid)) throw notFound('problemNotFound');
-  await place?.(link.tid);
-  await administeredTraining(db, link.tid, user);
+  await administeredTraining(db, link.tid, user, await within?.(link.tid));
   const [row] = await db
     .update(trainingProblems)
     .set({ rank: body.rank, ...(body.displayId?.trim() ? { displayId: body.displayId.trim() } : {}) })
@@ -250,8 +249,8 @@ export async function updateTrainingProblem(
 }
 
 /** Takes the problem out of the training (the problem stays in the bank; the rank forgets it). */
-export async function removeTrainingProblem(db: DbOrTx, user: AuthUser, tid: number, pid: number): Promise<void> {
-  const t = await administeredTraining(db, tid, user);
+export async function removeTrainingProblem(db: DbOrTx, user: AuthUser, tid: number, pid: number, within?: Owner): Promise<void> {
+  const t = await administeredTraining(db, tid, user, within);
   const rows = await db
     .delete(trainingProblems)
     .where(and(eq(trainingProblems.tid, t.id), eq(trainingProblems.pid, pid)))

@@ -2,8 +2,8 @@
  * Training categories of an owner: the site's (managed by the super admin and problem admins) and each
  * group's own (its admins), one set of services for both (policy `may` on 'trainingCategory').
  */
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
-import { ownerColumns, ownerFilter, type Owner } from '../owner/index.js';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { ownerColumns, ownerFilter, sharedOrOwnFilter, type Owner } from '../owner/index.js';
 import { may, type TrainingCategory } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { trainingCategories, trainings } from '../../db/schema/index.js';
@@ -22,15 +22,18 @@ export async function categoriesOf(db: DbOrTx, owner: Owner): Promise<TrainingCa
   const rows = await db
     .select()
     .from(trainingCategories)
-    .where(or(isNull(trainingCategories.gid), ownerFilter(owner, trainingCategories.gid)))
+    .where(sharedOrOwnFilter(owner, trainingCategories.gid))
     .orderBy(sql`${trainingCategories.gid} nulls first`, asc(trainingCategories.id));
   return rows.map(toCategory);
 }
 
-/** A category a training of the site (`gid` null) or of group `gid` may have: the site's, or that group's own. */
-export async function placeCategory(db: DbOrTx, id: number, gid: number | null): Promise<CategoryRow> {
-  const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
-  if (!row || (row.gid !== null && row.gid !== gid)) throw fail('trainingCategoryNotFound');
+/** Category `id` when a training of the owner may have it (`categoriesOf`): the site's, or the owner's own. */
+export async function usableCategory(db: DbOrTx, owner: Owner, id: number): Promise<CategoryRow> {
+  const [row] = await db
+    .select()
+    .from(trainingCategories)
+    .where(and(eq(trainingCategories.id, id), sharedOrOwnFilter(owner, trainingCategories.gid)));
+  if (!row) throw fail('trainingCategoryNotFound');
   return row;
 }
 

@@ -1,8 +1,9 @@
 /**
- * Contest code takes an owner (the site or a group, modules/owner) and asks the policy; it never asks
- * which kind of owner holds a row. The owner is resolved from a row's `gid` in modules/owner and
- * group/owner.ts, and SQL filters by `ownerFilter`. This scan fails on a test of a `gid` against null (in
- * code or in SQL) in the contest modules and in the site and announcement services they share.
+ * Contest, training and problem code takes an owner (the site or a group, modules/owner) and asks the
+ * policy; it never asks which kind of owner holds a row. The owner is resolved from a row's `gid` in
+ * modules/owner and group/owner.ts, and SQL filters by `ownerFilter` (the bank: problem/bank.ts). This
+ * scan fails on a test of a `gid` against null (in code or in SQL) in those modules, their group route
+ * modules, and the site and announcement services they share.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MODULES = ['contest', 'group-contest', 'site', 'announcement'].map((m) => `packages/server/src/modules/${m}`);
+const MODULES = ['contest', 'group-contest', 'site', 'announcement', 'training', 'group-training', 'problem', 'group-problem', 'group-board'].map(
+  (m) => `packages/server/src/modules/${m}`,
+);
+
+/**
+ * Lines still to be taken, by file and text (a new test elsewhere, or a changed line, fails the scan):
+ * the admin area's problem calls by id resolve a problem's owner without the group's gate and refuse with
+ * a message of the owner's kind; tags picked by id on a site problem are not held to the site's tags.
+ */
+const KNOWN = new Set([
+  'packages/server/src/modules/problem/admin-access.ts: if (!p || p.gid === null) {',
+  'packages/server/src/modules/problem/admin.ts: .where(and(inArray(tags.id, byId), gid === null ? undefined : or(isNull(tags.gid), eq(tags.gid, gid))));',
+]);
 /** `x.gid === null`, `null !== gid`, `isNull(t.gid)`, `isNotNull(gid)`, `gid is null` in SQL text */
 const GID_NULL_TEST = /\bgid\s*[!=]==?\s*null\b|\bnull\s*[!=]==?\s*[\w.?]*\bgid\b|\bis(?:Not)?Null\([^)]*\bgid\s*\)|\bgid\s+is\s+(?:not\s+)?null\b/i;
 
@@ -22,15 +35,16 @@ function files(dir: string): string[] {
   });
 }
 
-describe('contest code and owners', () => {
-  it('no contest module tells the site and a group apart by a gid', () => {
+describe('owner code', () => {
+  it('no contest, training or problem module tells the site and a group apart by a gid', () => {
     const found: string[] = [];
     for (const dir of MODULES) {
       for (const file of files(path.join(ROOT, dir))) {
         fs.readFileSync(file, 'utf8')
           .split('\n')
           .forEach((line, i) => {
-            if (GID_NULL_TEST.test(line)) found.push(`${path.relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+            const where = path.relative(ROOT, file);
+            if (GID_NULL_TEST.test(line) && !KNOWN.has(`${where}: ${line.trim()}`)) found.push(`${where}:${i + 1}: ${line.trim()}`);
           });
       }
     }
