@@ -1,3 +1,4 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -25,12 +26,31 @@ const unit = [
   'packages/server/test/page.test.ts',
 ];
 
+/**
+ * The files that take 40 s or more, started first whatever their project: vitest otherwise runs the
+ * projects one after the other (api, judge, unit) and the judge's testsuite ran last, alone on one of
+ * the two workers for half a minute. The rest keep vitest's order (slowest first once it has timings).
+ */
+const LONG = ['packages/judge/test/testsuite.test.ts', 'packages/server/test/admin-user.test.ts', 'packages/server/test/kattis-interactive.test.ts'];
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONG.findIndex((l) => f.moduleId.endsWith(l));
+      return i < 0 ? LONG.length : i;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b)); // stable: the rest keep vitest's order
+  }
+}
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers than that only adds contention on the shared PostgreSQL.
     maxWorkers: 2,
+    sequence: { sequencer: LongFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: unit } },
       // The judge in the real sandbox (compilers, cgroups); no database.
