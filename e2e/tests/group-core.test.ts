@@ -122,12 +122,16 @@ describe('group core', () => {
     expect(await option(4).getAttribute('aria-disabled')).toBe('false');
     expect(await option(5).getAttribute('aria-disabled')).toBe('false');
     await option(4).click();
-    await toast(t.page, 'The member has been updated.');
-    const members = await apiOk('GET', `/api/group/get-member-list?gid=${gid}`, { token: root });
-    expect(members.records.map((r: { username: string; auth: number }) => [r.username, r.auth])).toEqual([
+    // The accept's toast says the same words and may still be up: wait for the stored level instead.
+    const levels = async () => {
+      const members = await apiOk('GET', `/api/group/get-member-list?gid=${gid}`, { token: root });
+      return members.records.map((r: { username: string; auth: number }) => [r.username, r.auth]);
+    };
+    await expect.poll(levels).toEqual([
       [teacher.username, 5],
       [student.username, 4],
     ]);
+    await toast(t.page, 'The member has been updated.');
     // his own and the owner's rows cannot change
     const disabled = (name: string) =>
       t.page
