@@ -3,7 +3,8 @@
  * policy; it never asks which kind of owner holds a row. The owner is resolved from a row's `gid` in
  * modules/owner and group/owner.ts, and SQL filters by `ownerFilter` (the bank: problem/bank.ts). This
  * scan fails on a test of a `gid` against null (in code or in SQL) in those modules, their group route
- * modules, and the site and announcement services they share.
+ * modules, and the site and announcement services they share; and in the site-only lists (rank, home,
+ * profile, admin dashboard), whose "the site's" is `ownerFilter` of the site as well.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,9 +12,21 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MODULES = ['contest', 'group-contest', 'site', 'announcement', 'training', 'group-training', 'problem', 'group-problem', 'group-board'].map(
-  (m) => `packages/server/src/modules/${m}`,
-);
+const MODULES = [
+  'contest',
+  'group-contest',
+  'site',
+  'announcement',
+  'training',
+  'group-training',
+  'problem',
+  'group-problem',
+  'group-board',
+  'rank',
+  'home',
+  'account',
+  'admin-dashboard',
+].map((m) => `packages/server/src/modules/${m}`);
 
 /**
  * Lines still to be taken, by file and text (a new test elsewhere, or a changed line, fails the scan):
