@@ -26,6 +26,7 @@ const MODULES = [
   'home',
   'account',
   'admin-dashboard',
+  'discussion',
 ].map((m) => `packages/server/src/modules/${m}`);
 
 /**

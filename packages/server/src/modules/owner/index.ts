@@ -32,6 +32,16 @@ export const ownerFilter = (o: Owner, gid: AnyPgColumn): SQL => (o.kind === 'gro
  */
 export const sharedOrOwnFilter = (o: Owner, gid: AnyPgColumn): SQL => or(isNull(gid), ownerFilter(o, gid))!;
 
+/** In code, `sharedOrOwnFilter` for one row held by `gid`: the site's (shared with every owner) or the owner's own. */
+export const sharedOrOwn = (o: Owner, gid: number | null): boolean => gid === null || (o.kind === 'group' && o.gid === gid);
+
+/**
+ * What differs by the kind of a row's owner where no caller is resolved: which site switch closes its
+ * area (asked before the login), and where its page lives (a group's rows are shown inside the group).
+ */
+export const kindOfRow = (gid: number | null): Owner['kind'] => (gid === null ? 'site' : 'group');
+export const rowPagePath = (gid: number | null, path: string): string => (gid === null ? path : `/group/${gid}${path}`);
+
 /** The columns that make a new row the owner's (and the `gid` the policy's resources carry). */
 export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind === 'group' ? o.gid : null });
 
