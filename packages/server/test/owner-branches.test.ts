@@ -1,5 +1,5 @@
 /**
- * Contest, training and problem code takes an owner (the site or a group, modules/owner) and asks the
+ * Contest, training, problem and discussion code takes an owner (the site or a group, modules/owner) and asks the
  * policy; it never asks which kind of owner holds a row. The owner is resolved from a row's `gid` in
  * modules/owner and group/owner.ts, and SQL filters by `ownerFilter` (the bank: problem/bank.ts). This
  * scan fails on a test of a `gid` against null (in code or in SQL) in those modules, their group route
@@ -50,7 +50,7 @@ function files(dir: string): string[] {
 }
 
 describe('owner code', () => {
-  it('no contest, training or problem module tells the site and a group apart by a gid', () => {
+  it('no contest, training, problem or discussion module tells the site and a group apart by a gid', () => {
     const found: string[] = [];
     for (const dir of MODULES) {
       for (const file of files(path.join(ROOT, dir))) {

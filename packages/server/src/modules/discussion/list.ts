@@ -31,8 +31,8 @@ import { selectListRows, toListRow } from './rows.js';
 /**
  * The list's order, pinned first then newest, written exactly as discussion_list_idx (gid, top_priority
  * desc nulls last, id desc nulls last) is declared, so PostgreSQL walks the index instead of sorting the
- * table: a plain `desc` means nulls first, and the site's filter (gid null) does not make gid a constant for ordering, so
- * the order starts with gid (one value in every list, so it changes nothing).
+ * table: a plain `desc` means nulls first, and the site's filter (a null gid) does not make gid a constant
+ * for ordering, so the order starts with gid (one value in every list, so it changes nothing).
  */
 const listOrder = [asc(discussions.gid), sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
 

@@ -1,9 +1,10 @@
 /**
- * An owner is who holds a problem, training, training category, contest or announcement: the site or
- * a group (Hydro's domain). It is resolved once per request with the caller, like a place
+ * An owner is who holds a problem, training, training category, contest, announcement or discussion:
+ * the site or a group (Hydro's domain). It is resolved once per request with the caller, like a place
  * (`siteOwner` here, `groupOwner` in group/owner.ts), and the services take it instead of a `gid`. The
- * SQL helpers below are the only code that tells the kinds apart: a service filters rows by
- * `ownerFilter` and stamps new rows with `ownerColumns`, and asks the policy with `ownerColumns(o).gid`.
+ * helpers below are the only code that tells the kinds apart: a service filters rows by `ownerFilter`
+ * (one row: `sharedOrOwn`), stamps new rows with `ownerColumns`, and asks the policy with
+ * `ownerColumns(o).gid`. The site-only lists (rank, home, profile) filter by the site owner's `ownerFilter`.
  */
 import { eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
