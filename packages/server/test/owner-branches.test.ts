@@ -1,9 +1,10 @@
 /**
- * Contest, training and problem code takes an owner (the site or a group, modules/owner) and asks the
+ * Contest, training, problem and discussion code takes an owner (the site or a group, modules/owner) and asks the
  * policy; it never asks which kind of owner holds a row. The owner is resolved from a row's `gid` in
  * modules/owner and group/owner.ts, and SQL filters by `ownerFilter` (the bank: problem/bank.ts). This
  * scan fails on a test of a `gid` against null (in code or in SQL) in those modules, their group route
- * modules, and the site and announcement services they share.
+ * modules, and the site and announcement services they share; and in the site-only lists (rank, home,
+ * profile, admin dashboard), whose "the site's" is `ownerFilter` of the site as well.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,9 +12,22 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MODULES = ['contest', 'group-contest', 'site', 'announcement', 'training', 'group-training', 'problem', 'group-problem', 'group-board'].map(
-  (m) => `packages/server/src/modules/${m}`,
-);
+const MODULES = [
+  'contest',
+  'group-contest',
+  'site',
+  'announcement',
+  'training',
+  'group-training',
+  'problem',
+  'group-problem',
+  'group-board',
+  'rank',
+  'home',
+  'account',
+  'admin-dashboard',
+  'discussion',
+].map((m) => `packages/server/src/modules/${m}`);
 
 /**
  * Lines still to be taken, by file and text (a new test elsewhere, or a changed line, fails the scan):
@@ -36,7 +50,7 @@ function files(dir: string): string[] {
 }
 
 describe('owner code', () => {
-  it('no contest, training or problem module tells the site and a group apart by a gid', () => {
+  it('no contest, training, problem or discussion module tells the site and a group apart by a gid', () => {
     const found: string[] = [];
     for (const dir of MODULES) {
       for (const file of files(path.join(ROOT, dir))) {

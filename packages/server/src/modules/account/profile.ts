@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JudgeStatus, type HeatmapData, type UserHomeInfo } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { authSessions, problems, submissions } from '../../db/schema/index.js';
 import { optionalUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
+import { ownerFilter, siteOwner } from '../owner/index.js';
 import { findUserByName, findUserByUid, genderOf, type UserRow } from '../../lib/users.js';
 
 /** uid wins over username; with neither, the caller's own page (when logged in). */
@@ -31,7 +32,7 @@ export async function resolveUser(ctx: AppContext, req: FastifyRequest, reply: F
 export async function homeInfo(ctx: AppContext, u: UserRow): Promise<UserHomeInfo> {
   const { db } = ctx.database;
   const own = eq(submissions.uid, u.uid);
-  const publicOnes = and(eq(submissions.cid, 0), isNull(submissions.gid));
+  const publicOnes = and(eq(submissions.cid, 0), ownerFilter(siteOwner(null), submissions.gid));
   const [[totals], solved, best, [login]] = await Promise.all([
     db.select({ n: count() }).from(submissions).where(own),
     db

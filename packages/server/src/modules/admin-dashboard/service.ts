@@ -4,6 +4,7 @@
  * nodes with skewed clocks are judged alike.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   DASHBOARD_RECENT_CONTESTS,
   DASHBOARD_RECENT_DAYS,
@@ -19,13 +20,18 @@ import {
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { contests as contestTable } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { statusOf } from '../contest/access.js';
+import { ownerFilter, siteOwner } from '../owner/index.js';
 import { maySite } from '../policy/index.js';
 
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const iso = (d: Date | string) => new Date(d).toISOString();
 const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** The contest table as `c`, the name the queries below give it. */
+const c = alias(contestTable, 'c');
 
 /**
  * A contest the caller may see listed: the site's, a group's that is not private, or one of a private
@@ -34,7 +40,7 @@ const msInterval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
  */
 function listedFor(user: AuthUser): SQL {
   if (maySite(user, 'administerAllContests')) return sql`true`;
-  return sql`(c.gid is null or exists (
+  return sql`(${ownerFilter(siteOwner(null), c.gid)} or exists (
     select 1 from "group" g where g.id = c.gid and (g.auth <> ${GroupAuth.PRIVATE} or g.owner_uid = ${user.uid}
       or exists (select 1 from group_member m where m.gid = g.id and m.uid = ${user.uid} and m.auth >= ${GroupLevel.MEMBER}))))`;
 }

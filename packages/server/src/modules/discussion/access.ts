@@ -3,16 +3,18 @@
  * closes every public discussion call, openGroupDiscussion every call on a group's discussion; a group's
  * discussion exists only for the group's members (issue 15); a hidden discussion (status 1) exists only
  * for its author and its moderators (policy `may` on the discussion resource). Every discussion call goes
- * through these.
+ * through these. A discussion's owner (the site or its group, modules/owner) is resolved from the row once
+ * with the group's gate (group/owner.ts `ownerOfRow`), and the calls ask the policy with its actor.
  */
 import { eq } from 'drizzle-orm';
 import { DiscussionStatus, dbId, may, type Resource } from '@oj/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { discussions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
-import { memberStanding } from '../group/access.js';
+import { ownerOfRow } from '../group/owner.js';
+import { kindOfRow, type Owner, rowPagePath } from '../owner/index.js';
 import { actorIn } from '../policy/index.js';
 
 export type DiscussionRow = typeof discussions.$inferSelect;
@@ -20,11 +22,19 @@ export type DiscussionRow = typeof discussions.$inferSelect;
 export const discussionResource = (d: Pick<DiscussionRow, 'uid' | 'gid'>): Resource => ({ kind: 'discussion', uid: d.uid, gid: d.gid });
 
 /** The site page of a discussion (messages link to it): a group's opens inside the group. */
-export const discussionPath = (d: Pick<DiscussionRow, 'id' | 'gid'>) =>
-  d.gid === null ? `/discussion-detail/${d.id}` : `/group/${d.gid}/discussion-detail/${d.id}`;
+export const discussionPath = (d: Pick<DiscussionRow, 'id' | 'gid'>) => rowPagePath(d.gid, `/discussion-detail/${d.id}`);
 
-/** May the caller do `action` (edit, delete, moderate) on this discussion? Group discussions ask the group level. */
-export async function mayOnDiscussion(db: DbOrTx, user: AuthUser | null, action: 'edit' | 'delete' | 'moderate', d: Pick<DiscussionRow, 'uid' | 'gid'>) {
+type DiscussionAction = 'edit' | 'delete' | 'moderate';
+
+/** May the owner's caller do `action` on this discussion of the owner? In a group his group level counts. */
+export const mayOnDiscussionIn = (owner: Owner, action: DiscussionAction, d: Pick<DiscussionRow, 'uid' | 'gid'>): boolean =>
+  may(owner.actor, action, discussionResource(d));
+
+/**
+ * The same for a discussion named by the admin area, which passes no group's gate: the policy decides
+ * with the caller's level in the discussion's group, if any.
+ */
+export async function mayOnDiscussion(db: DbOrTx, user: AuthUser | null, action: DiscussionAction, d: Pick<DiscussionRow, 'uid' | 'gid'>) {
   return may(await actorIn(db, user, d.gid), action, discussionResource(d));
 }
 
@@ -40,6 +50,9 @@ export async function assertGroupDiscussionOpen(db: Db): Promise<void> {
   if (!website.openGroupDiscussion) throw forbidden('noGroupDiscussion');
 }
 
+/** The switch that closes the discussion area of each kind of owner. */
+const areaSwitch: Record<Owner['kind'], (db: Db) => Promise<void>> = { site: assertDiscussionOpen, group: assertGroupDiscussionOpen };
+
 /**
  * The switch that closes the calls on one discussion (detail, like, report, edit, delete), asked before
  * the login: the group area's for a group's discussion, the public area's otherwise (an id that names
@@ -48,27 +61,27 @@ export async function assertGroupDiscussionOpen(db: Db): Promise<void> {
 export async function assertDiscussionPlaceOpen(db: Db, did: unknown): Promise<void> {
   const id = dbId.safeParse(did);
   const [d] = id.success ? await db.select({ gid: discussions.gid }).from(discussions).where(eq(discussions.id, id.data)) : [];
-  if (d && d.gid !== null) await assertGroupDiscussionOpen(db);
-  else await assertDiscussionOpen(db);
+  await areaSwitch[d ? kindOfRow(d.gid) : 'site'](db);
 }
 
 /**
- * A discussion the caller may read: hidden ones answer "does not exist" to all but author and
- * moderators. `lock` takes the row lock (writes that must not race a delete).
+ * A discussion the caller may read, with its owner: hidden ones answer "does not exist" to all but author
+ * and moderators. `lock` takes the row lock (writes that must not race a delete).
  */
-export async function visibleDiscussion(db: DbOrTx, id: number, user: AuthUser | null, o: { lock?: boolean } = {}): Promise<DiscussionRow> {
+export async function placedDiscussion(db: DbOrTx, id: number, user: AuthUser | null, o: { lock?: boolean } = {}): Promise<{ d: DiscussionRow; owner: Owner }> {
   const query = db.select().from(discussions).where(eq(discussions.id, id));
   // "no key update": serialises the writers of this row (likes, counters, status) without blocking
   // inserts that only reference it (comments, reports).
   const [d] = o.lock ? await query.for('no key update') : await query;
   if (!d) throw notFound('discussionNotFound');
   // A group's discussion: only its members (the group's own refusals: groupNotFound, groupNotMember).
-  if (d.gid !== null) {
-    if (!user) throw unauthorized();
-    await memberStanding(db, user, d.gid);
-  }
-  if (d.status === DiscussionStatus.HIDDEN && !(user && d.uid === user.uid) && !(await mayOnDiscussion(db, user, 'moderate', d))) {
+  const owner = await ownerOfRow(db, user, d.gid);
+  if (d.status === DiscussionStatus.HIDDEN && !(user && d.uid === user.uid) && !mayOnDiscussionIn(owner, 'moderate', d)) {
     throw notFound('discussionNotFound');
   }
-  return d;
+  return { d, owner };
 }
+
+/** The discussion alone, for the calls that need no more of its owner than the gate. */
+export const visibleDiscussion = async (db: DbOrTx, id: number, user: AuthUser | null, o: { lock?: boolean } = {}): Promise<DiscussionRow> =>
+  (await placedDiscussion(db, id, user, o)).d;

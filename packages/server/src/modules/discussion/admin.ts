@@ -3,7 +3,7 @@
  * and handle reports. The author hears of a hide, a re-show and a delete, the reporter of a handled
  * report ("mine" messages written in the same transaction).
  */
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { DiscussionStatus, type adminDiscussionBody, type DiscussionReport, type Page, type reportListQuery } from '@oj/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -13,6 +13,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { tellMine } from '../message/write.js';
 import { mayOnDiscussion } from './access.js';
+import { ownerFilter, siteOwner } from '../owner/index.js';
 import { maySite } from '../policy/index.js';
 
 export async function moderateDiscussion(db: Db, user: AuthUser, body: z.infer<typeof adminDiscussionBody>): Promise<void> {
@@ -54,7 +55,7 @@ export async function deleteDiscussions(db: Db, user: AuthUser, ids: number[]): 
 export async function reportList(db: Db, user: AuthUser, q: z.infer<typeof reportListQuery>): Promise<Page<DiscussionReport>> {
   const where: SQL | undefined = and(
     q.status === undefined ? undefined : eq(discussionReports.status, q.status),
-    maySite(user, 'moderateGroupDiscussions') ? undefined : isNull(discussions.gid),
+    maySite(user, 'moderateGroupDiscussions') ? undefined : ownerFilter(siteOwner(user), discussions.gid),
   );
   const { records: rows, total } = await pageOf(
     db

@@ -2,10 +2,10 @@
  * get-discussion-list (spec 2 "Discussion"): the site's discussions, pinned first then newest, page
  * size 10; keyword on title, description and author, category (`cid`), problem (`pid`), only mine.
  * Hidden ones are listed to their author and the moderators only. Also the admin list (every
- * discussion, by keyword and status). A group's lists are the same with `gid` (the caller's standing in
- * the group was checked by the route; its admins are the moderators there).
+ * discussion, by keyword and status). A group's lists are the same with the group as the owner (resolved
+ * by the route with the caller's standing; its admins are the moderators there).
  */
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DiscussionStatus,
   may,
@@ -23,7 +23,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { unauthorized } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { cachedTotal } from '../place/totals.js';
-import { actorIn, actorOf } from '../policy/index.js';
+import { ownerColumns, ownerFilter, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { postAbility } from './limits.js';
 import { selectListRows, toListRow } from './rows.js';
@@ -31,8 +31,8 @@ import { selectListRows, toListRow } from './rows.js';
 /**
  * The list's order, pinned first then newest, written exactly as discussion_list_idx (gid, top_priority
  * desc nulls last, id desc nulls last) is declared, so PostgreSQL walks the index instead of sorting the
- * table: a plain `desc` means nulls first, and `gid is null` does not make gid a constant for ordering, so
- * the order starts with gid (one value in every list, so it changes nothing).
+ * table: a plain `desc` means nulls first, and the site's filter (a null gid) does not make gid a constant
+ * for ordering, so the order starts with gid (one value in every list, so it changes nothing).
  */
 const listOrder = [asc(discussions.gid), sql`${discussions.topPriority} desc nulls last`, sql`${discussions.id} desc nulls last`];
 
@@ -79,32 +79,25 @@ const countOf = (ctx: AppContext, key: string, where: SQL | undefined) =>
 const knownTotal = (q: { currentPage: number; limit: number }, records: unknown[]): number | undefined =>
   records.length > 0 && records.length < q.limit ? pageOffset(q.currentPage, q.limit) + records.length : q.currentPage === 1 && !records.length ? 0 : undefined;
 
-/** The site's discussions (no group), or one group's. */
-const inPlace = (gid: number | null) => (gid === null ? isNull(discussions.gid) : eq(discussions.gid, gid));
-
-/** A page of the place's discussions, and whether the caller may post now (null for visitors). */
+/** A page of the owner's discussions, and whether the caller may post now (null for visitors). */
 export async function discussionList(
   ctx: AppContext,
   user: AuthUser | null,
+  owner: Owner,
   q: z.infer<typeof discussionListQuery>,
-  gid: number | null = null,
 ): Promise<DiscussionListPage> {
   const db = ctx.database.db;
   const [page, mayPost] = await Promise.all([
-    discussionRows(ctx, user, q, gid),
+    discussionRows(ctx, user, owner, q),
     user ? getSetting(db, 'website').then((website) => postAbility(db, user, website)) : null,
   ]);
   return { ...page, mayPost };
 }
 
-async function discussionRows(
-  ctx: AppContext,
-  user: AuthUser | null,
-  q: z.infer<typeof discussionListQuery>,
-  gid: number | null,
-): Promise<Page<DiscussionListRow>> {
+async function discussionRows(ctx: AppContext, user: AuthUser | null, owner: Owner, q: z.infer<typeof discussionListQuery>): Promise<Page<DiscussionListRow>> {
   if (q.onlyMine && !user) throw unauthorized();
-  const filters: (SQL | undefined)[] = [inPlace(gid)];
+  const { gid } = ownerColumns(owner);
+  const filters: (SQL | undefined)[] = [ownerFilter(owner, discussions.gid)];
   if (q.keyword) filters.push(keywordCond(q.keyword));
   if (q.cid !== undefined) filters.push(eq(discussions.categoryId, q.cid));
   // Display ids are case-insensitive (problemByDisplayId) and a discussion stores the problem's own
@@ -112,9 +105,8 @@ async function discussionRows(
   if (q.pid) filters.push(sql`${discussions.pid} = coalesce((select p.problem_id from problem p where upper(p.problem_id) = upper(${q.pid})), ${q.pid})`);
   if (q.onlyMine && user) filters.push(eq(discussions.uid, user.uid));
   const key = JSON.stringify(['discussion', gid ?? '', q.keyword ?? '', q.cid ?? '', q.pid ?? '', q.onlyMine && user ? user.uid : '']);
-  // The place's moderators see hidden ones; others only their own.
-  const actor = gid === null ? actorOf(user) : await actorIn(ctx.database.db, user, gid);
-  if (may(actor, 'moderate', { kind: 'discussion', uid: null, gid })) {
+  // The owner's moderators see hidden ones; others only their own.
+  if (may(owner.actor, 'moderate', { kind: 'discussion', uid: null, gid })) {
     const where = and(...filters);
     const records = await discussionPage(ctx, where, q);
     return { records, total: knownTotal(q, records) ?? (await countOf(ctx, `${key}:all`, where)) };
@@ -132,15 +124,12 @@ async function discussionRows(
 }
 
 /**
- * admin/discussion: every site discussion, hidden ones included (the route checked moderateDiscussions);
- * with `gid` every discussion of the group (the route checked the caller is its admin).
+ * admin/discussion: every discussion of the owner, hidden ones included: the site's (the route checked
+ * moderateDiscussions) or a group's (the route resolved the group for one of its admins).
  */
-export async function adminDiscussionList(
-  ctx: AppContext,
-  q: z.infer<typeof adminDiscussionListQuery>,
-  gid: number | null = null,
-): Promise<Page<DiscussionListRow>> {
-  const conds: (SQL | undefined)[] = [inPlace(gid)];
+export async function adminDiscussionList(ctx: AppContext, owner: Owner, q: z.infer<typeof adminDiscussionListQuery>): Promise<Page<DiscussionListRow>> {
+  const { gid } = ownerColumns(owner);
+  const conds: (SQL | undefined)[] = [ownerFilter(owner, discussions.gid)];
   if (q.keyword) conds.push(keywordCond(q.keyword));
   if (q.status !== undefined) conds.push(eq(discussions.status, q.status));
   const where = and(...conds);

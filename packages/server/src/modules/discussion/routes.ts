@@ -5,6 +5,7 @@ import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { getSetting } from '../../lib/site-config.js';
+import { siteOwner } from '../owner/index.js';
 import { maySite, requireSite } from '../policy/index.js';
 import { assertDiscussionOpen, assertDiscussionPlaceOpen } from './access.js';
 import * as adm from './admin.js';
@@ -43,11 +44,17 @@ export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.saveCategories, { preHandler: [openOrCategoryEditor, requireLogin] }, async ({ body, req }) => ok(await saveCategories(db, userOf(req), body)));
 
-  serve(app, ep.list, anyone, async ({ query, req, reply }) => ok(await discussionList(ctx, await optionalUser(req, reply), query)));
+  serve(app, ep.list, anyone, async ({ query, req, reply }) => {
+    const user = await optionalUser(req, reply);
+    return ok(await discussionList(ctx, user, siteOwner(user), query));
+  });
 
   serve(app, ep.detail, { preHandler: byQuery }, async ({ query, req, reply }) => ok(await viewDiscussion(db, await optionalUser(req, reply), query.did)));
 
-  serve(app, ep.add, login, async ({ body, req }) => ok(await addDiscussion(db, userOf(req), body)));
+  serve(app, ep.add, login, async ({ body, req }) => {
+    const user = userOf(req);
+    return ok(await addDiscussion(db, user, siteOwner(user), body));
+  });
 
   serve(app, ep.update, { preHandler: [byBody('id'), requireLogin] }, async ({ body, req }) => ok(await updateDiscussion(db, userOf(req), body)));
 
@@ -72,7 +79,7 @@ export async function adminDiscussionRoutes(app: FastifyInstance, ctx: AppContex
   const { db } = ctx.database;
   const moderator = { preHandler: requireSite('moderateDiscussions') };
 
-  serve(app, admin.list, moderator, async ({ query }) => ok(await adminDiscussionList(ctx, query)));
+  serve(app, admin.list, moderator, async ({ query, req }) => ok(await adminDiscussionList(ctx, siteOwner(userOf(req)), query)));
 
   serve(app, admin.update, moderator, async ({ body, req }) => {
     await adm.moderateDiscussion(db, userOf(req), body);

@@ -14,7 +14,8 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { getSetting } from '../../lib/site-config.js';
 import { tellMine } from '../message/write.js';
 import { mayViewProblem, problemByDisplayId } from '../problem/service.js';
-import { mayOnDiscussion, visibleDiscussion } from './access.js';
+import { sharedOrOwn, ownerColumns, type Owner } from '../owner/index.js';
+import { mayOnDiscussionIn, placedDiscussion } from './access.js';
 import { categoryById } from './categories.js';
 import { hasLiked } from './detail.js';
 import { assertDailyLimit, assertMayPost } from './limits.js';
@@ -28,10 +29,10 @@ type Fields = z.infer<typeof addDiscussionBody>;
  * bank; in a group's discussion also the group's own), and one the caller may open (policy `view`);
  * unknown, unopened and other places' problems do not exist.
  */
-async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined, gid: number | null): Promise<string | null> {
+async function problemOf(db: DbOrTx, user: AuthUser, pid: string | null | undefined, owner: Owner): Promise<string | null> {
   if (!pid) return null;
   const p = await problemByDisplayId(db, pid);
-  if (!p || (p.gid !== null && p.gid !== gid) || !(await mayViewProblem(db, user, p))) throw fail('problemNotFound');
+  if (!p || !sharedOrOwn(owner, p.gid) || !(await mayViewProblem(db, user, p))) throw fail('problemNotFound');
   return p.problemId;
 }
 
@@ -45,23 +46,24 @@ async function categoryStillThere<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-async function checkedFields(db: DbOrTx, user: AuthUser, body: Fields, gid: number | null) {
+async function checkedFields(db: DbOrTx, user: AuthUser, body: Fields, owner: Owner) {
   await categoryById(db, body.categoryId);
   return {
     title: body.title,
     description: body.description,
     content: body.content,
     categoryId: body.categoryId,
-    pid: await problemOf(db, user, body.pid, gid),
+    pid: await problemOf(db, user, body.pid, owner),
   };
 }
 
-/** Posts a site discussion, or with `gid` one of that group (the route checked the caller is a member). */
-export async function addDiscussion(db: Db, user: AuthUser, body: Fields, gid: number | null = null): Promise<DiscussionDetail> {
+/** Posts a discussion of the owner: the site's, or a group's (the route resolved it for a member). */
+export async function addDiscussion(db: Db, user: AuthUser, owner: Owner, body: Fields): Promise<DiscussionDetail> {
   const website = await getSetting(db, 'website');
   await assertMayPost(db, user, website);
-  const fields = await checkedFields(db, user, body, gid);
-  const topPriority = body.topPriority === true && (await mayOnDiscussion(db, user, 'moderate', { uid: user.uid, gid }));
+  const fields = await checkedFields(db, user, body, owner);
+  const { gid } = ownerColumns(owner);
+  const topPriority = body.topPriority === true && mayOnDiscussionIn(owner, 'moderate', { uid: user.uid, gid });
   const id = await categoryStillThere(
     db.transaction(async (tx) => {
       await assertDailyLimit(tx, user, website);
@@ -76,10 +78,10 @@ export async function addDiscussion(db: Db, user: AuthUser, body: Fields, gid: n
 }
 
 export async function updateDiscussion(db: Db, user: AuthUser, body: z.infer<typeof updateDiscussionBody>): Promise<DiscussionDetail> {
-  const d = await visibleDiscussion(db, body.id, user);
-  if (!(await mayOnDiscussion(db, user, 'edit', d))) throw forbidden('discussionNotAuthor');
-  const fields = await checkedFields(db, user, body, d.gid);
-  const topPriority = body.topPriority !== undefined && (await mayOnDiscussion(db, user, 'moderate', d)) ? body.topPriority : d.topPriority;
+  const { d, owner } = await placedDiscussion(db, body.id, user);
+  if (!mayOnDiscussionIn(owner, 'edit', d)) throw forbidden('discussionNotAuthor');
+  const fields = await checkedFields(db, user, body, owner);
+  const topPriority = body.topPriority !== undefined && mayOnDiscussionIn(owner, 'moderate', d) ? body.topPriority : d.topPriority;
   const updated = await categoryStillThere(
     db
       .update(discussions)
@@ -93,8 +95,8 @@ export async function updateDiscussion(db: Db, user: AuthUser, body: z.infer<typ
 }
 
 export async function deleteDiscussion(db: Db, user: AuthUser, id: number): Promise<void> {
-  const d = await visibleDiscussion(db, id, user);
-  if (!(await mayOnDiscussion(db, user, 'delete', d))) throw forbidden();
+  const { d, owner } = await placedDiscussion(db, id, user);
+  if (!mayOnDiscussionIn(owner, 'delete', d)) throw forbidden();
   await db.transaction(async (tx) => {
     const gone = await tx.delete(discussions).where(eq(discussions.id, d.id)).returning({ id: discussions.id });
     // A moderator deleting someone else's discussion tells its author (once, by whoever deleted it).

@@ -9,7 +9,7 @@ import { assertGroupDiscussionOpen } from '../discussion/access.js';
 import { adminDiscussionList, discussionList } from '../discussion/list.js';
 import { addDiscussion, deleteDiscussion, updateDiscussion } from '../discussion/write.js';
 import * as ann from '../announcement/service.js';
-import { adminStanding, memberStanding } from '../group/access.js';
+import { memberStanding } from '../group/access.js';
 import { groupOwner } from '../group/owner.js';
 import { groupRankScope, rankList } from '../rank/service.js';
 import { announcementGroupOwner, groupAnnouncementView } from './announcements.js';
@@ -55,17 +55,12 @@ export async function groupBoardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.discussions, discussion, async ({ query, req }) => {
     const user = userOf(req);
-    const { group } = await memberStanding(db, user, query.gid);
-    return ok(await discussionList(ctx, user, query, group.id));
+    return ok(await discussionList(ctx, user, await groupOwner(db, user, query.gid, 'member'), query));
   });
-  serve(app, ep.adminDiscussions, discussion, async ({ query, req }) => {
-    const { group } = await adminStanding(db, userOf(req), query.gid);
-    return ok(await adminDiscussionList(ctx, query, group.id));
-  });
+  serve(app, ep.adminDiscussions, discussion, async ({ query, req }) => ok(await adminDiscussionList(ctx, await asAdmin(userOf(req), query.gid), query)));
   serve(app, ep.addDiscussion, discussion, async ({ body, req }) => {
     const user = userOf(req);
-    const { group } = await memberStanding(db, user, body.gid);
-    return ok(await addDiscussion(db, user, body, group.id));
+    return ok(await addDiscussion(db, user, await groupOwner(db, user, body.gid, 'member'), body));
   });
   serve(app, ep.updateDiscussion, discussion, async ({ body, req }) => {
     const user = userOf(req);

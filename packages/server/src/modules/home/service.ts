@@ -8,7 +8,8 @@ import {
   type SubmissionStatistics,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { problems } from '../../db/schema/index.js';
+import { problems, submissions } from '../../db/schema/index.js';
+import { ownerFilter, siteOwner } from '../owner/index.js';
 import { TtlCache } from '../rank/ttl-cache.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
@@ -27,7 +28,7 @@ async function computeRecentAcRank(ctx: AppContext): Promise<RecentAcRankRow[]> 
     with week as (
       select uid, count(distinct pid)::int as ac
       from judge
-      where status = 0 and cid = 0 and gid is null and submit_time > now() - interval '7 days'
+      where status = 0 and cid = 0 and ${ownerFilter(siteOwner(null), submissions.gid)} and submit_time > now() - interval '7 days'
       group by uid
     )
     select u.uid, u.username, u.nickname, u.avatar, u.title_name as "titleName", u.title_color as "titleColor", w.ac
@@ -87,7 +88,7 @@ export async function recentUpdatedProblems(ctx: AppContext): Promise<RecentUpda
       gmtModified: problems.gmtModified,
     })
     .from(problems)
-    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), sql`${problems.gid} is null`, eq(problems.isGroup, false)))
+    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), ownerFilter(siteOwner(null), problems.gid), eq(problems.isGroup, false)))
     .orderBy(desc(problems.gmtModified), desc(problems.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => ({ ...r, gmtModified: r.gmtModified.toISOString() }));

@@ -1,9 +1,10 @@
 /**
- * An owner is who holds a problem, training, training category, contest or announcement: the site or
- * a group (Hydro's domain). It is resolved once per request with the caller, like a place
+ * An owner is who holds a problem, training, training category, contest, announcement or discussion:
+ * the site or a group (Hydro's domain). It is resolved once per request with the caller, like a place
  * (`siteOwner` here, `groupOwner` in group/owner.ts), and the services take it instead of a `gid`. The
- * SQL helpers below are the only code that tells the kinds apart: a service filters rows by
- * `ownerFilter` and stamps new rows with `ownerColumns`, and asks the policy with `ownerColumns(o).gid`.
+ * helpers below are the only code that tells the kinds apart: a service filters rows by `ownerFilter`
+ * (one row: `sharedOrOwn`), stamps new rows with `ownerColumns`, and asks the policy with
+ * `ownerColumns(o).gid`. The site-only lists (rank, home, profile) filter by the site owner's `ownerFilter`.
  */
 import { eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -31,6 +32,16 @@ export const ownerFilter = (o: Owner, gid: AnyPgColumn): SQL => (o.kind === 'gro
  * categories, tags), and its own. For the site that is its own rows alone.
  */
 export const sharedOrOwnFilter = (o: Owner, gid: AnyPgColumn): SQL => or(isNull(gid), ownerFilter(o, gid))!;
+
+/** In code, `sharedOrOwnFilter` for one row held by `gid`: the site's (shared with every owner) or the owner's own. */
+export const sharedOrOwn = (o: Owner, gid: number | null): boolean => gid === null || (o.kind === 'group' && o.gid === gid);
+
+/**
+ * What differs by the kind of a row's owner where no caller is resolved: which site switch closes its
+ * area (asked before the login), and where its page lives (a group's rows are shown inside the group).
+ */
+export const kindOfRow = (gid: number | null): Owner['kind'] => (gid === null ? 'site' : 'group');
+export const rowPagePath = (gid: number | null, path: string): string => (gid === null ? path : `/group/${gid}${path}`);
 
 /** The columns that make a new row the owner's (and the `gid` the policy's resources carry). */
 export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind === 'group' ? o.gid : null });

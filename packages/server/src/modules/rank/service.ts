@@ -6,9 +6,12 @@
  * the list is cached.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { GroupLevel, RankType, type Page, type RankRecord, type RankTypeCode } from '@oj/shared';
 import { pageOffset } from '../../db/page.js';
 import type { AppContext } from '../../context.js';
+import { submissions } from '../../db/schema/index.js';
+import { ownerFilter, siteOwner } from '../owner/index.js';
 import { TtlCache } from './ttl-cache.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
@@ -16,6 +19,9 @@ import { cacheLifetime } from '../../lib/cache-lifetime.js';
 export const RANK_CACHE_MS = cacheLifetime(60_000);
 
 type Ranked = Omit<RankRecord, 'rank'>;
+
+/** The submission table as `j`, the name the rank query gives it. */
+const j = alias(submissions, 'j');
 
 /** Which submissions (of `judge j`) and which users (`s.uid`) a rank list counts. */
 export interface RankScope {
@@ -30,7 +36,7 @@ export interface RankScope {
  * The site's list: submissions outside contests and groups, one pass over the partial index
  * judge_rank_idx (uid, pid, status, oi_rank_score) whose order both groupings follow. Cached 60 s.
  */
-const SITE_SCOPE: RankScope = { cached: true, submissions: sql`j.cid = 0 and j.gid is null`, members: sql`` };
+const SITE_SCOPE: RankScope = { cached: true, submissions: sql`j.cid = 0 and ${ownerFilter(siteOwner(null), j.gid)}`, members: sql`` };
 export const siteRankScope = (): RankScope => SITE_SCOPE;
 
 /**
