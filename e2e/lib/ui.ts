@@ -2,7 +2,7 @@
  * Page helpers shared by the e2e files: toasts, the date pickers, screenshots without toasts, the code
  * editor and its submit status, the contest tabs and scoreboard cells.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { shot } from './browser.js';
 import type { Session } from './api.js';
@@ -168,3 +168,33 @@ export const tabDisabled = (page: Page, path: string) =>
 
 /** One cell of the in-contest scoreboard. */
 export const cell = (page: Page, username: string, displayId: string) => page.getByTestId(`sb-cell-${username}-${displayId}`);
+
+/**
+ * Holds back a chunk the page fetches lazily (a control's code fetched when the pointer comes over it)
+ * until the mouse button is down: call before the page loads, then `click` presses on `target`, lets
+ * the chunk arrive and releases 300 ms later, when a swap of the control would have taken it away from
+ * under the pointer. Returns where it clicked.
+ */
+export async function holdChunk(page: Page, chunk: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(chunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    async click(target: Locator) {
+      const box = (await target.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const arrived = page.waitForResponse(chunk);
+      release();
+      await arrived;
+      await page.waitForTimeout(300);
+      await page.mouse.up();
+      return box;
+    },
+  };
+}

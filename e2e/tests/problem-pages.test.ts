@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, signIn, WA_C as WA } from '../lib/api.js';
-import { chooseLanguage, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, holdChunk, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = runStamp(6);
@@ -283,28 +283,13 @@ describe('problem pages', () => {
     const { context, page } = await newVisitor(browser);
     await signIn(page, user);
     // The toolbar's controls are fetched when the pointer comes over it: held back until the button is down.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/EditorToolbar-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const toolbar = await holdChunk(page, /\/assets\/EditorToolbar-[^/]*\.js$/);
     await page.goto(`/problem/${problemId}`);
     const toggle = page.getByTestId('editor-focus');
     await toggle.waitFor();
     const focused = async () => (await page.getByTestId('problem-detail').getAttribute('class'))?.includes('oj-problem-focus');
     const wasFocused = await focused();
-    const box = (await toggle.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    const arrived = page.waitForResponse(/\/assets\/EditorToolbar-[^/]*\.js$/);
-    release();
-    await arrived;
-    // the chunk is in; a swap now would take the button away from under the pointer
-    await page.waitForTimeout(300);
-    await page.mouse.up();
+    await toolbar.click(toggle);
     await expect.poll(focused).toBe(!wasFocused);
     // and the real controls are there after the release
     await expect.poll(() => page.getByTestId('editor-language').getAttribute('data-skin')).toBeNull();

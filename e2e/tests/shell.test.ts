@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newVisitor, shot } from '../lib/browser.js';
+import { holdChunk } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,25 +30,10 @@ describe('the application shell', () => {
   it('a click on the logo takes effect when its tooltip arrives between the press and the release', async () => {
     const { context, page } = await newVisitor(browser, { locale: 'zh-CN' });
     // The tooltip's chunk is fetched when the pointer comes over the logo: held back until the button is down.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/popups-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const popups = await holdChunk(page, /\/assets\/popups-[^/]*\.js$/);
     await page.goto('/home');
     await expect.poll(() => page.getByTestId('topbar').innerText()).toContain('首页');
-    const box = (await page.getByTestId('logo').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    const arrived = page.waitForResponse(/\/assets\/popups-[^/]*\.js$/);
-    release();
-    await arrived;
-    // the chunk is in; a swap now would take the logo away from under the pointer
-    await page.waitForTimeout(300);
-    await page.mouse.up();
+    const box = await popups.click(page.getByTestId('logo'));
     await expect.poll(() => page.getByTestId('topbar').innerText()).toContain('Home');
     // and the tooltip is there after the swap: off the logo and back over it
     await page.mouse.move(box.x + box.width / 2, box.y + 300);

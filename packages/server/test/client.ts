@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
-import { JUDGE_TOKEN_HEADER, type BodyOf, type Endpoint, type QueryOf, type ResponseOf } from '@oj/shared';
+import { endpointPath, JUDGE_TOKEN_HEADER, type BodyOf, type Endpoint, type QueryOf, type ResponseOf } from '@oj/shared';
 import { ENDPOINT_TABLES, type EndpointTables } from '@oj/shared/openapi';
 import { unpack, type Call } from './helpers.js';
 
@@ -91,15 +91,6 @@ function queryText(query: object | undefined): QueryText | undefined {
   return out;
 }
 
-/** `judge/testdata/:hash` with `{ hash }` → `judge/testdata/<hash>`. */
-function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, p: string) => {
-    const v = params[p];
-    if (v === undefined) throw new Error(`path ${path} needs params.${p}`);
-    return encodeURIComponent(v);
-  });
-}
-
 function declaration(name: string) {
   const [area, key] = name.split('.');
   const ep = (ENDPOINT_TABLES as Record<string, Record<string, Endpoint>>)[`${area}Endpoints`]?.[key!];
@@ -122,7 +113,7 @@ async function send(t: Target, authHeaders: Record<string, string>, name: string
   const payload = ep.method === 'POST' || ep.method === 'PUT' ? (input.body ?? {}) : input.body;
   const res = await t.app.inject({
     method: ep.method,
-    url: `/api/${fillPath(ep.path, o.params)}`,
+    url: `/api/${endpointPath(ep.path, o.params)}`,
     query: queryText(input.query),
     headers,
     payload: payload as InjectOptions['payload'],

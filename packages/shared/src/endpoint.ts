@@ -39,6 +39,15 @@ export const endpoint =
   }): Endpoint<R, Q, B> =>
     def;
 
+/** A declared path with its `:name` segments filled in (encoded), as it follows `/api/` in a request. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`path ${path} needs a value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
 /**
  * What a client passes for a schema: the parsed shape (numbers as numbers, even where the server
  * coerces query text), with the keys the schema lets be left out (optional or defaulted) optional.

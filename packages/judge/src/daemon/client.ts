@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { HostUsage } from '@oj/shared/host-usage';
 import {
+  endpointPath,
   JUDGE_TOKEN_HEADER,
   judgeEndpoints as ep,
   type BodyOf,
@@ -227,7 +228,7 @@ export class JudgeClient {
   async testdata(hash: string, o: { timeoutMs?: number } = {}): Promise<AsyncIterable<Uint8Array>> {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new NotFoundError(`invalid test-data hash "${hash}"`, 404);
     // A large file may take a while: the timeout covers the whole body.
-    const res = await this.request('GET', `/api/${ep.testdata.path.replace(':hash', hash)}`, undefined, { timeoutMs: o.timeoutMs ?? 30 * 60_000 });
+    const res = await this.request('GET', `/api/${endpointPath(ep.testdata.path, { hash })}`, undefined, { timeoutMs: o.timeoutMs ?? 30 * 60_000 });
     if (!res.body) return (async function* () {})();
     return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
   }

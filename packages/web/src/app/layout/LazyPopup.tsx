@@ -66,7 +66,8 @@ function useFirstOpen(child: ReactElement<TriggerProps>, on: { click?: boolean; 
       if (on.hover && !wanted) show();
     },
   });
-  return { wanted: wanted && popups !== null, open, setOpen, byKeyboard, trigger };
+  // antd's popups once wanted (they were fetched before `wanted` was set)
+  return { popups: wanted ? popups : null, open, setOpen, byKeyboard, trigger };
 }
 
 type DropdownTrigger = 'click' | 'hover';
@@ -97,8 +98,8 @@ export function LazyDropdown({
     id = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(id);
   }, [first.open, first.byKeyboard]);
-  if (!first.wanted || !popups) return first.trigger;
-  const { Dropdown } = popups;
+  if (!first.popups) return first.trigger;
+  const { Dropdown } = first.popups;
   return (
     <Dropdown
       {...props}
@@ -126,8 +127,8 @@ export function LazyDropdown({
 /** antd Tooltip (hover), fetched when its trigger is first hovered. */
 export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'open' | 'children'> & { children: ReactElement<TriggerProps> }) {
   const first = useFirstOpen(children, { hover: true });
-  if (!first.wanted || !popups) return first.trigger;
-  const { Tooltip } = popups;
+  if (!first.popups) return first.trigger;
+  const { Tooltip } = first.popups;
   return (
     <Tooltip {...props} open={first.open} onOpenChange={(o) => first.setOpen(o)}>
       {first.trigger}

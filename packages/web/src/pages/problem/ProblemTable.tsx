@@ -160,7 +160,6 @@ export function ProblemTable<Row extends ProblemTableRow, Q extends Paging>({ sc
     }),
   };
   const columns = scope.columns.map((c) => (typeof c === 'string' ? cells[c]() : c));
-  const sizes = scope.pageSizes;
 
   return (
     <Table<Row>
@@ -174,7 +173,7 @@ export function ProblemTable<Row extends ProblemTableRow, Q extends Paging>({ sc
       scroll={{ x: scope.minWidth ?? 'max-content' }}
       locale={scope.emptyKey ? { emptyText: t(scope.emptyKey) } : undefined}
       pagination={{
-        ...listPager(state, update, list.data?.total ?? 0, sizes.length > 1 ? sizes : undefined),
+        ...listPager(state, update, list.data?.total ?? 0, scope.pageSizes),
         showTotal: (total) => t(scope.totalKey, { count: total, total }),
         showQuickJumper: scope.quickJumper,
       }}

@@ -126,7 +126,6 @@ export function TrainingTable<Row extends TrainingTableRow, Q extends Paging>({ 
     updated: () => ({ title: label('updated'), key: 'updated', width: 160, responsive: ['md'], render: (_, r) => <RelativeTime iso={r.gmtModified} /> }),
   };
   const columns = scope.columns.map((c) => (typeof c === 'string' ? cells[c]() : c));
-  const sizes = scope.pageSizes;
 
   return (
     <Table<Row>
@@ -138,8 +137,7 @@ export function TrainingTable<Row extends TrainingTableRow, Q extends Paging>({ 
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={list.isError ? list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
       pagination={{
-        ...listPager(state, update, list.data?.total ?? 0, sizes.length > 1 ? sizes : undefined),
-        showSizeChanger: sizes.length > 1,
+        ...listPager(state, update, list.data?.total ?? 0, scope.pageSizes),
         hideOnSinglePage: scope.hideOnSinglePage,
       }}
       data-testid={scope.testId}
