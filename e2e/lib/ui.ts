@@ -170,28 +170,41 @@ export const tabDisabled = (page: Page, path: string) =>
 export const cell = (page: Page, username: string, displayId: string) => page.getByTestId(`sb-cell-${username}-${displayId}`);
 
 /**
+ * Holds back what the page fetches matching `url` (call before the page asks for it); `release` lets it
+ * through and resolves once its response has arrived.
+ */
+export async function holdBack(page: Page, url: RegExp) {
+  let open = () => {};
+  const held = new Promise<void>((r) => {
+    open = r;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release() {
+      const arrived = page.waitForResponse(url);
+      open();
+      return arrived;
+    },
+  };
+}
+
+/**
  * Holds back a chunk the page fetches lazily (a control's code fetched when the pointer comes over it)
  * until the mouse button is down: call before the page loads, then `click` presses on `target`, lets
  * the chunk arrive and releases 300 ms later, when a swap of the control would have taken it away from
  * under the pointer. Returns where it clicked.
  */
 export async function holdChunk(page: Page, chunk: RegExp) {
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route(chunk, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const held = await holdBack(page, chunk);
   return {
     async click(target: Locator) {
       const box = (await target.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
-      const arrived = page.waitForResponse(chunk);
-      release();
-      await arrived;
+      await held.release();
       await page.waitForTimeout(300);
       await page.mouse.up();
       return box;

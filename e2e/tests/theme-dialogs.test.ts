@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { AC_C, api, apiOk, createProblem, loginInBrowser, loginToken, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { chooseLanguage, loadCode, openEditor, watchStatus } from '../lib/ui.js';
+import { chooseLanguage, holdBack, loadCode, openEditor, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
 const stamp = runStamp(6);
@@ -130,6 +130,23 @@ describe('dark scheme', () => {
     await shot(admin.page, 'dark-admin-dashboard-1280');
     await admin.context.close();
     await apiOk('POST', 'change-userInfo', { token: root, body: { theme: 'system' } });
+  });
+
+  it("keeps a scheme chosen right after the login, before the account's preferences have arrived, and saves it", async () => {
+    const quick = stampedUser('darkq', stamp, 'dark-pass-2');
+    await registerUser(quick);
+    const { context, page } = await newVisitor(browser);
+    // The part of the page that keeps a user's preferences comes after the login: hold it back until he has chosen.
+    const preferences = await holdBack(page, /\/assets\/PreferenceSync-[\w-]+\.js$/);
+    await loginInBrowser(page, quick);
+    await page.getByTestId('theme-switch').click();
+    await page.getByTestId('theme-dark').click();
+    await expect.poll(() => look(page).then((l) => l.theme)).toBe('dark');
+    await preferences.release();
+    const token = await loginToken(quick);
+    await expect.poll(async () => (await apiOk('POST', 'change-userInfo', { token, body: {} })).theme).toBe('dark');
+    expect((await look(page)).theme).toBe('dark');
+    await context.close();
   });
 });
 

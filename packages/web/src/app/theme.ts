@@ -1,6 +1,7 @@
 import type { MappingAlgorithm } from 'antd';
 import { THEME_MODES, type ThemeMode } from '@oj/shared';
 import { createStore } from './createStore';
+import { session } from './session';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
@@ -58,14 +59,30 @@ export function setThemeMode(mode: ThemeMode): Promise<void> {
 
 const choiceListeners = new Set<(mode: ThemeMode) => void>();
 
+/**
+ * A logged-in user's header choice not yet saved with his account. PreferenceSync is fetched after the
+ * login, so a quick choice can come before it: then the account's older scheme must not undo it.
+ */
+let unsaved: { mode: ThemeMode; uid: string } | null = null;
+
 /** The header's choice: applied, and told to whoever keeps it (a logged-in user's account: PreferenceSync). */
 export function chooseTheme(mode: ThemeMode) {
   void setThemeMode(mode);
+  const uid = session.get().user?.uid;
+  unsaved = uid ? { mode, uid } : null;
   for (const l of choiceListeners) l(mode);
 }
 export function onThemeChosen(listener: (mode: ThemeMode) => void): () => void {
   choiceListeners.add(listener);
   return () => choiceListeners.delete(listener);
+}
+
+/** This user's choice that his account does not have yet, if any. */
+export const unsavedChoice = (uid: string): ThemeMode | null => (unsaved?.uid === uid ? unsaved.mode : null);
+
+/** The account now has `mode`. */
+export function choiceSaved(mode: ThemeMode) {
+  if (unsaved?.mode === mode) unsaved = null;
 }
 
 // Following the system: the page changes when the system's setting does.

@@ -3,13 +3,16 @@ import type { ChangeUserInfoBody, UserInfo } from '@oj/shared';
 import { api } from '../api/client';
 import { localeStore } from '../app/i18n';
 import { session, useSession } from '../app/session';
-import { onThemeChosen, setThemeMode, themeStore } from '../app/theme';
+import { choiceSaved, onThemeChosen, setThemeMode, themeStore, unsavedChoice } from '../app/theme';
 
 /** Saves a preference with the account (silently: a failure leaves this browser's choice in place). */
 function save(patch: Pick<ChangeUserInfoBody, 'language' | 'theme'>) {
   if (!session.get().token) return;
   void api.post<UserInfo>('change-userInfo', patch, { silent: true }).then(
-    (user) => session.patchUser({ language: user.language, theme: user.theme }),
+    (user) => {
+      choiceSaved(user.theme);
+      session.patchUser({ language: user.language, theme: user.theme });
+    },
     () => undefined,
   );
 }
@@ -27,7 +30,12 @@ export default function PreferenceSync() {
   const savedLanguage = user?.language;
   const uid = user?.uid;
   useEffect(() => {
-    if (uid && savedTheme && savedTheme !== themeStore.get().mode) void setThemeMode(savedTheme);
+    if (!uid || !savedTheme) return;
+    // A scheme chosen in the header before this component arrived is newer than the saved one.
+    const chosen = unsavedChoice(uid);
+    if (chosen === savedTheme) choiceSaved(chosen);
+    if (chosen && chosen !== savedTheme) save({ theme: chosen });
+    else if (savedTheme !== themeStore.get().mode) void setThemeMode(savedTheme);
   }, [uid, savedTheme]);
   useEffect(
     () =>
