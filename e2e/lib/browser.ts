@@ -50,9 +50,17 @@ export async function newVisitor(
 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshots, { recursive: true });
-  // A screenshot is for looking at the page as a person sees it: wait for images and the progress bar.
+  // A screenshot is for looking at the page as a person sees it: wait for images and for the progress
+  // bar to be full (it then fades for two seconds, which the screenshot need not wait out).
   await page
-    .waitForFunction(() => [...document.images].every((i) => i.complete) && !document.querySelector('#nprogress'), undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () => {
+        const bar = document.querySelector<HTMLElement>('#nprogress .bar');
+        return [...document.images].every((i) => i.complete) && (!bar || /\(-?0%/.test(bar.style.transform));
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => {});
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: false });
 }

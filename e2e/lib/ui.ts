@@ -113,8 +113,10 @@ export async function openEditor(page: Page) {
   const plain = page.getByTestId('code-editor-plain').first();
   const editor = page.locator('.cm-content').first();
   await plain.or(editor).first().waitFor();
-  // The plain area may be replaced between the look and the hover: then there is nothing to hover.
-  if (await plain.count()) await plain.hover({ timeout: 5_000 }).catch(() => undefined);
+  // The pointer comes over the plain area; it may be replaced between the look and the move, which then
+  // does nothing (a locator's hover would retry on the replaced area for its whole timeout).
+  const box = (await plain.count()) ? await plain.boundingBox({ timeout: 1_000 }).catch(() => null) : null;
+  if (box) await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 20));
   await editor.waitFor();
 }
 

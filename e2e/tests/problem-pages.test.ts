@@ -302,4 +302,21 @@ describe('problem pages', () => {
     await page.getByTestId('login-form').waitFor();
     await context.close();
   });
+
+  it('asks again for a login whose session has expired, over a placeholder that stands still', async () => {
+    const { context, page } = await newVisitor(browser);
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e-expired')) {
+        sessionStorage.setItem('e2e-expired', '1');
+        localStorage.setItem('token', 'expired.session.token');
+        localStorage.setItem('userInfo', JSON.stringify({ uid: 'gone', username: 'gone', roleList: [] }));
+      }
+    });
+    await page.goto(`/problem/${problemId}`);
+    await page.getByTestId('login-form').waitFor();
+    // Nothing loads until the login: a shimmer there would run for ever (and keep a core a third busy).
+    await page.locator('.oj-page .ant-skeleton').waitFor();
+    expect(await page.locator('.oj-page .ant-skeleton-active').count()).toBe(0);
+    await context.close();
+  });
 });

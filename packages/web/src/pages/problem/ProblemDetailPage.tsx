@@ -1,6 +1,7 @@
 import './problem.css';
 import { lazy, Suspense, useState } from 'react';
 import { Card, Skeleton, Splitter } from 'antd';
+import { useIsFetching } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // Aliased: the page's inner component is called ProblemDetail.
@@ -48,12 +49,17 @@ function ProblemDetail({ problemID }: { problemID: string }) {
   return <ProblemWorkspace detail={detail.data} focus={focus} onFocusChange={setFocus} className={focus ? 'oj-problem-focus' : undefined} />;
 }
 
-/** A problem page while its statement loads (the bank's and the contest's). */
+/**
+ * A problem page while its statement loads (the bank's and the contest's). It shimmers only while
+ * something is fetched: a visitor's statement waits for a login that may never come (the login dialog
+ * is open over it), and a shimmer left running kept a core busy at a third.
+ */
 export function ProblemLoading() {
+  const fetching = useIsFetching() > 0;
   return (
     <div className="oj-page">
       <Card>
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <Skeleton active={fetching} paragraph={{ rows: 10 }} />
       </Card>
     </div>
   );
