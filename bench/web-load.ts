@@ -6,7 +6,7 @@
  *
  * How: an embedded PostgreSQL in a temporary directory, migrated and seeded like a fresh site with the
  * demo problems (`runBench`); the real `buildApp` serving the built SPA from packages/web/dist (or
- * OJ_WEB_DIST) in a child process; headless /usr/bin/chromium (CHROMIUM_PATH) through playwright-core.
+ * OJ_WEB_DIST) in a child process; Debian's headless Chromium (CHROMIUM_PATH) through playwright-core.
  * Each round opens a new browser context (empty cache, cache disabled over CDP), loads the page at
  * 1280 × 800, waits until its content is there and the network has been quiet for a second, and sums
  * what the Network domain reported per request: `encodedDataLength` of loadingFinished (bytes on the
@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession } from 'playwright-core';
-import { launchChromium } from '../e2e/lib/chromium.js';
+import { chromiumPath, launchChromium } from '../e2e/lib/chromium.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { seedProblems } from '../packages/server/src/seed-problems.js';
 import { BENCH_ROOT_PASSWORD, benchServerConfig, median, runBench, type BenchServer } from './lib/server-load.js';
@@ -173,7 +173,7 @@ runBench({
   webDist,
   header: () => {
     if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no built web app in ${webDist}: run npm run build -w @oj/web first`);
-    return `web first load: ${webDist}, ${ROUNDS} cold loads per page (median), Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`;
+    return `web first load: ${webDist}, ${ROUNDS} cold loads per page (median), Chromium ${chromiumPath()}`;
   },
   async prepare(site) {
     const database = connect(site.url, 2);
