@@ -24,6 +24,7 @@ const unit = [
   'packages/server/test/judge-boundary.test.ts',
   'packages/server/test/package-links.test.ts',
   'packages/server/test/page.test.ts',
+  'packages/server/test/password-cost.test.ts',
 ];
 
 /**
@@ -51,6 +52,9 @@ export default defineConfig({
     // Two cores: more workers than that only adds contention on the shared PostgreSQL.
     maxWorkers: 2,
     sequence: { sequencer: LongFirst },
+    // Cheaper password hashes (server/src/lib/password.ts): the API files make and log in thousands of
+    // accounts; password.test.ts checks the default cost itself.
+    env: { OJ_PASSWORD_COST: '1024' },
     projects: [
       { extends: true, test: { name: 'unit', include: unit } },
       // The judge in the real sandbox (compilers, cgroups); no database.

@@ -339,17 +339,16 @@ describe('generate', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('generates 1 000 users within seconds; the list downloads as CSV and a generated user logs in', async () => {
+  it('generates 1 000 users at the bulk cost; the list downloads as CSV and a generated user logs in', async () => {
     const before = await userCount();
-    const started = Date.now();
     const r = await generate({ prefix: 'team', suffix: 'x', number_from: 1, number_to: 998, password_length: 10, extra_account: 'coach1  coach2' });
-    const ms = Date.now() - started;
     expect(r.status, r.msg).toBe(200);
     expect(r.msg).toBe(formatMsg(MSG.usersGenerated, { count: 1000 }));
     expect(r.data.count).toBe(1000);
     expect(await userCount()).toBe(before + 1000);
-    console.log(`generate 1 000 users: ${ms} ms`);
-    expect(ms).toBeLessThan(15_000);
+    // Hashed 16 times cheaper than a login's hash, which is what makes 1 000 take seconds (the timing is
+    // bench/user-generate.ts's): replaced at the first login.
+    expect(needsRehash((await userRow('team500x'))!.password)).toBe(true);
 
     const file = await download(r.data.key);
     expect(file.http).toBe(200);

@@ -3,8 +3,25 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(crypto.scrypt) as (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
-const N = 16384;
 const KEYLEN = 64;
+const DEFAULT_COST = 16384;
+
+/**
+ * scrypt's cost N for new hashes: 2^14 unless OJ_PASSWORD_COST names another power of two from 2^10 to
+ * 2^20. The test suites take 2^10: they make and log in thousands of accounts, each a 16 MB, 50 ms hash
+ * at the default. A hash keeps its own N, so a changed cost never locks anyone out.
+ */
+export function passwordCost(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.OJ_PASSWORD_COST;
+  if (raw === undefined || raw === '') return DEFAULT_COST;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new Error(`OJ_PASSWORD_COST must be a power of two from 1024 to 1048576, got "${raw}"`);
+  }
+  return n;
+}
+
+const N = passwordCost();
 
 /**
  * Cost of the accounts an admin creates in bulk (CSV import, generated users): 16 times cheaper than N,
@@ -12,7 +29,7 @@ const KEYLEN = 64;
  * full-cost one at the account's first login (`needsRehash`), so it only lasts until the password is
  * first used.
  */
-const BATCH_N = 1024;
+const BATCH_N = N / 16;
 
 /** Stored as `scrypt$N$salt$hash` so the cost can be raised later without breaking old hashes. */
 export async function hashPassword(password: string, cost: number = N): Promise<string> {
