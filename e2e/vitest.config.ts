@@ -5,6 +5,11 @@ export default defineConfig({
   test: {
     include: ['e2e/tests/**/*.test.ts'],
     globalSetup: ['e2e/lib/global-setup.ts'],
+    setupFiles: ['e2e/lib/setup.ts'],
+    // A worker's files share its modules (playwright-core, the helpers): loading them again for every
+    // file cost about 2.7 s a file. A file's own state lives in the file; the helpers keep none that a
+    // file could see from the one before (counters only).
+    isolate: false,
     // One browser per worker, each against a site of its own (global-setup.ts; OJ_E2E_WORKERS).
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,

@@ -106,6 +106,8 @@ async function startSite(webDist: string): Promise<E2eSite> {
       // Server caches live a second here (a minute on a real site for rank lists and the home ranking):
       // a test reloads until new data shows instead of waiting a cache out (server/lib/cache-lifetime.ts).
       OJ_CACHE_TTL_MS: '1000',
+      // Cheaper password hashes: the suite makes and logs in hundreds of accounts (lib/password.ts).
+      OJ_PASSWORD_COST: '1024',
     },
     stdio: ['ignore', log, log],
   });

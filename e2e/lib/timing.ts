@@ -46,8 +46,15 @@ export function watchPage(page: Page): void {
   page.waitForTimeout = (ms: number) => timed('fixed sleep', () => sleep(ms));
 }
 
-if (on) {
+/**
+ * Registers the per-file hooks; called by the e2e setup file (`e2e/lib/setup.ts`), which vitest runs for
+ * every file even where the worker keeps this module from the file before.
+ */
+export function timeThisFile(): void {
+  if (!on) return;
   beforeAll(() => {
+    spent.clear();
+    depth = 0;
     fileStart = performance.now();
   });
   beforeEach(() => {
