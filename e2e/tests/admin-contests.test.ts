@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
-import { AC_C, adminLoginInBrowser as adminLogin, api, apiOk, createProblem, loginSession, registerUser, rootToken, waitVerdict, zip } from '../lib/api.js';
+import { AC_C, api, apiOk, createProblem, loginSession, registerUser, rootToken, rootUser, signIn, waitVerdict, zip } from '../lib/api.js';
 import { pageShot, setTime, toast, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -65,7 +65,7 @@ describe('admin contest management', () => {
 
   it('creates a protected ACM contest through the form, in the order of the checks', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     await page.getByTestId('admin-menu').getByText('Create contest').click();
     await page.waitForURL('**/admin/contest/create');
     await page.getByTestId('admin-contest-form').waitFor();
@@ -191,7 +191,7 @@ describe('admin contest management', () => {
 
     it('lists the contest, edits it with the rule type fixed, toggles visibility', async () => {
       const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-      await adminLogin(page);
+      await signIn(page, rootUser, { admin: true });
       await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
       await page.getByTestId(`contest-title-${contestId}`).waitFor();
       const row = page.locator(`tr[data-row-key="${contestId}"]`);
@@ -220,7 +220,7 @@ describe('admin contest management', () => {
 
     it('adds public problems A and B, colours a balloon and edits a display title', async () => {
       const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-      await adminLogin(page);
+      await signIn(page, rootUser, { admin: true });
       await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
       await page.getByTestId(`contest-problems-${contestId}`).click();
       await page.waitForURL(`**/admin/contest/${contestId}/problems`);
@@ -335,7 +335,7 @@ describe('admin contest management', () => {
 
     it('posts an announcement, hides it and edits it', async () => {
       const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-      await adminLogin(page);
+      await signIn(page, rootUser, { admin: true });
       await page.goto(`/admin/contest/${contestId}/announcement`);
       await page.getByTestId('admin-contest-announcements').waitFor();
       await page.getByTestId('ann-create').click();
@@ -370,7 +370,7 @@ describe('admin contest management', () => {
       expect(await waitVerdict(sub.submitId, playerToken)).toBe(0);
 
       const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-      await adminLogin(page);
+      await signIn(page, rootUser, { admin: true });
       await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
       await page.getByTestId(`contest-download-${contestId}`).click();
       await page.getByTestId('download-ac-split').getByText('By problem').click();
@@ -384,7 +384,7 @@ describe('admin contest management', () => {
 
     it('looks right at 768 px (in Chinese, the default language)', async () => {
       const { context, page } = await newVisitor(browser, { width: 768, height: 1000, locale: 'zh-CN' });
-      await adminLogin(page);
+      await signIn(page, rootUser, { admin: true });
       await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
       await page.getByTestId(`contest-title-${contestId}`).waitFor();
       await pageShot(page, 'admin-contest-list-768');
@@ -404,7 +404,7 @@ describe('admin contest management', () => {
       body: { title: `Doomed ${stamp}`, description: 'x', startTime: plus(0).toISOString(), endTime: plus(60).toISOString(), type: 0, auth: 0 },
     });
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto(`/admin/contest?keyword=${encodeURIComponent(`Doomed ${stamp}`)}`);
     await page.getByTestId(`contest-delete-${doomed.id}`).click();
     await page.getByText('Its submissions, discussions and announcements are deleted with it. This cannot be undone.').waitFor();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage } from '../lib/ui.js';
-import { adminLoginInBrowser as adminLogin } from '../lib/api.js';
+import { rootUser, signIn } from '../lib/api.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('admin batch import', () => {
     const fps = `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${items.join('\n')}\n</fps>`;
 
     const { context, page } = await newVisitor(browser);
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/problem/batch-operation');
     await page.getByTestId('import-format').waitFor();
     // What the bar shows while the server works through the file.
@@ -102,7 +102,7 @@ describe('admin batch import', () => {
     const escaped = (title: string) =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<fps version="1.4">\n${item(title).replace('<p>Print a + b.</p>', '<p>Range: 0&lt;l&lt;=n&lt;=100.</p>')}\n</fps>`;
     const { context, page } = await newVisitor(browser);
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/problem/batch-operation');
     const visibility = page.getByTestId('import-visibility');
     await visibility.getByText('Private until published').waitFor();
@@ -136,7 +136,7 @@ long long add(long long a, long long b);]]></prepend>
 <append language="C"><![CDATA[int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }]]></append>`,
     })}\n</fps>`;
     const { context, page } = await newVisitor(browser);
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/problem/batch-operation');
     await page
       .getByTestId('import-file')

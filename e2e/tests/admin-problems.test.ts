@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
-import { adminLoginInBrowser as adminLogin, apiOk, createProblem, loginSession, png, registerUser, rootToken, rootUser, zip } from '../lib/api.js';
+import { adminLoginInBrowser as adminLogin, apiOk, createProblem, loginSession, png, registerUser, rootToken, rootUser, signIn, zip } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -139,7 +139,7 @@ describe('admin problem management', () => {
 
   it('saves a special judge only after its checker compiled', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto(`/admin/problems?keyword=${problemId}`);
     await page.getByTestId(`problem-edit-${problemId}`).click();
     await page.getByTestId('field-title').waitFor();
@@ -192,7 +192,7 @@ describe('admin problem management', () => {
 
   it('manages tag classifications and tags', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/problem/tag');
     await page.getByTestId('admin-tags').waitFor();
     const klass = `Basics ${stamp}`;
@@ -221,7 +221,7 @@ describe('admin problem management', () => {
 
   it('exports a problem as a zip and imports it back', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true });
     await page.goto('/admin/problem/batch-operation');
     const table = page.getByTestId('export-table');
     await table.getByText(problemId).waitFor();
@@ -300,7 +300,7 @@ describe('admin problem management', () => {
 
   it('lays the admin area out at 768 px', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1000 });
-    await adminLogin(page);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
     await shot(page, 'admin-dashboard-768');
     await page.goto('/admin/problems');
     await page.getByTestId(`problem-title-${problemId}`).waitFor();
