@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C as AC, api, loginInBrowser, registerUser, rootToken, rootUser, signIn, WA_C as WA } from '../lib/api.js';
+import { AC_C as AC, api, createContest, loginInBrowser, registerUser, rootToken, rootUser, signIn, WA_C as WA } from '../lib/api.js';
 import { chooseLanguage, holdChunk, loadCode, openEditor, submitWhenAllowed, watchStatus } from '../lib/ui.js';
 
 let browser: Browser;
@@ -304,19 +304,34 @@ describe('problem pages', () => {
   });
 
   it('asks again for a login whose session has expired, over a placeholder that stands still', async () => {
-    const { context, page } = await newVisitor(browser);
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-expired')) {
-        sessionStorage.setItem('e2e-expired', '1');
-        localStorage.setItem('token', 'expired.session.token');
-        localStorage.setItem('userInfo', JSON.stringify({ uid: 'gone', username: 'gone', roleList: [] }));
-      }
-    });
-    await page.goto(`/problem/${problemId}`);
-    await page.getByTestId('login-form').waitFor();
-    // Nothing loads until the login: a shimmer there would run for ever (and keep a core a third busy).
-    await page.locator('.oj-page .ant-skeleton').waitFor();
-    expect(await page.locator('.oj-page .ant-skeleton-active').count()).toBe(0);
-    await context.close();
+    /** A browser whose stored login the server no longer knows (once: the app clears it on the refusal). */
+    const expired = async () => {
+      const visitor = await newVisitor(browser);
+      await visitor.context.addInitScript(() => {
+        if (!sessionStorage.getItem('e2e-expired')) {
+          sessionStorage.setItem('e2e-expired', '1');
+          localStorage.setItem('token', 'expired.session.token');
+          localStorage.setItem('userInfo', JSON.stringify({ uid: 'gone', username: 'gone', roleList: [] }));
+        }
+      });
+      return visitor;
+    };
+    // Nothing loads until the login: a shimmer or a spinner there would run for ever (the problem page's
+    // kept a core a third busy).
+    const problem = await expired();
+    await problem.page.goto(`/problem/${problemId}`);
+    await problem.page.getByTestId('login-form').waitFor();
+    await problem.page.locator('.oj-page .ant-skeleton').waitFor();
+    expect(await problem.page.locator('.oj-page .ant-skeleton-active').count()).toBe(0);
+    await problem.context.close();
+
+    const cid = await createContest(await rootToken(), { title: `Expired ${stamp}` });
+    const contest = await expired();
+    await contest.page.goto(`/contest/${cid}`);
+    await contest.page.getByTestId('login-form').waitFor();
+    await contest.page.locator('.oj-page-spin').waitFor({ state: 'attached' });
+    expect(await contest.page.locator('.ant-spin-spinning').count()).toBe(0);
+    await shot(contest.page, 'expired-session-contest');
+    await contest.context.close();
   });
 });

@@ -33,9 +33,12 @@ export default function PreferenceSync() {
     if (!uid || !savedTheme) return;
     // A scheme chosen in the header before this component arrived is newer than the saved one.
     const chosen = unsavedChoice(uid);
-    if (chosen === savedTheme) choiceSaved(chosen);
-    if (chosen && chosen !== savedTheme) save({ theme: chosen });
-    else if (savedTheme !== themeStore.get().mode) void setThemeMode(savedTheme);
+    if (chosen && chosen !== savedTheme) {
+      save({ theme: chosen });
+      return;
+    }
+    choiceSaved(savedTheme);
+    if (savedTheme !== themeStore.get().mode) void setThemeMode(savedTheme);
   }, [uid, savedTheme]);
   useEffect(
     () =>

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteConfig } from '../api/queries';
 import { openAuthDialog } from '../app/dialogs/dialogStore';
@@ -9,6 +8,7 @@ import { navigateTo, onAdminPage } from '../app/navigation';
 import type { RouteMeta } from '../app/routeMeta';
 import { session, useSession } from '../app/session';
 import { STORAGE_KEYS } from '../app/storage';
+import { PageLoading } from '../app/layout/PageLoading';
 
 /**
  * Logged-out visit of a login-only route (spec 1 §6): clear the session, go home, open Login, and after
@@ -53,15 +53,15 @@ export function RouteGate({ meta, children }: { meta: RouteMeta; children: React
 
   if (meta.requiresAuth && !loggedIn) return <LoginRequired />;
   if (meta.access === 'publicDiscussion') {
-    if (isPending) return <Spin className="oj-page-spin" />;
+    if (isPending) return <PageLoading />;
     if (!config?.openPublicDiscussion) return <AreaClosed messageKey="msg.noPublicDiscussion" />;
   }
   if (meta.access === 'groupDiscussion') {
-    if (isPending) return <Spin className="oj-page-spin" />;
+    if (isPending) return <PageLoading />;
     if (!config?.openGroupDiscussion) return <AreaClosed messageKey="msg.noGroupDiscussion" />;
   }
   if (meta.access === 'contestComment') {
-    if (isPending) return <Spin className="oj-page-spin" />;
+    if (isPending) return <PageLoading />;
     if (!config?.openContestComment) return <AreaClosed messageKey="msg.noContestComment" />;
   }
   return <>{children}</>;

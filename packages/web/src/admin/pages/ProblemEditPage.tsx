@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Result, Row, Select, Space, Spin, Switch } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Result, Row, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -23,6 +23,7 @@ import type { ProblemPlacement } from '../problemPlacement';
 import { placeOf, type ProblemPlace } from '../problemPlaces';
 import { ADMIN_EDITOR_CALLS, ProblemEditorCallsContext, useProblemEditorCalls } from '../problemEditorCalls';
 import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../problemOptions';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
  * Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}) in the place the
@@ -53,8 +54,7 @@ function PlacedProblemEditor({ place, placeId, pidParam }: { place: ProblemPlace
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
   if (where.notFound) return <Result status="404" title={t(where.notFound)} />;
   if (where.error) return <Result status="warning" title={where.error.message} />;
-  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || where.pending || !where.placement)
-    return <Spin className="oj-page-spin" />;
+  if ((pid !== undefined && !detail.data) || (languages.isPending && !languages.data) || where.pending || !where.placement) return <PageLoading />;
   // The form's parts (checker compile, zip, uploads, tags) call what the place provides.
   return (
     <ProblemEditorCallsContext.Provider value={where.placement.calls ?? ADMIN_EDITOR_CALLS}>

@@ -1,6 +1,6 @@
 import './comments.css';
 import { useState } from 'react';
-import { Button, Card, Empty, Pagination, Popconfirm, Space, Spin, Tooltip } from 'antd';
+import { Button, Card, Empty, Pagination, Popconfirm, Space, Tooltip } from 'antd';
 import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { abilityReason } from '../abilityReason';
 import { AuthorLine } from './AuthorLine';
 import { CommentEditor } from './CommentEditor';
 import { LikeButton } from './LikeButton';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 /** Where the comments live, with what the delete policy needs (spec 2 §6). */
 export interface CommentsProps {
@@ -61,7 +62,7 @@ export function Comments({ source, contest, gid, onChanged }: CommentsProps) {
     <Card title={t('comment.heading')} className="oj-comments" data-testid="comments">
       <CommentEditor placeholder={t('comment.placeholder')} onSend={add} testId="comment-new" refusal={refusal} />
       {list.isPending ? (
-        <Spin className="oj-page-spin" />
+        <PageLoading />
       ) : list.isError ? (
         <Empty description={list.error.message || t('common.loadFailed')} />
       ) : !page0?.records.length ? (

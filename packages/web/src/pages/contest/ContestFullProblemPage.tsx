@@ -1,10 +1,11 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContestProblemView } from './problem/ContestProblemView';
 import { ProblemNavBar } from './problem/ProblemNavBar';
 import { contestProblemPath } from '../../components/contest/meta';
 import { useContestData } from './shell/useContestData';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
  * Focus mode of a contest problem, /contest/:contestID/problem/:problemID/full-screen (spec 1 §2
@@ -33,7 +34,7 @@ export default function ContestFullProblemPage() {
       />
     );
   }
-  if (!value) return <Spin className="oj-page-spin" />;
+  if (!value) return <PageLoading />;
   const fullPath = (id: string) => `${contestProblemPath(cid, id)}/full-screen`;
   return (
     <div data-testid="contest-full-screen">

@@ -1,5 +1,5 @@
 import './shell/contest.css';
-import { Button, Result, Spin, Tabs } from 'antd';
+import { Button, Result, Tabs } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
 import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
 import { useContestData } from './shell/useContestData';
 import { useMay } from '../../app/may';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 function ShellMessage({ title, subTitle }: { title: string; subTitle?: string }) {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export default function ContestShell() {
 
   if (!validId) return <ShellMessage title={t('msg.contestNotFound')} />;
   if (error !== null) return <ShellMessage title={error || t('contest.shell.loadFailed')} />;
-  if (!contest || !value) return <Spin className="oj-page-spin" />;
+  if (!contest || !value) return <PageLoading />;
 
   const tabs = contestTabs({ contest, isContestAdmin, mayRejudge, openContestComment: !!config.data?.openContestComment });
   const base = `/contest/${cid}`;

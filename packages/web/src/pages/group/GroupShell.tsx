@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import './group.css';
-import { Avatar, Button, Card, Col, Result, Row, Space, Spin, Tabs, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Result, Row, Space, Tabs, Typography } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { GroupContext, groupPath } from '../../components/group/GroupContext';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GROUP_TABS, groupSideOf, groupTabOfPath } from './tabs';
 import { useGroupData } from './useGroupData';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 // The leaderboard (its rank call and table) is fetched with the first tab that shows it.
 const GroupLeaderboard = lazy(() => import('./rank/GroupLeaderboard'));
@@ -47,7 +48,7 @@ export default function GroupShell() {
 
   if (!validId) return <ShellMessage title={t('msg.groupNotFound')} />;
   if (error !== null) return <ShellMessage title={error || t('group.loadFailed')} />;
-  if (!value) return <Spin className="oj-page-spin" />;
+  if (!value) return <PageLoading />;
 
   const base = groupPath(gid);
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';

@@ -1,5 +1,5 @@
 import '../contest/problem/contestProblem.css';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trainingNavSource } from '../../api/training';
@@ -8,6 +8,7 @@ import { ProblemNavBar } from '../contest/problem/ProblemNavBar';
 import { TrainingProblemView } from './TrainingProblemView';
 import { useTrainingPlace, useTrainingProblemPath } from '../../components/training/TrainingPlace';
 import { useTrainingData } from './useTrainingData';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
  * Focus mode of a training problem, /training/:trainingID/problem/:problemID/full-screen (spec 1 §2):
@@ -40,7 +41,7 @@ export default function TrainingFullProblemPage() {
       />
     );
   }
-  if (!value) return <Spin className="oj-page-spin" />;
+  if (!value) return <PageLoading />;
   return (
     <div data-testid="training-full-screen">
       <TrainingProblemView

@@ -1,5 +1,5 @@
 import './training.css';
-import { Button, Card, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Card, Result, Space, Tabs, Tooltip, Typography } from 'antd';
 import { BarChartOutlined, EditOutlined, HomeOutlined, LockOutlined, QuestionCircleOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../../co
 import { useIsTrainingAdmin, useMayEditTraining } from '../../components/training/policy';
 import { useTrainingPlace } from '../../components/training/TrainingPlace';
 import { useTrainingData } from './useTrainingData';
+import { PageLoading } from '../../app/layout/PageLoading';
 
 /** The tabs of spec 2 §2 (child routes); `inside` ones stay disabled until the viewer has access. */
 const TABS = [
@@ -115,7 +116,7 @@ export default function TrainingShell() {
 
   if (!validId) return <ShellMessage title={t('training.detail.notFound')} />;
   if (error !== null) return <ShellMessage title={error || t('training.detail.loadFailed')} />;
-  if (!value) return <Spin className="oj-page-spin" />;
+  if (!value) return <PageLoading />;
 
   const base = place.path(tid);
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : '';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 } from '../../contest/contestForm';
 import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -55,7 +56,7 @@ export default function ContestEditPage() {
 
   if (!valid) return <Result status="404" title={t('msg.contestNotFound')} />;
   if (detail.isError) return <Result status="warning" title={(detail.error as Error).message} />;
-  if (cid !== undefined && !detail.data) return <Spin className="oj-page-spin" />;
+  if (cid !== undefined && !detail.data) return <PageLoading />;
   return <ContestForm key={cid ?? 'new'} cid={cid} detail={detail.data} />;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin, Switch } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Switch } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { useTrainingAdminScope } from '../../training/trainingAdminScope';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 interface FormValues {
   rank: number;
@@ -51,7 +52,7 @@ export function TrainingEditor({ tid }: { tid: number | undefined }) {
   });
   if (!valid) return <Result status="404" title={t('training.detail.notFound')} />;
   if (detail.isError) return <Result status="warning" title={detail.error.message} />;
-  if (tid !== undefined && !detail.data) return <Spin className="oj-page-spin" />;
+  if (tid !== undefined && !detail.data) return <PageLoading />;
   return <TrainingForm key={tid ?? 'new'} tid={tid} detail={detail.data} />;
 }
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Spin } from 'antd';
 import { useContestProblems } from '../../../api/contest';
 import { useContest } from '../ContestContext';
 import { QueryRetryAlert } from './RetryAlert';
 import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 /** /contest/:contestID/rank (spec 2 §2 ContestRank): the board of the contest, ACM or OI. */
 export default function ContestRankPage() {
@@ -14,7 +14,7 @@ export default function ContestRankPage() {
     () => (problems.data ?? []).map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color })),
     [problems.data],
   );
-  if (problems.isPending) return <Spin className="oj-page-spin" />;
+  if (problems.isPending) return <PageLoading />;
   // The board's columns are the problems: without them there is no board to show.
   if (problems.isError && !problems.data) return <QueryRetryAlert query={problems} testId="rank-problems-error" />;
   return <ScoreboardView source="inside" contest={contest} isContestAdmin={isContestAdmin} problems={heads} />;

@@ -1,7 +1,7 @@
 import '../shell/contest.css';
 import './scoreboard.css';
 import { useMemo } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContestInfo } from '@oj/shared';
@@ -11,6 +11,7 @@ import { outsideBoardPath } from '../../../components/contest/meta';
 import { useContestStatus } from '../shell/useContestClock';
 import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
  * /contest/<rule key>-scoreboard/:contestID, e.g. acm-scoreboard, oi-scoreboard (spec 2 §2 "Outside
@@ -54,7 +55,7 @@ export default function OutsideScoreboardPage() {
         />
       </div>
     );
-  if (!raw || !contest) return <Spin className="oj-page-spin" />;
+  if (!raw || !contest) return <PageLoading />;
   const want = outsideBoardPath(raw);
   if (pathname.replace(/\/+$/, '') !== want) return <Navigate to={want} replace />;
   return (

@@ -1,4 +1,4 @@
-import { Button, Card, List, Popconfirm, Result, Spin, Typography } from 'antd';
+import { Button, Card, List, Popconfirm, Result, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useContestProblems } from '../../../api/contest';
@@ -10,6 +10,7 @@ import { QueryRetryAlert } from '../rank/RetryAlert';
 import { useRowTask } from './toolParts';
 import './tools.css';
 import { useMay } from '../../../app/may';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
  * /contest/:contestID/rejudge (spec 2 §2 ContestRejudgeAdmin; super admin only): the contest's problems,
@@ -24,7 +25,7 @@ export default function RejudgePage() {
   const [busy, runRow] = useRowTask();
 
   if (!superAdmin) return <Result status="403" title={t('scoreboard.rejudge.superAdminOnly')} data-testid="rejudge-denied" />;
-  if (problems.isPending) return <Spin className="oj-page-spin" />;
+  if (problems.isPending) return <PageLoading />;
 
   const rejudge = (pid: number) =>
     runRow(pid, async () => {

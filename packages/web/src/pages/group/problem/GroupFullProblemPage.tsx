@@ -1,5 +1,5 @@
 import '../../contest/problem/contestProblem.css';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { problemEndpoints } from '@oj/shared';
@@ -9,6 +9,7 @@ import { ProblemNavBar } from '../../contest/problem/ProblemNavBar';
 import { groupPath } from '../../../components/group/GroupContext';
 import { useGroupData } from '../useGroupData';
 import { GroupProblemView } from './GroupProblemView';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
  * Focus mode of a group problem, /group/:groupID/problem/:problemID/full-screen (spec 1 §2, spec 3 §2
@@ -39,7 +40,7 @@ export default function GroupFullProblemPage() {
       />
     );
   }
-  if (!value) return <Spin className="oj-page-spin" />;
+  if (!value) return <PageLoading />;
   const pathOf = (id: string) => groupPath(gid, 'problem', encodeURIComponent(id));
   return (
     <div data-testid="group-full-screen">

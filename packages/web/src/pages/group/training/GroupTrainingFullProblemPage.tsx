@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Spin } from 'antd';
 import { useParams } from 'react-router';
 import { useGroupAccess } from '../../../api/group';
 import TrainingFullProblemPage from '../../training/TrainingFullProblemPage';
 import { TrainingPlaceContext } from '../../../components/training/TrainingPlace';
 import { groupTrainingPlace } from './groupTrainingPlace';
+import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
  * /group/:groupID/training/:trainingID/problem/:problemID/full-screen (spec 3 §2
@@ -17,7 +17,7 @@ export default function GroupTrainingFullProblemPage() {
   const valid = Number.isInteger(gid) && gid > 0;
   const access = useGroupAccess(valid ? gid : 0);
   const place = useMemo(() => groupTrainingPlace(gid, access.data ?? { level: 0, owner: false, member: false, admin: false, root: false }), [gid, access.data]);
-  if (valid && access.isPending) return <Spin className="oj-page-spin" />;
+  if (valid && access.isPending) return <PageLoading />;
   return (
     <TrainingPlaceContext.Provider value={place}>
       <TrainingFullProblemPage />
