@@ -190,7 +190,9 @@ describe('the box', () => {
   it('gives a box the group of the uid it settled on when the first uid it tried was busy', async () => {
     // Another run holds the first uid of a pool of two: this run moves to the second, its group too.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-uid-busy-'));
-    const holder = spawn('flock', ['-n', path.join(dir, 'uid-61000.lock'), 'sleep', '30'], { stdio: 'ignore' });
+    // The holder waits for the lock (no -n): the check below takes it for an instant, and a holder that
+    // gave up then would never hold it (the test waited out its ten seconds, once in a loaded run).
+    const holder = spawn('flock', [path.join(dir, 'uid-61000.lock'), 'sleep', '30'], { stdio: 'ignore' });
     try {
       await waitFor(() => spawnSync('flock', ['-n', path.join(dir, 'uid-61000.lock'), 'true']).status === 1);
       const out = path.join(dir, 'out');
