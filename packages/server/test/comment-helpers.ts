@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { discussionCategories, discussions, msgReminds } from '../src/db/schema/index.js';
 import type { TestApp } from './harness.js';
-import { del, get, post, q, uidOf } from './helpers.js';
+import { uidOf } from './helpers.js';
+import { client } from './client.js';
 
 /** One category per test app: files share this module (api tests run without isolation), not databases. */
 const categories = new WeakMap<TestApp, number>();
@@ -41,12 +42,13 @@ export async function insertDiscussion(t: TestApp, username: string, o: { status
 export type Where = { did: number } | { cid: number };
 
 export const listComments = (t: TestApp, where: Where, token?: string, page: Record<string, number> = {}) =>
-  get(t, '/api/comments', { token, ...q({ ...where, ...page }) });
-export const addComment = (t: TestApp, where: Where, content: string, token?: string) => post(t, '/api/comment', { ...where, content }, { token });
-export const removeComment = (t: TestApp, id: number, token?: string) => del(t, '/api/comment', { token, ...q({ id }) });
+  client(t, token).call('comment.list', { query: { ...where, ...page } });
+export const addComment = (t: TestApp, where: Where, content: string, token?: string) => client(t, token).call('comment.add', { body: { ...where, content } });
+export const removeComment = (t: TestApp, id: number, token?: string) => client(t, token).call('comment.remove', { query: { id } });
 export const likeComment = (t: TestApp, id: number, toLike: boolean, source: { sourceId: number; sourceType: 'Discussion' | 'Contest' }, token?: string) =>
-  get(t, '/api/comment-like', { token, ...q({ cid: id, toLike: String(toLike), ...source }) });
-export const listReplies = (t: TestApp, where: Where, commentId: number, token?: string) => get(t, '/api/reply', { token, ...q({ ...where, commentId }) });
+  client(t, token).call('comment.like', { query: { cid: id, toLike, ...source } });
+export const listReplies = (t: TestApp, where: Where, commentId: number, token?: string) =>
+  client(t, token).call('comment.replies', { query: { ...where, commentId } });
 export const addReply = (
   t: TestApp,
   where: Where,
@@ -54,8 +56,8 @@ export const addReply = (
   content: string,
   token?: string,
   quote?: { quoteId: number; quoteType: 'Comment' | 'Reply' },
-) => post(t, '/api/reply', { ...where, reply: { commentId, content }, ...quote }, { token });
-export const removeReply = (t: TestApp, id: number, token?: string) => del(t, '/api/reply', { token, ...q({ id }) });
+) => client(t, token).call('comment.addReply', { body: { ...where, reply: { commentId, content }, ...quote } });
+export const removeReply = (t: TestApp, id: number, token?: string) => client(t, token).call('comment.removeReply', { query: { id } });
 
 /** The reminders a user received, oldest first, as stored. */
 export async function remindsOf(t: TestApp, username: string, action?: string) {

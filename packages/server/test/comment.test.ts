@@ -6,8 +6,9 @@ import { comments, discussions, submissions, users } from '../src/db/schema/inde
 import { putSetting } from '../src/lib/site-config.js';
 import { addComment, addReply, insertDiscussion, likeComment, listComments, listReplies, remindsOf, removeComment, removeReply } from './comment-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, login, post, q, rootToken, uidOf } from './helpers.js';
+import { createUser, login, post, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -80,7 +81,7 @@ describe('writing comments', () => {
   it('refuses empty, over-long and muted comments and changes nothing', async () => {
     const did = await insertDiscussion(t, 'ann');
     for (const content of ['', '    \n ', 'x'.repeat(10001)]) {
-      const r = await addComment(t, { did }, content, bob);
+      const r = await post(t, '/api/comment', { did, content }, { token: bob });
       expect([r.http, r.status]).toEqual([400, 400]);
       expect(r.msg).toMatch(/Content (cannot be empty|Can not exceed 10000)/);
     }
@@ -189,13 +190,9 @@ describe('replies', () => {
     const comment = (await addComment(t, { did }, 'ann’s comment', ann)).data;
     const before = (await remindsOf(t, 'ann', 'Reply')).length;
     // a forged toUid does not choose the recipient
-    const r1 = await t.app.inject({
-      method: 'POST',
-      url: '/api/reply',
-      headers: { authorization: bob },
-      payload: { did, reply: { commentId: comment.id, content: 'bob answers', toUid: await uidOf(t, 'carol') } },
-    });
-    const reply1 = r1.json().data;
+    const reply1 = (
+      await client(t, bob).call('comment.addReply', { body: { did, reply: { commentId: comment.id, content: 'bob answers', toUid: await uidOf(t, 'carol') } } })
+    ).data;
     expect(reply1).toMatchObject({ commentId: comment.id, fromName: 'bob', toName: 'ann', content: 'bob answers' });
     const toAnn = await remindsOf(t, 'ann', 'Reply');
     expect(toAnn.length).toBe(before + 1);
@@ -226,7 +223,8 @@ describe('replies', () => {
     const reply = (await addReply(t, { did: other }, theirs.id, 'a reply elsewhere', carol)).data;
     const quote = await addReply(t, { did }, here.id, 'quoting elsewhere', carol, { quoteId: reply.id, quoteType: 'Reply' });
     expect([quote.status, quote.msg]).toEqual([404, MSG.replyNotFound]);
-    for (const content of [' ', 'y'.repeat(10001)]) expect((await addReply(t, { did }, here.id, content, carol)).http).toBe(400);
+    for (const content of [' ', 'y'.repeat(10001)])
+      expect((await post(t, '/api/reply', { did, reply: { commentId: here.id, content } }, { token: carol })).http).toBe(400);
     expect((await addReply(t, { did }, here.id, 'ok', muted)).msg).toBe(MSG.commentNotAllowed);
     const [row] = await t.database.db.select({ n: comments.replyNum }).from(comments).where(eq(comments.id, here.id));
     expect(row!.n).toBe(0);
@@ -326,7 +324,7 @@ describe('a discussion deleted while it is being answered', () => {
       const calls = [
         ...Array.from({ length: 8 }, (_, i) => addReply(t, { did }, c.data.id, `reply ${i}`, i % 2 ? bob : carol)),
         removeComment(t, other.data.id, carol),
-        del(t, '/api/discussion', { token: ann, ...q({ did }) }),
+        client(t, ann).call('discussion.remove', { query: { did } }),
       ];
       const answers = await Promise.all(calls);
       // Each either happened or found its row gone: never a 500 (a deadlock or a foreign-key error).

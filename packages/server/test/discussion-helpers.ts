@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { JudgeStatus, Role } from '@oj/shared';
 import { msgReminds, submissions, userSysNotices } from '../src/db/schema/index.js';
 import type { TestApp } from './harness.js';
-import { createUser, login, post } from './helpers.js';
+import { createUser, login } from './helpers.js';
+import { client } from './client.js';
 
 /** Accepted bank submissions of `n` distinct problems (what the AC count reads), written directly. */
 export async function giveAccepted(t: TestApp, uid: string, username: string, pids: number[]) {
@@ -33,7 +34,7 @@ export const discussionForm = (categoryId: number, o: Record<string, unknown> = 
 
 /** Posts a discussion and returns its id; fails the test when refused. */
 export async function postDiscussion(t: TestApp, token: string, categoryId: number, o: Record<string, unknown> = {}): Promise<number> {
-  const r = await post(t, '/api/discussion', discussionForm(categoryId, o), { token });
+  const r = await client(t, token).call('discussion.add', { body: discussionForm(categoryId, o) });
   if (r.status !== 200) throw new Error(`post discussion: ${r.msg}`);
   return r.data.id;
 }

@@ -95,24 +95,26 @@ describe('group announcements', () => {
   });
 
   it('shows members the visible ones only, admins all of them, and refuses everyone else', async () => {
-    const list = async (who: string | undefined, path = 'group/get-announcement-list') =>
-      get(t, `/api/${path}`, { token: who ? tok[who] : undefined, ...q({ gid }) });
+    const list = async (who: string | undefined, admin = false) => {
+      const c = client(t, who ? tok[who] : undefined);
+      return admin ? c.call('groupBoard.adminAnnouncements', { query: { gid } }) : c.call('groupBoard.announcements', { query: { gid } });
+    };
     for (const who of ['member3', 'admin4', 'owner', 'superAdmin']) {
       const r = await list(who);
       expect(r.status, who).toBe(200);
-      expect(r.data.records.map((a: any) => a.title)).toEqual(['By admin', 'Welcome']);
+      expect(r.data.records.map((a) => a.title)).toEqual(['By admin', 'Welcome']);
     }
     for (const who of NOT_MEMBERS) expect([(await list(who)).http, (await list(who)).msg]).toEqual([403, MSG.groupNotMember]);
     expect((await list(undefined)).http).toBe(401);
-    const admin = await list('admin4', 'group/get-admin-announcement-list');
-    expect(admin.data.records.map((a: any) => a.title)).toEqual(['By admin', 'Draft', 'Welcome']);
+    const admin = await list('admin4', true);
+    expect(admin.data.records.map((a) => a.title)).toEqual(['By admin', 'Draft', 'Welcome']);
     expect(admin.data.total).toBe(3);
-    expect((await list('member3', 'group/get-admin-announcement-list')).http).toBe(403);
+    expect((await list('member3', true)).http).toBe(403);
     // 5 a page on the home (spec 3 §9)
     expect((await client(t, tok.member3).call('groupBoard.announcements', { query: { gid, limit: 1, currentPage: 2 } })).data.records[0].title).toBe('Welcome');
     // never among the site's announcements
     const site = await client(t).call('site.announcements');
-    expect(site.data.records.map((a: any) => a.title)).not.toContain('Welcome');
+    expect(site.data.records.map((a) => a.title)).not.toContain('Welcome');
   });
 
   it('lets the group root edit any, an admin only his own (spec 3 §6), and switches visibility', async () => {
@@ -125,7 +127,7 @@ describe('group announcements', () => {
     expect((await edit('root5', shown, { title: 'Welcome!' })).data).toMatchObject({ title: 'Welcome!', username: 'owner' });
     expect((await edit('superAdmin', hidden, { title: 'Draft', status: 0 })).data.status).toBe(0);
     expect((await edit('owner', hidden, { title: 'Draft', status: 1 })).data.status).toBe(1);
-    const titles = (await client(t, tok.member3).call('groupBoard.announcements', { query: { gid } })).data.records.map((a: any) => a.title);
+    const titles = (await client(t, tok.member3).call('groupBoard.announcements', { query: { gid } })).data.records.map((a) => a.title);
     expect(titles).toEqual(['Mine edited', 'Welcome!']);
   });
 
@@ -205,25 +207,25 @@ describe('get-group-rank-list', () => {
   it('ranks the members by ACM (AC, then fewer submissions) and by OI (score)', async () => {
     const acm = await rank('member3', { type: 0 });
     expect(acm.data.total).toBe(4);
-    expect(acm.data.records.map((r: any) => [r.rank, r.username, r.ac, r.total, r.score])).toEqual([
+    expect(acm.data.records.map((r) => [r.rank, r.username, r.ac, r.total, r.score])).toEqual([
       [1, 'admin4', 2, 2, 20],
       [2, 'member3', 2, 3, 40],
       [3, 'owner', 1, 1, 50],
       [4, 'member3b', 0, 1, 0],
     ]);
     const oi = await rank('member3', { type: 1 });
-    expect(oi.data.records.map((r: any) => r.username)).toEqual(['owner', 'member3', 'admin4', 'member3b']);
+    expect(oi.data.records.map((r) => r.username)).toEqual(['owner', 'member3', 'admin4', 'member3b']);
   });
 
   it('continues rank numbers across pages and keeps them when searching', async () => {
     const page2 = await rank('owner', { type: 0, limit: 2, currentPage: 2 });
-    expect(page2.data.records.map((r: any) => [r.rank, r.username])).toEqual([
+    expect(page2.data.records.map((r) => [r.rank, r.username])).toEqual([
       [3, 'owner'],
       [4, 'member3b'],
     ]);
     expect(page2.data.total).toBe(4);
     const found = await rank('owner', { type: 0, searchUser: 'MEMBER3' });
-    expect(found.data.records.map((r: any) => [r.rank, r.username])).toEqual([
+    expect(found.data.records.map((r) => [r.rank, r.username])).toEqual([
       [2, 'member3'],
       [4, 'member3b'],
     ]);
@@ -245,7 +247,7 @@ describe('get-group-rank-list', () => {
       .update(groupMembers)
       .set({ auth: GroupLevel.REFUSED })
       .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid.member3b!)));
-    expect((await rank('member3', { type: 0 })).data.records.map((r: any) => r.username)).not.toContain('member3b');
+    expect((await rank('member3', { type: 0 })).data.records.map((r) => r.username)).not.toContain('member3b');
     expect((await rank('member3b', { type: 0 })).http).toBe(403);
     // …and the group's announcements and discussions with it
     expect((await client(t, tok.member3b).call('groupBoard.announcements', { query: { gid } })).msg).toBe(MSG.groupNotMember);
@@ -300,14 +302,14 @@ describe("get-group-rank-list counts the group's problems solved anywhere in the
       row('admin4', bank, { cid: ended }), // …nor in a group contest
     ]);
     const acm = await client(t, tok.member3).call('groupBoard.rank', { query: { gid: g, type: 0 } });
-    expect(acm.data.records.map((r: any) => [r.username, r.ac, r.total])).toEqual([['member3', 4, 4]]);
+    expect(acm.data.records.map((r) => [r.username, r.ac, r.total])).toEqual([['member3', 4, 4]]);
     // the seal lifted (the contest over, the real rank shown): member3b's result counts
     await t.database.db
       .update(contests)
       .set({ endTime: new Date(now - min) })
       .where(eq(contests.id, sealed));
     const after = await client(t, tok.member3).call('groupBoard.rank', { query: { gid: g, type: 1 } });
-    expect(after.data.records.map((r: any) => [r.username, r.ac, r.score])).toEqual([
+    expect(after.data.records.map((r) => [r.username, r.ac, r.score])).toEqual([
       ['member3', 4, 400],
       ['member3b', 1, 100],
     ]);
@@ -318,8 +320,9 @@ describe('group discussions', () => {
   let mine: number;
   let other: number;
   const form = (o: Record<string, unknown> = {}) => ({ ...discussionForm(chat), gid, ...o });
-  const list = (who: string | undefined, query: Record<string, string | number> = {}, path = 'group/get-discussion-list') =>
-    get(t, `/api/${path}`, { token: who ? tok[who] : undefined, ...q({ gid, ...query }) });
+  const list = (who: string | undefined, query: { pid?: string } = {}) =>
+    client(t, who ? tok[who] : undefined).call('groupBoard.discussions', { query: { gid, ...query } });
+  const adminList = (who: string, query: { status?: number } = {}) => client(t, tok[who]).call('groupBoard.adminDiscussions', { query: { gid, ...query } });
   const discussionCount = async () => (await t.database.db.select({ n: count() }).from(discussions).where(isNotNull(discussions.gid)))[0]!.n;
 
   it('lets members post (admins may pin) and refuses non-members and visitors', async () => {
@@ -349,12 +352,12 @@ describe('group discussions', () => {
 
   it("lists them to members only, pinned first, and never among the site's", async () => {
     const r = await list('member3');
-    expect(r.data.records.map((d: any) => d.title)).toEqual(['Rules', 'Another one', 'Member question']);
-    expect((await list('member3', { pid: 'GRA' })).data.records.map((d: any) => d.title)).toEqual(['Another one']);
+    expect(r.data.records.map((d) => d.title)).toEqual(['Rules', 'Another one', 'Member question']);
+    expect((await list('member3', { pid: 'GRA' })).data.records.map((d) => d.title)).toEqual(['Another one']);
     for (const who of NOT_MEMBERS) expect((await list(who)).msg).toBe(MSG.groupNotMember);
     expect((await list(undefined)).http).toBe(401);
     const site = await client(t, tok.member3).call('discussion.list');
-    expect(site.data.records.map((d: any) => d.gid)).not.toContain(gid);
+    expect(site.data.records.map((d) => d.gid)).not.toContain(gid);
   });
 
   it('opens detail, likes and comments through the site calls for members only', async () => {
@@ -398,13 +401,13 @@ describe('group discussions', () => {
     expect((await moderate('admin4', { id: mine, topPriority: true })).status).toBe(200);
     expect((await put(t, '/api/group/admin-discussion', { id: mine, status: 3 }, { token: tok.admin4 })).http).toBe(400);
     // hidden: gone for other members, kept for its author and the admins
-    expect((await list('member3')).data.records.map((d: any) => d.title)).toEqual(['Rules', 'Member question (edited)']);
-    expect((await list('member3b')).data.records.map((d: any) => d.title)).toContain('Another one');
-    expect((await list('admin4')).data.records.map((d: any) => d.title)).toContain('Another one');
+    expect((await list('member3')).data.records.map((d) => d.title)).toEqual(['Rules', 'Member question (edited)']);
+    expect((await list('member3b')).data.records.map((d) => d.title)).toContain('Another one');
+    expect((await list('admin4')).data.records.map((d) => d.title)).toContain('Another one');
     expect((await client(t, tok.member3).call('discussion.detail', { query: { did: other } })).msg).toBe(MSG.discussionNotFound);
-    const admin = await list('root5', { status: 1 }, 'group/get-admin-discussion-list');
-    expect(admin.data.records.map((d: any) => d.title)).toEqual(['Another one']);
-    expect((await list('member3', {}, 'group/get-admin-discussion-list')).http).toBe(403);
+    const admin = await adminList('root5', { status: 1 });
+    expect(admin.data.records.map((d) => d.title)).toEqual(['Another one']);
+    expect((await adminList('member3')).http).toBe(403);
     // delete: not another member's; a group admin any
     expect((await client(t, tok.member3b).call('groupBoard.removeDiscussion', { query: { did: mine } })).http).toBe(403);
     expect((await client(t, tok.admin4).call('groupBoard.removeDiscussion', { query: { did: mine } })).status).toBe(200);
@@ -426,7 +429,7 @@ describe('group discussions', () => {
   });
 
   it('is closed by openGroupDiscussion for everyone, and not by the public switch', async () => {
-    const rules = (await list('member3')).data.records.find((d: any) => d.title === 'Rules').id;
+    const rules = (await list('member3')).data.records.find((d) => d.title === 'Rules')!.id;
     await putSetting(t.database.db, 'website', { openPublicDiscussion: false });
     expect((await list('member3')).status).toBe(200);
     expect((await client(t, tok.member3).call('discussion.detail', { query: { did: rules } })).status).toBe(200);

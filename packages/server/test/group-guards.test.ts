@@ -9,6 +9,7 @@ import { GroupAuth, GroupLevel, type Endpoint } from '@oj/shared';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { call, createUser, login } from './helpers.js';
+import { client } from './client.js';
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   !!v && typeof v === 'object' && typeof (v as Endpoint).path === 'string' && typeof (v as Endpoint).method === 'string';
@@ -66,16 +67,17 @@ describe('group calls', () => {
   });
 
   it("keep the site's calls that take a gid closed too: the group status list", async () => {
+    const query = { gid, currentPage: 1, limit: 10 };
     for (const token of [outsider, applicant]) {
-      const r = await call(t, 'GET', '/api/get-submission-list', { token, query: { gid: String(gid), currentPage: '1', limit: '10' } });
+      const r = await client(t, token).call('submission.list', { query });
       expect(r.http === 200 && r.status === 200, `${r.http} ${r.msg}`).toBe(false);
     }
-    expect((await call(t, 'GET', '/api/get-submission-list', { query: { gid: String(gid), currentPage: '1', limit: '10' } })).http).toBe(401);
+    expect((await client(t).call('submission.list', { query })).http).toBe(401);
   });
 
   it('give a non-member (and an applicant) nothing inside a private group', async () => {
     // An applicant may withdraw his application (leaving is his own standing); an outsider has nothing to leave.
-    const exit = await call(t, 'DELETE', '/api/group/member/exit', { token: outsider, query: { gid: String(gid) } });
+    const exit = await client(t, outsider).call('group.exit', { query: { gid } });
     expect(exit.status).not.toBe(200);
     for (const e of groupCalls.filter((c) => !FOR_EVERY_USER.has(`${c.method} ${c.path}`) && c.path !== 'group/member/exit')) {
       for (const token of [outsider, applicant]) {

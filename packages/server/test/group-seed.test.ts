@@ -7,8 +7,9 @@ import { seedContests } from '../src/modules/contest/seed.js';
 import { seedGroups } from '../src/modules/group/seed.js';
 import { seedProblems } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, login, q, rootToken } from './helpers.js';
+import { login, rootToken } from './helpers.js';
 import { resetPassword } from './seed-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 
@@ -45,12 +46,12 @@ describe('seedGroups', () => {
 
     // root owns both; the demo users stand where the description says
     const root = await rootToken(t);
-    expect((await get(t, '/api/get-group-access', { token: root, ...q({ gid: klass!.id }) })).data).toMatchObject({ owner: true, root: true });
+    expect((await client(t, root).call('group.access', { query: { gid: klass!.id } })).data).toMatchObject({ owner: true, root: true });
     const bob = await login(t, 'demo_bob', await resetPassword(t, 'demo_bob'));
-    expect((await get(t, '/api/get-group-auth', { token: bob, ...q({ gid: club!.id }) })).data).toBe(3);
-    expect((await get(t, '/api/get-group-auth', { token: bob, ...q({ gid: klass!.id }) })).data).toBe(1);
+    expect((await client(t, bob).call('group.auth', { query: { gid: club!.id } })).data).toBe(3);
+    expect((await client(t, bob).call('group.auth', { query: { gid: klass!.id } })).data).toBe(1);
     // the class's code is for its root only
-    expect((await get(t, '/api/get-group-detail', { token: bob, ...q({ gid: klass!.id }) })).data.code).toBeNull();
-    expect((await get(t, '/api/get-group-detail', { token: root, ...q({ gid: klass!.id }) })).data.code).toBe(klass!.code);
+    expect((await client(t, bob).call('group.detail', { query: { gid: klass!.id } })).data.code).toBeNull();
+    expect((await client(t, root).call('group.detail', { query: { gid: klass!.id } })).data.code).toBe(klass!.code);
   });
 });

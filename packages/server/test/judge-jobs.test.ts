@@ -20,8 +20,9 @@ import { blobPath } from '../src/lib/testdata.js';
 import { runJudgeJob } from '../src/modules/judge-job/service.js';
 import { REPO_ROOT, waitFor } from './daemon-helpers.js';
 import { createTestApp, ROOT_PASSWORD, type TestApp } from './harness.js';
-import { post, rootToken, unpack } from './helpers.js';
+import { rootToken, unpack } from './helpers.js';
 import { FakeJudge, testQueue } from './judge-helpers.js';
+import { client, judgeClient, type TypedInput } from './client.js';
 
 const C_CHECKER_OK = '#include <stdio.h>\nint main(int argc, char **argv) { return 0; }\n';
 
@@ -44,7 +45,11 @@ async function takeJob(): Promise<JudgeJobTask> {
   return task;
 }
 
-const jobResult = (task: JudgeJobTask, result: unknown) => judge.post('job/result', { taskId: task.taskId, leaseToken: task.leaseToken, result });
+type JobResult = TypedInput<'judge.jobResult'>['body']['result'];
+const jobResult = (task: JudgeJobTask, result: JobResult) =>
+  judgeClient(judge, judge.token).call('judge.jobResult', { body: { taskId: task.taskId, leaseToken: task.leaseToken, result } });
+const compileSpj = (app: TestApp, token: string, language: string, code = C_CHECKER_OK) =>
+  client(app, token).call('adminProblem.compileSpj', { body: { code, language } });
 
 async function upload(task: { taskId: number; leaseToken: string }, bytes: Buffer) {
   return unpack(
@@ -73,7 +78,7 @@ describe('the judge token', () => {
 
 describe('a checker compile is a judge job', () => {
   it('hands the source to a judge and answers with what the judge said', async () => {
-    const bad = post(t, '/api/admin/problem/compile-spj', { code: 'int main( {', language: 'C' }, { token: root });
+    const bad = compileSpj(t, root, 'C', 'int main( {');
     const task = await takeJob();
     expect(task.job).toEqual({ type: 'compileChecker', language: 'C', code: 'int main( {', extraFiles: {} });
     expect((await jobResult(task, { type: 'compileChecker', error: "spj.c:1:11: error: expected ')'" })).data).toEqual({ duplicate: false });
@@ -83,13 +88,13 @@ describe('a checker compile is a judge job', () => {
     // A repeat of the same lease is recognised and writes nothing.
     expect((await jobResult(task, { type: 'compileChecker', error: null })).data).toEqual({ duplicate: true });
 
-    const good = post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token: root });
+    const good = compileSpj(t, root, 'C');
     await jobResult(await takeJob(), { type: 'compileChecker', error: null });
     expect((await good).msg).toBe(MSG.compileSucceeded);
   });
 
   it('a judge that could not do the job at all is named in the answer', async () => {
-    const call = post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C++' }, { token: root });
+    const call = compileSpj(t, root, 'C++');
     await jobResult(await takeJob(), { type: 'failed', error: 'judge "job-judge": the sandbox is gone' });
     const answer = await call;
     expect(answer.status).toBe(400);
@@ -97,11 +102,9 @@ describe('a checker compile is a judge job', () => {
   });
 
   it('a result under another lease or after the lease is refused (409)', async () => {
-    const call = post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token: root });
+    const call = compileSpj(t, root, 'C');
     const task = await takeJob();
-    expect((await judge.post('job/result', { taskId: task.taskId, leaseToken: 'x'.repeat(32), result: { type: 'compileChecker', error: null } })).http).toBe(
-      409,
-    );
+    expect((await jobResult({ ...task, leaseToken: 'x'.repeat(32) }, { type: 'compileChecker', error: null })).http).toBe(409);
     await jobResult(task, { type: 'compileChecker', error: null });
     expect((await call).msg).toBe(MSG.compileSucceeded);
   });
@@ -146,21 +149,18 @@ describe('without any judge', () => {
 
   it('a compile or a special-judge save says that a judge is needed, and saves nothing', async () => {
     const token = await rootToken(lonely);
-    const compile = await post(lonely, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token });
+    const compile = await compileSpj(lonely, token, 'C');
     expect(compile.status).toBe(400);
     expect(compile.msg).toBe(MSG.noJudgeForJob);
-    const save = await post(
-      lonely,
-      '/api/admin/problem',
-      {
+    const save = await client(lonely, token).call('adminProblem.create', {
+      body: {
         problem: { problemId: 'NOJUDGE1', title: 'No judge', judgeMode: 'spj', spjLanguage: 'C', spjCode: C_CHECKER_OK },
         samples: [{ input: '1\n', output: '1\n' }],
         languages: [],
         tags: [],
         codeTemplates: [],
       },
-      { token },
-    );
+    });
     expect(save.msg).toBe(MSG.noJudgeForJob);
     expect(await lonely.database.db.select().from(problems).where(eq(problems.problemId, 'NOJUDGE1'))).toEqual([]);
     // The withdrawn jobs are gone: a judge arriving later does not do work nobody waits for.

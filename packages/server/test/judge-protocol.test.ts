@@ -7,7 +7,7 @@ import { judgeServers, judgeTasks, problemCases, submissions } from '../src/db/s
 import { judgeToken } from '../src/lib/secrets.js';
 import { cancelSubmission, rejudge, sweep } from '../src/modules/judge/queue.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, rootToken } from './helpers.js';
+import { rootToken } from './helpers.js';
 import {
   acceptedResult,
   caseRows,
@@ -23,6 +23,7 @@ import {
   taskOf,
   testQueue,
 } from './judge-helpers.js';
+import { client, judgeClient } from './client.js';
 
 let t: TestApp;
 let user: { uid: string; username: string };
@@ -42,6 +43,8 @@ afterAll(() => t.close());
 beforeEach(() => drainQueue(t));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The judge protocol as judge `j` calls it (its own token). */
+const asJudge = (j: FakeJudge) => judgeClient(j, j.token);
 
 describe('judge token', () => {
   it('refuses a missing or wrong token with 401 and changes nothing', async () => {
@@ -50,7 +53,7 @@ describe('judge token', () => {
     const wrong = await jcall(t.app, 'not-the-judge-token', 'POST', '/api/judge/register', body);
     for (const r of [none, wrong]) expect(r).toMatchObject({ http: 401, status: 401, msg: JUDGE_MSG.badToken });
     expect(await t.database.db.select().from(judgeServers).where(eq(judgeServers.name, 'intruder'))).toEqual([]);
-    expect((await get(t, '/api/languages')).data.map((l: { name: string }) => l.name)).not.toContain('Brainfuck');
+    expect((await client(t).call('site.languages')).data.map((l) => l.name)).not.toContain('Brainfuck');
 
     const id = await submit(t, { pid, user });
     const task = await alpha.take();
@@ -98,24 +101,24 @@ describe('judge token', () => {
     expect(await judgeToken({ config: fromEnv, database: t.database })).toBe('a-very-long-judge-token');
     expect(() => loadConfig({ OJ_JUDGE_TOKEN: 'short' })).toThrow(/at least 16/);
     // The token never shows in what the site tells browsers.
-    const web = await get(t, '/api/get-website-config');
+    const web = await client(t).call('site.websiteConfig');
     expect(JSON.stringify(web.data)).not.toContain(generated);
   });
 });
 
 describe('register and heartbeat', () => {
   it('fills the language table from what judges report and keeps a judge id per name', async () => {
-    const langs = await get(t, '/api/languages');
-    expect(langs.data.map((l: { name: string }) => l.name)).toEqual(['C', 'C++', 'Python3']);
+    const langs = await client(t).call('site.languages');
+    expect(langs.data.map((l) => l.name)).toEqual(['C', 'C++', 'Python3']);
     expect(langs.data[1]).toMatchObject({ name: 'C++', description: 'G++ 12', compileCommand: 'g++ -O2 main.cpp', oj: 'ME', contentType: 'text/x-c++src' });
 
     const gamma = await FakeJudge.start(t, 'gamma', [
       { ...LANGS[1]!, description: 'G++ 13' },
       { name: 'Java', description: 'OpenJDK 17', compileCommand: 'javac Main.java', template: 'class Main {}', contentType: 'text/x-java' },
     ]);
-    const after = await get(t, '/api/languages');
-    expect(after.data.map((l: { name: string }) => l.name)).toEqual(['C', 'C++', 'Python3', 'Java']);
-    expect(after.data.find((l: { name: string }) => l.name === 'C++').description).toBe('G++ 13');
+    const after = await client(t).call('site.languages');
+    expect(after.data.map((l) => l.name)).toEqual(['C', 'C++', 'Python3', 'Java']);
+    expect(after.data.find((l) => l.name === 'C++')!.description).toBe('G++ 13');
 
     const again = await gamma.register();
     expect(again.data).toMatchObject({ judgeId: gamma.id, leaseMs: 5000, maxWaitMs: 30_000 });
@@ -134,14 +137,14 @@ describe('register and heartbeat', () => {
 
   it('records heartbeats and tells an unknown judge to register again', async () => {
     await t.database.db.execute(sql`update judge_server set last_heartbeat = now() - interval '1 hour' where id = ${alpha.id}`);
-    const r = await alpha.post('heartbeat', { judgeId: alpha.id, running: 2 });
+    const r = await asJudge(alpha).call('judge.heartbeat', { body: { judgeId: alpha.id, running: 2 } });
     expect(r).toMatchObject({ http: 200, status: 200, data: { enabled: true } });
     const [row] = await t.database.db.select().from(judgeServers).where(eq(judgeServers.id, alpha.id));
     expect(row!.running).toBe(2);
     expect(Date.now() - row!.lastHeartbeat.getTime()).toBeLessThan(60_000);
-    const unknown = await alpha.post('heartbeat', { judgeId: 999_999 });
+    const unknown = await asJudge(alpha).call('judge.heartbeat', { body: { judgeId: 999_999 } });
     expect(unknown).toMatchObject({ http: 404, msg: JUDGE_MSG.unknownJudge });
-    expect((await alpha.post('poll', { judgeId: 999_999, wait: 0 })).http).toBe(404);
+    expect((await asJudge(alpha).call('judge.poll', { body: { judgeId: 999_999, wait: 0 } })).http).toBe(404);
   });
 
   it('answers ids and numbers beyond int4 with 400 naming the field, never 500', async () => {
@@ -228,7 +231,7 @@ describe('poll', () => {
     await t.database.db.update(judgeServers).set({ status: 1 }).where(eq(judgeServers.id, beta.id));
     await submit(t, { pid, user });
     expect((await beta.poll()).data).toBeNull();
-    expect((await beta.post('heartbeat', { judgeId: beta.id })).data).toEqual({ enabled: false });
+    expect((await asJudge(beta).call('judge.heartbeat', { body: { judgeId: beta.id } })).data).toEqual({ enabled: false });
     await t.database.db.update(judgeServers).set({ status: 0 }).where(eq(judgeServers.id, beta.id));
     expect((await beta.poll()).data).not.toBeNull();
   });
@@ -499,7 +502,7 @@ describe('rejudge, cancel and unservable tasks', () => {
     await sweep(t.database.db, t.config.judgeQueue);
     expect(await taskOf(t, id)).toMatchObject({ status: 'queued' });
 
-    await alpha.post('heartbeat', { judgeId: alpha.id });
+    await asJudge(alpha).call('judge.heartbeat', { body: { judgeId: alpha.id } });
     await sweep(t.database.db, t.config.judgeQueue);
     expect(await submission(t, id)).toMatchObject({
       status: JudgeStatus.SYSTEM_ERROR,

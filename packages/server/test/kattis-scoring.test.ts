@@ -24,11 +24,12 @@ import { AC_PY } from '@oj/test-fixtures';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, login, rootToken } from './helpers.js';
+import { login, rootToken } from './helpers.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
 import { kattisFixtureFiles } from './kattis-fixtures.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -202,7 +203,7 @@ int main(int argc, char **argv) {
     expect(near.errorMessage ?? '').not.toMatch(/judge answer/);
 
     const submitterToken = await login(t, user.username);
-    const mine = await get(t, '/api/get-all-case-result', { token: submitterToken, query: { submitId: String(near.submitId) } });
+    const mine = await client(t, submitterToken).call('submission.caseResult', { query: { submitId: near.submitId } });
     const seen = casesOf(mine.data as AllCaseResult);
     expect(seen).toHaveLength(4);
     // The sample case: the submitter reads the validator's team message, not its judge message.
@@ -210,7 +211,7 @@ int main(int argc, char **argv) {
     expect(JSON.stringify(mine.data)).not.toMatch(/judge answer/);
     expect(seen.every((c) => c.judgeMessage === undefined)).toBe(true);
 
-    const admin = await get(t, '/api/get-all-case-result', { token: root, query: { submitId: String(near.submitId) } });
+    const admin = await client(t, root).call('submission.caseResult', { query: { submitId: near.submitId } });
     const all = casesOf(admin.data as AllCaseResult);
     expect(all.map((c) => c.judgeMessage ?? null)).toEqual(['judge answer = 7', 'judge answer = 2', null, null]);
     expect(all.map((c) => c.score)).toEqual([0, 0, 0, 30]);

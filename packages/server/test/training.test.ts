@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, q, rootToken, shiftBack } from './helpers.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
-import { client } from './client.js';
+import { client, type TypedInput } from './client.js';
 
 let t: TestApp;
 let judge: FakeJudge;
@@ -62,11 +62,11 @@ describe('get-training-list', () => {
   it('lists visible trainings to visitors in rank order with categories, counts and filters', async () => {
     const r = await client(t).call('training.list');
     expect(r.data.total).toBe(2);
-    expect(r.data.records.map((x: any) => [x.title, x.auth, x.categoryName, x.categoryColor, x.problemCount, x.acCount, x.author])).toEqual([
+    expect(r.data.records.map((x) => [x.title, x.auth, x.categoryName, x.categoryColor, x.problemCount, x.acCount, x.author])).toEqual([
       ['Public basics', 'Public', 'Basics', '#ff0000', 2, 0, 'root'],
       ['Private graphs', 'Private', 'Graphs', '#00ff00', 3, 0, 'padm'],
     ]);
-    const titles = async (query: Record<string, string | number>) => (await client(t).call('training.list', { query })).data.records.map((x: any) => x.title);
+    const titles = async (query: TypedInput<'training.list'>['query']) => (await client(t).call('training.list', { query })).data.records.map((x) => x.title);
     expect(await titles({ keyword: 'graph' })).toEqual(['Private graphs']);
     expect(await titles({ categoryId: cats.basics })).toEqual(['Public basics']);
     expect(await titles({ auth: 'Private' })).toEqual(['Private graphs']);
@@ -77,15 +77,15 @@ describe('get-training-list', () => {
   });
 
   it('needs login for everything past the list (visitor 401)', async () => {
-    for (const [method, url, body] of [
-      ['GET', `/api/get-training-detail?tid=${pub}`, undefined],
-      ['GET', `/api/get-training-access?tid=${pub}`, undefined],
-      ['GET', `/api/get-training-problem-list?tid=${pub}`, undefined],
-      ['GET', `/api/get-training-rank?tid=${pub}`, undefined],
-      ['POST', '/api/register-training', { tid: priv, password: 'open sesame' }],
+    const visitor = client(t);
+    for (const [name, r] of [
+      ['training.detail', await visitor.call('training.detail', { query: { tid: pub } })],
+      ['training.access', await visitor.call('training.access', { query: { tid: pub } })],
+      ['training.problems', await visitor.call('training.problems', { query: { tid: pub } })],
+      ['training.rank', await visitor.call('training.rank', { query: { tid: pub } })],
+      ['training.register', await visitor.call('training.register', { body: { tid: priv, password: 'open sesame' } })],
     ] as const) {
-      const res = await t.app.inject({ method, url, payload: body });
-      expect([res.statusCode, res.json().msg], url).toEqual([401, MSG.loginFirst]);
+      expect([r.http, r.msg], name).toEqual([401, MSG.loginFirst]);
     }
   });
 });
@@ -97,7 +97,7 @@ describe('a public training', () => {
     expect((await client(t, kim).call('training.access', { query: { tid: pub } })).data).toEqual({ access: true });
     expect((await client(t, kim).call('training.register', { body: { tid: pub, password: 'x' } })).msg).toBe(MSG.trainingNeedsNoRegister);
     const p = await client(t, kim).call('training.problems', { query: { tid: pub } });
-    expect(p.data.map((x: any) => [x.problemId, x.title, x.difficulty, x.myStatus, x.ac, x.total])).toEqual([
+    expect(p.data.map((x) => [x.problemId, x.title, x.difficulty, x.myStatus, x.ac, x.total])).toEqual([
       ['TR1', 'One', 1, JudgeStatus.NOT_SUBMITTED, 0, 0],
       ['TR2', 'Two', 0, JudgeStatus.NOT_SUBMITTED, 0, 0],
     ]);
@@ -108,10 +108,10 @@ describe('a public training', () => {
     await judged(kim, undefined, 'TR1', JudgeStatus.ACCEPTED);
     const inside = await judged(kim, pub, 'TR2', JudgeStatus.WRONG_ANSWER);
     const progress = async () => ({
-      list: (await client(t, kim).call('training.list')).data.records.find((x: any) => x.id === pub)!.acCount,
+      list: (await client(t, kim).call('training.list')).data.records.find((x) => x.id === pub)!.acCount,
       detail: (await client(t, kim).call('training.detail', { query: { tid: pub } })).data.acCount,
-      rank: (await client(t, kim).call('training.rank', { query: { tid: pub } })).data.records.find((r: any) => r.username === 'kim')?.ac,
-      mine: (await client(t, kim).call('training.problems', { query: { tid: pub } })).data.map((x: any) => [x.problemId, x.myStatus]),
+      rank: (await client(t, kim).call('training.rank', { query: { tid: pub } })).data.records.find((r) => r.username === 'kim')?.ac,
+      mine: (await client(t, kim).call('training.problems', { query: { tid: pub } })).data.map((x) => [x.problemId, x.myStatus]),
     });
     expect(await progress()).toEqual({
       list: 0,
@@ -123,7 +123,7 @@ describe('a public training', () => {
       ],
     });
     const p = await client(t, kim).call('training.problems', { query: { tid: pub } });
-    expect(p.data.map((x: any) => [x.problemId, x.ac, x.total])).toEqual([
+    expect(p.data.map((x) => [x.problemId, x.ac, x.total])).toEqual([
       ['TR1', 1, 1],
       ['TR2', 0, 1],
     ]);
@@ -139,7 +139,7 @@ describe('a public training', () => {
       ],
     });
     const status = await client(t).call('submission.list', { query: { username: 'kim' } });
-    expect(status.data.records.map((s: any) => s.submitId)).toContain(inside);
+    expect(status.data.records.map((s) => s.submitId)).toContain(inside);
     const [stored] = (
       await t.database.db.execute<{ tid: number; cid: number; display_pid: string }>(`select tid, cid, display_pid from judge where submit_id = ${inside}`)
     ).rows;
@@ -181,7 +181,7 @@ describe('a private training', () => {
     expect((await client(t, lee).call('training.register', { body: { tid: priv, password: 'open sesame' } })).msg).toBe(MSG.trainingAlreadyRegistered);
     expect((await client(t, lee).call('training.access', { query: { tid: priv } })).data).toEqual({ access: true });
     const p = await client(t, lee).call('training.problems', { query: { tid: priv } });
-    expect(p.data.map((x: any) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
+    expect(p.data.map((x) => x.problemId)).toEqual(['TR1', 'TR3', 'TR4']);
   });
 
   it('counts parallel guesses before comparing them: ten at once get five answers at most', async () => {
@@ -211,12 +211,12 @@ describe('a private training', () => {
     await judged(kim, priv, 'TR4', JudgeStatus.ACCEPTED);
     expect(await mine()).toBe(1);
     const p = await client(t, kim).call('training.problems', { query: { tid: priv } });
-    expect(p.data.map((x: any) => [x.problemId, x.myStatus])).toEqual([
+    expect(p.data.map((x) => [x.problemId, x.myStatus])).toEqual([
       ['TR1', JudgeStatus.NOT_SUBMITTED],
       ['TR3', JudgeStatus.NOT_SUBMITTED],
       ['TR4', JudgeStatus.ACCEPTED],
     ]);
-    const row = (await client(t, kim).call('training.list')).data.records.find((x: any) => x.id === priv);
+    const row = (await client(t, kim).call('training.list')).data.records.find((x) => x.id === priv);
     expect(row!.acCount).toBe(1);
   });
 
@@ -265,14 +265,14 @@ describe('get-training-problem-details (the training problem bar)', () => {
     const bar = await client(t, kim).call('training.problemDetails', { query: { tid: priv, displayId: 'tr4' } });
     expect(bar.status, bar.msg).toBe(200);
     expect(bar.data).toMatchObject({ tid: priv, current: 'TR4', acCount: 1, problemCount: 3 });
-    expect(bar.data.problems.map((p: any) => [p.pid, p.problemId, p.title, p.status])).toEqual([
+    expect(bar.data.problems.map((p) => [p.pid, p.problemId, p.title, p.status])).toEqual([
       [pids.one, 'TR1', 'One', JudgeStatus.NOT_SUBMITTED],
       [pids.three, 'TR3', 'Three', JudgeStatus.NOT_SUBMITTED],
       [pids.own, 'TR4', 'Own hidden', JudgeStatus.ACCEPTED],
     ]);
     // the same count as the training's progress and the caller's rank row
     expect((await client(t, kim).call('training.detail', { query: { tid: priv } })).data.acCount).toBe(bar.data.acCount);
-    const rankRow = (await client(t, kim).call('training.rank', { query: { tid: priv } })).data.records.find((r: any) => r.username === 'kim');
+    const rankRow = (await client(t, kim).call('training.rank', { query: { tid: priv } })).data.records.find((r) => r.username === 'kim');
     expect(rankRow!.ac).toBe(bar.data.acCount);
     // without displayId: the bar alone
     expect((await client(t, kim).call('training.problemDetails', { query: { tid: pub } })).data).toMatchObject({
