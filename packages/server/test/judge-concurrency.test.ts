@@ -98,13 +98,13 @@ describe('many submissions, two judges on two API nodes', () => {
     const node2 = nodes[0]!.app;
     const j = await FakeJudge.start(t, 'waiter', undefined, node2);
     const started = Date.now();
-    const waiting = j.poll(20_000);
+    const waiting = j.take(20_000);
     await sleep(200);
     const id = await submit(t, { pid, user });
-    const r = await waiting;
-    expect(r.data?.submission.submitId).toBe(id);
+    const task = await waiting;
+    expect(task.submission.submitId).toBe(id);
     expect(Date.now() - started).toBeLessThan(5000);
-    await j.result(r.data);
+    await j.result(task);
   });
 });
 

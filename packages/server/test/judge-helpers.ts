@@ -68,9 +68,12 @@ export class FakeJudge {
     return r;
   }
 
+  /** A protocol call with any body, out-of-range values included: the server's schemas judge it. */
   post = (path: string, body: unknown) => jcall(this.app, this.token, 'POST', `/api/judge/${path}`, body);
 
-  poll = (wait = 0) => this.post('poll', { judgeId: this.id, wait });
+  private typed = () => judgeClient(this, this.token);
+
+  poll = (wait = 0) => this.typed().call('judge.poll', { body: { judgeId: this.id, wait } });
 
   /** Polls and insists on a task. */
   async take(wait = 0): Promise<JudgeTask> {
@@ -79,12 +82,14 @@ export class FakeJudge {
     return r.data as JudgeTask;
   }
 
+  /** Any status, a final one included (a test of the refusal sends one): the server's schema judges it. */
   progress = (task: JudgeTask, status: number) => this.post('progress', { taskId: task.taskId, leaseToken: task.leaseToken, status });
 
+  /** Accepted unless `result` says otherwise; its fields go out as given (a test of a refused value sends one here). */
   result = (task: JudgeTask, result: Record<string, unknown> = {}) =>
     this.post('result', { taskId: task.taskId, leaseToken: task.leaseToken, ...acceptedResult(), ...result });
 
-  fail = (task: JudgeTask, error: string) => this.post('fail', { taskId: task.taskId, leaseToken: task.leaseToken, error });
+  fail = (task: JudgeTask, error: string) => this.typed().call('judge.fail', { body: { taskId: task.taskId, leaseToken: task.leaseToken, error } });
 }
 
 export const acceptedResult = (cases = 2) => ({
