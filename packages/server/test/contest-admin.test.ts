@@ -1,6 +1,6 @@
 /** Contest management: the form's checks, who may manage which contest, contest problems and announcements. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, Role } from '@oj/shared';
+import { MSG, Role, type AdminContestProblemRow } from '@oj/shared';
 import { contestForm, createContest, iso } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, put, rootToken } from './helpers.js';
@@ -121,7 +121,7 @@ describe('contest form', () => {
       visible: true,
       count: 0,
     });
-    expect(c.awardConfigList.map((a: any) => [a.name, a.num])).toEqual([
+    expect(c.awardConfigList.map((a) => [a.name, a.num])).toEqual([
       ['Gold', 10],
       ['Silver', 20],
       ['Bronze', 30],
@@ -158,9 +158,9 @@ describe('who manages which contest', () => {
     expect((await client(t, admin2).call('adminContest.remove', { query: q })).http).toBe(403);
     expect((await client(t, admin2).call('adminContest.announcements', { query: q })).http).toBe(403);
     const list2 = await client(t, admin2).call('adminContest.list');
-    expect(list2.data.records.map((c: any) => c.id)).not.toContain(mine);
+    expect(list2.data.records.map((c) => c.id)).not.toContain(mine);
     const listRoot = await client(t, root).call('adminContest.list', { query: { keyword: 'padmin' } });
-    expect(listRoot.data.records.map((c: any) => c.id)).toEqual([mine]);
+    expect(listRoot.data.records.map((c) => c.id)).toEqual([mine]);
     const r = await client(t, root).call('adminContest.update', { body: form({ id: mine, title: 'Renamed by root' }) });
     expect(r.status).toBe(200);
     expect(r.data.title).toBe('Renamed by root');
@@ -175,7 +175,7 @@ describe('who manages which contest', () => {
     expect((await client(t, padmin).call('adminContest.get', { query: { cid: mine } })).data.visible).toBe(false);
     // hidden from the public list and unknown to participants
     const list = await client(t).call('contest.list', { query: { limit: 100 } });
-    expect(list.data.records.map((c: any) => c.id)).not.toContain(mine);
+    expect(list.data.records.map((c) => c.id)).not.toContain(mine);
     expect((await client(t, alice).call('contest.info', { query: { cid: mine } })).msg).toBe(MSG.contestNotFound);
     expect((await client(t, padmin).call('contest.info', { query: { cid: mine } })).status).toBe(200);
     expect((await client(t, root).call('adminContest.get', { query: { cid: 999999 } })).msg).toBe(MSG.contestNotFound);
@@ -205,12 +205,12 @@ describe('contest problems', () => {
     expect((await add(acm, 999999, 'Z')).msg).toBe(MSG.problemNotFound);
 
     const listed = await client(t, padmin).call('adminContest.problems', { query: { cid: acm } });
-    expect(listed.data.records.map((r: any) => [r.displayId, r.problemId])).toEqual([
+    expect((listed.data.records as AdminContestProblemRow[]).map((r) => [r.displayId, r.problemId])).toEqual([
       ['A', 'P2000'],
       ['B', 'HDU-1000'],
     ]);
     const eligible = await client(t, padmin).call('adminContest.problems', { query: { cid: oi, queryExisted: false } });
-    expect(eligible.data.records.map((r: any) => r.problemId)).toEqual(['HDU-1000']);
+    expect(eligible.data.records.map((r) => r.problemId)).toEqual(['HDU-1000']);
   });
 
   it('updates and removes a link', async () => {
@@ -265,7 +265,7 @@ describe('problems made for a contest', () => {
     expect(p.data.problem).toMatchObject({ problemId: 'CP100', auth: 3, type: 0 });
     expect(p.data.cases).toHaveLength(1);
     const listed = await client(t, padmin).call('adminContest.problems', { query: { cid: acm } });
-    expect(listed.data.records.map((x: any) => [x.displayId, x.problemId])).toEqual([
+    expect((listed.data.records as AdminContestProblemRow[]).map((x) => [x.displayId, x.problemId])).toEqual([
       ['A', 'P2000'],
       ['B', 'CP100'],
     ]);
@@ -354,7 +354,7 @@ describe('which problems an admin may add', () => {
     const mine = (await client(t, admin2).call('adminContest.create', { body: form({ title: 'Admin2 round' }) })).data.id as number;
     const add = (token: string, cid: number, pid: number, displayId: string) =>
       client(t, token).call('adminContest.addFromPublic', { body: { cid, pid, displayId } });
-    const linked = async (cid: number) => (await client(t, root).call('adminContest.problems', { query: { cid: cid } })).data.records.map((r: any) => r.pid);
+    const linked = async (cid: number) => (await client(t, root).call('adminContest.problems', { query: { cid: cid } })).data.records.map((r) => r.pid);
 
     for (const pid of [hidden, upcoming]) {
       const r = await add(admin2, mine, pid, 'Z');
@@ -367,7 +367,7 @@ describe('which problems an admin may add', () => {
 
     // The candidate list offers exactly what may be added.
     const eligible = await client(t, admin2).call('adminContest.problems', { query: { cid: mine, queryExisted: false, limit: 100 } });
-    const offered = eligible.data.records.map((r: any) => r.pid);
+    const offered = eligible.data.records.map((r) => r.pid);
     expect(offered).toEqual(expect.arrayContaining([publicP, ownHidden, acmP]));
     expect(offered).not.toContain(hidden);
     expect(offered).not.toContain(upcoming);
@@ -381,7 +381,7 @@ describe('which problems an admin may add', () => {
     const rootOwn = (await client(t, root).call('adminContest.create', { body: form({ title: 'Root round' }) })).data.id as number;
     expect((await add(root, rootOwn, upcoming, 'A')).status).toBe(200);
     const rootEligible = await client(t, root).call('adminContest.problems', { query: { cid: mine, queryExisted: false, limit: 100 } });
-    expect(rootEligible.data.records.map((r: any) => r.pid)).toContain(upcoming);
+    expect(rootEligible.data.records.map((r) => r.pid)).toContain(upcoming);
   });
 });
 
@@ -411,7 +411,7 @@ describe('bad input', () => {
   it('answers out-of-range ids, pages and oversized fields with 400 naming the field, never 500', async () => {
     const big = 2147483648; // one past the largest int4 id
     const cid = await createContest(t, padmin, { title: 'Bad input target' }, [[acmP, 'A']]);
-    const made = await post(t, '/api/admin/contest/problem', { cid, displayId: 'B', ...body('CPBAD') }, { token: padmin });
+    const made = await client(t, padmin).call('adminContest.createProblem', { body: { cid, displayId: 'B', ...body('CPBAD') } });
     expect(made.status, made.msg).toBe(200);
     const pid = made.data.pid as number;
     // Valid calls (made at the end), each spoilt in one field at a time.
@@ -474,15 +474,15 @@ describe('bad input', () => {
       expect(r.msg, name).toContain(field);
     }
     // the refused calls made nothing and changed nothing
-    const listed = async () => (await get(t, '/api/admin/contest/get-problem-list', { token: padmin, query: { cid: String(cid) } })).data.records;
-    expect((await listed()).map((x: any) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
+    const listed = async () => (await client(t, padmin).call('adminContest.problems', { query: { cid } })).data.records as AdminContestProblemRow[];
+    expect((await listed()).map((x) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
       ['A', 'P2000', 'A + B'],
       ['B', 'CPBAD', 'Problem CPBAD'],
     ]);
     // while the unspoilt calls go through
-    expect((await post(t, '/api/admin/contest/problem', createBody, { token: padmin })).status).toBe(200);
-    expect((await put(t, '/api/admin/contest/problem', { ...editBody, displayTitle: 'Edited' }, { token: padmin })).status).toBe(200);
-    expect((await listed()).map((x: any) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
+    expect((await client(t, padmin).call('adminContest.createProblem', { body: createBody })).status).toBe(200);
+    expect((await client(t, padmin).call('adminContest.updateProblem', { body: { ...editBody, displayTitle: 'Edited' } })).status).toBe(200);
+    expect((await listed()).map((x) => [x.displayId, x.problemId, x.displayTitle])).toEqual([
       ['A', 'P2000', 'A + B'],
       ['B', 'CPBAD', 'Edited'],
       ['C', 'CPBAD2', 'Problem CPBAD2'],

@@ -3,8 +3,8 @@
  * a contest and judged contest submissions written straight into the table.
  */
 import { judgeCases, submissions } from '../src/db/schema/index.js';
+import { client } from './client.js';
 import type { TestApp } from './harness.js';
-import { post } from './helpers.js';
 
 export const MIN = 60_000;
 
@@ -43,10 +43,10 @@ export async function createContest(
   problems: [number, string][],
   extra: (displayId: string) => Record<string, unknown> = () => ({}),
 ): Promise<number> {
-  const r = await post(t, '/api/admin/contest', contestForm(o), { token });
+  const r = await client(t, token).call('adminContest.create', { body: contestForm(o) });
   if (r.status !== 200) throw new Error(`create contest: ${r.msg}`);
   for (const [pid, displayId] of problems) {
-    const a = await post(t, '/api/admin/contest/add-problem-from-public', { cid: r.data.id, pid, displayId, ...extra(displayId) }, { token });
+    const a = await client(t, token).call('adminContest.addFromPublic', { body: { cid: r.data.id, pid, displayId, ...extra(displayId) } });
     if (a.status !== 200) throw new Error(`add problem ${pid} as ${displayId}: ${a.msg}`);
   }
   return r.data.id;
@@ -54,7 +54,7 @@ export async function createContest(
 
 /** Submits a little C++ program to problem `pid` (a contest letter) of contest `cid` through the API. */
 export const submitTo = (t: TestApp, token: string, cid: number, pid = 'A') =>
-  post(t, '/api/submit-problem-judge', { pid, cid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+  client(t, token).call('submission.submit', { body: { pid, cid, language: 'C++', code: 'int main(){return 0;}' } });
 
 export type ContestSubmissionRow = Omit<typeof submissions.$inferInsert, 'displayPid' | 'language' | 'code' | 'status' | 'submitTime'> & {
   cid: number;

@@ -7,7 +7,8 @@ import { contests } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createContest, iso, submitTo } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, login, rootToken } from './helpers.js';
+import { client } from './client.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ let acmP: number;
 /** A contest of padmin's with the ACM problem as A (an OI contest gets none: the problem is ACM). */
 const contest = (o: Record<string, unknown>) => createContest(t, padmin, o, o.type !== 1 ? [[acmP, 'A']] : []);
 
-const info = (cid: number, token?: string) => get(t, '/api/get-contest-info', { token, query: { cid: String(cid) } });
+const info = (cid: number, token?: string) => client(t, token).call('contest.info', { query: { cid } });
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -47,9 +48,7 @@ describe('get-contest-info for the shell', () => {
     const visitor = await info(cid);
     expect([visitor.status, visitor.data.isContestAdmin]).toEqual([200, false]);
     // a hidden contest exists for its admins only
-    expect(
-      (await put(t, '/api/admin/contest/change-contest-visible', undefined, { token: padmin, query: { cid: String(cid), visible: 'false' } })).status,
-    ).toBe(200);
+    expect((await client(t, padmin).call('adminContest.changeVisible', { query: { cid, visible: false } })).status).toBe(200);
     expect((await info(cid, alice)).msg).toBe('The contest does not exist.');
     expect((await info(cid, padmin)).data.isContestAdmin).toBe(true);
   });
@@ -64,20 +63,20 @@ describe('get-contest-info for the shell', () => {
     expect((await info(pub)).data.count).toBe(2);
 
     const prot = await contest({ title: 'Protected count', auth: 2, pwd: 'pw' });
-    expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: alice })).status).toBe(200);
+    expect((await client(t, alice).call('contest.register', { body: { cid: prot, password: 'pw' } })).status).toBe(200);
     expect((await info(prot)).data.count).toBe(1);
     // registered and then submitted: still one participant
     expect((await submitTo(t, alice, prot)).status).toBe(200);
     expect((await info(prot)).data.count).toBe(1);
-    expect((await post(t, '/api/register-contest', { cid: prot, password: 'pw' }, { token: bob })).status).toBe(200);
+    expect((await client(t, bob).call('contest.register', { body: { cid: prot, password: 'pw' } })).status).toBe(200);
     expect((await info(prot)).data.count).toBe(2);
 
     // the list and the admin list agree
-    const list = await get(t, '/api/get-contest-list', { query: { keyword: 'count' } });
-    const counts = Object.fromEntries(list.data.records.map((c: any) => [c.title, c.count]));
+    const list = await client(t).call('contest.list', { query: { keyword: 'count' } });
+    const counts = Object.fromEntries(list.data.records.map((c) => [c.title, c.count]));
     expect(counts).toEqual({ 'Public count': 2, 'Protected count': 2 });
-    const adminList = await get(t, '/api/admin/contest/get-contest-list', { token: padmin, query: { keyword: 'count' } });
-    expect(adminList.data.records.map((c: any) => c.count)).toEqual([2, 2]);
+    const adminList = await client(t, padmin).call('adminContest.list', { query: { keyword: 'count' } });
+    expect(adminList.data.records.map((c) => c.count)).toEqual([2, 2]);
   });
 });
 
@@ -103,20 +102,20 @@ describe('get-recent-contest for the home card', () => {
       .where(and(eq(contests.visible, true), notInArray(contests.id, mine)))
       .returning({ id: contests.id });
     try {
-      const r = await get(t, '/api/get-recent-contest');
+      const r = await client(t).call('home.recentContests');
       expect(r.status).toBe(200);
-      expect(r.data.map((c: any) => c.id)).toEqual([runShort, runLong, soon, later, endedNew]);
+      expect(r.data.map((c) => c.id)).toEqual([runShort, runLong, soon, later, endedNew]);
       expect(r.data[0]).toMatchObject({ title: 'Running short', status: 0, type: 1, auth: 2, count: 0, duration: 60 * 60_000 });
       expect(r.data[2].status).toBe(-1);
       expect(r.data[4].status).toBe(1);
-      expect(r.data[0].description).toBeUndefined();
-      expect(r.data[0].pwd).toBeUndefined();
-      const ids = r.data.map((c: any) => c.id);
+      expect(r.data[0]).not.toHaveProperty('description');
+      expect(r.data[0]).not.toHaveProperty('pwd');
+      const ids = r.data.map((c) => c.id);
       for (const id of [endedOld, hidden, group]) expect(ids).not.toContain(id);
 
       // the public list leaves group contests to their group too
-      const list = await get(t, '/api/get-contest-list', { query: { limit: '50' } });
-      expect(list.data.records.map((c: any) => c.id)).not.toContain(group);
+      const list = await client(t).call('contest.list', { query: { limit: 50 } });
+      expect(list.data.records.map((c) => c.id)).not.toContain(group);
       expect(list.data.total).toBe(6);
     } finally {
       if (others.length > 0)

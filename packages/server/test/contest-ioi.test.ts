@@ -8,7 +8,8 @@ import { ContestType, formatMsg, JudgeStatus as S, MSG, Role } from '@oj/shared'
 import { putSetting } from '../src/lib/site-config.js';
 import { createContest, submitTo } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post } from './helpers.js';
+import { createUser, get, login } from './helpers.js';
+import { client } from './client.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -69,7 +70,7 @@ async function playRound(cid: number): Promise<number> {
 }
 
 const board = async (cid: number, who = 'alice') => {
-  const r = await post(t, '/api/get-contest-rank', { cid }, { token: tok[who] });
+  const r = await client(t, tok[who]).call('contest.rank', { body: { cid } });
   expect(r.status).toBe(200);
   return r.data.records.filter((_x: any, i: number) => i >= r.data.pinned) as any[];
 };
@@ -125,34 +126,34 @@ describe('IOI contest', () => {
 
   it("the participant's problem list scores the problem as his board row does", async () => {
     const mine = async (cid: number) => {
-      const r = await get(t, '/api/get-contest-problem', { token: tok.alice, query: { cid: String(cid) } });
-      return r.data.map((p: any) => [p.displayId, p.myStatus, p.score]);
+      const r = await client(t, tok.alice).call('contest.problems', { query: { cid } });
+      return r.data.map((p) => [p.displayId, p.myStatus, p.score]);
     };
     expect(await mine(ioi)).toEqual([['A', S.PARTIAL_ACCEPTED, 100]]);
     expect(await mine(oi)).toEqual([['A', S.PARTIAL_ACCEPTED, 60]]);
   });
 
   it('is its own type: listed under its filter, shown with its label', async () => {
-    const list = await get(t, '/api/get-contest-list', { query: { type: String(ContestType.IOI) } });
-    expect(list.data.records.map((c: any) => [c.title, c.type])).toEqual([['IOI round', ContestType.IOI]]);
+    const list = await client(t).call('contest.list', { query: { type: ContestType.IOI } });
+    expect(list.data.records.map((c) => [c.title, c.type])).toEqual([['IOI round', ContestType.IOI]]);
     expect((await get(t, '/api/get-contest-list', { query: { type: '3' } })).http).toBe(400);
-    const info = await get(t, '/api/get-contest-info', { query: { cid: String(ioi) } });
+    const info = await client(t).call('contest.info', { query: { cid: ioi } });
     expect(info.data).toMatchObject({ type: ContestType.IOI });
   });
 
   it('takes OI problems only, and names the problem type it takes', async () => {
-    const r = await post(t, '/api/admin/contest/add-problem-from-public', { cid: ioi, pid: acmP, displayId: 'B' }, { token: padmin });
+    const r = await client(t, padmin).call('adminContest.addFromPublic', { body: { cid: ioi, pid: acmP, displayId: 'B' } });
     expect(r.msg).toBe(formatMsg(MSG.contestProblemTypeMismatch, { type: 'OI' }));
   });
 
   it("a participant sees his own case results while the contest runs, not the others'", async () => {
-    const own = await get(t, '/api/get-all-case-result', { token: tok.alice, query: { submitId: String(aliceFirst) } });
+    const own = await client(t, tok.alice).call('submission.caseResult', { query: { submitId: aliceFirst } });
     expect(own.status).toBe(200);
-    expect(own.data.subTaskJudgeCaseVoList.map((g: any) => [g.groupNum, g.score])).toEqual([
+    expect(own.data?.subTaskJudgeCaseVoList?.map((g) => [g.groupNum, g.score])).toEqual([
       [1, 40],
       [2, 0],
     ]);
-    const other = await get(t, '/api/get-all-case-result', { token: tok.bob, query: { submitId: String(aliceFirst) } });
+    const other = await client(t, tok.bob).call('submission.caseResult', { query: { submitId: aliceFirst } });
     expect(other.data ?? null).toBeNull();
   });
 
@@ -161,11 +162,11 @@ describe('IOI contest', () => {
     for (const cid of [ioi, oi]) {
       await t.database.pool.query(`update contest set seal_rank = true, seal_rank_time = now() - interval '10 minutes' where id = $1`, [cid]);
     }
-    const detail = (who: string, submitId: number) => get(t, '/api/get-submission-detail', { token: tok[who], query: { submitId: String(submitId) } });
+    const detail = (who: string, submitId: number) => client(t, tok[who]).call('submission.detail', { query: { submitId } });
     expect((await detail('alice', aliceFirst)).data.submission).toMatchObject({ status: S.PARTIAL_ACCEPTED, score: 40 });
     expect((await detail('bob', aliceFirst)).data.submission).toMatchObject({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null });
     expect((await detail('alice', aliceFirstOi)).data.submission).toMatchObject({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null });
-    const own = await get(t, '/api/get-all-case-result', { token: tok.alice, query: { submitId: String(aliceFirst) } });
-    expect(own.data.subTaskJudgeCaseVoList).toHaveLength(2);
+    const own = await client(t, tok.alice).call('submission.caseResult', { query: { submitId: aliceFirst } });
+    expect(own.data?.subTaskJudgeCaseVoList).toHaveLength(2);
   });
 });

@@ -1,11 +1,12 @@
 /** The scroll board (resolver) calls: contest admin only, ACM only, after the end; the data replays the server's board. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmBoard, JudgeStatus as S, MSG, Role, type RankSubmission, type RankUserInfo, type ScrollBoardSubmission } from '@oj/shared';
+import { acmBoard, JudgeStatus as S, MSG, Role, type RankSubmission, type RankUserInfo } from '@oj/shared';
 import { users } from '../src/db/schema/index.js';
 import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, put, rootToken, uidOf } from './helpers.js';
+import { createUser, login, rootToken, uidOf } from './helpers.js';
+import { client } from './client.js';
 import { createProblem } from './judge-helpers.js';
 
 let t: TestApp;
@@ -50,9 +51,8 @@ const contest = (o: Record<string, unknown>, problems: [number, string, string?]
 const judged = (cid: number, username: string, pid: number, status: number, min: number) =>
   insertContestSubmission(t, { cid, pid, uid: uids[username]!, username, status, time: 10, submitTime: new Date(start + min * MIN) });
 
-const info = (token: string | null, cid: number) => get(t, '/api/get-contest-scroll-board-info', { token, query: { cid: String(cid) } });
-const subs = (token: string | null, cid: number, removeStar = false) =>
-  get(t, '/api/get-contest-scroll-board-submission', { token, query: { cid: String(cid), removeStar: String(removeStar) } });
+const info = (token: string | null, cid: number) => client(t, token).call('contest.scrollBoardInfo', { query: { cid } });
+const subs = (token: string | null, cid: number, removeStar = false) => client(t, token).call('contest.scrollBoardSubmissions', { query: { cid, removeStar } });
 
 let acm: number;
 
@@ -116,8 +116,8 @@ describe('scroll board calls', () => {
       expect(r.msg).toBe(MSG.scrollBoardAcmOnly);
     }
     // once the running one has ended (its end moved back), it opens
-    const upd = await put(t, '/api/admin/contest', base({ id: running, endTime: iso(Date.now() - MIN), sealRankTime: iso(Date.now() - 2 * MIN) }), {
-      token: padmin,
+    const upd = await client(t, padmin).call('adminContest.update', {
+      body: base({ id: running, endTime: iso(Date.now() - MIN), sealRankTime: iso(Date.now() - 2 * MIN) }),
     });
     expect(upd.status, upd.msg).toBe(200);
     expect((await info(padmin, running)).status).toBe(200);
@@ -145,7 +145,7 @@ describe('scroll board calls', () => {
 
   it('lists the in-contest submissions of the board users in submit order; removeStar drops star users', async () => {
     const r = await subs(padmin, acm);
-    const list = r.data as ScrollBoardSubmission[];
+    const list = r.data;
     expect(list.map((s) => [s.username, s.displayId, s.status, (Date.parse(s.submitTime) - start) / MIN])).toEqual([
       ['Star', 'A', S.ACCEPTED, 1],
       ['alice', 'A', S.WRONG_ANSWER, 10],
@@ -159,13 +159,13 @@ describe('scroll board calls', () => {
     ]);
     expect(list[3]).toMatchObject({ uid: uids.bob, nickname: 'Bobby', school: 'North High', realname: null, avatar: null, gender: expect.any(String) });
     expect(list[3]!.submitId).toEqual(expect.any(Number));
-    const noStar = (await subs(padmin, acm, true)).data as ScrollBoardSubmission[];
+    const noStar = (await subs(padmin, acm, true)).data;
     expect(noStar.map((s) => s.username)).not.toContain('Star');
     expect(noStar).toHaveLength(8);
   });
 
   it('replays into the same final board the server shows, and a frozen board that hides post-seal results', async () => {
-    const [i, s] = [(await info(root, acm)).data, (await subs(root, acm, true)).data as ScrollBoardSubmission[]];
+    const [i, s] = [(await info(root, acm)).data, (await subs(root, acm, true)).data];
     const usersOf = new Map<string, RankUserInfo>(s.map((x) => [x.uid, x]));
     const submissionsOf: RankSubmission[] = s.map((x) => ({
       uid: x.uid,
@@ -186,14 +186,14 @@ describe('scroll board calls', () => {
         awards: [],
       });
     const brief = (rows: any[]) => rows.map((r) => [r.showName, r.rank, r.ac, r.totalTime]);
-    const server = await post(t, '/api/get-contest-rank', { cid: acm, removeStar: true, forceRefresh: true }, { token: padmin });
+    const server = await client(t, padmin).call('contest.rank', { body: { cid: acm, removeStar: true, forceRefresh: true } });
     expect(brief(fold(null))).toEqual(brief(server.data.records));
     expect(brief(fold(null))).toEqual([
       ['Bobby', 1, 2, 4800],
       ['alice', 2, 2, 2400 + 9000],
       ['carl', 3, 0, 0],
     ]);
-    const frozen = fold(Date.parse(i.sealRankTime));
+    const frozen = fold(Date.parse(i.sealRankTime!));
     expect(brief(frozen)).toEqual([
       ['Bobby', 1, 2, 4800],
       ['alice', 2, 1, 2400],
@@ -201,9 +201,9 @@ describe('scroll board calls', () => {
     ]);
     expect(frozen[1]!.submissionInfo.B).toMatchObject({ isAC: false, tryNum: 2, errorNum: 0 });
     // participants see the same frozen board when the real one is not shown after the end
-    const upd = await put(t, '/api/admin/contest', base({ id: acm, rankShowName: 'nickname', autoRealRank: false }), { token: padmin });
+    const upd = await client(t, padmin).call('adminContest.update', { body: base({ id: acm, rankShowName: 'nickname', autoRealRank: false }) });
     expect(upd.status, upd.msg).toBe(200);
-    const sealed = await post(t, '/api/get-contest-rank', { cid: acm, removeStar: true }, { token: alice });
+    const sealed = await client(t, alice).call('contest.rank', { body: { cid: acm, removeStar: true } });
     expect(sealed.data.sealed).toBe(true);
     expect(brief(sealed.data.records.slice(sealed.data.pinned))).toEqual(brief(frozen));
   });

@@ -5,7 +5,8 @@ import { CONTEST_LIMITS, formatMsg, JudgeStatus, MSG, Role } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { createContest, iso, submitTo } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, rootToken, uidOf } from './helpers.js';
+import { createUser, get, login, rootToken, uidOf } from './helpers.js';
+import { client } from './client.js';
 import { createProblem, FakeJudge, submission, taskOf, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -24,8 +25,6 @@ let ended: number;
 let endedOpen: number;
 
 const contest = (o: Record<string, unknown>, problems: [number, string][] = [[acmP, 'A']]) => createContest(t, padmin, o, problems);
-
-const q = (cid: number, extra: Record<string, string> = {}) => ({ query: { cid: String(cid), ...extra } });
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -56,50 +55,51 @@ afterAll(() => t.close());
 
 describe('contest list and info', () => {
   it('lists visible contests with status, type and keyword filters, page size 10', async () => {
-    const all = await get(t, '/api/get-contest-list');
+    const all = await client(t).call('contest.list');
     expect(all.data.total).toBe(6);
     expect(all.data.records[0]).toMatchObject({ status: 0 });
-    expect(all.data.records[0].pwd).toBeUndefined();
-    const st = await get(t, '/api/get-contest-list', { query: { status: '-1' } });
-    expect(st.data.records.map((c: any) => c.title)).toEqual(['Scheduled']);
-    const endedList = await get(t, '/api/get-contest-list', { query: { status: '1' } });
-    expect(endedList.data.records.map((c: any) => c.title).sort()).toEqual(['Ended', 'Ended open']);
-    const oi = await get(t, '/api/get-contest-list', { query: { type: '1' } });
-    expect(oi.data.records.map((c: any) => c.title)).toEqual(['Ended open']);
-    const kw = await get(t, '/api/get-contest-list', { query: { keyword: 'priv' } });
-    expect(kw.data.records.map((c: any) => c.id)).toEqual([priv]);
+    expect(all.data.records[0]).not.toHaveProperty('pwd');
+    const st = await client(t).call('contest.list', { query: { status: -1 } });
+    expect(st.data.records.map((c) => c.title)).toEqual(['Scheduled']);
+    const endedList = await client(t).call('contest.list', { query: { status: 1 } });
+    expect(endedList.data.records.map((c) => c.title).sort()).toEqual(['Ended', 'Ended open']);
+    const oi = await client(t).call('contest.list', { query: { type: 1 } });
+    expect(oi.data.records.map((c) => c.title)).toEqual(['Ended open']);
+    const kw = await client(t).call('contest.list', { query: { keyword: 'priv' } });
+    expect(kw.data.records.map((c) => c.id)).toEqual([priv]);
+    // A status the filter does not know is refused by the query's schema.
     expect((await get(t, '/api/get-contest-list', { query: { status: '5' } })).http).toBe(400);
   });
 
   it('shows a contest header to anyone, never the password', async () => {
-    const r = await get(t, '/api/get-contest-info', q(priv));
+    const r = await client(t).call('contest.info', { query: { cid: priv } });
     expect(r.data).toMatchObject({ id: priv, title: 'Private', auth: 1, status: 0, type: 0, count: 0 });
-    expect(r.data.pwd).toBeUndefined();
-    expect(r.data.accountLimitRule).toBeUndefined();
-    expect((await get(t, '/api/get-contest-info', q(424242))).msg).toBe(MSG.contestNotFound);
+    expect(r.data).not.toHaveProperty('pwd');
+    expect(r.data).not.toHaveProperty('accountLimitRule');
+    expect((await client(t).call('contest.info', { query: { cid: 424242 } })).msg).toBe(MSG.contestNotFound);
   });
 });
 
 describe('registration and access', () => {
   it('registers with the password, within the account-limit rule, once', async () => {
-    expect((await post(t, '/api/register-contest', { cid: running, password: 'x' }, { token: alice })).msg).toBe(MSG.contestNeedsNoRegister);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: '' }, { token: alice })).msg).toBe(MSG.enterContestPassword);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: 'PW' }, { token: alice })).msg).toBe(MSG.contestPasswordWrong);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: 'pw' }, { token: bob })).msg).toBe(MSG.contestAccountLimited);
-    expect((await get(t, '/api/get-contest-access', { token: alice, ...q(priv) })).data).toEqual({ access: false });
-    const ok = await post(t, '/api/register-contest', { cid: priv, password: 'pw' }, { token: alice });
+    expect((await client(t, alice).call('contest.register', { body: { cid: running, password: 'x' } })).msg).toBe(MSG.contestNeedsNoRegister);
+    expect((await client(t, alice).call('contest.register', { body: { cid: priv, password: '' } })).msg).toBe(MSG.enterContestPassword);
+    expect((await client(t, alice).call('contest.register', { body: { cid: priv, password: 'PW' } })).msg).toBe(MSG.contestPasswordWrong);
+    expect((await client(t, bob).call('contest.register', { body: { cid: priv, password: 'pw' } })).msg).toBe(MSG.contestAccountLimited);
+    expect((await client(t, alice).call('contest.access', { query: { cid: priv } })).data).toEqual({ access: false });
+    const ok = await client(t, alice).call('contest.register', { body: { cid: priv, password: 'pw' } });
     expect([ok.status, ok.msg]).toEqual([200, MSG.contestRegistered]);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: 'pw' }, { token: team3 })).status).toBe(200);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: 'pw' }, { token: alice })).msg).toBe(MSG.contestAlreadyRegistered);
-    expect((await get(t, '/api/get-contest-access', { token: alice, ...q(priv) })).data).toEqual({ access: true });
-    expect((await get(t, '/api/get-contest-access', { token: bob, ...q(running) })).data).toEqual({ access: true });
-    expect((await get(t, '/api/get-contest-info', q(priv))).data.count).toBe(2);
-    expect((await post(t, '/api/register-contest', { cid: priv, password: 'pw' })).http).toBe(401);
+    expect((await client(t, team3).call('contest.register', { body: { cid: priv, password: 'pw' } })).status).toBe(200);
+    expect((await client(t, alice).call('contest.register', { body: { cid: priv, password: 'pw' } })).msg).toBe(MSG.contestAlreadyRegistered);
+    expect((await client(t, alice).call('contest.access', { query: { cid: priv } })).data).toEqual({ access: true });
+    expect((await client(t, bob).call('contest.access', { query: { cid: running } })).data).toEqual({ access: true });
+    expect((await client(t).call('contest.info', { query: { cid: priv } })).data.count).toBe(2);
+    expect((await client(t).call('contest.register', { body: { cid: priv, password: 'pw' } })).http).toBe(401);
   });
 
   it('stops guessing a password after a few wrong tries per user and contest, until the window ends', async () => {
     const cid = await contest({ title: 'Guarded', auth: 2, pwd: 'secret' });
-    const register = (token: string, password: string) => post(t, '/api/register-contest', { cid, password }, { token });
+    const register = (token: string, password: string) => client(t, token).call('contest.register', { body: { cid, password } });
     // sent at once, three more guesses than allowed: only the allowed ones are compared
     const tries = await Promise.all(Array.from({ length: CONTEST_LIMITS.passwordTries + 3 }, (_, i) => register(bob, `guess${i}`)));
     const tooMany = formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin });
@@ -108,7 +108,7 @@ describe('registration and access', () => {
     // even the right password waits now, and nothing was registered
     const locked = await register(bob, 'secret');
     expect([locked.status, locked.msg]).toEqual([400, formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin })]);
-    expect((await get(t, '/api/get-contest-access', { token: bob, ...q(cid) })).data).toEqual({ access: false });
+    expect((await client(t, bob).call('contest.access', { query: { cid } })).data).toEqual({ access: false });
     // another user and another contest are not affected
     expect((await register(team3, 'secret')).status).toBe(200);
     await t.database.db.execute(
@@ -126,37 +126,37 @@ describe('registration and access', () => {
       sql`insert into contest_password_failure (cid, uid, failures, window_start)
         values (${cid}, ${uid}, ${CONTEST_LIMITS.passwordTries}, now() + interval '2 seconds')`,
     );
-    const r = await post(t, '/api/register-contest', { cid, password: 'guess' }, { token: bob });
+    const r = await client(t, bob).call('contest.register', { body: { cid, password: 'guess' } });
     expect(r.msg).toBe(formatMsg(MSG.contestPasswordTooManyTries, { minutes: CONTEST_LIMITS.passwordWindowMin }));
   });
 
   it('hides the inside of a private contest from the unregistered and a scheduled one from non-admins', async () => {
-    for (const path of ['/api/get-contest-problem', '/api/get-contest-announcement']) {
-      expect((await get(t, path, { token: bob, ...q(priv) })).msg).toBe(MSG.contestAccountLimited);
-      expect((await get(t, path, { token: alice, ...q(scheduled) })).msg).toBe(MSG.contestNotStarted);
-      expect((await get(t, path, q(running))).http).toBe(401);
+    for (const name of ['contest.problems', 'contest.announcements'] as const) {
+      expect((await client(t, bob).call(name, { query: { cid: priv } })).msg).toBe(MSG.contestAccountLimited);
+      expect((await client(t, alice).call(name, { query: { cid: scheduled } })).msg).toBe(MSG.contestNotStarted);
+      expect((await client(t).call(name, { query: { cid: running } })).http).toBe(401);
     }
-    expect((await get(t, '/api/get-contest-problem-details', { token: bob, ...q(priv, { displayId: 'A' }) })).msg).toBe(MSG.contestAccountLimited);
-    expect((await post(t, '/api/get-contest-rank', { cid: priv }, { token: bob })).msg).toBe(MSG.contestAccountLimited);
-    expect((await post(t, '/api/get-contest-rank', { cid: scheduled }, { token: alice })).msg).toBe(MSG.contestNotStarted);
+    expect((await client(t, bob).call('contest.problemDetail', { query: { cid: priv, displayId: 'A' } })).msg).toBe(MSG.contestAccountLimited);
+    expect((await client(t, bob).call('contest.rank', { body: { cid: priv } })).msg).toBe(MSG.contestAccountLimited);
+    expect((await client(t, alice).call('contest.rank', { body: { cid: scheduled } })).msg).toBe(MSG.contestNotStarted);
     // protected: everyone may look inside
-    expect((await get(t, '/api/get-contest-problem', { token: bob, ...q(prot) })).status).toBe(200);
+    expect((await client(t, bob).call('contest.problems', { query: { cid: prot } })).status).toBe(200);
     // registered, and the contest admin even before the start
-    expect((await get(t, '/api/get-contest-problem', { token: alice, ...q(priv) })).status).toBe(200);
-    expect((await get(t, '/api/get-contest-problem', { token: padmin, ...q(scheduled) })).data.map((p: any) => p.displayId)).toEqual(['A']);
-    expect((await get(t, '/api/get-contest-problem', { token: root, ...q(scheduled) })).status).toBe(200);
+    expect((await client(t, alice).call('contest.problems', { query: { cid: priv } })).status).toBe(200);
+    expect((await client(t, padmin).call('contest.problems', { query: { cid: scheduled } })).data.map((p) => p.displayId)).toEqual(['A']);
+    expect((await client(t, root).call('contest.problems', { query: { cid: scheduled } })).status).toBe(200);
   });
 
   it('serves a hidden bank problem under its contest letter', async () => {
-    const d = await get(t, '/api/get-contest-problem-details', { token: bob, ...q(running, { displayId: 'a' }) });
+    const d = await client(t, bob).call('contest.problemDetail', { query: { cid: running, displayId: 'a' } });
     expect(d.status).toBe(200);
     expect(d.data.problem).toMatchObject({ id: acmP, problemId: 'A', title: 'A + B' });
     expect(d.data.languages).toContain('C++');
-    expect((await get(t, '/api/get-contest-problem-details', { token: bob, ...q(running, { displayId: 'Z' }) })).msg).toBe(
+    expect((await client(t, bob).call('contest.problemDetail', { query: { cid: running, displayId: 'Z' } })).msg).toBe(
       'The problem Z does not exist in this contest.',
     );
     // …while the bank keeps it hidden
-    expect((await get(t, '/api/get-problem-detail', { token: bob, query: { problemId: 'P3000' } })).msg).toBe(MSG.problemNotFound);
+    expect((await client(t, bob).call('problem.detail', { query: { problemId: 'P3000' } })).msg).toBe(MSG.problemNotFound);
   });
 });
 
@@ -185,7 +185,7 @@ describe('submitting to a contest', () => {
     const late = await submitTo(t, alice, endedOpen);
     expect(late.status).toBe(200);
     expect(late.data.displayPid).toBe('A');
-    expect((await post(t, '/api/submit-problem-judge', { pid: 'A', cid: running, language: 'C++', code: 'x' })).http).toBe(401);
+    expect((await client(t).call('submission.submit', { body: { pid: 'A', cid: running, language: 'C++', code: 'x' } })).http).toBe(401);
   });
 
   it('shows ac/total and my status per problem', async () => {
@@ -193,9 +193,9 @@ describe('submitting to a contest', () => {
     const [a, b] = subs.rows.map((r) => r.submit_id);
     await t.database.db.execute(sql`update judge set status = ${JudgeStatus.WRONG_ANSWER} where submit_id = ${a!}`);
     await t.database.db.execute(sql`update judge set status = ${JudgeStatus.ACCEPTED} where submit_id = ${b!}`);
-    const mine = await get(t, '/api/get-contest-problem', { token: bob, ...q(running) });
+    const mine = await client(t, bob).call('contest.problems', { query: { cid: running } });
     expect(mine.data).toEqual([expect.objectContaining({ displayId: 'A', displayTitle: 'A + B', ac: 1, total: 2, myStatus: 0 })]);
-    const other = await get(t, '/api/get-contest-problem', { token: alice, ...q(running) });
+    const other = await client(t, alice).call('contest.problems', { query: { cid: running } });
     expect(other.data[0].myStatus).toBe(JudgeStatus.NOT_SUBMITTED);
   });
 });
@@ -203,16 +203,14 @@ describe('submitting to a contest', () => {
 describe('participants and announcements', () => {
   it('shows shown announcements and the ones not read yet', async () => {
     const add = (title: string, status = 0) =>
-      post(t, '/api/admin/contest/announcement', { cid: priv, announcement: { title, content: 'text', status } }, { token: padmin });
+      client(t, padmin).call('adminContest.addAnnouncement', { body: { cid: priv, announcement: { title, content: 'text', status } } });
     const a1 = (await add('First')).data.id;
     await add('Hidden', 1);
     const a3 = (await add('Third')).data.id;
-    const list = await get(t, '/api/get-contest-announcement', { token: alice, ...q(priv) });
-    expect(list.data.records.map((a: any) => a.title)).toEqual(['Third', 'First']);
-    const unread = await post(t, '/api/get-contest-not-read-announcement', { cid: priv, readAnnouncementList: [a1] }, { token: alice });
-    expect(unread.data.map((a: any) => a.id)).toEqual([a3]);
-    expect((await post(t, '/api/get-contest-not-read-announcement', { cid: priv, readAnnouncementList: [] }, { token: bob })).msg).toBe(
-      MSG.contestAccountLimited,
-    );
+    const list = await client(t, alice).call('contest.announcements', { query: { cid: priv } });
+    expect(list.data.records.map((a) => a.title)).toEqual(['Third', 'First']);
+    const unread = await client(t, alice).call('contest.notReadAnnouncements', { body: { cid: priv, readAnnouncementList: [a1] } });
+    expect(unread.data.map((a) => a.id)).toEqual([a3]);
+    expect((await client(t, bob).call('contest.notReadAnnouncements', { body: { cid: priv, readAnnouncementList: [] } })).msg).toBe(MSG.contestAccountLimited);
   });
 });

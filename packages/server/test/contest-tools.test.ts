@@ -6,7 +6,8 @@ import { JudgeStatus as S, MSG, Role } from '@oj/shared';
 import { contestPrints, submissions } from '../src/db/schema/index.js';
 import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { createUser, login, rootToken, uidOf } from './helpers.js';
+import { client } from './client.js';
 import { createProblem, taskOf, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -69,34 +70,34 @@ describe('AC helper', () => {
     await judged(acm, 'alice', pA, S.ACCEPTED, 6); // a second AC: no second balloon
     const b1 = await judged(acm, 'bob', pA, S.ACCEPTED, 10);
     const b2 = await judged(acm, 'bob', pB, S.ACCEPTED, 12);
-    const list = await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm }) });
+    const list = await client(t, padmin).call('contest.acInfo', { query: { cid: acm } });
     expect(list.data.total).toBe(3);
-    expect(list.data.records.map((r: any) => [r.id, r.displayId, r.username, r.firstBlood, r.checked])).toEqual([
+    expect(list.data.records.map((r) => [r.id, r.displayId, r.username, r.firstBlood, r.checked])).toEqual([
       [a1, 'A', 'alice', true, false],
       [b1, 'A', 'bob', false, false],
       [b2, 'B', 'bob', true, false],
     ]);
     expect(list.data.records[0].color).toBe('#f00');
-    const chk = await put(t, '/api/check-contest-ac-info', { id: a1, cid: acm, checked: true }, { token: padmin });
+    const chk = await client(t, padmin).call('contest.checkAcInfo', { body: { id: a1, cid: acm, checked: true } });
     expect(chk.status).toBe(200);
-    const after = await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm, limit: 2 }) });
-    expect(after.data.records.map((r: any) => r.id)).toEqual([b1, b2]);
+    const after = await client(t, padmin).call('contest.acInfo', { query: { cid: acm, limit: 2 } });
+    expect(after.data.records.map((r) => r.id)).toEqual([b1, b2]);
     expect(after.data.total).toBe(3);
-    expect((await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: acm, currentPage: 2, limit: 2 }) })).data.records[0]).toMatchObject({
+    expect((await client(t, padmin).call('contest.acInfo', { query: { cid: acm, currentPage: 2, limit: 2 } })).data.records[0]).toMatchObject({
       id: a1,
       checked: true,
     });
 
-    expect((await get(t, '/api/get-contest-ac-info', { token: alice, ...q({ cid: acm }) })).http).toBe(403);
-    expect((await put(t, '/api/check-contest-ac-info', { id: b1, cid: acm, checked: true }, { token: bob })).http).toBe(403);
-    expect((await get(t, '/api/get-contest-ac-info', { token: padmin, ...q({ cid: oi }) })).msg).toBe(MSG.acInfoAcmOnly);
-    expect((await put(t, '/api/check-contest-ac-info', { id: 999999, cid: acm, checked: true }, { token: padmin })).msg).toBe(MSG.submissionNotFound);
+    expect((await client(t, alice).call('contest.acInfo', { query: { cid: acm } })).http).toBe(403);
+    expect((await client(t, bob).call('contest.checkAcInfo', { body: { id: b1, cid: acm, checked: true } })).http).toBe(403);
+    expect((await client(t, padmin).call('contest.acInfo', { query: { cid: oi } })).msg).toBe(MSG.acInfoAcmOnly);
+    expect((await client(t, padmin).call('contest.checkAcInfo', { body: { id: 999999, cid: acm, checked: true } })).msg).toBe(MSG.submissionNotFound);
   });
 });
 
 describe('printing', () => {
   it('takes texts of 50+ characters with a cool-down, only where printing is open', async () => {
-    const send = (token: string, cid: number, content: string) => post(t, '/api/submit-print-text', { cid, content }, { token });
+    const send = (token: string, cid: number, content: string) => client(t, token).call('contest.submitPrint', { body: { cid, content } });
     expect((await send(alice, oi, long)).msg).toBe(MSG.printClosed);
     expect((await send(alice, acm, '   ')).msg).toBe(MSG.printEmpty);
     expect((await send(alice, acm, 'short')).msg).toBe(MSG.printTooShort);
@@ -104,57 +105,54 @@ describe('printing', () => {
     const again = await send(alice, acm, long);
     expect(again.msg).toMatch(/^Printing too frequently, please wait \d+ seconds before printing again\.$/);
     expect((await send(bob, acm, `${long}bob`)).status).toBe(200);
-    expect((await post(t, '/api/submit-print-text', { cid: acm, content: long })).http).toBe(401);
+    expect((await client(t).call('contest.submitPrint', { body: { cid: acm, content: long } })).http).toBe(401);
   });
 
   it('lets the contest admin list, download and mark jobs; nobody else', async () => {
-    const list = await get(t, '/api/get-contest-print', { token: padmin, ...q({ cid: acm }) });
+    const list = await client(t, padmin).call('contest.printList', { query: { cid: acm } });
     expect(list.data.total).toBe(2);
-    expect(list.data.records.map((r: any) => [r.username, r.status])).toEqual([
+    expect(list.data.records.map((r) => [r.username, r.status])).toEqual([
       ['bob', 0],
       ['alice', 0],
     ]);
     const id = list.data.records[1].id;
-    expect((await get(t, '/api/get-contest-print', { token: alice, ...q({ cid: acm }) })).http).toBe(403);
-    expect((await put(t, '/api/check-contest-print-status', {}, { token: alice, ...q({ id, cid: acm }) })).http).toBe(403);
-    const dl = await call(t, 'GET', '/api/file/download-contest-print-text', { token: padmin, ...q({ id }) });
+    expect((await client(t, alice).call('contest.printList', { query: { cid: acm } })).http).toBe(403);
+    expect((await client(t, alice).call('contest.markPrinted', { query: { id, cid: acm } })).http).toBe(403);
+    const dl = await client(t, padmin).call('fileTransfer.contestPrintText', { query: { id } });
     expect(dl.res.body).toBe(long);
     expect(dl.headers['content-disposition']).toContain('print_');
-    expect((await call(t, 'GET', '/api/file/download-contest-print-text', { token: bob, ...q({ id }) })).http).toBe(403);
-    expect((await put(t, '/api/check-contest-print-status', {}, { token: padmin, ...q({ id, cid: acm }) })).status).toBe(200);
+    expect((await client(t, bob).call('fileTransfer.contestPrintText', { query: { id } })).http).toBe(403);
+    expect((await client(t, padmin).call('contest.markPrinted', { query: { id, cid: acm } })).status).toBe(200);
     const [row] = await t.database.db.select().from(contestPrints).where(eq(contestPrints.id, id));
     expect(row!.status).toBe(1);
-    expect((await put(t, '/api/check-contest-print-status', {}, { token: padmin, ...q({ id: 99999 }) })).msg).toBe(MSG.printNotFound);
+    expect((await client(t, padmin).call('contest.markPrinted', { query: { id: 99999 } })).msg).toBe(MSG.printNotFound);
   });
 });
 
 describe('rejudge and download', () => {
   it('rejudges every submission of a contest problem, super admin only', async () => {
-    expect((await get(t, '/api/admin/judge/rejudge-contest-problem', { token: padmin, ...q({ cid: acm, pid: pA }) })).http).toBe(403);
-    expect((await get(t, '/api/admin/judge/rejudge-contest-problem', { token: alice, ...q({ cid: acm, pid: pA }) })).http).toBe(403);
-    const r = await get(t, '/api/admin/judge/rejudge-contest-problem', { token: root, ...q({ cid: acm, pid: pA }) });
+    expect((await client(t, padmin).call('adminContest.rejudgeProblem', { query: { cid: acm, pid: pA } })).http).toBe(403);
+    expect((await client(t, alice).call('adminContest.rejudgeProblem', { query: { cid: acm, pid: pA } })).http).toBe(403);
+    const r = await client(t, root).call('adminContest.rejudgeProblem', { query: { cid: acm, pid: pA } });
     expect(r.data).toEqual({ count: 4 });
     const rows = await t.database.db.select().from(submissions).where(eq(submissions.cid, acm));
     const ofA = rows.filter((s) => s.pid === pA);
     expect(ofA.every((s) => s.status === S.PENDING && s.version === 1)).toBe(true);
     expect((await taskOf(t, ofA[0]!.submitId)).priority).toBe(1);
     expect(rows.find((s) => s.pid === pB)!.status).toBe(S.ACCEPTED);
-    expect((await get(t, '/api/admin/judge/rejudge-contest-problem', { token: root, ...q({ cid: 999999, pid: pA }) })).msg).toBe(MSG.contestNotFound);
+    expect((await client(t, root).call('adminContest.rejudgeProblem', { query: { cid: 999999, pid: pA } })).msg).toBe(MSG.contestNotFound);
   });
 
   it('zips the latest accepted code per user and problem, by user or by problem', async () => {
     await judged(acm, 'alice', pB, S.ACCEPTED, 20, { language: 'Python3', code: 'print(1)' });
     await judged(acm, 'padmin', pB, S.ACCEPTED, 21, { language: 'C', code: 'int main(){}' });
-    const byUser = await call(t, 'GET', '/api/file/download-contest-ac-submission', { token: padmin, ...q({ cid: acm, splitType: 'user' }) });
+    const byUser = await client(t, padmin).call('fileTransfer.contestAcSubmissions', { query: { cid: acm, splitType: 'user' } });
     expect(byUser.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(byUser.res.rawPayload));
     expect(Object.keys(files).sort()).toEqual(['alice/B.py', 'bob/B.cpp', 'padmin/B.c']);
     expect(Buffer.from(files['alice/B.py']!).toString()).toBe('print(1)');
-    const byProblem = await call(t, 'GET', '/api/file/download-contest-ac-submission', {
-      token: padmin,
-      ...q({ cid: acm, splitType: 'problem', excludeAdmin: 'true' }),
-    });
+    const byProblem = await client(t, padmin).call('fileTransfer.contestAcSubmissions', { query: { cid: acm, splitType: 'problem', excludeAdmin: true } });
     expect(Object.keys(unzipSync(new Uint8Array(byProblem.res.rawPayload))).sort()).toEqual(['B/alice.py', 'B/bob.cpp']);
-    expect((await call(t, 'GET', '/api/file/download-contest-ac-submission', { token: alice, ...q({ cid: acm }) })).http).toBe(403);
+    expect((await client(t, alice).call('fileTransfer.contestAcSubmissions', { query: { cid: acm } })).http).toBe(403);
   });
 });

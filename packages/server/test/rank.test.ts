@@ -6,7 +6,8 @@ import type { AppContext } from '../src/context.js';
 import { clearRankCache } from '../src/modules/rank/service.js';
 import { TtlCache } from '../src/modules/rank/ttl-cache.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, rootToken } from './helpers.js';
+import { createUser, get, login, rootToken } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ const display: Record<string, string> = {};
 
 /** Submits through the API and lets the fake judge give the verdict. */
 async function judged(user: string, problem: string, status: number, score: number | null = null): Promise<number> {
-  const r = await post(t, '/api/submit-problem-judge', { pid: display[problem], language: 'C', code: 'int main(){}' }, { token: tokens[user] });
+  const r = await client(t, tokens[user]).call('submission.submit', { body: { pid: display[problem], language: 'C', code: 'int main(){}' } });
   if (r.status !== 200) throw new Error(`submit: ${r.msg}`);
   const task = await judge.take();
   const res = await judge.result(task, { ...acceptedResult(1), status, score });
@@ -24,9 +25,9 @@ async function judged(user: string, problem: string, status: number, score: numb
   return r.data.submitId;
 }
 
-const rank = async (query: Record<string, string>) => {
+const rank = async (query: TypedInput<'rank.list'>['query']) => {
   clearRankCache(t.app.appContext);
-  return get(t, '/api/get-rank-list', { query });
+  return client(t).call('rank.list', { query });
 };
 
 beforeAll(async () => {
@@ -83,10 +84,10 @@ describe('OI rank score', () => {
 
 describe('get-rank-list', () => {
   it('orders the ACM list by AC desc, then submissions asc', async () => {
-    const r = await rank({ type: '0' });
+    const r = await rank({ type: 0 });
     expect(r.status).toBe(200);
     // ben (2 AC, 2 submissions), cat (2 AC: RA1 and ROI, 3), amy (2 AC, 4), dan (no AC)
-    expect(r.data.records.map((x: any) => [x.rank, x.username, x.ac, x.total])).toEqual([
+    expect(r.data.records.map((x) => [x.rank, x.username, x.ac, x.total])).toEqual([
       [1, 'ben', 2, 2],
       [2, 'cat', 2, 3],
       [3, 'amy', 2, 4],
@@ -97,8 +98,10 @@ describe('get-rank-list', () => {
   });
 
   it('orders the OI list by score desc and accepts the type by name', async () => {
-    const r = await rank({ type: 'OI' });
-    expect(r.data.records.map((x: any) => [x.username, x.score])).toEqual([
+    // the name is text, where the typed query takes the number it stands for
+    clearRankCache(t.app.appContext);
+    const r = await get(t, '/api/get-rank-list', { query: { type: 'OI' } });
+    expect(r.data.records.map((x: { username: string; score: number }) => [x.username, x.score])).toEqual([
       ['cat', 14],
       ['dan', 9],
       ['ben', 0],
@@ -107,17 +110,17 @@ describe('get-rank-list', () => {
   });
 
   it('pages and searches by username or nickname, keeping the place in the whole list', async () => {
-    const p2 = await rank({ type: '0', currentPage: '2', limit: '2' });
-    expect(p2.data.records.map((x: any) => [x.rank, x.username])).toEqual([
+    const p2 = await rank({ type: 0, currentPage: 2, limit: 2 });
+    expect(p2.data.records.map((x) => [x.rank, x.username])).toEqual([
       [3, 'amy'],
       [4, 'dan'],
     ]);
     expect(p2.data.total).toBe(4);
     await t.database.db.execute(sql`update user_info set nickname = 'Dandelion' where username = 'dan'`);
-    const s = await rank({ type: '0', searchUser: 'DANDEL' });
-    expect(s.data.records.map((x: any) => [x.rank, x.username, x.nickname])).toEqual([[4, 'dan', 'Dandelion']]);
-    expect((await rank({ type: '0', searchUser: 'AM' })).data.records.map((x: any) => x.username)).toEqual(['amy']);
-    expect((await rank({ type: '0', searchUser: '%' })).data.total).toBe(0);
+    const s = await rank({ type: 0, searchUser: 'DANDEL' });
+    expect(s.data.records.map((x) => [x.rank, x.username, x.nickname])).toEqual([[4, 'dan', 'Dandelion']]);
+    expect((await rank({ type: 0, searchUser: 'AM' })).data.records.map((x) => x.username)).toEqual(['amy']);
+    expect((await rank({ type: 0, searchUser: '%' })).data.total).toBe(0);
   });
 
   it('leaves out disabled users, contest submissions and users without submissions', async () => {
@@ -127,8 +130,8 @@ describe('get-rank-list', () => {
       sql`insert into judge (pid, display_pid, uid, username, status, language, code, cid)
           select pid, display_pid, uid, username, 0, language, code, 7 from judge where username = 'ben' limit 1`,
     );
-    const r = await rank({ type: '0' });
-    expect(r.data.records.map((x: any) => x.username)).toEqual(['ben', 'cat', 'amy']);
+    const r = await rank({ type: 0 });
+    expect(r.data.records.map((x) => x.username)).toEqual(['ben', 'cat', 'amy']);
     expect(r.data.records[0].total).toBe(2);
     await t.database.db.execute(sql`update user_info set status = 0 where username = 'dan'`);
   });
@@ -149,40 +152,40 @@ describe('get-rank-list', () => {
   });
 
   it('is cached for a while, so a new verdict shows after the cache is renewed', async () => {
-    const before = await rank({ type: '0' });
+    const before = await rank({ type: 0 });
     await judged('dan', 'a2', JudgeStatus.ACCEPTED);
-    const cached = await get(t, '/api/get-rank-list', { query: { type: '0' } });
+    const cached = await client(t).call('rank.list', { query: { type: 0 } });
     expect(cached.data).toEqual(before.data);
-    const fresh = await rank({ type: '0' });
-    expect(fresh.data.records.find((x: any) => x.username === 'dan').ac).toBe(1);
+    const fresh = await rank({ type: 0 });
+    expect(fresh.data.records.find((x) => x.username === 'dan')?.ac).toBe(1);
   });
 });
 
 describe('user home statistics', () => {
   it('lists solved problems and groups them by difficulty; the score is the OI rank sum', async () => {
-    const r = await get(t, '/api/get-user-home-info', { query: { username: 'cat' } });
+    const r = await client(t).call('account.homeInfo', { query: { username: 'cat' } });
     expect(r.status).toBe(200);
     expect(r.data.solvedList).toEqual(['RA1', 'ROI']);
     expect(r.data.solvedGroupByDifficulty).toEqual({ '1': ['RA1'], '2': ['ROI'] });
     expect(r.data.score).toBe(14);
     expect(r.data.scoreList).toEqual([14]);
     expect(r.data.total).toBe(3);
-    const amy = await get(t, '/api/get-user-home-info', { query: { username: 'amy' } });
+    const amy = await client(t).call('account.homeInfo', { query: { username: 'amy' } });
     expect(amy.data.solvedGroupByDifficulty).toEqual({ '1': ['RA1'], '3': ['RA2'] });
-    expect((await get(t, '/api/get-user-home-info', { query: { username: 'nobody' } })).status).toBe(400);
+    expect((await client(t).call('account.homeInfo', { query: { username: 'nobody' } })).status).toBe(400);
   });
 });
 
 describe('cancel by the super admin', () => {
   it('clears the score and rank score and records the admin; others may not', async () => {
     const submitId = await judged('dan', 'oi', JudgeStatus.PARTIAL_ACCEPTED, 30);
-    const q = { submitId: String(submitId) };
+    const q = { submitId };
     await createUser(t, { username: 'adm', roles: [Role.ADMIN] });
     const adm = await login(t, 'adm');
-    expect((await get(t, '/api/admin/judge/cancel-judge', { token: tokens.dan, query: q })).http).toBe(403);
-    expect((await get(t, '/api/admin/judge/cancel-judge', { token: adm, query: q })).http).toBe(403);
+    expect((await client(t, tokens.dan).call('submission.cancel', { query: q })).http).toBe(403);
+    expect((await client(t, adm).call('submission.cancel', { query: q })).http).toBe(403);
     const root = await rootToken(t);
-    const c = await get(t, '/api/admin/judge/cancel-judge', { token: root, query: q });
+    const c = await client(t, root).call('submission.cancel', { query: q });
     expect(c.data).toMatchObject({ status: JudgeStatus.CANCELLED, score: null, oiRankScore: null, isManual: true, judger: 'root' });
   });
 });

@@ -9,7 +9,8 @@ import { JudgeStatus, MSG, Role } from '@oj/shared';
 import { users } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, post, q, rootToken } from './helpers.js';
+import { createUser, get, login, q, rootToken } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
 
@@ -22,7 +23,7 @@ let tid: number;
 const pids: Record<string, number> = {};
 
 async function submitIn(token: string, pid: string) {
-  const r = await post(t, '/api/submit-problem-judge', { pid, tid, language: 'C++', code: 'int main(){return 0;}' }, { token });
+  const r = await client(t, token).call('submission.submit', { body: { pid, tid, language: 'C++', code: 'int main(){return 0;}' } });
   if (r.status !== 200) throw new Error(`submit: ${r.msg}`);
   return r.data.submitId as number;
 }
@@ -33,9 +34,9 @@ async function judged(token: string, pid: string, status: number, time: number) 
   return submitId;
 }
 
-const rank = (token: string, query: Record<string, string | number> = {}) => get(t, '/api/get-training-rank', { token, ...q({ tid, ...query }) });
-const rows = async (token = tok.ann!, query: Record<string, string | number> = {}) =>
-  (await rank(token, query)).data.records.map((r: any) => [r.rank, r.username, r.ac, r.totalRunTime]);
+type RankQuery = Omit<TypedInput<'training.rank'>['query'], 'tid'>;
+const rank = (token: string, query: RankQuery = {}) => client(t, token).call('training.rank', { query: { tid, ...query } });
+const rows = async (token = tok.ann!, query: RankQuery = {}) => (await rank(token, query)).data.records.map((r) => [r.rank, r.username, r.ac, r.totalRunTime]);
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -57,7 +58,7 @@ beforeAll(async () => {
   pids.c = await createProblem(t, { problemId: 'RK3' });
   const cat = await createCategory(t, root, 'Rank');
   tid = await createTraining(t, padm, { title: 'Ranked', auth: 'Private', privatePwd: 'pw', categoryId: cat }, [pids.a!, pids.b!, pids.c!]);
-  for (const name of ['ann', 'bob', 'cat', 'dan']) await post(t, '/api/register-training', { tid, password: 'pw' }, { token: tok[name] });
+  for (const name of ['ann', 'bob', 'cat', 'dan']) await client(t, tok[name]).call('training.register', { body: { tid, password: 'pw' } });
 
   // ann: 2 AC (RK1 fastest 30 of 50/30, RK2 20) = 50 ms; bob: 2 AC, 40 ms; cat: 1 AC + a WA; dan: only a WA
   await judged(tok.ann!, 'RK1', JudgeStatus.ACCEPTED, 50);
@@ -97,9 +98,8 @@ describe('get-training-rank', () => {
   });
 
   it('shows real names to the training admins only', async () => {
-    expect((await rank(tok.ann!)).data.records.map((r: any) => r.realname)).toEqual([null, null, null, null]);
-    for (const token of [padm, root])
-      expect((await rank(token)).data.records.map((r: any) => r.realname)).toEqual(['Real bob', 'Real ann', 'Real cat', 'Real dan']);
+    expect((await rank(tok.ann!)).data.records.map((r) => r.realname)).toEqual([null, null, null, null]);
+    for (const token of [padm, root]) expect((await rank(token)).data.records.map((r) => r.realname)).toEqual(['Real bob', 'Real ann', 'Real cat', 'Real dan']);
   });
 
   it('pages and searches by username, keeping each place in the whole rank', async () => {
@@ -113,8 +113,9 @@ describe('get-training-rank', () => {
     ]);
     expect((await rank(tok.ann!, { keyword: 'an' })).data.total).toBe(2);
     expect((await rank(tok.ann!, { keyword: '%' })).data.total).toBe(0);
-    expect((await rank(tok.ann!, { limit: 100000 })).http).toBe(400);
-    expect((await rank(tok.ann!, { keyword: 'x'.repeat(100) })).http).toBe(400);
+    // a page or a search the query's schema refuses
+    expect((await get(t, '/api/get-training-rank', { token: tok.ann!, ...q({ tid, limit: 100000 }) })).http).toBe(400);
+    expect((await get(t, '/api/get-training-rank', { token: tok.ann!, ...q({ tid, keyword: 'x'.repeat(100) }) })).http).toBe(400);
   });
 
   it('changes right after a verdict, a rejudge, a manual verdict and a cancel', async () => {
@@ -129,31 +130,31 @@ describe('get-training-rank', () => {
       [4, 'cat', 1, 5],
     ]);
     // rejudge: back to pending, the AC no longer counts
-    expect((await get(t, '/api/admin/judge/rejudge', { token: root, ...q({ submitId }) })).status).toBe(200);
-    expect((await rows()).find((r: any) => r[1] === 'dan')).toEqual([4, 'dan', 0, 0]);
+    expect((await client(t, root).call('submission.rejudge', { query: { submitId } })).status).toBe(200);
+    expect((await rows()).find((r) => r[1] === 'dan')).toEqual([4, 'dan', 0, 0]);
     await judge.result(await judge.take(), { ...acceptedResult(1), status: JudgeStatus.WRONG_ANSWER, time: 2 });
-    expect((await rank(tok.dan!)).data.records.find((r: any) => r.username === 'dan').submissionInfo.RK2).toEqual({
+    expect((await rank(tok.dan!)).data.records.find((r) => r.username === 'dan')?.submissionInfo.RK2).toEqual({
       status: JudgeStatus.WRONG_ANSWER,
       runTime: 2,
     });
     // a manual verdict counts at once
-    expect((await get(t, '/api/admin/judge/manual-judge', { token: root, ...q({ submitId, status: JudgeStatus.ACCEPTED, score: 0 }) })).status).toBe(200);
-    expect((await rows()).find((r: any) => r[1] === 'dan')?.[2]).toBe(1);
+    expect((await client(t, root).call('submission.manualJudge', { query: { submitId, status: JudgeStatus.ACCEPTED, score: 0 } })).status).toBe(200);
+    expect((await rows()).find((r) => r[1] === 'dan')?.[2]).toBe(1);
     // cancel: the cell shows Cancelled and the AC is gone
-    expect((await get(t, '/api/admin/judge/cancel-judge', { token: root, ...q({ submitId }) })).status).toBe(200);
-    const dan = (await rank(tok.dan!)).data.records.find((r: any) => r.username === 'dan');
-    expect([dan.ac, dan.submissionInfo.RK2.status]).toEqual([0, JudgeStatus.CANCELLED]);
+    expect((await client(t, root).call('submission.cancel', { query: { submitId } })).status).toBe(200);
+    const dan = (await rank(tok.dan!)).data.records.find((r) => r.username === 'dan');
+    expect([dan?.ac, dan?.submissionInfo.RK2?.status]).toEqual([0, JudgeStatus.CANCELLED]);
   });
 
   it('forgets a problem taken out of the training and counts it again when it comes back', async () => {
-    expect((await del(t, '/api/admin/training/problem', { token: padm, ...q({ tid, pid: pids.a! }) })).status).toBe(200);
+    expect((await client(t, padm).call('adminTraining.removeProblem', { query: { tid, pid: pids.a! } })).status).toBe(200);
     expect(await rows()).toEqual([
       [1, 'cat', 1, 5],
       [2, 'ann', 1, 20],
       [3, 'bob', 1, 25],
       [4, 'dan', 0, 0],
     ]);
-    expect((await post(t, '/api/admin/training/add-problem-from-public', { tid, pid: pids.a }, { token: padm })).status).toBe(200);
+    expect((await client(t, padm).call('adminTraining.addFromPublic', { body: { tid, pid: pids.a } })).status).toBe(200);
     expect((await rows()).slice(0, 2)).toEqual([
       [1, 'bob', 2, 40],
       [2, 'ann', 2, 50],
@@ -164,16 +165,16 @@ describe('get-training-rank', () => {
     await createUser(t, { username: 'eve' });
     const eve = await login(t, 'eve');
     expect((await rank(eve)).msg).toBe(MSG.trainingNotRegistered);
-    expect((await get(t, '/api/get-training-rank', { token: eve, ...q({ tid: 999999 }) })).msg).toBe(MSG.trainingNotFound);
+    expect((await client(t, eve).call('training.rank', { query: { tid: 999999 } })).msg).toBe(MSG.trainingNotFound);
   });
 
   it('keeps every verdict of one user committed at the same time', async () => {
     await createUser(t, { username: 'fay' });
     const fay = await login(t, 'fay');
-    await post(t, '/api/register-training', { tid, password: 'pw' }, { token: fay });
+    await client(t, fay).call('training.register', { body: { tid, password: 'pw' } });
     for (const pid of ['RK1', 'RK2', 'RK3']) await submitIn(fay, pid);
     const tasks = [await judge.take(), await judge.take(), await judge.take()];
     await Promise.all(tasks.map((task, i) => judge.result(task, { ...acceptedResult(1), status: JudgeStatus.ACCEPTED, time: 10 + i })));
-    expect((await rows()).find((r: any) => r[1] === 'fay')?.slice(2)).toEqual([3, 33]);
+    expect((await rows()).find((r) => r[1] === 'fay')?.slice(2)).toEqual([3, 33]);
   });
 });
