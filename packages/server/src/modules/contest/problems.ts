@@ -35,9 +35,9 @@ import { uniqueViolation } from '../../lib/users.js';
 import { createProblem, deleteProblem, updateProblem } from '../problem/admin.js';
 import { problemById } from '../problem/service.js';
 import { likeOf } from '../../lib/like.js';
-import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
+import { usableBankProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import { ownerFilter, type Owner } from '../owner/index.js';
-import { bankProblems, inBank } from '../problem/bank.js';
+import { bankProblems } from '../problem/bank.js';
 import { administeredContest, administeredContestOf, assertCanView, isContestAdmin, visibleContest, type ContestRow } from './access.js';
 import { foldedOwnScores, forgetBoards } from './board.js';
 
@@ -159,8 +159,7 @@ function linkConflict(err: unknown, displayId: string): never {
 export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>, within?: Owner): Promise<ContestProblemLink> {
   const { db } = ctx.database;
   const c = await administeredContest(db, body.cid, user, within);
-  const p = await usableProblem(db, user, body.pid);
-  if (!(await inBank(db, p.id))) throw notFound('problemNotFound');
+  const p = await usableBankProblem(db, user, body.pid);
   if (p.type !== contestRule(c.type).problemType && !p.isRemote)
     throw fail('contestProblemTypeMismatch', { type: PROBLEM_TYPE_LABELS[contestRule(c.type).problemType] });
   try {

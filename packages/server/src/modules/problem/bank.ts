@@ -4,18 +4,8 @@
  * may hand out read it here, so which rows are the bank's is written once and asks no owner kind.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import { ownerFilter, siteOwner } from '../owner/index.js';
 
 /** The bank's rows, as a condition on `problem`. */
 export const bankProblems: SQL = and(ownerFilter(siteOwner(null), problems.gid), eq(problems.isGroup, false))!;
-
-/** Is problem `pid` one of the bank's? */
-export async function inBank(db: DbOrTx, pid: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: problems.id })
-    .from(problems)
-    .where(and(eq(problems.id, pid), bankProblems));
-  return !!row;
-}

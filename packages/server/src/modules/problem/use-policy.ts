@@ -26,14 +26,15 @@ export function usableProblemsWhere(user: AuthUser): SQL | undefined {
 }
 
 /**
- * The problem `pid` when the caller may use it. Refusals: a problem the caller cannot even see is
- * "not found" (its existence does not leak); one they can see but is not theirs to use says so.
+ * The bank problem `pid` when the caller may use it ("add from public" of contests and trainings), in
+ * one read. Refusals: a problem outside the bank, or one the caller cannot even see, is "not found" (its
+ * existence does not leak); one they can see but is not theirs to use says so.
  */
-export async function usableProblem(db: DbOrTx, user: AuthUser, pid: number): Promise<ProblemRow> {
+export async function usableBankProblem(db: DbOrTx, user: AuthUser, pid: number): Promise<ProblemRow> {
   const [row] = await db
     .select({ p: problems, usable: sql<boolean>`coalesce(${usableProblemsWhere(user) ?? sql`true`}, false)` })
     .from(problems)
-    .where(eq(problems.id, pid));
+    .where(and(eq(problems.id, pid), bankProblems));
   if (!row || (!row.usable && !(await mayViewProblem(db, user, row.p)))) throw notFound('problemNotFound');
   if (!row.usable) throw fail('problemNotUsable');
   return row.p;

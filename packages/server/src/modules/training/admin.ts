@@ -30,8 +30,8 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { uniqueViolation } from '../../lib/users.js';
 import { likeOf } from '../../lib/like.js';
 import { ownerColumns, ownerFilter, siteOwner, type Owner } from '../owner/index.js';
-import { bankProblems, inBank } from '../problem/bank.js';
-import { usableProblem, usableProblemsWhere } from '../problem/use-policy.js';
+import { bankProblems } from '../problem/bank.js';
+import { usableBankProblem, usableProblemsWhere } from '../problem/use-policy.js';
 import { administeredTraining, administeredTrainingStanding, isTrainingAdmin, ownedTraining, trainingResource, type TrainingRow } from './access.js';
 import { toCategory, usableCategory } from './categories.js';
 import { trainingPage } from './list.js';
@@ -209,8 +209,7 @@ export async function addProblemFromPublic(
   within?: Owner,
 ): Promise<TrainingProblemLink> {
   const t = await administeredTraining(db, body.tid, user, within);
-  const p = await usableProblem(db, user, body.pid);
-  if (!(await inBank(db, p.id))) throw notFound('problemNotFound');
+  const p = await usableBankProblem(db, user, body.pid);
   return linkProblem(db, t.id, p, body.displayId || p.problemId);
 }
 
