@@ -14,6 +14,7 @@ import { ApiError, fail } from '../../lib/errors.js';
 import { unstorableReason } from '../../lib/validate.js';
 import { storeCases, type CaseInput } from '../../lib/testdata.js';
 import { columnsOf, resolveTags, scoredCases } from './admin.js';
+import { siteOwner } from '../owner/index.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
@@ -108,7 +109,7 @@ export async function createProblem(
         id = `${o.autoIdPrefix}${row!.id}`;
         await tx.update(problems).set({ problemId: id }).where(sql`${problems.id} = ${row!.id}`);
       }
-      const tagIds = await resolveTags(tx, body.tags);
+      const tagIds = await resolveTags(tx, body.tags, siteOwner(user));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
       if (stored.length) await tx.insert(problemCases).values(stored.map((c) => ({ ...c, pid: row!.id })));
       return id;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_CASE_INLINE_MAX,
   OWN_OJ,
@@ -23,7 +23,7 @@ import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
 import { problemById, problemView, tagsOf, type ProblemRow } from './service.js';
-import { ownerColumns, ownerFilter, problemOwnerColumns, siteOwner, type Owner } from '../owner/index.js';
+import { ownerColumns, ownerFilter, problemOwnerColumns, sharedOrOwnFilter, siteOwner, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { pageOf, pageOffset } from '../../db/page.js';
@@ -158,18 +158,19 @@ export async function adminProblemDetail(ctx: AppContext, pid: number): Promise<
 }
 
 /**
- * Existing tags by id, others by name (created when missing); returns the tag ids. For a group's
- * problem (`gid`) the ids must be the bank's or the group's tags, and new ones belong to the group, so
- * a group admin never adds to the site's tag list.
+ * Existing tags by id, others by name (created when missing); returns the tag ids. The ids must be tags
+ * the owner may use (the site's, and a group's own): a bank problem never shows a group's tag, and new
+ * ones belong to the owner, so a group admin never adds to the site's tag list.
  */
-export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags'], gid: number | null = null): Promise<number[]> {
+export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags'], owner: Owner): Promise<number[]> {
+  const { gid } = ownerColumns(owner);
   const ids = new Set<number>();
   const byId = list.filter((t) => t.id !== undefined).map((t) => t.id!);
   if (byId.length) {
     const found = await tx
       .select({ id: tags.id })
       .from(tags)
-      .where(and(inArray(tags.id, byId), gid === null ? undefined : or(isNull(tags.gid), eq(tags.gid, gid))));
+      .where(and(inArray(tags.id, byId), sharedOrOwnFilter(owner, tags.gid)));
     if (found.length !== new Set(byId).size) throw notFound('notFound');
     for (const f of found) ids.add(f.id);
   }
@@ -288,7 +289,6 @@ export async function createProblem(
   /** who holds the new problem (a group's is outside the public bank); the site when left out */
   owner: Owner = siteOwner(user),
 ): Promise<{ pid: number; problemId: string }> {
-  const { gid } = ownerColumns(owner);
   const cases = await prepareSave(ctx, body, upload, true);
   let pid: number;
   try {
@@ -298,7 +298,7 @@ export async function createProblem(
         .insert(problems)
         .values({ ...columnsOf(body, user), author: user.username, ...problemOwnerColumns(owner) })
         .returning({ id: problems.id });
-      const tagIds = await resolveTags(tx, body.tags, gid);
+      const tagIds = await resolveTags(tx, body.tags, owner);
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
       return row!.id;
     });
@@ -319,7 +319,6 @@ export async function updateProblem(
   /** who holds the problem (a group's new tags are the group's) */
   owner: Owner = siteOwner(user),
 ): Promise<{ pid: number; problemId: string }> {
-  const { gid } = ownerColumns(owner);
   const cases = await prepareSave(ctx, body, upload, false);
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -334,7 +333,7 @@ export async function updateProblem(
           .set({ displayPid: body.problem.problemId })
           .where(and(eq(submissions.pid, pid), eq(submissions.cid, 0)));
       }
-      const tagIds = await resolveTags(tx, body.tags, gid);
+      const tagIds = await resolveTags(tx, body.tags, owner);
       await tx.delete(problemTags).where(eq(problemTags.pid, pid));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
     });
