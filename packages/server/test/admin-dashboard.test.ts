@@ -9,8 +9,9 @@ import { apiNodes, contests } from '../src/db/schema/index.js';
 import { ApiNodeRegistry } from '../src/modules/admin-dashboard/api-nodes.js';
 import { buildApp } from '../src/app.js';
 import { createContest, iso } from './contest-helpers.js';
-import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, post, rootToken, shiftBack, uidOf } from './helpers.js';
+import { createTestApp, ROOT_PASSWORD, type TestApp } from './harness.js';
+import { createUser, get, login, rootToken, shiftBack, uidOf } from './helpers.js';
+import { client } from './client.js';
 import { insertGroup } from './group-helpers.js';
 import { createProblem, createSubmitter, drainQueue, FakeJudge, submit, testQueue } from './judge-helpers.js';
 
@@ -19,11 +20,6 @@ let root: string;
 let admin: string;
 let problemAdmin: string;
 let normal: string;
-
-const INFO = '/api/admin/dashboard/get-dashboard-info';
-const LAST_LOGIN = '/api/admin/dashboard/get-sessions';
-const SERVICE = '/api/admin/config/get-service-info';
-const JUDGES = '/api/admin/config/get-judge-service-info';
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -44,7 +40,7 @@ describe('admin dashboard calls', () => {
   });
 
   it('counts users, today’s submissions and the contests of the last 14 days, and the numbers follow new rows', async () => {
-    const before = await get(t, INFO, { token: admin });
+    const before = await client(t, admin).call('adminDashboard.info');
     expect(before.http).toBe(200);
     const b = before.data;
 
@@ -61,20 +57,20 @@ describe('admin dashboard calls', () => {
     await createContest(t, root, { title: 'Old round', startTime: iso(-21 * 1440), endTime: iso(-20 * 1440) }, []);
     await createContest(t, root, { title: 'Future round', startTime: iso(60), endTime: iso(120) }, []);
 
-    const after = (await get(t, INFO, { token: admin })).data;
+    const after = (await client(t, admin).call('adminDashboard.info')).data;
     // the submitter made by createSubmitter is a user too
     expect(after.userCount).toBe(b.userCount + 2);
     expect(after.todaySubmissions).toBe(b.todaySubmissions + 2);
     expect(after.recentContestCount).toBe(b.recentContestCount + 1);
     expect(after.recentContests[0]).toMatchObject({ id: cid, title: 'Dashboard round', status: 0 });
-    expect(after.recentContests.map((c: { title: string }) => c.title)).not.toContain('Old round');
+    expect(after.recentContests.map((c) => c.title)).not.toContain('Old round');
 
     // every admin-area role sees the figures
-    expect((await get(t, INFO, { token: problemAdmin })).data.userCount).toBe(after.userCount);
-    expect((await get(t, INFO, { token: root })).data.userCount).toBe(after.userCount);
+    expect((await client(t, problemAdmin).call('adminDashboard.info')).data.userCount).toBe(after.userCount);
+    expect((await client(t, root).call('adminDashboard.info')).data.userCount).toBe(after.userCount);
     // a normal user does not; nor does a visitor
-    expect((await get(t, INFO, { token: normal })).http).toBe(403);
-    expect((await get(t, INFO)).http).toBe(401);
+    expect((await client(t, normal).call('adminDashboard.info')).http).toBe(403);
+    expect((await client(t).call('adminDashboard.info')).http).toBe(401);
   });
 
   it('lists the contests of a private group only to its members and the super admin, not to admins outside it', async () => {
@@ -101,8 +97,8 @@ describe('admin dashboard calls', () => {
       },
     ]);
     const seen = async (token: string) => {
-      const d = (await get(t, INFO, { token })).data;
-      return { titles: d.recentContests.map((c: { title: string }) => c.title) as string[], count: d.recentContestCount as number };
+      const d = (await client(t, token).call('adminDashboard.info')).data;
+      return { titles: d.recentContests.map((c) => c.title), count: d.recentContestCount };
     };
     const outside = await seen(admin);
     expect(outside.titles).toContain('Public group round');
@@ -115,9 +111,9 @@ describe('admin dashboard calls', () => {
   });
 
   it('counts today in the asked time zone and refuses an unknown zone with 400', async () => {
-    const r = await get(t, INFO, { token: admin, query: { timeZone: 'Pacific/Kiritimati' } });
+    const r = await client(t, admin).call('adminDashboard.info', { query: { timeZone: 'Pacific/Kiritimati' } });
     expect(r.http).toBe(200);
-    const bad = await get(t, INFO, { token: admin, query: { timeZone: 'Mars/Olympus' } });
+    const bad = await get(t, '/api/admin/dashboard/get-dashboard-info', { token: admin, query: { timeZone: 'Mars/Olympus' } });
     expect(bad.http).toBe(400);
     expect(bad.msg).toContain('timeZone');
   });
@@ -126,41 +122,44 @@ describe('admin dashboard calls', () => {
     await createUser(t, { username: 'dashlast', roles: [Role.ADMIN] });
     const first = await login(t, 'dashlast', 'password1', '203.0.113.7');
     // the first login has no earlier one
-    const none = await post(t, LAST_LOGIN, {}, { token: first });
+    const none = await client(t, first).call('adminDashboard.lastLogin');
     expect(none.http).toBe(200);
     expect(none.data).toBeNull();
 
     const second = (
-      await call(t, 'POST', '/api/login', {
-        body: { username: 'dashlast', password: 'password1' },
-        ip: '198.51.100.9',
-        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
-      })
+      await client(t).call(
+        'account.login',
+        { body: { username: 'dashlast', password: 'password1' } },
+        { ip: '198.51.100.9', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' } },
+      )
     ).headers.authorization as string;
-    const again = await post(t, LAST_LOGIN, {}, { token: second });
+    const again = await client(t, second).call('adminDashboard.lastLogin');
     expect(again.data).toMatchObject({ ip: '203.0.113.7' });
-    expect(Date.parse(again.data.time)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(again.data!.time)).toBeLessThanOrEqual(Date.now());
     // from the first session, it is still the first login that has none before it
-    expect((await post(t, LAST_LOGIN, {}, { token: first })).data).toBeNull();
+    expect((await client(t, first).call('adminDashboard.lastLogin')).data).toBeNull();
     // a third login sees the second one, with its browser
     const third = await login(t, 'dashlast');
-    expect((await post(t, LAST_LOGIN, {}, { token: third })).data).toMatchObject({ ip: '198.51.100.9', userAgent: expect.stringContaining('Chrome/131.0') });
+    expect((await client(t, third).call('adminDashboard.lastLogin')).data).toMatchObject({
+      ip: '198.51.100.9',
+      userAgent: expect.stringContaining('Chrome/131.0'),
+    });
   });
 
   it('refuses the service and judge calls to a normal user, a problem admin and an admin (403), and to visitors (401)', async () => {
-    for (const url of [SERVICE, JUDGES]) {
+    for (const name of ['adminDashboard.serviceInfo', 'adminDashboard.judgeServiceInfo'] as const) {
       for (const token of [normal, problemAdmin, admin]) {
-        const r = await get(t, url, { token });
-        expect(r.http, url).toBe(403);
-        expect(r.data, url).toBeNull();
+        const r = await client(t, token).call(name);
+        expect(r.http, name).toBe(403);
+        expect(r.data, name).toBeNull();
       }
-      expect((await get(t, url)).http).toBe(401);
-      expect((await get(t, url, { token: root })).http).toBe(200);
+      expect((await client(t).call(name)).http).toBe(401);
+      expect((await client(t, root).call(name)).http).toBe(200);
     }
   });
 
   it('shows the database and whether the request came over HTTPS (a trusted proxy may say so)', async () => {
-    const r = await get(t, SERVICE, { token: root });
+    const r = await client(t, root).call('adminDashboard.serviceInfo');
     expect(r.data.database).toMatchObject({ reachable: true });
     expect(r.data.database.version).toMatch(/^\d+/);
     expect(r.data.database.sizeBytes).toBeGreaterThan(0);
@@ -168,7 +167,7 @@ describe('admin dashboard calls', () => {
     expect(r.data.database.maxConnections).toBeGreaterThan(0);
     expect(r.data.https).toBe(false);
     // the test client is on loopback, which TRUST_PROXY (default loopback) believes
-    const proxied = await get(t, SERVICE, { token: root, headers: { 'x-forwarded-proto': 'https' } });
+    const proxied = await client(t, root).call('adminDashboard.serviceInfo', {}, { headers: { 'x-forwarded-proto': 'https' } });
     expect(proxied.data).toMatchObject({ https: true, protocol: 'https' });
   });
 
@@ -177,21 +176,20 @@ describe('admin dashboard calls', () => {
     const node = await buildApp({ config: t.config, database: t.database });
     await node.listen({ port: 0, host: '127.0.0.1' });
     const port = (node.server.address() as { port: number }).port;
-    const token = (await node.inject({ method: 'POST', url: '/api/login', payload: { username: 'root', password: 'root-test-password' } })).headers
-      .authorization as string;
+    const token = (await client({ app: node }).call('account.login', { body: { username: 'root', password: ROOT_PASSWORD } })).headers.authorization as string;
     try {
-      const answer = (await node.inject({ method: 'GET', url: SERVICE, headers: { authorization: token } })).json().data;
-      const mine = answer.nodes.find((n: { port: number }) => n.port === port);
+      const answer = (await client({ app: node }, token).call('adminDashboard.serviceInfo')).data;
+      const mine = answer.nodes.find((n) => n.port === port)!;
       expect(mine).toMatchObject({ healthy: true, current: true, pid: process.pid });
       expect(mine.cpuCount).toBeGreaterThan(0);
       expect(mine.memoryUsage).toBeGreaterThan(0);
       // seen from the other app, it is a node but not the one answering
-      const seen = (await get(t, SERVICE, { token: root })).data.nodes.find((n: { port: number }) => n.port === port);
+      const seen = (await client(t, root).call('adminDashboard.serviceInfo')).data.nodes.find((n) => n.port === port);
       expect(seen).toMatchObject({ healthy: true, current: false });
 
       await shiftBack(t, 'api_node', 'last_heartbeat', API_NODE_TIMING.unhealthyAfterMs / 1000 + 1, `port = ${port}`);
-      const late = (await get(t, SERVICE, { token: root })).data.nodes.find((n: { port: number }) => n.port === port);
-      expect(late.healthy).toBe(false);
+      const late = (await client(t, root).call('adminDashboard.serviceInfo')).data.nodes.find((n) => n.port === port);
+      expect(late!.healthy).toBe(false);
     } finally {
       await node.close();
     }
@@ -238,9 +236,9 @@ describe('admin dashboard calls', () => {
     await shiftBack(t, 'judge_task', 'queued_at', 90, `status = 'queued'`);
     await j.take();
 
-    const r = await get(t, JUDGES, { token: root });
+    const r = await client(t, root).call('adminDashboard.judgeServiceInfo');
     expect(r.http).toBe(200);
-    const mine = r.data.judges.find((x: { name: string }) => x.name === 'dash-judge');
+    const mine = r.data.judges.find((x) => x.name === 'dash-judge');
     expect(mine).toMatchObject({
       cpuCount: 4,
       capacity: 2,
@@ -256,7 +254,7 @@ describe('admin dashboard calls', () => {
 
     // a heartbeat without the figures (an older judge) keeps the last ones
     await j.post('heartbeat', { judgeId: j.id, running: 1 });
-    expect((await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge').cpuUsage).toBe(37.5);
+    expect((await client(t, root).call('adminDashboard.judgeServiceInfo')).data.judges.find((x) => x.name === 'dash-judge')!.cpuUsage).toBe(37.5);
     // a bad figure is refused by the protocol, naming the field
     const bad = await j.post('heartbeat', { judgeId: j.id, running: 1, cpuUsage: 150 });
     expect(bad.http).toBe(400);
@@ -264,28 +262,26 @@ describe('admin dashboard calls', () => {
 
     // silent for longer than the offline threshold: unhealthy
     await shiftBack(t, 'judge_server', 'last_heartbeat', t.config.judgeQueue.offlineAfterMs / 1000 + 1, `name = 'dash-judge'`);
-    const late = (await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge');
-    expect(late.healthy).toBe(false);
+    const late = (await client(t, root).call('adminDashboard.judgeServiceInfo')).data.judges.find((x) => x.name === 'dash-judge');
+    expect(late!.healthy).toBe(false);
     // its next heartbeat makes it healthy again
     await j.post('heartbeat', { judgeId: j.id, running: 0 });
-    expect((await get(t, JUDGES, { token: root })).data.judges.find((x: { name: string }) => x.name === 'dash-judge').healthy).toBe(true);
+    expect((await client(t, root).call('adminDashboard.judgeServiceInfo')).data.judges.find((x) => x.name === 'dash-judge')!.healthy).toBe(true);
   });
   it('warns every admin when no base URL is set (web config or OJ_BASE_URL), until one is', async () => {
-    const WARN = '/api/admin/dashboard/get-site-warnings';
-    expect((await get(t, WARN)).http).toBe(401);
-    expect((await get(t, WARN, { token: normal })).http).toBe(403);
-    for (const token of [root, admin, problemAdmin]) expect((await get(t, WARN, { token })).data).toEqual({ baseUrlMissing: true });
+    expect((await client(t).call('adminDashboard.warnings')).http).toBe(401);
+    expect((await client(t, normal).call('adminDashboard.warnings')).http).toBe(403);
+    for (const token of [root, admin, problemAdmin]) expect((await client(t, token).call('adminDashboard.warnings')).data).toEqual({ baseUrlMissing: true });
     // the web config's base URL
-    const setBase = (baseUrl: string) => call(t, 'PUT', '/api/admin/config/set-web-config', { token: root, body: { baseUrl } });
+    const setBase = (baseUrl: string) => client(t, root).call('admin.setWebConfig', { body: { baseUrl } });
     expect((await setBase('https://oj.example.org')).status).toBe(200);
-    expect((await get(t, WARN, { token: admin })).data).toEqual({ baseUrlMissing: false });
+    expect((await client(t, admin).call('adminDashboard.warnings')).data).toEqual({ baseUrlMissing: false });
     expect((await setBase('')).status).toBe(200);
-    expect((await get(t, WARN, { token: admin })).data).toEqual({ baseUrlMissing: true });
+    expect((await client(t, admin).call('adminDashboard.warnings')).data).toEqual({ baseUrlMissing: true });
     // OJ_BASE_URL
     const node = await buildApp({ config: { ...t.config, baseUrl: 'https://oj.example.org' }, database: t.database });
     try {
-      const res = await node.inject({ method: 'GET', url: WARN, headers: { authorization: admin } });
-      expect(res.json().data).toEqual({ baseUrlMissing: false });
+      expect((await client({ app: node }, admin).call('adminDashboard.warnings')).data).toEqual({ baseUrlMissing: false });
     } finally {
       await node.close();
     }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSiteEndpoints, CAROUSEL_LIMITS, MSG, Role, type Endpoint } from '@oj/shared';
 import { announcements, carousel, siteConfig } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { call, createUser, login, post, put, rootToken, uidOf } from './helpers.js';
 import { uploadTo } from './problem-admin-helpers.js';
 import { client } from './client.js';
 
@@ -28,7 +28,6 @@ function pngBytes(shade = 200): Buffer {
   return PNG.sync.write(png);
 }
 
-const ANN = '/api/admin/announcement';
 const home = async () => (await client(t).call('site.announcements', { query: { limit: 50 } })).data;
 const configRows = async () => t.database.db.select({ key: siteConfig.key, value: siteConfig.value }).from(siteConfig).orderBy(siteConfig.key);
 const uploadCarousel = (token: string | null, filename: string, content: Buffer | string) =>
@@ -50,29 +49,29 @@ afterAll(() => t.close());
 
 describe('site announcements', () => {
   it('are created, listed, edited, hidden and deleted by the super admin; the home page shows only the visible ones', async () => {
-    const made = await post(t, ANN, { title: '  Welcome  ', content: 'Hello **all**' }, { token: root });
+    const made = await client(t, root).call('adminSite.addAnnouncement', { body: { title: '  Welcome  ', content: 'Hello **all**' } });
     expect(made).toMatchObject({ http: 200, status: 200, data: { title: 'Welcome', content: 'Hello **all**', status: 0, username: 'root' } });
-    const hidden = await post(t, ANN, { title: 'Draft', content: 'not yet', status: 1 }, { token: root });
+    const hidden = await client(t, root).call('adminSite.addAnnouncement', { body: { title: 'Draft', content: 'not yet', status: 1 } });
     expect(hidden.data.status).toBe(1);
 
-    const list = await get(t, ANN, { token: root, ...q({ currentPage: 1, limit: 10 }) });
+    const list = await client(t, root).call('adminSite.announcements', { query: { currentPage: 1, limit: 10 } });
     expect(list.data.total).toBe(2);
-    expect(list.data.records.map((r: { title: string }) => r.title)).toEqual(['Draft', 'Welcome']);
+    expect(list.data.records.map((r) => r.title)).toEqual(['Draft', 'Welcome']);
 
-    expect((await home()).records.map((r: { title: string }) => r.title)).toEqual(['Welcome']);
+    expect((await home()).records.map((r) => r.title)).toEqual(['Welcome']);
 
     // the visible switch: one PUT with the new status
-    const shown = await put(t, ANN, { ...hidden.data, status: 0 }, { token: root });
+    const shown = await client(t, root).call('adminSite.updateAnnouncement', { body: { ...hidden.data, status: 0 } });
     expect(shown.data).toMatchObject({ id: hidden.data.id, status: 0, title: 'Draft' });
-    expect((await home()).records.map((r: { title: string }) => r.title)).toEqual(['Draft', 'Welcome']);
-    const edited = await put(t, ANN, { id: made.data.id, title: 'Welcome!', content: 'Edited', status: 1 }, { token: root });
+    expect((await home()).records.map((r) => r.title)).toEqual(['Draft', 'Welcome']);
+    const edited = await client(t, root).call('adminSite.updateAnnouncement', { body: { id: made.data.id, title: 'Welcome!', content: 'Edited', status: 1 } });
     expect(edited.data).toMatchObject({ title: 'Welcome!', content: 'Edited', status: 1 });
-    expect((await home()).records.map((r: { title: string }) => r.title)).toEqual(['Draft']);
+    expect((await home()).records.map((r) => r.title)).toEqual(['Draft']);
 
-    expect((await del(t, ANN, { token: root, ...q({ aid: hidden.data.id }) })).status).toBe(200);
-    expect((await del(t, ANN, { token: root, ...q({ aid: hidden.data.id }) })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, root).call('adminSite.removeAnnouncement', { query: { aid: hidden.data.id } })).status).toBe(200);
+    expect((await client(t, root).call('adminSite.removeAnnouncement', { query: { aid: hidden.data.id } })).msg).toBe(MSG.announcementNotFound);
     expect((await home()).total).toBe(0);
-    await del(t, ANN, { token: root, ...q({ aid: made.data.id }) });
+    await client(t, root).call('adminSite.removeAnnouncement', { query: { aid: made.data.id } });
   });
 
   it('refuse a missing title or content with the spec message, too long text, and ids that are not site announcements; nothing is stored', async () => {
@@ -84,16 +83,18 @@ describe('site announcements', () => {
       [{ title: 'x'.repeat(256), content: 'x' }, 'title: at most 255 characters.'],
       [{ title: 'T', content: 'x', status: 2 }, 'status: 0 (visible) or 1 (hidden).'],
     ] as const) {
-      const r = await post(t, ANN, body, { token: root });
+      const r = await post(t, '/api/admin/announcement', body, { token: root });
       expect([r.http, r.status, r.msg]).toEqual([400, 400, msg]);
     }
-    expect((await put(t, ANN, { title: 'T', content: 'x' }, { token: root })).msg).toBe(MSG.announcementNotFound);
-    expect((await put(t, ANN, { id: 999999, title: 'T', content: 'x' }, { token: root })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, root).call('adminSite.updateAnnouncement', { body: { title: 'T', content: 'x' } })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, root).call('adminSite.updateAnnouncement', { body: { id: 999999, title: 'T', content: 'x' } })).msg).toBe(MSG.announcementNotFound);
     // a contest's announcement is not reachable here
     const [contestOne] = await t.database.db.insert(announcements).values({ title: 'C', content: 'c', cid: 12345 }).returning();
-    expect((await put(t, ANN, { id: contestOne!.id, title: 'Hacked', content: 'x' }, { token: root })).msg).toBe(MSG.announcementNotFound);
-    expect((await del(t, ANN, { token: root, ...q({ aid: contestOne!.id }) })).msg).toBe(MSG.announcementNotFound);
-    expect((await get(t, ANN, { token: root })).data.total).toBe(0);
+    expect((await client(t, root).call('adminSite.updateAnnouncement', { body: { id: contestOne!.id, title: 'Hacked', content: 'x' } })).msg).toBe(
+      MSG.announcementNotFound,
+    );
+    expect((await client(t, root).call('adminSite.removeAnnouncement', { query: { aid: contestOne!.id } })).msg).toBe(MSG.announcementNotFound);
+    expect((await client(t, root).call('adminSite.announcements')).data.total).toBe(0);
     expect((await t.database.db.select({ n: count() }).from(announcements))[0]!.n).toBe(before + 1);
   });
 });
@@ -295,7 +296,7 @@ describe('guards', () => {
     expect({ config: await configRows(), ann: await t.database.db.select().from(announcements), car: await t.database.db.select().from(carousel) }).toEqual(
       before,
     );
-    await del(t, ANN, { token: root, ...q({ aid: a!.id }) });
+    await client(t, root).call('adminSite.removeAnnouncement', { query: { aid: a!.id } });
     await client(t, root).call('adminSite.removeCarousel', { query: { id: up.data.id } });
   });
 });

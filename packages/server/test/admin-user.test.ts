@@ -14,6 +14,7 @@ import { needsRehash } from '../src/lib/password.js';
 import { poster, postDiscussion } from './discussion-helpers.js';
 import { createTestApp, ROOT_PASSWORD, type TestApp } from './harness.js';
 import { call, createUser, get, login, post, put, q, uidOf } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -27,25 +28,30 @@ const userRow = async (username: string) => (await t.database.db.select().from(u
 const rolesOf = async (uid: string) => (await t.database.db.select({ r: userRoles.roleId }).from(userRoles).where(eq(userRoles.uid, uid))).map((x) => x.r);
 const rowsOf = (csv: string) => Papa.parse<string[]>(csv, { skipEmptyLines: false }).data;
 
-const list = (query: Record<string, string | number>, token = root) => get(t, '/api/admin/user/get-user-list', { token, ...q(query) });
-const edit = (body: Record<string, unknown>, token = root) => put(t, '/api/admin/user/edit-user', body, { token });
-const remove = (ids: string[], token = root) => call(t, 'DELETE', '/api/admin/user/delete-user', { token, body: { ids } });
-const check = (rows: string[][], token = root) => post(t, '/api/admin/user/check-batch-user', { users: rows }, { token });
-const importRows = (rows: string[][], token = root) => post(t, '/api/admin/user/insert-batch-user', { users: rows }, { token });
-const generate = (body: Record<string, unknown>, token = root) => post(t, '/api/admin/user/generate-user', body, { token });
+type EditForm = TypedInput<'adminUser.edit'>['body'];
+type GenerateForm = TypedInput<'adminUser.generate'>['body'];
+
+const list = (query: TypedInput<'adminUser.list'>['query'], token = root) => client(t, token).call('adminUser.list', { query });
+const edit = (body: EditForm, token = root) => client(t, token).call('adminUser.edit', { body });
+const remove = (ids: string[], token = root) => client(t, token).call('adminUser.remove', { body: { ids } });
+const check = (rows: string[][], token = root) => client(t, token).call('adminUser.checkImport', { body: { users: rows } });
+const importRows = (rows: string[][], token = root) => client(t, token).call('adminUser.import', { body: { users: rows } });
+const generate = (body: GenerateForm, token = root) => client(t, token).call('adminUser.generate', { body });
+/** Bodies the schema refuses go as they are, past the typed client. */
+const editRaw = (body: Record<string, unknown>) => put(t, '/api/admin/user/edit-user', body, { token: root });
 const download = (key: string, token = root) => get(t, '/api/file/generate-user-excel', { token, ...q({ key }) });
 
 /** The edit form as the screen fills it from a list row. */
 async function formOf(username: string) {
   const r = await list({ keyword: username });
-  const row = r.data.records.find((x: { username: string }) => x.username === username);
+  const row = r.data.records.find((x) => x.username === username)!;
   return {
     uid: row.uid,
     username: row.username,
     realname: row.realname,
     email: row.email,
     type: row.role,
-    status: row.status,
+    status: row.status as EditForm['status'],
     titleName: row.titleName,
     titleColor: row.titleColor,
     setNewPwd: false,
@@ -69,30 +75,30 @@ describe('who may call', () => {
   it('refuses every users call to a normal user, a problem admin and an admin (403), changing nothing', async () => {
     const target = await uidOf(t, 'au_normal');
     const before = await userCount();
-    const calls: [string, string, unknown][] = [
-      ['GET', '/api/admin/user/get-user-list', undefined],
-      ['PUT', '/api/admin/user/edit-user', { uid: target, username: 'hacked', type: 1000, status: 0 }],
-      ['DELETE', '/api/admin/user/delete-user', { ids: [target] }],
-      ['POST', '/api/admin/user/check-batch-user', { users: [['x_one', 'password1']] }],
-      ['POST', '/api/admin/user/insert-batch-user', { users: [['x_one', 'password1']] }],
-      ['POST', '/api/admin/user/generate-user', { prefix: 'x', number_from: 1, number_to: 3, password_length: 8 }],
-      ['GET', '/api/file/generate-user-excel?key=0123456789abcdef0123456789abcdef', undefined],
+    const calls = (token: string): [string, () => Promise<{ http: number }>][] => [
+      ['list', () => list({}, token)],
+      ['edit', () => edit({ uid: target, username: 'hacked', type: 1000, status: 0 }, token)],
+      ['delete', () => remove([target], token)],
+      ['check import', () => check([['x_one', 'password1']], token)],
+      ['import', () => importRows([['x_one', 'password1']], token)],
+      ['generate', () => generate({ prefix: 'x', number_from: 1, number_to: 3, password_length: 8 }, token)],
+      ['download', () => download('0123456789abcdef0123456789abcdef', token)],
     ];
     for (const [who, token] of [
       ['normal user', normal],
       ['problem admin', problemAdmin],
       ['admin', admin],
     ] as const) {
-      for (const [method, url, body] of calls) {
-        const r = await call(t, method as 'GET', url, { token, body });
-        expect(r.http, `${who}: ${method} ${url}`).toBe(403);
+      for (const [name, send] of calls(token)) {
+        const r = await send();
+        expect(r.http, `${who}: ${name}`).toBe(403);
       }
     }
     expect(await userCount()).toBe(before);
     expect((await userRow('au_normal'))!.username).toBe('au_normal');
     expect(await rolesOf(target)).toEqual([Role.USER]);
     // and a visitor is asked to log in
-    expect((await get(t, '/api/admin/user/get-user-list')).http).toBe(401);
+    expect((await client(t).call('adminUser.list')).http).toBe(401);
   });
 });
 
@@ -102,13 +108,13 @@ describe('list', () => {
     expect(all.status).toBe(200);
     expect(all.data.total).toBeGreaterThanOrEqual(4);
     const k = await list({ keyword: 'au_pad' });
-    expect(k.data.records.map((r: { username: string }) => r.username)).toEqual(['au_padm']);
+    expect(k.data.records.map((r) => r.username)).toEqual(['au_padm']);
     expect(k.data.records[0]).toMatchObject({ role: Role.PROBLEM_ADMIN, roles: [Role.PROBLEM_ADMIN], status: 0 });
-    const admins = await list({ onlyAdmin: 'true', limit: 100 });
-    expect(admins.data.records.map((r: { username: string }) => r.username).sort()).toEqual(['au_admin', 'au_padm', 'root']);
+    const admins = await list({ onlyAdmin: true, limit: 100 });
+    expect(admins.data.records.map((r) => r.username).sort()).toEqual(['au_admin', 'au_padm', 'root']);
     const role = await list({ role: Role.ADMIN });
-    expect(role.data.records.map((r: { username: string }) => r.username)).toEqual(['au_admin']);
-    expect((await list({ role: 999 })).http).toBe(400);
+    expect(role.data.records.map((r) => r.username)).toEqual(['au_admin']);
+    expect((await get(t, '/api/admin/user/get-user-list', { token: root, query: { role: '999' } })).http).toBe(400);
     // the keyword is text, not a pattern
     expect((await list({ keyword: '%' })).data.total).toBe(0);
   });
@@ -126,7 +132,7 @@ describe('edit', () => {
     expect(taken.msg).toBe(MSG.usernameExists);
     expect((await userRow('ed_renamed'))!.realname).toBe('Ed One');
     expect(await rolesOf(form.uid)).toEqual([Role.ADMIN]);
-    const bad = await edit({ ...form, username: 'has space' });
+    const bad = await editRaw({ ...form, username: 'has space' });
     expect(bad.http).toBe(400);
   });
 
@@ -134,14 +140,14 @@ describe('edit', () => {
     await createUser(t, { username: 'ed_dis' });
     const token = await login(t, 'ed_dis');
     const second = await login(t, 'ed_dis');
-    expect((await get(t, '/api/get-user-auth-info', { token })).status).toBe(200);
+    expect((await client(t, token).call('account.authInfo')).status).toBe(200);
     const r = await edit({ ...(await formOf('ed_dis')), status: 1 });
     expect(r.status).toBe(200);
-    for (const tk of [token, second]) expect(await get(t, '/api/get-user-auth-info', { token: tk })).toMatchObject({ http: 401, msg: MSG.accountDisabled });
+    for (const tk of [token, second]) expect(await client(t, tk).call('account.authInfo')).toMatchObject({ http: 401, msg: MSG.accountDisabled });
     const uid = await uidOf(t, 'ed_dis');
     const open = await t.database.db.select().from(authSessions).where(eq(authSessions.uid, uid));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
-    const again = await post(t, '/api/login', { username: 'ed_dis', password: 'password1' });
+    const again = await client(t).call('account.login', { body: { username: 'ed_dis', password: 'password1' } });
     expect(again.msg).toBe(MSG.accountDisabled);
     // enabled again: logs in
     expect((await edit({ ...(await formOf('ed_dis')), status: 0 })).status).toBe(200);
@@ -152,10 +158,10 @@ describe('edit', () => {
     await createUser(t, { username: 'ed_pwd' });
     const token = await login(t, 'ed_pwd');
     const form = await formOf('ed_pwd');
-    expect((await edit({ ...form, setNewPwd: true, password: '123' })).http).toBe(400);
-    expect((await get(t, '/api/get-user-auth-info', { token })).status).toBe(200);
+    expect((await editRaw({ ...form, setNewPwd: true, password: '123' })).http).toBe(400);
+    expect((await client(t, token).call('account.authInfo')).status).toBe(200);
     expect((await edit({ ...form, setNewPwd: true, password: 'brand-new-1' })).status).toBe(200);
-    expect((await get(t, '/api/get-user-auth-info', { token })).http).toBe(401);
+    expect((await client(t, token).call('account.authInfo')).http).toBe(401);
     expect(await login(t, 'ed_pwd', 'brand-new-1')).toBeTruthy();
   });
 
@@ -166,27 +172,27 @@ describe('edit', () => {
     expect((await remove([rootUid])).msg).toBe(MSG.cannotChangeSelf);
     expect((await userRow('root'))!.status).toBe(0);
     expect(await rolesOf(rootUid)).toEqual([Role.ROOT]);
-    expect((await get(t, '/api/get-user-auth-info', { token: root })).status).toBe(200);
+    expect((await client(t, root).call('account.authInfo')).status).toBe(200);
   });
 });
 
 describe('delete', () => {
   it('needs a selection', async () => {
-    const r = await remove([]);
+    const r = await call(t, 'DELETE', '/api/admin/user/delete-user', { token: root, body: { ids: [] } });
     expect(r.http).toBe(400);
     expect(r.msg).toBe(MSG.usersSelectEmpty);
   });
 
   it('deletes several users in one go: their submissions and likes go, their discussions and comments stay under their name', async () => {
     const pid = (await t.database.db.execute(sql`insert into problem (problem_id, title) values ('DELU1', 'A') returning id`)).rows[0]!.id as number;
-    const cats = (await get(t, '/api/discussion-category')).data as { id: number }[];
+    const cats = (await client(t).call('discussion.categories')).data;
     const a = await poster(t, 'del_a', [pid]);
     const b = await poster(t, 'del_b', [pid]);
     const keeper = await poster(t, 'del_keep', [pid]);
     const theirs = await postDiscussion(t, a.token, cats[0]!.id, { title: 'Written by del_a' });
     const kept = await postDiscussion(t, keeper.token, cats[0]!.id, { title: 'Liked by del_a and del_b' });
-    for (const u of [a, b, keeper]) expect((await get(t, '/api/discussion-like', { token: u.token, ...q({ did: kept, toLike: 'true' }) })).status).toBe(200);
-    expect((await post(t, '/api/comment', { did: kept, content: 'a comment by del_b' }, { token: b.token })).status).toBe(200);
+    for (const u of [a, b, keeper]) expect((await client(t, u.token).call('discussion.like', { query: { did: kept, toLike: true } })).status).toBe(200);
+    expect((await client(t, b.token).call('comment.add', { body: { did: kept, content: 'a comment by del_b' } })).status).toBe(200);
 
     const r = await remove([a.uid, b.uid]);
     expect(r.status).toBe(200);
@@ -213,7 +219,7 @@ describe('delete', () => {
     const [c] = await db.select().from(comments).where(eq(comments.did, kept));
     expect(c).toMatchObject({ uid: null, fromName: 'del_b' });
     // the discussion page still opens
-    expect((await get(t, '/api/get-discussion-detail', q({ did: theirs }))).status).toBe(200);
+    expect((await client(t).call('discussion.detail', { query: { did: theirs } })).status).toBe(200);
   });
 });
 
@@ -246,7 +252,7 @@ describe('CSV import', () => {
     expect(preview.status).toBe(200);
     expect(preview.data.skipped).toEqual([2, 3, 12]);
     expect(preview.data.valid).toBe(1);
-    expect(preview.data.problems.map((p: { row: number; code: string }) => [p.row, p.code])).toEqual([
+    expect(preview.data.problems.map((p) => [p.row, p.code])).toEqual([
       [4, 'password'],
       [5, 'username'],
       [6, 'email'],
@@ -256,7 +262,7 @@ describe('CSV import', () => {
       [10, 'emailExists'],
       [11, 'columns'],
     ]);
-    expect(preview.data.problems.find((p: { row: number }) => p.row === 7).firstRow).toBe(1);
+    expect(preview.data.problems.find((p) => p.row === 7)!.firstRow).toBe(1);
     const r = await importRows(rows);
     expect(r.status).toBe(400);
     expect(r.msg).toBe(formatMsg(MSG.importUsersInvalid, { count: 8 }));
@@ -286,17 +292,11 @@ describe('CSV import', () => {
     expect(await login(t, 'imp_bob', 'password2')).toBeTruthy();
     // the same file again: every row now clashes with an existing account
     const again = await importRows(rowsOf(GOOD));
-    expect(again.data.problems.map((p: { code: string }) => p.code)).toEqual([
-      'usernameExists',
-      'emailExists',
-      'usernameExists',
-      'usernameExists',
-      'emailExists',
-    ]);
+    expect(again.data.problems.map((p) => p.code)).toEqual(['usernameExists', 'emailExists', 'usernameExists', 'usernameExists', 'emailExists']);
   });
 
   it('refuses an empty file', async () => {
-    expect((await importRows([])).msg).toBe(MSG.importUsersEmpty);
+    expect((await post(t, '/api/admin/user/insert-batch-user', { users: [] }, { token: root })).msg).toBe(MSG.importUsersEmpty);
     expect((await importRows([[''], ['', 'x']])).msg).toBe(MSG.importUsersEmpty);
   });
 
@@ -325,14 +325,21 @@ describe('CSV import', () => {
 describe('generate', () => {
   it('validates the form and creates nothing on a bad one', async () => {
     const before = await userCount();
-    const bad = async (body: Record<string, unknown>) => {
-      const r = await generate({ prefix: 'gv', number_from: 1, number_to: 3, password_length: 8, ...body });
+    const base = { prefix: 'gv', number_from: 1, number_to: 3, password_length: 8 };
+    const bad = async (body: Partial<GenerateForm>) => {
+      const r = await generate({ ...base, ...body });
       expect(r.status, JSON.stringify(body)).not.toBe(200);
       return r;
     };
-    expect((await bad({ password_length: 5 })).msg).toContain(MSG.generatePasswordLength);
-    expect((await bad({ password_length: 26 })).msg).toContain(MSG.generatePasswordLength);
-    expect((await bad({ number_from: 5, number_to: 2 })).msg).toContain(MSG.generateRangeInvalid);
+    // refused by the body's schema: sent as they are
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await post(t, '/api/admin/user/generate-user', { ...base, ...body }, { token: root });
+      expect(r.status, JSON.stringify(body)).not.toBe(200);
+      return r;
+    };
+    expect((await refused({ password_length: 5 })).msg).toContain(MSG.generatePasswordLength);
+    expect((await refused({ password_length: 26 })).msg).toContain(MSG.generatePasswordLength);
+    expect((await refused({ number_from: 5, number_to: 2 })).msg).toContain(MSG.generateRangeInvalid);
     expect((await bad({ number_to: 9000 })).msg).toBe(formatMsg(MSG.generateTooMany, { max: 5000 }));
     expect((await bad({ prefix: 'a b' })).msg).toContain('a b1');
     expect((await bad({ extra_account: 'au_normal gv_extra' })).msg).toBe(formatMsg(MSG.generateUsersExist, { usernames: 'au_normal' }));
@@ -381,7 +388,7 @@ describe('generate', () => {
     });
     while (!done) {
       const s = performance.now();
-      await get(t, '/api/get-website-config');
+      await client(t).call('site.websiteConfig');
       worst = Math.max(worst, performance.now() - s);
       answered++;
       await new Promise((r) => setTimeout(r, 20));

@@ -12,7 +12,8 @@ import { captchas } from '../src/db/schema/index.js';
 import { challengePool } from '../src/lib/challenge-pool.js';
 import { drawPuzzle, PIECE_BOX } from '../src/lib/puzzle-draw.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, post, puzzleAnswer, unpack } from './helpers.js';
+import { createUser, puzzleAnswer } from './helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,9 +108,9 @@ describe('slide puzzle drawing', () => {
 describe('slide puzzle and captcha calls', () => {
   it('are drawn by the worker thread, not on the event loop', async () => {
     const before = challengePool.stats.inWorker;
-    const r = await get(t, '/api/get-login-puzzle', { ip: '10.9.0.1' });
+    const r = await client(t).call('account.loginPuzzle', {}, { ip: '10.9.0.1' });
     expect(r.status).toBe(200);
-    const c = await get(t, '/api/captcha', { ip: '10.9.0.1' });
+    const c = await client(t).call('account.captcha', {}, { ip: '10.9.0.1' });
     expect(c.status).toBe(200);
     expect(c.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(challengePool.stats.started).toBeGreaterThanOrEqual(1);
@@ -121,20 +122,34 @@ describe('slide puzzle and captcha calls', () => {
 
   it('give a puzzle that accepts the right answer once and refuses a wrong one', async () => {
     const ip = '10.9.1.1';
-    for (let i = 0; i < LOGIN_GUARD.puzzleAfterFailures; i++) await post(t, '/api/login', { username: 'grace', password: 'wrong-pass' }, { ip });
-    const wrong = (await get(t, '/api/get-login-puzzle', { ip })).data;
+    for (let i = 0; i < LOGIN_GUARD.puzzleAfterFailures; i++)
+      await client(t).call('account.login', { body: { username: 'grace', password: 'wrong-pass' } }, { ip });
+    const wrong = (await client(t).call('account.loginPuzzle', {}, { ip })).data;
     const wx = await puzzleAnswer(t, wrong.puzzleToken);
-    const refused = await post(t, '/api/login', { username: 'grace', password: 'grace-pass', puzzleToken: wrong.puzzleToken, puzzleX: wx + 20 }, { ip });
+    const refused = await client(t).call(
+      'account.login',
+      { body: { username: 'grace', password: 'grace-pass', puzzleToken: wrong.puzzleToken, puzzleX: wx + 20 } },
+      { ip },
+    );
     expect(refused.msg).toBe(MSG.puzzleFailed);
-    const { data } = await get(t, '/api/get-login-puzzle', { ip });
+    const { data } = await client(t).call('account.loginPuzzle', {}, { ip });
     const x = await puzzleAnswer(t, data.puzzleToken);
-    const r = await post(t, '/api/login', { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x }, { ip });
+    const r = await client(t).call('account.login', { body: { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x } }, { ip });
     expect(r.status).toBe(200);
-    const again = await post(t, '/api/login', { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x }, { ip });
+    const again = await client(t).call(
+      'account.login',
+      { body: { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x } },
+      { ip },
+    );
     // No puzzle is needed any more (the failures were cleared), so the reused token is not even looked at.
     expect(again.status).toBe(200);
-    for (let i = 0; i < LOGIN_GUARD.puzzleAfterFailures; i++) await post(t, '/api/login', { username: 'grace', password: 'wrong-pass' }, { ip });
-    const reused = await post(t, '/api/login', { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x }, { ip });
+    for (let i = 0; i < LOGIN_GUARD.puzzleAfterFailures; i++)
+      await client(t).call('account.login', { body: { username: 'grace', password: 'wrong-pass' } }, { ip });
+    const reused = await client(t).call(
+      'account.login',
+      { body: { username: 'grace', password: 'grace-pass', puzzleToken: data.puzzleToken, puzzleX: x } },
+      { ip },
+    );
     expect(reused.msg).toBe(MSG.puzzleFailed);
   });
 
@@ -146,13 +161,13 @@ describe('slide puzzle and captcha calls', () => {
     await node2.ready();
     try {
       const half = CHALLENGE_GUARD.perIp / 2;
-      for (let i = 0; i < half; i++) expect((await get(t, '/api/get-login-puzzle', { ip })).status).toBe(200);
+      for (let i = 0; i < half; i++) expect((await client(t).call('account.loginPuzzle', {}, { ip })).status).toBe(200);
       for (let i = 0; i < CHALLENGE_GUARD.perIp - half; i++) {
-        const r = unpack(await node2.inject({ method: 'GET', url: '/api/get-login-puzzle', headers: { 'x-forwarded-for': ip } }));
+        const r = await client({ app: node2 }).call('account.loginPuzzle', {}, { ip });
         expect(r.status).toBe(200);
       }
       for (const node of [t.app, node2]) {
-        const r = unpack(await node.inject({ method: 'GET', url: '/api/get-login-puzzle', headers: { 'x-forwarded-for': ip } }));
+        const r = await client({ app: node }).call('account.loginPuzzle', {}, { ip });
         expect(r.http).toBe(429);
         expect(r.status).toBe(429);
         expect(r.msg).toMatch(new RegExp(`^${formatMsg(MSG.challengeTooFrequent, { seconds: '\\d+' }).replace(/\./g, '\\.')}$`));
@@ -160,8 +175,8 @@ describe('slide puzzle and captcha calls', () => {
         expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(CHALLENGE_GUARD.windowSec);
       }
       // Another address and the captcha (counted apart) are not held up.
-      expect((await get(t, '/api/get-login-puzzle', { ip: '10.9.2.2' })).status).toBe(200);
-      expect((await get(t, '/api/captcha', { ip })).status).toBe(200);
+      expect((await client(t).call('account.loginPuzzle', {}, { ip: '10.9.2.2' })).status).toBe(200);
+      expect((await client(t).call('account.captcha', {}, { ip })).status).toBe(200);
     } finally {
       await node2.close();
       await db2.close();
@@ -170,9 +185,9 @@ describe('slide puzzle and captcha calls', () => {
 
   it('limit the captcha too, and a refused call stores no captcha', async () => {
     const ip = '10.9.3.1';
-    for (let i = 0; i < CHALLENGE_GUARD.perIp; i++) expect((await get(t, '/api/captcha', { ip })).status).toBe(200);
+    for (let i = 0; i < CHALLENGE_GUARD.perIp; i++) expect((await client(t).call('account.captcha', {}, { ip })).status).toBe(200);
     const rows = (await t.database.db.select().from(captchas)).length;
-    const r = await get(t, '/api/captcha', { ip });
+    const r = await client(t).call('account.captcha', {}, { ip });
     expect(r).toMatchObject({ http: 429, status: 429 });
     expect(r.data).toMatchObject({ seconds: expect.any(Number) });
     expect(

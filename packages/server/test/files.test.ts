@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@oj/shared';
 import { files, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login } from './helpers.js';
+import { createUser, login } from './helpers.js';
+import { client } from './client.js';
 import { multipart } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -120,7 +121,7 @@ describe('avatar upload', () => {
 
 describe('public files', () => {
   it('serves the seeded carousel SVG with a sandboxing CSP and nosniff', async () => {
-    const list = await get(t, '/api/home-carousel');
+    const list = await client(t).call('site.carousel');
     const url: string = list.data[0].url;
     expect(url).toMatch(/^\/api\/public\/files\/carousel\/[0-9a-f]{64}\.svg$/);
     const res = await t.app.inject({ method: 'GET', url });

@@ -8,6 +8,7 @@ import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { hashPassword } from '../src/lib/password.js';
 import { openPuzzle } from '../src/lib/puzzle.js';
 import { getSecrets } from '../src/lib/secrets.js';
+import { client } from './client.js';
 import { ROOT_PASSWORD, type TestApp } from './harness.js';
 import type { SmtpSink } from './smtp-sink.js';
 
@@ -70,7 +71,7 @@ export async function createUser(t: TestApp, o: { username: string; password?: s
 
 /** Logs in and returns the token; fails the test if login does not succeed. */
 export async function login(t: TestApp, username: string, password = 'password1', ip?: string): Promise<string> {
-  const r = await post(t, '/api/login', { username, password }, { ip });
+  const r = await client(t).call('account.login', { body: { username, password } }, { ip });
   if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.msg}`);
   return r.headers.authorization as string;
 }
@@ -92,17 +93,14 @@ export const q = (o: Record<string, string | number>): { query: Record<string, s
 /** Points the site's SMTP settings at the sink through the admin API, as an administrator would. */
 export async function useSmtpSink(t: TestApp, sink: SmtpSink, extra: Record<string, unknown> = {}) {
   const token = await rootToken(t);
-  const r = await put(
-    t,
-    '/api/admin/config/set-email-config',
-    { host: '127.0.0.1', port: sink.port, secure: false, username: '', password: '', from: 'judge@oj.test', ...extra },
-    { token },
-  );
+  const r = await client(t, token).call('admin.setEmailConfig', {
+    body: { host: '127.0.0.1', port: sink.port, secure: false, username: '', password: '', from: 'judge@oj.test', ...extra },
+  });
   if (r.status !== 200) throw new Error(`set-email-config failed: ${r.msg}`);
 }
 
 export async function setWebsite(t: TestApp, value: Record<string, unknown>) {
-  const r = await put(t, '/api/admin/config/set-web-config', value, { token: await rootToken(t) });
+  const r = await client(t, await rootToken(t)).call('admin.setWebConfig', { body: value });
   if (r.status !== 200) throw new Error(`set-web-config failed: ${r.msg}`);
 }
 

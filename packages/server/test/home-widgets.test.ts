@@ -4,7 +4,8 @@ import { JudgeStatus } from '@oj/shared';
 import { putSetting } from '../src/lib/site-config.js';
 import { clearHomeCache } from '../src/modules/home/service.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, rootToken } from './helpers.js';
+import { createUser, get, login, rootToken } from './helpers.js';
+import { client } from './client.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ let judge: FakeJudge;
 const tokens: Record<string, string> = {};
 
 async function judged(user: string, problemId: string, status: number): Promise<number> {
-  const r = await post(t, '/api/submit-problem-judge', { pid: problemId, language: 'C', code: 'int main(){}' }, { token: tokens[user] });
+  const r = await client(t, tokens[user]).call('submission.submit', { body: { pid: problemId, language: 'C', code: 'int main(){}' } });
   if (r.status !== 200) throw new Error(`submit: ${r.msg}`);
   const task = await judge.take();
   await judge.result(task, { ...acceptedResult(1), status });
@@ -45,9 +46,9 @@ afterAll(() => t.close());
 describe('get-recent-seven-ac-rank', () => {
   it('ranks users by distinct problems accepted in the last 7 days', async () => {
     clearHomeCache(t.app.appContext);
-    const r = await get(t, '/api/get-recent-seven-ac-rank');
+    const r = await client(t).call('home.recentAcRank');
     expect(r.status).toBe(200);
-    expect(r.data.map((x: any) => [x.username, x.ac])).toEqual([
+    expect(r.data.map((x) => [x.username, x.ac])).toEqual([
       ['hana', 2],
       ['ivan', 1],
     ]);
@@ -58,7 +59,7 @@ describe('get-recent-seven-ac-rank', () => {
 describe('get-last-week-submission-statistics', () => {
   it('counts submissions and accepted ones per day, oldest first, today last', async () => {
     clearHomeCache(t.app.appContext);
-    const r = await get(t, '/api/get-last-week-submission-statistics');
+    const r = await client(t).call('home.submissionStatistics');
     expect(r.status).toBe(200);
     expect(r.data.dateStrs).toHaveLength(7);
     expect(r.data.dateStrs[6] > r.data.dateStrs[0]).toBe(true);
@@ -69,17 +70,17 @@ describe('get-last-week-submission-statistics', () => {
 
   it('serves the cached numbers; only an administrator can force a recount', async () => {
     clearHomeCache(t.app.appContext);
-    const first = await get(t, '/api/get-last-week-submission-statistics');
+    const first = await client(t).call('home.submissionStatistics');
     await judged('joe', 'H2', JudgeStatus.ACCEPTED);
-    const cached = await get(t, '/api/get-last-week-submission-statistics', { query: { forceRefresh: 'true' } });
+    const cached = await client(t).call('home.submissionStatistics', { query: { forceRefresh: true } });
     expect(cached.data).toEqual(first.data);
-    const byUser = await get(t, '/api/get-last-week-submission-statistics', { query: { forceRefresh: 'true' }, token: tokens.joe });
+    const byUser = await client(t, tokens.joe).call('home.submissionStatistics', { query: { forceRefresh: true } });
     expect(byUser.data).toEqual(first.data);
-    const byRoot = await get(t, '/api/get-last-week-submission-statistics', { query: { forceRefresh: 'true' }, token: await rootToken(t) });
+    const byRoot = await client(t, await rootToken(t)).call('home.submissionStatistics', { query: { forceRefresh: true } });
     expect(byRoot.data.totalCountList[6]).toBe(first.data.totalCountList[6] + 1);
     expect(byRoot.data.updatedAt >= first.data.updatedAt).toBe(true);
     // the recount is what everyone gets afterwards
-    expect((await get(t, '/api/get-last-week-submission-statistics')).data).toEqual(byRoot.data);
+    expect((await client(t).call('home.submissionStatistics')).data).toEqual(byRoot.data);
   });
 
   it('rejects a bad forceRefresh with 400', async () => {
@@ -92,9 +93,9 @@ describe('get-last-week-submission-statistics', () => {
 describe('get-recent-updated-problem', () => {
   it('lists public problems, the last changed first', async () => {
     await t.database.db.execute(sql`update problem set gmt_modified = now() + interval '1 minute' where problem_id = 'H1'`);
-    const r = await get(t, '/api/get-recent-updated-problem');
+    const r = await client(t).call('home.recentUpdatedProblems');
     expect(r.status).toBe(200);
-    expect(r.data.map((x: any) => x.problemId)).toEqual(['H1', 'H2']);
+    expect(r.data.map((x) => x.problemId)).toEqual(['H1', 'H2']);
     expect(r.data[0]).toMatchObject({ pid: expect.any(Number), title: 'A + B', type: 0, difficulty: 0, gmtModified: expect.any(String) });
   });
 });

@@ -5,15 +5,18 @@ import { tellMine } from '../src/modules/message/write.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { addComment, addReply, insertDiscussion, likeComment } from './comment-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, get, login, q, uidOf } from './helpers.js';
+import { createUser, del, login, q, uidOf } from './helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let ann: string;
 let bob: string;
 let carol: string;
 
-const unread = async (token: string) => (await get(t, '/api/msg/unread', { token })).data;
-const list = (tab: string, token: string, page: Record<string, number> = {}) => get(t, `/api/msg/${tab}`, { token, ...q(page) });
+const unread = async (token: string) => (await client(t, token).call('site.unread')).data;
+const list = (tab: 'comment' | 'reply' | 'like', token: string, page: { currentPage?: number } = {}) =>
+  client(t, token).call(`message.${tab}`, { query: page });
+const mineOf = (token: string) => client(t, token).call('message.mine');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,8 +34,9 @@ describe('message centre', () => {
   });
 
   it('needs a login', async () => {
-    for (const tab of ['comment', 'reply', 'like', 'sys', 'mine', 'unread']) expect((await get(t, `/api/msg/${tab}`)).http).toBe(401);
-    expect((await del(t, '/api/msg/clean', q({ type: 'Sys' }))).http).toBe(401);
+    for (const name of ['message.comment', 'message.reply', 'message.like', 'message.sys', 'message.mine', 'site.unread'] as const)
+      expect((await client(t).call(name)).http, name).toBe(401);
+    expect((await client(t).call('message.clean', { query: { type: 'Sys' } })).http).toBe(401);
   });
 
   it('lists each action’s message with sender, source title and quote; listing a page marks exactly it read', async () => {
@@ -63,10 +67,10 @@ describe('message centre', () => {
     // the six shown are read now, the two older ones not yet
     expect((await unread(ann)).comment).toBe(2);
     const again = await list('comment', ann);
-    expect(again.data.records.every((m: { state: boolean }) => m.state)).toBe(true);
+    expect(again.data.records.every((m) => m.state)).toBe(true);
     expect((await unread(ann)).comment).toBe(2);
     const page2 = await list('comment', ann, { currentPage: 2 });
-    expect(page2.data.records.map((m: { sourceContent: string }) => m.sourceContent)).toEqual(['bob says 2', 'bob says 1']);
+    expect(page2.data.records.map((m) => m.sourceContent)).toEqual(['bob says 2', 'bob says 1']);
     expect((await unread(ann)).comment).toBe(0);
 
     const replies = (await list('reply', ann)).data.records;
@@ -83,29 +87,29 @@ describe('message centre', () => {
     for (let i = 1; i <= 9; i++) await tellMine(t.database.db, annUid, 'mineDiscussionHidden', `topic ${i}`);
     await tellMine(t.database.db, await uidOf(t, 'bob'), 'mineReportHandled', 'bob’s report');
     expect((await unread(ann)).mine).toBe(9);
-    const mine = (await list('mine', ann)).data;
+    const mine = (await mineOf(ann)).data;
     expect([mine.total, mine.records.length]).toEqual([9, 8]);
     expect(mine.records[0]).toMatchObject({ title: MSG.mineDiscussionHidden, content: 'topic 9', state: false });
     expect((await unread(ann)).mine).toBe(1);
 
-    const bobs = (await list('mine', bob)).data.records;
+    const bobs = (await mineOf(bob)).data.records;
     // someone else's message: not found, and still there
-    const foreign = await del(t, '/api/msg/clean', { token: ann, ...q({ type: 'Mine', id: bobs[0].id }) });
+    const foreign = await client(t, ann).call('message.clean', { query: { type: 'Mine', id: bobs[0].id } });
     expect([foreign.status, foreign.msg]).toEqual([404, MSG.notFound]);
-    expect((await list('mine', bob)).data.total).toBe(1);
+    expect((await mineOf(bob)).data.total).toBe(1);
     // the right id but the wrong type: not found either
-    expect((await del(t, '/api/msg/clean', { token: ann, ...q({ type: 'Sys', id: mine.records[0].id }) })).status).toBe(404);
+    expect((await client(t, ann).call('message.clean', { query: { type: 'Sys', id: mine.records[0].id } })).status).toBe(404);
 
-    expect((await del(t, '/api/msg/clean', { token: ann, ...q({ type: 'Mine', id: mine.records[0].id }) })).status).toBe(200);
-    expect((await list('mine', ann)).data.total).toBe(8);
-    expect((await del(t, '/api/msg/clean', { token: ann, ...q({ type: 'Mine' }) })).status).toBe(200);
-    expect((await list('mine', ann)).data.total).toBe(0);
+    expect((await client(t, ann).call('message.clean', { query: { type: 'Mine', id: mine.records[0].id } })).status).toBe(200);
+    expect((await mineOf(ann)).data.total).toBe(8);
+    expect((await client(t, ann).call('message.clean', { query: { type: 'Mine' } })).status).toBe(200);
+    expect((await mineOf(ann)).data.total).toBe(0);
     expect((await unread(ann)).mine).toBe(0);
-    expect((await list('mine', bob)).data.total).toBe(1);
+    expect((await mineOf(bob)).data.total).toBe(1);
 
     // cleaning the reminder tabs: Like takes every Like_* action, Discuss leaves the others alone
     expect((await list('comment', ann)).data.total).toBe(8);
-    expect((await del(t, '/api/msg/clean', { token: ann, ...q({ type: 'Like' }) })).status).toBe(200);
+    expect((await client(t, ann).call('message.clean', { query: { type: 'Like' } })).status).toBe(200);
     expect((await list('like', ann)).data.total).toBe(0);
     expect((await list('comment', ann)).data.total).toBe(8);
     expect((await list('reply', ann)).data.total).toBe(1);

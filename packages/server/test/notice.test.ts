@@ -88,12 +88,12 @@ describe('admin notices', () => {
 
     expect((await client(t, ann).call('site.unread')).data.sys).toBe(2);
     const sys = (await sysOf(ann)).data;
-    expect(sys.records.map((m: { title: string }) => m.title)).toEqual(['For you', 'Maintenance']);
+    expect(sys.records.map((m) => m.title)).toEqual(['For you', 'Maintenance']);
     expect(sys.records[1]).toMatchObject({ content: 'At **noon**', state: false });
     expect((await client(t, ann).call('site.unread')).data.sys).toBe(0);
 
     const listed = (await client(t, root).call('adminNotice.list', { query: { type: 'Single' } })).data;
-    expect(listed.records.map((n: { id: number; state: boolean }) => [n.id, n.state])).toEqual([[single.id, true]]);
+    expect(listed.records.map((n) => [n.id, n.state])).toEqual([[single.id, true]]);
   });
 
   it('edited after delivery change the delivered copies (not their recipients); deleted, the copies go too', async () => {
@@ -113,7 +113,7 @@ describe('admin notices', () => {
   });
 
   it('"send now" delivers one notice at once, once, whatever the hourly job does; only the super admin may', async () => {
-    const send = (id: number, token?: string) => post(t, '/api/admin/msg/notice/send', { id }, token ? { token } : {});
+    const send = (id: number, token?: string) => client(t, token).call('adminNotice.sendNow', { body: { id } });
     const n = (await client(t, root).call('adminNotice.add', { body: { title: 'Now', content: 'right now', type: 'Single', recipients: ['ann', 'Bob'] } }))
       .data;
     const other = (await client(t, root).call('adminNotice.add', { body: { title: 'Waits', content: 'for the hour', type: 'Single', recipients: ['ann'] } }))

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMsg, MSG } from '@oj/shared';
+import { type EmailCodeWait, formatMsg, MSG } from '@oj/shared';
 import { captchas, emailCodes, loginFailures, users } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, setWebsite, shiftBack, useSmtpSink } from './helpers.js';
+import { client } from './client.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 let t: TestApp;
@@ -21,14 +22,14 @@ afterAll(async () => {
 
 /** A captcha and its answer, read from the database as only the server knows it. */
 async function captcha(): Promise<{ captchaKey: string; captcha: string; img: string }> {
-  const r = await get(t, '/api/captcha');
+  const r = await client(t).call('account.captcha');
   expect(r.status).toBe(200);
   const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
   return { captchaKey: r.data.captchaKey, captcha: row!.text, img: r.data.img };
 }
 
 async function applyReset(email: string, ip?: string) {
-  return post(t, '/api/apply-reset-password', { email, ...(await captcha()) }, { ip });
+  return client(t).call('account.applyResetPassword', { body: { email, ...(await captcha()) } }, { ip });
 }
 
 function resetLinkOf(text: string): URL {
@@ -39,7 +40,7 @@ function resetLinkOf(text: string): URL {
 
 describe('captcha', () => {
   it('is an SVG image with a key; the answer is not in the response', async () => {
-    const r = await get(t, '/api/captcha');
+    const r = await client(t).call('account.captcha');
     expect(r.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(r.data.img.split(',')[1], 'base64').toString()).toContain('<svg');
     const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
@@ -51,10 +52,9 @@ describe('reset password', () => {
   it("writes the mail in the user's stored language, else in the language of the request", async () => {
     await createUser(t, { username: 'kenji', email: 'kenji@example.com' });
     await t.database.db.update(users).set({ language: 'ja-JP' }).where(eq(users.username, 'kenji'));
-    const r = await post(
-      t,
-      '/api/apply-reset-password',
-      { email: 'kenji@example.com', ...(await captcha()) },
+    const r = await client(t).call(
+      'account.applyResetPassword',
+      { body: { email: 'kenji@example.com', ...(await captcha()) } },
       { ip: '10.5.8.1', headers: { 'accept-language': 'en-US' } },
     );
     expect(r.status, r.msg).toBe(200);
@@ -64,10 +64,9 @@ describe('reset password', () => {
     expect(ja.text).toContain('新しいパスワードを設定: https://oj.test/reset-password?');
 
     await createUser(t, { username: 'noor', email: 'noor@example.com' });
-    await post(
-      t,
-      '/api/apply-reset-password',
-      { email: 'noor@example.com', ...(await captcha()) },
+    await client(t).call(
+      'account.applyResetPassword',
+      { body: { email: 'noor@example.com', ...(await captcha()) } },
       { ip: '10.5.8.2', headers: { 'accept-language': 'en-US,en;q=0.9' } },
     );
     expect((await sink.lastTo('noor@example.com')).subject).toMatch(/reset your password/);
@@ -76,7 +75,7 @@ describe('reset password', () => {
   it('mails a link with username and code, which sets a new password and ends all logins', async () => {
     await createUser(t, { username: 'Forgetful', password: 'old-password', email: 'forgetful@example.com' });
     const session = await login(t, 'Forgetful', 'old-password');
-    await post(t, '/api/login', { username: 'forgetful', password: 'guess-1' }, { ip: '10.5.0.1' });
+    await client(t).call('account.login', { body: { username: 'forgetful', password: 'guess-1' } }, { ip: '10.5.0.1' });
 
     const r = await applyReset('Forgetful@example.com');
     expect(r).toMatchObject({ status: 200, msg: MSG.resetSent });
@@ -93,15 +92,15 @@ describe('reset password', () => {
     const rows = await t.database.db.select().from(emailCodes).where(eq(emailCodes.purpose, 'reset'));
     expect(rows.some((x) => x.code === code)).toBe(false);
 
-    const done = await post(t, '/api/reset-password', { username: 'Forgetful', password: 'new-password', code });
+    const done = await client(t).call('account.resetPassword', { body: { username: 'Forgetful', password: 'new-password', code } });
     expect(done).toMatchObject({ status: 200, msg: MSG.passwordChanged });
-    expect((await get(t, '/api/get-user-auth-info', { token: session })).http).toBe(401);
-    expect((await post(t, '/api/login', { username: 'Forgetful', password: 'old-password' })).msg).toBe(MSG.loginFailed);
+    expect((await client(t, session).call('account.authInfo')).http).toBe(401);
+    expect((await client(t).call('account.login', { body: { username: 'Forgetful', password: 'old-password' } })).msg).toBe(MSG.loginFailed);
     await login(t, 'Forgetful', 'new-password');
     // Failures left by guessing were cleared.
     expect(await t.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'forgetful'))).toHaveLength(0);
 
-    const again = await post(t, '/api/reset-password', { username: 'Forgetful', password: 'newer-password', code });
+    const again = await client(t).call('account.resetPassword', { body: { username: 'Forgetful', password: 'newer-password', code } });
     expect(again).toMatchObject({ status: 400, msg: MSG.resetLinkInvalid });
   });
 
@@ -122,7 +121,11 @@ describe('reset password', () => {
     for (const [i, headers] of forged.entries()) {
       await shiftBack(t, 'email_code', 'created_at', 91, "email = 'hosted@example.com'");
       // From the trusted proxy on loopback, so X-Forwarded-* would be believed if anything read them.
-      const r = await post(t, '/api/apply-reset-password', { email: 'hosted@example.com', ...(await captcha()) }, { headers, ip: `10.5.9.${i + 1}` });
+      const r = await client(t).call(
+        'account.applyResetPassword',
+        { body: { email: 'hosted@example.com', ...(await captcha()) } },
+        { ip: `10.5.9.${i + 1}`, headers },
+      );
       expect(r.status, r.msg).toBe(200);
       const mail = await sink.lastTo('hosted@example.com');
       expect(mail.text + mail.html).not.toContain('evil.example');
@@ -135,11 +138,10 @@ describe('reset password', () => {
     const configured = t.config.baseUrl;
     t.config.baseUrl = undefined;
     try {
-      const r = await post(
-        t,
-        '/api/apply-reset-password',
-        { email: 'unset@example.com', ...(await captcha()) },
-        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, ip: '10.5.9.9' },
+      const r = await client(t).call(
+        'account.applyResetPassword',
+        { body: { email: 'unset@example.com', ...(await captcha()) } },
+        { ip: '10.5.9.9', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
       );
       expect(r.status, r.msg).toBe(200);
       const mail = await sink.lastTo('unset@example.com');
@@ -148,7 +150,7 @@ describe('reset password', () => {
       const path = /\s(\/reset-password\?username=unset&code=[\w-]+)/.exec(mail.text)?.[1];
       expect(path).toBeDefined();
       const code = new URL(path!, 'https://any.example').searchParams.get('code')!;
-      expect((await post(t, '/api/reset-password', { username: 'unset', password: 'from-the-path', code })).status).toBe(200);
+      expect((await client(t).call('account.resetPassword', { body: { username: 'unset', password: 'from-the-path', code } })).status).toBe(200);
     } finally {
       t.config.baseUrl = configured;
     }
@@ -156,11 +158,10 @@ describe('reset password', () => {
 
   it('ignores an Origin header naming another site', async () => {
     await createUser(t, { username: 'phished', email: 'phished@example.com' });
-    const r = await post(
-      t,
-      '/api/apply-reset-password',
-      { email: 'phished@example.com', ...(await captcha()) },
-      { headers: { origin: 'https://evil.example' }, ip: '10.5.2.1' },
+    const r = await client(t).call(
+      'account.applyResetPassword',
+      { body: { email: 'phished@example.com', ...(await captcha()) } },
+      { ip: '10.5.2.1', headers: { origin: 'https://evil.example' } },
     );
     expect(r.status).toBe(200);
     expect(resetLinkOf((await sink.lastTo('phished@example.com')).text).host).not.toBe('evil.example');
@@ -169,24 +170,30 @@ describe('reset password', () => {
   it('refuses a wrong or reused captcha, and checks it before anything else', async () => {
     await createUser(t, { username: 'capper', email: 'capper@example.com' });
     const c = await captcha();
-    const wrong = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', captchaKey: c.captchaKey, captcha: 'zzzz' });
+    const wrong = await client(t).call('account.applyResetPassword', { body: { email: 'capper@example.com', captchaKey: c.captchaKey, captcha: 'zzzz' } });
     expect(wrong).toMatchObject({ status: 400, msg: MSG.captchaWrong });
     // The captcha was used up by the wrong answer.
-    const reused = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c });
+    const reused = await client(t).call('account.applyResetPassword', { body: { email: 'capper@example.com', ...c } });
     expect(reused.msg).toBe(MSG.captchaWrong);
-    const unknownKey = await post(t, '/api/apply-reset-password', { email: 'capper@example.com', captchaKey: 'nope', captcha: 'abcd' });
+    const unknownKey = await client(t).call('account.applyResetPassword', { body: { email: 'capper@example.com', captchaKey: 'nope', captcha: 'abcd' } });
     expect(unknownKey.msg).toBe(MSG.captchaWrong);
     // Answers are not case sensitive.
     const c2 = await captcha();
     expect(
-      (await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c2, captcha: c2.captcha.toUpperCase() }, { ip: '10.5.3.1' })).status,
+      (
+        await client(t).call(
+          'account.applyResetPassword',
+          { body: { email: 'capper@example.com', ...c2, captcha: c2.captcha.toUpperCase() } },
+          { ip: '10.5.3.1' },
+        )
+      ).status,
     ).toBe(200);
   });
 
   it('refuses an expired captcha', async () => {
     const c = await captcha();
     await shiftBack(t, 'captcha', 'expires_at', 301, `key = '${c.captchaKey}'`);
-    expect((await post(t, '/api/apply-reset-password', { email: 'capper@example.com', ...c })).msg).toBe(MSG.captchaWrong);
+    expect((await client(t).call('account.applyResetPassword', { body: { email: 'capper@example.com', ...c } })).msg).toBe(MSG.captchaWrong);
   });
 
   it('says when the e-mail has no account', async () => {
@@ -199,16 +206,19 @@ describe('reset password', () => {
     expect((await applyReset('impatient@example.com', '10.5.4.1')).status).toBe(200);
     const r = await applyReset('impatient@example.com', '10.5.4.2');
     expect(r.status).toBe(400);
-    expect(r.data.seconds).toBeGreaterThan(85);
-    expect(r.msg).toBe(formatMsg(MSG.emailCodeWait, { seconds: r.data.seconds }));
+    const { seconds } = r.data as unknown as EmailCodeWait;
+    expect(seconds).toBeGreaterThan(85);
+    expect(r.msg).toBe(formatMsg(MSG.emailCodeWait, { seconds }));
     await shiftBack(t, 'email_code', 'created_at', 91, "email = 'impatient@example.com'");
     expect((await applyReset('impatient@example.com', '10.5.4.3')).status).toBe(200);
     // Both links were sent; using the newer one kills the older one.
     const mails = sink.mails.filter((m) => m.to.includes('impatient@example.com'));
     expect(mails).toHaveLength(2);
     const [older, newer] = mails.map((m) => resetLinkOf(m.text).searchParams.get('code')!);
-    expect((await post(t, '/api/reset-password', { username: 'impatient', password: 'brand-new', code: newer })).status).toBe(200);
-    expect((await post(t, '/api/reset-password', { username: 'impatient', password: 'brand-new2', code: older })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await client(t).call('account.resetPassword', { body: { username: 'impatient', password: 'brand-new', code: newer } })).status).toBe(200);
+    expect((await client(t).call('account.resetPassword', { body: { username: 'impatient', password: 'brand-new2', code: older } })).msg).toBe(
+      MSG.resetLinkInvalid,
+    );
   });
 
   it('refuses an expired link, a link of another user and a made-up code', async () => {
@@ -216,14 +226,16 @@ describe('reset password', () => {
     await createUser(t, { username: 'bystander', email: 'bystander@example.com' });
     expect((await applyReset('slowpoke@example.com', '10.5.5.1')).status).toBe(200);
     const code = resetLinkOf((await sink.lastTo('slowpoke@example.com')).text).searchParams.get('code')!;
-    expect((await post(t, '/api/reset-password', { username: 'bystander', password: 'hijacked', code })).msg).toBe(MSG.resetLinkInvalid);
-    expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code: 'made-up' })).msg).toBe(MSG.resetLinkInvalid);
-    expect((await post(t, '/api/reset-password', { username: 'ghost', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await client(t).call('account.resetPassword', { body: { username: 'bystander', password: 'hijacked', code } })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await client(t).call('account.resetPassword', { body: { username: 'slowpoke', password: 'whatever', code: 'made-up' } })).msg).toBe(
+      MSG.resetLinkInvalid,
+    );
+    expect((await client(t).call('account.resetPassword', { body: { username: 'ghost', password: 'whatever', code } })).msg).toBe(MSG.resetLinkInvalid);
     await t.database.db
       .update(emailCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailCodes.email, 'slowpoke@example.com'));
-    expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: 'whatever', code })).msg).toBe(MSG.resetLinkInvalid);
+    expect((await client(t).call('account.resetPassword', { body: { username: 'slowpoke', password: 'whatever', code } })).msg).toBe(MSG.resetLinkInvalid);
     expect((await post(t, '/api/reset-password', { username: 'slowpoke', password: '123', code })).http).toBe(400);
   });
 
@@ -240,18 +252,20 @@ describe('change password', () => {
     await createUser(t, { username: 'changer', password: 'first-pass' });
     const a = await login(t, 'changer', 'first-pass');
     const b = await login(t, 'changer', 'first-pass');
-    expect((await post(t, '/api/change-password', { oldPassword: 'wrong-pass', newPassword: 'second-pass' }, { token: a })).msg).toBe(MSG.oldPasswordWrong);
-    expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'first-pass' }, { token: a })).msg).toBe(MSG.samePassword);
+    expect((await client(t, a).call('account.changePassword', { body: { oldPassword: 'wrong-pass', newPassword: 'second-pass' } })).msg).toBe(
+      MSG.oldPasswordWrong,
+    );
+    expect((await client(t, a).call('account.changePassword', { body: { oldPassword: 'first-pass', newPassword: 'first-pass' } })).msg).toBe(MSG.samePassword);
     expect((await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: '123' }, { token: a })).http).toBe(400);
-    const r = await post(t, '/api/change-password', { oldPassword: 'first-pass', newPassword: 'second-pass' }, { token: a });
+    const r = await client(t, a).call('account.changePassword', { body: { oldPassword: 'first-pass', newPassword: 'second-pass' } });
     expect(r).toMatchObject({ status: 200, msg: MSG.passwordChanged });
-    expect((await get(t, '/api/get-user-auth-info', { token: a })).http).toBe(401);
-    expect((await get(t, '/api/get-user-auth-info', { token: b })).http).toBe(401);
+    expect((await client(t, a).call('account.authInfo')).http).toBe(401);
+    expect((await client(t, b).call('account.authInfo')).http).toBe(401);
     await login(t, 'changer', 'second-pass');
   });
 
   it('needs a login', async () => {
-    expect((await post(t, '/api/change-password', { oldPassword: 'a', newPassword: 'bbbbbb' })).http).toBe(401);
+    expect((await client(t).call('account.changePassword', { body: { oldPassword: 'a', newPassword: 'bbbbbb' } })).http).toBe(401);
   });
 });
 
@@ -261,33 +275,32 @@ describe('change email', () => {
     await createUser(t, { username: 'occupant', email: 'occupied@example.com' });
     const token = await login(t, 'mover', 'mover-pass');
 
-    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'OLD@example.com' } })).msg).toBe(MSG.sameEmail);
-    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'occupied@example.com' } })).msg).toBe(MSG.emailExists);
+    expect((await client(t, token).call('account.changeEmailCode', { query: { email: 'OLD@example.com' } })).msg).toBe(MSG.sameEmail);
+    expect((await client(t, token).call('account.changeEmailCode', { query: { email: 'occupied@example.com' } })).msg).toBe(MSG.emailExists);
     expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'bad' } })).http).toBe(400);
-    expect((await get(t, '/api/get-change-email-code', { query: { email: 'new@example.com' } })).http).toBe(401);
+    expect((await client(t).call('account.changeEmailCode', { query: { email: 'new@example.com' } })).http).toBe(401);
 
-    const sent = await get(t, '/api/get-change-email-code', { token, query: { email: 'new@example.com' }, ip: '10.6.0.1' });
+    const sent = await client(t, token).call('account.changeEmailCode', { query: { email: 'new@example.com' } }, { ip: '10.6.0.1' });
     expect(sent.status).toBe(200);
     const code = /\b(\d{6})\b/.exec((await sink.lastTo('new@example.com')).text)![1]!;
-    expect((await get(t, '/api/get-change-email-code', { token, query: { email: 'new@example.com' }, ip: '10.6.0.2' })).msg).toMatch(/wait/);
+    expect((await client(t, token).call('account.changeEmailCode', { query: { email: 'new@example.com' } }, { ip: '10.6.0.2' })).msg).toMatch(/wait/);
 
-    const badPw = await post(t, '/api/change-email', { password: 'wrong', newEmail: 'new@example.com', code }, { token });
+    const badPw = await client(t, token).call('account.changeEmail', { body: { password: 'wrong', newEmail: 'new@example.com', code } });
     expect(badPw.msg).toBe(MSG.oldPasswordWrong);
-    const badCode = await post(
-      t,
-      '/api/change-email',
-      { password: 'mover-pass', newEmail: 'new@example.com', code: code === '999999' ? '999998' : '999999' },
-      { token },
-    );
+    const badCode = await client(t, token).call('account.changeEmail', {
+      body: { password: 'mover-pass', newEmail: 'new@example.com', code: code === '999999' ? '999998' : '999999' },
+    });
     expect(badCode.msg).toBe(MSG.emailCodeWrong);
-    const otherAddress = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'else@example.com', code }, { token });
+    const otherAddress = await client(t, token).call('account.changeEmail', { body: { password: 'mover-pass', newEmail: 'else@example.com', code } });
     expect(otherAddress.msg).toBe(MSG.emailCodeWrong);
 
-    const ok = await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code }, { token });
+    const ok = await client(t, token).call('account.changeEmail', { body: { password: 'mover-pass', newEmail: 'new@example.com', code } });
     expect(ok).toMatchObject({ status: 200, msg: MSG.emailChanged, data: { username: 'mover', email: 'new@example.com' } });
     const [u] = await t.database.db.select().from(users).where(eq(users.username, 'mover'));
     expect(u!.email).toBe('new@example.com');
-    expect((await post(t, '/api/change-email', { password: 'mover-pass', newEmail: 'new@example.com', code }, { token })).msg).toBe(MSG.sameEmail);
+    expect((await client(t, token).call('account.changeEmail', { body: { password: 'mover-pass', newEmail: 'new@example.com', code } })).msg).toBe(
+      MSG.sameEmail,
+    );
   });
 
   it('does not accept a code another user asked for', async () => {
@@ -295,9 +308,9 @@ describe('change email', () => {
     await createUser(t, { username: 'sneak', password: 'sneak-pass', email: 'sneak@example.com' });
     const asker = await login(t, 'asker');
     const sneak = await login(t, 'sneak', 'sneak-pass');
-    expect((await get(t, '/api/get-change-email-code', { token: asker, query: { email: 'wanted@example.com' }, ip: '10.6.1.1' })).status).toBe(200);
+    expect((await client(t, asker).call('account.changeEmailCode', { query: { email: 'wanted@example.com' } }, { ip: '10.6.1.1' })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec((await sink.lastTo('wanted@example.com')).text)![1]!;
-    const r = await post(t, '/api/change-email', { password: 'sneak-pass', newEmail: 'wanted@example.com', code }, { token: sneak });
+    const r = await client(t, sneak).call('account.changeEmail', { body: { password: 'sneak-pass', newEmail: 'wanted@example.com', code } });
     expect(r.msg).toBe(MSG.emailCodeWrong);
   });
 });

@@ -60,19 +60,19 @@ describe('roles and permissions', () => {
   it('taking submit away from the user role refuses submissions at once, giving it back allows them again', async () => {
     const submit = await idOf('submit');
     const userIds = await idsOfRole(Role.USER);
-    const body = { pid: 1, language: 'C++', code: 'int main(){return 0;}' };
-    const before = await post(t, '/api/submit-problem-judge', body, { token: user });
+    const body = { pid: '1', language: 'C++', code: 'int main(){return 0;}' };
+    const before = await client(t, user).call('submission.submit', { body });
     expect(before.http).not.toBe(403);
 
     const r = await client(t, root).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: userIds.filter((id) => id !== submit) } });
     expect(r.status).toBe(200);
     expect(await rolesOf('submit')).not.toContain(Role.USER);
-    expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).toBe(403);
+    expect((await client(t, user).call('submission.submit', { body })).http).toBe(403);
     expect((await client(t, user).call('account.authInfo')).data.permissions).not.toContain('submit');
 
     await client(t, root).call('permission.setRole', { body: { roleId: Role.USER, permissionIds: userIds } });
     expect((await client(t, user).call('account.authInfo')).data.permissions).toContain('submit');
-    expect((await post(t, '/api/submit-problem-judge', body, { token: user })).http).not.toBe(403);
+    expect((await client(t, user).call('submission.submit', { body })).http).not.toBe(403);
   });
 
   it("giving user_admin to the admin role opens the session list to admins; the permission screen stays the super admin's", async () => {
@@ -104,7 +104,7 @@ describe('roles and permissions', () => {
     expect((await client(t, root).call('permission.edit', { body: { id: 999999, code: 'x_y', name: 'X' } })).msg).toBe(MSG.permissionNotFound);
 
     expect((await client(t, root).call('permission.remove', { query: { id: added.data.id } })).status).toBe(200);
-    expect((await client(t, root).call('permission.list')).data.some((p: { code: string }) => p.code === 'printer_admin')).toBe(false);
+    expect((await client(t, root).call('permission.list')).data.some((p) => p.code === 'printer_admin')).toBe(false);
   });
 
   it('refuses an unknown role or permission id and leaves the assignment as it was', async () => {

@@ -145,7 +145,7 @@ describe('user home', () => {
       { date: today, count: 2 },
     ]);
     const other = await client(t).call('account.heatmap', { query: { username: 'neighbour' } });
-    expect(other.data.dataList.map((d: { count: number }) => d.count)).toEqual([1]);
+    expect(other.data.dataList.map((d) => d.count)).toEqual([1]);
   });
 
   it('counts days in the asked time zone', async () => {
@@ -165,10 +165,10 @@ describe('user home', () => {
   });
 
   it('says the user does not exist for unknown users and for anonymous callers without a query', async () => {
-    for (const query of [{ username: 'ghost' }, { uid: 'no-such-uid' }, {} as Record<string, string>]) {
-      for (const url of ['/api/get-user-home-info', '/api/get-user-calendar-heatmap']) {
-        const r = await get(t, url, { query });
-        expect(r).toMatchObject({ http: 200, status: 400, msg: MSG.userNotFound });
+    for (const query of [{ username: 'ghost' }, { uid: 'no-such-uid' }, {}]) {
+      for (const name of ['account.homeInfo', 'account.heatmap'] as const) {
+        const r = await client(t).call(name, { query });
+        expect(r, name).toMatchObject({ http: 200, status: 400, msg: MSG.userNotFound });
       }
     }
     expect((await get(t, '/api/get-user-home-info', { query: { username: 'x'.repeat(30) } })).http).toBe(400);

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
 import { buildApp } from '../src/app.js';
@@ -7,7 +6,8 @@ import { connect, type Database } from '../src/db/client.js';
 import { userRoles, users } from '../src/db/schema/index.js';
 import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, unpack } from './helpers.js';
+import { createUser, login } from './helpers.js';
+import { client } from './client.js';
 
 /**
  * Two API nodes on one database: node A is the test app, node B a second app with its own pool and
@@ -31,8 +31,7 @@ describe('session cache across API nodes', () => {
     await t?.close();
   });
 
-  const onB = async (token: string) =>
-    unpack((await b.inject({ method: 'GET', url: '/api/get-user-auth-info', headers: { authorization: token } })) as LightMyRequestResponse);
+  const onB = (token: string) => client({ app: b }, token).call('account.authInfo');
   /** B has heard of every change committed so far. */
   const bSettled = () => sessionCacheOf(bDb).settled();
 
@@ -61,7 +60,7 @@ describe('session cache across API nodes', () => {
     const token = await login(t, 'leaving-lea');
     expect((await onB(token)).http).toBe(200);
     expect((await onB(token)).http).toBe(200);
-    expect((await get(t, '/api/logout', { token })).status).toBe(200);
+    expect((await client(t, token).call('account.logout')).status).toBe(200);
     await bSettled();
     expect((await onB(token)).http).toBe(401);
   });
@@ -72,7 +71,7 @@ describe('session cache across API nodes', () => {
     const second = await login(t, 'moving-mo');
     expect((await onB(first)).http).toBe(200);
     expect((await onB(second)).http).toBe(200);
-    const r = await post(t, '/api/change-password', { oldPassword: 'password1', newPassword: 'password2' }, { token: first });
+    const r = await client(t, first).call('account.changePassword', { body: { oldPassword: 'password1', newPassword: 'password2' } });
     expect(r.status).toBe(200);
     await bSettled();
     expect((await onB(first)).http).toBe(401);

@@ -9,7 +9,8 @@ import { formatMsg, MSG, Role } from '@oj/shared';
 import { captchas, submissions, testRuns } from '../src/db/schema/index.js';
 import { createContest } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, login, put, rootToken } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -30,16 +31,18 @@ const DEFAULTS = {
   hideNonContestSubmissionCode: false,
 };
 
-const update = (body: unknown, token = root) => put(t, '/api/admin/switch/update', body, { token });
-const submitAs = (token: string, extra: Record<string, unknown> = {}) =>
-  post(t, '/api/submit-problem-judge', { pid: PROBLEM, language: 'C', code: 'int main(){return 0;}', ...extra }, { token });
+const update = (body: TypedInput<'admin.updateSwitch'>['body'], token = root) => client(t, token).call('admin.updateSwitch', { body });
+/** A body the schema refuses, sent as it is. */
+const updateRaw = (body: unknown) => put(t, '/api/admin/switch/update', body, { token: root });
+const submitAs = (token: string, extra: Partial<TypedInput<'submission.submit'>['body']> = {}) =>
+  client(t, token).call('submission.submit', { body: { pid: PROBLEM, language: 'C', code: 'int main(){return 0;}', ...extra } });
 /** A submission to problem A of the running contest (no captcha). */
 const submitToContest = (token: string) => submitAs(token, { pid: 'A', cid });
 const stored = async () => (await t.database.db.select({ n: count() }).from(submissions))[0]!.n;
 
 /** A captcha and its answer, read from the database as only the server knows it. */
 async function captcha(): Promise<{ captchaKey: string; captcha: string }> {
-  const r = await get(t, '/api/captcha');
+  const r = await client(t).call('account.captcha');
   const [row] = await t.database.db.select().from(captchas).where(eq(captchas.key, r.data.captchaKey));
   return { captchaKey: r.data.captchaKey, captcha: row!.text };
 }
@@ -67,7 +70,7 @@ beforeEach(async () => {
 
 describe('admin/switch/info and update', () => {
   it('answers root with the defaults and stores a change', async () => {
-    const info = await get(t, '/api/admin/switch/info', { token: root });
+    const info = await client(t, root).call('admin.switchInfo');
     expect(info.status).toBe(200);
     expect(info.data).toEqual(DEFAULTS);
 
@@ -76,7 +79,7 @@ describe('admin/switch/info and update', () => {
     expect(r.data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true });
     // fields left out keep their value
     expect((await update({ openContestJudge: false })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 30, submitCaptcha: true, openContestJudge: false });
-    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({
+    expect((await client(t, root).call('admin.switchInfo')).data).toEqual({
       ...DEFAULTS,
       submitIntervalSec: 30,
       submitCaptcha: true,
@@ -86,12 +89,12 @@ describe('admin/switch/info and update', () => {
 
   it('is root only: 403 for an admin and a normal user, 401 without login', async () => {
     for (const token of [admin, kim]) {
-      expect((await get(t, '/api/admin/switch/info', { token })).http).toBe(403);
+      expect((await client(t, token).call('admin.switchInfo')).http).toBe(403);
       expect((await update({ submitIntervalSec: 0 }, token)).http).toBe(403);
     }
-    expect((await get(t, '/api/admin/switch/info')).http).toBe(401);
-    expect((await put(t, '/api/admin/switch/update', { submitIntervalSec: 0 })).http).toBe(401);
-    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual(DEFAULTS);
+    expect((await client(t).call('admin.switchInfo')).http).toBe(401);
+    expect((await client(t).call('admin.updateSwitch', { body: { submitIntervalSec: 0 } })).http).toBe(401);
+    expect((await client(t, root).call('admin.switchInfo')).data).toEqual(DEFAULTS);
   });
 
   it('rejects bad values with 400 naming the field, changing nothing', async () => {
@@ -105,32 +108,31 @@ describe('admin/switch/info and update', () => {
       [{ submitCaptcha: null }, 'submitCaptcha'],
     ];
     for (const [body, field] of bad) {
-      const r = await update(body);
+      const r = await updateRaw(body);
       expect(r.http, JSON.stringify(body)).toBe(400);
       expect(r.msg, JSON.stringify(body)).toContain(field);
     }
     expect((await update({ submitIntervalSec: 3600 })).status).toBe(200);
-    expect((await get(t, '/api/admin/switch/info', { token: root })).data).toEqual({ ...DEFAULTS, submitIntervalSec: 3600 });
+    expect((await client(t, root).call('admin.switchInfo')).data).toEqual({ ...DEFAULTS, submitIntervalSec: 3600 });
   });
 
   it('hides the code of non-contest submissions from everyone but the author and the super admin when asked', async () => {
     const r = await submitAs(kim);
     expect(r.status).toBe(200);
-    const submitId = r.data.submitId as number;
-    const codeFor = async (token: string) =>
-      (await get(t, '/api/get-submission-detail', { token, query: { submitId: String(submitId) } })).data.submission.code;
+    const submitId = r.data.submitId;
+    const codeFor = async (token: string) => (await client(t, token).call('submission.detail', { query: { submitId } })).data.submission.code;
     expect(await codeFor(admin)).toContain('main');
     expect((await update({ hideNonContestSubmissionCode: true })).data.hideNonContestSubmissionCode).toBe(true);
     expect(await codeFor(admin)).toBeNull();
     expect(await codeFor(kim)).toContain('main');
     expect(await codeFor(root)).toContain('main');
-    expect((await update({ hideNonContestSubmissionCode: 'yes' })).http).toBe(400);
+    expect((await updateRaw({ hideNonContestSubmissionCode: 'yes' })).http).toBe(400);
   });
 
   it('tells the public only whether a captcha is needed', async () => {
-    expect((await get(t, '/api/get-submit-config')).data).toEqual({ submitCaptcha: false });
+    expect((await client(t).call('submission.submitConfig')).data).toEqual({ submitCaptcha: false });
     await update({ submitCaptcha: true });
-    expect((await get(t, '/api/get-submit-config')).data).toEqual({ submitCaptcha: true });
+    expect((await client(t).call('submission.submitConfig')).data).toEqual({ submitCaptcha: true });
   });
 });
 
@@ -139,9 +141,10 @@ describe('submit interval', () => {
     expect((await submitAs(kim)).status).toBe(200);
     const r = await submitAs(kim);
     expect(r.status).toBe(400);
-    expect(r.data.seconds).toBeGreaterThanOrEqual(1);
-    expect(r.data.seconds).toBeLessThanOrEqual(8);
-    expect(r.msg).toBe(formatMsg(MSG.submitTooFast, { seconds: r.data.seconds }));
+    const { seconds } = r.data as unknown as { seconds: number };
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(8);
+    expect(r.msg).toBe(formatMsg(MSG.submitTooFast, { seconds }));
     expect(await stored()).toBe(1);
   });
 
@@ -158,7 +161,7 @@ describe('judge switches', () => {
     await update({ openPublicJudge: false });
     const r = await submitAs(kim);
     expect([r.status, r.msg]).toEqual([400, MSG.publicJudgeClosed]);
-    const run = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' }, { token: kim });
+    const run = await client(t, kim).call('testRun.submit', { body: { pid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' } });
     expect([run.status, run.msg]).toEqual([400, MSG.publicJudgeClosed]);
     expect(await stored()).toBe(0);
     expect((await t.database.db.select({ n: count() }).from(testRuns))[0]!.n).toBe(0);
@@ -174,12 +177,9 @@ describe('judge switches', () => {
     await update({ openContestJudge: false, submitIntervalSec: 0 });
     const r = await submitToContest(kim);
     expect([r.status, r.msg]).toEqual([400, MSG.contestJudgeClosed]);
-    const run = await post(
-      t,
-      '/api/submit-problem-test-judge',
-      { pid, type: 'contest', cid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' },
-      { token: kim },
-    );
+    const run = await client(t, kim).call('testRun.submit', {
+      body: { pid, type: 'contest', cid, language: 'C', code: 'int main(){return 0;}', userInput: '1 2' },
+    });
     expect([run.status, run.msg]).toEqual([400, MSG.contestJudgeClosed]);
     expect(await stored()).toBe(0);
     expect((await submitAs(kim)).status).toBe(200);

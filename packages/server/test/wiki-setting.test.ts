@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPED_DESCRIPTION, seed } from '../src/seed.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, put, rootToken } from './helpers.js';
+import { createUser, login, put, rootToken } from './helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -16,21 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const publicUrl = async () => (await get(t, '/api/get-website-config')).data.oiWikiUrl as string;
+const publicUrl = async () => (await client(t).call('site.websiteConfig')).data.oiWikiUrl;
 
 describe('the OI Wiki address', () => {
   it('defaults to the public wiki and is part of the public website config', async () => {
     expect(await publicUrl()).toBe('https://oi-wiki.org');
-    expect((await get(t, '/api/admin/config/get-web-config', { token: root })).data.oiWikiUrl).toBe('https://oi-wiki.org');
+    expect((await client(t, root).call('admin.webConfig')).data.oiWikiUrl).toBe('https://oi-wiki.org');
   });
 
   it('is set by root to a mirror, and everyone then gets the mirror', async () => {
-    const r = await put(t, '/api/admin/config/set-web-config', { oiWikiUrl: '  http://wiki.school.lan/oi  ' }, { token: root });
+    const r = await client(t, root).call('admin.setWebConfig', { body: { oiWikiUrl: '  http://wiki.school.lan/oi  ' } });
     expect(r.status, r.msg).toBe(200);
     expect(r.data.oiWikiUrl).toBe('http://wiki.school.lan/oi');
     expect(await publicUrl()).toBe('http://wiki.school.lan/oi');
     // Other settings saved later keep it.
-    await put(t, '/api/admin/config/set-web-config', { shortName: 'OJ' }, { token: root });
+    await client(t, root).call('admin.setWebConfig', { body: { shortName: 'OJ' } });
     expect(await publicUrl()).toBe('http://wiki.school.lan/oi');
   });
 
@@ -46,7 +47,7 @@ describe('the OI Wiki address', () => {
   it('may not be changed by a user who is not root', async () => {
     await createUser(t, { username: 'wiki_user', password: 'password1' });
     const user = await login(t, 'wiki_user');
-    const r = await put(t, '/api/admin/config/set-web-config', { oiWikiUrl: 'https://evil.example' }, { token: user });
+    const r = await client(t, user).call('admin.setWebConfig', { body: { oiWikiUrl: 'https://evil.example' } });
     expect([401, 403]).toContain(r.http);
     expect(await publicUrl()).toBe('http://wiki.school.lan/oi');
   });
@@ -54,15 +55,15 @@ describe('the OI Wiki address', () => {
 
 describe('the about page description', () => {
   it('is empty by default, so the about page opens with its own translated sentence', async () => {
-    expect((await get(t, '/api/get-website-config')).data.description).toBe('');
+    expect((await client(t).call('site.websiteConfig')).data.description).toBe('');
   });
 
   it('left at the English text earlier versions stored is cleared at start; one an operator wrote is kept', async () => {
-    await put(t, '/api/admin/config/set-web-config', { description: SHIPPED_DESCRIPTION }, { token: root });
+    await client(t, root).call('admin.setWebConfig', { body: { description: SHIPPED_DESCRIPTION } });
     await seed({ config: t.config, database: t.database });
-    expect((await get(t, '/api/get-website-config')).data.description).toBe('');
-    await put(t, '/api/admin/config/set-web-config', { description: 'Our school judge.' }, { token: root });
+    expect((await client(t).call('site.websiteConfig')).data.description).toBe('');
+    await client(t, root).call('admin.setWebConfig', { body: { description: 'Our school judge.' } });
     await seed({ config: t.config, database: t.database });
-    expect((await get(t, '/api/get-website-config')).data.description).toBe('Our school judge.');
+    expect((await client(t).call('site.websiteConfig')).data.description).toBe('Our school judge.');
   });
 });
