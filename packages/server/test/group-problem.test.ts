@@ -15,7 +15,8 @@ import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
 import { FakeJudge, testQueue } from './judge-helpers.js';
-import { createUser, del, get, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { createUser, login, post, put, q, rootToken, uidOf } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 import { textEntries, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -26,18 +27,25 @@ const tok: Record<string, string> = {};
 
 const USERS = ['owner', 'groot', 'gadm', 'gadm2', 'mem', 'applying', 'refused', 'outsider', 'padm', 'otherown'] as const;
 
-/** An A + B problem of the group under test: `extra` overrides parts of the body, `problem` its fields. */
-const problemBody = (problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) =>
-  aPlusBProblemBody(problemId, problem, { gid, ...extra });
+type SaveBody = TypedInput<'groupProblem.create'>['body'];
 
-const create = (who: string, problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) =>
-  post(t, '/api/group/problem', problemBody(problemId, extra, problem), { token: tok[who] });
+/** An A + B problem of the group under test: `extra` overrides parts of the body, `problem` its fields. */
+const problemBody = (problemId: string, extra: Partial<SaveBody> = {}, problem: Partial<SaveBody['problem']> = {}): SaveBody => ({
+  ...aPlusBProblemBody(problemId, problem),
+  gid,
+  ...extra,
+});
+
+const as = (who: string | null) => client(t, who ? tok[who] : null);
+
+const create = (who: string, problemId: string, extra: Partial<SaveBody> = {}, problem: Partial<SaveBody['problem']> = {}) =>
+  as(who).call('groupProblem.create', { body: problemBody(problemId, extra, problem) });
 
 const detail = (who: string | null, problemId: string, g: number | null = gid) =>
-  get(t, '/api/get-problem-detail', { token: who ? tok[who] : null, ...q(g ? { problemId, gid: g } : { problemId }) });
+  as(who).call('problem.detail', { query: g ? { problemId, gid: g } : { problemId } });
 
 const submitIn = (who: string, problemId: string, g: number | null = gid) =>
-  post(t, '/api/submit-problem-judge', { pid: problemId, gid: g ?? undefined, language: 'C', code: 'int main(){return 0;}' }, { token: tok[who] });
+  as(who).call('submission.submit', { body: { pid: problemId, gid: g ?? undefined, language: 'C', code: 'int main(){return 0;}' } });
 
 async function problemRow(pid: number) {
   const [row] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
@@ -68,7 +76,7 @@ beforeAll(async () => {
     },
   });
   other = await insertGroup(t, { owner: 'otherown' });
-  shortName = (await get(t, '/api/get-group-detail', { token: tok.owner, ...q({ gid }) })).data.shortName;
+  shortName = (await as('owner').call('group.detail', { query: { gid } })).data.shortName;
 });
 afterAll(async () => {
   await judge?.stop();
@@ -88,7 +96,7 @@ describe('creating and editing group problems', () => {
     expect((await create('refused', 'A2')).http).toBe(403);
     const outsider = await create('outsider', 'A2');
     expect([outsider.http, outsider.msg]).toEqual([403, MSG.groupNotMember]);
-    expect((await post(t, '/api/group/problem', problemBody('A2'), { token: null })).http).toBe(401);
+    expect((await as(null).call('groupProblem.create', { body: problemBody('A2') })).http).toBe(401);
     // padm manages the bank, not a group he is not in
     expect((await create('padm', 'A2')).http).toBe(403);
     const none = await t.database.db
@@ -115,7 +123,7 @@ describe('creating and editing group problems', () => {
       const r = await post(t, '/api/group/problem', bad, { token: tok.gadm });
       expect(r.http, JSON.stringify(bad).slice(0, 80)).toBe(400);
     }
-    const unknown = await post(t, '/api/group/problem', { ...problemBody('B1'), gid: 999999 }, { token: tok.gadm });
+    const unknown = await as('gadm').call('groupProblem.create', { body: { ...problemBody('B1'), gid: 999999 } });
     expect(unknown.msg).toBe(MSG.groupNotFound);
     expect(
       await t.database.db
@@ -129,20 +137,20 @@ describe('creating and editing group problems', () => {
     const samples = [1, 2, 3].map((i) => ({ input: `${i}\n`, output: `${i}\n` }));
     const r = await create('gadm', 'OI1', { samples }, { type: 1 });
     expect(r.status, r.msg).toBe(200);
-    const cases = await get(t, '/api/group/get-problem-cases', { token: tok.gadm, ...q({ pid: r.data.pid }) });
-    expect(cases.data.map((c: { score: number }) => c.score)).toEqual([33, 33, 34]);
-    expect((await get(t, '/api/group/get-problem-cases', { token: tok.mem, ...q({ pid: r.data.pid }) })).http).toBe(403);
+    const cases = await as('gadm').call('groupProblem.cases', { query: { pid: r.data.pid } });
+    expect(cases.data.map((c) => c.score)).toEqual([33, 33, 34]);
+    expect((await as('mem').call('groupProblem.cases', { query: { pid: r.data.pid } })).http).toBe(403);
   });
 
   it('non-root admins edit only their own problems; the root edits every one', async () => {
     const mine = await create('gadm', 'E1');
-    const pid = mine.data.pid as number;
-    const loaded = await get(t, '/api/group/problem', { token: tok.gadm, ...q({ pid }) });
+    const pid = mine.data.pid;
+    const loaded = await as('gadm').call('groupProblem.get', { query: { pid } });
     expect(loaded.data.problem.problemId).toBe(`${shortName}E1`);
-    const edit = (who: string, title: string) => put(t, '/api/group/problem', problemBody('E1', {}, { id: pid, title }), { token: tok[who] });
+    const edit = (who: string, title: string) => as(who).call('groupProblem.update', { body: problemBody('E1', {}, { id: pid, title }) });
     const foreign = await edit('gadm2', 'Taken over');
     expect([foreign.http, foreign.msg]).toEqual([403, MSG.groupProblemNotYours]);
-    expect((await get(t, '/api/group/problem', { token: tok.gadm2, ...q({ pid }) })).http).toBe(403);
+    expect((await as('gadm2').call('groupProblem.get', { query: { pid } })).http).toBe(403);
     expect((await edit('mem', 'Member edit')).http).toBe(403);
     expect((await problemRow(pid)).title).toBe('Problem E1');
     expect((await edit('gadm', 'Own edit')).status).toBe(200);
@@ -150,45 +158,44 @@ describe('creating and editing group problems', () => {
     expect((await edit('owner', 'Owner edit')).status).toBe(200);
     expect((await problemRow(pid)).title).toBe('Owner edit');
     // renamed through the form: still prefixed
-    expect((await put(t, '/api/group/problem', problemBody('E2', {}, { id: pid }), { token: tok.gadm })).data.problemId).toBe(`${shortName}E2`);
+    expect((await as('gadm').call('groupProblem.update', { body: problemBody('E2', {}, { id: pid }) })).data.problemId).toBe(`${shortName}E2`);
     // saved with its id unchanged (the id as get-problem answers it, short name included): the id stays
-    const same = await put(t, '/api/group/problem', problemBody(`${shortName}E2`, {}, { id: pid, title: 'Same id' }), { token: tok.gadm });
+    const same = await as('gadm').call('groupProblem.update', { body: problemBody(`${shortName}E2`, {}, { id: pid, title: 'Same id' }) });
     expect([same.status, same.data.problemId]).toEqual([200, `${shortName}E2`]);
     expect(await problemRow(pid)).toMatchObject({ problemId: `${shortName}E2`, title: 'Same id' });
     // the body must name the problem's own group
-    const wrongGroup = await put(t, '/api/group/problem', { ...problemBody('E3', {}, { id: pid }), gid: other }, { token: tok.otherown });
+    const wrongGroup = await as('otherown').call('groupProblem.update', { body: { ...problemBody('E3', {}, { id: pid }), gid: other } });
     expect(wrongGroup.http).toBe(403);
   });
 
   it('lists: members see the public problems with counts, admins all with what they may do', async () => {
     const priv = await create('gadm', 'P1', {}, {});
-    await put(t, '/api/group/change-problem-auth', undefined, { token: tok.gadm, ...q({ pid: priv.data.pid, auth: 2 }) });
-    const list = await get(t, '/api/group/get-problem-list', { token: tok.mem, ...q({ gid, limit: 100 }) });
+    await as('gadm').call('groupProblem.changeAuth', { query: { pid: priv.data.pid, auth: 2 } });
+    const list = await as('mem').call('groupProblem.list', { query: { gid, limit: 100 } });
     expect(list.status).toBe(200);
-    const ids = list.data.records.map((r: { problemId: string }) => r.problemId);
+    const ids = list.data.records.map((r) => r.problemId);
     expect(ids).toContain(`${shortName}A1`);
     expect(ids).not.toContain(`${shortName}P1`);
     expect(list.data.records[0]).toMatchObject({ total: expect.any(Number), ac: expect.any(Number), tags: expect.any(Array) });
-    for (const who of ['outsider', 'applying', 'refused'])
-      expect((await get(t, '/api/group/get-problem-list', { token: tok[who], ...q({ gid }) })).http, who).toBe(403);
-    expect((await get(t, '/api/group/get-problem-list', { ...q({ gid }) })).http).toBe(401);
+    for (const who of ['outsider', 'applying', 'refused']) expect((await as(who).call('groupProblem.list', { query: { gid } })).http, who).toBe(403);
+    expect((await as(null).call('groupProblem.list', { query: { gid } })).http).toBe(401);
 
-    expect((await get(t, '/api/group/get-admin-problem-list', { token: tok.mem, ...q({ gid }) })).http).toBe(403);
-    const adm = await get(t, '/api/group/get-admin-problem-list', { token: tok.gadm2, ...q({ gid, limit: 100 }) });
-    const byId = Object.fromEntries(adm.data.records.map((r: { problemId: string; editable: boolean }) => [r.problemId.slice(shortName.length), r.editable]));
+    expect((await as('mem').call('groupProblem.adminList', { query: { gid } })).http).toBe(403);
+    const adm = await as('gadm2').call('groupProblem.adminList', { query: { gid, limit: 100 } });
+    const byId = Object.fromEntries(adm.data.records.map((r) => [r.problemId.slice(shortName.length), r.editable]));
     expect(byId.P1).toBe(false);
     expect(byId).toHaveProperty('P1');
-    const asRoot = await get(t, '/api/group/get-admin-problem-list', { token: tok.groot, ...q({ gid, limit: 100 }) });
-    expect(asRoot.data.records.every((r: { editable: boolean }) => r.editable)).toBe(true);
+    const asRoot = await as('groot').call('groupProblem.adminList', { query: { gid, limit: 100 } });
+    expect(asRoot.data.records.every((r) => r.editable)).toBe(true);
     // another group's problems never show here
-    await post(t, '/api/group/problem', { ...problemBody('X1'), gid: other }, { token: tok.otherown });
-    expect(asRoot.data.records.some((r: { problemId: string }) => r.problemId.endsWith('X1'))).toBe(false);
+    await as('otherown').call('groupProblem.create', { body: { ...problemBody('X1'), gid: other } });
+    expect(asRoot.data.records.some((r) => r.problemId.endsWith('X1'))).toBe(false);
   });
 
   it('change auth: public or private only, by those who manage the problem', async () => {
     const r = await create('gadm', 'AU1');
-    const change = (who: string, auth: number) => put(t, '/api/group/change-problem-auth', undefined, { token: tok[who], ...q({ pid: r.data.pid, auth }) });
-    expect((await change('gadm', 3)).http).toBe(400);
+    const change = (who: string, auth: 1 | 2) => as(who).call('groupProblem.changeAuth', { query: { pid: r.data.pid, auth } });
+    expect((await put(t, '/api/group/change-problem-auth', undefined, { token: tok.gadm, ...q({ pid: r.data.pid, auth: 3 }) })).http).toBe(400);
     expect((await change('mem', 2)).http).toBe(403);
     expect((await change('gadm2', 2)).msg).toBe(MSG.groupProblemNotYours);
     expect((await problemRow(r.data.pid)).auth).toBe(1);
@@ -201,13 +208,14 @@ describe('creating and editing group problems', () => {
 
   it('delete: only who manages the problem', async () => {
     const r = await create('gadm', 'D1');
-    expect((await del(t, '/api/group/problem', { token: tok.gadm2, ...q({ pid: r.data.pid }) })).msg).toBe(MSG.groupProblemNotYours);
-    expect((await del(t, '/api/group/problem', { token: tok.mem, ...q({ pid: r.data.pid }) })).http).toBe(403);
-    expect((await del(t, '/api/group/problem', { token: tok.gadm, ...q({ pid: r.data.pid }) })).status).toBe(200);
+    const remove = (who: string, pid: number) => as(who).call('groupProblem.remove', { query: { pid } });
+    expect((await remove('gadm2', r.data.pid)).msg).toBe(MSG.groupProblemNotYours);
+    expect((await remove('mem', r.data.pid)).http).toBe(403);
+    expect((await remove('gadm', r.data.pid)).status).toBe(200);
     expect(await t.database.db.select().from(problems).where(eq(problems.id, r.data.pid))).toHaveLength(0);
     // a bank problem is not a group problem
     const [bank] = await t.database.db.insert(problems).values({ problemId: 'BANK1', title: 'Bank' }).returning({ id: problems.id });
-    expect((await del(t, '/api/group/problem', { token: tok.owner, ...q({ pid: bank!.id }) })).msg).toBe(MSG.problemNotFound);
+    expect((await remove('owner', bank!.id)).msg).toBe(MSG.problemNotFound);
   });
 });
 
@@ -230,7 +238,7 @@ describe('test data of group problems', () => {
     expect(ok.status, ok.msg).toBe(200);
     const r = await create('gadm', 'Z1', { samples: undefined, isUploadTestCase: true, uploadTestcaseDir: ok.data.fileListDir });
     expect(r.status, r.msg).toBe(200);
-    const cases = await get(t, '/api/group/get-problem-cases', { token: tok.gadm, ...q({ pid: r.data.pid }) });
+    const cases = await as('gadm').call('groupProblem.cases', { query: { pid: r.data.pid } });
     expect(cases.data).toHaveLength(1);
     // without gid a plain user is still refused
     expect((await uploadTo(t, '/api/file/upload-testcase-zip', { token: tok.mem!, filename: 'c.zip', content: zipped })).http).toBe(403);
@@ -252,15 +260,15 @@ describe('test data of group problems', () => {
 
   it('download-testcase: who manages the group problem, the problem admins; nobody else', async () => {
     const r = await create('gadm', 'DL1');
-    const dl = (who: string) => t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${r.data.pid}`, headers: { authorization: tok[who]! } });
-    expect((await dl('gadm')).statusCode).toBe(200);
+    const dl = (who: string | null) => as(who).call('fileTransfer.downloadTestcase', { query: { pid: r.data.pid } });
+    expect((await dl('gadm')).http).toBe(200);
     expect((await dl('gadm')).headers['content-type']).toBe('application/zip');
-    expect((await dl('groot')).statusCode).toBe(200);
-    expect((await dl('root')).statusCode).toBe(200);
-    expect((await dl('gadm2')).json().msg).toBe(MSG.groupProblemNotYours);
-    expect((await dl('mem')).statusCode).toBe(403);
-    expect((await dl('outsider')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${r.data.pid}` })).statusCode).toBe(401);
+    expect((await dl('groot')).http).toBe(200);
+    expect((await dl('root')).http).toBe(200);
+    expect((await dl('gadm2')).msg).toBe(MSG.groupProblemNotYours);
+    expect((await dl('mem')).http).toBe(403);
+    expect((await dl('outsider')).http).toBe(403);
+    expect((await dl(null)).http).toBe(401);
   });
 });
 
@@ -303,41 +311,41 @@ describe('the group place: problem, submit, status, submission detail', () => {
   });
 
   it('get-submission-list?gid=: members only; the site status never shows it', async () => {
-    const list = await get(t, '/api/get-submission-list', { token: tok.mem, ...q({ gid }) });
-    expect(list.data.records.map((s: { submitId: number }) => s.submitId)).toContain(submitId);
+    const list = await as('mem').call('submission.list', { query: { gid } });
+    expect(list.data.records.map((s) => s.submitId)).toContain(submitId);
     for (const who of ['outsider', 'applying', 'refused', 'otherown']) {
-      const r = await get(t, '/api/get-submission-list', { token: tok[who], ...q({ gid }) });
+      const r = await as(who).call('submission.list', { query: { gid } });
       expect([r.http, r.msg], who).toEqual([403, MSG.groupNotMember]);
     }
-    expect((await get(t, '/api/get-submission-list', q({ gid }))).http).toBe(401);
-    expect((await get(t, '/api/get-submission-list', { ...q({ gid: 999999 }), token: tok.mem })).msg).toBe(MSG.groupNotFound);
-    const site = await get(t, '/api/get-submission-list', { token: tok.root });
-    expect(site.data.records.map((s: { submitId: number }) => s.submitId)).not.toContain(submitId);
+    expect((await as(null).call('submission.list', { query: { gid } })).http).toBe(401);
+    expect((await as('mem').call('submission.list', { query: { gid: 999999 } })).msg).toBe(MSG.groupNotFound);
+    const site = await as('root').call('submission.list');
+    expect(site.data.records.map((s) => s.submitId)).not.toContain(submitId);
   });
 
   it('submission detail, case results and the status poll: members only', async () => {
-    const d = await get(t, '/api/get-submission-detail', { token: tok.mem, ...q({ submitId }) });
+    const d = await as('mem').call('submission.detail', { query: { submitId } });
     expect(d.data.submission.code).toContain('main');
     // group admins read members' code
-    expect((await get(t, '/api/get-submission-detail', { token: tok.gadm2, ...q({ submitId }) })).data.submission.code).toContain('main');
-    for (const who of ['outsider', 'applying'])
-      expect((await get(t, '/api/get-submission-detail', { token: tok[who], ...q({ submitId }) })).http, who).toBe(403);
-    expect((await get(t, '/api/get-submission-detail', q({ submitId }))).http).toBe(401);
-    expect((await get(t, '/api/get-all-case-result', { token: tok.outsider, ...q({ submitId }) })).http).toBe(403);
+    expect((await as('gadm2').call('submission.detail', { query: { submitId } })).data.submission.code).toContain('main');
+    for (const who of ['outsider', 'applying']) expect((await as(who).call('submission.detail', { query: { submitId } })).http, who).toBe(403);
+    expect((await as(null).call('submission.detail', { query: { submitId } })).http).toBe(401);
+    expect((await as('outsider').call('submission.caseResult', { query: { submitId } })).http).toBe(403);
     // the poll: without gid (the bank) a non-member learns nothing; with gid a non-member is refused
-    expect((await post(t, '/api/check-submissions-status', { submitIds: [submitId] }, { token: tok.outsider })).data).toEqual({});
-    expect((await post(t, '/api/check-submissions-status', { submitIds: [submitId] })).data).toEqual({});
-    expect((await post(t, '/api/check-submissions-status', { submitIds: [submitId], gid }, { token: tok.outsider })).http).toBe(403);
-    expect(Object.keys((await post(t, '/api/check-submissions-status', { submitIds: [submitId], gid }, { token: tok.mem })).data)).toEqual([String(submitId)]);
-    expect(Object.keys((await post(t, '/api/check-submissions-status', { submitIds: [submitId] }, { token: tok.mem })).data)).toEqual([String(submitId)]);
+    const poll = (who: string | null, g?: number) => as(who).call('submission.checkStatus', { body: { submitIds: [submitId], gid: g } });
+    expect((await poll('outsider')).data).toEqual({});
+    expect((await poll(null)).data).toEqual({});
+    expect((await poll('outsider', gid)).http).toBe(403);
+    expect(Object.keys((await poll('mem', gid)).data)).toEqual([String(submitId)]);
+    expect(Object.keys((await poll('mem')).data)).toEqual([String(submitId)]);
   });
 
   it('the focus mode bar and own status in the group', async () => {
-    const bar = await get(t, '/api/get-full-screen-problem-list', { token: tok.mem, ...q({ gid }) });
-    const ids = bar.data.map((p: { problemId: string }) => p.problemId);
+    const bar = await as('mem').call('problem.fullScreenList', { query: { gid } });
+    const ids = bar.data.map((p) => p.problemId);
     expect(ids).toContain(pidOf());
     expect(ids).not.toContain(`${shortName}P1`);
-    expect((await get(t, '/api/get-full-screen-problem-list', { token: tok.outsider, ...q({ gid }) })).http).toBe(403);
+    expect((await as('outsider').call('problem.fullScreenList', { query: { gid } })).http).toBe(403);
   });
 
   it('a member removed from the group loses its problems and submissions at once', async () => {
@@ -345,12 +353,12 @@ describe('the group place: problem, submit, status, submission detail', () => {
     await t.database.db.delete(groupMembers).where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, memUid)));
     try {
       expect((await detail('mem', pidOf())).http).toBe(403);
-      expect((await get(t, '/api/group/get-problem-list', { token: tok.mem, ...q({ gid }) })).http).toBe(403);
-      expect((await get(t, '/api/get-submission-list', { token: tok.mem, ...q({ gid }) })).http).toBe(403);
+      expect((await as('mem').call('groupProblem.list', { query: { gid } })).http).toBe(403);
+      expect((await as('mem').call('submission.list', { query: { gid } })).http).toBe(403);
       // his own submission too: it belongs to the group
-      expect((await get(t, '/api/get-submission-detail', { token: tok.mem, ...q({ submitId }) })).http).toBe(403);
+      expect((await as('mem').call('submission.detail', { query: { submitId } })).http).toBe(403);
       expect((await submitIn('mem', pidOf())).http).toBe(403);
-      expect((await post(t, '/api/check-submissions-status', { submitIds: [submitId] }, { token: tok.mem })).data).toEqual({});
+      expect((await as('mem').call('submission.checkStatus', { body: { submitIds: [submitId] } })).data).toEqual({});
     } finally {
       await t.database.db.insert(groupMembers).values({ gid, uid: memUid, auth: GroupLevel.MEMBER });
     }
@@ -366,9 +374,9 @@ describe('applying to the public bank and the review', () => {
       .from(userSysNotices)
       .where(and(eq(userSysNotices.recipientId, await uidOf(t, who)), eq(userSysNotices.type, 'Mine')));
 
-  const apply = (who: string, isApplied: boolean) =>
-    put(t, '/api/group/apply-public', undefined, { token: tok[who], ...q({ pid, isApplied: String(isApplied) }) });
-  const review = (who: string, body: Record<string, unknown>) => put(t, '/api/admin/group-problem/change-progress', { pid, ...body }, { token: tok[who] });
+  const apply = (who: string, isApplied: boolean) => as(who).call('groupProblem.applyPublic', { query: { pid, isApplied } });
+  type Review = Omit<TypedInput<'adminGroupProblem.changeProgress'>['body'], 'pid'>;
+  const review = (who: string, body: Review) => as(who).call('adminGroupProblem.changeProgress', { body: { pid, ...body } });
 
   it('apply and cancel, each once; only who manages the problem', async () => {
     const r = await create('gadm', 'PUB1');
@@ -386,19 +394,19 @@ describe('applying to the public bank and the review', () => {
 
   it('the review: super admin only; refuse keeps it in the group and tells the author', async () => {
     for (const who of ['padm', 'gadm', 'owner']) {
-      expect((await get(t, '/api/admin/group-problem/list', { token: tok[who] })).http, who).toBe(403);
+      expect((await as(who).call('adminGroupProblem.list')).http, who).toBe(403);
       expect((await review(who, { progress: 2 })).http, who).toBe(403);
     }
-    const list = await get(t, '/api/admin/group-problem/list', { token: tok.root });
-    const row = list.data.records.find((x: { id: number }) => x.id === pid);
+    const list = await as('root').call('adminGroupProblem.list');
+    const row = list.data.records.find((x) => x.id === pid);
     expect(row).toMatchObject({ gid, problemId: `${shortName}PUB1`, suggestedProblemId: 'PUB1', groupShortName: shortName });
-    expect((await review('root', { progress: 1 })).http).toBe(400);
+    expect((await put(t, '/api/admin/group-problem/change-progress', { pid, progress: 1 }, { token: tok.root })).http).toBe(400);
     expect((await review('root', { progress: 3 })).status).toBe(200);
     expect(await problemRow(pid)).toMatchObject({ gid, isGroup: true, applyPublicProgress: GroupProblemApply.REFUSED });
     const told = await mine('gadm');
     expect(told.map((m) => m.title)).toContain(MSG.mineGroupProblemRefused);
     expect((await review('root', { progress: 3 })).msg).toBe(MSG.groupProblemNotApplying);
-    expect((await get(t, '/api/admin/group-problem/list', { token: tok.root })).data.records.some((x: { id: number }) => x.id === pid)).toBe(false);
+    expect((await as('root').call('adminGroupProblem.list')).data.records.some((x) => x.id === pid)).toBe(false);
   });
 
   it('agree moves the problem into the public bank under a new id; a taken id is refused and changes nothing', async () => {
@@ -406,13 +414,13 @@ describe('applying to the public bank and the review', () => {
     await submitIn('mem', `${shortName}PUB1`);
     expect((await review('root', { progress: 2, problemId: 'BANK1' })).msg).toBe(MSG.problemIdExists);
     expect((await problemRow(pid)).gid).toBe(gid);
-    expect((await review('root', { progress: 2, problemId: 'bad id' })).http).toBe(400);
+    expect((await put(t, '/api/admin/group-problem/change-progress', { pid, progress: 2, problemId: 'bad id' }, { token: tok.root })).http).toBe(400);
     expect((await review('root', { progress: 2 })).status).toBe(200);
     expect(await problemRow(pid)).toMatchObject({ gid: null, isGroup: false, problemId: 'PUB1', auth: 1, applyPublicProgress: GroupProblemApply.PUBLIC });
     // now in the bank for everyone, gone from the group's lists
     expect((await detail('outsider', 'PUB1', null)).status).toBe(200);
-    const groupList = await get(t, '/api/group/get-problem-list', { token: tok.mem, ...q({ gid, limit: 100 }) });
-    expect(groupList.data.records.some((r: { id: number }) => r.id === pid)).toBe(false);
+    const groupList = await as('mem').call('groupProblem.list', { query: { gid, limit: 100 } });
+    expect(groupList.data.records.some((r) => r.id === pid)).toBe(false);
     // its submissions show the new id
     const subs = await t.database.db.select().from(submissions).where(eq(submissions.pid, pid));
     expect(subs.every((s) => s.displayPid === 'PUB1')).toBe(true);
@@ -421,15 +429,15 @@ describe('applying to the public bank and the review', () => {
 
   it('compile-spj / compile-interactive with gid: group admins only', async () => {
     const body = { code: 'int main(){return 0;}', language: 'C' };
-    expect((await post(t, '/api/group/compile-spj', body, { token: tok.mem, ...q({ gid }) })).http).toBe(403);
-    expect((await post(t, '/api/group/compile-interactive', body, { token: tok.outsider, ...q({ gid }) })).http).toBe(403);
-    expect((await post(t, '/api/group/compile-spj', body, q({ gid }))).http).toBe(401);
+    expect((await as('mem').call('groupProblem.compileSpj', { query: { gid }, body })).http).toBe(403);
+    expect((await as('outsider').call('groupProblem.compileInteractive', { query: { gid }, body })).http).toBe(403);
+    expect((await as(null).call('groupProblem.compileSpj', { query: { gid }, body })).http).toBe(401);
     expect((await post(t, '/api/group/compile-spj', body, { token: tok.gadm })).http).toBe(400);
     // the real sandbox compiles it for the group's admins: a broken checker answers the compiler's message
-    const broken = await post(t, '/api/group/compile-spj', { code: 'int main( {', language: 'C' }, { token: tok.gadm, ...q({ gid }) });
+    const broken = await as('gadm').call('groupProblem.compileSpj', { query: { gid }, body: { code: 'int main( {', language: 'C' } });
     expect(broken.status).toBe(400);
     expect(broken.msg).toMatch(/error/i);
-    const fine = await post(t, '/api/group/compile-spj', body, { token: tok.gadm, ...q({ gid }) });
+    const fine = await as('gadm').call('groupProblem.compileSpj', { query: { gid }, body });
     expect([fine.status, fine.msg]).toEqual([200, MSG.compileSucceeded]);
   });
 
@@ -452,13 +460,13 @@ describe('applying to the public bank and the review', () => {
       .from(tags)
       .where(eq(tags.name, `GroupTag${gid}`));
     expect(tag!.gid).toBe(gid);
-    const r = await get(t, '/api/group/get-all-problem-tags', { token: tok.gadm, ...q({ gid }) });
-    expect(r.data.map((x: { name: string }) => x.name)).toContain(`GroupTag${gid}`);
+    const r = await as('gadm').call('groupProblem.tags', { query: { gid } });
+    expect(r.data.map((x) => x.name)).toContain(`GroupTag${gid}`);
     // not offered to another group, nor usable there by id, nor in the site's list
-    const elsewhere = await get(t, '/api/group/get-all-problem-tags', { token: tok.otherown, ...q({ gid: other }) });
-    expect(elsewhere.data.map((x: { name: string }) => x.name)).not.toContain(`GroupTag${gid}`);
-    const byId = await post(t, '/api/group/problem', { ...problemBody('TG2'), gid: other, tags: [{ id: tag!.id }] }, { token: tok.otherown });
+    const elsewhere = await as('otherown').call('groupProblem.tags', { query: { gid: other } });
+    expect(elsewhere.data.map((x) => x.name)).not.toContain(`GroupTag${gid}`);
+    const byId = await as('otherown').call('groupProblem.create', { body: { ...problemBody('TG2'), gid: other, tags: [{ id: tag!.id }] } });
     expect(byId.msg).toBe(MSG.notFound);
-    expect((await get(t, '/api/group/get-all-problem-tags', { token: tok.mem, ...q({ gid }) })).http).toBe(403);
+    expect((await as('mem').call('groupProblem.tags', { query: { gid } })).http).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { problemCases, problems } from '../src/db/schema/index.js';
 import { saveCaseSet } from '../src/lib/testdata.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { caseRows, createProblem, createSubmitter, drainQueue, FakeJudge, jcall, submit, testQueue } from './judge-helpers.js';
+import { judgeClient } from './client.js';
 
 let t: TestApp;
 let judge: FakeJudge;
@@ -29,7 +30,7 @@ class DiskCache {
   private files = new Map<string, Buffer>();
 
   async manifest(problemId: number): Promise<ProblemManifest> {
-    const r = await jcall(t.app, judge.token, 'GET', '/api/judge/manifest', undefined, { problemId: String(problemId) });
+    const r = await judgeClient(t, judge.token).call('judge.manifest', { query: { problemId } });
     expect(r.status).toBe(200);
     return r.data;
   }
@@ -37,10 +38,10 @@ class DiskCache {
   async ensure(f: FileRef): Promise<Buffer> {
     const have = this.files.get(f.hash);
     if (have) return have;
-    const res = await t.app.inject({ method: 'GET', url: `/api/judge/testdata/${f.hash}`, headers: { 'x-judge-token': judge.token } });
-    expect(res.statusCode).toBe(200);
+    const res = await judgeClient(t, judge.token).call('judge.testdata', undefined, { params: { hash: f.hash } });
+    expect(res.http).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
-    const body = res.rawPayload;
+    const body = res.res.rawPayload;
     // Verify before trusting: a file that does not hash to its name is never used.
     expect(sha(body)).toBe(f.hash);
     expect(body.length).toBe(f.size);
@@ -170,8 +171,8 @@ describe('manifest and test data', () => {
     expect(cache.downloads).toHaveLength(8);
 
     // A judge still working from the old manifest can fetch the old files.
-    const res = await t.app.inject({ method: 'GET', url: `/api/judge/testdata/${before.cases[1]!.input.hash}`, headers: { 'x-judge-token': judge.token } });
-    expect(res.body).toBe('old\n');
+    const res = await judgeClient(t, judge.token).call('judge.testdata', undefined, { params: { hash: before.cases[1]!.input.hash } });
+    expect(res.res.body).toBe('old\n');
 
     // Case results naming cases of the old set are kept, just without the link.
     const stale = await judge.result(second, { cases: [{ caseId: before.cases[1]!.id, seq: 1, status: 0 }] });
@@ -201,16 +202,16 @@ describe('manifest and test data', () => {
   });
 
   it('answers unknown problems and files with 404, malformed hashes with 400, strangers with 401', async () => {
-    const missing = await jcall(t.app, judge.token, 'GET', '/api/judge/manifest', undefined, { problemId: '424242' });
+    const missing = await judgeClient(t, judge.token).call('judge.manifest', { query: { problemId: 424242 } });
     expect(missing).toMatchObject({ http: 404, msg: JUDGE_MSG.notFound });
     expect((await jcall(t.app, judge.token, 'GET', '/api/judge/manifest', undefined, { problemId: 'abc' })).http).toBe(400);
-    expect((await jcall(t.app, judge.token, 'GET', `/api/judge/testdata/${'0'.repeat(64)}`)).http).toBe(404);
+    expect((await judgeClient(t, judge.token).call('judge.testdata', undefined, { params: { hash: '0'.repeat(64) } })).http).toBe(404);
     expect((await jcall(t.app, judge.token, 'GET', '/api/judge/testdata/..%2F..%2Fetc%2Fpasswd')).http).toBe(400);
     expect((await jcall(t.app, judge.token, 'GET', `/api/judge/testdata/${'A'.repeat(64)}`)).http).toBe(400);
 
     const pid = await createProblem(t);
     const m = await new DiskCache().manifest(pid);
-    expect((await jcall(t.app, null, 'GET', `/api/judge/testdata/${m.cases[0]!.input.hash}`)).http).toBe(401);
-    expect((await jcall(t.app, 'wrong-token-wrong-token', 'GET', '/api/judge/manifest', undefined, { problemId: String(pid) })).http).toBe(401);
+    expect((await judgeClient(t, null).call('judge.testdata', undefined, { params: { hash: m.cases[0]!.input.hash } })).http).toBe(401);
+    expect((await judgeClient(t, 'wrong-token-wrong-token').call('judge.manifest', { query: { problemId: pid } })).http).toBe(401);
   });
 });

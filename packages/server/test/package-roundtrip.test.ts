@@ -14,7 +14,8 @@ import { problemCases, problems } from '../src/db/schema/index.js';
 import { demoProblems, seedProblems } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
-import { del, get, post, rootToken } from './helpers.js';
+import { rootToken } from './helpers.js';
+import { client, type TypedInput } from './client.js';
 import { multipart } from './problem-admin-helpers.js';
 
 /** The demo problems in English (the cases are named by them). */
@@ -51,7 +52,7 @@ int main(int argc, char *argv[]) {
 `;
 
 /** What the demos do not have: made through the admin API like any problem. */
-const EXTRA = [
+const EXTRA: TypedInput<'adminProblem.create'>['body'][] = [
   {
     problem: {
       problemId: 'RT-GUESS',
@@ -150,7 +151,7 @@ const EXTRA = [
 /** Every field of a problem an export could carry, and its tests by checksum. */
 async function snapshot(pid: number) {
   const [p] = await t.database.db.select().from(problems).where(eq(problems.id, pid));
-  const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+  const d = (await client(t, root).call('adminProblem.get', { query: { pid } })).data;
   const cases = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid)).orderBy(problemCases.seq);
   return {
     problemId: p!.problemId,
@@ -166,7 +167,7 @@ async function snapshot(pid: number) {
     examples: p!.examples,
     source: p!.source,
     difficulty: p!.difficulty,
-    tags: (d.tags as { name: string }[]).map((x) => x.name).sort(),
+    tags: d.tags.map((x) => x.name).sort(),
     judgeMode: p!.judgeMode,
     judgeCaseMode: p!.judgeCaseMode,
     spjCode: p!.spjCode,
@@ -247,17 +248,18 @@ async function importAs(content: Buffer, format: string): Promise<ImportItemRepo
 }
 
 async function exportAs(pids: number[], format: 'hoj' | 'polygon' | 'kattis'): Promise<Buffer> {
-  const q = pids.map((p) => `pid=${p}`).join('&');
-  const url = format === 'hoj' ? `/api/file/export-problem?${q}` : `/api/file/export-problem-package?${q}&format=${format}`;
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: root } });
-  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-  return res.rawPayload;
+  const res =
+    format === 'hoj'
+      ? await client(t, root).call('fileTransfer.exportProblem', { query: { pid: pids } })
+      : await client(t, root).call('fileTransfer.exportProblemPackage', { query: { pid: pids, format } });
+  expect(res.http, res.res.body.slice(0, 200)).toBe(200);
+  return res.res.rawPayload;
 }
 
 describe('export → import gives the same problem in every format', () => {
   it('every demo problem and the interactive / averaged-subtask problems, as HOJ, Polygon and Kattis', async () => {
     for (const body of EXTRA) {
-      const r = await post(t, '/api/admin/problem', body, { token: root });
+      const r = await client(t, root).call('adminProblem.create', { body });
       expect(r.status, r.msg).toBe(200);
     }
     const ids = [...DEMO_PROBLEMS.map((d) => d.problemId), ...EXTRA.map((e) => e.problem.problemId)];
@@ -267,7 +269,8 @@ describe('export → import gives the same problem in every format', () => {
     for (const r of rows) before.set(r.problemId, await snapshot(r.id));
     const pids = rows.map((r) => r.id);
     const zips = { hoj: await exportAs(pids, 'hoj'), polygon: await exportAs(pids, 'polygon'), kattis: await exportAs(pids, 'kattis') };
-    for (const pid of pids) expect((await del(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).status).toBe(200);
+    const remove = (pid: number) => client(t, root).call('adminProblem.remove', { query: { pid } });
+    for (const pid of pids) expect((await remove(pid)).status).toBe(200);
 
     const differences: string[] = [];
     for (const [format, content] of Object.entries(zips) as ['hoj' | 'polygon' | 'kattis', Buffer][]) {
@@ -288,14 +291,8 @@ describe('export → import gives the same problem in every format', () => {
           if (JSON.stringify(now[k]) !== JSON.stringify(was[k]))
             differences.push(`${format} ${was.problemId}.${k}: ${JSON.stringify(was[k])} → ${JSON.stringify(now[k])}`);
         }
-        expect(
-          (
-            await del(t, '/api/admin/problem', {
-              token: root,
-              query: { pid: String((await t.database.db.select({ id: problems.id }).from(problems).where(eq(problems.problemId, item.problemId!)))[0]!.id) },
-            })
-          ).status,
-        ).toBe(200);
+        const [row] = await t.database.db.select({ id: problems.id }).from(problems).where(eq(problems.problemId, item.problemId!));
+        expect((await remove(row!.id)).status).toBe(200);
       }
     }
     expect(differences).toEqual([]);

@@ -11,24 +11,28 @@ import { GroupAuth, GroupLevel, MSG, Role } from '@oj/shared';
 import { groupMembers, problemCases, problems } from '../src/db/schema/index.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { call, createUser, get, login, rootToken, uidOf, type Call } from './helpers.js';
+import { createUser, login, rootToken, uidOf, type Call } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
+import { client, type TypedInput } from './client.js';
+import { formOf } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let gid: number;
 let pid: number;
-let saveBody: Record<string, unknown>;
+let saveBody: TypedInput<'adminProblem.update'>['body'];
 const tok: Record<string, string> = {};
 
+type Answer = Pick<Call, 'http' | 'status' | 'msg'>;
+
 /** Each admin call naming the problem; `mutates` ones are checked to change nothing when refused. */
-const CALLS: { name: string; run: (token: string) => Promise<Call> }[] = [
-  { name: 'get', run: (token) => get(t, '/api/admin/problem', { token, query: { pid: String(pid) } }) },
-  { name: 'cases', run: (token) => get(t, '/api/admin/problem/get-problem-cases', { token, query: { pid: String(pid) } }) },
-  { name: 'update', run: (token) => call(t, 'PUT', '/api/admin/problem', { token, body: saveBody }) },
-  { name: 'hide', run: (token) => call(t, 'PUT', '/api/admin/problem/change-problem-auth', { token, body: { id: pid, auth: 1 } }) },
-  { name: 'rejudge', run: (token) => get(t, '/api/admin/judge/rejudge-problem', { token, query: { pid: String(pid) } }) },
-  { name: 'download test data', run: (token) => get(t, '/api/file/download-testcase', { token, query: { pid: String(pid) } }) },
-  { name: 'delete', run: (token) => call(t, 'DELETE', '/api/admin/problem', { token, query: { pid: String(pid) } }) },
+const CALLS: { name: string; run: (token: string) => Promise<Answer> }[] = [
+  { name: 'get', run: (token) => client(t, token).call('adminProblem.get', { query: { pid } }) },
+  { name: 'cases', run: (token) => client(t, token).call('adminProblem.cases', { query: { pid } }) },
+  { name: 'update', run: (token) => client(t, token).call('adminProblem.update', { body: saveBody }) },
+  { name: 'hide', run: (token) => client(t, token).call('adminProblem.changeAuth', { body: { id: pid, auth: 1 } }) },
+  { name: 'rejudge', run: (token) => client(t, token).call('adminProblem.rejudgeAll', { query: { pid } }) },
+  { name: 'download test data', run: (token) => client(t, token).call('fileTransfer.downloadTestcase', { query: { pid } }) },
+  { name: 'delete', run: (token) => client(t, token).call('adminProblem.remove', { query: { pid } }) },
 ];
 
 async function snapshot() {
@@ -38,7 +42,7 @@ async function snapshot() {
 }
 
 /** A zip download answers raw bytes; JSON calls the envelope. */
-const passed = (r: Call) => r.http === 200 && (r.status === 200 || r.status === undefined);
+const passed = (r: Answer) => r.http === 200 && (r.status === 200 || r.status === undefined);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,8 +63,8 @@ beforeAll(async () => {
     members: { padmroot: GroupLevel.ROOT, padmauthor: GroupLevel.ADMIN, padmgadm: GroupLevel.ADMIN },
   });
   pid = await createProblem(t, { problemId: 'GRPX1', title: 'Secret', gid, isGroup: true, author: 'padmauthor', auth: 2 });
-  const detail = (await get(t, '/api/admin/problem', { token: tok.root, query: { pid: String(pid) } })).data;
-  saveBody = { problem: { ...detail.problem, title: 'Changed' }, languages: [], tags: [], codeTemplates: [] };
+  const detail = (await client(t, tok.root).call('adminProblem.get', { query: { pid } })).data;
+  saveBody = { problem: { ...formOf(detail.problem), problemId: detail.problem.problemId, title: 'Changed' }, languages: [], tags: [], codeTemplates: [] };
 });
 
 afterAll(() => t.close());
@@ -87,7 +91,7 @@ describe('admin problem calls on a private group problem', () => {
     }
     expect((await snapshot()).title).toBe('Changed');
     // the owner with no site role uses the group's calls; the download is his as well
-    expect(passed(await get(t, '/api/file/download-testcase', { token: tok.groot, query: { pid: String(pid) } }))).toBe(true);
+    expect(passed(await client(t, tok.groot).call('fileTransfer.downloadTestcase', { query: { pid } }))).toBe(true);
   });
 
   it('an author no longer among the group admins is refused; the super admin deletes', async () => {

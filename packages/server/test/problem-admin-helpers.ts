@@ -1,6 +1,8 @@
-/** Multipart uploads and zip building for the problem-admin tests. */
+/** Multipart uploads, zip building and the edit form for the problem-admin tests. */
 import crypto from 'node:crypto';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
+import type { AdminProblem } from '@oj/shared';
+import type { TypedInput } from './client.js';
 import type { TestApp } from './harness.js';
 import { unpack, type Call } from './helpers.js';
 
@@ -35,3 +37,12 @@ export const textEntries = (files: Record<string, string>): Zippable => Object.f
 
 export const unzipText = (buf: Buffer): Record<string, string> =>
   Object.fromEntries(Object.entries(unzipSync(buf)).map(([k, v]) => [k, Buffer.from(v).toString('utf8')]));
+
+/** The problem part of the admin save body (`adminProblem.create`/`update`). */
+export type AdminProblemForm = TypedInput<'adminProblem.create'>['body']['problem'];
+
+/**
+ * The form as the edit page fills it from the stored problem: every field the admin view answers, with
+ * `type` and `auth` (answered as any number) as the values the form takes.
+ */
+export const formOf = (p: AdminProblem): Partial<AdminProblemForm> => ({ ...p, type: p.type as 0 | 1, auth: p.auth as 1 | 2 | 3 });

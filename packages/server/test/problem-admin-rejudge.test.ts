@@ -9,9 +9,11 @@ import { JudgeDaemon } from '@oj/judge';
 import { COMPILE_ERROR_C, taggedC } from '@oj/test-fixtures';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, put, rootToken } from './helpers.js';
+import { createUser, login, rootToken } from './helpers.js';
 import { createProblem, createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { client } from './client.js';
+import { formOf } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let daemon: JudgeDaemon;
@@ -63,27 +65,24 @@ describe('rejudge a problem', () => {
 
     // New answers: a - b is now right, a + b wrong.
     const root = await rootToken(t);
-    const detail = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
-    const saved = await put(
-      t,
-      '/api/admin/problem',
-      {
-        problem: { ...detail.problem, examples: [] },
+    const detail = (await client(t, root).call('adminProblem.get', { query: { pid } })).data;
+    const saved = await client(t, root).call('adminProblem.update', {
+      body: {
+        problem: { ...formOf(detail.problem), problemId: detail.problem.problemId, title: detail.problem.title, examples: [] },
         samples: [{ input: '5 2\n', output: '3\n' }],
         languages: [],
         tags: [],
         codeTemplates: [],
       },
-      { token: root },
-    );
+    });
     expect(saved.status, saved.msg).toBe(200);
 
     await createUser(t, { username: 'plainrj' });
-    expect((await get(t, '/api/admin/judge/rejudge-problem', { token: await login(t, 'plainrj'), query: { pid: String(pid) } })).http).toBe(403);
-    expect(await get(t, '/api/admin/judge/rejudge-problem', { token: root, query: { pid: '999999' } })).toMatchObject({ status: 404 });
+    expect((await client(t, await login(t, 'plainrj')).call('adminProblem.rejudgeAll', { query: { pid } })).http).toBe(403);
+    expect(await client(t, root).call('adminProblem.rejudgeAll', { query: { pid: 999999 } })).toMatchObject({ status: 404 });
 
     await createUser(t, { username: 'padminrj', roles: [Role.PROBLEM_ADMIN] });
-    const r = await get(t, '/api/admin/judge/rejudge-problem', { token: await login(t, 'padminrj'), query: { pid: String(pid) } });
+    const r = await client(t, await login(t, 'padminrj')).call('adminProblem.rejudgeAll', { query: { pid } });
     expect(r).toMatchObject({ status: 200, data: { count: 3 } });
     const after = await allFinal(ids);
     expect(after.map((s) => s.status)).toEqual([JudgeStatus.WRONG_ANSWER, JudgeStatus.ACCEPTED, JudgeStatus.COMPILE_ERROR]);

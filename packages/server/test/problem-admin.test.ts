@@ -10,7 +10,8 @@ import { formatMsg, MD_UPLOAD_LIMITS, MSG, Role, TESTCASE_ZIP_LIMITS } from '@oj
 import { COMPILE_ERROR_C } from '@oj/test-fixtures';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
-import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
+import { createUser, login, post, put, rootToken } from './helpers.js';
+import { client, type Client, type TypedInput } from './client.js';
 import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -38,7 +39,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const problemBody = (problemId: string, extra: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) => ({
+type SaveBody = TypedInput<'adminProblem.create'>['body'];
+
+const problemBody = (problemId: string, extra: Partial<SaveBody> = {}, problem: Partial<SaveBody['problem']> = {}): SaveBody => ({
   problem: { problemId, title: `Problem ${problemId}`, description: 'Add two numbers.', ...problem },
   languages: [],
   tags: [{ name: 'Math' }],
@@ -56,31 +59,29 @@ int main(int argc, char *argv[]) {
 
 describe('permissions', () => {
   it('a normal user gets 403 from every admin call, a problem admin from root-only ones', async () => {
-    const calls: [string, string, unknown?][] = [
-      ['GET', '/api/admin/problem/get-problem-list'],
-      ['GET', '/api/admin/problem/get-problem-cases?pid=1'],
-      ['POST', '/api/admin/problem/compile-spj', { code: 'x', language: 'C' }],
-      ['POST', '/api/admin/problem/compile-interactive', { code: 'x', language: 'C' }],
-      ['PUT', '/api/admin/problem/change-problem-auth', { id: 1, auth: 2 }],
-      ['GET', '/api/admin/judge/rejudge-problem?pid=1'],
-      ['POST', '/api/admin/tag', { name: 'x' }],
-      ['PUT', '/api/admin/tag', { id: 1, name: 'x' }],
-      ['DELETE', '/api/admin/tag?tid=1'],
-      ['GET', '/api/admin/tag/classification?oj=ME'],
-      ['POST', '/api/admin/tag/classification', { name: 'x' }],
-      ['PUT', '/api/admin/tag/classification', { id: 1, name: 'x' }],
-      ['DELETE', '/api/admin/tag/classification?tcid=1'],
-      ['GET', '/api/file/download-testcase?pid=1'],
-      ['GET', '/api/file/export-problem?pid=1'],
-      ['GET', '/api/file/export-problem-package?pid=1&format=polygon'],
-      ['GET', '/api/file/import-formats'],
-      ['GET', '/api/file/delete-md-img?fileId=1'],
+    const calls: [string, (c: Client) => Promise<{ http: number }>][] = [
+      ['adminProblem.list', (c) => c.call('adminProblem.list')],
+      ['adminProblem.cases', (c) => c.call('adminProblem.cases', { query: { pid: 1 } })],
+      ['adminProblem.compileSpj', (c) => c.call('adminProblem.compileSpj', { body: { code: 'x', language: 'C' } })],
+      ['adminProblem.compileInteractive', (c) => c.call('adminProblem.compileInteractive', { body: { code: 'x', language: 'C' } })],
+      ['adminProblem.changeAuth', (c) => c.call('adminProblem.changeAuth', { body: { id: 1, auth: 2 } })],
+      ['adminProblem.rejudgeAll', (c) => c.call('adminProblem.rejudgeAll', { query: { pid: 1 } })],
+      ['adminProblem.addTag', (c) => c.call('adminProblem.addTag', { body: { name: 'x' } })],
+      ['adminProblem.updateTag', (c) => c.call('adminProblem.updateTag', { body: { id: 1, name: 'x' } })],
+      ['adminProblem.removeTag', (c) => c.call('adminProblem.removeTag', { query: { tid: 1 } })],
+      ['adminProblem.classifications', (c) => c.call('adminProblem.classifications', { query: { oj: 'ME' } })],
+      ['adminProblem.addClassification', (c) => c.call('adminProblem.addClassification', { body: { name: 'x' } })],
+      ['adminProblem.updateClassification', (c) => c.call('adminProblem.updateClassification', { body: { id: 1, name: 'x' } })],
+      ['adminProblem.removeClassification', (c) => c.call('adminProblem.removeClassification', { query: { tcid: 1 } })],
+      ['fileTransfer.downloadTestcase', (c) => c.call('fileTransfer.downloadTestcase', { query: { pid: 1 } })],
+      ['fileTransfer.exportProblem', (c) => c.call('fileTransfer.exportProblem', { query: { pid: [1] } })],
+      ['fileTransfer.exportProblemPackage', (c) => c.call('fileTransfer.exportProblemPackage', { query: { pid: [1], format: 'polygon' } })],
+      ['file.importFormats', (c) => c.call('file.importFormats')],
+      ['file.deleteMdImage', (c) => c.call('file.deleteMdImage', { query: { fileId: 1 } })],
     ];
-    for (const [method, url, body] of calls) {
-      const r = await t.app.inject({ method: method as 'GET', url, headers: { authorization: normal }, payload: body as object });
-      expect(r.statusCode, `${method} ${url}`).toBe(403);
-      const anon = await t.app.inject({ method: method as 'GET', url, payload: body as object });
-      expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
+    for (const [name, send] of calls) {
+      expect((await send(client(t, normal))).http, name).toBe(403);
+      expect((await send(client(t))).http, `${name} anonymous`).toBe(401);
     }
     for (const url of [
       '/api/file/upload-testcase-zip',
@@ -93,13 +94,13 @@ describe('permissions', () => {
     }
     // import/export are the super admin's
     expect((await uploadTo(t, '/api/file/import-problem', { token: problemAdmin, filename: 'a.zip', content: 'x' })).http).toBe(403);
-    expect((await get(t, '/api/file/export-problem', { token: problemAdmin, query: { pid: '1' } })).http).toBe(403);
+    expect((await client(t, problemAdmin).call('fileTransfer.exportProblem', { query: { pid: [1] } })).http).toBe(403);
     expect((await uploadTo(t, '/api/file/import-problems', { token: problemAdmin, filename: 'a.zip', content: 'x' })).http).toBe(403);
-    for (const format of ['polygon', 'kattis']) {
-      expect((await get(t, '/api/file/export-problem-package', { token: problemAdmin, query: { pid: '1', format } })).http, format).toBe(403);
+    for (const format of ['polygon', 'kattis'] as const) {
+      expect((await client(t, problemAdmin).call('fileTransfer.exportProblemPackage', { query: { pid: [1], format } })).http, format).toBe(403);
     }
     // the rest is open to problem admins
-    expect((await get(t, '/api/admin/tag/classification', { token: problemAdmin })).status).toBe(200);
+    expect((await client(t, problemAdmin).call('adminProblem.classifications')).status).toBe(200);
   });
 });
 
@@ -141,30 +142,31 @@ describe('test-case zip upload', () => {
       },
       { type: 1, judgeCaseMode: 'subtask_lowest' },
     );
-    const created = await post(t, '/api/admin/problem', body, { token: problemAdmin });
+    const created = await client(t, problemAdmin).call('adminProblem.create', { body });
     expect(created.status, created.msg).toBe(200);
     const pid = created.data.pid;
-    const cases = await get(t, '/api/admin/problem/get-problem-cases', { token: problemAdmin, query: { pid: String(pid), isUpload: 'true' } });
-    expect(cases.data.map((c: any) => [c.inputName, c.outputName, c.score, c.groupNum, c.input, c.output])).toEqual([
+    const cases = await client(t, problemAdmin).call('adminProblem.cases', { query: { pid, isUpload: true } });
+    expect(cases.data.map((c) => [c.inputName, c.outputName, c.score, c.groupNum, c.input, c.output])).toEqual([
       ['2.in', '2.ans', 40, 1, '2 2\n', '4\n'],
       ['10.in', '10.out', 60, 2, '10 1\n', '11\n'],
     ]);
-    const detail = await get(t, '/api/admin/problem', { token: problemAdmin, query: { pid: String(pid) } });
+    const detail = await client(t, problemAdmin).call('adminProblem.get', { query: { pid } });
     expect(detail.data.problem.isUploadCase).toBe(true);
     expect(detail.data.problem.subtaskDependencies).toEqual({});
 
     // Subtask 2 scores only once subtask 1 passed: saved with the cases kept, kept by a save that leaves it out.
     const keepCases = problemBody('UPZ1', {}, { type: 1, judgeCaseMode: 'subtask_lowest' });
     const withDeps = (deps?: Record<string, number[]>) => ({ ...keepCases, problem: { ...keepCases.problem, id: pid, subtaskDependencies: deps } });
-    expect(await put(t, '/api/admin/problem', withDeps({ '2': [1, 1] }), { token: problemAdmin })).toMatchObject({ status: 200 });
-    const depsOf = async () => (await get(t, '/api/admin/problem', { token: problemAdmin, query: { pid: String(pid) } })).data.problem.subtaskDependencies;
+    const save = (deps?: Record<string, number[]>) => client(t, problemAdmin).call('adminProblem.update', { body: withDeps(deps) });
+    expect(await save({ '2': [1, 1] })).toMatchObject({ status: 200 });
+    const depsOf = async () => (await client(t, problemAdmin).call('adminProblem.get', { query: { pid } })).data.problem.subtaskDependencies;
     expect(await depsOf()).toEqual({ '2': [1] });
-    expect(await put(t, '/api/admin/problem', withDeps(undefined), { token: problemAdmin })).toMatchObject({ status: 200 });
+    expect(await save(undefined)).toMatchObject({ status: 200 });
     expect(await depsOf()).toEqual({ '2': [1] });
     // A ring, or a subtask needing itself, could never score: refused, nothing changed.
-    const ring = await put(t, '/api/admin/problem', withDeps({ '1': [2], '2': [1] }), { token: problemAdmin });
+    const ring = await save({ '1': [2], '2': [1] });
     expect([ring.http, ring.msg]).toEqual([400, expect.stringContaining('Subtask dependencies must not form a cycle')]);
-    const self = await put(t, '/api/admin/problem', withDeps({ '2': [2] }), { token: problemAdmin });
+    const self = await save({ '2': [2] });
     expect([self.http, self.msg]).toEqual([400, expect.stringContaining('A subtask cannot depend on itself')]);
     // Not a subtask number: refused by the schema, nothing changed.
     for (const bad of [{ x: [1] }, { '0': [1] }, { '2': [0] }, { '2': ['1'] }]) {
@@ -172,28 +174,22 @@ describe('test-case zip upload', () => {
     }
     expect(await depsOf()).toEqual({ '2': [1] });
 
-    const dl = await t.app.inject({ method: 'GET', url: `/api/file/download-testcase?pid=${pid}`, headers: { authorization: problemAdmin } });
-    expect(dl.statusCode).toBe(200);
+    const dl = await client(t, problemAdmin).call('fileTransfer.downloadTestcase', { query: { pid } });
+    expect(dl.http).toBe(200);
     expect(dl.headers['content-type']).toBe('application/zip');
     expect(dl.headers['content-disposition']).toMatch(new RegExp(`problem_${pid}_testcase_\\d+\\.zip`));
-    expect(unzipText(dl.rawPayload)).toEqual({ '2.in': '2 2\n', '2.ans': '4\n', '10.in': '10 1\n', '10.out': '11\n' });
+    expect(unzipText(dl.res.rawPayload)).toEqual({ '2.in': '2 2\n', '2.ans': '4\n', '10.in': '10 1\n', '10.out': '11\n' });
 
     // A name not in the upload, or an unknown handle, is refused and changes nothing.
-    const bad = await put(
-      t,
-      '/api/admin/problem',
-      { ...body, problem: { ...body.problem, id: pid }, samples: [{ input: 'nope.in', output: '2.ans' }] },
-      { token: problemAdmin },
-    );
+    const bad = await client(t, problemAdmin).call('adminProblem.update', {
+      body: { ...body, problem: { ...body.problem, id: pid }, samples: [{ input: 'nope.in', output: '2.ans' }] },
+    });
     expect(bad).toMatchObject({ status: 400, msg: 'The uploaded test data has no file named nope.in.' });
-    const gone = await post(
-      t,
-      '/api/admin/problem',
-      { ...problemBody('UPZ2'), isUploadTestCase: true, uploadTestcaseDir: 'f'.repeat(32) },
-      { token: problemAdmin },
-    );
+    const gone = await client(t, problemAdmin).call('adminProblem.create', {
+      body: { ...problemBody('UPZ2'), isUploadTestCase: true, uploadTestcaseDir: 'f'.repeat(32) },
+    });
     expect(gone).toMatchObject({ status: 400, msg: MSG.uploadDirGone });
-    expect((await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'UPZ2' } })).data.total).toBe(0);
+    expect((await client(t, root).call('adminProblem.list', { query: { keyword: 'UPZ2' } })).data.total).toBe(0);
   });
 
   it('without samples takes every pair; an input without answer gets an empty one', async () => {
@@ -202,15 +198,12 @@ describe('test-case zip upload', () => {
       { input: 'a.in', output: 'a.out' },
       { input: 'b.in', output: 'b.out' },
     ]);
-    const created = await post(
-      t,
-      '/api/admin/problem',
-      { ...problemBody('UPZ3'), isUploadTestCase: true, uploadTestcaseDir: r.data.fileListDir },
-      { token: root },
-    );
+    const created = await client(t, root).call('adminProblem.create', {
+      body: { ...problemBody('UPZ3'), isUploadTestCase: true, uploadTestcaseDir: r.data.fileListDir },
+    });
     expect(created.status, created.msg).toBe(200);
-    const cases = await get(t, '/api/admin/problem/get-problem-cases', { token: root, query: { pid: String(created.data.pid) } });
-    expect(cases.data.map((c: any) => [c.inputName, c.output])).toEqual([
+    const cases = await client(t, root).call('adminProblem.cases', { query: { pid: created.data.pid } });
+    expect(cases.data.map((c) => [c.inputName, c.output])).toEqual([
       ['a.in', ''],
       ['b.in', '2\n'],
     ]);
@@ -254,16 +247,16 @@ describe('test-case zip upload', () => {
 
 describe('checker compilation', () => {
   it('compiles a good checker and reports the compiler message of a bad one', async () => {
-    const good = await post(t, '/api/admin/problem/compile-spj', { code: C_CHECKER_OK, language: 'C' }, { token: problemAdmin });
+    const good = await client(t, problemAdmin).call('adminProblem.compileSpj', { body: { code: C_CHECKER_OK, language: 'C' } });
     expect(good).toMatchObject({ status: 200, msg: MSG.compileSucceeded });
-    const bad = await post(t, '/api/admin/problem/compile-spj', { code: COMPILE_ERROR_C, language: 'C' }, { token: problemAdmin });
+    const bad = await client(t, problemAdmin).call('adminProblem.compileSpj', { body: { code: COMPILE_ERROR_C, language: 'C' } });
     expect(bad.status).toBe(400);
     expect(bad.msg).toMatch(/^Special judge compile error: /);
     expect(bad.msg).toContain('undeclared_name');
-    const inter = await post(t, '/api/admin/problem/compile-interactive', { code: 'int main( {', language: 'C++' }, { token: problemAdmin });
+    const inter = await client(t, problemAdmin).call('adminProblem.compileInteractive', { body: { code: 'int main( {', language: 'C++' } });
     expect(inter.status).toBe(400);
     expect(inter.msg).toMatch(/^Interactor compile error: /);
-    expect(await post(t, '/api/admin/problem/compile-spj', { code: 'print(1)', language: 'Python3' }, { token: problemAdmin })).toMatchObject({
+    expect(await client(t, problemAdmin).call('adminProblem.compileSpj', { body: { code: 'print(1)', language: 'Python3' } })).toMatchObject({
       status: 400,
       msg: MSG.checkerLanguage,
     });
@@ -272,64 +265,59 @@ describe('checker compilation', () => {
 
   it('refuses to save an spj problem whose checker does not compile, and saves it once it does', async () => {
     const body = problemBody('SPJ1', { samples: [{ input: '1\n', output: '1.0\n' }] }, { judgeMode: 'spj', spjLanguage: 'C', spjCode: 'int main( {' });
-    const r = await post(t, '/api/admin/problem', body, { token: problemAdmin });
+    const r = await client(t, problemAdmin).call('adminProblem.create', { body });
     expect(r.status).toBe(400);
     expect(r.msg).toMatch(/^Special judge compile error: /);
-    expect((await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'SPJ1' } })).data.total).toBe(0);
-    const ok = await post(t, '/api/admin/problem', { ...body, problem: { ...body.problem, spjCode: C_CHECKER_OK } }, { token: problemAdmin });
+    expect((await client(t, root).call('adminProblem.list', { query: { keyword: 'SPJ1' } })).data.total).toBe(0);
+    const ok = await client(t, problemAdmin).call('adminProblem.create', { body: { ...body, problem: { ...body.problem, spjCode: C_CHECKER_OK } } });
     expect(ok.status, ok.msg).toBe(200);
   }, 120_000);
 });
 
 describe('tags and classifications', () => {
   it('creates, updates, lists and deletes', async () => {
-    const c1 = await post(t, '/api/admin/tag/classification', { name: 'Algorithms', oj: 'ME', rank: 2 }, { token: problemAdmin });
+    const padmin = client(t, problemAdmin);
+    const c1 = await padmin.call('adminProblem.addClassification', { body: { name: 'Algorithms', oj: 'ME', rank: 2 } });
     expect(c1.data).toMatchObject({ name: 'Algorithms', oj: 'ME', rank: 2 });
-    const c0 = await post(t, '/api/admin/tag/classification', { name: 'Basics', rank: 1 }, { token: problemAdmin });
-    expect(await post(t, '/api/admin/tag/classification', { name: 'Basics' }, { token: problemAdmin })).toMatchObject({
+    const c0 = await padmin.call('adminProblem.addClassification', { body: { name: 'Basics', rank: 1 } });
+    expect(await padmin.call('adminProblem.addClassification', { body: { name: 'Basics' } })).toMatchObject({
       status: 400,
       msg: MSG.classificationExists,
     });
-    expect((await get(t, '/api/admin/tag/classification', { token: problemAdmin, query: { oj: 'ME' } })).data.map((c: any) => c.name)).toEqual([
-      'Basics',
-      'Algorithms',
-    ]);
-    const renamed = await put(t, '/api/admin/tag/classification', { id: c1.data.id, name: 'Algorithm', rank: 0 }, { token: problemAdmin });
+    expect((await padmin.call('adminProblem.classifications', { query: { oj: 'ME' } })).data.map((c) => c.name)).toEqual(['Basics', 'Algorithms']);
+    const renamed = await padmin.call('adminProblem.updateClassification', { body: { id: c1.data.id, name: 'Algorithm', rank: 0 } });
     expect(renamed.data).toMatchObject({ id: c1.data.id, name: 'Algorithm', rank: 0 });
-    expect(await put(t, '/api/admin/tag/classification', { id: 99999, name: 'x' }, { token: problemAdmin })).toMatchObject({
+    expect(await padmin.call('adminProblem.updateClassification', { body: { id: 99999, name: 'x' } })).toMatchObject({
       status: 404,
       msg: MSG.classificationNotFound,
     });
 
-    const tag = await post(t, '/api/admin/tag', { name: 'Greedy', color: '#ff0000', oj: 'ME', tcid: c1.data.id }, { token: problemAdmin });
+    const tag = await padmin.call('adminProblem.addTag', { body: { name: 'Greedy', color: '#ff0000', oj: 'ME', tcid: c1.data.id } });
     expect(tag.data).toMatchObject({ name: 'Greedy', color: '#ff0000', oj: 'ME', tcid: c1.data.id });
-    expect(await post(t, '/api/admin/tag', { name: 'Greedy', oj: 'ME' }, { token: problemAdmin })).toMatchObject({ status: 400, msg: MSG.tagExists });
+    expect(await padmin.call('adminProblem.addTag', { body: { name: 'Greedy', oj: 'ME' } })).toMatchObject({ status: 400, msg: MSG.tagExists });
     expect(await post(t, '/api/admin/tag', { name: 'Bad colour', color: 'red;}</style>' }, { token: problemAdmin })).toMatchObject({ http: 400 });
-    expect(await post(t, '/api/admin/tag', { name: 'Orphan', tcid: 99999 }, { token: problemAdmin })).toMatchObject({
+    expect(await padmin.call('adminProblem.addTag', { body: { name: 'Orphan', tcid: 99999 } })).toMatchObject({
       status: 404,
       msg: MSG.classificationNotFound,
     });
-    const moved = await put(
-      t,
-      '/api/admin/tag',
-      { id: tag.data.id, name: 'Greedy Algorithms', color: null, oj: 'ME', tcid: c0.data.id },
-      { token: problemAdmin },
-    );
+    const moved = await padmin.call('adminProblem.updateTag', {
+      body: { id: tag.data.id, name: 'Greedy Algorithms', color: null, oj: 'ME', tcid: c0.data.id },
+    });
     expect(moved.data).toMatchObject({ id: tag.data.id, name: 'Greedy Algorithms', color: null, tcid: c0.data.id });
 
     // deleting the classification leaves its tags, unclassified
-    expect((await del(t, '/api/admin/tag/classification', { token: problemAdmin, query: { tcid: String(c0.data.id) } })).status).toBe(200);
-    const all = await get(t, '/api/get-all-problem-tags', { query: { oj: 'ME' } });
-    expect(all.data.find((x: any) => x.id === tag.data.id)).toMatchObject({ tcid: null });
-    expect((await del(t, '/api/admin/tag', { token: problemAdmin, query: { tid: String(tag.data.id) } })).status).toBe(200);
-    expect(await del(t, '/api/admin/tag', { token: problemAdmin, query: { tid: String(tag.data.id) } })).toMatchObject({ status: 404, msg: MSG.tagNotFound });
+    expect((await padmin.call('adminProblem.removeClassification', { query: { tcid: c0.data.id } })).status).toBe(200);
+    const all = await client(t).call('problem.allTags', { query: { oj: 'ME' } });
+    expect(all.data.find((x) => x.id === tag.data.id)).toMatchObject({ tcid: null });
+    expect((await padmin.call('adminProblem.removeTag', { query: { tid: tag.data.id } })).status).toBe(200);
+    expect(await padmin.call('adminProblem.removeTag', { query: { tid: tag.data.id } })).toMatchObject({ status: 404, msg: MSG.tagNotFound });
   });
 
   it('changes the visibility of a problem', async () => {
-    const created = await post(t, '/api/admin/problem', problemBody('AUTH1', { samples: [{ input: '1', output: '1' }] }), { token: root });
-    const r = await put(t, '/api/admin/problem/change-problem-auth', { id: created.data.pid, auth: 2 }, { token: problemAdmin });
+    const created = await client(t, root).call('adminProblem.create', { body: problemBody('AUTH1', { samples: [{ input: '1', output: '1' }] }) });
+    const r = await client(t, problemAdmin).call('adminProblem.changeAuth', { body: { id: created.data.pid, auth: 2 } });
     expect(r.status).toBe(200);
-    expect((await get(t, '/api/admin/problem', { token: root, query: { pid: String(created.data.pid) } })).data.problem.auth).toBe(2);
+    expect((await client(t, root).call('adminProblem.get', { query: { pid: created.data.pid } })).data.problem.auth).toBe(2);
     expect((await put(t, '/api/admin/problem/change-problem-auth', { id: created.data.pid, auth: 7 }, { token: problemAdmin })).http).toBe(400);
   });
 });
@@ -386,19 +374,19 @@ describe('markdown uploads', () => {
       msg: MSG.exceedMaxSize,
     });
 
-    expect((await get(t, '/api/file/delete-md-img', { token: problemAdmin, query: { fileId: String(r.data.fileId) } })).status).toBe(200);
+    expect((await client(t, problemAdmin).call('file.deleteMdImage', { query: { fileId: r.data.fileId } })).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(404);
-    expect(await get(t, '/api/file/delete-md-img', { token: problemAdmin, query: { fileId: String(r.data.fileId) } })).toMatchObject({ status: 404 });
+    expect(await client(t, problemAdmin).call('file.deleteMdImage', { query: { fileId: r.data.fileId } })).toMatchObject({ status: 404 });
   });
 
   it('lets only the uploader or a super admin delete an image, not another admin', async () => {
     await createUser(t, { username: 'padmin2', roles: [Role.PROBLEM_ADMIN] });
     const other = await login(t, 'padmin2');
     const r = await uploadTo(t, '/api/file/upload-md-img', { token: problemAdmin, filename: 'mine.png', content: png(), field: 'image' });
-    const query = { fileId: String(r.data.fileId) };
-    expect(await get(t, '/api/file/delete-md-img', { token: other, query })).toMatchObject({ status: 403 });
+    const query = { fileId: r.data.fileId };
+    expect(await client(t, other).call('file.deleteMdImage', { query })).toMatchObject({ status: 403 });
     expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(200);
-    expect((await get(t, '/api/file/delete-md-img', { token: root, query })).status).toBe(200);
+    expect((await client(t, root).call('file.deleteMdImage', { query })).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: r.data.link })).statusCode).toBe(404);
   });
 

@@ -9,8 +9,9 @@ import { problems } from '../src/db/schema/index.js';
 import { problemManifest } from '../src/lib/testdata.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTestJudge, type TestJudge } from './daemon-helpers.js';
-import { get, post, put, rootToken } from './helpers.js';
-import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
+import { post, put, rootToken } from './helpers.js';
+import { client, type TypedInput } from './client.js';
+import { formOf, textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
 let root: string;
@@ -28,7 +29,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const body = (problemId: string, problem: Record<string, unknown> = {}) => ({
+type SaveBody = TypedInput<'adminProblem.create'>['body'];
+
+const body = (problemId: string, problem: Partial<SaveBody['problem']> = {}): SaveBody => ({
   problem: { problemId, title: `Problem ${problemId}`, ...problem },
   samples: [{ input: '', output: '1.0\n' }],
   languages: [],
@@ -36,29 +39,32 @@ const body = (problemId: string, problem: Record<string, unknown> = {}) => ({
   codeTemplates: [],
 });
 
-const detail = async (pid: number) => (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+const detail = async (pid: number) => (await client(t, root).call('adminProblem.get', { query: { pid } })).data;
+const create = (b: SaveBody) => client(t, root).call('adminProblem.create', { body: b });
 const manifest = async (pid: number) => (await problemManifest(t.database, t.config.dataDir, pid))!;
 
 const TESTLIB_CHECKER = '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "fine"); }\n';
 
 describe('checker fields of a problem', () => {
   it('defaults: lines, precision 6, HOJ convention', async () => {
-    const r = await post(t, '/api/admin/problem', body('CHK1'), { token: root });
+    const r = await create(body('CHK1'));
     expect(r.status).toBe(200);
     expect((await detail(r.data.pid)).problem).toMatchObject({ builtinChecker: 'lines', checkerPrecision: 6, checkerConvention: 'hoj' });
     expect(await manifest(r.data.pid)).toMatchObject({ builtinChecker: 'lines', checkerPrecision: 6, checkerConvention: 'hoj' });
   });
 
   it('stores a chosen checker, returns it to admins and gives judges a new manifest', async () => {
-    const r = await post(t, '/api/admin/problem', body('CHK2', { builtinChecker: 'floats', checkerPrecision: 7 }), { token: root });
+    const r = await create(body('CHK2', { builtinChecker: 'floats', checkerPrecision: 7 }));
     expect(r.status).toBe(200);
-    const pid = r.data.pid as number;
+    const pid = r.data.pid;
     expect((await detail(pid)).problem).toMatchObject({ builtinChecker: 'floats', checkerPrecision: 7 });
     const before = await manifest(pid);
     expect(before).toMatchObject({ builtinChecker: 'floats', checkerPrecision: 7 });
 
     const d = await detail(pid);
-    const upd = await put(t, '/api/admin/problem', { ...body('CHK2', { ...d.problem, builtinChecker: 'yes-no' }), samples: undefined }, { token: root });
+    const upd = await client(t, root).call('adminProblem.update', {
+      body: { ...body('CHK2', { ...formOf(d.problem), builtinChecker: 'yes-no' }), samples: undefined },
+    });
     expect(upd.status).toBe(200);
     const after = await manifest(pid);
     expect(after.builtinChecker).toBe('yes-no');
@@ -77,7 +83,7 @@ describe('checker fields of a problem', () => {
     const count = async () => (await t.database.db.select({ id: problems.id }).from(problems)).length;
     const n = await count();
     for (const [fields, msg] of bad) {
-      const r = await post(t, '/api/admin/problem', body('CHKBAD', fields), { token: root });
+      const r = await post(t, '/api/admin/problem', { ...body('CHKBAD'), problem: { ...body('CHKBAD').problem, ...fields } }, { token: root });
       expect({ http: r.http, status: r.status }).toEqual({ http: 400, status: 400 });
       expect(r.msg).toMatch(msg);
     }
@@ -85,20 +91,13 @@ describe('checker fields of a problem', () => {
     // An update with a bad value leaves the stored one.
     const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'CHK2'));
     const d = await detail(row!.id);
-    const r = await put(t, '/api/admin/problem', { ...body('CHK2', { ...d.problem, checkerPrecision: 12 }), samples: undefined }, { token: root });
+    const r = await put(t, '/api/admin/problem', { ...body('CHK2', { ...formOf(d.problem), checkerPrecision: 12 }), samples: undefined }, { token: root });
     expect(r.http).toBe(400);
     expect((await detail(row!.id)).problem.checkerPrecision).toBe(7);
   });
 
   it('stores the convention of a special judge', async () => {
-    const r = await post(
-      t,
-      '/api/admin/problem',
-      body('CHK3', { judgeMode: 'spj', spjLanguage: 'C++', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib' }),
-      {
-        token: root,
-      },
-    );
+    const r = await create(body('CHK3', { judgeMode: 'spj', spjLanguage: 'C++', spjCode: TESTLIB_CHECKER, checkerConvention: 'testlib' }));
     expect(r.status).toBe(200);
     expect((await detail(r.data.pid)).problem.checkerConvention).toBe('testlib');
     expect(await manifest(r.data.pid)).toMatchObject({ judgeMode: 'spj', checkerConvention: 'testlib' });
@@ -109,9 +108,9 @@ describe('HOJ zip', () => {
   it('export → import keeps the checker fields', async () => {
     const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'CHK3'));
     const [row2] = await t.database.db.select().from(problems).where(eq(problems.problemId, 'CHK2'));
-    const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem?pid=${row!.id}&pid=${row2!.id}`, headers: { authorization: root } });
-    expect(res.statusCode).toBe(200);
-    const files = unzipText(res.rawPayload);
+    const res = await client(t, root).call('fileTransfer.exportProblem', { query: { pid: [row!.id, row2!.id] } });
+    expect(res.http).toBe(200);
+    const files = unzipText(res.res.rawPayload);
     const json = JSON.parse(files[`problem_${row!.id}.json`]!);
     expect(json.problem).toMatchObject({ checkerConvention: 'testlib', builtinChecker: 'lines', checkerPrecision: 6 });
     // Import under new display ids.

@@ -16,7 +16,8 @@ import { AC_C } from '@oj/test-fixtures';
 import { problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, rootToken } from './helpers.js';
+import { createUser, login, rootToken } from './helpers.js';
+import { client } from './client.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, textEntries, uploadTo, zip } from './problem-admin-helpers.js';
@@ -63,7 +64,7 @@ const itemsOf = (events: ImportEvent[]) => events.flatMap((e) => (e.type === 'it
 async function problemByDisplayId(problemId: string) {
   const [row] = await t.database.db.select().from(problems).where(eq(problems.problemId, problemId));
   expect(row, problemId).toBeDefined();
-  const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(row!.id) } })).data;
+  const d = (await client(t, root).call('adminProblem.get', { query: { pid: row!.id } })).data;
   return { row: row!, detail: d };
 }
 
@@ -124,7 +125,7 @@ describe('FPS import', () => {
       memoryLimit: 128,
     });
     expect(detail.problem.examples).toEqual([{ input: '1 2', output: '3' }]);
-    expect(detail.cases.map((c: any) => [c.input, c.output])).toEqual([['10 20\n', '30\n']]);
+    expect(detail.cases.map((c) => [c.input, c.output])).toEqual([['10 20\n', '30\n']]);
     expect((await judged(row.id, 'C', AC_C)).status).toBe(JudgeStatus.ACCEPTED);
   }, 120_000);
 
@@ -160,7 +161,7 @@ describe('FPS import', () => {
     expect(progress.at(-1)).toBeLessThanOrEqual(1);
 
     const first = await problemByDisplayId(items[0]!.problemId!);
-    expect(first.detail.cases.map((c: any) => [c.input, c.output])).toEqual([
+    expect(first.detail.cases.map((c) => [c.input, c.output])).toEqual([
       ['1 1\n', '2\n'],
       ['2 2\n', '4\n'],
     ]);
@@ -184,8 +185,8 @@ describe('FPS import', () => {
     // A user sees the public one only.
     await createUser(t, { username: 'importviewer' });
     const user = await login(t, 'importviewer');
-    expect((await get(t, '/api/get-problem-detail', { token: user, query: { problemId: items[1]!.problemId! } })).status).toBe(200);
-    expect((await get(t, '/api/get-problem-detail', { token: user, query: { problemId: items[0]!.problemId! } })).status).not.toBe(200);
+    expect((await client(t, user).call('problem.detail', { query: { problemId: items[1]!.problemId! } })).status).toBe(200);
+    expect((await client(t, user).call('problem.detail', { query: { problemId: items[0]!.problemId! } })).status).not.toBe(200);
     const count = async () => (await t.database.db.select({ id: problems.id }).from(problems)).length;
     const n = await count();
     const bad = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.xml', content: fps(good), query: { visibility: 'everyone' } });
@@ -220,7 +221,7 @@ describe('FPS import', () => {
     });
     // Data in CDATA is taken as written.
     expect(detail.problem.examples).toEqual([{ input: '1&lt;2', output: '3' }]);
-    expect(detail.cases.map((c: any) => c.input)).toEqual(['a&lt;b\n']);
+    expect(detail.cases.map((c) => c.input)).toEqual(['a&lt;b\n']);
   }, 60_000);
 
   it('takes CDATA as written: a special judge holding "&quot;" compiles and judges; statements keep "#include <iostream>" escaped or in CDATA', async () => {
@@ -350,7 +351,7 @@ long long add(long long a, long long b);]]></prepend>
       append: 'int main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", add(a, b)); return 0; }',
     });
     // The problem page gets the wrappers to show them around the editor.
-    const view = await get(t, '/api/get-problem-detail', { token: root, query: { problemId: report!.problemId! } });
+    const view = await client(t, root).call('problem.detail', { query: { problemId: report!.problemId! } });
     expect(view.data.problem.codeWrappers).toEqual(row.codeWrappers);
     const code = 'long long add(long long a, long long b) { return a + b; }';
     const s = await judged(row.id, 'C', code);
@@ -469,18 +470,18 @@ describe('zip formats, detected from their content', () => {
       ioScore: 100,
       source: 'QDUOJ',
     });
-    expect(a.detail.cases.map((c: any) => [c.input, c.output, c.score])).toEqual([
+    expect(a.detail.cases.map((c) => [c.input, c.output, c.score])).toEqual([
       ['1 2\n', '3\n', 40],
       ['5 5\n', '10\n', 60],
     ]);
-    expect(a.detail.tags.map((x: any) => x.name)).toEqual(['math']);
+    expect(a.detail.tags.map((x) => x.name)).toEqual(['math']);
     expect(a.detail.codeTemplates).toEqual([{ language: 'C', code: 'int main() {}', status: true }]);
     expect(a.row.codeWrappers).toEqual({ C: { prepend: '#include <stdio.h>', append: '/* end */' } });
     // "QD 2" is no display id here: numbered QDUOJ-<id>
     expect(items[1]!.problemId).toMatch(/^QDUOJ-\d+$/);
     const b = await problemByDisplayId(items[1]!.problemId!);
     expect(b.detail.problem).toMatchObject({ judgeMode: 'spj', type: 0 });
-    expect(b.detail.cases.map((c: any) => [c.input, c.output])).toEqual([['1 2\n', '']]);
+    expect(b.detail.cases.map((c) => [c.input, c.output])).toEqual([['1 2\n', '']]);
   }, 60_000);
 
   it('Hydro: problem.yaml, problem.md, testdata/config.yaml with limits, subtasks, a float checker (built in) and a testlib checker', async () => {
@@ -525,12 +526,12 @@ describe('zip formats, detected from their content', () => {
       ioScore: 100,
       builtinChecker: 'floats',
     });
-    expect(a.detail.cases.map((c: any) => [c.inputName, c.score, c.groupNum])).toEqual([
+    expect(a.detail.cases.map((c) => [c.inputName, c.score, c.groupNum])).toEqual([
       ['a1.in', 30, 1],
       ['b1.in', 70, 2],
       ['b2.in', 70, 2],
     ]);
-    expect(a.detail.tags.map((x: any) => x.name).sort()).toEqual(['easy', 'math']);
+    expect(a.detail.tags.map((x) => x.name).sort()).toEqual(['easy', 'math']);
     const b = await problemByDisplayId(items[1]!.problemId!);
     expect(b.detail.problem).toMatchObject({
       description: '中文题面',
@@ -760,14 +761,7 @@ int main(int argc, char *args[]) {
   }, 240_000);
 
   it('refuses a file in no known format, and lists the formats', async () => {
-    expect((await get(t, '/api/file/import-formats', { token: root })).data.map((f: any) => f.format)).toEqual([
-      'fps',
-      'hoj',
-      'qduoj',
-      'polygon',
-      'kattis',
-      'hydro',
-    ]);
+    expect((await client(t, root).call('file.importFormats')).data.map((f) => f.format)).toEqual(['fps', 'hoj', 'qduoj', 'polygon', 'kattis', 'hydro']);
     const r = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.zip', content: zip(textEntries({ 'readme.txt': 'hello' })) });
     expect(r).toMatchObject({ status: 400, msg: 'The file is in none of the formats the import reads (fps, hoj, qduoj, polygon, kattis, hydro).' });
     const text = await uploadTo(t, '/api/file/import-problems', { token: root, filename: 'x.txt', content: 'hello' });

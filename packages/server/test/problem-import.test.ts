@@ -3,7 +3,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, post, rootToken } from './helpers.js';
+import { get, rootToken } from './helpers.js';
+import { client } from './client.js';
 import { textEntries, unzipText, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -15,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const problemCount = async () => (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { limit: '100' } })).data.total as number;
+const problemCount = async () => (await client(t, root).call('adminProblem.list', { query: { limit: 100 } })).data.total;
 
 async function exportZip(pids: number[]): Promise<Buffer> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem?${pids.map((p) => `pid=${p}`).join('&')}`, headers: { authorization: root } });
-  expect(res.statusCode).toBe(200);
+  const res = await client(t, root).call('fileTransfer.exportProblem', { query: { pid: pids } });
+  expect(res.http).toBe(200);
   expect(res.headers['content-type']).toBe('application/zip');
-  return res.rawPayload;
+  return res.res.rawPayload;
 }
 
 const importZip = (content: Buffer | string, query?: Record<string, string>) =>
@@ -29,23 +30,21 @@ const importZip = (content: Buffer | string, query?: Record<string, string>) =>
 
 /** The admin view of a problem without what differs between two copies (ids, times, authorship). */
 async function comparable(pid: number) {
-  const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+  const d = (await client(t, root).call('adminProblem.get', { query: { pid } })).data;
   const { id: _id, problemId: _pid, gmtCreate: _c, gmtModified: _m, caseVersion: _v, author: _a, modifiedUser: _u, ...problem } = d.problem;
   return {
     problem,
-    tags: d.tags.map((x: any) => x.name).sort(),
+    tags: d.tags.map((x) => x.name).sort(),
     languages: d.languages,
     codeTemplates: d.codeTemplates,
-    cases: d.cases.map(({ id: _i, ...c }: any) => c),
+    cases: d.cases.map(({ id: _i, ...c }) => c),
   };
 }
 
 describe('HOJ zip export and import', () => {
   it('round-trips problems with their test data, tags, templates, limits and modes', async () => {
-    const a = await post(
-      t,
-      '/api/admin/problem',
-      {
+    const a = await client(t, root).call('adminProblem.create', {
+      body: {
         problem: {
           problemId: 'RT1',
           title: 'Round trip',
@@ -77,10 +76,11 @@ describe('HOJ zip export and import', () => {
         tags: [{ name: 'Math' }, { name: 'Round' }],
         codeTemplates: [{ language: 'C', code: '// start\n', status: true }],
       },
-      { token: root },
-    );
+    });
     expect(a.status, a.msg).toBe(200);
-    const b = await post(t, '/api/admin/problem', { problem: { problemId: 'RT2', title: 'Second' }, samples: [{ input: 'x', output: 'y' }] }, { token: root });
+    const b = await client(t, root).call('adminProblem.create', {
+      body: { problem: { problemId: 'RT2', title: 'Second' }, samples: [{ input: 'x', output: 'y' }] },
+    });
     expect(b.status, b.msg).toBe(200);
 
     const exported = await exportZip([a.data.pid, b.data.pid]);
@@ -121,8 +121,8 @@ describe('HOJ zip export and import', () => {
     const imported = await importZip(renamed, { visibility: 'public' });
     expect(imported.status, imported.msg).toBe(200);
     expect(imported.data.problemIds).toEqual(['RT1-copy', 'RT2-copy']);
-    const list = (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'copy' } })).data.records;
-    const copyOf = (id: string) => list.find((r: any) => r.problemId === id).id as number;
+    const list = (await client(t, root).call('adminProblem.list', { query: { keyword: 'copy' } })).data.records;
+    const copyOf = (id: string) => list.find((r) => r.problemId === id)!.id;
     expect(await comparable(copyOf('RT1-copy'))).toEqual(await comparable(a.data.pid));
     expect(await comparable(copyOf('RT2-copy'))).toEqual(await comparable(b.data.pid));
   });
@@ -154,8 +154,8 @@ describe('HOJ zip export and import', () => {
       msg: 'Invalid problem file: problem_1.json: problem.title: contains a character that cannot be stored (NUL or a broken surrogate pair).',
     });
     expect(await problemCount()).toBe(before);
-    const tags = await get(t, '/api/get-all-problem-tags', { query: { oj: 'ME' } });
-    expect(tags.data.map((x: any) => x.name)).not.toContain('New tag');
+    const tags = await client(t).call('problem.allTags', { query: { oj: 'ME' } });
+    expect(tags.data.map((x) => x.name)).not.toContain('New tag');
 
     const ok = await importZip(zip(textEntries({ 'problem_1.json': JSON.stringify(good), ...cases('1') })));
     expect(ok.data.problemIds).toEqual(['IMP1']);
@@ -163,7 +163,7 @@ describe('HOJ zip export and import', () => {
   }, 60_000);
 
   it('export needs existing problems', async () => {
-    expect(await get(t, '/api/file/export-problem', { token: root, query: { pid: '999999' } })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
+    expect(await client(t, root).call('fileTransfer.exportProblem', { query: { pid: [999999] } })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
     expect((await get(t, '/api/file/export-problem', { token: root })).http).toBe(400);
   });
 });
@@ -212,9 +212,9 @@ int main(){long long a,b;scanf("%lld%lld",&a,&b);printf("%lld\\n",a+b);}]]></sol
     expect(r.status, r.msg).toBe(200);
     expect(r.data.problemIds).toHaveLength(2);
     expect(r.data.problemIds[0]).toMatch(/^FPS-\d+$/);
-    const list = (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { keyword: 'FPS-' } })).data.records;
-    const first = list.find((x: any) => x.problemId === r.data.problemIds[0]);
-    const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(first.id) } })).data;
+    const list = (await client(t, root).call('adminProblem.list', { query: { keyword: 'FPS-' } })).data.records;
+    const first = list.find((x) => x.problemId === r.data.problemIds[0])!;
+    const d = (await client(t, root).call('adminProblem.get', { query: { pid: first.id } })).data;
     expect(d.problem).toMatchObject({
       title: 'Sum of Two',
       timeLimit: 1500,
@@ -230,13 +230,13 @@ int main(){long long a,b;scanf("%lld%lld",&a,&b);printf("%lld\\n",a+b);}]]></sol
     const link = /src="(\/api\/public\/files\/md-image\/[0-9a-f]{64}\.png)"/.exec(d.problem.description)?.[1];
     expect(link, d.problem.description).toBeDefined();
     expect((await t.app.inject({ method: 'GET', url: link! })).statusCode).toBe(200);
-    expect(d.cases.map((c: any) => [c.input, c.output])).toEqual([
+    expect(d.cases.map((c) => [c.input, c.output])).toEqual([
       ['1 2\n', '3\n'],
       ['10 20\n', '30\n'],
     ]);
     expect(d.codeTemplates).toEqual([{ language: 'C', code: 'int main(){}', status: true }]);
-    const second = list.find((x: any) => x.problemId === r.data.problemIds[1]);
-    const d2 = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(second.id) } })).data;
+    const second = list.find((x) => x.problemId === r.data.problemIds[1])!;
+    const d2 = (await client(t, root).call('adminProblem.get', { query: { pid: second.id } })).data;
     // FPS files are HUSTOJ's: a special judge without testlib is called HUSTOJ's way.
     expect(d2.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C', checkerConvention: 'hustoj' });
   }, 60_000);

@@ -13,14 +13,15 @@ import { eq } from 'drizzle-orm';
 import { unzipSync, type Zippable } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport } from '@oj/shared';
+import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport, type PackageExportFormat } from '@oj/shared';
 import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
 import { problemCases, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { blobPath } from '../src/lib/testdata.js';
 import { checkerAsKattisValidator, exportedCheckerConvention, unwrapExportAdapter } from '../src/modules/problem/packages/kattis-validator.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { del, get, post, rootToken } from './helpers.js';
+import { rootToken } from './helpers.js';
+import { client } from './client.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
@@ -101,9 +102,9 @@ async function verdict(pid: number, code: string, language = 'C') {
 /** Prints a + b + `delta` (to see what a checker accepts). */
 /** problem.xml of the site's Polygon export of a problem. */
 async function exportPolygon(pid: number): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem-package?pid=${pid}&format=polygon`, headers: { authorization: root } });
-  expect(res.statusCode).toBe(200);
-  const files = unzipSync(new Uint8Array(res.rawPayload));
+  const res = await client(t, root).call('fileTransfer.exportProblemPackage', { query: { pid: [pid], format: 'polygon' } });
+  expect(res.http).toBe(200);
+  const files = unzipSync(new Uint8Array(res.res.rawPayload));
   const xml = Object.keys(files).find((n) => n.endsWith('problem.xml'))!;
   return Buffer.from(files[xml]!).toString('utf8');
 }
@@ -191,7 +192,7 @@ describe('Kattis / ICPC packages', () => {
       { input: '1 2\n', output: '3\n', groupNum: 2, score: 0 },
       { input: '10 20\n', output: '30\n', groupNum: 3, score: 0 },
     ]);
-    const tags = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(p.id) } })).data.tags.map((x: { name: string }) => x.name).sort();
+    const tags = (await client(t, root).call('adminProblem.get', { query: { pid: p.id } })).data.tags.map((x) => x.name).sort();
     expect(tags).toEqual(['math', 'sums']);
 
     // The validator runs behind the Kattis adapter: 42 → AC, 43 → WA with its judge message.
@@ -534,10 +535,10 @@ describe('interactive packages', () => {
     );
     expect([s2.status, s2.score]).toEqual([JudgeStatus.WRONG_ANSWER, 0]);
     // Its case view says why subtask 3 scores nothing though every case of it passed (before: "Accepted, 0").
-    const view = await get(t, '/api/get-all-case-result', { token: root, query: { submitId: String(id2) } });
-    const sub3 = view.data.subTaskJudgeCaseVoList.find((g: { groupNum: number }) => g.groupNum === 3);
-    expect(sub3).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 0, blockedBy: [2] });
-    expect(view.data.subTaskJudgeCaseVoList.filter((g: { blockedBy?: number[] }) => g.blockedBy)).toHaveLength(1);
+    const view = await client(t, root).call('submission.caseResult', { query: { submitId: id2 } });
+    const groups = view.data!.subTaskJudgeCaseVoList!;
+    expect(groups.find((g) => g.groupNum === 3)).toMatchObject({ status: JudgeStatus.ACCEPTED, score: 0, blockedBy: [2] });
+    expect(groups.filter((g) => g.blockedBy)).toHaveLength(1);
     // The site's own Polygon export writes the dependency back, and importing that keeps it.
     const exported = await exportPolygon(row.id);
     expect(exported).toMatch(/<group[^>]*name="3"[^>]*>\s*<dependencies>\s*<dependency group="2"\/>\s*<\/dependencies>/);
@@ -635,10 +636,8 @@ describe('export to Polygon and Kattis packages', () => {
     hint: '1. first\n2. second',
   };
   async function makeProblem(problemId: string) {
-    const r = await post(
-      t,
-      '/api/admin/problem',
-      {
+    const r = await client(t, root).call('adminProblem.create', {
+      body: {
         problem: {
           problemId,
           title: `Round ${problemId}`,
@@ -659,13 +658,12 @@ describe('export to Polygon and Kattis packages', () => {
         ],
         tags: [{ name: 'roundtrip' }],
       },
-      { token: root },
-    );
+    });
     expect(r.status, r.msg).toBe(200);
-    return r.data.pid as number;
+    return r.data.pid;
   }
   async function view(pid: number) {
-    const d = (await get(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).data;
+    const d = (await client(t, root).call('adminProblem.get', { query: { pid } })).data;
     const p = d.problem;
     return {
       title: p.title,
@@ -679,15 +677,15 @@ describe('export to Polygon and Kattis packages', () => {
       judgeMode: p.judgeMode,
       spjCode: p.spjCode,
       checkerConvention: p.checkerConvention,
-      tags: d.tags.map((x: { name: string }) => x.name),
+      tags: d.tags.map((x) => x.name),
       cases: (await casesOf(pid)).map((c) => [c.input, c.output]),
     };
   }
-  async function exportAs(pid: number, format: string): Promise<Buffer> {
-    const res = await t.app.inject({ method: 'GET', url: `/api/file/export-problem-package?pid=${pid}&format=${format}`, headers: { authorization: root } });
-    expect(res.statusCode).toBe(200);
+  async function exportAs(pid: number, format: PackageExportFormat): Promise<Buffer> {
+    const res = await client(t, root).call('fileTransfer.exportProblemPackage', { query: { pid: [pid], format } });
+    expect(res.http).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    return res.rawPayload;
+    return res.res.rawPayload;
   }
 
   for (const format of ['polygon', 'kattis'] as const) {
@@ -699,7 +697,7 @@ describe('export to Polygon and Kattis packages', () => {
       const names = Object.keys(unzipSync(new Uint8Array(zipped)));
       expect(names).toContain(format === 'polygon' ? `${id}/problem.xml` : `${id}/problem.yaml`);
       expect(names).toContain(format === 'polygon' ? `${id}/files/check.cpp` : `${id}/output_validators/validator/validate.cpp`);
-      expect((await del(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).status).toBe(200);
+      expect((await client(t, root).call('adminProblem.remove', { query: { pid } })).status).toBe(200);
 
       const [item] = items(await importFile(zipped, `${format}.zip`));
       expect(item, item?.reason).toMatchObject({ status: 'imported', problemId: id });

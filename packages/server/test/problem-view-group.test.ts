@@ -11,8 +11,9 @@ import { putSetting } from '../src/lib/site-config.js';
 import { discussionForm } from './discussion-helpers.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, post, q, rootToken, uidOf } from './helpers.js';
+import { createUser, login, rootToken, uidOf } from './helpers.js';
 import { createProblem } from './judge-helpers.js';
+import { client } from './client.js';
 
 let t: TestApp;
 let gid: number;
@@ -37,15 +38,15 @@ beforeAll(async () => {
   pid.hidden = await createProblem(t, { problemId: 'VGHID', gid, isGroup: true, auth: ProblemAuth.HIDDEN, author: 'vg_gadmin', codeTemplates: TEMPLATE });
   pid.bank = await createProblem(t, { problemId: 'VGBANK', auth: ProblemAuth.HIDDEN, codeTemplates: TEMPLATE });
   await putSetting(t.database.db, 'website', { discussionAcRequired: 0, discussionDailyPosts: 1000 });
-  chat = ((await get(t, '/api/discussion-category', { token: tok.vg_member })).data as { id: number }[])[0]!.id;
+  chat = (await client(t, tok.vg_member).call('discussion.categories')).data[0]!.id;
 });
 afterAll(() => t?.close());
 
-const template = (who: string, p: number) => get(t, '/api/get-problem-code-template', { token: tok[who], ...q({ pid: p }) });
-const detail = (who: string, problemId: string, o: { gid?: number } = {}) => get(t, '/api/get-problem-detail', { token: tok[who], ...q({ problemId, ...o }) });
-const siteDiscussion = (who: string, problemId: string) => post(t, '/api/discussion', discussionForm(chat, { pid: problemId }), { token: tok[who] });
+const template = (who: string, p: number) => client(t, tok[who]).call('problem.codeTemplate', { query: { pid: p } });
+const detail = (who: string, problemId: string, o: { gid?: number } = {}) => client(t, tok[who]).call('problem.detail', { query: { problemId, ...o } });
+const siteDiscussion = (who: string, problemId: string) => client(t, tok[who]).call('discussion.add', { body: { ...discussionForm(chat), pid: problemId } });
 const groupDiscussion = (who: string, problemId: string) =>
-  post(t, '/api/group/discussion', { ...discussionForm(chat, { pid: problemId }), gid }, { token: tok[who] });
+  client(t, tok[who]).call('groupBoard.addDiscussion', { body: { ...discussionForm(chat), pid: problemId, gid } });
 const answer = (r: { status: number; msg: string }) => [r.status, r.msg];
 
 describe("a group's problem outside the group's pages", () => {
@@ -97,7 +98,7 @@ describe("a group's problem outside the group's pages", () => {
         endTime: new Date(now + 7200_000),
       })
       .returning({ id: contests.id });
-    const add = (p: number) => post(t, '/api/admin/contest/add-problem-from-public', { cid: c!.id, pid: p, displayId: 'A' }, { token: tok.vg_admin });
+    const add = (p: number) => client(t, tok.vg_admin).call('adminContest.addFromPublic', { body: { cid: c!.id, pid: p, displayId: 'A' } });
     expect(answer(await add(pid.pub))).toEqual([404, MSG.problemNotFound]);
     // a hidden bank problem he may open stays "not usable" (bank problems: unchanged)
     expect((await add(pid.bank)).msg).toBe(MSG.problemNotUsable);

@@ -5,7 +5,7 @@ import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, put, rootToken } from './helpers.js';
 import { acceptedResult, drainQueue, FakeJudge, testQueue } from './judge-helpers.js';
-import { client } from './client.js';
+import { client, type TypedInput } from './client.js';
 
 let t: TestApp;
 let root: string;
@@ -18,7 +18,9 @@ let judge: FakeJudge;
 /** A field the answer's type does not declare (to show it is not sent). */
 const field = (o: object, key: string) => (o as Record<string, unknown>)[key];
 
-const problemBody = (problemId: string, extra: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => ({
+type SaveBody = TypedInput<'adminProblem.create'>['body'];
+
+const problemBody = (problemId: string, extra: Partial<SaveBody['problem']> = {}, rest: Partial<SaveBody> = {}): SaveBody => ({
   problem: { problemId, title: `Title ${problemId}`, description: 'Add two numbers.', ...extra },
   samples: [
     { input: '1 2\n', output: '3\n' },
@@ -30,10 +32,10 @@ const problemBody = (problemId: string, extra: Record<string, unknown> = {}, res
   ...rest,
 });
 
-async function createP(problemId: string, extra: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) {
+async function createP(problemId: string, extra: Partial<SaveBody['problem']> = {}, rest: Partial<SaveBody> = {}) {
   const r = await client(t, root).call('adminProblem.create', { body: problemBody(problemId, extra, rest) });
   if (r.status !== 200) throw new Error(`create ${problemId}: ${r.msg}`);
-  return r.data.pid as number;
+  return r.data.pid;
 }
 
 let pub: number;
@@ -72,39 +74,39 @@ describe('problem list and tags', () => {
   it('lists public problems with tags and counts; hidden ones only for the super admin', async () => {
     const anon = await client(t).call('problem.list');
     expect(anon.status).toBe(200);
-    expect(anon.data.records.map((r: any) => r.problemId)).toEqual(['P1000', 'P1002']);
+    expect(anon.data.records.map((r) => r.problemId)).toEqual(['P1000', 'P1002']);
     expect(anon.data.total).toBe(2);
     const row = anon.data.records[0];
     expect(row).toMatchObject({ pid: pub, title: 'Title P1000', difficulty: 1, type: 0, auth: 1, total: 0, ac: 0 });
-    expect(row.tags.map((x: any) => x.name)).toEqual(['math']);
+    expect(row.tags.map((x) => x.name)).toEqual(['math']);
 
     // auth filter ignored for normal users, honoured for root
     const sneaky = await client(t, alice).call('problem.list', { query: { auth: 2 } });
-    expect(sneaky.data.records.map((r: any) => r.problemId)).toEqual(['P1000', 'P1002']);
+    expect(sneaky.data.records.map((r) => r.problemId)).toEqual(['P1000', 'P1002']);
     const rootHidden = await client(t, root).call('problem.list', { query: { auth: 2 } });
-    expect(rootHidden.data.records.map((r: any) => r.problemId)).toEqual(['P1001']);
+    expect(rootHidden.data.records.map((r) => r.problemId)).toEqual(['P1001']);
     const rootAll = await client(t, root).call('problem.list');
     expect(rootAll.data.total).toBe(3);
   });
 
   it('filters by keyword, difficulty, tags (all of them), oj and pages', async () => {
     const kw = await client(t).call('problem.list', { query: { keyword: 'p1002' } });
-    expect(kw.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    expect(kw.data.records.map((r) => r.problemId)).toEqual(['P1002']);
     const pct = await client(t).call('problem.list', { query: { keyword: '%' } });
     expect(pct.data.total).toBe(0);
     const diff = await client(t).call('problem.list', { query: { difficulty: 1 } });
-    expect(diff.data.records.map((r: any) => r.problemId)).toEqual(['P1000']);
-    const tags = (await client(t).call('problem.allTags')).data as any[];
-    const math = tags.find((x) => x.name === 'math').id;
-    const dp = tags.find((x) => x.name === 'dp').id;
+    expect(diff.data.records.map((r) => r.problemId)).toEqual(['P1000']);
+    const tags = (await client(t).call('problem.allTags')).data;
+    const math = tags.find((x) => x.name === 'math')!.id;
+    const dp = tags.find((x) => x.name === 'dp')!.id;
     const both = await client(t).call('problem.list', { query: { tagId: `${math},${dp}` } });
-    expect(both.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    expect(both.data.records.map((r) => r.problemId)).toEqual(['P1002']);
     const one = await client(t).call('problem.list', { query: { tagId: `${math}` } });
     expect(one.data.total).toBe(2);
     expect((await client(t).call('problem.list', { query: { oj: 'HDU' } })).data.total).toBe(0);
     expect((await client(t).call('problem.list', { query: { oj: 'ME' } })).data.total).toBe(2);
     const page2 = await client(t).call('problem.list', { query: { limit: 1, currentPage: 2 } });
-    expect(page2.data.records.map((r: any) => r.problemId)).toEqual(['P1002']);
+    expect(page2.data.records.map((r) => r.problemId)).toEqual(['P1002']);
     expect(page2.data.total).toBe(2);
     const badQueries: Record<string, string>[] = [{ tagId: 'x' }, { difficulty: '9' }, { currentPage: '0' }, { limit: 'abc' }];
     for (const query of badQueries) {
@@ -117,7 +119,7 @@ describe('problem list and tags', () => {
     expect(r.status).toBe(200);
     expect(r.data).toHaveLength(1);
     expect(r.data[0].classification).toBeNull();
-    expect(r.data[0].tagList.map((x: any) => x.name).sort()).toEqual(['dp', 'graph', 'math']);
+    expect(r.data[0].tagList.map((x) => x.name).sort()).toEqual(['dp', 'graph', 'math']);
     for (let i = 0; i < 5; i++) {
       const rnd = await client(t).call('problem.random');
       expect(['P1000', 'P1002']).toContain(rnd.data.problemId);
@@ -136,7 +138,7 @@ describe('problem detail', () => {
     expect(field(r.data.problem, 'caseVersion')).toBeUndefined();
     expect(r.data.languages).toEqual(['C', 'C++', 'Python3']);
     expect(r.data.codeTemplate).toEqual({ 'C++': '// template' });
-    expect(r.data.tags.map((x: any) => x.name)).toEqual(['math']);
+    expect(r.data.tags.map((x) => x.name)).toEqual(['math']);
     expect(r.data.problemCount).toMatchObject({ total: 0, ac: 0 });
 
     const h = await client(t, alice).call('problem.detail', { query: { problemId: 'P1001' } });
@@ -165,20 +167,22 @@ describe('submissions', () => {
   const code = 'int main() { return 0; }';
 
   it('rejects bad submissions with the spec messages', async () => {
-    const s = (body: Record<string, unknown>, token: string | null = alice) =>
-      post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C++', code, ...body }, { token });
-    expect((await s({}, null)).http).toBe(401);
-    expect((await s({}, banned)).http).toBe(403);
+    const submit = (body: Partial<TypedInput<'submission.submit'>['body']>, token: string | null = alice) =>
+      client(t, token).call('submission.submit', { body: { pid: 'P1000', language: 'C++', code, ...body } });
+    /** A body the schema refuses. */
+    const s = (body: Record<string, unknown>) => post(t, '/api/submit-problem-judge', { pid: 'P1000', language: 'C++', code, ...body }, { token: alice });
+    expect((await submit({}, null)).http).toBe(401);
+    expect((await submit({}, banned)).http).toBe(403);
     const empty = await s({ code: '   ' });
     expect([empty.http, empty.msg]).toEqual([400, MSG.codeEmpty]);
     const long = await s({ code: 'x'.repeat(65536) });
     expect([long.http, long.msg]).toEqual([400, MSG.codeTooLong]);
-    expect((await s({ code: 'x'.repeat(65535) })).status).toBe(200);
-    const lang = await s({ language: 'Brainfuck' });
+    expect((await submit({ code: 'x'.repeat(65535) })).status).toBe(200);
+    const lang = await submit({ language: 'Brainfuck' });
     expect([lang.http, lang.status]).toEqual([200, 400]);
     expect(lang.msg).toBe('The language Brainfuck is not supported for this problem.');
-    expect((await s({ pid: 'NOPE' })).status).toBe(404);
-    expect((await s({ pid: 'P1001' })).status).toBe(404);
+    expect((await submit({ pid: 'NOPE' })).status).toBe(404);
+    expect((await submit({ pid: 'P1001' })).status).toBe(404);
     expect((await s({ code: 42 })).http).toBe(400);
     expect((await s({ pid: '' })).http).toBe(400);
     await drainQueue(t);
@@ -241,10 +245,10 @@ describe('submissions', () => {
     expect(list.data.records[0]).toMatchObject({ submitId, title: 'Title P1000', status: 0, username: 'alice' });
     expect(field(list.data.records[0]!, 'code')).toBeUndefined();
     const mine = await client(t, bob).call('submission.list', { query: { onlyMine: true } });
-    expect(mine.data.records.every((x: any) => x.username === 'bob')).toBe(true);
+    expect(mine.data.records.every((x) => x.username === 'bob')).toBe(true);
     expect((await client(t).call('submission.list', { query: { onlyMine: true } })).http).toBe(401);
     const byUser = await client(t).call('submission.list', { query: { username: 'alice' } });
-    expect(byUser.data.records.every((x: any) => x.username === 'alice')).toBe(true);
+    expect(byUser.data.records.every((x) => x.username === 'alice')).toBe(true);
 
     const check = await client(t).call('submission.checkStatus', { body: { submitIds: [submitId, 999999] } });
     expect(Object.keys(check.data)).toEqual([String(submitId)]);
@@ -278,7 +282,7 @@ describe('submissions', () => {
     const submitId = r.data.submitId;
     const cases = await client(t, alice).call('submission.caseResult', { query: { submitId } });
     expect(cases.data!.judgeCaseMode).toBe('subtask_lowest');
-    expect(cases.data!.subTaskJudgeCaseVoList!.map((g: any) => [g.groupNum, g.status, g.ac, g.total])).toEqual([
+    expect(cases.data!.subTaskJudgeCaseVoList!.map((g) => [g.groupNum, g.status, g.ac, g.total])).toEqual([
       [1, 0, 2, 2],
       [2, -1, 0, 1],
     ]);
@@ -354,17 +358,17 @@ describe('admin problems', () => {
 
   it('lists, reads with cases, updates and deletes', async () => {
     const list = await client(t, padmin).call('adminProblem.list', { query: { auth: 2 } });
-    expect(list.data.records.map((r: any) => r.problemId)).toEqual(['P1001']);
+    expect(list.data.records.map((r) => r.problemId)).toEqual(['P1001']);
 
     const d = await client(t, padmin).call('adminProblem.get', { query: { pid: oi } });
     expect(d.status).toBe(200);
     // OI cases without points share the full score evenly
-    expect(d.data.cases.map((c: any) => [c.input, c.output, c.score, c.groupNum])).toEqual([
+    expect(d.data.cases.map((c) => [c.input, c.output, c.score, c.groupNum])).toEqual([
       ['a', 'a', 33, 1],
       ['b', 'b', 33, 1],
       ['c', 'c', 34, 2],
     ]);
-    expect(d.data.tags.map((x: any) => x.name).sort()).toEqual(['dp', 'math']);
+    expect(d.data.tags.map((x) => x.name).sort()).toEqual(['dp', 'math']);
     expect(d.data.codeTemplates).toEqual([{ language: 'C++', code: '// template', status: true }]);
 
     const dup = await client(t, padmin).call('adminProblem.create', { body: problemBody('p1000') });
@@ -382,7 +386,7 @@ describe('admin problems', () => {
     const after = await client(t, padmin).call('adminProblem.get', { query: { pid: pub } });
     expect(after.data.problem).toMatchObject({ title: 'A + B', timeLimit: 2000, isFileIO: true, ioReadFileName: 'in.txt', modifiedUser: 'padmin' });
     expect(after.data.cases).toHaveLength(2);
-    expect(after.data.tags.map((x: any) => x.name)).toEqual(['easy']);
+    expect(after.data.tags.map((x) => x.name)).toEqual(['easy']);
     const view = await client(t, alice).call('problem.detail', { query: { problemId: 'P1000' } });
     expect(view.data.languages).toEqual(['C']);
     const cpp = await client(t, alice).call('submission.submit', { body: { pid: 'P1000', language: 'C++', code: 'x' } });

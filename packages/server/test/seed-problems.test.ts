@@ -11,7 +11,8 @@ import { findLanguage, judgeSubmission, type JudgeSubmissionRequest } from '@oj/
 import { seed } from '../src/seed.js';
 import { demoProblems, seedProblems, type DemoProblem } from '../src/seed-problems.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, get, login, rootToken } from './helpers.js';
+import { createUser, login, rootToken } from './helpers.js';
+import { client } from './client.js';
 
 /** The demo problems in English (the cases are named by them). */
 const DEMO_PROBLEMS = demoProblems('en-US');
@@ -36,32 +37,32 @@ const hasPython = (() => {
 
 describe('demo problems', () => {
   it('are created once by seed({ demoProblems }), with tags, settings and test data', async () => {
-    expect((await get(t, '/api/get-problem-list', { query: { limit: '100' } })).data.total).toBe(0); // the harness does not seed them
+    expect((await client(t).call('problem.list', { query: { limit: 100 } })).data.total).toBe(0); // the harness does not seed them
     await seed({ config: t.config, database: t.database }, { demoProblems: true });
     expect(await seedProblems({ config: t.config, database: t.database })).toBe(0);
     // The demo contests come with them (their content is checked in contest-seed.test.ts), once.
-    const contestTitles = async () => (await get(t, '/api/get-contest-list')).data.records.map((c: any) => c.title).sort();
+    const contestTitles = async () => (await client(t).call('contest.list')).data.records.map((c) => c.title).sort();
     expect(await contestTitles()).toEqual(['Demo ACM Contest', 'Demo OI Contest', 'Demo Protected Contest']);
     await seed({ config: t.config, database: t.database }, { demoProblems: true });
     expect(await contestTitles()).toHaveLength(3);
-    const list = await get(t, '/api/get-problem-list', { query: { limit: '100' } });
+    const list = await client(t).call('problem.list', { query: { limit: 100 } });
     expect(list.data.total).toBe(DEMO_PROBLEMS.length);
     expect(DEMO_PROBLEMS.length).toBe(13);
     expect(list.data.records[0]).toMatchObject({ problemId: 'P1000', title: 'A + B Problem' });
     await createUser(t, { username: 'viewer' });
-    const d = await get(t, '/api/get-problem-detail', { token: await login(t, 'viewer'), query: { problemId: 'P1000' } });
+    const d = await client(t, await login(t, 'viewer')).call('problem.detail', { query: { problemId: 'P1000' } });
     expect(d.data.problem.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
 
     const root = await rootToken(t);
-    const pidOf = (id: string) => String(list.data.records.find((r: any) => r.problemId === id).pid);
-    const admin = async (id: string) => (await get(t, '/api/admin/problem', { token: root, query: { pid: pidOf(id) } })).data;
+    const pidOf = (id: string) => list.data.records.find((r) => r.problemId === id)!.pid;
+    const admin = async (id: string) => (await client(t, root).call('adminProblem.get', { query: { pid: pidOf(id) } })).data;
     expect((await admin('P1000')).cases).toHaveLength(10);
     const spj = await admin('P1010');
     expect(spj.problem).toMatchObject({ judgeMode: 'spj', spjLanguage: 'C' });
     expect(spj.problem.spjCode).toContain('fabs');
     const oi = await admin('P1011');
     expect(oi.problem).toMatchObject({ type: 1, judgeCaseMode: 'subtask_lowest', ioScore: 100 });
-    expect(oi.cases.map((c: any) => [c.groupNum, c.score])).toEqual([
+    expect(oi.cases.map((c) => [c.groupNum, c.score])).toEqual([
       [1, 30],
       [1, 30],
       [2, 30],

@@ -15,6 +15,7 @@ import { judgeToken } from '../src/lib/secrets.js';
 import { TEST_RUN_ERRORS } from '../src/modules/test-run/service.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post, rootToken } from './helpers.js';
+import { client, judgeClient, type TypedInput } from './client.js';
 import { createProblem, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
@@ -29,15 +30,24 @@ const log = memoryLogger();
 
 const WAITING = [JudgeStatus.PENDING, JudgeStatus.JUDGING] as number[];
 
-async function start(token: string, body: Record<string, unknown>) {
+type TestRunBody = TypedInput<'testRun.submit'>['body'];
+
+async function start(token: string, body: Partial<TestRunBody> & Pick<TestRunBody, 'code'>) {
+  return client(t, token).call('testRun.submit', { body: { pid, language: 'C', type: 'public', userInput: '1 2\n', ...body } });
+}
+
+/** The same call with a body the schema refuses (a code or input out of bounds). */
+async function startRaw(token: string, body: Record<string, unknown>) {
   return post(t, '/api/submit-problem-test-judge', { pid, language: 'C', type: 'public', userInput: '1 2\n', ...body }, { token });
 }
+
+const result = (token: string | null, key: string) => client(t, token).call('testRun.result', { query: { testJudgeKey: key } });
 
 async function finished(token: string, key: string) {
   return waitFor(
     `test run ${key}`,
     async () => {
-      const r = await get(t, `/api/get-test-judge-result?testJudgeKey=${encodeURIComponent(key)}`, { token });
+      const r = await result(token, key);
       expect(r.status).toBe(200);
       return WAITING.includes(r.data.status) ? null : r.data;
     },
@@ -46,11 +56,11 @@ async function finished(token: string, key: string) {
   );
 }
 
-async function run(token: string, body: Record<string, unknown>) {
+async function run(token: string, body: Parameters<typeof start>[1]) {
   const r = await start(token, body);
   expect(r.status, r.msg).toBe(200);
   expect(typeof r.data).toBe('string');
-  return finished(token, r.data as string);
+  return finished(token, r.data);
 }
 
 beforeAll(async () => {
@@ -113,13 +123,13 @@ describe('online test run through the judge daemon', () => {
 
   it('a key is readable by its owner only; unknown keys are not found', async () => {
     const r = await start(alice, { code: taggedC.aPlusB('tr-owner') });
-    const key = r.data as string;
+    const key = r.data;
     await finished(alice, key);
-    const other = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`, { token: bob });
+    const other = await result(bob, key);
     expect(other).toMatchObject({ status: 404, msg: MSG.testRunNotFound, data: null });
-    const anon = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`);
+    const anon = await result(null, key);
     expect(anon.http).toBe(401);
-    const unknown = await get(t, '/api/get-test-judge-result?testJudgeKey=nope', { token: alice });
+    const unknown = await result(alice, 'nope');
     expect(unknown).toMatchObject({ status: 404, msg: MSG.testRunNotFound });
     const missing = await get(t, '/api/get-test-judge-result', { token: alice });
     expect(missing.http).toBe(400);
@@ -142,13 +152,13 @@ describe('online test run through the judge daemon', () => {
   });
 
   it('checks login, permission, code, input, language and problem before queueing', async () => {
-    const anon = await post(t, '/api/submit-problem-test-judge', { pid, language: 'C', code: taggedC.aPlusB() });
+    const anon = await client(t).call('testRun.submit', { body: { pid, language: 'C', code: taggedC.aPlusB() } });
     expect(anon.http).toBe(401);
     const banned = await login(t, 'trBanned');
     expect((await start(banned, { code: taggedC.aPlusB() })).http).toBe(403);
-    expect(await start(alice, { code: '   ' })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeEmpty) });
-    expect(await start(alice, { code: 'x'.repeat(65536) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeTooLong) });
-    expect(await start(alice, { code: taggedC.aPlusB(), userInput: 'x'.repeat(1001) })).toMatchObject({
+    expect(await startRaw(alice, { code: '   ' })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeEmpty) });
+    expect(await startRaw(alice, { code: 'x'.repeat(65536) })).toMatchObject({ http: 400, msg: expect.stringContaining(MSG.codeTooLong) });
+    expect(await startRaw(alice, { code: taggedC.aPlusB(), userInput: 'x'.repeat(1001) })).toMatchObject({
       http: 400,
       msg: expect.stringContaining(MSG.testInputTooLong),
     });
@@ -172,7 +182,8 @@ describe('online test run through the judge daemon', () => {
       const second = await start(carol, { code: taggedC.aPlusB('tr-interval2') });
       expect(second.status).toBe(400);
       expect(second.msg).toMatch(/^Testing too frequently, please wait \d+ seconds before testing again\.$/);
-      expect(second.data.seconds).toBeGreaterThan(25);
+      // The refusal's data is not the call's answer (a key) but the seconds left to wait.
+      expect((second.data as unknown as { seconds: number }).seconds).toBeGreaterThan(25);
       await finished(carol, first.data);
       // Another user is not held back.
       const other = await start(bob, { code: taggedC.aPlusB('tr-other') });
@@ -185,22 +196,19 @@ describe('online test run through the judge daemon', () => {
 
   it('ends as System Error when no judge takes it in time, and a judge refuses a foreign lease', async () => {
     const r = await start(alice, { code: taggedC.aPlusB('tr-nojudge') });
-    const key = r.data as string;
+    const key = r.data;
     // As if it had waited for longer than the queue timeout (and no judge took it).
     await t.database.db.execute(
       sql`update test_run set status = 'queued', created_at = now() - (${TEST_RUN.queueTimeoutMs + 1000}::int * interval '1 millisecond') where key = ${key}`,
     );
-    const res = await get(t, `/api/get-test-judge-result?testJudgeKey=${key}`, { token: alice });
+    const res = await result(alice, key);
     expect(res.data).toMatchObject({ status: JudgeStatus.SYSTEM_ERROR, stderr: TEST_RUN_ERRORS.noJudge });
 
     const [row] = await t.database.db.select().from(testRuns).where(eq(testRuns.key, key));
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/judge/test-run/result',
-      headers: { 'x-judge-token': await judgeToken(t) },
-      payload: { taskId: row!.id, leaseToken: 'x'.repeat(32), result: { status: 0, userOutput: 'forged' } },
+    const forged = await judgeClient(t, await judgeToken(t)).call('judge.testRunResult', {
+      body: { taskId: row!.id, leaseToken: 'x'.repeat(32), result: { status: 0, userOutput: 'forged' } },
     });
-    expect(forged.statusCode).toBe(409);
+    expect(forged.http).toBe(409);
     const noToken = await t.app.inject({ method: 'POST', url: '/api/judge/test-run/result', payload: {} });
     expect(noToken.statusCode).toBe(401);
   });

@@ -18,7 +18,8 @@ import { problemCases, problems } from '../src/db/schema/index.js';
 import { ApiError } from '../src/lib/errors.js';
 import { extractZipEntries, readZipDirectory, withTempDir } from '../src/lib/safe-unzip.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { del, post, rootToken } from './helpers.js';
+import { rootToken } from './helpers.js';
+import { client } from './client.js';
 import { multipart, uploadTo, zip } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -80,13 +81,15 @@ async function storedTests(pid: number) {
   const rows = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid)).orderBy(problemCases.seq);
   return rows.map((r) => [r.inputHash, r.outputHash, r.score]);
 }
-const remove = async (pid: number) => expect((await del(t, '/api/admin/problem', { token: root, query: { pid: String(pid) } })).status).toBe(200);
+const remove = async (pid: number) => expect((await client(t, root).call('adminProblem.remove', { query: { pid } })).status).toBe(200);
 
 async function exported(pid: number, format: 'hoj' | 'polygon' | 'kattis'): Promise<Buffer> {
-  const url = format === 'hoj' ? `/api/file/export-problem?pid=${pid}` : `/api/file/export-problem-package?pid=${pid}&format=${format}`;
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: root } });
-  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-  return res.rawPayload;
+  const res =
+    format === 'hoj'
+      ? await client(t, root).call('fileTransfer.exportProblem', { query: { pid: [pid] } })
+      : await client(t, root).call('fileTransfer.exportProblemPackage', { query: { pid: [pid], format } });
+  expect(res.http, res.res.body.slice(0, 200)).toBe(200);
+  return res.res.rawPayload;
 }
 
 describe('repetitive test data unpacks through every route', () => {
@@ -100,10 +103,8 @@ describe('repetitive test data unpacks through every route', () => {
     expect(BIG_LINES.length / zlib.deflateRawSync(BIG_LINES).length).toBeGreaterThan(1000); // packs as well as a bomb
     const up = await uploadTo(t, '/api/file/upload-testcase-zip', { token: root, filename: 'cases.zip', content: packed });
     expect(up.status, up.msg).toBe(200);
-    const saved = await post(
-      t,
-      '/api/admin/problem',
-      {
+    const saved = await client(t, root).call('adminProblem.create', {
+      body: {
         problem: { problemId: 'REP1', title: 'Repetitive', description: 'Sum them.', type: 1, timeLimit: 2000, memoryLimit: 256 },
         samples: TESTS.map((c, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out`, score: c.score })),
         languages: [],
@@ -112,12 +113,11 @@ describe('repetitive test data unpacks through every route', () => {
         isUploadTestCase: true,
         uploadTestcaseDir: up.data.fileListDir,
       },
-      { token: root },
-    );
+    });
     expect(saved.status, saved.msg).toBe(200);
     // the parked upload is kept for a while like any other; not what this test looks at
     fs.rmSync(path.join(t.config.dataDir, 'upload-testcase'), { recursive: true, force: true });
-    const pid = saved.data.pid as number;
+    const pid = saved.data.pid;
     expect(await storedTests(pid)).toEqual(EXPECTED);
 
     const zips = { hoj: await exported(pid, 'hoj'), polygon: await exported(pid, 'polygon'), kattis: await exported(pid, 'kattis') };

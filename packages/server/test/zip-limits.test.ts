@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TESTCASE_ZIP_LIMITS, formatMsg } from '@oj/shared';
 import { createTestApp, type TestApp } from './harness.js';
-import { get, post, rootToken } from './helpers.js';
+import { rootToken } from './helpers.js';
+import { client } from './client.js';
 import { uploadTo } from './problem-admin-helpers.js';
 
 let t: TestApp;
@@ -118,7 +119,7 @@ function peakRssMb(): number {
 const rssMb = () => process.memoryUsage().rss / MB;
 
 async function problemCount() {
-  return (await get(t, '/api/admin/problem/get-problem-list', { token: root, query: { limit: '100' } })).data.total as number;
+  return (await client(t, root).call('adminProblem.list', { query: { limit: 100 } })).data.total;
 }
 
 describe('uploaded zips are checked before and while they are unpacked', () => {
@@ -222,10 +223,8 @@ describe('uploaded zips are checked before and while they are unpacked', () => {
     expect(leftovers()).toEqual([`upload-testcase/${r.data.fileListDir}`]);
 
     resetPeakRss();
-    const saved = await post(
-      t,
-      '/api/admin/problem',
-      {
+    const saved = await client(t, root).call('adminProblem.create', {
+      body: {
         problem: { problemId: 'ZE4', title: 'Big data', description: 'x' },
         languages: [],
         tags: [],
@@ -233,11 +232,10 @@ describe('uploaded zips are checked before and while they are unpacked', () => {
         isUploadTestCase: true,
         uploadTestcaseDir: r.data.fileListDir,
       },
-      { token: root },
-    );
+    });
     expect(saved.status, saved.msg).toBe(200);
     expect(peakRssMb() - base).toBeLessThan(100);
-    const cases = await get(t, '/api/admin/problem/get-problem-cases', { token: root, query: { pid: String(saved.data.pid) } });
+    const cases = await client(t, root).call('adminProblem.cases', { query: { pid: saved.data.pid } });
     expect(cases.data).toHaveLength(100);
     expect(cases.data[99]).toMatchObject({ inputName: '100.in', outputName: '100.out' });
   }, 120_000);
