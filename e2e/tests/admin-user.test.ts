@@ -121,4 +121,27 @@ describe('admin users', () => {
     await other.context.close();
     await admin.context.close();
   }, 180_000);
+
+  it('the user list keeps its page in the address bar across a reload and a tab switch', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
+    await page.goto('/admin/user');
+    const list = page.getByTestId('admin-user');
+    const names = () => list.locator('[data-testid^="admin-user-name-"]').allInnerTexts();
+    // The users of the test above make more than one page of ten.
+    await expect.poll(async () => (await names()).length).toBe(10);
+    const first = (await names()).join();
+    await list.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/currentPage=2/);
+    await expect.poll(async () => (await names()).join()).not.toBe(first);
+    const second = (await names()).join();
+    await page.reload();
+    await expect.poll(async () => (await names()).join()).toBe(second);
+    expect(await list.locator('.ant-pagination-item-active').innerText()).toBe('2');
+    await page.getByTestId('admin-user-tab-import').click();
+    await page.getByTestId('admin-user-tab-users').click();
+    await expect.poll(async () => (await names()).join()).toBe(second);
+    await shot(page, 'admin-user-page-2-after-reload');
+    await context.close();
+  });
 });

@@ -216,4 +216,34 @@ describe('group trainings', () => {
     expect(await out.page.getByTestId('training-shell').count()).toBe(0);
     await out.context.close();
   });
+
+  it('the admin list: deleting the only row of page 2 shows page 1 with its rows', async () => {
+    const session = sessions[teacher.username]!;
+    const categories = await apiOk<{ id: number; name: string }[]>('GET', `/api/group/get-training-category?gid=${gid}`, { token: session.token });
+    const trainingCategory = { id: categories.find((c) => c.name === groupCategory)!.id };
+    // Ten more: eleven trainings in the group make two pages of ten.
+    for (let i = 1; i <= 10; i++) {
+      const training = { title: `Drill ${i} ${stamp}`, description: 'More drills.', gid };
+      await apiOk('POST', '/api/group/training', { token: session.token, body: { training, trainingCategory } });
+    }
+    const { context, page } = await newVisitor(browser);
+    await useSession(context, session);
+    await page.goto(`/group/${gid}/training?admin=1&currentPage=2`);
+    const table = page.getByTestId('group-admin-training-table');
+    const rows = table.locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const only = Number(await rows.first().getAttribute('data-row-key'));
+    await page.getByTestId(`group-training-delete-${only}`).click();
+    await page.getByTestId('group-training-delete-ok').click();
+    await notice(page, 'Delete successfully').waitFor();
+    // The empty page gives way to the last one with rows, and the address says so.
+    await page.waitForURL((u) => !u.searchParams.has('currentPage') && u.searchParams.get('admin') === '1');
+    await expect.poll(() => rows.count()).toBe(10);
+    const pager = page.getByTestId('group-training-view-admin').locator('.ant-pagination');
+    expect(await pager.locator('.ant-pagination-item-active').innerText()).toBe('1');
+    expect(await table.getByText('No trainings').count()).toBe(0);
+    await pager.scrollIntoViewIfNeeded();
+    await pageShot(page, 'group-training-admin-after-delete-1280');
+    await context.close();
+  });
 });

@@ -237,15 +237,21 @@ describe('discussion admin', () => {
     await report.locator('[data-testid^="admin-report-handled-"]').click();
     await expect.poll(() => report.locator('[data-testid^="admin-report-handled-"]').getAttribute('aria-checked')).toBe('true');
     await pageShot(page, 'admin-report-1280');
-    // The report list in the address bar: its filter survives a reload; another tab opens its list afresh.
+    // The report list in the address bar under its own keys: its filter survives a reload, and the
+    // discussions' tab finds its own list (the keyword above) as it was, and the reports' back again.
     await page.getByTestId('admin-report-filter').click();
     await page.locator('.ant-select-dropdown:visible').getByText('Handled', { exact: true }).click();
-    await page.waitForURL(/status=handled/);
+    await page.waitForURL(/reportStatus=handled/);
     await page.reload();
     await report.waitFor();
     expect(await page.getByTestId('admin-report-filter').innerText()).toContain('Handled');
     await page.getByTestId('admin-discussion-tab').click();
-    await expect.poll(() => page.url()).not.toContain('status=');
+    await row.waitFor();
+    expect(await page.getByTestId('admin-discussion-keyword').locator('input').inputValue()).toBe(`MC${stamp}`);
+    expect(new URL(page.url()).searchParams.get('status')).toBeNull();
+    await page.getByTestId('admin-report-tab').click();
+    await report.waitFor();
+    expect(await page.getByTestId('admin-report-filter').innerText()).toContain('Handled');
     await context.close();
 
     expect((await unread(tokenA)).mine).toBeGreaterThan(0);

@@ -32,7 +32,8 @@ export const groupTrainingApi = {
 
 export const groupTrainingKeys = {
   list: (q: GroupTrainingListQuery) => ['training-list', 'group', q] as const,
-  adminList: (q: GroupAdminTrainingListQuery) => ['admin-trainings', 'group', q] as const,
+  /** every group's admin lists (the kit appends the query) */
+  adminLists: ['admin-trainings', 'group'] as const,
   categories: (gid: number) => ['training-categories', 'group', gid] as const,
   ownCategories: (gid: number) => ['training-categories', 'group', gid, 'own'] as const,
 };

@@ -22,6 +22,7 @@ type DialogValues = Omit<AnnouncementInput, 'id'>;
 
 interface AnnouncementManagerProps<T extends AnnouncementRow> {
   title: string;
+  /** the page's `useCrudList` (whose list leaves a page its deletes emptied) */
   list: { data?: Page<T>; isFetching: boolean };
   paging: CrudPaging;
   /** creates (no id) or edits; answers the server's msg */
@@ -52,7 +53,7 @@ export function AnnouncementManager<T extends AnnouncementRow>({
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [form] = Form.useForm<DialogValues>();
 
-  const crud = { list, paging, refresh: onChanged };
+  const crud = { list, refresh: onChanged };
   const saving = useCrudAction(
     crud,
     save,

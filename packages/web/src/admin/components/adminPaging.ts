@@ -10,7 +10,11 @@ export interface Paging {
   onChange(page: number, size: number): void;
 }
 
-/** Paging kept in the component: for lists inside a contest's pages and dialogs, which start over on each visit. */
+/**
+ * Paging kept in the component: for lists inside dialogs (add a problem to a training or a contest),
+ * which start over each time they open and have no address of their own. A page's list is kept in the
+ * address instead (`useSearchFilters`).
+ */
 export function usePaging() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(ADMIN_PAGE_SIZES[0]);
@@ -32,11 +36,13 @@ const ADMIN_OPTIONS = { replace: true };
 
 /**
  * Paging and filters kept in the query string through the list endpoint's query schema (`useListState`:
- * `currentPage`, `limit`, and the schema's filters), so that coming back from an edit page finds the
- * list as it was left.
+ * `currentPage`, `limit`, and the schema's filters), so that a reload or coming back from an edit page
+ * finds the list as it was left. The second list of a page (another tab's) names a `prefix`: its keys
+ * then live apart from the first list's (`reportPage`, `reportStatus`), and paging one leaves the other.
  */
-export function useSearchFilters<S extends ListSchema>(querySchema: S) {
-  const [state, setFilter] = useListState(querySchema, ADMIN_DEFAULTS as unknown as Partial<ListState<S>>, ADMIN_OPTIONS);
+export function useSearchFilters<S extends ListSchema>(querySchema: S, prefix?: string) {
+  const options = prefix ? { ...ADMIN_OPTIONS, prefix } : ADMIN_OPTIONS;
+  const [state, setFilter] = useListState(querySchema, ADMIN_DEFAULTS as unknown as Partial<ListState<S>>, options);
   // Every admin list query is a paging query.
   const { currentPage: page, limit } = state as ListState<S> & { currentPage: number; limit: number };
   return {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { announcementBody, changeProblemAuthBody, classificationBody, MSG, tagBody } from '@oj/shared';
 import { deriveFields } from './endpointFields';
-import { pageAfterDelete } from './lastRow';
 
 const byName = (body: z.ZodObject) => Object.fromEntries(deriveFields(body).map((f) => [f.name, f]));
 
@@ -53,17 +52,5 @@ describe('a form derived from an endpoint body', () => {
 
   it('a union of literals is a select of those values', () => {
     expect(byName(changeProblemAuthBody).auth).toMatchObject({ kind: 'select', required: true, options: [{ value: 1 }, { value: 2 }, { value: 3 }] });
-  });
-});
-
-describe('the last-row rule', () => {
-  it('deleting every row of a later page goes back one page', () => {
-    expect(pageAfterDelete(3, 1, 1)).toBe(2);
-    expect(pageAfterDelete(2, 4, 4)).toBe(1);
-  });
-  it('stays when rows are left, on the first page, or when nothing was on show', () => {
-    expect(pageAfterDelete(3, 2, 1)).toBe(3);
-    expect(pageAfterDelete(1, 1, 1)).toBe(1);
-    expect(pageAfterDelete(2, 0, 1)).toBe(2);
   });
 });

@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import type { Page } from '@oj/shared';
 import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
+import { usePageWithRows } from '../../components/list/usePageWithRows';
 import type { Paging } from '../components/adminPaging';
-import { pageAfterDelete } from './lastRow';
 
 /** What a list's calls answer: the server's msg, when it says one, makes the success toast. */
 type Answer = { msg?: string } | null | undefined | unknown;
@@ -33,7 +33,9 @@ export interface CrudListOptions<T, Q, Id> {
 
 /**
  * An admin list: one page of the list endpoint (the last page stays on show while the next loads),
- * `refresh`, and `remove` with the success toast and the last-row rule (`useCrudRemove`). Failures are
+ * `refresh`, and `remove` with the success toast (`useCrudRemove`). The last-row rule is the list's, not
+ * the delete's: a later page that comes back empty moves to the last page with rows (`usePageWithRows`),
+ * whichever action took its rows (a delete, a decision, a switch that filters them out). Failures are
  * toasted by the HTTP client's events, not here.
  */
 export function useCrudList<T, Q, Id = number>({
@@ -49,22 +51,20 @@ export function useCrudList<T, Q, Id = number>({
 }: CrudListOptions<T, Q, Id>) {
   const client = useQueryClient();
   const page = useQuery({ queryKey: [...key, query], queryFn: () => list(query), enabled, placeholderData: keepPreviousData });
+  usePageWithRows(page, paging.page, paging.limit, paging.setPage);
   const refresh = () => Promise.all([key, ...alsoRefresh].map((k) => client.invalidateQueries({ queryKey: k }))).then(() => undefined);
-  const removing = useCrudRemove({ list: page, paging, refresh, onRemoved, removedKey }, (ids: Id) =>
+  const removing = useCrudRemove({ refresh, onRemoved, removedKey }, (ids: Id) =>
     remove ? remove(ids) : Promise.reject(new Error('This list deletes nothing')),
   );
   return { list: page, refresh, remove: removing };
 }
 
 /**
- * Deleting rows of a list on show: the success toast (the server's msg, else "Deleted" or `removedKey`), the last-row
- * rule (deleting every row of a later page goes back a page: `pageAfterDelete`), then the reload.
+ * Deleting rows of a list on show: the success toast (the server's msg, else "Deleted" or `removedKey`),
+ * then the reload; a page left empty is the list's to leave (`useCrudList`).
  */
-export function useCrudRemove<T, Id>(
-  /** `paging` left out: a list shown whole (no pages to go back on) */
+export function useCrudRemove<Id>(
   crud: {
-    list: { data?: Page<T> };
-    paging?: Pick<CrudPaging, 'page' | 'setPage'>;
     refresh(): unknown;
     onRemoved?(ids: Id): void;
     removedKey?: string | ((ids: Id) => string);
@@ -76,10 +76,6 @@ export function useCrudRemove<T, Id>(
     onSuccess: (answer, ids) => {
       const { removedKey = 'admin.deleted' } = crud;
       feedback.success(successMsg(msgOf(answer), typeof removedKey === 'string' ? removedKey : removedKey(ids)));
-      const count = Array.isArray(ids) ? ids.length : 1;
-      const { paging } = crud;
-      const next = paging ? pageAfterDelete(paging.page, crud.list.data?.records.length ?? 0, count) : 1;
-      if (paging && next !== paging.page) paging.setPage(next);
       crud.onRemoved?.(ids);
       void crud.refresh();
     },

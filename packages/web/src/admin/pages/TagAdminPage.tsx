@@ -27,8 +27,7 @@ function Classifications({ list, loading }: { list: TagClassification[]; loading
     (v) => (v.id ? 'admin.updated' : 'admin.added'),
     () => setEditing(null),
   );
-  // The whole list is on show (no pages).
-  const remove = useCrudRemove({ list: {}, refresh }, (id: number) => adminTagApi.removeClassification(id));
+  const remove = useCrudRemove({ refresh }, (id: number) => adminTagApi.removeClassification(id));
   const open = (c: TagClassification | 'new') => {
     form.setFieldsValue(c === 'new' ? { name: '', rank: list.length ? Math.max(...list.map((x) => x.rank)) + 1 : 0 } : { name: c.name, rank: c.rank });
     setEditing(c);
@@ -116,8 +115,7 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
     (v) => (v.id ? 'admin.updated' : 'admin.added'),
     () => setEditing(null),
   );
-  // The whole list is on show (no pages).
-  const remove = useCrudRemove({ list: {}, refresh }, (id: number) => adminTagApi.remove(id));
+  const remove = useCrudRemove({ refresh }, (id: number) => adminTagApi.remove(id));
   const open = (tag: Tag | 'new') => {
     form.setFieldsValue(
       tag === 'new' ? { name: '', color: DEFAULT_TAG_COLOR, tcid: null } : { name: tag.name, color: tag.color || DEFAULT_TAG_COLOR, tcid: tag.tcid },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_LIMITS, PAGE_SIZES, groupRankQuery, problemListQuery, submissionListQuery, trainingListQuery } from '@oj/shared';
+import { GROUP_LIMITS, PAGE_SIZES, groupRankQuery, problemListQuery, reportListQuery, submissionListQuery, trainingListQuery } from '@oj/shared';
 import { parseListState, patchListState, serializeListState } from './listState';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -61,5 +61,17 @@ describe('list state in the address bar', () => {
     const base = q('l=en-US&admin=true&onlyMine=true');
     const state = patchListState(parseListState(submissionListQuery, base), { onlyMine: false });
     expect(serializeListState(submissionListQuery, state, {}, base).toString()).toBe('l=en-US&admin=true');
+  });
+
+  it("keeps a second list's keys under its prefix, apart from the first list's", () => {
+    const second = { prefix: 'report' };
+    const base = q('currentPage=3&status=1&reportPage=2');
+    const state = parseListState(reportListQuery, base, {}, second);
+    expect(state).toMatchObject({ currentPage: 2, status: undefined });
+    // Its own filter starts its own page again; the first list's page and filter stay.
+    const next = patchListState(state, { status: true });
+    expect(serializeListState(reportListQuery, next, {}, base, second).toString()).toBe('currentPage=3&status=1&reportStatus=true');
+    // The old `page` name is the first list's only.
+    expect(parseListState(reportListQuery, q('page=4'), {}, second).currentPage).toBe(1);
   });
 });

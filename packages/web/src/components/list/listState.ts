@@ -13,6 +13,12 @@ export interface ListStateOptions {
   pageSizes?: readonly number[];
   /** replace the history entry instead of pushing one (admin tables: Back leaves the page) */
   replace?: boolean;
+  /**
+   * The second list of a page (a second table, another tab): its keys go into the address under this
+   * prefix (`applyPage`, `reportStatus`), so that neither list reads the other's page or filters. The
+   * state keeps the schema's names, so the page rules stay the same.
+   */
+  prefix?: string;
 }
 
 /** The one page parameter (the spec's name). */
@@ -32,9 +38,16 @@ function fallbackOf(field: z.ZodType, key: string, defaults: Values): unknown {
   return empty.success ? empty.data : undefined;
 }
 
+/** The name of a schema key in the address: `<prefix>Page` for a prefixed list's page, `<prefix><Key>` for its other keys. */
+export function addressName(key: string, prefix?: string): string {
+  if (!prefix) return key;
+  return key === PAGE_KEY ? `${prefix}Page` : `${prefix}${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+}
+
 /** The raw text of one key; the page also under its old names. Blank counts as absent (`?status=` is no filter). */
-function rawOf(params: URLSearchParams, key: string): string | string[] | undefined {
-  const names = key === PAGE_KEY ? [key, ...PAGE_ALIASES] : [key];
+function rawOf(params: URLSearchParams, key: string, prefix?: string): string | string[] | undefined {
+  // Saved links only ever held the unprefixed page.
+  const names = key === PAGE_KEY && !prefix ? [key, ...PAGE_ALIASES] : [addressName(key, prefix)];
   for (const name of names) {
     const all = params.getAll(name).filter((v) => v.trim() !== '');
     if (all.length === 1) return all[0];
@@ -56,7 +69,7 @@ export function parseListState<S extends ListSchema>(
   const out: Values = {};
   for (const [key, field] of Object.entries(fieldsOf(schema))) {
     const fallback = fallbackOf(field, key, defaults as Values);
-    const raw = rawOf(params, key);
+    const raw = rawOf(params, key, options.prefix);
     const parsed = raw === undefined ? undefined : field.safeParse(raw);
     let value = parsed?.success ? parsed.data : fallback;
     if (key === 'limit' && options.pageSizes && !options.pageSizes.includes(value as number)) value = fallback;
@@ -77,22 +90,24 @@ function isDefault(value: unknown, fallback: unknown) {
 
 /**
  * `state` written onto a copy of `base`: only the values that differ from their default, arrays as comma
- * lists, the page as `currentPage` (its old names dropped). Keys the schema does not know (another
- * widget's, the language) are kept.
+ * lists, the page as `currentPage` (its old names dropped), each key under the list's prefix if it has
+ * one. Keys the schema does not know (another widget's, another list's, the language) are kept.
  */
 export function serializeListState<S extends ListSchema>(
   schema: S,
   state: Partial<ListState<S>>,
   defaults: Partial<ListState<S>> = {},
   base: URLSearchParams = new URLSearchParams(),
+  options: ListStateOptions = {},
 ): URLSearchParams {
   const out = new URLSearchParams(base);
   const values = state as Values;
   for (const [key, field] of Object.entries(fieldsOf(schema))) {
-    out.delete(key);
-    if (key === PAGE_KEY) for (const alias of PAGE_ALIASES) out.delete(alias);
+    const name = addressName(key, options.prefix);
+    out.delete(name);
+    if (key === PAGE_KEY && !options.prefix) for (const alias of PAGE_ALIASES) out.delete(alias);
     const value = values[key];
-    if (!isDefault(value, fallbackOf(field, key, defaults as Values))) out.set(key, textOf(value));
+    if (!isDefault(value, fallbackOf(field, key, defaults as Values))) out.set(name, textOf(value));
   }
   return out;
 }

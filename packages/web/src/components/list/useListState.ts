@@ -30,7 +30,7 @@ export function useListState<S extends ListSchema>(
           // From the address as it is now, not as last rendered: two quick changes both land.
           const now = currentSearch();
           const next = patchListState(parseListState(querySchema, now, d, o), patch);
-          return serializeListState(querySchema, next, d, now);
+          return serializeListState(querySchema, next, d, now, o);
         },
         { replace: o?.replace ?? false },
       );

@@ -2,7 +2,8 @@ import { Result } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePaging } from '../../components/adminPaging';
+import { contestAnnouncementQuery } from '@oj/shared';
+import { useSearchFilters } from '../../components/adminPaging';
 import { AnnouncementManager } from '../../components/AnnouncementManager';
 import { ContestHeader } from '../../contest/ContestHeader';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
@@ -10,13 +11,16 @@ import '../../contest/contest-admin.css';
 import { quietly } from '../../../api/client';
 import { useCrudList } from '../../kit/useCrudList';
 
+/** The list in the address bar: page and size (the contest comes from the route). */
+const addressQuery = contestAnnouncementQuery.omit({ cid: true });
+
 /** A contest's announcements (spec 3 §2 contest/{contestId}/announcement): the shared announcement manager under the contest's header. */
 export default function ContestAnnouncementsPage() {
   const { contestId } = useParams();
   const cid = Number(contestId);
   const valid = Number.isInteger(cid) && cid > 0;
   const { t } = useTranslation();
-  const paging = usePaging();
+  const paging = useSearchFilters(addressQuery);
   const { page, limit } = paging;
   const { api } = useContestAdminScope();
 

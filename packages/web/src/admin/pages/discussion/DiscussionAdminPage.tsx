@@ -6,14 +6,13 @@ import { useListState } from '../../../components/list/useListState';
 import { CategoryEditor } from '../../components/CategoryEditor';
 import { DiscussionTable } from './DiscussionTable';
 import { ReportTable } from './ReportTable';
-import { reportAddressQuery } from './reportQuery';
 
 /**
  * The tab in the address bar: an unknown one opens the discussions; switching replaces the history entry.
- * The report list's keys are known here so that a switch drops them: each tab opens its list afresh.
+ * Each tab's list keeps its own keys there (the reports' under a prefix), so a switch leaves both lists
+ * where they were.
  */
-const tabQuery = reportAddressQuery.extend({ tab: z.enum(['discussion', 'report', 'category']).default('discussion') });
-const FRESH_LIST = { limit: undefined, status: undefined };
+const tabQuery = z.object({ tab: z.enum(['discussion', 'report', 'category']).default('discussion') });
 const TAB_OPTIONS = { replace: true };
 
 /** /admin/discussion (spec 3 "discussion": discussions and reports; categories for the super admin), the tab kept in `?tab=` so a reload stays on it. */
@@ -28,7 +27,7 @@ export default function DiscussionAdminPage() {
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setTab({ tab: key as typeof asked, ...FRESH_LIST })}
+          onChange={(key) => setTab({ tab: key as typeof asked })}
           destroyOnHidden
           items={[
             { key: 'discussion', label: <span data-testid="admin-discussion-tab">{t('admin.discussion.list')}</span>, children: <DiscussionTable /> },

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Input, Select, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusValue } from '@oj/shared';
+import { adminDiscussionListQuery, DiscussionStatus, may, type DiscussionListRow, type DiscussionStatusValue } from '@oj/shared';
 import { adminCommunityKeys } from '../../../api/adminCommunity';
 import { feedback } from '../../../app/feedback';
 import { formatDateTime } from '../../../components/time';
 import { useDiscussionPlace } from '../../../components/discussion/place';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
 import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
@@ -16,15 +16,16 @@ import { useCrudAction, useCrudList } from '../../kit/useCrudList';
  * Every site discussion, hidden ones included (spec 3 "Discussion admin table"): keyword and status
  * filters, the status select and the top switch that save at once, delete one or the selected ones.
  * Each row asks the policy whether the admin may moderate it (`may(actor, 'moderate', discussion)`).
- * In a group's discussion tab (issue 15) the same table lists that group's, through the group's calls.
+ * In a group's discussion tab (issue 15) the same table lists that group's, through the group's calls;
+ * there the members' list has the address's plain keys, and this table keeps its own under `prefix`.
  */
-export function DiscussionTable() {
+export function DiscussionTable({ prefix }: { prefix?: string }) {
   const { t } = useTranslation();
   const place = useDiscussionPlace();
   const { actor, detailPath } = place;
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<DiscussionStatusValue | undefined>();
+  const paging = useSearchFilters(adminDiscussionListQuery, prefix);
+  const { keyword } = paging.state;
+  const status = paging.state.status as DiscussionStatusValue | undefined;
   const [selected, setSelected] = useState<number[]>([]);
   const q = { currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined, status };
   const crud = useCrudList({
@@ -142,21 +143,17 @@ export function DiscussionTable() {
         <Space wrap>
           <Input.Search
             allowClear
+            defaultValue={keyword}
             placeholder={t('admin.discussion.keyword')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              paging.setPage(1);
-            }}
+            // a new filter starts at page 1 (the patch does not name the page)
+            onSearch={(v) => paging.setFilter({ keyword: v.trim() || undefined })}
             style={{ width: 260 }}
             data-testid="admin-discussion-keyword"
           />
           <Select<DiscussionStatusValue | 'all'>
             value={status ?? 'all'}
             style={{ width: 140 }}
-            onChange={(v) => {
-              setStatus(v === 'all' ? undefined : v);
-              paging.setPage(1);
-            }}
+            onChange={(v) => paging.setFilter({ status: v === 'all' ? undefined : v })}
             options={[
               { value: 'all', label: t('admin.discussion.statusAll') },
               { value: DiscussionStatus.PUBLIC, label: t('admin.discussion.statusPublic') },

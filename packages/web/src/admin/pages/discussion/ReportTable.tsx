@@ -1,19 +1,28 @@
 import { Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DiscussionReport } from '@oj/shared';
+import { z } from 'zod';
+import { reportListQuery, type DiscussionReport } from '@oj/shared';
 import { adminCommunityKeys, adminDiscussionApi } from '../../../api/adminCommunity';
 import { formatDateTime } from '../../../components/time';
 import { useSearchFilters } from '../../components/adminPaging';
 import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
-import { reportAddressQuery } from './reportQuery';
 
 type Filter = 'all' | 'open' | 'handled';
+
+/**
+ * The report list in the address bar: page, size and the handled filter. The filter is named
+ * (`open|handled`) rather than the endpoint's boolean, whose `false` would not be written (an unset
+ * flag leaves the address). The discussions share the page: the reports' keys carry the `report`
+ * prefix (`reportPage`, `reportLimit`, `reportStatus`), so paging one list leaves the other.
+ */
+const reportAddressQuery = reportListQuery.omit({ status: true }).extend({ status: z.enum(['open', 'handled']).optional() });
+const REPORT_PREFIX = 'report';
 
 /** Reports of discussions (spec 3 "Report"): the discussion, who reported it, tags, reason, time, and the handled switch. */
 export function ReportTable() {
   const { t } = useTranslation();
-  const paging = useSearchFilters(reportAddressQuery);
+  const paging = useSearchFilters(reportAddressQuery, REPORT_PREFIX);
   const filter: Filter = paging.state.status ?? 'all';
   const q = { currentPage: paging.page, limit: paging.limit, status: filter === 'all' ? undefined : filter === 'handled' };
   const crud = useCrudList({ key: adminCommunityKeys.reports, query: q, list: adminDiscussionApi.reports, paging });

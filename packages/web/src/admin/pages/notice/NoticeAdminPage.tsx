@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AdminNotice } from '@oj/shared';
+import { noticeListQuery, type AdminNotice } from '@oj/shared';
 import { adminCommunityKeys, adminNoticeApi } from '../../../api/adminCommunity';
 import { formatDateTime } from '../../../components/time';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
 import { DeleteButton } from '../../components/DeleteButton';
 import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { NoticeDialog } from './NoticeDialog';
+
+/** The list in the address bar: page and size (the screen has no type filter). */
+const addressQuery = noticeListQuery.pick({ currentPage: true, limit: true });
 
 /**
  * System notices (spec 3 "notice", super admin): the list with recipients and delivery state, the
@@ -18,7 +21,7 @@ import { NoticeDialog } from './NoticeDialog';
  */
 export default function NoticeAdminPage() {
   const { t } = useTranslation();
-  const paging = usePaging();
+  const paging = useSearchFilters(addressQuery);
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const q = { currentPage: paging.page, limit: paging.limit };
   const crud = useCrudList({ key: adminCommunityKeys.notices, query: q, list: adminNoticeApi.list, paging, remove: adminNoticeApi.remove });

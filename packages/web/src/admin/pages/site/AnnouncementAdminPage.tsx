@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { adminAnnouncementQuery } from '@oj/shared';
 import { adminAnnouncementApi, adminSiteKeys } from '../../../api/adminSite';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
 import { AnnouncementManager } from '../../components/AnnouncementManager';
 import { useCrudList } from '../../kit/useCrudList';
 
@@ -10,7 +11,7 @@ import { useCrudList } from '../../kit/useCrudList';
  */
 export default function AnnouncementAdminPage() {
   const { t } = useTranslation();
-  const paging = usePaging();
+  const paging = useSearchFilters(adminAnnouncementQuery);
   const crud = useCrudList({
     key: adminSiteKeys.announcements,
     query: { currentPage: paging.page, limit: paging.limit },

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { UserStatus, type AdminUserRow, type RoleId } from '@oj/shared';
+import { adminUserListQuery, UserStatus, type AdminUserRow, type RoleId } from '@oj/shared';
 import { adminUserApi, adminUserKeys } from '../../../api/adminUser';
 import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
-import { usePaging } from '../../components/adminPaging';
+import { useSearchFilters } from '../../components/adminPaging';
 import { roleColor, roleOptions } from './roles';
 import { UserEditDialog } from './UserEditDialog';
 import { DeleteButton, DeleteSelectedButton } from '../../components/DeleteButton';
@@ -21,18 +21,11 @@ import { useCrudList } from '../../kit/useCrudList';
 export function UserTable() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [role, setRole] = useState<RoleId | 'admins' | undefined>();
+  const paging = useSearchFilters(adminUserListQuery);
+  const { keyword, onlyAdmin, role } = paging.state;
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
-  const q = {
-    currentPage: paging.page,
-    limit: paging.limit,
-    keyword: keyword || undefined,
-    onlyAdmin: role === 'admins' ? true : undefined,
-    role: typeof role === 'number' ? role : undefined,
-  };
+  const q = { currentPage: paging.page, limit: paging.limit, keyword: keyword || undefined, onlyAdmin: onlyAdmin || undefined, role };
   const crud = useCrudList({
     key: adminUserKeys.users,
     query: q,
@@ -117,21 +110,18 @@ export function UserTable() {
         <Space wrap>
           <Input.Search
             allowClear
+            defaultValue={keyword}
             placeholder={t('admin.user.keyword')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              paging.setPage(1);
-            }}
+            // a new filter starts at page 1 (the patch does not name the page)
+            onSearch={(v) => paging.setFilter({ keyword: v.trim() || undefined })}
             style={{ width: 260, maxWidth: '100%' }}
             data-testid="admin-user-keyword"
           />
           <Select<RoleId | 'admins' | 'all'>
-            value={role ?? 'all'}
+            value={onlyAdmin ? 'admins' : (role ?? 'all')}
             style={{ width: 200 }}
-            onChange={(v) => {
-              setRole(v === 'all' ? undefined : v);
-              paging.setPage(1);
-            }}
+            // one select, two of the query's filters: the admins, or one role
+            onChange={(v) => paging.setFilter({ onlyAdmin: v === 'admins' || undefined, role: typeof v === 'number' ? v : undefined })}
             options={[{ value: 'all', label: t('admin.user.roleAll') }, { value: 'admins', label: t('admin.user.roleAdmins') }, ...roleOptions(t)]}
             aria-label={t('admin.user.roleCol')}
             data-testid="admin-user-role-filter"

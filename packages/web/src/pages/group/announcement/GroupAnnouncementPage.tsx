@@ -1,11 +1,14 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { may, type GroupAnnouncement } from '@oj/shared';
-import { usePaging } from '../../../admin/components/adminPaging';
+import { groupAdminAnnouncementListQuery, may, type GroupAnnouncement } from '@oj/shared';
+import { useSearchFilters } from '../../../admin/components/adminPaging';
 import { AnnouncementManager } from '../../../admin/components/AnnouncementManager';
+import { useCrudList } from '../../../admin/kit/useCrudList';
 import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
 import { useGroup } from '../../../components/group/GroupContext';
 import { useGroupActor } from '../discussion/useGroupActor';
+
+/** The list in the address bar: page and size (the group comes from the route). */
+const addressQuery = groupAdminAnnouncementListQuery.omit({ gid: true });
 
 /**
  * /group/:gid/announcement (spec 3 "Group announcements", group admins): the site's announcement
@@ -14,25 +17,27 @@ import { useGroupActor } from '../discussion/useGroupActor';
  */
 export default function GroupAnnouncementPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { group } = useGroup();
   const actor = useGroupActor();
-  const paging = usePaging();
-  const list = useQuery({
-    queryKey: [...groupBoardKeys.announcements(group.id), 'admin', paging.page, paging.limit],
-    queryFn: () => groupBoardApi.adminAnnouncements(group.id, paging.page, paging.limit),
-    placeholderData: keepPreviousData,
+  const paging = useSearchFilters(addressQuery);
+  const crud = useCrudList({
+    key: [...groupBoardKeys.announcements(group.id), 'admin'],
+    query: { currentPage: paging.page, limit: paging.limit },
+    list: (q) => groupBoardApi.adminAnnouncements(group.id, q.currentPage, q.limit),
+    paging,
+    // the members' list on the group's home shows the visible ones
+    alsoRefresh: [groupBoardKeys.announcements(group.id)],
   });
   return (
     <div data-testid="group-announcement-admin">
       <AnnouncementManager<GroupAnnouncement>
         title={t('group.tab.announcement')}
-        list={list}
+        list={crud.list}
         paging={paging}
         save={(a) => groupBoardApi.saveAnnouncement({ ...a, gid: group.id })}
         remove={groupBoardApi.removeAnnouncement}
         canChange={(a) => may(actor, 'edit', { kind: 'announcement', uid: a.uid, gid: group.id })}
-        onChanged={() => void client.invalidateQueries({ queryKey: groupBoardKeys.announcements(group.id) })}
+        onChanged={() => void crud.refresh()}
       />
     </div>
   );

@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Popconfirm, Popover, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { GROUP_LIMITS, GroupLevel, groupMemberListQuery, type GroupLevelValue, type GroupMemberRow, may } from '@oj/shared';
 import { groupApi, groupKeys, useGroupMembers } from '../../../api/group';
 import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { formatDateTime } from '../../../components/time';
 import { useGroup } from '../../../components/group/GroupContext';
+import { usePageWithRows } from '../../../components/list/usePageWithRows';
 import { useListState } from '../../../components/list/useListState';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import { GroupLevelSelect, memberResource } from './GroupLevelSelect';
@@ -29,13 +29,13 @@ function LevelTag({ row }: { row: GroupMemberRow }) {
 }
 
 /**
- * Each table's page in the address bar (the size is fixed): the members' as `currentPage`, the
- * applications' as `applyPage`, two schemas so that paging one table leaves the other's page alone.
+ * Each table's page in the address bar (the size is fixed), read through the list endpoint's schema:
+ * the members' as `currentPage`, the applications', the page's second list, under the `apply` prefix
+ * (`applyPage`), so that paging one table leaves the other's page alone.
  */
-const memberAddress = groupMemberListQuery.pick({ currentPage: true });
-const applyAddress = z.object({ applyPage: groupMemberListQuery.shape.currentPage });
-/** Moving off a page past the end replaces its history entry (Back would only land on it again). */
-const REPLACE = { replace: true };
+const pageAddress = groupMemberListQuery.pick({ currentPage: true });
+const MEMBERS = {};
+const APPLICATIONS = { prefix: 'apply' };
 
 /** A table's page: `go` pushes a history entry like any pager, `fix` replaces the one on show. */
 interface TablePage {
@@ -44,16 +44,11 @@ interface TablePage {
   fix(page: number | undefined): void;
 }
 
-function useMemberPage(): TablePage {
-  const [{ currentPage }, go] = useListState(memberAddress);
-  const [, fix] = useListState(memberAddress, undefined, REPLACE);
+function useTablePage(address: { prefix?: string }): TablePage {
+  const [{ currentPage }, go] = useListState(pageAddress, undefined, address);
+  // Moving off a page past the end replaces its history entry (Back would only land on it again).
+  const [, fix] = useListState(pageAddress, undefined, { ...address, replace: true });
   return useMemo(() => ({ page: currentPage, go: (p) => go({ currentPage: p }), fix: (p) => fix({ currentPage: p }) }), [currentPage, go, fix]);
-}
-
-function useApplyPage(): TablePage {
-  const [{ applyPage }, go] = useListState(applyAddress);
-  const [, fix] = useListState(applyAddress, undefined, REPLACE);
-  return useMemo(() => ({ page: applyPage, go: (p) => go({ applyPage: p }), fix: (p) => fix({ applyPage: p }) }), [applyPage, go, fix]);
 }
 
 /** One paged table of members (3–5) or applications (1, 2). */
@@ -72,12 +67,8 @@ function MemberTable({
   const { group } = useGroup();
   const rows = useGroupMembers(kind, { gid: group.id, currentPage: page, limit: GROUP_LIMITS.memberPageSize });
   const total = rows.data?.total ?? 0;
-  const pastEnd = page > 1 && rows.data !== undefined && !rows.isPlaceholderData && rows.data.records.length === 0;
   // A page past the end (its last rows accepted or deleted, an old link) shows the last page with rows.
-  const last = Math.max(1, Math.ceil(total / GROUP_LIMITS.memberPageSize));
-  useEffect(() => {
-    if (pastEnd) fix(last);
-  }, [pastEnd, last, fix]);
+  usePageWithRows(rows, page, GROUP_LIMITS.memberPageSize, fix);
   return (
     <Table<GroupMemberRow>
       rowKey="uid"
@@ -113,8 +104,8 @@ export default function GroupMemberPage() {
   const { group, access, refresh } = useGroup();
   const [admin, setAdmin] = useState(false);
   const [adding, setAdding] = useState(false);
-  const memberPage = useMemberPage();
-  const applyPage = useApplyPage();
+  const memberPage = useTablePage(MEMBERS);
+  const applyPage = useTablePage(APPLICATIONS);
   const viewer = useActor();
   // The viewer as the policy sees him in this group (his level and ownership from the group's access).
   const actor = viewer && { ...viewer, groupLevel: access.level === 0 ? null : access.level, groupOwner: access.owner };

@@ -1,7 +1,7 @@
 import '../../training/training.css';
 import './groupTraining.css';
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined, TagsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +11,9 @@ import { quietly } from '../../../api/client';
 import { groupTrainingApi, groupTrainingKeys } from '../../../api/groupTraining';
 import { trainingKeys } from '../../../api/training';
 import { feedback } from '../../../app/feedback';
+import { useSearchFilters } from '../../../admin/components/adminPaging';
+import { CrudTable } from '../../../admin/kit/CrudTable';
+import { useCrudAction, useCrudList } from '../../../admin/kit/useCrudList';
 import TrainingCategoryPage from '../../../admin/pages/training/TrainingCategoryPage';
 import { TrainingEditor } from '../../../admin/pages/training/TrainingEditPage';
 import { TrainingProblemsManager } from '../../../admin/pages/training/TrainingProblemsPage';
@@ -18,7 +21,8 @@ import { TrainingAdminScopeContext } from '../../../admin/training/trainingAdmin
 import { useListState } from '../../../components/list/useListState';
 import { useTrainingActor } from '../../../components/training/policy';
 import { TrainingPlaceContext } from '../../../components/training/TrainingPlace';
-import { type TrainingColumnSlot, TrainingTable, type TrainingTableScope } from '../../training/TrainingTable';
+import { TrainingTable, type TrainingTableScope } from '../../training/TrainingTable';
+import { type TrainingColumnSlot, useTrainingColumns } from '../../training/trainingColumns';
 import { useSession } from '../../../app/session';
 import { useGroup } from '../../../components/group/GroupContext';
 import { groupTrainingAdminScope, groupTrainingPlace, groupTrainingTab } from './groupTrainingPlace';
@@ -36,11 +40,23 @@ const idParam = (v: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The lists' page (and the admin list's size) in the address bar, beside the view; the group comes from the route. */
+/**
+ * The lists' page (and the admin list's size) in the address bar, beside the view; the group comes from
+ * the route. One list is on show at a time, and the links between the views start a fresh address.
+ */
 const memberQuery = groupTrainingListQuery.omit({ gid: true });
 const MEMBER_PAGER = { pageSizes: [TRAINING_LIMITS.pageSize] };
 const adminQuery = groupAdminTrainingListQuery.omit({ gid: true, keyword: true });
-const ADMIN_PAGER = { pageSizes: TRAINING_LIMITS.problemPageSizes };
+/** The admin list's headers in the admin area's words. */
+const ADMIN_LABELS = {
+  labels: {
+    title: 'admin.training.title',
+    category: 'admin.training.category',
+    auth: 'admin.training.auth',
+    author: 'admin.training.author',
+    updated: 'admin.training.modified',
+  },
+};
 
 /** Which view of the tab the address bar asks for (admin views only for the group's admins). */
 function viewOf(params: URLSearchParams, admin: boolean): View {
@@ -74,36 +90,29 @@ function MemberList() {
 }
 
 /**
- * The admins' list: the site's training table on the group's admin call (every training of the group,
- * hidden ones too) with the group's own cells: the visible switch; edit, problems and delete for the
- * trainings the viewer administers (author while a group admin, group root, super admin), as the
- * policy says.
+ * The admins' list: the site's training cells (`useTrainingColumns`) on the group's admin call (every
+ * training of the group, hidden ones too) in the admin kit's table, with the group's own cells: the
+ * visible switch; edit, problems and delete for the trainings the viewer administers (author while a
+ * group admin, group root, super admin), as the policy says.
  */
 function AdminList() {
   const { t } = useTranslation();
   const { group } = useGroup();
-  const client = useQueryClient();
   const actor = useTrainingActor();
-  const [state, update] = useListState(adminQuery, undefined, ADMIN_PAGER);
+  const paging = useSearchFilters(adminQuery);
   const gid = group.id;
-  const reload = () => {
-    void client.invalidateQueries({ queryKey: trainingKeys.admin.all });
-    void client.invalidateQueries({ queryKey: ['training-list'] });
-  };
-  const status = useMutation({
-    mutationFn: ({ tid, visible }: { tid: number; visible: boolean }) => groupTrainingApi.changeStatus(tid, visible),
-    onSuccess: () => {
-      feedback.success(t('admin.updated'));
-      reload();
-    },
+  const crud = useCrudList({
+    key: groupTrainingKeys.adminLists,
+    query: { gid, currentPage: paging.page, limit: paging.limit },
+    // the table says why the list failed to load, so the call makes no toast
+    list: (q) => quietly(() => groupTrainingApi.adminList(q))(),
+    paging,
+    remove: groupTrainingApi.remove,
+    // the site's admin lists and the members' lists show the same trainings
+    alsoRefresh: [trainingKeys.admin.all, ['training-list']],
   });
-  const remove = useMutation({
-    mutationFn: (tid: number) => groupTrainingApi.remove(tid),
-    onSuccess: () => {
-      feedback.success(t('admin.deleted'));
-      reload();
-    },
-  });
+  const { remove } = crud;
+  const status = useCrudAction(crud, ({ tid, visible }: { tid: number; visible: boolean }) => groupTrainingApi.changeStatus(tid, visible), 'admin.updated');
   const mayDo = (row: AdminTrainingListRow, action: 'administer' | 'delete') => may(actor, action, { kind: 'training', uid: row.uid, gid: row.gid });
 
   const visible: TrainingColumnSlot<AdminTrainingListRow> = {
@@ -153,24 +162,17 @@ function AdminList() {
         </Space>
       ) : null,
   };
-  const scope: TrainingTableScope<AdminTrainingListRow, typeof state> = {
-    testId: 'group-admin-training-table',
-    query: (q) => {
-      const query = { ...q, gid };
-      return { queryKey: groupTrainingKeys.adminList(query), queryFn: quietly(() => groupTrainingApi.adminList(query)) };
-    },
-    columns: ['rank', 'title', 'category', 'auth', visible, 'author', 'updated', actions],
-    labels: {
-      title: 'admin.training.title',
-      category: 'admin.training.category',
-      auth: 'admin.training.auth',
-      author: 'admin.training.author',
-      updated: 'admin.training.modified',
-    },
-    pageSizes: ADMIN_PAGER.pageSizes,
-    hideOnSinglePage: false,
-  };
-  return <TrainingTable scope={scope} state={state} update={update} />;
+  const columns = useTrainingColumns<AdminTrainingListRow>(['rank', 'title', 'category', 'auth', visible, 'author', 'updated', actions], ADMIN_LABELS);
+  return (
+    <CrudTable<AdminTrainingListRow>
+      rowKey="id"
+      columns={columns}
+      crud={crud}
+      paging={paging}
+      locale={{ emptyText: <Empty description={crud.list.isError ? crud.list.error.message || t('common.loadFailed') : t('training.list.empty')} /> }}
+      data-testid="group-admin-training-table"
+    />
+  );
 }
 
 /** Add from group problems (spec 3 "Group trainings"): a small dialog with the problem's id; Enter submits. */
