@@ -188,8 +188,11 @@ describe('creating and editing group problems', () => {
     const asRoot = await as('groot').call('groupProblem.adminList', { query: { gid, limit: 100 } });
     expect(asRoot.data.records.every((r) => r.editable)).toBe(true);
     // another group's problems never show here
-    await as('otherown').call('groupProblem.create', { body: { ...problemBody('X1'), gid: other } });
-    expect(asRoot.data.records.some((r) => r.problemId.endsWith('X1'))).toBe(false);
+    const x1 = await as('otherown').call('groupProblem.create', { body: { ...problemBody('X1'), gid: other } });
+    expect(x1.status).toBe(200);
+    const again = await as('groot').call('groupProblem.adminList', { query: { gid, limit: 100 } });
+    expect(again.data.records.length).toBe(asRoot.data.records.length);
+    expect(again.data.records.some((r) => r.id === x1.data.pid)).toBe(false);
   });
 
   it('change auth: public or private only, by those who manage the problem', async () => {
@@ -467,6 +470,10 @@ describe('applying to the public bank and the review', () => {
     expect(elsewhere.data.map((x) => x.name)).not.toContain(`GroupTag${gid}`);
     const byId = await as('otherown').call('groupProblem.create', { body: { ...problemBody('TG2'), gid: other, tags: [{ id: tag!.id }] } });
     expect(byId.msg).toBe(MSG.notFound);
+    // nor on a bank problem: the bank would show the group's private tag to everyone
+    const onBank = await as('root').call('adminProblem.create', { body: { ...aPlusBProblemBody('TG3'), tags: [{ id: tag!.id }] } });
+    expect(onBank.msg).toBe(MSG.notFound);
+    expect((await t.database.db.select().from(problems).where(eq(problems.problemId, 'TG3'))).length).toBe(0);
     expect((await as('mem').call('groupProblem.tags', { query: { gid } })).http).toBe(403);
   });
 });
