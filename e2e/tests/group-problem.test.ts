@@ -10,8 +10,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
-import { AC_C, api, loginToken, registerUser, rootUser, signIn, zip } from '../lib/api.js';
-import { chooseLanguage, loadCode, notice, pageShot, watchStatus } from '../lib/ui.js';
+import { AC_C, api, loginSession, loginToken, registerUser, rootUser, signIn, zip } from '../lib/api.js';
+import { insertGroup } from '../lib/group-db.js';
+import { chooseLanguage, loadCode, notice, pageShot, useSession, watchStatus } from '../lib/ui.js';
 import { siteDbUrl } from '../lib/site-db.js';
 
 let browser: Browser;
@@ -22,6 +23,8 @@ const student = stampedUser('gps', stamp, 'group-pass-2');
 const stranger = stampedUser('gpx', stamp, 'group-pass-3');
 const problemId = `${shortName}A`;
 let gid = 0;
+/** a second group of the teacher's, for the admin table's pages */
+let drills = 0;
 
 /** SQL against the e2e server's embedded PostgreSQL (its port is in the data directory's postmaster.pid). */
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -51,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (gid) await sql(`delete from "group" where id = $1`, [gid]);
+  for (const id of [gid, drills]) if (id) await sql(`delete from "group" where id = $1`, [id]);
 });
 
 describe('group problems', () => {
@@ -174,5 +177,40 @@ describe('group problems', () => {
     const detail = await api('GET', `/api/get-problem-detail?problemId=GP${stamp}A`, { token });
     expect(detail.status).toBe(200);
     expect(detail.data.problem.title).toBe(`Class sum ${stamp}`);
+  });
+
+  it('the admin table: deleting the only row of page 2 shows page 1 with its rows', async () => {
+    // A group of its own, so the problems the tests above add or move away do not count: eleven
+    // problems make two pages of ten.
+    drills = await insertGroup({ owner: teacher.username, auth: 3 });
+    for (let i = 1; i <= 11; i++) {
+      await sql(`insert into problem (problem_id, title, gid, is_group, author) values ($1, $2, $3, true, $4)`, [
+        `gd${stamp}P${i}`,
+        `Drill ${i} ${stamp}`,
+        drills,
+        teacher.username,
+      ]);
+    }
+    const { context, page } = await newVisitor(browser);
+    await useSession(context, await loginSession(teacher));
+    await page.goto(`/group/${drills}/problem?admin=true&currentPage=2`);
+    const table = page.getByTestId('group-problem-admin-table');
+    const rows = table.locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const only = Number(await rows.first().getAttribute('data-row-key'));
+    await page.getByTestId(`group-problem-delete-${only}`).click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(async () => (await sql(`select id from problem where id = $1`, [only])).length).toBe(0);
+    // The empty page gives way to the last one with rows, and the address says so.
+    await page.waitForURL((u) => !u.searchParams.has('currentPage') && u.searchParams.get('admin') === 'true');
+    await expect.poll(() => rows.count()).toBe(10);
+    const pager = page.getByTestId('group-problem-page').locator('.ant-pagination');
+    expect(await pager.locator('.ant-pagination-item-active').innerText()).toBe('1');
+    expect(await pager.innerText()).toContain('10 problems');
+    expect(await table.getByText('The group has no problems yet.').count()).toBe(0);
+    await notice(page, 'Delete successfully').waitFor();
+    await pager.scrollIntoViewIfNeeded();
+    await pageShot(page, 'group-problem-admin-after-delete-1280');
+    await context.close();
   });
 });

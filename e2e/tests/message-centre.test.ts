@@ -26,6 +26,8 @@ const XSS = '<img src=x onerror="window.__xss=1">';
 let tokenA = '';
 let tokenB = '';
 let did = 0;
+/** the discussion of the reader with two pages of messages */
+let paged = 0;
 let saved: { discussionAcRequired: number; discussionDailyPosts: number } | null = null;
 
 interface Counts {
@@ -68,7 +70,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (saved) await api('PUT', '/api/admin/config/set-web-config', { token: root, body: saved });
-  if (did) await api('DELETE', '/api/admin/discussion', { token: root, body: { ids: [did] } });
+  const ids = [did, paged].filter(Boolean);
+  if (ids.length) await api('DELETE', '/api/admin/discussion', { token: root, body: { ids } });
 });
 
 describe('message centre', () => {
@@ -205,6 +208,35 @@ describe('message centre', () => {
     await a.page.getByTestId('unread-dot').waitFor({ state: 'detached' });
     await pageShot(a.page, 'message-sys-1280');
     await a.context.close();
+  });
+
+  it('deleting the only message of page 2 shows page 1 with its messages', async () => {
+    // A reader of his own, with seven comments of B's on his discussion: two pages of six.
+    const reader = stampedUser('mc', stamp, 'message-pass3');
+    const token = await registerUser(reader);
+    const categories = await apiOk<{ id: number }[]>('GET', '/api/discussion-category', { token });
+    const d = await apiOk<{ id: number }>('POST', '/api/discussion', {
+      token,
+      body: { title: `MC${stamp} Seven answers`, description: 'Counting the answers.', categoryId: categories[0]!.id, content: 'Anyone?' },
+    });
+    paged = d.id;
+    for (let i = 1; i <= 7; i++) await apiOk('POST', '/api/comment', { token: tokenB, body: { did: paged, content: `Answer ${i} ${stamp}` } });
+    const { context, page } = await newVisitor(browser);
+    await useSession(context, await loginSession(reader));
+    await page.goto('/message/discuss?currentPage=2');
+    const list = page.getByTestId('message-list-discuss');
+    const items = list.locator('.oj-message-item');
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().innerText()).toContain(`Answer 1 ${stamp}`);
+    await items.first().locator('[data-testid^="message-delete-"]').click();
+    await notice(page, 'Message deleted.').waitFor();
+    // The empty page gives way to the one before, newest first.
+    await page.waitForURL((u) => !u.searchParams.has('currentPage'));
+    await expect.poll(() => items.count()).toBe(6);
+    expect(await items.first().innerText()).toContain(`Answer 7 ${stamp}`);
+    expect(await list.locator('.ant-empty').count()).toBe(0);
+    await pageShot(page, 'message-after-delete-1280');
+    await context.close();
   });
 });
 

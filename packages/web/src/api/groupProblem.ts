@@ -38,7 +38,8 @@ export const groupProblemKeys = {
   /** everything cached of one group's problems (dropped after a save, delete, auth change) */
   all: (gid: number) => ['group', gid, 'problem'] as const,
   list: (gid: number, page: number, limit: number) => ['group', gid, 'problem', 'list', page, limit] as const,
-  adminList: (gid: number, page: number, limit: number) => ['group', gid, 'problem', 'admin', page, limit] as const,
+  /** the group's admin lists (the kit appends the query) */
+  adminLists: (gid: number) => ['group', gid, 'problem', 'admin'] as const,
   tags: (gid: number) => ['group', gid, 'problem', 'tags'] as const,
   applications: ['admin-group-problem-apply'] as const,
 };

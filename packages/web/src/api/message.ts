@@ -21,5 +21,6 @@ export const messageApi = {
 
 export const messageKeys = {
   all: (uid: string) => ['messages', uid] as const,
-  list: (uid: string, tab: MessageTab, page: number) => ['messages', uid, tab, page] as const,
+  /** one tab's pages (the list appends the page) */
+  tab: (uid: string, tab: MessageTab) => ['messages', uid, tab] as const,
 };

@@ -10,6 +10,8 @@ export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | '
   /** the query of the page on show */
   list: { data?: Page<T>; isFetching: boolean };
   paging: Paging;
+  /** i18n key of the pager's total, given `count` and `total`, for a list that words it its own way ("11 problems") */
+  totalKey?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | '
  * its buttons and the page size. The same holds wherever the table is wider than its box (a group's
  * narrow main column at 768 or 1280 px): a pinned column would sit on top of the columns under it.
  */
-export function AdminTable<T extends object>({ list, paging, columns, ...table }: AdminTableProps<T>) {
+export function AdminTable<T extends object>({ list, paging, columns, totalKey, ...table }: AdminTableProps<T>) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const box = useRef<HTMLDivElement>(null);
@@ -50,7 +52,7 @@ export function AdminTable<T extends object>({ list, paging, columns, ...table }
           showSizeChanger: true,
           pageSizeOptions: ADMIN_PAGE_SIZES,
           showQuickJumper: !isMobile,
-          showTotal: isMobile ? undefined : (total) => t('admin.total', { total }),
+          showTotal: isMobile ? undefined : (total) => (totalKey ? t(totalKey, { count: total, total }) : t('admin.total', { total })),
           onChange: paging.onChange,
         }}
         {...table}

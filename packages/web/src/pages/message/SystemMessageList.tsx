@@ -16,7 +16,7 @@ import { useMessageList } from './useMessageList';
 export function SystemMessageList({ tab }: { tab: SystemMessageTab }) {
   const { t } = useTranslation();
   const size = MESSAGE_PAGE_SIZES.system;
-  const { list, page, setPage, removeOne, cleanAll } = useMessageList<SystemMessage>(tab, (p) => messageApi.systemList(tab, p, size));
+  const { list, page, setPage, removeOne, cleanAll } = useMessageList<SystemMessage>(tab, size, (p, s) => messageApi.systemList(tab, p, s));
   const total = list.data?.total ?? 0;
   return (
     <div className="oj-message-sys" data-testid={`message-list-${tab}`}>

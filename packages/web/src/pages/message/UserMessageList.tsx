@@ -15,7 +15,7 @@ const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//')
 export function UserMessageList({ tab }: { tab: UserMessageTab }) {
   const { t } = useTranslation();
   const size = MESSAGE_PAGE_SIZES.user;
-  const { list, page, setPage, removeOne, cleanAll } = useMessageList<UserMessage>(tab, (p) => messageApi.userList(tab, p, size));
+  const { list, page, setPage, removeOne, cleanAll } = useMessageList<UserMessage>(tab, size, (p, s) => messageApi.userList(tab, p, s));
   const total = list.data?.total ?? 0;
   return (
     <div data-testid={`message-list-${tab}`}>
