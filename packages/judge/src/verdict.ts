@@ -154,6 +154,7 @@ export const JUDGE_STATUS_NAMES: Record<JudgeStatusCode, string> = {
   [JudgeStatus.PARTIAL_ACCEPTED]: 'Partial Accepted',
   [JudgeStatus.SUBMITTING]: 'Submitting',
   [JudgeStatus.SUBMITTED_FAILED]: 'Submitted Failed',
+  [JudgeStatus.OUTPUT_LIMIT_EXCEEDED]: 'Output Limit Exceeded',
 };
 
 export function statusName(status: JudgeStatusCode): string {

@@ -118,6 +118,7 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 
 /** Remote judges of spec 1 §1; own problems carry ME. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;
+export type RemoteOj = (typeof REMOTE_OJS)[number];
 export const OWN_OJ = 'ME';
 
 /**

@@ -17,6 +17,8 @@ export const JudgeStatus = {
   PARTIAL_ACCEPTED: 8,
   SUBMITTING: 9,
   SUBMITTED_FAILED: 10,
+  /** reported by remote judges only (our judge says Runtime Error with the reason), never folded into RE */
+  OUTPUT_LIMIT_EXCEEDED: 11,
 } as const;
 export type JudgeStatusCode = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 
@@ -35,6 +37,7 @@ export const JUDGE_STATUS_SHORT: Partial<Record<JudgeStatusCode, string>> = {
   6: 'CP',
   8: 'PAC',
   10: 'SF',
+  11: 'OLE',
 };
 
 export const ACTIVE_JUDGE_STATUSES: readonly number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];

@@ -19,6 +19,7 @@ export const JUDGE_STATUS_COLOR: Record<JudgeStatusCode, string> = {
   [JudgeStatus.PARTIAL_ACCEPTED]: 'cyan',
   [JudgeStatus.SUBMITTING]: 'gold',
   [JudgeStatus.SUBMITTED_FAILED]: 'default',
+  [JudgeStatus.OUTPUT_LIMIT_EXCEEDED]: 'orange',
 };
 
 export interface JudgeStatusRow {
