@@ -116,7 +116,7 @@ export async function openEditor(page: Page) {
   // The pointer comes over the plain area, scrolled into view first (on a phone it is below the
   // statement, where a pointer cannot reach); it may be replaced between the look and the move, which then
   // does nothing (a locator's hover would retry on the replaced area for its whole timeout).
-  const inView = (await plain.count()) ? await plain.scrollIntoViewIfNeeded({ timeout: 1_000 }).then(() => true, () => false) : false;
+  const inView = (await plain.count()) > 0 && (await plain.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => 'gone')) !== 'gone';
   const box = inView ? await plain.boundingBox({ timeout: 1_000 }).catch(() => null) : null;
   if (box) await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 20));
   await editor.waitFor();
