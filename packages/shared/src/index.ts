@@ -34,3 +34,4 @@ export * from './group-problem.js';
 export * from './discussion.js';
 export * from './permission.js';
 export * from './ability.js';
+export * from './remote-account.js';

@@ -111,6 +111,8 @@ export const MSG = {
   languageNotSupported: 'The language {language} is not supported for this problem.',
   submitTooFast: 'Submitting too frequently, please wait {seconds} seconds before submitting again.',
   remoteJudgeUnavailable: 'Remote judging is not available on this site.',
+  remoteAccountExists: '{oj} already has an account named {username}.',
+  remoteAccountNotFound: 'The remote judge account does not exist.',
   publicJudgeClosed: 'Judging is closed on this site for now: submissions outside contests are not accepted.',
   contestJudgeClosed: 'Contest judging is closed on this site for now: contest submissions are not accepted.',
   submitCaptchaRequired: 'Please enter the captcha before submitting.',

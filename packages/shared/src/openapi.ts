@@ -27,6 +27,7 @@ import { rankEndpoints } from './rank.js';
 import { siteEndpoints } from './site.js';
 import { submissionEndpoints } from './submission.js';
 import { testRunEndpoints } from './test-run.js';
+import { adminRemoteAccountEndpoints } from './remote-account.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
 
 /**
@@ -65,6 +66,7 @@ export const ENDPOINT_TABLES = {
   testRunEndpoints,
   trainingEndpoints,
   adminTrainingEndpoints,
+  adminRemoteAccountEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointTables = typeof ENDPOINT_TABLES;

@@ -33,6 +33,7 @@ import { groupContestRoutes } from './group-contest/routes.js';
 import { groupTrainingRoutes } from './group-training/routes.js';
 import { groupBoardRoutes } from './group-board/routes.js';
 import { adminGroupProblemRoutes, groupProblemRoutes } from './group-problem/routes.js';
+import { adminRemoteAccountRoutes } from './remote/routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -67,6 +68,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminRemoteAccountRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminPermissionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDashboardRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminUserRoutes(scope, ctx), { prefix: '/api/admin' });

@@ -13,3 +13,4 @@ export * from './training.js';
 export * from './discussion.js';
 export * from './api-node.js';
 export * from './group.js';
+export * from './remote.js';

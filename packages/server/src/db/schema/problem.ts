@@ -76,6 +76,9 @@ export const problems = pgTable(
     /** Changes whenever the test set changes (epoch ms, always increasing); judges see it in the manifest. */
     caseVersion: text('case_version').notNull().default('0'),
     isRemote: boolean('is_remote').notNull().default(false),
+    /** a remote problem's judge (HDU, CF, …) and its id there; null on our own */
+    remoteOj: text('remote_oj'),
+    remoteId: text('remote_id'),
     isGroup: boolean('is_group').notNull().default(false),
     gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     /** null, 1 applying, 2 approved, 3 refused (a group problem asking to become public) */

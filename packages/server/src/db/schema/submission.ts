@@ -43,6 +43,9 @@ export const submissions = pgTable(
     /** training.id when submitted inside a training (spec 2 "Training"; cid stays 0), else null */
     tid: integer('tid'),
     judger: text('judger'),
+    /** a remote judge's run id once the site took the submission (a rejudge polls it again), and the pool account that sent it */
+    remoteRunId: text('remote_run_id'),
+    remoteAccountId: integer('remote_account_id'),
     isManual: boolean('is_manual').notNull().default(false),
     errorMessage: text('error_message'),
     share: boolean('share').notNull().default(false),
