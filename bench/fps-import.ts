@@ -1,5 +1,5 @@
 /**
- * FPS import at scale (issue 11): one FPS XML file of 5 000 problems, each with a few KB of test data
+ * FPS import at scale: one FPS XML file of 5 000 problems, each with a few KB of test data
  * (and a sample, a template and a character reference in the title), uploaded to the real API server
  * (child process) through `POST /api/file/import-problems`; reports the upload size, the wall time
  * until the last NDJSON line, problems per second, the server's resident memory before, its peak

@@ -10,7 +10,7 @@
  * BENCH_SUBMISSIONS (500000: inside groups), BENCH_BANK_SUBMISSIONS (200000); BENCH_EXPLAIN=1 prints
  * EXPLAIN ANALYZE of one group's rank query; BENCH_PROFILE_ONLY=1 stops after the in-process figures.
  *
- * The group problem list call belongs to another part of issue 15; its query here is the one a group's
+ * The group problem list call belongs to another part of the group work; its query here is the one a group's
  * list needs, the problem table read by `gid` (problem_gid_idx): a page of 30 and the count, timed in
  * this process next to the group rank's service (no HTTP) so the two compare.
  */

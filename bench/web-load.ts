@@ -16,7 +16,7 @@
  *
  * BENCH_LIST=1 lists every script of the last load instead of the largest eight.
  *
- * Target of issue 10: /home ≤ 200 KB of compressed JS in ≤ 25 JS requests (e2e/tests/first-load.test.ts
+ * Target: /home ≤ 200 KB of compressed JS in ≤ 25 JS requests (e2e/tests/first-load.test.ts
  * holds the reached budget).
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Contest management end to end (spec 3 §2 admin contest routes, "Contest form", §4, §5): root makes a
+ * Contest management end to end (admin routes, the contest form and its checks): root makes a
  * protected ACM contest in the admin form, adds public problems, sets a balloon colour, posts an
  * announcement, toggles visibility, downloads the accepted code and deletes a contest; a normal user
  * is refused. Nothing here changes a site setting.
@@ -70,7 +70,7 @@ describe('admin contest management', () => {
     await page.waitForURL('**/admin/contest/create');
     await page.getByTestId('admin-contest-form').waitFor();
 
-    // Spec 3 §5, one message at a time.
+    // The form's checks, one message at a time.
     await saveExpecting(page, 'Contest Title is required');
     await page.getByTestId('contest-title').fill(title);
     await saveExpecting(page, 'Contest Description is required');

@@ -1,8 +1,8 @@
 /**
- * The admin dashboard end to end (issue 14): root opens it and sees the running built-in judge as
+ * The admin dashboard end to end: root opens it and sees the running built-in judge as
  * healthy, this API node in the registry and the database; a submission is made and the dashboard
  * shows one more submission today by itself (no reload). At 768 px (in Japanese) nothing overflows the page.
- * Without a base URL the dashboard warns that reset mails carry only a path (issue 20).
+ * Without a base URL the dashboard warns that reset mails carry only a path.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

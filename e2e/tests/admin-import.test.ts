@@ -1,5 +1,5 @@
 /**
- * The batch import page (issue 11) in Chromium: a multi-problem FPS file shows the upload and the
+ * The batch import page in Chromium: a multi-problem FPS file shows the upload and the
  * server's progress through the file, then the report of every problem — imported, imported with
  * warnings (unpaired tests, a checker that does not compile), refused and why — and the imported
  * problems are in the list.

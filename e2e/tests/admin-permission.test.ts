@@ -1,5 +1,5 @@
 /**
- * Roles and permissions end to end (issue 14): root gives the admin role the user_admin permission on
+ * Roles and permissions end to end: root gives the admin role the user_admin permission on
  * the tab of /admin/user; an admin, already logged in, gets the Users page on his next visit without a
  * new login; root takes it back and the page is closed to him again.
  */

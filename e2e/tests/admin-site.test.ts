@@ -41,7 +41,7 @@ describe('admin site screens', () => {
     await page.waitForURL('**/admin/announcement');
     await page.getByTestId('admin-announcements').waitFor();
     await page.getByTestId('ann-create').click();
-    // Empty: the dialog refuses (spec 3 §5: title and content required).
+    // Empty: the dialog refuses (title and content required).
     await page.getByTestId('ann-save').click();
     await page.getByText('Title is required').first().waitFor();
     await page.getByText('Content is required').first().waitFor();

@@ -1,5 +1,5 @@
 /**
- * The Users screen end to end (issue 14): root imports a CSV of 3 users (after a file with problems is
+ * The Users screen end to end: root imports a CSV of 3 users (after a file with problems is
  * shown row by row and refused), generates 10 users and downloads their list; one generated user logs
  * in in a second browser context; root disables him in the edit dialog, and the user's open tab is
  * logged out on its next call. The screen at 768 px is captured too.

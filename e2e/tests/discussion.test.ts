@@ -1,5 +1,5 @@
 /**
- * Discussions end to end (issue 13): user A opens a problem, follows its Discussion button and posts a
+ * Discussions end to end: user A opens a problem, follows its Discussion button and posts a
  * discussion about it through the full-screen dialog; user B comments, replies to the comment and to
  * the reply, and likes the discussion; XSS attempts in the title, description, content and comment
  * render as text (no dialog, no script run, no event handler); a visitor's like asks to log in; the

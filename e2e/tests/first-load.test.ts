@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 16: what a new visitor's browser fetches for the first load of /home (the built app
+ * What a new visitor's browser fetches for the first load of /home (the built app
  * served precompressed by the real server). The budget is a size, not a time: for a given build and
  * page it does not move with the machine's load. bench/web-load.ts measures the same thing in detail.
  */
@@ -11,7 +11,7 @@ import { api, loginSession, registerUser, rootToken } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import { chooseLanguage, toast, useSession } from '../lib/ui.js';
 
-/** Scripts fetched by the first load of /home (issue 10 target: ≤ 25). */
+/** Scripts fetched by the first load of /home (target: ≤ 25). */
 const HOME_JS_REQUESTS_MAX = 25;
 /**
  * KB of script on the wire (brotli bodies + headers) for the first load of /home of a fresh site (its
@@ -20,10 +20,10 @@ const HOME_JS_REQUESTS_MAX = 25;
  * the page still needs. The budget holds what was reached and fails on growth beyond it (antd's menus
  * or tooltips creeping back into the shell are ~20 KB, the Markdown renderer 25, a chart or a table 50–130).
  */
-// 206.4 after the admin back-office (issue 14); 198.7 once the message catalogue came only with the
+// 206.4 after the admin back-office; 198.7 once the message catalogue came only with the
 // first answer carrying a message and the texts of the user, judge-status and about pages left the
 // first paint's dictionary (measured in en-US; zh-CN adds antd's and dayjs's Chinese locales).
-// 200.3 with the header's colour-scheme switch (issue 20); 197.3 once the footer's "Powered by" no
+// 200.3 with the header's colour-scheme switch; 197.3 once the footer's "Powered by" no
 // longer used react-i18next's Trans (and its HTML parser).
 const HOME_JS_KB_MAX = 200;
 
@@ -32,7 +32,7 @@ const HOME_JS_KB_MAX = 200;
  * logged in. The first load is every script fetched from the navigation until the statement with its
  * math and the code are shown and the network has been quiet for a second, the pointer never moved and
  * nothing clicked or focused: what the page fetches by itself (on idle or otherwise) counts.
- * Issue 20's target is 350 KB. It was 897 KB when every syntax mode and theme of the editor came with
+ * The target is 350 KB. It was 897 KB when every syntax mode and theme of the editor came with
  * the page, 648.7 with the grammar and theme fetched when chosen. Now 343.8: the shell (~185 KB, as
  * /home), KaTeX (63) and the Markdown renderer with the sanitiser (25), the texts of the non-admin
  * areas and the message catalogue (~16), the tabs (12) and the page (~41: statement, splitter, a plain

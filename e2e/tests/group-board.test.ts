@@ -1,5 +1,5 @@
 /**
- * A group's announcements, rank and discussions in Chromium (issue 15): the owner writes an
+ * A group's announcements, rank and discussions in Chromium: the owner writes an
  * announcement in the announcement tab, a member reads it on the group's home; the rank tab ranks the
  * members by ACM and OI with its state in the address bar and numbers going on across pages; a member
  * posts a discussion in the group's discussion tab, a group admin hides it from the Discussion Admin

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the whole story in Chromium: a teacher creates a private class group, two students apply
+ * Groups, the whole story in Chromium: a teacher creates a private class group, two students apply
  * with the code, the teacher accepts one and refuses the other, creates a group problem and a group
  * contest with it; the accepted student (on a 768 px screen) opens the contest from the group, solves
  * the problem with the real judge and appears on the group rank; the refused student sees nothing of

@@ -1,5 +1,5 @@
 /**
- * Group contests end to end (spec 3 "Group contests", issue 15): a group admin creates a contest in the
+ * Group contests end to end: a group admin creates a contest in the
  * group's contest tab with the site's contest form and adds a public problem with its display id; a member
  * opens it from the group's contest cards (768 px) into the site's contest shell and reads the problem;
  * someone outside the group is refused.
@@ -93,7 +93,7 @@ describe('group contests', () => {
     const card = page.getByTestId(`contest-item-${cid}`);
     await card.waitFor();
     expect(await card.innerText()).toContain('Running');
-    // A public contest's card in a group shows no participant count (spec 3 "Group contests").
+    // A public contest's card in a group shows no participant count.
     expect(await card.getByTestId('contest-count').count()).toBe(0);
     expect(await page.getByTestId('group-contest-create').count()).toBe(0);
     await pageShot(page, 'group-contest-list-768');

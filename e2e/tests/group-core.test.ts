@@ -1,9 +1,9 @@
 /**
- * The group core in Chromium (issue 15): a teacher creates a private group from the /group list's
- * dialog, a student finds it and applies with the code (a wrong code is refused), the teacher accepts
- * him in the member admin and makes him an admin with the level select (options closed by spec 3 §4),
- * the teacher crops and uploads the group's avatar, and the student's view at 768 px shows the group.
- * The owner of another group adds members in bulk from a pasted list (issue 20).
+ * The group core in Chromium: a teacher creates a private group from the /group list's dialog, a
+ * student finds it and applies with the code (a wrong code is refused), the teacher accepts him in
+ * the member admin and makes him an admin with the level select (levels above his own closed), the
+ * teacher crops and uploads the group's avatar, and the student's view at 768 px shows the group.
+ * The owner of another group adds members in bulk from a pasted list.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,7 +212,7 @@ describe('group core', () => {
     await page.getByText(listed).first().waitFor();
     expect(page.url()).toContain('/group');
     await pageShot(page, 'group-list-visitor');
-    // Creating a group needs a login (spec 3 §2): the warning and the login dialog.
+    // Creating a group needs a login: the warning and the login dialog.
     await page.getByTestId('group-create').click();
     await toast(page, 'Please login first');
     await page.getByTestId('login-username').waitFor();

@@ -1,5 +1,5 @@
 /**
- * Group problems end to end (issue 15): a group admin creates a problem in the group's problems tab
+ * Group problems end to end: a group admin creates a problem in the group's problems tab
  * with the site's problem editor (the id field shows the group's short name in front, test cases from a
  * zip), a member opens it in the group, solves it with the real sandbox judge, and sees the verdict in
  * the group's submissions tab and its submission detail; a non-member gets nothing of it. Screens at

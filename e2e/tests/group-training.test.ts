@@ -1,5 +1,5 @@
 /**
- * Group trainings end to end (issue 15): a group admin creates a training in the group's training tab
+ * Group trainings end to end: a group admin creates a training in the group's training tab
  * with the site's training form, adds a public problem with the add-from-public dialog and finds it in
  * the admin list; a member opens it from the group's list at phone-ish width (768 px), goes through its
  * tabs to the problem and solves it with the real judge; someone outside the group sees nothing of it.

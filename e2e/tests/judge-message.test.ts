@@ -1,5 +1,5 @@
 /**
- * A checker's words for the judges (issue 27): a testlib checker that says "judge answer = 3" on the
+ * A checker's words for the judges: a testlib checker that says "judge answer = 3" on the
  * statement's sample case. The submitter's case grid shows the verdict only; the problem's admin sees
  * the checker's comment under "For the judges only" in the same tooltip.
  */

@@ -1,5 +1,5 @@
 /**
- * Layout without overlaps (issue 20), measured geometrically at 390, 768 and 1280 px: the discussion
+ * Layout without overlaps, measured geometrically at 390, 768 and 1280 px: the discussion
  * report dialog's character counter clears the field and the dialog's buttons; a group contest card's info
  * column clears its status column; the roles table on /admin/user fits a 1280 px window (it scrolls inside
  * its card); neighbouring tag chips and buttons keep a gap of at least 4 px. No page scrolls sideways.

@@ -1,5 +1,5 @@
 /**
- * The message centre and the discussion admin screens end to end (issue 13): user B comments on user
+ * The message centre and the discussion admin screens end to end: user B comments on user
  * A's discussion, replies to A's comment and likes both (through the API); A sees the red dot, opens the
  * message centre from the user menu, finds each message with its link, and the tab counters and the dot
  * go as the lists are read; A deletes one message and cleans a tab. The super admin writes a notice to A

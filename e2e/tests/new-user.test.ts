@@ -1,5 +1,5 @@
 /**
- * What a new user hit (issue 10, items 9–12), walked in Chromium: the editor of a problem without a
+ * What a new user hit, walked in Chromium: the editor of a problem without a
  * template of its own opens on the language's bare skeleton (never the A+B solution), a problem's own
  * template and the user's draft win; a failure shows once (a hidden problem: only its card; a failed
  * action: one toast, no notification beside it); logging in from a guarded page goes back to it (query

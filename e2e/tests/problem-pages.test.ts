@@ -134,7 +134,7 @@ describe('problem pages', () => {
     await loadCode(page, AC);
     await page.getByTestId('open-test-run').click();
     await expect.poll(() => page.getByTestId('test-run-expected').inputValue()).toContain('3');
-    // Issue 20: input of one's own no longer judged against the sample's answer. Editing the input
+    // Input of one's own no longer judged against the sample's answer. Editing the input
     // clears the expected output the sample filled in; the run then only runs (no Wrong Answer).
     await page.getByTestId('test-run-input').fill('5 7\n');
     expect(await page.getByTestId('test-run-expected').inputValue()).toBe('');

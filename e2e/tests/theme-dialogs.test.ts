@@ -1,5 +1,5 @@
 /**
- * Issue 20, the shell: the dark scheme (following the system, switched in the header, saved per user),
+ * The shell: the dark scheme (following the system, switched in the header, saved per user),
  * the login dialog's focus, and the confetti on Accepted under the site's Content-Security-Policy.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';

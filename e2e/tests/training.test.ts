@@ -1,5 +1,5 @@
 /**
- * Trainings end to end (issue 12): an admin makes a category and a private training with two bank
+ * Trainings end to end: an admin makes a category and a private training with two bank
  * problems through the admin screens; a user finds it on /training, unlocks it with its password (an
  * empty and a wrong one first), solves one problem inside it with the real judge, and sees the
  * progress and the training rank change; the focus mode has the training's context menu and problem

@@ -1,5 +1,6 @@
 /**
- * Issue 10, items 3 and 16, in Chromium against the real server:
+ * Hostile content, the Content-Security-Policy and the built app's delivery, in Chromium against
+ * the real server:
  * - hostile Markdown (a signature and a problem statement) renders without its <style>, <form>,
  *   event handlers or javascript: links: the site header stays visible and no script runs;
  * - the Content-Security-Policy the server sends does not break the home page, a problem page with
@@ -18,7 +19,7 @@ let root: string;
 const stamp = runStamp(6);
 const user = stampedUser('sec', stamp, 'secure-pass-1');
 
-/** Every way a signature or statement tried to take over the page (issue 10, item 3). */
+/** Every way a signature or statement tried to take over the page. */
 const PAYLOAD = [
   '**Hello** from $x^2$',
   '<style>header{display:none !important}.oj-topbar{display:none !important}</style>',

@@ -34,7 +34,7 @@ export interface JudgeRequest {
   cases: JudgeCaseInput[];
   timeLimitMs: number;
   memoryLimitMb: number;
-  /** Default 128 MB (spec 3 §9). */
+  /** Default 128 MB. */
   stackLimitMb?: number;
   removeEndBlank?: boolean;
   judgeCaseMode?: JudgeCaseMode;

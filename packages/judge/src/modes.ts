@@ -1,5 +1,5 @@
 /**
- * Judge case modes and scoring (spec 3 §3/§9; HOJ rules where the spec is silent):
+ * Judge case modes and scoring (HOJ rules where the spec is silent):
  *
  * | mode                  | execution                                           | OI score                     |
  * |-----------------------|-----------------------------------------------------|------------------------------|
@@ -101,7 +101,7 @@ export interface SubtaskSummary {
   memory: number;
 }
 
-/** Per-group summary of the subtask modes (spec 1 §3 "Subtask": groupNum, status, score, ac, total, time, memory). */
+/** Per-group summary of the subtask modes (groupNum, status, score, ac, total, time, memory). */
 export function subtaskSummaries(cases: Array<ScoredCase & { time: number; memory: number }>, mode: JudgeCaseMode): SubtaskSummary[] {
   return groups(cases).map((g) => {
     const scores = g.map(caseScore);

@@ -62,7 +62,7 @@ export interface JudgeSubmissionRequest {
   cases: SubmissionCase[];
   timeLimitMs: number;
   memoryLimitMb: number;
-  /** Default 128 MB (spec 3 §9). */
+  /** Default 128 MB. */
   stackLimitMb?: number;
   /** 0 ACM (default), 1 OI. */
   problemType?: ProblemType;

@@ -1,5 +1,5 @@
 /**
- * Online self-test ("test run", spec 1 §3/§4; HOJ's TestJudge): compile the code and run it once
+ * Online self-test ("test run"; HOJ's TestJudge): compile the code and run it once
  * on the user's input (at most 1000 characters) with the problem's limits.
  *
  * Status, as HOJ:
@@ -47,7 +47,7 @@ export interface TestRunRequest {
   problemJudgeMode?: JudgeMode;
   /** Program output limit; default 16 MB. */
   outputLimitKb?: number;
-  /** Longest accepted input; default 1000 (spec 1 §5). `oj run` lifts it. */
+  /** Longest accepted input; default 1000. `oj run` lifts it. */
   maxInputChars?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Runner reports → judge statuses (spec 1 §3 numbers).
+ * Runner reports → judge statuses (their status codes).
  *
  * Output limit: like HOJ, a program that exceeds the output limit gets Runtime Error (3) with the
  * message "Output limit exceeded" — its output is cut, so comparing it would only produce a
@@ -135,7 +135,7 @@ export function trimCompilerOutput(text: string, maxChars = 8000, maxLines = 200
   return cut ? `${out.trimEnd()}\n... (output truncated)` : out;
 }
 
-/** English names of the judge statuses (spec 1 §3), e.g. for the `oj run` report. */
+/** English names of the judge statuses, e.g. for the `oj run` report. */
 export const JUDGE_STATUS_NAMES: Record<JudgeStatusCode, string> = {
   [JudgeStatus.NOT_SUBMITTED]: 'Not Submitted',
   [JudgeStatus.SUBMITTED_UNKNOWN_RESULT]: 'Submitted Unknown Result',

@@ -249,7 +249,7 @@ describe('test run', () => {
     expect(ac.memory).toBeGreaterThan(0);
     expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '4\n', limits })).status).toBe(S.WRONG_ANSWER);
     expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3 \n', limits })).status).toBe(S.PRESENTATION_ERROR);
-    // A typed expected output without its final newline (or with CRLF) is the same answer (issue 10).
+    // A typed expected output without its final newline (or with CRLF) is the same answer.
     expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3', limits })).status).toBe(S.ACCEPTED);
     expect((await testRun({ language: 'C', code: AC_C, input: '1 2', expectedOutput: '3\r\n', limits })).status).toBe(S.ACCEPTED);
     const free = await testRun({ language: 'C', code: AC_C, input: '20 22', limits, problemJudgeMode: 'spj' });

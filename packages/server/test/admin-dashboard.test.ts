@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (issue 14): site figures for every admin-area role, the caller's last login, and
+ * The admin dashboard: site figures for every admin-area role, the caller's last login, and
  * for system_info_admin only the API node registry, the database and the judges with the queue.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: every admin call checks the role on the server. Walks every endpoint table of @oj/shared,
+ * Every admin call checks the role on the server. Walks every endpoint table of @oj/shared,
  * so a call added later is covered without touching this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const all: Endpoint[] = Object.values(shared).flatMap((table) =>
 const unique = [...new Map(all.map((e) => [`${e.method} ${e.path}`, e])).values()];
 const adminCalls = unique.filter((e) => e.path.startsWith('admin/') && e.path !== 'admin/login');
 
-/** The super admin's pages of spec 3 §2 (user, session, announcement, notice, conf, switch) and roles and permissions. */
+/** The super admin's pages (user, session, announcement, notice, conf, switch) and roles and permissions. */
 const SUPER_ADMIN_PREFIXES = ['admin/user/', 'admin/permission', 'admin/announcement', 'admin/msg/notice', 'admin/config/', 'admin/switch/'];
 const superAdminCalls = adminCalls.filter((e) => SUPER_ADMIN_PREFIXES.some((p) => e.path.startsWith(p)));
 

@@ -1,5 +1,5 @@
 /**
- * The super admin's site screens (issue 14): site announcements (CRUD, validation, only the visible ones
+ * The super admin's site screens: site announcements (CRUD, validation, only the visible ones
  * on the home page), the home carousel (upload refuses non-images and oversize, removal), the site
  * configuration (bad values refused and nothing changed; SMS and group settings round-trip; the SMS secret
  * never sent back), the data source, and every call refused to a normal user, a problem admin and an admin.

@@ -1,8 +1,8 @@
 /**
- * Issue 14, the Users screen's calls (admin/user/*, file/generate-user-excel): super admin only; list
+ * The Users screen's calls (admin/user/*, file/generate-user-excel): super admin only; list
  * with keyword and role filters; edit (unique username, role, disabling and password reset end every
  * session at once, root cannot lock himself out); delete several at once in one transaction (what is
- * deleted and what stays); CSV import (spec 3 §5 rules, per-row problems, all or nothing, a 5 MB
+ * deleted and what stays); CSV import (its rules, per-row problems, all or nothing, a 5 MB
  * file); generation of 1 000 users and the download of their list.
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';

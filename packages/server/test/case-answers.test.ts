@@ -1,5 +1,5 @@
 /**
- * Hidden test answers never reach a participant (issue 20): a case's program output, its checker
+ * Hidden test answers never reach a participant: a case's program output, its checker
  * message (the built-in comparators quote the answer) and its file names are shown to the submitter for
  * the statement's samples only, in the bank, a training, a group and a contest (running and ended);
  * the admins of the problem see every case.

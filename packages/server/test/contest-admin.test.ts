@@ -50,7 +50,7 @@ describe('contest form', () => {
       [{ description: '' }, 'Contest Description is required'],
       [{ startTime: null }, 'Contest Start Time is required'],
       [{ endTime: '' }, 'Contest End Time is required'],
-      // An end before the start makes the duration 0 (spec 3 §4), so the duration message comes first.
+      // An end before the start makes the duration 0, so the duration message comes first.
       [{ endTime: iso(-61) }, MSG.contestDurationInvalid],
       [{ endTime: iso(-61), auth: 1 }, MSG.contestDurationInvalid],
       [{ startTime: iso(10, now), endTime: iso(10, now) }, MSG.contestDurationInvalid],

@@ -146,7 +146,7 @@ describe('ACM board through the API', () => {
     ]);
     expect(c.data.total).toBe(6);
     expect(c.data.pinned).toBe(2);
-    // schools are the contest staff's to search (issue 20): a participant finds nobody by carl's
+    // schools are the contest staff's to search: a participant finds nobody by carl's
     const school = await rank(padmin, { cid: acm, keyword: 'north', removeStar: true });
     expect(names(school)).toEqual([['carl', 3]]);
     expect(names(await rank(bob, { cid: acm, keyword: 'north', removeStar: true }))).toEqual([['bob', 1]]);

@@ -1,5 +1,5 @@
 /**
- * IOI contests (issue 21): a problem scores the best of each subtask over all of a participant's
+ * IOI contests: a problem scores the best of each subtask over all of a participant's
  * submissions, summed, and equal totals share the rank. The very same judged submissions in an OI
  * contest score as OI does (one submission counts), so the board would fail here if IOI folded like OI.
  */

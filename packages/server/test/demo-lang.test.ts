@@ -1,5 +1,5 @@
 /**
- * The demo content's language (issue 20): `OJ_DEMO_LANG` (default zh-CN, the site's default language)
+ * The demo content's language: `OJ_DEMO_LANG` (default zh-CN, the site's default language)
  * picks the language the first start writes the demo texts in; a wrong value stops the start with a
  * clear message. Every language keeps the statements' maths, code and Markdown of the English text.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo content is optional (issue 20): `OJ_DEMO=0` starts a site with the super admin and the settings
+ * Demo content is optional: `OJ_DEMO=0` starts a site with the super admin and the settings
  * only — no demo problems, contests, trainings, discussions, groups, welcome announcement or carousel
  * image — and a later start without it does not fill the bank with demos either.
  */

@@ -1,5 +1,5 @@
 /**
- * Likes, reports, categories and the discussion back office (issue 13): exact like counts under
+ * Likes, reports, categories and the discussion back office: exact like counts under
  * parallel clicks, the Like_Discuss message (once, never for oneself), reports and their handling,
  * the super admin's category list, admin status/top/delete with the author's "mine" messages, and
  * the demo discussions of a fresh site.

@@ -1,5 +1,5 @@
 /**
- * Discussion calls (issue 13 "Discussions"): posting with its permissions and limits (policy
+ * Discussion calls: posting with its permissions and limits (policy
  * postDiscussion, AC count, daily posts under concurrency, admins exempt), bad inputs, the list with
  * its filters and order, the detail and its view count, edit and delete rights, hidden discussions,
  * and the site switch closing every public call.
@@ -239,7 +239,7 @@ describe('hidden discussions', () => {
 describe('openPublicDiscussion off', () => {
   it('answers every public discussion call with No Access (403), admins included; the back office still works', async () => {
     const id = await postDiscussion(t, u.amy!.token, cat.chat, { title: 'While open' });
-    // The categories also serve the group discussion pages (issue 15): closed when both areas are.
+    // The categories also serve the group discussion pages: closed when both areas are.
     await putSetting(t.database.db, 'website', { openPublicDiscussion: false, openGroupDiscussion: false });
     try {
       const calls: [string, (token?: string) => Promise<{ http: number; msg: string }>][] = [

@@ -1,6 +1,6 @@
 /**
- * The real site (`main.ts`, embedded PostgreSQL) in child processes on one temp DATA_DIR (issue 10
- * item 7): a second site is refused while the first is alive; after the first is SIGKILLed (what the
+ * The real site (`main.ts`, embedded PostgreSQL) in child processes on one temp DATA_DIR:
+ * a second site is refused while the first is alive; after the first is SIGKILLed (what the
  * OOM killer does) its PostgreSQL lives on as an orphan, and the next start stops it and comes up
  * with the data intact.
  */

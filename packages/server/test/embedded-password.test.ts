@@ -1,5 +1,5 @@
 /**
- * The embedded PostgreSQL's superuser password (issue 20): random per data directory, kept beside it
+ * The embedded PostgreSQL's superuser password: random per data directory, kept beside it
  * in a mode-600 file and reused on restart; a data directory made by an earlier version (the constant
  * "oj-embedded") gets a random password on its first start with this code.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the account, site, home, rank, message, admin and file calls are declared once in @oj/shared
+ * The account, site, home, rank, message, admin and file calls are declared once in @oj/shared
  * and served from those declarations: every declared call is a route with its method and path, and the
  * guards stayed where they were.
  */

@@ -1,5 +1,5 @@
 /**
- * A group's announcements, rank and discussions (issue 15, spec 3): every level (owner, root 5, admin 4,
+ * A group's announcements, rank and discussions: every level (owner, root 5, admin 4,
  * member 3, applying 1, refused 2, a non-member, a visitor, the super admin), the bad inputs (HTTP 400 or
  * a catalogue message, nothing changed), the group discussion switch, and the site's discussion calls
  * (detail, like, comments) refusing a group's discussion to non-members.
@@ -110,7 +110,7 @@ describe('group announcements', () => {
     expect(admin.data.records.map((a) => a.title)).toEqual(['By admin', 'Draft', 'Welcome']);
     expect(admin.data.total).toBe(3);
     expect((await list('member3', true)).http).toBe(403);
-    // 5 a page on the home (spec 3 §9)
+    // 5 a page on the home
     expect((await client(t, tok.member3).call('groupBoard.announcements', { query: { gid, limit: 1, currentPage: 2 } })).data.records[0].title).toBe('Welcome');
     // never among the site's announcements
     const site = await client(t).call('site.announcements');

@@ -1,5 +1,5 @@
 /**
- * Group contests (issue 15, spec 3 "Group contests" and §6): the group's contest calls at every level, the
+ * Group contests (with their access rules): the group's contest calls at every level, the
  * contest admin of a group contest (group root or creator, through the policy), its problems from the
  * bank (use policy) and from the group, announcements, the download, and the site's contest calls on a
  * group contest: members only, asked afresh, so a removed member is refused at once; submissions carry gid.

@@ -1,5 +1,5 @@
 /**
- * The group core (issue 15, spec 3 §2–§9 about groups): the list and its filters, creation with every
+ * The group core: the list and its filters, creation with every
  * rule of §5 and the site's group limits (admins exempt), settings, the avatar upload, disbanding (all
  * of the group goes in one transaction), and membership — join, apply, the application list, accept,
  * refuse, the level rules of §4 enforced by the server, removing members, leaving, an admin adding a
@@ -453,7 +453,7 @@ describe('member admin', () => {
   it('lets an admin find any user and add him at once', async () => {
     const found = await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword: 'strang' } });
     expect(found.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: null, role: Role.USER, level: 0 }]);
-    // usernames and nicknames only (issue 20): a real name or school is neither shown nor searched
+    // usernames and nicknames only: a real name or school is neither shown nor searched
     await t.database.db.update(users).set({ realname: 'Stan Ranger', school: 'Far Away High', nickname: 'Stan' }).where(eq(users.uid, uid.stranger!));
     const byNick = await client(t, tok.gadmin).call('group.userList', { query: { gid, keyword: 'stan' } });
     expect(byNick.data.records).toEqual([{ uid: uid.stranger, username: 'stranger', nickname: 'Stan', role: Role.USER, level: 0 }]);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Access everywhere": every group call needs a login, and nothing inside a private group
+ * Group access everywhere: every group call needs a login, and nothing inside a private group
  * answers a user who is not its member. Walks every `group…Endpoints` table of @oj/shared, so a group
  * call added later is covered without touching this file.
  */
@@ -23,7 +23,7 @@ const groupCalls: Endpoint[] = Object.entries(shared)
  */
 const FOR_EVERY_USER = new Set(['GET get-group-list', 'POST group', 'GET get-group-detail', 'GET get-group-auth', 'GET get-group-access', 'POST group/member']);
 
-/** The one group call open to visitors: the list of the group cards, as a logged-in outsider sees it (issue 20). */
+/** The one group call open to visitors: the list of the group cards, as a logged-in outsider sees it. */
 const VISITORS_MAY = 'GET get-group-list';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * Group problems and the group place (issue 15): the members' and admins' lists, create/edit with the
+ * Group problems and the group place: the members' and admins' lists, create/edit with the
  * short-name prefix and the OI even split, change auth, delete, test data with gid, the application to
  * the public bank and the super admin's review (the author told in the message centre); problem detail,
  * submit (gid stamped, the group judge switch), the group status list and submission detail for members

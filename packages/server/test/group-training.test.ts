@@ -1,5 +1,5 @@
 /**
- * Group trainings (issue 15, spec 3 "Group trainings", §5, §6): every group training call at each level
+ * Group trainings (form checks, access rules): every group training call at each level
  * (owner, root 5, admin 4, member 3, applying 1, refused 2, non-member, visitor, super admin), the
  * form's rules, problems from public problems (the use policy) and from the group's own, categories,
  * the inside of a group training through the site's training calls (members only, the private

@@ -1,5 +1,5 @@
 /**
- * Kattis folder aggregation and the site's judge_case_mode come from one table (issue 27 review):
+ * Kattis folder aggregation and the site's judge_case_mode come from one table:
  * every mode the export writes reads back as the same mode, and testdata.yaml's two spellings
  * (`grader_flags`, 2023-07 `scoring.aggregation`) name the same aggregation.
  */

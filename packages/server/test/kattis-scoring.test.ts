@@ -1,6 +1,6 @@
 /**
  * Kattis scoring problems score as at their origin, and a validator's words for the judges stay with
- * the judges (issue 27).
+ * the judges.
  *
  * - `fixtures/kattis-oddecho`, laid out as problemtools' "oddecho" example (2023-07, `type: scoring`,
  *   testdata.yaml per group: samples ignored, two groups of 50 points each taken as the minimum over

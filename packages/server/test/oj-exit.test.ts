@@ -1,5 +1,5 @@
 /**
- * `oj start` (bin/oj) under a service manager (issue 20): it exits non-zero when the server dies by a
+ * `oj start` (bin/oj) under a service manager: it exits non-zero when the server dies by a
  * signal nobody sent to `oj` (the OOM killer, `kill -9`), so Restart=on-failure starts it again, and 0
  * when the stop was asked for by signalling `oj` itself (Ctrl-C, `systemctl stop`). A real `oj`-like
  * parent (bin/supervise.js, what bin/oj runs its children with) and real child processes.

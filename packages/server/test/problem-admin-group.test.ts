@@ -1,5 +1,5 @@
 /**
- * The admin problem calls by id on a private group's problem (issue 20): only the group's root, the
+ * The admin problem calls by id on a private group's problem: only the group's root, the
  * author while still a group admin, and the super admin get through; a site problem admin outside the
  * group (or inside it but neither root nor author) reads, changes, hides, rejudges, downloads and
  * deletes nothing. Every call of `adminProblemEndpoints` that names a problem, plus the test data

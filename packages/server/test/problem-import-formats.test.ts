@@ -1,5 +1,5 @@
 /**
- * The batch import (issue 11): each format from packages made here, judged for real where it
+ * The batch import: each format from packages made here, judged for real where it
  * matters. FPS: character references decoded in titles, statements and test data (a correct A+B is
  * Accepted), unpaired tests kept with a warning, a broken checker imported private with a warning,
  * `<prepend>`/`<append>` judged around the submission; one bad item never costs the others; a file of

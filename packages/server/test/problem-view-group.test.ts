@@ -1,5 +1,5 @@
 /**
- * A group's problem is the group's inside (spec 3 §6): the calls that open a problem by its id outside
+ * A group's problem is the group's inside: the calls that open a problem by its id outside
  * the group's pages — its code templates, the problem a discussion names, a problem put into a contest —
  * answer as its detail route does. The site's admin roles outside the group are told it does not exist,
  * as the bank's detail tells them; the group's members get what they may open there.

@@ -286,7 +286,7 @@ describe('submissions', () => {
       [1, 0, 2, 2],
       [2, -1, 0, 1],
     ]);
-    // spec 1 §9: 0.1 * 33 + 2 * 0
+    // 0.1 * 33 + 2 * 0
     const d = await client(t, alice).call('submission.detail', { query: { submitId } });
     expect(d.data.submission.oiRankScore).toBe(3);
 

@@ -1,5 +1,5 @@
 /**
- * Site switches (spec 3 "switch" page): admin/switch/info and update (root only, validated), and what
+ * Site switches (the "switch" page): admin/switch/info and update (root only, validated), and what
  * they do to submitting: the non-contest interval, judging closed for public or contest submissions,
  * and the submit captcha.
  */

@@ -96,7 +96,7 @@ describe('online test run through the judge daemon', () => {
   });
 
   it('an expected output typed without its final newline is Accepted, not Presentation Error', async () => {
-    // The program prints "300\n"; the box holds "300" (issue 10).
+    // The program prints "300\n"; the box holds "300".
     const r = await run(alice, { code: taggedC.aPlusB('tr-nl'), userInput: '100 200', expectedOutput: '300' });
     expect(r).toMatchObject({ status: JudgeStatus.ACCEPTED, userOutput: '300\n', expectedOutput: '300' });
     const crlf = await run(alice, { code: taggedC.aPlusB('tr-crlf'), userInput: '100 200', expectedOutput: '300\r\n' });

@@ -1,5 +1,5 @@
 /**
- * /admin/training calls (issue 12 "Trainings (admin)"): who may call each one (normal users 403,
+ * /admin/training calls: who may call each one (normal users 403,
  * visitors 401, problem admins create and edit their own but neither delete a site training nor edit
  * another's, super admin everything), the form's rules and messages, categories, problems and delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Training rank (issue 12): AC count, total run time (fastest accepted run per problem), ordering,
+ * Training rank: AC count, total run time (fastest accepted run per problem), ordering,
  * cells, search and paging, real names only for the training's admins, and that the rank follows a
  * verdict at once — judging, rejudge, manual verdict, cancel — and problems leaving or joining it.
  */

@@ -1,5 +1,5 @@
 /**
- * Site training calls (issue 12 "Trainings (site)"): the list with filters and progress, detail,
+ * Site training calls: the list with filters and progress, detail,
  * the password of a private training (empty, wrong, five tries then a pause), access, the problem
  * list, hidden trainings, login-only calls, and submitting inside a training (tid).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 1: unpacking is bounded by what it writes, not by how well the zip packed. Large
+ * Unpacking is bounded by what it writes, not by how well the zip packed. Large
  * repetitive test data (a test of 100 000 equal numbers, a 64 MB file of one repeated line) packs a
  * thousand to one and must import through every route: the test-case zip upload, and the HOJ,
  * Polygon and Kattis exports of such a problem imported back, QDUOJ and Hydro zips. A zip bomb is

@@ -1,5 +1,5 @@
 /**
- * A control character in an upload's file name (issue 20): every multipart route refuses it with
+ * A control character in an upload's file name: every multipart route refuses it with
  * `fileNameInvalid` (status 400, never a 500) and leaves nothing in DATA_DIR, whether the byte is sent
  * raw in the part header or encoded in `filename*`.
  */

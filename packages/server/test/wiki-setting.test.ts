@@ -1,5 +1,5 @@
 /**
- * The OI Wiki page's address is a site setting (issue 10, item 14): offline installs and schools behind
+ * The OI Wiki page's address is a site setting: offline installs and schools behind
  * a firewall point it at a mirror. Public in the website config, edited by root only, http(s) only.
  * And the about page's description: no English default that every language would open with (item 13).
  */

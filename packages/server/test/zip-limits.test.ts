@@ -1,6 +1,6 @@
 /**
- * Archive edge cases of every place that unpacks an uploaded zip (test-case upload, problem import),
- * issue 10 item 5: over-long entry names, entries whose headers lie about their size or checksum,
+ * Archive edge cases of every place that unpacks an uploaded zip (test-case upload, problem import):
+ * over-long entry names, entries whose headers lie about their size or checksum,
  * zips that unpack to far more than the limits — each refused with its message and nothing left on
  * disk — and a large but allowed zip unpacked (and saved) without the process's memory growing with it.
  * The zips are built byte by byte here, so a header can say anything.

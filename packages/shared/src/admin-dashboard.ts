@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (spec 3 §2 "dashboard"; HOJ's admin/Dashboard calls, hoj-api-reference §11.1):
+ * The admin dashboard (HOJ's admin/Dashboard calls, hoj-api-reference §11.1):
  * site figures for every admin-area role, and the state of the API nodes, the database and the judges
  * for holders of `system_info_admin`.
  */
@@ -128,7 +128,7 @@ export interface JudgeServiceInfo {
 }
 
 /**
- * Setup problems the dashboard warns about (issue 20). `baseUrlMissing`: neither the web config's base
+ * Setup problems the dashboard warns about. `baseUrlMissing`: neither the web config's base
  * URL nor OJ_BASE_URL is set, so links in mails (password reset) carry only a path.
  */
 export interface SiteWarnings {

@@ -1,5 +1,5 @@
 /**
- * The super admin's site screens (spec 3 §2 announcement, conf, session; §3 Announcement, Website
+ * The super admin's site screens (announcement, conf, session; the Announcement, Website
  * config): site announcements, the parts of the site configuration that are not the website's public
  * fields (mobile SMS, group limits, the home carousel, the data source), on HOJ's paths (§11.1–11.2).
  */
@@ -27,7 +27,7 @@ export interface AnnouncementRow {
 }
 
 /**
- * HOJ's Announcement {id?, title, content, status} (spec 3 §5: title and content required). The
+ * HOJ's Announcement {id?, title, content, status} (title and content required). The
  * messages are catalogue texts, so the web shows them translated.
  */
 export const announcementBody = z.object({
@@ -45,7 +45,7 @@ export const announcementBody = z.object({
 });
 export type AnnouncementBody = z.infer<typeof announcementBody>;
 
-/** spec 3 §9: admin lists default to 10 a page. */
+/** admin lists default to 10 a page. */
 export const adminAnnouncementQuery = pagingQuery(10);
 export const announcementDeleteQuery = z.object({ aid: dbId });
 
@@ -63,7 +63,7 @@ export const CAROUSEL_LIMITS = {
 export const carouselDeleteQuery = z.object({ id: dbId });
 
 // ---------------------------------------------------------------------------------------------
-// Mobile SMS (spec 3 §3): stored only; this site sends no SMS.
+// Mobile SMS: stored only; this site sends no SMS.
 
 /** What the screen sees: the secret never leaves the server (`hasSecret` says whether one is kept). */
 export interface SmsConfig {
@@ -90,7 +90,7 @@ export const smsConfigBody = z.object({
 export type SmsConfigBody = z.infer<typeof smsConfigBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Group settings (spec 3 §3 "Group config"): read by the group area.
+// Group settings: read by the group area.
 
 export interface GroupConfig {
   /** groups one user may create in 24 hours */

@@ -1,5 +1,5 @@
 /**
- * The super admin's Users screen (spec 3 §2 "user", §5 "Admin"): list, edit, delete, CSV import and
+ * The super admin's Users screen: list, edit, delete, CSV import and
  * bulk generation. Paths and payloads follow HOJ's admin calls (hoj-api-reference §11.2) so HOJ users'
  * scripts keep working; the server module is packages/server/src/modules/admin-user/.
  */
@@ -12,7 +12,7 @@ import { pagingQuery } from './paging.js';
 import { ROLE_IDS, Role, type RoleId } from './roles.js';
 
 export const ADMIN_USER_LIMITS = {
-  /** spec 3 §9: admin lists show 10 rows by default */
+  /** admin lists show 10 rows by default */
   pageSize: 10,
   deleteManyMax: 1000,
   /** rows of one CSV import: every password is hashed, so this bounds the import's time (about 30 s on 2 cores) */
@@ -157,7 +157,7 @@ export interface ImportRowProblem {
 }
 export interface ImportReport {
   rows: number;
-  /** rows left out because the username or the password is empty (spec 3 §5) */
+  /** rows left out because the username or the password is empty */
   skipped: number[];
   /** users the rows would make (check) or made (insert) */
   valid: number;

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 shared by server, judge and web. */
+/** Business constants shared by server, judge and web. */
 export const LIMITS = {
   usernameMax: 20,
   passwordMin: 6,
@@ -79,7 +79,7 @@ export const SITE_DEFAULT_SHORT_NAME = 'OJ';
 /** The algorithm wiki the /oiwiki page shows until root sets `oiWikiUrl` (e.g. a local mirror). */
 export const DEFAULT_OI_WIKI_URL = 'https://oi-wiki.org';
 
-/** Interface languages; zh-CN is the default (spec 1 §1). */
+/** Interface languages; zh-CN is the default. */
 export const UI_LANGUAGES = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'zh-CN';
@@ -116,7 +116,7 @@ export function uiLanguageOf(header: string | undefined | null): UiLanguage | nu
 export const THEME_MODES = ['system', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 
-/** Remote judges of spec 1 §1; own problems carry ME. */
+/** Remote judges; own problems carry ME. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;
 export type RemoteOj = (typeof REMOTE_OJS)[number];
 export const OWN_OJ = 'ME';

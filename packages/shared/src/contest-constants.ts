@@ -1,6 +1,6 @@
 /**
  * Contest constants without any schema: the web app's shell and home page import these, and a module
- * that builds zod schemas at load would bring zod into their first load (issue 10, item 16).
+ * that builds zod schemas at load would bring zod into their first load.
  */
 export const ContestType = { ACM: 0, OI: 1, IOI: 2 } as const;
 export const ContestAuth = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
@@ -10,7 +10,7 @@ export type RankShowName = (typeof CONTEST_RANK_SHOW_NAMES)[number];
 export const OI_RANK_SCORE_TYPES = ['Recent', 'Highest'] as const;
 export type OiRankScoreType = (typeof OI_RANK_SCORE_TYPES)[number];
 
-/** Business constants of spec 2 §9 and spec 3 §9. */
+/** Business constants of contests: page sizes, refresh intervals, medals, form defaults. */
 export const CONTEST_LIMITS = {
   listPageSize: 10,
   rankPageSize: 50,
@@ -26,14 +26,14 @@ export const CONTEST_LIMITS = {
   printCooldownSec: 30,
   /** ACM penalty per rejected try before the first AC */
   penaltySec: 20 * 60,
-  /** Scoreboard page sizes (spec 2 §9) */
+  /** Scoreboard page sizes */
   rankPageSizes: [10, 30, 50, 100, 300],
-  /** Scoreboard auto-refresh while running; AC helper and print queue refresh (spec 2 §9) */
+  /** Scoreboard auto-refresh while running; AC helper and print queue refresh */
   rankRefreshMs: 30_000,
   toolsRefreshMs: 10_000,
-  /** Scroll-board medals: gold, silver, bronze as % of ranked users, floored (spec 2 §4, §9) */
+  /** Scroll-board medals: gold, silver, bronze as % of ranked users, floored */
   medalPercents: [10, 20, 30],
-  /** Form labels of spec 3 §5, named in "{field} is required". */
+  /** Form labels of the contest form, named in "{field} is required". */
   labels: {
     title: 'Contest Title',
     description: 'Contest Description',

@@ -1,4 +1,4 @@
-/** Contests: request schemas and response types (spec 2 §2–§7, spec 3 §3–§5). */
+/** Contests: request schemas and response types. */
 import { z } from 'zod';
 import { dbId, INT4_MAX } from './ids.js';
 import { LIMITS } from './constants.js';
@@ -35,7 +35,7 @@ export const awardConfig = z.object({
 export type AwardConfig = z.infer<typeof awardConfig>;
 
 /**
- * Admin contest form (spec 3 §3 "Contest"; HOJ AdminContestVO). Required texts and times are left to
+ * Admin contest form (HOJ AdminContestVO). Required texts and times are left to
  * checkContestForm so the messages and their order are those of the form; `duration` and `status` are
  * always derived from the times and ignored when sent. No `gid`: a group contest is made inside its group.
  */
@@ -66,7 +66,7 @@ export const contestBody = z.object({
 });
 export type ContestBody = z.infer<typeof contestBody>;
 
-/** Spec 3 §9 account-limit defaults: the numbered accounts run from 0 to 10. */
+/** Account-limit defaults: the numbered accounts run from 0 to 10. */
 export const ACCOUNT_RULE_DEFAULTS = { start: 0, end: 10 } as const;
 
 /** A contest's account-limit rule: prefix + number in [start, end] + suffix, or one of the extra names. */
@@ -100,7 +100,7 @@ export function buildAccountRule(r: AccountRule): string {
 }
 
 /**
- * Star users as saved (spec 3 §5): trimmed, empty names dropped. Usernames are unique whatever the
+ * Star users as saved: trimmed, empty names dropped. Usernames are unique whatever the
  * case, so the same name in another case is a repeat too.
  */
 export function starAccounts(names: readonly string[]): { names: string[]; duplicate: boolean } {
@@ -119,7 +119,7 @@ export function starAccounts(names: readonly string[]): { names: string[]; dupli
   return { names: out, duplicate };
 }
 
-/** Spec 3 §4: end − start in ms, 0 when a time is missing or the end is not after the start. */
+/** End − start in ms, 0 when a time is missing or the end is not after the start. */
 export function contestDurationMs(start: { valueOf(): number } | null | undefined, end: { valueOf(): number } | null | undefined): number {
   if (!start || !end) return 0;
   return Math.max(0, end.valueOf() - start.valueOf());
@@ -144,7 +144,7 @@ export interface ContestFormIssue {
 }
 
 /**
- * The contest form's checks in the order of spec 3 §5, run by the admin form before saving and by the
+ * The contest form's checks in their fixed order, run by the admin form before saving and by the
  * server on every save, so both stop at the same first problem with the same message. §5 ends with
  * "start earlier than end", but the duration (end − start, floored at 0) is checked first and is above 0
  * exactly when the start is earlier, so that last check can never be the first to fail and is not made.
@@ -290,7 +290,7 @@ export interface ContestProblemLink {
   color: string | null;
 }
 
-/** Contest problem as a participant sees it (spec 2 §3 "ContestProblem"). */
+/** Contest problem as a participant sees it. */
 export interface ContestProblemRow extends ContestProblemLink {
   /** accepted submissions in the contest (frozen while the rank is sealed for the viewer) */
   ac: number;
@@ -420,7 +420,7 @@ export interface ScrollBoardSubmission extends RankUserInfo {
   displayId: string;
 }
 
-/** One balloon of the AC helper (spec 2 §3 "AC info"): a user's first accepted submission of a problem. */
+/** One balloon of the AC helper: a user's first accepted submission of a problem. */
 export interface ContestAcInfo {
   /** the submission id */
   id: number;
@@ -452,7 +452,7 @@ export interface ContestOutsideInfo {
 
 type RankRow = AcmRankRow | OiRankRow;
 
-/** Taking part in contests (spec 2 §7 "Contest"); the contest's submissions are in `submissionEndpoints`. */
+/** Taking part in contests; the contest's submissions are in `submissionEndpoints`. */
 export const contestEndpoints = {
   list: endpoint<Page<ContestInfo>>()({ method: 'GET', path: 'get-contest-list', query: contestListQuery }),
   info: endpoint<ContestDetail>()({ method: 'GET', path: 'get-contest-info', query: cidQuery }),
@@ -481,7 +481,7 @@ export const contestEndpoints = {
 /** The save body of a problem made in a contest: the problem form, an uploaded test set, and its place in the contest. */
 export const contestProblemSaveBody = adminProblemBody.and(adminProblemUploadRef).and(contestProblemTarget);
 
-/** Contest management (HOJ /api/admin/contest/*, spec 3 §5). */
+/** Contest management (HOJ /api/admin/contest/*). */
 export const adminContestEndpoints = {
   list: endpoint<Page<AdminContest>>()({ method: 'GET', path: 'admin/contest/get-contest-list', query: adminContestListQuery }),
   get: endpoint<AdminContest>()({ method: 'GET', path: 'admin/contest', query: cidQuery }),

@@ -1,7 +1,7 @@
 /**
  * Discussions, their categories and reports; comments, replies and likes; the message centre and the
- * admins' system notices (spec 2 "Discussion" and "Message centre" screens, entities, validation, §7
- * calls, §9 constants; spec 3 discussion admin, notices and discussion config; HOJ
+ * admins' system notices (the "Discussion" and "Message centre" screens, entities, validation,
+ * calls, constants; the discussion admin, notices and discussion config; HOJ
  * `hoj-api-reference.md` §8, §9, §11.2–11.3, whose paths and payload shapes are kept).
  */
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { MSG } from './messages.js';
 import { pagingQuery } from './paging.js';
 
 export const DISCUSSION_LIMITS = {
-  /** spec 2 §9 */
+  /** message centre page sizes */
   pageSize: 10,
   titleMax: 255,
   descriptionMax: 255,
@@ -25,7 +25,7 @@ export const DISCUSSION_LIMITS = {
   repliesShown: 3,
   categoryNameMax: 50,
   categoriesMax: 100,
-  /** site config defaults (issue 13): accepted problems needed to post or comment, posts a day */
+  /** site config defaults: accepted problems needed to post or comment, posts a day */
   defaultAcRequired: 1,
   defaultDailyPosts: 5,
   /** notices: recipients chosen by username at once */
@@ -36,12 +36,12 @@ export const DISCUSSION_LIMITS = {
   deleteManyMax: 100,
 } as const;
 
-/** spec 2 §9: message centre page sizes */
+/** message centre page sizes */
 export const MESSAGE_PAGE_SIZES = { user: 6, system: 8 } as const;
 
 const bool = z.union([z.boolean(), z.stringbool()]);
 
-/** "Title is required" / "Title Can not exceed 255" (spec 2 §5: the field label with the rule). */
+/** "Title is required" / "Title Can not exceed 255" (the field label with the rule). */
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -52,7 +52,7 @@ const requiredText = (label: string, max: number) =>
 // ---------------------------------------------------------------------------------------------
 // Types
 
-/** Role badge of an author (spec 3: SPA for root, ADM for admin); null for everyone else. */
+/** Role badge of an author (SPA for root, ADM for admin); null for everyone else. */
 export type AuthorRole = 'root' | 'admin' | null;
 
 export interface DiscussionCategory {
@@ -60,11 +60,11 @@ export interface DiscussionCategory {
   name: string;
 }
 
-/** Discussion status (spec 2 §4): 0 public, 1 hidden by an admin. */
+/** Discussion status: 0 public, 1 hidden by an admin. */
 export const DiscussionStatus = { PUBLIC: 0, HIDDEN: 1 } as const;
 export type DiscussionStatusValue = (typeof DiscussionStatus)[keyof typeof DiscussionStatus];
 
-/** A row of /discussion (spec 2 §3 "Discussion", without the content). */
+/** A row of /discussion (without the content). */
 export interface DiscussionListRow {
   id: number;
   /** display id of the problem it is about; its title is shown as "[pid] title" */
@@ -99,11 +99,11 @@ export interface DiscussionDetail extends DiscussionListRow {
   hasLike: boolean;
 }
 
-/** Report tags offered by the report dialog (spec 2 §5), in its order. */
+/** Report tags offered by the report dialog, in its order. */
 export const REPORT_TAGS = ['spam', 'illegal', 'pornographic', 'gamblingFraud', 'abuse', 'plagiarism'] as const;
 export type ReportTag = (typeof REPORT_TAGS)[number];
 
-/** A report as the admin list shows it (spec 3 "Report"). */
+/** A report as the admin list shows it. */
 export interface DiscussionReport {
   id: number;
   did: number;
@@ -162,7 +162,7 @@ export interface CommentPage {
 export const RemindAction = { DISCUSS: 'Discuss', REPLY: 'Reply', LIKE_DISCUSS: 'Like_Discuss', LIKE_POST: 'Like_Post' } as const;
 export type RemindActionValue = (typeof RemindAction)[keyof typeof RemindAction];
 
-/** A message of the discuss, reply and like tabs (spec 2 §3 "Message"). */
+/** A message of the discuss, reply and like tabs. */
 export interface UserMessage {
   id: number;
   /** read */
@@ -183,7 +183,7 @@ export interface UserMessage {
   gmtCreate: string;
 }
 
-/** A message of the sys and mine tabs (spec 2 §3 "System message"). */
+/** A message of the sys and mine tabs. */
 export interface SystemMessage {
   id: number;
   title: string;
@@ -196,7 +196,7 @@ export interface SystemMessage {
 export const MESSAGE_TYPES = ['Discuss', 'Reply', 'Like', 'Sys', 'Mine'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Recipients of an admin notice (spec 3 "Notice"): all users, chosen users, the admins. */
+/** Recipients of an admin notice: all users, chosen users, the admins. */
 export const NOTICE_TYPES = ['All', 'Single', 'Admin'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
@@ -220,7 +220,7 @@ export const discussionIdQuery = z.object({ did: dbId });
 
 /**
  * HOJ's five default discussion categories (rows of migration 0010, named in Chinese) and the key each is
- * translated by on the screens (issue 20): these show in the viewer's language, categories an admin
+ * translated by on the screens: these show in the viewer's language, categories an admin
  * made or renamed show as typed.
  */
 export const DEFAULT_DISCUSSION_CATEGORIES: Readonly<Record<string, 'chat' | 'solution' | 'help' | 'suggestion' | 'record'>> = {
@@ -387,12 +387,12 @@ export const adminDiscussionEndpoints = {
   handleReport: endpoint<null>()({ method: 'PUT', path: 'admin/discussion-report', body: reportStatusBody }),
 } as const;
 
-/** Super admin (spec 1 §6: notices are the super admin's). */
+/** Super admin (notices are the super admin's). */
 export const adminNoticeEndpoints = {
   list: endpoint<Page<AdminNotice>>()({ method: 'GET', path: 'admin/msg/notice', query: noticeListQuery }),
   add: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice', body: noticeBody }),
   update: endpoint<AdminNotice>()({ method: 'PUT', path: 'admin/msg/notice', body: noticeBody }),
   remove: endpoint<null>()({ method: 'DELETE', path: 'admin/msg/notice', query: idQuery }),
-  /** Delivers one notice at once instead of at the next hourly run (issue 20); a delivered one stays as it is. */
+  /** Delivers one notice at once instead of at the next hourly run; a delivered one stays as it is. */
   sendNow: endpoint<AdminNotice>()({ method: 'POST', path: 'admin/msg/notice/send', body: idQuery }),
 } as const;

@@ -1,4 +1,4 @@
-/** Response envelope of spec 1 §7–8: every JSON body is wrapped like this. */
+/** Response envelope: every JSON body is wrapped like this. */
 export interface ApiResponse<T = unknown> {
   status: number;
   msg: string;

@@ -1,7 +1,7 @@
 /**
- * A group's announcements, rank and discussions (spec 3 "Group announcements", "Group rank", "Group
- * discussions"; HOJ `hoj-api-reference.md` §7 get-group-rank-list and §10, whose paths and payloads are
- * kept). The rows are the site's own (announcements, rank records, discussions), in the group's scope.
+ * A group's announcements, rank and discussions (HOJ `hoj-api-reference.md` §7 get-group-rank-list
+ * and §10, whose paths and payloads are kept). The rows are the site's own (announcements, rank records,
+ * discussions), in the group's scope.
  */
 import { z } from 'zod';
 import { type AnnouncementRow, announcementBody } from './admin-site.js';
@@ -23,14 +23,14 @@ import { type RankRecord, rankListQuery } from './rank.js';
 import { GROUP_LIMITS } from './group.js';
 
 export const GROUP_BOARD_LIMITS = {
-  /** spec 3 §9: announcements 5 a page on the home, admin lists 10 */
+  /** announcements 5 a page on the home, admin lists 10 */
   announcementPageSize: 5,
   adminAnnouncementPageSize: 10,
   /** the side card on the group's tabs: the first of the ACM rank */
   leaderboardSize: 10,
 } as const;
 
-/** A group announcement (spec 3 §3): the site's row with its group and author (who may edit it: spec 3 §6). */
+/** A group announcement: the site's row with its group and author (who may edit it: its author or the group's root). */
 export interface GroupAnnouncement extends AnnouncementRow {
   gid: number;
   uid: string | null;

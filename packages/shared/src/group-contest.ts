@@ -1,5 +1,5 @@
 /**
- * Group contests (spec 3 "Group contests", HOJ group calls of §10): the group's contest list and admin
+ * Group contests (HOJ group calls of §10): the group's contest list and admin
  * table, the contest form in the group, its problems (from the public bank by the use policy, or from the
  * group's own problems) and announcements. The contest itself opens in the site's contest shell
  * (/contest/:cid), whose calls require membership of the group for a group contest.
@@ -27,7 +27,7 @@ import {
   type EligibleProblemRow,
 } from './contest.js';
 
-/** Spec 3 §9: admin lists and the group's lists page by 10. */
+/** Admin lists and the group's lists page by 10. */
 export const GROUP_CONTEST_PAGE_SIZE = 10;
 
 export const groupContestListQuery = pagingQuery(GROUP_CONTEST_PAGE_SIZE).extend({ gid: dbId });

@@ -1,5 +1,5 @@
 /**
- * Group problems (spec 3 §2 "Group problems (admin)", §4 "public application", §6, §7; HOJ paths of
+ * Group problems (the public application, access rules, calls; HOJ paths of
  * notes §10 and the review of §11.4): the group's own problem list for members, the admin list, the
  * site's problem form saved in the group (display id prefixed with the group's short name), change
  * auth, delete, the application to the public bank and the super admin's review of it.
@@ -13,10 +13,10 @@ import { LIMITS } from './constants.js';
 import { adminProblemBody, type AdminProblemCase, type AdminProblemDetail, type Tag } from './problem.js';
 import { adminProblemUploadRef, compileCheckerBody } from './problem-admin.js';
 
-/** spec 3 §4: none (null) → 1 applying → 2 public (moved into the bank) or 3 refused; an application can be cancelled. */
+/** none (null) → 1 applying → 2 public (moved into the bank) or 3 refused; an application can be cancelled. */
 export const GroupProblemApply = { APPLYING: 1, PUBLIC: 2, REFUSED: 3 } as const;
 
-/** Problem auth inside a group (spec 3 §4): 1 public (members see it), 2 private (group admins only); 3 contest is shown, never chosen here. */
+/** Problem auth inside a group: 1 public (members see it), 2 private (group admins only); 3 contest is shown, never chosen here. */
 export const GROUP_PROBLEM_AUTHS = [1, 2] as const;
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');

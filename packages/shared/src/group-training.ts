@@ -1,5 +1,5 @@
 /**
- * Group trainings (spec 3 §2 "Group trainings", §5, §7; HOJ `hoj-api-reference.md` §10, whose paths and
+ * Group trainings (form checks, calls; HOJ `hoj-api-reference.md` §10, whose paths and
  * payload shapes are kept): the group's list and admin list, the training form, visibility, its
  * problems (from public problems the caller may use, or from the group's own problems by id) and the
  * group's training categories. Inside a training (detail, password, problems, rank, submitting) the

@@ -1,7 +1,7 @@
 /**
- * Groups: constants, request schemas, response types and the endpoint table of the group core (spec 3
- * §2–§9 about groups; HOJ `hoj-api-reference.md` §10, whose paths and payload shapes are kept). Group
- * problems, trainings, contests and discussions are declared in their own files next to this one.
+ * Groups: constants, request schemas, response types and the endpoint table of the group core (HOJ
+ * `hoj-api-reference.md` §10, whose paths and payload shapes are kept). Group problems,
+ * trainings, contests and discussions are declared in their own files next to this one.
  */
 import { z } from 'zod';
 import type { Ability } from './ability.js';
@@ -13,12 +13,12 @@ import { pagingQuery } from './paging.js';
 import { GroupLevel, type GroupLevelValue } from './policy.js';
 import type { RoleId } from './roles.js';
 
-/** spec 3 §3: 1 public (join at once), 2 protected (apply with a reason), 3 private (apply with the code and a reason) */
+/** 1 public (join at once), 2 protected (apply with a reason), 3 private (apply with the code and a reason) */
 export const GroupAuth = { PUBLIC: 1, PROTECTED: 2, PRIVATE: 3 } as const;
 export type GroupAuthValue = (typeof GroupAuth)[keyof typeof GroupAuth];
 export const GROUP_AUTHS = [GroupAuth.PUBLIC, GroupAuth.PROTECTED, GroupAuth.PRIVATE] as const;
 
-/** spec 3 §5 and §9 */
+/** group field limits and page sizes */
 export const GROUP_LIMITS = {
   nameMin: 5,
   nameMax: 25,
@@ -34,27 +34,27 @@ export const GROUP_LIMITS = {
   /** the group list */
   pageSize: 15,
   pageSizes: [9, 15, 30, 60, 120] as const,
-  /** the member, application and add-member lists (spec 3 §9 default page size) */
+  /** the member, application and add-member lists (default page size) */
   memberPageSize: 10,
   /** the group rank */
   rankPageSize: 30,
-  /** the avatar (spec 3 §5, §9) */
+  /** the avatar */
   avatarMaxBytes: 2 * 1024 * 1024,
   avatarSize: 200,
   /** wrong invitation codes per user and group before a pause, like contest and training passwords */
   codeTries: 5,
   codeWindowMinutes: 10,
-  /** usernames one bulk add takes (issue 20) */
+  /** usernames one bulk add takes */
   bulkAddMax: 500,
 } as const;
 
-/** How the caller stands to a group (spec 3 §3 userAuth): 0 none, 1 applying, 2 refused, then the member levels 3–5. */
+/** How the caller stands to a group (userAuth): 0 none, 1 applying, 2 refused, then the member levels 3–5. */
 export const GroupRelation = { NONE: 0, APPLYING: 1, REFUSED: 2 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Types
 
-/** A group as its card and home show it (spec 3 §3 "Group"); `code` only to the group's root. */
+/** A group as its card and home show it; `code` only to the group's root. */
 export interface Group {
   id: number;
   avatar: string | null;
@@ -76,7 +76,7 @@ export interface Group {
 /**
  * The caller in a group (get-group-access): `level` 0 none (or a visitor), 1 applying, 2 refused, 3 member,
  * 4 admin, 5 root; `owner` the group's owner; `member` / `admin` / `root` as the policy reads them (the
- * super admin is root everywhere, spec 3 §6).
+ * super admin is root everywhere).
  */
 export interface GroupAuthInfo {
   level: 0 | GroupLevelValue;
@@ -87,8 +87,8 @@ export interface GroupAuthInfo {
 }
 
 /**
- * A row of the member list (levels 3–5) or of the application list (1 applying, 2 refused), spec 3
- * §3 "Group member". `realname`, `school` and `reason` only to the group's admins (null otherwise).
+ * A row of the member list (levels 3–5) or of the application list (1 applying, 2 refused).
+ * `realname`, `school` and `reason` only to the group's admins (null otherwise).
  */
 export interface GroupMemberRow {
   uid: string;
@@ -104,8 +104,8 @@ export interface GroupMemberRow {
   gmtModified: string;
 }
 
-/** A row of the add-member dialog (spec 3 "Add member dialog"): any user, with his standing in the group (0 none). */
-/** A row of the add-member search: names anyone shows publicly, never a real name or school (issue 20). */
+/** A row of the add-member dialog: any user, with his standing in the group (0 none). */
+/** A row of the add-member search: names anyone shows publicly, never a real name or school. */
 export interface GroupUserRow {
   uid: string;
   username: string;
@@ -119,7 +119,7 @@ export interface GroupUserRow {
 // Rules both sides apply
 
 // ---------------------------------------------------------------------------------------------
-// Schemas (spec 3 §5): the texts are catalogue messages, so the web shows them translated.
+// Schemas: the texts are catalogue messages, so the web shows them translated.
 
 /** A text field; left out counts as empty, so the field's own message is given (not zod's type error). */
 const text = (min: number, max: number, message: string) =>
@@ -140,7 +140,7 @@ const groupCode = z
   .trim()
   .refine((v) => v.length === 0 || v.length === GROUP_LIMITS.codeLength, MSG.groupCodeInvalid);
 
-/** A non-public group needs its code (spec 3 §5: "code required exactly 6, shown only when auth is not public"). */
+/** A non-public group needs its code ("code required exactly 6, shown only when auth is not public"). */
 const codeWhenNotPublic = (g: { auth?: GroupAuthValue; code?: string | null }) =>
   g.auth === undefined || g.auth === GroupAuth.PUBLIC || (g.code ?? '').length > 0;
 
@@ -179,7 +179,7 @@ export type GroupUpdate = z.input<typeof groupUpdate>;
 
 const bool = z.union([z.boolean(), z.stringbool()]);
 
-/** `get-group-list`: page size 15 with the options 9/15/30/60/120 (spec 3 §2, §9). */
+/** `get-group-list`: page size 15 with the options 9/15/30/60/120. */
 export const groupListQuery = z.object({
   currentPage: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   limit: z.coerce
@@ -198,7 +198,7 @@ export const groupListQuery = z.object({
 
 export const groupMemberListQuery = pagingQuery(GROUP_LIMITS.memberPageSize).extend({ gid: dbId, keyword: z.string().trim().max(100).optional() });
 
-/** Reason of an application: 5–100 characters (spec 3 §5), needed when the group is not public. */
+/** Reason of an application: 5–100 characters, needed when the group is not public. */
 const reasonText = text(GROUP_LIMITS.reasonMin, GROUP_LIMITS.reasonMax, MSG.groupReasonInvalid);
 
 /**
@@ -212,7 +212,7 @@ export const groupJoinQuery = z.object({
   uid: z.string().trim().min(1).max(64).optional(),
 });
 
-/** Checks the apply dialog's fields (spec 3 §5) for a group of `auth`; the message of the first problem, or null. */
+/** Checks the apply dialog's fields for a group of `auth`; the message of the first problem, or null. */
 export function groupApplyProblem(auth: GroupAuthValue, input: { code?: string; reason?: string }): string | null {
   if (auth === GroupAuth.PUBLIC) return null;
   if (auth === GroupAuth.PRIVATE && (input.code ?? '').trim().length !== GROUP_LIMITS.codeLength) return MSG.groupCodeInvalid;
@@ -233,7 +233,7 @@ export type GroupMemberUpdate = z.input<typeof groupMemberUpdate>;
 const memberKey = z.object({ gid: dbId, uid: z.string().trim().min(1).max(64) });
 
 /**
- * `POST /api/group/member/batch` (issue 20): a group admin adds a list of users by username at the
+ * `POST /api/group/member/batch`: a group admin adds a list of users by username at the
  * member level, as adding one does. Names are matched ignoring case; repeats count once.
  */
 export const groupMemberBulkAdd = z.object({
@@ -280,7 +280,7 @@ export const groupEndpoints = {
   applyList: endpoint<Page<GroupMemberRow>>()({ method: 'GET', path: 'group/get-apply-list', query: groupMemberListQuery }),
   /** join / apply / an admin adds `uid`; the answer is the user's level in the group now */
   join: endpoint<GroupLevelValue>()({ method: 'POST', path: 'group/member', query: groupJoinQuery }),
-  /** accept, refuse, change a level (spec 3 §4 rules): the group's admins */
+  /** accept, refuse, change a level (member admin rules): the group's admins */
   updateMember: endpoint<GroupMemberRow>()({ method: 'PUT', path: 'group/member', body: groupMemberUpdate }),
   /** remove a member or an application (never oneself or the owner): the group's admins */
   deleteMember: endpoint<null>()({ method: 'DELETE', path: 'group/member', query: memberKey }),

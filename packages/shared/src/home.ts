@@ -1,4 +1,4 @@
-/** Home page widgets (spec 1 §2 "Home", §7 site calls). */
+/** Home page widgets (site calls). */
 import { z } from 'zod';
 import type { RecentContest } from './contest.js';
 import { endpoint } from './endpoint.js';

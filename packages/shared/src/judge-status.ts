@@ -1,4 +1,4 @@
-/** Judge statuses of spec 1 §3. */
+/** Judge statuses and their codes. */
 export const JudgeStatus = {
   NOT_SUBMITTED: -10,
   SUBMITTED_UNKNOWN_RESULT: -5,

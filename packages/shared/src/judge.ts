@@ -57,7 +57,7 @@ export function conventionOfCheckerCode(code: string | null | undefined): Checke
   return code && TESTLIB_CODE.test(code) ? 'testlib' : 'hoj';
 }
 
-/** Problem type (spec 1 §3): 0 ACM, 1 OI. */
+/** Problem type: 0 ACM, 1 OI. */
 export const ProblemType = { ACM: 0, OI: 1 } as const;
 export type ProblemTypeCode = (typeof ProblemType)[keyof typeof ProblemType];
 

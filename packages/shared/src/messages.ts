@@ -1,11 +1,11 @@
 /**
  * The message catalogue: every msg the server sends and every fixed error the client shows.
- * Spec 1 §8 texts are used verbatim; the others keep the same tone. The web translates a msg by
- * looking its text up here (see `messageKeyOf`), so servers stay language-neutral.
+ * The API's fixed error texts are used verbatim; the others keep the same tone. The web translates a
+ * msg by looking its text up here (see `messageKeyOf`), so servers stay language-neutral.
  */
 export const MSG = {
   success: 'success',
-  // spec 1 §8
+  // fixed error texts of the API
   usernameExists: 'The username already exists.',
   emailExists: 'The email already exists.',
   usernameNotExist: 'The username does not exist.',
@@ -16,7 +16,7 @@ export const MSG = {
   exceedMaxSize: 'Exceed max size limit',
   noPublicDiscussion: 'No Access: There is no open discussion area on the website!',
   noGroupDiscussion: 'No Access: There is no open group discussion area on the website!',
-  // spec 3: groups
+  // groups
   groupNotFound: 'The group does not exist or has been disbanded!',
   groupNotMember: 'Sorry, you are not a member of this group and cannot view it!',
   groupNameInvalid: 'The group name must be 5 to 25 characters.',
@@ -176,7 +176,7 @@ export const MSG = {
   permissionExists: 'A permission with this code already exists.',
   permissionBuiltIn: 'This permission is built in: its code cannot change and it cannot be deleted.',
   permissionRootFixed: 'The super admin holds every permission: his role cannot be changed.',
-  // discussions, comments, messages (issue 13)
+  // discussions, comments, messages
   discussionNotFound: 'The discussion does not exist.',
   discussionCategoryNotFound: 'The discussion category does not exist.',
   discussionCategoryExists: 'Two discussion categories cannot have the same name: {name}',
@@ -256,7 +256,7 @@ export const MSG = {
   announcementContentRequired: 'The content of the announcement is required.',
   carouselFull: 'The home page shows at most {max} images; remove one first.',
   carouselImageNotFound: 'The image is not on the home page.',
-  // admin users (issue 14)
+  // admin users
   usersSelectEmpty: 'The number of users selected cannot be empty',
   cannotChangeSelf: 'You cannot disable, demote or delete your own account.',
   importUsersEmpty: 'The file holds no users.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { ROLE_IDS, type RoleId } from './roles.js';
 
-/** A named permission (spec 3 §3 "Auth") and the roles that carry it now. */
+/** A named permission and the roles that carry it now. */
 export interface PermissionInfo {
   id: number;
   /** what the guards ask for, e.g. `user_admin` */

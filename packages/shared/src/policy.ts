@@ -1,5 +1,5 @@
 /**
- * Who may do what (spec 1 §6, spec 2 §6, spec 3 §6): one answer for the server's guards and the web's
+ * Who may do what: one answer for the server's guards and the web's
  * buttons. Pure: the caller passes what it knows of the actor in the resource's place (site roles, and
  * for a resource of a group the actor's level there and whether they own it). Server code resolves
  * those facts once per request (packages/server/src/modules/policy/).
@@ -7,7 +7,7 @@
 import { ProblemAuth } from './constants.js';
 import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, type Permission, permissionsOf } from './roles.js';
 
-/** Group levels of spec 3 §6 (the owner is told apart by `groupOwner`). */
+/** Group levels (the owner is told apart by `groupOwner`). */
 export const GroupLevel = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
 export type GroupLevelValue = (typeof GroupLevel)[keyof typeof GroupLevel];
 
@@ -78,12 +78,12 @@ export type Resource =
 /**
  * Site-wide rights (resource `{ kind: 'site' }`), one per rule the server and the web ask about.
  * Problem admins manage the bank, admins (role admin) read code and judge like the super admin only
- * where spec 1 §5 says so.
+ * where the code-visibility rules say so.
  */
 export type SiteAction =
-  /** the admin area at all (spec 3 §2): super admin, admin, problem admin */
+  /** the admin area at all: super admin, admin, problem admin */
   | 'administer'
-  /** create, edit, import and export problems, tags and test data (spec 3 §2 problem admin): super admin, problem admin */
+  /** create, edit, import and export problems, tags and test data (problem admin): super admin, problem admin */
   | 'manageProblems'
   /** open hidden and contest-only bank problems and their submissions outside contests: super admin, admin, problem admin */
   | 'seeAllProblems'
@@ -91,15 +91,15 @@ export type SiteAction =
   | 'listHiddenProblems'
   /** put any problem into a contest or training, not only public or own ones (`problem/use-policy.ts`): super admin */
   | 'useAnyProblem'
-  /** read every submission's code (spec 1 §5; in contests once they ended): super admin, admin */
+  /** read every submission's code (in contests once they ended): super admin, admin */
   | 'readAllCode'
   /** read others' code outside contests while the site hides it (switch hideNonContestSubmissionCode): super admin */
   | 'readHiddenCode'
-  /** case results of every submission, program output included (spec 1 §5): super admin, admin, problem admin */
+  /** case results of every submission, program output included: super admin, admin, problem admin */
   | 'seeAllCaseResults'
-  /** manual verdicts, cancelling, rejudging a whole contest problem (spec 1 §4, spec 2 §6): super admin */
+  /** manual verdicts, cancelling, rejudging a whole contest problem: super admin */
   | 'superviseJudging'
-  /** every contest in the admin list, not only one's own (spec 3 §5): super admin */
+  /** every contest in the admin list, not only one's own: super admin */
   | 'administerAllContests'
   /** make the home's cached submission statistics count again before the hour is up: super admin, admin */
   | 'refreshStatistics'
@@ -115,9 +115,9 @@ export type SiteAction =
   | 'createGroupWithoutLimits'
   /** site discussions: set top and status, delete any, list them all, handle reports: super admin, admin, problem admin */
   | 'moderateDiscussions'
-  /** add, rename and delete discussion categories (spec 2 §6): super admin */
+  /** add, rename and delete discussion categories: super admin */
   | 'editDiscussionCategories'
-  /** write system notices to users (spec 1 §6): super admin */
+  /** write system notices to users: super admin */
   | 'sendNotices'
   /** upload images into Markdown (the editor of discussions and comments): whoever may post or comment */
   | 'uploadImages'
@@ -127,7 +127,7 @@ export type SiteAction =
   | 'moveProblems'
   /** assign permissions to roles (/admin/permission): super admin */
   | 'assignPermissions'
-  /** every group, hidden or disabled, and a group's rights without a level in it (spec 3 §6): super admin */
+  /** every group, hidden or disabled, and a group's rights without a level in it: super admin */
   | 'administerAllGroups'
   /** group discussions in the admin area's discussion list: super admin */
   | 'moderateGroupDiscussions'
@@ -153,7 +153,7 @@ export type Action =
   | 'create'
   /** open a private training or contest without its password */
   | 'skipPassword'
-  /** change a discussion's text (its author only, spec 2 §2) */
+  /** change a discussion's text (its author only) */
   | 'edit'
   /** set a discussion's top and status, and read it while hidden */
   | 'moderate'
@@ -173,7 +173,7 @@ export type Action =
    */
   | 'list';
 
-/** Group root (spec 3 §6): level 5, the owner, or the super admin. */
+/** Group root: level 5, the owner, or the super admin. */
 export const isGroupRoot = (a: Actor) => isSuperAdmin(a.roles) || !!a.groupOwner || a.groupLevel === GroupLevel.ROOT;
 /** Group admin: group root or level 4. */
 export const isGroupAdmin = (a: Actor) => isGroupRoot(a) || a.groupLevel === GroupLevel.ADMIN;
@@ -245,10 +245,10 @@ function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): bool
   switch (r.kind) {
     case 'problem': {
       const open = r.auth === ProblemAuth.PUBLIC;
-      // A group's problems: its members see the public ones, its admins open every one (spec 3 §6).
+      // A group's problems: its members see the public ones, its admins open every one.
       if (r.gid !== null) return member && (open || (!listing && isGroupAdmin(actor!)));
       // The bank: public problems for everyone; hidden and contest-only ones are opened by the admin
-      // roles (`seeAllProblems`) and listed by the super admin only (spec 1: the authority filter).
+      // roles (`seeAllProblems`) and listed by the super admin only (the authority filter).
       // A problem made in a group (`isGroup`) is never a row of the bank's list.
       const seesAll = !!actor && mayOnSite(actor, listing ? 'listHiddenProblems' : 'seeAllProblems');
       if (listing) return !r.isGroup && (seesAll || open);
@@ -261,7 +261,7 @@ function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): bool
       return !!r.visible || (!!actor && may(actor, 'administer', r));
     }
     case 'group':
-      // Visitors find shown groups in the list; opening one needs a login (spec 3 §6).
+      // Visitors find shown groups in the list; opening one needs a login.
       if (!actor && !listing) return false;
       return root || (!!r.visible && r.status === 0);
     case 'submission': {
@@ -295,15 +295,15 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'site':
       return mayOnSite(actor, action);
     case 'contest':
-      // Contest admin (spec 2 §6): the super admin or the creator; in a group, its root too.
+      // Contest admin: the super admin or the creator; in a group, its root too.
       if (action === 'create') return resource.gid === null ? root || isAdmin(actor.roles) || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
       return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));
     case 'training':
-      // Training admin (spec 2 §6): author, super admin, or group level 5 (group root).
+      // Training admin: author, super admin, or group level 5 (group root).
       if (action === 'create') return resource.gid === null ? root || isProblemAdmin(actor.roles) || isAdmin(actor.roles) : isGroupAdmin(actor);
       // Deleting a site training is the super admin's (HOJ: root only); in a group its admins delete their own.
       if (action === 'delete' && resource.gid === null) return root;
-      // In a group the author keeps the training only while he is one of its admins (spec 3 §6: "non-root
+      // In a group the author keeps the training only while he is one of its admins ("non-root
       // admins edit only their own items"); a demoted or removed author no longer administers it.
       if (resource.gid !== null) return isGroupRoot(actor) || (isAuthor(actor, resource.uid) && isGroupAdmin(actor));
       return root || isAuthor(actor, resource.uid);
@@ -311,7 +311,7 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       // Site categories: super admin and problem admin (HOJ admin training category); group ones: group admins.
       return resource.gid === null ? root || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
     case 'problem':
-      // Bank problems: the problem admins. Group problems (spec 3 §6): group admins create; the group
+      // Bank problems: the problem admins. Group problems: group admins create; the group
       // root manages every one, the other group admins their own.
       if (resource.gid === null) return mayOnSite(actor, 'manageProblems');
       if (action === 'create') return isGroupAdmin(actor);
@@ -322,11 +322,11 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'announcement':
       // The site's: the announcement_admin permission, whoever wrote them.
       if (resource.gid === null) return mayOnSite(actor, 'manageAnnouncements');
-      // spec 3 §6: group admins write announcements; the group root edits any, other admins their own.
+      // group admins write announcements; the group root edits any, other admins their own.
       if (action === 'create') return isGroupAdmin(actor);
       return isGroupRoot(actor) || (isGroupAdmin(actor) && isAuthor(actor, resource.uid));
     case 'groupMember': {
-      // spec 3 §4 "Member admin": the group's admins manage members below their own level (the owner
+      // Member admin: the group's admins manage members below their own level (the owner
       // and the super admin: any), never themselves or the owner.
       const manages =
         isGroupAdmin(actor) && !resource.owner && resource.uid !== actor.uid && (root || !!actor.groupOwner || resource.level < (actor.groupLevel ?? 0));
@@ -348,7 +348,7 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'comment': {
       if (action !== 'delete') return false;
       if (isAuthor(actor, resource.uid)) return true;
-      // Contest comments: the contest admin (spec 2 §6); others: the site's admins, or the group's.
+      // Contest comments: the contest admin; others: the site's admins, or the group's.
       if (resource.contest) return may(actor, 'administer', { kind: 'contest', ...resource.contest });
       return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
     }

@@ -1,5 +1,5 @@
 /**
- * Problem administration beyond create/edit (spec 3 §2–§5, notes §11.4): test-case zips, checker
+ * Problem administration beyond create/edit (notes §11.4): test-case zips, checker
  * compilation, tags and classifications, rejudging a problem, HOJ/FPS import and export, and the
  * Markdown editor's uploads. Request schemas and response shapes shared by server and admin web.
  */
@@ -252,7 +252,7 @@ export const mdImageDeleteQuery = z.object({ fileId: id });
 /** The problem save body of HOJ's ProblemDTO: the form and, optionally, an uploaded test set. */
 export const adminProblemSaveBody = adminProblemBody.and(adminProblemUploadRef);
 
-/** Problem management (spec 3 §2–§5, HOJ /api/admin/problem, tag, judge/rejudge-problem). Uploads and downloads are plain routes (file module). */
+/** Problem management (HOJ /api/admin/problem, tag, judge/rejudge-problem). Uploads and downloads are plain routes (file module). */
 export const adminProblemEndpoints = {
   list: endpoint<Page<AdminProblemListRow>>()({ method: 'GET', path: 'admin/problem/get-problem-list', query: adminProblemListQuery }),
   get: endpoint<AdminProblemDetail>()({ method: 'GET', path: 'admin/problem', query: pidQuery }),

@@ -1,4 +1,4 @@
-/** Problems and tags: request schemas and response types (spec 1 §2, §3, §7; spec 3 §3). */
+/** Problems and tags: request schemas and response types. */
 import { z } from 'zod';
 import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
@@ -8,9 +8,9 @@ import { pagingQuery } from './paging.js';
 import { endpoint } from './endpoint.js';
 import type { Page } from './envelope.js';
 
-/** Problem defaults of spec 3 §9. */
+/** Problem defaults: limits, examples, languages. */
 export const PROBLEM_DEFAULTS = { timeLimit: 1000, memoryLimit: 256, stackLimit: 128, auth: 1, type: 0, spjLanguage: 'C', ioScore: 100 } as const;
-/** Examples shown with a statement (spec 1 §9: at most 2). */
+/** Examples shown with a statement (at most 2). */
 export const MAX_PROBLEM_EXAMPLES = 2;
 
 const id = dbId;
@@ -170,7 +170,7 @@ export const fullScreenProblemListQuery = z
   .object({ cid: id.optional(), tid: id.optional(), gid: id.optional() })
   .refine((q) => q.cid !== undefined || q.tid !== undefined || q.gid !== undefined, 'cid, tid or gid: required');
 
-/** One entry of the focus mode's problem bar (spec 1 §3 "Problem navigation item"). */
+/** One entry of the focus mode's problem bar. */
 export interface FullScreenProblem {
   pid: number;
   /** the display id inside the contest or training (A, B, …) */
@@ -182,7 +182,7 @@ export interface FullScreenProblem {
   score: number | null;
 }
 
-/** The problem bank's calls and a problem opened in a place (spec 1 §7). */
+/** The problem bank's calls and a problem opened in a place. */
 export const problemEndpoints = {
   list: endpoint<Page<ProblemListRow>>()({ method: 'GET', path: 'get-problem-list', query: problemListQuery }),
   allTags: endpoint<Tag[]>()({ method: 'GET', path: 'get-all-problem-tags', query: ojQuery }),
@@ -195,7 +195,7 @@ export const problemEndpoints = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Admin (spec 3 §3 "Problem (admin)")
+// Admin
 
 export const adminProblemListQuery = pagingQuery(10).extend({
   keyword: z.string().max(LIMITS.shortText).optional(),
@@ -297,7 +297,7 @@ export const adminProblemFields = z.object({
     .default(CHECKER_PRECISION.default),
   checkerConvention: z.enum(CHECKER_CONVENTIONS, { message: `The checker convention must be one of: ${CHECKER_CONVENTIONS.join(', ')}` }).default('hoj'),
   openCaseResult: z.boolean().default(true),
-  /** The setter opens every case's data to the submitters (issue 20: by default only the samples'). */
+  /** The setter opens every case's data to the submitters (by default only the samples'). */
   openCaseData: z.boolean().default(false),
   /** Left out: keep the stored ones. */
   subtaskDependencies: subtaskDependencies.optional(),

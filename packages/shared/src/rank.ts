@@ -1,4 +1,4 @@
-/** User rank lists (spec 2 §2 "Rank lists", §3 "Rank record", §7 get-rank-list). */
+/** User rank lists (rank records, get-rank-list). */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { pagingQuery } from './paging.js';
@@ -9,7 +9,7 @@ import type { Page } from './envelope.js';
 export const RankType = { ACM: 0, OI: 1 } as const;
 export type RankTypeCode = (typeof RankType)[keyof typeof RankType];
 
-/** Spec 2 §2: page size 30, top 10 charted. */
+/** Page size 30, top 10 charted. */
 export const RANK_PAGE_SIZE = 30;
 export const RANK_CHART_TOP = 10;
 

@@ -1,4 +1,4 @@
-/** Role codes of spec 1 §3 and the permissions each one carries. */
+/** Role codes and the permissions each one carries. */
 export const Role = {
   ROOT: 1000,
   ADMIN: 1001,
@@ -68,7 +68,7 @@ export function permissionsOf(roles: readonly number[]): Permission[] {
 export const isSuperAdmin = (roles: readonly number[]) => roles.includes(Role.ROOT);
 export const isAdmin = (roles: readonly number[]) => roles.includes(Role.ROOT) || roles.includes(Role.ADMIN);
 export const isProblemAdmin = (roles: readonly number[]) => roles.includes(Role.PROBLEM_ADMIN);
-/** The roles of the admin area (spec 3 §2): super admin, admin, problem admin. SQL that picks admins uses this list too. */
+/** The roles of the admin area: super admin, admin, problem admin. SQL that picks admins uses this list too. */
 export const ADMIN_AREA_ROLES: readonly RoleId[] = [Role.ROOT, Role.ADMIN, Role.PROBLEM_ADMIN];
-/** Who sees the Management entry (spec 1 §2) and may enter the admin area. */
+/** Who sees the Management entry and may enter the admin area. */
 export const canSeeManagement = (roles: readonly number[]) => roles.some((r) => (ADMIN_AREA_ROLES as readonly number[]).includes(r));

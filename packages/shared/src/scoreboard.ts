@@ -1,5 +1,5 @@
 /**
- * Contest board rules (spec 2 §3 rank rows, §4 seal and cells, spec 3 awards; HOJ rules of
+ * Contest board rules (rank rows, seal and cells, awards; HOJ rules of
  * hoj-backend-reference §9), pure and in one place: the server folds its boards with them and the
  * scroll board (resolver) recomputes the frozen and the final board in the browser with the very
  * same code, so the two can never disagree. Times are epoch ms unless a name says otherwise.
@@ -157,7 +157,7 @@ export interface AwardTarget {
 }
 
 /**
- * Awards of a board (spec 3 §3 awardType/awardConfigList; HOJ rules): type 1 reads each `num` as a
+ * Awards of a board (awardType/awardConfigList; HOJ rules): type 1 reads each `num` as a
  * percentage of the ranked (non-star) users, floored; type 2 as a count. Prizes go in priority order
  * down the sorted board to users with a positive result; star users never win.
  */
@@ -203,7 +203,7 @@ export const emptyAcmCell = (): AcmCell => ({ isAC: false, isFirstAC: false, isA
 export const acmCellCost = (cell: AcmCell) => (cell.isAC && cell.ACTime !== null ? cell.ACTime + cell.errorNum * CONTEST_LIMITS.penaltySec : 0);
 
 /**
- * ACM board (spec 2 §3 "ACM rank row") folded from the contest's submissions in submit order. Times
+ * ACM board folded from the contest's submissions in submit order. Times
  * are computed from the contest start at ranking time, so moving the start later fixes every penalty
  * at once (HOJ issue #95).
  */
@@ -275,7 +275,7 @@ export function acmBoard(input: BoardInput): AcmRankRow[] {
 }
 
 /**
- * OI board (spec 2 §3 "OI rank row"): per problem one score counts, the most recent judged
+ * OI board: per problem one score counts, the most recent judged
  * submission's (Recent) or the best one (Highest); total score desc, then total time asc, where a
  * problem's time is the fastest run among its accepted submissions. Results hidden by the seal do
  * not count at all (OI shows no pending tries).

@@ -4,7 +4,7 @@ import { PAGE_SIZES } from './constants.js';
 import { endpoint } from './endpoint.js';
 import type { Page } from './envelope.js';
 
-/** Public site configuration (spec 1 §3) plus the footer fields of §2. */
+/** Public site configuration plus the footer fields. */
 export interface WebsiteConfig {
   register: boolean;
   shortName: string;

@@ -1,4 +1,4 @@
-/** Submissions: request schemas and response types (spec 1 §2, §3, §4, §5, §7). */
+/** Submissions: request schemas and response types. */
 import { z } from 'zod';
 import { dbId, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
@@ -12,7 +12,7 @@ const id = dbId;
 const optId = optDbId;
 const bool = z.union([z.boolean(), z.stringbool()]);
 
-/** Code rules of spec 1 §5, with its messages. */
+/** Rules for submitted code, with their messages. */
 export const codeField = z
   .string({ error: MSG.codeEmpty })
   .refine((s) => s.trim().length > 0, MSG.codeEmpty)
@@ -73,7 +73,7 @@ export const shareSubmissionBody = z.object({ submitId: id, share: z.boolean(), 
 
 export const lastAcCodeQuery = z.object({ pid: id, cid: optId.optional() });
 
-/** Verdicts an administrator may give by hand (spec 1 §4). */
+/** Verdicts an administrator may give by hand. */
 export const MANUAL_JUDGE_STATUSES = [
   JudgeStatus.PRESENTATION_ERROR,
   JudgeStatus.WRONG_ANSWER,
@@ -95,7 +95,7 @@ export const manualJudgeQuery = z.object({
 });
 
 /**
- * OI rank score of spec 1 §9: 0.1 × score + 2 × difficulty, rounded. A submission that scored nothing
+ * OI rank score: 0.1 × score + 2 × difficulty, rounded. A submission that scored nothing
  * earns nothing: otherwise a wrong answer (score 0) on a hard problem would climb the OI rank list
  * (HOJ scales the difficulty part by score / full score for the same reason).
  */
@@ -171,7 +171,7 @@ export interface SubmissionInfo {
 
 export interface Submission extends SubmissionInfo {
   errorMessage: string | null;
-  /** null when the caller may not see it (spec 1 §5) */
+  /** null when the caller may not see it */
   code: string | null;
 }
 

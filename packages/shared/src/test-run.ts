@@ -1,5 +1,5 @@
 /**
- * Online self-test ("test run", spec 1 §3, §4, §5, §7): the user's code run once on the user's input
+ * Online self-test ("test run"): the user's code run once on the user's input
  * by a judge, not stored as a submission. The result is kept for a short time under a random key that
  * only its owner can read.
  */
@@ -119,7 +119,7 @@ export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 /** What a poll hands a judge: a submission to judge, a test run or a job. */
 export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask;
 
-/** The self-test calls (spec 1 §7). */
+/** The self-test calls. */
 export const testRunEndpoints = {
   /** answers the key to poll with */
   submit: endpoint<string>()({ method: 'POST', path: 'submit-problem-test-judge', body: testRunBody }),

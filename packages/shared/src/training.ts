@@ -1,6 +1,6 @@
 /**
- * Trainings: request schemas, response types and the endpoint table (spec 2 "Training" screens,
- * entities and calls; spec 3 admin training routes, entities, validation and constants; HOJ
+ * Trainings: request schemas, response types and the endpoint table (the "Training" screens,
+ * entities and calls; the admin training routes, entities, validation and constants; HOJ
  * `hoj-api-reference.md` §5 and §11.5, whose paths and payload shapes are kept).
  */
 import { z } from 'zod';
@@ -16,13 +16,13 @@ export type TrainingAuthValue = (typeof TrainingAuth)[keyof typeof TrainingAuth]
 export const TRAINING_AUTHS = [TrainingAuth.PUBLIC, TrainingAuth.PRIVATE] as const;
 
 export const TRAINING_LIMITS = {
-  /** spec 2 §9 */
+  /** training page sizes */
   pageSize: 15,
-  /** spec 3 §9: rank of a training and of a problem in it */
+  /** rank of a training and of a problem in it */
   rankMin: 0,
   rankMax: INT4_MAX,
   defaultRank: 1000,
-  /** the add-from-public dialog (issue 12) */
+  /** the add-from-public dialog */
   problemPageSizes: [10, 30, 50, 100] as const,
   categoryNameMax: 50,
   /** wrong passwords per user and training before a pause, like contest passwords */
@@ -42,7 +42,7 @@ const cssColor = z
 // ---------------------------------------------------------------------------------------------
 // Types
 
-/** Training category (spec 3 §3): name and colour; `gid` set for a group's own categories. */
+/** Training category: name and colour; `gid` set for a group's own categories. */
 export interface TrainingCategory {
   id: number;
   name: string;
@@ -50,7 +50,7 @@ export interface TrainingCategory {
   gid: number | null;
 }
 
-/** A row of /training (spec 2 §3 "Training"). `acCount`: the caller's accepted problems of it (0 logged out). */
+/** A row of /training. `acCount`: the caller's accepted problems of it (0 logged out). */
 export interface TrainingListRow {
   id: number;
   rank: number;
@@ -75,7 +75,7 @@ export interface TrainingAccess {
   access: boolean;
 }
 
-/** A problem of a training as its participants see it (spec 3 §3 "Training problem row"). */
+/** A problem of a training as its participants see it. */
 export interface TrainingProblemRow {
   pid: number;
   /** the id shown in the training: the problem's own id (P1000, or a group's prefixed id) */
@@ -100,7 +100,7 @@ export interface TrainingRankCell {
   runTime: number | null;
 }
 
-/** A row of the training rank (spec 2 §3 "Training rank record"); realname only for training admins. */
+/** A row of the training rank; realname only for training admins. */
 export interface TrainingRankRecord {
   rank: number;
   uid: string;
@@ -118,7 +118,7 @@ export interface TrainingRankRecord {
 }
 
 /**
- * get-training-problem-details (spec 2 §7; HOJ declares the call in its client only, with no route):
+ * get-training-problem-details (HOJ declares the call in its client only, with no route):
  * the training problem bar beside a problem opened in a training — the training's problems in order
  * with the caller's own state, counted by the progress rule (accepted inside the training).
  */
@@ -132,7 +132,7 @@ export interface TrainingProblemDetails {
   problems: FullScreenProblem[];
 }
 
-/** Admin view of a training (spec 3 §3 "training"); the password only goes to its admins. */
+/** Admin view of a training; the password only goes to its admins. */
 export interface AdminTraining {
   id: number;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The policy's problem rule (issue 15): bank problems for the problem managers; in a group, its admins
+ * The policy's problem rule: bank problems for the problem managers; in a group, its admins
  * create, its root (level 5, owner, super admin) manages every problem, other group admins their own.
  */
 import { describe, expect, it } from 'vitest';

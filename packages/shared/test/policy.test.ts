@@ -1,5 +1,5 @@
 /**
- * The policy as a table: (who, action, resource) → allowed. Contest rules of spec 2 §6 as the server
+ * The policy as a table: (who, action, resource) → allowed. Contest rules as the server
  * applied them before the policy module (creator and super admin; group root in a group contest), the
  * training rules of the training issue (author, super admin, group level 5; site trainings deleted by
  * the super admin only; categories for super and problem admins) and the site-wide rights.
@@ -46,13 +46,13 @@ const groupDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: 7 };
 const discussionComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: null };
 const contestComment: Resource = { kind: 'comment', uid: AUTHOR, contest: { uid: 'u-contest-maker', gid: null }, gid: null };
 const groupComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: 7 };
-/** A row of the member admin (spec 3 §4): someone else at `level`, not the owner; `to` the level a change gives. */
+/** A row of the member admin: someone else at `level`, not the owner; `to` the level a change gives. */
 const member = (level: GroupLevelValue, to?: GroupLevelValue): Resource => ({ kind: 'groupMember', uid: 'u-target', level, owner: false, to });
 const L = GroupLevel;
 
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
-  // Contests (spec 2 §6): the contest admin is the super admin or the creator, never another admin or a problem admin.
+  // Contests: the contest admin is the super admin or the creator, never another admin or a problem admin.
   ['administer', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
   ['skipPassword', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
   ['delete', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
@@ -85,7 +85,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['administerAllContests', site, 'every contest', ['root']],
   ['refreshStatistics', site, 'recount the home statistics', ['root', 'admin', 'adminAuthor']],
   ['manageAllUploads', site, 'uploads of others', ['root']],
-  // Community (spec 2 §6, HOJ role permissions): no-discuss users may not post, muted ones neither comment.
+  // Community (HOJ role permissions): no-discuss users may not post, muted ones neither comment.
   [
     'postDiscussion',
     site,
@@ -158,7 +158,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['assignPermissions', site, 'role permissions', ['root']],
   ['administerAllGroups', site, 'every group', ['root']],
   ['moderateGroupDiscussions', site, 'group discussions in the admin area', ['root']],
-  // Rights that follow a permission code of the role/permission table (defaults of spec 1 §3).
+  // Rights that follow a permission code of the role/permission table (the default roles).
   [
     'submit',
     site,
@@ -204,7 +204,7 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['delete', discussionComment, 'a discussion comment', ['root', 'admin', 'author', 'adminAuthor']],
   ['delete', contestComment, 'a contest comment', ['root', 'author', 'adminAuthor']],
   ['delete', groupComment, 'a group discussion comment', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
-  // Member admin (spec 3 §4): group admins manage those below their own level (owner, super admin: anyone) ...
+  // Member admin: group admins manage those below their own level (owner, super admin: anyone) ...
   ['delete', member(L.APPLYING), 'an applicant', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   ['delete', member(L.MEMBER), 'a member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   ['delete', member(L.ADMIN), 'a group admin', ['root', 'groupOwner', 'groupRoot']],

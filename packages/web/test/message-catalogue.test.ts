@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10 item 16: the message catalogue is not part of the first load; it comes with the first answer
+ * The message catalogue is not part of the first load; it comes with the first answer
  * that carries a message, before the caller (a toast, an error text) sees that message.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';

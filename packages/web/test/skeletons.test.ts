@@ -1,4 +1,4 @@
-/** The editor's start for a problem without its own template: an entry point, never a solution (issue 10). */
+/** The editor's start for a problem without its own template: an entry point, never a solution. */
 import { describe, expect, it } from 'vitest';
 import { skeletonOf } from '../src/components/code-editor/skeletons';
 

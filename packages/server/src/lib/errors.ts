@@ -1,8 +1,8 @@
 import { formatMsg, MSG, ResultStatus, type MsgKey } from '@oj/shared';
 
 /**
- * A failure the caller should see. Business failures travel as HTTP 200 with envelope status 400
- * (spec 1 §8); auth failures use real HTTP 401/403 so the client can react to them.
+ * A failure the caller should see. Business failures travel as HTTP 200 with envelope status 400;
+ * auth failures use real HTTP 401/403 so the client can react to them.
  */
 export class ApiError extends Error {
   constructor(

@@ -14,7 +14,7 @@ export interface SmtpConfig {
   from: string;
 }
 
-/** Mobile SMS settings (spec 3 §3), kept for the operator: this site sends no SMS. */
+/** Mobile SMS settings, kept for the operator: this site sends no SMS. */
 export interface SmsSettings {
   regionId: string;
   domain: string;

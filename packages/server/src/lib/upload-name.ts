@@ -1,5 +1,5 @@
 /**
- * The one rule for the name of an uploaded file, on every multipart route (issue 20): a name holding a
+ * The one rule for the name of an uploaded file, on every multipart route: a name holding a
  * control character (C0, DEL, C1: NUL, a line break, an escape…) is refused with `fileNameInvalid`
  * before anything is read or written. No browser sends one; a hand-made request that did reached the
  * database (PostgreSQL refuses NUL in text: a 500, the bytes already stored) or logs and headers.

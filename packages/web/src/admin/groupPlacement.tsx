@@ -14,7 +14,7 @@ export const withoutShortName = (problemId: string, shortName: string) =>
 export const groupProblemAdminPath = (gid: number) => `${groupPath(gid, 'problem')}?admin=true`;
 
 /**
- * The site's problem editor in a group (spec 3 §2 GroupCreateProblem/GroupEditProblem): the id field
+ * The site's problem editor in a group (GroupCreateProblem/GroupEditProblem): the id field
  * shows the group's short name in front, contest-only is shown but not chosen, a judge mode change
  * warns (the form's own warning), and every call — save, checker compile, test-case zip, images,
  * tags — goes to the group's calls with its id, so group admins use it without any site role.

@@ -73,7 +73,7 @@ export interface ProblemFormValues {
   judgeExtraFile: Record<string, string>;
 }
 
-/** Spec 3 §9 defaults; every language allowed once the list has loaded. */
+/** Problem defaults; every language allowed once the list has loaded. */
 export function defaultValues(languages: string[]): ProblemFormValues {
   return {
     problemId: '',
@@ -170,7 +170,7 @@ export function keptRows(d: AdminProblemDetail, key: () => string): { rows: Case
   return { rows, editable: d.cases.every((c) => c.input !== null && c.output !== null) };
 }
 
-/** Spec 3 §9: an OI problem splits 100 points evenly across its cases (the remainder to the last ones). */
+/** An OI problem splits 100 points evenly across its cases (the remainder to the last ones). */
 export function evenScores(rows: CaseRow[], total = 100): CaseRow[] {
   if (!rows.length) return rows;
   const base = Math.floor(total / rows.length);
@@ -178,7 +178,7 @@ export function evenScores(rows: CaseRow[], total = 100): CaseRow[] {
   return rows.map((r, i) => ({ ...r, score: base + (i >= rows.length - extra ? 1 : 0) }));
 }
 
-/** A form problem as i18n keys (with params) of spec 3 §5 messages; empty when the problem may be saved. */
+/** A form problem as i18n keys (with params) of the form's messages; empty when the problem may be saved. */
 export interface Problem {
   key: string;
   params?: Record<string, string | number>;

@@ -1,17 +1,17 @@
 import { CHECKER_LANGUAGES, JUDGE_CASE_MODES, JUDGE_MODES } from '@oj/shared';
 
-/** Spec 3 §9: admin lists show 10 rows by default; options 10/30/50/100. */
+/** Admin lists show 10 rows by default; options 10/30/50/100. */
 export const ADMIN_PAGE_SIZES = [10, 30, 50, 100];
 
-/** Problem auth (spec 1 §3): 1 public, 2 private (hidden), 3 contest. */
+/** Problem auth: 1 public, 2 private (hidden), 3 contest. */
 export const PROBLEM_AUTHS = [
   { value: 1, key: 'public' },
   { value: 2, key: 'private' },
   { value: 3, key: 'contest' },
 ] as const;
 
-/** The list filter (spec 3 §2: all, public, private, contest); 0 = all. */
+/** The list filter (all, public, private, contest); 0 = all. */
 export const AUTH_FILTERS = [{ value: 0, key: 'all' }, ...PROBLEM_AUTHS] as const;
 
-/** Checker / interactor languages (spec 3 §9: default C). */
+/** Checker / interactor languages (default C). */
 export { CHECKER_LANGUAGES as SPJ_LANGUAGES, JUDGE_CASE_MODES, JUDGE_MODES };

@@ -1,4 +1,4 @@
-/** The editor's placements: what the bank and a contest decide about the problem form (issue 12). */
+/** The editor's placements: what the bank and a contest decide about the problem form. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContestProblemLink } from '@oj/shared';
 import { adminContestApi } from '../api/adminContest';

@@ -30,7 +30,7 @@ const UserAdminPage = lazyPage(() => import('./pages/user/UserAdminPage'));
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'manageProblems', ...meta });
 
 /**
- * The admin area (spec 3 §2 "Admin routes"): its own login page, then the admin layout (side menu,
+ * The admin area: its own login page, then the admin layout (side menu,
  * header, no public top bar or footer). Any other /admin/* goes to the admin login.
  */
 export const adminRoute: RouteObject = {
@@ -69,7 +69,7 @@ export const adminRoute: RouteObject = {
           handle: { titleKey: 'admin.menu.batch', access: 'moveProblems' } satisfies AdminMeta,
         },
         { path: 'switch', element: <SwitchPage />, handle: { titleKey: 'admin.menu.switch', access: 'manageSystem' } satisfies AdminMeta },
-        // The super admin's screens (spec 3 §2), by the permission their calls ask for (role_permission).
+        // The super admin's screens, by the permission their calls ask for (role_permission).
         {
           path: 'announcement',
           element: <AnnouncementAdminPage />,

@@ -27,7 +27,7 @@ export const accountApi = {
   /** Silent: the local session ends whatever the server says (an expired token is no reason to prompt a login). */
   logout: () => requestResult(ep.logout, {}, { silent: true }),
   authInfo: () => request(ep.authInfo, {}),
-  /** Existence flags; failures are silent because the caller ignores them (spec 1 §5). */
+  /** Existence flags; failures are silent because the caller ignores them. */
   checkExists: (body: Body<'checkExists'>) => request(ep.checkExists, { body }, { silent: true }),
   registerCode: (email: string) => requestResult(ep.registerCode, { query: { email } }),
   register: (body: Body<'register'>) => requestResult(ep.register, { body }),

@@ -1,7 +1,7 @@
 import { adminDiscussionEndpoints as dEp, adminEndpoints, adminNoticeEndpoints as nEp, type WebConfigBody } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
 
-/** Discussion moderation and reports (spec 3 admin "discussion"), and the super admin's notices ("notice"). */
+/** Discussion moderation and reports (admin "discussion"), and the super admin's notices ("notice"). */
 export type AdminDiscussionQuery = EndpointInput<typeof dEp.list>['query'];
 export type ReportQuery = EndpointInput<typeof dEp.reports>['query'];
 export type NoticeBody = EndpointInput<typeof nEp.add>['body'];

@@ -18,7 +18,7 @@ export interface ContestAnnouncementInput {
 }
 
 /**
- * Contest management (spec 3 §2 admin contest screens; HOJ /api/admin/contest/*, notes §11.6).
+ * Contest management (admin contest screens; HOJ /api/admin/contest/*, notes §11.6).
  * Creating and changing calls return the whole envelope so pages can toast the server's msg.
  */
 export const adminContestApi = {

@@ -1,7 +1,7 @@
 import { adminDashboardEndpoints as ep } from '@oj/shared';
 import { request } from './endpoint';
 
-/** The admin dashboard's calls (spec 3 "dashboard"); the service and judge calls are the super admin's. */
+/** The admin dashboard's calls; the service and judge calls are the super admin's. */
 export const adminDashboardApi = {
   /** "today" is the browser's day */
   info: () => request(ep.info, { query: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),

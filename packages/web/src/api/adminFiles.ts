@@ -32,7 +32,7 @@ function fileNameOf(res: Response, fallback: string): string {
 }
 
 /**
- * The download helper of spec 1 §7: GET as a blob with a 300 s timeout; a JSON reply is an error
+ * The download helper: GET as a blob with a 300 s timeout; a JSON reply is an error
  * envelope whose msg is shown ('Invalid file format' when it has none).
  */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {

@@ -25,7 +25,7 @@ export interface AdminProblemListParams {
 /** The problem body plus the uploaded-zip reference of HOJ's ProblemDTO. */
 export type AdminProblemSaveBody = AdminProblemBody & Partial<AdminProblemUploadRef>;
 
-/** Problem management calls (spec 3 §7 admin calls; paths and shapes of HOJ, notes §11.4; schemas in @oj/shared). */
+/** Problem management calls (admin calls; paths and shapes of HOJ, notes §11.4; schemas in @oj/shared). */
 export const adminProblemApi = {
   list: (p: AdminProblemListParams) => request(ep.list, { query: { ...p, oj: OWN_OJ } }),
   get: (pid: number) => request(ep.get, { query: { pid } }),
@@ -34,7 +34,7 @@ export const adminProblemApi = {
   remove: (pid: number) => requestResult(ep.remove, { query: { pid } }),
   changeAuth: (id: number, auth: 1 | 2 | 3) => requestResult(ep.changeAuth, { body: { id, auth } }),
   rejudgeAll: (pid: number) => requestResult(ep.rejudgeAll, { query: { pid } }),
-  /** Silent: a compile error is shown in a dialog with the compiler's message (spec 3 §8). */
+  /** Silent: a compile error is shown in a dialog with the compiler's message. */
   compile: (mode: 'spj' | 'interactive', body: CompileCheckerBody) =>
     requestResult(mode === 'spj' ? ep.compileSpj : ep.compileInteractive, { body }, { silent: true }),
   uploadCaseZip: (file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode } }),

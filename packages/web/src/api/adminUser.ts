@@ -2,7 +2,7 @@ import { adminUserEndpoints as ep, GENERATED_LIST_PATH, TIMINGS } from '@oj/shar
 import { downloadFile } from './adminFiles';
 import { request, requestResult, type EndpointInput } from './endpoint';
 
-/** The super admin's Users screen (spec 3 "user"): list, edit, delete, CSV import, generation. */
+/** The super admin's Users screen: list, edit, delete, CSV import, generation. */
 export type AdminUserQuery = EndpointInput<typeof ep.list>['query'];
 export type EditUserInput = EndpointInput<typeof ep.edit>['body'];
 export type GenerateUsersInput = EndpointInput<typeof ep.generate>['body'];

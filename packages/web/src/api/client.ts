@@ -34,7 +34,7 @@ export interface RequestOptions {
    * Defaults to true inside `quietly`, false elsewhere.
    */
   silent?: boolean;
-  /** Login calls go without the stored token (spec 1 §7). */
+  /** Login calls go without the stored token. */
   withToken?: boolean;
   timeoutMs?: number;
 }
@@ -48,7 +48,7 @@ export interface ApiResult<T> {
 const t = (key: string) => i18n.t(key);
 
 /*
- * One failure, shown once, where the user is looking (issue 10):
+ * One failure, shown once, where the user is looking:
  * - a call made by a user action (a button, a form) shows its failure as one toast, from here;
  * - a query that loads what a page shows is made through `quietly`, and the page shows the failure in
  *   its own error card or empty state instead (a toast as well would say it twice).
@@ -105,7 +105,7 @@ async function refreshRoles() {
   }
 }
 
-/** HTTP-level failures of spec 1 §8. */
+/** HTTP-level failures and their messages. */
 function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boolean): ApiError {
   const serverText = body?.msg ? translateMsg(body.msg) : '';
   const show = (text: string) => {
@@ -137,7 +137,7 @@ function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boole
   }
 }
 
-/** One API call with the envelope rules of spec 1 §8; resolves only for status 200. */
+/** One API call with the envelope rules; resolves only for status 200. */
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const { clean, url } = buildUrl(path, opts.query);
   const silent = opts.silent ?? quietDepth > 0;

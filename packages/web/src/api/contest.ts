@@ -6,11 +6,11 @@ import { api, type RequestOptions } from './client';
 import { request, requestResult } from './endpoint';
 
 /**
- * Taking part in contests: the participant calls of spec 2 §7 "Contest". Other contest pages (problem,
+ * Taking part in contests: the participant calls. Other contest pages (problem,
  * submissions, rank, tools) import from here; the exported names stay stable.
  */
 
-/** Filters of the contest list as they travel in the URL and to get-contest-list (spec 2 §2). */
+/** Filters of the contest list as they travel in the URL and to get-contest-list. */
 export interface ContestListFilter {
   currentPage: number;
   limit?: number;

@@ -23,7 +23,7 @@ export type ContestAdminApi = Pick<
 
 /**
  * Where the contest admin pages (list, form, problems, announcements) run: the admin area, or a group's
- * contest tab (spec 3 "Group contests" reuses the same screens). The pages ask the scope for their calls
+ * contest tab (group contests reuse the same screens). The pages ask the scope for their calls
  * and links and know nothing of groups; the admin area's scope is the default, so its routes need no
  * provider and behave as before.
  */
@@ -37,7 +37,7 @@ export interface ContestAdminScope {
   /** the bank problem editor and the contest's own problems (admin area only: a group makes its problems in its problem tab) */
   problemEditPath: ((pid: number) => string) | null;
   contestProblemPath: ((cid: number, pid: number | 'create') => string) | null;
-  /** a row of the table the viewer may manage (spec 3 §6: in a group only its root or the contest's creator) */
+  /** a row of the table the viewer may manage (in a group only its root or the contest's creator) */
   canManage: (c: AdminContest) => boolean;
   /** the admin table's keyword search (the group's table has none, as in HOJ) */
   searchable: boolean;

@@ -4,7 +4,7 @@ import type { RequestOptions } from './client';
 import { request } from './endpoint';
 
 /**
- * Scoreboards and the contest admin's tools (spec 2 §7 "Contest"): in-contest rank, outside
+ * Scoreboards and the contest admin's tools: in-contest rank, outside
  * scoreboard, scroll board (resolver), AC helper, printing and rejudge.
  */
 

@@ -5,7 +5,7 @@ import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';
 
 /**
- * Discussions and comments (spec 2 "Discussion", §7): thin wrappers over the shared endpoint tables,
+ * Discussions and comments: thin wrappers over the shared endpoint tables,
  * plus the query keys. Mutations are not quiet: the client shows the server's refusal as its toast.
  */
 

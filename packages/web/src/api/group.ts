@@ -7,7 +7,7 @@ type Input<K extends keyof typeof ep> = EndpointInput<(typeof ep)[K]>;
 export type GroupListQuery = Input<'list'>['query'];
 export type GroupMemberQuery = Input<'memberList'>['query'];
 
-/** Groups (spec 3): thin wrappers over `groupEndpoints` of `@oj/shared`, plus the query keys. */
+/** Groups: thin wrappers over `groupEndpoints` of `@oj/shared`, plus the query keys. */
 export const groupApi = {
   detail: (gid: number) => request(ep.detail, { query: { gid } }),
   access: (gid: number) => request(ep.access, { query: { gid } }),

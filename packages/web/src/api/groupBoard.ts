@@ -1,7 +1,7 @@
 import { groupBoardEndpoints as ep } from '@oj/shared';
 import { request, requestResult, type EndpointInput } from './endpoint';
 
-/** A group's announcements, rank and discussions (spec 3): thin wrappers over `groupBoardEndpoints`, plus the query keys. */
+/** A group's announcements, rank and discussions: thin wrappers over `groupBoardEndpoints`, plus the query keys. */
 export type GroupRankQuery = EndpointInput<typeof ep.rank>['query'] & { currentPage: number; limit: number };
 export type GroupAnnouncementInput = EndpointInput<typeof ep.addAnnouncement>['body'];
 type DiscussionFields = Omit<EndpointInput<typeof ep.addDiscussion>['body'], 'gid'>;

@@ -4,7 +4,7 @@ import type { ContestAdminApi } from './contestAdminScope';
 import type { ContestAnnouncementInput } from './adminContest';
 import { request, requestResult } from './endpoint';
 
-/** Group contests (spec 3 "Group contests"; HOJ /api/group/... contest calls): thin wrappers over `groupContestEndpoints`. */
+/** Group contests (HOJ /api/group/... contest calls): thin wrappers over `groupContestEndpoints`. */
 export const groupContestApi = {
   list: (p: { gid: number; currentPage: number; limit: number }) => request(ep.list, { query: p }),
   addFromGroup: (cid: number, problemId: string, displayId: string) => requestResult(ep.addFromGroup, { query: { cid, problemId, displayId } }),

@@ -9,7 +9,7 @@ import type { AdminProblemSaveBody } from './adminProblem';
 import { downloadFile, uploadFile } from './adminFiles';
 import { request, requestResult } from './endpoint';
 
-/** Group problems (spec 3 §7; HOJ paths of notes §10): thin wrappers over `groupProblemEndpoints`. */
+/** Group problems (HOJ paths of notes §10): thin wrappers over `groupProblemEndpoints`. */
 export const groupProblemApi = {
   list: (gid: number, currentPage: number, limit: number) => request(ep.list, { query: { gid, currentPage, limit } }),
   adminList: (gid: number, currentPage: number, limit: number) => request(ep.adminList, { query: { gid, currentPage, limit } }),
@@ -20,7 +20,7 @@ export const groupProblemApi = {
   changeAuth: (pid: number, auth: 1 | 2) => requestResult(ep.changeAuth, { query: { pid, auth } }),
   applyPublic: (pid: number, isApplied: boolean) => requestResult(ep.applyPublic, { query: { pid, isApplied } }),
   tags: (gid: number) => request(ep.tags, { query: { gid } }),
-  /** Silent: a compile error is shown in a dialog with the compiler's message (spec 3 §8). */
+  /** Silent: a compile error is shown in a dialog with the compiler's message. */
   compile: (gid: number, mode: 'spj' | 'interactive', body: CompileCheckerBody) =>
     requestResult(mode === 'spj' ? ep.compileSpj : ep.compileInteractive, { query: { gid }, body }, { silent: true }),
   uploadCaseZip: (gid: number, file: File, mode: string) => uploadFile<UploadedCaseSet>('file/upload-testcase-zip', 'file', file, { query: { mode, gid } }),

@@ -3,7 +3,7 @@ import { request, type EndpointInput } from './endpoint';
 import type { AdminTrainingBody } from './training';
 
 /**
- * Group trainings (spec 3 "Group trainings"): thin wrappers over `groupTrainingEndpoints` of
+ * Group trainings: thin wrappers over `groupTrainingEndpoints` of
  * `@oj/shared`, plus the query keys. The keys start like the site's training keys ('training-list',
  * 'admin-trainings'), so what reloads those after a change reloads the group's lists too.
  */

@@ -1,7 +1,7 @@
 import { homeRoutes as ep } from './routes';
 import { request } from './endpoint';
 
-/** Home page cards (spec 1 §7 site calls). */
+/** Home page cards (site calls). */
 export const homeApi = {
   recentAcRank: () => request(ep.recentAcRank, {}),
   /** forceRefresh is honoured for administrators only; the card offers it to them. */

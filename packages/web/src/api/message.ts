@@ -1,7 +1,7 @@
 import { messageEndpoints as ep, type MessageType } from '@oj/shared';
 import { request } from './endpoint';
 
-/** The message centre (spec 2 "Message centre", §7 msg/*): one page of a tab (listing marks it read), delete, clean. */
+/** The message centre (msg/* calls): one page of a tab (listing marks it read), delete, clean. */
 export type UserMessageTab = 'discuss' | 'reply' | 'like';
 export type SystemMessageTab = 'sys' | 'mine';
 export type MessageTab = UserMessageTab | SystemMessageTab;

@@ -11,7 +11,7 @@ import {
   testRunRoutes as testRunEndpoints,
 } from './problemRoutes';
 
-/** Filters of the problem list as they travel in the URL and to get-problem-list (spec 1 §2). */
+/** Filters of the problem list as they travel in the URL and to get-problem-list. */
 export interface ProblemListFilter {
   keyword?: string;
   /** comma list of tag ids */
@@ -38,7 +38,7 @@ export interface SubmitProblemBody {
   captchaKey?: string;
 }
 
-/** Problem pages: the calls of spec 1 §7 "Problems and submissions". */
+/** Problem pages: the problem and submission calls. */
 export const problemApi = {
   list: ({ tagId, ...f }: ProblemListFilter) => request(ep.list, { query: { ...f, tagId: tagId ? tagId.split(',').map(Number) : undefined } }),
   tagsAndClassification: (oj: string) => request(ep.tagsAndClassification, { query: { oj } }),
@@ -54,7 +54,7 @@ export const problemApi = {
     request(submissionEndpoints.list, { query: { onlyMine: true, problemID, completeProblemID: true, currentPage, limit } }),
   submitConfig: () => request(submissionEndpoints.submitConfig, {}, { silent: true }),
   testRun: (body: TestRunBody) => request(testRunEndpoints.submit, { body }),
-  /** A contest problem under its letter (spec 2 §7 get-contest-problem-details); silent: the page shows why. */
+  /** A contest problem under its letter (get-contest-problem-details); silent: the page shows why. */
   contestDetail: (cid: number, displayId: string) => request(contestEndpoints.problemDetail, { query: { cid, displayId } }, { silent: true }),
   /** The focus mode's problem bar: the contest's problems with the viewer's own state. */
   fullScreenList: (cid: number) => request(ep.fullScreenList, { query: { cid } }, { silent: true }),

@@ -24,7 +24,7 @@ export function useWebsiteConfig() {
   return { ...query, shortName: query.data?.shortName || SITE_DEFAULT_SHORT_NAME };
 }
 
-/** Judge languages, cached in localStorage 'languages' (spec 1 §3) so the about page shows them at once. */
+/** Judge languages, cached in localStorage 'languages' so the about page shows them at once. */
 export function useLanguages() {
   const query = useQuery({
     queryKey: queryKeys.languages,
@@ -38,7 +38,7 @@ export function useLanguages() {
   return query;
 }
 
-/** Roles are refreshed on load and after login (spec 1 §7 get-user-auth-info). */
+/** Roles are refreshed on load and after login (get-user-auth-info). */
 export function useAuthInfoSync() {
   const { token, user } = useSession();
   const uid = user?.uid;
@@ -59,7 +59,7 @@ export function useAuthInfoSync() {
 export const unreadTotal = (c: UnreadCounts | undefined) => (c ? c.comment + c.reply + c.like + c.sys + c.mine : 0);
 
 /**
- * Unread counters (spec 1 §4): the one poller (`poll`) fetches on login and every 120 s, stopping on
+ * Unread counters: the one poller (`poll`) fetches on login and every 120 s, stopping on
  * logout or after a failed call; other readers share its cache without starting timers of their own.
  */
 export function useUnread(poll = false) {

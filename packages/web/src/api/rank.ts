@@ -4,7 +4,7 @@ import { request, type EndpointInput } from './endpoint';
 /** Query of get-rank-list (`rankEndpoints.list`), with the page and the list type always given. */
 export type RankListParams = EndpointInput<typeof ep.list>['query'] & { type: RankTypeCode; currentPage: number; limit: number };
 
-/** Site-wide rank lists (spec 2 §7). */
+/** Site-wide rank lists. */
 export const rankApi = {
   list: (q: RankListParams) => request(ep.list, { query: q }),
 };

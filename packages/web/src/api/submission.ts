@@ -2,18 +2,18 @@ import { useEffect, useRef } from 'react';
 import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type SubmissionInfo } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
 
-/** Query of get-submission-list (spec 1 §7); empty values are left out by the client. */
+/** Query of get-submission-list; empty values are left out by the client. */
 export type SubmissionListParams = EndpointInput<typeof ep.list>['query'] & { currentPage: number; limit: number };
 
-/** Query of contest-submissions: the list's filters plus the contest (spec 2 §2 ContestSubmissionList). */
+/** Query of contest-submissions: the list's filters plus the contest (ContestSubmissionList). */
 export type ContestSubmissionListParams = EndpointInput<typeof ep.contestList>['query'] & { currentPage: number; limit: number };
 
-/** Submission calls of spec 1 §7 (public list/detail, owner share, admin judging). */
+/** Submission calls (public list/detail, owner share, admin judging). */
 export const submissionApi = {
   list: (q: SubmissionListParams) => request(ep.list, { query: q }),
   detail: (submitId: number) => request(ep.detail, { query: { submitId } }),
   caseResult: (submitId: number) => request(ep.caseResult, { query: { submitId } }),
-  /** Silent: a failed poll only stops the polling (spec 1 §4), it is not worth a toast every 2 s. */
+  /** Silent: a failed poll only stops the polling, it is not worth a toast every 2 s. */
   checkStatus: (submitIds: number[]) => request(ep.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
   share: (submitId: number, share: boolean) => request(ep.share, { body: { submitId, share } }),
   rejudge: (submitId: number) => request(ep.rejudge, { query: { submitId } }),
@@ -34,7 +34,7 @@ export const submissionKeys = {
 
 export const isActive = (status: number) => ACTIVE_JUDGE_STATUSES.includes(status);
 
-/** Spec 1 §9: non-final statuses are polled every 2 s, at most 300 rounds. */
+/** Non-final statuses are polled every 2 s, at most 300 rounds. */
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_MAX_ROUNDS = 300;
 

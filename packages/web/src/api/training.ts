@@ -5,7 +5,7 @@ import { quietly } from './client';
 import { request, type EndpointInput } from './endpoint';
 
 /**
- * Trainings (spec 2 "Training", spec 3 admin training): thin wrappers over the shared endpoint
+ * Trainings (admin training): thin wrappers over the shared endpoint
  * tables, so the request shapes are the ones `@oj/shared` declares, plus the query keys.
  */
 

@@ -8,7 +8,7 @@ import { type Dictionary, mergeFiles } from './dictionaries/merge';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**
- * Interface language (spec 1 §1). Only the current language's texts, antd locale and dayjs locale
+ * Interface language. Only the current language's texts, antd locale and dayjs locale
  * are loaded, each as its own chunk, so the first load does not carry five dictionaries.
  * Texts live in `locales/<lang>.json` (shell, accounts, server messages) and `locales/<area>/<lang>.json`
  * (one folder per area of the site). A language comes in two chunks, merged key by key: what the first
@@ -119,7 +119,7 @@ export const LANGUAGE_LABELS: Record<UiLanguage, string> = {
   'ko-KR': '한국어',
 };
 
-/** `?l=` values of spec 1 §1: zh-cn, zh-tw, ja|ja-jp, ko|ko-kr; anything else means English. */
+/** `?l=` values: zh-cn, zh-tw, ja|ja-jp, ko|ko-kr; anything else means English. */
 function fromQuery(value: string): UiLanguage {
   switch (value.toLowerCase()) {
     case 'zh-cn':
@@ -197,7 +197,7 @@ export async function changeLanguage(lang: UiLanguage): Promise<void> {
   apply(lang, antd);
 }
 
-/** The logo toggle of spec 1 §1: en-US goes to zh-CN, every other language to en-US. */
+/** The logo's language toggle: en-US goes to zh-CN, every other language to en-US. */
 export function toggleLanguage(): Promise<void> {
   return changeLanguage(localeStore.get().lang === 'en-US' ? 'zh-CN' : 'en-US');
 }

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { needAreaTexts } from './i18n';
 
-/** Spec 1 §8: a chunk that has not loaded after 120 s is a load error (shown by PageBoundary). */
+/** A chunk that has not loaded after 120 s is a load error (shown by PageBoundary). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 /**

@@ -13,5 +13,5 @@ export function navigateTo(to: string) {
   else window.location.assign(to);
 }
 
-/** Admin pages have their own login page and home (spec 1 §6, §8). */
+/** Admin pages have their own login page and home. */
 export const onAdminPage = () => window.location.pathname === '/admin' || window.location.pathname.startsWith('/admin/');

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * No automatic retries or focus refetches: every failed call already shows its message (spec 1 §8),
+ * No automatic retries or focus refetches: every failed call already shows its message,
  * and a retry would show it again.
  */
 export const queryClient = new QueryClient({

@@ -1,6 +1,6 @@
 import { useMatches } from './RouteTable';
 
-/** Route meta of spec 1 §2/§6, declared as `handle` on each route and merged parent → child. */
+/** Route meta (layout and access), declared as `handle` on each route and merged parent → child. */
 export interface RouteMeta {
   /** Logged-out visitors are sent home with the Login dialog. */
   requiresAuth?: boolean;
@@ -15,7 +15,7 @@ export interface RouteMeta {
   /** i18n key of the page title. */
   titleKey?: string;
   /**
-   * Focus-mode pages (spec 1 §2 "Context menus by route meta"): the top bar shows the context menu of
+   * Focus-mode pages: the top bar shows the context menu of
    * where the problem was opened from instead of the main menu: contest, training and group modes.
    */
   fullScreenSource?: 'contest' | 'training' | 'group';

@@ -1,5 +1,5 @@
 /**
- * Every key the app keeps in localStorage: the fixed ones of spec 1 §3 and, in ITEM_KEYS, the keys of
+ * Every key the app keeps in localStorage: the fixed ones and, in ITEM_KEYS, the keys of
  * per-item state (one per problem or contest). Wrapped so a browser that refuses storage (private
  * mode, quota) degrades to an in-memory session instead of throwing during render.
  */

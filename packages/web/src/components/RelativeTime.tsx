@@ -6,7 +6,7 @@ import { formatDateTime } from './time';
 
 dayjs.extend(relativeTime);
 
-/** "3 minutes ago" in the interface language; the absolute local time on hover (spec 1 §2). */
+/** "3 minutes ago" in the interface language; the absolute local time on hover. */
 export function RelativeTime({ iso }: { iso: string }) {
   // Re-render on language change: dayjs' locale follows i18next.
   useTranslation();

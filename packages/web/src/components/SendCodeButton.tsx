@@ -5,7 +5,7 @@ import { startCountdown, useCountdown } from '../app/dialogs/countdown';
 
 /**
  * A "send code" button: waiting while the call runs, then disabled with a countdown that survives
- * remounts (spec 1 §4). `onSend` resolves to the seconds to wait, or null when nothing was sent.
+ * remounts. `onSend` resolves to the seconds to wait, or null when nothing was sent.
  */
 export function SendCodeButton({
   countdownKey,

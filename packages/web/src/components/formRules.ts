@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@oj/shared';
 import { accountApi } from '../api/account';
 
-/** Field rules of spec 1 §5, shared by the dialogs, the reset page and settings. */
+/** Account field rules (username, password, email), shared by the dialogs, the reset page and settings. */
 export function useAccountRules() {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
@@ -36,7 +36,7 @@ export function useAccountRules() {
         validator: (_rule, value) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(t('msg.passwordNotMatch')))),
       }),
     ];
-    /** Existence check on blur; a failed check call lets the value pass (spec 1 §5). */
+    /** Existence check on blur; a failed check call lets the value pass. */
     const exists = (kind: 'username' | 'email', mustExist: boolean, messageKey: string): FormRule => ({
       validateTrigger: 'onBlur',
       validator: async (_rule, value: string) => {

@@ -1,6 +1,6 @@
 import { JudgeStatus, JUDGE_STATUS_SHORT, type JudgeStatusCode } from '@oj/shared';
 
-/** antd tag colours per judge status (spec 1 §3: each status has its own colour). */
+/** antd tag colours per judge status (each status has its own colour). */
 export const JUDGE_STATUS_COLOR: Record<JudgeStatusCode, string> = {
   [JudgeStatus.NOT_SUBMITTED]: 'default',
   [JudgeStatus.SUBMITTED_UNKNOWN_RESULT]: 'gold',
@@ -30,11 +30,11 @@ export interface JudgeStatusRow {
   color: string;
 }
 
-/** All statuses in the order of spec 1 §3. */
+/** All statuses in their code order. */
 export const JUDGE_STATUS_ROWS: JudgeStatusRow[] = (Object.keys(JudgeStatus) as (keyof typeof JudgeStatus)[])
   .map((name) => ({ name, code: JudgeStatus[name], short: JUDGE_STATUS_SHORT[JudgeStatus[name]], color: JUDGE_STATUS_COLOR[JudgeStatus[name]] }))
   .sort((a, b) => a.code - b.code);
 
-/** " 60" after a Partial Accepted that has a score, else nothing (spec 1 §4: OI results are scored). */
+/** " 60" after a Partial Accepted that has a score, else nothing (OI results are scored). */
 export const partialScore = (status: number, score: number | null | undefined) =>
   status === JudgeStatus.PARTIAL_ACCEPTED && score !== null && score !== undefined ? ` ${score}` : '';

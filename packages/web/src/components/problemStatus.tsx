@@ -9,7 +9,7 @@ import { LazyTooltip } from '../app/layout/LazyPopup';
 
 const nameOf = (status: number) => JUDGE_STATUS_ROWS.find((r) => r.code === status)?.name;
 
-/** The caller's own state on a problem: nothing when never submitted (spec 1 §3: -10 shows no icon). */
+/** The caller's own state on a problem: nothing when never submitted (-10 shows no icon). */
 export function OwnStatusIcon({ status }: { status: number | undefined }) {
   const { t } = useTranslation();
   if (status === undefined || status === JudgeStatus.NOT_SUBMITTED) return null;

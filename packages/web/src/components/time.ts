@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
 
-/** Spec 1 §9: year-month-day hour:minute:second in local time (the server sends ISO UTC). */
+/** Year-month-day hour:minute:second in local time (the server sends ISO UTC). */
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '');

@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '../app/storage';
 import { PageLoading } from '../app/layout/PageLoading';
 
 /**
- * Logged-out visit of a login-only route (spec 1 §6): clear the session, go home, open Login, and after
+ * Logged-out visit of a login-only route: clear the session, go home, open Login, and after
  * logging in there go on to the page that was asked for.
  */
 function LoginRequired() {
@@ -68,7 +68,7 @@ export function RouteGate({ meta, children }: { meta: RouteMeta; children: React
 }
 
 /**
- * Token changes in another tab (spec 1 §4): adopt a new token and user; when it was cleared, drop the
+ * Token changes in another tab: adopt a new token and user; when it was cleared, drop the
  * local user too and go home (the admin login on admin pages).
  */
 export function StorageSync() {

@@ -76,7 +76,7 @@ const MESSAGE_TABS = ['discuss', 'reply', 'like', 'sys', 'mine'] as const;
 const auth = { requiresAuth: true } satisfies RouteMeta;
 const focus = { requiresAuth: true, hideFooter: true } satisfies RouteMeta;
 
-/** Route table of spec 1 §2, with the areas of specs 2 and 3. */
+/** Route table of the public site, with the contest, training, community and group areas. */
 const shellRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/home" replace /> },
   { path: 'home', element: <HomePage />, handle: { titleKey: 'nav.home' } satisfies RouteMeta },
@@ -100,7 +100,7 @@ const shellRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.training', activeMenu: '/training', fullScreenSource: 'training', ...focus } satisfies RouteMeta,
   },
   {
-    // The training shell (spec 2 §2 TrainingDetails): header and tabs around every child route.
+    // The training shell (TrainingDetails): header and tabs around every child route.
     path: 'training/:trainingID',
     element: <TrainingShell />,
     handle: { titleKey: 'nav.training', activeMenu: '/training', ...auth } satisfies RouteMeta,
@@ -124,7 +124,7 @@ const shellRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.contest', activeMenu: '/contest', fullScreenSource: 'contest', ...focus } satisfies RouteMeta,
   },
   {
-    // The contest shell (spec 2 §2): header, countdown and tabs around every child route.
+    // The contest shell: header, countdown and tabs around every child route.
     path: 'contest/:contestID',
     element: <ContestShell />,
     handle: { titleKey: 'nav.contest', activeMenu: '/contest', ...auth } satisfies RouteMeta,
@@ -155,7 +155,7 @@ const shellRoutes: RouteObject[] = [
     element: <DiscussionDetailPage />,
     handle: { titleKey: 'nav.discussion', access: 'publicDiscussion', activeMenu: '/discussion' } satisfies RouteMeta,
   },
-  // Spec 3 §1: visitors browse the list; a group and the create dialog ask for a login.
+  // Visitors browse the list; a group and the create dialog ask for a login.
   { path: 'group', element: <GroupListPage />, handle: { titleKey: 'nav.group' } satisfies RouteMeta },
   {
     path: 'group/:groupID/training/:trainingID/problem/:problemID/full-screen',
@@ -168,7 +168,7 @@ const shellRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.group', activeMenu: '/group', fullScreenSource: 'group', ...focus } satisfies RouteMeta,
   },
   {
-    // The group shell (spec 3 §2 GroupDetails): header and tabs around every child route.
+    // The group shell (GroupDetails): header and tabs around every child route.
     path: 'group/:groupID',
     element: <GroupShell />,
     handle: { titleKey: 'nav.group', activeMenu: '/group', ...auth } satisfies RouteMeta,
@@ -207,7 +207,7 @@ const shellRoutes: RouteObject[] = [
     ],
   },
   {
-    // The message centre (spec 2 "Message centre"): the tab bar around the tab's list.
+    // The message centre: the tab bar around the tab's list.
     path: 'message',
     element: <MessagePage />,
     handle: { titleKey: 'message.title', ...auth } satisfies RouteMeta,
@@ -224,7 +224,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      // The admin area renders without the public top bar and footer (spec 1 §2).
+      // The admin area renders without the public top bar and footer.
       adminRoute,
       // The stand-alone scroll board opens in a window of its own, without the site's frame.
       { path: 'scrollBoard', element: <ScrollBoardPage /> },

@@ -49,7 +49,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * Named permissions (spec 3 §3 "Auth": id, name, permission): the guards ask for `code`; super admins
+ * Named permissions (id, name, permission): the guards ask for `code`; super admins
  * add and rename them and assign them to roles in `role_permission`.
  */
 export const permissions = pgTable('permission', {

@@ -7,7 +7,7 @@ import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** One prize of the award table (spec 3 §3 awardConfigList). */
+/** One prize of the award table (awardConfigList). */
 export interface AwardConfigRow {
   priority: number;
   name: string;
@@ -17,7 +17,7 @@ export interface AwardConfigRow {
 }
 
 /**
- * Contests (spec 3 §3 "Contest"). Status and duration are not stored: both follow from the times, so
+ * Contests. Status and duration are not stored: both follow from the times, so
  * editing the times can never leave them stale. Contest announcements are rows of `announcement` with
  * `cid` set (that table already carries the column).
  */
@@ -135,7 +135,7 @@ export const contestPrints = pgTable(
   (t) => [index('contest_print_cid_idx').on(t.cid, t.id), index('contest_print_uid_idx').on(t.uid, t.gmtCreate)],
 );
 
-/** Accepted submissions whose balloon the contest admin has handed out (AC helper, spec 2 §3 "AC info"). */
+/** Accepted submissions whose balloon the contest admin has handed out (AC helper). */
 export const contestAcChecks = pgTable('contest_ac_check', {
   submitId: integer('submit_id')
     .primaryKey()

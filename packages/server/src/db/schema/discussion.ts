@@ -7,7 +7,7 @@ import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Discussion categories (spec 2 §3 "Category"); a used one cannot be deleted (restrict). */
+/** Discussion categories; a used one cannot be deleted (restrict). */
 export const discussionCategories = pgTable(
   'discussion_category',
   {
@@ -19,7 +19,7 @@ export const discussionCategories = pgTable(
 );
 
 /**
- * Discussions (spec 2 §3, spec 3 §3). `pid` is the display id of the problem a discussion is about
+ * Discussions. `pid` is the display id of the problem a discussion is about
  * (HOJ keeps the display id, which is what /discussion/:problemID carries); `gid` marks a group's own
  * discussions (groups issue). Counters are kept by the actions that change them, in their transaction.
  */
@@ -77,7 +77,7 @@ export const discussionLikes = pgTable(
   (t) => [primaryKey({ columns: [t.did, t.uid] })],
 );
 
-/** Reports of a discussion (spec 2 §3 "Report"): tags of spec 2 §5 and a reason; `status` = handled. */
+/** Reports of a discussion: the report dialog's tags and a reason; `status` = handled. */
 export const discussionReports = pgTable(
   'discussion_report',
   {
@@ -97,7 +97,7 @@ export const discussionReports = pgTable(
 );
 
 /**
- * Comments (spec 2 §3 "Comment"): one table for every place that has comments. The parent is exactly
+ * Comments: one table for every place that has comments. The parent is exactly
  * one of a discussion or a contest (a foreign key each, so deleting the parent deletes its comments).
  */
 export const comments = pgTable(
@@ -135,7 +135,7 @@ export const commentLikes = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.uid] })],
 );
 
-/** Replies to a comment (spec 2 §3 "Reply"), to its author or to another reply's author. */
+/** Replies to a comment, to its author or to another reply's author. */
 export const replies = pgTable(
   'reply',
   {

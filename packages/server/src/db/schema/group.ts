@@ -6,10 +6,10 @@ import { users } from './account.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Groups (spec 3 §3 "Group"): a team or class. `auth` 1 public, 2 protected (apply with a reason),
+ * Groups: a team or class. `auth` 1 public, 2 protected (apply with a reason),
  * 3 private (apply with the 6-character `code` and a reason). Every row of another table that carries
  * `gid` belongs to the group and goes with it (foreign keys `cascade`), so disbanding is one delete.
- * The owner is also a member at level 5; `owner_uid` tells him apart (spec 3 §6) and is kept when the
+ * The owner is also a member at level 5; `owner_uid` tells him apart and is kept when the
  * account is deleted only as the stored name (`owner`).
  */
 export const groups = pgTable(
@@ -42,7 +42,7 @@ export const groups = pgTable(
   ],
 );
 
-/** Members and applications (spec 3 §3 "Group member"): `auth` 1 applying, 2 refused, 3 member, 4 admin, 5 root. */
+/** Members and applications: `auth` 1 applying, 2 refused, 3 member, 4 admin, 5 root. */
 export const groupMembers = pgTable(
   'group_member',
   {

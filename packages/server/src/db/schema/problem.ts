@@ -17,7 +17,7 @@ export interface CodeWrapper {
 }
 
 /**
- * Problems (spec 1 §3 "Problem", spec 3 §3 "Problem (admin)"). `id` is the internal key every other
+ * Problems. `id` is the internal key every other
  * table uses; `problem_id` is the display id (e.g. P1000, HDU-1000). Limits: time in ms, memory and
  * stack in MB.
  */
@@ -104,7 +104,7 @@ export const problems = pgTable(
   (t) => [
     uniqueIndex('problem_problem_id_uq').on(sql`upper(${t.problemId})`),
     index('problem_gid_idx').on(t.gid),
-    // The public problem list (spec 1 §2) read from this index alone: visible problems in id order with
+    // The public problem list read from this index alone: visible problems in id order with
     // every column the list shows or filters on. The table's rows carry whole statements, so counting
     // or keyword-matching them read ~20× more (bench/README.md).
     index('problem_list_idx').on(t.auth, t.id, t.isRemote, t.difficulty, t.type, t.problemId, t.title).where(sql`${t.gid} is null and ${t.isGroup} = false`),

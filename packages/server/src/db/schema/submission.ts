@@ -7,7 +7,7 @@ import { groups } from './group.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Submissions (spec 1 §3 "Submission"). The table keeps HOJ's name `judge`. `pid` is problem.id (no
+ * Submissions. The table keeps HOJ's name `judge`. `pid` is problem.id (no
  * foreign key: a submission outlives its problem). Judging writes status, time, memory, score,
  * error_message and judger; `version` goes up on every rejudge or cancel so that a result of an
  * earlier round can never land on a later one.
@@ -40,7 +40,7 @@ export const submissions = pgTable(
     /** contest_problem.id, 0 outside contests */
     cpid: integer('cpid').notNull().default(0),
     gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
-    /** training.id when submitted inside a training (spec 2 "Training"; cid stays 0), else null */
+    /** training.id when submitted inside a training (cid stays 0), else null */
     tid: integer('tid'),
     judger: text('judger'),
     /** a remote judge's run id once the site took the submission (a rejudge polls it again), and the pool account that sent it */
@@ -62,7 +62,7 @@ export const submissions = pgTable(
     index('judge_pid_idx').on(t.pid, t.cid, t.status),
     // uid too: a contest's participants (contest/info.ts participantCounts) are read from the index alone.
     index('judge_cid_uid_idx').on(t.cid, t.uid),
-    // Submission list (spec 1 §2): newest first over public submissions, by author, by verdict, by
+    // Submission list: newest first over public submissions, by author, by verdict, by
     // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
     // counts and deep pages skip rows without touching the table.
     // pid (last) in each: the list hides submissions on hidden problems from the index alone.
@@ -89,7 +89,7 @@ export const submissions = pgTable(
 );
 
 /**
- * Results of single test cases (spec 1 §3 "Test case result"), written with the submission's result.
+ * Results of single test cases, written with the submission's result.
  * (submit_id, seq) is unique, so a result posted twice cannot add rows twice.
  */
 export const judgeCases = pgTable(

@@ -4,7 +4,7 @@ import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Groups of tags shown in the tag panel of the problem list (spec 3 §3 "Tag classification"). */
+/** Groups of tags shown in the tag panel of the problem list. */
 export const tagClassifications = pgTable('tag_classification', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -14,7 +14,7 @@ export const tagClassifications = pgTable('tag_classification', {
   gmtModified: ts('gmt_modified').notNull().defaultNow(),
 });
 
-/** Problem tags (spec 1 §3 "Tag"); a name is unique within one oj (and group). */
+/** Problem tags; a name is unique within one oj (and group). */
 export const tags = pgTable(
   'tag',
   {

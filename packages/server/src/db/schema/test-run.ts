@@ -8,7 +8,7 @@ import { problems } from './problem.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Online self-tests (spec 1 §4): a queue of their own beside `judge_task`, because a test run is no
+ * Online self-tests: a queue of their own beside `judge_task`, because a test run is no
  * submission (nothing about it is kept once it expires). The row is both the task a judge leases and
  * the short-lived result its owner reads by `key`.
  */

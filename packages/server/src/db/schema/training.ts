@@ -7,7 +7,7 @@ import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Training categories (spec 3 §3): site ones have no gid; a group's own carry it. */
+/** Training categories: site ones have no gid; a group's own carry it. */
 export const trainingCategories = pgTable(
   'training_category',
   {
@@ -23,7 +23,7 @@ export const trainingCategories = pgTable(
 );
 
 /**
- * Trainings (spec 2 §3, spec 3 §3): a ranked list of problems, public or behind a password. `status`
+ * Trainings: a ranked list of problems, public or behind a password. `status`
  * is "visible"; hidden trainings exist only for their admins. The category is required by the form;
  * a used category cannot be deleted (restrict).
  */

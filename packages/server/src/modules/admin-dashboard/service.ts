@@ -35,8 +35,8 @@ const c = alias(contestTable, 'c');
 
 /**
  * A contest the caller may see listed: the site's, a group's that is not private, or one of a private
- * group he belongs to (or owns); the super admin sees all. A private group's contests are its members'
- * (issue 20): an admin outside the group learns neither their titles nor their number.
+ * group he belongs to (or owns); the super admin sees all. A private group's contests are its members':
+ * an admin outside the group learns neither their titles nor their number.
  */
 function listedFor(user: AuthUser): SQL {
   if (maySite(user, 'administerAllContests')) return sql`true`;

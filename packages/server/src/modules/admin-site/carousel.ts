@@ -1,4 +1,4 @@
-/** The home page's carousel images (spec 3 §3 "home rotation chart"): upload and removal; GET home-carousel lists them (modules/site). */
+/** The home page's carousel images: upload and removal; GET home-carousel lists them (modules/site). */
 import { count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CAROUSEL_LIMITS, type CarouselItem } from '@oj/shared';

@@ -1,5 +1,5 @@
 /**
- * Bulk generation of accounts (spec 3 §5 "Generated users"): usernames prefix + number + suffix for
+ * Bulk generation of accounts: usernames prefix + number + suffix for
  * every number of the range, plus the extra accounts, each with a random password. The list with the
  * passwords is kept for an hour under DATA_DIR/generated-users/ (shared by every API node, like the
  * other files) and downloaded as CSV by `GET /api/file/generate-user-excel?key=`.

@@ -1,5 +1,5 @@
 /**
- * CSV import of users (spec 3 §5): the client parses the UTF-8 file (no header, 7 columns) and sends
+ * CSV import of users: the client parses the UTF-8 file (no header, 7 columns) and sends
  * its rows; each row is checked with the account rules of registration, against the other rows and
  * against existing accounts. `check` is the preview; `insert` imports only when no row has a problem,
  * in one transaction.
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { fail } from '../../lib/errors.js';
 import { createAccounts, takenNames, type NewAccount } from './accounts.js';
 
-/** spec 3 §5: male or 0, female or 1, anything else secrecy. */
+/** male or 0, female or 1, anything else secrecy. */
 export function genderOfCell(cell: string): 'male' | 'female' | 'secrecy' {
   const g = cell.trim().toLowerCase();
   if (g === 'male' || g === '0') return 'male';

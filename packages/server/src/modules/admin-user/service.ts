@@ -1,5 +1,5 @@
 /**
- * The super admin's user list, edit and delete (spec 3 "user" page). Import and generation are in
+ * The super admin's user list, edit and delete (the "user" page). Import and generation are in
  * import.ts and generate.ts.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';

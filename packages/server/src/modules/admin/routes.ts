@@ -13,10 +13,10 @@ import * as admin from './service.js';
 /**
  * Admin area, prefix /api/admin. Every route except login already needs root, admin or problem_admin
  * (lib/auth.ts registerAuth); sessions need the permission user_admin, site configuration
- * system_info_admin (by default the super admin's alone, spec 3 §6; assignable in role_permission).
+ * system_info_admin (by default the super admin's alone; assignable in role_permission).
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Sessions: user_admin; configuration and switches: system_info_admin (spec 3 §2: the super admin's pages).
+  // Sessions: user_admin; configuration and switches: system_info_admin (the super admin's pages).
   const userAdmin = { preHandler: requireSite('manageUsers') };
   const systemAdmin = { preHandler: requireSite('manageSystem') };
 
@@ -47,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(null, MSG.testEmailSent);
   });
 
-  // Site switches (spec 3 "switch" page): judging on/off, submission interval, submit captcha.
+  // Site switches (the "switch" page): judging on/off, submission interval, submit captcha.
   serve(app, ep.switchInfo, systemAdmin, async () => ok(await getSetting(ctx.database.db, 'switch')));
 
   serve(app, ep.updateSwitch, systemAdmin, async ({ body }) => ok(await putSetting(ctx.database.db, 'switch', body)));

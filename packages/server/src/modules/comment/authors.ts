@@ -12,7 +12,7 @@ export interface AuthorFacts {
   titleColor: string | null;
 }
 
-/** Role badge (spec 3): SPA for the super admin, ADM for an admin, none for everyone else. */
+/** Role badge: SPA for the super admin, ADM for an admin, none for everyone else. */
 export function roleBadge(roleIds: readonly number[]): AuthorRole {
   if (roleIds.includes(Role.ROOT)) return 'root';
   if (roleIds.includes(Role.ADMIN)) return 'admin';

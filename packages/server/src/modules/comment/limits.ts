@@ -1,5 +1,5 @@
 /**
- * Who may write a comment or reply (issue 13): the policy's `comment` right (muted roles have not), and
+ * Who may write a comment or reply: the policy's `comment` right (muted roles have not), and
  * unless `postWithoutLimits` (admin roles) the site's count of accepted problems (`discussionAcRequired`),
  * counted as for posting a discussion. The comment list carries the same answer (`mayComment`), so the
  * page disables the comment box and the reply buttons with the reason before anything is typed.

@@ -1,5 +1,5 @@
 /**
- * Comments, replies and comment likes (spec 2 "Comment", "Reply"; HOJ §9), one implementation for every
+ * Comments, replies and comment likes (HOJ §9), one implementation for every
  * place that has comments: the place (`source.ts`) says who may read, which comments the caller sees,
  * who moderates and what messages say. Counters (a comment's likes and replies, a discussion's
  * comment_num = its comments and replies) change in the transaction of the action that changes them,

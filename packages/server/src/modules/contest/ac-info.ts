@@ -1,5 +1,5 @@
 /**
- * The AC helper for balloon runners (spec 2 §2 ac-info, contest admin, ACM only): each user's first
+ * The AC helper for balloon runners (ac-info, contest admin, ACM only): each user's first
  * accepted submission per problem during the contest, first bloods marked, and a "delivered" flag.
  */
 import { and, eq, sql } from 'drizzle-orm';

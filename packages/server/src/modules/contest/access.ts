@@ -1,5 +1,5 @@
 /**
- * Who may do what in a contest (spec 2 §6; HOJ ContestValidator): contest admin, view rules of
+ * Who may do what in a contest (HOJ ContestValidator): contest admin, view rules of
  * public/private/protected contests, the account-limit rule and registration.
  */
 import crypto from 'node:crypto';
@@ -25,7 +25,7 @@ export function statusOf(c: Pick<ContestRow, 'startTime' | 'endTime'>, now = Dat
 export const contestResource = (c: Pick<ContestRow, 'uid' | 'gid' | 'visible'>): Resource => ({ kind: 'contest', uid: c.uid, gid: c.gid, visible: c.visible });
 
 /**
- * The "contest admin" of spec 2 §6 (the super admin, the creator; in a group also its root: policy.ts
+ * The "contest admin" (the super admin, the creator; in a group also its root: policy.ts
  * `administer` on the contest). A group contest asks with the caller's level there (`actorIn`), which the
  * site roles alone do not know.
  */
@@ -35,7 +35,7 @@ export async function isContestAdmin(db: DbOrTx, c: Pick<ContestRow, 'uid' | 'gi
 
 /**
  * The contest's owner with the caller in it (`ownerOfRow`): the site, or the contest's group once he
- * passes its gate, asked afresh on every call (a group contest is the inside of its group, spec 3 §6).
+ * passes its gate, asked afresh on every call (a group contest is the inside of its group).
  * The policy's `view` and `administer` are then asked with the owner's actor.
  */
 export const contestOwner = (db: DbOrTx, c: Pick<ContestRow, 'gid'>, user: AuthUser | null): Promise<Owner> => ownerOfRow(db, user, c.gid);

@@ -1,4 +1,4 @@
-/** Contest management (spec 3 §2 admin contest screens; HOJ /api/admin/contest). */
+/** Contest management (admin contest screens; HOJ /api/admin/contest). */
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { may, type AdminContest, type ContestBody, type GroupAdminContest, type Page } from '@oj/shared';
 import type { AppContext } from '../../context.js';
@@ -43,7 +43,7 @@ export async function adminContestList(
 
 /**
  * Every contest of the owner in the lists' order, each saying whether the caller may manage it (a group's
- * admin table, spec 3 §6: edit, problems, announcements, download, delete and the visible switch only for
+ * admin table: edit, problems, announcements, download, delete and the visible switch only for
  * the group root or the contest's creator; the contest calls check it again).
  */
 export async function ownerAdminContestList(ctx: AppContext, owner: Owner, q: { currentPage: number; limit: number }): Promise<Page<GroupAdminContest>> {
@@ -88,7 +88,7 @@ export async function updateContest(ctx: AppContext, user: AuthUser, body: Conte
   return toAdminContest(row!, await participantCount(db, c.id));
 }
 
-/** Spec 3 §8: deleting a contest takes its submissions and announcements with it. */
+/** Deleting a contest takes its submissions and announcements with it. */
 export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number, within?: Owner): Promise<void> {
   const { db } = ctx.database;
   const c = await administeredContest(db, cid, user, within);

@@ -1,5 +1,5 @@
 /**
- * The admin contest form: the checks of spec 3 §5 (checkContestForm, shared with the admin form), then
+ * The admin contest form: the form's checks (checkContestForm, shared with the admin form), then
  * what the form derives (seal time, default awards).
  */
 import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, checkContestForm, starAccounts, type ContestBody } from '@oj/shared';
@@ -56,7 +56,7 @@ export function contestValues(body: ContestBody): ContestValues {
     openPrint: body.openPrint,
     openRank: body.openRank,
     rankShowName: body.rankShowName,
-    // The account limit only exists for contests that need a password (spec 3 "Contest form").
+    // The account limit only exists for contests that need a password.
     openAccountLimit: body.auth !== ContestAuth.PUBLIC && body.openAccountLimit,
     accountLimitRule: body.accountLimitRule?.trim() || null,
     starAccount: starAccounts(body.starAccount).names,

@@ -1,4 +1,4 @@
-/** Contest list, info, registration and access (spec 2 §2 contest list and shell, §6). */
+/** Contest list, info, registration and access (contest list and shell, access rules). */
 import { and, count, desc, eq, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { ContestAuth, ContestStatus, type ContestDetail, type ContestInfo, type ContestProblemLink, type Page } from '@oj/shared';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Printing (spec 2 §2 print/admin-print): participants of a contest with openPrint send texts of at
+ * Printing (print/admin-print): participants of a contest with openPrint send texts of at
  * least 50 characters, one per cool-down; the contest admin lists, downloads and marks them printed.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';

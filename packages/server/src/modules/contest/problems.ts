@@ -153,7 +153,7 @@ function linkConflict(err: unknown, displayId: string): never {
 }
 
 /**
- * Spec 3 §5: an ACM contest takes ACM and remote problems, an OI contest OI and remote ones; only
+ * An ACM contest takes ACM and remote problems, an OI contest OI and remote ones; only
  * problems the caller may use (`problem/use-policy.ts`).
  */
 export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>, within?: Owner): Promise<ContestProblemLink> {
@@ -245,7 +245,7 @@ async function assertFreeLetter(db: DbOrTx, cid: number, displayId: string, exce
 }
 
 /**
- * Spec 3 §2 contest/{cid}/problem/create (HOJ POST /api/admin/contest/problem): creates a problem
+ * contest/{cid}/problem/create (HOJ POST /api/admin/contest/problem): creates a problem
  * with the problem form and links it under `displayId`. The letter is checked first; should linking
  * still fail (a concurrent add), the new problem is removed again, so nothing half-made is left.
  */
@@ -275,7 +275,7 @@ export async function createContestProblem(
 }
 
 /**
- * Spec 3 §2 contest/{cid}/problem/{pid}/edit (HOJ PUT /api/admin/contest/problem): saves a problem
+ * contest/{cid}/problem/{pid}/edit (HOJ PUT /api/admin/contest/problem): saves a problem
  * of this contest and its letter and title there (the balloon colour stays).
  */
 export async function updateContestProblem(

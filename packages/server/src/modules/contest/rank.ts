@@ -1,5 +1,5 @@
 /**
- * The scoreboard calls (spec 2 §7 get-contest-rank, get-contest-outside-scoreboard): who may see
+ * The scoreboard calls (get-contest-rank, get-contest-outside-scoreboard): who may see
  * which board, then search, the viewer and concerned users pinned on top (HOJ: those rows are
  * repeated above the full list and counted in total), and paging.
  */
@@ -14,7 +14,7 @@ import { contestBoard, sealedNow } from './board.js';
 type Row = AcmRankRow | OiRankRow;
 
 /**
- * A row as someone who is not the contest's staff sees it (issue 20, as on trainings and group ranks):
+ * A row as someone who is not the contest's staff sees it (as on trainings and group ranks):
  * no real name, no school, and a contest that ranks by real name shows him the username instead.
  * The cached board is shared, so the row is copied.
  */

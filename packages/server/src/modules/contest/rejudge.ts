@@ -1,4 +1,4 @@
-/** Rejudging every submission of one contest problem (spec 2 §7, super admin). */
+/** Rejudging every submission of one contest problem (super admin). */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { contestProblems, submissions } from '../../db/schema/index.js';

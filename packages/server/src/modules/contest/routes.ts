@@ -20,7 +20,7 @@ import { rejudgeContestProblem } from './rejudge.js';
 import * as scrollBoard from './scroll-board.js';
 
 /**
- * Taking part in contests (spec 2 §7 "Contest"). Prefix /api. A contest's submissions, its problem
+ * Taking part in contests. Prefix /api. A contest's submissions, its problem
  * statements and the focus mode's bar are served by the submission and place modules (the contest place).
  */
 export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -138,7 +138,7 @@ export async function adminContestRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(null);
   });
 
-  // Spec 2 §6: the rejudge tab is the super admin's (policy `superviseJudging`).
+  // The rejudge tab is the super admin's (policy `superviseJudging`).
   serve(app, adm.rejudgeProblem, { preHandler: requireSite('superviseJudging') }, async ({ query }) =>
     ok(await rejudgeContestProblem(ctx, query.cid, query.pid)),
   );

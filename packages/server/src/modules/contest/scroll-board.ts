@@ -1,5 +1,5 @@
 /**
- * The scroll board (resolver) of an ACM contest (spec 2 §2 /scrollBoard; HOJ get-contest-scroll-board-*).
+ * The scroll board (resolver) of an ACM contest (/scrollBoard; HOJ get-contest-scroll-board-*).
  * The browser gets the raw in-contest submissions and replays the frozen board, then reveals the
  * results made after the seal one by one, computing with the same rules as the server
  * (`@oj/shared` scoreboard.ts).

@@ -1,7 +1,7 @@
 /**
  * Who may see and touch a discussion (COMMON-13 "Decisions"): the site switch openPublicDiscussion
  * closes every public discussion call, openGroupDiscussion every call on a group's discussion; a group's
- * discussion exists only for the group's members (issue 15); a hidden discussion (status 1) exists only
+ * discussion exists only for the group's members; a hidden discussion (status 1) exists only
  * for its author and its moderators (policy `may` on the discussion resource). Every discussion call goes
  * through these. A discussion's owner (the site or its group, modules/owner) is resolved from the row once
  * with the group's gate (group/owner.ts `ownerOfRow`), and the calls ask the policy with its actor.

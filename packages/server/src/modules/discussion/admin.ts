@@ -1,5 +1,5 @@
 /**
- * /admin/discussion (spec 3 "Discussion"): moderators set status and pin, delete several discussions,
+ * /admin/discussion: moderators set status and pin, delete several discussions,
  * and handle reports. The author hears of a hide, a re-show and a delete, the reporter of a handled
  * report ("mine" messages written in the same transaction).
  */

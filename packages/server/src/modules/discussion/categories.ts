@@ -1,5 +1,5 @@
 /**
- * Discussion categories (spec 2 §3 "Category"): listed to everyone; the super admin saves the whole
+ * Discussion categories: listed to everyone; the super admin saves the whole
  * list at once (HOJ's POST discussion-category): entries with an id are renamed, entries without one
  * are added, and categories left out are deleted — refused while a discussion uses one.
  */

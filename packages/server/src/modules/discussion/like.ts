@@ -1,5 +1,5 @@
 /**
- * discussion-like (spec 2: one like per user, toggled): the like row's primary key decides, and the
+ * discussion-like (one like per user, toggled): the like row's primary key decides, and the
  * counter moves in the same transaction only when a row was really inserted or deleted, so parallel
  * clicks give exact counts and `toLike=true` twice is one like. A new like tells the author once.
  */

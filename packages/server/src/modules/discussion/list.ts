@@ -1,5 +1,5 @@
 /**
- * get-discussion-list (spec 2 "Discussion"): the site's discussions, pinned first then newest, page
+ * get-discussion-list: the site's discussions, pinned first then newest, page
  * size 10; keyword on title, description and author, category (`cid`), problem (`pid`), only mine.
  * Hidden ones are listed to their author and the moderators only. Also the admin list (every
  * discussion, by keyword and status). A group's lists are the same with the group as the owner (resolved

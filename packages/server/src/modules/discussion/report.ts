@@ -1,4 +1,4 @@
-/** discussion-report (spec 2 §5): a logged-in reader reports a discussion they can see with tags and/or a reason. */
+/** discussion-report: a logged-in reader reports a discussion they can see with tags and/or a reason. */
 import type { discussionReportBody } from '@oj/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

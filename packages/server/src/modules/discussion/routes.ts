@@ -17,7 +17,7 @@ import { reportDiscussion } from './report.js';
 import { addDiscussion, deleteDiscussion, updateDiscussion } from './write.js';
 
 /**
- * Discussions (spec 2 "Discussion", §7). Prefix /api. Every call first asks the site switch
+ * Discussions. Prefix /api. Every call first asks the site switch
  * (openPublicDiscussion: closed → 403 "No Access" for everyone), then the login where one is needed.
  */
 export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,7 +25,7 @@ export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
   const open = async () => assertDiscussionOpen(db);
   const anyone = { preHandler: open };
   const login = { preHandler: [open, requireLogin] };
-  // Calls on one discussion: a group's is closed by the group switch, not the public one (issue 15).
+  // Calls on one discussion: a group's is closed by the group switch, not the public one.
   const openFor = (didOf: (req: FastifyRequest) => unknown) => async (req: FastifyRequest) => assertDiscussionPlaceOpen(db, didOf(req));
   const byQuery = openFor((req) => (req.query as { did?: unknown } | undefined)?.did);
   const byBody = (key: 'did' | 'id') => openFor((req) => (req.body as Record<string, unknown> | undefined)?.[key]);
@@ -72,7 +72,7 @@ export async function discussionRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * /admin/discussion (spec 3). Prefix /api/admin: the admin-area guard already ran; the policy's
+ * /admin/discussion. Prefix /api/admin: the admin-area guard already ran; the policy's
  * moderateDiscussions decides. The site switch does not close the back office.
  */
 export async function adminDiscussionRoutes(app: FastifyInstance, ctx: AppContext) {

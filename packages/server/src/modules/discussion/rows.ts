@@ -1,6 +1,6 @@
 /**
  * A discussion as the lists and the detail send it: the row, its category's name, and its author's
- * avatar, title tag and role badge (spec 3: SPA for the super admin, ADM for an admin) read from
+ * avatar, title tag and role badge (SPA for the super admin, ADM for an admin) read from
  * user_info and user_role in the same query.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * POST, PUT and DELETE discussion (spec 2 "Discussion"): posting asks the policy and the site's limits
+ * POST, PUT and DELETE discussion: posting asks the policy and the site's limits
  * (limits.ts); only the author edits; the author (with discussion_del) or a moderator deletes. A
  * problem given must exist and be visible to the caller (in a group's discussion: a problem of that group,
  * or of the bank); the pin is honoured for moderators only (a group's: its admins).

@@ -1,5 +1,5 @@
 /**
- * Uploads of the Markdown editor (spec 1 §7): images (checked by name and content like avatars) and
+ * Uploads of the Markdown editor: images (checked by name and content like avatars) and
  * attachments (a whitelist of document/archive/source types). Both are stored content-addressed by
  * lib/files.ts and served read-only, sandboxed, at /api/public/files/md-image|md-file/….
  */

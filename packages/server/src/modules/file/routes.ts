@@ -48,7 +48,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(urlUnder(app, ft.uploadAvatar), { preHandler: requireLogin }, async (req) => ok(await uploadAvatar(ctx, req, userOf(req).uid)));
 
-  // With `gid` the group problem form uploads: the group's admins (spec 3 §7); without it the problem admins.
+  // With `gid` the group problem form uploads: the group's admins; without it the problem admins.
   app.post(urlUnder(app, ft.uploadTestcaseZip), { preHandler: requireLogin }, async (req) => {
     const q = parse(uploadTestcaseZipQuery, req.query);
     const user = userOf(req);
@@ -92,7 +92,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Also for users writing discussions and comments (policy uploadImages, an hourly quota outside the admin area).
-  // With `gid` the file belongs to the group: its members only (spec 3 §7 "file calls with gid").
+  // With `gid` the file belongs to the group: its members only.
   app.post(urlUnder(app, ft.uploadMdImage), { preHandler: requireLogin }, async (req) => {
     const gid = parse(mdUploadQuery, req.query).gid ?? null;
     if (gid !== null) await memberStanding(ctx.database.db, userOf(req), gid);

@@ -1,5 +1,5 @@
 /**
- * A group's announcements (spec 3 "Group announcements") on the owners' announcement service: HOJ's
+ * A group's announcements on the owners' announcement service: HOJ's
  * group calls name the group (`gid`), except delete, which names only the announcement. Members read the
  * shown ones; group admins list all, write, switch and delete (policy 'announcement').
  */

@@ -1,5 +1,5 @@
 /**
- * A group's discussions (spec 3 "Group discussions"): the discussion module's list, posting, editing,
+ * A group's discussions: the discussion module's list, posting, editing,
  * deleting and moderation (modules/discussion) with the group as the place. Members only; the group's
  * admins moderate (policy: discussion resource with `gid`). Detail, likes, reports and comments are the
  * site's calls, which refuse a group's discussion to non-members (discussion/access.ts).

@@ -16,7 +16,7 @@ import { announcementGroupOwner, groupAnnouncementView } from './announcements.j
 import { discussionGroupOwner } from './discussions.js';
 
 /**
- * A group's announcements, rank and discussions (spec 3; HOJ paths of §10 and get-group-rank-list).
+ * A group's announcements, rank and discussions (HOJ paths of §10 and get-group-rank-list).
  * Prefix /api. Every call needs a login and the caller's standing in the group (group/access.ts); the
  * discussion calls are first closed by the site switch openGroupDiscussion (403 for everyone).
  */

@@ -13,7 +13,7 @@ import * as probs from '../contest/problems.js';
 import { contestGroupOwner, createGroupContest, groupAdminContestList, groupContestList } from './service.js';
 
 /**
- * Group contests (HOJ /api/group/... contest calls, spec 3 "Group contests"). Prefix /api; every call needs
+ * Group contests (HOJ /api/group/... contest calls). Prefix /api; every call needs
  * a login. Calls on one contest resolve the group holding it as the owner (a member's call; a site contest
  * does not exist here) and run the contest module's own service within it, which asks contest admin (group
  * root or creator) through the policy. Downloading accepted submissions is the contest's

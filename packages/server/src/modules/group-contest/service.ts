@@ -1,5 +1,5 @@
 /**
- * Group contests (spec 3 "Group contests"): the contest module's services called with the group as the
+ * Group contests: the contest module's services called with the group as the
  * owner. The lists and creating take the group named by the call; a call on one contest takes the group
  * holding it (`contestGroupOwner`), with the caller as one of its members, and the contest service reaches
  * that owner's contests only and asks the policy with the caller's level there.

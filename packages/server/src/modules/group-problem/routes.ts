@@ -16,7 +16,7 @@ import { managedProblemOwner, problemGroupOwner } from './access.js';
 import { applyList, applyPublic, changeProgress } from './review.js';
 
 /**
- * Group problems (spec 3 §2, §4, §6; HOJ paths of notes §10). Prefix /api. A route file: HOJ's group
+ * Group problems (HOJ paths of notes §10). Prefix /api. A route file: HOJ's group
  * paths onto the site's problem services with the group as the owner (members for the list, admins
  * for the rest; the services ask the policy about each problem).
  */
@@ -59,7 +59,7 @@ export async function groupProblemRoutes(app: FastifyInstance, ctx: AppContext) 
 
   serve(app, ep.tags, login, async ({ query, req }) => ok(await ownerTags(ctx, await owner(req, query.gid, 'admin'))));
 
-  // Compile only (spec 3 §4: a changed checker compiles before saving); a compile error answers status 400 with the compiler's message.
+  // Compile only (a changed checker compiles before saving); a compile error answers status 400 with the compiler's message.
   for (const [mode, call] of [
     ['spj', ep.compileSpj],
     ['interactive', ep.compileInteractive],

@@ -12,7 +12,7 @@ import * as list from '../training/list.js';
 import * as svc from './from-group.js';
 
 /**
- * Group trainings (spec 3 "Group trainings", HOJ paths of §10). Prefix /api; every call needs a login.
+ * Group trainings (HOJ paths of §10). Prefix /api; every call needs a login.
  * Lists and categories check the caller's standing in the group; calls on one training resolve the group
  * holding it as the owner (members only) and go to the site's training services within that owner, whose
  * checks ask the policy with the caller's level there (admin = author while a group admin, group root,

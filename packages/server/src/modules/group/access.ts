@@ -1,5 +1,5 @@
 /**
- * Who may see what of a group (spec 3 §6, issue 15): every group call needs a login; a logged-in user
+ * Who may see what of a group: every group call needs a login; a logged-in user
  * may see a visible group's card and home (what he needs to join or apply); its inside — announcements,
  * problems, trainings, contests, submissions, discussions, members, rank — is for members (level 3–5),
  * its owner and the super admin. Hidden or disabled groups exist only for the super admin. Every group

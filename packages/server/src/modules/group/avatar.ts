@@ -1,5 +1,5 @@
 /**
- * `POST /api/file/upload-group-avatar` (spec 3 §7 "Files"): multipart `image` (the cropped png the
+ * `POST /api/file/upload-group-avatar`: multipart `image` (the cropped png the
  * settings page makes; any avatar type is accepted, checked by name and content, ≤ 2 MB) and `gid`,
  * as a form field (HOJ's client sends it after the image) or in the query. Group root only. The
  * image is stored like user avatars and the group points at it; the answer is the updated group.

@@ -1,5 +1,5 @@
 /**
- * Membership (spec 3 §4 "Group membership", §5 apply dialog, §6 "Member admin"; HOJ `/api/group/member`,
+ * Membership (the apply dialog, member admin; HOJ `/api/group/member`,
  * `get-member-list`, `get-apply-list`): joining and applying, the admins' accept / refuse / level
  * changes and removals, leaving, and the add-member search. The level rules are the policy's
  * (`may` on a `groupMember`), asked here as the member select asks them.
@@ -224,9 +224,9 @@ export async function listApplications(db: Db, user: AuthUser, q: ListQuery): Pr
 }
 
 /**
- * The add-member dialog (spec 3): every account by username or nickname, with its role and its standing
+ * The add-member dialog: every account by username or nickname, with its role and its standing
  * in the group, for the group's admins. Real names, schools and e-mail addresses are neither shown nor
- * searched: the accounts are not the group's yet (issue 20).
+ * searched: the accounts are not the group's yet.
  */
 export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise<Page<GroupUserRow>> {
   const s = await adminStanding(db, user, q.gid);
@@ -267,7 +267,7 @@ export async function searchUsers(db: Db, user: AuthUser, q: ListQuery): Promise
 }
 
 /**
- * Bulk add (issue 20): the users named in `usernames` become members (level 3), as when an admin adds
+ * Bulk add: the users named in `usernames` become members (level 3), as when an admin adds
  * them one by one: applicants and refused users are taken in, members keep their level. One statement,
  * so a join or an acceptance racing it cannot lower anybody.
  */

@@ -10,7 +10,7 @@ import { addMembersByName, deleteMember, exitGroup, joinGroup, listApplications,
 import { createGroup, disbandGroup, listGroups, updateGroup } from './service.js';
 
 /**
- * Groups (spec 3, HOJ paths of §10). Prefix /api. Every group call needs a login (visitors: 401
+ * Groups (HOJ paths of §10). Prefix /api. Every group call needs a login (visitors: 401
  * "Please login first!", the web opens the login dialog).
  */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,7 +26,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.access, login, async ({ query, req }) => ok((await groupStanding(db, userOf(req), query.gid)).info));
 
-  // Spec 3 §1: visitors browse the list; opening or creating a group needs a login.
+  // Visitors browse the list; opening or creating a group needs a login.
   serve(app, ep.list, {}, async ({ query, req, reply }) => ok(await listGroups(db, await optionalUser(req, reply), query)));
 
   serve(app, ep.create, login, async ({ body, req }) => ok(await createGroup(db, userOf(req), body)));

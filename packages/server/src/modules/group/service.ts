@@ -1,5 +1,5 @@
 /**
- * The group itself (spec 3 §2 "Group list and creation", §5, settings, disband; HOJ `get-group-list`,
+ * The group itself (creation, settings, disband; HOJ `get-group-list`,
  * POST/PUT/DELETE `/api/group`). Members and applications are in members.ts, the avatar in avatar.ts.
  */
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -40,7 +40,7 @@ async function memberCounts(db: DbOrTx, gids: number[]): Promise<Map<number, num
 }
 
 /**
- * The group list (spec 3 §2): filters auth, keyword (name, short name, brief) and only-mine (groups
+ * The group list: filters auth, keyword (name, short name, brief) and only-mine (groups
  * the caller owns or is a member of); hidden and disabled groups only for the super admin. Newest first.
  */
 export async function listGroups(db: Db, user: AuthUser | null, q: z.output<typeof groupListQuery>): Promise<GroupListPage> {
@@ -131,7 +131,7 @@ async function ownedGroups(db: DbOrTx, uid: string): Promise<{ day: number; all:
 }
 
 /**
- * Creates a group (spec 3 §5) owned by the caller, who becomes its level-5 member. Unless the policy
+ * Creates a group owned by the caller, who becomes its level-5 member. Unless the policy
  * exempts him (admin roles, as HOJ), the site's group settings apply (see `groupCreateAbility`). The
  * counts are taken again under a per-user advisory lock inside the transaction, so parallel creations
  * on any number of API nodes cannot pass a limit together.

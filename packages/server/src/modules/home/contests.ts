@@ -1,4 +1,4 @@
-/** The home page's recent-contests card (spec 1 §2 "Home", HOJ get-recent-contest). */
+/** The home page's recent-contests card (HOJ get-recent-contest). */
 import { asc, sql } from 'drizzle-orm';
 import type { RecentContest } from '@oj/shared';
 import type { AppContext } from '../../context.js';

@@ -8,7 +8,7 @@ import { maySite } from '../policy/index.js';
 import { recentContests } from './contests.js';
 import { recentAcRank, recentUpdatedProblems, submissionStatistics } from './service.js';
 
-/** Home page cards (spec 1 §2 "Home", §7), public. Prefix /api. */
+/** Home page cards, public. Prefix /api. */
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.recentAcRank, {}, async () => ok(await recentAcRank(ctx)));
 

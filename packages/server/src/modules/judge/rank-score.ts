@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The OI rank score of a verdict as SQL for an UPDATE of `judge`: `oiRankScoreOf` of @oj/shared
- * (spec 1 §9) with the problem's difficulty read in the same statement. It is stored with the verdict so
+ * with the problem's difficulty read in the same statement. It is stored with the verdict so
  * that the OI rank list and the user home sum a column instead of joining problems on every read.
  * Null when the verdict has no score (ACM problems, compile errors outside OI).
  */

@@ -1,5 +1,5 @@
 /**
- * The message centre's lists (spec 2 "Message centre"): reminders (Discuss, Reply, Like_*) and system
+ * The message centre's lists: reminders (Discuss, Reply, Like_*) and system
  * messages (Sys, Mine) of the caller, newest first. Listing a page marks exactly the rows of that page
  * read, so the unread counters drop by what the user was shown. Cleaning deletes the caller's own rows only.
  */

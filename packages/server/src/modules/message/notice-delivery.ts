@@ -1,5 +1,5 @@
 /**
- * Delivery of admin notices to the recipients' "sys" lists (issue 13). Every API node runs it hourly
+ * Delivery of admin notices to the recipients' "sys" lists. Every API node runs it hourly
  * (and once shortly after starting), yet each notice reaches each recipient once: a run claims the
  * undelivered notices with `FOR UPDATE SKIP LOCKED` (a run on another node skips the ones being
  * delivered), copies them with `ON CONFLICT DO NOTHING` on the unique (notice, recipient) index and

@@ -1,5 +1,5 @@
 /**
- * Admin notices (spec 3 "Notice"; super admin): written here, delivered by `notice-delivery.ts`. A
+ * Admin notices (super admin): written here, delivered by `notice-delivery.ts`. A
  * delivered notice keeps its type and recipients (they already have it); its title and content may
  * still change, and the delivered copies change with them. Deleting a notice deletes the copies
  * (foreign key cascade).

@@ -23,7 +23,7 @@ export interface Remind {
 }
 
 /**
- * Writes the message of another user's action on the recipient's content (spec 2 "Message centre"),
+ * Writes the message of another user's action on the recipient's content,
  * in the caller's transaction so the message exists exactly when the action does. Nothing for one's own
  * action or a deleted recipient; a like is told once, however often it is toggled off and on.
  */

@@ -7,7 +7,7 @@ import { ok } from '../../lib/envelope.js';
 import * as perms from './service.js';
 
 /**
- * Roles and permissions (spec 3 §2 "Auth admin"), prefix /api/admin. Guarded by the super admin role,
+ * Roles and permissions, prefix /api/admin. Guarded by the super admin role,
  * not by a permission: taking permissions away must never lock the super admin out of this screen.
  */
 export async function adminPermissionRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,5 +1,5 @@
 /**
- * The bank place: public problems by their problem id (spec 1 §2, §4, §5). Hidden and contest-only
+ * The bank place: public problems by their problem id. Hidden and contest-only
  * problems, and the submissions made to them outside contests (an administrator trying one out), exist
  * only for those who see every problem (policy `seeAllProblems`) and for their authors.
  */
@@ -62,7 +62,7 @@ async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boole
 }
 
 /**
- * Spec 1 §5: code is shown to its owner, administrators, and everyone when shared on a problem that
+ * Code is shown to its owner, administrators, and everyone when shared on a problem that
  * allows it; while the site hides non-contest code (switch), to its owner and the super admin only.
  */
 function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boolean, user: AuthUser | null, hidden: boolean): boolean {
@@ -219,7 +219,10 @@ class BankPlace implements Place {
     return out;
   }
 
-  /** Code by spec 1 §5; case results when the problem opens them, all of them for administrators. */
+  /**
+   * Code by the code-visibility rules; case results when the problem opens them, all of them for
+   * administrators.
+   */
   async submissionRights(s: SubmissionFacts): Promise<SubmissionRights> {
     const { user } = this;
     if (!may(await actorIn(this.db, user, s.gid), 'view', submissionResource(s))) throw notFound('submissionNotFound');

@@ -1,5 +1,5 @@
 /**
- * The contest place (spec 2 §6; HOJ contest-submissions, check-contest-submissions-status,
+ * The contest place (HOJ contest-submissions, check-contest-submissions-status,
  * get-full-screen-problem-list, get-contest-problem-details): problems by their letter, submitting on
  * the contest's terms, and its submissions as a viewer may see them.
  *

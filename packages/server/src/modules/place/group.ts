@@ -1,5 +1,5 @@
 /**
- * The group place (issue 15, spec 3 §2 GroupProblemDetails, GroupSubmissionList/Details): the group's
+ * The group place (GroupProblemDetails, GroupSubmissionList/Details): the group's
  * own problems by their display id, for its members only (a problem private in the group, or only
  * for its contests, to the group's admins); submissions are outside contests (cid 0) and stamped with
  * the group (gid), so they show in the group's status list and not on /status. Every step asks the
@@ -104,8 +104,9 @@ class GroupPlace implements Place {
   }
 
   /**
-   * Members open the group's submissions; code by spec 1 §5 with the group's admins reading every
-   * one (they teach the group), case results as the problem opens them, all of them for group admins.
+   * Members open the group's submissions; code by the code-visibility rules with the group's admins
+   * reading every one (they teach the group), case results as the problem opens them, all of them for
+   * group admins.
    */
   async submissionRights(s: SubmissionFacts): Promise<SubmissionRights> {
     const standing = await this.member();

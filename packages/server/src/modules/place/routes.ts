@@ -7,9 +7,9 @@ import { ok } from '../../lib/envelope.js';
 import { problemDetail } from './problem.js';
 import { resolvePlace } from './registry.js';
 
-/** A problem opened in a place: statement, own status, the focus mode's problem bar (spec 1 §7, spec 2 §7). Prefix /api. */
+/** A problem opened in a place: statement, own status, the focus mode's problem bar. Prefix /api. */
 export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Spec 1 §6: viewing a problem requires login.
+  // Viewing a problem requires login.
   const login = { preHandler: requireLogin };
 
   serve(app, ep.detail, login, async ({ query, req }) => {

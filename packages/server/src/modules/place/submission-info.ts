@@ -4,7 +4,7 @@ import type { submissions } from '../../db/schema/index.js';
 /** A `judge` row without its code, with the problem's title as the list shows it. */
 export type SubmissionInfoRow = Omit<typeof submissions.$inferSelect, 'code'> & { title: string | null };
 
-/** The row as every list and poll sends it (spec 1 §3 "Submission", without code). */
+/** The row as every list and poll sends it (without code). */
 export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {
   return {
     submitId: r.submitId,

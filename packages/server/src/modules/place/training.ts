@@ -1,5 +1,5 @@
 /**
- * The training place (issue 12): problems by their bank id inside a training the caller entered (public,
+ * The training place: problems by their bank id inside a training the caller entered (public,
  * password given, or its admin); submissions are bank submissions (cid 0) stamped with the training
  * (tid, and its group's gid), so they show on /status and count in the bank as well as in the rank.
  */

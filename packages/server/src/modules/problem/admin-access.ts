@@ -1,6 +1,6 @@
 /**
  * The admin problem calls by id (`adminProblemEndpoints`, the test data download) on a problem held by a
- * group follow the group's rule of the policy (spec 3 §6), not the site's: the group root, the author
+ * group follow the group's rule of the policy, not the site's: the group root, the author
  * while he is one of its admins, and the super admin. A site problem admin manages the public bank only;
  * he reads, changes, hides, rejudges, downloads or deletes a private group's problem no more than any
  * other outsider of the group.

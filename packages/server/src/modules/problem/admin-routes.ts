@@ -13,7 +13,7 @@ import { assertCheckerCompiles } from './admin-checker.js';
 import { rejudgeProblem } from './admin-rejudge.js';
 import * as tagAdmin from './admin-tag.js';
 
-/** Problem management (spec 3 §2–§5): super admin and problem admin (policy `manageProblems`). Prefix /api/admin. */
+/** Problem management: super admin and problem admin (policy `manageProblems`). Prefix /api/admin. */
 export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) {
   const guard = { preHandler: requireSite('manageProblems') };
 
@@ -53,7 +53,7 @@ export async function adminProblemRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(await admin.problemCasesOf(ctx, query.pid));
   });
 
-  // Compile only: a compile error answers status 400 with the compiler's message (spec 3 §8 dialog).
+  // Compile only: a compile error answers status 400 with the compiler's message (shown in a dialog).
   for (const [mode, call] of [
     ['spj', ep.compileSpj],
     ['interactive', ep.compileInteractive],

@@ -1,4 +1,4 @@
-/** Tags and tag classifications of the problem bank (HOJ `/api/admin/tag…`, spec 3 §3 "Tag"). */
+/** Tags and tag classifications of the problem bank (HOJ `/api/admin/tag…`). */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { OWN_OJ, type ClassificationBody, type Tag, type TagBody, type TagClassification } from '@oj/shared';
 import type { AppContext } from '../../context.js';

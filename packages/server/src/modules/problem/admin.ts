@@ -189,7 +189,7 @@ export async function resolveTags(tx: DbOrTx, list: AdminProblemBody['tags'], ow
   return [...ids];
 }
 
-/** OI problems whose cases carry no points get the full score split evenly (spec 3 §9). */
+/** OI problems whose cases carry no points get the full score split evenly. */
 export function scoredCases<C extends { score?: number }>(body: AdminProblemBody, samples: C[]): C[] {
   if (body.problem.type !== 1 || !samples.length || samples.some((c) => (c.score ?? 0) > 0)) return samples;
   const full = body.problem.ioScore;

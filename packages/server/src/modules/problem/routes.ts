@@ -7,7 +7,7 @@ import { ok } from '../../lib/envelope.js';
 import * as problems from './service.js';
 
 /**
- * The public problem bank (spec 1 §2 problem list, §7). Prefix /api. A problem's statement and the
+ * The public problem bank (problem list and its calls). Prefix /api. A problem's statement and the
  * caller's status are answered by the place it is opened in (modules/place/routes.ts).
  */
 export async function problemRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -5,7 +5,7 @@ import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { rankList, siteRankScope } from './service.js';
 
-/** Site-wide user rank lists (spec 2 §7), public. Prefix /api. */
+/** Site-wide user rank lists, public. Prefix /api. */
 export async function rankRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.list, {}, async ({ query }) => ok(await rankList(ctx, siteRankScope(), query)));
 }

@@ -1,5 +1,5 @@
 /**
- * What a participant may read of a judged case (issue 20): the hidden test data stays hidden. A case's
+ * What a participant may read of a judged case: the hidden test data stays hidden. A case's
  * program output, its checker message (the built-in comparators quote the answer: `line 3 differs:
  * expected "…"`) and its file names are shown only for the cases he may see anyway, the statement's
  * samples; a program that prints its input or a wrong answer that draws the expected one out of the

@@ -9,7 +9,7 @@ import { resolvePlace } from '../place/index.js';
 import { requireSite } from '../policy/index.js';
 import * as subs from './service.js';
 
-/** Submissions (spec 1 §2 status pages, §4, §5, §7). Prefix /api. */
+/** Submissions (status pages, judging, code visibility). Prefix /api. */
 export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
 

@@ -51,7 +51,7 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
   return Math.max(0, res.rows[0]?.wait ?? 0);
 }
 
-/** Submits code to a problem of the place (spec 1 §4): a Pending submission in the judge queue. */
+/** Submits code to a problem of the place: a Pending submission in the judge queue. */
 export async function submit(ctx: AppContext, user: AuthUser, place: Place, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
   if (body.isRemote) throw fail('remoteJudgeUnavailable');
@@ -273,7 +273,7 @@ export async function adminRejudge(ctx: AppContext, submitId: number): Promise<S
   return submissionInfo(ctx, submitId);
 }
 
-/** Spec 1 §4: a verdict given by the super admin (not while judging, pending or after a compile error). */
+/** A verdict given by the super admin (not while judging, pending or after a compile error). */
 export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId: number; status: number; score: number }): Promise<ManualJudgeResult> {
   return ctx.database.db.transaction(async (tx) => {
     // Same lock order as the judge queue: task row, then the submission.
@@ -296,7 +296,7 @@ export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId
 }
 
 /**
- * Spec 1 §4: the super admin cancels a submission (not when already cancelled). Like HOJ it counts as a
+ * The super admin cancels a submission (not when already cancelled). Like HOJ it counts as a
  * manual verdict: no score, the admin as judger.
  */
 export async function adminCancel(ctx: AppContext, user: AuthUser, submitId: number): Promise<SubmissionInfo> {

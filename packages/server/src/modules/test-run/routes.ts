@@ -8,7 +8,7 @@ import { ok } from '../../lib/envelope.js';
 import { resolvePlace } from '../place/index.js';
 import { submitTestRun, testRunResult } from './service.js';
 
-/** Online self-test (spec 1 §4, §7). Prefix /api. */
+/** Online self-test. Prefix /api. */
 export async function testRunRoutes(app: FastifyInstance, ctx: AppContext) {
   // Running code costs judge time: the same permission as submitting.
   serve(app, ep.submit, { preHandler: requireSite('submit') }, async ({ body, req }) => {

@@ -1,5 +1,5 @@
 /**
- * Online self-test (spec 1 §4 "Online test run"; HOJ's test judge). The user's code runs once on the
+ * Online self-test (HOJ's test judge). The user's code runs once on the
  * user's input on a judge daemon; it is not a submission and leaves nothing behind once it expires.
  *
  * The table `test_run` is both the queue (judges lease rows through the same poll as submissions,

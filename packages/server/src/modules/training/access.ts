@@ -1,8 +1,8 @@
 /**
- * Who may see and enter a training (spec 2 §6, COMMON rules of issue 12): visible trainings are listed
+ * Who may see and enter a training (the COMMON training rules): visible trainings are listed
  * to everyone; hidden ones exist only for their admins; a private one needs its password once
  * (register-training) unless the caller is a training admin (policy `may`: author, super admin, group
- * root). A group's training exists only for the group's members (spec 3 §6): its owner is resolved
+ * root). A group's training exists only for the group's members: its owner is resolved
  * from the row with the caller (`trainingOwner`), asked afresh, so a member removed from the group loses
  * it at once. Every training call goes through these few functions.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/training (spec 3 §2 training management; HOJ admin training calls, §11.5): the list, the
+ * /admin/training (training management; HOJ admin training calls, §11.5): the list, the
  * form, visibility, deleting, and the training's problems. Who: site roles of the admin area list and
  * create; edit, problems and visibility are the training's admins'; deleting a site training is the
  * super admin's (policy `may`).
@@ -81,7 +81,7 @@ export async function adminTraining(db: DbOrTx, user: AuthUser, tid: number, wit
 }
 
 /**
- * The form's rules (spec 3 §5 "Group training"), with the form's own messages; then the category, one
+ * The form's rules, with the form's own messages; then the category, one
  * a training of the owner may have (the site's, or the owner's own).
  */
 async function checkedForm(db: DbOrTx, body: AdminTrainingBody, owner: Owner) {

@@ -1,4 +1,4 @@
-/** /training: the list, a training's detail, its password and access (spec 2 §2 "Training", §7). */
+/** /training: the list, a training's detail, its password and access. */
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { TrainingAuth, type Page, type TrainingAccess, type TrainingDetail, type TrainingListRow, type trainingListQuery } from '@oj/shared';
 import type { z } from 'zod';

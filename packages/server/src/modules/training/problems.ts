@@ -1,5 +1,5 @@
 /**
- * The problems of a training as its participants see them (spec 3 §3 "Training problem row"), and
+ * The problems of a training as its participants see them, and
  * what the place resolver needs to open one of them: the full-screen list, the statement's access
  * check and the caller's status per problem.
  */

@@ -2,7 +2,7 @@
  * The caller's own progress in trainings: what his row of the training's rank counts, public and
  * private trainings alike — the training's problems accepted by submissions made inside it (from its
  * problem pages, `judge.tid`). So the progress bar, the problem list's own states, the focus mode's bar
- * and his rank row always count the same solved problems (issue 20; before, a public training's
+ * and his rank row always count the same solved problems (before, a public training's
  * progress counted any bank AC, as HOJ does, while its rank counted only the training's submissions).
  * Used by the list, the detail, the problem list and the problem status of a training.
  */

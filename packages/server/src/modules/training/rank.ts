@@ -1,5 +1,5 @@
 /**
- * get-training-rank (spec 2 "Training rank record"): a page of training_rank, which the database keeps
+ * get-training-rank: a page of training_rank, which the database keeps
  * per (training, user) as verdicts come in (migration 0009_training_rank_refresh), read in the order of
  * its index: AC count desc, total run time asc, earlier last AC, uid. Real names only for the
  * training's admins.

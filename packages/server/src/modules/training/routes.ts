@@ -11,7 +11,7 @@ import * as list from './list.js';
 import { trainingProblemDetails, trainingProblemList } from './problems.js';
 import { trainingRank } from './rank.js';
 
-/** Trainings (spec 2 §7 "Training"). Prefix /api. Visitors may list; opening a training needs login. */
+/** Trainings. Prefix /api. Visitors may list; opening a training needs login. */
 export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const login = { preHandler: requireLogin };
@@ -40,7 +40,7 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * /admin/training (spec 3 §2). Prefix /api/admin: the admin-area guard (root, admin, problem admin)
+ * /admin/training. Prefix /api/admin: the admin-area guard (root, admin, problem admin)
  * already ran; each call asks the policy for the training or category at hand.
  */
 export async function adminTrainingRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -15,7 +15,7 @@ export interface AdminTableProps<T> extends Omit<TableProps<T>, 'dataSource' | '
 }
 
 /**
- * An admin list (spec 3 §9): one page of `list` with the admin page sizes and the "N in total" line.
+ * An admin list: one page of `list` with the admin page sizes and the "N in total" line.
  * Wide rows scroll sideways rather than squeeze their columns. On a phone a fixed column (the actions)
  * would cover most of the narrow table, so columns scroll with the rest, and the pager keeps only
  * its buttons and the page size. The same holds wherever the table is wider than its box (a group's

@@ -35,7 +35,7 @@ interface AnnouncementManagerProps<T extends AnnouncementRow> {
 }
 
 /**
- * Announcements of a contest, a group or the site (spec 3 §2 announcement, contest/{contestId}/announcement):
+ * Announcements of a contest, a group or the site (announcement, contest/{contestId}/announcement):
  * list, create and edit in a dialog (title + Markdown content), delete after confirming, and the
  * visible/hidden switch (status 0 shown, 1 hidden) saved at once.
  */

@@ -19,7 +19,7 @@ let nextKey = 0;
 const draftsOf = (list: DiscussionCategory[]): Draft[] => list.map((c) => ({ key: `c${c.id}`, id: c.id, name: c.name }));
 
 /**
- * Discussion categories (spec 2 §6: the super admin adds, renames and deletes them). The whole list
+ * Discussion categories (the super admin adds, renames and deletes them). The whole list
  * is saved at once, as HOJ's call takes it; the server refuses to delete a category still used by
  * discussions (MSG.discussionCategoryInUse) and two with one name, and nothing changes then.
  */

@@ -7,7 +7,7 @@ import { CodeEditor } from './CodeEditor';
 
 type Template = { language: string; code: string };
 
-/** Code templates per language (spec 3 §3): added for enabled languages, starting from the language's bare skeleton (the judges'
+/** Code templates per language: added for enabled languages, starting from the language's bare skeleton (the judges'
  * `template` is the help page's A+B solution, not a start for a problem). */
 export function CodeTemplates({
   value,

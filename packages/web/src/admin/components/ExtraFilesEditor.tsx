@@ -7,7 +7,7 @@ type Files = Record<string, string>;
 
 /**
  * Extra files given to the program (user) or to the checker (judge): name → content. Each file is a
- * tag; clicking it edits, its close icon deletes (spec 3 §3 "extra files", §8 editor messages).
+ * tag; clicking it edits, its close icon deletes (with the editor's messages).
  */
 export function ExtraFilesEditor({ value, onChange, testId }: { value?: Files | null; onChange?: (v: Files) => void; testId?: string }) {
   const { t } = useTranslation();

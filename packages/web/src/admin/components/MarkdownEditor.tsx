@@ -12,7 +12,7 @@ const IMAGE_TYPES: readonly string[] = MD_UPLOAD_LIMITS.imageTypes;
 
 /**
  * Markdown field of the problem form: write / preview, and buttons that upload an image or a file
- * (spec 1 §7 upload-md-img, upload-md-file) and insert its link where the cursor is.
+ * (upload-md-img, upload-md-file) and insert its link where the cursor is.
  */
 export function MarkdownEditor({
   value,

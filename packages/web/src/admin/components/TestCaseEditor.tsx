@@ -13,7 +13,7 @@ export const newCaseKey = () => `c${++seq}`;
 const fmtSize = (n?: number) => (n === undefined ? '' : n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`);
 
 /**
- * Test data of a problem (spec 3 §3 "Judge sample ... supplied by upload or by manual input"):
+ * Test data of a problem:
  * a zip uploaded and parsed by the server (its list shown), cases typed by hand, or — when
  * editing — the current set kept as it is. Scores show for OI, group numbers for subtask modes.
  */

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * "Add from group problems" (spec 3 "Group trainings", §5): a small dialog with the required problem id
+ * "Add from group problems": a small dialog with the required problem id
  * and, for a contest, the problem's display id there (the next free one offered); Enter submits.
  */
 export function AddGroupProblemDialog({ contest, add, open, onClose, onAdded }: Props) {

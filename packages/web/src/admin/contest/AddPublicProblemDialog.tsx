@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * "Add from public" (spec 3 "Group trainings" dialog, §5 "Add public problem"): a 90 % wide dialog
+ * "Add from public" (the "Add public problem" dialog): a 90 % wide dialog
  * with keyword search over the bank problems the contest's rule accepts, then a prompt for the
  * display id in the contest (required) and an optional display title.
  */

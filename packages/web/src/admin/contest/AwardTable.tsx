@@ -6,7 +6,7 @@ import { colorString } from '../components/tagColor';
 import { byPriority, newAwardRow, type AwardRow } from './contestForm';
 
 /**
- * The award table of the contest form (spec 3 §3 awardConfigList, §4): rows sorted by priority
+ * The award table of the contest form (awardConfigList): rows sorted by priority
  * (re-sorted when a priority is left), a preview of each award as it shows on the board, rows added
  * with a default name and removed by checkbox. `awardType` 1 reads num as a percentage, 2 as a count.
  */

@@ -7,7 +7,7 @@ import { colorString } from '../components/tagColor';
 const PRESETS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#8c8c8c', '#000000', '#ffffff', '#a0522d'];
 
 /**
- * The balloon colour of a contest problem (spec 2 §3 ContestProblem.color), saved as soon as it is
+ * The balloon colour of a contest problem (ContestProblem.color), saved as soon as it is
  * picked. Typing a hex value or dragging fires many changes: only the last one within half a second
  * is saved, so one pick is one call and one toast.
  */

@@ -6,7 +6,7 @@ import { adminContestApi } from '../../api/adminContest';
 import { feedback } from '../../app/feedback';
 
 /**
- * Download of the contest's accepted code (spec 3 "Group contests": exclude-admin switch, split by
+ * Download of the contest's accepted code (exclude-admin switch, split by
  * user or by problem) as a zip from GET /api/file/download-contest-ac-submission.
  */
 export function DownloadAcDialog({ contest, onClose }: { contest: AdminContest | null; onClose: () => void }) {

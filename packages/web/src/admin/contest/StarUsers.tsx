@@ -6,8 +6,8 @@ import { feedback } from '../../app/feedback';
 import { addStar } from './contestForm';
 
 /**
- * Star users (spec 3 "Contest form"): a list of usernames that take part unranked. Enter or the
- * button adds the typed name (trimmed, empty ignored); a name already there gives the warning of spec 3 §8.
+ * Star users: a list of usernames that take part unranked. Enter or the
+ * button adds the typed name (trimmed, empty ignored); a name already there gives a warning.
  */
 export function StarUsers({ value, onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The admin contest form (spec 3 "Contest form", §3 Contest, §4 behaviours, §5 validation): form
+ * The admin contest form (contest fields, behaviours, validation): form
  * values, what is derived from them (duration, seal time, account-limit rule), the ordered checks
  * and the save body.
  */
@@ -22,10 +22,10 @@ import {
   contestRule,
 } from '@oj/shared';
 
-/** Seal choices of spec 3 §4: 0 = 30 minutes before the end, 1 = 1 hour before the end, 2 = whole contest. */
+/** Seal choices: 0 = 30 minutes before the end, 1 = 1 hour before the end, 2 = whole contest. */
 export type SealOption = 0 | 1 | 2;
 export const SEAL_OPTIONS: SealOption[] = [0, 1, 2];
-/** Spec 3 §9 seal thresholds (seconds): option 0 needs at least 1800 s, option 1 at least 3600 s. */
+/** Seal thresholds (seconds): option 0 needs at least 1800 s, option 1 at least 3600 s. */
 const SEAL_THRESHOLDS: Record<SealOption, number> = { 0: 1800, 1: 3600, 2: 0 };
 
 export interface AwardRow extends AwardConfig {
@@ -68,7 +68,7 @@ export interface ContestFormValues {
 let awardKey = 0;
 const newAwardKey = () => `award-${++awardKey}`;
 
-/** Spec 3 §4: gold, silver and bronze (10/20/30; #e6bf25, #b4c0c7, #CD7F32). */
+/** Gold, silver and bronze (10/20/30; #e6bf25, #b4c0c7, #CD7F32). */
 export const defaultAwards = (): AwardRow[] => DEFAULT_AWARDS.map((a) => ({ ...a, key: newAwardKey() }));
 
 /** A row added by hand: the next priority, a default name, grey colours, num 0. */
@@ -81,7 +81,7 @@ export const byPriority = (rows: AwardRow[]) => [...rows].sort((a, b) => a.prior
 
 export const sealOptionDisabled = (option: SealOption, duration: number) => duration / 1000 < SEAL_THRESHOLDS[option];
 
-/** Spec 3 §4: turning sealing on picks the whole contest for non-ACM contests or under an hour, else the last hour. */
+/** Turning sealing on picks the whole contest for non-ACM contests or under an hour, else the last hour. */
 export function defaultSealOption(type: number, duration: number): SealOption {
   return contestRule(type).defaultSealMode === 2 || sealOptionDisabled(1, duration) ? 2 : 1;
 }
@@ -204,8 +204,8 @@ export interface ContestProblem {
 }
 
 /**
- * Spec 3 §5 as the server checks it (checkContestForm), then the account range (when the limit is on)
- * and the award names, which the spec leaves open. `label` translates the English labels of
+ * The form's checks as the server makes them (checkContestForm), then the account range (when the
+ * limit is on) and the award names, which the spec leaves open. `label` translates the English labels of
  * CONTEST_LIMITS.labels.
  */
 export function validateContest(v: ContestFormValues, label: (key: keyof typeof CONTEST_LIMITS.labels) => string): ContestProblem | null {

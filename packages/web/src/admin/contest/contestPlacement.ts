@@ -4,7 +4,7 @@ import { adminContestApi } from '../../api/adminContest';
 import { problemCardTitle, type ProblemPlacement, type Translate } from '../problemPlacement';
 
 /**
- * The problem editor opened from a contest (spec 3 §2 contest/{contestId}/problem/create and
+ * The problem editor opened from a contest (contest/{contestId}/problem/create and
  * contest/{contestId}/problem/{problemId}/edit): the contest's rule fixes the problem type, a new
  * problem is a contest problem (auth 3), and the display id and title in the contest are edited with it.
  */

@@ -6,7 +6,7 @@ import { session, useSession } from '../../app/session';
 import { mayIn } from '../../app/may';
 import type { AdminAccess } from '../access';
 
-/** No stored token (spec 1 §6): clear what is left of the session and go to the admin login. */
+/** No stored token: clear what is left of the session and go to the admin login. */
 function LoginFirst() {
   const { t } = useTranslation();
   useEffect(() => {
@@ -16,7 +16,7 @@ function LoginFirst() {
   return <Navigate to="/admin/login" replace />;
 }
 
-/** Logged in without the role (spec 1 §6): the admin-path message and the admin login; the site session stays. */
+/** Logged in without the role: the admin-path message and the admin login; the site session stays. */
 function AdminAccountRequired() {
   const { t } = useTranslation();
   useEffect(() => {

@@ -24,7 +24,7 @@ function Brand({ collapsed }: { collapsed?: boolean }) {
 }
 
 /**
- * The admin area's frame (spec 1 §2, spec 3 §2): side menu, a header with the user menu and the way
+ * The admin area's frame: side menu, a header with the user menu and the way
  * back to the site, and no public top bar or footer. Under 768 px the menu moves into a drawer.
  */
 export function AdminLayout() {

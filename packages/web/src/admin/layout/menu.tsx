@@ -25,7 +25,7 @@ import { mayIn } from '../../app/may';
 
 type Items = NonNullable<MenuProps['items']>;
 
-/** Admin routes of spec 3 §2 that exist so far; areas of later issues add their entries here. */
+/** Admin routes that exist so far; new admin areas add their entries here. */
 export function useAdminMenu(): { items: Items; openKeys: string[] } {
   const { t } = useTranslation();
   const session = useSession();

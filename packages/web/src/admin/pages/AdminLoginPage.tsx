@@ -9,7 +9,7 @@ import { AdminLanguagePicker } from '../layout/AdminUserMenu';
 import '../admin.css';
 
 /**
- * The admin login (spec 3 §2 /admin/login): its own page with a welcome line. Only accounts with an
+ * The admin login (/admin/login): its own page with a welcome line. Only accounts with an
  * admin role get in (the server answers others with 'Please login again with the administrator account!').
  * From 5 failures the slide puzzle of the site login is required here too.
  */

@@ -74,7 +74,7 @@ function ImportReport({ items }: { items: ImportItemReport[] }) {
 }
 
 /**
- * The batch import (spec 3 §2 problem/batch-operation): one file in any format the server reads (the
+ * The batch import (problem/batch-operation): one file in any format the server reads (the
  * list comes from the server; "detect" lets it recognise the file), a progress bar (upload, then the
  * server's progress through the file) and the report of every problem as it is imported.
  */
@@ -276,7 +276,7 @@ function ExportCard() {
   );
 }
 
-/** Import and export of problems (spec 3 §2 problem/batch-operation). */
+/** Import and export of problems (problem/batch-operation). */
 export default function BatchOperationPage() {
   return (
     <div className="oj-admin-page oj-stack" data-testid="admin-batch">

@@ -74,7 +74,7 @@ function RefreshNote() {
 }
 
 /**
- * The admin home (spec 3 §2 dashboard): for every admin-area role the site figures (users, today's
+ * The admin home (dashboard): for every admin-area role the site figures (users, today's
  * submissions, contests of the last 14 days, the previous login), problem totals and shortcuts for
  * problem admins; for the super admin (system_info_admin) the API nodes, database, HTTPS of this
  * connection, the judge queue and the judge servers. Everything refreshes by itself.

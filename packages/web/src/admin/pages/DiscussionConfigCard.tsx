@@ -14,7 +14,7 @@ type Values = Required<
 >;
 const LIMIT_MAX = 10000;
 
-/** A limit of 0 to 10000 (spec 3 "Discussion config": AC count to post or comment, posts a day). */
+/** A limit of 0 to 10000 (AC count to post or comment, posts a day). */
 function Limit({ name, label, help }: { name: keyof Values; label: string; help: string }) {
   const { t } = useTranslation();
   return (
@@ -30,7 +30,7 @@ function Limit({ name, label, help }: { name: keyof Values; label: string; help:
 }
 
 /**
- * Discussion config of the site configuration (spec 3 §5): the public and group discussion areas,
+ * Discussion config of the site configuration: the public and group discussion areas,
  * contest comments, and the limits on posting. Saved on its own through set-web-config, which
  * changes only the fields it is given.
  */

@@ -17,7 +17,7 @@ interface Decision {
 }
 
 /**
- * /admin/group-problem/apply (spec 3 §2 "group problem examination"): the group problems waiting to join
+ * /admin/group-problem/apply: the group problems waiting to join
  * the public bank. Agree asks for the bank's display id (the id without the group's short name by
  * default) and moves the problem there; refuse keeps it in its group. The author is told either way.
  */

@@ -7,7 +7,7 @@ import { SettingsCard } from '../components/SettingsCard';
 import { SwitchRow } from '../components/SwitchRow';
 
 /**
- * Judge settings (spec 3 §3 "Judge config", HOJ's switch page): judging of public, group and contest
+ * Judge settings (HOJ's switch page): judging of public, group and contest
  * submissions, the interval between non-contest submissions, and the captcha asked before each of them.
  * One card of /admin/conf and of /admin/switch.
  */

@@ -26,7 +26,7 @@ import { JUDGE_CASE_MODES, JUDGE_MODES, PROBLEM_AUTHS, SPJ_LANGUAGES } from '../
 import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
- * Create (no `pid`) or edit a problem (spec 3 §2 problem/create, problem/edit/{id}) in the place the
+ * Create (no `pid`) or edit a problem (problem/create, problem/edit/{id}) in the place the
  * route names (`problemPlaces.ts`), which decides starting values, locked fields, its own fields,
  * the save call and where to go back to (`ProblemPlacement`).
  */
@@ -95,7 +95,7 @@ function ProblemForm({
   const calls = useProblemEditorCalls();
   const kept = useMemo(() => (detail?.cases.length ? keptRows(detail, newCaseKey) : null), [detail]);
   const [cases, setCases] = useState<CaseState>(() => (kept ? { source: 'keep', rows: kept.rows } : { source: 'upload', rows: [] }));
-  // Stored checker code compiled when it was saved; any change to it needs a new compile (spec 3 §4).
+  // Stored checker code compiled when it was saved; any change to it needs a new compile.
   const [compiled, setCompiled] = useState(!!detail && detail.problem.judgeMode !== 'default');
   const [compiling, setCompiling] = useState(false);
   const [compileError, setCompileError] = useState<string | null>(null);

@@ -14,7 +14,7 @@ import { useCrudAction, useCrudList } from '../kit/useCrudList';
 import { useMay } from '../../app/may';
 import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
 
-/** Problem list of the admin area (spec 3 §2): visibility filter, keyword, paging and the row actions. */
+/** Problem list of the admin area: visibility filter, keyword, paging and the row actions. */
 export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -72,7 +72,7 @@ export default function ProblemListPage() {
           value={value as 1 | 2 | 3}
           style={{ width: 110 }}
           disabled={changeAuth.isPending}
-          // Contest-only problems are made in a contest (spec 3 §2): shown here, not chosen here.
+          // Contest-only problems are made in a contest: shown here, not chosen here.
           options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
           onChange={(next: 1 | 2 | 3) => changeAuth.mutate({ id: row.id, auth: next })}
           data-testid={`problem-auth-${row.problemId}`}

@@ -3,7 +3,7 @@ import { JudgeConfigCard } from './JudgeConfigCard';
 import { GroupConfigCard } from './site/GroupConfigCard';
 
 /**
- * Site switches (spec 3 §2 "switch", super admin only; HOJ's SysSwitch): the judge, discussion and
+ * Site switches (super admin only; HOJ's SysSwitch): the judge, discussion and
  * group settings — the same cards as on /admin/conf.
  */
 export default function SwitchPage() {

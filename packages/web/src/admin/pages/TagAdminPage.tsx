@@ -10,7 +10,7 @@ import { colorString, DEFAULT_TAG_COLOR } from '../components/tagColor';
 import { EndpointForm } from '../kit/EndpointForm';
 import { useCrudAction, useCrudRemove } from '../kit/useCrudList';
 
-/** Tag classifications: name and rank (display order). Deleting one moves its tags to unclassified (spec 3 §5). */
+/** Tag classifications: name and rank (display order). Deleting one moves its tags to unclassified. */
 function Classifications({ list, loading }: { list: TagClassification[]; loading: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -215,7 +215,7 @@ function Tags({ classifications }: { classifications: TagClassification[] }) {
   );
 }
 
-/** Tag admin (spec 3 §2 problem/tag): tags with colour and classification, and classification CRUD. */
+/** Tag admin (problem/tag): tags with colour and classification, and classification CRUD. */
 export default function TagAdminPage() {
   const classifications = useQuery({ queryKey: adminTagKeys.classifications, queryFn: adminTagApi.classifications });
   const list = [...(classifications.data ?? [])].sort((a, b) => a.rank - b.rank || a.id - b.id);

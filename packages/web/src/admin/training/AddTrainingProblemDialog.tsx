@@ -12,7 +12,7 @@ import { usePaging } from '../components/adminPaging';
 import { useTrainingAdminScope } from './trainingAdminScope';
 
 /**
- * "Add from public" for a training (spec 3 "Group trainings" dialog): a 90 % wide dialog searching the
+ * "Add from public" for a training (the group trainings' dialog): a 90 % wide dialog searching the
  * bank problems the caller may add and that are not in the training yet (get-problem-list with
  * queryExisted false), pages of 10/30/50/100; a problem keeps its own id in the training.
  */

@@ -26,18 +26,18 @@ export interface TrainingAdminScope {
   };
   /** after saving or cancelling the form */
   listPath: string;
-  /** where to make a category when there is none (spec 3 §8), null: nowhere to go */
+  /** where to make a category when there is none, null: nowhere to go */
   categoryPath: string | null;
   /** the edit page of a problem of the training, null: not editable from here */
   problemEditPath(p: { id: number; gid: number | null; author: string | null }): string | null;
   /**
-   * A group's own problems in its trainings (spec 3 "Group trainings", §6): their visibility, test cases
+   * A group's own problems in its trainings: their visibility, test cases
    * and deletion are managed from the training's problem list; other problems only change order or
    * leave the training. Absent in the admin area, whose problems have pages of their own.
    */
   ownProblems?: {
     gid: number;
-    /** the group's root manages all of them, its other admins those they wrote (spec 3 §6) */
+    /** the group's root manages all of them, its other admins those they wrote */
     manages(p: { gid: number | null; author: string | null }): boolean;
     changeAuth(pid: number, auth: 1 | 2): Promise<unknown>;
     downloadCases(pid: number): Promise<unknown>;

@@ -3,7 +3,7 @@ import { createStore } from '../createStore';
 
 /**
  * Deadlines of "send code" buttons, kept at module level so a countdown survives closing and
- * reopening the dialog (spec 1 §4) for as long as the page lives.
+ * reopening the dialog for as long as the page lives.
  */
 const deadlines = createStore<Record<string, number>>({});
 

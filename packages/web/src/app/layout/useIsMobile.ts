@@ -9,7 +9,7 @@ function subscribe(cb: () => void) {
   return () => mql.removeEventListener('change', cb);
 }
 
-/** True under 768 px (spec 1 §9), where the shell swaps the menu for an app bar and drawer. */
+/** True under 768 px, where the shell swaps the menu for an app bar and drawer. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

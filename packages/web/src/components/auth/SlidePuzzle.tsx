@@ -7,7 +7,7 @@ import { LOGIN_GUARD, type PuzzleChallenge } from '@oj/shared';
 const HANDLE = 40;
 
 /**
- * The slide puzzle of spec 1 §4. The server draws a background with a hole and the matching piece;
+ * The slide puzzle captcha. The server draws a background with a hole and the matching piece;
  * the user drags the piece along its row and the offset (in image pixels) is sent with the login.
  * The picture is scaled to the dialog's width, so screen pixels are converted back on the way out.
  */

@@ -42,7 +42,7 @@ export const prepareEditor = (language: string, contentType: string | undefined,
   Promise.all([loadTheme(shownThemeName(theme, dark)), loadLanguage(editorLanguageOf(language, contentType)).catch(() => [])]);
 
 /**
- * CodeMirror 6 with the site's themes, font size and tab size (spec 1 §2 problem detail, §9). The
+ * CodeMirror 6 with the site's themes, font size and tab size of the problem page. The
  * theme and the language's syntax mode are fetched when needed (editorExtensions.ts); the editor waits
  * for its theme (a dark theme never flashes light) but not for the syntax mode, which colours the code
  * when it arrives.

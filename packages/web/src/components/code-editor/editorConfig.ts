@@ -1,5 +1,5 @@
 /**
- * Editor constants of spec 1 §9 and which syntax mode a language gets. Nothing here imports CodeMirror:
+ * Editor constants and which syntax mode a language gets. Nothing here imports CodeMirror:
  * the problem page's toolbar needs these names before the editor, its syntax modes and its themes are
  * fetched (editorExtensions.ts, loaded with the editor).
  */

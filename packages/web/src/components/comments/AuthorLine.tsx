@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AuthorRole } from '@oj/shared';
 import { UserAvatar } from '../UserAvatar';
 
-/** spec 3: the role badge next to an author, SPA for the super admin and ADM for an admin. */
+/** the role badge next to an author, SPA for the super admin and ADM for an admin. */
 const BADGE: Record<'root' | 'admin', { text: string; color: string }> = {
   root: { text: 'SPA', color: 'red' },
   admin: { text: 'ADM', color: 'orange' },

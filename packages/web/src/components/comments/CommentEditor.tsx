@@ -6,7 +6,7 @@ import { feedback } from '../../app/feedback';
 import { loggedInOrAsk } from './loginFirst';
 
 /**
- * The box of a new comment or reply (spec 2 §5: non-blank, at most 10000 characters). `onSend`
+ * The box of a new comment or reply (non-blank, at most 10000 characters). `onSend`
  * resolves when the server took it (the box empties) and rejects after the client showed a refusal.
  */
 export function CommentEditor({

@@ -17,7 +17,7 @@ import { CommentEditor } from './CommentEditor';
 import { LikeButton } from './LikeButton';
 import { PageLoading } from '../../app/layout/PageLoading';
 
-/** Where the comments live, with what the delete policy needs (spec 2 §6). */
+/** Where the comments live, with what the delete policy needs. */
 export interface CommentsProps {
   source: CommentSource;
   /** the contest they are under (its admins delete them), or null under a discussion */
@@ -32,7 +32,7 @@ export interface CommentsProps {
 type ReplyTarget = { kind: 'Comment'; id: number; uid: string | null; name: string } | { kind: 'Reply'; id: number; uid: string | null; name: string };
 
 /**
- * The one comment list of the site (spec 2: under a discussion and in the contest Comment tab): 10
+ * The one comment list of the site (under a discussion and in the contest Comment tab): 10
  * comments a page, newest first, each with its first 3 replies and "expand" for the rest, likes,
  * replies to a comment or to a reply, delete where the policy allows.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { loggedInOrAsk } from './loginFirst';
 
 /**
- * A like toggle with its count (spec 2 §4: on and off). The server answers the exact count and state,
+ * A like toggle with its count (on and off). The server answers the exact count and state,
  * which replace the shown ones; one click at a time.
  */
 export function LikeButton({

@@ -4,7 +4,7 @@ import { feedback } from '../../app/feedback';
 import { session } from '../../app/session';
 
 /**
- * Spec 2 §5: liking, reporting, posting and commenting need login; a visitor gets "Please login first"
+ * Liking, reporting, posting and commenting need login; a visitor gets "Please login first"
  * and the Login dialog, which brings them back to this page. True when the caller may go on.
  */
 export function loggedInOrAsk(t: TFunction): boolean {

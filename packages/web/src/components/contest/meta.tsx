@@ -59,7 +59,7 @@ export function ContestAuthTag({ auth }: { auth: number }) {
   );
 }
 
-/** Red lock for private, orange for protected, nothing for public contests (spec 2 §2). */
+/** Red lock for private, orange for protected, nothing for public contests. */
 export function ContestLock({ auth }: { auth: number }) {
   const { t } = useTranslation();
   if (auth !== ContestAuth.PRIVATE && auth !== ContestAuth.PROTECTED) return null;
@@ -125,7 +125,7 @@ const UNITS: [number, string][] = [
   [1, 'second'],
 ];
 
-/** Spec 1 §9: a duration in the largest whole unit (day, hour, minute, second), one decimal at most. */
+/** A duration in the largest whole unit (day, hour, minute, second), one decimal at most. */
 export function formatDuration(t: TFunction, ms: number): string {
   const sec = Math.max(0, ms / 1000);
   const [size, unit] = UNITS.find(([s]) => sec >= s) ?? UNITS[UNITS.length - 1]!;
@@ -156,7 +156,7 @@ export const contestSubmissionPath = (cid: number, displayId: string, submitId: 
 export const outsideBoardPath = (c: Pick<ContestInfo, 'id' | 'type'>) => `/contest/${contestRule(c.type).key}-scoreboard/${c.id}`;
 
 /**
- * Spec 2 §6: real-time AC/total counts need the real-time permission. Without it (a sealed board for a
+ * Real-time AC/total counts need the real-time permission. Without it (a sealed board for a
  * non-admin: from the seal time while running, and after the end when the real rank is not revealed)
  * they show a question mark.
  */

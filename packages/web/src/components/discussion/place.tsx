@@ -5,7 +5,7 @@ import { type DiscussionBody, type DiscussionListQuery, discussionApi } from '..
 import { useActor } from '../../app/may';
 
 /**
- * Where the discussion pages are (issue 15): the site's /discussion, or a group's discussion tab. The
+ * Where the discussion pages are: the site's /discussion, or a group's discussion tab. The
  * same list, detail, editor and admin table serve both; the place says which calls they make, which
  * paths they link to, and who the viewer is to the policy there (a group's level and ownership count in
  * a group). Pages outside any provider are the site's.

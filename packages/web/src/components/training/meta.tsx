@@ -12,7 +12,7 @@ import { useTrainingPlace } from './TrainingPlace';
 export const trainingPath = (tid: number) => `/training/${tid}`;
 export const trainingProblemPath = (tid: number, problemId: string) => `/training/${tid}/problem/${encodeURIComponent(problemId)}`;
 
-/** Progress of spec 3 "Group trainings": own AC over the problem count in %, two decimals, 0 with no problems. */
+/** Training progress: own AC over the problem count in %, two decimals, 0 with no problems. */
 export const progressPercent = (acCount: number, problemCount: number) => (problemCount > 0 ? Math.round((acCount / problemCount) * 10000) / 100 : 0);
 
 /** Public (green) or Private (red) with a lock, in the interface language. */
@@ -54,7 +54,7 @@ export function TrainingProgress({ acCount, problemCount }: { acCount: number; p
 }
 
 /**
- * A link into a training. Opening one needs login (spec 2 §2, §5): a visitor gets the warning "Please
+ * A link into a training. Opening one needs login: a visitor gets the warning "Please
  * login first" and the Login dialog, which goes on to the training after logging in.
  */
 export function TrainingLink({ tid, children, testId }: { tid: number; children: ReactNode; testId?: string }) {

@@ -12,7 +12,7 @@ export function useTrainingActor(): Actor | null {
 }
 
 /**
- * The training's edit and problem-list buttons (spec 2 §2, §6: super admins). Asked of the policy
+ * The training's edit and problem-list buttons (super admins). Asked of the policy
  * with no author: the detail names the author by username only, and the spec gives the buttons to
  * super admins.
  */
@@ -21,7 +21,7 @@ export function useMayEditTraining(gid: number | null): boolean {
 }
 
 /**
- * Training admin (spec 2 §6: author, super admin, group root), e.g. for the rank's real-name column.
+ * Training admin (author, super admin, group root), e.g. for the rank's real-name column.
  * The detail names its author by username, so the author is the viewer when the names match.
  */
 export function useIsTrainingAdmin(training: TrainingDetail): boolean {

@@ -2,8 +2,8 @@ import { useContest } from './ContestContext';
 import { Comments } from '../../components/comments/Comments';
 
 /**
- * The contest's Comment tab (spec 2, switch openContestComment, route guard `contestComment`): the
- * site's one comment list, under the contest; its admins delete any comment (spec 2 §6).
+ * The contest's Comment tab (switch openContestComment, route guard `contestComment`): the
+ * site's one comment list, under the contest; its admins delete any comment.
  */
 export default function ContestCommentPage() {
   const { contest } = useContest();

@@ -8,8 +8,8 @@ import { useContestData } from './shell/useContestData';
 import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
- * Focus mode of a contest problem, /contest/:contestID/problem/:problemID/full-screen (spec 1 §2
- * ContestFullProblemDetails): outside the contest shell, the top bar carries the contest's context
+ * Focus mode of a contest problem, /contest/:contestID/problem/:problemID/full-screen
+ * (ContestFullProblemDetails): outside the contest shell, the top bar carries the contest's context
  * menu (route meta fullScreenSource), a bar at the bottom moves between the problems, and the editor's
  * toggle goes back to the problem inside the contest.
  */

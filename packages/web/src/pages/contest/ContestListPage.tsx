@@ -54,8 +54,8 @@ function FilterChoice({
 }
 
 /**
- * One contest card (spec 2 §2; a group's contest tab shows the same cards). `countOnlyIfNotPublic`: the
- * group's cards show the participant count for private and protected contests only (spec 3 "Group contests").
+ * One contest card (a group's contest tab shows the same cards). `countOnlyIfNotPublic`: the
+ * group's cards show the participant count for private and protected contests only.
  */
 export function ContestItem({
   contest: c,
@@ -128,10 +128,10 @@ export function ContestItem({
   );
 }
 
-/** Contest list (spec 2 §2): rule, status and keyword filters, ten contests a page. */
+/** Contest list: rule, status and keyword filters, ten contests a page. */
 export default function ContestListPage() {
   const { t } = useTranslation();
-  // The filters live in the address bar (spec 2 §2: currentPage, status, keyword, type).
+  // The filters live in the address bar (currentPage, status, keyword, type).
   const [filter, update] = useListState(contestListQuery, undefined, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);

@@ -9,7 +9,7 @@ import { useContest } from './ContestContext';
 import { authKey } from '../../components/contest/meta';
 import { useRegisterContest } from './useRegisterContest';
 
-/** Password registration for private and protected contests (spec 2 §5, §8). */
+/** Password registration for private and protected contests. */
 function Registration() {
   const { t } = useTranslation();
   const { contest, access, isContestAdmin, refresh } = useContest();

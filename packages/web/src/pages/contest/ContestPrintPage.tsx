@@ -9,9 +9,9 @@ import { useContest } from './ContestContext';
 import './tools/tools.css';
 
 /**
- * /contest/:contestID/print (spec 2 §2 ContestPrint; contests with openPrint): send a text to the
+ * /contest/:contestID/print (ContestPrint; contests with openPrint): send a text to the
  * print queue. Empty: "Content cannot be empty"; under 50 characters: "The number of content cannot be
- * less than 50" (spec 2 §5); the server's cool-down message is shown as it comes.
+ * less than 50"; the server's cool-down message is shown as it comes.
  */
 export default function ContestPrintPage() {
   const { t } = useTranslation();

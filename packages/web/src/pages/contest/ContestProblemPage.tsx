@@ -4,7 +4,7 @@ import { ContestProblemView } from './problem/ContestProblemView';
 import { contestProblemPath } from '../../components/contest/meta';
 
 /**
- * /contest/:contestID/problem/:problemID inside the contest shell (spec 2 §2 ContestProblemDetails;
+ * /contest/:contestID/problem/:problemID inside the contest shell (ContestProblemDetails;
  * problemID is the contest's display id). The focus-mode toggle leads to the full-screen route.
  */
 export default function ContestProblemPage() {

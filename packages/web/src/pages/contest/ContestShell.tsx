@@ -32,7 +32,7 @@ function ShellMessage({ title, subTitle }: { title: string; subTitle?: string })
 }
 
 /**
- * The contest shell, /contest/:contestID (spec 2 §2): header with countdown and progress, tabs bound to
+ * The contest shell, /contest/:contestID: header with countdown and progress, tabs bound to
  * the child routes, and the ContestContext every child reads. Tabs that show the inside of the contest
  * stay disabled until the viewer may see it; admin tabs appear for the contest's admins.
  */

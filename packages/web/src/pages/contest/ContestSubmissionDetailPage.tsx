@@ -7,7 +7,7 @@ import { SubmissionDetailView, type SubmissionDetailScope } from '../submission/
 import { contestProblemPath } from '../../components/contest/meta';
 
 /**
- * /contest/:contestID/problem/:problemID/submission-detail/:submitID (spec 2 §2 ContestSubmissionDetails):
+ * /contest/:contestID/problem/:problemID/submission-detail/:submitID (ContestSubmissionDetails):
  * the submission page of the bank (banner, cases, code) with links back into the contest. What is
  * shown follows the contest's rules on the server (seal, others' code).
  */

@@ -8,7 +8,7 @@ import { useContest } from './ContestContext';
 import { contestProblemPath, contestSubmissionPath } from '../../components/contest/meta';
 
 /**
- * /contest/:contestID/submissions (spec 1 §2, spec 2 §2 ContestSubmissionList): the status list of the
+ * /contest/:contestID/submissions (ContestSubmissionList): the status list of the
  * contest with the same filters (query username, onlyMine, status, problemID), 'Submissions' or
  * 'Problem Submissions' when filtered to a problem, the score column in OI contests only. Rows are
  * what the server lets the viewer see (sealed results show as "?").

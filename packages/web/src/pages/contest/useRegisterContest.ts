@@ -15,7 +15,7 @@ export interface ContestRegistration {
 }
 
 /**
- * Password registration for a private or protected contest (spec 2 §5, §8), for the overview's form
+ * Password registration for a private or protected contest, for the overview's form
  * and the problem page's password dialog. The caller reloads what registering changes.
  */
 export function useRegisterContest(cid: number): ContestRegistration {

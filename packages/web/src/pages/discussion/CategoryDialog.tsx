@@ -2,7 +2,7 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CategoryEditor } from '../../admin/components/CategoryEditor';
 
-/** The super admin edits the categories from the discussion list (spec 2 §6), with the admin page's editor. */
+/** The super admin edits the categories from the discussion list, with the admin page's editor. */
 export function CategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (

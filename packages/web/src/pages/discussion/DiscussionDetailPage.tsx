@@ -22,7 +22,7 @@ import { ReportDialog } from './ReportDialog';
 import { categoryLabel } from './categoryLabel';
 
 /**
- * /discussion-detail/:discussionID (spec 2 DiscussionDetails): title, author, Markdown content, views,
+ * /discussion-detail/:discussionID (DiscussionDetails): title, author, Markdown content, views,
  * like toggle, report; the author's edit/delete, the moderators' top/status/delete; the comments.
  */
 export default function DiscussionDetailPage() {
@@ -125,7 +125,7 @@ export default function DiscussionDetailPage() {
   );
 }
 
-/** The author's edit and delete (spec 2 §6); moderators delete from their own bar. */
+/** The author's edit and delete; moderators delete from their own bar. */
 function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const { actor } = useDiscussionPlace();
@@ -146,7 +146,7 @@ function AuthorActions({ d, onEdit, onDelete }: { d: DiscussionDetail; onEdit: (
   );
 }
 
-/** Moderators (spec 2 §6 admin roles): top switch, status (public / hidden) and delete. */
+/** Moderators (admin roles): top switch, status (public / hidden) and delete. */
 function Moderation({ d, onChanged, onDelete }: { d: DiscussionDetail; onChanged: (p: Partial<DiscussionDetail>) => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -19,7 +19,7 @@ interface Fields {
 }
 
 /**
- * The full-screen create/edit dialog (spec 3 "Group discussions", spec 2 §5): title and description
+ * The full-screen create/edit dialog: title and description
  * ≤ 255, category, top switch for moderators only, content ≤ 65535 in the Markdown editor with
  * preview, math and image upload. `editing` null: a new discussion, bound to `pid` when given.
  */

@@ -17,11 +17,11 @@ import { formatDateTime } from '../../components/time';
 import { useDiscussionPlace } from '../../components/discussion/place';
 import { categoryLabel } from './categoryLabel';
 
-/** "[pid] title" for a discussion about a problem (spec 2 §3), the title alone otherwise. Plain text. */
+/** "[pid] title" for a discussion about a problem, the title alone otherwise. Plain text. */
 export const discussionTitle = (d: Pick<DiscussionListRow, 'pid' | 'title'>) => (d.pid ? `[${d.pid}] ${d.title}` : d.title);
 
 /**
- * One row of the list (spec 3 "Group discussions"): top badge, title, go-to-problem, description,
+ * One row of the list: top badge, title, go-to-problem, description,
  * author with badges, counts, category and release time, and the author's edit/delete menu.
  */
 export function DiscussionItem({

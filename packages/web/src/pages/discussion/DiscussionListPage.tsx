@@ -19,13 +19,13 @@ import { DiscussionEditor } from './DiscussionEditor';
 import { DiscussionItem } from './DiscussionItem';
 import { categoryLabel } from './categoryLabel';
 
-/** The address bar's part of the query (spec 2 §2: keyword, cid, onlyMine, currentPage); the problem comes from the route. */
+/** The address bar's part of the query (keyword, cid, onlyMine, currentPage); the problem comes from the route. */
 const addressQuery = discussionListQuery.omit({ pid: true });
 /** The list's size is fixed: a `limit` in the address is not read. */
 const PAGER = { pageSizes: [DISCUSSION_LIMITS.pageSize] };
 
 /**
- * /discussion and /discussion/:problemID (spec 2 "Discussion", spec 3 list layout): 10 a page, top
+ * /discussion and /discussion/:problemID (the group discussions' list layout): 10 a page, top
  * ones first; keyword, category and "only mine" filters; post, and the super admin's categories.
  */
 export default function DiscussionListPage() {

@@ -5,7 +5,7 @@ import { DISCUSSION_LIMITS, MSG, REPORT_TAGS, type ReportTag } from '@oj/shared'
 import { discussionApi } from '../../api/discussion';
 import { feedback } from '../../app/feedback';
 
-/** Report a discussion (spec 2 §5): the six tags and a reason ≤ 200; both empty is refused here too. */
+/** Report a discussion: the six tags and a reason ≤ 200; both empty is refused here too. */
 export function ReportDialog({ did, open, onClose }: { did: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [tags, setTags] = useState<ReportTag[]>([]);
@@ -14,7 +14,7 @@ export function ReportDialog({ did, open, onClose }: { did: number; open: boolea
 
   const submit = async () => {
     if (!tags.length && !reason.trim()) {
-      // The server's own message (spec 2 §5), said before asking it.
+      // The server's own message, said before asking it.
       feedback.warning(t('msg.reportEmpty', { defaultValue: MSG.reportEmpty }));
       return;
     }

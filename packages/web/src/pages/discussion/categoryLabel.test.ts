@@ -1,4 +1,4 @@
-/** Discussion categories (issue 20): HOJ's five default ones in the viewer's language, an admin's as typed. */
+/** Discussion categories: HOJ's five default ones in the viewer's language, an admin's as typed. */
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { UI_LANGUAGES } from '@oj/shared';

@@ -11,7 +11,7 @@ interface ApplyValues {
   reason: string;
 }
 
-/** Apply to a protected group (reason 5–100) or a private one (code of exactly 6 + reason), spec 3 §5. */
+/** Apply to a protected group (reason 5–100) or a private one (code of exactly 6 + reason). */
 export function GroupApplyDialog({ group, open, onClose, onDone }: { group: Group; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ApplyValues>();

@@ -4,7 +4,7 @@ import type { GroupAuthValue } from '@oj/shared';
 
 const COLOR: Record<GroupAuthValue, string> = { 1: 'green', 2: 'orange', 3: 'red' };
 
-/** Public / protected / private (spec 3 §3 Group auth). */
+/** Public / protected / private (group auth). */
 export function GroupAuthTag({ auth }: { auth: GroupAuthValue }) {
   const { t } = useTranslation();
   return <Tag color={COLOR[auth]}>{t(`group.auth.${auth}`)}</Tag>;

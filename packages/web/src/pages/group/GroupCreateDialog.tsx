@@ -9,7 +9,7 @@ import { successMsg } from '../../app/i18n';
 import { groupPath } from '../../components/group/GroupContext';
 import { GroupFormFields, type GroupFormValues } from './GroupFormFields';
 
-/** The create dialog of /group (spec 3 §2): the group form; on success the new group's home opens. */
+/** The create dialog of /group: the group form; on success the new group's home opens. */
 export function GroupCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

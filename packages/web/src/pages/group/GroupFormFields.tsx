@@ -25,7 +25,7 @@ const lengthRule = (min: number, max: number, message: string): FormRule[] => [
 
 /**
  * Name 5–25, short name 5–10, brief 5–50, description 5–1000, auth, and the 6-character code shown only
- * for a protected or private group (spec 3 §5); checked on blur (the Form sets `validateTrigger`).
+ * for a protected or private group; checked on blur (the Form sets `validateTrigger`).
  */
 export function GroupFormFields() {
   const { t } = useTranslation();

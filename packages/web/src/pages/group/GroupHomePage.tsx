@@ -4,7 +4,7 @@ import { Markdown } from '../../components/Markdown';
 import { useGroup } from '../../components/group/GroupContext';
 import { GroupAnnouncements } from './announcement/GroupAnnouncements';
 
-/** The group's home (spec 3 §2): its description and, for members, its announcements. */
+/** The group's home: its description and, for members, its announcements. */
 export default function GroupHomePage() {
   const { t } = useTranslation();
   const { group } = useGroup();

@@ -14,7 +14,7 @@ import { GroupAuthTag } from './GroupAuthTag';
 import { useGroup } from '../../components/group/GroupContext';
 
 /**
- * The home tab's side card (spec 3 §2): the group's facts and what the viewer can do — join a public
+ * The home tab's side card: the group's facts and what the viewer can do — join a public
  * group, apply to another (dialog), see his pending or refused application, leave (members but the
  * owner), disband (the owner or the super admin; the confirmation says what goes).
  */

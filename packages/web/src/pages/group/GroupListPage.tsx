@@ -53,10 +53,10 @@ function GroupCard({ group }: { group: Group }) {
   );
 }
 
-/** /group (spec 3 §2): cards of the groups, filters auth / keyword / only mine, 15 a page (9–120), the create dialog. */
+/** /group: cards of the groups, filters auth / keyword / only mine, 15 a page (9–120), the create dialog. */
 export default function GroupListPage() {
   const { t } = useTranslation();
-  // The list's state lives in the address bar (spec 3 §2 GroupList: auth, keyword, onlyMine, currentPage, limit).
+  // The list's state lives in the address bar (GroupList: auth, keyword, onlyMine, currentPage, limit).
   const [filter, update] = useListState(groupListQuery, DEFAULTS, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   const [creating, setCreating] = useState(false);

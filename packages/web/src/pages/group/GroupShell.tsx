@@ -32,7 +32,7 @@ function ShellMessage({ title }: { title: string }) {
 }
 
 /**
- * /group/:groupID (spec 3 §2 GroupDetails): the group's header and the tabs of spec 3 bound to the child
+ * /group/:groupID (GroupDetails): the group's header and its tabs bound to the child
  * routes, and the GroupContext they read. Tabs the viewer may not see are left out (announcements for
  * group admins, settings for its root, discussions while the site keeps them closed); a non-member has
  * only the home (where he joins or applies): the other tabs are disabled and their routes say so.

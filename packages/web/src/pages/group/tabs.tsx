@@ -17,13 +17,13 @@ export interface GroupTab {
   /** the child path ('' the home) */
   key: string;
   icon: ReactNode;
-  /** who sees the tab (spec 3 §2 "Group home and tabs") */
+  /** who sees the tab */
   shown: (access: GroupAuthInfo, site: { openGroupDiscussion: boolean }) => boolean;
 }
 
 const always = () => true;
 
-/** The tabs of spec 3 §2, in order; the child routes of the shell carry the same keys. */
+/** The group's tabs, in order; the child routes of the shell carry the same keys. */
 export const GROUP_TABS: GroupTab[] = [
   { key: '', icon: <HomeOutlined />, shown: always },
   { key: 'problem', icon: <UnorderedListOutlined />, shown: always },
@@ -45,11 +45,11 @@ export function groupTabOfPath(rest: string): string {
   return first;
 }
 
-/** Tabs whose pages use the full width (spec 3 §2: "Submission, problem and training sub-pages use full width"). */
+/** Tabs whose pages use the full width ("Submission, problem and training sub-pages use full width"). */
 const FULL_WIDTH = new Set(['problem', 'training', 'status']);
 
 /**
- * The side card beside a tab's page (spec 3 §2): the group's info card with apply / exit / disband on
+ * The side card beside a tab's page: the group's info card with apply / exit / disband on
  * the home, the group leaderboard on the other tabs, none on the full-width ones.
  */
 export function groupSideOf(tab: string): 'info' | 'leaderboard' | null {

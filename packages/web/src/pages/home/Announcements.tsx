@@ -50,7 +50,7 @@ function AnnouncementDetail({ a, onBack }: { a: Announcement; onBack: () => void
   );
 }
 
-/** Where the announcements come from: the site's (the home page), or a group's (its home, issue 15). */
+/** Where the announcements come from: the site's (the home page), or a group's (its home). */
 export interface AnnouncementSource {
   key: (page: number) => readonly unknown[];
   list: (page: number, limit: number) => Promise<Page<Announcement>>;
@@ -59,7 +59,7 @@ export interface AnnouncementSource {
 const siteSource: AnnouncementSource = { key: queryKeys.announcements, list: siteApi.announcements };
 
 /**
- * Announcements of the home page, 5 per page (spec 1 §9): their titles, authors and times; an
+ * Announcements of the home page, 5 per page: their titles, authors and times; an
  * announcement's content is rendered when it is opened, so the Markdown renderer (marked and the
  * sanitiser) is not part of the home page's first load.
  */

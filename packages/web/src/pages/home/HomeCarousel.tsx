@@ -19,7 +19,7 @@ function Welcome() {
   );
 }
 
-/** Home carousel (spec 1 §2): 5000 ms, 440 px high, 200 px under 768 px (CSS). */
+/** Home carousel: 5000 ms, 440 px high, 200 px under 768 px (CSS). */
 export function HomeCarousel() {
   const { data, isPending } = useQuery({ queryKey: queryKeys.carousel, queryFn: siteApi.carousel });
   const skeleton = <HomeSkeleton block className="oj-carousel-skeleton" />;

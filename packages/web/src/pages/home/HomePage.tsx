@@ -7,7 +7,7 @@ import { SubmissionStatisticsCard } from './SubmissionStatisticsCard';
 import './home.css';
 
 /**
- * Home (spec 1 §2): carousel, then announcements, recent contests, statistics and recently updated problems beside the
+ * Home: carousel, then announcements, recent contests, statistics and recently updated problems beside the
  * last-7-days AC ranking; one column under the lg breakpoint.
  */
 export default function HomePage() {

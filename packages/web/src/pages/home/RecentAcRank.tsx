@@ -12,7 +12,7 @@ import { quietly } from '../../api/client';
 
 const PLACE_COLORS = ['#faad14', '#8c8c8c', '#d46b08'];
 
-/** Last-7-days AC ranking (spec 1 §2 Home): rank, avatar, username, title tag, AC count. */
+/** Last-7-days AC ranking on the home page: rank, avatar, username, title tag, AC count. */
 export function RecentAcRank() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentAcRank, queryFn: quietly(homeApi.recentAcRank) });

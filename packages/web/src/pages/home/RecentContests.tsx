@@ -14,7 +14,7 @@ import { ContestLink } from '../contest/list/ContestLink';
 import { ContestAuthTag, ContestLock, ContestStatusTag, ContestTypeTag, statusColor, useFormatDuration } from '../../components/contest/meta';
 
 /**
- * Recent contests (spec 1 §2 Home): status tag, rule type, auth tag, start time, duration and
+ * Recent contests on the home page: status tag, rule type, auth tag, start time, duration and
  * participants of the running and upcoming contests (then the latest ended ones), each a link in.
  */
 export function RecentContests() {

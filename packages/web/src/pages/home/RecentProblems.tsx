@@ -10,7 +10,7 @@ import { lazyOnScreen } from '../../components/onScreen';
 // antd Table is large and this card is below the fold: its table is fetched when the card comes on screen.
 const RecentProblemsTable = lazyOnScreen(() => import('./RecentProblemsTable'));
 
-/** Recently updated problems (spec 1 §2 Home): problem id, title, last modified. */
+/** Recently updated problems on the home page: problem id, title, last modified. */
 export function RecentProblems() {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({ queryKey: homeKeys.recentProblems, queryFn: homeApi.recentUpdatedProblems });

@@ -17,7 +17,7 @@ import { useMay } from '../../app/may';
 const StatisticsChart = lazyOnScreen(() => import('./StatisticsChart'));
 
 /**
- * Last-week submission statistics (spec 1 §2 Home). The server keeps them for an hour; administrators
+ * Last-week submission statistics on the home page. The server keeps them for an hour; administrators
  * get a button that counts again now (the server ignores the request from anyone else).
  */
 export function SubmissionStatisticsCard() {

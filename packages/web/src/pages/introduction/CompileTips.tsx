@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const TIPS = ['mainReturn', 'int64', 'javaMain', 'noExtra'] as const;
 
-/** The four compile tips of the help page (spec 2 "Help page"). */
+/** The four compile tips of the help page. */
 export function CompileTips() {
   const { t } = useTranslation();
   return (

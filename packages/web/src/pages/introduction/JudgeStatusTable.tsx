@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { JudgeStatus } from '@oj/shared';
 import { JUDGE_STATUS_ROWS, type JudgeStatusRow } from '../../components/judgeStatus';
 
-/** The verdicts the help page explains, in the order of spec 2 §4. */
+/** The verdicts the help page explains, in the scoreboard's order. */
 const HELP_ORDER: number[] = [
   JudgeStatus.PENDING,
   JudgeStatus.SUBMITTED_FAILED,

@@ -6,7 +6,7 @@ import { abTemplateOf } from './abTemplates';
 
 /**
  * The judge's own languages (oj ME, as registered by the judges) with their compile command; each row
- * opens to an A+B solution in that language (spec 2 "Help page").
+ * opens to an A+B solution in that language.
  */
 export function LanguageTable() {
   const { t } = useTranslation();

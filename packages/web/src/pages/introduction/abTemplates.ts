@@ -1,5 +1,5 @@
 /**
- * A+B solutions for the help page (spec 2 "Help page": an A+B template per compiler). Read two integers
+ * A+B solutions for the help page (an A+B template per compiler). Read two integers
  * from standard input, print their sum. Chosen by the language's name, so every C++ standard or O2
  * variant gets the C++ one.
  */

@@ -7,7 +7,7 @@ import { feedback } from '../../app/feedback';
 import { successMsg } from '../../app/i18n';
 import { session } from '../../app/session';
 
-/** Spec 1 §4: call logout, clear the session, go home. The local session ends even if the call fails. */
+/** Call logout, clear the session, go home. The local session ends even if the call fails. */
 export default function LogoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

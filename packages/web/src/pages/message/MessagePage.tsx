@@ -6,7 +6,7 @@ import { useUnread } from '../../api/queries';
 import type { MessageTab } from '../../api/message';
 import './message.css';
 
-/** The tabs of /message (spec 2 "Message centre"), each with its unread counter (capped at 99 like the top bar's). */
+/** The tabs of /message, each with its unread counter (capped at 99 like the top bar's). */
 const TABS: { tab: MessageTab; count: keyof UnreadCounts }[] = [
   { tab: 'discuss', count: 'comment' },
   { tab: 'reply', count: 'reply' },

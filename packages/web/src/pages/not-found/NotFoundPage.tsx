@@ -2,7 +2,7 @@ import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 1 §2: an animated 404, the sorry text, Go Home and Back. */
+/** An animated 404, the sorry text, Go Home and Back. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { useReachable } from './useReachable';
 const FRAME_TIMEOUT_MS = 15_000;
 
 /**
- * The external algorithm wiki, full width and height under the top bar (spec 1 §1), at the address of the
+ * The external algorithm wiki, full width and height under the top bar, at the address of the
  * site setting `oiWikiUrl`. Offline installs and school networks often cannot reach it: the page asks first
  * (or waits for the frame) and, when the wiki does not answer, says so with the link instead of a broken frame.
  */

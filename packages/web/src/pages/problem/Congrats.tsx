@@ -15,7 +15,7 @@ const fire = (options: confetti.Options) => {
   void cannon(options);
 };
 
-/** The Accepted celebration (spec 1 §4): confetti and a congratulation for 3 s, then `onDone`. */
+/** The Accepted celebration: confetti and a congratulation for 3 s, then `onDone`. */
 export function Congrats({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   useEffect(() => {

@@ -52,7 +52,7 @@ interface Props {
 const pickLanguage = (langs: string[], saved: string | undefined) =>
   saved && langs.includes(saved) ? saved : (langs.find((l) => l === 'C++') ?? langs[0] ?? '');
 
-/** The right side of the problem page: editor, its tools, self-test and submit (spec 1 §2, §4). */
+/** The right side of the problem page: editor, its tools, self-test and submit. */
 export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -159,7 +159,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
 
   const setCode = (value: string) => setCodes((c) => ({ ...c, [language]: value }));
 
-  /** Spec 1 §5 checks made before any call. */
+  /** Code checks made before any call. */
   const checkCode = () => {
     if (!code.trim()) return t('msg.codeEmpty');
     if (code.length > LIMITS.codeMax) return t('msg.codeTooLong');

@@ -2,7 +2,7 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_THEME_NAMES, FONT_SIZES, TAB_SIZES, type EditorSettings } from '../../components/code-editor/editorConfig';
 
-/** The editor's settings (spec 1 §9): theme, font size, tab size; kept per problem by the panel. */
+/** The editor's settings: theme, font size, tab size; kept per problem by the panel. */
 export default function EditorSettingsForm({ settings, onChange }: { settings: EditorSettings; onChange(settings: EditorSettings): void }) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../components/time';
 import { StatusTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 
-/** The problem page's "my submissions" tab (spec 1 §2). */
+/** The problem page's "my submissions" tab. */
 export default function MySubmissions({ problemId }: { problemId: string }) {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -15,14 +15,14 @@ const PARTS: { key: keyof ProblemCount; label: string }[] = [
   { key: 'pa', label: 'judgeStatus.PARTIAL_ACCEPTED' },
 ];
 
-/** Spec 1 §9: AC rate as a percentage with 2 decimals. */
+/** AC rate as a percentage with 2 decimals. */
 export const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 10000) / 100 : 0);
 
 /** One line per verdict with its share, e.g. for a row's native tooltip. */
 export const breakdownText = (t: (key: string) => string, count: ProblemCount) =>
   PARTS.map((p) => `${t(p.label)}: ${count[p.key]} (${percent(count[p.key], count.total).toFixed(2)}%)`).join('\n');
 
-/** The pass-rate bar of a problem row; hovering shows every verdict's share (spec 1 §2). */
+/** The pass-rate bar of a problem row; hovering shows every verdict's share. */
 export function PassRateBar({ count }: { count: ProblemCount }) {
   const { t } = useTranslation();
   const rate = percent(count.ac, count.total);

@@ -18,7 +18,7 @@ import { ProblemStatement } from './ProblemStatement';
 const LoadFailed = lazy(() => import('./ProblemLoadFailed'));
 
 /**
- * /problem/:problemID (spec 1 §2): statement on the left, editor on the right in a resizable split;
+ * /problem/:problemID: statement on the left, editor on the right in a resizable split;
  * stacked under 768 px. Focus mode lays the split over the whole window (kept per problem).
  */
 export default function ProblemDetailPage() {

@@ -30,7 +30,7 @@ export default function ProblemListPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const superAdmin = useMay('listHiddenProblems');
-  // The filters live in the address bar (spec 1 §2 query fields), so a filtered list can be shared.
+  // The filters live in the address bar (its query fields), so a filtered list can be shared.
   const [filter, update] = useListState(problemListQuery, undefined, PAGER);
   const [showTags, setShowTags] = useState(() => readStorage(SHOW_TAGS_KEY) !== 'false');
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
@@ -58,7 +58,7 @@ export default function ProblemListPage() {
     update({ keyword: undefined, tagId: undefined, difficulty: undefined, oj: undefined, auth: undefined });
   };
 
-  // The site's problem table under the bank's scope: every column of spec 1 §2, tags by the checkbox.
+  // The site's problem table under the bank's scope: every column of the problem list, tags by the checkbox.
   const scope: ProblemTableScope<ProblemListRow, typeof filter> = {
     testId: 'problem-table',
     rowKey: 'pid',
@@ -74,7 +74,7 @@ export default function ProblemListPage() {
     minWidth: LIST_MIN_WIDTH,
     authTag: true,
     onTag: toggleTag,
-    // Spec 1 §2: hovering a row shows the verdict percentages (the bar has a richer tooltip).
+    // Hovering a row shows the verdict percentages (the bar has a richer tooltip).
     rowTitle: (r) => breakdownText(t, r),
   };
 

@@ -22,7 +22,7 @@ export default function ProblemLoadFailed({ status, title, backTo, backLabel }: 
           <Button key="back" onClick={() => navigate(backTo)}>
             {backLabel}
           </Button>,
-          // Spec 1 §2: on load failure the submit control is disabled.
+          // On load failure the submit control is disabled.
           <Button key="submit" type="primary" disabled>
             {t('problem.submit.submit')}
           </Button>,

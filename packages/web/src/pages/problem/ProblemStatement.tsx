@@ -196,7 +196,7 @@ function Annex({ files }: { files: Record<string, string> }) {
   );
 }
 
-/** The left side of the problem page: description, my submissions, annex (spec 1 §2). */
+/** The left side of the problem page: description, my submissions, annex. */
 export function ProblemStatement({ detail }: { detail: ProblemDetail }) {
   const { t } = useTranslation();
   const files = detail.problem.userExtraFile ?? {};

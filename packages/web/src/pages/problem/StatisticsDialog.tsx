@@ -35,7 +35,7 @@ function Pie({ count }: { count: ProblemCount }) {
   return <EChart option={option} style={{ width: '100%', height: 340 }} testId="statistics-chart" />;
 }
 
-/** Verdict shares of a problem's submissions (spec 1 §2 "statistics pie dialog"). */
+/** Verdict shares of a problem's submissions. */
 export default function StatisticsDialog({ open, onClose, count, title }: { open: boolean; onClose(): void; count: ProblemCount; title: string }) {
   const { t } = useTranslation();
   return (

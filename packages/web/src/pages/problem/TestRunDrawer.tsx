@@ -16,13 +16,13 @@ interface Props {
   mode: string;
   code: string;
   examples: ProblemExample[];
-  /** the check of spec 1 §5 the submit button also makes; returns a message or null */
+  /** the code check the submit button also makes; returns a message or null */
   checkCode(): string | null;
 }
 
 const WAITING = new Set<number>([JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]);
 
-/** Online self-test (spec 1 §2, §4): an input tab and a result tab; the result is polled every second. */
+/** Online self-test: an input tab and a result tab; the result is polled every second. */
 export default function TestRunDrawer({ open, onClose, pid, language, mode, code, examples, checkCode }: Props) {
   const { t } = useTranslation();
   const scope = useProblemScope();
@@ -53,7 +53,7 @@ export default function TestRunDrawer({ open, onClose, pid, language, mode, code
         if (WAITING.has(r.status)) poll(key);
         else setRunning(false);
       } catch (e) {
-        // Spec 1 §4: on failure back to the input tab.
+        // On failure back to the input tab.
         setRunning(false);
         setTab('input');
         feedback.error((e as Error).message);

@@ -1,7 +1,7 @@
 import { i18n } from '../../app/i18n';
 import { feedback } from '../../app/feedback';
 
-/** Copies text and says so ('Copied successfully' / 'Copied failed', spec 1 §8). */
+/** Copies text and says so ('Copied successfully' / 'Copied failed'). */
 export async function copyText(text: string): Promise<void> {
   try {
     if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(text);

@@ -1,7 +1,7 @@
 import { ITEM_KEYS, readJson, writeStorage } from '../../app/storage';
 import { DEFAULT_EDITOR_SETTINGS, EDITOR_THEME_NAMES, FONT_SIZES, TAB_SIZES, type EditorSettings } from '../../components/code-editor/editorConfig';
 
-/** What the editor keeps per problem in localStorage (spec 1 §2: settings and focus mode per problem). */
+/** What the editor keeps per problem in localStorage (settings and focus mode per problem). */
 export interface SavedEditorState {
   language?: string;
   /** code per language, so switching languages does not lose work */

@@ -1,6 +1,6 @@
 import type { ProblemDetail } from '@oj/shared';
 
-/** The statement as Markdown, for administrators who copy a problem elsewhere (spec 1 §6). */
+/** The statement as Markdown, for administrators who copy a problem elsewhere. */
 export function problemAsMarkdown(
   { problem: p, tags }: ProblemDetail,
   labels: Record<'description' | 'input' | 'output' | 'sampleInput' | 'sampleOutput' | 'hint' | 'source' | 'limits', string>,

@@ -3,8 +3,8 @@ import type { Page, SubmissionInfo } from '@oj/shared';
 import { problemApi, problemKeys } from '../../api/problem';
 
 /**
- * Where a problem page is opened from: the public bank (default) or a contest (spec 1 §2 "Problem
- * detail" variants). The problem page's parts (statement, my submissions, editor, submit flow, test
+ * Where a problem page is opened from: the public bank (default) or a contest (the problem
+ * page's variants). The problem page's parts (statement, my submissions, editor, submit flow, test
  * run) read it instead of having copies per place; a contest page provides its own value.
  */
 export interface ProblemScope {

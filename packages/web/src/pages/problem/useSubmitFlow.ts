@@ -16,7 +16,7 @@ const ACTIVE = new Set<number>(ACTIVE_JUDGE_STATUSES);
 export const isActive = (status: number | null) => status === JudgeStatus.SUBMITTING || (status !== null && ACTIVE.has(status));
 
 /**
- * Submit and follow the verdict (spec 1 §4): Submitting, then the submission's own status polled
+ * Submit and follow the verdict: Submitting, then the submission's own status polled
  * every 2 s (at most 300 rounds; stops on a final status or a failed call). `onAccepted` fires once
  * when the verdict is Accepted.
  */
@@ -54,7 +54,7 @@ export function useSubmitFlow(onAccepted: () => void) {
             if (status === JudgeStatus.ACCEPTED) acceptedRef.current();
           }
         } catch {
-          /* spec 1 §4: polling stops on error */
+          /* polling stops on error */
         }
       }, TIMINGS.submissionPollMs);
     },

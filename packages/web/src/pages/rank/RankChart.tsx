@@ -9,7 +9,7 @@ import { EChart } from '../../components/EChart';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** Bar chart of the top users (spec 2 §2): AC and submissions for ACM, score for OI. */
+/** Bar chart of the top users: AC and submissions for ACM, score for OI. */
 export default function RankChart({ rows, type }: { rows: RankRecord[]; type: RankTypeCode }) {
   const { t } = useTranslation();
   const option = useMemo(() => {

@@ -21,7 +21,7 @@ const SITE: RankScope = {
   full: true,
 };
 
-/** ACM or OI rank list (spec 2 §2): top-10 chart, search, page size 30. */
+/** ACM or OI rank list: top-10 chart, search, page size 30. */
 export function RankPage({ type }: { type: RankTypeCode }) {
   const { t } = useTranslation();
   // Page, size and search live in the address bar: a shared or reloaded link shows the same rows.

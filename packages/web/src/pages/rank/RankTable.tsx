@@ -104,7 +104,7 @@ export function RankTable({ scope, type, data, loading, emptyText, pager }: Prop
     ...(scope.full && acm
       ? ([
           {
-            // Spec 2 calls this column "rating", but a rank record has no rating: it is AC ÷ total, so say so.
+            // The design calls this column "rating", but a rank record has no rating: it is AC ÷ total, so say so.
             title: t('rankPage.acRate'),
             key: 'acRate',
             width: 90,

@@ -11,7 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 
 const ACCEPT = LIMITS.avatarTypes.map((e) => `.${e}`).join(',');
 
-/** Spec 1 §5 checks before anything is sent: allowed types and at most 2 MB. */
+/** Checks before anything is sent: allowed types and at most 2 MB. */
 function checkAvatar(file: File): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(LIMITS.avatarTypes as readonly string[]).includes(ext)) return 'msg.fileTypeNotSupport';

@@ -9,7 +9,7 @@ import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 
-/** Settings (spec 1 §2): Account and Profile sections, plus the remote-judge session. */
+/** Settings: Account and Profile sections, plus the remote-judge session. */
 export default function SettingPage() {
   const { t } = useTranslation();
   const { user } = useSession();

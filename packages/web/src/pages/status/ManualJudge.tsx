@@ -7,7 +7,7 @@ import { feedback } from '../../app/feedback';
 import { statusName } from './format';
 import { StatusTag } from './StatusTag';
 
-/** Spec 1 §4: no manual verdict while judging or compiling, after a compile error, nor (popover) while pending. */
+/** No manual verdict while judging or compiling, after a compile error, nor (popover) while pending. */
 export const manualJudgeDisabled = (status: number) =>
   status === JudgeStatus.JUDGING || status === JudgeStatus.COMPILING || status === JudgeStatus.COMPILE_ERROR || status === JudgeStatus.PENDING;
 

@@ -6,7 +6,7 @@ import { JudgeStatus, type SubmissionInfo } from '@oj/shared';
 import { submissionApi } from '../../api/submission';
 import { feedback } from '../../app/feedback';
 
-/** Rejudge (admin role, spec 1 §6): an icon button with its name in a tooltip, so the list stays narrow. */
+/** Rejudge (admin role): an icon button with its name in a tooltip, so the list stays narrow. */
 export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -28,7 +28,7 @@ export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange
   );
 }
 
-/** Cancel judge (super admin); disabled when already cancelled (spec 1 §4). */
+/** Cancel judge (super admin); disabled when already cancelled. */
 export function CancelButton({ row, onChange }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -60,10 +60,10 @@ export function CancelButton({ row, onChange }: { row: SubmissionInfo; onChange:
   );
 }
 
-/** Spec 1 §4: only submissions made outside contests can be shared. */
+/** Only submissions made outside contests can be shared. */
 export const shareable = (row: Pick<SubmissionInfo, 'cid'>) => row.cid === 0;
 
-/** The owner's share toggle (spec 1 §4); nothing for a contest submission. */
+/** The owner's share toggle; nothing for a contest submission. */
 export function ShareSwitch({ row, onChange, size = 'small' }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void; size?: 'small' | 'default' }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -35,7 +35,7 @@ function useFilters() {
   return { filters, update };
 }
 
-/** Submission list (spec 1 §2 "Submission list"), /status. */
+/** Submission list, /status. */
 export default function StatusPage() {
   return <SubmissionListView scope={PUBLIC_LIST_SCOPE} />;
 }

@@ -7,7 +7,7 @@ import { JUDGE_STATUS_COLOR, partialScore } from '../../components/judgeStatus';
 import { statusName } from './format';
 
 /**
- * A verdict in its colour; active states spin (spec 1 §4), -5 shows a question mark, -10 no icon; a
+ * A verdict in its colour; active states spin, -5 shows a question mark, -10 no icon; a
  * partial result carries its score (so it stays with the verdict where the score column is off screen).
  */
 export function StatusTag({ status, score, onClick }: { status: number; score?: number | null; onClick?: () => void }) {

@@ -2,7 +2,7 @@ import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 
 const MEMORY_UNITS = ['KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
-/** Spec 1 §9: memory (stored in KB) in 1024 steps from KB to YB, at most 2 decimals; '--' when unknown. */
+/** Memory (stored in KB) in 1024 steps from KB to YB, at most 2 decimals; '--' when unknown. */
 export function formatMemory(kb: number | null | undefined): string {
   if (kb === null || kb === undefined) return '--';
   let value = kb;
@@ -14,10 +14,10 @@ export function formatMemory(kb: number | null | undefined): string {
   return `${Number(value.toFixed(2))} ${MEMORY_UNITS[unit]}`;
 }
 
-/** Spec 1 §9: time in ms. */
+/** Time in ms. */
 export const formatTime = (ms: number | null | undefined) => (ms === null || ms === undefined ? '--' : `${ms} ms`);
 
-/** Spec 1 §9: length in B. */
+/** Length in B. */
 export const formatLength = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '--' : `${bytes} B`);
 
 /** Name of a status code, the key suffix of `judgeStatus.*` in the locales. */
@@ -26,7 +26,7 @@ export function statusName(code: number): keyof typeof JudgeStatus | undefined {
 }
 
 /**
- * Statuses the list can be filtered by (spec 1 §2): every status a stored submission can have, but not
+ * Statuses the list can be filtered by: every status a stored submission can have, but not
  * Cancelled, nor the client-only Submitting and Not Submitted.
  */
 export const FILTER_STATUSES: JudgeStatusCode[] = [

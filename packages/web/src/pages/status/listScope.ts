@@ -3,7 +3,7 @@ import { i18n } from '../../app/i18n';
 import { submissionApi, submissionKeys, type SubmissionListParams } from '../../api/submission';
 
 /**
- * Where a submission list lives (spec 1 §2 "Submission list"): /status, or a contest's submissions
+ * Where a submission list lives: /status, or a contest's submissions
  * tab. The list reads its rows, links, columns and title from here instead of being copied.
  */
 export interface SubmissionListScope {
@@ -13,7 +13,7 @@ export interface SubmissionListScope {
   checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
   submissionPath(r: SubmissionInfo): string;
   problemPath(r: SubmissionInfo): string;
-  /** score column: outside contests and in OI contests (spec 1 §2) */
+  /** score column: outside contests and in OI contests */
   showScore: boolean;
   pageClass?: string;
   testId?: string;

@@ -51,7 +51,7 @@ function CaseGrid({ cases }: { cases: CaseResult[] }) {
 }
 
 /**
- * Test-case results (spec 1 §2 "Submission detail"): a grid of cases, or one collapsible panel per
+ * Test-case results: a grid of cases, or one collapsible panel per
  * subtask. Closed results (the problem keeps them private) show a note instead.
  */
 export function CaseResults({ result, closedText }: { result: AllCaseResult | null; closedText?: string }) {

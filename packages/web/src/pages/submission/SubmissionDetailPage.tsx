@@ -27,7 +27,7 @@ function bannerType(status: number): 'success' | 'info' | 'warning' | 'error' {
   return 'error';
 }
 
-/** Error text is shown for compile error, system error and submit failed (spec 1 §2). */
+/** Error text is shown for compile error, system error and submit failed. */
 const SHOWS_ERROR: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
 function Banner({ s }: { s: Submission }) {
@@ -141,7 +141,7 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
   );
 }
 
-/** Submission detail (spec 1 §2): banner, info, case results, code; polls every 2 s until a verdict. */
+/** Submission detail: banner, info, case results, code; polls every 2 s until a verdict. */
 export default function SubmissionDetailPage() {
   const { submitID } = useParams();
   return <SubmissionDetailView submitId={Number(submitID)} scope={PUBLIC_DETAIL_SCOPE} />;

@@ -11,7 +11,7 @@ import { useTrainingData } from './useTrainingData';
 import { PageLoading } from '../../app/layout/PageLoading';
 
 /**
- * Focus mode of a training problem, /training/:trainingID/problem/:problemID/full-screen (spec 1 §2):
+ * Focus mode of a training problem, /training/:trainingID/problem/:problemID/full-screen:
  * outside the training shell, the top bar carries the training's context menu (route meta
  * fullScreenSource), a bar at the bottom moves between its problems, and the editor's toggle goes back
  * to the problem inside the training.

@@ -10,7 +10,7 @@ import { Markdown } from '../../components/Markdown';
 import { useTraining } from './TrainingContext';
 
 /**
- * The password card of a private training (spec 2 §2, §5; spec 3 §5): an empty password gets the
+ * The password card of a private training: an empty password gets the
  * warning "Enter the training password"; the server's refusals (wrong password, too many tries) come
  * as the client's toast. Registering reloads the access, which unlocks the tabs in place.
  */

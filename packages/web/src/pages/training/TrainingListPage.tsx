@@ -8,13 +8,13 @@ import { trainingApi, trainingKeys, useTrainingCategories } from '../../api/trai
 import { useListState } from '../../components/list/useListState';
 import { TrainingTable, type TrainingTableScope } from './TrainingTable';
 
-/** The list's size is fixed (spec 2 §9): a `limit` in the address is not read. */
+/** The list's size is fixed: a `limit` in the address is not read. */
 const PAGER = { pageSizes: [TRAINING_LIMITS.pageSize] };
 
-/** /training (spec 2 §2; columns of spec 3 "Group trainings"): 15 a page, keyword, category and auth filters. */
+/** /training (the group trainings' columns): 15 a page, keyword, category and auth filters. */
 export default function TrainingListPage() {
   const { t } = useTranslation();
-  // The filters live in the address bar (spec 2 §2: keyword, categoryId, auth, currentPage).
+  // The filters live in the address bar (keyword, categoryId, auth, currentPage).
   const [filter, update] = useListState(trainingListQuery, undefined, PAGER);
   const [keyword, setKeyword] = useState(filter.keyword ?? '');
   useEffect(() => setKeyword(filter.keyword ?? ''), [filter.keyword]);

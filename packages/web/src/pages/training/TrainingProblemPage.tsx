@@ -4,7 +4,7 @@ import { TrainingProblemView } from './TrainingProblemView';
 import { useTrainingProblemPath } from '../../components/training/TrainingPlace';
 
 /**
- * /training/:trainingID/problem/:problemID inside the training shell (spec 2 §2). The editor's
+ * /training/:trainingID/problem/:problemID inside the training shell. The editor's
  * focus-mode toggle leads to the full-screen route.
  */
 export default function TrainingProblemPage() {

@@ -15,7 +15,7 @@ import { useTraining } from './TrainingContext';
 import { useIsTrainingAdmin } from '../../components/training/policy';
 import { useTrainingProblemPath } from '../../components/training/TrainingPlace';
 
-/** Spec 2 §9 scoreboard refresh: every 30 s while the tab is shown. */
+/** Scoreboard refresh: every 30 s while the tab is shown. */
 const REFRESH_MS = 30_000;
 /** The address bar's part of the query: currentPage, limit, keyword; the training comes from the route. */
 const addressQuery = trainingRankQuery.omit({ tid: true });

@@ -11,7 +11,7 @@ import { useTrainingPlace } from '../../components/training/TrainingPlace';
 import { useTrainingData } from './useTrainingData';
 import { PageLoading } from '../../app/layout/PageLoading';
 
-/** The tabs of spec 2 §2 (child routes); `inside` ones stay disabled until the viewer has access. */
+/** The training's tabs (child routes); `inside` ones stay disabled until the viewer has access. */
 const TABS = [
   { key: '', labelKey: 'introduction', icon: <HomeOutlined />, inside: false },
   { key: 'problems', labelKey: 'problems', icon: <UnorderedListOutlined />, inside: true },
@@ -43,13 +43,13 @@ function ShellMessage({ title }: { title: string }) {
 }
 
 /**
- * Training admins: the admin pages of this training (spec 2 §2: the site's in a new tab; a group's
+ * Training admins: the admin pages of this training (the site's in a new tab; a group's
  * in the group's training tab).
  */
 function AdminButtons({ training }: { training: TrainingDetail }) {
   const { t } = useTranslation();
   const place = useTrainingPlace();
-  // The site keeps its rule (super admins, spec 2 §2); in a group the training's admins (spec 3 §6).
+  // The site keeps its rule (super admins); in a group the training's admins.
   const siteAdmin = useMayEditTraining(training.gid);
   const groupAdmin = useIsTrainingAdmin(training);
   if (!(place.group ? groupAdmin : siteAdmin)) return null;
@@ -101,7 +101,7 @@ function TrainingHeader({ training }: { training: TrainingDetail }) {
 }
 
 /**
- * /training/:trainingID (spec 2 §2 TrainingDetails): header, tabs introduction / problems / rank bound
+ * /training/:trainingID (TrainingDetails): header, tabs introduction / problems / rank bound
  * to the child routes, and the TrainingContext they read. The problem and rank tabs stay disabled until
  * the viewer has access; registering with the password unlocks them in place.
  */

@@ -22,7 +22,7 @@ type CellRow = TrainingTableRow & { acCount?: number; categoryId?: number | null
 const cell = (r: TrainingTableRow) => r as CellRow;
 
 /**
- * The site's training cells, by name (spec 3 "Group trainings": number, title, auth, category in its
+ * The site's training cells, by name (number, title, auth, category in its
  * colour, progress, problem count, author, recent update).
  */
 export type TrainingColumnKey = 'rank' | 'title' | 'auth' | 'category' | 'progress' | 'problemCount' | 'author' | 'updated';

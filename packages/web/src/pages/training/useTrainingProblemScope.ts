@@ -9,7 +9,7 @@ import type { TrainingContextValue } from './TrainingContext';
 import { useTrainingPlace } from '../../components/training/TrainingPlace';
 
 /**
- * The problem page's scope inside a training (spec 1 §2 training variant): the bank's problem page,
+ * The problem page's scope inside a training (its training variant): the bank's problem page,
  * whose submissions carry the training's id (`tid`) so they count for its rank and progress. They are
  * ordinary submissions otherwise (cid 0: /status, the captcha switch, the bank's statistics).
  * Submitting needs access to the training.

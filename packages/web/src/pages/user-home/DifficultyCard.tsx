@@ -8,7 +8,7 @@ import { lazyOnScreen } from '../../components/onScreen';
 
 const DifficultyChart = lazyOnScreen(() => import('./DifficultyChart'));
 
-/** Difficulty statistics of the user home (spec 1 §2): solved problems per level. */
+/** Difficulty statistics of the user home: solved problems per level. */
 export function DifficultyCard({ info }: { info: UserHomeInfo }) {
   const { t } = useTranslation();
   const counts = useMemo(

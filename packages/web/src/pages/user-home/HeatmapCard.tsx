@@ -10,7 +10,7 @@ import { lazyOnScreen } from '../../components/onScreen';
 // ECharts is large: it loads only when a heatmap is actually shown and on screen, never with the first page.
 const HeatmapChart = lazyOnScreen(() => import('./HeatmapChart'), <Skeleton paragraph={{ rows: 3 }} />);
 
-/** Submissions per day over the last year (spec 1 §2). */
+/** Submissions per day over the last year. */
 export function HeatmapCard({ who }: { who: UserRef }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery({

@@ -7,7 +7,7 @@ import { authDialog, closeAuthDialog } from '../../app/dialogs/dialogStore';
 
 const TITLE_KEYS = { login: 'dialog.login', register: 'dialog.register', resetPwd: 'dialog.resetPwd' } as const;
 
-/** The shell's account dialog (spec 1 §2): 370 px, not closed by clicking outside, titled with the short name. */
+/** The shell's account dialog: 370 px, not closed by clicking outside, titled with the short name. */
 export default function AuthModal() {
   const { t } = useTranslation();
   const { open, mode } = authDialog.use();

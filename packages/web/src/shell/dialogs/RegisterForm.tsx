@@ -28,7 +28,7 @@ export function RegisterForm() {
   const needCode = config?.emailVerification !== false;
   const [loading, setLoading] = useState(false);
 
-  /** Spec 1 §5: the button checks the email first and shows the format error otherwise. */
+  /** The button checks the email first and shows the format error otherwise. */
   const sendCode = async (): Promise<number | null> => {
     try {
       await form.validateFields(['email']);
@@ -48,7 +48,7 @@ export function RegisterForm() {
   const onFinish = async (values: RegisterValues) => {
     setLoading(true);
     try {
-      // passwordAgain is the client's own check and is not sent (spec 1 §3).
+      // passwordAgain is the client's own check and is not sent.
       const res = await accountApi.register({
         username: values.username.trim(),
         password: values.password,

@@ -22,7 +22,7 @@ export function ResetPwdForm() {
   const [form] = Form.useForm<ResetValues>();
   const captcha = useCaptcha(['reset']);
 
-  /** Spec 1 §4: 90 s countdown after a send; a new captcha after every try. */
+  /** 90 s countdown after a send; a new captcha after every try. */
   const send = async (): Promise<number | null> => {
     let values: ResetValues;
     try {

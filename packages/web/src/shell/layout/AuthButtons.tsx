@@ -4,7 +4,7 @@ import { useWebsiteConfig } from '../../api/queries';
 import { openAuthDialog } from '../../app/dialogs/dialogStore';
 import '../../app/layout/space.css';
 
-/** Shown only to visitors; Register only when the site allows registration (spec 1 §2). */
+/** Shown only to visitors; Register only when the site allows registration. */
 export function AuthButtons({ onOpen, block }: { onOpen?: () => void; block?: boolean }) {
   const { t } = useTranslation();
   const { data: config } = useWebsiteConfig();

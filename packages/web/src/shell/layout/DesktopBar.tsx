@@ -14,7 +14,7 @@ export function DesktopBar() {
   const meta = useRouteMeta();
   const { token } = useSession();
   const items = useNavItems();
-  // Focus-mode pages show the context menu of where the problem came from (spec 1 §2).
+  // Focus-mode pages show the context menu of where the problem came from.
   const context = useContextNavItems();
   return (
     <header className="oj-topbar" data-testid="topbar">

@@ -7,7 +7,7 @@ import { changeLanguage, LANGUAGE_LABELS, localeStore } from '../../app/i18n';
 import { LazyDropdown } from '../../app/layout/LazyPopup';
 import '../../app/layout/space.css';
 
-/** Footer of spec 1 §2, showing only what the site configured; plus the language picker. */
+/** The site footer, showing only what the site configured; plus the language picker. */
 export function Footer() {
   const { t } = useTranslation();
   const { data: config, shortName } = useWebsiteConfig();

@@ -3,7 +3,7 @@ import { useWebsiteConfig } from '../../api/queries';
 import { toggleLanguage } from '../../app/i18n';
 import { LazyTooltip } from '../../app/layout/LazyPopup';
 
-/** Logo and short name; a click toggles zh-CN ⇄ en-US (spec 1 §1). */
+/** Logo and short name; a click toggles zh-CN ⇄ en-US. */
 export function Logo() {
   const { t } = useTranslation();
   const { shortName } = useWebsiteConfig();

@@ -26,7 +26,7 @@ export function MobileBar() {
   const { shortName } = useWebsiteConfig();
   const mainItems = useNavItems();
   const userItems = useUserMenuItems();
-  // Focus-mode pages: the context menu of where the problem came from (spec 1 §2).
+  // Focus-mode pages: the context menu of where the problem came from.
   const context = useContextNavItems();
   const navItems = context ? context.items : mainItems;
 

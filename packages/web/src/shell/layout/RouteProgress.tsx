@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-// Spec 1 §9: progress speed 1000; the spinner would sit on top of the top bar's user menu.
+// Progress speed 1000; the spinner would sit on top of the top bar's user menu.
 NProgress.configure({ showSpinner: false, speed: 1000 });
 
 /** Starts the bar on every navigation; a page whose chunk is still loading keeps it running (PageFallback). */
@@ -17,7 +17,7 @@ export function RouteProgress() {
   return null;
 }
 
-/** Scrolls to the top on each new page (spec 1 §2). */
+/** Scrolls to the top on each new page. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -33,7 +33,7 @@ function usePageKey(): string {
   return matches[i + 1]?.pathname ?? pathname;
 }
 
-/** The public site's frame (spec 1 §2): top bar or app bar, the page, and the footer where it belongs. */
+/** The public site's frame: top bar or app bar, the page, and the footer where it belongs. */
 export function Shell() {
   const isMobile = useIsMobile();
   const meta = useRouteMeta();

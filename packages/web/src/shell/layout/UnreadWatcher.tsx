@@ -5,7 +5,7 @@ import { feedback } from '../../app/feedback';
 import { navigateTo } from '../../app/navigation';
 
 /**
- * The single unread poller (spec 1 §4) and its bottom-right notification. It notifies when the total
+ * The single unread poller and its bottom-right notification. It notifies when the total
  * is above zero and differs from the last one shown, so a quiet inbox does not nag every 2 minutes.
  */
 export function UnreadWatcher() {

@@ -6,7 +6,7 @@ import { useSession } from '../../app/session';
 import { LazyDropdown } from '../../app/layout/LazyPopup';
 import { useUserMenuItems } from './navItems';
 
-/** Avatar, name and the red unread dot (spec 1 §2), opening the user menu. */
+/** Avatar, name and the red unread dot, opening the user menu. */
 export function UserDropdown({ compact }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -31,7 +31,7 @@ import { useSession } from '../../app/session';
 
 type Items = NonNullable<MenuProps['items']>;
 
-/** The main menu of spec 1 §2; keys are the paths so the active key is just the current section. */
+/** The main menu; keys are the paths so the active key is just the current section. */
 export function useNavItems(): Items {
   const { t } = useTranslation();
   const { data: config } = useWebsiteConfig();
@@ -62,7 +62,7 @@ export function useNavItems(): Items {
 }
 
 /**
- * The context menu of a focus-mode page (spec 1 §2, route meta `fullScreenSource`), or null on other
+ * The context menu of a focus-mode page (route meta `fullScreenSource`), or null on other
  * pages. Contest mode: /home, the contest, its problems, my submissions in it, its rank. Training mode:
  * /home, the training, its problem list.
  */
@@ -77,7 +77,7 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
     </Link>
   );
   if (meta.fullScreenSource === 'training' && params.trainingID) {
-    // A group's training (spec 3 GroupTrainingFullProblemDetails) lives under its group.
+    // A group's training (GroupTrainingFullProblemDetails) lives under its group.
     const group = params.groupID ? `/group/${encodeURIComponent(params.groupID)}` : '';
     const base = `${group}/training/${encodeURIComponent(params.trainingID)}`;
     return {
@@ -89,7 +89,7 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
       ],
     };
   }
-  // Group mode (spec 1 §2): /home, the group, its problems.
+  // Group mode: /home, the group, its problems.
   if (meta.fullScreenSource === 'group' && params.groupID) {
     const base = `/group/${encodeURIComponent(params.groupID)}`;
     return {
@@ -120,7 +120,7 @@ export function useContextNavItems(): { items: Items; selected: string } | null 
   };
 }
 
-/** Sections whose detail pages live under another path (spec 1 §2 "Active menu item"). */
+/** Sections whose detail pages live under another path. */
 const SECTION_OF: Record<string, string> = {
   'submission-detail': '/status',
   'discussion-detail': '/discussion',
@@ -143,7 +143,7 @@ const MESSAGE_ENTRIES: { path: string; labelKey: string; count: keyof UnreadCoun
 // Shown only inside the user menu, which is itself fetched when first opened.
 const Badge = lazy(() => import('antd/es/badge'));
 
-/** Badge capped at 99 (spec 1 §2) next to a message entry. */
+/** Badge capped at 99 next to a message entry. */
 function Counted({ label, count, testId }: { label: string; count: number; testId: string }) {
   return (
     <span className="oj-counted">
@@ -155,7 +155,7 @@ function Counted({ label, count, testId }: { label: string; count: number; testI
   );
 }
 
-/** The user dropdown of spec 1 §2 (also listed in the mobile drawer). */
+/** The user dropdown (also listed in the mobile drawer). */
 export function useUserMenuItems(): Items {
   const { t } = useTranslation();
   const session = useSession();
@@ -180,7 +180,7 @@ export function useUserMenuItems(): Items {
     items.push({
       key: '/admin',
       icon: <ControlOutlined />,
-      // A separate window, as the admin area is a different app shell (spec 1 §2).
+      // A separate window, as the admin area is a different app shell.
       label: (
         <a href="/admin" target="_blank" rel="noopener noreferrer" data-testid="menu-management">
           {t('userMenu.management')}

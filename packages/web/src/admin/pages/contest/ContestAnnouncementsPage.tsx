@@ -14,7 +14,7 @@ import { useCrudList } from '../../kit/useCrudList';
 /** The list in the address bar: page and size (the contest comes from the route). */
 const addressQuery = contestAnnouncementQuery.omit({ cid: true });
 
-/** A contest's announcements (spec 3 §2 contest/{contestId}/announcement): the shared announcement manager under the contest's header. */
+/** A contest's announcements (contest/{contestId}/announcement): the shared announcement manager under the contest's header. */
 export default function ContestAnnouncementsPage() {
   const { contestId } = useParams();
   const cid = Number(contestId);

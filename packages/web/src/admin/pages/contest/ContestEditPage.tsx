@@ -39,7 +39,7 @@ function SwitchItem({ name, label, hint, testId }: { name: keyof ContestFormValu
   );
 }
 
-/** Create (no `contestId`) or edit a contest (spec 3 §2 contest/create, contest/{contestId}/edit). */
+/** Create (no `contestId`) or edit a contest (contest/create, contest/{contestId}/edit). */
 export default function ContestEditPage() {
   const { contestId } = useParams();
   const cid = contestId !== undefined ? Number(contestId) : undefined;

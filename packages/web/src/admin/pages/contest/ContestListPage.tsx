@@ -15,10 +15,10 @@ import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
 import '../../contest/contest-admin.css';
 
 /**
- * Contest list of the admin area (spec 3 §2 contest, "Group contests" admin table): keyword, paging,
+ * Contest list of the admin area (the group contests' admin table): keyword, paging,
  * type, auth and status tags, the visible switch, times and creator, and the row actions. The server
  * lists every contest for the super admin and their own ones for other admins: exactly the contests
- * they may manage (spec 3 §6), so no row needs its actions disabled. In a group (its scope) every contest
+ * they may manage, so no row needs its actions disabled. In a group (its scope) every contest
  * of the group is listed and only the group root's or the creator's rows have their actions enabled.
  */
 export default function ContestListPage() {

@@ -25,7 +25,7 @@ import { quietly } from '../../../api/client';
 const addressQuery = adminContestProblemListQuery.pick({ currentPage: true, limit: true, keyword: true });
 
 /**
- * A contest's problems (spec 3 §2 contest/{contestId}/problems): display id and title edited in place,
+ * A contest's problems (contest/{contestId}/problems): display id and title edited in place,
  * balloon colour saved at once, removal, links to the problem editor, "add from public" and a problem
  * made for the contest (contest/{contestId}/problem/create).
  */

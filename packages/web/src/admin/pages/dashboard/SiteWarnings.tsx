@@ -6,7 +6,7 @@ import { adminDashboardApi, adminDashboardKeys } from '../../../api/adminDashboa
 import { quietly } from '../../../api/client';
 
 /**
- * Setup problems an admin should fix (issue 20): without a base URL (web config or OJ_BASE_URL) the
+ * Setup problems an admin should fix: without a base URL (web config or OJ_BASE_URL) the
  * password reset mails carry only a path, useless in a mail client.
  */
 export function SiteWarnings({ canConfigure }: { canConfigure: boolean }) {

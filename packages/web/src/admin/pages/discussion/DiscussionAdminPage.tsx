@@ -15,7 +15,7 @@ import { ReportTable } from './ReportTable';
 const tabQuery = z.object({ tab: z.enum(['discussion', 'report', 'category']).default('discussion') });
 const TAB_OPTIONS = { replace: true };
 
-/** /admin/discussion (spec 3 "discussion": discussions and reports; categories for the super admin), the tab kept in `?tab=` so a reload stays on it. */
+/** /admin/discussion (discussions and reports; categories for the super admin), the tab kept in `?tab=` so a reload stays on it. */
 export default function DiscussionAdminPage() {
   const { t } = useTranslation();
   const [{ tab: asked }, setTab] = useListState(tabQuery, undefined, TAB_OPTIONS);

@@ -13,10 +13,10 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 
 /**
- * Every site discussion, hidden ones included (spec 3 "Discussion admin table"): keyword and status
+ * Every site discussion, hidden ones included: keyword and status
  * filters, the status select and the top switch that save at once, delete one or the selected ones.
  * Each row asks the policy whether the admin may moderate it (`may(actor, 'moderate', discussion)`).
- * In a group's discussion tab (issue 15) the same table lists that group's, through the group's calls;
+ * In a group's discussion tab the same table lists that group's, through the group's calls;
  * there the members' list has the address's plain keys, and this table keeps its own under `prefix`.
  */
 export function DiscussionTable({ prefix }: { prefix?: string }) {

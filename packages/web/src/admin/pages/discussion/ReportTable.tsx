@@ -19,7 +19,7 @@ type Filter = 'all' | 'open' | 'handled';
 const reportAddressQuery = reportListQuery.omit({ status: true }).extend({ status: z.enum(['open', 'handled']).optional() });
 const REPORT_PREFIX = 'report';
 
-/** Reports of discussions (spec 3 "Report"): the discussion, who reported it, tags, reason, time, and the handled switch. */
+/** Reports of discussions: the discussion, who reported it, tags, reason, time, and the handled switch. */
 export function ReportTable() {
   const { t } = useTranslation();
   const paging = useSearchFilters(reportAddressQuery, REPORT_PREFIX);

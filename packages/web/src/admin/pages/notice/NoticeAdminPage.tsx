@@ -15,7 +15,7 @@ import { NoticeDialog } from './NoticeDialog';
 const addressQuery = noticeListQuery.pick({ currentPage: true, limit: true });
 
 /**
- * System notices (spec 3 "notice", super admin): the list with recipients and delivery state, the
+ * System notices (super admin): the list with recipients and delivery state, the
  * write / edit dialog, delete (which also takes the delivered copies away). A job delivers each
  * notice to its recipients' "sys" tab within the hour; "send now" delivers a waiting one at once.
  */

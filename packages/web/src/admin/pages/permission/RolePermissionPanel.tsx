@@ -13,7 +13,7 @@ interface FormValues {
 }
 
 /**
- * Roles 1000–1008 and their named permissions (spec 3 §2 "Auth admin", §3 Auth / Role auth): one row
+ * Roles 1000–1008 and their named permissions (Auth / Role auth): one row
  * per permission, one checkbox per role. A tick saves that role's whole set at once; the server's
  * guards read it on every node without a restart.
  */

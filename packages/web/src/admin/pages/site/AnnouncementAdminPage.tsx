@@ -6,7 +6,7 @@ import { AnnouncementManager } from '../../components/AnnouncementManager';
 import { useCrudList } from '../../kit/useCrudList';
 
 /**
- * Site announcements (spec 3 §2 "announcement", super admin): the visible ones are listed on the home
+ * Site announcements (super admin): the visible ones are listed on the home
  * page, so a change also reloads the home page's list.
  */
 export default function AnnouncementAdminPage() {

@@ -21,7 +21,7 @@ function refusal(file: File): string | null {
   return null;
 }
 
-/** The home page's carousel (spec 3 §3 "home rotation chart"): its images, upload, remove after confirming. */
+/** The home page's carousel: its images, upload, remove after confirming. */
 export function CarouselCard() {
   const { t } = useTranslation();
   const client = useQueryClient();

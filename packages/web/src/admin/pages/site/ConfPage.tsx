@@ -8,7 +8,7 @@ import { SmtpConfigCard } from './SmtpConfigCard';
 import { WebsiteConfigCard } from './WebsiteConfigCard';
 
 /**
- * Site configuration (spec 3 §2 "conf", super admin): one card per part, each saved on its own with one
+ * Site configuration (super admin): one card per part, each saved on its own with one
  * call — website and home carousel, SMTP, mobile SMS, judge, discussion and group settings — and the
  * data source, read only. The judge, discussion and group cards are those of /admin/switch.
  */

@@ -4,7 +4,7 @@ import { GROUP_CONFIG_MAX, type GroupConfig } from '@oj/shared';
 import { adminConfigApi, adminSiteKeys } from '../../../api/adminSite';
 import { SettingsCard } from '../../components/SettingsCard';
 
-/** Group settings (spec 3 §3 "Group config"): how many groups a user may create a day and in all, and after how many accepted problems. */
+/** Group settings: how many groups a user may create a day and in all, and after how many accepted problems. */
 export function GroupConfigCard() {
   const { t } = useTranslation();
   const limit = (name: keyof GroupConfig) => {

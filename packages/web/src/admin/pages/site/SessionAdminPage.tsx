@@ -25,7 +25,7 @@ const stateOf = (s: SessionInfo): State => (s.active ? 'active' : s.revokedAt ? 
 const STATE_COLOR: Record<State, string> = { active: 'green', revoked: 'red', expired: 'default' };
 
 /**
- * Logins of every user (spec 3 §2 "session", super admin): user, IP, browser, created, last seen and
+ * Logins of every user (super admin): user, IP, browser, created, last seen and
  * state, newest first; filter by username; revoke after confirming (the token stops working at once).
  */
 export default function SessionAdminPage() {

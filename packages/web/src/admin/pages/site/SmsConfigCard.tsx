@@ -8,7 +8,7 @@ type Values = Omit<SmsConfig, 'hasSecret'> & { secret: string };
 const FIELDS = ['regionId', 'domain', 'accessKeyId', 'signName', 'templateCode'] as const;
 
 /**
- * Mobile SMS settings (spec 3 §3): kept for the operator, used by nothing — this site sends no SMS, and
+ * Mobile SMS settings: kept for the operator, used by nothing — this site sends no SMS, and
  * the card says so. The secret is never sent back: blank keeps the stored one.
  */
 export function SmsConfigCard() {

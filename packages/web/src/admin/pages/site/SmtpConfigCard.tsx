@@ -13,7 +13,7 @@ import { SwitchRow } from '../../components/SwitchRow';
 type Values = Omit<EmailConfig, 'hasPassword'> & { password: string };
 
 /**
- * SMTP (spec 3 §3): the mail server the site's mails go through (empty host: mails are written to
+ * SMTP: the mail server the site's mails go through (empty host: mails are written to
  * DATA_DIR/mail), and "send test mail" with the stored settings. The password is never sent back:
  * blank keeps the stored one.
  */

@@ -27,7 +27,7 @@ const pick = (v: Values): WebConfigBody => Object.fromEntries(FIELDS.map((k) => 
 
 const HTTP_URL = /^https?:\/\/[^\s<>"']+$/i;
 
-/** Website settings (spec 3 §3 "Website config"): base URL, names, links and contact of the footer, description, registration, the OI Wiki address. */
+/** Website settings: base URL, names, links and contact of the footer, description, registration, the OI Wiki address. */
 export function WebsiteConfigCard() {
   const { t } = useTranslation();
   const url = (field: string) => [{ pattern: HTTP_URL, message: t('admin.site.conf.urlInvalid', { field }) }];

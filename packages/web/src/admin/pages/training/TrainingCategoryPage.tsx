@@ -16,7 +16,7 @@ interface FormValues {
 }
 
 /**
- * Training categories (spec 3 §2 training/category): name and colour, add, edit, delete. The server
+ * Training categories (training/category): name and colour, add, edit, delete. The server
  * refuses to delete a category trainings still use; its message comes as the client's toast. The
  * categories and calls are the enclosing admin scope's (the site's, or a group's own categories).
  */

@@ -31,7 +31,7 @@ const valuesOf = (d: AdminTrainingDetail | undefined): FormValues => ({
   status: d?.training.status ?? true,
 });
 
-/** Create (no `trainingId`) or edit a training (spec 3 §2 training/create, training/{trainingId}/edit). */
+/** Create (no `trainingId`) or edit a training (training/create, training/{trainingId}/edit). */
 export default function TrainingEditPage() {
   const { trainingId } = useParams();
   const tid = trainingId !== undefined ? Number(trainingId) : undefined;
@@ -66,7 +66,7 @@ function TrainingForm({ tid, detail }: { tid: number | undefined; detail: AdminT
   const auth = Form.useWatch('auth', form);
   const redirected = useRef(false);
 
-  // Spec 3 §8: with no category a training cannot be made; say so and go to the category page.
+  // With no category a training cannot be made; say so and go to the category page.
   useEffect(() => {
     if (redirected.current || !categories.data || categories.data.length > 0) return;
     redirected.current = true;

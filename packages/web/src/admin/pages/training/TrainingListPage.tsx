@@ -13,7 +13,7 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 
 /**
- * Training list of the admin area (spec 3 §2 training; columns of "Group trainings"): keyword, paging,
+ * Training list of the admin area (columns of the group trainings' table): keyword, paging,
  * the visible switch and the row actions. Edit, problems and the switch belong to the training's admins
  * (author or super admin), deleting to the super admin (policy `may`), so other rows show them off.
  */

@@ -51,7 +51,7 @@ const withLinks = (answer: TrainingProblemAdminList) => ({
 });
 
 /**
- * The problems of a training (spec 3 §2 training/{trainingId}/problems): display id, title, author,
+ * The problems of a training (training/{trainingId}/problems): display id, title, author,
  * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems.
  */
 export default function TrainingProblemsPage() {
@@ -123,7 +123,7 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
                 size="small"
                 value={p.auth}
                 style={{ width: 110 }}
-                // Only the group that owns a problem changes it (spec 3 §4); contest-only is shown, never chosen.
+                // Only the group that owns a problem changes it; contest-only is shown, never chosen.
                 disabled={!own.manages(p) || ownAction.isPending}
                 options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
                 onChange={(next) => ownAction.mutate(() => own.changeAuth(p.id, next as 1 | 2))}

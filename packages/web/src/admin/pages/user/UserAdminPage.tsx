@@ -14,7 +14,7 @@ const tabQuery = z.object({ tab: z.enum(TABS).default('users') });
 const TAB_OPTIONS = { replace: true };
 
 /**
- * /admin/user (spec 3 "user", super admin): the user list, the CSV import and the bulk generation, one
+ * /admin/user (super admin): the user list, the CSV import and the bulk generation, one
  * tab each as in HOJ, and the roles and permissions (super admin role only, as its calls); the tab is
  * kept in `?tab=` so a reload stays on it.
  */

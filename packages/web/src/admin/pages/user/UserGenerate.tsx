@@ -18,7 +18,7 @@ interface Values {
 }
 
 /**
- * Bulk generation (spec 3 §5): usernames prefix + number + suffix for every number from start to end,
+ * Bulk generation: usernames prefix + number + suffix for every number from start to end,
  * plus extra accounts (space-separated), each with a random password of the chosen length (6–25).
  * The list of accounts and passwords downloads at once as CSV, and can be downloaded again for an hour.
  */

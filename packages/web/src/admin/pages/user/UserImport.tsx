@@ -19,7 +19,7 @@ interface PreviewRow {
 }
 
 /**
- * CSV import (spec 3 §5): UTF-8, no header, 7 columns (username, password, email, realname, gender,
+ * CSV import: UTF-8, no header, 7 columns (username, password, email, realname, gender,
  * nickname, school). The file is read here, the server checks every row (check-batch-user) and the
  * preview shows each row with its problems; Import sends the same rows, and the server imports all of
  * them or none.

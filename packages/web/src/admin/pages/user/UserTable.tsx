@@ -15,7 +15,7 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudList } from '../../kit/useCrudList';
 
 /**
- * Every account (spec 3 "Admin users"): keyword and role filters, the edit dialog, delete one or the
+ * Every account: keyword and role filters, the edit dialog, delete one or the
  * selected ones. The confirmation says what deleting does (modules/admin-user/service.ts deleteUsers).
  */
 export function UserTable() {

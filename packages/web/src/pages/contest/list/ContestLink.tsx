@@ -6,7 +6,7 @@ import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 
 /**
- * A link into a contest. Entering a contest needs login (spec 2 §2): a visitor gets the warning
+ * A link into a contest. Entering a contest needs login: a visitor gets the warning
  * "Please login first" and the Login dialog, and stays where they are until logged in there, then
  * enters the contest.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRegisterContest } from '../useRegisterContest';
 
 /**
- * The contest password dialog of the problem page (spec 1 §2, spec 2 §5): submitting to a protected
+ * The contest password dialog of the problem page: submitting to a protected
  * contest needs registering with its password first. `onDone(true)` after registering (or when the
  * server says the user already is), `onDone(false)` when closed.
  */

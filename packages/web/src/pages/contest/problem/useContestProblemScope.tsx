@@ -16,7 +16,7 @@ export const contestMySubmissions = (cid: number) => (displayId: string, current
   submissionApi.contestList({ contestID: cid, onlyMine: true, problemID: displayId, completeProblemID: true, containsEnd: true, currentPage, limit });
 
 /**
- * The problem page's scope inside a contest (spec 1 §2, §4; spec 2 §6): submissions go to the contest
+ * The problem page's scope inside a contest: submissions go to the contest
  * under its letter and are followed through check-contest-submissions-status; an ended contest without
  * allowEndSubmit and a scheduled one (for non-admins) refuse; a protected contest asks for its password
  * first; an OI contest whose rank is sealed for the viewer asks before covering an earlier submission.

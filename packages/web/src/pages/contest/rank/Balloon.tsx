@@ -1,4 +1,4 @@
-/** A balloon in the problem's colour (spec 2 §3 ContestProblem.color): board headers, AC helper, scroll board. */
+/** A balloon in the problem's colour (ContestProblem.color): board headers, AC helper, scroll board. */
 export function Balloon({ color, size = 16, title }: { color: string | null | undefined; size?: number; title?: string }) {
   const fill = color || '#bfbfbf';
   return (

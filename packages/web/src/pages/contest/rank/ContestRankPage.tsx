@@ -6,7 +6,7 @@ import type { ProblemHead } from './ScoreboardTable';
 import { ScoreboardView } from './ScoreboardView';
 import { PageLoading } from '../../../app/layout/PageLoading';
 
-/** /contest/:contestID/rank (spec 2 §2 ContestRank): the board of the contest, ACM or OI. */
+/** /contest/:contestID/rank (ContestRank): the board of the contest, ACM or OI. */
 export default function ContestRankPage() {
   const { contest, isContestAdmin } = useContest();
   const problems = useContestProblems(contest.id);

@@ -11,7 +11,7 @@ import { useContest } from '../ContestContext';
 import { defaultMedals } from './resolver';
 import { QueryRetryAlert } from './RetryAlert';
 
-/** The stand-alone page's address (spec 2 §2): cid, removeStar, and medals[] three times. */
+/** The stand-alone page's address: cid, removeStar, and medals[] three times. */
 function scrollBoardUrl(cid: number, removeStar: boolean, medals: readonly number[]): string {
   const params = new URLSearchParams({ cid: String(cid), removeStar: String(removeStar) });
   for (const m of medals) params.append('medals[]', String(m));

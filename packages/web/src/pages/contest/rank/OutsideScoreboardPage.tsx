@@ -14,8 +14,8 @@ import { ScoreboardView } from './ScoreboardView';
 import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
- * /contest/<rule key>-scoreboard/:contestID, e.g. acm-scoreboard, oi-scoreboard (spec 2 §2 "Outside
- * scoreboard"): public, the contest header and the same board as inside. A contest that does not open
+ * /contest/<rule key>-scoreboard/:contestID, e.g. acm-scoreboard, oi-scoreboard (the outside
+ * scoreboard): public, the contest header and the same board as inside. A contest that does not open
  * its board, or has not started, says so under its header.
  */
 export default function OutsideScoreboardPage() {

@@ -22,7 +22,7 @@ export interface ScoreboardViewProps {
 }
 
 /**
- * A contest board with its controls (spec 2 §2 rank, outside scoreboard; §4 auto-refresh; §9 sizes):
+ * A contest board with its controls (rank, outside scoreboard; auto-refresh; page sizes):
  * search by school or shown name, remove stars, follow users (pinned under the viewer's own row),
  * auto-refresh every 30 s (on by default while running, off once ended, off after a failed request),
  * and for contest admins the after-contest switch and a forced recomputation. Memoised: the outside
@@ -65,7 +65,7 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
       try {
         return await call({ ...q, forceRefresh }, { silent: true });
       } catch (err) {
-        // Spec 2 §8: a failed board request only stops loading and auto-refresh, no server message.
+        // A failed board request only stops loading and auto-refresh, no server message.
         setWanted(false);
         throw err;
       }

@@ -240,7 +240,7 @@ function Frame({ children }: { children: ReactNode }) {
 
 /**
  * /scrollBoard?cid=…&removeStar=…&medals[]=g&medals[]=s&medals[]=b — the scroll board (resolver) of an
- * ACM contest in a window of its own (spec 2 §2), for its contest admin after the end. It starts from
+ * ACM contest in a window of its own, for its contest admin after the end. It starts from
  * the frozen board and reveals the results after the seal one by one from the bottom row upward.
  */
 export default function ScrollBoardPage() {

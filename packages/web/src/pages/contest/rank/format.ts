@@ -12,7 +12,7 @@ export function hms(seconds: number | null | undefined): string {
 }
 
 /**
- * The class of an ACM cell (spec 2 §4; HOJ's colours): first AC, AC, AC after the contest (shown with a
+ * The class of an ACM cell (HOJ's colours): first AC, AC, AC after the contest (shown with a
  * star), tried (a result the viewer does not know yet: pending, or made after the seal), wrong.
  */
 export type AcmCellKind = 'first-ac' | 'ac' | 'after-ac' | 'try' | 'wa' | 'none';

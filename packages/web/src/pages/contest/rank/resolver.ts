@@ -62,7 +62,7 @@ export interface ResolverState {
   last: { uid: string; displayId: string; accepted: boolean; from: number; to: number } | null;
 }
 
-/** Default medal counts (spec 2 §4): percentages of the ranked users, floored. */
+/** Default medal counts: percentages of the ranked users, floored. */
 export const defaultMedals = (ranked: number, percents: readonly number[]): [number, number, number] =>
   [0, 1, 2].map((i) => Math.floor(((percents[i] ?? 0) * ranked) / 100)) as [number, number, number];
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../components/time';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag, formatCountdown, formatDuration, statusAt, statusColor } from '../../../components/contest/meta';
 import { useContestClock } from './useContestClock';
 
-/** Spec 2 §4: 0 while scheduled, 100 once not running, otherwise elapsed over duration. */
+/** 0 while scheduled, 100 once not running, otherwise elapsed over duration. */
 function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, now: number): number {
   const status = statusAt(c, now);
   if (status === ContestStatus.SCHEDULED) return 0;
@@ -19,7 +19,7 @@ function contestProgress(c: Pick<ContestInfo, 'startTime' | 'endTime'>, now: num
 }
 
 /**
- * The contest header (spec 2 §2 shell): title, auth tag, group-contest button, participants, rule type,
+ * The contest header: title, auth tag, group-contest button, participants, rule type,
  * start and end, a progress slider and a countdown in the status colour; the outside scoreboards show
  * the same header. The ticking clock lives here so that only the header re-renders every second.
  * `receivedAt` is when `contest` came from the server (its `now` sets the clock).

@@ -34,7 +34,7 @@ export interface TabViewer {
   openContestComment: boolean;
 }
 
-/** The tabs of spec 2 §2 this viewer is offered, in order. */
+/** The contest tabs this viewer is offered, in order. */
 export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContestComment }: TabViewer): ContestTab[] {
   const rule = contestRule(c.type);
   const tabs: (ContestTab | false)[] = [
@@ -70,7 +70,7 @@ export function tabOfPath(rest: string): string {
 export type InsideLock = 'notStarted' | 'private' | null;
 
 /**
- * Why the viewer may not see the inside yet, or null when they may (spec 2 §6): admins always; others
+ * Why the viewer may not see the inside yet, or null when they may: admins always; others
  * not before the start; private contests only once registered. Protected contests are open to look at.
  */
 export function insideLock(c: ContestInfo, status: number, isContestAdmin: boolean, access: boolean): InsideLock {

@@ -7,7 +7,7 @@ import { feedback, isMobileWidth } from '../../../app/feedback';
 import { ITEM_KEYS, readJson, writeStorage } from '../../../app/storage';
 import { Markdown } from '../../../components/Markdown';
 
-/** Spec 2 §9: the contest's new announcements are polled every 60 s. */
+/** The contest's new announcements are polled every 60 s. */
 const ANNOUNCEMENT_POLL_MS = 60_000;
 /** Notifications shown at once; the rest are counted in one more. */
 const MAX_NOTICES = 5;
@@ -19,7 +19,7 @@ const readKey = ITEM_KEYS.contestReadAnnouncements;
 /**
  * Polls get-contest-not-read-announcement (at once, then every 60 s) with the ids already read, kept in
  * localStorage per user and contest, and shows each new one as a notification (a toast under 768 px,
- * where notifications are hidden, spec 1 §9).
+ * where notifications are hidden).
  */
 export function useAnnouncementPoll(cid: number, uid: string | undefined, enabled: boolean) {
   const { t } = useTranslation();

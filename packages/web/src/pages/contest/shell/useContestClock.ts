@@ -11,7 +11,7 @@ const offsetOf = (contest: Clocked | undefined, receivedAt: number) => (contest 
 const MAX_WAIT_MS = 24 * 3600_000;
 
 /**
- * The contest clock (spec 2 §4): the server's now (from `contest.now`, corrected for the time since it
+ * The contest clock: the server's now (from `contest.now`, corrected for the time since it
  * was fetched), ticking each second while the end is still ahead. `receivedAt` is when `contest` came.
  * It re-renders its caller every second: keep it in small components (the header's countdown).
  */

@@ -15,7 +15,7 @@ import { ToolTable, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
 /**
- * /contest/:contestID/ac-info (spec 2 §2 ContestACInfo; contest admin, ACM only): the balloons to hand
+ * /contest/:contestID/ac-info (ContestACInfo; contest admin, ACM only): the balloons to hand
  * out — each user's first AC per problem, first bloods marked, in the problem's balloon colour;
  * undelivered first; "delivered" toggles; refreshed every 10 s while the switch is on; 20 per page.
  */

@@ -13,7 +13,7 @@ import { ToolTable, UserCell, useRowTask, useToolList } from './toolParts';
 import './tools.css';
 
 /**
- * /contest/:contestID/admin-print (spec 2 §2 ContestAdminPrint; contest admin, openPrint): the print
+ * /contest/:contestID/admin-print (ContestAdminPrint; contest admin, openPrint): the print
  * queue, not yet printed first; each job's text can be read, downloaded and marked printed; refreshed
  * every 10 s while the switch is on; 15 per page.
  */

@@ -13,7 +13,7 @@ import { useMay } from '../../../app/may';
 import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
- * /contest/:contestID/rejudge (spec 2 §2 ContestRejudgeAdmin; super admin only): the contest's problems,
+ * /contest/:contestID/rejudge (ContestRejudgeAdmin; super admin only): the contest's problems,
  * each with a rejudge button behind a confirmation; every submission of the problem in the contest is
  * judged again.
  */

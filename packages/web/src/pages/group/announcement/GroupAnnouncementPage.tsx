@@ -11,7 +11,7 @@ import { useGroupActor } from '../discussion/useGroupActor';
 const addressQuery = groupAdminAnnouncementListQuery.omit({ gid: true });
 
 /**
- * /group/:gid/announcement (spec 3 "Group announcements", group admins): the site's announcement
+ * /group/:gid/announcement (group admins): the site's announcement
  * manager over the group's announcements — list with hidden ones, create, edit, visible switch, delete.
  * The group root changes any, other admins their own (policy `groupAnnouncement`; the server decides too).
  */

@@ -4,7 +4,7 @@ import { groupBoardApi, groupBoardKeys } from '../../../api/groupBoard';
 import { useGroup } from '../../../components/group/GroupContext';
 
 /**
- * The group home's announcements (spec 3 §2: members and the super admin only): the home page's
+ * The group home's announcements (members and the super admin only): the home page's
  * announcement card over the group's visible announcements, 5 a page.
  */
 export function GroupAnnouncements() {

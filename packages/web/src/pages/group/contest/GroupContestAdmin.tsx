@@ -18,7 +18,7 @@ import { groupPath, useGroup } from '../../../components/group/GroupContext';
 const PAGES = { list: ContestListPage, edit: ContestEditPage, problems: ContestProblemsPage, announcement: ContestAnnouncementsPage };
 
 /**
- * The group's contest admin sub-pages (spec 3 "Group contests": admin table, create, edit, problems,
+ * The group's contest admin sub-pages (admin table, create, edit, problems,
  * announcements): the admin area's own pages in the group's scope — its calls, its links, rows managed only
  * by the group root or the contest's creator, problems added from the bank or from the group. Group admins
  * only (the server checks every call again).
@@ -37,7 +37,7 @@ export default function GroupContestAdmin({ page }: { page: keyof typeof PAGES }
       contestPath: (cid, section) => groupPath(gid, 'contest', cid, section),
       problemEditPath: null,
       contestProblemPath: null,
-      // The admin table's rows say it; elsewhere the same rule (spec 3 §6).
+      // The admin table's rows say it; elsewhere the same rule.
       canManage: (c: AdminContest | GroupAdminContest) => ('canManage' in c ? c.canManage : access.root || (!!user && c.uid === user.uid)),
       searchable: false,
       addFromGroup: groupContestApi.addFromGroup,

@@ -14,7 +14,7 @@ const addressQuery = groupContestListQuery.omit({ gid: true });
 const PAGER = { pageSizes: [GROUP_CONTEST_PAGE_SIZE] };
 
 /**
- * The group's contest tab (spec 3 "Group contests"): the site's contest cards for the group's visible
+ * The group's contest tab: the site's contest cards for the group's visible
  * contests, ten a page (the page in the address bar); each opens in the site's contest shell. Group admins
  * get Create and the contest admin table.
  */

@@ -20,7 +20,7 @@ const viewQuery = z.object({ admin: z.stringbool().optional() });
 const ADMIN_PREFIX = 'admin';
 
 /**
- * /group/:gid/discussion[/:problemID] (spec 3 "Group discussions"): the site's discussion list in the
+ * /group/:gid/discussion[/:problemID]: the site's discussion list in the
  * group, and for the group's admins the "Discussion Admin" switch to the site's admin table of the
  * group's discussions (status, top, delete, view).
  */

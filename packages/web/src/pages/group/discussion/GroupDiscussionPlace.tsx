@@ -7,7 +7,7 @@ import { useGroupActor } from './useGroupActor';
 const enc = encodeURIComponent;
 
 /**
- * The site's discussion pages inside a group (spec 3 "Group discussions"): the group's calls
+ * The site's discussion pages inside a group: the group's calls
  * (group/get-discussion-list, group/discussion, group/admin-discussion …), paths under
  * /group/:gid, and the viewer's group level for the policy (the group's admins moderate).
  */

@@ -7,7 +7,7 @@ import { feedback } from '../../../app/feedback';
 import { successMsg } from '../../../app/i18n';
 import { GroupBulkAdd } from './GroupBulkAdd';
 
-/** Add a member (spec 3 "Add member dialog"): search all users by username or nickname (real names and schools are not shown to a group); username, nickname, user type, add. */
+/** Add a member: search all users by username or nickname (real names and schools are not shown to a group); username, nickname, user type, add. */
 export function GroupAddMemberDialog({ gid, open, onClose, onAdded }: { gid: number; open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');

@@ -6,7 +6,7 @@ import { parseUsernameList, type GroupBulkAddResult } from '@oj/shared';
 import { groupApi } from '../../../api/group';
 
 /**
- * Bulk add (issue 20), in the add-member dialog: a teacher pastes the class list (usernames, one a line
+ * Bulk add, in the add-member dialog: a teacher pastes the class list (usernames, one a line
  * or separated by spaces or commas) and learns which were added, which already were members and which
  * do not exist, so he can fix those by hand.
  */

@@ -13,7 +13,7 @@ export const memberResource = (row: GroupMemberRow, to?: GroupLevelValue) =>
   ({ kind: 'groupMember', uid: row.uid, level: row.auth, owner: row.owner, to }) as const;
 
 /**
- * The member admin's level select (spec 3 §4): every level listed, those the viewer may not give
+ * The member admin's level select: every level listed, those the viewer may not give
  * disabled unless the policy lets the viewer (`actor`, with his level in the group) give it, as the
  * server asks it; the owner's and the viewer's own row cannot change. A change is saved at once.
  */

@@ -93,7 +93,7 @@ function MemberTable({
 }
 
 /**
- * The members tab (spec 3 "Group members"): username, join time, change time, level. Group admins get
+ * The members tab: username, join time, change time, level. Group admins get
  * Add Group Member (the all-users search) and the Member Admin switch: the level select with the rules
  * of §4, the application's reason, delete (never oneself or the owner; only below one's level), and
  * the applications to accept or refuse.

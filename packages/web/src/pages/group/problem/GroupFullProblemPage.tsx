@@ -12,8 +12,8 @@ import { GroupProblemView } from './GroupProblemView';
 import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
- * Focus mode of a group problem, /group/:groupID/problem/:problemID/full-screen (spec 1 §2, spec 3 §2
- * GroupFullProblemDetails): outside the group shell, the top bar carries the group's context menu
+ * Focus mode of a group problem, /group/:groupID/problem/:problemID/full-screen
+ * (GroupFullProblemDetails): outside the group shell, the top bar carries the group's context menu
  * (route meta fullScreenSource 'group'), a bar at the bottom moves between the group's problems, and
  * the editor's toggle goes back to the problem inside the group.
  */

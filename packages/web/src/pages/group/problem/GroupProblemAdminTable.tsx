@@ -63,7 +63,7 @@ export function GroupProblemAdminTable({ gid }: { gid: number }) {
           value={value}
           style={{ width: 110 }}
           disabled={!row.editable || act.isPending}
-          // Contest-only problems come from the group's contests (spec 3 §2): shown, never chosen here.
+          // Contest-only problems come from the group's contests: shown, never chosen here.
           options={PROBLEM_AUTHS.map((a) => ({ value: a.value, label: t(`admin.auth.${a.key}`), disabled: a.value === 3 }))}
           onChange={(next) => act.mutate(() => groupProblemApi.changeAuth(row.id, next as 1 | 2))}
           data-testid={`group-problem-auth-${row.id}`}

@@ -3,7 +3,7 @@ import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { GroupProblemView } from './GroupProblemView';
 
 /**
- * /group/:groupID/problem/:problemID inside the group shell (spec 3 §2 GroupProblemDetails, full width).
+ * /group/:groupID/problem/:problemID inside the group shell (GroupProblemDetails, full width).
  * The editor's focus-mode toggle leads to the full-screen route.
  */
 export default function GroupProblemDetailPage() {

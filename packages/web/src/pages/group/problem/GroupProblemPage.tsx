@@ -22,7 +22,7 @@ const PAGER = { pageSizes: ADMIN_PAGE_SIZES };
 const DEFAULTS = { limit: ADMIN_PAGE_SIZES[0] };
 
 /**
- * The group's problems tab, /group/:groupID/problem (spec 3 §2 GroupProblemList): the members' list of
+ * The group's problems tab, /group/:groupID/problem (GroupProblemList): the members' list of
  * the group's public problems; group admins switch to the admin table (`?admin=true`) to create, edit,
  * change auth, apply to the public bank, download test data and delete. Paging lives in the address bar.
  */

@@ -13,7 +13,7 @@ export const groupCheckStatus = (gid: number, submitIds: number[]) =>
   request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0, gid } }, { silent: true });
 
 /**
- * The problem page's scope on a group's own problem (spec 3 §2 GroupProblemDetails): the bank's page
+ * The problem page's scope on a group's own problem (GroupProblemDetails): the bank's page
  * whose submissions and self-tests carry the group (`gid`), whose "my submissions" and links stay in
  * the group (its status list and submission pages), without the site's discussion link.
  */

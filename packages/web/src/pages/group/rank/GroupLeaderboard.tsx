@@ -11,7 +11,7 @@ import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { groupAcLink } from './GroupRankPage';
 
 /**
- * The side card of the group's tabs other than the home (spec 3 §2): the first of the group's ACM rank,
+ * The side card of the group's tabs other than the home: the first of the group's ACM rank,
  * user and AC count, and a link to the whole rank. Only members get the rank (the shell shows non-members
  * the home alone), so the card asks nothing for others.
  */

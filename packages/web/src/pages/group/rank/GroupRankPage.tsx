@@ -10,17 +10,17 @@ import { listPager } from '../../../components/list/listPager';
 import { type RankScope, RankTable } from '../../rank/RankTable';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
 
-/** The address bar's part of the query (spec 3 "Group rank"): currentPage, limit (30), searchUser; the group comes from the route. */
+/** The address bar's part of the query: currentPage, limit (30), searchUser; the group comes from the route. */
 const addressQuery = groupRankQuery.omit({ gid: true });
 /** The list opens on ACM (0); OI is 1. */
 const DEFAULTS = { type: RankType.ACM };
 
-/** The AC count opens the group's submissions of the user, accepted only (spec 3 §2). */
+/** The AC count opens the group's submissions of the user, accepted only. */
 export const groupAcLink = (gid: number, r: RankRecord) =>
   `${groupPath(gid, 'status')}?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`;
 
 /**
- * /group/:gid/rank (spec 3 "Group rank"): ACM or OI over the group's submissions, a user search, 30 a
+ * /group/:gid/rank: ACM or OI over the group's submissions, a user search, 30 a
  * page; the numbers are places in the whole list, so they go on across pages.
  */
 export default function GroupRankPage() {

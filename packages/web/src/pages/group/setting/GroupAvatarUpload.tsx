@@ -12,7 +12,7 @@ import { useGroup } from '../../../components/group/GroupContext';
 const ACCEPT = LIMITS.avatarTypes.map((e) => `.${e}`).join(',');
 const SIZE = GROUP_LIMITS.avatarSize;
 
-/** Spec 3 §5: only gif/jpg/jpeg/png/bmp/webp, at most 2 MB; the warning names the file. */
+/** Only gif/jpg/jpeg/png/bmp/webp, at most 2 MB; the warning names the file. */
 function problemOf(file: File): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(LIMITS.avatarTypes as readonly string[]).includes(ext)) return 'msg.fileTypeNotSupport';
@@ -20,7 +20,7 @@ function problemOf(file: File): string | null {
   return null;
 }
 
-/** The square crop scaled to 200×200 and written as png (spec 3 §9: "crop 200x200, png"). */
+/** The square crop scaled to 200×200 and written as png ("crop 200x200, png"). */
 async function toAvatarPng(file: Blob): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   const canvas = document.createElement('canvas');
@@ -32,7 +32,7 @@ async function toAvatarPng(file: Blob): Promise<Blob> {
 }
 
 /**
- * The group avatar (spec 3 "Group settings"): choose an image, crop it square with rotate left/right
+ * The group avatar: choose an image, crop it square with rotate left/right
  * (antd-img-crop), then an upload dialog shows the 200×200 result to confirm or cancel.
  */
 export function GroupAvatarUpload() {

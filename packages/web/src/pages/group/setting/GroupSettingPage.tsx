@@ -9,7 +9,7 @@ import { GroupFormFields, type GroupFormValues } from '../GroupFormFields';
 import { useGroup } from '../../../components/group/GroupContext';
 import { GroupAvatarUpload } from './GroupAvatarUpload';
 
-/** The settings tab (group root, spec 3 "Group settings"): the avatar with its crop, and the info form. */
+/** The settings tab (group root): the avatar with its crop, and the info form. */
 export default function GroupSettingPage() {
   const { t } = useTranslation();
   const { group, access, refresh } = useGroup();

@@ -7,7 +7,7 @@ import { groupPath, groupSubmissionProblemPath, useGroup } from '../../../compon
 import { groupCheckStatus } from '../problem/useGroupProblemScope';
 
 /**
- * The group's submissions tab, /group/:groupID/status (spec 3 §2 GroupSubmissionList): the site's
+ * The group's submissions tab, /group/:groupID/status (GroupSubmissionList): the site's
  * status list over `get-submission-list?gid=` (members only on the server), its filters in the address
  * bar (the rank's AC count links here with username and status=0), rows leading to the group's pages.
  */

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { SubmissionDetailView, type SubmissionDetailScope } from '../../submission/SubmissionDetailPage';
 import { groupSubmissionProblemPath, useGroup } from '../../../components/group/GroupContext';
 
-/** /group/:groupID/submission-detail/:submitID (spec 3 §2 GroupSubmissionDetails): the site's detail page, its problem link inside the group. */
+/** /group/:groupID/submission-detail/:submitID (GroupSubmissionDetails): the site's detail page, its problem link inside the group. */
 export default function GroupSubmissionDetailPage() {
   const { submitID } = useParams();
   const { group } = useGroup();

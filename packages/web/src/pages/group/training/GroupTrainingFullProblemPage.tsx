@@ -7,8 +7,8 @@ import { groupTrainingPlace } from './groupTrainingPlace';
 import { PageLoading } from '../../../app/layout/PageLoading';
 
 /**
- * /group/:groupID/training/:trainingID/problem/:problemID/full-screen (spec 3 §2
- * GroupTrainingFullProblemDetails): the site's focus-mode page of a training problem in the group's
+ * /group/:groupID/training/:trainingID/problem/:problemID/full-screen
+ * (GroupTrainingFullProblemDetails): the site's focus-mode page of a training problem in the group's
  * place (outside the group shell, so the viewer's standing is loaded here). The server refuses
  * non-members on every call; the page shows that refusal.
  */

@@ -175,7 +175,7 @@ function AdminList() {
   );
 }
 
-/** Add from group problems (spec 3 "Group trainings"): a small dialog with the problem's id; Enter submits. */
+/** Add from group problems: a small dialog with the problem's id; Enter submits. */
 function AddFromGroup({ tid, onAdded }: { tid: number; onAdded(): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -220,7 +220,7 @@ function AddFromGroup({ tid, onAdded }: { tid: number; onAdded(): void }) {
 }
 
 /**
- * The group's training tab (/group/:groupID/training, spec 3 "Group trainings"): the members' list; for
+ * The group's training tab (/group/:groupID/training): the members' list; for
  * the group's admins the Create and Training Admin buttons, the admin list, the site's training form
  * and problem list on the group's calls (views kept in the address bar: ?admin, ?create, ?edit=,
  * ?problems=), with back buttons.

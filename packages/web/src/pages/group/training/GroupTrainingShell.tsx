@@ -6,7 +6,7 @@ import { useGroup } from '../../../components/group/GroupContext';
 import { groupTrainingPlace } from './groupTrainingPlace';
 
 /**
- * /group/:groupID/training/:trainingID (spec 3 §2 GroupTrainingDetails): the site's training shell and
+ * /group/:groupID/training/:trainingID (GroupTrainingDetails): the site's training shell and
  * its tabs (introduction with the password card, problems, one problem, rank) in the group's place.
  */
 export default function GroupTrainingShell() {

@@ -18,7 +18,7 @@ export const groupTrainingTab = (gid: number, view?: { admin?: boolean; create?:
 };
 
 /**
- * The site's training pages inside group `gid` (spec 3 §2 GroupTrainingDetails and its children): links
+ * The site's training pages inside group `gid` (GroupTrainingDetails and its children): links
  * under /group/:gid/training, submissions and solutions in the group's status pages, the admin buttons
  * into the group's training tab, and the viewer's standing in the group for the policy.
  */
