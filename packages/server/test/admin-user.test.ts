@@ -395,7 +395,9 @@ describe('generate', () => {
     }
     expect((await gen).status).toBe(200);
     console.log(`hello during generate: ${answered} calls, worst ${worst.toFixed(0)} ms`);
-    expect(answered).toBeGreaterThan(10);
+    // Hashed on the event loop, the first call would wait for the whole generation and be the only one;
+    // how many more get in depends on the machine's load (the tests' hashes are cheap), so not counted.
+    expect(answered).toBeGreaterThanOrEqual(2);
     expect(worst).toBeLessThan(1000);
   }, 60_000);
 });
