@@ -4,14 +4,18 @@
  */
 import type { RemoteOj } from '@oj/shared';
 import { atcoderAdapter } from './atcoder.js';
+import { codeforcesAdapter } from './codeforces.js';
+import { gymAdapter } from './gym.js';
 import { hduAdapter } from './hdu.js';
 import { libreojAdapter } from './libreoj.js';
 import { pojAdapter } from './poj.js';
 import { spojAdapter } from './spoj.js';
 import type { RemoteJudgeAdapter } from './types.js';
 
-export const REMOTE_ADAPTERS: Partial<Record<RemoteOj, RemoteJudgeAdapter>> = {
+export const REMOTE_ADAPTERS: Record<RemoteOj, RemoteJudgeAdapter> = {
   HDU: hduAdapter,
+  CF: codeforcesAdapter,
+  GYM: gymAdapter,
   POJ: pojAdapter,
   AC: atcoderAdapter,
   SPOJ: spojAdapter,
