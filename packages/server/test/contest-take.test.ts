@@ -171,7 +171,7 @@ describe('submitting to a contest', () => {
     expect((await submitTo(t, bob, running)).status).toBe(200);
   });
 
-  it('applies every rule of spec 2 §6', async () => {
+  it('applies every rule of contest access', async () => {
     expect((await submitTo(t, alice, scheduled)).msg).toBe(MSG.contestNotStarted);
     expect((await submitTo(t, padmin, scheduled)).status).toBe(200);
     expect((await submitTo(t, alice, ended)).msg).toBe(MSG.contestEnded);

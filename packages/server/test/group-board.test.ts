@@ -117,7 +117,7 @@ describe('group announcements', () => {
     expect(site.data.records.map((a) => a.title)).not.toContain('Welcome');
   });
 
-  it('lets the group root edit any, an admin only his own (spec 3 §6), and switches visibility', async () => {
+  it('lets the group root edit any, an admin only his own, and switches visibility', async () => {
     const edit = (who: string, id: number, o: Record<string, unknown> = {}) =>
       client(t, tok[who]).call('groupBoard.updateAnnouncement', { body: { id, gid, title: 'Edited', content: 'New', status: 0, ...o } });
     expect((await edit('admin4b', byAdmin4)).http).toBe(403);

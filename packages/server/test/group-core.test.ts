@@ -140,7 +140,7 @@ describe('creating a group', () => {
     expect(seen.data.code).toBeNull();
   });
 
-  it('refuses every bad input of spec 3 §5 with its message, HTTP 400, and creates nothing', async () => {
+  it('refuses every bad input of the group form with its message, HTTP 400, and creates nothing', async () => {
     const before = await groupCount();
     const bad: [Record<string, unknown>, string][] = [
       [{ name: 'abcd' }, MSG.groupNameInvalid],
@@ -269,7 +269,7 @@ describe('the group list', () => {
     expect((await client(t, tok.stranger).call('group.list', { query: { keyword: '%_%' } })).data.total).toBe(0);
   });
 
-  it('answers a visitor too (spec 3 §1: login is needed to open or create a group), hidden ones left out, only-mine empty', async () => {
+  it('answers a visitor too (login is needed to open or create a group), hidden ones left out, only-mine empty', async () => {
     const r = await client(t).call('group.list', { query: { keyword: 'zebra' } });
     expect(r.status, r.msg).toBe(200);
     expect(r.data.records.map((g) => g.name).sort()).toEqual(['Listed Private Zebra', 'Listed Public Zebra']);
@@ -291,7 +291,7 @@ describe('the group list', () => {
     expect(owner.data.records.map((g) => g.id).sort()).toEqual([pub, priv].sort());
   });
 
-  it('pages with the page sizes of spec 3 (15 by default, up to 120) and refuses bad paging', async () => {
+  it('pages with the group list's page sizes (15 by default, up to 120) and refuses bad paging', async () => {
     const first = await client(t, tok.stranger).call('group.list');
     expect(first.data.records.length).toBe(Math.min(15, first.data.total));
     const small = await client(t, tok.stranger).call('group.list', { query: { limit: 9, currentPage: 2 } });
@@ -629,7 +629,7 @@ describe('disbanding', () => {
   });
 });
 
-describe('bulk add (issue 20)', () => {
+describe('bulk add', () => {
   let gid: number;
   beforeAll(async () => {
     gid = await classGroup();

@@ -48,7 +48,7 @@ const send = (e: Endpoint, token: string | null) => {
 };
 
 describe('group calls', () => {
-  it('exist: the tables hold the group calls of spec 3 §7', () => {
+  it('exist: the tables hold every group call', () => {
     expect(groupCalls.length).toBeGreaterThanOrEqual(3);
     const missing = groupCalls.filter((e) => !t.app.hasRoute({ method: e.method, url: `/api/${e.path}` }));
     expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);

@@ -103,7 +103,7 @@ describe('creating, editing, deleting', () => {
     expect(row).toMatchObject({ gid, uid: await uidOf(t, 'ga4') });
   });
 
-  it('checks the form (spec 3 §5) with its messages and changes nothing', async () => {
+  it('checks the form with its messages and changes nothing', async () => {
     const before = await trainingCount();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '', categoryId: siteCat }, MSG.trainingTitleRequired],
@@ -188,7 +188,7 @@ describe('creating, editing, deleting', () => {
 });
 
 describe('lists', () => {
-  it('lists the group trainings to members (spec 3 columns) and refuses everyone outside', async () => {
+  it('lists the group trainings to members (the training list's columns) and refuses everyone outside', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Listed', rank: 0 });
     await client(t, tok.ga4).call('groupTraining.addFromPublic', { body: { tid, pid: pids.pub } });
     for (const u of ['gm3', 'ga4', 'gr5', 'owner', 'root']) {

@@ -125,7 +125,7 @@ describe('admin judging', () => {
     await drainQueue(t);
   });
 
-  it('gives the OI rank score of spec 1 §9 to a manual verdict and refuses compile errors', async () => {
+  it('gives the OI rank score to a manual verdict and refuses compile errors', async () => {
     const m = await client(t, root).call('submission.manualJudge', { query: { submitId: ids.leeOi, status: 0, score: 100 } });
     expect(m.data).toEqual({ status: 0, score: 100, oiRankScore: 18, judger: 'root' });
     const zero = await client(t, root).call('submission.manualJudge', { query: { submitId: ids.leeOi, status: -1, score: 0 } });

@@ -322,7 +322,7 @@ describe('may(actor, action, resource)', () => {
     for (const [action, resource] of TABLE) if (action !== 'view' && action !== 'list') expect(may(null, action, resource)).toBe(false);
   });
 
-  it('a contest or training of a group is seen by its members only, its author too (spec 3 §6)', () => {
+  it('a contest or training of a group is seen by its members only, its author too', () => {
     const author = (groupLevel: Actor['groupLevel']): Actor => ({ uid: AUTHOR, roles: [Role.USER], groupLevel });
     const hidden: Resource = { kind: 'contest', uid: AUTHOR, gid: 7, visible: false };
     expect(may(author(GroupLevel.ADMIN), 'view', hidden)).toBe(true);
@@ -338,7 +338,7 @@ describe('may(actor, action, resource)', () => {
     expect(may(who.groupRoot, 'administer', siteTraining)).toBe(false);
   });
 
-  it('a group training is administered by its author only while he is an admin of the group (spec 3 §6)', () => {
+  it('a group training is administered by its author only while he is an admin of the group', () => {
     const author = (groupLevel: Actor['groupLevel']): Actor => ({ uid: AUTHOR, roles: [Role.USER], groupLevel });
     expect(may(author(GroupLevel.ADMIN), 'administer', groupTraining)).toBe(true);
     expect(may(author(GroupLevel.ADMIN), 'delete', groupTraining)).toBe(true);

@@ -30,7 +30,7 @@ const first = (v: ContestFormValues) => {
 };
 
 describe('contest form', () => {
-  it('checks in the order of spec 3 §5', () => {
+  it('checks in the order of the contest form's validation', () => {
     const empty = { ...defaultContestValues(), auth: 2 as const };
     expect(first(empty)).toBe('msg.contestFieldRequired Contest Title');
     expect(first({ ...empty, title: 'x' })).toBe('msg.contestFieldRequired Contest Description');
@@ -51,7 +51,7 @@ describe('contest form', () => {
     );
   });
 
-  it('offers the seal choices of spec 3 §4', () => {
+  it('offers the seal choices', () => {
     expect(sealOptionDisabled(0, 1799_000)).toBe(true);
     expect(sealOptionDisabled(0, 1800_000)).toBe(false);
     expect(sealOptionDisabled(1, 3599_000)).toBe(true);
