@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('contest form', () => {
-  it('checks fields in the order and with the messages of the contest form's validation', async () => {
+  it('checks fields in the order and with the messages of the contest form validation', async () => {
     const now = Date.now();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '  ' }, 'Contest Title is required'],

@@ -291,7 +291,7 @@ describe('the group list', () => {
     expect(owner.data.records.map((g) => g.id).sort()).toEqual([pub, priv].sort());
   });
 
-  it('pages with the group list's page sizes (15 by default, up to 120) and refuses bad paging', async () => {
+  it('pages with the page sizes of the group list (15 by default, up to 120) and refuses bad paging', async () => {
     const first = await client(t, tok.stranger).call('group.list');
     expect(first.data.records.length).toBe(Math.min(15, first.data.total));
     const small = await client(t, tok.stranger).call('group.list', { query: { limit: 9, currentPage: 2 } });

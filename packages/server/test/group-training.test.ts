@@ -188,7 +188,7 @@ describe('creating, editing, deleting', () => {
 });
 
 describe('lists', () => {
-  it('lists the group trainings to members (the training list's columns) and refuses everyone outside', async () => {
+  it('lists the group trainings to members (the columns of the training list) and refuses everyone outside', async () => {
     const tid = await addTraining(tok.ga4!, { title: 'Listed', rank: 0 });
     await client(t, tok.ga4).call('groupTraining.addFromPublic', { body: { tid, pid: pids.pub } });
     for (const u of ['gm3', 'ga4', 'gr5', 'owner', 'root']) {

@@ -30,7 +30,7 @@ const first = (v: ContestFormValues) => {
 };
 
 describe('contest form', () => {
-  it('checks in the order of the contest form's validation', () => {
+  it('checks in the order of the contest form validation', () => {
     const empty = { ...defaultContestValues(), auth: 2 as const };
     expect(first(empty)).toBe('msg.contestFieldRequired Contest Title');
     expect(first({ ...empty, title: 'x' })).toBe('msg.contestFieldRequired Contest Description');
