@@ -4,8 +4,9 @@
  * status row of the run. The site has no contest list worth showing, so `recentContests` is absent.
  */
 import * as cheerio from 'cheerio';
+import { absoluteUrls, firstListItem, gbkText, numberBefore, sampleText } from './html.js';
 import { JudgeStatus } from '@oj/shared';
-import type { RemoteHttp, RemoteResponse } from './http.js';
+import type { RemoteHttp } from './http.js';
 import { COMMON_VERDICTS, VerdictTable } from './verdicts.js';
 import { RemoteError, type RemoteAccount, type RemoteJudgeAdapter, type RemoteLanguage, type RemoteProblem, type RemoteRunState } from './types.js';
 
@@ -34,11 +35,6 @@ export const HDU_VERDICTS = new VerdictTable({
   'Compilation Error': JudgeStatus.COMPILE_ERROR,
 });
 
-/** The page's text: HDU writes GBK and does not always say so in its headers. */
-export function gbkText(res: RemoteResponse): string {
-  return new TextDecoder('gbk').decode(res.bytes);
-}
-
 /** `HDU-1000`, `hdu1000` or `1000` as the site's `pid`; HDU numbers its problems from 1000. */
 export function normaliseHduId(id: string): string | null {
   const m = /^(?:HDU-?)?0*([1-9]\d{3,4})$/i.exec(id.trim());
@@ -51,31 +47,6 @@ export function parseHduLimits(text: string): { timeLimitMs: number; memoryLimit
   const memory = /Memory Limit:\s*\d+\s*\/\s*(\d+)\s*K/i.exec(text);
   if (!time || !memory) return null;
   return { timeLimitMs: Number(time[1]), memoryLimitMb: Math.ceil(Number(memory[1]) / 1024) };
-}
-
-/** Image sources and link targets of a statement fragment made absolute against the page's URL. */
-export function absoluteUrls(html: string, pageUrl: string): string {
-  const $ = cheerio.load(html, null, false);
-  for (const [selector, attr] of [
-    ['img[src]', 'src'],
-    ['a[href]', 'href'],
-  ] as const) {
-    $(selector).each((_, el) => {
-      const value = $(el).attr(attr)!;
-      try {
-        $(el).attr(attr, new URL(value, pageUrl).toString());
-      } catch {
-        // a value no URL can be made of stays as the site wrote it
-      }
-    });
-  }
-  return $.html();
-}
-
-/** Sample text: `<br>` lines as newlines, Windows line ends dropped, the trailing blank line trimmed. */
-export function sampleText(html: string): string {
-  const $ = cheerio.load(html.replace(/<br\s*\/?>/gi, '\n'), null, false);
-  return $.root().text().replace(/\r\n?/g, '\n').replace(/\s+$/, '');
 }
 
 interface HduSections {
@@ -177,12 +148,6 @@ export function parseHduStatusRows(html: string): HduStatusRow[] {
   return rows;
 }
 
-/** "46MS" and "1724K" as numbers; an empty cell (a run not judged yet, a CE) is null. */
-export function numberBefore(text: string, unit: string): number | null {
-  const m = new RegExp(`^(\\d+)\\s*${unit}$`, 'i').exec(text.trim());
-  return m ? Number(m[1]) : null;
-}
-
 /** The verdict of a status text; "Runtime Error (ACCESS_VIOLATION)" and its kin are RE whatever the reason. */
 export function hduVerdict(text: string) {
   if (/^Runtime Error/i.test(text.trim())) return JudgeStatus.RUNTIME_ERROR;
@@ -201,12 +166,6 @@ export function hduRunState(row: HduStatusRow): RemoteRunState {
     compileMessage: null,
     raw: row.status,
   };
-}
-
-/** The message of the first `<li>` of an "ERROR(s) occurred" page. */
-export function firstListItem(html: string): string {
-  const $ = cheerio.load(html);
-  return $('li').first().text().trim() || 'refused without a reason';
 }
 
 export function encodeHduSource(source: string): string {

@@ -6,7 +6,7 @@
  */
 import * as cheerio from 'cheerio';
 import { JudgeStatus } from '@oj/shared';
-import { absoluteUrls, firstListItem, gbkText, numberBefore, sampleText } from './hdu.js';
+import { absoluteUrls, firstListItem, gbkText, numberBefore, sampleText } from './html.js';
 import type { RemoteHttp } from './http.js';
 import { COMMON_VERDICTS, VerdictTable } from './verdicts.js';
 import { RemoteError, type RemoteAccount, type RemoteJudgeAdapter, type RemoteLanguage, type RemoteProblem, type RemoteRunState } from './types.js';
