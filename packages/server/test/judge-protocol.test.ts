@@ -208,6 +208,17 @@ describe('poll', () => {
     expect(await submission(t, id)).toMatchObject({ status: JudgeStatus.PENDING, judger: 'beta' });
   });
 
+  it('never hands our judges a remote problem’s submission, whatever its language', async () => {
+    const remote = await createProblem(t, { problemId: 'HDU-1000', isRemote: true, remoteOj: 'HDU', remoteId: '1000' });
+    const id = await submit(t, { pid: remote, user, language: 'C++' });
+    expect((await taskOf(t, id)).remoteOj).toBe('HDU');
+    expect((await alpha.poll()).data).toBeNull();
+    // the queue still serves our own problems around it
+    const own = await submit(t, { pid, user, language: 'C++' });
+    expect((await alpha.take()).submission.submitId).toBe(own);
+    expect(await submission(t, id)).toMatchObject({ status: JudgeStatus.PENDING, judger: null });
+  });
+
   it('hands a judge only tasks in languages it has', async () => {
     const py = await FakeJudge.start(t, 'py-only', [LANGS[2]!]);
     const cpp = await submit(t, { pid, user, language: 'C++' });

@@ -47,6 +47,8 @@ export const judgeTasks = pgTable(
     priority: integer('priority').notNull().default(0),
     /** language of the submission: only judges that have it are given the task */
     language: text('language').notNull(),
+    /** the remote judge of a remote problem's submission (HDU, CF, …): judged through that site, never by our own judges */
+    remoteOj: text('remote_oj'),
     /** queued | leased | done */
     status: text('status').$type<TaskStateName>().notNull().default('queued'),
     /** failed leases so far (expired or reported failed) */

@@ -26,10 +26,12 @@ export const notifyQueue = (db: DbOrTx) => db.execute(sql`select pg_notify(${QUE
 export async function enqueueSubmission(db: DbOrTx, submitId: number, o: { contest: boolean }): Promise<number | null> {
   const priority = o.contest ? TASK_PRIORITY.contest : TASK_PRIORITY.normal;
   const res = await db.execute<{ id: number }>(sql`
-    insert into judge_task (submit_id, priority, language, version, status, attempts, queued_at)
-    select submit_id, ${priority}, language, version, 'queued', 0, now() from judge where submit_id = ${submitId}
+    insert into judge_task (submit_id, priority, language, remote_oj, version, status, attempts, queued_at)
+    select j.submit_id, ${priority}, j.language, p.remote_oj, j.version, 'queued', 0, now()
+    from judge j left join problem p on p.id = j.pid and p.is_remote
+    where j.submit_id = ${submitId}
     on conflict (submit_id) do update set
-      priority = excluded.priority, language = excluded.language, version = excluded.version,
+      priority = excluded.priority, language = excluded.language, remote_oj = excluded.remote_oj, version = excluded.version,
       status = 'queued', attempts = 0, lease_owner = null, lease_token = null, lease_deadline = null,
       last_error = null, queued_at = now(), finished_at = null
     returning id`);

@@ -36,8 +36,8 @@ type Leased = {
 };
 
 /**
- * Leases the next task this judge can take: queued, in one of its languages, contest first, then
- * oldest. FOR UPDATE SKIP LOCKED: concurrent polls on any node never get the same row.
+ * Leases the next task this judge can take: queued, in one of its languages, not a remote judge's
+ * (those are judged through their site, by the remote task kind), contest first, then oldest. FOR UPDATE SKIP LOCKED: concurrent polls on any node never get the same row.
  */
 async function leaseNext(ctx: AppContext, judgeId: number): Promise<(Leased & { lease_token: string }) | null> {
   const token = crypto.randomBytes(24).toString('base64url');
@@ -47,7 +47,7 @@ async function leaseNext(ctx: AppContext, judgeId: number): Promise<(Leased & { 
       lease_deadline = now() + (${ctx.config.judgeQueue.leaseMs}::int * interval '1 millisecond')
     where t.id = (
       select q.id from judge_task q
-      where q.status = 'queued'
+      where q.status = 'queued' and q.remote_oj is null
         and exists (select 1 from judge_server s where s.id = ${judgeId}::int and s.status = 0 and s.languages ? q.language)
       order by q.priority desc, q.id
       limit 1

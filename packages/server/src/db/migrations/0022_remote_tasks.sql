@@ -1,0 +1,1 @@
+ALTER TABLE "judge_task" ADD COLUMN "remote_oj" text;
