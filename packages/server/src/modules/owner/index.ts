@@ -8,9 +8,11 @@
  */
 import { eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Actor } from '@oj/shared';
+import type { Actor, MsgKey } from '@oj/shared';
+import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { actorOf } from '../policy/index.js';
+import { type ApiError, forbidden } from '../../lib/errors.js';
+import { actorIn, actorOf } from '../policy/index.js';
 
 interface OwnerBase {
   /** the caller as the policy sees him in the owner (with his group level in a group) */
@@ -48,3 +50,16 @@ export const ownerColumns = (o: Owner): { gid: number | null } => ({ gid: o.kind
 
 /** A new problem's owner columns: HOJ's `is_group` flag as well, set on every problem a group makes. */
 export const problemOwnerColumns = (o: Owner): { gid: number | null; isGroup: boolean } => ({ ...ownerColumns(o), isGroup: o.kind === 'group' });
+
+/** A refusal in the owner's words: a group's own message (`groupKey`), or the site's "no permission". */
+export const refusalIn = (o: Owner, groupKey: MsgKey): ApiError => (o.kind === 'group' ? forbidden(groupKey) : forbidden());
+
+/**
+ * The owner of a row held by `gid` (null: the site) without the group's gate, for the admin area's calls
+ * by id: there the caller's rights on the row decide (the policy, with his level in the group), not his
+ * membership, so a site problem admin is refused a group's problem in the group's words.
+ */
+export async function ownerOfRowUngated(db: DbOrTx, user: AuthUser, gid: number | null): Promise<Owner> {
+  if (gid === null) return siteOwner(user);
+  return { kind: 'group', gid, actor: await actorIn(db, user, gid), idPrefix: '' };
+}

@@ -10,9 +10,8 @@ import { may } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { siteOwner, type Owner } from '../owner/index.js';
-import { actorIn } from '../policy/index.js';
+import { notFound } from '../../lib/errors.js';
+import { ownerOfRowUngated, refusalIn, type Owner } from '../owner/index.js';
 
 /**
  * The owner of problem `pid` with the caller in it, once he may administer the problem there (bank:
@@ -21,13 +20,8 @@ import { actorIn } from '../policy/index.js';
  */
 export async function administeredProblemOwner(db: DbOrTx, user: AuthUser, pid: number): Promise<Owner> {
   const [p] = await db.select({ gid: problems.gid, author: problems.author }).from(problems).where(eq(problems.id, pid));
-  const site = siteOwner(user);
-  if (!p || p.gid === null) {
-    if (!may(site.actor, 'manageProblems', { kind: 'site' })) throw forbidden();
-    if (!p) throw notFound('problemNotFound');
-    return site;
-  }
-  const owner: Owner = { kind: 'group', gid: p.gid, actor: await actorIn(db, user, p.gid), idPrefix: '' };
-  if (!may(owner.actor, 'administer', { kind: 'problem', author: p.author, gid: p.gid })) throw forbidden('groupProblemNotYours');
+  const owner = await ownerOfRowUngated(db, user, p?.gid ?? null);
+  if (!may(owner.actor, 'administer', { kind: 'problem', author: p?.author ?? null, gid: p?.gid ?? null })) throw refusalIn(owner, 'groupProblemNotYours');
+  if (!p) throw notFound('problemNotFound');
   return owner;
 }
