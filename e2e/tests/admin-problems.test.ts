@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { baseUrl, launch, newVisitor, shot } from '../lib/browser.js';
 import { adminLoginInBrowser as adminLogin, apiOk, createProblem, loginSession, png, registerUser, rootToken, rootUser, signIn, zip } from '../lib/api.js';
-import { useSession } from '../lib/ui.js';
+import { notice, useSession } from '../lib/ui.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -106,6 +106,7 @@ describe('admin problem management', () => {
     // Keyword search finds it; the private filter does not.
     await page.getByTestId('problem-keyword').locator('input').fill(problemId);
     await page.getByTestId('problem-keyword').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
     await title.waitFor();
     await shot(page, 'admin-problem-list');
     await page.getByTestId('problem-auth-filter').getByText('Private').click();
@@ -124,6 +125,11 @@ describe('admin problem management', () => {
     await page.getByTestId('problem-auth-filter').getByText('Public').click();
     await title.waitFor();
     await page.getByTestId('problem-auth-filter').getByText('All').click();
+
+    // The zip's cases come back as a download of the problem's test data.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`problem-download-${problemId}`).click()]);
+    expect(download.suggestedFilename()).toMatch(/^problem_\d+_testcase.*\.zip$/);
+    await notice(page, 'The test data download has started').waitFor();
 
     // Edit: the stored cases are kept; change the title and the time limit.
     await page.getByTestId(`problem-edit-${problemId}`).click();

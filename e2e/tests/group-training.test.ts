@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, apiOk, createProblem, loginSession, registerUser, rootToken, type Session } from '../lib/api.js';
+import { MSG } from '@oj/shared';
 import { chooseLanguage, loadCode, notice, pageShot, useSession, watchStatus } from '../lib/ui.js';
 import { siteDbUrl } from '../lib/site-db.js';
 
@@ -133,7 +134,9 @@ describe('group trainings', () => {
     const disabledSelect = (id: string) => page.getByTestId(`training-problem-auth-${id}`).evaluate((el) => !!el.closest('.ant-select-disabled'));
     expect(await disabledSelect(problemId)).toBe(true);
     expect(await disabledSelect(groupProblemId)).toBe(false);
-    await page.getByTestId(`training-problem-download-${groupProblemId}`).waitFor();
+    // its test data button asks the group's download (the problem was made without cases: the server says so)
+    await page.getByTestId(`training-problem-download-${groupProblemId}`).click();
+    await notice(page, MSG.noTestData).waitFor();
     expect(await page.getByTestId(`training-problem-download-${problemId}`).count()).toBe(0);
     expect(await page.getByTestId(`training-problem-delete-${problemId}`).count()).toBe(0);
     await page.getByTestId(`training-problem-auth-${groupProblemId}`).click();

@@ -1,12 +1,13 @@
 /** The remote judges' account pool: the super admin's calls, passwords sealed and never answered, clear refusals. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
+import { connect } from '../src/db/client.js';
 import { remoteAccounts } from '../src/db/schema/index.js';
-import { getSecrets, openText } from '../src/lib/secrets.js';
+import { getSecrets, openText, sealText } from '../src/lib/secrets.js';
 import { client } from './client.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, del, login, post, put, rootToken } from './helpers.js';
+import { createUser, del, get, login, post, put, rootToken } from './helpers.js';
 
 let t: TestApp;
 let root: string;
@@ -79,6 +80,9 @@ describe('remote judge accounts', () => {
       expect(r.msg).toMatch(/^(oj|username|password):/);
     }
     expect((await del(t, '/api/admin/switch/remote-account', { token: root, query: { id: 'x' } })).http).toBe(400);
+    const badSite = await get(t, '/api/admin/switch/remote-accounts', { token: root, query: { oj: 'XX' } });
+    expect(badSite.http).toBe(400);
+    expect(badSite.msg).toMatch(/^oj:/);
     expect((await put(t, '/api/admin/switch/remote-account', { id: 0, username: 'a' }, { token: root })).http).toBe(400);
     expect(await t.database.db.select().from(remoteAccounts)).toEqual(before);
   });
@@ -114,5 +118,27 @@ describe('remote judge accounts', () => {
     expect((await as(root).call('adminRemoteAccount.remove', { query: { id: made.id } })).status).toBe(200);
     expect((await as(root).call('adminRemoteAccount.remove', { query: { id: made.id } })).msg).toBe(MSG.remoteAccountNotFound);
     expect((await as(root).call('adminRemoteAccount.list', { query: { oj: 'SPOJ' } })).data).toEqual([]);
+  });
+
+  it('get their key added to the secrets of a site set up before remote judging, its other keys kept', async () => {
+    const before = await getSecrets(t.database);
+    await t.database.db.execute(sql`update site_config set value = value - 'remote' where key = 'secrets'`);
+    const [one, two] = [connect(t.config.databaseUrl!, 1), connect(t.config.databaseUrl!, 1)];
+    try {
+      const [a, b] = await Promise.all([getSecrets(one), getSecrets(two)]);
+      expect(a.remoteKey).toHaveLength(32);
+      expect(a.remoteKey.equals(before.remoteKey)).toBe(false);
+      expect(b.remoteKey.equals(a.remoteKey)).toBe(true);
+      expect(a.judgeToken).toBe(before.judgeToken);
+      expect(a.puzzleKey.equals(before.puzzleKey)).toBe(true);
+      // a seal opens only under its own key
+      expect(openText(a.remoteKey, sealText(before.remoteKey, 'x'))).toBeNull();
+    } finally {
+      await one.close();
+      await two.close();
+      await t.database.db.execute(
+        sql`update site_config set value = jsonb_set(value, '{remote}', to_jsonb(${before.remoteKey.toString('base64')}::text)) where key = 'secrets'`,
+      );
+    }
   });
 });

@@ -4,10 +4,19 @@
  * `REVEL_SESSION` cookie in the jar); the password login is still tried when no challenge is shown.
  * Pages are read in English (cookie `language=en`); statements fall back to Japanese.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import * as cheerio from 'cheerio';
 import { JudgeStatus } from '@oj/shared';
 import type { RemoteHttp, RemoteResponse } from './http.js';
-import { RemoteError, type RecentContest, type RemoteJudgeAdapter, type RemoteLanguage, type RemoteProblem, type RemoteRunState } from './types.js';
+import {
+  RemoteError,
+  type RecentContest,
+  type AdapterOptions,
+  type RemoteJudgeAdapter,
+  type RemoteLanguage,
+  type RemoteProblem,
+  type RemoteRunState,
+} from './types.js';
 import { VerdictTable } from './verdicts.js';
 
 type Cheerio = ReturnType<cheerio.CheerioAPI>;
@@ -310,13 +319,6 @@ export function parseAtcoderContests(html: string, baseUrl: string): RecentConte
   return out;
 }
 
-export interface AtcoderOptions {
-  /** how the adapter waits when AtCoder asks it to (tests pass a recorder) */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function checkId(id: string): string {
   const t = normaliseAtcoderId(id);
   if (!t) throw new RemoteError('badId', `"${id}" is not an AtCoder task id (like abc300_a)`);
@@ -364,8 +366,8 @@ async function readSubmitAnswer(http: RemoteHttp, res: RemoteResponse): Promise<
   return { ok: false, waitSeconds: readAtcoderWait(message), message };
 }
 
-export function createAtcoderAdapter(options: AtcoderOptions = {}): RemoteJudgeAdapter {
-  const sleep = options.sleep ?? realSleep;
+export function createAtcoderAdapter(options: AdapterOptions = {}): RemoteJudgeAdapter {
+  const sleep = options.sleep ?? wait;
   return {
     oj: 'AC',
     defaultBaseUrl: 'https://atcoder.jp',

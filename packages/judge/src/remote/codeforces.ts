@@ -5,6 +5,7 @@
  * (an AES puzzle a browser's script solves); a Cloudflare check cannot be passed from a server and is
  * reported as the site being unreachable. The helpers are shared with Codeforces Gym (`gym.ts`).
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import { JudgeStatus } from '@oj/shared';
@@ -17,19 +18,20 @@ import {
   type RemoteLanguage,
   type RemoteProblem,
   type RemoteRunState,
+  type Sleep,
   type SubmitInput,
 } from './types.js';
 import { VerdictTable } from './verdicts.js';
 
 /** What the adapters wait between looks for a new run id; tests pass a sleep that does not sleep. */
 export interface CodeforcesTiming {
-  sleep: (ms: number) => Promise<void>;
+  sleep: Sleep;
   /** between the submit and each look at the status page for the new run (the note's ~2 s) */
   runIdWaitMs: number;
 }
 
 export const realTiming: CodeforcesTiming = {
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: wait,
   runIdWaitMs: 2000,
 };
 
@@ -236,17 +238,8 @@ function propertyValue<T extends Node>(el: cheerio.Cheerio<T>): string {
   return copy.text().trim();
 }
 
-export interface ParsedStatement {
-  title: string;
-  timeLimitMs: number;
-  memoryLimitMb: number;
-  description: string;
-  input: string;
-  output: string;
-  hint: string;
-  samples: { input: string; output: string }[];
-  io?: { input: string; output: string };
-}
+/** What a statement page says of a problem; the caller adds its id, URL, source and tags. */
+export type ParsedStatement = Pick<RemoteProblem, 'title' | 'timeLimitMs' | 'memoryLimitMb' | 'description' | 'input' | 'output' | 'hint' | 'samples' | 'io'>;
 
 /**
  * The `.problem-statement` of a problem page, or null when the page has none. A page the site shows in

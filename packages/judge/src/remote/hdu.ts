@@ -3,16 +3,21 @@
  * base64(encodeURIComponent(source)), run ids read back from the status list, and verdicts from the
  * status row of the run. The site has no contest list worth showing, so `recentContests` is absent.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import * as cheerio from 'cheerio';
 import { absoluteUrls, firstListItem, gbkText, numberBefore, sampleText } from './html.js';
 import { JudgeStatus } from '@oj/shared';
 import type { RemoteHttp } from './http.js';
 import { COMMON_VERDICTS, VerdictTable } from './verdicts.js';
-import { RemoteError, type RemoteAccount, type RemoteJudgeAdapter, type RemoteLanguage, type RemoteProblem, type RemoteRunState } from './types.js';
-
-/** Waits between tries; tests pass one that does not really wait. */
-export type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import {
+  RemoteError,
+  type RemoteAccount,
+  type AdapterOptions,
+  type RemoteJudgeAdapter,
+  type RemoteLanguage,
+  type RemoteProblem,
+  type RemoteRunState,
+} from './types.js';
 
 /** HDU refuses a second submit within 5 s of the last one. */
 export const HDU_RESUBMIT_WAIT_MS = 5000;
@@ -199,8 +204,8 @@ async function postSubmit(http: RemoteHttp, form: Record<string, string>): Promi
   throw new RemoteError('unexpected', `HDU answered the submit with ${res.status} and no known message`);
 }
 
-export function createHduAdapter(o: { sleep?: Sleep } = {}): RemoteJudgeAdapter {
-  const sleep = o.sleep ?? realSleep;
+export function createHduAdapter(o: AdapterOptions = {}): RemoteJudgeAdapter {
+  const sleep = o.sleep ?? wait;
 
   async function sendSubmit(http: RemoteHttp, account: RemoteAccount, form: Record<string, string>) {
     let relogged = false;

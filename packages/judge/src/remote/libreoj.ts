@@ -8,10 +8,19 @@
  * Ids: `6764` is the display id users see; submitting takes the internal id (`meta.id` of getProblem),
  * which may differ, so an imported problem is written `6764(41180)` when the two differ.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
 import { JudgeStatus } from '@oj/shared';
 import type { RemoteHttp } from './http.js';
-import { type RemoteAccount, RemoteError, type RemoteJudgeAdapter, type RemoteLanguage, type RemoteProblem, type RemoteRunState } from './types.js';
+import {
+  type RemoteAccount,
+  RemoteError,
+  type AdapterOptions,
+  type RemoteJudgeAdapter,
+  type RemoteLanguage,
+  type RemoteProblem,
+  type RemoteRunState,
+} from './types.js';
 import { VerdictTable } from './verdicts.js';
 
 /** The jar entry holding the session's Bearer token. */
@@ -414,13 +423,6 @@ function final(detail: SubmissionDetail, status: number, raw: string): RemoteRun
 
 // ---------------------------------------------------------------- the adapter
 
-export interface LibreojOptions {
-  /** how a throttled submit waits (tests pass one that only records) */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function idOrThrow(id: string): LibreId {
   const parsed = parseLibreId(id);
   if (!parsed) throw new RemoteError('badId', `${id} is not a LibreOJ problem id`);
@@ -462,8 +464,8 @@ export async function ownsRun(http: RemoteHttp, account: RemoteAccount, run: { r
   return userId !== null && detail.meta?.submitter?.id === userId && detail.meta?.problem?.displayId === idOrThrow(run.problemId).displayId;
 }
 
-export function createLibreojAdapter(options: LibreojOptions = {}): RemoteJudgeAdapter {
-  const sleep = options.sleep ?? realSleep;
+export function createLibreojAdapter(options: AdapterOptions = {}): RemoteJudgeAdapter {
+  const sleep = options.sleep ?? wait;
 
   async function submitOnce(http: RemoteHttp, problemId: number, content: ReturnType<typeof submissionContent>): Promise<ApiAnswer> {
     for (let attempt = 0; ; attempt++) {

@@ -96,6 +96,14 @@ export type RemoteErrorKind =
   /** the page is not what the adapter knows (the site changed) */
   | 'unexpected';
 
+/** How an adapter waits when a site asks it to (a rate limit, a run not listed yet); tests pass one that only records. */
+export type Sleep = (ms: number) => Promise<unknown>;
+
+/** What an adapter's factory takes: real waits unless a test gives its own. */
+export interface AdapterOptions {
+  sleep?: Sleep;
+}
+
 export class RemoteError extends Error {
   constructor(
     readonly kind: RemoteErrorKind,

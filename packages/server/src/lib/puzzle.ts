@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { usedPuzzles } from '../db/schema/index.js';
 import { challengePool } from './challenge-pool.js';
 import { countCall } from './rate-limit.js';
-import { getSecrets } from './secrets.js';
+import { getSecrets, openText, sealText } from './secrets.js';
 
 const { width: W, height: H, validSec } = LOGIN_GUARD.puzzle;
 /** An answer within this many pixels of the cut is accepted. */
@@ -18,21 +18,15 @@ interface PuzzleSecret {
   exp: number;
 }
 
-/** AES-256-GCM: the client can neither read the answer nor forge a challenge. */
+/** Sealed (AES-256-GCM): the client can neither read the answer nor forge a challenge. */
 export function sealPuzzle(key: Buffer, secret: PuzzleSecret): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(secret), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return sealText(key, JSON.stringify(secret));
 }
 
 export function openPuzzle(key: Buffer, token: string): PuzzleSecret | null {
+  const json = openText(key, token);
+  if (json === null) return null;
   try {
-    const raw = Buffer.from(token, 'base64url');
-    if (raw.length < 12 + 16 + 2) return null;
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     const v = JSON.parse(json) as Partial<PuzzleSecret>;
     if (typeof v.id !== 'string' || typeof v.x !== 'number' || typeof v.exp !== 'number') return null;
     return { id: v.id, x: v.x, exp: v.exp };

@@ -35,13 +35,12 @@ async function loadOrCreate({ db }: Database): Promise<Secrets> {
   const fresh = { jwt: crypto.randomBytes(48).toString('base64'), puzzle: crypto.randomBytes(32).toString('base64'), judge, remote };
   // Two nodes starting together: the first insert wins and both read the winner back.
   await db.insert(siteConfig).values({ key: SECRETS_KEY, value: fresh }).onConflictDoNothing();
-  // Keys added by a later version join an existing row the same way: only when still missing.
-  for (const [name, key] of Object.entries({ judge, remote })) {
-    await db
-      .update(siteConfig)
-      .set({ value: sql`${siteConfig.value} || ${JSON.stringify({ [name]: key })}::jsonb` })
-      .where(and(eq(siteConfig.key, SECRETS_KEY), sql`not (${siteConfig.value} ? ${name})`));
-  }
+  // Keys added by a later version join an existing row the same way: only where still missing (the
+  // right side of jsonb `||` wins, so the row's own keys stay).
+  await db
+    .update(siteConfig)
+    .set({ value: sql`${JSON.stringify({ judge, remote })}::jsonb || ${siteConfig.value}` })
+    .where(and(eq(siteConfig.key, SECRETS_KEY), sql`not (${siteConfig.value} ?& array['judge', 'remote'])`));
   const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, SECRETS_KEY));
   const value = row?.value as { jwt?: string; puzzle?: string; judge?: string; remote?: string } | undefined;
   if (!value?.jwt || !value.puzzle || !value.judge || !value.remote)

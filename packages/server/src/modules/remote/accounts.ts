@@ -61,10 +61,9 @@ export async function addAccount(ctx: AppContext, body: RemoteAccountAddBody): P
 
 export async function updateAccount(ctx: AppContext, body: RemoteAccountUpdateBody): Promise<RemoteAccountRow> {
   const { remoteKey } = await getSecrets(ctx.database);
-  const [current] = await ctx.database.db.select({ oj: remoteAccounts.oj }).from(remoteAccounts).where(eq(remoteAccounts.id, body.id));
-  if (!current) throw notFound('remoteAccountNotFound');
+  const { db } = ctx.database;
   try {
-    const [row] = await ctx.database.db
+    const [row] = await db
       .update(remoteAccounts)
       .set({
         username: body.username,
@@ -80,8 +79,10 @@ export async function updateAccount(ctx: AppContext, body: RemoteAccountUpdateBo
     if (!row) throw notFound('remoteAccountNotFound');
     return toRow(row);
   } catch (e) {
-    if (isUniqueViolation(e)) throw taken(current.oj, body.username);
-    throw e;
+    if (!isUniqueViolation(e)) throw e;
+    // Only a refused rename needs the account's site, for the message.
+    const [current] = await db.select({ oj: remoteAccounts.oj }).from(remoteAccounts).where(eq(remoteAccounts.id, body.id));
+    throw taken(current?.oj ?? '', body.username);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { feedback } from '../../app/feedback';
 import { formatDateTime } from '../../components/time';
 import { useSearchFilters } from '../components/adminPaging';
 import { DeleteButton } from '../components/DeleteButton';
+import { DownloadCasesButton } from '../components/DownloadCasesButton';
 import { CrudTable } from '../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../kit/useCrudList';
 import { useMay } from '../../app/may';
@@ -94,18 +95,7 @@ export default function ProblemListPage() {
               data-testid={`problem-edit-${row.problemId}`}
             />
           </Tooltip>
-          <Tooltip title={t('admin.problemList.downloadCases')}>
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              onClick={() =>
-                void adminProblemApi.downloadCases(row.id).then(
-                  () => feedback.success(t('admin.problemList.downloaded')),
-                  () => undefined,
-                )
-              }
-            />
-          </Tooltip>
+          <DownloadCasesButton download={() => adminProblemApi.downloadCases(row.id)} testId={`problem-download-${row.problemId}`} />
           {canExport && (
             <Dropdown
               trigger={['click']}

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Input, InputNumber, Popconfirm, Result, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminTrainingProblemListQuery, TRAINING_LIMITS, type TrainingAdminProblem, type TrainingProblemAdminList, type TrainingProblemLink } from '@oj/shared';
 import { quietly } from '../../../api/client';
 import { trainingKeys } from '../../../api/training';
-import { feedback } from '../../../app/feedback';
 import { DeleteButton } from '../../components/DeleteButton';
+import { DownloadCasesButton } from '../../components/DownloadCasesButton';
 import { PROBLEM_AUTHS } from '../../problemOptions';
 import { useSearchFilters } from '../../components/adminPaging';
 import { CrudTable } from '../../kit/CrudTable';
@@ -147,21 +147,7 @@ export function TrainingProblemsManager({ tid, extra }: { tid: number; extra?: (
               </Link>
             </Tooltip>
           )}
-          {own?.manages(p) && (
-            <Tooltip title={t('admin.problemList.downloadCases')}>
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void own.downloadCases(p.id).then(
-                    () => feedback.success(t('admin.problemList.downloaded')),
-                    () => undefined,
-                  )
-                }
-                data-testid={`training-problem-download-${p.problemId}`}
-              />
-            </Tooltip>
-          )}
+          {own?.manages(p) && <DownloadCasesButton download={() => own.downloadCases(p.id)} testId={`training-problem-download-${p.problemId}`} />}
           <Popconfirm
             title={t('admin.training.removeConfirm')}
             okButtonProps={{ danger: true, 'data-testid': 'training-problem-remove-ok' }}

@@ -1,12 +1,12 @@
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GroupProblemApply, groupProblemListQuery, type GroupAdminProblemRow } from '@oj/shared';
 import { groupProblemApi, groupProblemKeys } from '../../../api/groupProblem';
-import { feedback } from '../../../app/feedback';
 import { useSearchFilters } from '../../../admin/components/adminPaging';
 import { DeleteButton } from '../../../admin/components/DeleteButton';
+import { DownloadCasesButton } from '../../../admin/components/DownloadCasesButton';
 import { CrudTable } from '../../../admin/kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../../admin/kit/useCrudList';
 import { PROBLEM_AUTHS } from '../../../admin/problemOptions';
@@ -110,18 +110,7 @@ export function GroupProblemAdminTable({ gid }: { gid: number }) {
                 data-testid={`group-problem-edit-${row.id}`}
               />
             </Tooltip>
-            <Tooltip title={t('admin.problemList.downloadCases')}>
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void groupProblemApi.downloadCases(row.id).then(
-                    () => feedback.success(t('admin.problemList.downloaded')),
-                    () => undefined,
-                  )
-                }
-              />
-            </Tooltip>
+            <DownloadCasesButton download={() => groupProblemApi.downloadCases(row.id)} />
             <DeleteButton
               confirm={t('admin.problemList.deleteConfirm')}
               warning={t('admin.problemList.deleteWarning')}
