@@ -35,3 +35,4 @@ export * from './discussion.js';
 export * from './permission.js';
 export * from './ability.js';
 export * from './remote-account.js';
+export * from './remote-judge.js';

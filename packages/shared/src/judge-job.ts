@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { dbId } from './ids.js';
+import { remoteContestsResult, remoteFailedResult, remoteProblemResult, type RemoteJob } from './remote-judge.js';
 
 /** A file of the test-data store. */
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
@@ -53,7 +54,8 @@ export interface PackageRunJob {
   maxTotalBytes: number;
 }
 
-export type JudgeJob = CompileCheckerJob | PackageRunJob;
+/** Remote jobs (remote-judge.ts) go only to judges that serve the job's site, through the remote lane. */
+export type JudgeJob = CompileCheckerJob | PackageRunJob | RemoteJob;
 export type JudgeJobType = JudgeJob['type'];
 
 /** A leased job, as a poll hands it to a judge. */
@@ -87,7 +89,14 @@ export const packageRunResult = z.object({
 /** The judge could not do the job at all (a download failed, the sandbox broke): the action says why. */
 export const failedJobResult = z.object({ type: z.literal('failed'), error: message });
 
-export const judgeJobResult = z.discriminatedUnion('type', [compileCheckerResult, packageRunResult, failedJobResult]);
+export const judgeJobResult = z.discriminatedUnion('type', [
+  compileCheckerResult,
+  packageRunResult,
+  failedJobResult,
+  remoteProblemResult,
+  remoteContestsResult,
+  remoteFailedResult,
+]);
 export type JudgeJobResult = z.infer<typeof judgeJobResult>;
 export type CompileCheckerResult = z.infer<typeof compileCheckerResult>;
 export type PackageRunResult = z.infer<typeof packageRunResult>;

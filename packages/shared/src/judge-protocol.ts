@@ -20,6 +20,7 @@ import {
   type ProblemManifest,
 } from './judge.js';
 import { judgeJobOutputQuery, judgeJobResultBody } from './judge-job.js';
+import { judgeRemoteFailBody, judgeRemoteProgressBody, judgeRemoteResultBody, type JudgeRemoteFailResponse } from './remote-judge.js';
 import { judgeTestRunResultBody, type PolledTask } from './test-run.js';
 
 export const judgeEndpoints = {
@@ -34,6 +35,9 @@ export const judgeEndpoints = {
   result: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/result', body: judgeResultBody }),
   testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
   fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
+  remoteProgress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/remote/progress', body: judgeRemoteProgressBody }),
+  remoteResult: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/remote/result', body: judgeRemoteResultBody }),
+  remoteFail: endpoint<JudgeRemoteFailResponse>()({ method: 'POST', path: 'judge/remote/fail', body: judgeRemoteFailBody }),
   jobResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/job/result', body: judgeJobResultBody }),
   /** The body is a step's output (application/octet-stream); the answer is where the store keeps it. */
   jobOutput: endpoint<{ hash: string; size: number }>()({ method: 'POST', path: 'judge/job/output', query: judgeJobOutputQuery, raw: 'octet-stream' }),

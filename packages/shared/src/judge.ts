@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { dbId, INT4_MAX } from './ids.js';
-import { LIMITS } from './constants.js';
+import { LIMITS, REMOTE_OJS } from './constants.js';
+import { POLL_LANES, remoteLanguageReport } from './remote-judge.js';
 import { JudgeStatus, type JudgeCaseMode, type JudgeStatusCode } from './judge-status.js';
 
 export const JUDGE_TOKEN_HEADER = 'x-judge-token';
@@ -151,6 +152,9 @@ export const judgeRegisterBody = z.object({
   /** Submissions the daemon judges at once (it keeps that many polls open). */
   capacity: z.number().int().min(1).max(1024),
   languages: z.array(judgeLanguageReport).max(200),
+  /** the remote judges this daemon's remote workers serve (OJ_REMOTE_JUDGE), with the languages each site takes */
+  remoteOjs: z.array(z.enum(REMOTE_OJS)).max(REMOTE_OJS.length).default([]),
+  remoteLanguages: z.array(remoteLanguageReport).max(500).default([]),
   version: z.string().trim().max(100).default(''),
   ...hostUsage,
 });
@@ -180,6 +184,7 @@ export const judgePollBody = z.object({
   judgeId,
   /** How long to wait for a task before answering with null (ms, at most 30 000). */
   wait: z.number().int().min(0).max(JUDGE_PROTOCOL.maxWaitMs).default(JUDGE_PROTOCOL.maxWaitMs),
+  lane: z.enum(POLL_LANES).default('local'),
 });
 
 /** A leased task: everything needed to judge one submission. */
@@ -277,22 +282,8 @@ export interface JudgeProgressResponse {
   leaseDeadline: string;
 }
 
-/** Half of a surrogate pair (e.g. a string cut between the two). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.source;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE, 'g');
-const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE}`);
-
-/** True when PostgreSQL can store the text: text columns refuse NUL, jsonb also a lone surrogate. */
-export const isStorable = (s: string) => !UNSTORABLE.test(s);
-
-/**
- * Program output as PostgreSQL can store it: without NUL characters (a program may print them) and
- * without a surrogate pair cut in half by a trim.
- */
-export function storableText(s: string): string {
-  const t = s.includes('\u0000') ? s.replaceAll('\u0000', '') : s;
-  return t.replace(LONE_SURROGATES, '\ufffd');
-}
+export { isStorable, storableText } from './storable-text.js';
+import { storableText } from './storable-text.js';
 
 const trimmedText = (max: number) =>
   z

@@ -11,6 +11,7 @@ import { MSG } from './messages.js';
 import { codeField } from './submission.js';
 import { endpoint } from './endpoint.js';
 import type { JudgeJobTask } from './judge-job.js';
+import type { RemoteTask } from './remote-judge.js';
 
 export const TEST_RUN = {
   /** A result (or a run still waiting) can be read for this long after it was asked for. */
@@ -116,8 +117,8 @@ export const judgeTestRunResultBody = z.object({
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
-/** What a poll hands a judge: a submission to judge, a test run or a job. */
-export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask;
+/** What a poll hands a judge: a submission to judge, a test run, a job or a remote submission. */
+export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask;
 
 /** The self-test calls. */
 export const testRunEndpoints = {
