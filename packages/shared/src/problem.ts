@@ -1,7 +1,7 @@
 /** Problems and tags: request schemas and response types. */
 import { z } from 'zod';
 import { dbId, INT4_MAX, optDbId } from './ids.js';
-import { LIMITS, PAGE_SIZES } from './constants.js';
+import { LIMITS, PAGE_SIZES, type RemoteOj } from './constants.js';
 import { JUDGE_CASE_MODES, type JudgeCaseMode } from './judge-status.js';
 import { BUILTIN_CHECKERS, CHECKER_CONVENTIONS, CHECKER_PRECISION, JUDGE_MODES, type BuiltinChecker, type CheckerConvention, type JudgeMode } from './judge.js';
 import { pagingQuery } from './paging.js';
@@ -138,6 +138,9 @@ export interface ProblemView {
   judgeCaseMode: JudgeCaseMode;
   gid: number | null;
   isRemote: boolean;
+  /** the site a remote problem is judged on, and its page there (the super admin's external link) */
+  remoteOj: RemoteOj | null;
+  remoteUrl: string | null;
   isFileIO: boolean;
   ioReadFileName: string | null;
   ioWriteFileName: string | null;

@@ -167,12 +167,16 @@ export interface SubmissionInfo {
   share: boolean;
   submitTime: string;
   gmtModified: string;
+  /** judged on another site: a Submitted Failed one can be resubmitted (GET /api/resubmit) by its owner or an admin */
+  isRemote: boolean;
 }
 
 export interface Submission extends SubmissionInfo {
   errorMessage: string | null;
   /** null when the caller may not see it */
   code: string | null;
+  /** the run id on the remote site, for admins (null otherwise, and for our own problems) */
+  remoteRunId: string | null;
 }
 
 export interface SubmissionDetail {
