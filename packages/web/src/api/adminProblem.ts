@@ -20,6 +20,8 @@ export interface AdminProblemListParams {
   keyword?: string;
   /** 1 public, 2 private, 3 contest; undefined = all */
   auth?: number;
+  /** the problems of one bank: ME our own (the default), a remote judge's key, 'All' every one */
+  oj?: string;
 }
 
 /** The problem body plus the uploaded-zip reference of HOJ's ProblemDTO. */
@@ -27,7 +29,7 @@ export type AdminProblemSaveBody = AdminProblemBody & Partial<AdminProblemUpload
 
 /** Problem management calls (admin calls; paths and shapes of HOJ, notes §11.4; schemas in @oj/shared). */
 export const adminProblemApi = {
-  list: (p: AdminProblemListParams) => request(ep.list, { query: { ...p, oj: OWN_OJ } }),
+  list: (p: AdminProblemListParams) => request(ep.list, { query: { ...p, oj: p.oj ?? OWN_OJ } }),
   get: (pid: number) => request(ep.get, { query: { pid } }),
   create: (body: AdminProblemSaveBody) => requestResult(ep.create, { body }),
   update: (body: AdminProblemSaveBody) => requestResult(ep.update, { body }),

@@ -43,6 +43,8 @@ export interface ContestAdminScope {
   searchable: boolean;
   /** a place of its own to add problems from (a group's problems by id); null: only the bank */
   addFromGroup: ((cid: number, problemId: string, displayId: string) => Promise<{ msg: string }>) | null;
+  /** problems of remote judges imported straight into the contest (the admin area's call; a group has none) */
+  importsRemote: boolean;
 }
 
 export const SITE_CONTEST_ADMIN: ContestAdminScope = {
@@ -56,6 +58,7 @@ export const SITE_CONTEST_ADMIN: ContestAdminScope = {
   canManage: () => true,
   searchable: true,
   addFromGroup: null,
+  importsRemote: true,
 };
 
 export const ContestAdminScopeContext = createContext<ContestAdminScope>(SITE_CONTEST_ADMIN);

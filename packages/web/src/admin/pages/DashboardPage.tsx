@@ -12,6 +12,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { formatDateTime } from '../../components/time';
 import { mayIn } from '../../app/may';
 import { ServicePanel } from './dashboard/ServicePanel';
+import { RemoteAccountsSummary } from '../remote/RemoteAccountsSummary';
 import { SiteFigures } from './dashboard/SiteFigures';
 import { SiteWarnings } from './dashboard/SiteWarnings';
 
@@ -77,7 +78,7 @@ function RefreshNote() {
  * The admin home (dashboard): for every admin-area role the site figures (users, today's
  * submissions, contests of the last 14 days, the previous login), problem totals and shortcuts for
  * problem admins; for the super admin (system_info_admin) the API nodes, database, HTTPS of this
- * connection, the judge queue and the judge servers. Everything refreshes by itself.
+ * connection, the judge queue, the judge servers and the remote judges' accounts. Everything refreshes by itself.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -106,6 +107,7 @@ export default function DashboardPage() {
       <SiteWarnings canConfigure={mayIn(session, 'manageSystem')} />
       <SiteFigures />
       {mayIn(session, 'manageSystem') && <ServicePanel />}
+      {mayIn(session, 'manageSystem') && <RemoteAccountsSummary />}
       {problems && <ProblemCounts />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>

@@ -1,9 +1,9 @@
-import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_EXPORT_FORMATS, adminProblemListQuery, type AdminProblemListRow } from '@oj/shared';
+import { OWN_OJ, PACKAGE_EXPORT_FORMATS, REMOTE_OJS, adminProblemListQuery, type AdminProblemListRow } from '@oj/shared';
 import { adminProblemApi } from '../../api/adminProblem';
 import { feedback } from '../../app/feedback';
 import { formatDateTime } from '../../components/time';
@@ -14,8 +14,16 @@ import { CrudTable } from '../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../kit/useCrudList';
 import { useMay } from '../../app/may';
 import { AUTH_FILTERS, PROBLEM_AUTHS } from '../problemOptions';
+import { ImportRemoteButton } from '../remote/ImportRemoteButton';
+import { REMOTE_OJ_NAMES } from '../../components/remoteOj';
 
-/** Problem list of the admin area: visibility filter, keyword, paging and the row actions. */
+/** The bank filter's "every problem", ours and the remote judges' alike. */
+const ALL_BANKS = 'All';
+
+/**
+ * Problem list of the admin area: visibility and bank filters (our own problems, a remote judge's),
+ * keyword, paging, the row actions, and importing a problem of a remote judge.
+ */
 export default function ProblemListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,10 +38,11 @@ export default function ProblemListPage() {
   const { page: currentPage, limit, setFilter } = paging;
   const keyword = paging.state.keyword ?? '';
   const { auth } = paging.state;
+  const bank = paging.state.oj ?? ALL_BANKS;
 
   const crud = useCrudList({
     key: ['admin-problems'],
-    query: { currentPage, limit, keyword: keyword || undefined, auth },
+    query: { currentPage, limit, keyword: keyword || undefined, auth, oj: bank },
     list: adminProblemApi.list,
     paging,
     remove: (pid: number) => adminProblemApi.remove(pid),
@@ -55,9 +64,12 @@ export default function ProblemListPage() {
       dataIndex: 'title',
       minWidth: 160,
       render: (title: string, row) => (
-        <Link to={`/admin/problem/edit/${row.id}`} data-testid={`problem-title-${row.problemId}`}>
-          {title}
-        </Link>
+        <>
+          <Link to={`/admin/problem/edit/${row.id}`} data-testid={`problem-title-${row.problemId}`}>
+            {title}
+          </Link>
+          {row.isRemote && <Tag className="oj-remote-tag">{t('admin.contest.remote')}</Tag>}
+        </>
       ),
     },
     { title: t('admin.problemList.author'), dataIndex: 'author', width: 100, responsive: ['lg'] },
@@ -95,7 +107,8 @@ export default function ProblemListPage() {
               data-testid={`problem-edit-${row.problemId}`}
             />
           </Tooltip>
-          <DownloadCasesButton download={() => adminProblemApi.downloadCases(row.id)} testId={`problem-download-${row.problemId}`} />
+          {/* A remote problem is judged on its site: it has no test data here. */}
+          {!row.isRemote && <DownloadCasesButton download={() => adminProblemApi.downloadCases(row.id)} testId={`problem-download-${row.problemId}`} />}
           {canExport && (
             <Dropdown
               trigger={['click']}
@@ -134,9 +147,12 @@ export default function ProblemListPage() {
       <Card
         title={t('admin.menu.problemList')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/problem/create')} data-testid="problem-create">
-            {t('admin.menu.problemCreate')}
-          </Button>
+          <Space wrap>
+            <ImportRemoteButton target={{ kind: 'bank' }} onImported={() => void crud.refresh()} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/problem/create')} data-testid="problem-create">
+              {t('admin.menu.problemCreate')}
+            </Button>
+          </Space>
         }
       >
         <div className="oj-admin-filters">
@@ -146,6 +162,18 @@ export default function ProblemListPage() {
             onChange={(e) => setFilter({ auth: e.target.value || undefined })}
             options={AUTH_FILTERS.map((f) => ({ value: f.value, label: t(`admin.auth.${f.key}`) }))}
             data-testid="problem-auth-filter"
+          />
+          <Select<string>
+            value={bank}
+            onChange={(oj) => setFilter({ oj: oj === ALL_BANKS ? undefined : oj })}
+            options={[
+              { value: ALL_BANKS, label: t('admin.remote.bank.all') },
+              { value: OWN_OJ, label: t('admin.remote.bank.own') },
+              ...REMOTE_OJS.map((oj) => ({ value: oj, label: REMOTE_OJ_NAMES[oj] })),
+            ]}
+            style={{ width: 170 }}
+            aria-label={t('admin.remote.bank.label')}
+            data-testid="problem-bank-filter"
           />
           <Input.Search
             allowClear

@@ -15,6 +15,9 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudList } from '../../kit/useCrudList';
 import { AddGroupProblemDialog } from '../../contest/AddGroupProblemDialog';
 import { AddPublicProblemDialog } from '../../contest/AddPublicProblemDialog';
+import { nextDisplayId } from '../../contest/nextDisplayId';
+import { useUsedDisplayIds } from '../../contest/useUsedDisplayIds';
+import { ImportRemoteButton } from '../../remote/ImportRemoteButton';
 import { BalloonPicker } from '../../contest/BalloonPicker';
 import { ContestHeader } from '../../contest/ContestHeader';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
@@ -26,8 +29,9 @@ const addressQuery = adminContestProblemListQuery.pick({ currentPage: true, limi
 
 /**
  * A contest's problems (contest/{contestId}/problems): display id and title edited in place,
- * balloon colour saved at once, removal, links to the problem editor, "add from public" and a problem
- * made for the contest (contest/{contestId}/problem/create).
+ * balloon colour saved at once, removal, links to the problem editor, "add from public", a problem of
+ * a remote judge imported under a display id, and a problem made for the contest
+ * (contest/{contestId}/problem/create).
  */
 export default function ContestProblemsPage() {
   const { contestId } = useParams();
@@ -48,6 +52,8 @@ export default function ContestProblemsPage() {
   const valid = Number.isInteger(cid) && cid > 0;
 
   const contest = useQuery({ queryKey: ['admin-contest', cid], queryFn: quietly(() => api.get(cid)), enabled: valid, retry: false });
+  // The display id offered to a remote problem imported here: the next free one, as "add from public" offers.
+  const usedDisplayIds = useUsedDisplayIds(cid, valid && scope.importsRemote);
   const crud = useCrudList({
     key: ['admin-contest-problems', cid],
     query: { cid, currentPage: page, limit, keyword: keyword || undefined },
@@ -188,6 +194,14 @@ export default function ContestProblemsPage() {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={!contest.data} data-testid="cp-add-public">
               {t('admin.contest.addFromPublic')}
             </Button>
+            {scope.importsRemote && (
+              <ImportRemoteButton
+                target={{ kind: 'contest', cid }}
+                suggestedDisplayId={nextDisplayId(usedDisplayIds.data ?? [])}
+                onImported={() => void refresh()}
+                disabled={!contest.data}
+              />
+            )}
             {scope.addFromGroup && (
               <Button icon={<PlusOutlined />} onClick={() => setAddingFromGroup(true)} disabled={!contest.data} data-testid="cp-add-group">
                 {t('groupContest.addFromGroup')}

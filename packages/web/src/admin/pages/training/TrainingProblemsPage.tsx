@@ -14,6 +14,7 @@ import { useSearchFilters } from '../../components/adminPaging';
 import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { AddTrainingProblemDialog } from '../../training/AddTrainingProblemDialog';
+import { ImportRemoteButton } from '../../remote/ImportRemoteButton';
 import { useTrainingAdminScope } from '../../training/trainingAdminScope';
 
 /** The order of a problem in the training, saved when the number is left or Enter is pressed (if it changed). */
@@ -52,10 +53,13 @@ const withLinks = (answer: TrainingProblemAdminList) => ({
 
 /**
  * The problems of a training (training/{trainingId}/problems): display id, title, author,
- * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems.
+ * rank (its order), a link to edit the problem, removing it from the training, and adding bank problems
+ * or a problem of a remote judge.
  */
 export default function TrainingProblemsPage() {
-  return <TrainingProblemsManager tid={Number(useParams().trainingId)} />;
+  const tid = Number(useParams().trainingId);
+  // A problem of a remote judge straight into the training (the admin area's call; a group's training has none).
+  return <TrainingProblemsManager tid={tid} extra={(refresh) => <ImportRemoteButton target={{ kind: 'training', tid }} onImported={refresh} />} />;
 }
 
 /**

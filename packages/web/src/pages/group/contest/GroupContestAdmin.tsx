@@ -41,6 +41,7 @@ export default function GroupContestAdmin({ page }: { page: keyof typeof PAGES }
       canManage: (c: AdminContest | GroupAdminContest) => ('canManage' in c ? c.canManage : access.root || (!!user && c.uid === user.uid)),
       searchable: false,
       addFromGroup: groupContestApi.addFromGroup,
+      importsRemote: false,
     }),
     [gid, access.root, user],
   );

@@ -1,5 +1,6 @@
 import { Button, Card, Space } from 'antd';
 import { PlusOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { useListState } from '../../../components/list/useListState';
 import { groupPath, useGroup } from '../../../components/group/GroupContext';
 import { ProblemTable, type ProblemTableScope } from '../../problem/ProblemTable';
 import { GroupProblemAdminTable } from './GroupProblemAdminTable';
+import { ImportRemoteButton } from '../../../admin/remote/ImportRemoteButton';
 import { groupProblemTable } from './groupProblemTable';
 
 /**
@@ -23,8 +25,9 @@ const DEFAULTS = { limit: ADMIN_PAGE_SIZES[0] };
 
 /**
  * The group's problems tab, /group/:groupID/problem (GroupProblemList): the members' list of
- * the group's public problems; group admins switch to the admin table (`?admin=true`) to create, edit,
- * change auth, apply to the public bank, download test data and delete. Paging lives in the address bar.
+ * the group's public problems; group admins switch to the admin table (`?admin=true`) to create, import
+ * from a remote judge, edit, change auth, apply to the public bank, download test data and delete.
+ * Paging lives in the address bar.
  */
 export default function GroupProblemPage() {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export default function GroupProblemPage() {
   const [state, update] = useListState(addressQuery, DEFAULTS, PAGER);
   const admin = access.admin && !!state.admin;
   const gid = group.id;
+  const client = useQueryClient();
 
   return (
     <Card
@@ -40,6 +44,13 @@ export default function GroupProblemPage() {
       extra={
         access.admin && (
           <Space wrap>
+            {admin && (
+              <ImportRemoteButton
+                target={{ kind: 'group', gid }}
+                // the admin table, the members' list and the group's pickers show the new problem
+                onImported={() => void client.invalidateQueries({ queryKey: groupProblemKeys.all(gid) })}
+              />
+            )}
             {admin && (
               <Link to={groupPath(gid, 'problem', 'admin', 'create')}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="group-problem-create">
