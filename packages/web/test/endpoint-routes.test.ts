@@ -9,13 +9,14 @@ import {
   contestEndpoints,
   homeEndpoints,
   problemEndpoints,
+  remoteJudgeEndpoints,
   siteEndpoints,
   submissionEndpoints,
   testRunEndpoints,
   type Endpoint,
 } from '@oj/shared';
-import { contestProblemRoutes, problemRoutes, submissionRoutes, testRunRoutes } from '../src/api/problemRoutes';
-import { accountRoutes, homeRoutes, siteRoutes } from '../src/api/routes';
+import { contestProblemRoutes, problemRoutes, resubmitRoutes, submissionRoutes, testRunRoutes } from '../src/api/problemRoutes';
+import { accountRoutes, homeRoutes, otherContestRoutes, siteRoutes } from '../src/api/routes';
 
 const routeOf = (table: Record<string, Endpoint>) => Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { method: e.method, path: e.path }]));
 
@@ -28,6 +29,8 @@ describe('first-load routes', () => {
     ['submission', submissionRoutes, submissionEndpoints],
     ['test run', testRunRoutes, testRunEndpoints],
     ['contest problem', contestProblemRoutes, { problemDetail: contestEndpoints.problemDetail }],
+    ['other contests', otherContestRoutes, { recentOtherContests: remoteJudgeEndpoints.recentOtherContests }],
+    ['resubmit', resubmitRoutes, { resubmit: remoteJudgeEndpoints.resubmit }],
   ] as const)('%s: every declared call, with the same method and path', (_, routes, declared) => {
     expect(routeOf(routes)).toEqual(routeOf(declared));
   });

@@ -7,6 +7,7 @@ import { request } from './endpoint';
 import {
   contestProblemRoutes as contestEndpoints,
   problemRoutes as ep,
+  resubmitRoutes,
   submissionRoutes as submissionEndpoints,
   testRunRoutes as testRunEndpoints,
 } from './problemRoutes';
@@ -50,6 +51,8 @@ export const problemApi = {
   lastAcCode: (pid: number, cid = 0) => request(submissionEndpoints.lastAcCode, { query: { pid, cid: cid || undefined } }),
   submit: (body: SubmitProblemBody) => request(submissionEndpoints.submit, { body: { cid: 0, isRemote: false, ...body } }),
   checkStatus: (submitIds: number[]) => request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
+  /** A remote submission its site did not take (Submitted Failed), sent again. */
+  resubmit: (submitId: number) => request(resubmitRoutes.resubmit, { query: { submitId } }),
   mySubmissions: (problemID: string, currentPage: number, limit: number) =>
     request(submissionEndpoints.list, { query: { onlyMine: true, problemID, completeProblemID: true, currentPage, limit } }),
   submitConfig: () => request(submissionEndpoints.submitConfig, {}, { silent: true }),

@@ -1,4 +1,4 @@
-import type { contestEndpoints, problemEndpoints, submissionEndpoints, testRunEndpoints } from '@oj/shared';
+import type { contestEndpoints, problemEndpoints, remoteJudgeEndpoints, submissionEndpoints, testRunEndpoints } from '@oj/shared';
 import { route, type RoutesOf } from './routes';
 
 /*
@@ -43,4 +43,9 @@ export const testRunRoutes: RoutesOf<typeof testRunEndpoints> = {
 /** Only the contest call the problem page makes (the contest pages use their declarations). */
 export const contestProblemRoutes: Pick<RoutesOf<typeof contestEndpoints>, 'problemDetail'> = {
   problemDetail: route('GET', 'get-contest-problem-details'),
+};
+
+/** Sending a remote submission that the site did not take (Submitted Failed) once more: the problem page, the lists, the detail. */
+export const resubmitRoutes: Pick<RoutesOf<typeof remoteJudgeEndpoints>, 'resubmit'> = {
+  resubmit: route('GET', 'resubmit'),
 };

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type SubmissionInfo } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
+import { resubmitRoutes } from './problemRoutes';
 
 /** Query of get-submission-list; empty values are left out by the client. */
 export type SubmissionListParams = EndpointInput<typeof ep.list>['query'] & { currentPage: number; limit: number };
@@ -19,6 +20,8 @@ export const submissionApi = {
   rejudge: (submitId: number) => request(ep.rejudge, { query: { submitId } }),
   manualJudge: (submitId: number, status: number, score: number) => request(ep.manualJudge, { query: { submitId, status, score } }),
   cancel: (submitId: number) => request(ep.cancel, { query: { submitId } }),
+  /** A remote submission the site did not take (Submitted Failed) sent again: its owner or an admin. */
+  resubmit: (submitId: number) => request(resubmitRoutes.resubmit, { query: { submitId } }),
   /** A contest's submissions as the viewer may see them (seal rules on the server). */
   contestList: (q: ContestSubmissionListParams) => request(ep.contestList, { query: q }),
   /** Silent like checkStatus. */

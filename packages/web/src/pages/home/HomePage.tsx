@@ -1,5 +1,6 @@
 import { Announcements } from './Announcements';
 import { HomeCarousel } from './HomeCarousel';
+import { OtherContests } from './OtherContests';
 import { RecentAcRank } from './RecentAcRank';
 import { RecentContests } from './RecentContests';
 import { RecentProblems } from './RecentProblems';
@@ -8,7 +9,7 @@ import './home.css';
 
 /**
  * Home: carousel, then announcements, recent contests, statistics and recently updated problems beside the
- * last-7-days AC ranking; one column under the lg breakpoint.
+ * last-7-days AC ranking and the contests of other sites; one column under the lg breakpoint.
  */
 export default function HomePage() {
   return (
@@ -23,6 +24,7 @@ export default function HomePage() {
         </div>
         <div className="oj-stack oj-home-side">
           <RecentAcRank />
+          <OtherContests />
         </div>
       </div>
     </div>

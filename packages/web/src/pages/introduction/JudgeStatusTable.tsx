@@ -17,6 +17,7 @@ const HELP_ORDER: number[] = [
   JudgeStatus.RUNTIME_ERROR,
   JudgeStatus.TIME_LIMIT_EXCEEDED,
   JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.OUTPUT_LIMIT_EXCEEDED,
   JudgeStatus.SYSTEM_ERROR,
   JudgeStatus.CANCELLED,
 ];

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Space, Spin, Typography, type InputRef } from 'antd';
-import { ExperimentOutlined, LoadingOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, LoadingOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type ProblemDetail } from '@oj/shared';
+import { JudgeStatus, LIMITS, type ProblemDetail } from '@oj/shared';
 import { ApiError } from '../../api/client';
 import { whenPointerFree } from '../../app/layout/pointerFree';
 import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
@@ -76,7 +76,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   // The drawer stays mounted once opened: its input survives closing it.
   const [testShown, setTestShown] = useState(false);
   const [celebrate, setCelebrate] = useState(false);
-  const { state, submit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
+  const { state, submit, resubmit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
   // Code the judge puts around this language's submission (FPS prepend/append): shown, not editable.
   const wrapper = p.codeWrappers?.[language];
@@ -182,6 +182,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
       language,
       code,
       cid: scope.cid,
+      isRemote: p.isRemote,
       ...(scope.tid ? { tid: scope.tid } : {}),
       ...(scope.gid ? { gid: scope.gid } : {}),
       ...(needCaptcha && captcha.data ? { captcha: captchaText.trim(), captchaKey: captcha.data.captchaKey } : {}),
@@ -312,6 +313,12 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
                 score={state.score}
                 onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined}
               />
+              {/* The remote site did not take it (down, busy, refused the account): the same code goes again. */}
+              {p.isRemote && state.submitId && state.status === JudgeStatus.SUBMITTED_FAILED && (
+                <Button size="small" icon={<SendOutlined />} onClick={() => void resubmit(state.submitId!)} data-testid="submit-resubmit">
+                  {t('problem.submit.resubmit')}
+                </Button>
+              )}
             </Space>
           )}
           {state.status === null && scope.blocked && (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Space, Tabs, Tag, Typography } from 'antd';
-import { CopyOutlined, EditOutlined, PieChartOutlined, CommentOutlined, FileMarkdownOutlined, BulbOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, ExportOutlined, PieChartOutlined, CommentOutlined, FileMarkdownOutlined, BulbOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProblemDetail } from '@oj/shared';
@@ -11,6 +11,7 @@ import { problemAsMarkdown } from './problemMarkdown';
 import { AuthTag, DifficultyTag } from '../../components/problemStatus';
 import { useProblemScope } from './problemScope';
 import { useMay } from '../../app/may';
+import { remoteOjName, webAddress } from '../../components/remoteOj';
 
 const StatisticsDialog = lazy(() => import('./StatisticsDialog'));
 // A table with its pagination: fetched when the tab is opened, not with the statement.
@@ -48,6 +49,8 @@ function Description({ detail }: { detail: ProblemDetail }) {
   const listsHidden = useMay('listHiddenProblems');
   const copiesMarkdown = useMay('administer');
   const edits = useMay('manageProblems');
+  // The super admin's link to the problem on its own site (the hidden-problem tags' rule: the super admin's).
+  const remoteUrl = listsHidden && p.isRemote ? webAddress(p.remoteUrl) : null;
   const labels = {
     description: t('problem.detail.description'),
     input: t('problem.detail.input'),
@@ -113,6 +116,11 @@ function Description({ detail }: { detail: ProblemDetail }) {
           {copiesMarkdown && (
             <Button size="small" icon={<FileMarkdownOutlined />} onClick={() => void copyText(problemAsMarkdown(detail, labels))} data-testid="copy-markdown">
               {t('problem.detail.copyMarkdown')}
+            </Button>
+          )}
+          {remoteUrl && (
+            <Button size="small" icon={<ExportOutlined />} href={remoteUrl} target="_blank" rel="noopener noreferrer" data-testid="view-on-site">
+              {t('problem.detail.viewOnSite', { site: remoteOjName(p.remoteOj ?? '') })}
             </Button>
           )}
           {edits && (

@@ -81,5 +81,24 @@ export function useSubmitFlow(onAccepted: () => void) {
     [client, follow, stop],
   );
 
-  return { state, submit };
+  /** A remote submission the site did not take (Submitted Failed) sent again, then followed as a new one. */
+  const resubmit = useCallback(
+    async (submitId: number) => {
+      stop();
+      // Submitting while the call runs: the button goes away, so one click sends it once.
+      setState({ submitId, status: JudgeStatus.SUBMITTING });
+      try {
+        const sub = await problemApi.resubmit(submitId);
+        setState({ submitId: sub.submitId, status: sub.status, score: sub.score });
+        void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
+        follow(sub.submitId, 0);
+      } catch {
+        // The client showed why; the Submitted Failed result stays, with its button.
+        setState({ submitId, status: JudgeStatus.SUBMITTED_FAILED });
+      }
+    },
+    [client, follow, stop],
+  );
+
+  return { state, submit, resubmit };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
-import { RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { RedoOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type SubmissionInfo } from '@oj/shared';
 import { submissionApi } from '../../api/submission';
@@ -24,6 +24,37 @@ export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange
   return (
     <Tooltip title={t('statusPage.rejudge')}>
       <Button size="small" icon={<RedoOutlined />} loading={busy} onClick={run} aria-label={t('statusPage.rejudge')} data-testid={`rejudge-${row.submitId}`} />
+    </Tooltip>
+  );
+}
+
+/**
+ * A remote submission the site did not take (Submitted Failed) may be sent again by its owner or an
+ * admin (whoever may rejudge): our own judges never leave a submission in that state.
+ */
+export const resubmittable = (row: Pick<SubmissionInfo, 'isRemote' | 'status'>, mine: boolean, admin: boolean) =>
+  row.isRemote && row.status === JudgeStatus.SUBMITTED_FAILED && (mine || admin);
+
+/** Resubmit: the submission goes to its site again and is judged anew (its row polls again). */
+export function ResubmitButton({ row, onChange, size = 'small' }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      onChange(await submissionApi.resubmit(row.submitId));
+      feedback.success(t('statusPage.resubmitted'));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={t('statusPage.resubmitTip')}>
+      <Button size={size} icon={<SendOutlined />} loading={busy} onClick={run} data-testid={`resubmit-${row.submitId}`}>
+        {t('statusPage.resubmit')}
+      </Button>
     </Tooltip>
   );
 }
@@ -111,6 +142,7 @@ export function ActionsCell({
   return (
     <Space size={4} wrap>
       {mine && <ShareSwitch row={row} onChange={onChange} />}
+      {resubmittable(row, mine, canRejudge) && <ResubmitButton row={row} onChange={onChange} />}
       {canRejudge && <RejudgeButton row={row} onChange={onChange} />}
       {canCancel && <CancelButton row={row} onChange={onChange} />}
     </Space>

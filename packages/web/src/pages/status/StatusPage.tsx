@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
 import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from '../../components/RelativeTime';
-import { ActionsCell, shareable } from './RowActions';
+import { ActionsCell, resubmittable, shareable } from './RowActions';
 import { useListState } from '../../components/list/useListState';
 import { listPager } from '../../components/list/listPager';
 import { useIsMobile } from '../../app/layout/useIsMobile';
@@ -129,8 +129,8 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     },
     { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
-  // The option column only when the viewer has something to do there (share, rejudge, cancel).
-  const hasActions = !!user && (canRejudge || (data?.records ?? []).some((r) => r.uid === user.uid && shareable(r)));
+  // The option column only when the viewer has something to do there (share, resubmit, rejudge, cancel).
+  const hasActions = !!user && (canRejudge || (data?.records ?? []).some((r) => r.uid === user.uid && (shareable(r) || resubmittable(r, true, false))));
   if (hasActions) {
     columns.push({
       title: t('statusPage.option'),

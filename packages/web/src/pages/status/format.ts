@@ -39,6 +39,7 @@ export const FILTER_STATUSES: JudgeStatusCode[] = [
   JudgeStatus.PRESENTATION_ERROR,
   JudgeStatus.TIME_LIMIT_EXCEEDED,
   JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  JudgeStatus.OUTPUT_LIMIT_EXCEEDED,
   JudgeStatus.RUNTIME_ERROR,
   JudgeStatus.COMPILE_ERROR,
   JudgeStatus.SYSTEM_ERROR,

@@ -9,9 +9,10 @@ import { quietly } from '../../api/client';
 import { isActive, POLL_INTERVAL_MS, POLL_MAX_ROUNDS, submissionApi, submissionKeys } from '../../api/submission';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
+import { useMay } from '../../app/may';
 import { formatDateTime } from '../../components/time';
 import { formatLength, formatMemory, formatTime, statusName } from '../status/format';
-import { ShareSwitch } from '../status/RowActions';
+import { ResubmitButton, resubmittable, ShareSwitch } from '../status/RowActions';
 import { StatusTag } from '../status/StatusTag';
 import { CaseResults } from './CaseResults';
 import '../status/status.css';
@@ -30,8 +31,11 @@ function bannerType(status: number): 'success' | 'info' | 'warning' | 'error' {
 /** Error text is shown for compile error, system error and submit failed. */
 const SHOWS_ERROR: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERROR, JudgeStatus.SUBMITTED_FAILED];
 
-function Banner({ s }: { s: Submission }) {
+/** The verdict; a remote submission its site did not take offers Resubmit to its owner and the admins. */
+function Banner({ s, onResubmitted }: { s: Submission; onResubmitted: () => void }) {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const admin = useMay('rejudge');
   const name = statusName(s.status);
   const title = s.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : name ? t(`judgeStatus.${name}`) : String(s.status);
   return (
@@ -42,6 +46,7 @@ function Banner({ s }: { s: Submission }) {
       data-testid="submission-banner"
       data-status={s.status}
       title={<span className="oj-banner-title">{title}</span>}
+      action={resubmittable(s, !!user && user.uid === s.uid, admin) ? <ResubmitButton row={s} onChange={onResubmitted} size="middle" /> : undefined}
       description={
         <div>
           {!isActive(s.status) && (
@@ -100,6 +105,10 @@ function InfoTable({ s, scope }: { s: Submission; scope: SubmissionDetailScope }
     ...(s.score !== null ? [{ title: t('statusPage.score'), key: 'score', render: () => s.score }] : []),
     { title: t('statusPage.length'), key: 'length', render: () => formatLength(s.length) },
     { title: t('statusPage.language'), key: 'language', render: () => s.language },
+    // The site's own run id (sent to admins only): where to look the submission up on that site.
+    ...(s.remoteRunId
+      ? [{ title: t('submissionPage.remoteRunId'), key: 'remoteRunId', render: () => <span data-testid="remote-run-id">{s.remoteRunId}</span> }]
+      : []),
     {
       title: t('statusPage.author'),
       key: 'author',
@@ -141,7 +150,7 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
   );
 }
 
-/** Submission detail: banner, info, case results, code; polls every 2 s until a verdict. */
+/** Submission detail: banner, info, case results, code; polls every 2 s until a verdict (again after a resubmit). */
 export default function SubmissionDetailPage() {
   const { submitID } = useParams();
   return <SubmissionDetailView submitId={Number(submitID)} scope={PUBLIC_DETAIL_SCOPE} />;
@@ -185,7 +194,7 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
   return (
     <div className={scope.pageClass ?? 'oj-page oj-stack'} data-testid="submission-detail">
       {scope.header}
-      <Banner s={s} />
+      <Banner s={s} onResubmitted={() => void client.invalidateQueries({ queryKey: detailKey })} />
       <Card>
         <InfoTable s={s} scope={scope} />
       </Card>
