@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Form, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,11 +31,9 @@ export interface ImportRemoteProblemDialogProps {
  */
 export function ImportRemoteProblemDialog({ target, open, onClose, onImported, suggestedDisplayId }: ImportRemoteProblemDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RemoteImportInput>();
-  const contest = target.kind === 'contest';
+  const formId = useId();
   // The next import starts on the site of the last one (problems tend to come from one site in a row).
   const [lastSite, setLastSite] = useState<RemoteOj>(REMOTE_OJS[0]);
-  const site: RemoteOj = Form.useWatch('name', form) ?? lastSite;
   const run = useMutation({
     mutationFn: (v: RemoteImportInput) => importRemoteProblem(target, v),
     onSuccess: (p, v) => {
@@ -46,9 +44,53 @@ export function ImportRemoteProblemDialog({ target, open, onClose, onImported, s
     },
   });
 
+  return (
+    <Modal
+      open={open}
+      title={t('admin.remote.import.title')}
+      okText={t('admin.remote.import.ok')}
+      // The fields are a form of their own (below); OK submits it.
+      okButtonProps={{ htmlType: 'submit', form: formId, loading: run.isPending, 'data-testid': 'remote-import-ok' }}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <div data-testid="remote-import-dialog">
+        <Alert type="info" showIcon className="oj-remote-import-tip" title={t(run.isPending ? 'admin.remote.import.fetching' : 'admin.remote.import.hint')} />
+        {/* A new form at each opening: empty, on the last site, with the display id on offer then. */}
+        <ImportFields
+          key={open ? 'open' : 'closed'}
+          id={formId}
+          contest={target.kind === 'contest'}
+          site={lastSite}
+          suggestedDisplayId={suggestedDisplayId}
+          onFinish={(v) => run.mutate(v)}
+        />
+      </div>
+    </Modal>
+  );
+}
+
+function ImportFields({
+  id,
+  contest,
+  site,
+  suggestedDisplayId,
+  onFinish,
+}: {
+  id: string;
+  contest: boolean;
+  site: RemoteOj;
+  suggestedDisplayId: string | undefined;
+  onFinish(v: RemoteImportInput): void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RemoteImportInput>();
+  const chosen: RemoteOj = Form.useWatch('name', form) ?? site;
+  // The contest's used display ids may arrive after the dialog opened.
   useEffect(() => {
-    if (open && contest && suggestedDisplayId && !form.isFieldTouched('displayId')) form.setFieldValue('displayId', suggestedDisplayId);
-  }, [open, contest, suggestedDisplayId, form]);
+    if (contest && suggestedDisplayId && !form.isFieldTouched('displayId')) form.setFieldValue('displayId', suggestedDisplayId);
+  }, [contest, suggestedDisplayId, form]);
 
   const overrides = {
     name: {
@@ -60,17 +102,17 @@ export function ImportRemoteProblemDialog({ target, open, onClose, onImported, s
       label: t('admin.remote.import.problemId'),
       requiredMessage: t('admin.remote.import.problemIdRequired'),
       testId: 'remote-import-problem-id',
-      control: { placeholder: t('admin.remote.import.example', { id: REMOTE_OJ_ID_EXAMPLES[site] }), autoComplete: 'off' },
+      control: { placeholder: t('admin.remote.import.example', { id: REMOTE_OJ_ID_EXAMPLES[chosen] }), autoComplete: 'off' },
     },
   };
-  // Not preserved: each opening starts empty (the dialog's content is rebuilt), on the last site.
-  const fields = contest ? (
+  const finish = (v: unknown) => onFinish(v as RemoteImportInput);
+  return contest ? (
     <EndpointForm
+      id={id}
       body={contestFields}
       form={form}
-      preserve={false}
-      initialValues={{ name: lastSite, displayId: suggestedDisplayId ?? '' }}
-      onFinish={(v) => run.mutate(v as RemoteImportInput)}
+      initialValues={{ name: site, displayId: suggestedDisplayId ?? '' }}
+      onFinish={finish}
       overrides={{
         ...overrides,
         displayId: {
@@ -82,30 +124,6 @@ export function ImportRemoteProblemDialog({ target, open, onClose, onImported, s
       }}
     />
   ) : (
-    <EndpointForm
-      body={bankFields}
-      form={form}
-      initialValues={{ name: REMOTE_OJS[0] }}
-      onFinish={(v) => run.mutate(v as RemoteImportInput)}
-      overrides={overrides}
-    />
-  );
-
-  return (
-    <Modal
-      open={open}
-      title={t('admin.remote.import.title')}
-      okText={t('admin.remote.import.ok')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: run.isPending, 'data-testid': 'remote-import-ok' }}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-    >
-      <div data-testid="remote-import-dialog">
-        <Alert type="info" showIcon className="oj-remote-import-tip" title={t(run.isPending ? 'admin.remote.import.fetching' : 'admin.remote.import.hint')} />
-        {fields}
-      </div>
-    </Modal>
+    <EndpointForm id={id} body={bankFields} form={form} initialValues={{ name: site }} onFinish={finish} overrides={overrides} />
   );
 }
