@@ -67,7 +67,10 @@ export interface RemoteTask {
 
 const leaseFields = { taskId: dbId, leaseToken: z.string().min(16).max(128) };
 /** cookies of the account's session after the call, saved with the account (sealed) */
-const sessionField = z.string().max(64 * 1024).nullish();
+const sessionField = z
+  .string()
+  .max(64 * 1024)
+  .nullish();
 
 /**
  * Pending, Compiling or Judging on the site: extends the lease (of the task and its account). The first
