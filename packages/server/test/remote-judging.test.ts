@@ -6,7 +6,18 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatMsg, JUDGE_MSG, JudgeStatus, MSG, Role, type JudgeJobTask, type RemoteProblemData, type RemoteTask } from '@oj/shared';
+import {
+  formatMsg,
+  GroupLevel,
+  JUDGE_MSG,
+  JudgeStatus,
+  MSG,
+  Role,
+  type AcmRankRow,
+  type JudgeJobTask,
+  type RemoteProblemData,
+  type RemoteTask,
+} from '@oj/shared';
 import { problems, remoteAccounts } from '../src/db/schema/index.js';
 import { sweep } from '../src/modules/judge/queue.js';
 import { sweepRemoteWaits } from '../src/modules/remote/remote-tasks.js';
@@ -14,6 +25,9 @@ import { putSetting } from '../src/lib/site-config.js';
 import { client, judgeClient } from './client.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, login, rootToken } from './helpers.js';
+import { createContest } from './contest-helpers.js';
+import { insertGroup } from './group-helpers.js';
+import { createCategory, createTraining } from './training-helpers.js';
 import { expireLease, FakeJudge, LANGS, submission, taskOf, testQueue } from './judge-helpers.js';
 
 const PASSWORD = 'cf-pool-secret-7731';
@@ -285,5 +299,65 @@ describe('a submission to a remote problem', () => {
     const test = await as(alice).call('testRun.submit', { body: { pid: remoteProblem!.id, language: CF_LANG, code: 'int main(){}', userInput: '1' } });
     expect(test.msg).toBe(formatMsg(MSG.remoteSelfTestUnavailable, { oj: 'CF' }));
     expect(p).toBeTruthy();
+  });
+});
+
+describe('a remote problem in a contest, a training and a group', () => {
+  beforeEach(async () => {
+    await t.database.db.execute(sql`update judge_task set status = 'done', lease_token = null where status <> 'done'`);
+    await t.database.db.delete(remoteAccounts);
+  });
+
+  it('an ACM contest imports it under a letter; a participant solves it and the board counts the site’s verdict', async () => {
+    const cid = await createContest(t, root, { title: 'Remote round' }, []);
+    const call = as(root).call('remoteJudge.importToContest', { query: { name: 'CF', problemId: '1A', cid, displayId: 'A' } });
+    await answerFetch({ type: 'remoteProblem', problem: PROBLEM_1A });
+    expect((await call).data).toMatchObject({ problemId: 'CF-1A', created: false });
+
+    await addAccount('pool-a');
+    const r = await as(alice).call('submission.submit', { body: { pid: 'A', cid, language: CF_LANG, code: 'int main(){return 0;}' } });
+    expect(r.status, r.msg).toBe(200);
+    const task = await takeRemote('remote');
+    expect(task).toMatchObject({ submitId: r.data.submitId, problemId: '1A' });
+    await progress(task, 5, '900001');
+    await accepted(task);
+    const board = await as(alice).call('contest.rank', { body: { cid, forceRefresh: true } });
+    const row = (board.data.records as AcmRankRow[]).find((x) => x.username === 'alice');
+    expect(row).toMatchObject({ ac: 1 });
+    expect(row!.submissionInfo.A).toMatchObject({ isAC: true });
+  });
+
+  it('a letter already taken in the contest refuses the import whole: the new problem is not left in the bank', async () => {
+    const cid = await createContest(t, root, { title: 'Taken letter' }, []);
+    const first = as(root).call('remoteJudge.importToContest', { query: { name: 'CF', problemId: '1A', cid, displayId: 'A' } });
+    await answerFetch({ type: 'remoteProblem', problem: PROBLEM_1A });
+    expect((await first).status).toBe(200);
+    const second = as(root).call('remoteJudge.importToContest', { query: { name: 'CF', problemId: '4A', cid, displayId: 'A' } });
+    await answerFetch({ type: 'remoteProblem', problem: { ...PROBLEM_1A, remoteId: '4A', title: 'Watermelon' } });
+    expect((await second).msg).toBe(formatMsg(MSG.contestDisplayIdExists, { displayId: 'A' }));
+    expect(await t.database.db.select().from(problems).where(eq(problems.remoteId, '4A'))).toEqual([]);
+    // A user is refused before the site is asked.
+    expect((await as(alice).call('remoteJudge.importToContest', { query: { name: 'CF', problemId: '4A', cid, displayId: 'B' } })).http).toBe(403);
+  });
+
+  it('a training takes it under its problem id', async () => {
+    const tid = await createTraining(t, root, { categoryId: await createCategory(t, root, 'Remote') });
+    const call = as(root).call('remoteJudge.importToTraining', { query: { name: 'CF', problemId: '1A', tid } });
+    await answerFetch({ type: 'remoteProblem', problem: PROBLEM_1A });
+    expect((await call).status).toBe(200);
+    const list = await as(alice).call('training.problems', { query: { tid } });
+    expect(list.data.map((p) => p.problemId)).toEqual(['CF-1A']);
+  });
+
+  it('a group’s admin imports it into the group’s problems under the group’s prefix; a member may not', async () => {
+    const gid = await insertGroup(t, { owner: 'root', members: { bob: GroupLevel.MEMBER } });
+    expect((await as(bob).call('remoteJudge.importToGroup', { query: { name: 'CF', problemId: '1A', gid } })).http).toBe(403);
+    const call = as(root).call('remoteJudge.importToGroup', { query: { name: 'CF', problemId: '1A', gid } });
+    await answerFetch({ type: 'remoteProblem', problem: PROBLEM_1A });
+    const r = await call;
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data.problemId).toMatch(/^g[0-9a-f]{6}CF-1A$/);
+    const [row] = await t.database.db.select().from(problems).where(eq(problems.id, r.data.id));
+    expect(row).toMatchObject({ gid, isGroup: true, isRemote: true, remoteOj: 'CF', remoteId: '1A' });
   });
 });
