@@ -17,8 +17,9 @@ import {
   type JudgeJobTask,
   type RemoteProblemData,
   type RemoteTask,
+  USER_SESSION_ACCOUNT,
 } from '@oj/shared';
-import { problems, remoteAccounts } from '../src/db/schema/index.js';
+import { problems, remoteAccounts, users } from '../src/db/schema/index.js';
 import { sweep } from '../src/modules/judge/queue.js';
 import { sweepRemoteWaits } from '../src/modules/remote/remote-tasks.js';
 import { putSetting } from '../src/lib/site-config.js';
@@ -299,6 +300,51 @@ describe('a submission to a remote problem', () => {
     const test = await as(alice).call('testRun.submit', { body: { pid: remoteProblem!.id, language: CF_LANG, code: 'int main(){}', userInput: '1' } });
     expect(test.msg).toBe(formatMsg(MSG.remoteSelfTestUnavailable, { oj: 'CF' }));
     expect(p).toBeTruthy();
+  });
+});
+
+describe('a user’s own Codeforces session', () => {
+  beforeEach(async () => {
+    await t.database.db.execute(sql`update judge_task set status = 'done', lease_token = null where status <> 'done'`);
+    await t.database.db.delete(remoteAccounts);
+  });
+  afterAll(async () => {
+    await as(bob).call('account.deleteCfSession');
+  });
+
+  it('judges his Codeforces submissions without a pool account, is kept sealed, and polls his run again after a lost lease', async () => {
+    expect((await as(bob).call('account.updateCfSession', { body: { cfSession: 'JSESSIONID=sess-abc; 39ce7=cookie-xyz' } })).status).toBe(200);
+    const [stored] = await t.database.db.select({ cf: users.cfSession }).from(users).where(eq(users.username, 'bob'));
+    expect(stored!.cf).not.toContain('sess-abc');
+    const id = await submitTo(bob);
+    const task = await takeRemote('remote');
+    expect(task.account).toEqual({
+      id: USER_SESSION_ACCOUNT,
+      username: 'bob',
+      password: '',
+      session: JSON.stringify({ JSESSIONID: 'sess-abc', '39ce7': 'cookie-xyz' }),
+    });
+    await progress(task, 5, '555');
+    await expireLease(t, task.taskId);
+    await sweep(t.database.db, t.config.judgeQueue);
+    const again = await takeRemote('remote');
+    expect(again).toMatchObject({ submitId: id, runId: '555', account: { id: USER_SESSION_ACCOUNT } });
+    await accepted(again);
+    expect((await submission(t, id)).status).toBe(JudgeStatus.ACCEPTED);
+    // Nobody else's submission uses it: alice's waits for the pool.
+    await submitTo(alice);
+    expect((await remote.poll(0, 'remote')).data).toBeNull();
+  });
+
+  it('a session the site refuses ends the submission with a word to renew it, and is never retried with a login', async () => {
+    await as(bob).call('account.updateCfSession', { body: { cfSession: 'JSESSIONID=stale' } });
+    const id = await submitTo(bob);
+    const task = await takeRemote('remote');
+    expect((await failed(task, 'loginFailed', 'not logged in')).data).toEqual({ requeued: false });
+    expect(await submission(t, id)).toMatchObject({
+      status: JudgeStatus.SUBMITTED_FAILED,
+      errorMessage: formatMsg(JUDGE_MSG.remoteSessionRefused, { oj: 'CF' }),
+    });
   });
 });
 

@@ -20,6 +20,8 @@ import {
   type JudgeResultResponse,
   type RemoteOj,
   type RemoteTask,
+  type RemoteTaskAccount,
+  USER_SESSION_ACCOUNT,
 } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
@@ -33,8 +35,57 @@ import { notifyQueue } from '../judge/queue.js';
 import { oiRankScoreSql } from '../judge/rank-score.js';
 import type { TaskKind } from '../judge/task-kinds.js';
 
-type Candidate = { id: number; submit_id: number; remote_oj: RemoteOj; attempts: number; version: number; run_id: string | null; run_account: number | null };
+type Candidate = {
+  id: number;
+  submit_id: number;
+  remote_oj: RemoteOj;
+  attempts: number;
+  version: number;
+  run_id: string | null;
+  run_account: number | null;
+  /** the submitter's own sealed Codeforces session (Codeforces and Gym tasks without a pool run) */
+  user_session: string | null;
+  handle: string;
+};
 type Account = { id: number; username: string; password_sealed: string; session_sealed: string | null };
+
+/** The sites a user's own Codeforces session judges on (Gym is Codeforces' too). */
+const SESSION_SITES: readonly RemoteOj[] = ['CF', 'GYM'];
+
+/** The free account of the task's site used longest ago, or the one that submitted its run; locked for this lease. */
+async function leaseAccount(tx: DbOrTx, task: Candidate): Promise<Account | null> {
+  const acc = await tx.execute<Account>(sql`
+    select id, username, password_sealed, session_sealed from remote_account
+    where oj = ${task.remote_oj} and state = 'free' and (${task.run_account}::int is null or id = ${task.run_account}::int)
+    order by last_used_at asc nulls first, id
+    limit 1
+    for update skip locked`);
+  return acc.rows[0] ?? null;
+}
+
+/** A pool account opened for the judge; null when its password does not open (sealed with another key). */
+function poolAccount(key: Buffer, a: Account): RemoteTaskAccount | null {
+  const password = openText(key, a.password_sealed);
+  if (password === null) return null;
+  return { id: a.id, username: a.username, password, session: a.session_sealed ? openText(key, a.session_sealed) : null };
+}
+
+/**
+ * The submitter's own Codeforces session as the judge's cookie jar: what the settings page takes is the
+ * browser's cookie header (`name=value; …`), or a bare JSESSIONID. No password: a session that expired
+ * ends the submission (the user sets a new one), it is never logged in again.
+ */
+function userAccount(key: Buffer, task: Candidate): RemoteTaskAccount | null {
+  const raw = task.user_session && (openText(key, task.user_session) ?? task.user_session);
+  if (!raw) return null;
+  const jar: Record<string, string> = {};
+  for (const part of raw.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  if (!Object.keys(jar).length) jar.JSESSIONID = raw.trim();
+  return { id: USER_SESSION_ACCOUNT, username: task.handle, password: '', session: JSON.stringify(jar) };
+}
 
 const leaseInterval = (ctx: AppContext) => sql`now() + (${ctx.config.judgeQueue.leaseMs}::int * interval '1 millisecond')`;
 
@@ -47,46 +98,49 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
   const token = crypto.randomBytes(24).toString('base64url');
   return ctx.database.db.transaction(async (tx) => {
     // A run whose account was removed cannot be polled any more: such a task takes any account and submits anew.
+    // A Codeforces or Gym submission of a user who gave his own session is judged with it, no pool account needed.
     const res = await tx.execute<Candidate>(sql`
       select q.id, q.submit_id, q.remote_oj, q.attempts, q.version,
-             j.remote_run_id as run_id, ra.id as run_account
+             j.remote_run_id as run_id, ra.id as run_account,
+             case when ra.id is null then u.cf_session end as user_session, coalesce(u.cf_username, u.username) as handle
       from judge_task q
       join judge j on j.submit_id = q.submit_id
       left join remote_account ra on ra.id = j.remote_account_id and j.remote_run_id is not null
+      left join user_info u on u.uid = j.uid and q.remote_oj in (${sql.join(
+        SESSION_SITES.map((o) => sql`${o}`),
+        sql`, `,
+      )}) and u.cf_session is not null
       where q.status = 'queued' and q.remote_oj is not null
         and (q.not_before is null or q.not_before <= now())
         and exists (select 1 from judge_server s where s.id = ${judge.id}::int and s.status = 0 and s.remote_ojs ? q.remote_oj)
-        and exists (select 1 from remote_account a where a.oj = q.remote_oj and a.state = 'free' and (ra.id is null or a.id = ra.id))
+        and ((ra.id is null and u.cf_session is not null)
+          or exists (select 1 from remote_account a where a.oj = q.remote_oj and a.state = 'free' and (ra.id is null or a.id = ra.id)))
       order by q.priority desc, q.id
       limit 1
       for update of q skip locked`);
     const task = res.rows[0];
     if (!task) return null;
-    const acc = await tx.execute<Account>(sql`
-      select id, username, password_sealed, session_sealed from remote_account
-      where oj = ${task.remote_oj} and state = 'free' and (${task.run_account}::int is null or id = ${task.run_account}::int)
-      order by last_used_at asc nulls first, id
-      limit 1
-      for update skip locked`);
-    const account = acc.rows[0];
+    const account = task.user_session ? null : await leaseAccount(tx, task);
     // Taken by a lease running at this moment: the next poll looks again.
-    if (!account) return null;
+    if (!task.user_session && !account) return null;
     const [leased] = (
       await tx.execute<{ lease_deadline: Date }>(sql`
         update judge_task set status = 'leased', lease_owner = ${judge.id}::int, lease_token = ${token}, lease_deadline = ${leaseInterval(ctx)}
         where id = ${task.id} returning lease_deadline`)
     ).rows;
-    await tx.execute(sql`
-      update remote_account set state = 'busy', lease_task = ${task.id}, lease_deadline = ${leased!.lease_deadline}, last_used_at = now()
-      where id = ${account.id}`);
+    if (account) {
+      await tx.execute(sql`
+        update remote_account set state = 'busy', lease_task = ${task.id}, lease_deadline = ${leased!.lease_deadline}, last_used_at = now()
+        where id = ${account.id}`);
+    }
     const sub = await tx.execute<{ language: string; code: string; remote_id: string | null }>(sql`
       update judge j set judger = ${judge.name}, gmt_modified = now()
       from problem p
       where j.submit_id = ${task.submit_id} and j.version = ${task.version} and p.id = j.pid
       returning j.language, j.code, p.remote_id`);
     const row = sub.rows[0];
-    const password = openText(remoteKey, account.password_sealed);
-    if (!row?.remote_id || password === null) {
+    const taskAccount = account ? poolAccount(remoteKey, account) : userAccount(remoteKey, task);
+    if (!row?.remote_id || taskAccount === null) {
       // A later judging round, a problem gone or no longer remote, or a password sealed with another
       // key: nothing to submit. The task ends; the account is free again.
       await endTask(tx, task.id, task.submit_id, task.version, row ? 'the problem is not a remote problem any more' : 'stale judging round');
@@ -104,13 +158,9 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
       problemId: row.remote_id,
       language: row.language,
       code: row.code,
-      account: {
-        id: account.id,
-        username: account.username,
-        password,
-        session: account.session_sealed ? openText(remoteKey, account.session_sealed) : null,
-      },
-      runId: task.run_account === null ? null : task.run_id,
+      account: taskAccount,
+      // A pool run is polled with its account; a run made with the user's session, with that session.
+      runId: task.run_account !== null || (account === null && task.run_id !== null) ? task.run_id : null,
     };
   });
 }
@@ -229,7 +279,14 @@ export async function remoteFail(ctx: AppContext, body: JudgeRemoteFailBody): Pr
     const task = await lockTask(tx, body.taskId);
     if (!holds(task, body.leaseToken)) return null;
     const attempts = task.attempts + 1;
+    // No pool account: the submitter's own session, which only he can renew.
+    const ownSession = !(await tx.execute(sql`select 1 from remote_account where lease_task = ${task.id}`)).rows.length;
     await saveSession(ctx, tx, task.id, body.session);
+    if (body.failure === 'loginFailed' && ownSession) {
+      await endTask(tx, task.id, task.submit_id, task.version, formatMsg(JUDGE_MSG.remoteSessionRefused, { oj: task.remote_oj }));
+      await tx.execute(sql`update judge_task set attempts = ${attempts} where id = ${task.id}`);
+      return { requeued: false };
+    }
     if (body.failure === 'loginFailed') {
       await tx.execute(
         sql`update remote_account set state = 'failing', last_error = ${body.error}, lease_task = null, lease_deadline = null where lease_task = ${task.id}`,
