@@ -19,6 +19,14 @@ export interface JudgeQueueConfig {
   offlineAfterMs: number;
   /** A job (compile a checker, run a package's programs) no judge leased within this long fails with "no judge". */
   jobQueueTimeoutMs: number;
+  /** A remote submission still waiting for a free account (or a site that answers) this long after it was queued ends as Submitted Failed. */
+  remoteWaitMs: number;
+  /** …and after this long when no online judge serves its site or the site has no usable account at all. */
+  remoteUnservedMs: number;
+  /** Failed leases (site down, rate limited, judge died) after which a remote submission ends as Submitted Failed. */
+  remoteMaxAttempts: number;
+  /** Back-off after a remote failure: this, doubled per attempt, at most a minute (or what the site asked). */
+  remoteBackoffMs: number;
 }
 
 export const DEFAULT_JUDGE_QUEUE: JudgeQueueConfig = {
@@ -31,6 +39,10 @@ export const DEFAULT_JUDGE_QUEUE: JudgeQueueConfig = {
   offlineAfterMs: JUDGE_PROTOCOL.offlineAfterMs,
   // Judges poll continuously: one that is online takes a job in well under a second.
   jobQueueTimeoutMs: 20_000,
+  remoteWaitMs: 15 * 60 * 1000,
+  remoteUnservedMs: 60_000,
+  remoteMaxAttempts: 6,
+  remoteBackoffMs: 5000,
 };
 
 /** Deployment settings come from the environment; site settings live in the database. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { JUDGE_TOKEN_HEADER, JudgeStatus, type JudgeTask } from '@oj/shared';
+import { JUDGE_TOKEN_HEADER, JudgeStatus, type JudgeTask, type PollLane, type RemoteLanguageReport, type RemoteOj } from '@oj/shared';
 import { DEFAULT_JUDGE_QUEUE, type JudgeQueueConfig } from '../src/config.js';
 import { judgeCases, judgeTasks, problems, submissions } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
@@ -51,17 +51,27 @@ export class FakeJudge {
     readonly token: string,
     readonly name: string,
     readonly languages = LANGS,
+    /** the remote judges it serves, with their languages */
+    readonly remote: { ojs: RemoteOj[]; languages: RemoteLanguageReport[] } = { ojs: [], languages: [] },
   ) {}
 
-  static async start(t: TestApp, name: string, languages = LANGS, app: FastifyInstance = t.app) {
-    const j = new FakeJudge(app, await judgeToken(t), name, languages);
+  static async start(t: TestApp, name: string, languages = LANGS, app: FastifyInstance = t.app, remote?: FakeJudge['remote']) {
+    const j = new FakeJudge(app, await judgeToken(t), name, languages, remote);
     await j.register();
     return j;
   }
 
   async register() {
     const r = await judgeClient(this, this.token).call('judge.register', {
-      body: { name: this.name, cpuCount: 4, capacity: 2, languages: this.languages, version: 'test-1' },
+      body: {
+        name: this.name,
+        cpuCount: 4,
+        capacity: 2,
+        languages: this.languages,
+        version: 'test-1',
+        remoteOjs: this.remote.ojs,
+        remoteLanguages: this.remote.languages,
+      },
     });
     if (r.status !== 200) throw new Error(`register failed: ${r.msg}`);
     this.id = r.data.judgeId;
@@ -73,7 +83,7 @@ export class FakeJudge {
 
   private typed = () => judgeClient(this, this.token);
 
-  poll = (wait = 0) => this.typed().call('judge.poll', { body: { judgeId: this.id, wait } });
+  poll = (wait = 0, lane: PollLane = 'local') => this.typed().call('judge.poll', { body: { judgeId: this.id, wait, lane } });
 
   /** Polls and insists on a task. */
   async take(wait = 0): Promise<JudgeTask> {

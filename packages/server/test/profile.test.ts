@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@oj/shared';
 import { msgReminds, submissions, userSysNotices, users } from '../src/db/schema/index.js';
+import { getSecrets, openText } from '../src/lib/secrets.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, post } from './helpers.js';
 import { client } from './client.js';
@@ -74,11 +75,12 @@ describe('change-userInfo', () => {
 });
 
 describe('Codeforces session', () => {
-  it('is stored but never returned', async () => {
+  it('is stored sealed and never returned', async () => {
     const r = await client(t, token).call('account.updateCfSession', { body: { cfSession: 'JSESSIONID=secret-cookie' } });
     expect(r).toMatchObject({ status: 200, msg: MSG.cfSessionUpdated });
     const [u] = await t.database.db.select().from(users).where(eq(users.uid, uid));
-    expect(u!.cfSession).toBe('JSESSIONID=secret-cookie');
+    expect(u!.cfSession).not.toContain('secret-cookie');
+    expect(openText((await getSecrets(t.database)).remoteKey, u!.cfSession!)).toBe('JSESSIONID=secret-cookie');
     const info = await client(t, token).call('account.changeUserInfo', { body: {} });
     expect(info.data.hasCfSession).toBe(true);
     expect(JSON.stringify(info.data)).not.toContain('secret-cookie');

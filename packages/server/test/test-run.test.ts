@@ -169,7 +169,12 @@ describe('online test run through the judge daemon', () => {
     expect(await start(alice, { code: taggedC.aPlusB(), pid: 987654 })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
     const hidden = await createProblem(t, { auth: 2 });
     expect(await start(alice, { code: taggedC.aPlusB(), pid: hidden })).toMatchObject({ status: 404, msg: MSG.problemNotFound });
-    expect(await start(alice, { code: taggedC.aPlusB(), isRemoteJudge: true })).toMatchObject({ status: 400, msg: MSG.remoteJudgeUnavailable });
+    // A remote problem is judged on its site only (whatever the page says of it).
+    const remote = await createProblem(t, { isRemote: true, remoteOj: 'HDU', remoteId: '1000' });
+    expect(await start(alice, { code: taggedC.aPlusB(), pid: remote, isRemoteJudge: false })).toMatchObject({
+      status: 400,
+      msg: formatMsg(MSG.remoteSelfTestUnavailable, { oj: 'HDU' }),
+    });
   });
 
   it('keeps the per-user interval of submissions', async () => {

@@ -107,6 +107,13 @@ export const JUDGE_MSG = {
   leaseExpired: 'judge "{judge}" stopped answering (lease expired)',
   noJudgeForLanguage: 'System Error: no judge online supports the language "{language}".',
   problemMissing: 'System Error: the problem of this submission no longer exists.',
+  /** errorMessage of a remote submission that ended as Submitted Failed */
+  remoteFailed: 'Submitting to {oj} failed: {error}',
+  remoteGaveUp: 'Submitting to {oj} failed {attempts} times. Last error: {error}',
+  remoteNoJudge: 'No judge serves {oj} right now.',
+  remoteNoAccount: 'No usable {oj} account is set: ask an administrator to add one.',
+  remoteNoFreeAccount: 'No {oj} account was free within {minutes} minutes.',
+  remoteSessionRefused: 'Submitting to {oj} failed: your Codeforces session has expired or was refused. Set a new one in your settings, then resubmit.',
 } as const;
 
 const statusOf = <T extends readonly number[]>(allowed: T, what: string) =>

@@ -28,6 +28,7 @@ import { siteEndpoints } from './site.js';
 import { submissionEndpoints } from './submission.js';
 import { testRunEndpoints } from './test-run.js';
 import { adminRemoteAccountEndpoints } from './remote-account.js';
+import { remoteJudgeEndpoints } from './remote-judge.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
 
 /**
@@ -67,6 +68,7 @@ export const ENDPOINT_TABLES = {
   trainingEndpoints,
   adminTrainingEndpoints,
   adminRemoteAccountEndpoints,
+  remoteJudgeEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointTables = typeof ENDPOINT_TABLES;

@@ -155,6 +155,8 @@ export type Action =
   | 'skipPassword'
   /** change a discussion's text (its author only) */
   | 'edit'
+  /** send a remote submission to its site again: its submitter while he may submit, or whoever may rejudge */
+  | 'resubmit'
   /** set a discussion's top and status, and read it while hidden */
   | 'moderate'
   /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
@@ -353,7 +355,8 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
     }
     case 'submission':
-      // Only seen (view, list) here: code and case results are the rules of the place it was made in.
+      // Seen (view, list) above; code and case results are the rules of the place it was made in.
+      if (action === 'resubmit') return (isAuthor(actor, resource.uid) && mayOnSite(actor, 'submit')) || mayOnSite(actor, 'rejudge');
       return false;
   }
 }

@@ -32,8 +32,12 @@ export const remoteLanguageReport = z.object({
 });
 export type RemoteLanguageReport = z.infer<typeof remoteLanguageReport>;
 
+/** `RemoteTaskAccount.id` of a task judged with the submitter's own Codeforces session (no pool account, no password). */
+export const USER_SESSION_ACCOUNT = 0;
+
 /** The account a remote task is judged with: the password and saved session, opened for this lease only. */
 export interface RemoteTaskAccount {
+  /** the pool account's id, or USER_SESSION_ACCOUNT */
   id: number;
   username: string;
   password: string;
@@ -67,7 +71,10 @@ export interface RemoteTask {
 
 const leaseFields = { taskId: dbId, leaseToken: z.string().min(16).max(128) };
 /** cookies of the account's session after the call, saved with the account (sealed) */
-const sessionField = z.string().max(64 * 1024).nullish();
+const sessionField = z
+  .string()
+  .max(64 * 1024)
+  .nullish();
 
 /**
  * Pending, Compiling or Judging on the site: extends the lease (of the task and its account). The first

@@ -52,6 +52,8 @@ const L = GroupLevel;
 
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
+  // A remote submission sent to its site again: its submitter (not one barred from submitting) or whoever may rejudge.
+  ['resubmit', { kind: 'submission', uid: AUTHOR, gid: null, problem: { auth: 1 } }, 'remote submission', ['root', 'admin', 'author', 'adminAuthor']],
   // Contests: the contest admin is the super admin or the creator, never another admin or a problem admin.
   ['administer', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
   ['skipPassword', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],

@@ -11,8 +11,9 @@ import { adminUserRoutes, generatedListRoutes } from './admin-user/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
 import { submissionTasks } from './judge/submission-tasks.js';
+import { remoteTasks } from './remote/remote-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
-import { judgeJobTasks } from './judge-job/judge-tasks.js';
+import { judgeJobTasks, remoteJobTasks } from './judge-job/judge-tasks.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
@@ -34,6 +35,7 @@ import { groupTrainingRoutes } from './group-training/routes.js';
 import { groupBoardRoutes } from './group-board/routes.js';
 import { adminGroupProblemRoutes, groupProblemRoutes } from './group-problem/routes.js';
 import { adminRemoteAccountRoutes } from './remote/routes.js';
+import { adminRemoteImportRoutes, remoteJudgeRoutes } from './remote/import-routes.js';
 
 /** Every area registers its routes here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -69,6 +71,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRemoteAccountRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminRemoteImportRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => remoteJudgeRoutes(scope, ctx), api);
   await app.register((scope) => adminPermissionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDashboardRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminUserRoutes(scope, ctx), { prefix: '/api/admin' });
@@ -78,5 +82,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited.
-  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks]), { prefix: '/api/judge' });
+  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks, remoteTasks, remoteJobTasks]), { prefix: '/api/judge' });
 }

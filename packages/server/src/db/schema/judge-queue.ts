@@ -14,6 +14,8 @@ export const judgeServers = pgTable('judge_server', {
   capacity: integer('capacity').notNull().default(1),
   /** names of the languages the judge detected */
   languages: jsonb('languages').$type<string[]>().notNull().default([]),
+  /** the remote judges (site keys) its remote workers serve; empty when remote judging is off on it */
+  remoteOjs: jsonb('remote_ojs').$type<string[]>().notNull().default([]),
   version: text('version').notNull().default(''),
   /** submissions the judge said it is judging at its last heartbeat */
   running: integer('running').notNull().default(0),
@@ -62,6 +64,10 @@ export const judgeTasks = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     /** when the task last entered the queue */
     queuedAt: ts('queued_at').notNull().defaultNow(),
+    /** when the submission (or its rejudge, resubmit) was put in the queue: a remote task's wait is bounded from here */
+    enqueuedAt: ts('enqueued_at').notNull().defaultNow(),
+    /** not leased before this time (a remote site asked to wait, or the task backs off after a failure) */
+    notBefore: ts('not_before'),
     finishedAt: ts('finished_at'),
   },
   (t) => [

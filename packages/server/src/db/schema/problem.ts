@@ -79,6 +79,8 @@ export const problems = pgTable(
     /** a remote problem's judge (HDU, CF, …) and its id there; null on our own */
     remoteOj: text('remote_oj'),
     remoteId: text('remote_id'),
+    /** the problem's page on its site */
+    remoteUrl: text('remote_url'),
     isGroup: boolean('is_group').notNull().default(false),
     gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     /** null, 1 applying, 2 approved, 3 refused (a group problem asking to become public) */

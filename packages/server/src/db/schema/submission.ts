@@ -45,6 +45,8 @@ export const submissions = pgTable(
     judger: text('judger'),
     /** a remote judge's run id once the site took the submission (a rejudge polls it again), and the pool account that sent it */
     remoteRunId: text('remote_run_id'),
+    /** made to a remote problem (judged on its site): a Submitted Failed one can be resubmitted */
+    isRemote: boolean('is_remote').notNull().default(false),
     remoteAccountId: integer('remote_account_id'),
     isManual: boolean('is_manual').notNull().default(false),
     errorMessage: text('error_message'),

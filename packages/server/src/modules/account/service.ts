@@ -16,6 +16,7 @@ import {
   type UsernameOrEmailExists,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import { getSecrets, sealText } from '../../lib/secrets.js';
 import { emailCodes, userFlags, userRoles, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { revokeAllSessions } from '../../lib/auth.js';
@@ -245,7 +246,11 @@ export async function changeUserInfo(ctx: AppContext, me: AuthUser, body: Change
   return loadUserInfo(db, me.uid);
 }
 
-/** The Codeforces session is write-only: stored for remote judging, never sent back (UserInfo.hasCfSession). */
+/**
+ * The Codeforces session is write-only: sealed like the pool's passwords, used to judge the user's own
+ * Codeforces and Gym submissions (server/modules/remote/remote-tasks.ts), never sent back (UserInfo.hasCfSession).
+ */
 export async function setCfSession(ctx: AppContext, me: AuthUser, value: string | null) {
-  await ctx.database.db.update(users).set({ cfSession: value, gmtModified: new Date() }).where(eq(users.uid, me.uid));
+  const sealed = value === null ? null : sealText((await getSecrets(ctx.database)).remoteKey, value);
+  await ctx.database.db.update(users).set({ cfSession: sealed, gmtModified: new Date() }).where(eq(users.uid, me.uid));
 }

@@ -156,8 +156,14 @@ function linkConflict(err: unknown, displayId: string): never {
  * An ACM contest takes ACM and remote problems, an OI contest OI and remote ones; only
  * problems the caller may use (`problem/use-policy.ts`).
  */
-export async function addFromPublic(ctx: AppContext, user: AuthUser, body: z.infer<typeof addContestProblemBody>, within?: Owner): Promise<ContestProblemLink> {
-  const { db } = ctx.database;
+export async function addFromPublic(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.infer<typeof addContestProblemBody>,
+  within?: Owner,
+  /** the transaction that made the problem (a remote import links it in the same one) */
+  db: DbOrTx = ctx.database.db,
+): Promise<ContestProblemLink> {
   const c = await administeredContest(db, body.cid, user, within);
   const p = await usableBankProblem(db, user, body.pid);
   if (p.type !== contestRule(c.type).problemType && !p.isRemote)

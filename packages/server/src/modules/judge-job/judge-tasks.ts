@@ -10,8 +10,9 @@ import { JobUploadRefused, leaseJob, releaseJob, storeJobOutput, storeJobResult 
 
 export const judgeJobTasks: TaskKind = {
   name: 'job',
+  lane: 'local',
   async lease(ctx, judge) {
-    const task = await leaseJob(ctx, judge.id);
+    const task = await leaseJob(ctx, judge.id, 'local');
     return task && { task, release: () => releaseJob(ctx, task) };
   },
   routes(app, ctx) {
@@ -36,4 +37,15 @@ export const judgeJobTasks: TaskKind = {
       return ok(res);
     });
   },
+};
+
+/** Remote jobs (fetch a problem, the sites' contest lists) for a daemon's remote workers; results come back on the routes above. */
+export const remoteJobTasks: TaskKind = {
+  name: 'remote job',
+  lane: 'remote',
+  async lease(ctx, judge) {
+    const task = await leaseJob(ctx, judge.id, 'remote');
+    return task && { task, release: () => releaseJob(ctx, task) };
+  },
+  routes() {},
 };

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { JudgeJob, JudgeJobResult, JudgeJobResultBody, JudgeJobTask } from '@oj/shared';
+import { REMOTE_JOB_TYPES, type JudgeJob, type JudgeJobResult, type JudgeJobResultBody, type JudgeJobTask, type PollLane } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { judgeJobs } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
@@ -83,11 +83,16 @@ export async function runJudgeJob(
   }
 }
 
-/** Whether some judge is online (heartbeat or poll lately) and taking tasks: then a queued job is only waiting for a free worker. */
-async function anyJudgeOnline(ctx: AppContext): Promise<boolean> {
+/**
+ * Whether some judge that can do the job is online (heartbeat or poll lately) and taking tasks: then a
+ * queued job is only waiting for a free worker. A remote job needs a judge serving its site.
+ */
+async function anyJudgeOnline(ctx: AppContext, job: JudgeJob): Promise<boolean> {
+  const serves =
+    job.type === 'remoteProblem' ? sql`remote_ojs ? ${job.oj}` : job.type === 'remoteContests' ? sql`jsonb_array_length(remote_ojs) > 0` : sql`true`;
   const res = await ctx.database.db.execute(sql`
     select 1 from judge_server
-    where status = 0 and last_heartbeat > now() - (${ctx.config.judgeQueue.offlineAfterMs}::int * interval '1 millisecond')
+    where status = 0 and last_heartbeat > now() - (${ctx.config.judgeQueue.offlineAfterMs}::int * interval '1 millisecond') and ${serves}
     limit 1`);
   return res.rows.length > 0;
 }
@@ -97,7 +102,7 @@ async function settle(ctx: AppContext, row: JobRow, queuedAt: number, queueTimeo
   const { db } = ctx.database;
   if (row.status === 'done') return row.result ?? { type: 'failed', error: 'no result' };
   const waited = Date.now() - queuedAt;
-  if (row.status === 'queued' && waited > queueTimeoutMs && (waited > BUSY_QUEUE_TIMEOUT_MS || !(await anyJudgeOnline(ctx)))) {
+  if (row.status === 'queued' && waited > queueTimeoutMs && (waited > BUSY_QUEUE_TIMEOUT_MS || !(await anyJudgeOnline(ctx, row.job)))) {
     // Withdrawn only while still queued: a judge leasing it at this moment wins, and is waited for.
     const gone = await db
       .delete(judgeJobs)
@@ -120,8 +125,20 @@ async function settle(ctx: AppContext, row: JobRow, queuedAt: number, queueTimeo
 // ---------------------------------------------------------------------------------------------
 // Judge protocol side
 
-/** Leases the oldest queued job to this judge (any online judge can do any job). */
-export async function leaseJob(ctx: AppContext, judgeId: number): Promise<JudgeJobTask | null> {
+/** Which jobs a lane serves: remote jobs go to a judge that serves the job's site (any site for the contest lists). */
+function laneFilter(lane: PollLane, judgeId: number) {
+  const remoteTypes = sql.join(
+    REMOTE_JOB_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  if (lane === 'local') return sql`q.job->>'type' not in (${remoteTypes})`;
+  return sql`q.job->>'type' in (${remoteTypes}) and exists (
+    select 1 from judge_server s where s.id = ${judgeId}::int
+      and case when q.job ? 'oj' then s.remote_ojs ? (q.job->>'oj') else jsonb_array_length(s.remote_ojs) > 0 end)`;
+}
+
+/** Leases the oldest queued job of the lane to this judge (any online judge can do any local job). */
+export async function leaseJob(ctx: AppContext, judgeId: number, lane: PollLane): Promise<JudgeJobTask | null> {
   const token = crypto.randomBytes(24).toString('base64url');
   const res = await ctx.database.db.execute<{ id: number; job: JudgeJob; lease_deadline: Date }>(sql`
     update judge_job j set
@@ -129,7 +146,7 @@ export async function leaseJob(ctx: AppContext, judgeId: number): Promise<JudgeJ
       lease_deadline = now() + (j.lease_ms * interval '1 millisecond')
     where j.id = (
       select q.id from judge_job q
-      where q.status = 'queued'
+      where q.status = 'queued' and ${laneFilter(lane, judgeId)}
       order by q.id
       limit 1
       for update skip locked

@@ -8,6 +8,8 @@ import { JUDGE_MSG, JudgeStatus } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, judgeTasks, submissions } from '../../db/schema/index.js';
+import { releaseAccountOf } from '../remote/account-lease.js';
+import type { TaskKind } from './task-kinds.js';
 
 /** Channel of the NOTIFY sent whenever a task enters the queue; waiting polls listen to it. */
 export const QUEUE_CHANNEL = 'oj_judge_task';
@@ -33,10 +35,14 @@ export async function enqueueSubmission(db: DbOrTx, submitId: number, o: { conte
     on conflict (submit_id) do update set
       priority = excluded.priority, language = excluded.language, remote_oj = excluded.remote_oj, version = excluded.version,
       status = 'queued', attempts = 0, lease_owner = null, lease_token = null, lease_deadline = null,
-      last_error = null, queued_at = now(), finished_at = null
+      last_error = null, queued_at = now(), enqueued_at = now(), not_before = null, finished_at = null
     returning id`);
   const id = res.rows[0]?.id ?? null;
-  if (id !== null) await notifyQueue(db);
+  if (id !== null) {
+    // A remote account held by the old lease is free again: that lease is void.
+    await releaseAccountOf(db, id);
+    await notifyQueue(db);
+  }
   return id;
 }
 
@@ -95,6 +101,8 @@ export async function cancelSubmission(db: DbOrTx, submitId: number): Promise<bo
       .update(judgeTasks)
       .set({ status: 'done', leaseToken: null, leaseDeadline: null, lastError: 'Cancelled', finishedAt: new Date() })
       .where(sql`${judgeTasks.submitId} = ${submitId} and ${judgeTasks.status} <> 'done'`);
+    const [task] = await tx.select({ id: judgeTasks.id }).from(judgeTasks).where(eq(judgeTasks.submitId, submitId));
+    if (task) await releaseAccountOf(tx, task.id);
     return true;
   });
 }
@@ -113,26 +121,36 @@ export interface SweepResult {
  */
 export async function sweepExpiredLeases(db: DbOrTx, cfg: JudgeQueueConfig): Promise<SweepResult> {
   const res = await db.execute<{ status: string; submit_id: number }>(sql`
-    with expired as (
+    with limits as (
+      select t.id, case when t.remote_oj is null then ${cfg.maxAttempts}::int else ${cfg.remoteMaxAttempts}::int end as max_attempts
+      from judge_task t where t.status = 'leased' and t.lease_deadline < now()
+    ), expired as (
       update judge_task t set
         attempts = t.attempts + 1,
-        status = case when t.attempts + 1 >= ${cfg.maxAttempts}::int then 'done' else 'queued' end,
+        status = case when t.attempts + 1 >= l.max_attempts then 'done' else 'queued' end,
         last_error = replace(${JUDGE_MSG.leaseExpired}, '{judge}', coalesce((select name from judge_server s where s.id = t.lease_owner), '?')),
         lease_token = null,
         lease_deadline = null,
-        queued_at = case when t.attempts + 1 >= ${cfg.maxAttempts}::int then t.queued_at else now() end,
-        finished_at = case when t.attempts + 1 >= ${cfg.maxAttempts}::int then now() else null end
-      where t.status = 'leased' and t.lease_deadline < now()
-      returning t.submit_id, t.status, t.version, t.attempts, t.last_error
+        queued_at = case when t.attempts + 1 >= l.max_attempts then t.queued_at else now() end,
+        finished_at = case when t.attempts + 1 >= l.max_attempts then now() else null end
+      from limits l
+      where t.id = l.id and t.status = 'leased' and t.lease_deadline < now()
+      returning t.id, t.submit_id, t.status, t.version, t.attempts, t.last_error, t.remote_oj
     ), judged as (
       update judge j set
-        status = case when e.status = 'done' then ${JudgeStatus.SYSTEM_ERROR}::int else ${JudgeStatus.PENDING}::int end,
-        error_message = case when e.status = 'done'
-          then replace(replace(${JUDGE_MSG.gaveUp}, '{attempts}', e.attempts::text), '{error}', e.last_error)
-          else j.error_message end,
+        status = case when e.status <> 'done' then ${JudgeStatus.PENDING}::int
+                      when e.remote_oj is null then ${JudgeStatus.SYSTEM_ERROR}::int
+                      else ${JudgeStatus.SUBMITTED_FAILED}::int end,
+        error_message = case when e.status <> 'done' then j.error_message
+          when e.remote_oj is null then replace(replace(${JUDGE_MSG.gaveUp}, '{attempts}', e.attempts::text), '{error}', e.last_error)
+          else replace(replace(replace(${JUDGE_MSG.remoteGaveUp}, '{oj}', e.remote_oj), '{attempts}', e.attempts::text), '{error}', e.last_error) end,
         gmt_modified = now()
       from expired e
       where j.submit_id = e.submit_id and j.version = e.version
+    ), freed as (
+      -- the remote accounts those leases held (their own deadline is the same)
+      update remote_account a set state = 'free', lease_task = null, lease_deadline = null
+      from expired e where a.lease_task = e.id and a.state = 'busy'
     )
     select status, submit_id from expired`);
   const requeued = res.rows.filter((r) => r.status === 'queued').length;
@@ -155,7 +173,7 @@ export async function sweepUnserved(db: DbOrTx, cfg: JudgeQueueConfig): Promise<
         status = 'done',
         last_error = replace(${JUDGE_MSG.noJudgeForLanguage}, '{language}', t.language),
         finished_at = now()
-      where t.status = 'queued'
+      where t.status = 'queued' and t.remote_oj is null
         and t.queued_at < now() - (${cfg.unservedTimeoutMs}::int * interval '1 millisecond')
         and exists (select 1 from online)
         and not exists (select 1 from online o where o.languages ? t.language)
@@ -168,9 +186,10 @@ export async function sweepUnserved(db: DbOrTx, cfg: JudgeQueueConfig): Promise<
   return res.rows.length;
 }
 
-/** Both sweeps; what the interval timer and the polls run. */
-export async function sweep(db: DbOrTx, cfg: JudgeQueueConfig): Promise<SweepResult> {
+/** Both sweeps and the task kinds' own; what the interval timer and the polls run. */
+export async function sweep(db: DbOrTx, cfg: JudgeQueueConfig, kinds: readonly Pick<TaskKind, 'sweep'>[] = []): Promise<SweepResult> {
   const expired = await sweepExpiredLeases(db, cfg);
-  const unserved = await sweepUnserved(db, cfg);
-  return { requeued: expired.requeued, failed: expired.failed + unserved };
+  let failed = expired.failed + (await sweepUnserved(db, cfg));
+  for (const kind of kinds) if (kind.sweep) failed += await kind.sweep(db, cfg);
+  return { requeued: expired.requeued, failed };
 }

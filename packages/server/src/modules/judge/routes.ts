@@ -32,6 +32,7 @@ export function databaseUnavailable(err: unknown): string | null {
  */
 export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: readonly TaskKind[]) {
   const cfg = ctx.config.judgeQueue;
+  const lanes = { local: kinds.filter((k) => k.lane === 'local'), remote: kinds.filter((k) => k.lane === 'remote') };
   const state: JudgeState = {
     signal: new QueueSignal(ctx.database.listener),
     lastSweep: 0,
@@ -42,7 +43,7 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: 
   const timer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    sweep(ctx.database.db, cfg)
+    sweep(ctx.database.db, cfg, kinds)
       .catch((err) => {
         const why = databaseUnavailable(err);
         if (why) app.log.warn(`judge queue sweep: database unavailable (${why})`);
@@ -87,7 +88,7 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: 
       if (!reply.raw.writableEnded) gone.abort();
     });
     try {
-      return ok(await poll(ctx, state, kinds, body.judgeId, body.wait, gone.signal));
+      return ok(await poll(ctx, state, lanes[body.lane], body.judgeId, body.wait, gone.signal));
     } catch (err) {
       // Nobody is waiting for this answer (the judge hung up, e.g. it is stopping while the database
       // goes down with Ctrl-C): nothing to report to anyone.

@@ -49,6 +49,7 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
       cpuCount: body.cpuCount,
       capacity: body.capacity,
       languages: langs.map((l) => l.name),
+      remoteOjs: body.remoteOjs,
       version: body.version,
       running: 0,
       cpuUsage: body.cpuUsage ?? null,
@@ -61,6 +62,7 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
         cpuCount: body.cpuCount,
         capacity: body.capacity,
         languages: langs.map((l) => l.name),
+        remoteOjs: body.remoteOjs,
         version: body.version,
         running: 0,
         cpuUsage: body.cpuUsage ?? null,
@@ -98,8 +100,32 @@ export async function registerJudge(ctx: AppContext, body: JudgeRegisterBody, ip
         },
       });
   }
+  await mergeRemoteLanguages(ctx, body.remoteLanguages);
   const cfg = ctx.config.judgeQueue;
   return { judgeId: row!.id, leaseMs: cfg.leaseMs, maxWaitMs: JUDGE_PROTOCOL.maxWaitMs, heartbeatMs: JUDGE_PROTOCOL.heartbeatMs };
+}
+
+/**
+ * The languages of the remote sites a judge serves, as rows of their site (oj HDU, CF, …): what a
+ * remote problem's editor offers. Known rows keep their order; new ones follow in the judge's order.
+ */
+async function mergeRemoteLanguages(ctx: AppContext, reports: JudgeRegisterBody['remoteLanguages']) {
+  const seen = new Set<string>();
+  const langs = reports.filter((l) => !seen.has(`${l.oj}\u0000${l.name}`) && seen.add(`${l.oj}\u0000${l.name}`));
+  if (!langs.length) return;
+  const values = langs
+    .map((l, i) => ({
+      oj: l.oj,
+      name: l.name,
+      description: l.name,
+      contentType: l.contentType,
+      seq: sql`(select coalesce(max(seq), 0) from language where oj = ${l.oj}) + ${i + 1}::int`,
+    }))
+    .sort((a, b) => (a.oj + a.name < b.oj + b.name ? -1 : a.oj + a.name > b.oj + b.name ? 1 : 0));
+  await ctx.database.db
+    .insert(languages)
+    .values(values)
+    .onConflictDoUpdate({ target: [languages.oj, languages.name], set: { contentType: sql`excluded.content_type`, gmtModified: sql`now()` } });
 }
 
 /** What a heartbeat reports besides being alive; host use is left as it was when a judge does not send it. */
@@ -130,11 +156,11 @@ export async function heartbeat(ctx: AppContext, judgeId: number, beat: JudgeBea
   return { enabled: judge.status === 0 };
 }
 
-async function maybeSweep(ctx: AppContext, state: JudgeState) {
+async function maybeSweep(ctx: AppContext, state: JudgeState, kinds: readonly TaskKind[]) {
   const now = Date.now();
   if (now - state.lastSweep < ctx.config.judgeQueue.sweepThrottleMs) return;
   state.lastSweep = now;
-  await sweep(ctx.database.db, ctx.config.judgeQueue);
+  await sweep(ctx.database.db, ctx.config.judgeQueue, kinds);
 }
 
 /**
@@ -154,7 +180,7 @@ export async function poll(
   const until = Date.now() + waitMs;
   const stop = AbortSignal.any([gone, state.closing.signal]);
   for (;;) {
-    await maybeSweep(ctx, state);
+    await maybeSweep(ctx, state, kinds);
     if (judge.status === 0) {
       for (const kind of kinds) {
         const leased = await kind.lease(ctx, { id: judgeId, name: judge.name });

@@ -287,6 +287,7 @@ const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
 
 export const submissionTasks: TaskKind = {
   name: 'submission',
+  lane: 'local',
   async lease(ctx, judge) {
     for (let lease = await leaseNext(ctx, judge.id); lease; lease = await leaseNext(ctx, judge.id)) {
       const task = await buildTask(ctx, judge.name, lease);

@@ -28,5 +28,6 @@ export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {
     share: r.share,
     submitTime: r.submitTime.toISOString(),
     gmtModified: r.gmtModified.toISOString(),
+    isRemote: r.isRemote,
   };
 }

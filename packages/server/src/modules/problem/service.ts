@@ -5,6 +5,7 @@ import {
   may,
   ProblemAuth,
   REMOTE_OJS,
+  type RemoteOj,
   type JudgeCaseMode,
   type JudgeMode,
   type GroupProblemRow,
@@ -129,7 +130,7 @@ function ojCondition(oj: string | undefined): SQL | undefined {
   if (oj === OWN_OJ || oj.toLowerCase() === 'mine') return eq(problems.isRemote, false);
   const key = REMOTE_OJS.find((k) => k === oj.toUpperCase());
   if (!key) return sql`false`;
-  return and(eq(problems.isRemote, true), sql`upper(${problems.problemId}) like ${`${key}-%`}`);
+  return and(eq(problems.isRemote, true), eq(problems.remoteOj, key));
 }
 
 export async function problemList(ctx: AppContext, user: AuthUser | null, q: ProblemListQuery): Promise<Page<ProblemListRow>> {
@@ -247,6 +248,8 @@ export function problemView(p: ProblemRow): ProblemView {
     judgeCaseMode: p.judgeCaseMode as JudgeCaseMode,
     gid: p.gid,
     isRemote: p.isRemote,
+    remoteOj: p.isRemote ? (p.remoteOj as RemoteOj | null) : null,
+    remoteUrl: p.isRemote ? p.remoteUrl : null,
     isFileIO: p.isFileIo,
     ioReadFileName: p.ioReadFileName,
     ioWriteFileName: p.ioWriteFileName,
@@ -259,15 +262,18 @@ export function problemView(p: ProblemRow): ProblemView {
   };
 }
 
-/** Names of our judges' languages (oj ME) in display order. */
-export async function knownLanguages(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ name: languages.name }).from(languages).where(eq(languages.oj, OWN_OJ)).orderBy(asc(languages.seq), asc(languages.id));
+/** Names of the languages judged on `oj` (our judges' by default, else a remote site's) in display order. */
+export async function knownLanguages(db: DbOrTx, oj: string = OWN_OJ): Promise<string[]> {
+  const rows = await db.select({ name: languages.name }).from(languages).where(eq(languages.oj, oj)).orderBy(asc(languages.seq), asc(languages.id));
   return rows.map((r) => r.name);
 }
 
-/** The languages a problem accepts: its own list, or every language when it names none. */
-export async function problemLanguages(db: DbOrTx, p: Pick<ProblemRow, 'languages'>): Promise<string[]> {
-  const known = await knownLanguages(db);
+/** Where a problem is judged: a remote problem on its site, the others by our judges (oj ME). */
+export const judgedOn = (p: Pick<ProblemRow, 'isRemote' | 'remoteOj'>): string => (p.isRemote && p.remoteOj ? p.remoteOj : OWN_OJ);
+
+/** The languages a problem accepts: its own list, or every language of where it is judged when it names none. */
+export async function problemLanguages(db: DbOrTx, p: Pick<ProblemRow, 'languages' | 'isRemote' | 'remoteOj'>): Promise<string[]> {
+  const known = await knownLanguages(db, judgedOn(p));
   if (!p.languages.length) return known;
   const allowed = new Set(p.languages);
   return known.filter((l) => allowed.has(l));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, submissionEndpoints as ep } from '@oj/shared';
+import { MSG, remoteJudgeEndpoints as remoteEp, submissionEndpoints as ep } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve } from '../../lib/endpoint.js';
@@ -55,6 +55,8 @@ export async function submissionRoutes(app: FastifyInstance, ctx: AppContext) {
     await subs.setShare(ctx, userOf(req), body.submitId, body.share);
     return ok(null, MSG.success);
   });
+
+  serve(app, remoteEp.resubmit, login, async ({ query, req }) => ok(await subs.resubmit(ctx, userOf(req), query.submitId)));
 
   serve(app, ep.lastAcCode, login, async ({ query, req }) => {
     const user = userOf(req);

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   ACTIVE_JUDGE_STATUSES,
   JudgeStatus,
-  OWN_OJ,
+  may,
   oiRankScoreOf,
   type AllCaseResult,
   type CaseResult,
@@ -25,6 +25,8 @@ import { ApiError, fail, forbidden, notFound } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
+import { judgedOn } from '../problem/service.js';
+import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
 import { resolvePlace, toSubmissionInfo, type Place, type SubmissionFacts, type SubmissionListFilter, type SubmissionRights } from '../place/index.js';
 
@@ -54,7 +56,6 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 /** Submits code to a problem of the place: a Pending submission in the judge queue. */
 export async function submit(ctx: AppContext, user: AuthUser, place: Place, body: z.infer<typeof submitBody>, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
-  if (body.isRemote) throw fail('remoteJudgeUnavailable');
   const switches = await getSetting(db, 'switch');
   const rules = place.submitRules;
   // Judging switched off by the site: refused before anything is looked up or stored.
@@ -62,11 +63,11 @@ export async function submit(ctx: AppContext, user: AuthUser, place: Place, body
   // The place says what `pid` means there and whether the caller may submit now.
   const opened = await place.openProblem({ displayId: body.pid }, 'submit');
   const p = opened.problem;
-  if (p.isRemote) throw fail('remoteJudgeUnavailable');
+  // A remote problem takes its site's languages (reported by the judges that serve the site).
   const [lang] = await db
     .select({ name: languages.name })
     .from(languages)
-    .where(and(eq(languages.oj, OWN_OJ), eq(languages.name, body.language)));
+    .where(and(eq(languages.oj, judgedOn(p)), eq(languages.name, body.language)));
   if (!lang || (p.languages.length > 0 && !p.languages.includes(lang.name))) {
     throw fail('languageNotSupported', { language: body.language.slice(0, 50) });
   }
@@ -96,6 +97,7 @@ export async function submit(ctx: AppContext, user: AuthUser, place: Place, body
         code: body.code,
         length: Buffer.byteLength(body.code, 'utf8'),
         ip,
+        isRemote: p.isRemote,
         ...place.stamp(opened),
       })
       .returning();
@@ -138,6 +140,7 @@ export async function submissionDetail(ctx: AppContext, user: AuthUser | null, s
     ...toSubmissionInfo(facts),
     errorMessage: rights.answers || row.openCaseData ? facts.errorMessage : await messageOutsideHiddenCases(ctx, facts),
     code: rights.code ? code : null,
+    remoteRunId: rights.answers ? facts.remoteRunId : null,
   };
   return { submission: rights.view(submission), codeShare: row.codeShare ?? false };
 }
@@ -263,6 +266,26 @@ export async function lastAcCode(ctx: AppContext, user: AuthUser, place: Place, 
     .limit(1);
   if (!row) throw fail('notPassedProblem');
   return row;
+}
+
+/**
+ * Sends a remote submission to its site again, as a new judging round with its old run forgotten (a
+ * rejudge polls the old run instead). Its submitter may when submitting failed (Submitted Failed, or a
+ * System Error on our side); whoever may rejudge may whatever the verdict, once it is final.
+ */
+export async function resubmit(ctx: AppContext, user: AuthUser, submitId: number): Promise<SubmissionInfo> {
+  const { facts } = await withRights(ctx, user, submitId);
+  const resource = { kind: 'submission', uid: facts.uid, gid: facts.gid, problem: facts.auth === null ? null : { auth: facts.auth } } as const;
+  if (!may(await actorIn(ctx.database.db, user, facts.gid), 'resubmit', resource)) throw forbidden('resubmitDenied');
+  if (!facts.isRemote) throw fail('resubmitNotRemote');
+  const failed = facts.status === JudgeStatus.SUBMITTED_FAILED || facts.status === JudgeStatus.SYSTEM_ERROR;
+  if (ACTIVE_JUDGE_STATUSES.includes(facts.status) || (!failed && !maySite(user, 'rejudge'))) throw fail('resubmitNotFailed');
+  await ctx.database.db.transaction(async (tx) => {
+    // The task row is locked first (by rejudge), as everywhere; the run is forgotten before the commit any lease waits for.
+    await rejudge(tx, submitId);
+    await tx.update(submissions).set({ remoteRunId: null, remoteAccountId: null }).where(eq(submissions.submitId, submitId));
+  });
+  return submissionInfo(ctx, submitId);
 }
 
 // ---------------------------------------------------------------------------------------------

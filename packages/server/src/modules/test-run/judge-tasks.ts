@@ -8,6 +8,7 @@ import { leaseTestRun, releaseTestRun, storeTestRunResult } from './service.js';
 
 export const testRunTasks: TaskKind = {
   name: 'test run',
+  lane: 'local',
   async lease(ctx, judge) {
     const task = await leaseTestRun(ctx, judge.id);
     return task && { task, release: () => releaseTestRun(ctx, task) };

@@ -50,13 +50,13 @@ async function waitSeconds(tx: DbOrTx, uid: string, intervalSec: number): Promis
 /** Queues a test run of a problem of the place and returns its key (testJudgeKey). */
 export async function submitTestRun(ctx: AppContext, user: AuthUser, place: Place, body: TestRunBody): Promise<string> {
   const { db } = ctx.database;
-  if (body.isRemoteJudge) throw fail('remoteJudgeUnavailable');
   const switches = await getSetting(db, 'switch');
   // A test run is judging like a submission of its place: closed with the judge of that kind, and the
   // problem is tested by whoever may submit to it there (a contest's terms; the bank's visibility).
   assertJudgeOpen(switches, place.submitRules.judge);
   const { problem: p } = await place.openProblem({ pid: body.pid }, 'submit');
-  if (p.isRemote) throw fail('remoteJudgeUnavailable');
+  // A remote problem is judged on its site only: there is nothing of it to run here (the flag the page sends is not trusted either way).
+  if (p.isRemote) throw fail('remoteSelfTestUnavailable', { oj: p.remoteOj ?? 'the remote site' });
   const [lang] = await db
     .select({ name: languages.name })
     .from(languages)
