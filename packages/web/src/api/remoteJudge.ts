@@ -34,16 +34,23 @@ export interface RemoteImportInput {
   displayId?: string;
 }
 
+/**
+ * How long an import may take: the server waits for a judge serving the site (minutes while the
+ * judges are busy) and then for its fetch (a slow site, a login of several pages).
+ */
+const IMPORT_TIMEOUT_MS = 7 * 60_000;
+
 /** Imports (or refreshes) problem `problemId` of site `name` into the target's place. */
 export function importRemoteProblem(target: RemoteImportTarget, { name, problemId, displayId }: RemoteImportInput): Promise<ImportedRemoteProblem> {
+  const opts = { timeoutMs: IMPORT_TIMEOUT_MS };
   switch (target.kind) {
     case 'bank':
-      return request(ep.importToBank, { query: { name, problemId } });
+      return request(ep.importToBank, { query: { name, problemId } }, opts);
     case 'training':
-      return request(ep.importToTraining, { query: { name, problemId, tid: target.tid } });
+      return request(ep.importToTraining, { query: { name, problemId, tid: target.tid } }, opts);
     case 'contest':
-      return request(ep.importToContest, { query: { name, problemId, cid: target.cid, displayId: displayId ?? '' } });
+      return request(ep.importToContest, { query: { name, problemId, cid: target.cid, displayId: displayId ?? '' } }, opts);
     case 'group':
-      return request(ep.importToGroup, { query: { name, problemId, gid: target.gid } });
+      return request(ep.importToGroup, { query: { name, problemId, gid: target.gid } }, opts);
   }
 }

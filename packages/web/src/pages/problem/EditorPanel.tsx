@@ -339,16 +339,19 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
               />
             </Suspense>
           )}
-          <Button
-            icon={<ExperimentOutlined />}
-            onClick={() => {
-              setTestShown(true);
-              setTestOpen(true);
-            }}
-            data-testid="open-test-run"
-          >
-            {t('problem.test.open')}
-          </Button>
+          {/* A remote problem is judged on its site only: there is no self-test of it here. */}
+          {!p.isRemote && (
+            <Button
+              icon={<ExperimentOutlined />}
+              onClick={() => {
+                setTestShown(true);
+                setTestOpen(true);
+              }}
+              data-testid="open-test-run"
+            >
+              {t('problem.test.open')}
+            </Button>
+          )}
           <Button type="primary" onClick={() => void onSubmit()} loading={busy} disabled={busy || !!scope.blocked} data-testid="submit-code">
             {busy ? t('problem.submit.judging') : t('problem.submit.submit')}
           </Button>

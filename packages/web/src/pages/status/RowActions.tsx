@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
 import { RedoOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { JudgeStatus, type SubmissionInfo } from '@oj/shared';
+import { JudgeStatus, may, type SubmissionInfo } from '@oj/shared';
 import { submissionApi } from '../../api/submission';
 import { feedback } from '../../app/feedback';
+import { useActor } from '../../app/may';
 
 /** Rejudge (admin role): an icon button with its name in a tooltip, so the list stays narrow. */
 export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void }) {
@@ -29,14 +30,22 @@ export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange
 }
 
 /**
- * A remote submission the site did not take (Submitted Failed) may be sent again by its owner or an
- * admin (whoever may rejudge): our own judges never leave a submission in that state.
+ * Whether the viewer may send a submission again: a remote one its site did not take (Submitted
+ * Failed; our own judges never leave one in that state), for its submitter or whoever may rejudge
+ * (the policy's `resubmit`, the rule the server asks).
  */
-export const resubmittable = (row: Pick<SubmissionInfo, 'isRemote' | 'status'>, mine: boolean, admin: boolean) =>
-  row.isRemote && row.status === JudgeStatus.SUBMITTED_FAILED && (mine || admin);
+export function useResubmittable() {
+  const actor = useActor();
+  return (row: Pick<SubmissionInfo, 'isRemote' | 'status' | 'uid' | 'gid'>) =>
+    row.isRemote && row.status === JudgeStatus.SUBMITTED_FAILED && may(actor, 'resubmit', { kind: 'submission', uid: row.uid, gid: row.gid });
+}
 
-/** Resubmit: the submission goes to its site again and is judged anew (its row polls again). */
-export function ResubmitButton({ row, onChange, size = 'small' }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void; size?: 'small' | 'middle' }) {
+/**
+ * Resubmit: the submission goes to its site again and is judged anew (its row polls again). In the
+ * list an icon with its name in the tooltip, as rejudge, so the list stays narrow; a labelled button
+ * where there is room (the detail page's banner).
+ */
+export function ResubmitButton({ row, onChange, labelled = false }: { row: SubmissionInfo; onChange: (r: SubmissionInfo) => void; labelled?: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -52,8 +61,17 @@ export function ResubmitButton({ row, onChange, size = 'small' }: { row: Submiss
   };
   return (
     <Tooltip title={t('statusPage.resubmitTip')}>
-      <Button size={size} icon={<SendOutlined />} loading={busy} onClick={run} data-testid={`resubmit-${row.submitId}`}>
-        {t('statusPage.resubmit')}
+      <Button
+        size={labelled ? 'middle' : 'small'}
+        type={labelled ? 'default' : 'primary'}
+        ghost={!labelled}
+        icon={<SendOutlined />}
+        loading={busy}
+        onClick={run}
+        aria-label={t('statusPage.resubmit')}
+        data-testid={`resubmit-${row.submitId}`}
+      >
+        {labelled ? t('statusPage.resubmit') : null}
       </Button>
     </Tooltip>
   );
@@ -131,18 +149,20 @@ export function ActionsCell({
   mine,
   canRejudge,
   canCancel,
+  canResubmit,
   onChange,
 }: {
   row: SubmissionInfo;
   mine: boolean;
   canRejudge: boolean;
   canCancel: boolean;
+  canResubmit: boolean;
   onChange: (r: SubmissionInfo) => void;
 }) {
   return (
     <Space size={4} wrap>
       {mine && <ShareSwitch row={row} onChange={onChange} />}
-      {resubmittable(row, mine, canRejudge) && <ResubmitButton row={row} onChange={onChange} />}
+      {canResubmit && <ResubmitButton row={row} onChange={onChange} />}
       {canRejudge && <RejudgeButton row={row} onChange={onChange} />}
       {canCancel && <CancelButton row={row} onChange={onChange} />}
     </Space>

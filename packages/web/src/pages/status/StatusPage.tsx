@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusName } from './format';
 import { StatusWithManualJudge } from './ManualJudge';
 import { RelativeTime } from '../../components/RelativeTime';
-import { ActionsCell, resubmittable, shareable } from './RowActions';
+import { ActionsCell, shareable, useResubmittable } from './RowActions';
 import { useListState } from '../../components/list/useListState';
 import { listPager } from '../../components/list/listPager';
 import { useIsMobile } from '../../app/layout/useIsMobile';
@@ -62,6 +62,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   // Each button exactly when the server takes its call: rejudge (permission), manual verdicts and cancel.
   const canRejudge = useMay('rejudge');
   const supervises = useMay('superviseJudging');
+  const resubmittable = useResubmittable();
 
   /** Puts changed rows into the cached page (polling answers, admin actions, share). */
   const merge = (rows: SubmissionInfo[]) => {
@@ -130,12 +131,14 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
   // The option column only when the viewer has something to do there (share, resubmit, rejudge, cancel).
-  const hasActions = !!user && (canRejudge || (data?.records ?? []).some((r) => r.uid === user.uid && (shareable(r) || resubmittable(r, true, false))));
+  const hasActions = !!user && (canRejudge || (data?.records ?? []).some((r) => (r.uid === user.uid && shareable(r)) || resubmittable(r)));
   if (hasActions) {
     columns.push({
       title: t('statusPage.option'),
       key: 'option',
-      render: (_, r) => <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={supervises} onChange={changeOne} />,
+      render: (_, r) => (
+        <ActionsCell row={r} mine={r.uid === user?.uid} canRejudge={canRejudge} canCancel={supervises} canResubmit={resubmittable(r)} onChange={changeOne} />
+      ),
     });
   }
 

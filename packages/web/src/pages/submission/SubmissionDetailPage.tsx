@@ -9,10 +9,9 @@ import { quietly } from '../../api/client';
 import { isActive, POLL_INTERVAL_MS, POLL_MAX_ROUNDS, submissionApi, submissionKeys } from '../../api/submission';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
-import { useMay } from '../../app/may';
 import { formatDateTime } from '../../components/time';
 import { formatLength, formatMemory, formatTime, statusName } from '../status/format';
-import { ResubmitButton, resubmittable, ShareSwitch } from '../status/RowActions';
+import { ResubmitButton, ShareSwitch, useResubmittable } from '../status/RowActions';
 import { StatusTag } from '../status/StatusTag';
 import { CaseResults } from './CaseResults';
 import '../status/status.css';
@@ -34,8 +33,7 @@ const SHOWS_ERROR: number[] = [JudgeStatus.COMPILE_ERROR, JudgeStatus.SYSTEM_ERR
 /** The verdict; a remote submission its site did not take offers Resubmit to its owner and the admins. */
 function Banner({ s, onResubmitted }: { s: Submission; onResubmitted: () => void }) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const admin = useMay('rejudge');
+  const resubmittable = useResubmittable();
   const name = statusName(s.status);
   const title = s.status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : name ? t(`judgeStatus.${name}`) : String(s.status);
   return (
@@ -46,7 +44,7 @@ function Banner({ s, onResubmitted }: { s: Submission; onResubmitted: () => void
       data-testid="submission-banner"
       data-status={s.status}
       title={<span className="oj-banner-title">{title}</span>}
-      action={resubmittable(s, !!user && user.uid === s.uid, admin) ? <ResubmitButton row={s} onChange={onResubmitted} size="middle" /> : undefined}
+      action={resubmittable(s) ? <ResubmitButton row={s} onChange={onResubmitted} labelled /> : undefined}
       description={
         <div>
           {!isActive(s.status) && (
