@@ -24,7 +24,8 @@ const HOME_JS_REQUESTS_MAX = 25;
 // first answer carrying a message and the texts of the user, judge-status and about pages left the
 // first paint's dictionary (measured in en-US; zh-CN adds antd's and dayjs's Chinese locales).
 // 200.3 with the header's colour-scheme switch; 197.3 once the footer's "Powered by" no
-// longer used react-i18next's Trans (and its HTML parser).
+// longer used react-i18next's Trans (and its HTML parser). 199.9 with the card of other sites'
+// contests (its list, with the sites' names and tags, comes when the card is on screen).
 const HOME_JS_KB_MAX = 200;
 
 /**
@@ -260,7 +261,7 @@ describe('first load of /home', () => {
   it('still shows every home card at 768 px, the lists and the table filled as before', async () => {
     const { context, page } = await newVisitor(browser, { width: 768, height: 1024 });
     await page.goto('/home?l=en-US');
-    for (const id of ['announcements', 'recent-contests', 'submission-statistics', 'recent-problems', 'recent-ac-rank']) {
+    for (const id of ['announcements', 'recent-contests', 'submission-statistics', 'recent-problems', 'recent-ac-rank', 'other-contests']) {
       await page.getByTestId(id).scrollIntoViewIfNeeded();
       await expect.poll(() => page.getByTestId(id).locator('.ant-skeleton, .oj-skeleton').count(), { timeout: 20_000 }).toBe(0);
     }

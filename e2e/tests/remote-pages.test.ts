@@ -83,6 +83,8 @@ describe('contests of other sites on the home page', () => {
     // A list: each contest with its site, status, start and duration; only web addresses are links.
     await page.route('**/api/get-recent-other-contest', (route) => route.fulfill(answer(contests)));
     await page.reload();
+    // The list's code comes when the card is on screen (it is below the fold).
+    await card.scrollIntoViewIfNeeded();
     await card.getByText(contests[0]!.title).waitFor();
     expect(await card.getByTestId('other-contest').count()).toBe(3);
     const first = card.getByTestId('other-contest').first();
@@ -94,7 +96,6 @@ describe('contests of other sites on the home page', () => {
       [contests[0]!.url, '_blank', 'noopener noreferrer'],
       [contests[1]!.url, '_blank', 'noopener noreferrer'],
     ]);
-    await card.scrollIntoViewIfNeeded();
     await shot(page, 'remote-home-other-contests');
 
     // A failure: the card's empty state, the rest of the page as always.
@@ -112,8 +113,8 @@ describe('contests of other sites on the home page', () => {
     await page.route('**/api/get-recent-other-contest', (route) => route.fulfill(answer(contests)));
     await page.goto('/home?l=zh-CN');
     const card = page.getByTestId('other-contests');
-    await card.getByText(contests[2]!.title).waitFor();
     await card.scrollIntoViewIfNeeded();
+    await card.getByText(contests[2]!.title).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await shot(page, 'remote-home-other-contests-768');
     await context.close();

@@ -28,16 +28,5 @@ export const REMOTE_OJ_COLORS: Record<RemoteOj, string> = {
 /** The name of a site key as the server sent it (a key this build does not know shows as sent). */
 export const remoteOjName = (oj: string) => REMOTE_OJ_NAMES[oj as RemoteOj] ?? oj;
 
-/** What a problem id looks like on each site (the import dialog's placeholder). */
-export const REMOTE_OJ_ID_EXAMPLES: Record<RemoteOj, string> = {
-  HDU: '1000',
-  CF: '1A',
-  GYM: '100001A',
-  POJ: '1000',
-  AC: 'abc300_a',
-  SPOJ: 'TEST',
-  LIBRE: '1',
-};
-
 /** A link to another site, followed only when it is a web address (it comes from that site, not from us). */
 export const webAddress = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);

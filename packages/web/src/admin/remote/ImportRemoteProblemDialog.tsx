@@ -5,8 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { importRemoteContestQuery, importRemoteQuery, REMOTE_OJS, type ImportedRemoteProblem, type RemoteOj } from '@oj/shared';
 import { importRemoteProblem, type RemoteImportInput, type RemoteImportTarget } from '../../api/remoteJudge';
 import { feedback } from '../../app/feedback';
-import { REMOTE_OJ_ID_EXAMPLES, REMOTE_OJ_NAMES } from '../../components/remoteOj';
+import { REMOTE_OJ_NAMES } from '../../components/remoteOj';
 import { EndpointForm } from '../kit/EndpointForm';
+
+/** What a problem id looks like on each site (the placeholder). */
+const REMOTE_OJ_ID_EXAMPLES: Record<RemoteOj, string> = {
+  HDU: '1000',
+  CF: '1A',
+  GYM: '100001A',
+  POJ: '1000',
+  AC: 'abc300_a',
+  SPOJ: 'TEST',
+  LIBRE: '1',
+};
 
 /** The fields the admin fills: the site and its problem id, and in a contest the display id. */
 const bankFields = importRemoteQuery;
