@@ -150,6 +150,23 @@ describe('a remote problem and its submissions', () => {
     await u.context.close();
   });
 
+  it('is found in the problem bank under its site: the filter names the seven sites', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signIn(page, owner, { at: '/problem?oj=HDU' });
+    const table = page.getByTestId('problem-table');
+    await table.getByText(problemId).waitFor();
+    // Only HDU's problems (ours are ME, other sites' under their own key).
+    for (const text of await table.locator('.ant-table-row').allInnerTexts()) expect(text).toContain('HDU-');
+    await page.getByTestId('problem-bank').click();
+    const menu = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const names = ['HDU', 'Codeforces', 'POJ', 'Codeforces Gym', 'AtCoder', 'SPOJ', 'LibreOJ'];
+    for (const name of names) await menu.locator(`.ant-select-item-option[title="${name}"]`).waitFor({ state: 'attached' });
+    await menu.locator('.ant-select-item-option[title="Codeforces"]').click();
+    await page.waitForURL(/oj=CF/);
+    await table.getByText(problemId).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('offers Resubmit on a Submitted Failed one to its owner in the list; the server queues it again', async () => {
     const failed = await remoteSubmission(10, { error: 'Submitting to HDU failed: the site answered 503.' });
     const ole = await remoteSubmission(11);

@@ -14,6 +14,7 @@ import { ProblemTable, type ProblemTableScope } from './ProblemTable';
 import { TagPanel } from './TagPanel';
 import { useListState } from '../../components/list/useListState';
 import { useMay } from '../../app/may';
+import { REMOTE_OJ_NAMES } from '../../components/remoteOj';
 
 const SHOW_TAGS_KEY = 'problemListShowTags';
 /**
@@ -123,7 +124,7 @@ export default function ProblemListPage() {
                   options={[
                     { value: 'All', label: t('problem.list.all') },
                     { value: OWN_OJ, label: t('problem.list.own') },
-                    ...REMOTE_OJS.map((oj) => ({ value: oj, label: oj })),
+                    ...REMOTE_OJS.map((oj) => ({ value: oj, label: REMOTE_OJ_NAMES[oj] })),
                   ]}
                   data-testid="problem-bank"
                 />
