@@ -20,8 +20,8 @@ export interface RemoteLeaseOptions {
   leaseMs: number;
   /** the account's session as the server has it (what the task came with) */
   session: string | null;
-  /** the account's session now */
-  currentSession(): string;
+  /** the account's session now (null: none opened yet) */
+  currentSession(): string | null;
   log: Logger;
 }
 
@@ -72,7 +72,7 @@ export class RemoteLease {
     }
     const runId = this.unsentRunId;
     const current = this.o.currentSession();
-    const session = current === this.storedSession ? undefined : current;
+    const session = current === null || current === this.storedSession ? undefined : current;
     const { client, taskId, leaseToken, log } = this.o;
     this.inFlight = client
       .remoteProgress({ taskId, leaseToken, status: this.stage, ...(runId === null ? {} : { runId }), ...(session === undefined ? {} : { session }) })

@@ -61,7 +61,7 @@ export class RemoteTaskRun implements ActiveRun {
       leaseToken: task.leaseToken,
       leaseMs: task.leaseMs,
       session: task.account.session,
-      currentSession: () => this.session() ?? '',
+      currentSession: () => this.session(),
       log: ctx.log,
     });
   }

@@ -132,7 +132,7 @@ describe('the lease of a remote task', () => {
     },
   } as unknown as JudgeClient;
   const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-  let session = '{}';
+  let session: string | null = '{}';
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -179,6 +179,11 @@ describe('the lease of a remote task', () => {
     l.report(6);
     await l.flush();
     expect(sent[2]).toEqual({ taskId: 5, leaseToken: 'lease-token-0123456789', status: 6 });
+    // no session opened (yet): the saved one is left as it is
+    session = null;
+    l.report(7);
+    await l.flush();
+    expect(sent[3]).toEqual({ taskId: 5, leaseToken: 'lease-token-0123456789', status: 7 });
     await l.stop();
   });
 
