@@ -44,6 +44,7 @@ function remoteTask(): RemoteTask {
     language: 'C',
     code: '#include <stdio.h>\nint main(void){int a,b;while(scanf("%d%d",&a,&b)==2)printf("%d\\n",a+b);return 0;}',
     account: { id: 1, ...HDU_ACCOUNT, session: null },
+    linkedHandle: null,
     runId: null,
   };
 }

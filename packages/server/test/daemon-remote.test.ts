@@ -13,7 +13,7 @@ import { JudgeStatus } from '@oj/shared';
 import { getLanguages, JudgeDaemon } from '@oj/judge';
 import { type CodeforcesFixture, plans, startCodeforcesFixture } from '../../judge/test/remote/fixtures/codeforces.js';
 import { HDU_ACCOUNT, type HduFixture, startHduFixture } from '../../judge/test/remote/fixtures/hdu.js';
-import { judgeTasks, remoteAccounts } from '../src/db/schema/index.js';
+import { judgeTasks, remoteAccounts, users } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { client } from './client.js';
@@ -182,5 +182,31 @@ describe('Codeforces through a real daemon', () => {
     expect(new Set(runs.map((r) => r.handle))).toEqual(new Set(['tourist', 'petr']));
     const accounts = await t.database.db.select().from(remoteAccounts).where(eq(remoteAccounts.oj, 'CF'));
     for (const a of accounts) expect(a).toMatchObject({ state: 'free', leaseTask: null });
+  });
+});
+
+describe('a run linked from Codeforces through a real daemon', () => {
+  it('is checked against the user’s handle in the public API and takes the run’s verdict; someone else’s run is refused', async () => {
+    await t.database.db.update(users).set({ cfUsername: 'Alice_CF' }).where(eq(users.username, 'alice'));
+    const apiRun = (id: number, handle: string, verdict?: string) => ({
+      id,
+      contestId: 1,
+      problem: { contestId: 1, index: 'A' },
+      author: { members: [{ handle }] },
+      verdict,
+      timeConsumedMillis: 46,
+      memoryConsumedBytes: 1024 * 2000,
+    });
+    const before = cf.state.runs.length;
+    cf.state.apiRuns.push(apiRun(31000001, 'alice_cf', 'OK'), apiRun(31000002, 'somebody', 'OK'));
+    const mine = await as(alice).call('remoteJudge.linkRun', { body: { pid: 'CF-1A', runId: '31000001' } });
+    expect(mine.status, mine.msg).toBe(200);
+    expect(await final(mine.data.submitId)).toMatchObject({ status: JudgeStatus.ACCEPTED, time: 46, memory: 2000 });
+    const theirs = await as(alice).call('remoteJudge.linkRun', { body: { pid: 'CF-1A', runId: '31000002' } });
+    const refused = await final(theirs.data.submitId);
+    expect(refused.status).toBe(JudgeStatus.SUBMITTED_FAILED);
+    expect(refused.errorMessage).toContain('Alice_CF');
+    // Nothing was submitted to the site for either.
+    expect(cf.state.runs.length).toBe(before);
   });
 });

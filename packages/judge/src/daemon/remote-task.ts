@@ -6,6 +6,7 @@
  *   site's run id and the session, so that whoever has the task next polls that run instead of
  *   submitting again;
  * - with a run id (an earlier lease submitted it): straight to polling, with the same account;
+ * - a run the user linked (`linkedHandle`): looked at in the site's public list of his runs, no account;
  * - a look at the run every `pollIntervalMs`: Pending, Compiling, Judging as progress 5/6/7 (the lease
  *   is also kept alive in between, `RemoteLease`); the final verdict as the result (time, memory,
  *   score, the compiler's message of a CE). No final verdict within `maxPollMs`: given back.
@@ -112,9 +113,10 @@ export class RemoteTaskRun implements ActiveRun {
       const adapter = servedAdapter(ctx, task.oj);
       const http = openSession(ctx, adapter, task.account.session);
       this.http = http;
+      const look = this.looker(adapter, http);
       const runId = task.runId ?? (await this.submit(adapter, http));
       if (runId === null || this.over()) return;
-      const final = await this.pollToEnd(adapter, http, runId);
+      const final = await this.pollToEnd(() => look(runId), runId);
       if (final && !this.over()) await this.post(final);
     } catch (e) {
       if (this.over()) return;
@@ -158,15 +160,30 @@ export class RemoteTaskRun implements ActiveRun {
     return runId;
   }
 
+  /**
+   * How the run is looked at: with the account through the adapter's poll, or, for a run the user linked,
+   * in the site's public list of his runs (which also proves it is his: the first look that does not find
+   * it ends the task as not found). A linked task without its run id, or on a site whose runs cannot be
+   * linked, is refused before anything is asked.
+   */
+  private looker(adapter: RemoteJudgeAdapter, http: RemoteHttp): (runId: string) => Promise<RemoteRunState> {
+    const { task } = this;
+    const handle = task.linkedHandle;
+    if (handle === null) return (runId) => adapter.poll(http, task.account, { runId, problemId: task.problemId });
+    const linked = adapter.linkedRun;
+    if (!linked || !task.runId) throw new RemoteError('refused', `runs of ${task.oj} cannot be linked`);
+    return (runId) => linked(http, { runId, problemId: task.problemId, handle });
+  }
+
   /** Looks at the run until it is final; null when the task was given up or its lease lost meanwhile. */
-  private async pollToEnd(adapter: RemoteJudgeAdapter, http: RemoteHttp, runId: string): Promise<FinalState | null> {
+  private async pollToEnd(lookAt: () => Promise<RemoteRunState>, runId: string): Promise<FinalState | null> {
     const { task, ctx } = this;
     this.phase = 'polling';
     const started = Date.now();
     // Waits are counted as well as the clock: a test's sleep takes no time.
     let waited = 0;
     for (;;) {
-      const state = await adapter.poll(http, task.account, { runId, problemId: task.problemId });
+      const state = await lookAt();
       if (this.over()) return null;
       if (state.phase === 'final') return state;
       this.lease.report(STAGE[state.phase]);

@@ -93,6 +93,7 @@ function hduTask(over: Partial<RemoteTask> = {}): RemoteTask {
     language: 'C++',
     code: APLUSB,
     account: { id: 1, ...HDU_ACCOUNT, session: null },
+    linkedHandle: null,
     runId: null,
     ...over,
   };
