@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startCodeforcesFixture, type CodeforcesFixture } from '../../packages/judge/test/remote/fixtures/codeforces.js';
 import { startMailSink } from './mail-sink.js';
 import { E2E_WORKERS } from './workers.js';
 
@@ -16,12 +17,15 @@ export interface E2eSite {
   baseUrl: string;
   mailUrl: string;
   dataDir: string;
+  /** the stand-in for Codeforces this site's judge submits to (no internet here); `POST /__e2e/refuse-next` makes it refuse the next submission */
+  codeforcesUrl: string;
 }
 
 /** What teardown must stop for a site, filled in as the site comes up. */
 interface Running {
   server?: ChildProcess;
   sink?: Awaited<ReturnType<typeof startMailSink>>;
+  codeforces?: CodeforcesFixture;
   dataDir?: string;
 }
 
@@ -85,6 +89,13 @@ async function startSite(webDist: string): Promise<E2eSite> {
   // A mail sink per site: a test counting the mails to an address sees only its own site's.
   const sink = await startMailSink();
   r.sink = sink;
+  // Remote judging goes to a Codeforces of the site's own, whose account `tourist` logs in with `right-password`.
+  const codeforces = await startCodeforcesFixture();
+  r.codeforces = codeforces;
+  codeforces.site.on('POST', '/__e2e/refuse-next', () => {
+    codeforces.state.refusal = { field: 'source', text: 'You have submitted exactly the same code before' };
+    return { body: 'ok' };
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
   r.dataDir = dataDir;
   fs.chmodSync(dataDir, 0o755);
@@ -108,6 +119,9 @@ async function startSite(webDist: string): Promise<E2eSite> {
       OJ_CACHE_TTL_MS: '1000',
       // Cheaper password hashes: the suite makes and logs in hundreds of accounts (lib/password.ts).
       OJ_PASSWORD_COST: '1024',
+      // The built-in judge serves Codeforces only, at the fixture's address (the other sites are not reachable here).
+      OJ_REMOTE_JUDGE: 'CF',
+      OJ_REMOTE_URL_CF: codeforces.site.baseUrl,
     },
     stdio: ['ignore', log, log],
   });
@@ -133,14 +147,14 @@ async function startSite(webDist: string): Promise<E2eSite> {
   const body = (await smtp.json()) as { status: number; msg: string };
   if (body.status !== 200) throw new Error(`configuring SMTP failed: ${body.msg}`);
 
-  return { baseUrl, mailUrl: sink.httpUrl, dataDir };
+  return { baseUrl, mailUrl: sink.httpUrl, dataDir, codeforcesUrl: codeforces.site.baseUrl };
 }
 
 export async function teardown() {
   await Promise.all(running.splice(0).map(stopSite));
 }
 
-async function stopSite({ server, sink, dataDir }: Running) {
+async function stopSite({ server, sink, codeforces, dataDir }: Running) {
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGINT');
@@ -149,6 +163,7 @@ async function stopSite({ server, sink, dataDir }: Running) {
     clearTimeout(timer); // a pending timer would keep vitest from exiting
   }
   await sink?.close();
+  await codeforces?.site.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

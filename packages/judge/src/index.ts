@@ -22,5 +22,6 @@ export {
 export * from './daemon/client.js';
 export * from './daemon/daemon.js';
 export * from './daemon/log.js';
+export * from './daemon/remote-config.js';
 export { checkSandbox, languageReports, offeredLanguages, selfTestLanguage, SandboxUnavailableError } from './daemon/preflight.js';
 export { HostUsageSampler, type HostUsage } from '@oj/shared/host-usage';

@@ -9,18 +9,29 @@
  * OJ_JUDGE_LANGUAGES (no flag): comma-separated names of the only languages to offer; each offered
  * language must first judge its A+B template (preflight.ts).
  *
+ * Remote judging (no flags; daemon/remote-config.ts): OJ_REMOTE_JUDGE = 1 or all (every site), a comma
+ * list of site keys (e.g. CF,AC), or 0 / unset (off); OJ_REMOTE_WORKERS = remote tasks handled at once
+ * (default 4, apart from the sandbox workers: they wait on other sites, not on cores);
+ * OJ_REMOTE_URL_<KEY> (e.g. OJ_REMOTE_URL_CF) = another address for that site (a test fixture).
+ *
  * Exit codes: 0 after Ctrl-C / SIGTERM (tasks being judged get a few seconds, then go back to the
  * queue), 1 when the judge cannot work (the server refuses the token, the sandbox cannot isolate,
  * no toolchain), 2 for bad arguments.
  */
 import { parseArgs } from 'node:util';
+import { REMOTE_OJS } from '@oj/shared';
 import { JudgeDaemon, defaultJudgeName } from './daemon/daemon.js';
 import { consoleLogger, parseLogLevel } from './daemon/log.js';
+import { remoteJudgeFromEnv, type RemoteJudgeOptions } from './daemon/remote-config.js';
 
 const USAGE = `usage: oj judge --server URL --token TOKEN [--name NAME] [--capacity N]
                 [--cache-dir DIR] [--cache-max-mb MB] [--log-level debug|info|warn|error]
   (or OJ_SERVER_URL, OJ_JUDGE_TOKEN, OJ_JUDGE_NAME, OJ_JUDGE_CAPACITY, OJ_JUDGE_CACHE_DIR, OJ_JUDGE_CACHE_MAX_MB;
-   OJ_JUDGE_LANGUAGES: comma-separated names of the only languages to offer)`;
+   OJ_JUDGE_LANGUAGES: comma-separated names of the only languages to offer)
+remote judging (environment only):
+  OJ_REMOTE_JUDGE      1 or all: judge on every remote site; a comma list of sites (${REMOTE_OJS.join(',')}); 0 or unset: off
+  OJ_REMOTE_WORKERS    remote submissions handled at once, apart from the sandbox workers (default 4)
+  OJ_REMOTE_URL_<SITE> another address for a site, e.g. OJ_REMOTE_URL_CF=http://127.0.0.1:9000 (a test fixture)`;
 
 function usage(message: string): never {
   process.stderr.write(`oj judge: ${message}\n${USAGE}\n`);
@@ -91,6 +102,12 @@ async function main() {
   }
   const capacity = positiveInt('--capacity', values.capacity ?? env.OJ_JUDGE_CAPACITY);
   const cacheMaxMb = positiveInt('--cache-max-mb', values['cache-max-mb'] ?? env.OJ_JUDGE_CACHE_MAX_MB);
+  let remote: RemoteJudgeOptions | undefined;
+  try {
+    remote = remoteJudgeFromEnv(env);
+  } catch (e) {
+    usage((e as Error).message);
+  }
   const name = values.name ?? env.OJ_JUDGE_NAME ?? defaultJudgeName();
   const log = consoleLogger(`judge ${name}`, parseLogLevel(values['log-level'] ?? env.LOG_LEVEL));
 
@@ -101,6 +118,7 @@ async function main() {
     capacity,
     cacheDir: values['cache-dir'] ?? env.OJ_JUDGE_CACHE_DIR,
     cacheMaxBytes: cacheMaxMb === undefined ? undefined : cacheMaxMb * 1024 * 1024,
+    remote,
     log,
   });
 
@@ -122,7 +140,8 @@ async function main() {
     const info = await daemon.start();
     log.info(
       `registered with ${daemon.client.server} as judge #${info.judgeId}: ${info.capacity} worker${info.capacity === 1 ? '' : 's'}, ` +
-        `${info.languages.length} languages (${info.languages.join(', ')})`,
+        `${info.languages.length} languages (${info.languages.join(', ')})` +
+        (info.remoteOjs.length ? `; ${info.remoteWorkers} remote worker${info.remoteWorkers === 1 ? '' : 's'} for ${info.remoteOjs.join(', ')}` : ''),
     );
   } catch (e) {
     if (signals) process.exit(0);

@@ -348,6 +348,58 @@ describe('a user’s own Codeforces session', () => {
   });
 });
 
+describe('linking a run made on the site', () => {
+  beforeEach(async () => {
+    await t.database.db.execute(sql`update judge_task set status = 'done', lease_token = null where status <> 'done'`);
+    await t.database.db.delete(remoteAccounts);
+  });
+
+  const link = (token: string, runId: string, pid = 'CF-1A') => as(token).call('remoteJudge.linkRun', { body: { pid, runId } });
+
+  it('needs the user’s Codeforces handle, a Codeforces problem and a run nobody linked yet', async () => {
+    expect((await link(alice, '123456')).msg).toBe(MSG.linkRunNeedsHandle);
+    await t.database.db.update(users).set({ cfUsername: 'alice_cf' }).where(eq(users.username, 'alice'));
+    await t.database.db.insert(problems).values({ problemId: 'HDU-1000', title: 'A+B', isRemote: true, remoteOj: 'HDU', remoteId: '1000' });
+    expect((await link(alice, '123456', 'HDU-1000')).msg).toBe(MSG.linkRunNotLinkable);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/link-remote-run', headers: { authorization: alice }, payload: { pid: 'CF-1A', runId: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    const r = await link(alice, '123456');
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data).toMatchObject({ status: JudgeStatus.PENDING, isRemote: true, language: 'CF run' });
+    await t.database.db.update(users).set({ cfUsername: 'bob_cf' }).where(eq(users.username, 'bob'));
+    expect((await link(bob, '123456')).msg).toBe(MSG.linkRunTaken);
+  });
+
+  it('is followed without any account: the judge gets the handle to check, a run not his ends Submitted Failed saying so', async () => {
+    const mine = await link(alice, '223344');
+    const task = await takeRemote('remote');
+    expect(task).toMatchObject({
+      submitId: mine.data.submitId,
+      runId: '223344',
+      linkedHandle: 'alice_cf',
+      account: { id: USER_SESSION_ACCOUNT, password: '' },
+    });
+    await accepted(task);
+    expect((await submission(t, mine.data.submitId)).status).toBe(JudgeStatus.ACCEPTED);
+    // A linked run is not resubmitted: there is nothing of it to submit.
+    expect((await as(alice).call('remoteJudge.resubmit', { query: { submitId: mine.data.submitId } })).msg).toBe(MSG.resubmitLinkedRun);
+
+    const notMine = await link(alice, '998877');
+    const other = await takeRemote('remote');
+    expect(
+      (
+        await jc().call('judge.remoteFail', {
+          body: { taskId: other.taskId, leaseToken: other.leaseToken, failure: 'notFound', error: 'not among the runs of alice_cf' },
+        })
+      ).data,
+    ).toEqual({ requeued: false });
+    expect(await submission(t, notMine.data.submitId)).toMatchObject({
+      status: JudgeStatus.SUBMITTED_FAILED,
+      errorMessage: formatMsg(JUDGE_MSG.remoteRunNotYours, { oj: 'CF', handle: 'alice_cf', error: 'not among the runs of alice_cf' }),
+    });
+  });
+});
+
 describe('a remote problem in a contest, a training and a group', () => {
   beforeEach(async () => {
     await t.database.db.execute(sql`update judge_task set status = 'done', lease_token = null where status <> 'done'`);

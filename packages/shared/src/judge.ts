@@ -113,6 +113,7 @@ export const JUDGE_MSG = {
   remoteNoJudge: 'No judge serves {oj} right now.',
   remoteNoAccount: 'No usable {oj} account is set: ask an administrator to add one.',
   remoteNoFreeAccount: 'No {oj} account was free within {minutes} minutes.',
+  remoteRunNotYours: 'The linked run is not a run of {handle} to this problem on {oj}: {error}',
   remoteSessionRefused: 'Submitting to {oj} failed: your Codeforces session has expired or was refused. Set a new one in your settings, then resubmit.',
 } as const;
 

@@ -63,6 +63,11 @@ export interface RemoteTask {
   code: string;
   account: RemoteTaskAccount;
   /**
+   * A run the user made on the site himself and linked here (`linkRun`): the judge checks that it is a
+   * run of this handle to this problem, then follows it; nothing is submitted and no account is used.
+   */
+  linkedHandle: string | null;
+  /**
    * The site's run id stored by an earlier lease of this submission (a judge that died while polling, a
    * rejudge): poll it, never submit again. The account is the one that submitted it.
    */
@@ -222,6 +227,25 @@ export interface ImportedRemoteProblem {
 
 export const resubmitQuery = z.object({ submitId: dbId });
 
+/** The sites whose runs a user may link by id: their public lists tell whose run it is (Codeforces' API). */
+export const LINKABLE_OJS: readonly RemoteOj[] = ['CF', 'GYM'];
+
+/**
+ * Link a run made on the remote site: the problem by its id where it is opened (the bank, a training
+ * or a group; never a contest), and the site's run id. The user's Codeforces handle (his profile) must be
+ * the run's author.
+ */
+export const linkRunBody = z.object({
+  pid: z.string().trim().min(1).max(100),
+  tid: dbId.nullish(),
+  gid: dbId.nullish(),
+  runId: z
+    .string({ error: 'runId: the run id on the remote site (digits).' })
+    .trim()
+    .regex(/^\d{1,12}$/, 'runId: the run id on the remote site (digits).'),
+});
+export type LinkRunBody = z.infer<typeof linkRunBody>;
+
 export const remoteJudgeEndpoints = {
   importToBank: endpoint<ImportedRemoteProblem>()({ method: 'GET', path: 'admin/problem/import-remote-oj-problem', query: importRemoteQuery }),
   importToTraining: endpoint<ImportedRemoteProblem>()({
@@ -238,4 +262,6 @@ export const remoteJudgeEndpoints = {
   /** Submits a Submitted Failed (or any) remote submission anew: the owner or an admin. */
   resubmit: endpoint<SubmissionInfo>()({ method: 'GET', path: 'resubmit', query: resubmitQuery }),
   recentOtherContests: endpoint<OtherContest[]>()({ method: 'GET', path: 'get-recent-other-contest' }),
+  /** A run the caller made on the site, judged here once the site says it is his (LINKABLE_OJS). */
+  linkRun: endpoint<SubmissionInfo>()({ method: 'POST', path: 'link-remote-run', body: linkRunBody }),
 } as const;

@@ -3,9 +3,9 @@
  * answers unpacked from the envelope, and protocol failures turned into typed errors a daemon can act
  * on — 401 `BadTokenError` (fatal), 404 on a judge call → register again and retry once (the client
  * keeps the registration), 404 on data → `NotFoundError`, 409 `LeaseLostError` (drop the task, never
- * retry), a refused connection or timeout → `NetworkError`. `result` and `fail` retry network errors
- * and 5xx answers (a result is idempotent for its lease; a repeated fail is refused with 409, which
- * only means the first one arrived).
+ * retry), a refused connection or timeout → `NetworkError`. `result` and `fail` (and their remote
+ * twins) retry network errors and 5xx answers (a result is idempotent for its lease; a repeated fail
+ * is refused with 409, which only means the first one arrived).
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
@@ -21,8 +21,10 @@ import {
   type JudgeHeartbeatResponse,
   type JudgeProgressResponse,
   type JudgeRegisterResponse,
+  type JudgeRemoteFailResponse,
   type JudgeResultResponse,
   type PolledTask,
+  type PollLane,
   type ProblemManifest,
   type ResponseOf,
 } from '@oj/shared';
@@ -38,6 +40,9 @@ type DeclaredCase = NonNullable<DeclaredResult['cases']>[number];
 export type ResultBody = Omit<DeclaredResult, 'status' | 'cases'> & { status: number; cases: Array<Omit<DeclaredCase, 'status'> & { status: number }> };
 
 export type Registration = ClientInput<BodyOf<typeof ep.register>>;
+export type RemoteProgressBody = ClientInput<BodyOf<typeof ep.remoteProgress>>;
+export type RemoteResultBody = ClientInput<BodyOf<typeof ep.remoteResult>>;
+export type RemoteFailBody = ClientInput<BodyOf<typeof ep.remoteFail>>;
 
 export class JudgeApiError extends Error {
   constructor(
@@ -208,11 +213,14 @@ export class JudgeClient {
     return this.asJudge(() => this.call(ep.heartbeat, { body: { judgeId: this.judgeId, running, ...usage } }, { judgeCall: true }));
   }
 
-  /** A task (a submission or a test run), or null when none came within `waitMs` (or `signal` aborted the wait). */
-  async poll(waitMs: number, signal?: AbortSignal): Promise<PolledTask | null> {
+  /**
+   * A task of `lane` (local: submissions, test runs and sandbox jobs; remote: remote submissions and
+   * remote jobs), or null when none came within `waitMs` (or `signal` aborted the wait).
+   */
+  async poll(waitMs: number, signal?: AbortSignal, lane: PollLane = 'local'): Promise<PolledTask | null> {
     try {
       return await this.asJudge(() =>
-        this.call(ep.poll, { body: { judgeId: this.judgeId, wait: waitMs } }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
+        this.call(ep.poll, { body: { judgeId: this.judgeId, wait: waitMs, lane } }, { judgeCall: true, signal, timeoutMs: waitMs + this.timeoutMs }),
       );
     } catch (e) {
       if (signal?.aborted) return null;
@@ -283,13 +291,36 @@ export class JudgeClient {
     return answer.data;
   }
 
+  /**
+   * A remote task is Pending, Compiling or Judging on its site: extends its lease. Not retried here: the
+   * keep-alive sends again at its next tick, carrying the run id until one report of it has arrived.
+   */
+  remoteProgress(body: RemoteProgressBody): Promise<JudgeProgressResponse> {
+    return this.call(ep.remoteProgress, { body });
+  }
+
+  /** Posts a remote task's final verdict, retrying like `result` (a repeat with the same lease writes nothing). */
+  remoteResult(body: RemoteResultBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeResultResponse> {
+    return this.retrying(() => this.call(ep.remoteResult, { body }), o);
+  }
+
+  /** Gives a remote task back with what kept it from a verdict; a 409 after a retried attempt means the first one arrived. */
+  remoteFail(body: RemoteFailBody, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeRemoteFailResponse | null> {
+    return this.once409(() => this.call(ep.remoteFail, { body: { ...body, error: body.error.slice(0, 8000) || 'remote judge failure' } }), o);
+  }
+
   /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */
-  async fail(taskId: number, leaseToken: string, error: string, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeFailResponse | null> {
+  fail(taskId: number, leaseToken: string, error: string, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeFailResponse | null> {
+    return this.once409(() => this.call(ep.fail, { body: { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' } }), o);
+  }
+
+  /** A retried give-back: a 409 on a repeat means an earlier try arrived and ended the lease (null). */
+  private async once409<T>(call: () => Promise<T>, o: { retryForMs?: number; signal?: AbortSignal }): Promise<T | null> {
     let tries = 0;
     try {
       return await this.retrying(() => {
         tries++;
-        return this.call(ep.fail, { body: { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' } });
+        return call();
       }, o);
     } catch (e) {
       if (e instanceof LeaseLostError && tries > 1) return null;

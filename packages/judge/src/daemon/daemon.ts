@@ -1,8 +1,10 @@
 /**
  * The judge daemon: checks the sandbox, registers with the server (languages detected on this host,
- * capacity = cores by default), keeps a heartbeat, runs `capacity` workers, and stops gracefully —
- * polls end at once, tasks being judged get `stopGraceMs` to finish and are then given back (`fail`,
- * so the queue hands them to another judge right away) with their sandbox runs killed.
+ * capacity = cores by default, and the remote judges it serves with their languages), keeps a
+ * heartbeat, runs `capacity` workers on the local lane and, when remote judging is on, `remote.workers`
+ * workers on the remote lane, and stops gracefully — polls end at once, tasks being worked on get
+ * `stopGraceMs` to finish and are then given back (`fail`, or `remoteFail` 'unreachable' for a remote
+ * submission, so the queue hands them to another judge right away) with their sandbox runs killed.
  *
  * The same code runs remotely (`oj judge --server URL --token T`, src/main.ts) and inside the site
  * (`oj start` starts one over loopback): there is only the HTTP protocol between judge and server.
@@ -12,13 +14,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getLanguages, type LanguageSpec } from '../languages.js';
+import { createRemoteAdapters, REMOTE_ADAPTERS } from '../remote/adapters.js';
+import type { RemoteJudgeAdapter } from '../remote/types.js';
 import { workRoot } from '../run.js';
 import { TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, isTransient, JudgeClient, type Registration } from './client.js';
+import type { RemoteOj } from '@oj/shared';
 import { HostUsageSampler } from '@oj/shared/host-usage';
 import { consoleLogger, type Logger } from './log.js';
+import type { ActiveRun, LoopContext } from './poll-loop.js';
 import { checkSandbox, languageReports, offeredLanguages, pruneStaleWorkDirs, selectLanguages } from './preflight.js';
-import { ManifestStore, runWorker, type TaskRun, type WorkerContext } from './worker.js';
+import { DEFAULT_REMOTE_MAX_POLL_MS, DEFAULT_REMOTE_POLL_INTERVAL_MS, remoteLanguageReports, type RemoteJudgeOptions } from './remote-config.js';
+import type { RemoteContext } from './remote-context.js';
+import { runRemoteWorker } from './remote-worker.js';
+import { ManifestStore, runWorker, type WorkerContext } from './worker.js';
 import { sleep } from './sleep.js';
 
 export interface JudgeDaemonOptions {
@@ -42,6 +51,8 @@ export interface JudgeDaemonOptions {
   log?: Logger;
   /** Languages to offer once their A+B self-test passes; default: those detected on this host (only those named in OJ_JUDGE_LANGUAGES, when set). */
   languages?: LanguageSpec[];
+  /** Remote judging (OJ_REMOTE_JUDGE, remote-config.ts): the sites served and the remote lane's workers; default: off. */
+  remote?: RemoteJudgeOptions;
   /** Reported at registration; default: @oj/judge's version. */
   version?: string;
   /** For tests. */
@@ -54,6 +65,9 @@ export interface DaemonInfo {
   capacity: number;
   languages: string[];
   leaseMs: number;
+  /** the remote judges this daemon serves (none when remote judging is off) and its remote workers */
+  remoteOjs: RemoteOj[];
+  remoteWorkers: number;
 }
 
 /** A judge name the server accepts: letters, digits and . _ @ : - only, at most 64 characters. */
@@ -85,10 +99,12 @@ export class JudgeDaemon {
   private readonly log: Logger;
   private readonly stopping = new AbortController();
   private readonly giveUp = new AbortController();
-  private readonly active = new Set<TaskRun>();
+  /** Tasks of both lanes being worked on. */
+  private readonly active = new Set<ActiveRun>();
   /** CPU use is measured between heartbeats (the first interval runs from here through the self-tests). */
   private readonly usage = new HostUsageSampler();
-  private ctx: WorkerContext | null = null;
+  /** The workers' contexts (local, and remote when on): a stop that runs out of grace marks them all. */
+  private contexts: LoopContext[] = [];
   private workers: Promise<void>[] = [];
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private stopped: Promise<void> | null = null;
@@ -136,11 +152,15 @@ export class JudgeDaemon {
     // Only toolchains that really judge their A+B template in the sandbox are offered.
     const langs = await offeredLanguages(detected, this.log);
     if (!langs.length) throw new Error('no language passed its A+B self-test on this host: nothing to judge with (see the warnings above)');
+    const remote = this.opts.remote?.ojs.length ? this.opts.remote : null;
+    const remoteAdapters = remote?.sleep ? createRemoteAdapters({ sleep: remote.sleep }) : REMOTE_ADAPTERS;
     const registration: Registration = {
       name: this.name,
       cpuCount: os.availableParallelism(),
       capacity: this.capacity,
       languages: languageReports(langs),
+      remoteOjs: remote ? remote.ojs : [],
+      remoteLanguages: remote ? remoteLanguageReports(remote.ojs, remoteAdapters) : [],
       version: this.opts.version ?? packageVersion(),
       ...this.usage.sample(),
     };
@@ -152,11 +172,9 @@ export class JudgeDaemon {
       maxBytes: this.opts.cacheMaxBytes,
       fetch: (hash) => this.client.testdata(hash),
     });
-    this.ctx = {
+    const loop = (): LoopContext => ({
       name: this.name,
       client: this.client,
-      cache,
-      manifests: new ManifestStore(this.client),
       log: this.log,
       pollWaitMs: Math.min(this.opts.pollWaitMs ?? session.maxWaitMs, session.maxWaitMs),
       stopping: this.stopping.signal,
@@ -166,11 +184,35 @@ export class JudgeDaemon {
       onFatal: (e) => this.fatal(e),
       onReachable: () => this.reachable(),
       onUnreachable: (e) => this.unreachable(e),
-    };
+    });
+    const local: WorkerContext = { ...loop(), cache, manifests: new ManifestStore(this.client) };
+    this.contexts = [local];
+    this.workers = Array.from({ length: this.capacity }, () => runWorker(local));
+    const remoteWorkers = remote ? Math.max(1, Math.floor(remote.workers)) : 0;
+    if (remote) {
+      const served = Object.fromEntries(remote.ojs.map((oj) => [oj, remoteAdapters[oj]])) as Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
+      const ctx: RemoteContext = {
+        ...loop(),
+        adapters: served,
+        baseUrls: remote.baseUrls,
+        sleep: remote.sleep ?? ((ms) => sleep(ms, this.giveUp.signal)),
+        pollIntervalMs: remote.pollIntervalMs ?? DEFAULT_REMOTE_POLL_INTERVAL_MS,
+        maxPollMs: remote.maxPollMs ?? DEFAULT_REMOTE_MAX_POLL_MS,
+      };
+      this.contexts.push(ctx);
+      this.workers.push(...Array.from({ length: remoteWorkers }, () => runRemoteWorker(ctx)));
+    }
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), session.heartbeatMs);
     this.heartbeatTimer.unref();
-    this.workers = Array.from({ length: this.capacity }, () => runWorker(this.ctx!));
-    return { judgeId: session.judgeId, name: this.name, capacity: this.capacity, languages: langs.map((l) => l.name), leaseMs: session.leaseMs };
+    return {
+      judgeId: session.judgeId,
+      name: this.name,
+      capacity: this.capacity,
+      languages: langs.map((l) => l.name),
+      leaseMs: session.leaseMs,
+      remoteOjs: remote ? remote.ojs : [],
+      remoteWorkers,
+    };
   }
 
   private async register(body: Registration) {
@@ -244,7 +286,7 @@ export class JudgeDaemon {
     const workers = Promise.all(this.workers);
     const giveUp = async () => {
       this.giveUp.abort();
-      if (this.ctx) this.ctx.abandonAll = true;
+      for (const ctx of this.contexts) ctx.abandonAll = true;
       await Promise.all([...this.active].map((run) => run.abandon('the judge is stopping')));
     };
     let timer: NodeJS.Timeout | undefined;

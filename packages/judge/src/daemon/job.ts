@@ -2,21 +2,23 @@
  * A judge job handed out by a poll (task kind 'job'; the server side is modules/judge-job): compile a
  * checker, or run a package's programs and upload their outputs. Like a test run there is no progress:
  * the lease covers the whole job. What goes wrong on this side is the job's `failed` result, which the
- * administrator waiting for it reads; a lost lease (409) drops it.
+ * administrator waiting for it reads; a lost lease (409) drops it. Remote jobs are the remote lane's
+ * (remote-job.ts): the local loop never hands one here.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { JudgeJobResult, JudgeJobTask } from '@oj/shared';
+import type { JudgeJobResult } from '@oj/shared';
 import { compileChecker } from '../checker.js';
 import { runPackage } from '../package-run.js';
 import { workRoot } from '../run.js';
 import { withRunScope, type SandboxReport } from '../sandbox.js';
 import { BadTokenError, LeaseLostError } from './client.js';
+import type { LocalJobTask } from './lanes.js';
 import type { WorkerContext } from './worker.js';
 
-async function doJob(task: JudgeJobTask, ctx: WorkerContext, signal: AbortSignal): Promise<JudgeJobResult> {
+async function doJob(task: LocalJobTask, ctx: WorkerContext, signal: AbortSignal): Promise<JudgeJobResult> {
   const job = task.job;
   if (job.type === 'compileChecker') {
     const r = await compileChecker({ language: job.language, code: job.code }, job.extraFiles);
@@ -35,7 +37,7 @@ async function doJob(task: JudgeJobTask, ctx: WorkerContext, signal: AbortSignal
   }
 }
 
-export async function runJobTask(task: JudgeJobTask, ctx: WorkerContext): Promise<void> {
+export async function runJobTask(task: LocalJobTask, ctx: WorkerContext): Promise<void> {
   const { log } = ctx;
   const expired = AbortSignal.timeout(Math.max(1000, Date.parse(task.leaseDeadline) - Date.now()));
   const signal = AbortSignal.any([expired, ctx.giveUp]);

@@ -1,5 +1,5 @@
 /**
- * One worker of a daemon: poll → test data through the cache → `judgeSubmission` → result, in a loop.
+ * One worker of a daemon's local lane: poll → test data through the cache → `judgeSubmission` → result, in a loop.
  *
  * While a task is judged its lease is kept alive (`LeaseKeeper`: progress 6/7, then every leaseMs/4).
  * The task's sandbox runs are watched through a run scope: a runner that reports SE (it could not
@@ -9,17 +9,17 @@
  * the task silently: someone else owns it now.
  */
 import fsp from 'node:fs/promises';
-import type { JudgeTask, PolledTask, ProblemManifest } from '@oj/shared';
+import type { JudgeTask, ProblemManifest } from '@oj/shared';
 import { withRunScope, type SandboxReport } from '../sandbox.js';
 import { judgeSubmission } from '../submission.js';
 import type { PreparedTestData, TestDataCache } from '../testdata-cache.js';
 import { BadTokenError, LeaseLostError, type JudgeClient } from './client.js';
+import { giveBackOffLane, sortByLane } from './lanes.js';
 import { LeaseKeeper } from './lease.js';
-import type { Logger } from './log.js';
 import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
 import { runJobTask } from './job.js';
+import { type ActiveRun, type LoopContext, pollLoop, tracked } from './poll-loop.js';
 import { runTestRunTask } from './test-run.js';
-import { sleep } from './sleep.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
 export class ManifestStore {
@@ -44,24 +44,10 @@ export class ManifestStore {
   }
 }
 
-export interface WorkerContext {
-  name: string;
-  client: JudgeClient;
+/** A worker of the local lane: the loop's context, and test data and manifests through this host's cache. */
+export interface WorkerContext extends LoopContext {
   cache: TestDataCache;
   manifests: ManifestStore;
-  log: Logger;
-  pollWaitMs: number;
-  /** Aborted when the daemon stops: polls end and no new task is asked for. */
-  stopping: AbortSignal;
-  /** Aborted when a stop's grace is over: retries of results and failures end. */
-  giveUp: AbortSignal;
-  /** Tasks being judged right now (the daemon gives them up when a stop runs out of time). */
-  active: Set<TaskRun>;
-  /** When set, a task that arrives is given up at once (the stop's grace is over). */
-  abandonAll: boolean;
-  onFatal(e: Error): void;
-  onReachable(): void;
-  onUnreachable(e: Error): void;
 }
 
 class JudgeSideError extends Error {}
@@ -69,7 +55,7 @@ class JudgeSideError extends Error {}
 type RunState = 'judging' | 'posting' | 'failing' | 'abandoned' | 'done';
 
 /** One leased task on its way through the engine. */
-export class TaskRun {
+export class TaskRun implements ActiveRun {
   state: RunState = 'judging';
   readonly lease: LeaseKeeper;
 
@@ -163,42 +149,15 @@ export class TaskRun {
   }
 }
 
-/** The loop of one worker; returns when the daemon stops (after finishing or giving up its task). */
-export async function runWorker(ctx: WorkerContext): Promise<void> {
-  let backoff = 0;
-  while (!ctx.stopping.aborted) {
-    let task: PolledTask | null;
-    try {
-      task = await ctx.client.poll(ctx.pollWaitMs, ctx.stopping);
-      ctx.onReachable();
-      backoff = 0;
-    } catch (e) {
-      if (ctx.stopping.aborted) break;
-      if (e instanceof BadTokenError) {
-        ctx.onFatal(e);
-        break;
-      }
-      ctx.onUnreachable(e as Error);
-      backoff = Math.min(backoff ? backoff * 2 : 1000, 30_000);
-      await sleep(backoff, ctx.stopping);
-      continue;
-    }
-    if (!task) continue;
-    if (task.kind === 'testRun') {
-      await runTestRunTask(task, ctx);
-      continue;
-    }
-    if (task.kind === 'job') {
-      await runJobTask(task, ctx);
-      continue;
-    }
+/** The loop of one worker of the local lane; returns when the daemon stops (after finishing or giving up its task). */
+export function runWorker(ctx: WorkerContext): Promise<void> {
+  return pollLoop(ctx, 'local', async (polled) => {
+    const sorted = sortByLane(polled);
+    if (sorted.lane !== 'local') return giveBackOffLane(sorted, 'local', ctx);
+    const task = sorted.task;
+    if (task.kind === 'testRun') return runTestRunTask(task, ctx);
+    if (task.kind === 'job') return runJobTask(task, ctx);
     const run = new TaskRun(task, ctx);
-    ctx.active.add(run);
-    try {
-      if (ctx.abandonAll) await run.abandon('the judge is stopping');
-      else await run.judge();
-    } finally {
-      ctx.active.delete(run);
-    }
-  }
+    await tracked(ctx, run, () => run.judge());
+  });
 }

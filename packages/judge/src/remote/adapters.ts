@@ -3,21 +3,30 @@
  * adapter by a task's `oj` and knows nothing else of the site.
  */
 import type { RemoteOj } from '@oj/shared';
-import { atcoderAdapter } from './atcoder.js';
-import { codeforcesAdapter } from './codeforces.js';
-import { gymAdapter } from './gym.js';
-import { hduAdapter } from './hdu.js';
-import { libreojAdapter } from './libreoj.js';
+import { createAtcoderAdapter } from './atcoder.js';
+import { createCodeforcesAdapter, realTiming } from './codeforces.js';
+import { createGymAdapter } from './gym.js';
+import { createHduAdapter } from './hdu.js';
+import { createLibreojAdapter } from './libreoj.js';
 import { pojAdapter } from './poj.js';
 import { spojAdapter } from './spoj.js';
-import type { RemoteJudgeAdapter } from './types.js';
+import type { AdapterOptions, RemoteJudgeAdapter } from './types.js';
 
-export const REMOTE_ADAPTERS: Record<RemoteOj, RemoteJudgeAdapter> = {
-  HDU: hduAdapter,
-  CF: codeforcesAdapter,
-  GYM: gymAdapter,
-  POJ: pojAdapter,
-  AC: atcoderAdapter,
-  SPOJ: spojAdapter,
-  LIBRE: libreojAdapter,
-};
+/**
+ * Every adapter, waiting through `o.sleep` whenever a site asks it to (a rate limit, a run not listed
+ * yet): a daemon under test gives one sleep to all of them. POJ and SPOJ never wait.
+ */
+export function createRemoteAdapters(o: AdapterOptions = {}): Record<RemoteOj, RemoteJudgeAdapter> {
+  const cfTiming = o.sleep ? { ...realTiming, sleep: o.sleep } : realTiming;
+  return {
+    HDU: createHduAdapter(o),
+    CF: createCodeforcesAdapter(cfTiming),
+    GYM: createGymAdapter(cfTiming),
+    POJ: pojAdapter,
+    AC: createAtcoderAdapter(o),
+    SPOJ: spojAdapter,
+    LIBRE: createLibreojAdapter(o),
+  };
+}
+
+export const REMOTE_ADAPTERS: Record<RemoteOj, RemoteJudgeAdapter> = createRemoteAdapters();

@@ -512,6 +512,48 @@ export async function withRelogin<T>(http: RemoteHttp, account: RemoteAccount, l
   return second;
 }
 
+// ---------------------------------------------------------------- linked runs
+
+interface CfApiSubmission {
+  id: number;
+  contestId?: number;
+  problem?: { contestId?: number; index?: string };
+  author?: { members?: { handle?: string }[] };
+  verdict?: string;
+  timeConsumedMillis?: number;
+  memoryConsumedBytes?: number;
+}
+
+/**
+ * A run of `handle` in the contest of `ref`, from the public API (`contest.status`, which works for gyms
+ * too): where it stands, or `notFound` when the handle has no such run of that problem.
+ */
+export async function cfLinkedRun(http: RemoteHttp, ref: CfProblemRef, run: { runId: string; handle: string }): Promise<RemoteRunState> {
+  const path = `/api/contest.status?contestId=${encodeURIComponent(ref.contest)}&handle=${encodeURIComponent(run.handle)}&from=1&count=1000`;
+  const res = await cfRequest(http, path);
+  let data: { status?: string; comment?: string; result?: CfApiSubmission[] };
+  try {
+    data = JSON.parse(res.text) as typeof data;
+  } catch {
+    throw new RemoteError('unexpected', 'Codeforces answered its contest.status API with no JSON');
+  }
+  if (data.status !== 'OK' || !Array.isArray(data.result)) {
+    throw new RemoteError('notFound', `Codeforces: ${data.comment ?? 'no such contest or handle'}`);
+  }
+  const found = data.result.find((s) => String(s.id) === run.runId);
+  const authors = found?.author?.members?.map((m) => (m.handle ?? '').toLowerCase()) ?? [];
+  if (!found || !authors.includes(run.handle.toLowerCase())) {
+    throw new RemoteError('notFound', `run ${run.runId} is not among the runs of ${run.handle} in contest ${ref.contest}`);
+  }
+  if ((found.problem?.index ?? '').toUpperCase() !== ref.index) {
+    throw new RemoteError('notFound', `run ${run.runId} is a run of problem ${ref.contest}${found.problem?.index ?? '?'}, not ${ref.contest}${ref.index}`);
+  }
+  if (!found.verdict || found.verdict === 'TESTING') return { phase: found.verdict ? 'judging' : 'pending', raw: found.verdict ?? 'In queue' };
+  const memory = typeof found.memoryConsumedBytes === 'number' ? Math.round(found.memoryConsumedBytes / 1024) : null;
+  // The API gives no compiler message: a linked CE says so on the site only.
+  return finalState(found.verdict, found.timeConsumedMillis ?? null, memory, '');
+}
+
 // ---------------------------------------------------------------- contests
 
 interface CfApiContest {
@@ -583,6 +625,7 @@ export function createCodeforcesAdapter(timing: CodeforcesTiming = realTiming): 
     },
     poll: async (http, account, run) => parseSubmitSource(await withRelogin(http, account, () => cfSubmitSource(http, STATUS_PATH, run.runId))),
     recentContests: async (http) => parseContestList((await cfRequest(http, '/api/contest.list?gym=false')).text, http.baseUrl),
+    linkedRun: (http, run) => cfLinkedRun(http, refOrThrow(run.problemId, splitCfId), run),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type CodeforcesTiming,
   cfEnsureLogin,
   cfRequest,
+  cfLinkedRun,
   cfSubmit,
   emptyProblem,
   finalState,
@@ -193,6 +194,7 @@ export function createGymAdapter(timing: CodeforcesTiming = realTiming): RemoteJ
       return cfSubmit(http, account, input, plan, timing);
     },
     poll: pollGym,
+    linkedRun: (http, run) => cfLinkedRun(http, refOrThrow(run.problemId), run),
   };
 }
 

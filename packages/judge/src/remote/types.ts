@@ -140,4 +140,10 @@ export interface RemoteJudgeAdapter {
   poll(http: RemoteHttp, account: RemoteAccount, run: { runId: string; problemId: string }): Promise<RemoteRunState>;
   /** coming and running contests, where the site lists them */
   recentContests?(http: RemoteHttp): Promise<RecentContest[]>;
+  /**
+   * One look at a run the user made on the site himself (a linked run), read from the site's public
+   * list of `handle`'s runs, no login: `notFound` when it is not his run of `problemId`. Sites whose
+   * public pages do not tell whose run it is leave it out (their runs cannot be linked).
+   */
+  linkedRun?(http: RemoteHttp, run: { runId: string; problemId: string; handle: string }): Promise<RemoteRunState>;
 }

@@ -45,6 +45,8 @@ export const submissions = pgTable(
     judger: text('judger'),
     /** a remote judge's run id once the site took the submission (a rejudge polls it again), and the pool account that sent it */
     remoteRunId: text('remote_run_id'),
+    /** a run the user made on the site himself and linked here: the handle it must belong to (nothing is submitted) */
+    remoteHandle: text('remote_handle'),
     /** made to a remote problem (judged on its site): a Submitted Failed one can be resubmitted */
     isRemote: boolean('is_remote').notNull().default(false),
     remoteAccountId: integer('remote_account_id'),

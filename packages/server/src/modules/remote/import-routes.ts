@@ -1,6 +1,6 @@
 /**
  * Remote problem imports (HOJ's import-remote-oj-problem calls): into the bank, a training, a contest, or
- * a group's problems, and the other sites' contests. Each import checks the caller's rights on where the problem goes before the site is asked.
+ * a group's problems; the other sites' contests; linking a run made on a site. Each import checks the caller's rights on where the problem goes before the site is asked.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG, remoteJudgeEndpoints as ep } from '@oj/shared';
@@ -17,6 +17,8 @@ import { requireSite } from '../policy/index.js';
 import { administeredTraining } from '../training/access.js';
 import { linkProblem } from '../training/admin.js';
 import { importRemote } from './import.js';
+import { linkRun } from './link-run.js';
+import { resolvePlace } from '../place/index.js';
 import { recentOtherContests } from './other-contests.js';
 
 /** Prefix /api/admin. */
@@ -45,6 +47,11 @@ export async function adminRemoteImportRoutes(app: FastifyInstance, ctx: AppCont
 /** Prefix /api: a group's admins import into the group's problems (display id with the group's prefix); the home page's contests of other sites. */
 export async function remoteJudgeRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.recentOtherContests, {}, async ({ req }) => ok(await recentOtherContests(ctx, (msg) => req.log.warn(msg))));
+  serve(app, ep.linkRun, { preHandler: requireSite('submit') }, async ({ body, req }) => {
+    const user = userOf(req);
+    const place = await resolvePlace(ctx, user, { tid: body.tid, gid: body.gid });
+    return ok(await linkRun(ctx, user, place, body, req.ip));
+  });
 
   serve(app, ep.importToGroup, { preHandler: requireLogin }, async ({ query, req }) => {
     const user = userOf(req);

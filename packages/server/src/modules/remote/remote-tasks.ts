@@ -30,7 +30,7 @@ import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { getSecrets, openText, sealText } from '../../lib/secrets.js';
 import { protocolError } from '../judge/protocol-error.js';
-import { releaseAccountOf } from './account-lease.js';
+import { releaseAccountOf } from '../judge/account-lease.js';
 import { notifyQueue } from '../judge/queue.js';
 import { oiRankScoreSql } from '../judge/rank-score.js';
 import type { TaskKind } from '../judge/task-kinds.js';
@@ -46,6 +46,8 @@ type Candidate = {
   /** the submitter's own sealed Codeforces session (Codeforces and Gym tasks without a pool run) */
   user_session: string | null;
   handle: string;
+  /** the handle a linked run must belong to */
+  linked_handle: string | null;
 };
 type Account = { id: number; username: string; password_sealed: string; session_sealed: string | null };
 
@@ -102,7 +104,8 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
     const res = await tx.execute<Candidate>(sql`
       select q.id, q.submit_id, q.remote_oj, q.attempts, q.version,
              j.remote_run_id as run_id, ra.id as run_account,
-             case when ra.id is null then u.cf_session end as user_session, coalesce(u.cf_username, u.username) as handle
+             case when ra.id is null then u.cf_session end as user_session, coalesce(u.cf_username, u.username) as handle,
+             j.remote_handle as linked_handle
       from judge_task q
       join judge j on j.submit_id = q.submit_id
       left join remote_account ra on ra.id = j.remote_account_id and j.remote_run_id is not null
@@ -113,16 +116,18 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
       where q.status = 'queued' and q.remote_oj is not null
         and (q.not_before is null or q.not_before <= now())
         and exists (select 1 from judge_server s where s.id = ${judge.id}::int and s.status = 0 and s.remote_ojs ? q.remote_oj)
-        and ((ra.id is null and u.cf_session is not null)
+        and (j.remote_handle is not null or (ra.id is null and u.cf_session is not null)
           or exists (select 1 from remote_account a where a.oj = q.remote_oj and a.state = 'free' and (ra.id is null or a.id = ra.id)))
       order by q.priority desc, q.id
       limit 1
       for update of q skip locked`);
     const task = res.rows[0];
     if (!task) return null;
-    const account = task.user_session ? null : await leaseAccount(tx, task);
+    // A linked run is followed on the site's public pages, a user's session judges his own: no pool account for either.
+    const ownAccess = task.linked_handle !== null || task.user_session !== null;
+    const account = ownAccess ? null : await leaseAccount(tx, task);
     // Taken by a lease running at this moment: the next poll looks again.
-    if (!task.user_session && !account) return null;
+    if (!ownAccess && !account) return null;
     const [leased] = (
       await tx.execute<{ lease_deadline: Date }>(sql`
         update judge_task set status = 'leased', lease_owner = ${judge.id}::int, lease_token = ${token}, lease_deadline = ${leaseInterval(ctx)}
@@ -139,7 +144,11 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
       where j.submit_id = ${task.submit_id} and j.version = ${task.version} and p.id = j.pid
       returning j.language, j.code, p.remote_id`);
     const row = sub.rows[0];
-    const taskAccount = account ? poolAccount(remoteKey, account) : userAccount(remoteKey, task);
+    const taskAccount = account
+      ? poolAccount(remoteKey, account)
+      : task.linked_handle !== null
+        ? { id: USER_SESSION_ACCOUNT, username: task.linked_handle, password: '', session: null }
+        : userAccount(remoteKey, task);
     if (!row?.remote_id || taskAccount === null) {
       // A later judging round, a problem gone or no longer remote, or a password sealed with another
       // key: nothing to submit. The task ends; the account is free again.
@@ -159,7 +168,8 @@ async function leaseRemote(ctx: AppContext, judge: { id: number; name: string })
       language: row.language,
       code: row.code,
       account: taskAccount,
-      // A pool run is polled with its account; a run made with the user's session, with that session.
+      linkedHandle: task.linked_handle,
+      // A pool run is polled with its account; a run made with the user's session, with that session; a linked run as it is.
       runId: task.run_account !== null || (account === null && task.run_id !== null) ? task.run_id : null,
     };
   });
@@ -195,15 +205,17 @@ type HeldTask = {
   lease_token: string | null;
   attempts: number;
   remote_oj: RemoteOj;
+  linked_handle: string | null;
   live: boolean;
 };
 
 /** Locks a remote task row; null when there is none. */
 async function lockTask(tx: DbOrTx, taskId: number): Promise<HeldTask | null> {
   const res = await tx.execute<HeldTask>(sql`
-    select id, submit_id, version, status, lease_token, attempts, remote_oj,
-           (status = 'leased' and lease_deadline > now()) as live
-    from judge_task where id = ${taskId} and remote_oj is not null for update`);
+    select t.id, t.submit_id, t.version, t.status, t.lease_token, t.attempts, t.remote_oj, j.remote_handle as linked_handle,
+           (t.status = 'leased' and t.lease_deadline > now()) as live
+    from judge_task t join judge j on j.submit_id = t.submit_id
+    where t.id = ${taskId} and t.remote_oj is not null for update of t`);
   return res.rows[0] ?? null;
 }
 
@@ -307,7 +319,9 @@ export async function remoteFail(ctx: AppContext, body: JudgeRemoteFailBody): Pr
       await notifyQueue(tx);
     } else {
       const message = FINAL_FAILURES.has(body.failure)
-        ? formatMsg(JUDGE_MSG.remoteFailed, { oj: task.remote_oj, error: body.error })
+        ? task.linked_handle !== null && body.failure === 'notFound'
+          ? formatMsg(JUDGE_MSG.remoteRunNotYours, { oj: task.remote_oj, handle: task.linked_handle, error: body.error })
+          : formatMsg(JUDGE_MSG.remoteFailed, { oj: task.remote_oj, error: body.error })
         : formatMsg(JUDGE_MSG.remoteGaveUp, { oj: task.remote_oj, attempts, error: body.error });
       await tx.execute(sql`
         update judge_task set status = 'done', attempts = ${attempts}, lease_deadline = null, last_error = ${body.error}, finished_at = now()

@@ -278,6 +278,7 @@ export async function resubmit(ctx: AppContext, user: AuthUser, submitId: number
   const resource = { kind: 'submission', uid: facts.uid, gid: facts.gid, problem: facts.auth === null ? null : { auth: facts.auth } } as const;
   if (!may(await actorIn(ctx.database.db, user, facts.gid), 'resubmit', resource)) throw forbidden('resubmitDenied');
   if (!facts.isRemote) throw fail('resubmitNotRemote');
+  if (facts.remoteHandle) throw fail('resubmitLinkedRun');
   const failed = facts.status === JudgeStatus.SUBMITTED_FAILED || facts.status === JudgeStatus.SYSTEM_ERROR;
   if (ACTIVE_JUDGE_STATUSES.includes(facts.status) || (!failed && !maySite(user, 'rejudge'))) throw fail('resubmitNotFailed');
   await ctx.database.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-/** The remote account a judge_task's lease holds; the queue frees it whenever that lease ends early (rejudge, cancel). */
+/** The remote account a judge_task's lease holds (remote_account.lease_task); the queue frees it whenever that lease ends early (rejudge, cancel). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
