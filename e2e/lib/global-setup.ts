@@ -17,7 +17,10 @@ export interface E2eSite {
   baseUrl: string;
   mailUrl: string;
   dataDir: string;
-  /** the stand-in for Codeforces this site's judge submits to (no internet here); `POST /__e2e/refuse-next` makes it refuse the next submission */
+  /**
+   * the stand-in for Codeforces this site's judge submits to (no internet here); `POST /__e2e/refuse-next`
+   * makes it refuse submissions, `POST /__e2e/take-again` take them again
+   */
   codeforcesUrl: string;
 }
 
@@ -94,6 +97,11 @@ async function startSite(webDist: string): Promise<E2eSite> {
   r.codeforces = codeforces;
   codeforces.site.on('POST', '/__e2e/refuse-next', () => {
     codeforces.state.refusal = { field: 'source', text: 'You have submitted exactly the same code before' };
+    return { body: 'ok' };
+  });
+  // The refusal stays until this: submissions are taken again (a resubmit after a refusal).
+  codeforces.site.on('POST', '/__e2e/take-again', () => {
+    codeforces.state.refusal = null;
     return { body: 'ok' };
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));

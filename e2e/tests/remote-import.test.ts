@@ -3,9 +3,10 @@
  * "Import remote problem" button in the bank's admin list, a training's problems, a contest's problems
  * (under the next free display id) and a group's problem admin. Each sends its own call with the site
  * and id typed, toasts the answer (a new problem, or one fetched again), closes and reloads its list; a
- * refusal keeps the dialog open with the server's message. The e2e site reaches no remote site, so the
- * import calls are answered here as the server answers them (its own tests cover fetching through a
- * judge); everything else is the real server. A group's contests have no import call and no button.
+ * refusal keeps the dialog open with the server's message. The import calls are answered in the
+ * browser as the server answers them, so each place's call and each answer is checked on its own (a real
+ * import through the site's judge and its Codeforces stand-in is in remote-judging.test.ts); everything
+ * else is the real server. A group's contests have no import call and no button.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

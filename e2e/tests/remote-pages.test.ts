@@ -1,11 +1,12 @@
 /**
  * Remote judging on the users' pages end to end: the home page's contests of other sites (as the
- * server answers, and a list and a failure answered in the browser: the e2e site reaches no other
- * site), the super admin's "View on {site}" link on a remote problem (no self-test there for anyone),
- * and Submitted Failed remote submissions: Resubmit for their owner and for root (not for another
- * user) in the list and on the detail page, answered by the real server; the remote run id for root
- * only. Output Limit Exceeded shows as a verdict and is a filter of the list. The remote problem and
- * the submissions' states are written in the database: no judge here serves a remote site.
+ * server answers, and a list and a failure answered in the browser), the super admin's "View on
+ * {site}" link on a remote problem (no self-test there for anyone), the problem bank's filter by site,
+ * and Submitted Failed remote submissions: Resubmit for their owner and for root (not for another user)
+ * in the list and on the detail page, answered by the real server; the remote run id for root only.
+ * Output Limit Exceeded shows as a verdict and is a filter of the list. The problem is an HDU one and
+ * the submissions' states are written in the database: the e2e site's judge serves only a stand-in
+ * for Codeforces (remote-judging.test.ts goes through it).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ describe('contests of other sites on the home page', () => {
   const answer = (data: unknown) => ({ contentType: 'application/json', body: JSON.stringify({ status: 200, msg: 'success', data }) });
 
   it('lists them with the site, links to them in a new tab, and never holds the page up', async () => {
-    // As the server answers here (no judge serves a remote site): the card settles, the page is whole.
+    // As the server answers (whatever the sites' lists hold): the card settles, the page is whole.
     const { context, page } = await newVisitor(browser);
     await page.goto('/home?l=en-US');
     const card = page.getByTestId('other-contests');
