@@ -77,6 +77,8 @@ describe('contests of other sites on the home page', () => {
     const { context, page } = await newVisitor(browser);
     await page.goto('/home?l=en-US');
     const card = page.getByTestId('other-contests');
+    // The card comes with its chunk when its place, the last of the page, is on screen.
+    await card.or(page.getByTestId('other-contests-slot')).first().scrollIntoViewIfNeeded();
     await card.waitFor();
     await expect.poll(() => card.locator('.oj-skeleton').count()).toBe(0);
     await page.getByTestId('recent-contests').locator('.oj-skeleton').waitFor({ state: 'detached' });
@@ -84,8 +86,7 @@ describe('contests of other sites on the home page', () => {
     // A list: each contest with its site, status, start and duration; only web addresses are links.
     await page.route('**/api/get-recent-other-contest', (route) => route.fulfill(answer(contests)));
     await page.reload();
-    // The list's code comes when the card is on screen (it is below the fold).
-    await card.scrollIntoViewIfNeeded();
+    await card.or(page.getByTestId('other-contests-slot')).first().scrollIntoViewIfNeeded();
     await card.getByText(contests[0]!.title).waitFor();
     expect(await card.getByTestId('other-contest').count()).toBe(3);
     const first = card.getByTestId('other-contest').first();
@@ -103,6 +104,7 @@ describe('contests of other sites on the home page', () => {
     await page.unroute('**/api/get-recent-other-contest');
     await page.route('**/api/get-recent-other-contest', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.reload();
+    await card.or(page.getByTestId('other-contests-slot')).first().scrollIntoViewIfNeeded();
     await card.getByText('Failed to load').waitFor();
     await page.getByTestId('recent-contests').locator('.oj-skeleton').waitFor({ state: 'detached' });
     expect(await page.getByTestId('announcements').isVisible()).toBe(true);
@@ -114,8 +116,9 @@ describe('contests of other sites on the home page', () => {
     await page.route('**/api/get-recent-other-contest', (route) => route.fulfill(answer(contests)));
     await page.goto('/home?l=zh-CN');
     const card = page.getByTestId('other-contests');
-    await card.scrollIntoViewIfNeeded();
+    await card.or(page.getByTestId('other-contests-slot')).first().scrollIntoViewIfNeeded();
     await card.getByText(contests[2]!.title).waitFor();
+    await card.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await shot(page, 'remote-home-other-contests-768');
     await context.close();

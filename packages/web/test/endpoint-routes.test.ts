@@ -16,7 +16,8 @@ import {
   type Endpoint,
 } from '@oj/shared';
 import { contestProblemRoutes, problemRoutes, resubmitRoutes, submissionRoutes, testRunRoutes } from '../src/api/problemRoutes';
-import { accountRoutes, homeRoutes, otherContestRoutes, siteRoutes } from '../src/api/routes';
+import { otherContestRoutes } from '../src/api/otherContests';
+import { accountRoutes, homeRoutes, siteRoutes } from '../src/api/routes';
 
 const routeOf = (table: Record<string, Endpoint>) => Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { method: e.method, path: e.path }]));
 

@@ -1,4 +1,4 @@
-import { homeRoutes as ep, otherContestRoutes } from './routes';
+import { homeRoutes as ep } from './routes';
 import { request } from './endpoint';
 
 /** Home page cards (site calls). */
@@ -9,8 +9,6 @@ export const homeApi = {
   recentUpdatedProblems: () => request(ep.recentUpdatedProblems, {}),
   /** Silent: the card shows its own empty state when this fails. */
   recentContests: () => request(ep.recentContests, {}, { silent: true }),
-  /** Silent: the card shows its own empty state when this fails (the sites' lists are fetched by the judges). */
-  recentOtherContests: () => request(otherContestRoutes.recentOtherContests, {}, { silent: true }),
 };
 
 export const homeKeys = {
@@ -18,5 +16,4 @@ export const homeKeys = {
   statistics: ['home', 'submission-statistics'] as const,
   recentProblems: ['home', 'recent-problems'] as const,
   recentContests: ['home', 'recent-contests'] as const,
-  otherContests: ['home', 'other-contests'] as const,
 };

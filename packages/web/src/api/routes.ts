@@ -1,4 +1,4 @@
-import type { accountEndpoints, Endpoint, homeEndpoints, remoteJudgeEndpoints, siteEndpoints } from '@oj/shared';
+import type { accountEndpoints, Endpoint, homeEndpoints, siteEndpoints } from '@oj/shared';
 
 /*
  * The calls of the first load (the shell and /home: site, home and account) by their declaration's
@@ -28,11 +28,6 @@ export const homeRoutes: RoutesOf<typeof homeEndpoints> = {
   submissionStatistics: route('GET', 'get-last-week-submission-statistics'),
   recentUpdatedProblems: route('GET', 'get-recent-updated-problem'),
   recentContests: route('GET', 'get-recent-contest'),
-};
-
-/** The home page's contests of other sites (the remote judges' table, of which the home needs this one call). */
-export const otherContestRoutes: Pick<RoutesOf<typeof remoteJudgeEndpoints>, 'recentOtherContests'> = {
-  recentOtherContests: route('GET', 'get-recent-other-contest'),
 };
 
 export const accountRoutes: RoutesOf<typeof accountEndpoints> = {

@@ -1,15 +1,20 @@
+import { Suspense } from 'react';
 import { Announcements } from './Announcements';
 import { HomeCarousel } from './HomeCarousel';
-import { OtherContests } from './OtherContests';
 import { RecentAcRank } from './RecentAcRank';
 import { RecentContests } from './RecentContests';
 import { RecentProblems } from './RecentProblems';
 import { SubmissionStatisticsCard } from './SubmissionStatisticsCard';
+import { lazyOnScreen } from '../../components/onScreen';
 import './home.css';
 
+// Last of the page's cards, far below the fold, and empty on a site without remote judging: the card (its
+// code and its call) comes when its place is on screen. The slot it takes until then has no height.
+const OtherContests = lazyOnScreen(() => import('./OtherContests'), <div data-testid="other-contests-slot" />);
+
 /**
- * Home: carousel, then announcements, recent contests, statistics and recently updated problems beside the
- * last-7-days AC ranking and the contests of other sites; one column under the lg breakpoint.
+ * Home: carousel, then announcements, recent contests, statistics, recently updated problems and the
+ * contests of other sites beside the last-7-days AC ranking; one column under the lg breakpoint.
  */
 export default function HomePage() {
   return (
@@ -21,10 +26,12 @@ export default function HomePage() {
           <RecentContests />
           <SubmissionStatisticsCard />
           <RecentProblems />
+          <Suspense fallback={null}>
+            <OtherContests />
+          </Suspense>
         </div>
         <div className="oj-stack oj-home-side">
           <RecentAcRank />
-          <OtherContests />
         </div>
       </div>
     </div>
