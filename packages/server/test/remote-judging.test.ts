@@ -98,7 +98,7 @@ async function submitTo(token: string, problemId = 'CF-1A', language = CF_LANG) 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ judgeQueue: testQueue({ remoteBackoffMs: 0 }) });
+  t = await createTestApp({ judgeQueue: testQueue({ remoteBackoffMs: 0, jobQueueTimeoutMs: 300 }) });
   root = await rootToken(t);
   await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
   await createUser(t, { username: 'alice' });
@@ -155,6 +155,18 @@ describe('importing a remote problem', () => {
     expect(count.rows[0]!.n).toBe(1);
   });
 
+  it('the admin list filters by site as the bank does', async () => {
+    const cf = await as(root).call('adminProblem.list', { query: { oj: 'CF' } });
+    expect(cf.data.records.map((p) => p.problemId)).toEqual(['CF-1A']);
+    expect((await as(root).call('adminProblem.list', { query: { oj: 'HDU' } })).data.records).toEqual([]);
+  });
+
+  it('a site no judge serves is named, and nothing is created', async () => {
+    const r = await as(root).call('remoteJudge.importToBank', { query: { name: 'HDU', problemId: '1000' } });
+    expect(r.msg).toBe(formatMsg(MSG.remoteNoJudgeForImport, { oj: 'HDU' }));
+    expect(await t.database.db.select().from(problems).where(eq(problems.remoteOj, 'HDU'))).toEqual([]);
+  });
+
   it('is refused to a user and to an unknown site, before any site is asked', async () => {
     expect((await as(alice).call('remoteJudge.importToBank', { query: { name: 'CF', problemId: '1B' } })).http).toBe(403);
     const bad = await t.app.inject({
@@ -197,7 +209,7 @@ describe('a submission to a remote problem', () => {
 
     // Admins see the run id; the submitter does not; no answer carries the password.
     const mine = await as(alice).call('submission.detail', { query: { submitId: id } });
-    expect(mine.data.submission).toMatchObject({ isRemote: true, remoteRunId: null });
+    expect(mine.data.submission).toMatchObject({ isRemote: true, linkedRun: false, remoteRunId: null });
     const admin = await as(root).call('submission.detail', { query: { submitId: id } });
     expect(admin.data.submission.remoteRunId).toBe('245001');
     for (const res of [mine, admin, await as(root).call('adminRemoteAccount.list')]) expect(res.res.payload).not.toContain(PASSWORD);
@@ -365,7 +377,7 @@ describe('linking a run made on the site', () => {
     expect(bad.statusCode).toBe(400);
     const r = await link(alice, '123456');
     expect(r.status, r.msg).toBe(200);
-    expect(r.data).toMatchObject({ status: JudgeStatus.PENDING, isRemote: true, language: 'CF run' });
+    expect(r.data).toMatchObject({ status: JudgeStatus.PENDING, isRemote: true, linkedRun: true, language: 'CF run' });
     await t.database.db.update(users).set({ cfUsername: 'bob_cf' }).where(eq(users.username, 'bob'));
     expect((await link(bob, '123456')).msg).toBe(MSG.linkRunTaken);
   });

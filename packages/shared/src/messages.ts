@@ -123,6 +123,7 @@ export const MSG = {
   remoteSiteUnreachable: '{oj} cannot be reached right now: {error}',
   remoteLoginFailed: 'Logging in to {oj} failed: {error}',
   remoteProblemExists: 'The problem {problemId} is already in the bank as another problem.',
+  remoteNoJudgeForImport: 'No judge serves {oj} right now: a judge with remote judging on must be online to import its problems.',
   linkRunNotLinkable: 'Only runs of Codeforces and Gym problems can be linked.',
   linkRunNeedsHandle: 'Set your Codeforces username in your settings first: the run must be yours.',
   linkRunInContest: 'Runs made elsewhere cannot be linked into a contest.',

@@ -169,6 +169,8 @@ export interface SubmissionInfo {
   gmtModified: string;
   /** judged on another site: a Submitted Failed one can be resubmitted (GET /api/resubmit) by its owner or an admin */
   isRemote: boolean;
+  /** a run the user made on the site himself and linked here: nothing of it to resubmit */
+  linkedRun: boolean;
 }
 
 export interface Submission extends SubmissionInfo {

@@ -29,5 +29,6 @@ export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {
     submitTime: r.submitTime.toISOString(),
     gmtModified: r.gmtModified.toISOString(),
     isRemote: r.isRemote,
+    linkedRun: r.remoteHandle !== null,
   };
 }

@@ -22,7 +22,7 @@ import { fail, forbidden, notFound } from '../../lib/errors.js';
 import { blobPath, saveCaseSet, type CaseInput } from '../../lib/testdata.js';
 import { assertCheckerCompiles } from './admin-checker.js';
 import { uploadedCases } from './admin-testcase.js';
-import { problemById, problemView, tagsOf, type ProblemRow } from './service.js';
+import { ojCondition, problemById, problemView, tagsOf, type ProblemRow } from './service.js';
 import { ownerColumns, ownerFilter, problemOwnerColumns, sharedOrOwnFilter, siteOwner, type Owner } from '../owner/index.js';
 import { likeOf } from '../../lib/like.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -39,7 +39,7 @@ export async function adminProblemList(ctx: AppContext, owner: Owner, q: AdminLi
   const { db } = ctx.database;
   const conds: (SQL | undefined)[] = [ownerFilter(owner, problems.gid)];
   if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
-  if (q.oj === OWN_OJ || q.oj?.toLowerCase() === 'mine') conds.push(eq(problems.isRemote, false));
+  conds.push(ojCondition(q.oj));
   const keyword = q.keyword?.trim();
   if (keyword) conds.push(sql`(${problems.title} ilike ${likeOf(keyword)} or ${problems.problemId} ilike ${likeOf(keyword)})`);
   const where = and(...conds);

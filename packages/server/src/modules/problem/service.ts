@@ -125,7 +125,7 @@ export async function countsOf(db: DbOrTx, pids: number[]): Promise<Map<number, 
 }
 
 /** Condition for the problem bank chosen in the list ('ME'/'Mine' ours, 'All' every one, else a remote judge). */
-function ojCondition(oj: string | undefined): SQL | undefined {
+export function ojCondition(oj: string | undefined): SQL | undefined {
   if (!oj || oj.toLowerCase() === 'all') return undefined;
   if (oj === OWN_OJ || oj.toLowerCase() === 'mine') return eq(problems.isRemote, false);
   const key = REMOTE_OJS.find((k) => k === oj.toUpperCase());

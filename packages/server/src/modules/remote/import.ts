@@ -5,13 +5,13 @@
  * import either lands whole or not at all. Importing the same problem again refreshes its statement.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ImportedRemoteProblem, ProblemExample, RemoteOj, RemoteProblemData } from '@oj/shared';
+import { MSG, type ImportedRemoteProblem, type ProblemExample, type RemoteOj, type RemoteProblemData } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
+import { ApiError, fail } from '../../lib/errors.js';
 import { runJudgeJob } from '../judge-job/service.js';
 import { problemOwnerColumns, type Owner } from '../owner/index.js';
 
@@ -20,7 +20,11 @@ const FETCH_LEASE_MS = 90_000;
 
 /** The problem as its site shows it, fetched by a judge that serves the site; the site's refusal as the admin's error. */
 export async function fetchRemoteProblem(ctx: AppContext, oj: RemoteOj, problemId: string): Promise<RemoteProblemData> {
-  const result = await runJudgeJob(ctx, { type: 'remoteProblem', oj, problemId }, { leaseMs: FETCH_LEASE_MS });
+  const result = await runJudgeJob(ctx, { type: 'remoteProblem', oj, problemId }, { leaseMs: FETCH_LEASE_MS }).catch((e: unknown) => {
+    // No judge took it: say which site has none, not the checker-compile wording of the general case.
+    if (e instanceof ApiError && e.message === MSG.noJudgeForJob) throw fail('remoteNoJudgeForImport', { oj });
+    throw e;
+  });
   if (result.type === 'remoteProblem') return result.problem;
   if (result.type !== 'remoteFailed') throw fail('remoteImportFailed', { oj, problemId, error: `unexpected answer ${result.type}` });
   const error = result.error.slice(0, 500);

@@ -36,8 +36,8 @@ export function RejudgeButton({ row, onChange }: { row: SubmissionInfo; onChange
  */
 export function useResubmittable() {
   const actor = useActor();
-  return (row: Pick<SubmissionInfo, 'isRemote' | 'status' | 'uid' | 'gid'>) =>
-    row.isRemote && row.status === JudgeStatus.SUBMITTED_FAILED && may(actor, 'resubmit', { kind: 'submission', uid: row.uid, gid: row.gid });
+  return (row: Pick<SubmissionInfo, 'isRemote' | 'linkedRun' | 'status' | 'uid' | 'gid'>) =>
+    row.isRemote && !row.linkedRun && row.status === JudgeStatus.SUBMITTED_FAILED && may(actor, 'resubmit', { kind: 'submission', uid: row.uid, gid: row.gid });
 }
 
 /**
