@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startCodeforcesFixture, type CodeforcesFixture } from '../../packages/judge/test/remote/fixtures/codeforces.js';
+import { startCodeforcesFixture, type ApiRun, type CodeforcesFixture } from '../../packages/judge/test/remote/fixtures/codeforces.js';
 import { startMailSink } from './mail-sink.js';
 import { E2E_WORKERS } from './workers.js';
 
@@ -19,7 +19,8 @@ export interface E2eSite {
   dataDir: string;
   /**
    * the stand-in for Codeforces this site's judge submits to (no internet here); `POST /__e2e/refuse-next`
-   * makes it refuse submissions, `POST /__e2e/take-again` take them again
+   * makes it refuse submissions, `POST /__e2e/take-again` take them again, `POST /__e2e/api-run` (one ApiRun
+   * as JSON) adds a run its public API lists (a run a user links)
    */
   codeforcesUrl: string;
 }
@@ -102,6 +103,12 @@ async function startSite(webDist: string): Promise<E2eSite> {
   // The refusal stays until this: submissions are taken again (a resubmit after a refusal).
   codeforces.site.on('POST', '/__e2e/take-again', () => {
     codeforces.state.refusal = null;
+    return { body: 'ok' };
+  });
+  // A run a user made on Codeforces himself (JSON body: one ApiRun), listed from now on by the public API's
+  // contest.status: what the judge looks in when a user links his run by its id.
+  codeforces.site.on('POST', '/__e2e/api-run', (r) => {
+    codeforces.state.apiRuns.push(r.json as ApiRun);
     return { body: 'ok' };
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));

@@ -2,6 +2,7 @@ import {
   adminRemoteAccountEndpoints as accountEp,
   remoteJudgeEndpoints as ep,
   type ImportedRemoteProblem,
+  type LinkRunBody,
   type RemoteAccountAddBody,
   type RemoteAccountUpdateBody,
   type RemoteOj,
@@ -54,3 +55,10 @@ export function importRemoteProblem(target: RemoteImportTarget, { name, problemI
       return request(ep.importToGroup, { query: { name, problemId, gid: target.gid } }, opts);
   }
 }
+
+/**
+ * Links a run the user made on Codeforces (or Gym) himself: the answer is the new submission, followed
+ * like a submitted one. Silent: the link dialog shows a refusal (no Codeforces username, a run already
+ * linked) in place and stays open, instead of a toast behind it.
+ */
+export const linkRemoteRun = (body: LinkRunBody) => request(ep.linkRun, { body }, { silent: true });

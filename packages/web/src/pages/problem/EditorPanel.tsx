@@ -1,16 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Space, Spin, Typography, type InputRef } from 'antd';
-import { ExperimentOutlined, LoadingOutlined, SendOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, LinkOutlined, LoadingOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { JudgeStatus, LIMITS, type ProblemDetail } from '@oj/shared';
+import { JudgeStatus, LIMITS, LINKABLE_OJS, type ProblemDetail } from '@oj/shared';
 import { ApiError } from '../../api/client';
 import { whenPointerFree } from '../../app/layout/pointerFree';
 import { problemApi, problemKeys, useSubmitConfig } from '../../api/problem';
 import { useLanguages } from '../../api/queries';
 import { feedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
 import { useCaptcha } from '../../components/useCaptcha';
 import type { EditorStart } from '../../components/code-editor/CodeEditor';
 import { DEFAULT_EDITOR_HEIGHT, modeOf, type EditorSettings } from '../../components/code-editor/editorConfig';
@@ -39,6 +40,8 @@ const TestRunDrawer = lazy(() => import('./TestRunDrawer'));
 const EditorSettingsForm = lazy(() => import('./EditorSettingsForm'));
 // The captcha's input is shown only when the site asks for one.
 const SubmitCaptcha = lazy(() => import('./SubmitCaptcha').then((m) => ({ default: m.SubmitCaptcha })));
+// The "Link a Codeforces run" dialog: fetched when first opened.
+const LinkRunDialog = lazy(() => import('./LinkRunDialog'));
 const Congrats = lazy(() => import('./Congrats').then((m) => ({ default: m.Congrats })));
 
 interface Props {
@@ -76,7 +79,14 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
   // The drawer stays mounted once opened: its input survives closing it.
   const [testShown, setTestShown] = useState(false);
   const [celebrate, setCelebrate] = useState(false);
-  const { state, submit, resubmit } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
+  const { state, submit, resubmit, linkRun } = useSubmitFlow(useCallback(() => setCelebrate(true), []));
+  const { user } = useSession();
+  // A run made on Codeforces (or Gym) may be linked instead of submitted: by a signed-in user, outside
+  // contests (the server refuses there: a run made elsewhere says nothing of the contest's time).
+  const linkable = !!user && scope.cid === 0 && !!p.remoteOj && LINKABLE_OJS.includes(p.remoteOj);
+  const [linkOpen, setLinkOpen] = useState(false);
+  // Mounted once opened (lazy): closed, it stays out of the page.
+  const [linkShown, setLinkShown] = useState(false);
   const contentType = languages.data?.find((l) => l.name === language)?.contentType;
   // Code the judge puts around this language's submission (FPS prepend/append): shown, not editable.
   const wrapper = p.codeWrappers?.[language];
@@ -314,7 +324,8 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
                 onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined}
               />
               {/* The remote site did not take it (down, busy, refused the account): the same code goes again. */}
-              {p.isRemote && state.submitId && state.status === JudgeStatus.SUBMITTED_FAILED && (
+              {/* A linked run was not sent from here: nothing to send again (the server refuses it as well). */}
+              {p.isRemote && !state.linkedRun && state.submitId && state.status === JudgeStatus.SUBMITTED_FAILED && (
                 <Button size="small" icon={<SendOutlined />} onClick={() => void resubmit(state.submitId!)} data-testid="submit-resubmit">
                   {t('problem.submit.resubmit')}
                 </Button>
@@ -352,6 +363,19 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
               {t('problem.test.open')}
             </Button>
           )}
+          {linkable && (
+            <Button
+              icon={<LinkOutlined />}
+              onClick={() => {
+                setLinkShown(true);
+                setLinkOpen(true);
+              }}
+              disabled={busy}
+              data-testid="link-run"
+            >
+              {t('problem.linkRun.open')}
+            </Button>
+          )}
           <Button type="primary" onClick={() => void onSubmit()} loading={busy} disabled={busy || !!scope.blocked} data-testid="submit-code">
             {busy ? t('problem.submit.judging') : t('problem.submit.submit')}
           </Button>
@@ -368,6 +392,15 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
             code={code}
             examples={p.examples}
             checkCode={checkCode}
+          />
+        </Suspense>
+      )}
+      {linkShown && (
+        <Suspense fallback={null}>
+          <LinkRunDialog
+            open={linkOpen}
+            onClose={() => setLinkOpen(false)}
+            onLink={(runId) => linkRun({ pid: p.problemId, runId, ...(scope.tid ? { tid: scope.tid } : {}), ...(scope.gid ? { gid: scope.gid } : {}) })}
           />
         </Suspense>
       )}

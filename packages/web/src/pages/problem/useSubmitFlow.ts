@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_JUDGE_STATUSES, JudgeStatus, TIMINGS } from '@oj/shared';
 import { problemApi } from '../../api/problem';
+import { linkRemoteRun } from '../../api/remoteJudge';
 import { useProblemScope } from './problemScope';
 
 export interface SubmitState {
@@ -10,6 +11,8 @@ export interface SubmitState {
   status: number | null;
   /** the submission's score once judged (OI), else null */
   score?: number | null;
+  /** a run the user linked from the remote site: nothing of it to resubmit */
+  linkedRun?: boolean;
 }
 
 const ACTIVE = new Set<number>(ACTIVE_JUDGE_STATUSES);
@@ -45,7 +48,8 @@ export function useSubmitFlow(onAccepted: () => void) {
           const status = res[submitId]?.status ?? null;
           if (status === null) return;
           const score = res[submitId]?.score ?? null;
-          setState((s) => (s.submitId === submitId ? { submitId, status, score } : s));
+          // Kept: whether it is a linked run (the Resubmit button's rule).
+          setState((s) => (s.submitId === submitId ? { ...s, status, score } : s));
           if (isActive(status) && round + 1 < TIMINGS.submissionPollMaxRounds) follow(submitId, round + 1);
           else {
             void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
@@ -100,5 +104,21 @@ export function useSubmitFlow(onAccepted: () => void) {
     [client, follow, stop],
   );
 
-  return { state, submit, resubmit };
+  /**
+   * A run made on the remote site linked by its id (the link dialog), then followed as a submitted one.
+   * The status area keeps what it showed until the server takes the link; a refusal is thrown for the
+   * dialog to show.
+   */
+  const linkRun = useCallback(
+    async (body: Parameters<typeof linkRemoteRun>[0]) => {
+      const sub = await linkRemoteRun(body);
+      stop();
+      setState({ submitId: sub.submitId, status: sub.status, score: sub.score, linkedRun: true });
+      void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
+      follow(sub.submitId, 0);
+    },
+    [client, follow, stop],
+  );
+
+  return { state, submit, resubmit, linkRun };
 }
