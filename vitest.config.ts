@@ -15,6 +15,7 @@ const unit = [
   'packages/judge/test/modes.test.ts',
   'packages/judge/test/testdata-cache.test.ts',
   'packages/server/test/cache-lifetime.test.ts',
+  'packages/server/test/statement-math.test.ts',
   'packages/server/test/contest-rank.test.ts',
   'packages/server/test/owner-branches.test.ts',
   'packages/server/test/contest-type-branches.test.ts',

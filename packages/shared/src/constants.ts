@@ -119,6 +119,8 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 /** Remote judges; own problems carry ME. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ', 'LIBRE'] as const;
 export type RemoteOj = (typeof REMOTE_OJS)[number];
+/** The sites whose runs a user may link by id (remote-judge.ts `linkRun`): their public lists tell whose run it is (Codeforces' API). */
+export const LINKABLE_OJS: readonly RemoteOj[] = ['CF', 'GYM'];
 export const OWN_OJ = 'ME';
 
 /**

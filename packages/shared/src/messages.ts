@@ -110,7 +110,6 @@ export const MSG = {
   submissionNotFound: 'The submission does not exist.',
   languageNotSupported: 'The language {language} is not supported for this problem.',
   submitTooFast: 'Submitting too frequently, please wait {seconds} seconds before submitting again.',
-  remoteJudgeUnavailable: 'Remote judging is not available on this site.',
   remoteAccountExists: '{oj} already has an account named {username}.',
   remoteAccountNotFound: 'The remote judge account does not exist.',
   remoteSelfTestUnavailable: 'Online self-test is not available for remote judge problems: submit to be judged on {oj}.',

@@ -227,9 +227,6 @@ export interface ImportedRemoteProblem {
 
 export const resubmitQuery = z.object({ submitId: dbId });
 
-/** The sites whose runs a user may link by id: their public lists tell whose run it is (Codeforces' API). */
-export const LINKABLE_OJS: readonly RemoteOj[] = ['CF', 'GYM'];
-
 /**
  * Link a run made on the remote site: the problem by its id where it is opened (the bank, a training
  * or a group; never a contest), and the site's run id. The user's Codeforces handle (his profile) must be

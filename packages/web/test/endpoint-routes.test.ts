@@ -31,7 +31,7 @@ describe('first-load routes', () => {
     ['test run', testRunRoutes, testRunEndpoints],
     ['contest problem', contestProblemRoutes, { problemDetail: contestEndpoints.problemDetail }],
     ['other contests', otherContestRoutes, { recentOtherContests: remoteJudgeEndpoints.recentOtherContests }],
-    ['resubmit', resubmitRoutes, { resubmit: remoteJudgeEndpoints.resubmit }],
+    ['resubmit', resubmitRoutes, { resubmit: remoteJudgeEndpoints.resubmit, linkRun: remoteJudgeEndpoints.linkRun }],
   ] as const)('%s: every declared call, with the same method and path', (_, routes, declared) => {
     expect(routeOf(routes)).toEqual(routeOf(declared));
   });

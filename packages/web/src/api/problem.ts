@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RecentUpdatedProblem, TestRunBody } from '@oj/shared';
+import type { LinkRunBody, RecentUpdatedProblem, TestRunBody } from '@oj/shared';
 import { useSession } from '../app/session';
 import { api, quietly } from './client';
 import { request } from './endpoint';
@@ -53,6 +53,8 @@ export const problemApi = {
   checkStatus: (submitIds: number[]) => request(submissionEndpoints.checkStatus, { body: { submitIds, cid: 0 } }, { silent: true }),
   /** A remote submission its site did not take (Submitted Failed), sent again. */
   resubmit: (submitId: number) => request(resubmitRoutes.resubmit, { query: { submitId } }),
+  /** A run the user made on Codeforces himself; a refusal is shown in the dialog, not as a toast. */
+  linkRun: (body: LinkRunBody) => request(resubmitRoutes.linkRun, { body }, { silent: true }),
   mySubmissions: (problemID: string, currentPage: number, limit: number) =>
     request(submissionEndpoints.list, { query: { onlyMine: true, problemID, completeProblemID: true, currentPage, limit } }),
   submitConfig: () => request(submissionEndpoints.submitConfig, {}, { silent: true }),

@@ -46,6 +46,7 @@ export const contestProblemRoutes: Pick<RoutesOf<typeof contestEndpoints>, 'prob
 };
 
 /** Sending a remote submission that the site did not take (Submitted Failed) once more: the problem page, the lists, the detail. */
-export const resubmitRoutes: Pick<RoutesOf<typeof remoteJudgeEndpoints>, 'resubmit'> = {
+export const resubmitRoutes: Pick<RoutesOf<typeof remoteJudgeEndpoints>, 'resubmit' | 'linkRun'> = {
   resubmit: route('GET', 'resubmit'),
+  linkRun: route('POST', 'link-remote-run'),
 };

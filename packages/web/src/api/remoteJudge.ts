@@ -2,7 +2,6 @@ import {
   adminRemoteAccountEndpoints as accountEp,
   remoteJudgeEndpoints as ep,
   type ImportedRemoteProblem,
-  type LinkRunBody,
   type RemoteAccountAddBody,
   type RemoteAccountUpdateBody,
   type RemoteOj,
@@ -61,4 +60,3 @@ export function importRemoteProblem(target: RemoteImportTarget, { name, problemI
  * like a submitted one. Silent: the link dialog shows a refusal (no Codeforces username, a run already
  * linked) in place and stays open, instead of a toast behind it.
  */
-export const linkRemoteRun = (body: LinkRunBody) => request(ep.linkRun, { body }, { silent: true });

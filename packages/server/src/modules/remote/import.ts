@@ -14,6 +14,7 @@ import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { runJudgeJob } from '../judge-job/service.js';
 import { problemOwnerColumns, type Owner } from '../owner/index.js';
+import { statementForMath } from './statement-math.js';
 
 /** A fetch waits this long for a judge's answer (a site may be slow, and a Codeforces login takes a few pages). */
 const FETCH_LEASE_MS = 90_000;
@@ -52,12 +53,13 @@ const descriptionOf = (p: RemoteProblemData) =>
 
 /** The columns a remote problem takes from its site: written when it is made, and again on every import. */
 function statementColumns(oj: RemoteOj, p: RemoteProblemData, user: AuthUser) {
+  const text = (html: string) => (p.format === 'html' ? statementForMath(html) : html);
   return {
     title: p.title,
-    description: descriptionOf(p),
-    input: p.input,
-    output: p.output,
-    hint: p.hint,
+    description: text(descriptionOf(p)),
+    input: text(p.input),
+    output: text(p.output),
+    hint: text(p.hint),
     examples: examplesOf(p),
     source: p.source || `${oj} ${p.remoteId}`,
     timeLimit: p.timeLimitMs,

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACTIVE_JUDGE_STATUSES, JudgeStatus, TIMINGS } from '@oj/shared';
 import { problemApi } from '../../api/problem';
-import { linkRemoteRun } from '../../api/remoteJudge';
 import { useProblemScope } from './problemScope';
 
 export interface SubmitState {
@@ -110,8 +109,8 @@ export function useSubmitFlow(onAccepted: () => void) {
    * dialog to show.
    */
   const linkRun = useCallback(
-    async (body: Parameters<typeof linkRemoteRun>[0]) => {
-      const sub = await linkRemoteRun(body);
+    async (body: Parameters<typeof problemApi.linkRun>[0]) => {
+      const sub = await problemApi.linkRun(body);
       stop();
       setState({ submitId: sub.submitId, status: sub.status, score: sub.score, linkedRun: true });
       void client.invalidateQueries({ queryKey: ['my-problem-submissions'] });
