@@ -51,6 +51,8 @@ export class RemoteTaskRun implements ActiveRun {
   private readonly woken = new AbortController();
   /** a stop that came while the submit was on the wire: carried out once the run id is reported */
   private abandonAfterSubmit: string | null = null;
+  /** texts of the site this task logged as unknown (once each) */
+  private readonly unknownTexts = new Set<string>();
 
   constructor(
     readonly task: RemoteTask,
@@ -186,6 +188,10 @@ export class RemoteTaskRun implements ActiveRun {
       const state = await lookAt();
       if (this.over()) return null;
       if (state.phase === 'final') return state;
+      if (state.unknown && !this.unknownTexts.has(state.raw)) {
+        this.unknownTexts.add(state.raw);
+        ctx.log.warn(`${this.label}: ${task.oj} says "${state.raw}", a text its table does not know; polling on`);
+      }
       this.lease.report(STAGE[state.phase]);
       if (waited >= ctx.maxPollMs || Date.now() - started >= ctx.maxPollMs) {
         throw new RemoteError('unexpected', `no final verdict from ${task.oj} after ${minutes(ctx.maxPollMs)} (run ${runId}: ${state.raw})`);

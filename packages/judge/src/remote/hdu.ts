@@ -162,10 +162,12 @@ export function hduVerdict(text: string) {
 /** A status row as a run state; the compile message is added by the caller. */
 export function hduRunState(row: HduStatusRow): RemoteRunState {
   const verdict = hduVerdict(row.status);
+  // A text the table does not know is never read as a verdict: the run is looked at again.
+  if (verdict === undefined) return { phase: 'judging', raw: row.status, unknown: true };
   if (verdict === 'pending' || verdict === 'compiling' || verdict === 'judging') return { phase: verdict, raw: row.status };
   return {
     phase: 'final',
-    status: verdict ?? JudgeStatus.SYSTEM_ERROR,
+    status: verdict,
     time: numberBefore(row.time, 'MS'),
     memory: numberBefore(row.memory, 'K'),
     compileMessage: null,

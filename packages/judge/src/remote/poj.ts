@@ -88,10 +88,12 @@ export function pojVerdict(text: string) {
 /** A result with its memory and time cells as a run state; the compile message is added by the caller. */
 export function pojRunState(result: string, memory: string, time: string): RemoteRunState {
   const verdict = pojVerdict(result);
+  // A text the table does not know is never read as a verdict: the run is looked at again.
+  if (verdict === undefined) return { phase: 'judging', raw: result, unknown: true };
   if (verdict === 'pending' || verdict === 'compiling' || verdict === 'judging') return { phase: verdict, raw: result };
   return {
     phase: 'final',
-    status: verdict ?? JudgeStatus.SYSTEM_ERROR,
+    status: verdict,
     time: numberBefore(time, 'MS'),
     memory: numberBefore(memory, 'K'),
     compileMessage: null,

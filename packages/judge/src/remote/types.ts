@@ -53,7 +53,12 @@ export interface RemoteProblem {
 
 /** Where a remote run stands. `final`: the verdict as one of our statuses (@oj/shared JudgeStatus). */
 export type RemoteRunState =
-  | { phase: 'pending' | 'compiling' | 'judging'; raw: string }
+  | {
+      phase: 'pending' | 'compiling' | 'judging';
+      raw: string;
+      /** a text the site's table does not know (logged, and polled on until the bounded poll ends: never guessed) */
+      unknown?: true;
+    }
   | {
       phase: 'final';
       /** JudgeStatus number: AC, WA, PE, TLE, MLE, OLE, RE, CE, PA, SE */

@@ -166,9 +166,13 @@ describe('HDU submit and poll', () => {
     expect(fx.server.requests.at(-1)!.path).toBe('/viewerror.php');
   });
 
-  it('keeps an unknown final text as a System Error with the text', async () => {
-    const { state } = await submitWith([{ status: 'Judge Crashed', time: '0MS', memory: '0K' }]);
-    expect(state).toMatchObject({ phase: 'final', status: JudgeStatus.SYSTEM_ERROR, raw: 'Judge Crashed' });
+  it('never reads an unknown text as a verdict: the run is polled on, the text kept and marked unknown', async () => {
+    fx.nextSteps = [{ status: 'Judge Crashed', time: '0MS', memory: '0K' }];
+    const http = await loggedIn();
+    const { runId } = await adapter.submit(http, HDU_ACCOUNT, { problemId: '1000', language: cpp, source: APLUSB });
+    for (let look = 0; look < 3; look++) {
+      expect(await adapter.poll(http, HDU_ACCOUNT, { runId, problemId: '1000' })).toEqual({ phase: 'judging', raw: 'Judge Crashed', unknown: true });
+    }
   });
 
   it("waits 5 s when HDU says don't re-submit, and gives up as rateLimited after three tries", async () => {

@@ -153,9 +153,13 @@ describe('POJ submit and poll', () => {
     expect(state).toEqual({ phase: 'final', status: JudgeStatus.COMPILE_ERROR, time: null, memory: null, compileMessage: fx.ceMessage, raw: 'Compile Error' });
   });
 
-  it('keeps an unknown final text as a System Error with the text', async () => {
-    const { state } = await submitWith([{ result: 'Judge Failure', memory: '0K', time: '0MS' }]);
-    expect(state).toMatchObject({ phase: 'final', status: JudgeStatus.SYSTEM_ERROR, raw: 'Judge Failure' });
+  it('never reads an unknown text as a verdict: the run is polled on, the text kept and marked unknown', async () => {
+    fx.nextSteps = [{ result: 'Judge Failure', memory: '0K', time: '0MS' }];
+    const http = await loggedIn();
+    const { runId } = await adapter.submit(http, POJ_ACCOUNT, { problemId: '1000', language: cpp, source: APLUSB });
+    for (let look = 0; look < 3; look++) {
+      expect(await adapter.poll(http, POJ_ACCOUNT, { runId, problemId: '1000' })).toEqual({ phase: 'judging', raw: 'Judge Failure', unknown: true });
+    }
   });
 
   it("refuses with the site's message (a duplicate or a bad language)", async () => {

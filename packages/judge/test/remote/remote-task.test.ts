@@ -237,6 +237,18 @@ describe('a remote submission on its site', () => {
     ]);
   });
 
+  it('polls on through a text the site’s table does not know, logs it once, and gives the task back when the bound is over', async () => {
+    hdu.nextSteps = [{ status: 'Judge Crashed' }];
+    const task = hduTask();
+    await runTask(task, { pollIntervalMs: 2500, maxPollMs: 10_000 });
+    const runId = String(hdu.runs.at(-1)!.id);
+    expect(told(task).results).toEqual([]);
+    expect(told(task).fails).toEqual([
+      expect.objectContaining({ failure: 'unexpected', error: `no final verdict from HDU after 0.2 min (run ${runId}: Judge Crashed)` }),
+    ]);
+    expect(logged.filter((l) => l.includes('"Judge Crashed", a text its table does not know'))).toHaveLength(1);
+  });
+
   it('gives a site this judge does not serve back as unexpected', async () => {
     const task = hduTask({ oj: 'POJ' });
     await runTask(task);
