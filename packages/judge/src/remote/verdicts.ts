@@ -1,8 +1,9 @@
 /**
  * A site's verdict texts as our statuses. Texts are compared normalised (upper case, no spaces, `_` or
  * `-`), so "Wrong Answer", "WRONG_ANSWER" and "wrong-answer" are one entry. An unknown text is never
- * guessed: the adapter keeps polling while the site's run is not final, and a final run with an unknown
- * text is a System Error that keeps the text (`raw`) for the admin.
+ * guessed. Where the status text is all a site says (HDU, POJ), an unknown one is polled on (`unknown`)
+ * until the bounded poll ends; where the site says apart that a run is final (Codeforces' `waiting`), a
+ * final run with an unknown text is a System Error that keeps the text (`raw`) for the admin.
  */
 import { JudgeStatus } from '@oj/shared';
 
