@@ -130,6 +130,8 @@ describe('importing a remote problem', () => {
     expect(detail.data.problem).toMatchObject({ isRemote: true, remoteOj: 'CF', remoteUrl: PROBLEM_1A.url, timeLimit: 1000, memoryLimit: 256 });
     expect(detail.data.problem.examples).toEqual([{ input: '6 6 4\n', output: '4\n' }]);
     expect(detail.data.languages).toEqual([CF_LANG, 'Python 3']);
+    // The site's tags, as tags of that site.
+    expect(detail.data.tags.map((tag) => [tag.name, tag.oj])).toEqual([['math', 'CF']]);
     // The bank's filter per site finds it, and only under its site.
     const cf = await as(alice).call('problem.list', { query: { oj: 'CF' } });
     expect(cf.data.records.map((p) => p.problemId)).toEqual(['CF-1A']);
@@ -138,10 +140,12 @@ describe('importing a remote problem', () => {
 
   it('again refreshes the statement of the same problem', async () => {
     const call = as(root).call('remoteJudge.importToBank', { query: { name: 'CF', problemId: '1A' } });
-    await answerFetch({ type: 'remoteProblem', problem: { ...PROBLEM_1A, title: 'Theatre Square (fixed)' } });
+    await answerFetch({ type: 'remoteProblem', problem: { ...PROBLEM_1A, title: 'Theatre Square (fixed)', tags: ['implementation'] } });
     expect((await call).data).toMatchObject({ problemId: 'CF-1A', created: false });
     const rows = await t.database.db.select().from(problems).where(eq(problems.remoteId, '1A'));
     expect(rows.map((p) => p.title)).toEqual(['Theatre Square (fixed)']);
+    const detail = await as(alice).call('problem.detail', { query: { problemId: 'CF-1A' } });
+    expect(detail.data.tags.map((tag) => tag.name)).toEqual(['implementation']);
   });
 
   it('a problem the site does not have, or a site down: the site’s words, nothing created', async () => {

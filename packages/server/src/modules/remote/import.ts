@@ -9,7 +9,7 @@ import { MSG, type ImportedRemoteProblem, type ProblemExample, type RemoteOj, ty
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { problems } from '../../db/schema/index.js';
+import { problems, problemTags, tags } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { runJudgeJob } from '../judge-job/service.js';
@@ -74,6 +74,24 @@ function statementColumns(oj: RemoteOj, p: RemoteProblemData, user: AuthUser) {
 }
 
 /**
+ * The site's tags on the problem, as tags of that site (oj CF, …: the bank's tag panel of the site shows
+ * them, everyone's to use). An import replaces the site's tags of the problem; tags of our own that an
+ * admin added stay.
+ */
+async function linkSiteTags(tx: DbOrTx, pid: number, oj: RemoteOj, names: string[]) {
+  const clean = [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0 && n.length <= 64))].slice(0, 20);
+  await tx.execute(sql`delete from problem_tag pt using tag t where pt.tid = t.id and pt.pid = ${pid} and t.oj = ${oj}`);
+  for (const name of clean) {
+    await tx.insert(tags).values({ name, oj }).onConflictDoNothing();
+    const [tag] = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.oj, oj), eq(tags.name, name)));
+    await tx.insert(problemTags).values({ pid, tid: tag!.id }).onConflictDoNothing();
+  }
+}
+
+/**
  * Makes or refreshes the owner's copy of the remote problem; the display id is `<owner prefix><OJ>-<id>`
  * as HOJ names them (CF-1A). A display id taken by some other problem is refused.
  */
@@ -95,6 +113,7 @@ export async function upsertRemoteProblem(tx: DbOrTx, owner: Owner, user: AuthUs
     .for('update');
   if (same) {
     await tx.update(problems).set(columns).where(eq(problems.id, same.id));
+    await linkSiteTags(tx, same.id, oj, p.tags);
     return { id: same.id, problemId: same.problemId, title: p.title, created: false };
   }
   try {
@@ -113,6 +132,7 @@ export async function upsertRemoteProblem(tx: DbOrTx, owner: Owner, user: AuthUs
         languages: [],
       })
       .returning({ id: problems.id });
+    await linkSiteTags(tx, row!.id, oj, p.tags);
     return { id: row!.id, problemId, title: p.title, created: true };
   } catch (e) {
     if (isUniqueViolation(e)) throw fail('remoteProblemExists', { problemId });
