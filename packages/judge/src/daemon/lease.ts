@@ -1,71 +1,60 @@
 /**
- * Keeps the lease on one task alive while it is judged: reports the stage (6 Compiling, 7 Judging)
- * when it changes and again every `leaseMs / 4` (the protocol asks for at least every third), one
- * call at a time. A 409 means the task is gone (expired, rejudged, cancelled): the lease is marked
- * lost and `signal` aborts, which kills the task's sandbox runs. Network errors are retried a second
- * later, then at the next tick — a lease survives two missed keep-alives.
+ * Keeping a task's lease alive while it is worked on: a report now when there is news, and again every
+ * `leaseMs / 4` (the protocol asks for at least every third), one call at a time. A 409 means the task is
+ * gone (expired, rejudged, cancelled): the lease is marked lost and `signal` aborts, which stops the
+ * task's work. Network errors are retried a second later, then at the next tick — a lease survives two
+ * missed keep-alives. `KeptLease` is the mechanism; `LeaseKeeper` reports a submission's stage
+ * (6 Compiling, 7 Judging), `RemoteLease` (remote-lease.ts) a remote run's.
  */
 import { JudgeStatus } from '@oj/shared';
 import { LeaseLostError, type JudgeClient } from './client.js';
 import type { Logger } from './log.js';
 
-type Stage = typeof JudgeStatus.COMPILING | typeof JudgeStatus.JUDGING;
-
-export class LeaseKeeper {
+export abstract class KeptLease {
   private readonly controller = new AbortController();
-  private stage: Stage | null = null;
   private inFlight: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   lost = false;
-  /** Aborted when the lease is lost or the task is given up: the task's runs stop. */
+  /** Aborted when the lease is lost or the task is given up: the task's work stops. */
   readonly signal = this.controller.signal;
 
   constructor(
-    private readonly client: JudgeClient,
-    private readonly taskId: number,
-    private readonly leaseToken: string,
     leaseMs: number,
-    private readonly log: Logger,
+    protected readonly log: Logger,
+    /** names the task in the log ("task 12", "remote task 12") */
+    private readonly label: string,
   ) {
-    const every = Math.max(200, Math.floor(leaseMs / 4));
-    this.timer = setInterval(() => this.send(), every);
+    this.timer = setInterval(() => this.send(), Math.max(200, Math.floor(leaseMs / 4)));
     this.timer.unref();
   }
 
-  /** The engine reached a new stage: say so now. */
-  report(stage: Stage) {
-    if (this.stage === stage) return;
-    this.stage = stage;
-    this.send();
-  }
+  /** One report to the server; what it says is the subclass's. */
+  protected abstract beat(): Promise<void>;
 
-  /** Aborts the task's runs (it is given up or lost). */
+  /** Aborts the task's work (it is given up or lost). */
   abort(reason: string) {
     if (!this.controller.signal.aborted) this.controller.abort(new Error(reason));
   }
 
-  private send() {
+  /** Sends a report now, or right after the one in flight. */
+  protected send() {
     if (this.stopped || this.lost) return;
     if (this.inFlight) {
       this.again = true;
       return;
     }
-    // Before the engine starts (test data still downloading) the submission shows Compiling.
-    const stage = this.stage ?? JudgeStatus.COMPILING;
-    this.inFlight = this.client
-      .progress(this.taskId, this.leaseToken, stage)
-      .then(() => {})
+    this.inFlight = this.beat()
       .catch((e: unknown) => {
         if (e instanceof LeaseLostError) {
           this.lost = true;
-          this.log.info(`task ${this.taskId}: lease lost (${e.message}); dropping it`);
+          this.log.info(`${this.label}: lease lost (${e.message}); dropping it`);
           this.abort('lease lost');
           return;
         }
-        this.log.debug(`task ${this.taskId}: progress failed (${(e as Error).message}); retrying`);
+        this.log.debug(`${this.label}: progress failed (${(e as Error).message}); retrying`);
         if (!this.retry && !this.stopped) {
           this.retry = setTimeout(() => {
             this.retry = null;
@@ -83,12 +72,45 @@ export class LeaseKeeper {
       });
   }
 
-  /** No more keep-alives; waits for the one in flight (so a result never overtakes a progress). */
+  /** Waits until the reports asked for so far have been answered (arrived, refused or failed). */
+  async flush(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  /** No more keep-alives; waits for the report in flight (so a result or failure never overtakes it). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.retry) clearTimeout(this.retry);
     this.timer = this.retry = null;
-    await this.inFlight;
+    await this.flush();
+  }
+}
+
+type Stage = typeof JudgeStatus.COMPILING | typeof JudgeStatus.JUDGING;
+
+/** A submission's lease: its stage, Compiling until the engine says otherwise (test data still downloading). */
+export class LeaseKeeper extends KeptLease {
+  private stage: Stage | null = null;
+
+  constructor(
+    private readonly client: JudgeClient,
+    private readonly taskId: number,
+    private readonly leaseToken: string,
+    leaseMs: number,
+    log: Logger,
+  ) {
+    super(leaseMs, log, `task ${taskId}`);
+  }
+
+  /** The engine reached a new stage: say so now. */
+  report(stage: Stage) {
+    if (this.stage === stage) return;
+    this.stage = stage;
+    this.send();
+  }
+
+  protected async beat() {
+    await this.client.progress(this.taskId, this.leaseToken, this.stage ?? JudgeStatus.COMPILING);
   }
 }
