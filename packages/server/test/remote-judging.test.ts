@@ -29,7 +29,7 @@ import { createUser, login, rootToken } from './helpers.js';
 import { createContest } from './contest-helpers.js';
 import { insertGroup } from './group-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
-import { expireLease, FakeJudge, LANGS, submission, taskOf, testQueue } from './judge-helpers.js';
+import { acceptedResult, expireLease, FakeJudge, LANGS, submission, taskOf, testQueue } from './judge-helpers.js';
 
 const PASSWORD = 'cf-pool-secret-7731';
 const CF_LANG = 'GNU G++17 7.3.0';
@@ -173,6 +173,12 @@ describe('importing a remote problem', () => {
 
   it('is refused to a user and to an unknown site, before any site is asked', async () => {
     expect((await as(alice).call('remoteJudge.importToBank', { query: { name: 'CF', problemId: '1B' } })).http).toBe(403);
+    const tid = await createTraining(t, root, { categoryId: await createCategory(t, root, 'Refused') });
+    expect((await as(alice).call('remoteJudge.importToTraining', { query: { name: 'CF', problemId: '1B', tid } })).http).toBe(403);
+    // A visitor may neither import, nor link a run, nor resubmit.
+    expect((await as(null).call('remoteJudge.importToBank', { query: { name: 'CF', problemId: '1B' } })).http).toBe(401);
+    expect((await as(null).call('remoteJudge.linkRun', { body: { pid: 'CF-1A', runId: '1' } })).http).toBe(401);
+    expect((await as(null).call('remoteJudge.resubmit', { query: { submitId: 1 } })).http).toBe(401);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/admin/problem/import-remote-oj-problem?name=XYZ&problemId=1',
@@ -203,6 +209,9 @@ describe('a submission to a remote problem', () => {
     expect(task.account).toMatchObject({ id: accountId, username: 'pool-a', password: PASSWORD, session: null });
     expect((await t.database.db.select().from(remoteAccounts))[0]).toMatchObject({ state: 'busy', leaseTask: task.taskId });
 
+    // A remote lease is no key to our judges' routes: the verdict comes from the site only.
+    expect((await remote.post('result', { taskId: task.taskId, leaseToken: task.leaseToken, ...acceptedResult() })).http).toBe(409);
+    expect((await remote.post('progress', { taskId: task.taskId, leaseToken: task.leaseToken, status: 7 })).http).toBe(409);
     expect((await progress(task, 5, '245001')).status).toBe(200);
     expect(await submission(t, id)).toMatchObject({ remoteRunId: '245001', remoteAccountId: accountId, status: JudgeStatus.PENDING });
     await progress(task, 7);
@@ -384,6 +393,13 @@ describe('linking a run made on the site', () => {
     expect(r.data).toMatchObject({ status: JudgeStatus.PENDING, isRemote: true, linkedRun: true, language: 'CF run' });
     await t.database.db.update(users).set({ cfUsername: 'bob_cf' }).where(eq(users.username, 'bob'));
     expect((await link(bob, '123456')).msg).toBe(MSG.linkRunTaken);
+    // Each link is a look at the site: the site's interval between submissions holds for links too.
+    await putSetting(t.database.db, 'switch', { submitIntervalSec: 60 });
+    try {
+      expect((await link(alice, '123457')).msg).toMatch(/^Submitting too frequently/);
+    } finally {
+      await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+    }
   });
 
   it('is followed without any account: the judge gets the handle to check, a run not his ends Submitted Failed saying so', async () => {

@@ -27,7 +27,7 @@ export const notifyQueue = (db: DbOrTx) => db.execute(sql`select pg_notify(${QUE
  */
 export async function enqueueSubmission(db: DbOrTx, submitId: number, o: { contest: boolean }): Promise<number | null> {
   const priority = o.contest ? TASK_PRIORITY.contest : TASK_PRIORITY.normal;
-  const res = await db.execute<{ id: number }>(sql`
+  const res = await db.execute<{ id: number; remote_oj: string | null }>(sql`
     insert into judge_task (submit_id, priority, language, remote_oj, version, status, attempts, queued_at)
     select j.submit_id, ${priority}, j.language, p.remote_oj, j.version, 'queued', 0, now()
     from judge j left join problem p on p.id = j.pid and p.is_remote
@@ -36,14 +36,13 @@ export async function enqueueSubmission(db: DbOrTx, submitId: number, o: { conte
       priority = excluded.priority, language = excluded.language, remote_oj = excluded.remote_oj, version = excluded.version,
       status = 'queued', attempts = 0, lease_owner = null, lease_token = null, lease_deadline = null,
       last_error = null, queued_at = now(), enqueued_at = now(), not_before = null, finished_at = null
-    returning id`);
-  const id = res.rows[0]?.id ?? null;
-  if (id !== null) {
-    // A remote account held by the old lease is free again: that lease is void.
-    await releaseAccountOf(db, id);
-    await notifyQueue(db);
-  }
-  return id;
+    returning id, remote_oj`);
+  const row = res.rows[0];
+  if (!row) return null;
+  // A remote account held by an old lease of the task is free again: that lease is void.
+  if (row.remote_oj !== null) await releaseAccountOf(db, row.id);
+  await notifyQueue(db);
+  return row.id;
 }
 
 /**

@@ -26,6 +26,7 @@ import { notifyQueue } from './queue.js';
 import { oiRankScoreSql } from './rank-score.js';
 import { protocolError } from './protocol-error.js';
 import type { TaskKind } from './task-kinds.js';
+import { holds, lockTask } from './task-lock.js';
 
 type Leased = {
   id: number;
@@ -130,33 +131,10 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
   };
 }
 
-type LiveTask = {
-  id: number;
-  submit_id: number;
-  version: number;
-  status: string;
-  lease_token: string | null;
-  attempts: number;
-  live: boolean;
-};
-
-type Tx = Parameters<Parameters<AppContext['database']['db']['transaction']>[0]>[0];
-
-/** Locks a task row and tells whether `token` holds a live lease on it. */
-async function lockTask(tx: Tx, taskId: number): Promise<LiveTask | null> {
-  const res = await tx.execute<LiveTask>(sql`
-    select id, submit_id, version, status, lease_token, attempts,
-           (status = 'leased' and lease_deadline > now()) as live
-    from judge_task where id = ${taskId} for update`);
-  return res.rows[0] ?? null;
-}
-
-const holds = (task: LiveTask | null, token: string): task is LiveTask => !!task && task.live && task.lease_token === token;
-
 /** Compiling/Judging: extends the lease and shows the status on the submission. */
 export async function progress(ctx: AppContext, taskId: number, token: string, status: number): Promise<JudgeProgressResponse> {
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
+    const task = await lockTask(tx, taskId, 'local');
     if (!holds(task, token)) return null;
     const [t] = await tx
       .update(judgeTasks)
@@ -182,7 +160,7 @@ export async function progress(ctx: AppContext, taskId: number, token: string, s
  */
 export async function submitResult(ctx: AppContext, body: JudgeResultBody): Promise<JudgeResultResponse> {
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, body.taskId);
+    const task = await lockTask(tx, body.taskId, 'local');
     if (task && task.status === 'done' && task.lease_token === body.leaseToken) return { submitId: task.submit_id, duplicate: true };
     if (!holds(task, body.leaseToken)) return null;
 
@@ -251,7 +229,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
 export async function failTask(ctx: AppContext, taskId: number, token: string, error: string): Promise<JudgeFailResponse> {
   const cfg = ctx.config.judgeQueue;
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
+    const task = await lockTask(tx, taskId, 'local');
     if (!holds(task, token)) return null;
     const attempts = task.attempts + 1;
     const requeued = attempts < cfg.maxAttempts;

@@ -9,7 +9,7 @@ import { MSG, type ImportedRemoteProblem, type ProblemExample, type RemoteOj, ty
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { problems, problemTags, tags } from '../../db/schema/index.js';
+import { problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { runJudgeJob } from '../judge-job/service.js';
@@ -81,14 +81,12 @@ function statementColumns(oj: RemoteOj, p: RemoteProblemData, user: AuthUser) {
 async function linkSiteTags(tx: DbOrTx, pid: number, oj: RemoteOj, names: string[]) {
   const clean = [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0 && n.length <= 64))].slice(0, 20);
   await tx.execute(sql`delete from problem_tag pt using tag t where pt.tid = t.id and pt.pid = ${pid} and t.oj = ${oj}`);
-  for (const name of clean) {
-    await tx.insert(tags).values({ name, oj }).onConflictDoNothing();
-    const [tag] = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(eq(tags.oj, oj), eq(tags.name, name)));
-    await tx.insert(problemTags).values({ pid, tid: tag!.id }).onConflictDoNothing();
-  }
+  if (!clean.length) return;
+  const list = sql`${sql.param(clean)}::text[]`;
+  await tx.execute(sql`insert into tag (name, oj) select unnest(${list}), ${oj} on conflict do nothing`);
+  await tx.execute(sql`
+    insert into problem_tag (pid, tid) select ${pid}, id from tag where oj = ${oj} and name = any(${list})
+    on conflict do nothing`);
 }
 
 /**

@@ -6,14 +6,14 @@
  * contest: a run made elsewhere says nothing of the contest's time.
  */
 import { eq, sql } from 'drizzle-orm';
-import { JudgeStatus, LINKABLE_OJS, type LinkRunBody, type RemoteOj, type SubmissionInfo } from '@oj/shared';
+import { LINKABLE_OJS, type LinkRunBody, type RemoteOj, type SubmissionInfo } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { submissions, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
-import { enqueueSubmission } from '../judge/queue.js';
-import { toSubmissionInfo, type Place } from '../place/index.js';
+import type { Place } from '../place/index.js';
+import { queueNewSubmission } from '../submission/service.js';
 
 export async function linkRun(ctx: AppContext, user: AuthUser, place: Place, body: LinkRunBody, ip: string): Promise<SubmissionInfo> {
   const { db } = ctx.database;
@@ -27,34 +27,28 @@ export async function linkRun(ctx: AppContext, user: AuthUser, place: Place, bod
   const handle = me?.handle?.trim();
   if (!handle) throw fail('linkRunNeedsHandle');
 
-  const row = await db.transaction(async (tx) => {
-    // One link per run of a site, whoever asks: two requests at once cannot both pass the check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`link-run:${oj}:${body.runId}`}))`);
-    const taken = await tx.execute(sql`
-      select 1 from judge j join problem p on p.id = j.pid
-      where j.remote_run_id = ${body.runId} and p.remote_oj = ${oj} and j.remote_handle is not null limit 1`);
-    if (taken.rows.length) throw fail('linkRunTaken');
-    const note = `// ${oj} run ${body.runId} by ${handle}, linked\n`;
-    const [inserted] = await tx
-      .insert(submissions)
-      .values({
-        pid: p.id,
-        uid: user.uid,
-        username: user.username,
-        status: JudgeStatus.PENDING,
-        language: `${oj} run`,
-        code: note,
-        length: 0,
-        ip,
-        isRemote: true,
-        remoteRunId: body.runId,
-        remoteHandle: handle,
-        ...place.stamp(opened),
-      })
-      .returning();
-    await enqueueSubmission(tx, inserted!.submitId, { contest: false });
-    return inserted!;
-  });
-  const { code: _c, ...rest } = row;
-  return toSubmissionInfo({ ...rest, title: p.title });
+  // Like a submission: one at a time per user, after the site's interval (each link is a look at the site).
+  return queueNewSubmission(
+    ctx,
+    user,
+    place,
+    opened,
+    ip,
+    {
+      language: `${oj} run`,
+      code: `// ${oj} run ${body.runId} by ${handle}, linked\n`,
+      length: 0,
+      isRemote: true,
+      remoteRunId: body.runId,
+      remoteHandle: handle,
+    },
+    async (tx) => {
+      // One link per run of a site, whoever asks: two requests at once cannot both pass the check.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`link-run:${oj}:${body.runId}`}))`);
+      const taken = await tx.execute(sql`
+        select 1 from judge j join problem p on p.id = j.pid
+        where j.remote_run_id = ${body.runId} and p.remote_oj = ${oj} and j.remote_handle is not null limit 1`);
+      if (taken.rows.length) throw fail('linkRunTaken');
+    },
+  );
 }

@@ -31,6 +31,7 @@ import { ok } from '../../lib/envelope.js';
 import { getSecrets, openText, sealText } from '../../lib/secrets.js';
 import { protocolError } from '../judge/protocol-error.js';
 import { releaseAccountOf } from '../judge/account-lease.js';
+import { holds, lockTask } from '../judge/task-lock.js';
 import { notifyQueue } from '../judge/queue.js';
 import { oiRankScoreSql } from '../judge/rank-score.js';
 import type { TaskKind } from '../judge/task-kinds.js';
@@ -197,29 +198,11 @@ async function releaseLease(ctx: AppContext, task: RemoteTask) {
   await notifyQueue(ctx.database.db);
 }
 
-type HeldTask = {
-  id: number;
-  submit_id: number;
-  version: number;
-  status: string;
-  lease_token: string | null;
-  attempts: number;
-  remote_oj: RemoteOj;
-  linked_handle: string | null;
-  live: boolean;
-};
-
-/** Locks a remote task row; null when there is none. */
-async function lockTask(tx: DbOrTx, taskId: number): Promise<HeldTask | null> {
-  const res = await tx.execute<HeldTask>(sql`
-    select t.id, t.submit_id, t.version, t.status, t.lease_token, t.attempts, t.remote_oj, j.remote_handle as linked_handle,
-           (t.status = 'leased' and t.lease_deadline > now()) as live
-    from judge_task t join judge j on j.submit_id = t.submit_id
-    where t.id = ${taskId} and t.remote_oj is not null for update of t`);
-  return res.rows[0] ?? null;
+/** The handle a linked run must belong to; null for a run this site submitted. */
+async function linkedHandleOf(tx: DbOrTx, submitId: number): Promise<string | null> {
+  const res = await tx.execute<{ remote_handle: string | null }>(sql`select remote_handle from judge where submit_id = ${submitId}`);
+  return res.rows[0]?.remote_handle ?? null;
 }
-
-const holds = (task: HeldTask | null, token: string): task is HeldTask => !!task && task.live && task.lease_token === token;
 
 /** Keeps the account's login for the next lease (sealed; never answered by any API). */
 async function saveSession(ctx: AppContext, tx: DbOrTx, taskId: number, session: string | null | undefined) {
@@ -231,7 +214,7 @@ async function saveSession(ctx: AppContext, tx: DbOrTx, taskId: number, session:
 
 export async function remoteProgress(ctx: AppContext, body: JudgeRemoteProgressBody): Promise<JudgeProgressResponse> {
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, body.taskId);
+    const task = await lockTask(tx, body.taskId, 'remote');
     if (!holds(task, body.leaseToken)) return null;
     const [t] = (
       await tx.execute<{ lease_deadline: Date }>(sql`
@@ -258,7 +241,7 @@ export async function remoteProgress(ctx: AppContext, body: JudgeRemoteProgressB
 /** Stores the site's verdict and frees the account; a repeat with the same lease is answered OK and writes nothing. */
 export async function remoteResult(ctx: AppContext, body: JudgeRemoteResultBody): Promise<JudgeResultResponse> {
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, body.taskId);
+    const task = await lockTask(tx, body.taskId, 'remote');
     if (task && task.status === 'done' && task.lease_token === body.leaseToken) return { submitId: task.submit_id, duplicate: true };
     if (!holds(task, body.leaseToken)) return null;
     const score = body.score ?? null;
@@ -288,7 +271,7 @@ const FINAL_FAILURES = new Set<JudgeRemoteFailBody['failure']>(['refused', 'notF
 export async function remoteFail(ctx: AppContext, body: JudgeRemoteFailBody): Promise<JudgeRemoteFailResponse> {
   const cfg = ctx.config.judgeQueue;
   const res = await ctx.database.db.transaction(async (tx) => {
-    const task = await lockTask(tx, body.taskId);
+    const task = await lockTask(tx, body.taskId, 'remote');
     if (!holds(task, body.leaseToken)) return null;
     const attempts = task.attempts + 1;
     // No pool account: the submitter's own session, which only he can renew.
@@ -318,9 +301,10 @@ export async function remoteFail(ctx: AppContext, body: JudgeRemoteFailBody): Pr
         where submit_id = ${task.submit_id} and version = ${task.version}`);
       await notifyQueue(tx);
     } else {
+      const linked = body.failure === 'notFound' ? await linkedHandleOf(tx, task.submit_id) : null;
       const message = FINAL_FAILURES.has(body.failure)
-        ? task.linked_handle !== null && body.failure === 'notFound'
-          ? formatMsg(JUDGE_MSG.remoteRunNotYours, { oj: task.remote_oj, handle: task.linked_handle, error: body.error })
+        ? linked !== null
+          ? formatMsg(JUDGE_MSG.remoteRunNotYours, { oj: task.remote_oj, handle: linked, error: body.error })
           : formatMsg(JUDGE_MSG.remoteFailed, { oj: task.remote_oj, error: body.error })
         : formatMsg(JUDGE_MSG.remoteGaveUp, { oj: task.remote_oj, attempts, error: body.error });
       await tx.execute(sql`

@@ -28,7 +28,15 @@ import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js'
 import { judgedOn } from '../problem/service.js';
 import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
-import { resolvePlace, toSubmissionInfo, type Place, type SubmissionFacts, type SubmissionListFilter, type SubmissionRights } from '../place/index.js';
+import {
+  resolvePlace,
+  toSubmissionInfo,
+  type OpenedProblem,
+  type Place,
+  type SubmissionFacts,
+  type SubmissionListFilter,
+  type SubmissionRights,
+} from '../place/index.js';
 
 const { code: _code, ...infoColumns } = getTableColumns(submissions);
 /** Columns of a submission without its code, plus the problem's title. */
@@ -79,33 +87,48 @@ export async function submit(ctx: AppContext, user: AuthUser, place: Place, body
       throw err instanceof ApiError ? new ApiError(err.message, err.status, err.httpStatus, { needCaptcha: true }) : err;
     });
   }
-  const { submitIntervalSec } = switches;
+  return queueNewSubmission(ctx, user, place, opened, ip, {
+    language: lang.name,
+    code: body.code,
+    length: Buffer.byteLength(body.code, 'utf8'),
+    isRemote: p.isRemote,
+  });
+}
 
-  const row = await db.transaction(async (tx) => {
+/** What a new submission holds besides who made it, where and when. */
+type NewSubmissionFields = Pick<typeof submissions.$inferInsert, 'language' | 'code' | 'length' | 'isRemote' | 'remoteRunId' | 'remoteHandle'>;
+
+/**
+ * Stores a Pending submission of the opened problem and queues it, in one transaction: one at a time per
+ * user, and after the site's submit interval where the place applies it (`check` refuses more inside the
+ * same transaction). Submitting code and linking a remote run both come through here.
+ */
+export async function queueNewSubmission(
+  ctx: AppContext,
+  user: AuthUser,
+  place: Place,
+  opened: OpenedProblem,
+  ip: string,
+  fields: NewSubmissionFields,
+  check?: (tx: DbOrTx) => Promise<void>,
+): Promise<SubmissionInfo> {
+  const rules = place.submitRules;
+  const { submitIntervalSec } = await getSetting(ctx.database.db, 'switch');
+  const row = await ctx.database.db.transaction(async (tx) => {
     // One submission at a time per user, so two requests at once cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.uid}`}))`);
     const wait = rules.interval ? await waitSeconds(tx, user.uid, submitIntervalSec) : 0;
     if (wait > 0) throw fail('submitTooFast', { seconds: wait }, { seconds: wait });
+    await check?.(tx);
     const [inserted] = await tx
       .insert(submissions)
-      .values({
-        pid: p.id,
-        uid: user.uid,
-        username: user.username,
-        status: JudgeStatus.PENDING,
-        language: lang.name,
-        code: body.code,
-        length: Buffer.byteLength(body.code, 'utf8'),
-        ip,
-        isRemote: p.isRemote,
-        ...place.stamp(opened),
-      })
+      .values({ ...fields, pid: opened.problem.id, uid: user.uid, username: user.username, status: JudgeStatus.PENDING, ip, ...place.stamp(opened) })
       .returning();
     await enqueueSubmission(tx, inserted!.submitId, { contest: rules.contestQueue });
     return inserted!;
   });
   const { code: _c, ...rest } = row;
-  return toSubmissionInfo({ ...rest, title: p.title });
+  return toSubmissionInfo({ ...rest, title: opened.problem.title });
 }
 
 /**
