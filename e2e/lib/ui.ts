@@ -27,6 +27,12 @@ export const toastGone = (page: Page, text: string | RegExp) => shownNotice(page
 // ---------------------------------------------------------------------------------------------
 // Times
 
+/** Opens the antd Select `testId` and picks the option titled `label` (exactly: "Codeforces" is also part of "Codeforces Gym"). */
+export async function pickOption(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
+}
+
 export const pad = (n: number) => String(n).padStart(2, '0');
 /** The pickers' format, in the local time zone the browser shares with this process. */
 export const local = (d: Date) =>

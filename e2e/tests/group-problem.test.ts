@@ -13,7 +13,7 @@ import { launch, newVisitor } from '../lib/browser.js';
 import { AC_C, api, loginSession, loginToken, registerUser, rootUser, signIn, zip } from '../lib/api.js';
 import { insertGroup } from '../lib/group-db.js';
 import { chooseLanguage, loadCode, notice, pageShot, useSession, watchStatus } from '../lib/ui.js';
-import { siteDbUrl } from '../lib/site-db.js';
+import { siteSql } from '../lib/site-db.js';
 
 let browser: Browser;
 const stamp = runStamp(5);
@@ -26,35 +26,23 @@ let gid = 0;
 /** a second group of the teacher's, for the admin table's pages */
 let drills = 0;
 
-/** SQL against the e2e server's embedded PostgreSQL (its port is in the data directory's postmaster.pid). */
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: siteDbUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   browser = await launch();
   for (const u of [teacher, student, stranger]) await registerUser(u);
-  const uidOf = async (username: string) => (await sql<{ uid: string }>(`select uid from user_info where username = $1`, [username]))[0]!.uid;
+  const uidOf = async (username: string) => (await siteSql<{ uid: string }>(`select uid from user_info where username = $1`, [username]))[0]!.uid;
   const [tUid, sUid] = [await uidOf(teacher.username), await uidOf(student.username)];
-  const [g] = await sql<{ id: number }>(
+  const [g] = await siteSql<{ id: number }>(
     `insert into "group" (name, short_name, brief, description, owner_uid, owner, auth, code)
      values ($1, $2, 'Group problems end to end', 'A class solving its own problems.', $3, $4, 3, 'ABC123') returning id`,
     [`Class ${stamp}`, shortName, tUid, teacher.username],
   );
   gid = g!.id;
-  await sql(`insert into group_member (gid, uid, auth) values ($1, $2, 5), ($1, $3, 3)`, [gid, tUid, sUid]);
+  await siteSql(`insert into group_member (gid, uid, auth) values ($1, $2, 5), ($1, $3, 3)`, [gid, tUid, sUid]);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const id of [gid, drills]) if (id) await sql(`delete from "group" where id = $1`, [id]);
+  for (const id of [gid, drills]) if (id) await siteSql(`delete from "group" where id = $1`, [id]);
 });
 
 describe('group problems', () => {
@@ -184,7 +172,7 @@ describe('group problems', () => {
     // problems make two pages of ten.
     drills = await insertGroup({ owner: teacher.username, auth: 3 });
     for (let i = 1; i <= 11; i++) {
-      await sql(`insert into problem (problem_id, title, gid, is_group, author) values ($1, $2, $3, true, $4)`, [
+      await siteSql(`insert into problem (problem_id, title, gid, is_group, author) values ($1, $2, $3, true, $4)`, [
         `gd${stamp}P${i}`,
         `Drill ${i} ${stamp}`,
         drills,
@@ -200,7 +188,7 @@ describe('group problems', () => {
     const only = Number(await rows.first().getAttribute('data-row-key'));
     await page.getByTestId(`group-problem-delete-${only}`).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
-    await expect.poll(async () => (await sql(`select id from problem where id = $1`, [only])).length).toBe(0);
+    await expect.poll(async () => (await siteSql(`select id from problem where id = $1`, [only])).length).toBe(0);
     // The empty page gives way to the last one with rows, and the address says so.
     await page.waitForURL((u) => !u.searchParams.has('currentPage') && u.searchParams.get('admin') === 'true');
     await expect.poll(() => rows.count()).toBe(10);

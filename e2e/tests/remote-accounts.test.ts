@@ -6,13 +6,13 @@
  * is made failing in the database: no remote site is reachable from the e2e site). A plain user is
  * refused the account calls. Both pages fit 768 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { api, apiOk, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { siteDbUrl } from '../lib/site-db.js';
-import { toast } from '../lib/ui.js';
+import { siteSql } from '../lib/site-db.js';
+import { toast, pickOption } from '../lib/ui.js';
 
 interface AccountRow {
   id: number;
@@ -27,27 +27,9 @@ let token: string;
 const stamp = runStamp(6);
 const user = stampedUser('ra', stamp, 'remote-pass-1');
 
-/** SQL against the e2e server's embedded PostgreSQL. */
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: siteDbUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 const accounts = () => apiOk<AccountRow[]>('GET', 'admin/switch/remote-accounts', { token });
 const mine = async () => (await accounts()).filter((a) => a.username.toLowerCase().endsWith(stamp.toLowerCase()));
-const sealed = async (id: number) => (await sql<{ p: string }>('select password_sealed as p from remote_account where id = $1', [id]))[0]!.p;
-
-/** Picks an option of an antd Select by its label (the site names: "Codeforces" is also part of "Codeforces Gym"). */
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
-}
+const sealed = async (id: number) => (await siteSql<{ p: string }>('select password_sealed as p from remote_account where id = $1', [id]))[0]!.p;
 
 beforeAll(async () => {
   browser = await launch();
@@ -69,7 +51,7 @@ describe('remote judge accounts', () => {
 
     const name = `gym_${stamp}`;
     await page.getByTestId('remote-account-add').click();
-    await pick(page, 'remote-account-site', 'Codeforces Gym');
+    await pickOption(page, 'remote-account-site', 'Codeforces Gym');
     await page.getByTestId('remote-account-username').fill(name);
     await page.getByTestId('remote-account-password').fill('site-pass-1');
     await page.getByTestId('remote-account-save').click();
@@ -83,7 +65,7 @@ describe('remote judge accounts', () => {
 
     // The same name again (in other letters): the server's refusal, the dialog stays for a correction.
     await page.getByTestId('remote-account-add').click();
-    await pick(page, 'remote-account-site', 'Codeforces Gym');
+    await pickOption(page, 'remote-account-site', 'Codeforces Gym');
     await page.getByTestId('remote-account-username').fill(name.toUpperCase());
     await page.getByTestId('remote-account-password').fill('site-pass-2');
     await page.getByTestId('remote-account-save').click();
@@ -125,7 +107,7 @@ describe('remote judge accounts', () => {
     const hdu = await apiOk<AccountRow>('POST', 'admin/switch/remote-account', { token, body: { oj: 'HDU', username: `hdu_${stamp}`, password: 'p-1' } });
     const spoj = await apiOk<AccountRow>('POST', 'admin/switch/remote-account', { token, body: { oj: 'SPOJ', username: `spoj_${stamp}`, password: 'p-2' } });
     const why = `Login failed: wrong password (${stamp})`;
-    await sql(`update remote_account set state = 'failing', last_error = $2, last_used_at = now() where id = $1`, [spoj.id, why]);
+    await siteSql(`update remote_account set state = 'failing', last_error = $2, last_used_at = now() where id = $1`, [spoj.id, why]);
     const counts = (all: AccountRow[], oj: string, state: string) => all.filter((a) => a.oj === oj && a.state === state).length;
     const all = await accounts();
 
@@ -150,7 +132,7 @@ describe('remote judge accounts', () => {
     await page.getByTestId(`remote-account-error-${spoj.id}`).waitFor();
     expect(await page.getByTestId(`remote-account-state-${spoj.id}`).innerText()).toBe('Failing');
     expect(await page.getByTestId(`remote-account-state-${hdu.id}`).innerText()).toBe('Free');
-    await pick(page, 'remote-account-filter', 'SPOJ');
+    await pickOption(page, 'remote-account-filter', 'SPOJ');
     await page.getByTestId(`remote-account-name-${hdu.id}`).waitFor({ state: 'detached' });
     await page.getByTestId(`remote-account-name-${spoj.id}`).waitFor();
     await context.close();

@@ -4,12 +4,12 @@
  * built-in judge fetches it from the stand-in), a participant solves it from the contest's problem page,
  * and the contest board shows the site's verdict as his first blood on A.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { AC_CPP, apiOk, createContest, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { cell, loadCode, submitWhenAllowed, toast, watchStatus } from '../lib/ui.js';
+import { cell, loadCode, submitWhenAllowed, toast, watchStatus, pickOption } from '../lib/ui.js';
 
 interface AccountRow {
   id: number;
@@ -24,11 +24,6 @@ let cid = 0;
 let added: number | null = null;
 const stamp = runStamp(6);
 const user = stampedUser('rc', stamp, 'remote-contest-1');
-
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
-}
 
 beforeAll(async () => {
   browser = await launch();
@@ -53,7 +48,7 @@ describe('a remote problem in an ACM contest', () => {
     await admin.page.goto(`/admin/contest/${cid}/problems`);
     await admin.page.getByTestId('remote-import').click();
     await admin.page.getByTestId('remote-import-dialog').waitFor();
-    await pick(admin.page, 'remote-import-site', 'Codeforces');
+    await pickOption(admin.page, 'remote-import-site', 'Codeforces');
     await admin.page.getByTestId('remote-import-problem-id').fill('1A');
     await admin.page.getByTestId('remote-import-ok').click();
     await toast(admin.page, /CF-1A Theatre Square/);

@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp } from '@oj/test-fixtures';
 import { apiOk, createContest, createProblem, rootToken, rootUser, signIn } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { siteDbUrl } from '../lib/site-db.js';
-import { toast } from '../lib/ui.js';
+import { insertGroup } from '../lib/group-db.js';
+import { siteSql } from '../lib/site-db.js';
+import { toast, pickOption } from '../lib/ui.js';
 
 let browser: Browser;
 let token: string;
@@ -22,17 +23,6 @@ const stamp = runStamp(6).toUpperCase();
 let cid = 0;
 let tid = 0;
 let gid = 0;
-
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: siteDbUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** The import calls the page made, and how the server answers them (a refusal for problem id "missing"). */
 async function answerImports(page: Page) {
@@ -63,16 +53,11 @@ function countRequests(page: Page, path: string) {
   return () => n;
 }
 
-async function pickSite(page: Page, label: string) {
-  await page.getByTestId('remote-import-site').click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
-}
-
 /** Imports `problemId` of `site` through the dialog; resolves once the dialog closed after its success toast. */
 async function importThroughDialog(page: Page, site: string, problemId: string, toastText: string) {
   await page.getByTestId('remote-import').click();
   await page.getByTestId('remote-import-dialog').waitFor();
-  await pickSite(page, site);
+  await pickOption(page, 'remote-import-site', site);
   await page.getByTestId('remote-import-problem-id').fill(problemId);
   await page.getByTestId('remote-import-ok').click();
   await toast(page, toastText);
@@ -97,19 +82,12 @@ beforeAll(async () => {
     },
   });
   tid = training.training.id;
-  const [rootUid] = await sql<{ uid: string }>(`select uid from user_info where username = 'root'`);
-  const [g] = await sql<{ id: number }>(
-    `insert into "group" (name, short_name, brief, description, owner_uid, owner, auth, code)
-     values ($1, $2, 'Remote problems in a group', 'A group importing remote problems.', $3, 'root', 1, null) returning id`,
-    [`Remote ${stamp}`, `ri${stamp.toLowerCase()}`, rootUid!.uid],
-  );
-  gid = g!.id;
-  await sql(`insert into group_member (gid, uid, auth) values ($1, $2, 5)`, [gid, rootUid!.uid]);
+  gid = await insertGroup({ owner: 'root' });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (gid) await sql(`delete from "group" where id = $1`, [gid]);
+  if (gid) await siteSql(`delete from "group" where id = $1`, [gid]);
 });
 
 describe('importing a remote problem', () => {
@@ -126,7 +104,7 @@ describe('importing a remote problem', () => {
     await page.getByTestId('remote-import-ok').click();
     await page.getByText('Enter the problem ID').waitFor();
     expect(calls).toHaveLength(0);
-    await pickSite(page, 'AtCoder');
+    await pickOption(page, 'remote-import-site', 'AtCoder');
     // The example follows the site chosen.
     expect(await page.getByTestId('remote-import-problem-id').getAttribute('placeholder')).toBe('e.g. abc300_a');
     await page.getByTestId('remote-import-problem-id').fill('abc300_a');
@@ -171,7 +149,7 @@ describe('importing a remote problem', () => {
     lists = countRequests(page, '/api/admin/contest/get-problem-list');
     await page.getByTestId('remote-import').click();
     await expect.poll(() => page.getByTestId('remote-import-display-id').inputValue()).toBe('C');
-    await pickSite(page, 'POJ');
+    await pickOption(page, 'remote-import-site', 'POJ');
     await page.getByTestId('remote-import-problem-id').fill('1000');
     await shot(page, 'remote-import-contest');
     await page.getByTestId('remote-import-ok').click();

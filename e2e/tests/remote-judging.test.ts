@@ -7,12 +7,12 @@
  * Resubmit next to it, once the site takes code again, gets the verdict. Root reads the site's run id
  * on the detail page.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { AC_CPP, apiOk, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { launch, newVisitor, shot, site } from '../lib/browser.js';
-import { loadCode, submitWhenAllowed, toast, watchStatus } from '../lib/ui.js';
+import { loadCode, submitWhenAllowed, toast, watchStatus, pickOption } from '../lib/ui.js';
 
 interface SwitchConfig {
   submitIntervalSec: number;
@@ -34,11 +34,6 @@ const PROBLEM = 'CF-1A';
 
 /** Tells the Codeforces stand-in to refuse submissions, or to take them again. */
 const codeforces = (what: 'refuse-next' | 'take-again') => fetch(`${site().codeforcesUrl}/__e2e/${what}`, { method: 'POST' });
-
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
-}
 
 beforeAll(async () => {
   browser = await launch();
@@ -65,7 +60,7 @@ describe('remote judging through the pages', () => {
     if (!accounts.some((a) => a.oj === 'CF' && a.username === 'tourist')) {
       await page.goto('/admin/switch');
       await page.getByTestId('remote-account-add').click();
-      await pick(page, 'remote-account-site', 'Codeforces');
+      await pickOption(page, 'remote-account-site', 'Codeforces');
       await page.getByTestId('remote-account-username').fill('tourist');
       await page.getByTestId('remote-account-password').fill('right-password');
       await page.getByTestId('remote-account-save').click();
@@ -75,7 +70,7 @@ describe('remote judging through the pages', () => {
 
     await page.goto('/admin/problems');
     await page.getByTestId('remote-import').click();
-    await pick(page, 'remote-import-site', 'Codeforces');
+    await pickOption(page, 'remote-import-site', 'Codeforces');
     await page.getByTestId('remote-import-problem-id').fill('1A');
     await page.getByTestId('remote-import-ok').click();
     // New, or fetched again when an earlier file of this site imported it.

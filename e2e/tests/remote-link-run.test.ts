@@ -47,9 +47,14 @@ async function codeforcesRun(id: number, author: string) {
   if (!res.ok) throw new Error(`adding run ${id} to the Codeforces stand-in: ${res.status}`);
 }
 
+let interval: number | null = null;
+
 beforeAll(async () => {
   browser = await launch();
   const root = await rootToken();
+  // Three links in a row: no submit interval to wait out (put back in afterAll).
+  interval = (await apiOk<{ submitIntervalSec: number }>('GET', 'admin/switch/info', { token: root })).submitIntervalSec;
+  await apiOk('PUT', 'admin/switch/update', { token: root, body: { submitIntervalSec: 0 } });
   // The import fetches the statement from the stand-in (no account needed); done once per site.
   const known = await api('GET', `get-problem-detail?problemId=${PROBLEM}`, { token: root });
   if (known.status !== 200) await apiOk('GET', 'admin/problem/import-remote-oj-problem?name=CF&problemId=1A', { token: root });
@@ -60,6 +65,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  if (interval !== null) await apiOk('PUT', 'admin/switch/update', { token: await rootToken(), body: { submitIntervalSec: interval } });
   await browser?.close();
 });
 

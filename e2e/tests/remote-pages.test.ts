@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { api, apiOk, createProblem, loginToken, registerUser, rootToken, rootUser, signIn } from '../lib/api.js';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { siteDbUrl } from '../lib/site-db.js';
+import { siteSql } from '../lib/site-db.js';
 import { toast } from '../lib/ui.js';
 
 let browser: Browser;
@@ -25,21 +25,10 @@ const owner = stampedUser('rpo', stamp.toLowerCase(), 'remote-pass-1');
 const other = stampedUser('rpx', stamp.toLowerCase(), 'remote-pass-2');
 let pid = 0;
 
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: siteDbUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 /** A submission of the owner to the remote problem in `status`, as a remote judge leaves it. */
 async function remoteSubmission(status: number, o: { runId?: string; error?: string } = {}) {
-  const [u] = await sql<{ uid: string }>('select uid from user_info where username = $1', [owner.username]);
-  const [row] = await sql<{ submit_id: number }>(
+  const [u] = await siteSql<{ uid: string }>('select uid from user_info where username = $1', [owner.username]);
+  const [row] = await siteSql<{ submit_id: number }>(
     `insert into judge (pid, display_pid, uid, username, status, language, code, length, is_remote, error_message, remote_run_id, time, memory)
      values ($1, $2, $3, $4, $5, 'G++', 'int main(){}', 12, true, $6, $7, $8, $9) returning submit_id`,
     [pid, problemId, u!.uid, owner.username, status, o.error ?? null, o.runId ?? null, status === 11 ? 15 : null, status === 11 ? 2048 : null],
@@ -55,7 +44,7 @@ beforeAll(async () => {
   for (const u of [owner, other]) await registerUser(u);
   pid = await createProblem(token, { problemId, title: `Remote A + B ${stamp}` });
   // As an import leaves it: judged on HDU, its page there.
-  await sql(`update problem set is_remote = true, remote_oj = 'HDU', remote_id = $2, remote_url = $3 where id = $1`, [pid, stamp, remoteUrl]);
+  await siteSql(`update problem set is_remote = true, remote_oj = 'HDU', remote_id = $2, remote_url = $3 where id = $1`, [pid, stamp, remoteUrl]);
 }, 120_000);
 
 afterAll(async () => {
@@ -194,7 +183,7 @@ describe('a remote problem and its submissions', () => {
     await toast(page, 'Submitted again');
     expect(await row(page, failed).locator('.oj-status-tag').innerText()).toBe('Pending');
     expect(await page.getByTestId(`resubmit-${failed}`).count()).toBe(0);
-    const [stored] = await sql<{ status: number }>('select status from judge where submit_id = $1', [failed]);
+    const [stored] = await siteSql<{ status: number }>('select status from judge where submit_id = $1', [failed]);
     expect(stored!.status).not.toBe(10);
 
     // Output Limit Exceeded is a filter of the list.

@@ -100,8 +100,8 @@ type NewSubmissionFields = Pick<typeof submissions.$inferInsert, 'language' | 'c
 
 /**
  * Stores a Pending submission of the opened problem and queues it, in one transaction: one at a time per
- * user, and after the site's submit interval where the place applies it (`check` refuses more inside the
- * same transaction). Submitting code and linking a remote run both come through here.
+ * user, and after the site's submit interval where the place applies it (`check` refuses more, first,
+ * inside the same transaction). Submitting code and linking a remote run both come through here.
  */
 export async function queueNewSubmission(
   ctx: AppContext,
@@ -117,9 +117,10 @@ export async function queueNewSubmission(
   const row = await ctx.database.db.transaction(async (tx) => {
     // One submission at a time per user, so two requests at once cannot both pass the interval check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.uid}`}))`);
+    // What can never be stored is said first: waiting out the interval would not change it.
+    await check?.(tx);
     const wait = rules.interval ? await waitSeconds(tx, user.uid, submitIntervalSec) : 0;
     if (wait > 0) throw fail('submitTooFast', { seconds: wait }, { seconds: wait });
-    await check?.(tx);
     const [inserted] = await tx
       .insert(submissions)
       .values({ ...fields, pid: opened.problem.id, uid: user.uid, username: user.username, status: JudgeStatus.PENDING, ip, ...place.stamp(opened) })
