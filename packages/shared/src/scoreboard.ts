@@ -185,10 +185,8 @@ export function applyAwards<R extends AwardTarget>(rows: R[], awardType: number,
 // ---------------------------------------------------------------------------------------------
 // Board folds
 
-export interface BoardInput {
-  /** sorted by submit time (then id) */
-  submissions: readonly RankSubmission[];
-  users: ReadonlyMap<string, RankUserInfo>;
+/** What a board is folded under, besides the submissions and users. */
+export interface FoldSettings {
   window: BoardWindow;
   /** lower-cased usernames */
   starUsers: ReadonlySet<string>;
@@ -197,122 +195,162 @@ export interface BoardInput {
   awards: readonly Award[];
 }
 
+export interface BoardInput extends FoldSettings {
+  /** sorted by submit time (then id) */
+  submissions: readonly RankSubmission[];
+  users: ReadonlyMap<string, RankUserInfo>;
+}
+
+/**
+ * A contest format's board in two steps, so a board can be kept up to date by refolding only the
+ * participants whose submissions changed (the server's contest/board-state.ts):
+ * - `row`: one participant's row from his own submissions (submit order), null when none counts;
+ *   it depends on nothing else, so a kept row stays true until his submissions or the settings change;
+ * - `finish`: what depends on all rows (ranks, awards, first solves): new row objects, sorted, so the
+ *   rows given (which a cache may keep and serve) are never changed.
+ */
+export interface RowFold<R extends AcmRankRow | OiRankRow> {
+  row(user: RankUserInfo, subs: readonly RankSubmission[], s: FoldSettings): R | null;
+  finish(rows: readonly R[], s: FoldSettings): R[];
+}
+
+/** A whole board: each user's row from his submissions, then the finish. */
+export function foldBoard<R extends AcmRankRow | OiRankRow>(fold: RowFold<R>, input: BoardInput): R[] {
+  const byUser = new Map<string, RankSubmission[]>();
+  for (const s of input.submissions) {
+    const list = byUser.get(s.uid);
+    if (list) list.push(s);
+    else if (input.users.has(s.uid)) byUser.set(s.uid, [s]);
+  }
+  const rows: R[] = [];
+  for (const [uid, subs] of byUser) {
+    const row = fold.row(input.users.get(uid)!, subs, input);
+    if (row) rows.push(row);
+  }
+  return fold.finish(rows, input);
+}
+
 export const emptyAcmCell = (): AcmCell => ({ isAC: false, isFirstAC: false, isAfterContest: false, ACTime: null, errorNum: 0, tryNum: 0 });
 
 /** What an accepted cell adds to the total time, in seconds: its AC time plus 20 minutes per rejected try. */
 export const acmCellCost = (cell: AcmCell) => (cell.isAC && cell.ACTime !== null ? cell.ACTime + cell.errorNum * CONTEST_LIMITS.penaltySec : 0);
 
+/** A row with its rank and award cleared, as `finish` starts from (a copy: kept rows are not changed). */
+const unranked = <R extends AwardTarget>(r: R): R => ({ ...r, rank: 0, isWinAward: false, awardName: null, awardBackground: null, awardColor: null });
+
+const isStarOf = (s: FoldSettings) => (r: { username: string }) => s.starUsers.has(r.username.toLowerCase());
+
 /**
- * ACM board folded from the contest's submissions in submit order. Times
- * are computed from the contest start at ranking time, so moving the start later fixes every penalty
- * at once (HOJ issue #95).
+ * ACM: submissions in submit order per problem. Times are computed from the contest start at ranking
+ * time, so moving the start later fixes every penalty at once (HOJ issue #95).
  */
-export function acmBoard(input: BoardInput): AcmRankRow[] {
-  // Hot loop (100 000 submissions fold in a few ms): cells live in one array per row indexed by problem
-  // (a per-row object keyed by display id would give every row its own hidden class and make each
-  // access a megamorphic lookup); `submissionInfo` is built once at the end.
-  const problemIndex = new Map<string, number>();
-  const problemIds: string[] = [];
-  const rows = new Map<string, { row: AcmRankRow; cells: (AcmCell | undefined)[] }>();
-  const { startTime } = input.window;
-  const window = input.window;
-  for (const s of input.submissions) {
-    const phase = phaseOf(s.submitTime, window);
-    if (phase === 'ignore') continue;
-    let acc = rows.get(s.uid);
-    if (!acc) {
-      const user = input.users.get(s.uid);
-      if (!user) continue;
-      acc = { row: { ...baseRow(user, input.rankShowName), ac: 0, totalTime: 0, total: 0, submissionInfo: {} }, cells: [] };
-      rows.set(s.uid, acc);
+export const ACM_FOLD: RowFold<AcmRankRow> = {
+  row(user, subs, s) {
+    const { window } = s;
+    let row: AcmRankRow | null = null;
+    const cells = new Map<string, AcmCell>();
+    for (const sub of subs) {
+      const phase = phaseOf(sub.submitTime, window);
+      if (phase === 'ignore') continue;
+      row ??= { ...baseRow(user, s.rankShowName), ac: 0, totalTime: 0, total: 0, submissionInfo: {} };
+      let cell = cells.get(sub.displayId);
+      if (!cell) cells.set(sub.displayId, (cell = emptyAcmCell()));
+      // After the first AC further tries change nothing.
+      if (cell.isAC) continue;
+      row.total++;
+      if (phase === 'hidden' || isUnfinished(sub.status)) {
+        cell.tryNum++;
+        continue;
+      }
+      if (sub.status === JudgeStatus.ACCEPTED) {
+        cell.isAC = true;
+        cell.ACTime = Math.floor((sub.submitTime - window.startTime) / 1000);
+        cell.isAfterContest = phase === 'after';
+        row.ac++;
+        row.totalTime += acmCellCost(cell);
+      } else if (ACM_PENALTY_STATUSES.has(sub.status)) {
+        cell.errorNum++;
+      }
     }
-    let p = problemIndex.get(s.displayId);
-    if (p === undefined) {
-      p = problemIds.length;
-      problemIndex.set(s.displayId, p);
-      problemIds.push(s.displayId);
-    }
-    let cell = acc.cells[p];
-    if (!cell) acc.cells[p] = cell = emptyAcmCell();
-    // After the first AC further tries change nothing.
-    if (cell.isAC) continue;
-    const row = acc.row;
-    row.total++;
-    if (phase === 'hidden' || isUnfinished(s.status)) {
-      cell.tryNum++;
-      continue;
-    }
-    if (s.status === JudgeStatus.ACCEPTED) {
-      cell.isAC = true;
-      cell.ACTime = Math.floor((s.submitTime - startTime) / 1000);
-      cell.isAfterContest = phase === 'after';
-      row.ac++;
-      row.totalTime += acmCellCost(cell);
-    } else if (ACM_PENALTY_STATUSES.has(s.status)) {
-      cell.errorNum++;
-    }
-  }
-  // First blood: the earliest in-contest AC of each problem; ACs in the same second all get it.
-  const firstAc: number[] = problemIds.map(() => Infinity);
-  for (const { cells } of rows.values())
-    for (let p = 0; p < cells.length; p++) {
-      const c = cells[p];
-      if (c?.isAC && !c.isAfterContest && c.ACTime! < firstAc[p]!) firstAc[p] = c.ACTime!;
-    }
-  const list: AcmRankRow[] = [];
-  for (const { row, cells } of rows.values()) {
-    for (let p = 0; p < cells.length; p++) {
-      const c = cells[p];
-      if (!c) continue;
-      if (c.isAC && !c.isAfterContest && c.ACTime === firstAc[p]) c.isFirstAC = true;
-      row.submissionInfo[problemIds[p]!] = c;
-    }
-    list.push(row);
-  }
-  assignRanks(list, compareAcm, (r) => input.starUsers.has(r.username.toLowerCase()));
-  applyAwards(list, input.awardType, input.awards, (r) => r.ac > 0);
+    if (row) for (const [displayId, cell] of cells) row.submissionInfo[displayId] = cell;
+    return row;
+  },
+  finish(rows, s) {
+    // First blood: the earliest in-contest AC of each problem; ACs in the same second all get it.
+    const firstAc = new Map<string, number>();
+    for (const r of rows)
+      for (const k in r.submissionInfo) {
+        const c = r.submissionInfo[k]!;
+        if (c.isAC && !c.isAfterContest && c.ACTime! < (firstAc.get(k) ?? Infinity)) firstAc.set(k, c.ACTime!);
+      }
+    const list = rows.map((r) => {
+      let info = r.submissionInfo;
+      for (const k in r.submissionInfo) {
+        const c = r.submissionInfo[k]!;
+        const first = c.isAC && !c.isAfterContest && c.ACTime === firstAc.get(k);
+        if (first === c.isFirstAC) continue;
+        if (info === r.submissionInfo) info = { ...info };
+        info[k] = { ...c, isFirstAC: first };
+      }
+      return { ...unranked(r), submissionInfo: info };
+    });
+    assignRanks(list, compareAcm, isStarOf(s));
+    applyAwards(list, s.awardType, s.awards, (r) => r.ac > 0);
+    return list;
+  },
+};
+
+/** ACM board folded from the contest's submissions in submit order (ACM_FOLD). */
+export const acmBoard = (input: BoardInput): AcmRankRow[] => foldBoard(ACM_FOLD, input);
+
+/** Sums a scored row's problems and fastest accepted runs. */
+function scoredTotals(row: OiRankRow): OiRankRow {
+  let score = 0;
+  let time = 0;
+  for (const k in row.submissionInfo) score += row.submissionInfo[k]!;
+  for (const k in row.timeInfo) time += row.timeInfo[k]!;
+  row.totalScore = score;
+  row.totalTime = time;
+  return row;
+}
+
+/** Ranks and awards of a scored board (OI, IOI), on copies of the rows. */
+function finishScored(rows: readonly OiRankRow[], s: FoldSettings, compare: (a: OiRankRow, b: OiRankRow) => number): OiRankRow[] {
+  const list = rows.map(unranked);
+  assignRanks(list, compare, isStarOf(s));
+  applyAwards(list, s.awardType, s.awards, (r) => r.totalScore > 0);
   return list;
 }
 
 /**
- * OI board: per problem one score counts, the most recent judged
- * submission's (Recent) or the best one (Highest); total score desc, then total time asc, where a
- * problem's time is the fastest run among its accepted submissions. Results hidden by the seal do
- * not count at all (OI shows no pending tries).
+ * OI: per problem one score counts, the most recent judged submission's (Recent) or the best one
+ * (Highest); total score desc, then total time asc, where a problem's time is the fastest run among its
+ * accepted submissions. Results hidden by the seal do not count at all (OI shows no pending tries).
  */
-export function oiBoard(input: BoardInput & { scoreType: 'Recent' | 'Highest' }): OiRankRow[] {
-  const rows = new Map<string, OiRankRow>();
-  for (const s of input.submissions) {
-    const phase = phaseOf(s.submitTime, input.window);
-    if (phase === 'ignore' || phase === 'hidden' || isUnfinished(s.status)) continue;
-    let row = rows.get(s.uid);
-    if (!row) {
-      const user = input.users.get(s.uid);
-      if (!user) continue;
-      row = { ...baseRow(user, input.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} };
-      rows.set(s.uid, row);
-    }
-    const score = s.score ?? 0;
-    const known = row.submissionInfo[s.displayId];
-    if (input.scoreType === 'Recent' || known === undefined || score > known) row.submissionInfo[s.displayId] = score;
-    if (s.status === JudgeStatus.ACCEPTED && s.time !== null) {
-      const t = row.timeInfo[s.displayId];
-      if (t === undefined || s.time < t) row.timeInfo[s.displayId] = s.time;
-    }
-  }
-  const list = [...rows.values()];
-  for (const row of list) {
-    let score = 0;
-    let time = 0;
-    for (const k in row.submissionInfo) score += row.submissionInfo[k]!;
-    for (const k in row.timeInfo) time += row.timeInfo[k]!;
-    row.totalScore = score;
-    row.totalTime = time;
-  }
-  assignRanks(list, compareOi, (r) => input.starUsers.has(r.username.toLowerCase()));
-  applyAwards(list, input.awardType, input.awards, (r) => r.totalScore > 0);
-  return list;
+export function oiFold(scoreType: 'Recent' | 'Highest'): RowFold<OiRankRow> {
+  return {
+    row(user, subs, s) {
+      let row: OiRankRow | null = null;
+      for (const sub of subs) {
+        const phase = phaseOf(sub.submitTime, s.window);
+        if (phase === 'ignore' || phase === 'hidden' || isUnfinished(sub.status)) continue;
+        row ??= { ...baseRow(user, s.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} };
+        const score = sub.score ?? 0;
+        const known = row.submissionInfo[sub.displayId];
+        if (scoreType === 'Recent' || known === undefined || score > known) row.submissionInfo[sub.displayId] = score;
+        if (sub.status === JudgeStatus.ACCEPTED && sub.time !== null) {
+          const t = row.timeInfo[sub.displayId];
+          if (t === undefined || sub.time < t) row.timeInfo[sub.displayId] = sub.time;
+        }
+      }
+      return row && scoredTotals(row);
+    },
+    finish: (rows, s) => finishScored(rows, s, compareOi),
+  };
 }
+
+/** OI board (oiFold). */
+export const oiBoard = (input: BoardInput & { scoreType: 'Recent' | 'Highest' }): OiRankRow[] => foldBoard(oiFold(input.scoreType), input);
 
 /** What an IOI problem's score is made of, over one participant's judged submissions of it. */
 export interface IoiBest {
@@ -346,40 +384,32 @@ export function ioiScore(b: IoiBest): number {
 export const subtaskScore = (mode: string, min: number, sum: number, n: number) => (mode === 'subtask_average' ? Math.round(sum / n) : min);
 
 /**
- * IOI board (Hydro's `ioi` rule, the IOI's own): a problem's score is, for each subtask, the best that
+ * IOI (Hydro's `ioi` rule, the IOI's own): a problem's score is, for each subtask, the best that
  * subtask scored in any of the participant's submissions, summed; a submission judged without
  * subtasks counts as a whole (the problem scores at least its best such submission). Total score desc;
  * equal totals share the rank (no time tie-break; a problem's time, the fastest accepted run, is only
  * shown). Results hidden by a seal and unfinished ones do not count, as in OI.
  */
-export function ioiBoard(input: BoardInput): OiRankRow[] {
-  const rows = new Map<string, { row: OiRankRow; best: Map<string, IoiBest> }>();
-  for (const s of input.submissions) {
-    const phase = phaseOf(s.submitTime, input.window);
-    if (phase === 'ignore' || phase === 'hidden' || isUnfinished(s.status)) continue;
-    let acc = rows.get(s.uid);
-    if (!acc) {
-      const user = input.users.get(s.uid);
-      if (!user) continue;
-      acc = { row: { ...baseRow(user, input.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} }, best: new Map() };
-      rows.set(s.uid, acc);
+export const IOI_FOLD: RowFold<OiRankRow> = {
+  row(user, subs, s) {
+    let row: OiRankRow | null = null;
+    const best = new Map<string, IoiBest>();
+    for (const sub of subs) {
+      const phase = phaseOf(sub.submitTime, s.window);
+      if (phase === 'ignore' || phase === 'hidden' || isUnfinished(sub.status)) continue;
+      row ??= { ...baseRow(user, s.rankShowName), totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} };
+      best.set(sub.displayId, ioiAdd(best.get(sub.displayId), sub));
+      if (sub.status === JudgeStatus.ACCEPTED && sub.time !== null) {
+        const t = row.timeInfo[sub.displayId];
+        if (t === undefined || sub.time < t) row.timeInfo[sub.displayId] = sub.time;
+      }
     }
-    acc.best.set(s.displayId, ioiAdd(acc.best.get(s.displayId), s));
-    if (s.status === JudgeStatus.ACCEPTED && s.time !== null) {
-      const t = acc.row.timeInfo[s.displayId];
-      if (t === undefined || s.time < t) acc.row.timeInfo[s.displayId] = s.time;
-    }
-  }
-  const list: OiRankRow[] = [];
-  for (const { row, best } of rows.values()) {
-    for (const [displayId, b] of best) {
-      row.submissionInfo[displayId] = ioiScore(b);
-      row.totalScore += row.submissionInfo[displayId]!;
-    }
-    for (const k in row.timeInfo) row.totalTime += row.timeInfo[k]!;
-    list.push(row);
-  }
-  assignRanks(list, compareIoi, (r) => input.starUsers.has(r.username.toLowerCase()));
-  applyAwards(list, input.awardType, input.awards, (r) => r.totalScore > 0);
-  return list;
-}
+    if (!row) return null;
+    for (const [displayId, b] of best) row.submissionInfo[displayId] = ioiScore(b);
+    return scoredTotals(row);
+  },
+  finish: (rows, s) => finishScored(rows, s, compareIoi),
+};
+
+/** IOI board (IOI_FOLD). */
+export const ioiBoard = (input: BoardInput): OiRankRow[] => foldBoard(IOI_FOLD, input);

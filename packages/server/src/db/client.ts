@@ -28,7 +28,7 @@ export function connect(url: string, max = 8): Database {
   // Idle clients report errors when the server goes away (e.g. at shutdown); without a listener they crash the process.
   pool.on('error', () => {});
   const listener = new PgListener(url);
-  return {
+  const database: Database = {
     db: drizzle(pool, { schema }),
     pool,
     url,
@@ -38,7 +38,14 @@ export function connect(url: string, max = 8): Database {
       await pool.end();
     },
   };
+  byDb.set(database.db, database);
+  return database;
 }
+
+const byDb = new WeakMap<object, Database>();
+
+/** The Database a `db` handle belongs to (for its listener), when it was opened by `connect`; not a transaction's. */
+export const databaseOfDb = (db: object): Database | undefined => byDb.get(db);
 
 export async function runMigrations(database: Database) {
   await migrate(database.db, { migrationsFolder });

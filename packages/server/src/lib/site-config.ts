@@ -3,6 +3,7 @@ import { DEFAULT_OI_WIKI_URL, DISCUSSION_LIMITS, type GroupConfig, type SwitchCo
 import type { Db } from '../db/client.js';
 import { siteConfig } from '../db/schema/index.js';
 import { fail } from './errors.js';
+import { noticeSettingChange, settingsCacheOf } from './settings-cache.js';
 
 /** SMTP settings edited in the admin area; empty host means "no SMTP: write mail to the dev outbox". */
 export interface SmtpConfig {
@@ -94,10 +95,19 @@ export function assertJudgeOpen(switches: SwitchConfig, judge: 'public' | 'conte
   if (judge === 'group' && !switches.openGroupJudge) throw fail('groupJudgeClosed');
 }
 
-/** Reads one settings section, filling fields a newer version added with their defaults. */
+/**
+ * One settings section, filling fields a newer version added with their defaults: from this node's cache
+ * (settings-cache.ts, kept true by change notices), so a call costs no query. Each caller gets its own copy.
+ */
 export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): Promise<SiteSettings[K]> {
+  const cache = settingsCacheOf(db);
+  const stored = await (cache ? cache.get(key, () => readSetting(db, key)) : readSetting(db, key));
+  return { ...defaults[key], ...stored } as SiteSettings[K];
+}
+
+async function readSetting(db: Db, key: keyof SiteSettings): Promise<object> {
   const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, key));
-  return { ...defaults[key], ...((row?.value as object) ?? {}) } as SiteSettings[K];
+  return (row?.value as object) ?? {};
 }
 
 /**
@@ -106,10 +116,16 @@ export async function getSetting<K extends keyof SiteSettings>(db: Db, key: K): 
  */
 export async function putSetting<K extends keyof SiteSettings>(db: Db, key: K, value: Partial<SiteSettings[K]>): Promise<SiteSettings[K]> {
   const patch = JSON.stringify(value);
-  const [row] = await db
-    .insert(siteConfig)
-    .values({ key, value: { ...defaults[key], ...value } })
-    .onConflictDoUpdate({ target: siteConfig.key, set: { value: sql`${siteConfig.value} || ${patch}::jsonb`, gmtModified: new Date() } })
-    .returning({ value: siteConfig.value });
-  return { ...defaults[key], ...(row!.value as object) } as SiteSettings[K];
+  // The notice goes in the write's transaction: every node hears it when (and only if) the change commits.
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(siteConfig)
+      .values({ key, value: { ...defaults[key], ...value } })
+      .onConflictDoUpdate({ target: siteConfig.key, set: { value: sql`${siteConfig.value} || ${patch}::jsonb`, gmtModified: new Date() } })
+      .returning({ value: siteConfig.value });
+    await noticeSettingChange(tx, key);
+    return row!.value as object;
+  });
+  settingsCacheOf(db)?.forget(key);
+  return { ...defaults[key], ...stored } as SiteSettings[K];
 }
