@@ -1,7 +1,9 @@
 /**
  * Contest scoreboard at scale: an ACM contest with 2 000 participants, 12 problems and 100 000
- * submissions, through the real server (POST /api/get-contest-rank), cold (the board computed for the
- * request) and warm (the board cache), against a hello-world route of the same server in the same run.
+ * submissions, through the real server (POST /api/get-contest-rank), cold (the board read whole for the
+ * request) and warm (the board cache), against a hello-world route of the same server in the same run;
+ * and in process, the cold board and the cost of a refresh (only what changed read and folded) after
+ * N new judgements.
  *
  *   npx tsx bench/scoreboard.ts [SECONDS per measurement = 4] [CONNECTIONS = 16]
  *
@@ -9,7 +11,7 @@
  * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission query;
  * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load); BENCH_IOI=1 adds the
  * IOI board to the profile: 4 case rows in 2 subtasks per submission, and the cold board folded best
- * per subtask (its extra case-row query and `ioiBoard`) against OI's (`oiBoard`, Highest) on the same data.
+ * per subtask (its extra case-row query and `IOI_FOLD`) against OI's (Highest) on the same data.
  *
  * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
@@ -17,7 +19,8 @@
  * generator (node:http keep-alive connections in a closed loop, every answer checked for envelope
  * status 200). Measured:
  *
- * - in this process, the two halves of a cold board: the queries (`boardData`) and the fold (`acmBoard`);
+ * - in this process (`boardNow`): the cold board (read whole and folded), then refreshes after nothing,
+ *   1, 10, 100 and 1 000 new judged submissions and the pending ones judged (wall and node CPU);
  * - cold: the contest admin asks with forceRefresh, so every request computes the board (one at a time);
  * - warm: a participant asks for page 1 (own row and 3 followed users pinned), one at a time (latency)
  *   and with N connections (throughput); and the same with rotating pages and school searches;
@@ -26,12 +29,11 @@
  * shared machine it is the figure that stays comparable between runs.
  */
 import os from 'node:os';
-import { acmBoard, ioiBoard, oiBoard, type BoardInput } from '@oj/shared';
 import type { AppContext } from '../packages/server/src/context.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
 import { contestById } from '../packages/server/src/modules/contest/access.js';
-import { boardData } from '../packages/server/src/modules/contest/board.js';
+import { boardNow } from '../packages/server/src/modules/contest/board.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
   benchServerConfig as serverConfig,
@@ -127,44 +129,71 @@ async function fill(url: string): Promise<number> {
   return cid;
 }
 
-/** The two halves of a cold board, timed in this process (same code as the server's). */
+/**
+ * The board in this process (same code as the server's, `boardNow`): cold = the contest read whole and
+ * folded (best of 9 after 2 warm-ups, and the node's CPU of the best); refresh = what changed read and
+ * folded, after N new judged submissions (inserted as the judge would leave them, submitted now), after N
+ * pending ones judged, and after nothing.
+ */
 async function profile(url: string, dataDir: string, cid: number) {
   const database = connect(url, 2);
   const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
-  const c = (await contestById(database.db, cid))!;
-  const queryMs: number[] = [];
-  const foldMs: number[] = [];
+  let c = (await contestById(database.db, cid))!;
+  const v = { sealed: false, containsEnd: false, removeStar: false };
+  const timed = async (fn: () => Promise<unknown>) => {
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    await fn();
+    const d = process.cpuUsage(cpu);
+    return { ms: performance.now() - t0, cpuMs: (d.user + d.system) / 1000 };
+  };
+  const best = (xs: { ms: number; cpuMs: number }[]) => xs.reduce((a, b) => (b.ms < a.ms ? b : a));
+  await boardNow(ctx, c, v, true);
+  await database.listener.ready();
+  const coldRuns: { ms: number; cpuMs: number }[] = [];
   let rows = 0;
   for (let i = 0; i < 11; i++) {
-    const t0 = performance.now();
-    const { submissions, users } = await boardData(ctx, c);
-    const t1 = performance.now();
-    const board = acmBoard({
-      submissions,
-      users,
-      window: { startTime: c.startTime.getTime(), endTime: c.endTime.getTime(), sealFrom: null, includeAfterEnd: false },
-      starUsers: new Set(c.starAccount.map((s) => s.toLowerCase())),
-      rankShowName: 'username',
-      awardType: c.awardType,
-      awards: c.awardConfig,
+    const r = await timed(async () => {
+      rows = (await boardNow(ctx, c, v, true)).rows.length;
     });
-    const t2 = performance.now();
-    rows = board.length;
-    if (i >= 2) {
-      queryMs.push(t1 - t0);
-      foldMs.push(t2 - t1);
-    }
+    if (i >= 2) coldRuns.push(r);
   }
+  const cold = best(coldRuns);
+  const refresh: { label: string; ms: number; cpuMs: number }[] = [];
+  const step = async (label: string, change: () => Promise<unknown>) => {
+    await change();
+    refresh.push({ label, ...(await timed(() => boardNow(ctx, c, v))) });
+  };
+  const judged = (n: number) =>
+    database.pool.query(
+      `insert into judge (pid, display_pid, uid, username, status, score, time, memory, length, language, code, submit_time, cid, cpid, judger, version, gmt_modified)
+       select j.pid, j.display_pid, j.uid, j.username, case when j.submit_id % 3 = 0 then 0 else -1 end, 0, 50, 2048, 200, 'C++', 'x', now(), j.cid, 0, 'judge-1', 0, now()
+       from (select * from judge where cid = $1 order by submit_id limit $2) j`,
+      [cid, n],
+    );
+  const pendingJudged = (n: number) =>
+    database.pool.query(
+      `with p as (select submit_id from judge where cid = $1 and status = 5 limit $2)
+       update judge set status = 0, time = 77 from p where judge.submit_id = p.submit_id`,
+      [cid, n],
+    );
+  await step('nothing new', async () => {});
+  await step('nothing new', async () => {});
+  for (const n of [1, 10, 100, 1000]) await step(`${n} new judged submissions`, () => judged(n));
+  // The bench's pending submissions (30), judged at once: read again by id on every refresh until then.
+  await step('30 pending ones judged', () => pendingJudged(30));
+  await step('nothing new', async () => {});
+  c = (await contestById(database.db, cid))!;
   if (process.env.BENCH_EXPLAIN) {
     const plan = await database.pool.query(
-      `explain (analyze, buffers) select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
-       from judge where cid = $1 order by submit_time, submit_id`,
+      `explain (analyze, buffers) select submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
+       from judge where cid = $1 and true`,
       [cid],
     );
     for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
   }
   await database.close();
-  return { queryMs: Math.min(...queryMs), foldMs: Math.min(...foldMs), rows };
+  return { cold, rows, refresh };
 }
 
 /**
@@ -186,22 +215,14 @@ async function profileIoi(url: string, dataDir: string, cid: number) {
   console.log(`  IOI: case rows in ${((Date.now() - s) / 1000).toFixed(1)} s`);
   const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
   const c = (await contestById(database.db, cid))!;
+  const v = { sealed: false, containsEnd: false, removeStar: false };
+  // The same contest folded as OI (Highest) and as IOI (its case rows read too), read whole each time.
   const run = async (subtasks: boolean) => {
+    const as = { ...c, type: subtasks ? 2 : 1, oiRankScoreType: 'Highest' };
     const ms: number[] = [];
     for (let i = 0; i < 11; i++) {
       const t0 = performance.now();
-      const { submissions, users } = await boardData(ctx, c, subtasks);
-      const input: BoardInput = {
-        submissions,
-        users,
-        window: { startTime: c.startTime.getTime(), endTime: c.endTime.getTime(), sealFrom: null, includeAfterEnd: false },
-        starUsers: new Set(c.starAccount.map((x) => x.toLowerCase())),
-        rankShowName: 'username',
-        awardType: c.awardType,
-        awards: c.awardConfig,
-      };
-      if (subtasks) ioiBoard(input);
-      else oiBoard({ ...input, scoreType: 'Highest' });
+      await boardNow(ctx, as, v, true);
       if (i >= 2) ms.push(performance.now() - t0);
     }
     return Math.min(...ms);
@@ -215,6 +236,13 @@ async function profileIoi(url: string, dataDir: string, cid: number) {
 // ---------------------------------------------------------------------------------------------
 
 type Profile = Awaited<ReturnType<typeof profile>>;
+
+function printProfile(prof: Profile) {
+  console.log(`\nin process: cold board (read whole, best of 9) ${prof.cold.ms.toFixed(1)} ms, node CPU ${prof.cold.cpuMs.toFixed(1)} ms, ${prof.rows} rows`);
+  console.log(`| refresh after | ms | node CPU ms | ÷ cold |`);
+  console.log(`|---|---|---|---|`);
+  for (const r of prof.refresh) console.log(`| ${r.label} | ${r.ms.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.ms / prof.cold.ms).toFixed(3)} |`);
+}
 
 async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: Profile }) {
   const load = (name: string, reqOf: (i: number) => Req, o: Parameters<typeof loadRequests>[3]) => loadRequests(server, name, reqOf, o);
@@ -262,7 +290,7 @@ async function measure(server: BenchServer, { cid, prof }: { cid: number; prof: 
         (r.errors ? ` ${r.errors} errors` : ''),
     );
   }
-  console.log(`\ncold board in process: queries ${prof.queryMs.toFixed(1)} ms + fold ${prof.foldMs.toFixed(1)} ms (${prof.rows} rows)`);
+  printProfile(prof);
   const goal = Math.max(warm1.p50, warmPages.p50, warmSearch.p50);
   console.log(`warm p50 (1 connection, worst of page 1 / pages / search): ${goal.toFixed(2)} ms — goal ≤ 20 ms: ${goal <= 20 ? 'met' : 'NOT met'}`);
   console.log(
@@ -279,7 +307,7 @@ runBench({
     console.log('Filling');
     const cid = await fill(site.url);
     const prof = await profile(site.url, site.dataDir, cid);
-    console.log(`in process (best of 9): queries ${prof.queryMs.toFixed(1)} ms, fold ${prof.foldMs.toFixed(1)} ms, ${prof.rows} rows`);
+    printProfile(prof);
     if (process.env.BENCH_IOI) await profileIoi(site.url, site.dataDir, cid);
     return { cid, prof };
   },

@@ -1,49 +1,55 @@
 /**
- * Builds a contest's board: one query for the contest's submissions (with their problem letter) and
- * one for the users in it, folded in memory (the rules of `@oj/shared` scoreboard.ts). Boards are
- * cached per API node, contest and variant (sealed view, after-contest submissions, stars removed):
+ * A contest's board, per API node, contest and variant (sealed view, after-contest submissions, stars
+ * removed), folded from the contest's submissions kept in memory (board-state.ts) with the rules of
+ * `@oj/shared` scoreboard.ts. A refresh reads only what changed since the last one and refolds only the
+ * rows of the participants whose submissions changed, then ranks all rows again (a cost that grows with
+ * the participants, not the submissions). Served boards:
  *
  * - younger than BOARD_TTL_MS (5 s): served as is, so a board polled by every participant costs one
- *   computation per 5 s per node, whatever the number of viewers;
- * - younger than BOARD_STALE_MS (15 s): served at once while one recomputation runs in the background
- *   (busy boards: no reader ever waits for the fold);
+ *   refresh per 5 s per node, whatever the number of viewers;
+ * - younger than BOARD_STALE_MS (15 s): served at once while one refresh runs in the background;
  * - older: the reader waits for a fresh one (a lone viewer polling every 30 s must not get the board of
  *   his previous poll);
- * - contest admins can force a fresh one; admin changes (settings, problems, rejudge) forget them.
+ * - contest admins can force a fresh one (read whole); admin changes (settings, problems, rejudge)
+ *   forget them on every node (`forgetBoards`, a change notice).
  */
 import {
-  acmBoard,
+  ACM_FOLD,
   ContestType,
-  GroupLevel,
+  IOI_FOLD,
   ioiAdd,
-  ioiBoard,
   ioiScore,
   isUnfinished,
-  oiBoard,
+  oiFold,
   subtaskScore,
   type IoiBest,
-  Role,
   sealActive,
   type AcmRankRow,
-  type BoardInput,
+  type FoldSettings,
   type OiRankRow,
   type OiRankScoreType,
   type RankShowName,
-  type RankSubmission,
-  type RankUserInfo,
+  type RowFold,
   contestRule,
   type ContestTypeCode,
 } from '@oj/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ContestRow } from './access.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
+import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
+import { BoardState, dataKeyOf, REBUILD_MS } from './board-state.js';
+import { noticeBoardChange } from './board-notice.js';
+
+export { contestStaff } from './board-staff.js';
 
 const BOARD_TTL_MS = cacheLifetime(5000);
 const BOARD_STALE_MS = cacheLifetime(15_000);
 /** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
 const BOARD_DROP_MS = 10 * 60_000;
+
+type Row = AcmRankRow | OiRankRow;
 
 export type Board = { rows: AcmRankRow[] | OiRankRow[] } & {
   /** uid → row, for pinning the viewer and concerned users without a scan */
@@ -66,15 +72,25 @@ interface Entry {
   used: number;
 }
 
-/** A contest's submissions and users, read once for all its variants (they fold the same data). */
-interface DataEntry {
-  at: number;
-  value: Promise<BoardData>;
+/**
+ * A variant's rows as last folded: each participant's row (before ranking) with the version of his
+ * submissions it was folded from, so a refresh refolds only those whose version moved.
+ */
+interface View {
+  state: BoardState;
+  /** the contest settings the rows were folded under */
+  key: string;
+  rows: Map<string, Row | null>;
+  versions: Map<string, number>;
+  folded: number;
+  board: Board | null;
 }
 
 interface AppBoards {
   entries: Map<string, Entry>;
-  data: Map<number, DataEntry>;
+  /** per contest: its state (being read whole, or read) and when it was read whole */
+  states: Map<number, { at: number; value: Promise<BoardState> }>;
+  views: Map<string, View>;
   /** per contest, raised by forgetBoards: a computation started before it is not kept */
   generation: Map<number, number>;
   swept: number;
@@ -86,24 +102,116 @@ const keyOf = (cid: number, v: BoardVariant) => `${cid}|${+v.sealed}|${+v.contai
 
 function boardsOf(ctx: AppContext): AppBoards {
   let b = byApp.get(ctx);
-  if (!b) byApp.set(ctx, (b = { entries: new Map(), data: new Map(), generation: new Map(), swept: Date.now() }));
-  return b;
+  if (b) return b;
+  const boards: AppBoards = (b = { entries: new Map(), states: new Map(), views: new Map(), generation: new Map(), swept: Date.now() });
+  byApp.set(ctx, boards);
+  const { listener } = ctx.database;
+  listener.on(CHANGE_CHANNEL, (payload) => {
+    if (payload.startsWith('board:')) dropContest(boards, Number(payload.slice(6)));
+    else if (payload.startsWith('sub:')) {
+      const [cid, id] = payload.slice(4).split(':').map(Number);
+      void boards.states.get(cid!)?.value.then(
+        (st) => st.recheck.add(id!),
+        () => {},
+      );
+    } else if (payload.startsWith('user:')) {
+      const uid = payload.slice(5);
+      for (const { value } of boards.states.values())
+        void value.then(
+          (st) => st.has(uid) && st.dirtyUsers.add(uid),
+          () => {},
+        );
+    }
+  });
+  // Notices may have been missed: every state is read anew.
+  listener.onReset(() => {
+    for (const cid of [...boards.states.keys()]) bumpGeneration(boards, cid);
+    boards.states.clear();
+  });
+  return boards;
 }
 
-function dataOf(ctx: AppContext, boards: AppBoards, c: ContestRow, now: number): Promise<BoardData> {
-  const hit = boards.data.get(c.id);
-  if (hit && now - hit.at < BOARD_TTL_MS) return hit.value;
-  const value = boardData(ctx, c, foldOf(c).subtasks);
-  boards.data.set(c.id, { at: now, value });
-  value.catch(() => boards.data.get(c.id)?.value === value && boards.data.delete(c.id));
+function bumpGeneration(boards: AppBoards, cid: number) {
+  boards.generation.set(cid, (boards.generation.get(cid) ?? 0) + 1);
+}
+
+function dropContest(boards: AppBoards, cid: number) {
+  bumpGeneration(boards, cid);
+  boards.states.delete(cid);
+  for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
+  for (const k of [...boards.views.keys()]) if (k.startsWith(`${cid}|`)) boards.views.delete(k);
+}
+
+/**
+ * The contest's state, up to date: read whole when there is none (or it is too old, or the contest's staff
+ * changed, or notices cannot be trusted, or `whole`), else refreshed with what changed.
+ */
+async function stateOf(ctx: AppContext, boards: AppBoards, c: ContestRow, whole: boolean): Promise<BoardState> {
+  const subtasks = foldOf(c).subtasks;
+  const held = boards.states.get(c.id);
+  if (held && !whole && ctx.database.listener.live && Date.now() - held.at < REBUILD_MS) {
+    const st = await held.value.catch(() => null);
+    if (st && st.dataKey === dataKeyOf(c, subtasks)) {
+      await st.refresh(ctx, c);
+      return st;
+    }
+  }
+  const value = BoardState.build(ctx, c, subtasks);
+  // Kept only while change notices can be trusted; a failure is never kept.
+  if (ctx.database.listener.live) {
+    boards.states.set(c.id, { at: Date.now(), value });
+    value.catch(() => boards.states.get(c.id)?.value === value && boards.states.delete(c.id));
+  }
   return value;
 }
 
+/** What the variant's rows are folded under: a change (times, seal, stars, names, awards) refolds every row. */
+function settingsOf(c: ContestRow, v: BoardVariant): FoldSettings {
+  return {
+    window: {
+      startTime: c.startTime.getTime(),
+      endTime: c.endTime.getTime(),
+      sealFrom: v.sealed ? (c.sealRankTime?.getTime() ?? null) : null,
+      includeAfterEnd: v.containsEnd && c.allowEndSubmit,
+    },
+    starUsers: new Set(c.starAccount.map((s) => s.toLowerCase())),
+    rankShowName: c.rankShowName as RankShowName,
+    awardType: c.awardType,
+    awards: c.awardConfig,
+  };
+}
+
+/** Folds the variant from the state: only the rows whose participant changed, then the ranks of all. */
+export function foldView(views: Map<string, View>, key: string, st: BoardState, c: ContestRow, v: BoardVariant): Board {
+  const settings = settingsOf(c, v);
+  const fold = foldOf(c).rows(c);
+  const settingsKey = JSON.stringify([settings.window, c.starAccount, settings.rankShowName, c.awardType, c.awardConfig, c.oiRankScoreType, c.type]);
+  let view = views.get(key);
+  if (!view || view.state !== st || view.key !== settingsKey) {
+    view = { state: st, key: settingsKey, rows: new Map(), versions: new Map(), folded: -1, board: null };
+    views.set(key, view);
+  }
+  if (view.board && view.folded === st.version) return view.board;
+  for (const [uid, version] of st.userVersion) {
+    if (view.versions.get(uid) === version) continue;
+    view.versions.set(uid, version);
+    const user = st.users.get(uid);
+    view.rows.set(uid, user ? (fold as RowFold<Row>).row(user, st.byUser.get(uid) ?? [], settings) : null);
+  }
+  const stars = settings.starUsers;
+  const list: Row[] = [];
+  for (const r of view.rows.values()) if (r && !(v.removeStar && stars.has(r.username.toLowerCase()))) list.push(r);
+  const rows = (fold as RowFold<Row>).finish(list, settings) as AcmRankRow[] | OiRankRow[];
+  view.board = { rows, byUid: new Map<string, Row>(rows.map((r) => [r.uid, r])) };
+  view.folded = st.version;
+  return view.board;
+}
+
 /** Starts a computation and makes it the entry's value once it succeeds; a failure is never kept. */
-function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow, v: BoardVariant): Promise<Board> {
+function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow, v: BoardVariant, whole: boolean): Promise<Board> {
   const at = Date.now();
   const generation = boards.generation.get(c.id) ?? 0;
-  const value = dataOf(ctx, boards, c, at).then((data) => foldBoard(c, v, data));
+  const value = stateOf(ctx, boards, c, whole).then((st) => foldView(boards.views, key, st, c, v));
   value.then(
     () => {
       const cur = boards.entries.get(key);
@@ -117,6 +225,8 @@ function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow,
       const cur = boards.entries.get(key);
       if (cur?.next === value) cur.next = undefined;
       else if (cur?.value === value) boards.entries.delete(key);
+      // A failed refresh may have left the state half read: read it whole next time.
+      boards.states.delete(c.id);
     },
   );
   return value;
@@ -127,121 +237,52 @@ export function contestBoard(ctx: AppContext, c: ContestRow, v: BoardVariant, fo
   const now = Date.now();
   if (now - boards.swept > 60_000) {
     boards.swept = now;
-    for (const [k, e] of boards.entries) if (now - e.used > BOARD_DROP_MS) boards.entries.delete(k);
-    for (const [cid, d] of boards.data) if (now - d.at > BOARD_TTL_MS) boards.data.delete(cid);
+    for (const [k, e] of boards.entries)
+      if (now - e.used > BOARD_DROP_MS) {
+        boards.entries.delete(k);
+        boards.views.delete(k);
+      }
+    const live = new Set([...boards.entries.keys()].map((k) => Number(k.split('|')[0])));
+    for (const cid of boards.states.keys()) if (!live.has(cid)) boards.states.delete(cid);
   }
-  if (force) boards.data.delete(c.id);
   const key = keyOf(c.id, v);
   const hit = boards.entries.get(key);
   if (hit && !force) {
     hit.used = now;
     const age = now - hit.at;
     if (age < BOARD_TTL_MS) return hit.value;
-    if (!hit.next) hit.next = compute(ctx, boards, key, c, v);
+    if (!hit.next) hit.next = compute(ctx, boards, key, c, v, false);
     if (age < BOARD_STALE_MS) return hit.value;
     return hit.next;
   }
-  const value = compute(ctx, boards, key, c, v);
+  const value = compute(ctx, boards, key, c, v, force);
   // Placed at once, so concurrent readers of a cold board share this computation.
   boards.entries.set(key, { at: now, value, used: now });
   return value;
 }
 
-/** After an admin change to a contest (settings, problems, rejudge) its boards are computed anew. */
-export function forgetBoards(ctx: AppContext, cid: number): void {
-  const boards = byApp.get(ctx);
-  if (!boards) return;
-  boards.generation.set(cid, (boards.generation.get(cid) ?? 0) + 1);
-  boards.data.delete(cid);
-  for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
+/**
+ * The board brought up to date now, whatever the age of the served one (tests and the bench measure the
+ * refresh with it): `whole` reads the contest anew, else only what changed.
+ */
+export function boardNow(ctx: AppContext, c: ContestRow, v: BoardVariant, whole = false): Promise<Board> {
+  return compute(ctx, boardsOf(ctx), keyOf(c.id, v), c, v, whole);
 }
 
 /**
- * Is the author of a submission (`uid`, an SQL expression) one of the contest's admins: policy.ts
- * `may(…, 'administer', contest)` over rows — the creator, a super admin, or a root of the group holding
- * the contest (its owner, a member at level 5; a site contest has no group, so no row matches there).
- * They test the problems: like HOJ they are not on the board, and the seal never hides their results.
- * Held to `may` by packages/server/test/policy-sql.test.ts.
+ * After an admin change to a contest (settings, problems, rejudge, deleted submissions) its boards are
+ * read anew, on this node at once and on the others when they hear the notice (sent after the caller's
+ * commit; a failure to send is left to the other nodes' REBUILD_MS belt).
  */
-export const contestStaff = (uid: SQL, c: Pick<ContestRow, 'uid' | 'gid'>): SQL =>
-  sql`(${uid} = ${c.uid ?? ''}
-    or exists (select 1 from user_role r where r.uid = ${uid} and r.role_id = ${Role.ROOT})
-    or exists (select 1 from "group" g where g.id = ${c.gid}::int and g.owner_uid = ${uid})
-    or exists (select 1 from group_member m where m.gid = ${c.gid}::int and m.uid = ${uid} and m.auth = ${GroupLevel.ROOT}))`;
+export function forgetBoards(ctx: AppContext, cid: number): void {
+  const boards = byApp.get(ctx);
+  if (boards) dropContest(boards, cid);
+  noticeBoardChange(ctx.database.db, cid).catch(() => {});
+}
 
 /** Is the board frozen for someone who is not the contest admin, right now? */
 export const sealedNow = (c: ContestRow, now = Date.now()) =>
   sealActive({ sealRank: c.sealRank, sealRankTime: c.sealRankTime?.getTime() ?? null, autoRealRank: c.autoRealRank, endTime: c.endTime.getTime() }, now);
-
-interface BoardData {
-  submissions: RankSubmission[];
-  users: Map<string, RankUserInfo>;
-}
-
-/**
- * The contest's submissions and their users, as the folds take them (shared: never changed); with
- * `subtasks`, each submission's subtask scores too (a fold that scores subtask-wise asks for them).
- */
-export async function boardData(ctx: AppContext, c: ContestRow, subtasks = false): Promise<BoardData> {
-  const { pool } = ctx.database;
-  // 100 000 submissions are most of a cold board's cost, so: rows as arrays (no object per row from
-  // the driver), the time as a float, no join (problem letters are mapped here from the contest's few
-  // links; submissions of problems no longer in the contest drop out as a join would drop them), and
-  // the users fetched by the uids seen instead of a second scan of the contest's submissions.
-  const [links, subs, groups] = await Promise.all([
-    pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [c.id], rowMode: 'array' }),
-    pool.query<[string, number, number, number | null, number | null, number, number]>({
-      text: `select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8, submit_id
-             from judge where cid = $1
-             order by submit_time, submit_id`,
-      values: [c.id],
-      rowMode: 'array',
-    }),
-    subtasks ? subtaskScores(ctx, c.id) : null,
-  ]);
-  const letter = new Map(links.rows.map(([pid, displayId]) => [pid, displayId]));
-  const submissions: RankSubmission[] = [];
-  const uids = new Set<string>();
-  for (const r of subs.rows) {
-    const displayId = letter.get(r[1]);
-    if (displayId === undefined) continue;
-    uids.add(r[0]);
-    const s: RankSubmission = { uid: r[0], displayId, status: r[2], score: r[3], time: r[4], submitTime: r[5] };
-    const g = groups?.get(r[6]);
-    if (g) s.subtasks = g;
-    submissions.push(s);
-  }
-  const people = await ctx.database.db.execute<RankUserInfo & Record<string, unknown>>(sql`
-    select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
-    from user_info u
-    where u.uid = any(${sql.param([...uids])}::text[]) and not ${contestStaff(sql`u.uid`, c)}`);
-  const users = new Map<string, RankUserInfo>();
-  for (const u of people.rows) users.set(u.uid, u);
-  return { submissions, users };
-}
-
-/**
- * submit_id → (group → score) of the contest's submissions judged by subtasks, summed from their case
- * rows under the judge case mode they were judged in, as the judge and the submission's detail sum
- * them: subtask_lowest the lowest case score of the group, subtask_average the rounded mean.
- */
-async function subtaskScores(ctx: AppContext, cid: number): Promise<Map<number, Record<number, number>>> {
-  const { rows } = await ctx.database.pool.query<[number, number, string, number, number, number]>({
-    text: `select jc.submit_id, coalesce(jc.group_num, 1), jc.mode, min(coalesce(jc.score, 0))::int, sum(coalesce(jc.score, 0))::int, count(*)::int
-           from judge_case jc join judge j on j.submit_id = jc.submit_id
-           where j.cid = $1 and jc.mode in ('subtask_lowest', 'subtask_average')
-           group by 1, 2, 3`,
-    values: [cid],
-    rowMode: 'array',
-  });
-  const out = new Map<number, Record<number, number>>();
-  for (const [submitId, group, mode, min, sum, n] of rows) {
-    let g = out.get(submitId);
-    if (!g) out.set(submitId, (g = {}));
-    g[group] = subtaskScore(mode, min, sum, n);
-  }
-  return out;
-}
 
 /**
  * One participant's score per problem (pid) as his contest's board counts it, for the formats whose fold
@@ -275,39 +316,17 @@ export async function foldedOwnScores(db: DbOrTx, c: ContestRow, uid: string, hi
   return new Map([...best].map(([pid, b]) => [pid, ioiScore(b)]));
 }
 
-function foldBoard(c: ContestRow, v: BoardVariant, data: BoardData): Board {
-  const { submissions } = data;
-  const stars = new Set(c.starAccount.map((s) => s.toLowerCase()));
-  const users = v.removeStar ? new Map([...data.users].filter(([, u]) => !stars.has(u.username.toLowerCase()))) : data.users;
-  const input: BoardInput = {
-    submissions,
-    users,
-    window: {
-      startTime: c.startTime.getTime(),
-      endTime: c.endTime.getTime(),
-      sealFrom: v.sealed ? (c.sealRankTime?.getTime() ?? null) : null,
-      includeAfterEnd: v.containsEnd && c.allowEndSubmit,
-    },
-    starUsers: stars,
-    rankShowName: c.rankShowName as RankShowName,
-    awardType: c.awardType,
-    awards: c.awardConfig,
-  };
-  const rows = foldOf(c).fold(c, input);
-  return { rows, byUid: new Map<string, AcmRankRow | OiRankRow>(rows.map((r) => [r.uid, r])) };
-}
-
 interface BoardFold {
   /** the fold reads each submission's subtask scores (an extra query over the contest's case rows) */
   subtasks: boolean;
-  fold: (c: ContestRow, input: BoardInput) => AcmRankRow[] | OiRankRow[];
+  rows: (c: ContestRow) => RowFold<AcmRankRow> | RowFold<OiRankRow>;
 }
 
 /** How each contest format folds its submissions into board rows (the rest of a format: @oj/shared contest-rules.ts). */
 const BOARD_FOLDS: Record<ContestTypeCode, BoardFold> = {
-  [ContestType.ACM]: { subtasks: false, fold: (_c, input) => acmBoard(input) },
-  [ContestType.OI]: { subtasks: false, fold: (c, input) => oiBoard({ ...input, scoreType: c.oiRankScoreType as OiRankScoreType }) },
-  [ContestType.IOI]: { subtasks: true, fold: (_c, input) => ioiBoard(input) },
+  [ContestType.ACM]: { subtasks: false, rows: () => ACM_FOLD },
+  [ContestType.OI]: { subtasks: false, rows: (c) => oiFold(c.oiRankScoreType as OiRankScoreType) },
+  [ContestType.IOI]: { subtasks: true, rows: () => IOI_FOLD },
 };
 
-const foldOf = (c: ContestRow) => BOARD_FOLDS[contestRule(c.type).type];
+export const foldOf = (c: ContestRow) => BOARD_FOLDS[contestRule(c.type).type];

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, judgeTasks, submissions } from '../../db/schema/index.js';
 import { releaseAccountOf } from './account-lease.js';
 import type { TaskKind } from './task-kinds.js';
+import { noticeSubmissionChange } from '../contest/board-notice.js';
 
 /** Channel of the NOTIFY sent whenever a task enters the queue; waiting polls listen to it. */
 export const QUEUE_CHANNEL = 'oj_judge_task';
@@ -77,6 +78,7 @@ export async function rejudge(db: DbOrTx, submitId: number): Promise<boolean> {
       .where(eq(submissions.submitId, submitId))
       .returning({ cid: submissions.cid });
     if (!row) return false;
+    await noticeSubmissionChange(tx, submitId);
     await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
     await enqueueSubmission(tx, submitId, { contest: row.cid !== 0 });
     return true;
@@ -96,6 +98,7 @@ export async function cancelSubmission(db: DbOrTx, submitId: number): Promise<bo
       .where(eq(submissions.submitId, submitId))
       .returning({ submitId: submissions.submitId });
     if (!row) return false;
+    await noticeSubmissionChange(tx, submitId);
     await tx
       .update(judgeTasks)
       .set({ status: 'done', leaseToken: null, leaseDeadline: null, lastError: 'Cancelled', finishedAt: new Date() })

@@ -28,6 +28,7 @@ import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js'
 import { judgedOn } from '../problem/service.js';
 import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
+import { noticeSubmissionChange } from '../contest/board-notice.js';
 import {
   resolvePlace,
   toSubmissionInfo,
@@ -339,6 +340,7 @@ export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId
       .update(submissions)
       .set({ status: o.status, score: o.score, oiRankScore, isManual: true, judger: user.username, gmtModified: new Date() })
       .where(eq(submissions.submitId, o.submitId));
+    await noticeSubmissionChange(tx, o.submitId);
     return { status: o.status, score: o.score, oiRankScore, judger: user.username };
   });
 }

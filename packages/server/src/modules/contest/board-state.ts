@@ -1,0 +1,297 @@
+/**
+ * A contest's submissions as its board folds them, kept per API node and brought up to date by reading
+ * only what changed since the last read (board.ts folds its variants from it):
+ *
+ * - new submissions: those above a watermark (`submit_id`), where the watermark is the highest id whose
+ *   submission is older than SETTLE_MS, so a submission whose insert was still uncommitted when the ids
+ *   after it were read is read again on the next refresh (a submission's insert commits within a minute);
+ * - verdicts: the submissions still unfinished (pending, judging…) are read again by id;
+ * - rejudges, manual verdicts and cancels (a final result that changes): a change notice `sub:<cid>:<id>`
+ *   sent in their transaction (board-notice.ts) has that submission read again;
+ * - a user renamed, deleted or given a role (the `user:<uid>` notice of migration 0011): his submissions
+ *   and name are read again (a role can make him contest staff, who are not on the board);
+ * - contest settings, problems or submissions changed by an admin: `forgetBoards` sends `board:<cid>`,
+ *   which drops the state on every node; the next board reads everything again (a rebuild).
+ * A rebuild also happens when the state is older than REBUILD_MS (a belt: group roles, nicknames and
+ * schools send no notice), when the contest's creator or group changed (its staff), and on every refresh
+ * while the LISTEN connection is down (notices may be lost then).
+ */
+import { isUnfinished, subtaskScore, type RankSubmission, type RankUserInfo } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { ContestRow } from './access.js';
+import { contestStaff } from './board-staff.js';
+
+/** A submission whose insert is older than this is committed (so are all with smaller ids). */
+const SETTLE_MS = 60_000;
+/** The belt: a state is read anew at least this often. */
+export const REBUILD_MS = 5 * 60_000;
+
+export interface StateSub extends RankSubmission {
+  id: number;
+}
+
+type Row = [number, string | null, number, number | null, number | null, number | null, number | null];
+
+/** Submit order, as the folds take it. */
+const bySubmitOrder = (a: StateSub, b: StateSub) => a.submitTime - b.submitTime || a.id - b.id;
+
+const sameSubtasks = (a: RankSubmission['subtasks'], b: RankSubmission['subtasks']) => {
+  if (!a || !b) return a === b;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[+k] === b[+k]);
+};
+
+const sameSub = (a: StateSub, b: StateSub) =>
+  a.uid === b.uid &&
+  a.displayId === b.displayId &&
+  a.status === b.status &&
+  a.score === b.score &&
+  a.time === b.time &&
+  a.submitTime === b.submitTime &&
+  sameSubtasks(a.subtasks, b.subtasks);
+
+/** What of the contest row decides which submissions and users are read (not how they are folded). */
+export const dataKeyOf = (c: ContestRow, subtasks: boolean) => `${c.uid}|${c.gid}|${+subtasks}`;
+
+export class BoardState {
+  readonly byId = new Map<number, StateSub>();
+  /** uid → his submissions in submit order */
+  readonly byUser = new Map<string, StateSub[]>();
+  /** uid → raised whenever his submissions or his name change (views refold his row when it moved) */
+  readonly userVersion = new Map<string, number>();
+  /** the board's users (contest staff left out) */
+  readonly users = new Map<string, RankUserInfo>();
+  /** raised on any change */
+  version = 0;
+  /** when the state was read whole */
+  readonly builtAt = Date.now();
+  refreshedAt = Date.now();
+  private readonly asked = new Set<string>();
+  /** users with submissions whose names were not read yet */
+  private readonly unasked = new Set<string>();
+  private readonly pending = new Set<number>();
+  /** from notices: submissions and users to read again on the next refresh */
+  readonly recheck = new Set<number>();
+  readonly dirtyUsers = new Set<string>();
+  private watermark = 0;
+  private letters = new Map<number, string>();
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  private constructor(
+    readonly cid: number,
+    readonly dataKey: string,
+    private readonly subtasks: boolean,
+  ) {}
+
+  /** Reads the contest's submissions and users whole. */
+  static async build(ctx: AppContext, c: ContestRow, subtasks: boolean): Promise<BoardState> {
+    const st = new BoardState(c.id, dataKeyOf(c, subtasks), subtasks);
+    const links = await ctx.database.pool.query<[number, string]>({
+      text: 'select pid, display_id from contest_problem where cid = $1',
+      values: [c.id],
+      rowMode: 'array',
+    });
+    st.letters = new Map(links.rows);
+    const [rows, groups] = await Promise.all([st.readAbove(ctx, true), subtasks ? subtaskScores(ctx, sql`j.cid = ${c.id}`) : null]);
+    for (const r of rows) {
+      const s = st.subOf(r, groups);
+      if (!s) continue;
+      st.byId.set(s.id, s);
+      const list = st.byUser.get(s.uid);
+      if (list) list.push(s);
+      else st.byUser.set(s.uid, [s]);
+      if (isUnfinished(s.status)) st.pending.add(s.id);
+    }
+    for (const list of st.byUser.values()) list.sort(bySubmitOrder);
+    for (const uid of st.byUser.keys()) st.userVersion.set(uid, 1);
+    await st.readUsers(ctx, c, [...st.byUser.keys()]);
+    return st;
+  }
+
+  /**
+   * Folds in what changed since the last read. One refresh at a time; a call while one runs waits for the
+   * next one (the running one may have read before the change its caller must see), which all such
+   * callers share.
+   */
+  refresh(ctx: AppContext, c: ContestRow): Promise<void> {
+    if (!this.running) {
+      this.running = this.readChanges(ctx, c).finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.refresh(ctx, c);
+      });
+    return this.queued;
+  }
+
+  /**
+   * The contest's submissions above the watermark, and the new watermark, read in one statement (one
+   * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
+   */
+  private async readAbove(ctx: AppContext, whole = false): Promise<Row[]> {
+    // Whole: no bound on submit_id, so the planner takes the contest's index rather than a scan of every id.
+    const { rows } = await ctx.database.pool.query<Row>({
+      text: `select submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
+             from judge where cid = $1 and ${whole ? 'true' : 'submit_id > $2'}
+             union all
+             select coalesce(max(submit_id), $2::int), null, -1, null, null, null, null
+             from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => $3::float8)`,
+      values: [this.cid, this.watermark, SETTLE_MS / 1000],
+      rowMode: 'array',
+    });
+    const mark = rows.pop()!;
+    this.watermark = mark[0];
+    return rows;
+  }
+
+  private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
+    const displayId = this.letters.get(r[2]);
+    // Submissions of problems no longer in the contest are not on its board.
+    if (displayId === undefined) return null;
+    const s: StateSub = { id: r[0], uid: r[1]!, displayId, status: r[3]!, score: r[4], time: r[5], submitTime: r[6]! };
+    const g = groups?.get(r[0]);
+    if (g) s.subtasks = g;
+    return s;
+  }
+
+  private async readChanges(ctx: AppContext, c: ContestRow) {
+    const recheck = [...this.recheck, ...this.pending];
+    const dirty = [...this.dirtyUsers];
+    this.recheck.clear();
+    this.dirtyUsers.clear();
+    const { pool } = ctx.database;
+    const cols = `submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8`;
+    // In this order, applied in this order: a later read never gives way to an earlier one.
+    const above = await this.readAbove(ctx);
+    const again = recheck.length
+      ? (
+          await pool.query<Row>({
+            text: `select ${cols} from judge where submit_id = any($1::int[]) and cid = $2`,
+            values: [recheck, this.cid],
+            rowMode: 'array',
+          })
+        ).rows
+      : [];
+    const ofDirty = dirty.length
+      ? (await pool.query<Row>({ text: `select ${cols} from judge where cid = $1 and uid = any($2::text[])`, values: [this.cid, dirty], rowMode: 'array' }))
+          .rows
+      : [];
+    // Subtask scores only for the finished submissions that are new or changed; an unchanged result keeps its own.
+    const changed = (r: Row) => {
+      const known = this.byId.get(r[0]);
+      return !isUnfinished(r[3]!) && (!known || known.status !== r[3] || known.score !== r[4] || known.time !== r[5]);
+    };
+    const scoredIds = this.subtasks ? [...above, ...again, ...ofDirty].filter(changed).map((r) => r[0]) : [];
+    const groups = scoredIds.length ? await subtaskScores(ctx, sql`j.submit_id = any(${sql.param(scoredIds)}::int[])`) : null;
+    const subOf = (r: Row) => {
+      const s = this.subOf(r, groups);
+      if (!s || s.subtasks) return s;
+      const known = this.byId.get(s.id);
+      if (known?.subtasks && !changed(r)) s.subtasks = known.subtasks;
+      return s;
+    };
+    for (const r of above) this.put(subOf(r), r[0]);
+    const found = new Set(again.map((r) => r[0]));
+    for (const r of again) this.put(subOf(r), r[0]);
+    for (const id of recheck) if (!found.has(id)) this.remove(id);
+    if (dirty.length) {
+      const fresh = ofDirty.map(subOf);
+      for (const uid of dirty) for (const s of [...(this.byUser.get(uid) ?? [])]) this.remove(s.id);
+      for (let i = 0; i < ofDirty.length; i++) this.put(fresh[i]!, ofDirty[i]![0]);
+      for (const uid of dirty) {
+        this.asked.delete(uid);
+        this.users.delete(uid);
+        this.unasked.add(uid);
+      }
+    }
+    if (this.unasked.size) {
+      const uids = [...this.unasked];
+      this.unasked.clear();
+      await this.readUsers(ctx, c, uids);
+    }
+    for (const uid of dirty) this.bump(uid);
+    this.refreshedAt = Date.now();
+  }
+
+  private bump(uid: string) {
+    this.userVersion.set(uid, (this.userVersion.get(uid) ?? 0) + 1);
+    this.version++;
+  }
+
+  /** Puts (or replaces) a submission; `s` null: it is not on the board (its problem left the contest). */
+  private put(s: StateSub | null, id: number) {
+    const known = this.byId.get(id);
+    if (!s) {
+      if (known) this.remove(id);
+      return;
+    }
+    if (known && sameSub(known, s)) return;
+    if (known) this.remove(id);
+    this.byId.set(id, s);
+    let list = this.byUser.get(s.uid);
+    if (!list) this.byUser.set(s.uid, (list = []));
+    if (!this.asked.has(s.uid)) this.unasked.add(s.uid);
+    // New submissions come last: insertion from the end.
+    let i = list.length;
+    while (i > 0 && bySubmitOrder(list[i - 1]!, s) > 0) i--;
+    list.splice(i, 0, s);
+    if (isUnfinished(s.status)) this.pending.add(id);
+    else this.pending.delete(id);
+    this.bump(s.uid);
+  }
+
+  private remove(id: number) {
+    const known = this.byId.get(id);
+    if (!known) return;
+    this.byId.delete(id);
+    this.pending.delete(id);
+    const list = this.byUser.get(known.uid)!;
+    list.splice(list.indexOf(known), 1);
+    this.bump(known.uid);
+  }
+
+  /** Names of the given users, contest staff left out (they test the problems and are not on the board). */
+  private async readUsers(ctx: AppContext, c: ContestRow, uids: string[]) {
+    for (const u of uids) this.asked.add(u);
+    const people = await ctx.database.db.execute<RankUserInfo & Record<string, unknown>>(sql`
+      select u.uid, u.username, u.nickname, u.realname, u.school, u.avatar, u.gender
+      from user_info u
+      where u.uid = any(${sql.param(uids)}::text[]) and not ${contestStaff(sql`u.uid`, c)}`);
+    for (const u of people.rows) {
+      this.users.set(u.uid, u);
+      this.bump(u.uid);
+    }
+  }
+
+  /** Users the state holds submissions or a name of (a `user:` notice about anyone else is no concern). */
+  has(uid: string) {
+    return this.byUser.has(uid) || this.asked.has(uid);
+  }
+}
+
+/**
+ * submit_id → (group → score) of submissions judged by subtasks (`where` on `judge j`), summed from their
+ * case rows under the judge case mode they were judged in, as the judge and the submission's detail sum
+ * them: subtask_lowest the lowest case score of the group, subtask_average the rounded mean.
+ */
+export async function subtaskScores(ctx: AppContext, where: ReturnType<typeof sql>): Promise<Map<number, Record<number, number>>> {
+  const res = await ctx.database.db.execute<{ submit_id: number; g: number; mode: string; min: number; sum: number; n: number }>(sql`
+    select jc.submit_id, coalesce(jc.group_num, 1) as g, jc.mode, min(coalesce(jc.score, 0))::int as min, sum(coalesce(jc.score, 0))::int as sum, count(*)::int as n
+    from judge_case jc join judge j on j.submit_id = jc.submit_id
+    where ${where} and jc.mode in ('subtask_lowest', 'subtask_average')
+    group by 1, 2, 3`);
+  const out = new Map<number, Record<number, number>>();
+  for (const r of res.rows) {
+    let g = out.get(r.submit_id);
+    if (!g) out.set(r.submit_id, (g = {}));
+    g[r.g] = subtaskScore(r.mode, r.min, r.sum, r.n);
+  }
+  return out;
+}
