@@ -29,11 +29,13 @@
  * shared machine it is the figure that stays comparable between runs.
  */
 import os from 'node:os';
+import { acmBoard, type RankSubmission, type RankUserInfo } from '@oj/shared';
 import type { AppContext } from '../packages/server/src/context.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
 import { contestById } from '../packages/server/src/modules/contest/access.js';
-import { boardNow } from '../packages/server/src/modules/contest/board.js';
+import { boardNow, foldView } from '../packages/server/src/modules/contest/board.js';
+import { BoardState } from '../packages/server/src/modules/contest/board-state.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
   benchServerConfig as serverConfig,
@@ -159,6 +161,61 @@ async function profile(url: string, dataDir: string, cid: number) {
     if (i >= 2) coldRuns.push(r);
   }
   const cold = best(coldRuns);
+  // Baseline in the same run: the board as it was computed before the state (every request read the
+  // contest's rows as arrays in submit order, then folded them all).
+  const baseRuns: { ms: number; cpuMs: number }[] = [];
+  for (let i = 0; i < 7; i++) {
+    const r = await timed(async () => {
+      const [links, subs] = await Promise.all([
+        database.pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [cid], rowMode: 'array' }),
+        database.pool.query<[string, number, number, number | null, number | null, number]>({
+          text: `select uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8 from judge where cid = $1 order by submit_time, submit_id`,
+          values: [cid],
+          rowMode: 'array',
+        }),
+      ]);
+      const letter = new Map(links.rows);
+      const submissions: RankSubmission[] = [];
+      const uids = new Set<string>();
+      for (const x of subs.rows) {
+        const displayId = letter.get(x[1]);
+        if (displayId === undefined) continue;
+        uids.add(x[0]);
+        submissions.push({ uid: x[0], displayId, status: x[2], score: x[3], time: x[4], submitTime: x[5] });
+      }
+      const people = await database.pool.query<RankUserInfo>(
+        'select uid, username, nickname, realname, school, avatar, gender from user_info where uid = any($1::text[])',
+        [[...uids]],
+      );
+      acmBoard({
+        submissions,
+        users: new Map(people.rows.map((u) => [u.uid, u])),
+        window: { startTime: c.startTime.getTime(), endTime: c.endTime.getTime(), sealFrom: null, includeAfterEnd: false },
+        starUsers: new Set(c.starAccount.map((x) => x.toLowerCase())),
+        rankShowName: 'username',
+        awardType: c.awardType,
+        awards: c.awardConfig,
+      });
+    });
+    if (i >= 2) baseRuns.push(r);
+  }
+  const before = best(baseRuns);
+  // The cold board's halves: reading the state whole, and folding it (every row, then the ranks).
+  const readRuns: { ms: number; cpuMs: number }[] = [];
+  const foldRuns: { ms: number; cpuMs: number }[] = [];
+  for (let i = 0; i < 7; i++) {
+    let st: BoardState | null = null;
+    const r = await timed(async () => {
+      st = await BoardState.build(ctx, c, false);
+    });
+    const f = await timed(async () => foldView(new Map(), 'x', st!, c, v));
+    if (i >= 2) {
+      readRuns.push(r);
+      foldRuns.push(f);
+    }
+  }
+  const read = best(readRuns);
+  const fold = best(foldRuns);
   const refresh: { label: string; ms: number; cpuMs: number }[] = [];
   const step = async (label: string, change: () => Promise<unknown>) => {
     await change();
@@ -185,15 +242,19 @@ async function profile(url: string, dataDir: string, cid: number) {
   await step('nothing new', async () => {});
   c = (await contestById(database.db, cid))!;
   if (process.env.BENCH_EXPLAIN) {
+    // The delta read of a refresh (board-state.ts readAbove), 100 ids below the newest.
     const plan = await database.pool.query(
-      `explain (analyze, buffers) select submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
-       from judge where cid = $1 and true`,
-      [cid],
+      `explain (analyze, buffers) select
+         (select string_agg(concat_ws(',', submit_id, pid, status, coalesce(score::text, ''), coalesce(time::text, ''),
+            (extract(epoch from submit_time) * 1000)::float8, uid), E'\\n')
+          from judge where cid = $1 and submit_id > $2::int),
+         (select coalesce(max(submit_id), $2::int) from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => 60))`,
+      [cid, ((await database.pool.query('select max(submit_id) as m from judge')).rows[0].m as number) - 100],
     );
     for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
   }
   await database.close();
-  return { cold, rows, refresh };
+  return { cold, before, read, fold, rows, refresh };
 }
 
 /**
@@ -239,6 +300,10 @@ type Profile = Awaited<ReturnType<typeof profile>>;
 
 function printProfile(prof: Profile) {
   console.log(`\nin process: cold board (read whole, best of 9) ${prof.cold.ms.toFixed(1)} ms, node CPU ${prof.cold.cpuMs.toFixed(1)} ms, ${prof.rows} rows`);
+  console.log(
+    `  before (every row read as an array, all folded): ${prof.before.ms.toFixed(1)} ms, node CPU ${prof.before.cpuMs.toFixed(1)} ms; cold ÷ before ${(prof.cold.ms / prof.before.ms).toFixed(2)} (CPU ${(prof.cold.cpuMs / prof.before.cpuMs).toFixed(2)})`,
+  );
+  console.log(`  of which: read whole ${prof.read.ms.toFixed(1)} ms (node CPU ${prof.read.cpuMs.toFixed(1)}), fold ${prof.fold.ms.toFixed(1)} ms`);
   console.log(`| refresh after | ms | node CPU ms | ÷ cold |`);
   console.log(`|---|---|---|---|`);
   for (const r of prof.refresh) console.log(`| ${r.label} | ${r.ms.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${(r.ms / prof.cold.ms).toFixed(3)} |`);

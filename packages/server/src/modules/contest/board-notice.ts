@@ -8,11 +8,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
 
 /**
- * A contest submission's final result changed otherwise than by judging it (rejudge, manual verdict,
- * cancel): its board reads it again. Nothing is sent for a submission outside contests.
+ * A submission's final result changed otherwise than by judging it (rejudge, manual verdict, cancel):
+ * `sub:<cid>:<id>:<gid>` — its contest's board reads it again, its group's rank list is computed anew.
+ * Nothing is sent for a submission of neither a contest nor a group.
  */
 export async function noticeSubmissionChange(db: DbOrTx, submitId: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'sub:' || cid || ':' || submit_id) from judge where submit_id = ${submitId} and cid <> 0`);
+  await db.execute(
+    sql`select pg_notify(${CHANGE_CHANNEL}, 'sub:' || cid || ':' || submit_id || ':' || coalesce(gid, 0)) from judge where submit_id = ${submitId} and (cid <> 0 or gid is not null)`,
+  );
 }
 
 /** A contest's settings, problems or submissions changed wholesale: every node reads its board anew. */

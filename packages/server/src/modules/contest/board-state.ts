@@ -33,6 +33,35 @@ export interface StateSub extends RankSubmission {
 
 type Row = [number, string | null, number, number | null, number | null, number | null, number | null];
 
+const orNull = (v: string) => (v === '' ? null : Number(v));
+
+/** Lines of `submit_id,pid,status,score,time,ms,uid` (score and time empty when null; the uid last, whatever it holds). */
+function parseLines(text: string): Row[] {
+  const out: Row[] = [];
+  let from = 0;
+  while (from < text.length) {
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    const c1 = text.indexOf(',', from);
+    const c2 = text.indexOf(',', c1 + 1);
+    const c3 = text.indexOf(',', c2 + 1);
+    const c4 = text.indexOf(',', c3 + 1);
+    const c5 = text.indexOf(',', c4 + 1);
+    const c6 = text.indexOf(',', c5 + 1);
+    out.push([
+      Number(text.slice(from, c1)),
+      text.slice(c6 + 1, end),
+      Number(text.slice(c1 + 1, c2)),
+      Number(text.slice(c2 + 1, c3)),
+      orNull(text.slice(c3 + 1, c4)),
+      orNull(text.slice(c4 + 1, c5)),
+      Number(text.slice(c5 + 1, c6)),
+    ]);
+    from = end + 1;
+  }
+  return out;
+}
+
 /** Submit order, as the folds take it. */
 const bySubmitOrder = (a: StateSub, b: StateSub) => a.submitTime - b.submitTime || a.id - b.id;
 
@@ -136,19 +165,22 @@ export class BoardState {
    * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
    */
   private async readAbove(ctx: AppContext, whole = false): Promise<Row[]> {
-    // Whole: no bound on submit_id, so the planner takes the contest's index rather than a scan of every id.
-    const { rows } = await ctx.database.pool.query<Row>({
-      text: `select submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8
-             from judge where cid = $1 and ${whole ? 'true' : 'submit_id > $2'}
-             union all
-             select coalesce(max(submit_id), $2::int), null, -1, null, null, null, null
-             from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => $3::float8)`,
+    // A cold board reads 100 000 rows: as one text (a line per submission) the driver decodes one value
+    // instead of 700 000, which made most of the read's CPU. Whole: no bound on submit_id, so the planner
+    // takes the contest's index (or a scan) rather than every id of the site.
+    const { rows } = await ctx.database.pool.query<[string | null, number]>({
+      text: `select
+               (select string_agg(concat_ws(',', submit_id, pid, status, coalesce(score::text, ''), coalesce(time::text, ''),
+                  (extract(epoch from submit_time) * 1000)::float8, uid), E'\n')
+                from judge where cid = $1 and ${whole ? 'true' : 'submit_id > $2::int'}),
+               (select coalesce(max(submit_id), $2::int)
+                from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => $3::float8))`,
       values: [this.cid, this.watermark, SETTLE_MS / 1000],
       rowMode: 'array',
     });
-    const mark = rows.pop()!;
-    this.watermark = mark[0];
-    return rows;
+    const [text, mark] = rows[0]!;
+    this.watermark = mark;
+    return text ? parseLines(text) : [];
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {

@@ -110,10 +110,11 @@ function boardsOf(ctx: AppContext): AppBoards {
     if (payload.startsWith('board:')) dropContest(boards, Number(payload.slice(6)));
     else if (payload.startsWith('sub:')) {
       const [cid, id] = payload.slice(4).split(':').map(Number);
-      void boards.states.get(cid!)?.value.then(
-        (st) => st.recheck.add(id!),
-        () => {},
-      );
+      if (cid)
+        void boards.states.get(cid)?.value.then(
+          (st) => st.recheck.add(id!),
+          () => {},
+        );
     } else if (payload.startsWith('user:')) {
       const uid = payload.slice(5);
       for (const { value } of boards.states.values())

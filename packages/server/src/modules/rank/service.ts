@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { submissions } from '../../db/schema/index.js';
 import { ownerFilter, siteOwner } from '../owner/index.js';
 import { TtlCache } from './ttl-cache.js';
+import { groupRankList } from './group-rank-cache.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
 
 /** HOJ caches the global rank lists for 60 s; the aggregate reads every public submission. */
@@ -25,8 +26,10 @@ const j = alias(submissions, 'j');
 
 /** Which submissions (of `judge j`) and which users (`s.uid`) a rank list counts. */
 export interface RankScope {
-  /** kept 60 s per node and type (the site's list); otherwise computed on every call */
+  /** kept 60 s per node and type (the site's list) */
   cached: boolean;
+  /** a group's list: kept per node while still true (group-rank-cache.ts) */
+  gid?: number;
   submissions: SQL;
   /** a join restricting the ranked users (empty: every enabled user with a counted submission) */
   members: SQL;
@@ -44,11 +47,12 @@ export const siteRankScope = (): RankScope => SITE_SCOPE;
  * trainings and contests (every submission made in the group carries `judge.gid`) — by its members
  * (level 3–5). A public bank problem opened in a group training or contest is not the group's. A
  * contest's results still hidden by its seal do not count until it is lifted, so the group rank tells
- * nothing the board does not. One range of judge_group_idx (gid, submit_id); not cached: a group's list
- * is small and a member expects his new verdict to count at once.
+ * nothing the board does not. One range of judge_group_idx (gid, submit_id); kept per node only while a
+ * check says nothing moved (group-rank-cache.ts): a member expects his new verdict to count at once.
  */
 export const groupRankScope = (gid: number): RankScope => ({
   cached: false,
+  gid,
   submissions: sql`j.gid = ${gid}
     and j.pid in (select p.id from problem p where p.gid = ${gid})
     and (j.cid = 0 or exists (
@@ -93,7 +97,11 @@ export async function rankList(
   q: { type: number; currentPage: number; limit: number; searchUser?: string },
 ): Promise<Page<RankRecord>> {
   const type = q.type as RankTypeCode;
-  const all = scope.cached ? await rankings.get(ctx, String(type)) : await computeRanking(ctx, scope, type);
+  const all = scope.cached
+    ? await rankings.get(ctx, String(type))
+    : scope.gid !== undefined
+      ? await groupRankList(ctx, scope.gid, type, () => computeRanking(ctx, scope, type))
+      : await computeRanking(ctx, scope, type);
   const needle = q.searchUser?.toLowerCase();
   const matched = needle ? all.filter((r) => r.username.toLowerCase().includes(needle) || (r.nickname ?? '').toLowerCase().includes(needle)) : all;
   const start = pageOffset(q.currentPage, q.limit);
