@@ -7,7 +7,7 @@
  *   after it were read is read again on the next refresh (a submission's insert commits within a minute);
  * - verdicts: the submissions still unfinished (pending, judging…) are read again by id;
  * - rejudges, manual verdicts and cancels (a final result that changes): a change notice `sub:<cid>:<id>`
- *   sent in their transaction (board-notice.ts) has that submission read again;
+ *   sent in their transaction (server/lib/change-notices.ts) has that submission read again;
  * - a user renamed, deleted or given a role (the `user:<uid>` notice of migration 0011): his submissions
  *   and name are read again (a role can make him contest staff, who are not on the board);
  * - contest settings, problems or submissions changed by an admin: `forgetBoards` sends `board:<cid>`,
@@ -16,7 +16,7 @@
  * schools send no notice), when the contest's creator or group changed (its staff), and on every refresh
  * while the LISTEN connection is down (notices may be lost then).
  */
-import { isUnfinished, subtaskScore, type RankSubmission, type RankUserInfo } from '@oj/shared';
+import { isUnfinished, type RankSubmission, type RankUserInfo } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { ContestRow } from './access.js';
@@ -35,9 +35,13 @@ type Row = [number, string | null, number, number | null, number | null, number 
 
 const orNull = (v: string) => (v === '' ? null : Number(v));
 
-/** Lines of `submit_id,pid,status,score,time,ms,uid` (score and time empty when null; the uid last, whatever it holds). */
-function parseLines(text: string): Row[] {
-  const out: Row[] = [];
+/**
+ * Calls `each` with every line of `submit_id,pid,status,score,time,ms,uid` (score and time empty when
+ * null; the uid last, whatever it holds), in one tuple reused from line to line (100 000 lines: no array
+ * each).
+ */
+function eachLine(text: string, each: (r: Row) => void) {
+  const r: Row = [0, null, 0, null, null, null, null];
   let from = 0;
   while (from < text.length) {
     let end = text.indexOf('\n', from);
@@ -48,18 +52,16 @@ function parseLines(text: string): Row[] {
     const c4 = text.indexOf(',', c3 + 1);
     const c5 = text.indexOf(',', c4 + 1);
     const c6 = text.indexOf(',', c5 + 1);
-    out.push([
-      Number(text.slice(from, c1)),
-      text.slice(c6 + 1, end),
-      Number(text.slice(c1 + 1, c2)),
-      Number(text.slice(c2 + 1, c3)),
-      orNull(text.slice(c3 + 1, c4)),
-      orNull(text.slice(c4 + 1, c5)),
-      Number(text.slice(c5 + 1, c6)),
-    ]);
+    r[0] = Number(text.slice(from, c1));
+    r[1] = text.slice(c6 + 1, end);
+    r[2] = Number(text.slice(c1 + 1, c2));
+    r[3] = Number(text.slice(c2 + 1, c3));
+    r[4] = orNull(text.slice(c3 + 1, c4));
+    r[5] = orNull(text.slice(c4 + 1, c5));
+    r[6] = Number(text.slice(c5 + 1, c6));
+    each(r);
     from = end + 1;
   }
-  return out;
 }
 
 /** Submit order, as the folds take it. */
@@ -84,7 +86,6 @@ const sameSub = (a: StateSub, b: StateSub) =>
 export const dataKeyOf = (c: ContestRow, subtasks: boolean) => `${c.uid}|${c.gid}|${+subtasks}`;
 
 export class BoardState {
-  readonly byId = new Map<number, StateSub>();
   /** uid → his submissions in submit order */
   readonly byUser = new Map<string, StateSub[]>();
   /** uid → raised whenever his submissions or his name change (views refold his row when it moved) */
@@ -99,7 +100,8 @@ export class BoardState {
   private readonly asked = new Set<string>();
   /** users with submissions whose names were not read yet */
   private readonly unasked = new Set<string>();
-  private readonly pending = new Set<number>();
+  /** unfinished submissions: id → uid (read again by id on every refresh) */
+  private readonly pending = new Map<number, string>();
   /** from notices: submissions and users to read again on the next refresh */
   readonly recheck = new Set<number>();
   readonly dirtyUsers = new Set<string>();
@@ -123,16 +125,15 @@ export class BoardState {
       rowMode: 'array',
     });
     st.letters = new Map(links.rows);
-    const [rows, groups] = await Promise.all([st.readAbove(ctx, true), subtasks ? subtaskScores(ctx, sql`j.cid = ${c.id}`) : null]);
-    for (const r of rows) {
+    const [text, groups] = await Promise.all([st.readAbove(ctx, true), subtasks ? subtaskScores(ctx, { cid: c.id }) : null]);
+    eachLine(text, (r) => {
       const s = st.subOf(r, groups);
-      if (!s) continue;
-      st.byId.set(s.id, s);
+      if (!s) return;
       const list = st.byUser.get(s.uid);
       if (list) list.push(s);
       else st.byUser.set(s.uid, [s]);
-      if (isUnfinished(s.status)) st.pending.add(s.id);
-    }
+      if (isUnfinished(s.status)) st.pending.set(s.id, s.uid);
+    });
     for (const list of st.byUser.values()) list.sort(bySubmitOrder);
     for (const uid of st.byUser.keys()) st.userVersion.set(uid, 1);
     await st.readUsers(ctx, c, [...st.byUser.keys()]);
@@ -164,14 +165,16 @@ export class BoardState {
    * The contest's submissions above the watermark, and the new watermark, read in one statement (one
    * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
    */
-  private async readAbove(ctx: AppContext, whole = false): Promise<Row[]> {
+  private async readAbove(ctx: AppContext, whole = false): Promise<string> {
     // A cold board reads 100 000 rows: as one text (a line per submission) the driver decodes one value
-    // instead of 700 000, which made most of the read's CPU. Whole: no bound on submit_id, so the planner
-    // takes the contest's index (or a scan) rather than every id of the site.
+    // instead of 700 000, which made most of the read's CPU. The time in whole ms (floor: the board only
+    // compares it with whole-ms times and counts whole seconds, so nothing changes) from date_part, a
+    // float: extract() computes in numeric, which cost PostgreSQL 1 µs a row. Whole: no bound on
+    // submit_id, so the planner takes the contest's index (or a scan) rather than every id of the site.
     const { rows } = await ctx.database.pool.query<[string | null, number]>({
       text: `select
                (select string_agg(concat_ws(',', submit_id, pid, status, coalesce(score::text, ''), coalesce(time::text, ''),
-                  (extract(epoch from submit_time) * 1000)::float8, uid), E'\n')
+                  floor(date_part('epoch', submit_time) * 1000)::int8, uid), E'\n')
                 from judge where cid = $1 and ${whole ? 'true' : 'submit_id > $2::int'}),
                (select coalesce(max(submit_id), $2::int)
                 from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => $3::float8))`,
@@ -180,7 +183,7 @@ export class BoardState {
     });
     const [text, mark] = rows[0]!;
     this.watermark = mark;
-    return text ? parseLines(text) : [];
+    return text ?? '';
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
@@ -194,14 +197,15 @@ export class BoardState {
   }
 
   private async readChanges(ctx: AppContext, c: ContestRow) {
-    const recheck = [...this.recheck, ...this.pending];
+    const recheck = [...this.recheck, ...this.pending.keys()];
     const dirty = [...this.dirtyUsers];
     this.recheck.clear();
     this.dirtyUsers.clear();
     const { pool } = ctx.database;
-    const cols = `submit_id, uid, pid, status, score, time, (extract(epoch from submit_time) * 1000)::float8`;
+    const cols = `submit_id, uid, pid, status, score, time, floor(date_part('epoch', submit_time) * 1000)::float8`;
     // In this order, applied in this order: a later read never gives way to an earlier one.
-    const above = await this.readAbove(ctx);
+    const above: Row[] = [];
+    eachLine(await this.readAbove(ctx), (r) => above.push([...r]));
     const again = recheck.length
       ? (
           await pool.query<Row>({
@@ -217,26 +221,26 @@ export class BoardState {
       : [];
     // Subtask scores only for the finished submissions that are new or changed; an unchanged result keeps its own.
     const changed = (r: Row) => {
-      const known = this.byId.get(r[0]);
+      const known = this.find(r[1]!, r[0]);
       return !isUnfinished(r[3]!) && (!known || known.status !== r[3] || known.score !== r[4] || known.time !== r[5]);
     };
     const scoredIds = this.subtasks ? [...above, ...again, ...ofDirty].filter(changed).map((r) => r[0]) : [];
-    const groups = scoredIds.length ? await subtaskScores(ctx, sql`j.submit_id = any(${sql.param(scoredIds)}::int[])`) : null;
+    const groups = scoredIds.length ? await subtaskScores(ctx, { ids: scoredIds }) : null;
     const subOf = (r: Row) => {
       const s = this.subOf(r, groups);
       if (!s || s.subtasks) return s;
-      const known = this.byId.get(s.id);
+      const known = this.find(s.uid, s.id);
       if (known?.subtasks && !changed(r)) s.subtasks = known.subtasks;
       return s;
     };
-    for (const r of above) this.put(subOf(r), r[0]);
+    for (const r of above) this.put(subOf(r), r);
     const found = new Set(again.map((r) => r[0]));
-    for (const r of again) this.put(subOf(r), r[0]);
-    for (const id of recheck) if (!found.has(id)) this.remove(id);
+    for (const r of again) this.put(subOf(r), r);
+    for (const id of recheck) if (!found.has(id)) this.remove(this.findAnywhere(id));
     if (dirty.length) {
       const fresh = ofDirty.map(subOf);
-      for (const uid of dirty) for (const s of [...(this.byUser.get(uid) ?? [])]) this.remove(s.id);
-      for (let i = 0; i < ofDirty.length; i++) this.put(fresh[i]!, ofDirty[i]![0]);
+      for (const uid of dirty) for (const s of [...(this.byUser.get(uid) ?? [])]) this.remove(s);
+      for (let i = 0; i < ofDirty.length; i++) this.put(fresh[i]!, ofDirty[i]!);
       for (const uid of dirty) {
         this.asked.delete(uid);
         this.users.delete(uid);
@@ -257,16 +261,28 @@ export class BoardState {
     this.version++;
   }
 
-  /** Puts (or replaces) a submission; `s` null: it is not on the board (its problem left the contest). */
-  private put(s: StateSub | null, id: number) {
-    const known = this.byId.get(id);
+  /** A held submission, by its author and id (a participant's list is short: no index of every id). */
+  private find(uid: string, id: number): StateSub | undefined {
+    return this.byUser.get(uid)?.find((s) => s.id === id);
+  }
+
+  /** A held submission by id alone: only for one that is gone from the table (rare: its author is unknown). */
+  private findAnywhere(id: number): StateSub | undefined {
+    const uid = this.pending.get(id);
+    if (uid !== undefined) return this.find(uid, id);
+    for (const list of this.byUser.values()) for (const s of list) if (s.id === id) return s;
+    return undefined;
+  }
+
+  /** Puts (or replaces) submission `r`; `s` null: it is not on the board (its problem left the contest). */
+  private put(s: StateSub | null, r: Row) {
+    const known = this.find(r[1]!, r[0]);
     if (!s) {
-      if (known) this.remove(id);
+      if (known) this.remove(known);
       return;
     }
     if (known && sameSub(known, s)) return;
-    if (known) this.remove(id);
-    this.byId.set(id, s);
+    if (known) this.remove(known);
     let list = this.byUser.get(s.uid);
     if (!list) this.byUser.set(s.uid, (list = []));
     if (!this.asked.has(s.uid)) this.unasked.add(s.uid);
@@ -274,16 +290,14 @@ export class BoardState {
     let i = list.length;
     while (i > 0 && bySubmitOrder(list[i - 1]!, s) > 0) i--;
     list.splice(i, 0, s);
-    if (isUnfinished(s.status)) this.pending.add(id);
-    else this.pending.delete(id);
+    if (isUnfinished(s.status)) this.pending.set(s.id, s.uid);
+    else this.pending.delete(s.id);
     this.bump(s.uid);
   }
 
-  private remove(id: number) {
-    const known = this.byId.get(id);
+  private remove(known: StateSub | undefined) {
     if (!known) return;
-    this.byId.delete(id);
-    this.pending.delete(id);
+    this.pending.delete(known.id);
     const list = this.byUser.get(known.uid)!;
     list.splice(list.indexOf(known), 1);
     this.bump(known.uid);
@@ -309,21 +323,36 @@ export class BoardState {
 }
 
 /**
- * submit_id → (group → score) of submissions judged by subtasks (`where` on `judge j`), summed from their
- * case rows under the judge case mode they were judged in, as the judge and the submission's detail sum
- * them: subtask_lowest the lowest case score of the group, subtask_average the rounded mean.
+ * submit_id → (group → score) of submissions judged by subtasks — the contest's (`{ cid }`) or the given
+ * ones (`{ ids }`) — from their case rows under the judge case mode they were judged in, as the judge and
+ * the submission's detail sum them (`subtaskScore` of @oj/shared, here in SQL: subtask_lowest the lowest
+ * case score of the group, subtask_average the mean rounded half up; scores are never negative). One
+ * text value of `submit_id,group,score` lines: a cold IOI board reads 200 000 of them.
  */
-export async function subtaskScores(ctx: AppContext, where: ReturnType<typeof sql>): Promise<Map<number, Record<number, number>>> {
-  const res = await ctx.database.db.execute<{ submit_id: number; g: number; mode: string; min: number; sum: number; n: number }>(sql`
-    select jc.submit_id, coalesce(jc.group_num, 1) as g, jc.mode, min(coalesce(jc.score, 0))::int as min, sum(coalesce(jc.score, 0))::int as sum, count(*)::int as n
-    from judge_case jc join judge j on j.submit_id = jc.submit_id
-    where ${where} and jc.mode in ('subtask_lowest', 'subtask_average')
-    group by 1, 2, 3`);
+export async function subtaskScores(ctx: AppContext, of: { cid: number } | { ids: number[] }): Promise<Map<number, Record<number, number>>> {
+  const { rows } = await ctx.database.pool.query<[string | null]>({
+    text: `select string_agg(concat_ws(',', submit_id, g, s), E'\n') from (
+             select jc.submit_id, coalesce(jc.group_num, 1) as g,
+               case when jc.mode = 'subtask_average' then round(sum(coalesce(jc.score, 0))::numeric / count(*)) else min(coalesce(jc.score, 0)) end::int as s
+             from judge_case jc join judge j on j.submit_id = jc.submit_id
+             where ${'cid' in of ? 'j.cid = $1' : 'j.submit_id = any($1::int[])'} and jc.mode in ('subtask_lowest', 'subtask_average')
+             group by jc.submit_id, coalesce(jc.group_num, 1), jc.mode) x`,
+    values: ['cid' in of ? of.cid : of.ids],
+    rowMode: 'array',
+  });
   const out = new Map<number, Record<number, number>>();
-  for (const r of res.rows) {
-    let g = out.get(r.submit_id);
-    if (!g) out.set(r.submit_id, (g = {}));
-    g[r.g] = subtaskScore(r.mode, r.min, r.sum, r.n);
+  const text = rows[0]?.[0] ?? '';
+  let from = 0;
+  while (from < text.length) {
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    const c1 = text.indexOf(',', from);
+    const c2 = text.indexOf(',', c1 + 1);
+    const submitId = Number(text.slice(from, c1));
+    let g = out.get(submitId);
+    if (!g) out.set(submitId, (g = {}));
+    g[Number(text.slice(c1 + 1, c2))] = Number(text.slice(c2 + 1, end));
+    from = end + 1;
   }
   return out;
 }

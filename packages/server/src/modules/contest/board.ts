@@ -40,7 +40,7 @@ import type { ContestRow } from './access.js';
 import { cacheLifetime } from '../../lib/cache-lifetime.js';
 import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
 import { BoardState, dataKeyOf, REBUILD_MS } from './board-state.js';
-import { noticeBoardChange } from './board-notice.js';
+import { noticeBoardChange } from '../../lib/change-notices.js';
 
 export { contestStaff } from './board-staff.js';
 

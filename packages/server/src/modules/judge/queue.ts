@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, judgeTasks, submissions } from '../../db/schema/index.js';
 import { releaseAccountOf } from './account-lease.js';
 import type { TaskKind } from './task-kinds.js';
-import { noticeSubmissionChange } from '../contest/board-notice.js';
+import { noticeSubmissionChange } from '../../lib/change-notices.js';
 
 /** Channel of the NOTIFY sent whenever a task enters the queue; waiting polls listen to it. */
 export const QUEUE_CHANNEL = 'oj_judge_task';

@@ -7,7 +7,7 @@
  *   once, read by id: nothing in the judge's result path changes), and fingerprints of the group's
  *   members and levels and of its problems;
  * - change notices: a rejudge, manual verdict or cancel of one of its submissions (`sub:…:<gid>`,
- *   contest/board-notice.ts), a contest's settings (`board:<cid>`, any group: rare), a user renamed,
+ *   server/lib/change-notices.ts), a contest's settings (`board:<cid>`, any group: rare), a user renamed,
  *   disabled or deleted who is on the list (`user:<uid>`, migration 0011); a lost LISTEN connection
  *   forgets everything, and while it is down every request computes;
  * - time: a list is kept no longer than GROUP_RANK_MAX_MS (nicknames, titles and signatures send no

@@ -28,7 +28,7 @@ import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js'
 import { judgedOn } from '../problem/service.js';
 import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
-import { noticeSubmissionChange } from '../contest/board-notice.js';
+import { noticeSubmissionChange } from '../../lib/change-notices.js';
 import {
   resolvePlace,
   toSubmissionInfo,

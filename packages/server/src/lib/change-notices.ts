@@ -1,11 +1,12 @@
 /**
- * Change notices that keep the contest boards of every API node true (board-state.ts listens). They go
- * on the change channel of the per-node caches and are sent in the writer's transaction, so a node hears
- * them when, and only if, the change commits.
+ * Change notices that keep every API node's contest boards (modules/contest/board-state.ts) and group rank
+ * lists (modules/rank/group-rank-cache.ts) true. They go on the change channel of the per-node caches and
+ * are sent in the writer's transaction, so a node hears them when, and only if, the change commits. Here
+ * in lib, not in a module: the judge queue sends one, and the contest module imports the judge's.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
+import type { DbOrTx } from '../db/client.js';
+import { CHANGE_CHANNEL } from './session-cache.js';
 
 /**
  * A submission's final result changed otherwise than by judging it (rejudge, manual verdict, cancel):
