@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
-import { pageOf, pageOffset } from '../../db/page.js';
+import { pageCountedIfNeeded, pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
@@ -113,7 +113,8 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
     );
   }
   const where = and(...conds);
-  const { records: rows, total } = await pageOf(
+  const offset = pageOffset(q.currentPage, q.limit);
+  const { records: rows, total } = await pageCountedIfNeeded(
     db
       .select({
         pid: problems.id,
@@ -127,8 +128,10 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
       .where(where)
       .orderBy(asc(problems.id))
       .limit(q.limit)
-      .offset(pageOffset(q.currentPage, q.limit)),
-    db.select({ n: count() }).from(problems).where(where),
+      .offset(offset),
+    offset,
+    q.limit,
+    () => db.select({ n: count() }).from(problems).where(where),
   );
   const pids = rows.map((r) => r.pid);
   const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
