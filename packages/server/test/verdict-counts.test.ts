@@ -11,6 +11,7 @@ import { repairVerdictCounts } from '../src/modules/problem/verdict-counts.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, login, rootToken, uidOf } from './helpers.js';
 import { client } from './client.js';
+import { createCategory, createTraining } from './training-helpers.js';
 import { acceptedResult, createProblem, createSubmitter, FakeJudge, submit, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
@@ -19,6 +20,7 @@ let root: string;
 let ann: string;
 let bob: string;
 let pid: number;
+let tid: number;
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
@@ -29,7 +31,8 @@ beforeAll(async () => {
   await createUser(t, { username: 'bob' });
   [ann, bob] = await Promise.all([login(t, 'ann'), login(t, 'bob')]);
   pid = await createProblem(t, { problemId: 'CNT1', title: 'Counted' });
-  await createProblem(t, { problemId: 'CNT2', title: 'Counted too' });
+  const pid2 = await createProblem(t, { problemId: 'CNT2', title: 'Counted too' });
+  tid = await createTraining(t, root, { categoryId: await createCategory(t, root, 'Counts') }, [pid, pid2]);
 });
 
 afterAll(() => t.close());
@@ -45,7 +48,7 @@ const judgeNext = async (status: number) => {
   if (r.status !== 200) throw new Error(`result: ${r.msg}`);
 };
 
-/** What a visitor sees: the bank list's row and the problem page's pie, which must agree. */
+/** What users see: the bank list's row, the problem page's pie and the training's list, which must agree. */
 async function shown(problemId = 'CNT1') {
   const list = await client(t).call('problem.list', { query: { keyword: problemId } });
   const row = list.data.records.find((r) => r.problemId === problemId)!;
@@ -53,6 +56,9 @@ async function shown(problemId = 'CNT1') {
   if (detail.status !== 200) throw new Error(`detail: ${detail.msg}`);
   const pie = detail.data.problemCount;
   expect(pie).toMatchObject({ total: row.total, ac: row.ac, wa: row.wa });
+  const training = await client(t, ann).call('training.problems', { query: { tid } });
+  const inTraining = training.data.find((r) => r.problemId === problemId)!;
+  expect({ total: inTraining.total, ac: inTraining.ac }).toEqual({ total: pie.total, ac: pie.ac });
   return { total: pie.total, ac: pie.ac, wa: pie.wa, tle: pie.tle };
 }
 
