@@ -1,6 +1,6 @@
 /** The offset of a page and the page answer, without a database. */
 import { describe, expect, it } from 'vitest';
-import { pageOf, pageOffset } from '../src/db/page.js';
+import { pageCountedIfNeeded, pageOf, pageOffset } from '../src/db/page.js';
 
 describe('pageOffset', () => {
   it('skips the rows of the pages before', () => {
@@ -31,5 +31,30 @@ describe('pageOf', () => {
   it('reads a count without a row as 0, and keeps an empty page past the end with its total', async () => {
     expect(await pageOf(Promise.resolve([]), Promise.resolve([]))).toEqual({ records: [], total: 0 });
     expect(await pageOf(Promise.resolve([]), Promise.resolve([{ n: 4 }]))).toEqual({ records: [], total: 4 });
+  });
+});
+
+describe('pageCountedIfNeeded', () => {
+  const counter = (n: number) => {
+    const calls: number[] = [];
+    const count = () => {
+      calls.push(1);
+      return Promise.resolve([{ n }]);
+    };
+    return { calls, count };
+  };
+
+  it('tells the total of a last page from its rows, without counting', async () => {
+    const c = counter(99);
+    expect(await pageCountedIfNeeded(Promise.resolve(['a', 'b']), 20, 10, c.count)).toEqual({ records: ['a', 'b'], total: 22 });
+    expect(await pageCountedIfNeeded(Promise.resolve([]), 0, 10, c.count)).toEqual({ records: [], total: 0 });
+    expect(c.calls).toEqual([]);
+  });
+
+  it('counts for a full page and for an empty page past the end', async () => {
+    const c = counter(57);
+    expect(await pageCountedIfNeeded(Promise.resolve([1, 2]), 0, 2, c.count)).toEqual({ records: [1, 2], total: 57 });
+    expect(await pageCountedIfNeeded(Promise.resolve([]), 100, 10, c.count)).toEqual({ records: [], total: 57 });
+    expect(c.calls).toHaveLength(2);
   });
 });

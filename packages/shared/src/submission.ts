@@ -1,6 +1,6 @@
 /** Submissions: request schemas and response types. */
 import { z } from 'zod';
-import { dbId, optDbId } from './ids.js';
+import { dbId, INT4_MAX, optDbId } from './ids.js';
 import { LIMITS, PAGE_SIZES } from './constants.js';
 import { JudgeStatus, type JudgeCaseMode } from './judge-status.js';
 import { MSG } from './messages.js';
@@ -34,7 +34,41 @@ export const submitBody = z.object({
 
 export const submitIdQuery = z.object({ submitId: id });
 
+/**
+ * A keyset cursor of the status list: the page right after (older than) or right before (newer than) a
+ * submission. Deep pages cost what the first does (no offset to skip), and a page reached by cursor
+ * neither repeats nor skips rows when submissions arrive meanwhile. Opaque to clients: they send back
+ * what a page answered (`nextCursor`, `prevCursor`).
+ */
+export interface SubmissionCursor {
+  dir: 'next' | 'prev';
+  submitId: number;
+}
+
+export const encodeSubmissionCursor = (c: SubmissionCursor): string => btoa(`${c.dir === 'next' ? 'n' : 'p'}${c.submitId}`).replace(/=+$/, '');
+
+/** The cursor a text names, or null when it names none. */
+export function decodeSubmissionCursor(text: string): SubmissionCursor | null {
+  let plain: string;
+  try {
+    plain = atob(text);
+  } catch {
+    return null;
+  }
+  const m = /^([np])([1-9][0-9]{0,9})$/.exec(plain);
+  const submitId = m ? Number(m[2]) : 0;
+  if (!m || submitId > INT4_MAX) return null;
+  return { dir: m[1] === 'n' ? 'next' : 'prev', submitId };
+}
+
+const submissionCursor = z
+  .string()
+  .max(20)
+  .refine((text) => decodeSubmissionCursor(text) !== null, 'cursor: not a cursor of this list');
+
 export const submissionListQuery = pagingQuery(PAGE_SIZES.submissionList).extend({
+  /** the rows after / before a row of an earlier page instead of `currentPage`'s (the total stays the whole list's) */
+  cursor: submissionCursor.optional(),
   onlyMine: bool.optional(),
   status: z.coerce.number().int().min(-10).max(15).optional(),
   username: z.string().trim().max(LIMITS.usernameMax).optional(),
@@ -57,7 +91,7 @@ export const checkSubmissionsStatusBody = z.object({
  * (the admins' tests), false only those from the start on, left out both (non-admins never see the
  * ones before the start). `containsEnd`: also those made after the end (allowEndSubmit).
  */
-export const contestSubmissionListQuery = submissionListQuery.omit({ gid: true }).extend({
+export const contestSubmissionListQuery = submissionListQuery.omit({ gid: true, cursor: true }).extend({
   contestID: id,
   beforeContestSubmit: bool.optional(),
   containsEnd: bool.optional(),
@@ -236,6 +270,12 @@ export interface LastAcCode {
   language: string;
 }
 
+/** A page of the status list with the keyset cursors of its neighbours (null: none that way; no rows, no cursors). */
+export interface SubmissionPage extends Page<SubmissionInfo> {
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Calls (paths after /api/)
 
@@ -244,7 +284,7 @@ export const submissionEndpoints = {
   submitConfig: endpoint<SubmitConfig>()({ method: 'GET', path: 'get-submit-config' }),
   detail: endpoint<SubmissionDetail>()({ method: 'GET', path: 'get-submission-detail', query: submitIdQuery }),
   caseResult: endpoint<AllCaseResult | null>()({ method: 'GET', path: 'get-all-case-result', query: submitIdQuery }),
-  list: endpoint<Page<SubmissionInfo>>()({ method: 'GET', path: 'get-submission-list', query: submissionListQuery }),
+  list: endpoint<SubmissionPage>()({ method: 'GET', path: 'get-submission-list', query: submissionListQuery }),
   checkStatus: endpoint<Record<string, SubmissionInfo>>()({ method: 'POST', path: 'check-submissions-status', body: checkSubmissionsStatusBody }),
   contestList: endpoint<Page<SubmissionInfo>>()({ method: 'GET', path: 'contest-submissions', query: contestSubmissionListQuery }),
   checkContestStatus: endpoint<Record<string, SubmissionInfo>>()({

@@ -18,3 +18,15 @@ export async function pageOf<R>(rows: PromiseLike<R[]>, count: PromiseLike<Count
   const [records, counted] = await Promise.all([rows, count]);
   return { records, total: typeof counted === 'number' ? counted : (counted[0]?.n ?? 0) };
 }
+
+/**
+ * As `pageOf`, but the rows first and the count only when they do not tell it: a page with rows that is
+ * not full (or an empty first page) is the last one, so the total is its offset plus its rows. A filtered
+ * list that fits on one page (a keyword, two tags) then costs one query instead of two.
+ */
+export async function pageCountedIfNeeded<R>(rows: PromiseLike<R[]>, offset: number, limit: number, count: () => PromiseLike<Count>): Promise<Page<R>> {
+  const records = await rows;
+  if (records.length < limit && (records.length > 0 || offset === 0)) return { records, total: offset + records.length };
+  const counted = await count();
+  return { records, total: typeof counted === 'number' ? counted : (counted[0]?.n ?? 0) };
+}

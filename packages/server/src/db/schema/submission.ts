@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 import { problemCases } from './problem.js';
 import { groups } from './group.js';
@@ -90,6 +90,25 @@ export const submissions = pgTable(
     // (training_rank_refresh, migration 0009).
     index('judge_training_idx').on(t.tid, t.uid, t.pid).where(sql`${t.tid} is not null`),
   ],
+);
+
+/**
+ * How many submissions of each problem, per place (cid; 0 outside contests) and status, there are: the
+ * verdict counts of the problem lists and the statistics pie, read instead of counting `judge` (a popular
+ * problem has tens of thousands of submissions). Kept by statement triggers on `judge` in the writing
+ * transaction (migration 0025): every insert, status change (judging, rejudge, manual judge, cancel)
+ * and delete (by hand, with a contest, user or group) moves the counts, so no path can forget them.
+ * `oj repair-counts` recomputes them from `judge` (modules/problem/verdict-counts.ts).
+ */
+export const problemVerdictCounts = pgTable(
+  'problem_verdict_count',
+  {
+    pid: integer('pid').notNull(),
+    cid: integer('cid').notNull(),
+    status: integer('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.cid, t.status] })],
 );
 
 /**

@@ -3,8 +3,18 @@
  * problems, and the submissions made to them outside contests (an administrator trying one out), exist
  * only for those who see every problem (policy `seeAllProblems`) and for their authors.
  */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { type Actor, JudgeStatus, may, ProblemAuth, type Page, type Resource, type SubmissionInfo, type UserProblemStatus } from '@oj/shared';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  type Actor,
+  encodeSubmissionCursor,
+  JudgeStatus,
+  may,
+  ProblemAuth,
+  type Resource,
+  type SubmissionInfo,
+  type SubmissionPage,
+  type UserProblemStatus,
+} from '@oj/shared';
 import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -13,7 +23,8 @@ import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { actorIn, actorOf, maySite } from '../policy/index.js';
-import { countsOf, emptyCount, mayViewProblem, problemByDisplayId, problemById } from '../problem/service.js';
+import { mayViewProblem, problemByDisplayId, problemById } from '../problem/service.js';
+import { countsOf, emptyCount } from '../problem/verdict-counts.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
 import { toSubmissionInfo } from './submission-info.js';
@@ -69,6 +80,27 @@ function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boole
   if (hidden) return !!user && (s.uid === user.uid || maySite(user, 'readHiddenCode'));
   if (!user) return s.share && codeShare;
   return s.uid === user.uid || maySite(user, 'readAllCode') || (s.share && codeShare);
+}
+
+/**
+ * The ids of a page of the list, newest first, from the list indexes alone. By page number, the offset is
+ * skipped in the index; by cursor, the index is entered at the cursor's row (`submit_id` follows the
+ * filter's equality columns in every list index, db/schema/submission.ts), so a deep page costs what
+ * the first does. The page before a row is the `limit` rows just above it, read upwards.
+ */
+function pageIdsOf(db: DbOrTx, where: SQL | undefined, q: SubmissionListFilter) {
+  const c = q.cursor;
+  const ids = db.select({ id: submissions.submitId }).from(submissions);
+  if (!c) return ids.where(where).orderBy(desc(submissions.submitId)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit));
+  if (c.dir === 'next')
+    return ids
+      .where(and(where, lt(submissions.submitId, c.submitId)))
+      .orderBy(desc(submissions.submitId))
+      .limit(q.limit);
+  return ids
+    .where(and(where, gt(submissions.submitId, c.submitId)))
+    .orderBy(asc(submissions.submitId))
+    .limit(q.limit);
 }
 
 class BankPlace implements Place {
@@ -131,7 +163,7 @@ class BankPlace implements Place {
     return { cid: 0, cpid: 0, displayPid: p.problem.problemId, gid: null };
   }
 
-  async listSubmissions(q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
+  async listSubmissions(q: SubmissionListFilter): Promise<SubmissionPage> {
     const { db, user } = this;
     const gid = this.listGid;
     const conds: (SQL | undefined)[] = [eq(submissions.cid, 0)];
@@ -165,13 +197,7 @@ class BankPlace implements Place {
     // The page's ids first, from the list indexes alone (judge_public_idx and friends): a deep page skips
     // its offset in the index instead of reading every skipped submission from the table; then only
     // those rows are read. Same rows and order as selecting them directly.
-    const pageIds = db
-      .select({ id: submissions.submitId })
-      .from(submissions)
-      .where(where)
-      .orderBy(desc(submissions.submitId))
-      .limit(q.limit)
-      .offset(pageOffset(q.currentPage, q.limit));
+    const pageIds = pageIdsOf(db, where, q);
     const totalKey = JSON.stringify([
       seesHidden,
       gid,
@@ -190,7 +216,16 @@ class BankPlace implements Place {
         .orderBy(desc(submissions.submitId)),
       cachedTotal(this.ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
     );
-    return { records: rows.map(toSubmissionInfo), total };
+    const records = rows.map(toSubmissionInfo);
+    const first = records[0]?.submitId;
+    const last = records.at(-1)?.submitId;
+    return {
+      records,
+      total,
+      // Older rows may follow only a full page; newer ones may precede any non-empty one (the caller's page number tells).
+      nextCursor: last !== undefined && records.length === q.limit ? encodeSubmissionCursor({ dir: 'next', submitId: last }) : null,
+      prevCursor: first !== undefined ? encodeSubmissionCursor({ dir: 'prev', submitId: first }) : null,
+    };
   }
 
   /** submitId → submission (no code) for the ids that exist outside contests; the list page polls it. */

@@ -43,7 +43,8 @@ import { assertCanView, assertTakesPart, contestById, contestOwner, isContestAdm
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
 import { actorIn, maySite } from '../policy/index.js';
-import { emptyCount, problemById } from '../problem/service.js';
+import { problemById } from '../problem/service.js';
+import { emptyCount } from '../problem/verdict-counts.js';
 import { likeOf } from '../../lib/like.js';
 import { toSubmissionInfo } from './submission-info.js';
 import type { OpenedProblem, Place, PlaceResolver, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';

@@ -4,7 +4,7 @@
  * resolved once per request (`resolvePlace`, registry.ts), so the services never branch on `cid`.
  */
 import type { SQL } from 'drizzle-orm';
-import type { FullScreenProblem, Page, ProblemCount, Submission, SubmissionInfo, UserProblemStatus } from '@oj/shared';
+import type { FullScreenProblem, ProblemCount, Submission, SubmissionCursor, SubmissionInfo, SubmissionPage, UserProblemStatus } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { submissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -86,6 +86,8 @@ export interface SubmissionRights {
 export interface SubmissionListFilter {
   currentPage: number;
   limit: number;
+  /** the page next to a row instead of `currentPage` (the bank's and groups' lists; contests page by number) */
+  cursor?: SubmissionCursor;
   onlyMine?: boolean;
   status?: number;
   username?: string;
@@ -122,7 +124,7 @@ export interface Place {
   stamp(p: OpenedProblem): SubmissionStamp;
 
   /** The place's submissions as the caller may see them, newest first. */
-  listSubmissions(q: SubmissionListFilter): Promise<Page<SubmissionInfo>>;
+  listSubmissions(q: SubmissionListFilter): Promise<SubmissionPage>;
   /** submitId → submission for the ids made here (the 2 s poll), as the caller may see them. */
   pollSubmissions(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
   /** The caller's rights on one submission of the place; throws when they may not open it at all. */

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  JudgeStatus,
   OWN_OJ,
   may,
   ProblemAuth,
@@ -10,7 +9,6 @@ import {
   type JudgeMode,
   type GroupProblemRow,
   type Page,
-  type ProblemCount,
   type ProblemListQuery,
   type ProblemListRow,
   type ProblemView,
@@ -21,13 +19,14 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { languages, problems, problemTags, tagClassifications, tags } from '../../db/schema/index.js';
-import { pageOf, pageOffset } from '../../db/page.js';
+import { pageCountedIfNeeded, pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { likeOf } from '../../lib/like.js';
 import { ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { actorIn, maySite, ownerShownTo } from '../policy/index.js';
 import { bankProblems } from './bank.js';
+import { countsOf, emptyCount } from './verdict-counts.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
@@ -80,50 +79,6 @@ export async function tagsOf(db: DbOrTx, pids: number[]): Promise<Map<number, Ta
   return out;
 }
 
-export const emptyCount = (): ProblemCount => ({ total: 0, ac: 0, wa: 0, tle: 0, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 });
-
-/** Which field of ProblemCount each verdict adds to (every submission also adds to `total`). */
-const COUNT_FIELD: Partial<Record<number, keyof ProblemCount>> = {
-  [JudgeStatus.ACCEPTED]: 'ac',
-  [JudgeStatus.WRONG_ANSWER]: 'wa',
-  [JudgeStatus.TIME_LIMIT_EXCEEDED]: 'tle',
-  [JudgeStatus.MEMORY_LIMIT_EXCEEDED]: 'mle',
-  [JudgeStatus.RUNTIME_ERROR]: 're',
-  [JudgeStatus.PRESENTATION_ERROR]: 'pe',
-  [JudgeStatus.COMPILE_ERROR]: 'ce',
-  [JudgeStatus.SYSTEM_ERROR]: 'se',
-  [JudgeStatus.PARTIAL_ACCEPTED]: 'pa',
-};
-
-/**
- * Verdict counts of the problems' submissions outside contests, aggregated from `judge`, so rejudges
- * and manual verdicts are always reflected without counters to keep in step. One count per (problem,
- * verdict), read from the index judge_pid_idx (pid, cid, status) alone and in its order: popular
- * problems have tens of thousands of submissions, so neither table reads nor nine FILTER aggregates
- * per row are affordable (bench/README.md).
- */
-export async function countsOf(db: DbOrTx, pids: number[]): Promise<Map<number, ProblemCount>> {
-  const out = new Map<number, ProblemCount>();
-  if (!pids.length) return out;
-  const res = await db.execute<{ pid: number; status: number; n: number }>(sql`
-    select pid, status, count(*)::int as n
-    from judge
-    where cid = 0 and pid in (${sql.join(
-      pids.map((p) => sql`${p}`),
-      sql`, `,
-    )})
-    group by pid, status`);
-  for (const r of res.rows) {
-    const pid = Number(r.pid);
-    let c = out.get(pid);
-    if (!c) out.set(pid, (c = emptyCount()));
-    c.total += r.n;
-    const field = COUNT_FIELD[r.status];
-    if (field) c[field] += r.n;
-  }
-  return out;
-}
-
 /** Condition for the problem bank chosen in the list ('ME'/'Mine' ours, 'All' every one, else a remote judge). */
 export function ojCondition(oj: string | undefined): SQL | undefined {
   if (!oj || oj.toLowerCase() === 'all') return undefined;
@@ -158,7 +113,8 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
     );
   }
   const where = and(...conds);
-  const { records: rows, total } = await pageOf(
+  const offset = pageOffset(q.currentPage, q.limit);
+  const { records: rows, total } = await pageCountedIfNeeded(
     db
       .select({
         pid: problems.id,
@@ -172,8 +128,10 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
       .where(where)
       .orderBy(asc(problems.id))
       .limit(q.limit)
-      .offset(pageOffset(q.currentPage, q.limit)),
-    db.select({ n: count() }).from(problems).where(where),
+      .offset(offset),
+    offset,
+    q.limit,
+    () => db.select({ n: count() }).from(problems).where(where),
   );
   const pids = rows.map((r) => r.pid);
   const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);

@@ -9,7 +9,8 @@ import {
   type JudgeCaseMode,
   type LastAcCode,
   type ManualJudgeResult,
-  type Page,
+  type SubmissionPage,
+  decodeSubmissionCursor,
   type Submission,
   type SubmissionDetail,
   type SubmissionInfo,
@@ -262,8 +263,9 @@ export async function allCaseResult(ctx: AppContext, user: AuthUser | null, subm
 }
 
 /** A place's submissions as the caller may see them (get-submission-list, contest-submissions). */
-export function submissionList(place: Place, q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
-  return place.listSubmissions(q);
+export function submissionList(place: Place, q: Omit<SubmissionListFilter, 'cursor'> & { cursor?: string }): Promise<SubmissionPage> {
+  // The query schema let only a decodable cursor through.
+  return place.listSubmissions({ ...q, cursor: q.cursor ? (decodeSubmissionCursor(q.cursor) ?? undefined) : undefined });
 }
 
 /** submitId → submission (no code) for the ids made in the place (the 2 s poll of the status lists). */

@@ -9,7 +9,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { problems, trainingProblems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
-import { countsOf, tagsOf, type ProblemRow } from '../problem/service.js';
+import { tagsOf, type ProblemRow } from '../problem/service.js';
+import { countsOf } from '../problem/verdict-counts.js';
 import { enteredTraining, type TrainingRow } from './access.js';
 import { problemStatuses } from './progress.js';
 

@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, submissionListQuery, type Page, type SubmissionInfo } from '@oj/shared';
+import { PAGE_SIZES, submissionListQuery, type SubmissionInfo, type SubmissionPage } from '@oj/shared';
 import { isActive, useStatusPolling, type SubmissionListParams } from '../../api/submission';
 import { PUBLIC_LIST_SCOPE, type SubmissionListScope } from './listScope';
 import { useSession } from '../../app/session';
@@ -19,8 +19,11 @@ import { useIsMobile } from '../../app/layout/useIsMobile';
 import './status.css';
 import { useMay } from '../../app/may';
 
-/** The page's query fields: the group's list takes its group from the route, not the address. */
-const statusListQuery = submissionListQuery.omit({ gid: true });
+/**
+ * The page's query fields: the group's list takes its group from the route, not the address; the
+ * address names pages by number (a link or reload works), the cursor is the pager's (`useCursorStep`).
+ */
+const statusListQuery = submissionListQuery.omit({ gid: true, cursor: true });
 const PAGER = { pageSizes: PAGE_SIZES.options };
 
 /** Filters live in the query string, so a link (rank list → /status?username=…&status=0) or reload keeps them. */
@@ -33,6 +36,24 @@ function useFilters() {
     completeProblemID: (!!state.problemID && state.completeProblemID) || undefined,
   };
   return { filters, update };
+}
+
+/**
+ * Next / previous by keyset cursor: a step to the neighbouring page sends the cursor the shown page
+ * answered, so a deep page costs the server what the first does and no row repeats or goes missing when
+ * submissions arrive meanwhile; a page chosen by number (quick jumper, a link, a reload) and the first
+ * page (the newest rows) are asked by number.
+ */
+function useCursorStep(query: SubmissionListParams, enabled: boolean) {
+  const [step, setStep] = useState<{ page: number; cursor: string; filters: string } | null>(null);
+  const filters = JSON.stringify({ ...query, currentPage: undefined });
+  const cursor = enabled && step && step.page === query.currentPage && step.filters === filters ? step.cursor : undefined;
+  /** Called before the pager moves from the page shown (`data`) to `page` (same page size). */
+  const moving = (page: number, data: SubmissionPage | undefined) => {
+    const c = page === query.currentPage + 1 ? data?.nextCursor : page === query.currentPage - 1 ? data?.prevCursor : undefined;
+    setStep(enabled && c && page > 1 ? { page, cursor: c, filters } : null);
+  };
+  return { cursor, moving };
 }
 
 /** Submission list, /status. */
@@ -53,10 +74,12 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const narrow = useIsMobile();
   const onlyMine = !!filters.onlyMine && !!user;
   const query = { ...filters, onlyMine: onlyMine || undefined, username: onlyMine ? undefined : filters.username };
-  const key = scope.key(query, user?.uid);
-  const { data, isFetching, refetch } = useQuery({
+  const step = useCursorStep(query, !!scope.cursors);
+  const listQuery = step.cursor ? { ...query, cursor: step.cursor } : query;
+  const key = scope.key(listQuery, user?.uid);
+  const { data, isFetching, isPlaceholderData, refetch } = useQuery({
     queryKey: key,
-    queryFn: () => scope.list(query),
+    queryFn: () => scope.list(listQuery),
     placeholderData: keepPreviousData,
   });
   // Each button exactly when the server takes its call: rejudge (permission), manual verdicts and cancel.
@@ -67,7 +90,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   /** Puts changed rows into the cached page (polling answers, admin actions, share). */
   const merge = (rows: SubmissionInfo[]) => {
     const byId = new Map(rows.map((r) => [r.submitId, r]));
-    client.setQueryData<Page<SubmissionInfo>>(key, (old) => (old ? { ...old, records: old.records.map((r) => byId.get(r.submitId) ?? r) } : old));
+    client.setQueryData<SubmissionPage>(key, (old) => (old ? { ...old, records: old.records.map((r) => byId.get(r.submitId) ?? r) } : old));
   };
   const activeIds = useMemo(() => (data?.records ?? []).filter((r) => isActive(r.status)).map((r) => r.submitId), [data]);
   // Polling gets 300 rounds per page of results; a refresh or an admin action (rejudge) starts it anew.
@@ -142,6 +165,8 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     });
   }
 
+  const pager = listPager(filters, update, data?.total ?? 0, PAGE_SIZES.options);
+
   return (
     <div className={scope.pageClass ?? 'oj-page'} data-testid={scope.testId ?? 'status-page'}>
       <Card
@@ -205,7 +230,12 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
           scroll={{ x: 'max-content' }}
           data-testid="status-table"
           pagination={{
-            ...listPager(filters, update, data?.total ?? 0, PAGE_SIZES.options),
+            ...pager,
+            onChange: (page, limit) => {
+              // a page still on its way shows the previous one's rows: its cursors are not the shown page's
+              if (limit === filters.limit) step.moving(page, isPlaceholderData ? undefined : data);
+              pager.onChange?.(page, limit);
+            },
             showQuickJumper: true,
             showTotal: (total) => t('statusPage.total', { total }),
           }}

@@ -1,4 +1,4 @@
-import type { Page, SubmissionInfo } from '@oj/shared';
+import type { SubmissionInfo, SubmissionPage } from '@oj/shared';
 import { i18n } from '../../app/i18n';
 import { submissionApi, submissionKeys, type SubmissionListParams } from '../../api/submission';
 
@@ -8,7 +8,9 @@ import { submissionApi, submissionKeys, type SubmissionListParams } from '../../
  */
 export interface SubmissionListScope {
   title(filters: SubmissionListParams): string;
-  list(q: SubmissionListParams): Promise<Page<SubmissionInfo>>;
+  list(q: SubmissionListParams): Promise<SubmissionPage>;
+  /** the list call takes the keyset cursors its pages answer (get-submission-list; contests page by number) */
+  cursors?: boolean;
   key(q: SubmissionListParams, uid: string | undefined): readonly unknown[];
   checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
   submissionPath(r: SubmissionInfo): string;
@@ -22,6 +24,7 @@ export interface SubmissionListScope {
 export const PUBLIC_LIST_SCOPE: SubmissionListScope = {
   title: () => i18n.t('statusPage.title'),
   list: submissionApi.list,
+  cursors: true,
   key: submissionKeys.list,
   checkStatus: submissionApi.checkStatus,
   submissionPath: (r) => `/submission-detail/${r.submitId}`,

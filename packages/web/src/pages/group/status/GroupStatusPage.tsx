@@ -19,6 +19,7 @@ export default function GroupStatusPage() {
     () => ({
       title: () => t('groupProblem.statusTitle'),
       list: (q) => submissionApi.list({ ...q, gid }),
+      cursors: true,
       key: (q, uid) => [...submissionKeys.list(q, uid), 'group', gid],
       checkStatus: (ids) => groupCheckStatus(gid, ids),
       submissionPath: (r) => groupPath(gid, 'submission-detail', r.submitId),
