@@ -9,8 +9,11 @@
  * Workloads: "a+b" (tiny program: the cost is compile + start-up) and "sum" (each case does about
  * 50–100 ms of CPU work: the cost is the program itself). Submissions run `cores` at a time in both
  * modes, each with its cases in order (as a daemon worker judges). Every source differs (a comment)
- * so nothing is served from a cache. Prints submissions per second and the ratio sandbox / bare of
- * the median round time.
+ * so nothing is served from the judge's program cache; the overall ratio is taken over these rows.
+ * One more row per language, "a+b same", submits one source SUBMISSIONS times per round (a rejudge,
+ * or the same A+B by many users): the judge compiles it once and reuses the program, the bare side
+ * compiles every time. Prints submissions per second and the ratio sandbox / bare of the median
+ * round time.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,9 +34,12 @@ const LIMITS = { timeLimitMs: 5000, memoryLimitMb: 256, stackLimitMb: 128 };
 
 ensureRunnerBuilt();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-throughput-'));
+// A program cache of this run only: the tags below repeat from run to run.
+process.env.OJ_JUDGE_PROGRAM_CACHE = path.join(dir, 'programs');
 let seq = 0;
 
 type Workload = 'a+b' | 'sum';
+type Row = Workload | 'a+b same';
 const PROGRAMS: Record<string, Record<Workload, (tag: string) => string>> = {
   'C++': {
     'a+b': (tag) => `// ${tag}\n${AC_CPP}`,
@@ -122,17 +128,20 @@ async function sandboxed(lang: LanguageSpec, code: string, files: Array<{ input:
   return r.status === 0;
 }
 
-async function round(mode: 'sandbox' | 'bare', lang: LanguageSpec, workload: Workload, files: Array<{ input: string; output: string }>): Promise<number> {
+async function round(mode: 'sandbox' | 'bare', lang: LanguageSpec, row: Row, files: Array<{ input: string; output: string }>): Promise<number> {
   const judge = mode === 'sandbox' ? sandboxed : bare;
+  const workload: Workload = row === 'a+b same' ? 'a+b' : row;
+  // "a+b same": one new source per round, submitted SUBS times (its first judging compiles it).
+  const shared = `same source ${++seq}`;
   const tasks = Array.from({ length: SUBS }, () => {
-    const code = PROGRAMS[lang.name][workload](`submission ${++seq}`);
+    const code = PROGRAMS[lang.name][workload](row === 'a+b same' ? shared : `submission ${++seq}`);
     return () => judge(lang, code, files);
   });
   const t0 = process.hrtime.bigint();
   const results = await pool(tasks, PARALLEL);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const failed = results.filter((ok) => !ok).length;
-  if (failed) throw new Error(`${mode} ${lang.name} ${workload}: ${failed} of ${SUBS} submissions were not accepted`);
+  if (failed) throw new Error(`${mode} ${lang.name} ${row}: ${failed} of ${SUBS} submissions were not accepted`);
   return ms;
 }
 
@@ -144,13 +153,15 @@ console.log(
     `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`,
 );
 const summary: string[] = [];
+const overall = { sandbox: 0, bare: 0 };
 for (const name of ['C++', 'Python3']) {
   const lang = findLanguage(name);
   if (!lang) {
     console.log(`${name}: not available on this host, skipped`);
     continue;
   }
-  for (const workload of ['a+b', 'sum'] as const) {
+  for (const row of ['a+b', 'sum', 'a+b same'] as const) {
+    const workload: Workload = row === 'a+b same' ? 'a+b' : row;
     const files = cases(name, workload).map((c, i) => {
       const input = path.join(dir, `${name}-${workload}-${i}.in`);
       const output = path.join(dir, `${name}-${workload}-${i}.out`);
@@ -163,18 +174,23 @@ for (const name of ['C++', 'Python3']) {
     await bare(lang, PROGRAMS[name][workload]('warm-up'), files);
     const times = { sandbox: [] as number[], bare: [] as number[] };
     for (let r = 0; r < ROUNDS; r++) {
-      times.bare.push(await round('bare', lang, workload, files));
-      times.sandbox.push(await round('sandbox', lang, workload, files));
+      times.bare.push(await round('bare', lang, row, files));
+      times.sandbox.push(await round('sandbox', lang, row, files));
     }
     const sb = median(times.sandbox);
     const br = median(times.bare);
     const ratio = sb / br;
+    if (row !== 'a+b same') {
+      overall.sandbox += sb;
+      overall.bare += br;
+    }
     console.log(
-      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` +
+      `${name.padEnd(10)}${row.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` +
         `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
     );
-    summary.push(`${name} ${workload}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / SUBS).toFixed(0)} ms more per submission of ${CASES} cases)`);
+    summary.push(`${name} ${row}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / SUBS).toFixed(0)} ms more per submission of ${CASES} cases)`);
   }
 }
+if (overall.bare) summary.push(`overall (every source distinct): sandbox/bare = ${(overall.sandbox / overall.bare).toFixed(2)}× (sum of the median rounds)`);
 console.log(summary.join('\n'));
 fs.rmSync(dir, { recursive: true, force: true });
