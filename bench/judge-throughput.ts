@@ -9,10 +9,14 @@
  * Workloads: "a+b" (tiny program: the cost is compile + start-up) and "sum" (each case does about
  * 50–100 ms of CPU work: the cost is the program itself). Submissions run `cores` at a time in both
  * modes, each with its cases in order (as a daemon worker judges). Every source differs (a comment)
- * so nothing is served from a cache. Prints submissions per second and the ratio sandbox / bare of
- * the median round time.
+ * so nothing is served from the judge's program cache; the overall ratio is taken over these rows.
+ * One more row per language, "a+b same", submits one source SUBMISSIONS times per round (a rejudge,
+ * or the same A+B by many users): the judge compiles it once and reuses the program, the bare side
+ * compiles every time. Prints submissions per second and the ratio sandbox / bare of the median
+ * round time, and the CPU per submission of both (this process and all it reaped): on a machine
+ * shared with other work the wall ratio moves with their load, the CPU ratio much less.
  */
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -31,9 +35,12 @@ const LIMITS = { timeLimitMs: 5000, memoryLimitMb: 256, stackLimitMb: 128 };
 
 ensureRunnerBuilt();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-throughput-'));
+// A program cache of this run only: the tags below repeat from run to run.
+process.env.OJ_JUDGE_PROGRAM_CACHE = path.join(dir, 'programs');
 let seq = 0;
 
 type Workload = 'a+b' | 'sum';
+type Row = Workload | 'a+b same';
 const PROGRAMS: Record<string, Record<Workload, (tag: string) => string>> = {
   'C++': {
     'a+b': (tag) => `// ${tag}\n${AC_CPP}`,
@@ -122,18 +129,41 @@ async function sandboxed(lang: LanguageSpec, code: string, files: Array<{ input:
   return r.status === 0;
 }
 
-async function round(mode: 'sandbox' | 'bare', lang: LanguageSpec, workload: Workload, files: Array<{ input: string; output: string }>): Promise<number> {
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/**
+ * CPU ms used so far by this process and every child it has reaped (runners, compilers, programs, and
+ * through the runners what ran in the boxes). Unlike wall time it hardly moves with other work on the
+ * machine; it misses kernel threads' work on the boxes' behalf (cgroup and namespace teardown).
+ */
+function cpuMs(): number {
+  const text = fs.readFileSync('/proc/self/stat', 'utf8');
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / CLK_TCK;
+}
+
+async function round(
+  mode: 'sandbox' | 'bare',
+  lang: LanguageSpec,
+  row: Row,
+  files: Array<{ input: string; output: string }>,
+): Promise<{ ms: number; cpu: number }> {
   const judge = mode === 'sandbox' ? sandboxed : bare;
+  const workload: Workload = row === 'a+b same' ? 'a+b' : row;
+  // "a+b same": one new source per round, submitted SUBS times (its first judging compiles it).
+  const shared = `same source ${++seq}`;
   const tasks = Array.from({ length: SUBS }, () => {
-    const code = PROGRAMS[lang.name][workload](`submission ${++seq}`);
+    const code = PROGRAMS[lang.name][workload](row === 'a+b same' ? shared : `submission ${++seq}`);
     return () => judge(lang, code, files);
   });
+  const cpu0 = cpuMs();
   const t0 = process.hrtime.bigint();
   const results = await pool(tasks, PARALLEL);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = cpuMs() - cpu0;
   const failed = results.filter((ok) => !ok).length;
-  if (failed) throw new Error(`${mode} ${lang.name} ${workload}: ${failed} of ${SUBS} submissions were not accepted`);
-  return ms;
+  if (failed) throw new Error(`${mode} ${lang.name} ${row}: ${failed} of ${SUBS} submissions were not accepted`);
+  return { ms, cpu };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -141,16 +171,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log(`judging throughput: ${SUBS} submissions × ${CASES} cases per language and workload, ${PARALLEL} at a time, ${ROUNDS} rounds (median)`);
 console.log(
   `${'language'.padEnd(10)}${'workload'.padEnd(10)}${'sandbox ms'.padStart(12)}${'bare ms'.padStart(10)}` +
-    `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}`,
+    `${'subs/s sandbox'.padStart(16)}${'subs/s bare'.padStart(13)}${'ratio'.padStart(8)}${'CPU ms/sub sandbox'.padStart(20)}${'bare'.padStart(7)}${'CPU ratio'.padStart(11)}`,
 );
 const summary: string[] = [];
+const overall = { sandbox: 0, bare: 0, sandboxCpu: 0, bareCpu: 0 };
 for (const name of ['C++', 'Python3']) {
   const lang = findLanguage(name);
   if (!lang) {
     console.log(`${name}: not available on this host, skipped`);
     continue;
   }
-  for (const workload of ['a+b', 'sum'] as const) {
+  for (const row of ['a+b', 'sum', 'a+b same'] as const) {
+    const workload: Workload = row === 'a+b same' ? 'a+b' : row;
     const files = cases(name, workload).map((c, i) => {
       const input = path.join(dir, `${name}-${workload}-${i}.in`);
       const output = path.join(dir, `${name}-${workload}-${i}.out`);
@@ -161,20 +193,39 @@ for (const name of ['C++', 'Python3']) {
     // warm-up: compilers and the interpreter in the page cache, the runner binary, cgroup paths
     await sandboxed(lang, PROGRAMS[name][workload]('warm-up'), files);
     await bare(lang, PROGRAMS[name][workload]('warm-up'), files);
-    const times = { sandbox: [] as number[], bare: [] as number[] };
+    const times = { sandbox: [] as number[], bare: [] as number[], sandboxCpu: [] as number[], bareCpu: [] as number[] };
     for (let r = 0; r < ROUNDS; r++) {
-      times.bare.push(await round('bare', lang, workload, files));
-      times.sandbox.push(await round('sandbox', lang, workload, files));
+      const b = await round('bare', lang, row, files);
+      const s = await round('sandbox', lang, row, files);
+      times.bare.push(b.ms);
+      times.bareCpu.push(b.cpu);
+      times.sandbox.push(s.ms);
+      times.sandboxCpu.push(s.cpu);
     }
     const sb = median(times.sandbox);
     const br = median(times.bare);
     const ratio = sb / br;
+    const sbCpu = median(times.sandboxCpu) / SUBS;
+    const brCpu = median(times.bareCpu) / SUBS;
+    if (row !== 'a+b same') {
+      overall.sandbox += sb;
+      overall.bare += br;
+      overall.sandboxCpu += sbCpu;
+      overall.bareCpu += brCpu;
+    }
     console.log(
-      `${name.padEnd(10)}${workload.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` +
-        `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}`,
+      `${name.padEnd(10)}${row.padEnd(10)}${sb.toFixed(0).padStart(12)}${br.toFixed(0).padStart(10)}` +
+        `${((SUBS * 1000) / sb).toFixed(1).padStart(16)}${((SUBS * 1000) / br).toFixed(1).padStart(13)}${`${ratio.toFixed(2)}×`.padStart(8)}` +
+        `${sbCpu.toFixed(0).padStart(20)}${brCpu.toFixed(0).padStart(7)}${`${(sbCpu / brCpu).toFixed(2)}×`.padStart(11)}`,
     );
-    summary.push(`${name} ${workload}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / SUBS).toFixed(0)} ms more per submission of ${CASES} cases)`);
+    summary.push(`${name} ${row}: sandbox/bare = ${ratio.toFixed(2)}× (${((sb - br) / SUBS).toFixed(0)} ms more per submission of ${CASES} cases)`);
   }
+}
+if (overall.bare) {
+  summary.push(
+    `overall (every source distinct): sandbox/bare = ${(overall.sandbox / overall.bare).toFixed(2)}× wall (sum of the median rounds), ` +
+      `${(overall.sandboxCpu / overall.bareCpu).toFixed(2)}× CPU`,
+  );
 }
 console.log(summary.join('\n'));
 fs.rmSync(dir, { recursive: true, force: true });

@@ -30,12 +30,12 @@
  * its messages and exit codes, written here) ships in `../checker/testlib.h` and is placed next to
  * every checker source; a testlib.h given as a judge extra file (e.g. the real one) replaces it.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JUDGE_ONLY_MARK, JudgeStatus, type CheckerConvention, type JudgeStatusCode } from '@oj/shared';
+import { cacheKey, InPlaceProgramCache, sha256, toolStamp } from './program-cache.js';
 import { readHead, workRoot, writeExtraFiles, type FileSource } from './run.js';
 import { reportToScope, runSandboxed, withoutRunScope, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
 import { compileVerdict, signalDescription, trimCompilerOutput } from './verdict.js';
@@ -87,10 +87,6 @@ export function checkerToolchain(language: string): CheckerToolchain | null {
   return null;
 }
 
-function sha256(data: string | Buffer): string {
-  return crypto.createHash('sha256').update(data).digest('hex');
-}
-
 async function contentOf(src: FileSource): Promise<Buffer> {
   if (typeof src === 'string') return Buffer.from(src, 'utf8');
   if (Buffer.isBuffer(src)) return src;
@@ -103,13 +99,21 @@ export function checkerCacheDir(): string {
   return dir;
 }
 
+let cacheOf: InPlaceProgramCache | null = null;
+/** The compiled checkers: the program cache, run in place (a checker in use is never evicted). */
+function checkerCache(): InPlaceProgramCache {
+  const root = checkerCacheDir();
+  if (cacheOf?.root !== root) cacheOf = new InPlaceProgramCache(root);
+  return cacheOf;
+}
+
 type BuildResult = { checker: CompiledChecker } | { error: string; failedRun?: { report: SandboxReport; request: SandboxRequest } };
 const inFlight = new Map<string, Promise<BuildResult>>();
 
 /**
- * Compiles a checker/interactor in the sandbox, once per (language, code, judge extra files): the
- * result is kept in a content-addressed directory (temp dir + rename, so concurrent judges never
- * see a half-written one). A compile error is returned as `error` (the compiler's message).
+ * Compiles a checker/interactor in the sandbox, once per (language, code, judge extra files, testlib.h,
+ * compiler): the result, a compile error too, is kept in the program cache (`program-cache.ts`). A
+ * compile error is returned as `error` (the compiler's message).
  */
 export async function compileChecker(
   src: CheckerSource,
@@ -123,30 +127,26 @@ export async function compileChecker(
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(async ([name, f]) => [name, await contentOf(f)] as const),
   );
-  const key = sha256(
-    JSON.stringify({
-      v: 1,
-      argv: tool.argv,
-      code: sha256(src.code),
-      testlib: sha256(fs.readFileSync(TESTLIB)),
-      extras: extras.map(([name, buf]) => [name, sha256(buf)]),
-    }),
-  );
-  const root = checkerCacheDir();
-  const final = path.join(root, key);
-  if (fs.existsSync(path.join(final, CHECKER_BINARY))) {
-    const now = new Date();
-    await fsp.utimes(final, now, now).catch(() => {}); // last use, for pruning
-    return { checker: { dir: final, binary: `/box/${CHECKER_BINARY}`, cached: true } };
-  }
+  const key = cacheKey({
+    v: 2,
+    argv: tool.argv,
+    compiler: toolStamp(tool.argv[0]),
+    code: sha256(src.code),
+    testlib: sha256(fs.readFileSync(TESTLIB)),
+    extras: extras.map(([name, buf]) => [name, sha256(buf)]),
+    timeMs: opts.compileTimeMs ?? null,
+  });
+  const cache = checkerCache();
+  const found = await cache.lookup(key);
+  if (found)
+    return found.error
+      ? { error: found.error.message ?? 'Compile Error' }
+      : { checker: { dir: cache.filesDir(key), binary: `/box/${CHECKER_BINARY}`, cached: true } };
   let job = inFlight.get(key);
   if (!job) {
     // Shared by every caller that asks meanwhile: built outside the first caller's run scope, so
     // that caller giving up (a daemon's lost lease) does not kill it for the others.
-    job = withoutRunScope(() => buildChecker(tool, src.code, extras, root, final, opts)).finally(() => {
-      inFlight.delete(key);
-      void pruneCheckerCache();
-    });
+    job = withoutRunScope(() => buildChecker(tool, src.code, extras, cache, key, opts)).finally(() => inFlight.delete(key));
     inFlight.set(key, job);
   }
   const r = await job;
@@ -155,35 +155,18 @@ export async function compileChecker(
   return 'error' in r ? { error: r.error } : { checker: r.checker };
 }
 
-/** Removes compiled checkers unused for `maxAgeMs` (default 30 days) and builds that died. */
-export async function pruneCheckerCache(maxAgeMs = 30 * 24 * 3600_000): Promise<number> {
-  const root = checkerCacheDir();
-  let removed = 0;
-  for (const name of await fsp.readdir(root).catch(() => [] as string[])) {
-    const p = path.join(root, name);
-    const st = await fsp.stat(p).catch(() => null);
-    const limit = name.startsWith('.build-') ? 24 * 3600_000 : maxAgeMs;
-    if (st && Date.now() - st.mtimeMs > limit) {
-      await fsp.rm(p, { recursive: true, force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
-
 async function buildChecker(
   tool: CheckerToolchain,
   code: string,
   extras: ReadonlyArray<readonly [string, Buffer]>,
-  root: string,
-  final: string,
+  cache: InPlaceProgramCache,
+  key: string,
   opts: { compileTimeMs?: number },
 ): Promise<BuildResult> {
-  const tmp = await fsp.mkdtemp(path.join(root, '.build-'));
+  const tmp = await fsp.mkdtemp(path.join(workRoot(), 'checker-'));
   try {
     const srcDir = path.join(tmp, 'src');
     const outDir = path.join(tmp, 'out');
-    const pack = path.join(tmp, 'pack');
     await fsp.mkdir(srcDir, { mode: 0o755 });
     await fsp.mkdir(outDir, { mode: 0o755 });
     // Our testlib.h first: a judge extra file of the same name replaces it.
@@ -209,31 +192,30 @@ async function buildChecker(
       stdout: log,
       stderrToStdout: true,
     };
+    checkerCompiles.count++;
     const rep = await runSandboxed(request);
     const text = trimCompilerOutput((await readHead(log, 64 * 1024)).toString('utf8'));
     const verdict = compileVerdict(rep, text);
     if (verdict) {
       const error = verdict.status === JudgeStatus.SYSTEM_ERROR ? (verdict.message ?? 'System Error') : text.trim() || verdict.message || 'Compile Error';
+      // Only what the source decides is kept: the compiler said no (not a time-out on a busy host, not the sandbox).
+      if (rep.status === 'RE') await cache.store(key, { error: { status: verdict.status, message: error } }, null);
       return rep.status === 'SE' ? { error, failedRun: { report: rep, request } } : { error };
     }
     if (!fs.existsSync(path.join(outDir, CHECKER_BINARY))) return { error: `the checker binary was not produced\n${text}`.trim() };
     // The box of a checker run: the binary and the judge extra files (data it may read).
-    await fsp.mkdir(pack, { mode: 0o755 });
-    for (const [name] of extras) await fsp.copyFile(path.join(extraDir!, name), path.join(pack, name));
-    await fsp.copyFile(path.join(outDir, CHECKER_BINARY), path.join(pack, CHECKER_BINARY));
-    await fsp.chmod(path.join(pack, CHECKER_BINARY), 0o755);
-    try {
-      await fsp.rename(pack, final);
-    } catch (e) {
-      // Another judge finished the same checker first: theirs is identical.
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
-    }
-    return { checker: { dir: final, binary: `/box/${CHECKER_BINARY}`, cached: false } };
+    await fsp.chmod(path.join(outDir, CHECKER_BINARY), 0o755);
+    const files = Object.fromEntries([...extras.map(([name]) => [name, path.join(extraDir!, name)]), [CHECKER_BINARY, path.join(outDir, CHECKER_BINARY)]]);
+    await cache.store(key, { error: null }, null, files);
+    if (!fs.existsSync(path.join(cache.filesDir(key), CHECKER_BINARY))) return { error: 'the compiled checker could not be kept in the cache' };
+    return { checker: { dir: cache.filesDir(key), binary: `/box/${CHECKER_BINARY}`, cached: false } };
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
   }
 }
+
+/** Checker compiles this process ran (the compiler started), for tests and the benches. */
+export const checkerCompiles = { count: 0 };
 
 export interface CheckerVerdict {
   status: JudgeStatusCode;

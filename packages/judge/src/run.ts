@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JudgeStatus } from '@oj/shared';
 import { runLimits, type LanguageSpec, type ProblemLimits } from './languages.js';
+import { cacheKey, dirFileHashes, ProgramCache, sha256, toolStamp } from './program-cache.js';
 import { runSandboxed, type ReadOnlyBind, type SandboxReport, type SandboxRequest } from './sandbox.js';
 import { compileVerdict, runVerdict, trimCompilerOutput, type Verdict } from './verdict.js';
 
@@ -110,16 +111,51 @@ export async function writeExtraFiles(dir: string, files: Record<string, FileSou
   return dir;
 }
 
+/** Compiles run by `compileSubmission` in this process (the compiler started), for tests and the benches. */
+export const submissionCompiles = { count: 0 };
+
+let cacheOf: ProgramCache | null = null;
+/** The compiled submissions: `OJ_JUDGE_PROGRAM_CACHE` or <work root>/programs. */
+export function programCache(): ProgramCache {
+  const root = process.env.OJ_JUDGE_PROGRAM_CACHE ?? path.join(workRoot(), 'programs');
+  if (cacheOf?.root !== root) cacheOf = new ProgramCache(root);
+  return cacheOf;
+}
+
+/** Everything that decides what compiling `source` as `language` gives (see program-cache.ts). */
+async function compileKey(language: LanguageSpec, source: string, extraDirs: string[], timeMs: number): Promise<string> {
+  return cacheKey({
+    v: 1,
+    name: language.name,
+    version: language.description,
+    compile: language.compile,
+    compiler: toolStamp(language.compile?.argv[0]),
+    sourceName: language.sourceName,
+    artifact: language.artifact,
+    runsSource: language.runsSource,
+    binds: language.readOnlyBinds,
+    memoryMb: language.compileMemoryMb,
+    timeMs,
+    source: sha256(source),
+    extras: await dirFileHashes(extraDirs),
+  });
+}
+
+type CompileOutcome = { program: CompiledProgram; verdict?: undefined } | { program?: undefined; verdict: Verdict };
+
 /**
  * Compiles `source` in the sandbox. `dir` is a fresh host directory owned by the judge.
  * `extraDirs` (user extra files: headers of "function completion" problems) sit next to the source.
+ * An identical compile done before (same toolchain, source, extra files, limit) is not run again:
+ * its files are taken from the program cache, its compile error is given again (`cache: false`
+ * compiles anyway, e.g. a toolchain's self-test).
  */
 export async function compileSubmission(
   languageOf: LanguageSpec,
   source: string,
   dir: string,
-  opts: { compileTimeMs?: number; extraDirs?: string[] } = {},
-): Promise<{ program: CompiledProgram; verdict?: undefined } | { program?: undefined; verdict: Verdict }> {
+  opts: { compileTimeMs?: number; extraDirs?: string[]; cache?: boolean } = {},
+): Promise<CompileOutcome> {
   // Java: the file and the class to run are named after the submission's public class.
   const language = languageOf.forSource?.(source) ?? languageOf;
   const srcDir = path.join(dir, 'src');
@@ -129,12 +165,40 @@ export async function compileSubmission(
   await writeReadable(path.join(srcDir, language.sourceName), source);
   const programDirs = [language.runsSource ? srcDir : outDir];
   if (!language.compile) return { program: { language, programDirs } };
-
-  const log = path.join(dir, 'compile.log');
   const timeMs = opts.compileTimeMs ?? language.compileTimeMs;
+  if (opts.cache === false) return (await compileInBox(language, dir, timeMs, opts.extraDirs ?? [])).outcome;
+
+  const cache = programCache();
+  const key = await compileKey(language, source, opts.extraDirs ?? [], timeMs);
+  const fromCache = async (): Promise<CompileOutcome | null> => {
+    const meta = await cache.lookup(key);
+    if (!meta) return null;
+    if (meta.error) return { verdict: meta.error };
+    if (!language.runsSource && !(await cache.linkFiles(key, outDir))) return null;
+    return { program: { language, programDirs } };
+  };
+  const hit = await fromCache();
+  if (hit) return hit;
+  // Workers of this daemon asking for the same compile at once: one compiles, the others then read the cache.
+  const built = await cache.once(key, async () => {
+    const r = await compileInBox(language, dir, timeMs, opts.extraDirs ?? []);
+    if (r.keep) await cache.store(key, r.outcome.verdict ? { error: r.outcome.verdict } : { error: null }, language.runsSource ? null : outDir);
+    return r.outcome;
+  });
+  if (built.built) return built.value;
+  return (await fromCache()) ?? (await compileInBox(language, dir, timeMs, opts.extraDirs ?? [])).outcome;
+}
+
+/** One compile in a box; `keep`: its outcome is the source's own (not a time-out on a busy host or a sandbox failure). */
+async function compileInBox(language: LanguageSpec, dir: string, timeMs: number, extraDirs: string[]): Promise<{ outcome: CompileOutcome; keep: boolean }> {
+  const srcDir = path.join(dir, 'src');
+  const outDir = path.join(dir, 'out');
+  const programDirs = [language.runsSource ? srcDir : outDir];
+  const log = path.join(dir, 'compile.log');
+  submissionCompiles.count++;
   const rep = await runSandboxed({
-    argv: language.compile.argv,
-    env: language.compile.env,
+    argv: language.compile!.argv,
+    env: language.compile!.env,
     timeMs,
     wallMs: timeMs * 2 + 5000,
     memoryKb: language.compileMemoryMb * 1024,
@@ -143,7 +207,7 @@ export async function compileSubmission(
     pids: 256,
     nofile: 512,
     // The source last: an extra file can never replace it.
-    boxDirs: [...(opts.extraDirs ?? []), srcDir],
+    boxDirs: [...extraDirs, srcDir],
     copyOutDir: outDir,
     boxSizeKb: 512 * 1024,
     tmpSizeKb: 1024 * 1024,
@@ -153,11 +217,16 @@ export async function compileSubmission(
   });
   const text = trimCompilerOutput((await readHead(log, 64 * 1024)).toString('utf8'));
   const verdict = compileVerdict(rep, text);
-  if (verdict) return { verdict };
+  if (verdict) return { outcome: { verdict }, keep: rep.status === 'RE' };
   if (language.artifact && !fs.existsSync(path.join(outDir, language.artifact))) {
-    return { verdict: { status: JudgeStatus.COMPILE_ERROR, message: `${language.artifact} was not produced${language.artifactHint ?? ''}\n${text}`.trim() } };
+    return {
+      outcome: {
+        verdict: { status: JudgeStatus.COMPILE_ERROR, message: `${language.artifact} was not produced${language.artifactHint ?? ''}\n${text}`.trim() },
+      },
+      keep: true,
+    };
   }
-  return { program: { language, programDirs } };
+  return { outcome: { program: { language, programDirs } }, keep: true };
 }
 
 export interface RunProgramOptions {

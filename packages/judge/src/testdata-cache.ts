@@ -120,6 +120,12 @@ export class TestDataCache {
   private readonly inFlight = new Map<string, Promise<{ path: string; downloaded: boolean }>>();
   private readonly pins = new Map<string, number>();
   private readonly limiter: Limiter;
+  /**
+   * Whether the last eviction left more than `maxBytes` (files in use or in their grace period);
+   * null before the first. A prepare that downloaded nothing adds nothing, so it need not list the
+   * whole cache again unless this says it is over its bound.
+   */
+  private overBound: boolean | null = null;
 
   constructor(private readonly opts: TestDataCacheOptions) {
     this.dir = path.resolve(opts.dir);
@@ -241,7 +247,8 @@ export class TestDataCache {
         downloadedBytes: fresh.reduce((s, [h]) => s + (sizes.get(h) ?? 0), 0),
         release,
       };
-      if (this.opts.maxBytes !== undefined) await this.evict(hashes);
+      // Listing every file costs a stat each (O(cache) per submission on a big host): only when bytes came in.
+      if (this.opts.maxBytes !== undefined && (fresh.length > 0 || this.overBound !== false)) await this.evict(hashes);
       return prepared;
     } catch (e) {
       release();
@@ -307,6 +314,7 @@ export class TestDataCache {
       removed++;
       freedBytes += f.size;
     }
+    if (maxBytes === this.opts.maxBytes) this.overBound = total > maxBytes;
     return { removed, freedBytes };
   }
 }

@@ -1,9 +1,10 @@
 /** Test-data cache: content-addressed, verified, atomic, shared by concurrent workers. */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex, TestDataCache, TestDataIntegrityError, type FileRef, type TestDataManifest } from '../src/testdata-cache.js';
 
 let dir: string;
@@ -141,5 +142,23 @@ describe('test-data cache', () => {
     expect(await cache.usage()).toEqual({ files: 4, bytes: 400 });
     all.release();
     second.release();
+  });
+
+  it('a bounded cache lists its files only when a prepare brought new bytes (not once per submission)', async () => {
+    const files = ['e'.repeat(100), 'f'.repeat(100)];
+    const s = server(files);
+    const cache = new TestDataCache({ dir, fetch: s.fetch, maxBytes: 10_000, evictGraceMs: 0 });
+    (await cache.prepare(manifest(1, [[files[0], files[1]]]))).release();
+    const readdir = vi.spyOn(fsp, 'readdir');
+    try {
+      for (let i = 0; i < 3; i++) (await cache.prepare(manifest(1, [[files[0], files[1]]]))).release();
+      expect(readdir).not.toHaveBeenCalled();
+    } finally {
+      readdir.mockRestore();
+    }
+    // Over the bound (a smaller bound now): the next prepare does look, and evicts.
+    const tight = new TestDataCache({ dir, fetch: s.fetch, maxBytes: 100, evictGraceMs: 0 });
+    (await tight.prepare(manifest(2, [[files[0], files[0]]]))).release();
+    expect(await tight.usage()).toEqual({ files: 1, bytes: 100 });
   });
 });

@@ -56,7 +56,7 @@ function brief(text: string): string {
 export async function selfTestLanguage(lang: LanguageSpec): Promise<string | null> {
   const dir = await fsp.mkdtemp(path.join(workRoot(), 'sub-selftest-'));
   try {
-    const compiled = await compileSubmission(lang, lang.template, dir);
+    const compiled = await compileSubmission(lang, lang.template, dir, { cache: false });
     if (!compiled.program) return `its A+B template does not compile (${statusName(compiled.verdict.status)}): ${brief(compiled.verdict.message ?? '')}`;
     const input = path.join(dir, 'input');
     await fsp.writeFile(input, '1 2\n', { mode: 0o644 });
