@@ -1223,6 +1223,7 @@ static int open_out(const char *path) {
 // its cgroups, a zygote that died, memory still charged) is torn down and built again.
 
 static int zsock = -1;      // supervisor <-> zygote (SOCK_SEQPACKET)
+static int slot_lock_fd = -1; // the slot uid's lock: only the supervisor holds it (dies with it)
 static pid_t zygote = -1;
 static int box_live;        // a box init exists (its 'E' is still due)
 static int slot_dirty;      // rebuild the slot before the next run
@@ -1324,6 +1325,7 @@ static void apply_request(void) {
 __attribute__((noreturn)) static void zygote_main(int sock) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   serve_mode = 0; // a refusal in here (none is expected: the supervisor parsed the request) just exits
+  close(slot_lock_fd);
   n_cg_dirs = 0;
   for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
   int devnull = open("/dev/null", O_RDWR);
@@ -1798,8 +1800,7 @@ static int serve_main(int argc, char **argv) {
   if (geteuid() != 0) { serve_mode = 0; refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed"); }
   install_signals();
   if (setjmp(serve_jmp)) { slot_teardown(); return 2; } // the slot could not be built
-  int lock_fd = lock_uid(); // held for the slot's life
-  (void)lock_fd;
+  slot_lock_fd = lock_uid(); // held for the slot's life
   slot.uid = o.uid;
   slot.gid = o.gid;
   slot.state_dir = o.state_dir;
