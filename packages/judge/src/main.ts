@@ -23,6 +23,7 @@ import { REMOTE_OJS } from '@oj/shared';
 import { JudgeDaemon, defaultJudgeName } from './daemon/daemon.js';
 import { consoleLogger, parseLogLevel } from './daemon/log.js';
 import { remoteJudgeFromEnv, type RemoteJudgeOptions } from './daemon/remote-config.js';
+import { stopSandboxPool } from './sandbox.js';
 
 const USAGE = `usage: oj judge --server URL --token TOKEN [--name NAME] [--capacity N]
                 [--cache-dir DIR] [--cache-max-mb MB] [--log-level debug|info|warn|error]
@@ -149,6 +150,8 @@ async function main() {
     process.exit(1);
   }
   const error = await daemon.finished;
+  // The slot runners of the pool of ready boxes remove their cgroups (they would on our exit too).
+  await stopSandboxPool();
   if (error) {
     log.error(`stopped: ${error.message}`);
     process.exit(1);
