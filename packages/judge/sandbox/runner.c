@@ -871,6 +871,7 @@ struct exec_err { int err; char stage[60]; };
 
 static int worker_in_cgroup;
 static int pool_mode; // this init runs in a slot of the pool (set in the slot's zygote)
+static int pool_cg_ready(long long *base);
 
 __attribute__((noreturn)) static void worker(int exec_pipe, int go_pipe, int in_fd, int out_fd, int err_fd) {
   const char *stage = "signals";
@@ -995,13 +996,10 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
   t_fs = now_ns() - t_fs;
   if (pool_mode) {
     // The slot's counters are reset now, so that what the run is charged starts with the worker.
-    struct msg rdy = {.type = MSG_READY, .wall_ns = t_fs};
+    long long base = 0;
+    if (pool_cg_ready(&base)) init_fail("reset the slot's cgroup counters");
+    struct msg rdy = {.type = MSG_READY, .wall_ns = base, .maxrss_kb = (long)(t_fs / 1000)};
     send_msg(&rdy);
-    char g = 0;
-    ssize_t gr;
-    do gr = read(ctl_fd, &g, 1);
-    while (gr < 0 && errno == EINTR);
-    if (gr != 1 || g != 'G') { kill(-1, SIGKILL); _exit(1); }
   }
   if (write(gp[1], "G", 1) != 1) init_fail("start worker");
   close(gp[1]);
@@ -1224,6 +1222,7 @@ static int open_out(const char *path) {
 
 static int zsock = -1;      // supervisor <-> zygote (SOCK_SEQPACKET)
 static int slot_lock_fd = -1; // the slot uid's lock: only the supervisor holds it (dies with it)
+static int slot_mem_dfd = -1, slot_cpu_dfd = -1; // the slot's memory and cpuacct cgroup directories
 static pid_t zygote = -1;
 static int box_live;        // a box init exists (its 'E' is still due)
 static int slot_dirty;      // rebuild the slot before the next run
@@ -1461,6 +1460,8 @@ static void slot_teardown(void) {
     zygote = -1;
   }
   box_live = 0;
+  if (slot_mem_dfd >= 0) { close(slot_mem_dfd); slot_mem_dfd = -1; }
+  if (slot_cpu_dfd >= 0) { close(slot_cpu_dfd); slot_cpu_dfd = -1; }
   if (n_cg_dirs) {
     cg_kill_all();
     cg_cleanup(); // closes the slot's descriptors, removes its cgroups
@@ -1494,6 +1495,9 @@ static void slot_build(void) {
   snprintf(cg_name, sizeof cg_name, POOL_PREFIX "%ld", o.uid);
   clear_stale_slot();
   cg_setup();
+  if ((slot_mem_dfd = open(cg_mem, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+      (slot_cpu_dfd = open(cg_cpu, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+    refuse("cannot open the slot's cgroups: %s", strerror(errno));
   int sp[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp)) refuse("socketpair: %s", strerror(errno));
   fflush(stdout);
@@ -1527,21 +1531,37 @@ static void pool_cg_before(void) {
   mem_base = 0;
 }
 
-// The root is built, the worker waits: counters start from here, the limit is on top of what the
-// slot holds now (zygote, init, the files copied into /box), as a fresh box holds none of that.
-static void pool_cg_ready(void) {
-  write_at(cg_mem, "memory.max_usage_in_bytes", "0"); // resets to the current usage
-  write_at(cg_mem, "memory.memsw.max_usage_in_bytes", "0");
-  write_at(cg_mem, "memory.failcnt", "0");
-  write_at(cg_mem, "memory.memsw.failcnt", "0");
-  mem_base = read_ll(cg_mem, "memory.max_usage_in_bytes");
-  if (mem_base < 0) refuse("cgroup v1: cannot read memory.max_usage_in_bytes");
+static int put_at(int dfd, const char *file, const char *val) {
+  int fd = openat(dfd, file, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, val, strlen(val));
+  int e = errno;
+  close(fd);
+  errno = e;
+  return n == (ssize_t)strlen(val) ? 0 : -1;
+}
+
+// In the box's init, the root built and the worker waiting: counters start from here, the limit is
+// on top of what the slot holds now (zygote, init, the files copied into /box), as a fresh box holds
+// none of that. Done by the init itself (through the slot's directory descriptors, which reach the
+// cgroups from inside the new root) to spare a round trip to the supervisor on every run.
+static int pool_cg_ready(long long *base) {
+  put_at(slot_mem_dfd, "memory.max_usage_in_bytes", "0"); // resets to the current usage
+  put_at(slot_mem_dfd, "memory.memsw.max_usage_in_bytes", "0");
+  put_at(slot_mem_dfd, "memory.failcnt", "0");
+  put_at(slot_mem_dfd, "memory.memsw.failcnt", "0");
+  char buf[64];
+  int fd = openat(slot_mem_dfd, "memory.max_usage_in_bytes", O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+  if (fd >= 0) close(fd);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  *base = atoll(buf);
   char v[64];
-  snprintf(v, sizeof v, "%lld", (long long)o.mem_kb * 1024 + mem_base);
-  if (write_at(cg_mem, "memory.limit_in_bytes", v)) refuse("cgroup v1: memory.limit_in_bytes: %s", strerror(errno));
-  if (write_at(cg_mem, "memory.memsw.limit_in_bytes", v) && errno != ENOENT)
-    refuse("cgroup v1: memory.memsw.limit_in_bytes: %s", strerror(errno));
-  if (write_at(cg_cpu, "cpuacct.usage", "0")) refuse("cgroup v1: cpuacct.usage reset: %s", strerror(errno));
+  snprintf(v, sizeof v, "%lld", (long long)o.mem_kb * 1024 + *base);
+  if (put_at(slot_mem_dfd, "memory.limit_in_bytes", v)) return -1;
+  if (put_at(slot_mem_dfd, "memory.memsw.limit_in_bytes", v) && errno != ENOENT) return -1;
+  return put_at(slot_cpu_dfd, "cpuacct.usage", "0");
 }
 
 /* ------------------------------------------------------------------ one run */
@@ -1659,9 +1679,8 @@ static int run_box(void) {
     if (m.type == MSG_STARTED) { started = 1; t_start = now_ns(); }
     else if (m.type == MSG_READY && serve_mode) {
       t_ready = now_ns();
-      fs_ns = m.wall_ns;
-      pool_cg_ready();
-      if (write(cp[1], "G", 1) != 1) refuse("start the box: %s", strerror(errno));
+      fs_ns = m.maxrss_kb * 1000LL;
+      mem_base = m.wall_ns;
     }
     else if (m.type == MSG_REAPED) cpu_reaped = cg_cpu_ns();
     else if (m.type == MSG_ERROR) { init_error = 1; done = m; break; }
