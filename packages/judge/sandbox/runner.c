@@ -1489,11 +1489,48 @@ static void clear_stale_slot(void) {
   }
 }
 
+// Slots of other uids whose supervisor died and whose uid nobody took since: the uid's lock is free
+// (we hold it while we look, so nobody can start using that uid meanwhile).
+static void sweep_stale_slots(void) {
+  const char *roles[3] = {"memory", "cpuacct", "pids"};
+  for (int i = 0; i < 3; i++) {
+    char own[PATH_MAX];
+    if (own_cgroup_dir(roles[i], own, sizeof own)) continue;
+    DIR *d = opendir(own);
+    if (!d) continue;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (strncmp(e->d_name, POOL_PREFIX, strlen(POOL_PREFIX))) continue;
+      long uid = atol(e->d_name + strlen(POOL_PREFIX));
+      if (uid <= 0 || uid == o.uid) continue;
+      char lock[PATH_MAX], p[PATH_MAX];
+      snprintf(lock, sizeof lock, "%s/uid-%ld.lock", o.state_dir, uid);
+      int fd = open(lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+      if (fd < 0) continue;
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        snprintf(p, sizeof p, "%s/%s", own, e->d_name);
+        for (int t = 0; t < 200 && rmdir(p) && errno == EBUSY; t++) {
+          char procs[PATH_MAX];
+          snprintf(procs, sizeof procs, "%s/cgroup.procs", p);
+          FILE *f = fopen(procs, "re");
+          int pid;
+          while (f && fscanf(f, "%d", &pid) == 1) kill(pid, SIGKILL);
+          if (f) fclose(f);
+          usleep(500);
+        }
+      }
+      close(fd);
+    }
+    closedir(d);
+  }
+}
+
 static void slot_build(void) {
   slot_dirty = 1; // until it is complete
   if (!n_mounts) load_cgroup_mounts();
   snprintf(cg_name, sizeof cg_name, POOL_PREFIX "%ld", o.uid);
   clear_stale_slot();
+  sweep_stale_slots();
   cg_setup();
   if ((slot_mem_dfd = open(cg_mem, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
       (slot_cpu_dfd = open(cg_cpu, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
