@@ -172,8 +172,9 @@ describe('a slot of the pool', () => {
     expect(mem.pooled.rep.status).toBe('OK');
     expect(mem.fresh.rep.status).toBe('OK');
     expect(Math.abs(mem.pooled.rep.memoryKb - mem.fresh.rep.memoryKb)).toBeLessThan(512);
-    expect(mem.pooled.rep.cgroupPeakKb).toBeGreaterThan(40 * 1024);
-    expect(mem.pooled.rep.cgroupPeakKb).toBeLessThan(mem.fresh.rep.cgroupPeakKb + 2048);
+    // The cgroup peak too, within the kernel's charge batching (64 pages per CPU) either way.
+    expect(mem.pooled.rep.cgroupPeakKb).toBeGreaterThan(39 * 1024);
+    expect(Math.abs(mem.pooled.rep.cgroupPeakKb - mem.fresh.rep.cgroupPeakKb)).toBeLessThan(1024);
     const mle = await both(['mem', '100']);
     expect(mle.pooled.rep).toMatchObject({ status: 'MLE', oomKilled: true });
     expect(mle.fresh.rep).toMatchObject({ status: 'MLE', oomKilled: true });
