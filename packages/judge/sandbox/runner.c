@@ -654,7 +654,8 @@ static int install_seccomp(void) {
 
 // READY (pool only): the root is built, the supervisor may take its baselines and answer 'G'.
 // REAPED: every box process is gone; the CPU counter is read then, before copy-out.
-enum { MSG_ERROR = 1, MSG_STARTED, MSG_DONE, MSG_READY, MSG_REAPED };
+// BASE (pool only): a ready box has built the shared part of its root and waits for its request.
+enum { MSG_ERROR = 1, MSG_STARTED, MSG_DONE, MSG_READY, MSG_REAPED, MSG_BASE };
 struct msg {
   int type, wstatus, err;
   long maxrss_kb;
@@ -760,8 +761,10 @@ static void copy_in(const char *dir) {
   closedir(d);
 }
 
-static void setup_fs(void) {
-  char p[PATH_MAX], opts[128];
+// The part of the root every run of a slot shares the shape of: read-only system directories,
+// /etc, /dev and /proc. A pool's ready box builds it before its request arrives.
+static void setup_fs_base(void) {
+  char p[PATH_MAX];
   snprintf(root, sizeof root, "%s/root", o.state_dir);
   // Nothing we mount may leak back to the host (or receive host mounts).
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) init_fail("make / private");
@@ -787,27 +790,7 @@ static void setup_fs(void) {
   if (mkdir(p, 0755)) init_fail("mkdir /etc");
   bind_ro("/etc/ld.so.cache", "/etc/ld.so.cache", 1);
   bind_ro("/etc/alternatives", "/etc/alternatives", 1);
-  char pw[256];
-  snprintf(pw, sizeof pw, "root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%ld:%ld:box:/tmp:/usr/sbin/nologin\n", o.uid, o.gid);
-  write_file("/etc/passwd", pw, 0644);
-  snprintf(pw, sizeof pw, "root:x:0:\nbox:x:%ld:\n", o.gid);
-  write_file("/etc/group", pw, 0644);
   write_file("/etc/hosts", "127.0.0.1 localhost box\n::1 localhost\n", 0644);
-
-  // /box: a fresh tmpfs per run. Its pages are charged to the box's memory cgroup, so neither
-  // the disk nor the next run ever sees what a program leaves there.
-  in_root(p, "/box");
-  if (mkdir(p, 0755)) init_fail("mkdir /box");
-  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.box_kb);
-  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /box");
-  for (int i = 0; i < o.n_box; i++) copy_in(o.box[i]);
-  if (o.copy_out && (copy_out_fd = open(o.copy_out, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-    init_fail("open --copy-out directory %s", o.copy_out);
-
-  in_root(p, "/tmp");
-  if (mkdir(p, 0755)) init_fail("mkdir /tmp");
-  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.tmp_kb);
-  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /tmp");
 
   in_root(p, "/dev");
   if (mkdir(p, 0755)) init_fail("mkdir /dev");
@@ -827,6 +810,34 @@ static void setup_fs(void) {
   in_root(p, "/proc");
   if (mkdir(p, 0555)) init_fail("mkdir /proc");
   if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")) init_fail("mount /proc");
+  in_root(p, "/box");
+  if (mkdir(p, 0755)) init_fail("mkdir /box");
+  in_root(p, "/tmp");
+  if (mkdir(p, 0755)) init_fail("mkdir /tmp");
+}
+
+// The run's own part: its user, a fresh /box with its files, a fresh /tmp, its toolchain binds;
+// then the box's root becomes the root, read-only.
+static void setup_fs_run(void) {
+  char p[PATH_MAX], opts[128];
+  char pw[256];
+  snprintf(pw, sizeof pw, "root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%ld:%ld:box:/tmp:/usr/sbin/nologin\n", o.uid, o.gid);
+  write_file("/etc/passwd", pw, 0644);
+  snprintf(pw, sizeof pw, "root:x:0:\nbox:x:%ld:\n", o.gid);
+  write_file("/etc/group", pw, 0644);
+
+  // /box: a fresh tmpfs per run. Its pages are charged to the box's memory cgroup, so neither
+  // the disk nor the next run ever sees what a program leaves there.
+  in_root(p, "/box");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.box_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /box");
+  for (int i = 0; i < o.n_box; i++) copy_in(o.box[i]);
+  if (o.copy_out && (copy_out_fd = open(o.copy_out, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+    init_fail("open --copy-out directory %s", o.copy_out);
+
+  in_root(p, "/tmp");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.tmp_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /tmp");
 
   // Extra toolchain binds last: their targets may lie inside /box.
   for (int i = 0; i < o.n_ro; i++) bind_ro(o.ro_src[i], o.ro_dst[i], 0);
@@ -836,6 +847,13 @@ static void setup_fs(void) {
   if (umount2(".", MNT_DETACH)) init_fail("detach old root");
   if (chdir("/")) init_fail("chdir /");
   if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) init_fail("read-only /");
+}
+
+static int base_built; // a pool's ready box built its base before the request
+
+static void setup_fs(void) {
+  if (!base_built) setup_fs_base();
+  setup_fs_run();
 }
 
 // After the run: files the program created in /box go back to the host (compiler output).
@@ -1320,7 +1338,51 @@ static void apply_request(void) {
   o.cg_parent = slot.cg_parent;
 }
 
-// The zygote: lives in the slot's cgroups and namespaces, clones one box init per request.
+// A ready box (the init of the slot's next run): builds the shared part of its root at once, then
+// waits for its request on `bsock` (flags and descriptors, straight from the supervisor).
+__attribute__((noreturn)) static void ready_box_main(int bsock) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  umask(0);
+  msg_fd = bsock; // a failure to build is told on the box's own socket
+  setup_fs_base();
+  base_built = 1;
+  struct msg b = {.type = MSG_BASE};
+  send_msg(&b);
+  int fds[8], nfds = 0;
+  ssize_t n = recv_fds(bsock, req_buf, sizeof req_buf, fds, &nfds);
+  if (n <= 1 || req_buf[0] != 'R' || nfds != 5) _exit(0); // the slot is going away
+  close(bsock);
+  req_len = (size_t)n - 1;
+  memmove(req_buf, req_buf + 1, req_len);
+  msg_fd = fds[3];
+  ctl_fd = fds[4];
+  apply_request();
+  init_main(fds[0], fds[1], fds[2]);
+}
+
+// Clones the slot's next box (fresh pid, mount and IPC namespaces, born in the slot's cgroups) and
+// hands the supervisor its socket ('N'). The pid, or -1.
+static pid_t clone_ready_box(int sock, int sfd) {
+  int bp[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, bp)) return -1;
+  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, NULL, NULL, NULL, 0);
+  if (p == 0) {
+    close(sock);
+    close(sfd);
+    close(bp[0]);
+    ready_box_main(bp[1]);
+  }
+  close(bp[1]);
+  if (p < 0) { close(bp[0]); return -1; }
+  char n[1 + sizeof(int)] = {'N'};
+  memcpy(n + 1, &p, sizeof p);
+  int r = send_fds(sock, n, sizeof n, bp, 1);
+  close(bp[0]);
+  return r ? -1 : p;
+}
+
+// The zygote: lives in the slot's cgroups and namespaces and keeps one ready box cloned: the next
+// one as soon as the last one ended, so building it is off the next run's path.
 __attribute__((noreturn)) static void zygote_main(int sock) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   serve_mode = 0; // a refusal in here (none is expected: the supervisor parsed the request) just exits
@@ -1350,7 +1412,8 @@ __attribute__((noreturn)) static void zygote_main(int sock) {
   if (send_fds(sock, &ok, 1, NULL, 0) || ok != 'O') _exit(1);
   pool_mode = 1;
   worker_in_cgroup = 1;
-  pid_t cur = 0;
+  pid_t cur = clone_ready_box(sock, sfd);
+  if (cur < 0) _exit(1);
   for (;;) {
     struct pollfd pf[2] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
     if (poll(pf, 2, -1) < 0 && errno != EINTR) _exit(1);
@@ -1364,50 +1427,66 @@ __attribute__((noreturn)) static void zygote_main(int sock) {
           char e[1 + sizeof(int)] = {'E'};
           memcpy(e + 1, &st, sizeof st);
           if (send_fds(sock, e, sizeof e, NULL, 0)) _exit(1);
-          cur = 0;
+          if ((cur = clone_ready_box(sock, sfd)) < 0) _exit(1);
         }
     }
     if (!pf[0].revents) continue;
-    int fds[8], nfds = 0;
-    ssize_t n = recv_fds(sock, req_buf, sizeof req_buf, fds, &nfds);
-    if (n <= 0) { if (cur > 0) kill(cur, SIGKILL); _exit(0); } // the supervisor is gone
-    if (req_buf[0] == 'K') { if (cur > 0) kill(cur, SIGKILL); continue; }
-    if (req_buf[0] != 'R' || nfds != 5 || cur > 0) {
-      for (int i = 0; i < nfds; i++) close(fds[i]);
-      char f[1 + sizeof(int)] = {'F'};
-      int e = EPROTO;
-      memcpy(f + 1, &e, sizeof e);
-      send_fds(sock, f, sizeof f, NULL, 0);
-      continue;
-    }
-    req_len = (size_t)n - 1;
-    memmove(req_buf, req_buf + 1, req_len);
-    pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, NULL, NULL, NULL, 0);
-    if (p == 0) {
-      close(sock);
-      close(sfd);
-      msg_fd = fds[3];
-      ctl_fd = fds[4];
-      apply_request();
-      init_main(fds[0], fds[1], fds[2]);
-    }
-    int e = errno;
-    for (int i = 0; i < nfds; i++) close(fds[i]);
-    char r[1 + sizeof(int)] = {p > 0 ? 'P' : 'F'};
-    memcpy(r + 1, p > 0 ? (void *)&p : (void *)&e, sizeof(int));
-    if (p > 0) cur = p;
-    if (send_fds(sock, r, sizeof r, NULL, 0)) _exit(1);
+    char c;
+    ssize_t n = recv_fds(sock, &c, 1, NULL, NULL);
+    if (n <= 0) { kill(cur, SIGKILL); _exit(0); } // the supervisor is gone
+    if (c == 'K') kill(cur, SIGKILL);
   }
 }
 
-// Reads the zygote's next answer; 0 or -1 (the zygote is gone).
+static int box_sock = -1; // the ready box's socket, from the zygote's 'N'
+static int box_ready;     // its base is built (MSG_BASE read)
+static pid_t ready_pid;   // its init's pid
+static char box_why[300]; // why the ready box failed
+
+// Reads the zygote's next message: 'N' (a ready box: its socket is kept) or 'E' (the box that ran
+// ended; its wait status). 0, or -1 when the zygote is gone.
 static int zrecv(char *type, int *val) {
   char b[16];
-  ssize_t n = recv_fds(zsock, b, sizeof b, NULL, NULL);
-  if (n < 1 + (ssize_t)sizeof(int)) { slot_dirty = 1; return -1; }
+  int fds[8], nfds = 0;
+  ssize_t n = recv_fds(zsock, b, sizeof b, fds, &nfds);
+  if (n < 1 + (ssize_t)sizeof(int)) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    slot_dirty = 1;
+    return -1;
+  }
   *type = b[0];
   memcpy(val, b + 1, sizeof *val);
+  if (*type == 'N' && nfds == 1) {
+    if (box_sock >= 0) close(box_sock);
+    box_sock = fds[0];
+    box_ready = 0;
+    ready_pid = *val;
+  } else {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+  }
   return 0;
+}
+
+// The slot's ready box, its base built: 0, or -1 (the slot is dirty, box_why says why).
+static int take_ready_box(void) {
+  if (box_ready) return 0;
+  char t;
+  int v;
+  while (box_sock < 0)
+    if (zrecv(&t, &v)) { snprintf(box_why, sizeof box_why, "the slot's zygote is gone"); return -1; }
+  struct msg m;
+  ssize_t n;
+  do n = read(box_sock, &m, sizeof m);
+  while (n < 0 && errno == EINTR);
+  if (n == (ssize_t)sizeof m && m.type == MSG_BASE) { box_ready = 1; return 0; }
+  slot_dirty = 1;
+  if (n == (ssize_t)sizeof m && m.type == MSG_ERROR) {
+    m.text[sizeof m.text - 1] = 0;
+    snprintf(box_why, sizeof box_why, "%s", m.text);
+  } else {
+    snprintf(box_why, sizeof box_why, "the slot's ready box died");
+  }
+  return -1;
 }
 
 // Waits for the box init's end; its wait status, or -1 when the zygote is gone.
@@ -1442,7 +1521,7 @@ static int pool_kill_strays(void) {
       if (!f) continue;
       int pid;
       while (fscanf(f, "%d", &pid) == 1)
-        if (pid != zygote) { kill(pid, SIGKILL); any = 1; }
+        if (pid != zygote && pid != ready_pid) { kill(pid, SIGKILL); any = 1; }
       fclose(f);
     }
     if (!any) return found;
@@ -1454,6 +1533,8 @@ static int pool_kill_strays(void) {
 
 static void slot_teardown(void) {
   if (zsock >= 0) { close(zsock); zsock = -1; }
+  if (box_sock >= 0) { close(box_sock); box_sock = -1; }
+  box_ready = 0;
   if (zygote > 0) {
     kill(zygote, SIGKILL);
     while (waitpid(zygote, NULL, 0) < 0 && errno == EINTR) {}
@@ -1532,6 +1613,9 @@ static void slot_build(void) {
   clear_stale_slot();
   sweep_stale_slots();
   cg_setup();
+  char rootdir[PATH_MAX];
+  snprintf(rootdir, sizeof rootdir, "%s/root", o.state_dir);
+  if (mkdir(rootdir, 0700) && errno != EEXIST) refuse("cannot create %s: %s", rootdir, strerror(errno));
   if ((slot_mem_dfd = open(cg_mem, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
       (slot_cpu_dfd = open(cg_cpu, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
     refuse("cannot open the slot's cgroups: %s", strerror(errno));
@@ -1552,6 +1636,7 @@ static void slot_build(void) {
   char ok = 0;
   // 'O' or the step that failed: c (join the cgroups), n (namespaces), s (signalfd)
   if (recv_fds(zsock, &ok, 1, NULL, NULL) != 1 || ok != 'O') refuse("the slot's zygote failed to start (%c)", ok ? ok : '-');
+  if (take_ready_box()) refuse("the slot's first box failed: %s", box_why);
   slot_base = read_ll(cg_mem, "memory.usage_in_bytes");
   slot_dirty = 0;
 }
@@ -1640,11 +1725,12 @@ static int run_box(void) {
     char msg[1 + sizeof req_buf];
     msg[0] = 'R';
     memcpy(msg + 1, req_buf, req_len);
-    if (send_fds(zsock, msg, req_len + 1, fds, 5)) { slot_dirty = 1; refuse("the slot's zygote is gone"); }
-    char t;
-    int v;
-    if (zrecv(&t, &v)) refuse("the slot's zygote is gone");
-    if (t != 'P') { errno = v; refuse("cannot create namespaces (clone): %s", strerror(errno)); }
+    if (take_ready_box()) refuse("sandbox setup failed: %s", box_why);
+    int sent = send_fds(box_sock, msg, req_len + 1, fds, 5);
+    close(box_sock);
+    box_sock = -1;
+    box_ready = 0;
+    if (sent) { slot_dirty = 1; refuse("the slot's ready box is gone"); }
     box_live = 1;
     t_spawned = now_ns();
   } else {
@@ -1740,8 +1826,9 @@ static int run_box(void) {
     init_pid = 0;
   }
   long long t_reaped = now_ns();
-  // Backstop; the namespace is already empty once its init is gone.
-  int strays = serve_mode ? pool_kill_strays() : (cg_kill_all(), 0);
+  // Backstop; the namespace is already empty once its init is gone. (A slot is checked before its
+  // next request, once its next box is known.)
+  if (!serve_mode) cg_kill_all();
 
   long long cpu = cpu_reaped >= 0 ? cpu_reaped : cg_cpu_ns();
   long long oom = read_key(cg_mem, cgv == 1 ? "memory.oom_control" : "memory.events", "oom_kill");
@@ -1754,10 +1841,6 @@ static int run_box(void) {
   close_run_fds();
   long long t_cl0 = now_ns();
   if (!serve_mode) cg_cleanup();
-  else if (strays) {
-    slot_dirty = 1;
-    snprintf(cleanup_warning, sizeof cleanup_warning, "a process outlived its box in slot %s", cg_name);
-  }
   if (o.timing)
     fprintf(stderr, "timing_us: pre-cgroup=%lld cgroup-setup=%lld clone->exec=%lld exec->report=%lld init-reap=%lld "
             "cgroup-read=%lld cgroup-cleanup=%lld\n", (t_cg0 - t_main) / 1000, (t_cg1 - t_cg0) / 1000,
@@ -1878,6 +1961,16 @@ static int serve_main(int argc, char **argv) {
       continue;
     }
     if (served) {
+      // Nothing but the zygote and the next box may be in the slot's cgroups.
+      char t;
+      int v;
+      while (box_sock < 0 && !slot_dirty) zrecv(&t, &v);
+      if (slot_dirty) continue;
+      if (pool_kill_strays()) {
+        fprintf(stderr, "runner: a process outlived its box in slot %s; the slot is built again\n", cg_name);
+        slot_dirty = 1;
+        continue;
+      }
       // Memory the last run left charged to the slot (page cache of files it read first) would
       // count in the next run's baseline: past a few MB the slot starts afresh.
       long long usage = read_ll(cg_mem, "memory.usage_in_bytes");
