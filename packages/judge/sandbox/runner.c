@@ -9,7 +9,8 @@
 //   worker      joins the cgroup, sets rlimits, drops to the slot uid, installs seccomp, execs.
 //
 // It refuses to run anything (status "SE", exit code 2) when it cannot isolate: never runs bare.
-// See ../README.md for the flags and the report.
+// See ../README.md for the flags and the report. With --serve it is one slot of the pool of ready
+// boxes instead (cgroup v1): long-lived, one report per request read from stdin (serve_main).
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -1229,10 +1230,12 @@ static int open_out(const char *path) {
 // A slot of the pool is this supervisor living on between runs, with:
 //  - its cgroups (memory, cpuacct, pids) created once, limits rewritten and counters reset per run;
 //  - a zygote: a tiny root process that was moved into those cgroups once, when the slot was built,
-//    and holds the slot's network and UTS namespaces. Per run it clones the box's init with a fresh
-//    pid, mount and IPC namespace, so every box process is born inside the slot's cgroups: no
-//    cgroup migration per run (on v1 the first migration after an idle spell waits for an RCU
-//    grace period), no cgroup to create or remove, no network namespace to build or tear down.
+//    and holds the slot's network and UTS namespaces. It keeps the slot's next box ready: the init of
+//    the next run, cloned with a fresh pid, mount and IPC namespace as soon as the last run ended,
+//    with the shared part of its root built, waiting for its request. Every box process is thus born
+//    inside the slot's cgroups: no cgroup migration per run (on v1 the first migration after an idle
+//    spell waits for an RCU grace period), no cgroup to create or remove, no network namespace to
+//    build or tear down, and the namespaces and system mounts are made while the slot waits.
 // Everything the program can reach is still new per run: pid namespace (so no process survives),
 // root, /box, /tmp and /proc, SysV IPC. The network namespace is empty and the box user cannot
 // change it; its sockets die with its processes. A slot whose state is in doubt (a process left in
