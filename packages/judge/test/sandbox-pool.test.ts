@@ -193,6 +193,24 @@ describe('a slot of the pool', () => {
     expect(ole.fresh.rep.status).toBe('OLE');
   });
 
+  it('builds the slot again when its zygote died, between runs or during one', async () => {
+    const zygote = (runner: number) => Number(fs.readFileSync(`/proc/${runner}/task/${runner}/children`, 'utf8').trim().split(' ')[0]);
+    const first = await probe(['look']);
+    const z1 = zygote(first.rep.runnerPid);
+    process.kill(z1, 'SIGKILL');
+    const next = await probe(['look']);
+    expect(next).toMatchObject({ rep: { status: 'OK', runnerPid: first.rep.runnerPid }, out: 'clean' });
+    const z2 = zygote(first.rep.runnerPid);
+    expect(z2).not.toBe(z1);
+    // During a run: that run is a system error, the next one is fine.
+    const during = probe([], { argv: ['/bin/sleep', '5'], timeMs: 1000, wallMs: 8000 });
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(z2, 'SIGKILL');
+    expect((await during).rep.status).toBe('SE');
+    const after = await probe(['look']);
+    expect(after).toMatchObject({ rep: { status: 'OK', runnerPid: first.rep.runnerPid }, out: 'clean' });
+  });
+
   it('replaces a slot runner that died and leaves no slot cgroup once stopped', async () => {
     const before = await probe(['look']);
     process.kill(before.rep.runnerPid, 'SIGKILL');
