@@ -104,7 +104,8 @@ for (const prog of ['/bin/true', 'A+B'] as const) {
 // Idle machine between runs: on cgroup v1 the first task migration after idle waits for an RCU
 // grace period (cgroup_threadgroup_rwsem); the pool's boxes are born in their cgroup instead.
 const spaced: Record<string, number[]> = { 'sandbox /bin/true': [], 'one-shot /bin/true': [], 'bare /bin/true': [] };
-for (let i = 0; i < 20; i++) {
+const SPACED = 40;
+for (let i = 0; i < SPACED; i++) {
   for (const k of Object.keys(spaced)) {
     await sleep(100);
     spaced[k].push(await time(cases[k as Name]));
@@ -113,14 +114,30 @@ for (let i = 0; i < 20; i++) {
 const sp = stats(spaced['sandbox /bin/true']);
 const spBare = stats(spaced['bare /bin/true']);
 const spOne = stats(spaced['one-shot /bin/true']);
-console.log(`sandbox /bin/true, runs 100 ms apart (N=20): median ${sp.median.toFixed(2)} ms, p90 ${sp.p90.toFixed(2)} ms`);
-console.log(`one-shot /bin/true, runs 100 ms apart (N=20): median ${spOne.median.toFixed(2)} ms, p90 ${spOne.p90.toFixed(2)} ms`);
-console.log(`bare /bin/true, runs 100 ms apart (N=20): median ${spBare.median.toFixed(2)} ms, p90 ${spBare.p90.toFixed(2)} ms`);
+console.log(`sandbox /bin/true, runs 100 ms apart (N=${SPACED}): median ${sp.median.toFixed(2)} ms, p90 ${sp.p90.toFixed(2)} ms`);
+console.log(`one-shot /bin/true, runs 100 ms apart (N=${SPACED}): median ${spOne.median.toFixed(2)} ms, p90 ${spOne.p90.toFixed(2)} ms`);
+console.log(`bare /bin/true, runs 100 ms apart (N=${SPACED}): median ${spBare.median.toFixed(2)} ms, p90 ${spBare.p90.toFixed(2)} ms`);
 const b2b = stats(samples['sandbox /bin/true']).median - stats(samples['bare /bin/true']).median;
 const b2bOne = stats(samples['one-shot /bin/true']).median - stats(samples['bare /bin/true']).median;
 console.log(
   `overhead back-to-back vs 100 ms apart (median): pool ${b2b.toFixed(2)} → ${(sp.median - spBare.median).toFixed(2)} ms, ` +
     `one-shot ${b2bOne.toFixed(2)} → ${(spOne.median - spBare.median).toFixed(2)} ms`,
+);
+
+// After an idle second: a few runs, each the first after a quiet second.
+const idle: Record<string, number[]> = { 'sandbox /bin/true': [], 'one-shot /bin/true': [], 'bare /bin/true': [] };
+for (let i = 0; i < 8; i++) {
+  for (const k of Object.keys(idle)) {
+    await sleep(1000);
+    idle[k].push(await time(cases[k as Name]));
+  }
+}
+const idleBare = stats(idle['bare /bin/true']).median;
+console.log(
+  `after an idle second (N=8, median): ${Object.entries(idle)
+    .map(([k, v]) => `${k} ${stats(v).median.toFixed(2)} ms`)
+    .join(', ')}; overhead pool ${(stats(idle['sandbox /bin/true']).median - idleBare).toFixed(2)} ms, ` +
+    `one-shot ${(stats(idle['one-shot /bin/true']).median - idleBare).toFixed(2)} ms`,
 );
 
 const SLOT_ARGS = ['--uid', '61950', '--uid-pool', '61950:50'];
