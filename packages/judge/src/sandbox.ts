@@ -149,8 +149,8 @@ function buildArgs(req: SandboxRequest, slot: number): string[] {
   return buildArgsForUid(req, sandboxConfig.uidBase + (slot % sandboxConfig.uidPoolSize));
 }
 
-/** The runner's flags of the box itself: the request's limits, files and program. */
-function requestArgs(req: SandboxRequest): string[] {
+/** The runner's flags of the box itself: the request's limits and files (the program not included). */
+function requestFlags(req: SandboxRequest): string[] {
   const kb = (n: number) => String(Math.max(1, Math.ceil(n)));
   const a: string[] = ['--time', kb(req.timeMs), '--memory', kb(req.memoryKb)];
   if (req.wallMs !== undefined) a.push('--wall', kb(req.wallMs));
@@ -171,8 +171,12 @@ function requestArgs(req: SandboxRequest): string[] {
   if (req.stderrToStdout) a.push('--stderr-to-stdout');
   for (const b of req.readOnlyBinds ?? []) a.push('--ro', b.dst && b.dst !== b.src ? `${b.src}:${b.dst}` : b.src);
   for (const [k, v] of Object.entries(req.env ?? {})) a.push('--env', `${k}=${v}`);
-  a.push('--', ...req.argv);
   return a;
+}
+
+/** The request's flags and program: what a slot of the pool is sent. */
+function requestArgs(req: SandboxRequest): string[] {
+  return [...requestFlags(req), '--', ...req.argv];
 }
 
 /** Where boxes live: the uid to start from, cgroup mode and parent, state directory. */
@@ -186,9 +190,7 @@ function placeArgs(uid: number): string[] {
 
 /** Runner arguments; `uid` is only the first uid tried: the runner locks the first free one from there. */
 function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
-  const own = requestArgs(req);
-  const dash = own.indexOf('--');
-  return [...own.slice(0, dash), ...placeArgs(uid), ...own.slice(dash)];
+  return [...requestFlags(req), ...placeArgs(uid), '--', ...req.argv];
 }
 
 function systemError(error: string, runnerPid = 0): SandboxReport {
