@@ -1230,16 +1230,16 @@ static int open_out(const char *path) {
 // A slot of the pool is this supervisor living on between runs, with:
 //  - its cgroups (memory, cpuacct, pids) created once, limits rewritten and counters reset per run;
 //  - a zygote: a tiny root process that was moved into those cgroups once, when the slot was built,
-//    and holds the slot's network and UTS namespaces. It keeps the slot's next box ready: the init of
-//    the next run, cloned with a fresh pid, mount and IPC namespace as soon as the last run ended,
+//    and holds the slot's UTS namespace. It keeps the slot's next box ready: the init of the next
+//    run, cloned with fresh pid, mount, IPC and network namespaces as soon as the last run ended,
 //    with the shared part of its root built, waiting for its request. Every box process is thus born
 //    inside the slot's cgroups: no cgroup migration per run (on v1 the first migration after an idle
-//    spell waits for an RCU grace period), no cgroup to create or remove, no network namespace to
-//    build or tear down, and the namespaces and system mounts are made while the slot waits.
-// Everything the program can reach is still new per run: pid namespace (so no process survives),
-// root, /box, /tmp and /proc, SysV IPC. The network namespace is empty and the box user cannot
-// change it; its sockets die with its processes. A slot whose state is in doubt (a process left in
-// its cgroups, a zygote that died, memory still charged) is torn down and built again.
+//    spell waits for an RCU grace period), no cgroup to create or remove, and the namespaces and
+//    system mounts are made while the slot waits, off the next request's path.
+// Everything the program can reach is new per run, as with a one-shot runner: pid namespace (so no
+// process survives), network namespace, root, /box, /tmp and /proc, SysV IPC. A slot whose state is
+// in doubt (a process left in its cgroups, a zygote that died, memory still charged) is torn down
+// and built again.
 
 static int zsock = -1;      // supervisor <-> zygote (SOCK_SEQPACKET)
 static int slot_lock_fd = -1; // the slot uid's lock: only the supervisor holds it (dies with it)
@@ -1363,12 +1363,14 @@ __attribute__((noreturn)) static void ready_box_main(int bsock) {
   init_main(fds[0], fds[1], fds[2]);
 }
 
-// Clones the slot's next box (fresh pid, mount and IPC namespaces, born in the slot's cgroups) and
+// Clones the slot's next box (fresh pid, mount, IPC and network namespaces, born in the slot's cgroups) and
 // hands the supervisor its socket ('N'). The pid, or -1.
 static pid_t clone_ready_box(int sock, int sfd) {
   int bp[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, bp)) return -1;
-  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, NULL, NULL, NULL, 0);
+  // A network namespace of its own too: a socket left in flight by the last box (an abstract name
+  // held until the kernel's garbage collection frees it) must not be visible to the next one.
+  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWNET, NULL, NULL, NULL, 0);
   if (p == 0) {
     close(sock);
     close(sfd);
@@ -1405,7 +1407,7 @@ __attribute__((noreturn)) static void zygote_main(int sock) {
       cg_procs_fd[i] = -1;
     }
   if (cg_cpu_fd >= 0) { close(cg_cpu_fd); cg_cpu_fd = -1; }
-  if (unshare(CLONE_NEWNET | CLONE_NEWUTS) || sethostname("box", 3)) ok = 'n';
+  if (unshare(CLONE_NEWUTS) || sethostname("box", 3)) ok = 'n';
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
@@ -1490,6 +1492,22 @@ static int take_ready_box(void) {
     snprintf(box_why, sizeof box_why, "the slot's ready box died");
   }
   return -1;
+}
+
+// Whether the slot broke while it waited for this request: its zygote or its ready box died (a ready
+// box says nothing more after MSG_BASE, so anything readable from it is its end).
+static int slot_broken(void) {
+  // Before MSG_BASE is read (take_ready_box) the box's socket is readable anyway.
+  int watch_box = box_sock >= 0 && box_ready;
+  struct pollfd pf[2] = {{zsock, POLLIN, 0}, {box_sock, POLLIN, 0}};
+  if (poll(pf, watch_box ? 2 : 1, 0) <= 0) return 0;
+  if (watch_box && pf[1].revents) return 1;
+  if (pf[0].revents) {
+    char t;
+    int v;
+    if (zrecv(&t, &v) || t == 'E') return 1;
+  }
+  return 0;
 }
 
 // Waits for the box init's end; its wait status, or -1 when the zygote is gone.
@@ -1714,6 +1732,11 @@ static int run_box(void) {
   if (mkdir(rootdir, 0700) && errno != EEXIST) refuse("cannot create %s: %s", rootdir, strerror(errno));
 
   long long t_cg0 = now_ns();
+  if (serve_mode && (slot_dirty || slot_broken() || take_ready_box())) {
+    // The slot broke while it waited (its zygote or ready box was killed): a new one for this run.
+    slot_teardown();
+    slot_build();
+  }
   if (serve_mode) pool_cg_before();
   else cg_setup();
   long long t_cg1 = now_ns();
