@@ -123,6 +123,9 @@ static pid_t init_pid; // set once the box exists
 // Pool mode (--serve): one long-lived supervisor per slot runs box after box (see serve_main).
 static int serve_mode;
 static jmp_buf serve_jmp;
+static int run_started; // the program of this run was started (exec'd)
+static int retry_left;  // a run whose slot broke before its program started is run again, once
+static int slot_dirty;  // rebuild the slot before the next run
 static void pool_abort_box(void);
 
 // Refuse: report SE and exit non-zero. Only called by the supervisor.
@@ -134,6 +137,12 @@ __attribute__((noreturn, format(printf, 1, 2))) static void refuse(const char *f
   if (serve_mode) {
     // This run fails, the slot lives on (rebuilt first when its state is in doubt).
     pool_abort_box();
+    // The slot broke under a run whose program never started (its zygote was killed meanwhile):
+    // nothing of the run happened yet, so it runs again on a new slot instead of reporting SE.
+    if (retry_left && !run_started && slot_dirty) {
+      retry_left = 0;
+      longjmp(serve_jmp, 2);
+    }
     rep.status = "SE";
     print_report();
     longjmp(serve_jmp, 1);
@@ -1230,23 +1239,24 @@ static int open_out(const char *path) {
 // A slot of the pool is this supervisor living on between runs, with:
 //  - its cgroups (memory, cpuacct, pids) created once, limits rewritten and counters reset per run;
 //  - a zygote: a tiny root process that was moved into those cgroups once, when the slot was built,
-//    and holds the slot's UTS namespace. It keeps the slot's next box ready: the init of the next
-//    run, cloned with fresh pid, mount, IPC and network namespaces as soon as the last run ended,
+//    and holds the slot's network and UTS namespaces. It keeps the slot's next box ready: the init
+//    of the next run, cloned with fresh pid, mount and IPC namespaces as soon as the last run ended,
 //    with the shared part of its root built, waiting for its request. Every box process is thus born
 //    inside the slot's cgroups: no cgroup migration per run (on v1 the first migration after an idle
 //    spell waits for an RCU grace period), no cgroup to create or remove, and the namespaces and
 //    system mounts are made while the slot waits, off the next request's path.
-// Everything the program can reach is new per run, as with a one-shot runner: pid namespace (so no
-// process survives), network namespace, root, /box, /tmp and /proc, SysV IPC. A slot whose state is
-// in doubt (a process left in its cgroups, a zygote that died, memory still charged) is torn down
-// and built again.
+// Everything the program can reach is new per run: pid namespace (so no process survives), root,
+// /box, /tmp and /proc, SysV IPC. The network namespace is the slot's: empty, unchangeable by the box
+// user (no capability; only AF_UNIX sockets), and checked to hold no named socket before each run (a
+// socket can outlive its processes while in flight, until the kernel collects it). A slot whose state
+// is in doubt (a process left in its cgroups, a named socket, a zygote that died, memory still
+// charged) is torn down and built again.
 
 static int zsock = -1;      // supervisor <-> zygote (SOCK_SEQPACKET)
 static int slot_lock_fd = -1; // the slot uid's lock: only the supervisor holds it (dies with it)
 static int slot_mem_dfd = -1, slot_cpu_dfd = -1; // the slot's memory and cpuacct cgroup directories
 static pid_t zygote = -1;
 static int box_live;        // a box init exists (its 'E' is still due)
-static int slot_dirty;      // rebuild the slot before the next run
 static long long slot_base; // memory charged to the slot with only the zygote in it
 static long long oom_base;  // the slot's OOM-kill counter before the run
 static int run_fds[8] = {-1, -1, -1, -1, -1, -1, -1, -1}; // this run's descriptors (closed on any exit)
@@ -1363,14 +1373,14 @@ __attribute__((noreturn)) static void ready_box_main(int bsock) {
   init_main(fds[0], fds[1], fds[2]);
 }
 
-// Clones the slot's next box (fresh pid, mount, IPC and network namespaces, born in the slot's cgroups) and
+// Clones the slot's next box (fresh pid, mount and IPC namespaces, born in the slot's cgroups) and
 // hands the supervisor its socket ('N'). The pid, or -1.
 static pid_t clone_ready_box(int sock, int sfd) {
   int bp[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, bp)) return -1;
-  // A network namespace of its own too: a socket left in flight by the last box (an abstract name
-  // held until the kernel's garbage collection frees it) must not be visible to the next one.
-  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWNET, NULL, NULL, NULL, 0);
+  // The network namespace is the slot's (an empty one: building and tearing one down per box costs
+  // milliseconds, partly under the kernel's RTNL lock); serve_main checks it holds no named socket.
+  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, NULL, NULL, NULL, 0);
   if (p == 0) {
     close(sock);
     close(sfd);
@@ -1407,7 +1417,7 @@ __attribute__((noreturn)) static void zygote_main(int sock) {
       cg_procs_fd[i] = -1;
     }
   if (cg_cpu_fd >= 0) { close(cg_cpu_fd); cg_cpu_fd = -1; }
-  if (unshare(CLONE_NEWUTS) || sethostname("box", 3)) ok = 'n';
+  if (unshare(CLONE_NEWNET | CLONE_NEWUTS) || sethostname("box", 3)) ok = 'n';
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
@@ -1492,6 +1502,25 @@ static int take_ready_box(void) {
     snprintf(box_why, sizeof box_why, "the slot's ready box died");
   }
   return -1;
+}
+
+// Named unix sockets (abstract or with a path) in the slot's network namespace: the last box's,
+// kept by the kernel until its garbage collection ran. Our own socket pairs have no name.
+static int slot_named_sockets(void) {
+  char p[64];
+  snprintf(p, sizeof p, "/proc/%d/net/unix", (int)zygote);
+  FILE *f = fopen(p, "re");
+  if (!f) return 1;
+  char line[512];
+  int named = 0;
+  if (!fgets(line, sizeof line, f)) named = 1; // no header: cannot tell
+  while (fgets(line, sizeof line, f)) {
+    // Num RefCount Protocol Flags Type St Inode [Path]
+    char path[256] = "";
+    if (sscanf(line, "%*s %*s %*s %*s %*s %*s %*s %255s", path) == 1 && path[0]) named++;
+  }
+  fclose(f);
+  return named;
 }
 
 // Whether the slot broke while it waited for this request: its zygote or its ready box died (a ready
@@ -1825,7 +1854,7 @@ static int run_box(void) {
     have += (size_t)n;
     if (have < sizeof m) continue;
     have = 0;
-    if (m.type == MSG_STARTED) { started = 1; t_start = now_ns(); }
+    if (m.type == MSG_STARTED) { started = 1; run_started = 1; t_start = now_ns(); }
     else if (m.type == MSG_READY && serve_mode) {
       t_ready = now_ns();
       fs_ns = m.maxrss_kb * 1000LL;
@@ -1974,9 +2003,10 @@ static int serve_main(int argc, char **argv) {
   slot_build();
   printf("{\"pool\":\"ready\",\"uid\":%ld,\"cgroup\":\"%s\"}\n", slot.uid, cg_name);
   fflush(stdout);
-  volatile int served = 0;
+  volatile int served = 0, retry = 0;
   for (;;) {
-    setjmp(serve_jmp); // a refused run comes back here, its report printed
+    // A refused run comes back here, its report printed (1), or to be run again (2).
+    if (setjmp(serve_jmp) == 2) retry = 1;
     close_run_fds();
     if (interrupted) break;
     if (slot_dirty) {
@@ -1997,12 +2027,22 @@ static int serve_main(int argc, char **argv) {
         slot_dirty = 1;
         continue;
       }
+      // A named socket of the last box (in flight when it died) may take the kernel a moment to free.
+      int named = slot_named_sockets();
+      for (int t = 0; named && t < 20; t++) {
+        usleep(500);
+        named = slot_named_sockets();
+      }
+      if (named) { slot_dirty = 1; continue; }
       // Memory the last run left charged to the slot (page cache of files it read first) would
       // count in the next run's baseline: past a few MB the slot starts afresh.
       long long usage = read_ll(cg_mem, "memory.usage_in_bytes");
       if (usage < 0 || usage - slot_base > (8LL << 20)) { slot_dirty = 1; continue; }
     }
-    int r = read_request();
+    int r = retry ? 1 : read_request();
+    if (!retry) retry_left = 1;
+    retry = 0;
+    run_started = 0;
     if (r == 0) break;
     rep = (typeof(rep)){.status = "SE", .exit_code = -1, .cgroup = "v1", .uid = slot.uid};
     cleanup_warning[0] = 0;

@@ -26,7 +26,7 @@ sandboxConfig.uidPoolSize = 50;
 const SLOT = 3;
 
 // leave: a file in /box and /tmp, a process that outlives the program, a SysV shared memory segment,
-//        semaphore set and message queue.
+//        semaphore set and message queue, a listening unix socket with an abstract name kept in flight.
 // look:  prints what it finds of all that ("clean" when nothing).
 // mem N: touches N MB. forks: forks until refused, prints how many it got. burn: loops forever.
 const PROBE = `#define _GNU_SOURCE
@@ -39,8 +39,31 @@ const PROBE = `#define _GNU_SOURCE
 #include <sys/msg.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #define KEY 0x6f6a7031
+// A listening socket with an abstract name, sent in flight into a socket pair that is itself in
+// flight (a cycle only the kernel's garbage collection frees, after the process is gone).
+static int named(int leave) {
+  struct sockaddr_un a = {.sun_family = AF_UNIX};
+  memcpy(a.sun_path, "\0ojpool-left", 12);
+  int s = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (bind(s, (struct sockaddr *)&a, sizeof(sa_family_t) + 12)) return 1;
+  if (!leave) return 0;
+  listen(s, 1);
+  int sp[2];
+  socketpair(AF_UNIX, SOCK_DGRAM, 0, sp);
+  int fds[2] = {s, sp[1]};
+  char c = 'x', cb[CMSG_SPACE(sizeof fds)];
+  struct iovec iov = {&c, 1};
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cb, .msg_controllen = sizeof cb};
+  struct cmsghdr *h = CMSG_FIRSTHDR(&mh);
+  h->cmsg_level = SOL_SOCKET; h->cmsg_type = SCM_RIGHTS; h->cmsg_len = CMSG_LEN(sizeof fds);
+  memcpy(CMSG_DATA(h), fds, sizeof fds);
+  sendmsg(sp[0], &mh, 0);
+  return 0;
+}
 int main(int argc, char **argv) {
   const char *m = argv[1];
   if (!strcmp(m, "leave")) {
@@ -49,6 +72,7 @@ int main(int argc, char **argv) {
     if (shmget(KEY, 4096, IPC_CREAT | 0666) < 0) return 12;
     if (semget(KEY, 1, IPC_CREAT | 0666) < 0) return 13;
     if (msgget(KEY, IPC_CREAT | 0666) < 0) return 14;
+    if (named(1)) return 15;
     if (fork() == 0) { setsid(); for (;;) pause(); }
     printf("left\\n");
     return 0;
@@ -60,6 +84,7 @@ int main(int argc, char **argv) {
     if (shmget(KEY, 0, 0) >= 0) { printf("shm "); found = 1; }
     if (semget(KEY, 0, 0) >= 0) { printf("sem "); found = 1; }
     if (msgget(KEY, 0) >= 0) { printf("msg "); found = 1; }
+    if (named(0)) { printf("socket "); found = 1; }
     DIR *d = opendir("/proc");
     struct dirent *e;
     while (d && (e = readdir(d))) {
@@ -147,7 +172,7 @@ describe('a slot of the pool', () => {
     expect(slotCgroups().length).toBeGreaterThan(0);
   });
 
-  it('leaves the next run nothing: files in /box and /tmp, processes, SysV shm, semaphores, message queues', async () => {
+  it('leaves the next run nothing: files in /box and /tmp, processes, SysV shm, semaphores, message queues, named sockets', async () => {
     const left = await probe(['leave']);
     expect(left).toMatchObject({ rep: { status: 'OK' }, out: 'left' });
     // The process it left is gone on the host too.
@@ -158,7 +183,7 @@ describe('a slot of the pool', () => {
     expect(next.out).toBe('clean');
     // The probe does see all that within the run that made it.
     const self = await probe([], { argv: ['/bin/sh', '-c', '/box/probe leave && /box/probe look'] });
-    expect(self.out).toMatch(/^left\n\/box\/left \/tmp\/left shm sem msg pid\d+/);
+    expect(self.out).toMatch(/^left\n\/box\/left \/tmp\/left shm sem msg socket pid\d+/);
   });
 
   it('gives the limits and accounting of a box built from scratch', async () => {
