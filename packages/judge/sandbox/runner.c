@@ -860,6 +860,7 @@ static void setup_fs_run(void) {
 }
 
 static int base_built; // a pool's ready box built its base before the request
+static long long t_request; // when a pool's ready box got its request (--timing)
 
 static void setup_fs(void) {
   if (!base_built) setup_fs_base();
@@ -1019,14 +1020,15 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
   for (int i = 0; i < 3; i++)
     if (cg_procs_fd[i] >= 0) close(cg_procs_fd[i]);
   if (cg_dir_fd >= 0) close(cg_dir_fd);
-  long long t_fs = now_ns();
+  long long t_fs0 = now_ns();
   setup_fs();
-  t_fs = now_ns() - t_fs;
+  long long t_fs = now_ns() - t_fs0;
   if (pool_mode) {
     // The slot's counters are reset now, so that what the run is charged starts with the worker.
-    long long base = 0;
+    long long base = 0, t_cg = now_ns();
     if (pool_cg_ready(&base)) init_fail("reset the slot's cgroup counters");
-    struct msg rdy = {.type = MSG_READY, .wall_ns = base, .maxrss_kb = (long)(t_fs / 1000)};
+    struct msg rdy = {.type = MSG_READY, .wall_ns = base, .maxrss_kb = (long)(t_fs / 1000),
+                      .wstatus = (int)((t_fs0 - t_request) / 1000), .err = (int)((now_ns() - t_cg) / 1000)};
     send_msg(&rdy);
   }
   if (write(gp[1], "G", 1) != 1) init_fail("start worker");
@@ -1363,6 +1365,7 @@ __attribute__((noreturn)) static void ready_box_main(int bsock) {
   send_msg(&b);
   int fds[8], nfds = 0;
   ssize_t n = recv_fds(bsock, req_buf, sizeof req_buf, fds, &nfds);
+  t_request = now_ns();
   if (n <= 1 || req_buf[0] != 'R' || nfds != 5) _exit(0); // the slot is going away
   close(bsock);
   req_len = (size_t)n - 1;
@@ -1817,7 +1820,7 @@ static int run_box(void) {
   struct msg m, done;
   int started = 0, finished = 0, init_error = 0, kill_sent = 0, held_at_limit = 0;
   const char *killed_for = NULL;
-  long long t_start = 0, t_kill = 0, cpu_reaped = -1, t_ready = 0, fs_ns = 0;
+  long long t_start = 0, t_kill = 0, cpu_reaped = -1, t_ready = 0, fs_ns = 0, pre_fs_us = 0, cg_us = 0;
   size_t have = 0;
   char *buf = (char *)&m;
   long long cpu_limit_ns = (long long)o.time_ms * 1000000LL;
@@ -1858,6 +1861,8 @@ static int run_box(void) {
     else if (m.type == MSG_READY && serve_mode) {
       t_ready = now_ns();
       fs_ns = m.maxrss_kb * 1000LL;
+      pre_fs_us = m.wstatus;
+      cg_us = m.err;
       mem_base = m.wall_ns;
     }
     else if (m.type == MSG_REAPED) cpu_reaped = cg_cpu_ns();
@@ -1902,8 +1907,8 @@ static int run_box(void) {
             ((started ? t_start : t_msg) - t_clone) / 1000, started ? (t_msg - t_start) / 1000 : 0, (t_reaped - t_msg) / 1000,
             (t_cl0 - t_reaped) / 1000, (now_ns() - t_cl0) / 1000);
   if (o.timing && serve_mode)
-    fprintf(stderr, "timing_us: pool clone=%lld root=%lld ready->exec=%lld\n", (t_spawned - t_clone) / 1000,
-            fs_ns / 1000, started && t_ready ? (t_start - t_ready) / 1000 : 0);
+    fprintf(stderr, "timing_us: pool send=%lld request->root=%lld root=%lld counters=%lld ready->exec=%lld\n",
+            (t_spawned - t_clone) / 1000, pre_fs_us, fs_ns / 1000, cg_us, started && t_ready ? (t_start - t_ready) / 1000 : 0);
 
   rep.cg_peak_kb = peak >= 0 ? peak / 1024 : -1;
   rep.time_ms = cpu >= 0 ? (cpu + 500000) / 1000000 : 0;
