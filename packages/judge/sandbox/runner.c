@@ -9,7 +9,8 @@
 //   worker      joins the cgroup, sets rlimits, drops to the slot uid, installs seccomp, execs.
 //
 // It refuses to run anything (status "SE", exit code 2) when it cannot isolate: never runs bare.
-// See ../README.md for the flags and the report.
+// See ../README.md for the flags and the report. With --serve it is one slot of the pool of ready
+// boxes instead (cgroup v1): long-lived, one report per request read from stdin (serve_main).
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <poll.h>
+#include <setjmp.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -34,6 +36,7 @@
 #include <sys/resource.h>
 #include <sys/sendfile.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
@@ -53,6 +56,7 @@
 #endif
 
 #define BOX_PREFIX "ojbox-"
+#define POOL_PREFIX "ojpool-" // a slot of the pool: named after the slot's uid (locked while it lives)
 // Leaf that holds the judge's own processes on cgroup v2 (the "no internal processes" rule
 // forbids enabling controllers for children of a cgroup that still has processes).
 #define V2_LEAF "oj-supervisor"
@@ -116,12 +120,33 @@ static void print_report(void) {
 static void cg_cleanup(void);
 static pid_t init_pid; // set once the box exists
 
+// Pool mode (--serve): one long-lived supervisor per slot runs box after box (see serve_main).
+static int serve_mode;
+static jmp_buf serve_jmp;
+static int run_started; // the program of this run was started (exec'd)
+static int retry_left;  // a run whose slot broke before its program started is run again, once
+static int slot_dirty;  // rebuild the slot before the next run
+static void pool_abort_box(void);
+
 // Refuse: report SE and exit non-zero. Only called by the supervisor.
 __attribute__((noreturn, format(printf, 1, 2))) static void refuse(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(rep.error, sizeof rep.error, fmt, ap);
   va_end(ap);
+  if (serve_mode) {
+    // This run fails, the slot lives on (rebuilt first when its state is in doubt).
+    pool_abort_box();
+    // The slot broke under a run whose program never started (its zygote was killed meanwhile):
+    // nothing of the run happened yet, so it runs again on a new slot instead of reporting SE.
+    if (retry_left && !run_started && slot_dirty) {
+      retry_left = 0;
+      longjmp(serve_jmp, 2);
+    }
+    rep.status = "SE";
+    print_report();
+    longjmp(serve_jmp, 1);
+  }
   if (init_pid > 0) {
     // Its death takes every process of the box's pid namespace with it.
     kill(init_pid, SIGKILL);
@@ -429,10 +454,14 @@ static void setup_v2(void) {
 }
 
 static void cg_setup(void) {
-  snprintf(cg_name, sizeof cg_name, BOX_PREFIX "%d", (int)getpid());
-  load_cgroup_mounts();
+  if (serve_mode) snprintf(cg_name, sizeof cg_name, POOL_PREFIX "%ld", o.uid);
+  else snprintf(cg_name, sizeof cg_name, BOX_PREFIX "%d", (int)getpid());
+  if (!n_mounts) load_cgroup_mounts();
   int want2 = !strcmp(o.cg_mode, "v2"), want1 = !strcmp(o.cg_mode, "v1");
   if (!want1 && !want2 && strcmp(o.cg_mode, "auto")) refuse("--cgroup must be auto, v1 or v2");
+  // v2 clones every box straight into a fresh cgroup (CLONE_INTO_CGROUP): no migration to save.
+  if (serve_mode && (want2 || (!want1 && v2_available()) || !v1_available()))
+    refuse("the pool of ready boxes needs cgroup v1 (memory, cpuacct, pids)");
   if (want2 || (!want1 && v2_available())) {
     if (!v2_available()) refuse("cgroup v2 with the memory and pids controllers is not available");
     setup_v2();
@@ -475,9 +504,11 @@ static long long cg_cpu_ns(void) {
 //  - what cannot be reclaimed (usage minus the file LRU pages: anonymous memory, tmpfs files, kernel
 //    memory) fills the limit but for a margin. This keeps a program that filled the rest of its
 //    limit with page cache only (a large output file) and then looped a TLE.
+static long long mem_base; // pool: bytes charged to the slot before the run (its helpers, /box files)
+
 static int cg_held_at_limit(void) {
   if (!cgv) return 0;
-  long long limit = (long long)o.mem_kb * 1024;
+  long long limit = (long long)o.mem_kb * 1024 + mem_base;
   long long hits = cgv == 1 ? read_ll(cg_mem, "memory.failcnt") + read_ll(cg_mem, "memory.memsw.failcnt")
                             : read_key(cg_mem, "memory.events", "max");
   long long peak = read_ll(cg_mem, cgv == 1 ? "memory.max_usage_in_bytes" : "memory.peak");
@@ -631,7 +662,10 @@ static int install_seccomp(void) {
 
 /* ------------------------------------------------------------------ init <-> supervisor messages */
 
-enum { MSG_ERROR = 1, MSG_STARTED, MSG_DONE };
+// READY (pool only): the root is built, the supervisor may take its baselines and answer 'G'.
+// REAPED: every box process is gone; the CPU counter is read then, before copy-out.
+// BASE (pool only): a ready box has built the shared part of its root and waits for its request.
+enum { MSG_ERROR = 1, MSG_STARTED, MSG_DONE, MSG_READY, MSG_REAPED, MSG_BASE };
 struct msg {
   int type, wstatus, err;
   long maxrss_kb;
@@ -737,8 +771,10 @@ static void copy_in(const char *dir) {
   closedir(d);
 }
 
-static void setup_fs(void) {
-  char p[PATH_MAX], opts[128];
+// The part of the root every run of a slot shares the shape of: read-only system directories,
+// /etc, /dev and /proc. A pool's ready box builds it before its request arrives.
+static void setup_fs_base(void) {
+  char p[PATH_MAX];
   snprintf(root, sizeof root, "%s/root", o.state_dir);
   // Nothing we mount may leak back to the host (or receive host mounts).
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) init_fail("make / private");
@@ -764,27 +800,7 @@ static void setup_fs(void) {
   if (mkdir(p, 0755)) init_fail("mkdir /etc");
   bind_ro("/etc/ld.so.cache", "/etc/ld.so.cache", 1);
   bind_ro("/etc/alternatives", "/etc/alternatives", 1);
-  char pw[256];
-  snprintf(pw, sizeof pw, "root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%ld:%ld:box:/tmp:/usr/sbin/nologin\n", o.uid, o.gid);
-  write_file("/etc/passwd", pw, 0644);
-  snprintf(pw, sizeof pw, "root:x:0:\nbox:x:%ld:\n", o.gid);
-  write_file("/etc/group", pw, 0644);
   write_file("/etc/hosts", "127.0.0.1 localhost box\n::1 localhost\n", 0644);
-
-  // /box: a fresh tmpfs per run. Its pages are charged to the box's memory cgroup, so neither
-  // the disk nor the next run ever sees what a program leaves there.
-  in_root(p, "/box");
-  if (mkdir(p, 0755)) init_fail("mkdir /box");
-  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.box_kb);
-  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /box");
-  for (int i = 0; i < o.n_box; i++) copy_in(o.box[i]);
-  if (o.copy_out && (copy_out_fd = open(o.copy_out, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
-    init_fail("open --copy-out directory %s", o.copy_out);
-
-  in_root(p, "/tmp");
-  if (mkdir(p, 0755)) init_fail("mkdir /tmp");
-  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.tmp_kb);
-  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /tmp");
 
   in_root(p, "/dev");
   if (mkdir(p, 0755)) init_fail("mkdir /dev");
@@ -804,6 +820,34 @@ static void setup_fs(void) {
   in_root(p, "/proc");
   if (mkdir(p, 0555)) init_fail("mkdir /proc");
   if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")) init_fail("mount /proc");
+  in_root(p, "/box");
+  if (mkdir(p, 0755)) init_fail("mkdir /box");
+  in_root(p, "/tmp");
+  if (mkdir(p, 0755)) init_fail("mkdir /tmp");
+}
+
+// The run's own part: its user, a fresh /box with its files, a fresh /tmp, its toolchain binds;
+// then the box's root becomes the root, read-only.
+static void setup_fs_run(void) {
+  char p[PATH_MAX], opts[128];
+  char pw[256];
+  snprintf(pw, sizeof pw, "root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%ld:%ld:box:/tmp:/usr/sbin/nologin\n", o.uid, o.gid);
+  write_file("/etc/passwd", pw, 0644);
+  snprintf(pw, sizeof pw, "root:x:0:\nbox:x:%ld:\n", o.gid);
+  write_file("/etc/group", pw, 0644);
+
+  // /box: a fresh tmpfs per run. Its pages are charged to the box's memory cgroup, so neither
+  // the disk nor the next run ever sees what a program leaves there.
+  in_root(p, "/box");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.box_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /box");
+  for (int i = 0; i < o.n_box; i++) copy_in(o.box[i]);
+  if (o.copy_out && (copy_out_fd = open(o.copy_out, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+    init_fail("open --copy-out directory %s", o.copy_out);
+
+  in_root(p, "/tmp");
+  snprintf(opts, sizeof opts, "size=%ldk,nr_inodes=16384,mode=1777", o.tmp_kb);
+  if (mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, opts)) init_fail("tmpfs /tmp");
 
   // Extra toolchain binds last: their targets may lie inside /box.
   for (int i = 0; i < o.n_ro; i++) bind_ro(o.ro_src[i], o.ro_dst[i], 0);
@@ -813,6 +857,14 @@ static void setup_fs(void) {
   if (umount2(".", MNT_DETACH)) init_fail("detach old root");
   if (chdir("/")) init_fail("chdir /");
   if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL)) init_fail("read-only /");
+}
+
+static int base_built; // a pool's ready box built its base before the request
+static long long t_request; // when a pool's ready box got its request (--timing)
+
+static void setup_fs(void) {
+  if (!base_built) setup_fs_base();
+  setup_fs_run();
 }
 
 // After the run: files the program created in /box go back to the host (compiler output).
@@ -847,6 +899,8 @@ static int copy_out(char *err, size_t cap) {
 struct exec_err { int err; char stage[60]; };
 
 static int worker_in_cgroup;
+static int pool_mode; // this init runs in a slot of the pool (set in the slot's zygote)
+static int pool_cg_ready(long long *base);
 
 __attribute__((noreturn)) static void worker(int exec_pipe, int go_pipe, int in_fd, int out_fd, int err_fd) {
   const char *stage = "signals";
@@ -966,7 +1020,17 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
   for (int i = 0; i < 3; i++)
     if (cg_procs_fd[i] >= 0) close(cg_procs_fd[i]);
   if (cg_dir_fd >= 0) close(cg_dir_fd);
+  long long t_fs0 = now_ns();
   setup_fs();
+  long long t_fs = now_ns() - t_fs0;
+  if (pool_mode) {
+    // The slot's counters are reset now, so that what the run is charged starts with the worker.
+    long long base = 0, t_cg = now_ns();
+    if (pool_cg_ready(&base)) init_fail("reset the slot's cgroup counters");
+    struct msg rdy = {.type = MSG_READY, .wall_ns = base, .maxrss_kb = (long)(t_fs / 1000),
+                      .wstatus = (int)((t_fs0 - t_request) / 1000), .err = (int)((now_ns() - t_cg) / 1000)};
+    send_msg(&rdy);
+  }
   if (write(gp[1], "G", 1) != 1) init_fail("start worker");
   close(gp[1]);
 
@@ -1012,6 +1076,8 @@ __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_f
     if (p < 0 && errno == ECHILD) break;
     if (p < 0 && errno != EINTR) break;
   }
+  struct msg reaped = {.type = MSG_REAPED};
+  send_msg(&reaped);
   struct rusage ru;
   getrusage(RUSAGE_CHILDREN, &ru); // max RSS over every reaped box process
   struct msg done = {.type = MSG_DONE, .wstatus = main_status, .maxrss_kb = ru.ru_maxrss, .wall_ns = wall};
@@ -1128,9 +1194,10 @@ static void parse_args(int argc, char **argv) {
     else if (!strcmp(a, "--state-dir")) o.state_dir = v;
     else { usage(); refuse("unknown option %s", a); }
   }
-  if (i >= argc) { usage(); refuse("no program given"); }
-  o.argv = argv + i;
-  if (o.argv[0][0] != '/') refuse("the program must be an absolute path inside the box: %s", o.argv[0]);
+  if (i >= argc && serve_mode) o.argv = NULL; // a slot's own flags name no program
+  else if (i >= argc) { usage(); refuse("no program given"); }
+  else o.argv = argv + i;
+  if (o.argv && o.argv[0][0] != '/') refuse("the program must be an absolute path inside the box: %s", o.argv[0]);
   if (o.gid < 0) o.gid = o.uid, gid_follows_uid = 1;
   if (o.wall_ms < 0) o.wall_ms = o.time_ms * 3 + 1000;
   if (o.box_kb < 0) o.box_kb = o.mem_kb;
@@ -1169,59 +1236,581 @@ static int open_out(const char *path) {
   return fd;
 }
 
-int main(int argc, char **argv) {
-  long long t_main = now_ns();
+/* ------------------------------------------------------------------ the pool's slot (--serve) */
+
+// A slot of the pool is this supervisor living on between runs, with:
+//  - its cgroups (memory, cpuacct, pids) created once, limits rewritten and counters reset per run;
+//  - a zygote: a tiny root process that was moved into those cgroups once, when the slot was built,
+//    and holds the slot's network and UTS namespaces. It keeps the slot's next box ready: the init
+//    of the next run, cloned with fresh pid, mount and IPC namespaces as soon as the last run ended,
+//    with the shared part of its root built, waiting for its request. Every box process is thus born
+//    inside the slot's cgroups: no cgroup migration per run (on v1 the first migration after an idle
+//    spell waits for an RCU grace period), no cgroup to create or remove, and the namespaces and
+//    system mounts are made while the slot waits, off the next request's path.
+// Everything the program can reach is new per run: pid namespace (so no process survives), root,
+// /box, /tmp and /proc, SysV IPC. The network namespace is the slot's: empty, unchangeable by the box
+// user (no capability; only AF_UNIX sockets), and checked to hold no named socket before each run (a
+// socket can outlive its processes while in flight, until the kernel collects it). A slot whose state
+// is in doubt (a process left in its cgroups, a named socket, a zygote that died, memory still
+// charged) is torn down and built again.
+
+static int zsock = -1;      // supervisor <-> zygote (SOCK_SEQPACKET)
+static int slot_lock_fd = -1; // the slot uid's lock: only the supervisor holds it (dies with it)
+static int slot_mem_dfd = -1, slot_cpu_dfd = -1; // the slot's memory and cpuacct cgroup directories
+static pid_t zygote = -1;
+static int box_live;        // a box init exists (its 'E' is still due)
+static long long slot_base; // memory charged to the slot with only the zygote in it
+static long long oom_base;  // the slot's OOM-kill counter before the run
+static int run_fds[8] = {-1, -1, -1, -1, -1, -1, -1, -1}; // this run's descriptors (closed on any exit)
+static char req_buf[65536]; // the request: arguments separated by NUL bytes
+static size_t req_len;
+
+static int track(int fd) {
+  for (int i = 0; i < 8; i++)
+    if (run_fds[i] < 0) { run_fds[i] = fd; break; }
+  return fd;
+}
+
+static void untrack_close(int fd) {
+  if (fd < 0) return;
+  for (int i = 0; i < 8; i++)
+    if (run_fds[i] == fd) run_fds[i] = -1;
+  close(fd);
+}
+
+static void close_run_fds(void) {
+  for (int i = 0; i < 8; i++)
+    if (run_fds[i] >= 0) { close(run_fds[i]); run_fds[i] = -1; }
+}
+
+static int send_fds(int sock, const void *data, size_t len, const int *fds, int nfds) {
+  struct iovec iov = {(void *)data, len};
+  char cbuf[CMSG_SPACE(sizeof(int) * 8)];
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+  if (nfds) {
+    memset(cbuf, 0, sizeof cbuf);
+    mh.msg_control = cbuf;
+    mh.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
+    struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+    memcpy(CMSG_DATA(c), fds, sizeof(int) * nfds);
+  }
+  ssize_t n;
+  do n = sendmsg(sock, &mh, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t)len ? 0 : -1;
+}
+
+// One message; received descriptors go to fds (up to 8), their count to *nfds.
+static ssize_t recv_fds(int sock, void *data, size_t cap, int *fds, int *nfds) {
+  struct iovec iov = {data, cap};
+  char cbuf[CMSG_SPACE(sizeof(int) * 8)];
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf, .msg_controllen = sizeof cbuf};
+  ssize_t n;
+  do n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  if (nfds) *nfds = 0;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+      int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+      for (int i = 0; i < k; i++) {
+        int fd;
+        memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+        if (fds && nfds && *nfds < 8) fds[(*nfds)++] = fd;
+        else close(fd);
+      }
+    }
+  return n;
+}
+
+static struct {
+  long uid, gid;
+  const char *state_dir, *cg_mode, *cg_parent;
+} slot;
+
+static typeof(o) o_defaults;
+
+// The run's options: the defaults, the request's flags, then the slot's own uid and directories.
+static void apply_request(void) {
+  static char *argv[MAX_LIST * 4 + 64];
+  int argc = 0;
+  argv[argc++] = "runner";
+  for (size_t at = 0; at < req_len && argc < (int)(sizeof argv / sizeof argv[0]) - 1;) {
+    argv[argc++] = req_buf + at;
+    at += strlen(req_buf + at) + 1;
+  }
+  argv[argc] = NULL;
+  for (int i = 0; i < o.n_ro; i++) free(o.ro_src[i]);
+  o = o_defaults;
+  gid_follows_uid = 0;
   parse_args(argc, argv);
-  if (geteuid() != 0) refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed");
+  o.uid = slot.uid;
+  if (gid_follows_uid) o.gid = slot.gid;
+  o.state_dir = slot.state_dir;
+  o.cg_mode = slot.cg_mode;
+  o.cg_parent = slot.cg_parent;
+}
+
+// A ready box (the init of the slot's next run): builds the shared part of its root at once, then
+// waits for its request on `bsock` (flags and descriptors, straight from the supervisor).
+__attribute__((noreturn)) static void ready_box_main(int bsock) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  umask(0);
+  msg_fd = bsock; // a failure to build is told on the box's own socket
+  setup_fs_base();
+  base_built = 1;
+  struct msg b = {.type = MSG_BASE};
+  send_msg(&b);
+  int fds[8], nfds = 0;
+  ssize_t n = recv_fds(bsock, req_buf, sizeof req_buf, fds, &nfds);
+  t_request = now_ns();
+  if (n <= 1 || req_buf[0] != 'R' || nfds != 5) _exit(0); // the slot is going away
+  close(bsock);
+  req_len = (size_t)n - 1;
+  memmove(req_buf, req_buf + 1, req_len);
+  msg_fd = fds[3];
+  ctl_fd = fds[4];
+  apply_request();
+  init_main(fds[0], fds[1], fds[2]);
+}
+
+// Clones the slot's next box (fresh pid, mount and IPC namespaces, born in the slot's cgroups) and
+// hands the supervisor its socket ('N'). The pid, or -1.
+static pid_t clone_ready_box(int sock, int sfd) {
+  int bp[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, bp)) return -1;
+  // The network namespace is the slot's (an empty one: building and tearing one down per box costs
+  // milliseconds, partly under the kernel's RTNL lock); serve_main checks it holds no named socket.
+  pid_t p = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, NULL, NULL, NULL, 0);
+  if (p == 0) {
+    close(sock);
+    close(sfd);
+    close(bp[0]);
+    ready_box_main(bp[1]);
+  }
+  close(bp[1]);
+  if (p < 0) { close(bp[0]); return -1; }
+  char n[1 + sizeof(int)] = {'N'};
+  memcpy(n + 1, &p, sizeof p);
+  int r = send_fds(sock, n, sizeof n, bp, 1);
+  close(bp[0]);
+  return r ? -1 : p;
+}
+
+// The zygote: lives in the slot's cgroups and namespaces and keeps one ready box cloned: the next
+// one as soon as the last one ended, so building it is off the next run's path.
+__attribute__((noreturn)) static void zygote_main(int sock) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  serve_mode = 0; // a refusal in here (none is expected: the supervisor parsed the request) just exits
+  close(slot_lock_fd);
+  n_cg_dirs = 0;
+  for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+  int devnull = open("/dev/null", O_RDWR);
+  if (devnull >= 0) { dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2); if (devnull > 2) close(devnull); }
+  char ok = 'O';
+  // Never the OOM killer's pick: a box at its limit loses its own processes, not the slot. Best
+  // effort (some kernels refuse it); the zygote is smaller than nearly anything a box runs anyway.
+  if (write_str("/proc/self/oom_score_adj", "-1000")) {}
+  for (int i = 0; i < 3; i++)
+    if (cg_procs_fd[i] >= 0) {
+      if (write(cg_procs_fd[i], "0", 1) != 1) ok = 'c';
+      close(cg_procs_fd[i]);
+      cg_procs_fd[i] = -1;
+    }
+  if (cg_cpu_fd >= 0) { close(cg_cpu_fd); cg_cpu_fd = -1; }
+  if (unshare(CLONE_NEWNET | CLONE_NEWUTS) || sethostname("box", 3)) ok = 'n';
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (sfd < 0) ok = 's';
+  if (send_fds(sock, &ok, 1, NULL, 0) || ok != 'O') _exit(1);
+  pool_mode = 1;
+  worker_in_cgroup = 1;
+  pid_t cur = clone_ready_box(sock, sfd);
+  if (cur < 0) _exit(1);
+  for (;;) {
+    struct pollfd pf[2] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
+    if (poll(pf, 2, -1) < 0 && errno != EINTR) _exit(1);
+    if (pf[1].revents) {
+      struct signalfd_siginfo si;
+      while (read(sfd, &si, sizeof si) > 0) {}
+      int st;
+      pid_t p;
+      while ((p = waitpid(-1, &st, WNOHANG | __WALL)) > 0)
+        if (p == cur) {
+          char e[1 + sizeof(int)] = {'E'};
+          memcpy(e + 1, &st, sizeof st);
+          if (send_fds(sock, e, sizeof e, NULL, 0)) _exit(1);
+          if ((cur = clone_ready_box(sock, sfd)) < 0) _exit(1);
+        }
+    }
+    if (!pf[0].revents) continue;
+    char c;
+    ssize_t n = recv_fds(sock, &c, 1, NULL, NULL);
+    if (n <= 0) { kill(cur, SIGKILL); _exit(0); } // the supervisor is gone
+    if (c == 'K') kill(cur, SIGKILL);
+  }
+}
+
+static int box_sock = -1; // the ready box's socket, from the zygote's 'N'
+static int box_ready;     // its base is built (MSG_BASE read)
+static pid_t ready_pid;   // its init's pid
+static char box_why[300]; // why the ready box failed
+
+// Reads the zygote's next message: 'N' (a ready box: its socket is kept) or 'E' (the box that ran
+// ended; its wait status). 0, or -1 when the zygote is gone.
+static int zrecv(char *type, int *val) {
+  char b[16];
+  int fds[8], nfds = 0;
+  ssize_t n = recv_fds(zsock, b, sizeof b, fds, &nfds);
+  if (n < 1 + (ssize_t)sizeof(int)) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    slot_dirty = 1;
+    return -1;
+  }
+  *type = b[0];
+  memcpy(val, b + 1, sizeof *val);
+  if (*type == 'N' && nfds == 1) {
+    if (box_sock >= 0) close(box_sock);
+    box_sock = fds[0];
+    box_ready = 0;
+    ready_pid = *val;
+  } else {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+  }
+  return 0;
+}
+
+// The slot's ready box, its base built: 0, or -1 (the slot is dirty, box_why says why).
+static int take_ready_box(void) {
+  if (box_ready) return 0;
+  char t;
+  int v;
+  while (box_sock < 0)
+    if (zrecv(&t, &v)) { snprintf(box_why, sizeof box_why, "the slot's zygote is gone"); return -1; }
+  struct msg m;
+  ssize_t n;
+  do n = read(box_sock, &m, sizeof m);
+  while (n < 0 && errno == EINTR);
+  if (n == (ssize_t)sizeof m && m.type == MSG_BASE) { box_ready = 1; return 0; }
+  slot_dirty = 1;
+  if (n == (ssize_t)sizeof m && m.type == MSG_ERROR) {
+    m.text[sizeof m.text - 1] = 0;
+    snprintf(box_why, sizeof box_why, "%s", m.text);
+  } else {
+    snprintf(box_why, sizeof box_why, "the slot's ready box died");
+  }
+  return -1;
+}
+
+// Named unix sockets (abstract or with a path) in the slot's network namespace: the last box's,
+// kept by the kernel until its garbage collection ran. Our own socket pairs have no name.
+static int slot_named_sockets(void) {
+  char p[64];
+  snprintf(p, sizeof p, "/proc/%d/net/unix", (int)zygote);
+  FILE *f = fopen(p, "re");
+  if (!f) return 1;
+  char line[512];
+  int named = 0;
+  if (!fgets(line, sizeof line, f)) named = 1; // no header: cannot tell
+  while (fgets(line, sizeof line, f)) {
+    // Num RefCount Protocol Flags Type St Inode [Path]
+    char path[256] = "";
+    if (sscanf(line, "%*s %*s %*s %*s %*s %*s %*s %255s", path) == 1 && path[0]) named++;
+  }
+  fclose(f);
+  return named;
+}
+
+// Whether the slot broke while it waited for this request: its zygote or its ready box died (a ready
+// box says nothing more after MSG_BASE, so anything readable from it is its end).
+static int slot_broken(void) {
+  // Before MSG_BASE is read (take_ready_box) the box's socket is readable anyway.
+  int watch_box = box_sock >= 0 && box_ready;
+  struct pollfd pf[2] = {{zsock, POLLIN, 0}, {box_sock, POLLIN, 0}};
+  if (poll(pf, watch_box ? 2 : 1, 0) <= 0) return 0;
+  if (watch_box && pf[1].revents) return 1;
+  if (pf[0].revents) {
+    char t;
+    int v;
+    if (zrecv(&t, &v) || t == 'E') return 1;
+  }
+  return 0;
+}
+
+// Waits for the box init's end; its wait status, or -1 when the zygote is gone.
+static int pool_wait_box(int *status) {
+  char t;
+  int v;
+  while (box_live) {
+    if (zrecv(&t, &v)) { box_live = 0; return -1; }
+    if (t == 'E') { box_live = 0; *status = v; }
+  }
+  return 0;
+}
+
+static void pool_abort_box(void) {
+  if (box_live) {
+    if (send_fds(zsock, "K", 1, NULL, 0)) slot_dirty = 1, box_live = 0;
+    int st;
+    pool_wait_box(&st);
+  }
+  close_run_fds();
+}
+
+// Kills whatever is in the slot's cgroups besides the zygote; 1 when there was anything.
+static int pool_kill_strays(void) {
+  int found = 0;
+  for (int round = 0; round < 100; round++) {
+    int any = 0;
+    for (int i = 0; i < n_cg_dirs; i++) {
+      char p[PATH_MAX];
+      snprintf(p, sizeof p, "%s/cgroup.procs", cg_dirs[i]);
+      FILE *f = fopen(p, "re");
+      if (!f) continue;
+      int pid;
+      while (fscanf(f, "%d", &pid) == 1)
+        if (pid != zygote && pid != ready_pid) { kill(pid, SIGKILL); any = 1; }
+      fclose(f);
+    }
+    if (!any) return found;
+    found = 1;
+    usleep(1000);
+  }
+  return found;
+}
+
+static void slot_teardown(void) {
+  if (zsock >= 0) { close(zsock); zsock = -1; }
+  if (box_sock >= 0) { close(box_sock); box_sock = -1; }
+  box_ready = 0;
+  if (zygote > 0) {
+    kill(zygote, SIGKILL);
+    while (waitpid(zygote, NULL, 0) < 0 && errno == EINTR) {}
+    zygote = -1;
+  }
+  box_live = 0;
+  if (slot_mem_dfd >= 0) { close(slot_mem_dfd); slot_mem_dfd = -1; }
+  if (slot_cpu_dfd >= 0) { close(slot_cpu_dfd); slot_cpu_dfd = -1; }
+  if (n_cg_dirs) {
+    cg_kill_all();
+    cg_cleanup(); // closes the slot's descriptors, removes its cgroups
+  }
+}
+
+// A slot dir left by a supervisor that died: empty it and remove it (make_box_dir recreates it).
+static void clear_stale_slot(void) {
+  const char *roles[3] = {"memory", "cpuacct", "pids"};
+  for (int i = 0; i < 3; i++) {
+    char own[PATH_MAX], p[PATH_MAX];
+    if (own_cgroup_dir(roles[i], own, sizeof own)) continue;
+    snprintf(p, sizeof p, "%s/%s", own, cg_name);
+    for (int t = 0; t < 2000 && rmdir(p) && errno == EBUSY; t++) {
+      if (t % 20 == 0) {
+        char procs[PATH_MAX];
+        snprintf(procs, sizeof procs, "%s/cgroup.procs", p);
+        FILE *f = fopen(procs, "re");
+        int pid;
+        while (f && fscanf(f, "%d", &pid) == 1) kill(pid, SIGKILL);
+        if (f) fclose(f);
+      }
+      usleep(500);
+    }
+  }
+}
+
+// Slots of other uids whose supervisor died and whose uid nobody took since: the uid's lock is free
+// (we hold it while we look, so nobody can start using that uid meanwhile).
+static void sweep_stale_slots(void) {
+  const char *roles[3] = {"memory", "cpuacct", "pids"};
+  for (int i = 0; i < 3; i++) {
+    char own[PATH_MAX];
+    if (own_cgroup_dir(roles[i], own, sizeof own)) continue;
+    DIR *d = opendir(own);
+    if (!d) continue;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (strncmp(e->d_name, POOL_PREFIX, strlen(POOL_PREFIX))) continue;
+      long uid = atol(e->d_name + strlen(POOL_PREFIX));
+      if (uid <= 0 || uid == o.uid) continue;
+      char lock[PATH_MAX], p[PATH_MAX];
+      snprintf(lock, sizeof lock, "%s/uid-%ld.lock", o.state_dir, uid);
+      int fd = open(lock, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+      if (fd < 0) continue;
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        snprintf(p, sizeof p, "%s/%s", own, e->d_name);
+        for (int t = 0; t < 200 && rmdir(p) && errno == EBUSY; t++) {
+          char procs[PATH_MAX];
+          snprintf(procs, sizeof procs, "%s/cgroup.procs", p);
+          FILE *f = fopen(procs, "re");
+          int pid;
+          while (f && fscanf(f, "%d", &pid) == 1) kill(pid, SIGKILL);
+          if (f) fclose(f);
+          usleep(500);
+        }
+      }
+      close(fd);
+    }
+    closedir(d);
+  }
+}
+
+static void slot_build(void) {
+  slot_dirty = 1; // until it is complete
+  if (!n_mounts) load_cgroup_mounts();
+  snprintf(cg_name, sizeof cg_name, POOL_PREFIX "%ld", o.uid);
+  clear_stale_slot();
+  sweep_stale_slots();
+  cg_setup();
+  char rootdir[PATH_MAX];
+  snprintf(rootdir, sizeof rootdir, "%s/root", o.state_dir);
+  if (mkdir(rootdir, 0700) && errno != EEXIST) refuse("cannot create %s: %s", rootdir, strerror(errno));
+  if ((slot_mem_dfd = open(cg_mem, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+      (slot_cpu_dfd = open(cg_cpu, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+    refuse("cannot open the slot's cgroups: %s", strerror(errno));
+  int sp[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp)) refuse("socketpair: %s", strerror(errno));
+  fflush(stdout);
+  pid_t z = fork();
+  if (z < 0) refuse("fork zygote: %s", strerror(errno));
+  if (z == 0) {
+    close(sp[0]);
+    zygote_main(sp[1]);
+  }
+  close(sp[1]);
+  zsock = sp[0];
+  zygote = z;
+  for (int i = 0; i < 3; i++)
+    if (cg_procs_fd[i] >= 0) { close(cg_procs_fd[i]); cg_procs_fd[i] = -1; }
+  char ok = 0;
+  // 'O' or the step that failed: c (join the cgroups), n (namespaces), s (signalfd)
+  if (recv_fds(zsock, &ok, 1, NULL, NULL) != 1 || ok != 'O') refuse("the slot's zygote failed to start (%c)", ok ? ok : '-');
+  if (take_ready_box()) refuse("the slot's first box failed: %s", box_why);
+  slot_base = read_ll(cg_mem, "memory.usage_in_bytes");
+  slot_dirty = 0;
+}
+
+// Before the init is cloned: the run's pid limit; no memory limit while its root is built.
+static void pool_cg_before(void) {
+  char v[64];
+  // The zygote and the box init are in the pids cgroup too; the program gets exactly --pids.
+  snprintf(v, sizeof v, "%ld", o.pids + 2);
+  if (write_at(cg_pids, "pids.max", v)) refuse("cgroup v1: pids.max: %s", strerror(errno));
+  if (write_at(cg_mem, "memory.memsw.limit_in_bytes", "-1") && errno != ENOENT) refuse("cgroup v1: memory.memsw.limit_in_bytes: %s", strerror(errno));
+  if (write_at(cg_mem, "memory.limit_in_bytes", "-1")) refuse("cgroup v1: memory.limit_in_bytes: %s", strerror(errno));
+  oom_base = read_key(cg_mem, "memory.oom_control", "oom_kill");
+  mem_base = 0;
+}
+
+static int put_at(int dfd, const char *file, const char *val) {
+  int fd = openat(dfd, file, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, val, strlen(val));
+  int e = errno;
+  close(fd);
+  errno = e;
+  return n == (ssize_t)strlen(val) ? 0 : -1;
+}
+
+// In the box's init, the root built and the worker waiting: counters start from here, the limit is
+// on top of what the slot holds now (zygote, init, the files copied into /box), as a fresh box holds
+// none of that. Done by the init itself (through the slot's directory descriptors, which reach the
+// cgroups from inside the new root) to spare a round trip to the supervisor on every run.
+static int pool_cg_ready(long long *base) {
+  put_at(slot_mem_dfd, "memory.max_usage_in_bytes", "0"); // resets to the current usage
+  put_at(slot_mem_dfd, "memory.memsw.max_usage_in_bytes", "0");
+  put_at(slot_mem_dfd, "memory.failcnt", "0");
+  put_at(slot_mem_dfd, "memory.memsw.failcnt", "0");
+  char buf[64];
+  int fd = openat(slot_mem_dfd, "memory.max_usage_in_bytes", O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+  if (fd >= 0) close(fd);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  *base = atoll(buf);
+  char v[64];
+  snprintf(v, sizeof v, "%lld", (long long)o.mem_kb * 1024 + *base);
+  if (put_at(slot_mem_dfd, "memory.limit_in_bytes", v)) return -1;
+  if (put_at(slot_mem_dfd, "memory.memsw.limit_in_bytes", v) && errno != ENOENT) return -1;
+  return put_at(slot_cpu_dfd, "cpuacct.usage", "0");
+}
+
+/* ------------------------------------------------------------------ one run */
+
+static int run_box(void) {
+  long long t_main = now_ns();
+  if (serve_mode && (o.in_fd >= 0 || o.out_fd >= 0)) refuse("inherited descriptors are not served by the pool");
   // Checked before taking a uid: a bad descriptor is the caller's error whether or not the pool is busy.
   int in_pipe = o.in_fd >= 0 ? inherited_pipe((int)o.in_fd, "--stdin-fd") : -1;
   int out_pipe = o.out_fd >= 0 ? inherited_pipe((int)o.out_fd, "--stdout-fd") : -1;
-  int lock_fd = lock_uid();
-  (void)lock_fd;
+  if (!serve_mode) {
+    int lock_fd = lock_uid();
+    (void)lock_fd;
+  }
   rep.uid = o.uid;
-
-  struct sigaction sa = {.sa_handler = on_signal};
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-  signal(SIGPIPE, SIG_IGN);
 
   int in_fd = in_pipe >= 0 ? in_pipe : open(o.in_f, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (in_fd < 0) refuse("cannot open input file %s: %s", o.in_f, strerror(errno));
-  int out_fd = out_pipe >= 0 ? out_pipe : open_out(o.out_f);
-  int err_fd = o.err_to_out ? out_fd : open_out(o.err_f);
+  track(in_fd);
+  int out_fd = track(out_pipe >= 0 ? out_pipe : open_out(o.out_f));
+  int err_fd = o.err_to_out ? out_fd : track(open_out(o.err_f));
 
   char rootdir[PATH_MAX];
   snprintf(rootdir, sizeof rootdir, "%s/root", o.state_dir);
   if (mkdir(rootdir, 0700) && errno != EEXIST) refuse("cannot create %s: %s", rootdir, strerror(errno));
 
   long long t_cg0 = now_ns();
-  cg_setup();
+  if (serve_mode && (slot_dirty || slot_broken() || take_ready_box())) {
+    // The slot broke while it waited (its zygote or ready box was killed): a new one for this run.
+    slot_teardown();
+    slot_build();
+  }
+  if (serve_mode) pool_cg_before();
+  else cg_setup();
   long long t_cg1 = now_ns();
 
   int mp[2], cp[2];
   if (pipe2(mp, O_CLOEXEC) || pipe2(cp, O_CLOEXEC)) refuse("pipe: %s", strerror(errno));
+  track(mp[0]), track(mp[1]), track(cp[0]), track(cp[1]);
   fflush(stdout);
-  long long t_clone = now_ns();
-  pid_t init = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS,
-                              NULL, NULL, NULL, 0);
-  if (init < 0) refuse("cannot create namespaces (clone): %s", strerror(errno));
-  if (init == 0) {
-    close(mp[0]);
-    close(cp[1]);
-    msg_fd = mp[1];
-    ctl_fd = cp[0];
-    init_main(in_fd, out_fd, err_fd);
+  long long t_clone = now_ns(), t_spawned = 0;
+  if (serve_mode) {
+    int fds[5] = {in_fd, out_fd, err_fd, mp[1], cp[0]};
+    char msg[1 + sizeof req_buf];
+    msg[0] = 'R';
+    memcpy(msg + 1, req_buf, req_len);
+    if (take_ready_box()) refuse("sandbox setup failed: %s", box_why);
+    int sent = send_fds(box_sock, msg, req_len + 1, fds, 5);
+    close(box_sock);
+    box_sock = -1;
+    box_ready = 0;
+    if (sent) { slot_dirty = 1; refuse("the slot's ready box is gone"); }
+    box_live = 1;
+    t_spawned = now_ns();
+  } else {
+    pid_t init = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS,
+                                NULL, NULL, NULL, 0);
+    if (init < 0) refuse("cannot create namespaces (clone): %s", strerror(errno));
+    if (init == 0) {
+      close(mp[0]);
+      close(cp[1]);
+      msg_fd = mp[1];
+      ctl_fd = cp[0];
+      init_main(in_fd, out_fd, err_fd);
+    }
+    init_pid = init;
   }
-  init_pid = init;
-  close(mp[1]);
-  close(cp[0]);
-  close(in_fd);
-  if (err_fd != out_fd) close(err_fd);
+  untrack_close(mp[1]);
+  untrack_close(cp[0]);
+  untrack_close(in_fd);
+  if (err_fd != out_fd) untrack_close(err_fd);
   // A pipe's reader must see EOF as soon as the box is gone: only the box may hold the write end.
   if (o.out_fd >= 0) {
-    close(out_fd);
+    untrack_close(out_fd);
     out_fd = -1;
   }
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1231,7 +1820,7 @@ int main(int argc, char **argv) {
   struct msg m, done;
   int started = 0, finished = 0, init_error = 0, kill_sent = 0, held_at_limit = 0;
   const char *killed_for = NULL;
-  long long t_start = 0, t_kill = 0;
+  long long t_start = 0, t_kill = 0, cpu_reaped = -1, t_ready = 0, fs_ns = 0, pre_fs_us = 0, cg_us = 0;
   size_t have = 0;
   char *buf = (char *)&m;
   long long cpu_limit_ns = (long long)o.time_ms * 1000000LL;
@@ -1256,8 +1845,8 @@ int main(int argc, char **argv) {
         timeout = t < 2 ? 2 : (t > 50 ? 50 : (int)t);
       }
     }
-    if (kill_sent && now - t_kill > 2000000000LL) { kill(init, SIGKILL); break; }
-    if (!started && now - t_clone > 20000000000LL) { kill(init, SIGKILL); init_error = 2; break; }
+    if (kill_sent && now - t_kill > 2000000000LL) { init_error = 3; break; }
+    if (!started && now - t_clone > 20000000000LL) { init_error = 2; break; }
     struct pollfd pf = {mp[0], POLLIN, 0};
     int r = poll(&pf, 1, timeout);
     if (r < 0 && errno != EINTR) refuse("poll: %s", strerror(errno));
@@ -1268,31 +1857,58 @@ int main(int argc, char **argv) {
     have += (size_t)n;
     if (have < sizeof m) continue;
     have = 0;
-    if (m.type == MSG_STARTED) { started = 1; t_start = now_ns(); }
+    if (m.type == MSG_STARTED) { started = 1; run_started = 1; t_start = now_ns(); }
+    else if (m.type == MSG_READY && serve_mode) {
+      t_ready = now_ns();
+      fs_ns = m.maxrss_kb * 1000LL;
+      pre_fs_us = m.wstatus;
+      cg_us = m.err;
+      mem_base = m.wall_ns;
+    }
+    else if (m.type == MSG_REAPED) cpu_reaped = cg_cpu_ns();
     else if (m.type == MSG_ERROR) { init_error = 1; done = m; break; }
     else if (m.type == MSG_DONE) { finished = 1; done = m; break; }
   }
   long long t_msg = now_ns();
-  if (interrupted || init_error == 2) kill(init, SIGKILL);
-  int ist;
-  while (waitpid(init, &ist, 0) < 0 && errno == EINTR) {}
-  init_pid = 0;
+  int ist = 0;
+  if (interrupted || init_error >= 2) {
+    if (serve_mode) {
+      if (send_fds(zsock, "K", 1, NULL, 0)) slot_dirty = 1;
+    } else {
+      kill(init_pid, SIGKILL);
+    }
+  }
+  if (init_error == 3) init_error = 0; // the box ignored the kill for 2 s: it is dead now, report the verdict
+  if (serve_mode) {
+    if (pool_wait_box(&ist)) refuse("the slot's zygote died during the run");
+  } else {
+    while (waitpid(init_pid, &ist, 0) < 0 && errno == EINTR) {}
+    init_pid = 0;
+  }
   long long t_reaped = now_ns();
-  cg_kill_all(); // backstop; the namespace is already empty once its init is gone
+  // Backstop; the namespace is already empty once its init is gone. (A slot is checked before its
+  // next request, once its next box is known.)
+  if (!serve_mode) cg_kill_all();
 
-  long long cpu = cg_cpu_ns();
-  long long oom = cgv == 1 ? read_key(cg_mem, "memory.oom_control", "oom_kill") : read_key(cg_mem, "memory.events", "oom_kill");
+  long long cpu = cpu_reaped >= 0 ? cpu_reaped : cg_cpu_ns();
+  long long oom = read_key(cg_mem, cgv == 1 ? "memory.oom_control" : "memory.events", "oom_kill");
+  if (serve_mode && oom >= 0 && oom_base >= 0) oom -= oom_base;
   long long peak = cgv == 1 ? read_ll(cg_mem, "memory.max_usage_in_bytes") : read_ll(cg_mem, "memory.peak");
+  if (peak >= 0) peak -= mem_base;
   struct stat ost;
   long long out_size = out_fd >= 0 && fstat(out_fd, &ost) == 0 && S_ISREG(ost.st_mode) ? (long long)ost.st_size : 0;
-  if (out_fd >= 0) close(out_fd);
+  if (out_fd >= 0) untrack_close(out_fd);
+  close_run_fds();
   long long t_cl0 = now_ns();
-  cg_cleanup();
+  if (!serve_mode) cg_cleanup();
   if (o.timing)
     fprintf(stderr, "timing_us: pre-cgroup=%lld cgroup-setup=%lld clone->exec=%lld exec->report=%lld init-reap=%lld "
             "cgroup-read=%lld cgroup-cleanup=%lld\n", (t_cg0 - t_main) / 1000, (t_cg1 - t_cg0) / 1000,
             ((started ? t_start : t_msg) - t_clone) / 1000, started ? (t_msg - t_start) / 1000 : 0, (t_reaped - t_msg) / 1000,
             (t_cl0 - t_reaped) / 1000, (now_ns() - t_cl0) / 1000);
+  if (o.timing && serve_mode)
+    fprintf(stderr, "timing_us: pool send=%lld request->root=%lld root=%lld counters=%lld ready->exec=%lld\n",
+            (t_spawned - t_clone) / 1000, pre_fs_us, fs_ns / 1000, cg_us, started && t_ready ? (t_start - t_ready) / 1000 : 0);
 
   rep.cg_peak_kb = peak >= 0 ? peak / 1024 : -1;
   rep.time_ms = cpu >= 0 ? (cpu + 500000) / 1000000 : 0;
@@ -1343,4 +1959,117 @@ int main(int argc, char **argv) {
   }
   print_report();
   return 0;
+}
+
+static void install_signals(void) {
+  struct sigaction sa = {.sa_handler = on_signal};
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+// Reads one request from stdin: "<length>\n" then the arguments, each ended by a NUL byte.
+// 1 = a request, 0 = end of input.
+static int read_request(void) {
+  char line[32];
+  for (;;) {
+    errno = 0;
+    if (fgets(line, sizeof line, stdin)) break;
+    if (errno == EINTR && !interrupted) { clearerr(stdin); continue; }
+    return 0;
+  }
+  long len = atol(line);
+  if (len <= 0 || (size_t)len >= sizeof req_buf) return -1;
+  if (fread(req_buf, 1, (size_t)len, stdin) != (size_t)len) return 0;
+  req_len = (size_t)len;
+  if (req_buf[req_len - 1] != 0) return -1;
+  return 1;
+}
+
+// --serve: one slot of the pool. Prints {"pool":"ready",...} once the slot is built (or an SE
+// report and exit code 2 when it cannot be), then one JSON report per request read from stdin,
+// until stdin ends or a signal arrives; then the slot is removed.
+static int serve_main(int argc, char **argv) {
+  argv[1] = argv[0]; // drop "--serve"; the rest are the slot's flags (--uid, --uid-pool, --cgroup, ...)
+  serve_mode = 1;
+  if (setjmp(serve_jmp)) return 2; // bad flags (reported)
+  parse_args(argc - 1, argv + 1);
+  if (geteuid() != 0) { serve_mode = 0; refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed"); }
+  install_signals();
+  if (setjmp(serve_jmp)) { slot_teardown(); return 2; } // the slot could not be built
+  slot_lock_fd = lock_uid(); // held for the slot's life
+  slot.uid = o.uid;
+  slot.gid = o.gid;
+  slot.state_dir = o.state_dir;
+  slot.cg_mode = o.cg_mode;
+  slot.cg_parent = o.cg_parent;
+  slot_build();
+  printf("{\"pool\":\"ready\",\"uid\":%ld,\"cgroup\":\"%s\"}\n", slot.uid, cg_name);
+  fflush(stdout);
+  volatile int served = 0, retry = 0;
+  for (;;) {
+    // A refused run comes back here, its report printed (1), or to be run again (2).
+    if (setjmp(serve_jmp) == 2) retry = 1;
+    close_run_fds();
+    if (interrupted) break;
+    if (slot_dirty) {
+      slot_teardown();
+      o.uid = slot.uid;
+      if (setjmp(serve_jmp)) { slot_teardown(); return 2; }
+      slot_build();
+      continue;
+    }
+    if (served) {
+      // Nothing but the zygote and the next box may be in the slot's cgroups.
+      char t;
+      int v;
+      while (box_sock < 0 && !slot_dirty) zrecv(&t, &v);
+      if (slot_dirty) continue;
+      if (pool_kill_strays()) {
+        fprintf(stderr, "runner: a process outlived its box in slot %s; the slot is built again\n", cg_name);
+        slot_dirty = 1;
+        continue;
+      }
+      // A named socket of the last box (in flight when it died) may take the kernel a moment to free.
+      int named = slot_named_sockets();
+      for (int t = 0; named && t < 20; t++) {
+        usleep(500);
+        named = slot_named_sockets();
+      }
+      if (named) { slot_dirty = 1; continue; }
+      // Memory the last run left charged to the slot (page cache of files it read first) would
+      // count in the next run's baseline: past a few MB the slot starts afresh.
+      long long usage = read_ll(cg_mem, "memory.usage_in_bytes");
+      if (usage < 0 || usage - slot_base > (8LL << 20)) { slot_dirty = 1; continue; }
+    }
+    int r = retry ? 1 : read_request();
+    if (!retry) retry_left = 1;
+    retry = 0;
+    run_started = 0;
+    if (r == 0) break;
+    rep = (typeof(rep)){.status = "SE", .exit_code = -1, .cgroup = "v1", .uid = slot.uid};
+    cleanup_warning[0] = 0;
+    if (r < 0) { // the stream is lost: report and end the slot
+      snprintf(rep.error, sizeof rep.error, "bad request framing");
+      print_report();
+      slot_teardown();
+      return 2;
+    }
+    served = 1;
+    apply_request();
+    run_box();
+  }
+  slot_teardown();
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  o_defaults = o;
+  if (argc > 1 && !strcmp(argv[1], "--serve")) return serve_main(argc, argv);
+  parse_args(argc, argv);
+  if (geteuid() != 0) refuse("the runner must run as root (it creates namespaces and cgroups); refusing to run unsandboxed");
+  install_signals();
+  return run_box();
 }

@@ -23,6 +23,7 @@ import { REMOTE_OJS } from '@oj/shared';
 import { JudgeDaemon, defaultJudgeName } from './daemon/daemon.js';
 import { consoleLogger, parseLogLevel } from './daemon/log.js';
 import { remoteJudgeFromEnv, type RemoteJudgeOptions } from './daemon/remote-config.js';
+import { sandboxPoolUnavailable, stopSandboxPool } from './sandbox.js';
 
 const USAGE = `usage: oj judge --server URL --token TOKEN [--name NAME] [--capacity N]
                 [--cache-dir DIR] [--cache-max-mb MB] [--log-level debug|info|warn|error]
@@ -143,12 +144,17 @@ async function main() {
         `${info.languages.length} languages (${info.languages.join(', ')})` +
         (info.remoteOjs.length ? `; ${info.remoteWorkers} remote worker${info.remoteWorkers === 1 ? '' : 's'} for ${info.remoteOjs.join(', ')}` : ''),
     );
+    // The preflight has run boxes by now: whether they came from the pool is known.
+    const noPool = sandboxPoolUnavailable();
+    log.info(noPool ? `sandbox: a one-shot runner per box (no pool of ready boxes: ${noPool})` : 'sandbox: pool of ready boxes');
   } catch (e) {
     if (signals) process.exit(0);
     log.error(`cannot start: ${(e as Error).message}`);
     process.exit(1);
   }
   const error = await daemon.finished;
+  // The slot runners of the pool of ready boxes remove their cgroups (they would on our exit too).
+  await stopSandboxPool();
   if (error) {
     log.error(`stopped: ${error.message}`);
     process.exit(1);

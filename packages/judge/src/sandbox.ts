@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BoxPool } from './sandbox-pool.js';
 
 export const SANDBOX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sandbox');
 export const RUNNER_PATH = path.join(SANDBOX_DIR, 'runner');
@@ -138,6 +139,8 @@ export const sandboxConfig = {
   cgroupParent: process.env.OJ_SANDBOX_CGROUP_PARENT,
   /** Lock files and the mount point of the box roots. */
   stateDir: process.env.OJ_SANDBOX_STATE_DIR,
+  /** The pool of ready boxes (one long-lived runner per slot); OJ_SANDBOX_POOL=0 runs every box from scratch. */
+  pool: process.env.OJ_SANDBOX_POOL !== '0',
 };
 
 export const slots = new SlotPool(sandboxConfig.slots);
@@ -146,8 +149,8 @@ function buildArgs(req: SandboxRequest, slot: number): string[] {
   return buildArgsForUid(req, sandboxConfig.uidBase + (slot % sandboxConfig.uidPoolSize));
 }
 
-/** Runner arguments; `uid` is only the first uid tried: the runner locks the first free one from there. */
-function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
+/** The runner's flags of the box itself: the request's limits and files (the program not included). */
+function requestFlags(req: SandboxRequest): string[] {
   const kb = (n: number) => String(Math.max(1, Math.ceil(n)));
   const a: string[] = ['--time', kb(req.timeMs), '--memory', kb(req.memoryKb)];
   if (req.wallMs !== undefined) a.push('--wall', kb(req.wallMs));
@@ -168,12 +171,26 @@ function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
   if (req.stderrToStdout) a.push('--stderr-to-stdout');
   for (const b of req.readOnlyBinds ?? []) a.push('--ro', b.dst && b.dst !== b.src ? `${b.src}:${b.dst}` : b.src);
   for (const [k, v] of Object.entries(req.env ?? {})) a.push('--env', `${k}=${v}`);
+  return a;
+}
+
+/** The request's flags and program: what a slot of the pool is sent. */
+function requestArgs(req: SandboxRequest): string[] {
+  return [...requestFlags(req), '--', ...req.argv];
+}
+
+/** Where boxes live: the uid to start from, cgroup mode and parent, state directory. */
+function placeArgs(uid: number): string[] {
   const { uidBase, uidPoolSize, cgroup, cgroupParent, stateDir } = sandboxConfig;
-  a.push('--uid', String(uid), '--uid-pool', `${uidBase}:${uidPoolSize}`, '--cgroup', cgroup);
+  const a = ['--uid', String(uid), '--uid-pool', `${uidBase}:${uidPoolSize}`, '--cgroup', cgroup];
   if (cgroupParent) a.push('--cgroup-parent', cgroupParent);
   if (stateDir) a.push('--state-dir', stateDir);
-  a.push('--', ...req.argv);
   return a;
+}
+
+/** Runner arguments; `uid` is only the first uid tried: the runner locks the first free one from there. */
+function buildArgsForUid(req: SandboxRequest, uid: number): string[] {
+  return [...requestFlags(req), ...placeArgs(uid), '--', ...req.argv];
 }
 
 function systemError(error: string, runnerPid = 0): SandboxReport {
@@ -297,6 +314,61 @@ export function runOnSlot(req: SandboxRequest, slot: number): Promise<SandboxRep
     return Promise.resolve(rep);
   }
   const runner = ensureRunnerBuilt();
+  // Inherited pipes (interactive pairs) need a runner of their own that inherits them.
+  if (sandboxConfig.pool && req.stdinFd === undefined && req.stdoutFd === undefined) {
+    return runPooled(req, slot, scope).then((rep) => rep ?? runFresh(req, slot, scope, runner));
+  }
+  return runFresh(req, slot, scope, runner);
+}
+
+const boxPool = new BoxPool(ensureRunnerBuilt, (slot) => placeArgs(sandboxConfig.uidBase + (slot % sandboxConfig.uidPoolSize)));
+
+/** Why runs do not use the pool of ready boxes (null: they do, or none ran yet). */
+export function sandboxPoolUnavailable(): string | null {
+  return sandboxConfig.pool ? boxPool.unavailable : 'turned off (OJ_SANDBOX_POOL=0)';
+}
+
+/** Pids of this process's live slot runners (a crashed one is replaced on its slot's next run). */
+export function sandboxPoolPids(): number[] {
+  return boxPool.pids();
+}
+
+/** Ends the slot runners (each removes its slot's cgroups); the next run starts them again. */
+export function stopSandboxPool(): Promise<void> {
+  return boxPool.stop();
+}
+
+/** A run in the slot's ready box; null when the slot has no pool runner (then a one-shot runner runs it). */
+async function runPooled(req: SandboxRequest, slot: number, scope: RunScope | undefined): Promise<SandboxReport | null> {
+  const args = requestArgs(req);
+  if (args.some((a) => a.includes('\0'))) return null; // cannot be framed; the one-shot runner refuses it
+  const server = await boxPool.server(slot);
+  if (!server) return null;
+  const wallMs = req.wallMs ?? req.timeMs * 3 + 1000;
+  const guardMs = wallMs + 30_000;
+  // Aborting a run kills its slot runner (it kills the box and reports SE first); the slot's next
+  // run starts a new one.
+  const unwatch = watchScope(scope, server.child);
+  let guardFired = false;
+  const guard = setTimeout(() => {
+    guardFired = true;
+    server.kill('SIGTERM');
+    setTimeout(() => server.kill('SIGKILL'), 5000).unref();
+  }, guardMs);
+  const line = await server.run(args);
+  clearTimeout(guard);
+  unwatch();
+  const pid = server.pid;
+  const rep = guardFired
+    ? systemError(`sandbox runner did not finish within ${guardMs} ms`, pid)
+    : ((line === null ? null : parseReport(line, pid)) ??
+      systemError(`the slot's sandbox runner died during the run: ${server.stderr.trim() || 'no report'}`, pid));
+  emitReport(scope, rep, req);
+  return rep;
+}
+
+/** A box from scratch: one runner process for this run only. */
+function runFresh(req: SandboxRequest, slot: number, scope: RunScope | undefined, runner: string): Promise<SandboxReport> {
   const args = buildArgs(req, slot);
   // The runner enforces every limit itself; this is only for a runner that hangs (it should not).
   const wallMs = req.wallMs ?? req.timeMs * 3 + 1000;
