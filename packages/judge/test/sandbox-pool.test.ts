@@ -218,11 +218,27 @@ describe('a slot of the pool', () => {
     expect(ole.fresh.rep.status).toBe('OLE');
   });
 
+  /** Resolves once `pid` is a zombie or gone (it is the slot runner's child, reaped when it notices). */
+  const diedOff = async (pid: number) => {
+    for (let i = 0; i < 500; i++) {
+      let stat = '';
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {}
+      if (!stat || stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`process ${pid} did not die`);
+  };
+
   it('builds the slot again when its zygote died, between runs or during one', async () => {
     const zygote = (runner: number) => Number(fs.readFileSync(`/proc/${runner}/task/${runner}/children`, 'utf8').trim().split(' ')[0]);
     const first = await probe(['look']);
     const z1 = zygote(first.rep.runnerPid);
     process.kill(z1, 'SIGKILL');
+    // "Between runs" means the zygote is dead when the request comes: a signal is delivered
+    // asynchronously, and a zygote still dying while the next box runs is the "during one" case below.
+    await diedOff(z1);
     const next = await probe(['look']);
     expect(next).toMatchObject({ rep: { status: 'OK', runnerPid: first.rep.runnerPid }, out: 'clean' });
     const z2 = zygote(first.rep.runnerPid);
