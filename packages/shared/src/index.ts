@@ -36,3 +36,4 @@ export * from './permission.js';
 export * from './ability.js';
 export * from './remote-account.js';
 export * from './remote-judge.js';
+export * from './live.js';

@@ -21,6 +21,7 @@ import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { problemManifest } from '../../lib/testdata.js';
+import { publishSubmission } from '../live/publish.js';
 import { wrapCode } from './code-wrappers.js';
 import { notifyQueue } from './queue.js';
 import { oiRankScoreSql } from './rank-score.js';
@@ -72,6 +73,7 @@ async function endUnjudgeable(ctx: AppContext, lease: Leased & { lease_token: st
       .update(submissions)
       .set({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: message, gmtModified: new Date() })
       .where(sql`${submissions.submitId} = ${lease.submit_id} and ${submissions.version} = ${lease.version}`);
+    await publishSubmission(tx, lease.submit_id);
   });
 }
 
@@ -131,8 +133,17 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
   };
 }
 
-/** Compiling/Judging: extends the lease and shows the status on the submission. */
-export async function progress(ctx: AppContext, taskId: number, token: string, status: number): Promise<JudgeProgressResponse> {
+/**
+ * Compiling/Judging: extends the lease and shows the status on the submission; the case counts, when
+ * the judge sends them, only travel to the live streams ("Judging 7/20").
+ */
+export async function progress(
+  ctx: AppContext,
+  taskId: number,
+  token: string,
+  status: number,
+  cases?: { done: number; total: number },
+): Promise<JudgeProgressResponse> {
   const res = await ctx.database.db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId, 'local');
     if (!holds(task, token)) return null;
@@ -141,13 +152,16 @@ export async function progress(ctx: AppContext, taskId: number, token: string, s
       .set({ leaseDeadline: sql`now() + (${ctx.config.judgeQueue.leaseMs}::int * interval '1 millisecond')` })
       .where(eq(judgeTasks.id, taskId))
       .returning({ leaseDeadline: judgeTasks.leaseDeadline });
-    await tx
+    const moved = await tx
       .update(submissions)
       .set({ status, gmtModified: new Date() })
       .where(
         sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}
             and ${submissions.status} in (${JudgeStatus.PENDING}, ${JudgeStatus.COMPILING}, ${JudgeStatus.JUDGING})`,
-      );
+      )
+      .returning({ status: submissions.status });
+    // Keep-alives repeat the status: harmless to watchers, and cheaper than reading the old one.
+    if (moved.length) await publishSubmission(tx, task.submit_id, cases);
     return { leaseDeadline: t!.leaseDeadline!.toISOString() };
   });
   if (!res) throw protocolError.leaseLost();
@@ -214,6 +228,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
         );
       }
     }
+    if (sub) await publishSubmission(tx, task.submit_id);
     // The token stays on the done row: it is how a repeated post is recognised.
     await tx.update(judgeTasks).set({ status: 'done', leaseDeadline: null, finishedAt: new Date() }).where(eq(judgeTasks.id, task.id));
     return { submitId: task.submit_id, duplicate: false };
@@ -253,12 +268,16 @@ export async function failTask(ctx: AppContext, taskId: number, token: string, e
           : { status: JudgeStatus.SYSTEM_ERROR, errorMessage: formatMsg(JUDGE_MSG.gaveUp, { attempts, error }), gmtModified: now },
       )
       .where(sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}`);
+    await publishSubmission(tx, task.submit_id);
     if (requeued) await notifyQueue(tx);
     return { requeued };
   });
   if (!res) throw protocolError.leaseLost();
   return res;
 }
+
+/** The case counts of a progress report, when the judge sent both. */
+const casesOf = (b: { done?: number; total?: number }) => (b.done !== undefined && b.total !== undefined ? { done: b.done, total: b.total } : undefined);
 
 /** Result bodies carry every case with the head of its output: more than the default 1 MB limit. */
 const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -275,7 +294,7 @@ export const submissionTasks: TaskKind = {
     return null;
   },
   routes(app, ctx) {
-    serve(app, judgeEndpoints.progress, {}, async ({ body }) => ok(await progress(ctx, body.taskId, body.leaseToken, body.status)));
+    serve(app, judgeEndpoints.progress, {}, async ({ body }) => ok(await progress(ctx, body.taskId, body.leaseToken, body.status, casesOf(body))));
     serve(app, judgeEndpoints.result, { bodyLimit: RESULT_BODY_LIMIT }, async ({ body }) => ok(await submitResult(ctx, body)));
     serve(app, judgeEndpoints.fail, {}, async ({ body }) => ok(await failTask(ctx, body.taskId, body.leaseToken, body.error)));
   },
