@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, ProblemAuth, type LiveEvent } from '@oj/shared';
-import { publishSubmission, publishUnread } from '../src/modules/live/publish.js';
+import { publishSubmission, publishUnread } from '../src/lib/live-publish.js';
 import { liveHubOf } from '../src/modules/live/routes.js';
 import { remind } from '../src/modules/message/write.js';
 import { client } from './client.js';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import { announcements, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { publishAnnouncement } from '../live/publish.js';
+import { publishAnnouncement } from '../../lib/live-publish.js';
 import { ownerColumns, ownerFilter, type Owner } from '../owner/index.js';
 
 export const columns = {

@@ -8,7 +8,7 @@ import { JUDGE_MSG, JudgeStatus } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, judgeTasks, submissions } from '../../db/schema/index.js';
-import { publishSubmission, publishSubmissions } from '../live/publish.js';
+import { publishSubmission, publishSubmissions } from '../../lib/live-publish.js';
 import { releaseAccountOf } from './account-lease.js';
 import type { TaskKind } from './task-kinds.js';
 

@@ -21,7 +21,7 @@ import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { problemManifest } from '../../lib/testdata.js';
-import { publishSubmission } from '../live/publish.js';
+import { publishSubmission } from '../../lib/live-publish.js';
 import { wrapCode } from './code-wrappers.js';
 import { notifyQueue } from './queue.js';
 import { oiRankScoreSql } from './rank-score.js';

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { JudgeStatus, LIVE_LIMITS, type LiveEvent } from '@oj/shared';
 import type { Database } from '../../db/client.js';
 import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
-import { LIVE_CHANNEL, type LiveNotice } from './publish.js';
+import { LIVE_CHANNEL, type LiveNotice } from '../../lib/live-publish.js';
 
 /** What one stream may hear, decided when its ticket was issued (grants.ts). */
 export interface Grant {

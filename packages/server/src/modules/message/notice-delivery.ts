@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ADMIN_AREA_ROLES } from '@oj/shared';
-import { publishUnread } from '../live/publish.js';
+import { publishUnread } from '../../lib/live-publish.js';
 
 export const DELIVERY_INTERVAL_MS = 60 * 60 * 1000;
 /** The first run after start: soon, but after the site is up. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, type RemindActionValue } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { msgReminds, userSysNotices } from '../../db/schema/index.js';
-import { publishUnread } from '../live/publish.js';
+import { publishUnread } from '../../lib/live-publish.js';
 
 /** How much of a comment or a quoted text a message keeps (the message links to the whole). */
 const EXCERPT_MAX = 250;

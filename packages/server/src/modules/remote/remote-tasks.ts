@@ -33,7 +33,7 @@ import { protocolError } from '../judge/protocol-error.js';
 import { releaseAccountOf } from '../judge/account-lease.js';
 import { holds, lockTask } from '../judge/task-lock.js';
 import { notifyQueue } from '../judge/queue.js';
-import { publishSubmission, publishSubmissions } from '../live/publish.js';
+import { publishSubmission, publishSubmissions } from '../../lib/live-publish.js';
 import { oiRankScoreSql } from '../judge/rank-score.js';
 import type { TaskKind } from '../judge/task-kinds.js';
 

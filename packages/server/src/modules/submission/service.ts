@@ -25,7 +25,7 @@ import { ApiError, fail, forbidden, notFound } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
-import { publishSubmission } from '../live/publish.js';
+import { publishSubmission } from '../../lib/live-publish.js';
 import { judgedOn } from '../problem/service.js';
 import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';

@@ -21,6 +21,7 @@ export default function GroupStatusPage() {
       list: (q) => submissionApi.list({ ...q, gid }),
       key: (q, uid) => [...submissionKeys.list(q, uid), 'group', gid],
       checkStatus: (ids) => groupCheckStatus(gid, ids),
+      place: { gid },
       submissionPath: (r) => groupPath(gid, 'submission-detail', r.submitId),
       problemPath: (r) => groupSubmissionProblemPath(gid, r),
       showScore: true,

@@ -1,11 +1,11 @@
 /**
- * What the writers send for the live streams (modules/live/hub.ts relays it to the browsers): one
+ * What the writers send for the live streams (modules/live/hub.ts relays it to the browsers; here, below every module, so any writer may send it): one
  * NOTIFY on `oj_live`, sent inside the writer's transaction so it goes out exactly when the change
  * commits (and never for a rolled back one), to every API node. Payloads are ids and a status, built
  * in SQL from the row just written so the caller reads nothing for them.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 
 export const LIVE_CHANNEL = 'oj_live';
 
