@@ -1,9 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { LIVE_LIMITS, type LiveEvent } from '@oj/shared';
-import { session } from '../app/session';
-import { request } from './endpoint';
-import { liveRoutes } from './routes';
-import { mergeWatches, type LiveWatch } from './liveWatch';
+import type { LiveEvent } from '@oj/shared';
+import type { LiveClient } from './liveClient';
+import type { LiveWatch } from './liveWatch';
 
 export type { LiveWatch };
 
@@ -19,180 +17,63 @@ export type { LiveWatch };
  * (re)opened, the server says so) every watcher gets `resync` and refetches once.
  */
 
+/*
+ * The client itself (api/liveClient.ts) is loaded on the first watch of something shown (a submission,
+ * a contest); the unread badge alone waits for the user's first action or half a minute, so the first
+ * load stays within its budget (e2e/tests/first-load.test.ts). Until the client is there nothing is
+ * live and the pages poll, as they do whenever the stream is down.
+ */
+
 type Listener = (e: LiveEvent) => void;
-interface Watcher {
-  watch: LiveWatch;
-  fn: Listener;
-}
-
-/** How long the first event may take before the stream counts as held back by a buffering proxy. */
-const READY_TIMEOUT_MS = 5000;
-/** Watch changes within this are one new ticket (a page mounting several watchers at once). */
-const SETTLE_MS = 30;
-
-class LiveClient {
-  private readonly watchers = new Set<Watcher>();
-  private readonly stateListeners = new Set<() => void>();
-  private es: EventSource | null = null;
-  /** what the open stream was granted for (ticket body and login) */
-  private key = '';
-  private wanted = '';
-  private live = false;
-  /** what the server granted the open stream (the rest of what is watched is polled) */
-  private granted = { submissions: new Set<number>(), contest: null as number | null };
-  /** changes whenever `live` or the grant does (the hooks' snapshot) */
-  private version = 0;
-  private failures = 0;
-  private retryAt = 0;
-  private timer: number | undefined;
-  private generation = 0;
-
-  constructor() {
-    // Login, logout, another account: the stream must be asked again under the new login.
-    session.subscribe(() => this.schedule());
-  }
-
-  isLive = () => this.live;
-  snapshot = () => this.version;
-
-  /** Whether the stream is up and was granted all of `watch` (a sealed row, a contest not open to the caller: polled). */
-  covers(watch: LiveWatch): boolean {
-    if (!this.live) return false;
-    if (watch.contest && this.granted.contest !== watch.contest) return false;
-    return (watch.submissions?.ids ?? []).every((id) => this.granted.submissions.has(id));
-  }
-
-  onState = (fn: () => void) => {
-    this.stateListeners.add(fn);
-    return () => this.stateListeners.delete(fn);
-  };
-
-  watch(watch: LiveWatch, fn: Listener): () => void {
-    const w = { watch, fn };
-    this.watchers.add(w);
-    this.schedule();
-    return () => {
-      this.watchers.delete(w);
-      this.schedule();
-    };
-  }
-
-  private setLive(v: boolean) {
-    if (this.live === v) return;
-    this.live = v;
-    this.changed();
-  }
-
-  private changed() {
-    this.version++;
-    for (const fn of this.stateListeners) fn();
-  }
-
-  private dispatch(e: LiveEvent) {
-    for (const w of [...this.watchers]) w.fn(e);
-  }
-
-  private schedule(delay = SETTLE_MS) {
-    window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => void this.sync(), delay);
-  }
-
-  private close() {
-    this.es?.close();
-    this.es = null;
-    this.key = '';
-    this.setLive(false);
-  }
-
-  private async sync() {
-    const token = session.get().token;
-    // A visitor's tab needs a stream only for what it watches; a user's also for the unread badge.
-    if (!this.watchers.size || (!token && [...this.watchers].every((w) => !w.watch.submissions?.ids.length))) return this.close();
-    const body = mergeWatches([...this.watchers].map((w) => w.watch));
-    const key = `${token ?? ''}|${JSON.stringify(body)}`;
-    if (key === this.key && this.es) return;
-    this.wanted = key;
-    // Until the new stream is up, what it adds is not live: the pages poll meanwhile.
-    this.setLive(false);
-    if (typeof EventSource === 'undefined') return;
-    if (Date.now() < this.retryAt) return this.schedule(this.retryAt - Date.now());
-    const generation = ++this.generation;
-    let ticket: string;
-    let grant: typeof this.granted;
-    try {
-      const answer = await request(liveRoutes.ticket, { body }, { silent: true });
-      ticket = answer.ticket;
-      grant = { submissions: new Set(answer.submissions), contest: answer.contest };
-    } catch {
-      return this.failed(generation);
-    }
-    if (generation !== this.generation || this.wanted !== key) return;
-    const es = new EventSource(`/api/${liveRoutes.stream.path}?ticket=${encodeURIComponent(ticket)}`);
-    const ready = window.setTimeout(() => {
-      es.close();
-      this.failed(generation);
-    }, READY_TIMEOUT_MS);
-    es.onmessage = (m: MessageEvent<string>) => {
-      let e: LiveEvent;
-      try {
-        e = JSON.parse(m.data) as LiveEvent;
-      } catch {
-        return;
-      }
-      if (e.type === 'ready') {
-        window.clearTimeout(ready);
-        // The old stream goes only now, so nothing between the two is lost (the resync covers the rest).
-        if (this.es !== es) this.es?.close();
-        this.es = es;
-        this.key = key;
-        this.failures = 0;
-        this.granted = grant;
-        this.changed();
-        this.setLive(this.wanted === key);
-        this.dispatch({ type: 'resync' });
-        return;
-      }
-      if (e.type === 'end') {
-        es.close();
-        if (this.es === es) this.close();
-        // Logged out: the session store says so; expired or a restart: a new ticket at once.
-        if (e.reason !== 'logout') this.schedule();
-        return;
-      }
-      this.dispatch(e);
-    };
-    es.onerror = () => {
-      window.clearTimeout(ready);
-      es.close();
-      if (this.es === es) this.close();
-      // The browser would present the spent ticket again: this client asks a new one itself.
-      this.failed(generation);
-    };
-  }
-
-  /** One failure more: back off, and after a few in a row leave the pages to poll for a while. */
-  private failed(generation: number) {
-    if (generation !== this.generation) return;
-    this.setLive(false);
-    this.failures++;
-    const delay = Math.min(LIVE_LIMITS.retryMs * 2 ** (this.failures - 1), LIVE_LIMITS.maxRetryMs);
-    if (this.failures >= LIVE_LIMITS.failuresBeforePolling) {
-      this.failures = 0;
-      this.retryAt = Date.now() + LIVE_LIMITS.maxRetryMs;
-    }
-    this.key = '';
-    this.schedule(Math.max(delay, this.retryAt - Date.now()));
-  }
-}
 
 let client: LiveClient | null = null;
-const liveClient = () => (client ??= new LiveClient());
+let loading: Promise<LiveClient> | null = null;
+const stateListeners = new Set<() => void>();
+let version = 0;
+
+function changed() {
+  version++;
+  for (const fn of stateListeners) fn();
+}
+
+/** Resolves at the user's first action on the page, or after `ms`. */
+function userArrives(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    const done = () => {
+      window.clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, done, true);
+      resolve();
+    };
+    const timer = window.setTimeout(done, ms);
+    for (const e of events) window.addEventListener(e, done, { capture: true, passive: true });
+  });
+}
+
+const BADGE_ONLY_WAIT_MS = 30_000;
+let arrived: Promise<void> | null = null;
+
+function load(): Promise<LiveClient> {
+  loading ??= import('./liveClient').then(({ LiveClient }) => {
+    client = new LiveClient(changed);
+    changed();
+    return client;
+  });
+  return loading;
+}
+
+const onState = (fn: () => void) => {
+  stateListeners.add(fn);
+  return () => {
+    stateListeners.delete(fn);
+  };
+};
+const snapshot = () => version;
 
 /** Whether the tab's stream is up (pages poll at the spec's intervals while it is not). */
 export function useLiveState(): boolean {
-  const c = liveClient();
-  useSyncExternalStore(c.onState, c.snapshot, () => 0);
-  return c.isLive();
+  useSyncExternalStore(onState, snapshot, () => 0);
+  return !!client && client.isLive();
 }
 
 /**
@@ -204,11 +85,20 @@ export function useLive(watch: LiveWatch | null, onEvent: Listener): boolean {
   const fn = useRef(onEvent);
   fn.current = onEvent;
   const key = watch ? JSON.stringify(watch) : '';
-  const c = liveClient();
   useEffect(() => {
     if (!key) return;
-    return c.watch(JSON.parse(key) as LiveWatch, (e) => fn.current(e));
-  }, [key, c]);
-  useSyncExternalStore(c.onState, c.snapshot, () => 0);
-  return !!watch && c.covers(watch);
+    let off: (() => void) | null = null;
+    let gone = false;
+    const parsed = JSON.parse(key) as LiveWatch;
+    const shown = !!parsed.contest || !!parsed.submissions?.ids.length;
+    void (shown || client ? Promise.resolve() : (arrived ??= userArrives(BADGE_ONLY_WAIT_MS))).then(load).then((c) => {
+      if (!gone) off = c.watch(parsed, (e) => fn.current(e));
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
+  }, [key]);
+  useSyncExternalStore(onState, snapshot, () => 0);
+  return !!watch && !!client && client.covers(watch);
 }

@@ -51,7 +51,12 @@ export class LiveStream {
 
   /** Writes an event unless the client is not reading: then it is dropped, and a resync follows the drain. */
   send(e: LiveEvent) {
-    this.write(`data: ${JSON.stringify(e)}\n\n`);
+    this.write(frame(e));
+  }
+
+  /** An event already framed (`frame`): a fan-out serialises it once for all its streams. */
+  sendFrame(chunk: string) {
+    this.write(chunk);
   }
 
   comment(text = '') {
@@ -147,17 +152,22 @@ export class LiveHub {
     }
     if (n.t === 's') this.onSubmission(n);
     else if (n.t === 'u') {
-      if (n.u === '*') for (const set of this.byUser.values()) for (const s of set) s.send({ type: 'unread' });
-      else for (const s of this.byUser.get(n.u) ?? []) s.send({ type: 'unread' });
-    } else if (n.t === 'a') for (const s of this.topics.get(`c:${n.c}`) ?? []) s.send({ type: 'announcement', cid: n.c });
+      const unread = frame({ type: 'unread' });
+      if (n.u === '*') for (const set of this.byUser.values()) for (const s of set) s.sendFrame(unread);
+      else for (const s of this.byUser.get(n.u) ?? []) s.sendFrame(unread);
+    } else if (n.t === 'a') {
+      const announced = frame({ type: 'announcement', cid: n.c });
+      for (const s of this.topics.get(`c:${n.c}`) ?? []) s.sendFrame(announced);
+    }
   }
 
   private onSubmission(n: Extract<LiveNotice, { t: 's' }>) {
     const watchers = this.topics.get(`s:${n.id}`);
     if (watchers) {
       const plain: LiveEvent = { type: 'submission', submitId: n.id, status: n.st };
-      const counted: LiveEvent = n.n != null ? { ...plain, done: n.d ?? 0, total: n.n } : plain;
-      for (const s of watchers) s.send(s.progress.has(n.id) ? counted : plain);
+      const plainFrame = frame(plain);
+      const countedFrame = n.n != null ? frame({ ...plain, done: n.d ?? 0, total: n.n }) : plainFrame;
+      for (const s of watchers) s.sendFrame(s.progress.has(n.id) ? countedFrame : plainFrame);
     }
     // Compiling and judging move no board; anything else of a contest submission may (a verdict, a rejudge, a cancel).
     const judging = n.st === JudgeStatus.COMPILING || n.st === JudgeStatus.JUDGING;
@@ -174,9 +184,10 @@ export class LiveHub {
     const timer = setTimeout(() => {
       const { earliest } = this.boards.get(cid)!;
       this.boards.delete(cid);
+      const board = frame({ type: 'board', cid });
       for (const s of this.topics.get(`c:${cid}`) ?? []) {
         const sealFrom = s.grant.contest?.sealFrom ?? null;
-        if (sealFrom === null || earliest < sealFrom) s.send({ type: 'board', cid });
+        if (sealFrom === null || earliest < sealFrom) s.sendFrame(board);
       }
     }, BOARD_COALESCE_MS);
     timer.unref();
@@ -204,7 +215,8 @@ export class LiveHub {
   }
 
   broadcast(e: LiveEvent) {
-    for (const s of this.all) s.send(e);
+    const chunk = frame(e);
+    for (const s of this.all) s.sendFrame(chunk);
   }
 
   /** Ends every stream (the app is closing) and stops listening. */
@@ -224,6 +236,9 @@ export async function validSessions(database: Database, sids: string[]): Promise
     where s.id = any(${`{${sids.join(',')}}`}::text[]) and s.revoked_at is null and s.expires_at > now() and u.status = 0`);
   return new Set(res.rows.map((r) => r.id));
 }
+
+/** One SSE event: a `data:` line of JSON and the blank line that ends it. */
+const frame = (e: LiveEvent) => `data: ${JSON.stringify(e)}\n\n`;
 
 function topicsOf(g: Grant): string[] {
   const out = g.submissions.map((id) => `s:${id}`);
