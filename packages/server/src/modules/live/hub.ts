@@ -26,9 +26,6 @@ export interface Grant {
   contest: { cid: number; sealFrom: number | null } | null;
 }
 
-/** How long board notices of one contest are gathered into one event: a burst of verdicts is one refetch. */
-const BOARD_COALESCE_MS = 250;
-
 export class LiveStream {
   private overflow = false;
   closed = false;
@@ -94,7 +91,16 @@ export class LiveHub {
   /** Streams ended since the start, by reason (bench and tests read them). */
   readonly stats = { opened: 0, refused: 0, ended: 0 };
 
-  constructor(private readonly database: Database) {
+  /**
+   * `board.gatherMs`: board notices of one contest are gathered this long into one event, so a burst of
+   * verdicts is one refetch, never more often than the node would recompute the board anyway;
+   * `board.changed(cid)` runs first (the node's cached boards of the contest are dropped, so the
+   * refetches the event causes see the change).
+   */
+  constructor(
+    private readonly database: Database,
+    private readonly board: { gatherMs: number; changed(cid: number): void } = { gatherMs: 250, changed: () => {} },
+  ) {
     const { listener } = database;
     this.offs.push(listener.on(LIVE_CHANNEL, (p) => this.onNotice(p)));
     this.offs.push(
@@ -184,12 +190,13 @@ export class LiveHub {
     const timer = setTimeout(() => {
       const { earliest } = this.boards.get(cid)!;
       this.boards.delete(cid);
+      this.board.changed(cid);
       const board = frame({ type: 'board', cid });
       for (const s of this.topics.get(`c:${cid}`) ?? []) {
         const sealFrom = s.grant.contest?.sealFrom ?? null;
         if (sealFrom === null || earliest < sealFrom) s.sendFrame(board);
       }
-    }, BOARD_COALESCE_MS);
+    }, this.board.gatherMs);
     timer.unref();
     this.boards.set(cid, { timer, earliest: at });
   }
