@@ -15,9 +15,7 @@ export type { LiveWatch };
  * the first event back, three failures in a row) `live` is false and the pages poll at the spec's
  * intervals as before; a new attempt is made later. Whenever events may have been missed (the stream
  * (re)opened, the server says so) every watcher gets `resync` and refetches once.
- */
-
-/*
+ *
  * The client itself (api/liveClient.ts) is loaded on the first watch of something shown (a submission,
  * a contest); the unread badge alone waits for the user's first action or half a minute, so the first
  * load stays within its budget (e2e/tests/first-load.test.ts). Until the client is there nothing is
