@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, ProblemAuth, type LiveEvent } from '@oj/shared';
+import { buildApp } from '../src/app.js';
+import { connect } from '../src/db/client.js';
 import { publishSubmission, publishUnread } from '../src/lib/live-publish.js';
 import { liveHubOf } from '../src/modules/live/routes.js';
 import { remind } from '../src/modules/message/write.js';
@@ -50,8 +52,8 @@ class Stream {
     return Object.assign(s, { granted: r.data as { submissions: number[]; contest: number | null } });
   }
 
-  async connect(ticket: string) {
-    const res = await fetch(`${base}/api/live/stream?ticket=${encodeURIComponent(ticket)}`, { signal: this.abort.signal });
+  async connect(ticket: string, at = base) {
+    const res = await fetch(`${at}/api/live/stream?ticket=${encodeURIComponent(ticket)}`, { signal: this.abort.signal });
     this.status = res.status;
     if (res.status !== 200 || !res.body) return;
     void this.read(res.body.getReader());
@@ -221,6 +223,40 @@ describe('live stream', () => {
     await extra.connect(r.data.ticket);
     expect(extra.status).toBe(429);
     for (const o of open) o.close();
+  });
+
+  it('works across nodes: a ticket from one node opens a stream on another, which hears a verdict stored by a third', async () => {
+    const nodes = await Promise.all(
+      [0, 1].map(async () => {
+        const database = connect(t.config.databaseUrl!, 2);
+        const app = await buildApp({ config: t.config, database });
+        return { app, database, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+      }),
+    );
+    try {
+      const pid = await createProblem(t);
+      const submitId = await submit(t, { pid, user: alice });
+      // The ticket from node 0 (its own HTTP), the stream on node 1, the result through the test's app.
+      const r = await fetch(`${nodes[0]!.base}/api/live/ticket`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: alice.token },
+        body: JSON.stringify({ submissions: [{ ids: [submitId] }] }),
+      });
+      const { data } = (await r.json()) as { data: { ticket: string } };
+      const s = new Stream();
+      await s.connect(data.ticket, nodes[1]!.base);
+      expect(s.status).toBe(200);
+      await s.until((e) => e.type === 'ready');
+      const task = await judge.take();
+      await judge.result(task);
+      expect(await s.until(isSub(submitId))).toEqual({ type: 'submission', submitId, status: JudgeStatus.ACCEPTED });
+      s.close();
+    } finally {
+      for (const n of nodes) {
+        await n.app.close();
+        await n.database.close();
+      }
+    }
   });
 
   it('forgets a stream once its client hangs up', async () => {
