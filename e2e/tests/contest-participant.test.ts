@@ -256,8 +256,8 @@ describe('contest shell', () => {
       body: { cid: prot, announcement: { title: `Clarification ${stamp}`, content: 'Problem A: the numbers fit in **64 bits**.', status: 0 } },
     });
     const announcementId = posted.id;
-    // The shell polls at once on entry and every 60 s after; a reload is the quick way to the next poll.
-    await page.reload();
+    // The live stream tells the open shell at once (or its resync does, when the stream came up after the
+    // post); no reload: the notice is shown once, and a reload would find it read already.
     const notification = page.locator('.ant-notification-notice', { hasText: `Clarification ${stamp}` });
     await notification.waitFor({ timeout: 15_000 });
     expect(await notification.textContent()).toContain('64 bits');

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, type JudgeTask, type ProblemManifest } from '@oj/shared';
 import { BadTokenError, JudgeClient, LeaseLostError, NetworkError, NotFoundError } from '../src/daemon/client.js';
+import { LeaseKeeper } from '../src/daemon/lease.js';
+import { consoleLogger } from '../src/daemon/log.js';
 import { toCacheManifest, toResultBody, toSubmissionRequest } from '../src/daemon/mapping.js';
 import { compileChecker } from '../src/checker.js';
 import { runSandboxed, withRunScope, type SandboxReport } from '../src/sandbox.js';
@@ -162,6 +164,36 @@ const data = {
   userExtraFiles: { 'lib.h': { path: '/c/e' } },
   judgeExtraFiles: {},
 };
+
+describe('LeaseKeeper', () => {
+  it('reports each stage and the cases judged so far, one report in flight, the latest counts last', async () => {
+    calls.length = 0;
+    handler = () => ok({ leaseDeadline: new Date().toISOString() });
+    const client = new JudgeClient({ server: `${base}/`, token: 'secret-token-0123456789' });
+    // The first report is held back: the cases judged meanwhile go out as one report with the latest counts.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const send = client.progress.bind(client);
+    client.progress = async (...args) => {
+      if (calls.length === 0) await gate;
+      return send(...args);
+    };
+    const lease = new LeaseKeeper(client, 5, 'lease-token-0123456789', 60_000, consoleLogger('lease', 'error'));
+    lease.report(JudgeStatus.JUDGING);
+    lease.caseDone(3);
+    lease.caseDone(3);
+    release();
+    await lease.flush();
+    lease.caseDone(3);
+    await lease.stop();
+    const bodies = calls.filter((c) => c.url === '/api/judge/progress').map((c) => JSON.parse(c.body) as Record<string, unknown>);
+    expect(bodies.map(({ status, done, total }) => ({ status, done, total }))).toEqual([
+      { status: JudgeStatus.JUDGING, done: undefined, total: undefined },
+      { status: JudgeStatus.JUDGING, done: 2, total: 3 },
+      { status: JudgeStatus.JUDGING, done: 3, total: 3 },
+    ]);
+  });
+});
 
 describe('mapping', () => {
   it('builds the engine request from the manifest', () => {

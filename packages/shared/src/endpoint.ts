@@ -8,7 +8,7 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type RawTransfer = 'multipart' | 'octet-stream' | 'download';
+export type RawTransfer = 'multipart' | 'octet-stream' | 'download' | 'event-stream';
 
 type Schema = z.ZodType | undefined;
 

@@ -36,3 +36,5 @@ export * from './permission.js';
 export * from './ability.js';
 export * from './remote-account.js';
 export * from './remote-judge.js';
+export * from './live-constants.js';
+export * from './live.js';

@@ -284,6 +284,9 @@ export const judgeProgressBody = z.object({
   taskId,
   leaseToken,
   status: statusOf([JudgeStatus.COMPILING, JudgeStatus.JUDGING] as const, 'status'),
+  /** while judging: cases judged so far and in all, shown live as "Judging 7/20" (not stored) */
+  done: z.number().int().min(0).max(100_000).optional(),
+  total: z.number().int().min(0).max(100_000).optional(),
 });
 
 export interface JudgeProgressResponse {

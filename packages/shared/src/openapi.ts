@@ -20,6 +20,7 @@ import { groupTrainingEndpoints } from './group-training.js';
 import { groupEndpoints } from './group.js';
 import { homeEndpoints } from './home.js';
 import { judgeEndpoints } from './judge-protocol.js';
+import { liveEndpoints } from './live.js';
 import { permissionEndpoints } from './permission.js';
 import { adminProblemEndpoints } from './problem-admin.js';
 import { problemEndpoints } from './problem.js';
@@ -58,6 +59,7 @@ export const ENDPOINT_TABLES = {
   groupEndpoints,
   homeEndpoints,
   judgeEndpoints,
+  liveEndpoints,
   permissionEndpoints,
   adminProblemEndpoints,
   problemEndpoints,
@@ -128,7 +130,9 @@ function operationOf(table: string, name: string, ep: Endpoint): Operation {
   const answer =
     ep.raw === 'download'
       ? { description: 'the file', ...content('application/octet-stream', BINARY) }
-      : { description: 'the envelope', ...content('application/json', ENVELOPE) };
+      : ep.raw === 'event-stream'
+        ? { description: 'Server-Sent Events', ...content('text/event-stream', { type: 'string' }) }
+        : { description: 'the envelope', ...content('application/json', ENVELOPE) };
   return {
     operationId: `${table.replace(/Endpoints$/, '')}.${name}`,
     tags: [table.replace(/Endpoints$/, '')],

@@ -8,6 +8,7 @@ import {
   accountEndpoints,
   contestEndpoints,
   homeEndpoints,
+  liveEndpoints,
   problemEndpoints,
   remoteJudgeEndpoints,
   siteEndpoints,
@@ -17,7 +18,7 @@ import {
 } from '@oj/shared';
 import { contestProblemRoutes, problemRoutes, resubmitRoutes, submissionRoutes, testRunRoutes } from '../src/api/problemRoutes';
 import { otherContestRoutes } from '../src/api/otherContests';
-import { accountRoutes, homeRoutes, siteRoutes } from '../src/api/routes';
+import { accountRoutes, homeRoutes, liveRoutes, siteRoutes } from '../src/api/routes';
 
 const routeOf = (table: Record<string, Endpoint>) => Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { method: e.method, path: e.path }]));
 
@@ -25,6 +26,7 @@ describe('first-load routes', () => {
   it.each([
     ['site', siteRoutes, siteEndpoints],
     ['home', homeRoutes, homeEndpoints],
+    ['live', liveRoutes, liveEndpoints],
     ['account', accountRoutes, accountEndpoints],
     ['problem', problemRoutes, problemEndpoints],
     ['submission', submissionRoutes, submissionEndpoints],

@@ -241,8 +241,9 @@ export class JudgeClient {
     return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
   }
 
-  progress(taskId: number, leaseToken: string, status: 6 | 7): Promise<JudgeProgressResponse> {
-    return this.call(ep.progress, { body: { taskId, leaseToken, status } });
+  /** `cases`: while judging, how many cases are done of how many (shown live, not stored). */
+  progress(taskId: number, leaseToken: string, status: 6 | 7, cases?: { done: number; total: number }): Promise<JudgeProgressResponse> {
+    return this.call(ep.progress, { body: { taskId, leaseToken, status, ...cases } });
   }
 
   /**

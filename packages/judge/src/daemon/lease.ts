@@ -89,9 +89,14 @@ export abstract class KeptLease {
 
 type Stage = typeof JudgeStatus.COMPILING | typeof JudgeStatus.JUDGING;
 
-/** A submission's lease: its stage, Compiling until the engine says otherwise (test data still downloading). */
+/**
+ * A submission's lease: its stage, Compiling until the engine says otherwise (test data still
+ * downloading), and while judging the cases done so far. Case news are sent like any news: one report in
+ * flight and at most one waiting, so a fast run of cases costs a report per round trip, not per case.
+ */
 export class LeaseKeeper extends KeptLease {
   private stage: Stage | null = null;
+  private cases: { done: number; total: number } | undefined;
 
   constructor(
     private readonly client: JudgeClient,
@@ -110,7 +115,15 @@ export class LeaseKeeper extends KeptLease {
     this.send();
   }
 
+  /** One more case judged of `total`. */
+  caseDone(total: number) {
+    this.stage = JudgeStatus.JUDGING;
+    this.cases = { done: Math.min(total, (this.cases?.done ?? 0) + 1), total };
+    this.send();
+  }
+
   protected async beat() {
-    await this.client.progress(this.taskId, this.leaseToken, this.stage ?? JudgeStatus.COMPILING);
+    const stage = this.stage ?? JudgeStatus.COMPILING;
+    await this.client.progress(this.taskId, this.leaseToken, stage, stage === JudgeStatus.JUDGING ? this.cases : undefined);
   }
 }

@@ -99,8 +99,10 @@ export class TaskRun implements ActiveRun {
       prepared = await ctx.cache.prepare(toCacheManifest(manifest));
       const checkerCode = manifest.spj ? await fsp.readFile(await ctx.cache.ensure(manifest.spj), 'utf8') : null;
       const request = toSubmissionRequest(task, manifest, prepared, checkerCode);
+      const total = request.cases.length;
       request.onProgress = (e) => {
         if (e.type === 'status') lease.report(e.status);
+        else lease.caseDone(total);
       };
       // One runner that could not isolate decides the task: the rest of its runs are not worth doing.
       const sandboxFailures: string[] = [];

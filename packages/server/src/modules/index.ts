@@ -17,6 +17,7 @@ import { judgeJobTasks, remoteJobTasks } from './judge-job/judge-tasks.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
+import { liveRoutes } from './live/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { adminProblemRoutes } from './problem/admin-routes.js';
 import { problemRoutes } from './problem/routes.js';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => siteRoutes(scope, ctx), api);
   await app.register((scope) => accountRoutes(scope, ctx), api);
   await app.register((scope) => messageRoutes(scope, ctx), api);
+  await app.register((scope) => liveRoutes(scope, ctx), api);
   await app.register((scope) => fileRoutes(scope, ctx), api);
   await app.register((scope) => generatedListRoutes(scope, ctx), api);
   await app.register((scope) => problemRoutes(scope, ctx), api);

@@ -4,6 +4,7 @@ import { SITE_DEFAULT_SHORT_NAME, TIMINGS, type LanguageInfo, type UnreadCounts 
 import { session, useSession } from '../app/session';
 import { STORAGE_KEYS, readJson, writeStorage } from '../app/storage';
 import { accountApi } from './account';
+import { useLive } from './live';
 import { siteApi } from './site';
 
 export const queryKeys = {
@@ -59,17 +60,23 @@ export function useAuthInfoSync() {
 export const unreadTotal = (c: UnreadCounts | undefined) => (c ? c.comment + c.reply + c.like + c.sys + c.mine : 0);
 
 /**
- * Unread counters: the one poller (`poll`) fetches on login and every 120 s, stopping on
- * logout or after a failed call; other readers share its cache without starting timers of their own.
+ * Unread counters: the one poller (`poll`) fetches on login, then whenever the live stream says they
+ * changed, or every 120 s while the stream is not up; it stops on logout or after a failed call. Other
+ * readers share its cache without starting timers of their own.
  */
 export function useUnread(poll = false) {
   const { token, user } = useSession();
+  const client = useQueryClient();
+  const key = queryKeys.unread(user?.uid);
+  const live = useLive(poll && token && user ? {} : null, (e) => {
+    if (e.type === 'unread' || e.type === 'resync') void client.invalidateQueries({ queryKey: key });
+  });
   return useQuery<UnreadCounts>({
-    queryKey: queryKeys.unread(user?.uid),
+    queryKey: key,
     queryFn: siteApi.unread,
     enabled: poll && !!token && !!user,
     staleTime: 0,
-    refetchInterval: poll ? (q) => (q.state.status === 'error' ? false : TIMINGS.unreadPollMs) : false,
+    refetchInterval: poll && !live ? (q) => (q.state.status === 'error' ? false : TIMINGS.unreadPollMs) : false,
     refetchIntervalInBackground: true,
   });
 }

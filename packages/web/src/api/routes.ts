@@ -1,4 +1,4 @@
-import type { accountEndpoints, Endpoint, homeEndpoints, siteEndpoints } from '@oj/shared';
+import type { accountEndpoints, Endpoint, homeEndpoints, liveEndpoints, siteEndpoints } from '@oj/shared';
 
 /*
  * The calls of the first load (the shell and /home: site, home and account) by their declaration's
@@ -49,4 +49,10 @@ export const accountRoutes: RoutesOf<typeof accountEndpoints> = {
   changeUserInfo: route('POST', 'change-userInfo'),
   updateCfSession: route('POST', 'update-cfSession'),
   deleteCfSession: route('DELETE', 'delete-cfSession'),
+};
+
+/** The live stream's ticket (the shell opens the stream for the unread badge). */
+export const liveRoutes: RoutesOf<typeof liveEndpoints> = {
+  ticket: route('POST', 'live/ticket'),
+  stream: route('GET', 'live/stream'),
 };

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ACTIVE_JUDGE_STATUSES, submissionEndpoints as ep, type SubmissionInfo } from '@oj/shared';
 import { request, type EndpointInput } from './endpoint';
+import { useLive } from './live';
 import { resubmitRoutes } from './problemRoutes';
 
 /** Query of get-submission-list; empty values are left out by the client. */
@@ -41,10 +42,15 @@ export const isActive = (status: number) => ACTIVE_JUDGE_STATUSES.includes(statu
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_MAX_ROUNDS = 300;
 
+/** Changes of several rows within this are read in one call (a contest's burst of verdicts). */
+const LIVE_BATCH_MS = 50;
+
 /**
- * Polls check-submissions-status for `ids` every 2 s and hands each answer to `onUpdate`. Stops when
- * `ids` is empty, after 300 rounds since `generation` last changed (a new page, a refresh, a rejudge),
- * on the first failed call, and when the component leaves.
+ * Follows `ids` until they are judged and hands each answer of check-submissions-status to `onUpdate`.
+ * While the live stream is up, the rows the stream names are read again (together, through the same
+ * call, so its rights and seal apply); otherwise every 2 s. Polling stops when `ids` is empty, after
+ * 300 rounds since `generation` last changed (a new page, a refresh, a rejudge), on the first failed
+ * call, and when the component leaves.
  */
 export function useStatusPolling(
   ids: number[],
@@ -52,8 +58,33 @@ export function useStatusPolling(
   onUpdate: (rows: Record<string, SubmissionInfo>) => void,
   /** the call that answers (check-contest-submissions-status inside a contest) */
   check: (submitIds: number[]) => Promise<Record<string, SubmissionInfo>> = submissionApi.checkStatus,
+  /** the place the rows are listed in, as the ticket names it */
+  place: { cid?: number; gid?: number } = {},
 ) {
   const rounds = useRef(0);
+  const changed = useRef(new Set<number>());
+  const batch = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(batch.current), []);
+  const readChanged = (all: number[]) => {
+    for (const id of all) changed.current.add(id);
+    window.clearTimeout(batch.current);
+    batch.current = window.setTimeout(() => {
+      const list = [...changed.current];
+      changed.current.clear();
+      if (list.length)
+        checkRef.current(list).then(
+          (rows) => update.current(rows),
+          () => {},
+        );
+    }, LIVE_BATCH_MS);
+  };
+  const sortedIds = [...ids].sort((a, b) => a - b);
+  const live = useLive(ids.length ? { submissions: { ids: sortedIds, ...place } } : null, (e) => {
+    if (e.type === 'resync') readChanged(sortedIds);
+    else if (e.type === 'submission' && ids.includes(e.submitId)) readChanged([e.submitId]);
+  });
+  const liveRef = useRef(live);
+  liveRef.current = live;
   const checkRef = useRef(check);
   checkRef.current = check;
   const lastGeneration = useRef(generation);
@@ -71,6 +102,8 @@ export function useStatusPolling(
     let timer = 0;
     const tick = async () => {
       if (stopped || rounds.current >= POLL_MAX_ROUNDS) return;
+      // The stream says when to read: the round waits (and is not counted).
+      if (liveRef.current) return void (timer = window.setTimeout(tick, POLL_INTERVAL_MS));
       rounds.current += 1;
       try {
         const rows = await checkRef.current(list);

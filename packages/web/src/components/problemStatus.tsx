@@ -30,12 +30,24 @@ export function OwnStatusIcon({ status }: { status: number | undefined }) {
 }
 
 /** A judge status as a coloured tag in its localised name; a partial result (OI) carries its score. */
-export function StatusTag({ status, score, onClick }: { status: number; score?: number | null; onClick?: () => void }) {
+/** `progress`: the cases judged so far while Judging ("Judging 7/20"), as the live stream tells them. */
+export function StatusTag({
+  status,
+  score,
+  onClick,
+  progress,
+}: {
+  status: number;
+  score?: number | null;
+  onClick?: () => void;
+  progress?: { done: number; total: number } | null;
+}) {
   const { t } = useTranslation();
   const name = nameOf(status);
   return (
     <Tag color={JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default'} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
       {name ? t(`judgeStatus.${name}`) : status}
+      {status === JudgeStatus.JUDGING && progress && progress.total > 0 && <span data-testid="judge-progress">{` ${progress.done}/${progress.total}`}</span>}
       {partialScore(status, score)}
     </Tag>
   );

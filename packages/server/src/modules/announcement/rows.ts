@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import { announcements, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { publishAnnouncement } from '../../lib/live-publish.js';
 import { ownerColumns, ownerFilter, type Owner } from '../owner/index.js';
 
 export const columns = {
@@ -98,6 +99,8 @@ export async function writeAnnouncement(ctx: AppContext, scope: AnnouncementScop
       .returning({ id: announcements.id });
     id = made!.id;
   }
+  // The write above committed on its own: the contest's open pages hear of it now.
+  if ('cid' in scope && a.status === 0) await publishAnnouncement(db, scope.cid);
   const [r] = await db.select(columns).from(announcements).leftJoin(users, eq(users.uid, announcements.uid)).where(eq(announcements.id, id));
   return r!;
 }

@@ -45,6 +45,8 @@ import { noticeBoardChange } from '../../lib/change-notices.js';
 export { contestStaff } from './board-staff.js';
 
 const BOARD_TTL_MS = cacheLifetime(5000);
+/** How long a board may be served from the cache unchanged (the live stream paces its board news by it). */
+export const BOARD_CACHE_MS = BOARD_TTL_MS;
 const BOARD_STALE_MS = cacheLifetime(15_000);
 /** Boards nobody asked for in this long are dropped (ended contests stop costing memory). */
 const BOARD_DROP_MS = 10 * 60_000;

@@ -8,6 +8,7 @@ import { JUDGE_MSG, JudgeStatus } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { judgeCases, judgeTasks, submissions } from '../../db/schema/index.js';
+import { publishSubmission, publishSubmissions } from '../../lib/live-publish.js';
 import { releaseAccountOf } from './account-lease.js';
 import type { TaskKind } from './task-kinds.js';
 import { noticeSubmissionChange } from '../../lib/change-notices.js';
@@ -81,6 +82,7 @@ export async function rejudge(db: DbOrTx, submitId: number): Promise<boolean> {
     await noticeSubmissionChange(tx, submitId);
     await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
     await enqueueSubmission(tx, submitId, { contest: row.cid !== 0 });
+    await publishSubmission(tx, submitId);
     return true;
   });
 }
@@ -105,6 +107,7 @@ export async function cancelSubmission(db: DbOrTx, submitId: number): Promise<bo
       .where(sql`${judgeTasks.submitId} = ${submitId} and ${judgeTasks.status} <> 'done'`);
     const [task] = await tx.select({ id: judgeTasks.id }).from(judgeTasks).where(eq(judgeTasks.submitId, submitId));
     if (task) await releaseAccountOf(tx, task.id);
+    await publishSubmission(tx, submitId);
     return true;
   });
 }
@@ -157,6 +160,10 @@ export async function sweepExpiredLeases(db: DbOrTx, cfg: JudgeQueueConfig): Pro
     select status, submit_id from expired`);
   const requeued = res.rows.filter((r) => r.status === 'queued').length;
   if (requeued) await notifyQueue(db);
+  await publishSubmissions(
+    db,
+    res.rows.map((r) => r.submit_id),
+  );
   return { requeued, failed: res.rows.length - requeued };
 }
 
@@ -185,6 +192,10 @@ export async function sweepUnserved(db: DbOrTx, cfg: JudgeQueueConfig): Promise<
       from gone g where j.submit_id = g.submit_id and j.version = g.version
     )
     select submit_id from gone`);
+  await publishSubmissions(
+    db,
+    res.rows.map((r) => r.submit_id),
+  );
   return res.rows.length;
 }
 

@@ -21,6 +21,7 @@ import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { problemManifest } from '../../lib/testdata.js';
+import { publishSubmission, submissionNotice } from '../../lib/live-publish.js';
 import { wrapCode } from './code-wrappers.js';
 import { notifyQueue } from './queue.js';
 import { oiRankScoreSql } from './rank-score.js';
@@ -72,6 +73,7 @@ async function endUnjudgeable(ctx: AppContext, lease: Leased & { lease_token: st
       .update(submissions)
       .set({ status: JudgeStatus.SYSTEM_ERROR, errorMessage: message, gmtModified: new Date() })
       .where(sql`${submissions.submitId} = ${lease.submit_id} and ${submissions.version} = ${lease.version}`);
+    await publishSubmission(tx, lease.submit_id);
   });
 }
 
@@ -132,12 +134,20 @@ async function buildTask(ctx: AppContext, judgeName: string, lease: Leased & { l
 }
 
 /**
- * Compiling/Judging: extends the lease and shows the status on the submission. One statement (sent
- * twice per submission by every judge) instead of a transaction of four: the UPDATE of the task takes
- * its row lock first and the submission's second, the order every writer of a task keeps (task-lock.ts),
- * and a lease not held (other token, run out, not ours) updates nothing.
+ * Compiling/Judging: extends the lease, shows the status on the submission and tells the live streams
+ * (with the case counts when the judge sends them: "Judging 7/20"). One statement (sent at every stage
+ * and case report of every judge) instead of a transaction of four: the UPDATE of the task takes its
+ * row lock first and the submission's second, the order every writer of a task keeps (task-lock.ts), and
+ * a lease not held (other token, run out, not ours) updates nothing. Keep-alives repeat the status:
+ * harmless to watchers, and cheaper than reading the old one.
  */
-export async function progress(ctx: AppContext, taskId: number, token: string, status: number): Promise<JudgeProgressResponse> {
+export async function progress(
+  ctx: AppContext,
+  taskId: number,
+  token: string,
+  status: number,
+  cases?: { done: number; total: number },
+): Promise<JudgeProgressResponse> {
   const res = await ctx.database.db.execute<{ lease_deadline: Date | string }>(sql`
     with t as (
       update judge_task
@@ -149,9 +159,9 @@ export async function progress(ctx: AppContext, taskId: number, token: string, s
       from t
       where j.submit_id = t.submit_id and j.version = t.version
         and j.status in (${JudgeStatus.PENDING}, ${JudgeStatus.COMPILING}, ${JudgeStatus.JUDGING})
-      returning j.submit_id
+      returning j.submit_id, j.status, j.cid, j.uid, j.submit_time
     )
-    select lease_deadline from t`);
+    select lease_deadline, (select count(${submissionNotice(cases)}::text) from s) as told from t`);
   const row = res.rows[0];
   if (!row) throw protocolError.leaseLost();
   return { leaseDeadline: new Date(row.lease_deadline).toISOString() };
@@ -217,6 +227,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
         );
       }
     }
+    if (sub) await publishSubmission(tx, task.submit_id);
     // The token stays on the done row: it is how a repeated post is recognised.
     await tx.update(judgeTasks).set({ status: 'done', leaseDeadline: null, finishedAt: new Date() }).where(eq(judgeTasks.id, task.id));
     return { submitId: task.submit_id, duplicate: false };
@@ -256,12 +267,16 @@ export async function failTask(ctx: AppContext, taskId: number, token: string, e
           : { status: JudgeStatus.SYSTEM_ERROR, errorMessage: formatMsg(JUDGE_MSG.gaveUp, { attempts, error }), gmtModified: now },
       )
       .where(sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}`);
+    await publishSubmission(tx, task.submit_id);
     if (requeued) await notifyQueue(tx);
     return { requeued };
   });
   if (!res) throw protocolError.leaseLost();
   return res;
 }
+
+/** The case counts of a progress report, when the judge sent both. */
+const casesOf = (b: { done?: number; total?: number }) => (b.done !== undefined && b.total !== undefined ? { done: b.done, total: b.total } : undefined);
 
 /** Result bodies carry every case with the head of its output: more than the default 1 MB limit. */
 const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -278,7 +293,7 @@ export const submissionTasks: TaskKind = {
     return null;
   },
   routes(app, ctx) {
-    serve(app, judgeEndpoints.progress, {}, async ({ body }) => ok(await progress(ctx, body.taskId, body.leaseToken, body.status)));
+    serve(app, judgeEndpoints.progress, {}, async ({ body }) => ok(await progress(ctx, body.taskId, body.leaseToken, body.status, casesOf(body))));
     serve(app, judgeEndpoints.result, { bodyLimit: RESULT_BODY_LIMIT }, async ({ body }) => ok(await submitResult(ctx, body)));
     serve(app, judgeEndpoints.fail, {}, async ({ body }) => ok(await failTask(ctx, body.taskId, body.leaseToken, body.error)));
   },

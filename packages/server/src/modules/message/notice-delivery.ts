@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ADMIN_AREA_ROLES } from '@oj/shared';
+import { publishUnread } from '../../lib/live-publish.js';
 
 export const DELIVERY_INTERVAL_MS = 60 * 60 * 1000;
 /** The first run after start: soon, but after the site is up. */
@@ -41,6 +42,11 @@ export async function deliverNotices(db: Db, only?: number): Promise<number> {
         select ${n.id}, x.uid, 'Sys', a.title, a.content from (${recipients}) x, admin_sys_notice a where a.id = ${n.id}
         on conflict (sys_notice_id, recipient_id) do nothing`);
       await tx.execute(sql`update admin_sys_notice set state = true where id = ${n.id}`);
+      // One notice for everybody rather than one per recipient: each open tab refetches its own counters.
+      if (n.type === 'Single') {
+        const { rows } = await tx.execute<{ uid: string }>(sql`select r.uid from admin_sys_notice_recipient r where r.notice_id = ${n.id}`);
+        for (const r of rows) await publishUnread(tx, r.uid);
+      } else await publishUnread(tx, '*');
     }
     return claimed.rows.length;
   });

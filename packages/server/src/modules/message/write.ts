@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG, type RemindActionValue } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { msgReminds, userSysNotices } from '../../db/schema/index.js';
+import { publishUnread } from '../../lib/live-publish.js';
 
 /** How much of a comment or a quoted text a message keeps (the message links to the whole). */
 const EXCERPT_MAX = 250;
@@ -55,6 +56,7 @@ export async function remind(tx: DbOrTx, r: Remind): Promise<void> {
     quoteType: r.quoteType ?? null,
     url: r.url,
   });
+  await publishUnread(tx, r.recipientId);
 }
 
 export type MineTitle =
@@ -73,4 +75,5 @@ export type MineTitle =
 export async function tellMine(tx: DbOrTx, recipientId: string | null, title: MineTitle, content: string): Promise<void> {
   if (!recipientId) return;
   await tx.insert(userSysNotices).values({ recipientId, type: 'Mine', title: MSG[title], content });
+  await publishUnread(tx, recipientId);
 }

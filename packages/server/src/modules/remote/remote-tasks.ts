@@ -33,6 +33,7 @@ import { protocolError } from '../judge/protocol-error.js';
 import { releaseAccountOf } from '../judge/account-lease.js';
 import { holds, lockTask } from '../judge/task-lock.js';
 import { notifyQueue } from '../judge/queue.js';
+import { publishSubmission, publishSubmissions } from '../../lib/live-publish.js';
 import { oiRankScoreSql } from '../judge/rank-score.js';
 import type { TaskKind } from '../judge/task-kinds.js';
 
@@ -185,6 +186,7 @@ async function endTask(tx: DbOrTx, taskId: number, submitId: number, version: nu
     update judge set status = ${JudgeStatus.SUBMITTED_FAILED}, error_message = ${why}, gmt_modified = now()
     where submit_id = ${submitId} and version = ${version}`);
   await releaseAccountOf(tx, taskId);
+  await publishSubmission(tx, submitId);
 }
 
 /** Gives a fresh lease back untouched (the judge hung up before it saw the task). */
@@ -232,6 +234,7 @@ export async function remoteProgress(ctx: AppContext, body: JudgeRemoteProgressB
                                  else (select id from remote_account where lease_task = ${task.id}) end,
         gmt_modified = now()
       where j.submit_id = ${task.submit_id} and j.version = ${task.version}`);
+    await publishSubmission(tx, task.submit_id);
     return { leaseDeadline: new Date(t!.lease_deadline).toISOString() };
   });
   if (!res) throw protocolError.leaseLost();
@@ -252,6 +255,7 @@ export async function remoteResult(ctx: AppContext, body: JudgeRemoteResultBody)
     await saveSession(ctx, tx, task.id, body.session);
     await tx.execute(sql`update remote_account set last_error = null where lease_task = ${task.id}`);
     await releaseAccountOf(tx, task.id);
+    await publishSubmission(tx, task.submit_id);
     // The token stays on the done row: it is how a repeated post is recognised.
     await tx.execute(sql`update judge_task set status = 'done', lease_deadline = null, finished_at = now() where id = ${task.id}`);
     return { submitId: task.submit_id, duplicate: false };
@@ -314,6 +318,7 @@ export async function remoteFail(ctx: AppContext, body: JudgeRemoteFailBody): Pr
         update judge set status = ${JudgeStatus.SUBMITTED_FAILED}, error_message = ${message}, gmt_modified = now()
         where submit_id = ${task.submit_id} and version = ${task.version}`);
     }
+    await publishSubmission(tx, task.submit_id);
     return { requeued };
   });
   if (!res) throw protocolError.leaseLost();
@@ -372,5 +377,9 @@ export async function sweepRemoteWaits(db: DbOrTx, cfg: JudgeQueueConfig): Promi
       from gone g where j.submit_id = g.submit_id and j.version = g.version
     )
     select submit_id from gone`);
+  await publishSubmissions(
+    db,
+    res.rows.map((r) => r.submit_id),
+  );
   return res.rows.length;
 }

@@ -26,6 +26,7 @@ import { ApiError, fail, forbidden, notFound } from '../../lib/errors.js';
 import { checkCaptcha } from '../../lib/captcha.js';
 import { assertJudgeOpen, getSetting } from '../../lib/site-config.js';
 import { cancelSubmission, enqueueSubmission, rejudge } from '../judge/queue.js';
+import { publishSubmission } from '../../lib/live-publish.js';
 import { judgedOn } from '../problem/service.js';
 import { actorIn, maySite } from '../policy/index.js';
 import { isJudgeOwnMessage, sampleCaseIds } from './case-visibility.js';
@@ -343,6 +344,7 @@ export async function manualJudge(ctx: AppContext, user: AuthUser, o: { submitId
       .set({ status: o.status, score: o.score, oiRankScore, isManual: true, judger: user.username, gmtModified: new Date() })
       .where(eq(submissions.submitId, o.submitId));
     await noticeSubmissionChange(tx, o.submitId);
+    await publishSubmission(tx, o.submitId);
     return { status: o.status, score: o.score, oiRankScore, judger: user.username };
   });
 }

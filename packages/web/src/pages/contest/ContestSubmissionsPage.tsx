@@ -25,6 +25,7 @@ export default function ContestSubmissionsPage() {
       list: (q) => submissionApi.contestList({ ...q, contestID: cid, containsEnd: true }),
       key: (q, uid) => submissionKeys.contestList({ ...q, contestID: cid, containsEnd: true }, uid),
       checkStatus: (ids) => submissionApi.checkContestStatus(cid, ids),
+      place: { cid },
       submissionPath: (r) => contestSubmissionPath(cid, r.displayPid, r.submitId),
       problemPath: (r) => contestProblemPath(cid, r.displayPid),
       showScore: contestRule(type).scored,

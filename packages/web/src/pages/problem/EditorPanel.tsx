@@ -321,6 +321,7 @@ export function EditorPanel({ detail, focus, onFocusChange, fill }: Props) {
               <StatusTag
                 status={state.status}
                 score={state.score}
+                progress={state.progress}
                 onClick={state.submitId ? () => navigate(scope.submissionPath(state.submitId!, p.problemId)) : undefined}
               />
               {/* The remote site did not take it (down, busy, refused the account): the same code goes again. */}

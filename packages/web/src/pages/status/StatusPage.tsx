@@ -95,7 +95,7 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
   const activeIds = useMemo(() => (data?.records ?? []).filter((r) => isActive(r.status)).map((r) => r.submitId), [data]);
   // Polling gets 300 rounds per page of results; a refresh or an admin action (rejudge) starts it anew.
   const [round, setRound] = useState(0);
-  useStatusPolling(activeIds, `${JSON.stringify(key)}|${round}`, (rows) => merge(Object.values(rows)), scope.checkStatus);
+  useStatusPolling(activeIds, `${JSON.stringify(key)}|${round}`, (rows) => merge(Object.values(rows)), scope.checkStatus, scope.place);
   const changeOne = (r: SubmissionInfo) => {
     merge([r]);
     setRound((n) => n + 1);

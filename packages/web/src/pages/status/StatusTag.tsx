@@ -8,9 +8,20 @@ import { statusName } from './format';
 
 /**
  * A verdict in its colour; active states spin, -5 shows a question mark, -10 no icon; a
- * partial result carries its score (so it stays with the verdict where the score column is off screen).
+ * partial result carries its score (so it stays with the verdict where the score column is off screen),
+ * and Judging the cases done so far when the live stream told them ("Judging 7/20").
  */
-export function StatusTag({ status, score, onClick }: { status: number; score?: number | null; onClick?: () => void }) {
+export function StatusTag({
+  status,
+  score,
+  onClick,
+  progress,
+}: {
+  status: number;
+  score?: number | null;
+  onClick?: () => void;
+  progress?: { done: number; total: number } | null;
+}) {
   const { t } = useTranslation();
   const name = statusName(status);
   const color = JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default';
@@ -24,6 +35,7 @@ export function StatusTag({ status, score, onClick }: { status: number; score?: 
       data-status={status}
     >
       {label}
+      {status === JudgeStatus.JUDGING && progress && progress.total > 0 && <span data-testid="judge-progress">{` ${progress.done}/${progress.total}`}</span>}
       {partialScore(status, score)}
     </Tag>
   );

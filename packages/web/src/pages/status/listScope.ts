@@ -13,6 +13,8 @@ export interface SubmissionListScope {
   cursors?: boolean;
   key(q: SubmissionListParams, uid: string | undefined): readonly unknown[];
   checkStatus(submitIds: number[]): Promise<Record<string, SubmissionInfo>>;
+  /** the place the rows are listed in (the live stream's ticket names it as checkStatus does) */
+  place?: { cid?: number; gid?: number };
   submissionPath(r: SubmissionInfo): string;
   problemPath(r: SubmissionInfo): string;
   /** score column: outside contests and in OI contests */

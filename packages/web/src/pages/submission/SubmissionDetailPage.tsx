@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type Submission, type SubmissionDetail, type SubmissionInfo } from '@oj/shared';
 import { quietly } from '../../api/client';
+import { useLive } from '../../api/live';
 import { isActive, POLL_INTERVAL_MS, POLL_MAX_ROUNDS, submissionApi, submissionKeys } from '../../api/submission';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
@@ -82,7 +83,7 @@ const PUBLIC_DETAIL_SCOPE: SubmissionDetailScope = {
   problemPath: (s) => (s.cid ? `/contest/${s.cid}/problem/${encodeURIComponent(s.displayPid)}` : `/problem/${encodeURIComponent(s.displayPid)}`),
 };
 
-function InfoTable({ s, scope }: { s: Submission; scope: SubmissionDetailScope }) {
+function InfoTable({ s, scope, progress }: { s: Submission; scope: SubmissionDetailScope; progress: { done: number; total: number } | null }) {
   const { t } = useTranslation();
   const columns = [
     { title: t('statusPage.runId'), key: 'id', render: () => s.submitId },
@@ -97,7 +98,7 @@ function InfoTable({ s, scope }: { s: Submission; scope: SubmissionDetailScope }
         </Link>
       ),
     },
-    { title: t('statusPage.status'), key: 'status', render: () => <StatusTag status={s.status} score={s.score} /> },
+    { title: t('statusPage.status'), key: 'status', render: () => <StatusTag status={s.status} score={s.score} progress={progress} /> },
     { title: t('statusPage.time'), key: 'time', render: () => formatTime(s.time) },
     { title: t('statusPage.memory'), key: 'memory', render: () => formatMemory(s.memory) },
     ...(s.score !== null ? [{ title: t('statusPage.score'), key: 'score', render: () => s.score }] : []),
@@ -148,7 +149,10 @@ function CodeCard({ detail, onShare }: { detail: SubmissionDetail; onShare: (r: 
   );
 }
 
-/** Submission detail: banner, info, case results, code; polls every 2 s until a verdict (again after a resubmit). */
+/**
+ * Submission detail: banner, info, case results, code; follows the live stream until a verdict (with
+ * the case counts while judging), or polls every 2 s while the stream is not up (again after a resubmit).
+ */
 export default function SubmissionDetailPage() {
   const { submitID } = useParams();
   return <SubmissionDetailView submitId={Number(submitID)} scope={PUBLIC_DETAIL_SCOPE} />;
@@ -161,17 +165,27 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
   const client = useQueryClient();
   const { user } = useSession();
   const detailKey = [...submissionKeys.detail(submitId), user?.uid ?? ''];
+  // Whether the stream carries this submission (set below, once it is known where it was made).
+  const live = useRef(false);
   const { data, isPending, isError, error } = useQuery<SubmissionDetail>({
     queryKey: detailKey,
     queryFn: quietly(() => submissionApi.detail(submitId)),
     enabled: valid,
     refetchInterval: (q) =>
-      q.state.data && isActive(q.state.data.submission.status) && q.state.dataUpdateCount < POLL_MAX_ROUNDS && q.state.status !== 'error'
+      !live.current && q.state.data && isActive(q.state.data.submission.status) && q.state.dataUpdateCount < POLL_MAX_ROUNDS && q.state.status !== 'error'
         ? POLL_INTERVAL_MS
         : false,
   });
   const s = data?.submission;
   const final = !!s && !isActive(s.status);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // The detail is read again when the status moves; the case counts alone only move the tag.
+  live.current = useLive(s && !final ? { submissions: { ids: [submitId], cid: s.cid || undefined, gid: s.gid ?? undefined } } : null, (e) => {
+    if (e.type === 'resync') return void client.invalidateQueries({ queryKey: detailKey });
+    if (e.type !== 'submission' || e.submitId !== submitId) return;
+    setProgress(e.total !== undefined ? { done: e.done ?? 0, total: e.total } : null);
+    if (e.status !== s?.status) void client.invalidateQueries({ queryKey: detailKey });
+  });
   const cases = useQuery({
     queryKey: [...submissionKeys.cases(submitId), s?.status, s?.gmtModified, user?.uid ?? ''],
     queryFn: () => submissionApi.caseResult(submitId),
@@ -194,7 +208,7 @@ export function SubmissionDetailView({ submitId, scope }: { submitId: number; sc
       {scope.header}
       <Banner s={s} onResubmitted={() => void client.invalidateQueries({ queryKey: detailKey })} />
       <Card>
-        <InfoTable s={s} scope={scope} />
+        <InfoTable s={s} scope={scope} progress={progress} />
       </Card>
       {showCases && (
         <Card title={t('submissionPage.cases')}>

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CONTEST_LIMITS, ContestStatus, type ContestInfo } from '@oj/shared';
 import { contestRankApi, contestRankKeys, type RankQuery } from '../../../api/contestRank';
+import { useLive } from '../../../api/live';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
 import { readConcerned, writeConcerned, CONCERNED_MAX } from './format';
@@ -56,6 +57,11 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
     keyword: keyword || undefined,
     containsEnd: admin && containsEnd,
   };
+  // Auto-refresh: at each change the live stream tells (never of a sealed result), else every 30 s.
+  const refetchRef = useRef<() => void>(() => {});
+  const live = useLive(autoRefresh && user ? { contest: cid } : null, (e) => {
+    if ((e.type === 'board' && e.cid === cid) || e.type === 'resync') refetchRef.current();
+  });
   const query = useQuery({
     queryKey: contestRankKeys.rank(cid, source, user?.uid ?? '', q),
     queryFn: async () => {
@@ -72,9 +78,11 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
     },
     placeholderData: keepPreviousData,
     retry: false,
-    refetchInterval: autoRefresh ? CONTEST_LIMITS.rankRefreshMs : false,
+    refetchInterval: autoRefresh && !live ? CONTEST_LIMITS.rankRefreshMs : false,
   });
   const { data, isError, isFetching, refetch } = query;
+  // A burst of verdicts is one read: a refetch under way is not started again.
+  refetchRef.current = () => void refetch({ cancelRefetch: false });
 
   const toggleConcern = useCallback(
     (uid: string) => {

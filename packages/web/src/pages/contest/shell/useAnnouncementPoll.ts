@@ -1,8 +1,9 @@
-import { createElement, useEffect } from 'react';
+import { createElement, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContestAnnouncement } from '@oj/shared';
 import { contestKeys, getNotReadAnnouncements } from '../../../api/contest';
+import { useLive } from '../../../api/live';
 import { feedback, isMobileWidth } from '../../../app/feedback';
 import { ITEM_KEYS, readJson, writeStorage } from '../../../app/storage';
 import { Markdown } from '../../../components/Markdown';
@@ -17,13 +18,20 @@ const MAX_READ = 1000;
 const readKey = ITEM_KEYS.contestReadAnnouncements;
 
 /**
- * Polls get-contest-not-read-announcement (at once, then every 60 s) with the ids already read, kept in
- * localStorage per user and contest, and shows each new one as a notification (a toast under 768 px,
- * where notifications are hidden).
+ * Asks get-contest-not-read-announcement (at once, then when the live stream says the contest has a new
+ * one, or every 60 s while the stream is not up) with the ids already read, kept in localStorage per
+ * user and contest, and shows each new one as a notification (a toast under 768 px, where
+ * notifications are hidden).
  */
 export function useAnnouncementPoll(cid: number, uid: string | undefined, enabled: boolean) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const pollNow = useRef<() => void>(() => {});
+  const live = useLive(enabled && uid ? { contest: cid } : null, (e) => {
+    if ((e.type === 'announcement' && e.cid === cid) || e.type === 'resync') pollNow.current();
+  });
+  const liveRef = useRef(live);
+  liveRef.current = live;
   useEffect(() => {
     if (!enabled || !uid) return;
     let stopped = false;
@@ -67,9 +75,11 @@ export function useAnnouncementPoll(cid: number, uid: string | undefined, enable
       }
     };
     void poll();
-    const timer = window.setInterval(() => void poll(), ANNOUNCEMENT_POLL_MS);
+    pollNow.current = () => void poll();
+    const timer = window.setInterval(() => liveRef.current || void poll(), ANNOUNCEMENT_POLL_MS);
     return () => {
       stopped = true;
+      pollNow.current = () => {};
       window.clearInterval(timer);
     };
   }, [cid, uid, enabled, queryClient, t]);

@@ -22,6 +22,7 @@ export default function GroupStatusPage() {
       cursors: true,
       key: (q, uid) => [...submissionKeys.list(q, uid), 'group', gid],
       checkStatus: (ids) => groupCheckStatus(gid, ids),
+      place: { gid },
       submissionPath: (r) => groupPath(gid, 'submission-detail', r.submitId),
       problemPath: (r) => groupSubmissionProblemPath(gid, r),
       showScore: true,
