@@ -283,6 +283,19 @@ export function forgetBoards(ctx: AppContext, cid: number): void {
   noticeBoardChange(ctx.database.db, cid).catch(() => {});
 }
 
+/**
+ * A judged submission of the contest was announced to the live streams: this node's next read of its
+ * boards refreshes them (folding in only what changed: the state and folded rows stay), so the refetch the
+ * announcement causes sees the verdict. No other node is told: each hears the announcement itself.
+ */
+export function refreshBoardsAtNextRead(ctx: AppContext, cid: number): void {
+  const boards = byApp.get(ctx);
+  if (!boards) return;
+  // A computation already under way may have read before the verdict: it is not kept.
+  bumpGeneration(boards, cid);
+  for (const k of [...boards.entries.keys()]) if (k.startsWith(`${cid}|`)) boards.entries.delete(k);
+}
+
 /** Is the board frozen for someone who is not the contest admin, right now? */
 export const sealedNow = (c: ContestRow, now = Date.now()) =>
   sealActive({ sealRank: c.sealRank, sealRankTime: c.sealRankTime?.getTime() ?? null, autoRealRank: c.autoRealRank, endTime: c.endTime.getTime() }, now);

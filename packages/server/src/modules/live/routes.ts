@@ -6,7 +6,7 @@ import { optionalUser } from '../../lib/auth.js';
 import { serve, urlUnder } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { parse } from '../../lib/validate.js';
-import { BOARD_CACHE_MS, forgetBoards } from '../contest/board.js';
+import { BOARD_CACHE_MS, refreshBoardsAtNextRead } from '../contest/board.js';
 import { grantFor } from './grants.js';
 import { LiveHub, validSessions } from './hub.js';
 import { issueTicket, redeemTicket } from './ticket.js';
@@ -18,7 +18,7 @@ export const liveHubOf = (database: Database) => hubs.get(database);
 
 /** Live updates (Server-Sent Events). Prefix /api. */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
-  const hub = new LiveHub(ctx.database, { gatherMs: Math.max(250, BOARD_CACHE_MS), changed: (cid) => forgetBoards(ctx, cid) });
+  const hub = new LiveHub(ctx.database, { gatherMs: Math.max(250, BOARD_CACHE_MS), changed: (cid) => refreshBoardsAtNextRead(ctx, cid) });
   hubs.set(ctx.database, hub);
   // Streams never end by themselves: closing the app ends them first, or it would wait for them.
   app.addHook('preClose', async () => hub.close());
