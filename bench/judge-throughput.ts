@@ -131,15 +131,43 @@ async function sandboxed(lang: LanguageSpec, code: string, files: Array<{ input:
 
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
-/**
- * CPU ms used so far by this process and every child it has reaped (runners, compilers, programs, and
- * through the runners what ran in the boxes). Unlike wall time it hardly moves with other work on the
- * machine; it misses kernel threads' work on the boxes' behalf (cgroup and namespace teardown).
- */
-function cpuMs(): number {
-  const text = fs.readFileSync('/proc/self/stat', 'utf8');
+/** utime + stime + cutime + cstime of a process, in ms (0 when it is gone). */
+function treeCpuOf(pid: number | 'self'): number {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
   const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / CLK_TCK;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU ms used so far by this process and every child it has reaped (runners, compilers, programs, and
+ * through the runners what ran in the boxes), plus the live processes under it: the pool's slot runners
+ * and their zygotes live through the whole run, and the boxes they reaped count in theirs (a process
+ * reaped in between moves its time into its parent's, so nothing counts twice). Unlike wall time it
+ * hardly moves with other work on the machine; it misses kernel threads' work on the boxes' behalf
+ * (cgroup and namespace teardown).
+ */
+function cpuMs(): number {
+  let total = treeCpuOf('self');
+  const todo = childrenOf(process.pid);
+  while (todo.length) {
+    const pid = todo.pop()!;
+    total += treeCpuOf(pid);
+    todo.push(...childrenOf(pid));
+  }
+  return total;
 }
 
 async function round(
