@@ -113,7 +113,9 @@ function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boole
   };
   switch (httpStatus) {
     case 401: {
-      show(serverText);
+      // The tab's session ends here whichever call found out (a background one too, e.g. the polling
+      // that takes over when the live stream of a disabled account ends): its holder is told why, once.
+      if (serverText && (!silent || session.get().token)) raise({ type: 'failure', text: serverText });
       session.clear();
       raise({ type: 'signedOut', prompt: !silent });
       return new ApiError(serverText || t('msg.loginFirst'), body?.status ?? 401, 401, body?.data, body?.msg);
