@@ -108,14 +108,14 @@ async function refreshRoles() {
 /** HTTP-level failures and their messages. */
 function httpFailure(httpStatus: number, body: ApiResponse | null, silent: boolean): ApiError {
   const serverText = body?.msg ? translateMsg(body.msg) : '';
-  const show = (text: string) => {
-    if (!silent && text) raise({ type: 'failure', text });
+  const show = (text: string, loud = !silent) => {
+    if (loud && text) raise({ type: 'failure', text });
   };
   switch (httpStatus) {
     case 401: {
       // The tab's session ends here whichever call found out (a background one too, e.g. the polling
       // that takes over when the live stream of a disabled account ends): its holder is told why, once.
-      if (serverText && (!silent || session.get().token)) raise({ type: 'failure', text: serverText });
+      show(serverText, !silent || !!session.get().token);
       session.clear();
       raise({ type: 'signedOut', prompt: !silent });
       return new ApiError(serverText || t('msg.loginFirst'), body?.status ?? 401, 401, body?.data, body?.msg);
