@@ -79,6 +79,8 @@ describe('a class group', () => {
     await t.page.getByTestId('group-member-admin').click();
     await t.page.getByTestId(`group-accept-${alice.username}`).click();
     await toast(t.page, 'The member has been updated.');
+    // The list is read again after the accept: a click while it re-renders can land on the old row.
+    await t.page.getByTestId(`group-accept-${alice.username}`).waitFor({ state: 'detached' });
     await t.page.getByTestId(`group-refuse-${bruno.username}`).click();
     const brunoToken = await loginToken(bruno);
     await expect.poll(async () => (await api('GET', `/api/get-group-auth?gid=${gid}`, { token: brunoToken })).data).toBe(2);
