@@ -38,3 +38,7 @@ export const JUDGE_STATUS_ROWS: JudgeStatusRow[] = (Object.keys(JudgeStatus) as 
 /** " 60" after a Partial Accepted that has a score, else nothing (OI results are scored). */
 export const partialScore = (status: number, score: number | null | undefined) =>
   status === JudgeStatus.PARTIAL_ACCEPTED && score !== null && score !== undefined ? ` ${score}` : '';
+
+/** The cases judged so far while Judging, as the live stream tells them (" 7/20"); '' otherwise. */
+export const judgeProgress = (status: number, progress: { done: number; total: number } | null | undefined) =>
+  status === JudgeStatus.JUDGING && progress && progress.total > 0 ? ` ${progress.done}/${progress.total}` : '';

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
-import { JUDGE_STATUS_COLOR, JUDGE_STATUS_ROWS, partialScore } from './judgeStatus';
+import { JUDGE_STATUS_COLOR, JUDGE_STATUS_ROWS, partialScore, judgeProgress } from './judgeStatus';
 import { DIFFICULTY_COLORS } from './difficulty';
 // Fetched on the first hover: the problem page's first load does not carry antd's tooltip.
 import { LazyTooltip } from '../app/layout/LazyPopup';
@@ -43,11 +43,12 @@ export function StatusTag({
   progress?: { done: number; total: number } | null;
 }) {
   const { t } = useTranslation();
+  const cases = judgeProgress(status, progress);
   const name = nameOf(status);
   return (
     <Tag color={JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default'} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
       {name ? t(`judgeStatus.${name}`) : status}
-      {status === JudgeStatus.JUDGING && progress && progress.total > 0 && <span data-testid="judge-progress">{` ${progress.done}/${progress.total}`}</span>}
+      {cases && <span data-testid="judge-progress">{cases}</span>}
       {partialScore(status, score)}
     </Tag>
   );

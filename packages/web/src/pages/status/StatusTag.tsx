@@ -3,7 +3,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 import { isActive } from '../../api/submission';
-import { JUDGE_STATUS_COLOR, partialScore } from '../../components/judgeStatus';
+import { JUDGE_STATUS_COLOR, partialScore, judgeProgress } from '../../components/judgeStatus';
 import { statusName } from './format';
 
 /**
@@ -24,6 +24,7 @@ export function StatusTag({
 }) {
   const { t } = useTranslation();
   const name = statusName(status);
+  const cases = judgeProgress(status, progress);
   const color = JUDGE_STATUS_COLOR[status as JudgeStatusCode] ?? 'default';
   const label = status === JudgeStatus.SUBMITTED_UNKNOWN_RESULT ? '?' : name ? t(`judgeStatus.${name}`) : String(status);
   return (
@@ -35,7 +36,7 @@ export function StatusTag({
       data-status={status}
     >
       {label}
-      {status === JudgeStatus.JUDGING && progress && progress.total > 0 && <span data-testid="judge-progress">{` ${progress.done}/${progress.total}`}</span>}
+      {cases && <span data-testid="judge-progress">{cases}</span>}
       {partialScore(status, score)}
     </Tag>
   );
