@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestById } from '../src/modules/contest/access.js';
 import { contestBoard, forgetBoards } from '../src/modules/contest/board.js';
+import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { createContest } from './contest-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { rootToken } from './helpers.js';
@@ -15,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const pid = await createProblem(t, { type: 0 });
   cid = await createContest(t, await rootToken(t), {}, [[pid, 'A']]);
+  // The contest's making sends board notices that come back to this node later: heard before the tests.
+  await sessionCacheOf(t.database).settled();
 });
 
 afterAll(() => t.close());
