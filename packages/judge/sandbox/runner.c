@@ -903,7 +903,10 @@ static int pool_mode; // this init runs in a slot of the pool (set in the slot's
 static int pool_cg_ready(long long *base);
 
 __attribute__((noreturn)) static void worker(int exec_pipe, int go_pipe, int in_fd, int out_fd, int err_fd) {
-  const char *stage = "signals";
+  const char *stage = "oom_score_adj";
+  // The first victim of the box's memory limit and of a host-wide shortage alike.
+  if (write_str("/proc/self/oom_score_adj", "1000")) goto fail;
+  stage = "signals";
   sigset_t none;
   sigemptyset(&none);
   for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL); // ignored signals would survive execve
@@ -992,6 +995,10 @@ static pid_t spawn_worker(void) {
 
 __attribute__((noreturn)) static void init_main(int in_fd, int out_fd, int err_fd) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The OOM killer must pick the program, never the box's init: an init killed at the memory limit
+  // would end the run as a sandbox failure instead of Memory Limit Exceeded. (A pool box would
+  // otherwise inherit the zygote's -1000 down to the program, leaving the OOM killer no victim.)
+  if (write_str("/proc/self/oom_score_adj", "-1000")) {}
   umask(0);
   if (sethostname("box", 3)) init_fail("sethostname");
 

@@ -147,6 +147,9 @@ export class BoxPool {
   private servers = new Map<number, SlotServer>();
   /** Why the pool could not be set up (then every run is a one-shot runner); null while it works. */
   unavailable: string | null = null;
+  /** Why the last slot runner failed to start after the pool had worked (that run went one-shot). */
+  lastFailure: string | null = null;
+  private everReady = false;
 
   constructor(
     private readonly runner: () => string,
@@ -163,9 +166,16 @@ export class BoxPool {
     s.busy = true; // until ready: a concurrent caller of the same slot runs one-shot
     const { ok, why } = await s.ready;
     s.busy = false;
-    if (ok) return s;
+    if (ok) {
+      this.everReady = true;
+      return s;
+    }
     this.servers.delete(slot);
-    this.unavailable = why;
+    // A host without what the pool needs fails at the first start: every run is then one-shot. Once
+    // a slot has worked, a failed rebuild is passing (a slot's cgroup still draining after a fork
+    // bomb): this run goes one-shot and the slot's next run tries again.
+    if (this.everReady) this.lastFailure = why;
+    else this.unavailable = why;
     return null;
   }
 

@@ -29,6 +29,7 @@ const SLOT = 3;
 //        semaphore set and message queue, a listening unix socket with an abstract name kept in flight.
 // look:  prints what it finds of all that ("clean" when nothing).
 // mem N: touches N MB. forks: forks until refused, prints how many it got. burn: loops forever.
+// oom: prints its oom_score_adj. bomb: forks forever.
 const PROBE = `#define _GNU_SOURCE
 #include <dirent.h>
 #include <stdio.h>
@@ -108,6 +109,14 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(m, "burn")) for (volatile unsigned long i = 0;; i++) {}
+  if (!strcmp(m, "oom")) {
+    char b[16] = "";
+    FILE *f = fopen("/proc/self/oom_score_adj", "r");
+    if (!f || !fgets(b, sizeof b, f)) return 3;
+    printf("%s", b);
+    return 0;
+  }
+  if (!strcmp(m, "bomb")) for (;;) fork();
   return 2;
 }
 `;
@@ -216,6 +225,18 @@ describe('a slot of the pool', () => {
     const ole = await both(['mem', '1'], { outputKb: 1, argv: ['/bin/sh', '-c', 'head -c 4096 /dev/zero'] });
     expect(ole.pooled.rep.status).toBe('OLE');
     expect(ole.fresh.rep.status).toBe('OLE');
+  });
+
+  it('makes the program, not the slot, the pick of the OOM killer: a fork bomb at the memory limit ends in a resource verdict', async () => {
+    // The zygote shields itself with -1000; a box that inherited that left the OOM killer no victim.
+    const adj = await both(['oom']);
+    expect(adj.pooled.out).toBe('1000');
+    expect(adj.fresh.out).toBe('1000');
+    for (let i = 0; i < 3; i++) {
+      const bomb = await both(['bomb'], { timeMs: 1000, memoryKb: 16 * 1024, pids: 64 });
+      for (const r of [bomb.pooled.rep, bomb.fresh.rep]) expect(['TLE', 'MLE'], r.error).toContain(r.status);
+    }
+    expect(await probe(['look'])).toMatchObject({ rep: { status: 'OK' }, out: 'clean' });
   });
 
   /** Resolves once `pid` is a zombie or gone (it is the slot runner's child, reaped when it notices). */
