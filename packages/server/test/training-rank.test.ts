@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
 import { users } from '../src/db/schema/index.js';
+import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, q, rootToken } from './helpers.js';
@@ -35,7 +36,11 @@ async function judged(token: string, pid: string, status: number, time: number) 
 }
 
 type RankQuery = Omit<TypedInput<'training.rank'>['query'], 'tid'>;
-const rank = (token: string, query: RankQuery = {}) => client(t, token).call('training.rank', { query: { tid, ...query } });
+/** Pages are kept per node until a change notice (rank-cache.ts): a read comes once the notices of what was committed before it arrived. */
+const rank = async (token: string, query: RankQuery = {}) => {
+  await sessionCacheOf(t.database).settled();
+  return client(t, token).call('training.rank', { query: { tid, ...query } });
+};
 const rows = async (token = tok.ann!, query: RankQuery = {}) => (await rank(token, query)).data.records.map((r) => [r.rank, r.username, r.ac, r.totalRunTime]);
 
 beforeAll(async () => {

@@ -12,7 +12,9 @@ import type { AuthUser } from '../../lib/auth.js';
 import type { TrainingRankCellRow } from '../../db/schema/index.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import { likeOf } from '../../lib/like.js';
+import type { AppContext } from '../../context.js';
 import { enteredTrainingStanding } from './access.js';
+import { trainingRankPage } from './rank-cache.js';
 import { problemIdsOf } from './problems.js';
 
 type RankRow = {
@@ -34,8 +36,22 @@ const ORDER = sql`r.ac desc nulls last, r.total_run_time, r.last_ac_time, r.uid`
 
 const userColumns = sql`u.username, u.realname, u.nickname, u.gender, u.school, u.avatar`;
 
-export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof trainingRankQuery>): Promise<Page<TrainingRankRecord>> {
+type RankQuery = z.infer<typeof trainingRankQuery>;
+
+export async function trainingRank(db: DbOrTx, user: AuthUser, q: RankQuery): Promise<Page<TrainingRankRecord>> {
   const { training: t, admin } = await enteredTrainingStanding(db, q.tid, user);
+  return rankPage(db, t.id, admin, q);
+}
+
+/** The same page, kept per node until a change notice (rank-cache.ts); the access check runs every time. */
+export async function cachedTrainingRank(ctx: AppContext, user: AuthUser, q: RankQuery): Promise<Page<TrainingRankRecord>> {
+  const { db } = ctx.database;
+  const { training: t, admin } = await enteredTrainingStanding(db, q.tid, user);
+  const key = JSON.stringify([q.currentPage, q.limit, q.keyword?.trim() ?? '', admin]);
+  return trainingRankPage(ctx, t.id, key, () => rankPage(db, t.id, admin, q));
+}
+
+async function rankPage(db: DbOrTx, tid: number, admin: boolean, q: RankQuery): Promise<Page<TrainingRankRecord>> {
   const offset = pageOffset(q.currentPage, q.limit);
   const keyword = q.keyword?.trim();
   const like = keyword ? likeOf(keyword) : null;
@@ -45,25 +61,25 @@ export async function trainingRank(db: DbOrTx, user: AuthUser, q: z.infer<typeof
   // offset (a window is computed before LIMIT), so a page, or a search, shows each user's place in the
   // whole rank.
   const found = like
-    ? sql`select p.rank, p.uid from (select r.uid, row_number() over (order by ${ORDER}) as rank from training_rank r where r.tid = ${t.id}) p
+    ? sql`select p.rank, p.uid from (select r.uid, row_number() over (order by ${ORDER}) as rank from training_rank r where r.tid = ${tid}) p
         join user_info u on u.uid = p.uid where u.username ilike ${like} order by p.rank limit ${q.limit} offset ${offset}`
-    : sql`select row_number() over (order by ${ORDER}) as rank, r.uid from training_rank r where r.tid = ${t.id}
+    : sql`select row_number() over (order by ${ORDER}) as rank, r.uid from training_rank r where r.tid = ${tid}
         order by ${ORDER} limit ${q.limit} offset ${offset}`;
   const { records: rows, total } = await pageOf(
     db
       .execute<RankRow>(sql`select p.rank, p.uid, u.*, r.ac, r.total_run_time, r.cells from (${found}) p
       cross join lateral (select ${userColumns} from user_info u where u.uid = p.uid limit 1) u
-      cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${t.id} and r.uid = p.uid limit 1) r
+      cross join lateral (select r.ac, r.total_run_time, r.cells from training_rank r where r.tid = ${tid} and r.uid = p.uid limit 1) r
       order by p.rank`)
       .then((r) => r.rows),
     (like
       ? db.execute<{ n: number }>(
-          sql`select count(*)::int as n from training_rank r join user_info u on u.uid = r.uid where r.tid = ${t.id} and u.username ilike ${like}`,
+          sql`select count(*)::int as n from training_rank r join user_info u on u.uid = r.uid where r.tid = ${tid} and u.username ilike ${like}`,
         )
-      : db.execute<{ n: number }>(sql`select count(*)::int as n from training_rank where tid = ${t.id}`)
+      : db.execute<{ n: number }>(sql`select count(*)::int as n from training_rank where tid = ${tid}`)
     ).then((r) => r.rows),
   );
-  const problemIds = new Map((await problemIdsOf(db, t.id)).map((p) => [String(p.pid), p.problemId]));
+  const problemIds = new Map((await problemIdsOf(db, tid)).map((p) => [String(p.pid), p.problemId]));
   return {
     total,
     records: rows.map((r) => {

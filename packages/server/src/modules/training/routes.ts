@@ -9,7 +9,7 @@ import * as adm from './admin.js';
 import * as cats from './categories.js';
 import * as list from './list.js';
 import { trainingProblemDetails, trainingProblemList } from './problems.js';
-import { trainingRank } from './rank.js';
+import { cachedTrainingRank } from './rank.js';
 
 /** Trainings. Prefix /api. Visitors may list; opening a training needs login. */
 export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -34,7 +34,7 @@ export async function trainingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, ep.problems, login, async ({ query, req }) => ok(await trainingProblemList(db, userOf(req), query.tid)));
 
-  serve(app, ep.rank, login, async ({ query, req }) => ok(await trainingRank(db, userOf(req), query)));
+  serve(app, ep.rank, login, async ({ query, req }) => ok(await cachedTrainingRank(ctx, userOf(req), query)));
 
   serve(app, ep.problemDetails, login, async ({ query, req }) => ok(await trainingProblemDetails(db, userOf(req), query.tid, query.displayId)));
 }
