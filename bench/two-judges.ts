@@ -4,10 +4,13 @@
  * daemon a separate process with its own workers, as separate hosts would run it. Rounds alternate
  * the two set-ups; the figure is the ratio of submissions per second (median rounds).
  *
- *   npx tsx bench/two-judges.ts [SUBMISSIONS per burst = 60] [CASES = 3] [ROUNDS = 2] [WORKERS per daemon = 1]
+ *   npx tsx bench/two-judges.ts [SUBMISSIONS per burst = 60] [CASES = 3] [ROUNDS = 2] [WORKERS per daemon = 1] [HOST CPUS = 0]
  *
  * On a 2-core machine both daemons share the same two cores: a daemon with 2 workers already fills
  * them, so by default each daemon has 1 worker (one host = 1 worker, two hosts = 2 workers in all).
+ * HOST CPUS > 0 gives each daemon, with everything it starts (runners, boxes), a CPU cgroup of its
+ * own capped at that many cores, as a host of that size would be: the site (server, PostgreSQL)
+ * then keeps the rest of the machine's cores in both set-ups, as it would on a host of its own.
  * Every source differs (a comment), and each run has a program cache of its own, so nothing is
  * served from the judge's compile cache; each daemon starts with an empty test-data cache.
  */
@@ -29,6 +32,7 @@ const N = Number(process.argv[2] ?? 60);
 const CASES = Number(process.argv[3] ?? 3);
 const ROUNDS = Number(process.argv[4] ?? 2);
 const WORKERS = Number(process.argv[5] ?? 1);
+const HOST_CPUS = Number(process.argv[6] ?? 0);
 const DAEMON_MAIN = fileURLToPath(new URL('../packages/judge/src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,11 +49,50 @@ interface Daemon {
   stop(): Promise<void>;
 }
 
+/** A CPU cgroup capped at HOST_CPUS cores (cgroup v1 `cpu` or v2); its `cgroup.procs` path. */
+function hostCgroup(name: string): string {
+  const v1 = '/sys/fs/cgroup/cpu';
+  const period = 100_000;
+  const quota = Math.round(HOST_CPUS * period);
+  if (fs.existsSync(path.join(v1, 'cpu.cfs_quota_us'))) {
+    const dir = path.join(v1, `ojbench-${name}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
+    fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
+    return path.join(dir, 'cgroup.procs');
+  }
+  const v2 = '/sys/fs/cgroup';
+  if (!fs.readFileSync(path.join(v2, 'cgroup.subtree_control'), 'utf8').includes('cpu')) {
+    throw new Error('HOST CPUS needs the cpu controller (cgroup v1 cpu, or v2 with cpu enabled at the root)');
+  }
+  const dir = path.join(v2, `ojbench-${name}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`);
+  return path.join(dir, 'cgroup.procs');
+}
+
+/** Removes a host's cgroup once its processes are gone (they leave it a moment after they are reaped). */
+async function removeHostCgroup(procs: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      fs.rmdirSync(path.dirname(procs));
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
 function startDaemon(port: number, token: string, name: string, dir: string): Daemon {
   const cache = fs.mkdtempSync(path.join(dir, `cache-${name}-`));
+  const procs = HOST_CPUS > 0 ? hostCgroup(name) : null;
+  // The daemon joins its host's cgroup before it starts (a shell moves itself, then becomes the daemon).
+  const command = procs ? '/bin/sh' : process.execPath;
+  const prefix = procs ? ['-c', `echo $$ > ${procs} && exec "$@"`, 'sh', process.execPath] : [];
   const child = spawn(
-    process.execPath,
+    command,
     [
+      ...prefix,
       '--import',
       'tsx',
       DAEMON_MAIN,
@@ -80,6 +123,7 @@ function startDaemon(port: number, token: string, name: string, dir: string): Da
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+      if (procs) await removeHostCgroup(procs);
     },
   };
 }
@@ -214,7 +258,7 @@ runBench<Prepared>({
   scriptUrl: import.meta.url,
   prefix: 'oj-bench-two-judges-',
   header: () =>
-    `two judges vs one: bursts of ${N} C A+B submissions × ${CASES} cases, ${WORKERS} worker(s) per daemon, ${ROUNDS} rounds (median); load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `two judges vs one: bursts of ${N} C A+B submissions × ${CASES} cases, ${WORKERS} worker(s) per daemon${HOST_CPUS > 0 ? `, each daemon capped at ${HOST_CPUS} core(s)` : ''}, ${ROUNDS} rounds (median); load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   async prepare(site) {
     const db = connect(site.url, 2);
     try {

@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, Role } from '@oj/shared';
-import { buildApp } from '../src/app.js';
-import { connect, type Database } from '../src/db/client.js';
 import { userRoles, users } from '../src/db/schema/index.js';
-import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { secondNode, type SecondNode } from './second-node.js';
 import { createUser, login } from './helpers.js';
 import { client } from './client.js';
 
@@ -16,24 +14,19 @@ import { client } from './client.js';
  */
 describe('session cache across API nodes', () => {
   let t: TestApp;
-  let bDb: Database;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let b: SecondNode;
 
   beforeAll(async () => {
     t = await createTestApp();
-    bDb = connect(t.database.url, 2);
-    b = await buildApp({ config: t.config, database: bDb });
-    await b.ready();
+    b = await secondNode(t);
   });
   afterAll(async () => {
     await b?.close();
-    await bDb?.close();
     await t?.close();
   });
 
-  const onB = (token: string) => client({ app: b }, token).call('account.authInfo');
-  /** B has heard of every change committed so far. */
-  const bSettled = () => sessionCacheOf(bDb).settled();
+  const onB = (token: string) => client({ app: b.app }, token).call('account.authInfo');
+  const bSettled = () => b.settled();
 
   it('serves a session from memory: a change that sends no notice is not seen', async () => {
     const uid = await createUser(t, { username: 'cached-carl' });

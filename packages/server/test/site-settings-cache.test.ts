@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { connect, type Database } from '../src/db/client.js';
-import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { getSetting, putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { secondNode, type SecondNode } from './second-node.js';
 import { rootToken } from './helpers.js';
 import { client } from './client.js';
 
@@ -14,49 +12,45 @@ import { client } from './client.js';
  */
 describe('site settings across API nodes', () => {
   let t: TestApp;
-  let bDb: Database;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let b: SecondNode;
 
   beforeAll(async () => {
     t = await createTestApp();
-    bDb = connect(t.database.url, 2);
-    b = await buildApp({ config: t.config, database: bDb });
-    await b.ready();
+    b = await secondNode(t);
   });
   afterAll(async () => {
     await b?.close();
-    await bDb?.close();
     await t?.close();
   });
 
-  const shortNameOn = async (app: typeof b) => (await client({ app }).call('site.websiteConfig')).data.shortName;
+  const shortNameOn = async (app: SecondNode['app']) => (await client({ app }).call('site.websiteConfig')).data.shortName;
   /** B has heard of every change committed so far (notices arrive in commit order). */
-  const bSettled = () => sessionCacheOf(bDb).settled();
+  const bSettled = () => b.settled();
 
   it('serves a section from memory: a write that sends no notice is not seen', async () => {
     await bSettled();
-    expect(await shortNameOn(b)).toBe('OJ');
+    expect(await shortNameOn(b.app)).toBe('OJ');
     await t.database.db.execute(sql`update site_config set value = value || '{"shortName":"Silent"}'::jsonb where key = 'website'`);
     await bSettled();
     // Only the cache can explain that B still answers the old name.
-    expect(await shortNameOn(b)).toBe('OJ');
+    expect(await shortNameOn(b.app)).toBe('OJ');
   });
 
   it("root's save on node A is seen by the next call on node B", async () => {
     const r = await client(t, await rootToken(t)).call('admin.setWebConfig', { body: { shortName: 'Both' } });
     expect(r.status).toBe(200);
     await bSettled();
-    expect(await shortNameOn(b)).toBe('Both');
+    expect(await shortNameOn(b.app)).toBe('Both');
     expect(await shortNameOn(t.app)).toBe('Both');
   });
 
   it('a write through putSetting on one node reaches a section cached on the other, section by section', async () => {
-    expect((await getSetting(bDb.db, 'switch')).submitIntervalSec).toBe(8);
-    expect((await getSetting(bDb.db, 'group')).groupDailyLimit).toBe(2);
+    expect((await getSetting(b.database.db, 'switch')).submitIntervalSec).toBe(8);
+    expect((await getSetting(b.database.db, 'group')).groupDailyLimit).toBe(2);
     await putSetting(t.database.db, 'switch', { submitIntervalSec: 3 });
     await bSettled();
-    expect((await getSetting(bDb.db, 'switch')).submitIntervalSec).toBe(3);
-    expect((await getSetting(bDb.db, 'group')).groupDailyLimit).toBe(2);
+    expect((await getSetting(b.database.db, 'switch')).submitIntervalSec).toBe(3);
+    expect((await getSetting(b.database.db, 'group')).groupDailyLimit).toBe(2);
   });
 
   it('a write rolled back tells no node anything, and the cache keeps the committed value', async () => {
@@ -67,12 +61,12 @@ describe('site settings across API nodes', () => {
       }),
     ).rejects.toThrow('rollback');
     await bSettled();
-    expect((await getSetting(bDb.db, 'switch')).submitIntervalSec).toBe(3);
+    expect((await getSetting(b.database.db, 'switch')).submitIntervalSec).toBe(3);
   });
 
   it('each caller gets its own copy: changing one does not change the next', async () => {
-    const first = await getSetting(bDb.db, 'website');
+    const first = await getSetting(b.database.db, 'website');
     first.shortName = 'Mutated';
-    expect((await getSetting(bDb.db, 'website')).shortName).toBe('Both');
+    expect((await getSetting(b.database.db, 'website')).shortName).toBe('Both');
   });
 });

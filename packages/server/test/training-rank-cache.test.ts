@@ -6,20 +6,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, MSG, Role } from '@oj/shared';
-import { buildApp } from '../src/app.js';
-import { connect, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { sessionCacheOf } from '../src/lib/session-cache.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { secondNode, type SecondNode } from './second-node.js';
 import { createUser, login, rootToken } from './helpers.js';
 import { client } from './client.js';
 import { acceptedResult, createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 import { createCategory, createTraining } from './training-helpers.js';
 
 let t: TestApp;
-let bDb: Database;
-let b: Awaited<ReturnType<typeof buildApp>>;
+let b: SecondNode;
 let judge: FakeJudge;
 let padm: string;
 let tid: number;
@@ -27,10 +25,10 @@ const tok: Record<string, string> = {};
 const pids: number[] = [];
 
 /** Both nodes have heard of every change committed so far (notices arrive in commit order). */
-const settled = () => Promise.all([sessionCacheOf(bDb).settled(), sessionCacheOf(t.database).settled()]);
+const settled = () => Promise.all([b.settled(), sessionCacheOf(t.database).settled()]);
 const rankOnB = async (token: string) => {
   await settled();
-  return client({ app: b }, token).call('training.rank', { query: { tid } });
+  return client({ app: b.app }, token).call('training.rank', { query: { tid } });
 };
 const rowsOnB = async (token = tok.ann!) =>
   (await rankOnB(token)).data.records.map((r) => [r.username, r.nickname, r.ac, Object.keys(r.submissionInfo).sort().join()]);
@@ -43,9 +41,7 @@ async function judged(token: string, pid: string, status: number) {
 
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
-  bDb = connect(t.database.url, 2);
-  b = await buildApp({ config: t.config, database: bDb });
-  await b.ready();
+  b = await secondNode(t);
   await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
   judge = await FakeJudge.start(t, 'rc');
   const root = await rootToken(t);
@@ -63,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await b?.close();
-  await bDb?.close();
   await t?.close();
 });
 
