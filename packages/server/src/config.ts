@@ -80,6 +80,8 @@ export interface ServerConfig {
    * texts are written in at the first start (problem statements, titles, posts, the announcement).
    */
   demoLang: UiLanguage;
+  /** `OJ_METRICS_TOKEN`: /metrics answers whoever sends it as a bearer token; unset, only the private network (modules/ops). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     judgeQueue: { ...DEFAULT_JUDGE_QUEUE, leaseMs: parseLease(env.OJ_JUDGE_LEASE_MS) },
     demo: parseDemo(env.OJ_DEMO),
     demoLang: parseDemoLang(env.OJ_DEMO_LANG),
+    metricsToken: env.OJ_METRICS_TOKEN?.trim() || undefined,
   };
 }
 

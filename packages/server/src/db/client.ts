@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
@@ -46,6 +47,29 @@ const byDb = new WeakMap<object, Database>();
 
 /** The Database a `db` handle belongs to (for its listener), when it was opened by `connect`; not a transaction's. */
 export const databaseOfDb = (db: object): Database | undefined => byDb.get(db);
+
+interface Journal {
+  entries: { when: number; tag: string }[];
+}
+
+let journal: Journal | undefined;
+const journalOf = (): Journal => (journal ??= JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal);
+
+/**
+ * How many of this code's migrations the database has (drizzle records each by its journal time); a
+ * database migrated by newer code counts as having them all.
+ */
+export async function migrationLevel(database: Database): Promise<{ applied: number; expected: number }> {
+  const entries = journalOf().entries;
+  const res = await database.pool
+    .query<{ last: string | null }>(`select max(created_at)::text as last from drizzle.__drizzle_migrations`)
+    .catch((e: { code?: string }) => {
+      if (e.code === '42P01' || e.code === '3F000') return { rows: [{ last: null }] }; // never migrated
+      throw e;
+    });
+  const last = Number(res.rows[0]?.last ?? 0);
+  return { applied: entries.filter((e) => e.when <= last).length, expected: entries.length };
+}
 
 export async function runMigrations(database: Database) {
   await migrate(database.db, { migrationsFolder });

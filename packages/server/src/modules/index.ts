@@ -15,6 +15,7 @@ import { remoteTasks } from './remote/remote-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
 import { judgeJobTasks, remoteJobTasks } from './judge-job/judge-tasks.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { opsRoutes } from './ops/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
 import { liveRoutes } from './live/routes.js';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await registerPublicFiles(app, ctx);
 
   const api = { prefix: '/api' };
+  await opsRoutes(app, ctx);
   await app.register(openApiRoutes);
   await app.register((scope) => siteRoutes(scope, ctx), api);
   await app.register((scope) => accountRoutes(scope, ctx), api);

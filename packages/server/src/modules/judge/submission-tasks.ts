@@ -17,6 +17,7 @@ import {
   type JudgeTask,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import { countVerdict } from '../ops/metrics.js';
 import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../../db/schema/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
@@ -189,7 +190,7 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
         gmtModified: new Date(),
       })
       .where(sql`${submissions.submitId} = ${task.submit_id} and ${submissions.version} = ${task.version}`)
-      .returning({ uid: submissions.uid, pid: submissions.pid });
+      .returning({ uid: submissions.uid, pid: submissions.pid, language: submissions.language });
     if (sub) {
       await tx.delete(judgeCases).where(eq(judgeCases.submitId, task.submit_id));
       if (body.cases.length) {
@@ -230,10 +231,11 @@ export async function submitResult(ctx: AppContext, body: JudgeResultBody): Prom
     if (sub) await publishSubmission(tx, task.submit_id);
     // The token stays on the done row: it is how a repeated post is recognised.
     await tx.update(judgeTasks).set({ status: 'done', leaseDeadline: null, finishedAt: new Date() }).where(eq(judgeTasks.id, task.id));
-    return { submitId: task.submit_id, duplicate: false };
+    return { submitId: task.submit_id, duplicate: false, language: sub?.language };
   });
   if (!res) throw protocolError.leaseLost();
-  return res;
+  if (res.language) countVerdict(ctx, { language: res.language, judge: 'local', status: body.status, timeMs: body.time });
+  return { submitId: res.submitId, duplicate: res.duplicate };
 }
 
 /**

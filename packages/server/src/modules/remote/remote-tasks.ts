@@ -25,6 +25,7 @@ import {
 } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import { countVerdict } from '../ops/metrics.js';
 import type { DbOrTx } from '../../db/client.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
@@ -248,20 +249,21 @@ export async function remoteResult(ctx: AppContext, body: JudgeRemoteResultBody)
     if (task && task.status === 'done' && task.lease_token === body.leaseToken) return { submitId: task.submit_id, duplicate: true };
     if (!holds(task, body.leaseToken)) return null;
     const score = body.score ?? null;
-    await tx.execute(sql`
+    const judged = await tx.execute<{ language: string }>(sql`
       update judge set status = ${body.status}, time = ${body.time}, memory = ${body.memory}, score = ${score},
         oi_rank_score = ${oiRankScoreSql(score)}, error_message = ${body.errorMessage}, gmt_modified = now()
-      where submit_id = ${task.submit_id} and version = ${task.version}`);
+      where submit_id = ${task.submit_id} and version = ${task.version} returning language`);
     await saveSession(ctx, tx, task.id, body.session);
     await tx.execute(sql`update remote_account set last_error = null where lease_task = ${task.id}`);
     await releaseAccountOf(tx, task.id);
     await publishSubmission(tx, task.submit_id);
     // The token stays on the done row: it is how a repeated post is recognised.
     await tx.execute(sql`update judge_task set status = 'done', lease_deadline = null, finished_at = now() where id = ${task.id}`);
-    return { submitId: task.submit_id, duplicate: false };
+    return { submitId: task.submit_id, duplicate: false, language: judged.rows[0]?.language, site: task.remote_oj };
   });
   if (!res) throw protocolError.leaseLost();
-  return res;
+  if (res.language) countVerdict(ctx, { language: res.language, judge: res.site ?? 'remote', status: body.status, timeMs: body.time });
+  return { submitId: res.submitId, duplicate: res.duplicate };
 }
 
 /** Failures the site will answer the same way however often it is asked: the submission ends at once. */
