@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './paging.js';
 export * from './ids.js';
 export * from './account.js';
+export * from './api-token.js';
 export * from './site.js';
 export * from './admin.js';
 export * from './file-transfer.js';

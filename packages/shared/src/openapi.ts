@@ -28,6 +28,7 @@ import { rankEndpoints } from './rank.js';
 import { siteEndpoints } from './site.js';
 import { submissionEndpoints } from './submission.js';
 import { testRunEndpoints } from './test-run.js';
+import { apiTokenEndpoints } from './api-token.js';
 import { adminRemoteAccountEndpoints } from './remote-account.js';
 import { remoteJudgeEndpoints } from './remote-judge.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
@@ -39,6 +40,7 @@ import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
 export const ENDPOINT_TABLES = {
   fileTransferEndpoints,
   accountEndpoints,
+  apiTokenEndpoints,
   adminDashboardEndpoints,
   adminSiteEndpoints,
   adminUserEndpoints,

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { TIMINGS, type MsgKey } from '@oj/shared';
+import { scopeOfCall, scopesAllow, TIMINGS, type MsgKey } from '@oj/shared';
 import type { Database, Db } from '../db/client.js';
 import { authSessions, userFlags, users } from '../db/schema/index.js';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 import { getSecrets } from './secrets.js';
 import { permissionsForRoles } from './role-permissions.js';
 import { forgetUserSessions, sessionCacheOf } from './session-cache.js';
@@ -21,7 +21,7 @@ export interface AuthUser {
   sessionId: string;
 }
 
-type AuthResult = { user: AuthUser } | { error: MsgKey };
+type AuthResult = { user: AuthUser } | { error: MsgKey; forbidden?: true };
 
 /** Roles allowed into the admin area at all; finer checks are on each admin route. */
 
@@ -105,6 +105,8 @@ const prepareSessionQuery = (db: Db) =>
       username: users.username,
       status: users.status,
       roles: sql<number[]>`coalesce((select array_agg(r.role_id) from user_role r where r.uid = ${users.uid}), '{}')`,
+      kind: authSessions.kind,
+      scopes: authSessions.scopes,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.uid, authSessions.uid))
@@ -169,8 +171,13 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
   // Disabling revokes every session too: the user is told why, not that the login expired.
   if (row.status === userFlags.disabled) return { error: 'accountDisabled' };
   if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
+  // An API token keeps the expiry its owner chose (never refreshed) and makes only the calls of its scopes.
+  const api = row.kind === 'api';
+  if (api && !scopesAllow(row.scopes ?? [], scopeOfCall(req.method, (req.routeOptions.url ?? req.url).replace(/^\/api\//, '')))) {
+    return { error: 'apiTokenScope', forbidden: true };
+  }
 
-  if (now - iat * 1000 >= TIMINGS.tokenRefreshAfterSec * 1000) {
+  if (!api && now - iat * 1000 >= TIMINGS.tokenRefreshAfterSec * 1000) {
     // Same session row with a later expiry, so logout and admin revocation keep working on the new token.
     const issuedAt = new Date(now);
     const expiresAt = new Date(now + TIMINGS.tokenValidSec * 1000);
@@ -218,5 +225,5 @@ export function userOf(req: FastifyRequest): AuthUser {
 /** preHandler: a valid, unrevoked token of an enabled user, else HTTP 401. */
 export async function requireLogin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const r = await authResult(req, reply);
-  if ('error' in r) throw unauthorized(r.error);
+  if ('error' in r) throw r.forbidden ? forbidden(r.error) : unauthorized(r.error);
 }

@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@oj/shared';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -18,6 +19,8 @@ export interface SessionRow {
   username: string;
   status: number;
   roles: number[];
+  kind: 'login' | 'api';
+  scopes: ApiTokenScope[] | null;
 }
 
 /** Enough for every session active on a busy node; beyond it the oldest entries go. */

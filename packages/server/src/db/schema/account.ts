@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ApiTokenScope } from '@oj/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -88,6 +89,12 @@ export const authSessions = pgTable(
     lastActiveAt: ts('last_active_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** 'login' (a browser's session, refreshed while used) or 'api' (a token the user made for scripts: fixed expiry, scopes) */
+    kind: text('kind').$type<'login' | 'api'>().notNull().default('login'),
+    /** the API token's name, as its owner wrote it */
+    name: text('name'),
+    /** the API token's scopes (API_TOKEN_SCOPES); null for a login */
+    scopes: text('scopes').array().$type<ApiTokenScope[]>(),
   },
   (t) => [index('auth_session_uid_idx').on(t.uid), index('auth_session_created_idx').on(t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountEndpoints as ep, MSG, uiLanguageOf } from '@oj/shared';
+import { accountEndpoints as ep, apiTokenEndpoints as tokens, MSG, uiLanguageOf } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { requireLogin, revokeSession, userOf } from '../../lib/auth.js';
 import { createCaptcha } from '../../lib/captcha.js';
@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.js';
 import { mailLanguage } from '../../lib/mail-texts.js';
 import { createPuzzle } from '../../lib/puzzle.js';
 import { roleNames } from '../../lib/users.js';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.js';
 import { login } from './login.js';
 import { heatmap, homeInfo, resolveUser } from './profile.js';
 import * as account from './service.js';
@@ -83,5 +84,16 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.deleteCfSession, loginRequired, async ({ req }) => {
     await account.setCfSession(ctx, userOf(req), null);
     return ok(null, MSG.cfSessionDeleted);
+  });
+
+  // API tokens: made and revoked with a login only (no token may make tokens: lib/auth.ts scopes).
+  serve(app, tokens.list, loginRequired, async ({ req }) => ok(await listApiTokens(ctx, userOf(req))));
+  serve(app, tokens.create, loginRequired, async ({ body, req }) => {
+    const created = await createApiToken(ctx, userOf(req), body, { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 255) || null });
+    return ok(created, MSG.apiTokenCreated);
+  });
+  serve(app, tokens.revoke, loginRequired, async ({ query, req }) => {
+    await revokeApiToken(ctx, userOf(req), query.id);
+    return ok(null, MSG.apiTokenRevoked);
   });
 }

@@ -17,7 +17,7 @@ import {
   type JudgeTask,
 } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { countVerdict } from '../ops/metrics.js';
+import { countVerdict } from '../../lib/node-metrics.js';
 import { judgeCases, judgeTasks, problemCases, problems, submissions } from '../../db/schema/index.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';

@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { migrationLevel } from '../../db/client.js';
 import { mayReadMetrics } from './metrics-access.js';
-import { metricsOf } from './metrics.js';
+import { nodeMetricsOf } from '../../lib/node-metrics.js';
+import { scrapeMetrics } from './metrics.js';
 
 export async function opsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const metrics = metricsOf(ctx);
+  const metrics = nodeMetricsOf(ctx);
   // Every request, whatever its route; the route label is the pattern (a URL per problem would be unbounded).
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -39,7 +40,7 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!mayReadMetrics(req, ctx.config.metricsToken)) {
       return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden: /metrics is served to the private network, or with OJ_METRICS_TOKEN.\n');
     }
-    await metrics.refresh();
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const { contentType, text } = await scrapeMetrics(ctx);
+    return reply.type(contentType).send(text);
   });
 }

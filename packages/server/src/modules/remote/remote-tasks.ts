@@ -25,7 +25,7 @@ import {
 } from '@oj/shared';
 import type { JudgeQueueConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { countVerdict } from '../ops/metrics.js';
+import { countVerdict } from '../../lib/node-metrics.js';
 import type { DbOrTx } from '../../db/client.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';

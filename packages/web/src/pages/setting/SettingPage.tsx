@@ -1,15 +1,16 @@
 import { Button, Collapse, Divider, Result } from 'antd';
-import { IdcardOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ApiOutlined, IdcardOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { openAuthDialog } from '../../app/dialogs/dialogStore';
 import { useSession } from '../../app/session';
+import { ApiTokensCard } from './ApiTokensCard';
 import { AvatarUpload } from './AvatarUpload';
 import { CfSessionForm } from './CfSessionForm';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 
-/** Settings: Account and Profile sections, plus the remote-judge session. */
+/** Settings: Account and Profile sections, the remote-judge session and the API tokens for scripts. */
 export default function SettingPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -79,6 +80,15 @@ export default function SettingPage() {
               </span>
             ),
             children: <CfSessionForm user={user} />,
+          },
+          {
+            key: 'tokens',
+            label: (
+              <span data-testid="setting-api-tokens">
+                <ApiOutlined /> {t('apiToken.title')}
+              </span>
+            ),
+            children: <ApiTokensCard />,
           },
         ]}
       />
