@@ -24,6 +24,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 import { actorIn, actorOf, maySite } from '../policy/index.js';
 import { mayViewProblem, problemByDisplayId, problemById } from '../problem/service.js';
 import { countsOf, emptyCount } from '../problem/verdict-counts.js';
+import { keptWhileProblemsSame } from '../problem/list-cache.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
 import { submissionInfoColumns, toSubmissionInfo } from './submission-info.js';
@@ -147,7 +148,12 @@ class BankPlace implements Place {
       // found by pid: index-only, in proportion to the matches. Matching display_pid itself ('%…%')
       // scanned a whole index per request, and the planner could not tell how rare a pattern is.
       // The matched problems are already only the visible ones.
-      pids = await matchingProblemIds(db, q.problemID, !!q.completeProblemID, seesHidden, gid);
+      // Kept per node while no problem changes (a partial id is an `ilike` over every problem id).
+      const { problemID } = q;
+      const complete = !!q.completeProblemID;
+      pids = await keptWhileProblemsSame(this.ctx, JSON.stringify(['ids', problemID, complete, seesHidden, gid]), () =>
+        matchingProblemIds(db, problemID, complete, seesHidden, gid),
+      );
       if (!pids.length) return { records: [], total: 0 };
     }
     const who = q.onlyMine ? user!.uid : q.username;
@@ -155,7 +161,7 @@ class BankPlace implements Place {
       group: !!gid,
       who: q.onlyMine ? 'uid' : q.username ? 'username' : null,
       status: q.status !== undefined,
-      pids: !!pids,
+      pids: !pids ? null : pids.length === 1 ? 'one' : 'many',
       hideHidden: !pids && !seesHidden,
       cursor: q.cursor?.dir ?? null,
     };
@@ -163,6 +169,7 @@ class BankPlace implements Place {
       gid: gid ?? undefined,
       who,
       status: q.status,
+      pid: pids?.[0],
       pids,
       cursor: q.cursor?.submitId,
       limit: q.limit,

@@ -8,8 +8,8 @@
  *
  * Constants stay literals in the text, never parameters: a plan made for any value of a parameter could
  * not use the partial list indexes (`cid = 0 and gid is null`, `auth <> 1`), whose predicates must be
- * proved from the text. A filter by a list of problem ids is not prepared: its best plan depends on the
- * list's length, which only a plan made for the values knows.
+ * proved from the text. A filter by a list of problem ids (a partial id matching several) is not
+ * prepared: its best plan depends on the list's length, which only a plan made for the values knows.
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ProblemAuth } from '@oj/shared';
@@ -24,8 +24,8 @@ export interface PageShape {
   /** by submitter: his uid ("only mine") or a username */
   who: 'uid' | 'username' | null;
   status: boolean;
-  /** by a list of problem ids */
-  pids: boolean;
+  /** by one problem, or by a list of problem ids */
+  pids: 'one' | 'many' | null;
   /** submissions on hidden and contest-only problems left out */
   hideHidden: boolean;
   /** the page next to a row, or by offset */
@@ -37,6 +37,7 @@ export type PageValues = {
   gid?: number;
   who?: string;
   status?: number;
+  pid?: number;
   pids?: number[];
   cursor?: number;
   limit: number;
@@ -54,7 +55,7 @@ function whereOf(s: PageShape): SQL {
     s.group ? eq(submissions.gid, hole('gid')) : sql`${submissions.gid} is null`,
     s.who === 'uid' ? eq(submissions.uid, hole('who')) : s.who === 'username' ? eq(submissions.username, hole('who')) : undefined,
     s.status ? eq(submissions.status, hole('status')) : undefined,
-    s.pids ? sql`${submissions.pid} = any(${hole('pids')}::int[])` : undefined,
+    s.pids === 'one' ? eq(submissions.pid, hole('pid')) : s.pids === 'many' ? sql`${submissions.pid} = any(${hole('pids')}::int[])` : undefined,
     s.hideHidden ? notOnHiddenProblem : undefined,
   )!;
 }
@@ -86,8 +87,8 @@ function statementsOf(db: DbOrTx, s: PageShape) {
     .where(inArray(submissions.submitId, pageIds))
     .orderBy(desc(submissions.submitId));
   const total = db.select({ n: count() }).from(submissions).where(where);
-  if (s.pids) return { rows: (v: PageValues) => rows.execute(v), total: (v: PageValues) => total.execute(v) };
-  const name = `submission_page_${s.group ? 'g' : 'b'}_${s.who ?? ''}_${s.status ? 's' : ''}_${s.hideHidden ? 'h' : ''}`;
+  if (s.pids === 'many') return { rows: (v: PageValues) => rows.execute(v), total: (v: PageValues) => total.execute(v) };
+  const name = `submission_page_${s.group ? 'g' : 'b'}_${s.who ?? ''}_${s.status ? 's' : ''}_${s.pids ? 'p' : ''}_${s.hideHidden ? 'h' : ''}`;
   const preparedRows = rows.prepare(`${name}_${s.cursor ?? 'o'}`);
   const preparedTotal = total.prepare(`${name}_n`);
   return { rows: (v: PageValues) => preparedRows.execute(v), total: (v: PageValues) => preparedTotal.execute(v) };

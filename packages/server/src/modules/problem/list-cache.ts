@@ -91,3 +91,23 @@ export async function keptProblemPage(
   const page = await entry.page;
   return { page, counts: await countsOf(ctx.database.db, pidsOf(page)) };
 }
+
+const keptValues = new WeakMap<AppContext, Map<string, { version: string; value: Promise<unknown> }>>();
+
+/**
+ * A value read from the problems and their tags alone (e.g. which problem ids a pattern of the status
+ * list's problem filter matches: an `ilike` over every id), kept per node while the list's version is
+ * unchanged; each use costs the version's read.
+ */
+export async function keptWhileProblemsSame<T>(ctx: AppContext, key: string, compute: () => Promise<T>): Promise<T> {
+  let kept = keptValues.get(ctx);
+  if (!kept) keptValues.set(ctx, (kept = new Map()));
+  const version = await versionNow(ctx);
+  const held = kept.get(key);
+  if (held && held.version === version) return held.value as Promise<T>;
+  const entry = { version, value: compute() as Promise<unknown> };
+  if (!held && kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+  kept.set(key, entry);
+  entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
+  return entry.value as Promise<T>;
+}
