@@ -28,7 +28,7 @@ import { keptWhileProblemsSame } from '../problem/list-cache.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
 import { submissionInfoColumns, toSubmissionInfo } from './submission-info.js';
-import { pageRows, pageTotal, type PageShape, type PageValues } from './submission-page.js';
+import { FEW_PIDS, pageRows, pageTotal, type PageShape, type PageValues } from './submission-page.js';
 import { cachedTotal } from './totals.js';
 import type { OpenedProblem, Place, PlaceResolver, ProblemKey, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
 
@@ -161,9 +161,11 @@ class BankPlace implements Place {
       group: !!gid,
       who: q.onlyMine ? 'uid' : q.username ? 'username' : null,
       status: q.status !== undefined,
-      pids: !pids ? null : pids.length === 1 ? 'one' : 'many',
+      pids: !pids ? null : pids.length === 1 ? 'one' : pids.length <= FEW_PIDS ? 'few' : 'many',
       hideHidden: !pids && !seesHidden,
       cursor: q.cursor?.dir ?? null,
+      limit: q.limit,
+      firstPage: !q.cursor && pageOffset(q.currentPage, q.limit) === 0,
     };
     const values: PageValues = {
       gid: gid ?? undefined,
@@ -172,7 +174,6 @@ class BankPlace implements Place {
       pid: pids?.[0],
       pids,
       cursor: q.cursor?.submitId,
-      limit: q.limit,
       offset: pageOffset(q.currentPage, q.limit),
     };
     const totalKey = JSON.stringify([

@@ -8,11 +8,11 @@
  *
  * Constants stay literals in the text, never parameters: a plan made for any value of a parameter could
  * not use the partial list indexes (`cid = 0 and gid is null`, `auth <> 1`), whose predicates must be
- * proved from the text. A filter by a list of problem ids (a partial id matching several) is not
+ * proved from the text. A filter by a long list of problem ids (a partial id matching many) is not
  * prepared: its best plan depends on the list's length, which only a plan made for the values knows.
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { ProblemAuth } from '@oj/shared';
+import { PAGE_SIZES, ProblemAuth } from '@oj/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { submissionInfoColumns, type SubmissionInfoRow } from './submission-info.js';
@@ -24,12 +24,16 @@ export interface PageShape {
   /** by submitter: his uid ("only mine") or a username */
   who: 'uid' | 'username' | null;
   status: boolean;
-  /** by one problem, or by a list of problem ids */
-  pids: 'one' | 'many' | null;
+  /** by one problem, or by a list of problem ids (a few: at most FEW_PIDS) */
+  pids: 'one' | 'few' | 'many' | null;
   /** submissions on hidden and contest-only problems left out */
   hideHidden: boolean;
   /** the page next to a row, or by offset */
   cursor: 'next' | 'prev' | null;
+  /** rows per page (a literal of the statement: one of the few page sizes) */
+  limit: number;
+  /** by offset: the first page (no offset at all) or a later one */
+  firstPage: boolean;
 }
 
 /** The values of a page's filters (those its shape names). */
@@ -40,11 +44,26 @@ export type PageValues = {
   pid?: number;
   pids?: number[];
   cursor?: number;
-  limit: number;
   offset: number;
 };
 
 const hole = (name: keyof PageValues) => sql.placeholder(name);
+
+/**
+ * Up to this many problem ids a prepared statement serves the filter: a plan made for any list assumes
+ * a short one, which is right for these (planning the statement for its values took longer than running
+ * it: 1.6 ms for 11 ids). A longer list (a partial id matching hundreds of problems) is planned for its
+ * values, as the best walk depends on its length (newest-first over the list index when it matches most
+ * problems).
+ */
+export const FEW_PIDS = 32;
+
+/**
+ * The page sizes a pager offers (and the default): each is a statement of its own, as the size is a
+ * literal. Any other size is planned for its values, so a client stepping through sizes cannot make a
+ * connection keep hundreds of statements.
+ */
+const PREPARED_LIMITS = new Set([10, 15, 20, 30, 50, 100, PAGE_SIZES.submissionList]);
 
 /** The list's rows on problems everyone sees; NOT IN over a subquery is a hash lookup per index tuple. */
 const notOnHiddenProblem = sql`${submissions.pid} not in (select ${problems.id} from ${problems} where ${problems.auth} <> ${sql.raw(String(ProblemAuth.PUBLIC))})`;
@@ -55,7 +74,7 @@ function whereOf(s: PageShape): SQL {
     s.group ? eq(submissions.gid, hole('gid')) : sql`${submissions.gid} is null`,
     s.who === 'uid' ? eq(submissions.uid, hole('who')) : s.who === 'username' ? eq(submissions.username, hole('who')) : undefined,
     s.status ? eq(submissions.status, hole('status')) : undefined,
-    s.pids === 'one' ? eq(submissions.pid, hole('pid')) : s.pids === 'many' ? sql`${submissions.pid} = any(${hole('pids')}::int[])` : undefined,
+    s.pids === 'one' ? eq(submissions.pid, hole('pid')) : s.pids ? sql`${submissions.pid} = any(${hole('pids')}::int[])` : undefined,
     s.hideHidden ? notOnHiddenProblem : undefined,
   )!;
 }
@@ -68,18 +87,24 @@ function whereOf(s: PageShape): SQL {
 function statementsOf(db: DbOrTx, s: PageShape) {
   const where = whereOf(s);
   const ids = db.select({ id: submissions.submitId }).from(submissions);
+  // The page size is a literal: with a parameter there, a plan made for any value assumes a big page and
+  // joins the whole table. So is a first page's missing offset.
+  // (drizzle types `limit` as a number or placeholder and sends both as parameters; raw SQL it inlines)
+  const limit = sql.raw(String(Math.trunc(s.limit))) as unknown as number;
   const pageIds =
     s.cursor === 'next'
       ? ids
           .where(and(where, lt(submissions.submitId, hole('cursor'))))
           .orderBy(desc(submissions.submitId))
-          .limit(hole('limit'))
+          .limit(limit)
       : s.cursor === 'prev'
         ? ids
             .where(and(where, gt(submissions.submitId, hole('cursor'))))
             .orderBy(asc(submissions.submitId))
-            .limit(hole('limit'))
-        : ids.where(where).orderBy(desc(submissions.submitId)).limit(hole('limit')).offset(hole('offset'));
+            .limit(limit)
+        : s.firstPage
+          ? ids.where(where).orderBy(desc(submissions.submitId)).limit(limit)
+          : ids.where(where).orderBy(desc(submissions.submitId)).limit(limit).offset(hole('offset'));
   const rows = db
     .select(submissionInfoColumns)
     .from(submissions)
@@ -87,9 +112,9 @@ function statementsOf(db: DbOrTx, s: PageShape) {
     .where(inArray(submissions.submitId, pageIds))
     .orderBy(desc(submissions.submitId));
   const total = db.select({ n: count() }).from(submissions).where(where);
-  if (s.pids === 'many') return { rows: (v: PageValues) => rows.execute(v), total: (v: PageValues) => total.execute(v) };
-  const name = `submission_page_${s.group ? 'g' : 'b'}_${s.who ?? ''}_${s.status ? 's' : ''}_${s.pids ? 'p' : ''}_${s.hideHidden ? 'h' : ''}`;
-  const preparedRows = rows.prepare(`${name}_${s.cursor ?? 'o'}`);
+  if (s.pids === 'many' || !PREPARED_LIMITS.has(s.limit)) return { rows: (v: PageValues) => rows.execute(v), total: (v: PageValues) => total.execute(v) };
+  const name = `submission_page_${s.group ? 'g' : 'b'}_${s.who ?? ''}_${s.status ? 's' : ''}_${s.pids ?? ''}_${s.hideHidden ? 'h' : ''}`;
+  const preparedRows = rows.prepare(`${name}_${s.cursor ?? (s.firstPage ? 'first' : 'o')}_${s.limit}`);
   const preparedTotal = total.prepare(`${name}_n`);
   return { rows: (v: PageValues) => preparedRows.execute(v), total: (v: PageValues) => preparedTotal.execute(v) };
 }
