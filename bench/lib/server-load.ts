@@ -59,6 +59,8 @@ export interface BenchServer {
   pid: number;
   /** CPU ms used so far by the server and PostgreSQL */
   cpuNow(): number;
+  /** the same, split: the API server process, and PostgreSQL's processes */
+  cpuPartsNow(): { server: number; pg: number };
   stop(): Promise<void>;
 }
 
@@ -73,7 +75,11 @@ async function startServerChild(script: string, databaseUrl: string, dataDir: st
   return {
     port,
     pid: server.pid!,
-    cpuNow: () => cpuMsOf(server.pid!, postmasterPid),
+    cpuNow: () => {
+      const c = cpuMsOf(server.pid!, postmasterPid);
+      return c.server + c.pg;
+    },
+    cpuPartsNow: () => cpuMsOf(server.pid!, postmasterPid),
     async stop() {
       if (!server.connected) return;
       const exited = new Promise((r) => server.once('exit', r));
@@ -100,21 +106,20 @@ function statFields(pid: number): string[] | undefined {
  * from /proc. Unlike req/s this hardly depends on what else runs on the machine, so it is the figure
  * to trust on a shared box; the load generator (this process) is not counted.
  */
-function cpuMsOf(serverPid: number, postmasterPid: number): number {
-  let ticks = 0;
-  const add = (f: string[] | undefined, withChildren: boolean) => {
-    if (!f) return;
-    ticks += Number(f[11]) + Number(f[12]); // utime, stime
-    if (withChildren) ticks += Number(f[13]) + Number(f[14]); // cutime, cstime of reaped children
+function cpuMsOf(serverPid: number, postmasterPid: number): { server: number; pg: number } {
+  const ticksOf = (f: string[] | undefined, withChildren: boolean) => {
+    if (!f) return 0;
+    // utime, stime; with cutime, cstime of reaped children
+    return Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
   };
-  add(statFields(serverPid), false);
-  add(statFields(postmasterPid), true);
+  const server = ticksOf(statFields(serverPid), false);
+  let pg = ticksOf(statFields(postmasterPid), true);
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const f = statFields(Number(entry));
-    if (f && Number(f[1]) === postmasterPid) add(f, false);
+    if (f && Number(f[1]) === postmasterPid) pg += ticksOf(f, false);
   }
-  return (ticks * 1000) / CLK_TCK;
+  return { server: (server * 1000) / CLK_TCK, pg: (pg * 1000) / CLK_TCK };
 }
 
 export interface Req {
@@ -136,6 +141,8 @@ export interface LoadResult {
   p99: number;
   /** CPU time of the API server and PostgreSQL per request, ms */
   cpuMs: number;
+  /** of which the API server's (the rest is PostgreSQL's) */
+  serverCpuMs: number;
   firstError?: string;
 }
 
@@ -234,7 +241,7 @@ export async function load(
   }
   latencies.length = 0;
   errors = 0;
-  const cpu0 = server.cpuNow();
+  const cpu0 = server.cpuPartsNow();
   const t0 = process.hrtime.bigint();
   const until = Date.now() + (o.seconds ?? 0) * 1000;
   let left = o.count ?? Infinity;
@@ -244,11 +251,25 @@ export async function load(
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  const cpuMs = (server.cpuNow() - cpu0) / Math.max(1, latencies.length);
+  const cpu1 = server.cpuPartsNow();
+  const served = Math.max(1, latencies.length);
+  const serverCpuMs = (cpu1.server - cpu0.server) / served;
+  const cpuMs = serverCpuMs + (cpu1.pg - cpu0.pg) / served;
   agent.destroy();
   const sorted = Float64Array.from(latencies).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { name, requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), cpuMs, firstError };
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    cpuMs,
+    serverCpuMs,
+    firstError,
+  };
 }
 
 export const median = (xs: number[]) => {

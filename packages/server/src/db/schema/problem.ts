@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { groups } from './group.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -114,6 +114,18 @@ export const problems = pgTable(
     index('problem_hidden_idx').on(t.id).where(sql`${t.auth} <> 1`),
   ],
 );
+
+/**
+ * One row (id 1): a number that goes up at the commit of every transaction that changed what the bank's
+ * problem list shows (a problem added, removed, renamed, hidden, moved; its tags; a tag renamed or
+ * removed). Deferred triggers of migration 0028 move it, once per transaction and at its commit, so the
+ * row is locked only for that instant. Each API node keeps list pages with the number they were read at
+ * and serves one while the number is the same (modules/problem/list-cache.ts).
+ */
+export const problemListVersion = pgTable('problem_list_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * The test cases of a problem. Input and answer are files of the content-addressed test-data store

@@ -3,7 +3,7 @@
  * problems, and the submissions made to them outside contests (an administrator trying one out), exist
  * only for those who see every problem (policy `seeAllProblems`) and for their authors.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   type Actor,
   encodeSubmissionCursor,
@@ -15,7 +15,6 @@ import {
   type SubmissionPage,
   type UserProblemStatus,
 } from '@oj/shared';
-import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { problems, submissions } from '../../db/schema/index.js';
@@ -24,16 +23,15 @@ import type { AuthUser } from '../../lib/auth.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { actorIn, actorOf, maySite } from '../policy/index.js';
 import { mayViewProblem, problemByDisplayId, problemById } from '../problem/service.js';
+import { bankProblems } from '../problem/bank.js';
 import { countsOf, emptyCount } from '../problem/verdict-counts.js';
+import { keptWhileProblemsSame } from '../problem/list-cache.js';
 import { likeOf } from '../../lib/like.js';
 import { getSetting } from '../../lib/site-config.js';
-import { toSubmissionInfo } from './submission-info.js';
+import { submissionInfoColumns, toSubmissionInfo } from './submission-info.js';
+import { FEW_PIDS, pageRows, pageTotal, type PageShape, type PageValues } from './submission-page.js';
 import { cachedTotal } from './totals.js';
 import type { OpenedProblem, Place, PlaceResolver, ProblemKey, SubmissionFacts, SubmissionListFilter, SubmissionRights } from './types.js';
-
-const { code: _code, ...infoColumns } = getTableColumns(submissions);
-/** Columns of a submission without its code, plus the problem's title. */
-const listColumns = { ...infoColumns, title: problems.title };
 
 /**
  * A submission outside contests as the policy reads it (`auth` null: its problem is gone). Those to a
@@ -46,13 +44,6 @@ const submissionResource = (s: { uid: string; gid: number | null; auth: number |
   gid: s.gid,
   problem: s.auth === null ? null : { auth: s.auth },
 });
-
-/**
- * The list's filter for the same rule: pid is in the list indexes, so this stays an index-only scan, and
- * NOT IN over a subquery becomes a hash lookup per row (`<> all(array)` compared every hidden id: 4×
- * the CPU of page 1, bench/README.md).
- */
-const notOnHiddenProblem = sql`${submissions.pid} not in (select ${problems.id} from ${problems} where ${problems.auth} <> ${ProblemAuth.PUBLIC})`;
 
 /**
  * Ids of the problems (of the bank, or of the group) whose id matches, case-insensitively, whole or in
@@ -72,6 +63,35 @@ async function matchingProblemIds(db: DbOrTx, problemID: string, complete: boole
   return rows.map((r) => r.id);
 }
 
+/** A bank problem's id as the status list's problem filter matches it. */
+interface BankProblemId {
+  id: number;
+  lower: string;
+  upper: string;
+  visible: boolean;
+}
+
+/**
+ * Every bank problem's id, kept per node while no problem changes (problem/list-cache.ts): matching a
+ * pattern against 10 000 ids in memory costs a fraction of the `ilike` over the table (3.5 ms a
+ * request, bench/README.md), and a site's visitors search for many different ids.
+ */
+function bankProblemIds(ctx: AppContext): Promise<BankProblemId[]> {
+  return keptWhileProblemsSame(ctx, 'bank-problem-ids', async () => {
+    const rows = await ctx.database.db.select({ id: problems.id, problemId: problems.problemId, auth: problems.auth }).from(problems).where(bankProblems);
+    return rows.map((r) => ({ id: r.id, lower: r.problemId.toLowerCase(), upper: r.problemId.toUpperCase(), visible: r.auth === ProblemAuth.PUBLIC }));
+  });
+}
+
+/** As matchingProblemIds for the bank, over its kept ids (the same case-insensitive whole or partial match). */
+function matchBankIds(list: BankProblemId[], problemID: string, complete: boolean, seesHidden: boolean): number[] {
+  const out: number[] = [];
+  const upper = problemID.toUpperCase();
+  const lower = problemID.toLowerCase();
+  for (const p of list) if ((seesHidden || p.visible) && (complete ? p.upper === upper : p.lower.includes(lower))) out.push(p.id);
+  return out;
+}
+
 /**
  * Code is shown to its owner, administrators, and everyone when shared on a problem that
  * allows it; while the site hides non-contest code (switch), to its owner and the super admin only.
@@ -80,27 +100,6 @@ function mayReadCode(s: Pick<SubmissionFacts, 'uid' | 'share'>, codeShare: boole
   if (hidden) return !!user && (s.uid === user.uid || maySite(user, 'readHiddenCode'));
   if (!user) return s.share && codeShare;
   return s.uid === user.uid || maySite(user, 'readAllCode') || (s.share && codeShare);
-}
-
-/**
- * The ids of a page of the list, newest first, from the list indexes alone. By page number, the offset is
- * skipped in the index; by cursor, the index is entered at the cursor's row (`submit_id` follows the
- * filter's equality columns in every list index, db/schema/submission.ts), so a deep page costs what
- * the first does. The page before a row is the `limit` rows just above it, read upwards.
- */
-function pageIdsOf(db: DbOrTx, where: SQL | undefined, q: SubmissionListFilter) {
-  const c = q.cursor;
-  const ids = db.select({ id: submissions.submitId }).from(submissions);
-  if (!c) return ids.where(where).orderBy(desc(submissions.submitId)).limit(q.limit).offset(pageOffset(q.currentPage, q.limit));
-  if (c.dir === 'next')
-    return ids
-      .where(and(where, lt(submissions.submitId, c.submitId)))
-      .orderBy(desc(submissions.submitId))
-      .limit(q.limit);
-  return ids
-    .where(and(where, gt(submissions.submitId, c.submitId)))
-    .orderBy(asc(submissions.submitId))
-    .limit(q.limit);
 }
 
 class BankPlace implements Place {
@@ -166,38 +165,50 @@ class BankPlace implements Place {
   async listSubmissions(q: SubmissionListFilter): Promise<SubmissionPage> {
     const { db, user } = this;
     const gid = this.listGid;
-    const conds: (SQL | undefined)[] = [eq(submissions.cid, 0)];
-    if (gid) conds.push(eq(submissions.gid, gid));
-    else conds.push(sql`${submissions.gid} is null`);
-    if (q.onlyMine) {
-      if (!user) throw unauthorized();
-      conds.push(eq(submissions.uid, user.uid));
-    } else if (q.username) {
-      conds.push(eq(submissions.username, q.username));
-    }
-    if (q.status !== undefined) conds.push(eq(submissions.status, q.status));
+    if (q.onlyMine && !user) throw unauthorized();
     // Rows on hidden and contest-only problems: the caller's own list holds his own (he may view them);
     // the others' are listed where the policy lists such a row of someone else to him (a group's to its
     // members, the bank's to those who open every problem).
     const hiddenRow: Resource = { kind: 'submission', uid: '', gid, problem: { auth: ProblemAuth.HIDDEN } };
     const seesHidden = !!q.onlyMine || may(await actorIn(db, user, gid), 'list', hiddenRow);
+    let pids: number[] | undefined;
     if (q.problemID) {
       // Outside contests a submission's display id is its problem's id (kept so on renames,
       // problem/admin.ts), so the id is matched in the small problem table and the submissions are
       // found by pid: index-only, in proportion to the matches. Matching display_pid itself ('%…%')
       // scanned a whole index per request, and the planner could not tell how rare a pattern is.
       // The matched problems are already only the visible ones.
-      const pids = await matchingProblemIds(db, q.problemID, !!q.completeProblemID, seesHidden, gid);
+      // The bank's ids are kept per node and matched in memory; a group's matches are kept per pattern.
+      // Both while no problem changes (a partial id is an `ilike` over every problem id).
+      const { problemID } = q;
+      const complete = !!q.completeProblemID;
+      pids = gid
+        ? await keptWhileProblemsSame(this.ctx, JSON.stringify(['ids', problemID, complete, seesHidden, gid]), () =>
+            matchingProblemIds(db, problemID, complete, seesHidden, gid),
+          )
+        : matchBankIds(await bankProblemIds(this.ctx), problemID, complete, seesHidden);
       if (!pids.length) return { records: [], total: 0 };
-      conds.push(sql`${submissions.pid} = any(${sql.param(pids)}::int[])`);
-    } else if (!seesHidden) {
-      conds.push(notOnHiddenProblem);
     }
-    const where = and(...conds);
-    // The page's ids first, from the list indexes alone (judge_public_idx and friends): a deep page skips
-    // its offset in the index instead of reading every skipped submission from the table; then only
-    // those rows are read. Same rows and order as selecting them directly.
-    const pageIds = pageIdsOf(db, where, q);
+    const who = q.onlyMine ? user!.uid : q.username;
+    const shape: PageShape = {
+      group: !!gid,
+      who: q.onlyMine ? 'uid' : q.username ? 'username' : null,
+      status: q.status !== undefined,
+      pids: !pids ? null : pids.length === 1 ? 'one' : pids.length <= FEW_PIDS ? 'few' : 'many',
+      hideHidden: !pids && !seesHidden,
+      cursor: q.cursor?.dir ?? null,
+      limit: q.limit,
+      firstPage: !q.cursor && pageOffset(q.currentPage, q.limit) === 0,
+    };
+    const values: PageValues = {
+      gid: gid ?? undefined,
+      who,
+      status: q.status,
+      pid: pids?.[0],
+      pids,
+      cursor: q.cursor?.submitId,
+      offset: pageOffset(q.currentPage, q.limit),
+    };
     const totalKey = JSON.stringify([
       seesHidden,
       gid,
@@ -208,13 +219,8 @@ class BankPlace implements Place {
       !!q.completeProblemID,
     ]);
     const { records: rows, total } = await pageOf(
-      db
-        .select(listColumns)
-        .from(submissions)
-        .leftJoin(problems, eq(problems.id, submissions.pid))
-        .where(inArray(submissions.submitId, pageIds))
-        .orderBy(desc(submissions.submitId)),
-      cachedTotal(this.ctx, totalKey, async () => (await db.select({ n: count() }).from(submissions).where(where))[0]?.n ?? 0),
+      pageRows(db, shape, values),
+      cachedTotal(this.ctx, totalKey, () => pageTotal(db, shape, values)),
     );
     const records = rows.map(toSubmissionInfo);
     const first = records[0]?.submitId;
@@ -234,7 +240,7 @@ class BankPlace implements Place {
     const ids = [...new Set(submitIds)];
     if (!ids.length) return out;
     const rows = await this.db
-      .select({ ...listColumns, auth: problems.auth })
+      .select({ ...submissionInfoColumns, auth: problems.auth })
       .from(submissions)
       .leftJoin(problems, eq(problems.id, submissions.pid))
       .where(and(inArray(submissions.submitId, ids), eq(submissions.cid, 0)));

@@ -1,8 +1,38 @@
 import type { SubmissionInfo } from '@oj/shared';
-import type { submissions } from '../../db/schema/index.js';
+import { problems, submissions } from '../../db/schema/index.js';
 
-/** A `judge` row without its code, with the problem's title as the list shows it. */
-export type SubmissionInfoRow = Omit<typeof submissions.$inferSelect, 'code'> & { title: string | null };
+/**
+ * The columns of `judge` (and the problem's title) a list row is made of: nothing more is read for a
+ * page of the lists (not the code, the error text, the IP or the remote run's ids).
+ */
+export const submissionInfoColumns = {
+  submitId: submissions.submitId,
+  pid: submissions.pid,
+  displayPid: submissions.displayPid,
+  title: problems.title,
+  cid: submissions.cid,
+  gid: submissions.gid,
+  tid: submissions.tid,
+  uid: submissions.uid,
+  username: submissions.username,
+  status: submissions.status,
+  score: submissions.score,
+  oiRankScore: submissions.oiRankScore,
+  time: submissions.time,
+  memory: submissions.memory,
+  length: submissions.length,
+  language: submissions.language,
+  judger: submissions.judger,
+  isManual: submissions.isManual,
+  share: submissions.share,
+  submitTime: submissions.submitTime,
+  gmtModified: submissions.gmtModified,
+  isRemote: submissions.isRemote,
+  remoteHandle: submissions.remoteHandle,
+};
+
+/** A `judge` row (any wider one will do) with the problem's title as the list shows it. */
+export type SubmissionInfoRow = Pick<typeof submissions.$inferSelect, Exclude<keyof typeof submissionInfoColumns, 'title'>> & { title: string | null };
 
 /** The row as every list and poll sends it (without code). */
 export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {

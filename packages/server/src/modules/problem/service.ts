@@ -26,6 +26,7 @@ import { likeOf } from '../../lib/like.js';
 import { ownerFilter, siteOwner, type Owner } from '../owner/index.js';
 import { actorIn, maySite, ownerShownTo } from '../policy/index.js';
 import { bankProblems } from './bank.js';
+import { keptProblemPage } from './list-cache.js';
 import { countsOf, emptyCount } from './verdict-counts.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -91,7 +92,8 @@ export function ojCondition(oj: string | undefined): SQL | undefined {
 export async function problemList(ctx: AppContext, user: AuthUser | null, q: ProblemListQuery): Promise<Page<ProblemListRow>> {
   const { db } = ctx.database;
   const conds: (SQL | undefined)[] = [bankProblems, ojCondition(q.oj)];
-  if (maySite(user, 'listHiddenProblems')) {
+  const seesHidden = maySite(user, 'listHiddenProblems');
+  if (seesHidden) {
     if (q.auth !== undefined) conds.push(eq(problems.auth, q.auth));
   } else {
     conds.push(eq(problems.auth, ProblemAuth.PUBLIC));
@@ -114,30 +116,45 @@ export async function problemList(ctx: AppContext, user: AuthUser | null, q: Pro
   }
   const where = and(...conds);
   const offset = pageOffset(q.currentPage, q.limit);
-  const { records: rows, total } = await pageCountedIfNeeded(
-    db
-      .select({
-        pid: problems.id,
-        problemId: problems.problemId,
-        title: problems.title,
-        difficulty: problems.difficulty,
-        type: problems.type,
-        auth: problems.auth,
-      })
-      .from(problems)
-      .where(where)
-      .orderBy(asc(problems.id))
-      .limit(q.limit)
-      .offset(offset),
+  // Everything the rows and the total depend on; the caller counts only through seeing hidden problems.
+  const key = JSON.stringify([
+    seesHidden ? (q.auth ?? 0) : -1,
+    q.oj ?? '',
+    q.difficulty ?? -1,
+    keyword ?? '',
+    [...tagIds].sort((a, b) => a - b),
     offset,
     q.limit,
-    () => db.select({ n: count() }).from(problems).where(where),
-  );
-  const pids = rows.map((r) => r.pid);
-  const [tagMap, counts] = await Promise.all([tagsOf(db, pids), countsOf(db, pids)]);
+  ]);
+  const { page, counts } = await keptProblemPage(ctx, key, async () => {
+    const { records: rows, total } = await pageCountedIfNeeded(
+      db
+        .select({
+          pid: problems.id,
+          problemId: problems.problemId,
+          title: problems.title,
+          difficulty: problems.difficulty,
+          type: problems.type,
+          auth: problems.auth,
+        })
+        .from(problems)
+        .where(where)
+        .orderBy(asc(problems.id))
+        .limit(q.limit)
+        .offset(offset),
+      offset,
+      q.limit,
+      () => db.select({ n: count() }).from(problems).where(where),
+    );
+    const tagMap = await tagsOf(
+      db,
+      rows.map((r) => r.pid),
+    );
+    return { records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })), total };
+  });
   return {
-    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [], ...(counts.get(r.pid) ?? emptyCount()) })),
-    total,
+    records: page.records.map((r) => ({ ...r, ...(counts.get(r.pid) ?? emptyCount()) })),
+    total: page.total,
   };
 }
 

@@ -28,12 +28,25 @@ const COUNT_FIELD: Partial<Record<number, keyof ProblemCount>> = {
  * groups': all of them have cid 0), every status in `total` (waiting and judging ones too).
  */
 export async function countsOf(db: DbOrTx, pids: number[]): Promise<Map<number, ProblemCount>> {
-  const out = new Map<number, ProblemCount>();
-  if (!pids.length) return out;
-  const res = await db.execute<{ pid: number; status: number; n: number }>(sql`
+  if (!pids.length) return new Map();
+  const res = await db.execute<CounterRow>(sql`
     select pid, status, n from problem_verdict_count
     where cid = 0 and pid = any(${sql.param(pids)}::int[]) and n <> 0`);
-  for (const r of res.rows) {
+  return foldCounts(res.rows);
+}
+
+/** A counter as read from `problem_verdict_count` (pid null: no counter, e.g. from an outer join). */
+export type CounterRow = {
+  pid: number | null;
+  status: number | null;
+  n: number | null;
+};
+
+/** Counter rows folded into each problem's counts. */
+export function foldCounts(rows: CounterRow[]): Map<number, ProblemCount> {
+  const out = new Map<number, ProblemCount>();
+  for (const r of rows) {
+    if (r.pid === null || r.status === null || !r.n) continue;
     const pid = Number(r.pid);
     let c = out.get(pid);
     if (!c) out.set(pid, (c = emptyCount()));
