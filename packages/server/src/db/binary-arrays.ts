@@ -135,21 +135,3 @@ export function timestampMsElements(buf: Buffer | null): Float64Array {
   }
   return out;
 }
-
-/** The elements of a text array, NULL as null. */
-export function textElements(buf: Buffer | null): (string | null)[] {
-  if (!buf) return [];
-  const { view, count, at } = layout(buf);
-  const out: (string | null)[] = new Array(count);
-  let p = at;
-  for (let i = 0; i < count; i++) {
-    const len = view.getInt32(p);
-    p += 4;
-    if (len < 0) out[i] = null;
-    else {
-      out[i] = buf.toString('utf8', p, p + len);
-      p += len;
-    }
-  }
-  return out;
-}

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { ContestRow } from './access.js';
 import { contestStaff } from './board-staff.js';
-import { copyRowsBinary, int4Elements, sqlInt, textElements, timestampMsElements } from '../../db/binary-arrays.js';
+import { copyRowsBinary, int4Elements, sqlInt, timestampMsElements } from '../../db/binary-arrays.js';
 
 /** A submission whose insert is older than this is committed (so are all with smaller ids). */
 const SETTLE_MS = 60_000;
@@ -34,30 +34,31 @@ export interface StateSub extends RankSubmission {
 
 type Row = [number, string | null, number, number | null, number | null, number | null, number | null];
 
-/** Submissions as read: one column each, index i is one submission. */
-interface Read {
+/** One participant's submissions as read: index i of each column is one submission. */
+interface ReadGroup {
+  uid: string;
   /** submit_id, pid, status, score, time of each submission, 5 by 5 (NaN: null) */
   nums: Float64Array;
   /** submit time, epoch ms */
   ms: Float64Array;
-  uids: (string | null)[];
 }
 
 /** Calls `each` with every submission read as a Row, in one tuple reused from row to row (no array each). */
-function eachRow(read: Read, each: (r: Row) => void) {
+function eachRow(read: ReadGroup[], each: (r: Row) => void) {
   const r: Row = [0, null, 0, null, null, null, null];
-  const { nums, ms, uids } = read;
-  for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
-    const score = nums[k + 3]!;
-    const time = nums[k + 4]!;
-    r[0] = nums[k]!;
-    r[1] = uids[i]!;
-    r[2] = nums[k + 1]!;
-    r[3] = nums[k + 2]!;
-    r[4] = Number.isNaN(score) ? null : score;
-    r[5] = Number.isNaN(time) ? null : time;
-    r[6] = ms[i]!;
-    each(r);
+  for (const { uid, nums, ms } of read) {
+    r[1] = uid;
+    for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
+      const score = nums[k + 3]!;
+      const time = nums[k + 4]!;
+      r[0] = nums[k]!;
+      r[2] = nums[k + 1]!;
+      r[3] = nums[k + 2]!;
+      r[4] = Number.isNaN(score) ? null : score;
+      r[5] = Number.isNaN(time) ? null : time;
+      r[6] = ms[i]!;
+      each(r);
+    }
   }
 }
 
@@ -162,30 +163,35 @@ export class BoardState {
    * The contest's submissions above the watermark, and the new watermark, read in one statement (one
    * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
    */
-  private async readAbove(ctx: AppContext, whole = false): Promise<Read> {
-    // A cold board reads 100 000 submissions: as three arrays in the binary format, PostgreSQL formats no
-    // value as text and this process makes no string per value but the uid (db/binary-arrays.ts); as
-    // rows, or as one text of a line per submission, formatting and parsing the values was most of a
-    // cold board's time. The arrays are aggregated side by side over the same rows, so their elements
-    // line up. Whole: no bound on submit_id, so the planner takes the contest's index (or a scan) rather
-    // than every id of the site.
+  private async readAbove(ctx: AppContext, whole = false): Promise<ReadGroup[]> {
+    // A cold board reads 100 000 submissions. Per participant two arrays in the binary format
+    // (db/binary-arrays.ts): PostgreSQL formats no value as text and this process makes no string per
+    // value (as rows, or as one text of a line per submission, formatting and parsing the values was most
+    // of a cold board's time). The arrays are aggregated side by side over the same rows, so their
+    // elements line up. Whole: read from judge_cid_uid_idx alone (it holds every column read, grouped
+    // by participant: migration 0026); a refresh reads the few ids above the watermark. Each row carries
+    // the watermark, and there is one row (with no participant) when nothing is read.
     const mark = sqlInt(this.watermark);
     const client = await ctx.database.pool.connect();
     let rows: (Buffer | null)[][];
     try {
       rows = await copyRowsBinary(
         client,
-        `select a.*, (select coalesce(max(submit_id), ${mark})
-           from judge where submit_id > ${mark} and submit_time < now() - interval '${sqlInt(SETTLE_MS)} milliseconds')
-         from (select array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time), array_agg(uid)
-               from judge where cid = ${sqlInt(this.cid)} and ${whole ? 'true' : `submit_id > ${mark}`}) a`,
+        `select w.mark, a.* from (
+           select coalesce(max(submit_id), ${mark}) as mark from judge
+           where submit_id > ${mark} and submit_time < now() - interval '${sqlInt(SETTLE_MS)} milliseconds'
+         ) w left join (
+           select uid, array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time)
+           from judge where cid = ${sqlInt(this.cid)} and ${whole ? 'true' : `submit_id > ${mark}`} group by uid
+         ) a on true`,
       );
     } finally {
       client.release();
     }
-    const [nums, ms, uids, next] = rows[0]!;
-    this.watermark = next!.readInt32BE(0);
-    return { nums: int4Elements(nums!), ms: timestampMsElements(ms!), uids: textElements(uids!) };
+    this.watermark = rows[0]![0]!.readInt32BE(0);
+    const read: ReadGroup[] = [];
+    for (const [, uid, nums, ms] of rows) if (uid) read.push({ uid: uid.toString('utf8'), nums: int4Elements(nums!), ms: timestampMsElements(ms!) });
+    return read;
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
