@@ -117,23 +117,42 @@ export class BoardState {
   /** Reads the contest's submissions and users whole. */
   static async build(ctx: AppContext, c: ContestRow, subtasks: boolean): Promise<BoardState> {
     const st = new BoardState(c.id, dataKeyOf(c, subtasks), subtasks);
-    const links = await ctx.database.pool.query<[number, string]>({
-      text: 'select pid, display_id from contest_problem where cid = $1',
-      values: [c.id],
-      rowMode: 'array',
-    });
+    const [links, read, groups] = await Promise.all([
+      ctx.database.pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [c.id], rowMode: 'array' }),
+      st.readAbove(ctx, true),
+      subtasks ? subtaskScores(ctx, { cid: c.id }) : null,
+    ]);
     st.letters = new Map(links.rows);
-    const [read, groups] = await Promise.all([st.readAbove(ctx, true), subtasks ? subtaskScores(ctx, { cid: c.id }) : null]);
-    eachRow(read, (r) => {
-      const s = st.subOf(r, groups);
-      if (!s) return;
-      const list = st.byUser.get(s.uid);
-      if (list) list.push(s);
-      else st.byUser.set(s.uid, [s]);
-      if (isUnfinished(s.status)) st.pending.set(s.id, s.uid);
-    });
-    for (const list of st.byUser.values()) list.sort(bySubmitOrder);
-    for (const uid of st.byUser.keys()) st.userVersion.set(uid, 1);
+    // A participant's submissions come together (read grouped by participant): his list is made at once.
+    for (const { uid, nums, ms } of read) {
+      const list: StateSub[] = [];
+      for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
+        const displayId = st.letters.get(nums[k + 1]!);
+        // Submissions of problems no longer in the contest are not on its board.
+        if (displayId === undefined) continue;
+        const id = nums[k]!;
+        const status = nums[k + 2]!;
+        const score = nums[k + 3]!;
+        const time = nums[k + 4]!;
+        const s: StateSub = {
+          id,
+          uid,
+          displayId,
+          status,
+          score: Number.isNaN(score) ? null : score,
+          time: Number.isNaN(time) ? null : time,
+          submitTime: ms[i]!,
+        };
+        const g = groups?.get(id);
+        if (g) s.subtasks = g;
+        list.push(s);
+        if (isUnfinished(status)) st.pending.set(id, uid);
+      }
+      if (!list.length) continue;
+      list.sort(bySubmitOrder);
+      st.byUser.set(uid, list);
+      st.userVersion.set(uid, 1);
+    }
     await st.readUsers(ctx, c, [...st.byUser.keys()]);
     return st;
   }
