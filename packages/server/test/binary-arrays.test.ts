@@ -4,7 +4,7 @@
  * PostgreSQL's own epoch), an absent array, and an error that leaves the connection usable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyRowsBinary, int4Elements, sqlInt, timestampMsElements } from '../src/db/binary-arrays.js';
+import { BinaryCopyReader, copyRowsBinary, int4Elements, sqlInt, timestampMsElements } from '../src/db/binary-arrays.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -15,10 +15,13 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Every row, its values copied (they are views of the driver's buffer only valid during the call). */
 async function copy(select: string) {
   const client = await t.database.pool.connect();
+  const rows: (Buffer | null)[][] = [];
   try {
-    return await copyRowsBinary(client, select);
+    await copyRowsBinary(client, select, (row) => rows.push(row.map((v) => v && Buffer.from(v))));
+    return rows;
   } finally {
     client.release();
   }
@@ -53,11 +56,43 @@ describe('binary arrays', () => {
   it('rejects a failed statement and the connection serves the next one', async () => {
     const client = await t.database.pool.connect();
     try {
-      await expect(copyRowsBinary(client, 'select 1 / 0')).rejects.toThrow(/division by zero/);
-      const { rows } = await client.query('select 41 + 1 as n');
-      expect(rows[0].n).toBe(42);
+      await expect(copyRowsBinary(client, 'select 1 / 0', () => {})).rejects.toThrow(/division by zero/);
+      expect((await client.query('select 41 + 1 as n')).rows[0].n).toBe(42);
+      // A reader that throws: the statement is read to its end, then the error is given.
+      const thrown = copyRowsBinary(client, 'select i from generate_series(1, 1000) i', () => {
+        throw new Error('reader failed');
+      });
+      await expect(thrown).rejects.toThrow('reader failed');
+      expect((await client.query('select 6 * 7 as n')).rows[0].n).toBe(42);
     } finally {
       client.release();
+    }
+  });
+
+  it('reads a stream cut anywhere, a tuple split across chunks included', () => {
+    const int4 = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeInt32BE(n);
+      return b;
+    };
+    const short = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
+    const stream = Buffer.concat([
+      Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'),
+      int4(0),
+      int4(0),
+      ...[1, 2, 3].flatMap((i) => [short(2), int4(4), int4(i * 10), int4(-1)]),
+      short(-1),
+    ]);
+    for (const size of [1, 3, 7, 19, stream.length]) {
+      const seen: [number, Buffer | null][] = [];
+      const reader = new BinaryCopyReader((row) => seen.push([row[0]!.readInt32BE(0), row[1]!]));
+      for (let p = 0; p < stream.length; p += size) reader.push(stream.subarray(p, p + size));
+      expect(seen).toEqual([
+        [10, null],
+        [20, null],
+        [30, null],
+      ]);
+      expect(reader.ended).toBe(true);
     }
   });
 

@@ -15,33 +15,36 @@ export function sqlInt(n: number): string {
 }
 
 /**
- * Runs `COPY (select) TO STDOUT (FORMAT binary)` on `client` and gives each row's values as Buffers
- * (null for NULL). `select` holds no parameters: write numbers with sqlInt.
+ * Runs `COPY (select) TO STDOUT (FORMAT binary)` on `client` and calls `each` with every row's values as
+ * they arrive (null for NULL), so the caller's work on a row overlaps PostgreSQL's on the next ones. The
+ * Buffers are views of the driver's read buffer, valid only during the call: read them there. `select`
+ * holds no parameters: write numbers with sqlInt. An error thrown by `each` rejects once the statement
+ * has ended (the connection stays usable).
  */
-export function copyRowsBinary(client: pg.PoolClient, select: string): Promise<(Buffer | null)[][]> {
+export function copyRowsBinary(client: pg.PoolClient, select: string, each: (row: (Buffer | null)[]) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let failed = false;
+    const reader = new BinaryCopyReader(each);
+    let failure: unknown = null;
     const copy = {
       submit(connection: { query(text: string): void }) {
         connection.query(`copy (${select}) to stdout (format binary)`);
       },
-      // A chunk is a view of the driver's read buffer, which is written over later: copied.
       handleCopyData(msg: { chunk: Buffer }) {
-        chunks.push(Buffer.from(msg.chunk));
+        if (failure) return;
+        try {
+          reader.push(msg.chunk);
+        } catch (err) {
+          failure = err;
+        }
       },
       handleCommandComplete() {},
       handleReadyForQuery() {
-        if (failed) return;
-        try {
-          resolve(binaryCopyRows(Buffer.concat(chunks)));
-        } catch (err) {
-          reject(err);
-        }
+        if (failure) reject(failure);
+        else if (!reader.ended) reject(new Error('the binary COPY stream ended early'));
+        else resolve();
       },
       // The driver stops routing messages here after an error (the next ReadyForQuery is its own).
       handleError(err: unknown) {
-        failed = true;
         reject(err);
       },
       handleRowDescription() {},
@@ -58,26 +61,55 @@ export function copyRowsBinary(client: pg.PoolClient, select: string): Promise<(
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
-/** The rows of a binary COPY stream (signature, flags, header extension, then tuples until -1). */
-export function binaryCopyRows(buf: Buffer): (Buffer | null)[][] {
-  if (buf.length < 19 || !buf.subarray(0, 11).equals(SIGNATURE)) throw new Error('not a binary COPY stream');
-  let p = 15 + 4 + buf.readInt32BE(15);
-  const rows: (Buffer | null)[][] = [];
-  for (;;) {
-    const n = buf.readInt16BE(p);
-    p += 2;
-    if (n < 0) return rows;
-    const row: (Buffer | null)[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const len = buf.readInt32BE(p);
-      p += 4;
-      if (len < 0) row[i] = null;
-      else {
-        row[i] = buf.subarray(p, p + len);
-        p += len;
+/**
+ * A binary COPY stream (signature, flags, header extension, then tuples until -1) read chunk by chunk:
+ * each whole tuple is given as it completes. PostgreSQL sends one tuple per message; a tuple split
+ * across messages is kept (copied) until its end comes.
+ */
+export class BinaryCopyReader {
+  ended = false;
+  private header = true;
+  private rest: Buffer | null = null;
+
+  constructor(private readonly each: (row: (Buffer | null)[]) => void) {}
+
+  push(chunk: Buffer) {
+    const buf = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
+    this.rest = null;
+    let p = 0;
+    if (this.header) {
+      if (buf.length >= 11 && !buf.subarray(0, 11).equals(SIGNATURE)) throw new Error('not a binary COPY stream');
+      if (buf.length < 19 || buf.length < 19 + buf.readInt32BE(15)) {
+        this.rest = Buffer.from(buf);
+        return;
       }
+      p = 19 + buf.readInt32BE(15);
+      this.header = false;
     }
-    rows.push(row);
+    while (!this.ended && p + 2 <= buf.length) {
+      const n = buf.readInt16BE(p);
+      if (n < 0) {
+        this.ended = true;
+        return;
+      }
+      const row: (Buffer | null)[] = new Array(n);
+      let q = p + 2;
+      let i = 0;
+      for (; i < n && q + 4 <= buf.length; i++) {
+        const len = buf.readInt32BE(q);
+        if (len >= 0 && q + 4 + len > buf.length) break;
+        q += 4;
+        if (len < 0) row[i] = null;
+        else {
+          row[i] = buf.subarray(q, q + len);
+          q += len;
+        }
+      }
+      if (i < n) break;
+      this.each(row);
+      p = q;
+    }
+    if (p < buf.length) this.rest = Buffer.from(buf.subarray(p));
   }
 }
 

@@ -117,44 +117,44 @@ export class BoardState {
   /** Reads the contest's submissions and users whole. */
   static async build(ctx: AppContext, c: ContestRow, subtasks: boolean): Promise<BoardState> {
     const st = new BoardState(c.id, dataKeyOf(c, subtasks), subtasks);
-    const [links, read, groups] = await Promise.all([
-      ctx.database.pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [c.id], rowMode: 'array' }),
-      st.readAbove(ctx, true),
-      subtasks ? subtaskScores(ctx, { cid: c.id }) : null,
-    ]);
+    const links = await ctx.database.pool.query<[number, string]>({
+      text: 'select pid, display_id from contest_problem where cid = $1',
+      values: [c.id],
+      rowMode: 'array',
+    });
     st.letters = new Map(links.rows);
-    // A participant's submissions come together (read grouped by participant): his list is made at once.
-    for (const { uid, nums, ms } of read) {
-      const list: StateSub[] = [];
-      for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
-        const displayId = st.letters.get(nums[k + 1]!);
-        // Submissions of problems no longer in the contest are not on its board.
-        if (displayId === undefined) continue;
-        const id = nums[k]!;
-        const status = nums[k + 2]!;
-        const score = nums[k + 3]!;
-        const time = nums[k + 4]!;
-        const s: StateSub = {
-          id,
-          uid,
-          displayId,
-          status,
-          score: Number.isNaN(score) ? null : score,
-          time: Number.isNaN(time) ? null : time,
-          submitTime: ms[i]!,
-        };
-        const g = groups?.get(id);
-        if (g) s.subtasks = g;
-        list.push(s);
-        if (isUnfinished(status)) st.pending.set(id, uid);
-      }
-      if (!list.length) continue;
-      list.sort(bySubmitOrder);
-      st.byUser.set(uid, list);
-      st.userVersion.set(uid, 1);
-    }
+    const [, groups] = await Promise.all([st.readAbove(ctx, true, (g) => st.takeWhole(g)), subtasks ? subtaskScores(ctx, { cid: c.id }) : null]);
+    if (groups)
+      for (const list of st.byUser.values())
+        for (const s of list) {
+          const g = groups.get(s.id);
+          if (g) s.subtasks = g;
+        }
     await st.readUsers(ctx, c, [...st.byUser.keys()]);
     return st;
+  }
+
+  /**
+   * A participant's submissions of a whole read (they come together, grouped by participant): his list
+   * is made at once, with no lookup per submission.
+   */
+  private takeWhole({ uid, nums, ms }: ReadGroup) {
+    const list: StateSub[] = [];
+    for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
+      const displayId = this.letters.get(nums[k + 1]!);
+      // Submissions of problems no longer in the contest are not on its board.
+      if (displayId === undefined) continue;
+      const id = nums[k]!;
+      const status = nums[k + 2]!;
+      const score = nums[k + 3]!;
+      const time = nums[k + 4]!;
+      list.push({ id, uid, displayId, status, score: Number.isNaN(score) ? null : score, time: Number.isNaN(time) ? null : time, submitTime: ms[i]! });
+      if (isUnfinished(status)) this.pending.set(id, uid);
+    }
+    if (!list.length) return;
+    list.sort(bySubmitOrder);
+    this.byUser.set(uid, list);
+    this.userVersion.set(uid, 1);
   }
 
   /**
@@ -182,19 +182,20 @@ export class BoardState {
    * The contest's submissions above the watermark, and the new watermark, read in one statement (one
    * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
    */
-  private async readAbove(ctx: AppContext, whole = false): Promise<ReadGroup[]> {
+  private async readAbove(ctx: AppContext, whole: boolean, each: (g: ReadGroup) => void): Promise<void> {
     // A cold board reads 100 000 submissions. Per participant two arrays in the binary format
     // (db/binary-arrays.ts): PostgreSQL formats no value as text and this process makes no string per
     // value (as rows, or as one text of a line per submission, formatting and parsing the values was most
-    // of a cold board's time). The arrays are aggregated side by side over the same rows, so their
-    // elements line up. Whole: read from judge_cid_uid_idx alone (it holds every column read, grouped
-    // by participant: migration 0026); a refresh reads the few ids above the watermark. Each row carries
-    // the watermark, and there is one row (with no participant) when nothing is read.
+    // of a cold board's time), and each participant is taken in while PostgreSQL still reads the next
+    // ones. The arrays are aggregated side by side over the same rows, so their elements line up. Whole:
+    // read from judge_cid_uid_idx alone (it holds every column read, grouped by participant: migration
+    // 0026); a refresh reads the few ids above the watermark. Each row carries the watermark, and there
+    // is one row (with no participant) when nothing is read.
     const mark = sqlInt(this.watermark);
     const client = await ctx.database.pool.connect();
-    let rows: (Buffer | null)[][];
+    let next: number | null = null;
     try {
-      rows = await copyRowsBinary(
+      await copyRowsBinary(
         client,
         `select w.mark, a.* from (
            select coalesce(max(submit_id), ${mark}) as mark from judge
@@ -203,14 +204,15 @@ export class BoardState {
            select uid, array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time)
            from judge where cid = ${sqlInt(this.cid)} and ${whole ? 'true' : `submit_id > ${mark}`} group by uid
          ) a on true`,
+        ([w, uid, nums, ms]) => {
+          next ??= w!.readInt32BE(0);
+          if (uid) each({ uid: uid.toString('utf8'), nums: int4Elements(nums!), ms: timestampMsElements(ms!) });
+        },
       );
     } finally {
       client.release();
     }
-    this.watermark = rows[0]![0]!.readInt32BE(0);
-    const read: ReadGroup[] = [];
-    for (const [, uid, nums, ms] of rows) if (uid) read.push({ uid: uid.toString('utf8'), nums: int4Elements(nums!), ms: timestampMsElements(ms!) });
-    return read;
+    this.watermark = next!;
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
@@ -232,7 +234,9 @@ export class BoardState {
     const cols = `submit_id, uid, pid, status, score, time, floor(date_part('epoch', submit_time) * 1000)::float8`;
     // In this order, applied in this order: a later read never gives way to an earlier one.
     const above: Row[] = [];
-    eachRow(await this.readAbove(ctx), (r) => above.push([...r]));
+    const read: ReadGroup[] = [];
+    await this.readAbove(ctx, false, (g) => read.push(g));
+    eachRow(read, (r) => above.push([...r]));
     const again = recheck.length
       ? (
           await pool.query<Row>({
