@@ -212,7 +212,9 @@ export class BoardState {
     } finally {
       client.release();
     }
-    this.watermark = next!;
+    // The join on the one-row watermark always gives a row.
+    if (next === null) throw new Error('board read gave no watermark');
+    this.watermark = next;
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
