@@ -8,7 +8,7 @@
  *   npx tsx bench/scoreboard.ts [SECONDS per measurement = 4] [CONNECTIONS = 16]
  *
  * Environment: BENCH_USERS (2000), BENCH_PROBLEMS (12), BENCH_SUBMISSIONS (100000), BENCH_COLD (15: cold
- * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission query;
+ * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission reads (whole and delta);
  * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load); BENCH_IOI=1 adds the
  * IOI board to the profile: 4 case rows in 2 subtasks per submission, and the cold board folded best
  * per subtask (its extra case-row query and `IOI_FOLD`) against OI's (Highest) on the same data.
@@ -44,6 +44,7 @@ import {
   runBench,
   type BenchServer,
   type LoadResult as Result,
+  postgresCpuMs,
   type Req,
 } from './lib/server-load.js';
 
@@ -137,7 +138,7 @@ async function fill(url: string): Promise<number> {
  * folded, after N new judged submissions (inserted as the judge would leave them, submitted now), after N
  * pending ones judged, and after nothing.
  */
-async function profile(url: string, dataDir: string, cid: number) {
+async function profile(url: string, dataDir: string, pgDir: string, cid: number) {
   const database = connect(url, 2);
   const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
   let c = (await contestById(database.db, cid))!;
@@ -152,19 +153,29 @@ async function profile(url: string, dataDir: string, cid: number) {
   const best = (xs: { ms: number; cpuMs: number }[]) => xs.reduce((a, b) => (b.ms < a.ms ? b : a));
   await boardNow(ctx, c, v, true);
   await database.listener.ready();
+  // Besides the best wall time, the mean CPU of this process and of PostgreSQL per board over the measured
+  // runs (PostgreSQL's from /proc in 10 ms ticks: a mean over runs, not the best run's).
+  const meanCpu = (runs: { cpuMs: number }[], pgMs: number) => ({
+    node: runs.reduce((a, r) => a + r.cpuMs, 0) / runs.length,
+    pg: pgMs / runs.length,
+  });
   const coldRuns: { ms: number; cpuMs: number }[] = [];
   let rows = 0;
+  let pg0 = 0;
   for (let i = 0; i < 11; i++) {
+    if (i === 2) pg0 = postgresCpuMs(pgDir);
     const r = await timed(async () => {
       rows = (await boardNow(ctx, c, v, true)).rows.length;
     });
     if (i >= 2) coldRuns.push(r);
   }
+  const coldCpu = meanCpu(coldRuns, postgresCpuMs(pgDir) - pg0);
   const cold = best(coldRuns);
   // Baseline in the same run: the board as it was computed before the state (every request read the
   // contest's rows as arrays in submit order, then folded them all).
   const baseRuns: { ms: number; cpuMs: number }[] = [];
   for (let i = 0; i < 7; i++) {
+    if (i === 2) pg0 = postgresCpuMs(pgDir);
     const r = await timed(async () => {
       const [links, subs] = await Promise.all([
         database.pool.query<[number, string]>({ text: 'select pid, display_id from contest_problem where cid = $1', values: [cid], rowMode: 'array' }),
@@ -199,6 +210,7 @@ async function profile(url: string, dataDir: string, cid: number) {
     });
     if (i >= 2) baseRuns.push(r);
   }
+  const beforeCpu = meanCpu(baseRuns, postgresCpuMs(pgDir) - pg0);
   const before = best(baseRuns);
   // The cold board's halves: reading the state whole, and folding it (every row, then the ranks).
   const readRuns: { ms: number; cpuMs: number }[] = [];
@@ -248,19 +260,27 @@ async function profile(url: string, dataDir: string, cid: number) {
   await step('nothing new (the 5 555 of the last minute read again)', async () => {});
   c = (await contestById(database.db, cid))!;
   if (process.env.BENCH_EXPLAIN) {
-    // The delta read of a refresh (board-state.ts readAbove), 100 ids below the newest.
-    const plan = await database.pool.query(
-      `explain (analyze, buffers) select
-         (select string_agg(concat_ws(',', submit_id, pid, status, coalesce(score::text, ''), coalesce(time::text, ''),
-            (extract(epoch from submit_time) * 1000)::float8, uid), E'\\n')
-          from judge where cid = $1 and submit_id > $2::int),
-         (select coalesce(max(submit_id), $2::int) from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => 60))`,
-      [cid, ((await database.pool.query('select max(submit_id) as m from judge')).rows[0].m as number) - 100],
-    );
-    for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
+    // The reads of board-state.ts readAbove: the whole contest (a cold board) and a refresh's delta, 100
+    // ids below the newest (the statement it copies out in the binary format).
+    const top = (await database.pool.query('select max(submit_id) as m from judge')).rows[0].m as number;
+    for (const [label, mark, where] of [
+      ['whole', 0, 'true'],
+      ['delta', top - 100, `submit_id > ${top - 100}`],
+    ] as const) {
+      const plan = await database.pool.query(
+        `explain (analyze, buffers, serialize binary) select w.mark, a.* from (
+           select coalesce(max(submit_id), ${mark}) as mark from judge where submit_id > ${mark} and submit_time < now() - interval '60000 milliseconds'
+         ) w left join (
+           select uid, array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time)
+           from judge where cid = ${cid} and ${where} group by uid
+         ) a on true`,
+      );
+      console.log(`  EXPLAIN ANALYZE of the ${label} read:`);
+      for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);
+    }
   }
   await database.close();
-  return { cold, before, read, fold, rows, refresh };
+  return { cold, before, coldCpu, beforeCpu, read, fold, rows, refresh };
 }
 
 /**
@@ -328,6 +348,11 @@ function printProfile(prof: Profile) {
   console.log(`\nin process: cold board (read whole, best of 9) ${prof.cold.ms.toFixed(1)} ms, node CPU ${prof.cold.cpuMs.toFixed(1)} ms, ${prof.rows} rows`);
   console.log(
     `  before (every row read as an array, all folded): ${prof.before.ms.toFixed(1)} ms, node CPU ${prof.before.cpuMs.toFixed(1)} ms; cold ÷ before ${(prof.cold.ms / prof.before.ms).toFixed(2)} (CPU ${(prof.cold.cpuMs / prof.before.cpuMs).toFixed(2)})`,
+  );
+  const sum = (x: { node: number; pg: number }) => x.node + x.pg;
+  console.log(
+    `  CPU per board (mean), this process + PostgreSQL: cold ${prof.coldCpu.node.toFixed(1)} + ${prof.coldCpu.pg.toFixed(1)} = ${sum(prof.coldCpu).toFixed(1)} ms, ` +
+      `before ${prof.beforeCpu.node.toFixed(1)} + ${prof.beforeCpu.pg.toFixed(1)} = ${sum(prof.beforeCpu).toFixed(1)} ms; cold ÷ before ${(sum(prof.coldCpu) / sum(prof.beforeCpu)).toFixed(2)}`,
   );
   console.log(`  of which: read whole ${prof.read.ms.toFixed(1)} ms (node CPU ${prof.read.cpuMs.toFixed(1)}), fold ${prof.fold.ms.toFixed(1)} ms`);
   console.log(`| refresh after | ms | node CPU ms | ÷ cold |`);
@@ -397,7 +422,7 @@ runBench({
   async prepare(site) {
     console.log('Filling');
     const cid = await fill(site.url);
-    const prof = await profile(site.url, site.dataDir, cid);
+    const prof = await profile(site.url, site.dataDir, site.pgDir, cid);
     printProfile(prof);
     if (process.env.BENCH_IOI) await profileIoi(site.url, site.dataDir, cid);
     return { cid, prof };

@@ -122,6 +122,12 @@ function cpuMsOf(serverPid: number, postmasterPid: number): { server: number; pg
   return { server: (server * 1000) / CLK_TCK, pg: (pg * 1000) / CLK_TCK };
 }
 
+/** CPU ms used so far by the PostgreSQL of `pgDir` (postmaster, its reaped children and its live backends). */
+export function postgresCpuMs(pgDir: string): number {
+  const postmasterPid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return cpuMsOf(-1, postmasterPid).pg;
+}
+
 export interface Req {
   method: 'GET' | 'POST';
   path: string;

@@ -241,23 +241,39 @@ const unranked = <R extends AwardTarget>(r: R): R => ({ ...r, rank: 0, isWinAwar
 const isStarOf = (s: FoldSettings) => (r: { username: string }) => s.starUsers.has(r.username.toLowerCase());
 
 /**
+ * A row's cells as an object keyed by display id, keys in display id order: rows that tried the same
+ * problems share one object shape (in the order of first tries every row built its own chain of shapes,
+ * which cost a cold board of 2 000 rows more than folding its 100 000 submissions).
+ */
+function cellsInOrder<C>(cells: Map<string, C>): Record<string, C> {
+  const keys = [...cells.keys()].sort();
+  const info: Record<string, C> = {};
+  for (const k of keys) info[k] = cells.get(k)!;
+  return info;
+}
+
+/**
  * ACM: submissions in submit order per problem. Times are computed from the contest start at ranking
  * time, so moving the start later fixes every penalty at once (HOJ issue #95).
  */
 export const ACM_FOLD: RowFold<AcmRankRow> = {
   row(user, subs, s) {
     const { window } = s;
-    let row: AcmRankRow | null = null;
+    // A cold board folds 100 000 submissions: totals in locals, cells in a map, and the row made once.
     const cells = new Map<string, AcmCell>();
+    let any = false;
+    let ac = 0;
+    let totalTime = 0;
+    let total = 0;
     for (const sub of subs) {
       const phase = phaseOf(sub.submitTime, window);
       if (phase === 'ignore') continue;
-      row ??= { ...baseRow(user, s.rankShowName), ac: 0, totalTime: 0, total: 0, submissionInfo: {} };
+      any = true;
       let cell = cells.get(sub.displayId);
       if (!cell) cells.set(sub.displayId, (cell = emptyAcmCell()));
       // After the first AC further tries change nothing.
       if (cell.isAC) continue;
-      row.total++;
+      total++;
       if (phase === 'hidden' || isUnfinished(sub.status)) {
         cell.tryNum++;
         continue;
@@ -266,14 +282,14 @@ export const ACM_FOLD: RowFold<AcmRankRow> = {
         cell.isAC = true;
         cell.ACTime = Math.floor((sub.submitTime - window.startTime) / 1000);
         cell.isAfterContest = phase === 'after';
-        row.ac++;
-        row.totalTime += acmCellCost(cell);
+        ac++;
+        totalTime += acmCellCost(cell);
       } else if (ACM_PENALTY_STATUSES.has(sub.status)) {
         cell.errorNum++;
       }
     }
-    if (row) for (const [displayId, cell] of cells) row.submissionInfo[displayId] = cell;
-    return row;
+    if (!any) return null;
+    return { ...baseRow(user, s.rankShowName), ac, totalTime, total, submissionInfo: cellsInOrder(cells) };
   },
   finish(rows, s) {
     // First blood: the earliest in-contest AC of each problem; ACs in the same second all get it.

@@ -64,8 +64,9 @@ export const submissions = pgTable(
     // Verdict counts of a page of the problem list (problem/service.ts countsOf) read from the index
     // alone: with only (pid) every counted submission was a random heap read (bench/README.md).
     index('judge_pid_idx').on(t.pid, t.cid, t.status),
-    // uid too: a contest's participants (contest/info.ts participantCounts) are read from the index alone.
-    index('judge_cid_uid_idx').on(t.cid, t.uid),
+    // uid too: a contest's participants (contest/info.ts participantCounts) are read from the index alone;
+    // and the rest: a contest's board reads all its submissions from it, per participant (board-state.ts).
+    index('judge_cid_uid_idx').on(t.cid, t.uid, t.submitId, t.pid, t.status, t.score, t.time, t.submitTime),
     // Submission list: newest first over public submissions, by author, by verdict, by
     // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
     // counts and deep pages skip rows without touching the table.

@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { ContestRow } from './access.js';
 import { contestStaff } from './board-staff.js';
+import { copyRowsBinary, int4Elements, sqlInt, timestampMsElements } from '../../db/binary-arrays.js';
 
 /** A submission whose insert is older than this is committed (so are all with smaller ids). */
 const SETTLE_MS = 60_000;
@@ -33,34 +34,31 @@ export interface StateSub extends RankSubmission {
 
 type Row = [number, string | null, number, number | null, number | null, number | null, number | null];
 
-const orNull = (v: string) => (v === '' ? null : Number(v));
+/** One participant's submissions as read: index i of each column is one submission. */
+interface ReadGroup {
+  uid: string;
+  /** submit_id, pid, status, score, time of each submission, 5 by 5 (NaN: null) */
+  nums: Float64Array;
+  /** submit time, epoch ms */
+  ms: Float64Array;
+}
 
-/**
- * Calls `each` with every line of `submit_id,pid,status,score,time,ms,uid` (score and time empty when
- * null; the uid last, whatever it holds), in one tuple reused from line to line (100 000 lines: no array
- * each).
- */
-function eachLine(text: string, each: (r: Row) => void) {
+/** Calls `each` with every submission read as a Row, in one tuple reused from row to row (no array each). */
+function eachRow(read: ReadGroup[], each: (r: Row) => void) {
   const r: Row = [0, null, 0, null, null, null, null];
-  let from = 0;
-  while (from < text.length) {
-    let end = text.indexOf('\n', from);
-    if (end < 0) end = text.length;
-    const c1 = text.indexOf(',', from);
-    const c2 = text.indexOf(',', c1 + 1);
-    const c3 = text.indexOf(',', c2 + 1);
-    const c4 = text.indexOf(',', c3 + 1);
-    const c5 = text.indexOf(',', c4 + 1);
-    const c6 = text.indexOf(',', c5 + 1);
-    r[0] = Number(text.slice(from, c1));
-    r[1] = text.slice(c6 + 1, end);
-    r[2] = Number(text.slice(c1 + 1, c2));
-    r[3] = Number(text.slice(c2 + 1, c3));
-    r[4] = orNull(text.slice(c3 + 1, c4));
-    r[5] = orNull(text.slice(c4 + 1, c5));
-    r[6] = Number(text.slice(c5 + 1, c6));
-    each(r);
-    from = end + 1;
+  for (const { uid, nums, ms } of read) {
+    r[1] = uid;
+    for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
+      const score = nums[k + 3]!;
+      const time = nums[k + 4]!;
+      r[0] = nums[k]!;
+      r[2] = nums[k + 1]!;
+      r[3] = nums[k + 2]!;
+      r[4] = Number.isNaN(score) ? null : score;
+      r[5] = Number.isNaN(time) ? null : time;
+      r[6] = ms[i]!;
+      each(r);
+    }
   }
 }
 
@@ -125,19 +123,38 @@ export class BoardState {
       rowMode: 'array',
     });
     st.letters = new Map(links.rows);
-    const [text, groups] = await Promise.all([st.readAbove(ctx, true), subtasks ? subtaskScores(ctx, { cid: c.id }) : null]);
-    eachLine(text, (r) => {
-      const s = st.subOf(r, groups);
-      if (!s) return;
-      const list = st.byUser.get(s.uid);
-      if (list) list.push(s);
-      else st.byUser.set(s.uid, [s]);
-      if (isUnfinished(s.status)) st.pending.set(s.id, s.uid);
-    });
-    for (const list of st.byUser.values()) list.sort(bySubmitOrder);
-    for (const uid of st.byUser.keys()) st.userVersion.set(uid, 1);
+    const [, groups] = await Promise.all([st.readAbove(ctx, true, (g) => st.takeWhole(g)), subtasks ? subtaskScores(ctx, { cid: c.id }) : null]);
+    if (groups)
+      for (const list of st.byUser.values())
+        for (const s of list) {
+          const g = groups.get(s.id);
+          if (g) s.subtasks = g;
+        }
     await st.readUsers(ctx, c, [...st.byUser.keys()]);
     return st;
+  }
+
+  /**
+   * A participant's submissions of a whole read (they come together, grouped by participant): his list
+   * is made at once, with no lookup per submission.
+   */
+  private takeWhole({ uid, nums, ms }: ReadGroup) {
+    const list: StateSub[] = [];
+    for (let i = 0, k = 0; i < ms.length; i++, k += 5) {
+      const displayId = this.letters.get(nums[k + 1]!);
+      // Submissions of problems no longer in the contest are not on its board.
+      if (displayId === undefined) continue;
+      const id = nums[k]!;
+      const status = nums[k + 2]!;
+      const score = nums[k + 3]!;
+      const time = nums[k + 4]!;
+      list.push({ id, uid, displayId, status, score: Number.isNaN(score) ? null : score, time: Number.isNaN(time) ? null : time, submitTime: ms[i]! });
+      if (isUnfinished(status)) this.pending.set(id, uid);
+    }
+    if (!list.length) return;
+    list.sort(bySubmitOrder);
+    this.byUser.set(uid, list);
+    this.userVersion.set(uid, 1);
   }
 
   /**
@@ -165,25 +182,39 @@ export class BoardState {
    * The contest's submissions above the watermark, and the new watermark, read in one statement (one
    * snapshot): every submission at or below it is in this snapshot, so the next read starts there.
    */
-  private async readAbove(ctx: AppContext, whole = false): Promise<string> {
-    // A cold board reads 100 000 rows: as one text (a line per submission) the driver decodes one value
-    // instead of 700 000, which made most of the read's CPU. The time in whole ms (floor: the board only
-    // compares it with whole-ms times and counts whole seconds, so nothing changes) from date_part, a
-    // float: extract() computes in numeric, which cost PostgreSQL 1 µs a row. Whole: no bound on
-    // submit_id, so the planner takes the contest's index (or a scan) rather than every id of the site.
-    const { rows } = await ctx.database.pool.query<[string | null, number]>({
-      text: `select
-               (select string_agg(concat_ws(',', submit_id, pid, status, coalesce(score::text, ''), coalesce(time::text, ''),
-                  floor(date_part('epoch', submit_time) * 1000)::int8, uid), E'\n')
-                from judge where cid = $1 and ${whole ? 'true' : 'submit_id > $2::int'}),
-               (select coalesce(max(submit_id), $2::int)
-                from judge where submit_id > $2::int and submit_time < now() - make_interval(secs => $3::float8))`,
-      values: [this.cid, this.watermark, SETTLE_MS / 1000],
-      rowMode: 'array',
-    });
-    const [text, mark] = rows[0]!;
-    this.watermark = mark;
-    return text ?? '';
+  private async readAbove(ctx: AppContext, whole: boolean, each: (g: ReadGroup) => void): Promise<void> {
+    // A cold board reads 100 000 submissions. Per participant two arrays in the binary format
+    // (db/binary-arrays.ts): PostgreSQL formats no value as text and this process makes no string per
+    // value (as rows, or as one text of a line per submission, formatting and parsing the values was most
+    // of a cold board's time), and each participant is taken in while PostgreSQL still reads the next
+    // ones. The arrays are aggregated side by side over the same rows, so their elements line up. Whole:
+    // read from judge_cid_uid_idx alone (it holds every column read, grouped by participant: migration
+    // 0029); a refresh reads the few ids above the watermark. Each row carries the watermark, and there
+    // is one row (with no participant) when nothing is read.
+    const mark = sqlInt(this.watermark);
+    const client = await ctx.database.pool.connect();
+    let next: number | null = null;
+    try {
+      await copyRowsBinary(
+        client,
+        `select w.mark, a.* from (
+           select coalesce(max(submit_id), ${mark}) as mark from judge
+           where submit_id > ${mark} and submit_time < now() - interval '${sqlInt(SETTLE_MS)} milliseconds'
+         ) w left join (
+           select uid, array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time)
+           from judge where cid = ${sqlInt(this.cid)} and ${whole ? 'true' : `submit_id > ${mark}`} group by uid
+         ) a on true`,
+        ([w, uid, nums, ms]) => {
+          next ??= w!.readInt32BE(0);
+          if (uid) each({ uid: uid.toString('utf8'), nums: int4Elements(nums!), ms: timestampMsElements(ms!) });
+        },
+      );
+    } finally {
+      client.release();
+    }
+    // The join on the one-row watermark always gives a row.
+    if (next === null) throw new Error('board read gave no watermark');
+    this.watermark = next;
   }
 
   private subOf(r: Row, groups: Map<number, Record<number, number>> | null): StateSub | null {
@@ -205,7 +236,9 @@ export class BoardState {
     const cols = `submit_id, uid, pid, status, score, time, floor(date_part('epoch', submit_time) * 1000)::float8`;
     // In this order, applied in this order: a later read never gives way to an earlier one.
     const above: Row[] = [];
-    eachLine(await this.readAbove(ctx), (r) => above.push([...r]));
+    const read: ReadGroup[] = [];
+    await this.readAbove(ctx, false, (g) => read.push(g));
+    eachRow(read, (r) => above.push([...r]));
     const again = recheck.length
       ? (
           await pool.query<Row>({
