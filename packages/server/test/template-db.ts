@@ -81,3 +81,9 @@ export async function createDatabaseFrom(baseUrl: string, name: string, template
   await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   return dbUrl(baseUrl, name);
 }
+
+/** A database with nothing in it (not even migrations); `drop` removes it. */
+export async function createEmptyDatabase(baseUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  return { url: dbUrl(baseUrl, name), drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

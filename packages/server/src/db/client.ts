@@ -71,6 +71,23 @@ export async function migrationLevel(database: Database): Promise<{ applied: num
   return { applied: entries.filter((e) => e.when <= last).length, expected: entries.length };
 }
 
+/** Any fixed key: the migrations' lock among the API nodes of one database. */
+const MIGRATION_LOCK = 0x6f6a_6d67;
+
+/**
+ * Applies the pending migrations. Nodes started together take turns (a session advisory lock on one
+ * connection), so each migration runs once; the ones that waited find nothing left to do.
+ */
 export async function runMigrations(database: Database) {
-  await migrate(database.db, { migrationsFolder });
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
