@@ -28,7 +28,7 @@ import { rankEndpoints } from './rank.js';
 import { siteEndpoints } from './site.js';
 import { submissionEndpoints } from './submission.js';
 import { testRunEndpoints } from './test-run.js';
-import { apiTokenEndpoints } from './api-token.js';
+import { apiTokenEndpoints, scopeOfCall, type ApiTokenScope } from './api-token.js';
 import { adminRemoteAccountEndpoints } from './remote-account.js';
 import { remoteJudgeEndpoints } from './remote-judge.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
@@ -99,6 +99,8 @@ interface Operation {
   requestBody?: JsonSchema;
   responses: JsonSchema;
   security?: JsonSchema[];
+  /** the scope an API token needs for the call (`scopeOfCall`); null: a login only */
+  'x-api-token-scope': ApiTokenScope | null;
 }
 
 const BINARY = { type: 'string', format: 'binary' };
@@ -142,6 +144,7 @@ function operationOf(table: string, name: string, ep: Endpoint): Operation {
     ...(requestBody ? { requestBody } : {}),
     responses: { '200': answer },
     ...(table === 'judgeEndpoints' ? { security: [{ judgeToken: [] }] } : {}),
+    'x-api-token-scope': scopeOfCall(ep.method, ep.path),
   };
 }
 
@@ -160,7 +163,12 @@ export function openApiDocument(version: string): JsonSchema {
     info: { title: 'Online judge API', version, description: 'Answers are envelopes {status, msg, data}; business failures are HTTP 200 with status 400.' },
     components: {
       securitySchemes: {
-        login: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'the token a login answers in its Authorization header' },
+        login: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: "the token a login answers in its Authorization header, or 'Bearer <API token>' (a token makes the calls of its x-api-token-scope)",
+        },
         judgeToken: { type: 'apiKey', in: 'header', name: 'X-Judge-Token' },
       },
     },

@@ -26,6 +26,7 @@ const AnnouncementAdminPage = lazyPage(() => import('./pages/site/AnnouncementAd
 const ConfPage = lazyPage(() => import('./pages/site/ConfPage'));
 const SessionAdminPage = lazyPage(() => import('./pages/site/SessionAdminPage'));
 const UserAdminPage = lazyPage(() => import('./pages/user/UserAdminPage'));
+const ApiReferencePage = lazyPage(() => import('./pages/api/ApiReferencePage'));
 
 const problem = (meta: AdminMeta): AdminMeta => ({ access: 'manageProblems', ...meta });
 
@@ -76,6 +77,7 @@ export const adminRoute: RouteObject = {
           handle: { titleKey: 'admin.menu.announcement', access: 'manageAnnouncements' } satisfies AdminMeta,
         },
         { path: 'conf', element: <ConfPage />, handle: { titleKey: 'admin.menu.conf', access: 'manageSystem' } satisfies AdminMeta },
+        { path: 'api', element: <ApiReferencePage />, handle: { titleKey: 'admin.menu.apiRef' } satisfies AdminMeta },
         { path: 'session', element: <SessionAdminPage />, handle: { titleKey: 'admin.menu.session', access: 'manageUsers' } satisfies AdminMeta },
         { path: 'user', element: <UserAdminPage />, handle: { titleKey: 'admin.menu.user', access: 'manageUsers' } satisfies AdminMeta },
         // Discussions and reports: the moderators (policy moderateDiscussions); notices: the super admin (sendNotices).

@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   ExportOutlined,
   HistoryOutlined,
+  ApiOutlined,
   NotificationOutlined,
   PlusOutlined,
   ReadOutlined,
@@ -95,5 +96,7 @@ export function useAdminMenu(): { items: Items; openKeys: string[] } {
   if (may('manageUsers')) {
     items.push({ key: '/admin/session', icon: <HistoryOutlined />, label: link('/admin/session', t('admin.menu.session')) });
   }
+  // Everyone in the admin area: what scripts (and API tokens) may call.
+  items.push({ key: '/admin/api', icon: <ApiOutlined />, label: link('/admin/api', t('admin.menu.apiRef')) });
   return { items, openKeys: ['problem', 'training', 'contest'] };
 }
