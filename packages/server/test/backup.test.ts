@@ -169,6 +169,7 @@ describe('backup and restore', () => {
     const written = await writeBackup({ url: src.database.url, dataDir: src.config.dataDir, file: archive, progress: quiet() });
     expect(written.files).toBeGreaterThan(2);
     expect(fs.existsSync(`${archive}.partial`)).toBe(false);
+    expect(fs.statSync(archive).mode & 0o077).toBe(0); // password hashes and secrets: the owner's only
 
     target = await emptyDatabase();
     targetDir = path.join(work, 'restored-data');

@@ -95,13 +95,15 @@ export async function writeBackup(o: { url: string; dataDir: string; file: strin
   const dataDir = path.resolve(o.dataDir);
   // Written aside and renamed at the end: a backup that fails leaves no archive that looks whole.
   const partial = `${file}.partial`;
+  fs.rmSync(partial, { force: true }); // a left-over one would keep its own permissions
   const spoolDir = fs.mkdtempSync(path.join(path.dirname(file), '.oj-backup-'));
   const { progress } = o;
   try {
     const { tables, level } = await snapshotTables(o.url, spoolDir, progress);
 
     const pack = tar.pack();
-    const writing = pipeline(pack as unknown as Readable, zlib.createGzip(), fs.createWriteStream(partial));
+    // Only the owner reads it: it holds password hashes, sessions and the site's secrets.
+    const writing = pipeline(pack as unknown as Readable, zlib.createGzip(), fs.createWriteStream(partial, { mode: 0o600 }));
     writing.catch(() => {}); // awaited below; a failure also ends the entry writes above it
     const mtime = new Date();
     for (const t of tables) {
