@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { DamagedArchive } from '../backup/archive.js';
 import { Progress } from '../backup/progress.js';
@@ -18,6 +19,10 @@ if (files.length !== 1 || files[0]!.startsWith('-')) {
 }
 const config = loadConfig();
 const file = path.resolve(files[0]!);
+if (!fs.existsSync(file)) {
+  console.error(`No archive at ${file}.`);
+  process.exit(1);
+}
 try {
   refuseRunningSite(config);
   const s = await restoreBackup({
