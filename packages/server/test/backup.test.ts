@@ -102,7 +102,7 @@ const restore = (file: string, url: string, dataDir: string, force = false) =>
   restoreBackup({ file, dataDir, openDatabase: async () => ({ url, close: async () => {} }), force, progress: quiet });
 
 /** A copy of an archive with its manifest edited (the checksums still match: only the edit is wrong). */
-async function withManifest(file: string, edit: (m: Manifest) => void): Promise<string> {
+async function withManifest(file: string, edit: (m: Manifest) => void, extra?: { name: string; body: Buffer }): Promise<string> {
   const out = path.join(work, `edited-${crypto.randomBytes(4).toString('hex')}.tar.gz`);
   const extract = tar.extract();
   const pack = tar.pack();
@@ -120,6 +120,7 @@ async function withManifest(file: string, edit: (m: Manifest) => void): Promise<
     await new Promise<void>((resolve, reject) => pack.entry({ ...entry.header, size: body.length }, body, (err) => (err ? reject(err) : resolve())));
   }
   await reading;
+  if (extra) await new Promise<void>((resolve, reject) => pack.entry({ name: extra.name }, extra.body, (err) => (err ? reject(err) : resolve())));
   pack.finalize();
   await writing;
   return out;
@@ -240,6 +241,7 @@ describe('backup and restore', () => {
     const lying = await withManifest(archive, (m) => {
       m.files[0]!.sha256 = '0'.repeat(64);
     });
+    const stray = await withManifest(archive, () => {}, { name: 'evil.sh', body: Buffer.from('rm -rf /') });
     const noManifest = path.join(work, 'empty.tar.gz');
     fs.writeFileSync(noManifest, zlib.gzipSync(Buffer.alloc(1024)));
 
@@ -250,6 +252,7 @@ describe('backup and restore', () => {
       [flipped, /cannot be read|differs/],
       [cut, /cannot be read/],
       [lying, /checksum of files\/.* differs/],
+      [stray, /unexpected entry evil\.sh/],
       [noManifest, /no manifest\.json/],
     ] as const) {
       const err = await restore(file, target, targetDir, true).catch((e: unknown) => e);

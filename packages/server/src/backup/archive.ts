@@ -22,11 +22,19 @@ export interface EntryInfo {
  * it must consume. Errors of the archive layer are raised as DamagedArchive; those of `onEntry` as they are.
  */
 export async function readArchive(file: string, onEntry: (entry: EntryInfo, content: Readable) => Promise<void>) {
+  const source = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
   const extract = tar.extract();
+  // What the layers below said, noted as it happens: an entry's stream then fails too, and so does
+  // `onEntry` with it, but the cause is the archive. Errors after we stop reading are our own doing.
   let layerError: unknown = null;
-  const piping = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract).catch((err) => {
-    layerError ??= err;
-  });
+  let stopped = false;
+  for (const s of [source, gunzip, extract] as NodeJS.EventEmitter[]) {
+    s.on('error', (err: unknown) => {
+      if (!stopped) layerError ??= err;
+    });
+  }
+  const piping = pipeline(source, gunzip, extract as unknown as NodeJS.WritableStream).catch(() => {});
   try {
     for await (const entry of extract) {
       const h = entry.header;
@@ -38,23 +46,16 @@ export async function readArchive(file: string, onEntry: (entry: EntryInfo, cont
       await onEntry({ name: h.name, size: h.size ?? 0, mode: h.mode ?? 0o644 }, entry as unknown as Readable);
     }
   } catch (err) {
+    stopped = true;
     extract.destroy();
     await piping;
-    // A failing entry stream comes from the layers below: report what they said.
-    if (err instanceof DamagedArchive || layerError || isLayerError(err)) throw damaged(layerError ?? err);
-    throw err;
+    throw layerError ? damaged(layerError) : err;
   }
   await piping;
   if (layerError) throw damaged(layerError);
 }
 
-function isLayerError(err: unknown) {
-  const code = (err as { code?: string })?.code ?? '';
-  return code.startsWith('Z_') || /unexpected end|invalid tar|size mismatch/i.test(String((err as Error)?.message));
-}
-
 function damaged(err: unknown) {
-  if (err instanceof DamagedArchive) return err;
   const code = (err as { code?: string })?.code;
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return err as Error;
   return new DamagedArchive(`it cannot be read (${(err as Error)?.message ?? err})`);
