@@ -46,6 +46,29 @@ async function tablesWithRows(client: pg.ClientBase, tables: TableInfo[]) {
   return full;
 }
 
+/**
+ * Refuses a target holding any row unless forced; then removes schemas public and drizzle, so the
+ * migrations build exactly the archive's schema.
+ */
+async function clearTarget(client: pg.ClientBase, force: boolean) {
+  const existing = await listTables(client);
+  const full = await tablesWithRows(client, existing);
+  if (full.length && !force) {
+    throw new RestoreRefused(
+      `The target database is not empty (${full.slice(0, 3).join(', ')}${full.length > 3 ? ` and ${full.length - 3} more tables` : ''} hold rows). ` +
+        'Restore into an empty database, or add --force to replace everything in it.',
+    );
+  }
+  if (!existing.length) return;
+  // Schema public comes back with its owner (pg_database_owner on a new database) and the usage
+  // everyone has on it, so the site's own role keeps reaching it.
+  const { rows } = await client.query<{ owner: string }>(`select nspowner::regrole::text as owner from pg_namespace where nspname = 'public'`);
+  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+  await client.query(`CREATE SCHEMA public AUTHORIZATION ${rows[0]?.owner ?? 'CURRENT_USER'}`);
+  await client.query('GRANT USAGE ON SCHEMA public TO PUBLIC');
+}
+
 /** Sets every sequence owned by a column (serial and identity) to that column's largest value. */
 async function resetSequences(client: pg.ClientBase) {
   const { rows } = await client.query<{ seq: string; tbl: string; col: string }>(
@@ -121,24 +144,7 @@ export async function restoreBackup(o: {
   const staging = path.join(o.dataDir, 'tmp', `restore-${crypto.randomBytes(6).toString('hex')}`);
   try {
     await client.connect();
-    const existing = await listTables(client);
-    const full = await tablesWithRows(client, existing);
-    if (full.length && !o.force) {
-      throw new RestoreRefused(
-        `The target database is not empty (${full.slice(0, 3).join(', ')}${full.length > 3 ? ` and ${full.length - 3} more tables` : ''} hold rows). ` +
-          'Restore into an empty database, or add --force to replace everything in it.',
-      );
-    }
-    // Empty (or --force): start from no schema at all, so the migrations below build exactly the archive's.
-    if (existing.length) {
-      // Schema public comes back with its owner (pg_database_owner on a new database) and the usage
-      // everyone has on it, so the site's own role keeps reaching it.
-      const { rows } = await client.query<{ owner: string }>(`select nspowner::regrole::text as owner from pg_namespace where nspname = 'public'`);
-      await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
-      await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-      await client.query(`CREATE SCHEMA public AUTHORIZATION ${rows[0]?.owner ?? 'CURRENT_USER'}`);
-      await client.query('GRANT USAGE ON SCHEMA public TO PUBLIC');
-    }
+    await clearTarget(client, o.force);
     await migrateTo(client, manifest.migrations.count);
 
     fs.mkdirSync(staging, { recursive: true });
