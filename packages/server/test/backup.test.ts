@@ -301,4 +301,28 @@ describe('backup and restore', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/Restore failed: The target database is not empty/);
   });
+  it('takes one snapshot: rows committed while the backup runs are in none of its tables', async () => {
+    const before = await tableDigests(src.database.url);
+    // The backup is held at table judge (its copy waits for this lock) after it copied the tables before
+    // it: rows committed meanwhile, before and after judge in its order, must be in neither.
+    const lock = new pg.Client({ connectionString: src.database.url });
+    await lock.connect();
+    await lock.query('BEGIN');
+    await lock.query('LOCK TABLE judge IN ACCESS EXCLUSIVE MODE');
+    const file = path.join(work, 'snapshot.tar.gz');
+    const backup = writeBackup({ url: src.database.url, dataDir: src.config.dataDir, file, progress: quiet() });
+    const waiting = async () =>
+      (await lock.query<{ n: number }>(`select count(*)::int as n from pg_locks where relation = 'judge'::regclass and not granted`)).rows[0]!.n > 0;
+    for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await waiting()).toBe(true);
+    await src.database.pool.query(`insert into discussion_category (name) values ('late')`);
+    await createUser(src, { username: 'latecomer' });
+    await lock.query('ROLLBACK');
+    await lock.end();
+    await backup;
+
+    const fresh = await emptyDatabase();
+    await restore(file, fresh, path.join(work, 'snapshot-data'));
+    expect(await tableDigests(fresh)).toEqual(before);
+  });
 });
