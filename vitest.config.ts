@@ -14,6 +14,7 @@ const unit = [
   'packages/judge/test/compare.test.ts',
   'packages/judge/test/modes.test.ts',
   'packages/judge/test/testdata-cache.test.ts',
+  'packages/server/test/backup-format.test.ts',
   'packages/server/test/cache-lifetime.test.ts',
   'packages/server/test/statement-math.test.ts',
   'packages/server/test/contest-rank.test.ts',

@@ -135,6 +135,22 @@ function runningPostmaster(dir: string): { pid: number; ppid: number } | null {
   return null;
 }
 
+/**
+ * The URL of the embedded PostgreSQL a running site keeps on `dir` (its postmaster.pid names a live
+ * postmaster: the port is its 4th line, the password the site's file), or null when none runs there.
+ * For commands that work beside a running site (a backup) or must not (a restore).
+ */
+export function runningEmbedded(dir: string): { pid: number; url: string } | null {
+  const pm = runningPostmaster(dir);
+  if (!pm) return null;
+  const port = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readPassword(dir);
+  if (!Number.isInteger(port) || port <= 0 || !password) {
+    throw new Error(`The embedded PostgreSQL in ${dir} runs (pid ${pm.pid}) but its port or password (${passwordFile(dir)}) cannot be read.`);
+  }
+  return { pid: pm.pid, url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` };
+}
+
 async function exited(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
