@@ -23,13 +23,14 @@ export function useMatches(): RouteMatch[] {
  * 15 KB of compressed script in every first load. What the app used from it, the matched routes'
  * `handle` (route meta) and navigating from non-component code, comes from here.
  */
-export function RouteTable({ routes }: { routes: RouteObject[] }): ReactNode {
+export function RouteTable({ routes, basename }: { routes: RouteObject[]; basename?: string }): ReactNode {
   const location = useLocation();
   const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  // A table nested under a route of the app's (`basename`: the admin area) leaves navigation to the app's.
+  useEffect(() => (basename ? undefined : setNavigator((to) => void navigate(to))), [navigate, basename]);
   const matches = useMemo(
-    () => (matchRoutes(routes, location) ?? []).map((m) => ({ id: m.route.id, pathname: m.pathname, params: m.params, handle: m.route.handle })),
-    [routes, location],
+    () => (matchRoutes(routes, location, basename) ?? []).map((m) => ({ id: m.route.id, pathname: m.pathname, params: m.params, handle: m.route.handle })),
+    [routes, location, basename],
   );
   const element = useRoutes(routes, location);
   return <MatchesContext.Provider value={matches}>{element}</MatchesContext.Provider>;
