@@ -122,11 +122,12 @@ function layout(buf: Buffer): { view: DataView; count: number; at: number } {
 }
 
 /**
- * The elements of an int4 array (any number of dimensions, in storage order: a 2-D array row after
- * row), NULL as NaN; an absent array (null) is empty. An array is: ndim, has-nulls flag, element type,
- * (size, lower bound) per dimension, then each element as its byte length (-1: NULL) and its bytes.
+ * The elements of an array (any number of dimensions, in storage order: a 2-D array row after row) of
+ * fixed-width values read by `read`, NULL as NaN; an absent array (null) is empty. An array is: ndim,
+ * has-nulls flag, element type, (size, lower bound) per dimension, then each element as its byte length
+ * (-1: NULL) and its bytes.
  */
-export function int4Elements(buf: Buffer | null): Float64Array {
+function fixedWidthElements(buf: Buffer | null, width: number, read: (view: DataView, at: number) => number): Float64Array {
   if (!buf) return new Float64Array(0);
   const { view, count, at } = layout(buf);
   const out = new Float64Array(count);
@@ -136,12 +137,15 @@ export function int4Elements(buf: Buffer | null): Float64Array {
       out[i] = NaN;
       p += 4;
     } else {
-      out[i] = view.getInt32(p + 4);
-      p += 8;
+      out[i] = read(view, p + 4);
+      p += 4 + width;
     }
   }
   return out;
 }
+
+/** The elements of an int4 array, NULL as NaN. */
+export const int4Elements = (buf: Buffer | null): Float64Array => fixedWidthElements(buf, 4, (view, at) => view.getInt32(at));
 
 /** PostgreSQL's epoch (2000-01-01) in Unix epoch ms. */
 const PG_EPOCH_MS = 946_684_800_000;
@@ -150,20 +154,5 @@ const PG_EPOCH_MS = 946_684_800_000;
  * The elements of a timestamptz array as epoch ms, floored (exact: the µs count is below 2^53 until the
  * year 2285), NULL as NaN.
  */
-export function timestampMsElements(buf: Buffer | null): Float64Array {
-  if (!buf) return new Float64Array(0);
-  const { view, count, at } = layout(buf);
-  const out = new Float64Array(count);
-  let p = at;
-  for (let i = 0; i < count; i++) {
-    if (view.getInt32(p) < 0) {
-      out[i] = NaN;
-      p += 4;
-    } else {
-      const us = view.getInt32(p + 4) * 4_294_967_296 + view.getUint32(p + 8);
-      out[i] = Math.floor(us / 1000) + PG_EPOCH_MS;
-      p += 12;
-    }
-  }
-  return out;
-}
+export const timestampMsElements = (buf: Buffer | null): Float64Array =>
+  fixedWidthElements(buf, 8, (view, at) => Math.floor((view.getInt32(at) * 4_294_967_296 + view.getUint32(at + 4)) / 1000) + PG_EPOCH_MS);
