@@ -31,7 +31,7 @@ export interface CallOptions {
 }
 
 /** One API call the way the web client makes it; the envelope fields are unpacked. */
-export async function call(t: TestApp, method: InjectOptions['method'], url: string, o: CallOptions = {}): Promise<Call> {
+export async function call(t: Pick<TestApp, 'app'>, method: InjectOptions['method'], url: string, o: CallOptions = {}): Promise<Call> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (o.token) headers.authorization = o.token;
   if (o.ip) headers['x-forwarded-for'] = o.ip;
@@ -51,7 +51,7 @@ export function unpack(res: LightMyRequestResponse): Call {
 }
 
 export const get = (t: TestApp, url: string, o?: CallOptions) => call(t, 'GET', url, o);
-export const post = (t: TestApp, url: string, body?: unknown, o: CallOptions = {}) => call(t, 'POST', url, { ...o, body: body ?? {} });
+export const post = (t: Pick<TestApp, 'app'>, url: string, body?: unknown, o: CallOptions = {}) => call(t, 'POST', url, { ...o, body: body ?? {} });
 export const put = (t: TestApp, url: string, body?: unknown, o: CallOptions = {}) => call(t, 'PUT', url, { ...o, body: body ?? {} });
 export const del = (t: TestApp, url: string, o?: CallOptions) => call(t, 'DELETE', url, o);
 

@@ -15,9 +15,12 @@ import { createContest, insertContestSubmission, iso, MIN } from './contest-help
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, login, post, rootToken } from './helpers.js';
 import { createProblem, FakeJudge, submit, testQueue } from './judge-helpers.js';
+import { Stream } from './live-stream.js';
 
 let t: TestApp;
 let base: string;
+/** the test app as a node: where tickets are asked and streams opened */
+let node: { app: TestApp['app']; base: string };
 let judge: FakeJudge;
 let alice: { uid: string; username: string; token: string };
 let bob: { uid: string; username: string; token: string };
@@ -30,80 +33,12 @@ async function account(name: string) {
 beforeAll(async () => {
   t = await createTestApp({ judgeQueue: testQueue() });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  node = { app: t.app, base };
   judge = await FakeJudge.start(t, 'live-judge');
   alice = await account('live_alice');
   bob = await account('live_bob');
 });
 afterAll(() => t.close());
-
-/** A stream as the web opens it: a ticket from an authenticated call, then GET with the ticket only. */
-class Stream {
-  readonly events: LiveEvent[] = [];
-  status = 0;
-  ended = false;
-  private waiters: (() => void)[] = [];
-  private readonly abort = new AbortController();
-
-  static async open(token: string | null, body: Record<string, unknown>) {
-    const r = await post(t, '/api/live/ticket', body, { token });
-    expect(r.status).toBe(200);
-    const s = new Stream();
-    await s.connect(r.data.ticket as string);
-    return Object.assign(s, { granted: r.data as { submissions: number[]; contest: number | null } });
-  }
-
-  async connect(ticket: string, at = base) {
-    const res = await fetch(`${at}/api/live/stream?ticket=${encodeURIComponent(ticket)}`, { signal: this.abort.signal });
-    this.status = res.status;
-    if (res.status !== 200 || !res.body) return;
-    void this.read(res.body.getReader());
-  }
-
-  private async read(reader: ReadableStreamDefaultReader<Uint8Array>) {
-    const dec = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          for (const line of block.split('\n')) if (line.startsWith('data: ')) this.events.push(JSON.parse(line.slice(6)) as LiveEvent);
-          this.wake();
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-    this.ended = true;
-    this.wake();
-  }
-
-  private wake() {
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  /** Waits until an event matches (the test's timeout fails it otherwise). */
-  async until(pred: (e: LiveEvent) => boolean): Promise<LiveEvent> {
-    for (;;) {
-      const hit = this.events.find(pred);
-      if (hit) return hit;
-      if (this.ended) throw new Error(`stream ended without the event; got ${JSON.stringify(this.events)}`);
-      await new Promise<void>((r) => this.waiters.push(r));
-    }
-  }
-
-  async untilEnded() {
-    while (!this.ended) await new Promise<void>((r) => this.waiters.push(r));
-  }
-
-  close() {
-    this.abort.abort();
-  }
-}
 
 const isSub = (id: number) => (e: LiveEvent) => e.type === 'submission' && e.submitId === id;
 
@@ -111,7 +46,7 @@ describe('live stream', () => {
   it('tells the submitter each stage, the case counts and the verdict, as they are stored', async () => {
     const pid = await createProblem(t);
     const submitId = await submit(t, { pid, user: alice });
-    const s = await Stream.open(alice.token, { submissions: [{ ids: [submitId] }] });
+    const s = await Stream.open(node, alice.token, { submissions: [{ ids: [submitId] }] });
     expect(s.granted.submissions).toEqual([submitId]);
     const task = await judge.take();
     await judge.post('progress', { taskId: task.taskId, leaseToken: task.leaseToken, status: JudgeStatus.JUDGING, done: 1, total: 2 });
@@ -134,8 +69,8 @@ describe('live stream', () => {
   it('never grants nor sends another user’s submission he may not see (a hidden problem’s)', async () => {
     const hidden = await createProblem(t, { auth: ProblemAuth.HIDDEN });
     const submitId = await submit(t, { pid: hidden, user: alice });
-    const own = await Stream.open(alice.token, { submissions: [{ ids: [submitId] }] });
-    const other = await Stream.open(bob.token, { submissions: [{ ids: [submitId] }] });
+    const own = await Stream.open(node, alice.token, { submissions: [{ ids: [submitId] }] });
+    const other = await Stream.open(node, bob.token, { submissions: [{ ids: [submitId] }] });
     expect(own.granted.submissions).toEqual([submitId]);
     expect(other.granted.submissions).toEqual([]);
     const task = await judge.take();
@@ -163,11 +98,11 @@ describe('live stream', () => {
       status: JudgeStatus.PENDING,
       submitTime: new Date(now - MIN),
     });
-    const seen = await Stream.open(bob.token, { submissions: [{ ids: [submitId], cid }], contest: cid });
-    const own = await Stream.open(alice.token, { submissions: [{ ids: [submitId], cid }], contest: cid });
+    const seen = await Stream.open(node, bob.token, { submissions: [{ ids: [submitId], cid }], contest: cid });
+    const own = await Stream.open(node, alice.token, { submissions: [{ ids: [submitId], cid }], contest: cid });
     expect(seen.granted).toEqual({ submissions: [], contest: cid, ticket: expect.any(String) });
     expect(own.granted.submissions).toEqual([submitId]);
-    const admin = await Stream.open(root, { contest: cid });
+    const admin = await Stream.open(node, root, { contest: cid });
     // The verdict as the judge's result path stores it: the row and its notice in one transaction.
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`update judge set status = ${JudgeStatus.ACCEPTED} where submit_id = ${submitId}`);
@@ -186,7 +121,7 @@ describe('live stream', () => {
   });
 
   it('tells a user his unread counters changed when a message is written for him', async () => {
-    const s = await Stream.open(alice.token, {});
+    const s = await Stream.open(node, alice.token, {});
     await remind(t.database.db, { action: 'Discuss', senderId: bob.uid, recipientId: alice.uid, sourceType: 'Discussion', sourceId: 1, url: '/x' });
     await s.until((e) => e.type === 'unread');
     s.close();
@@ -194,16 +129,16 @@ describe('live stream', () => {
 
   it('spends a ticket at its first use, refuses a changed one and never takes the login token in the URL', async () => {
     const r = await post(t, '/api/live/ticket', {}, { token: alice.token });
-    const first = new Stream();
+    const first = new Stream(base);
     await first.connect(r.data.ticket);
     expect(first.status).toBe(200);
-    const again = new Stream();
+    const again = new Stream(base);
     await again.connect(r.data.ticket);
     expect(again.status).toBe(401);
-    const forged = new Stream();
+    const forged = new Stream(base);
     await forged.connect(`${r.data.ticket.slice(0, -4)}AAAA`);
     expect(forged.status).toBe(401);
-    const jwt = new Stream();
+    const jwt = new Stream(base);
     await jwt.connect(alice.token);
     expect(jwt.status).toBe(401);
     first.close();
@@ -211,15 +146,15 @@ describe('live stream', () => {
 
   it('ends the stream when its session logs out, and refuses streams beyond the per-user bound', async () => {
     const token = await login(t, 'live_bob');
-    const s = await Stream.open(token, {});
+    const s = await Stream.open(node, token, {});
     expect((await client(t, token).call('account.logout')).status).toBe(200);
     await s.untilEnded();
     expect(s.events.at(-1)).toEqual({ type: 'end', reason: 'logout' });
 
     const open: Stream[] = [];
-    for (let i = 0; i < 8; i++) open.push(await Stream.open(bob.token, {}));
+    for (let i = 0; i < 8; i++) open.push(await Stream.open(node, bob.token, {}));
     const r = await post(t, '/api/live/ticket', {}, { token: bob.token });
-    const extra = new Stream();
+    const extra = new Stream(base);
     await extra.connect(r.data.ticket);
     expect(extra.status).toBe(429);
     for (const o of open) o.close();
@@ -243,7 +178,7 @@ describe('live stream', () => {
         body: JSON.stringify({ submissions: [{ ids: [submitId] }] }),
       });
       const { data } = (await r.json()) as { data: { ticket: string } };
-      const s = new Stream();
+      const s = new Stream(base);
       await s.connect(data.ticket, nodes[1]!.base);
       expect(s.status).toBe(200);
       await s.until((e) => e.type === 'ready');
@@ -260,7 +195,7 @@ describe('live stream', () => {
   });
 
   it('forgets a stream once its client hangs up', async () => {
-    const s = await Stream.open(alice.token, {});
+    const s = await Stream.open(node, alice.token, {});
     const hub = liveHubOf(t.database)!;
     const before = hub.size;
     expect(before).toBeGreaterThan(0);
