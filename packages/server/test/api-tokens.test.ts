@@ -69,6 +69,7 @@ describe('API tokens', () => {
     const all = (await make(root, ['read', 'submit', 'admin'])).data.token;
     const again = await make(all, ['read']);
     expect([again.http, again.msg]).toEqual([403, MSG.apiTokenScope]);
+    expect((await client(t, all).call('apiToken.list')).http).toBe(403);
     const pw = await client(t, all).call('account.changePassword', { body: { oldPassword: 'x', newPassword: 'yyyyyyyy' } as never });
     expect(pw.http).toBe(403);
   });

@@ -21,6 +21,8 @@ export const API_TOKEN_LIMITS = {
 const SUBMIT_PATHS = new Set(['submit-problem-judge', 'submit-problem-test-judge', 'register-contest', 'register-training', 'resubmit', 'link-remote-run']);
 /** Calls that read although they are POSTs (their bodies are filters) or begin a stream. */
 const READ_POSTS = new Set(['check-submissions-status', 'live/ticket']);
+/** Reads that need a login: a token may not list the tokens (the calls that make and revoke them write, so need one anyway). */
+const LOGIN_READS = new Set(['get-api-tokens']);
 
 /**
  * The scope a call needs, by its path after /api/ and method; null: no API token may make it (account
@@ -30,7 +32,8 @@ export function scopeOfCall(method: string, path: string): ApiTokenScope | null 
   if (path.startsWith('judge/')) return null;
   if (path.startsWith('admin/')) return 'admin';
   if (SUBMIT_PATHS.has(path)) return 'submit';
-  if (method === 'GET' || method === 'HEAD') return path.endsWith('api-token') || path.endsWith('api-tokens') ? null : 'read';
+  if (LOGIN_READS.has(path)) return null;
+  if (method === 'GET' || method === 'HEAD') return 'read';
   if (READ_POSTS.has(path) || path.startsWith('get-')) return 'read';
   return null;
 }
