@@ -49,6 +49,9 @@ describe('API tokens', () => {
     expect(row).toMatchObject({ name: 'reader', scopes: ['read'] });
     const list = await client(t, ann).call('apiToken.list');
     expect(list.data.map((r) => r.name)).toContain('reader');
+    // The admins' session list names it as a token, not as a browser's login.
+    const sessions = await client(t, root).call('admin.sessions', { query: { username: 'tokenann', currentPage: 1, limit: 20 } });
+    expect(sessions.data.records.map((r) => r.apiToken).sort()).toEqual([null, 'reader']);
     expect(JSON.stringify(list.data)).not.toContain(token);
     const asLogin = (await client(t, ann).call('account.authInfo')).data;
     const me = await client(t, token).call('account.authInfo');

@@ -24,6 +24,8 @@ export interface SessionInfo {
   revokedAt: string | null;
   /** Not revoked and not expired. */
   active: boolean;
+  /** the name of an API token the user made for scripts; null for a browser's login */
+  apiToken: string | null;
 }
 
 export const revokeSessionQuery = z.object({ id: z.string().trim().min(1).max(64) });

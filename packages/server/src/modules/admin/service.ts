@@ -26,6 +26,8 @@ export async function listSessions(ctx: AppContext, q: { currentPage: number; li
         lastActiveAt: authSessions.lastActiveAt,
         expiresAt: authSessions.expiresAt,
         revokedAt: authSessions.revokedAt,
+        kind: authSessions.kind,
+        name: authSessions.name,
       })
       .from(authSessions)
       .innerJoin(users, eq(users.uid, authSessions.uid))
@@ -37,8 +39,9 @@ export async function listSessions(ctx: AppContext, q: { currentPage: number; li
   );
   const now = Date.now();
   return {
-    records: rows.map((r) => ({
+    records: rows.map(({ kind, name, ...r }) => ({
       ...r,
+      apiToken: kind === 'api' ? (name ?? '') : null,
       createdAt: r.createdAt.toISOString(),
       lastActiveAt: r.lastActiveAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),

@@ -61,11 +61,14 @@ export default function SessionAdminPage() {
       title: t('admin.site.session.browser'),
       dataIndex: 'userAgent',
       width: 180,
-      render: (v: string | null) => (
-        <Tooltip title={v}>
-          <span>{describeUserAgent(v)}</span>
-        </Tooltip>
-      ),
+      render: (v: string | null, row) =>
+        row.apiToken !== null ? (
+          <Tag data-testid="session-api-token">{t('admin.site.session.apiToken', { name: row.apiToken })}</Tag>
+        ) : (
+          <Tooltip title={v}>
+            <span>{describeUserAgent(v)}</span>
+          </Tooltip>
+        ),
     },
     { title: t('admin.site.session.created'), dataIndex: 'createdAt', width: 170, responsive: ['md'], render: (v: string) => formatDateTime(v) },
     { title: t('admin.site.session.lastSeen'), dataIndex: 'lastActiveAt', width: 170, render: (v: string) => formatDateTime(v) },
