@@ -84,7 +84,7 @@ export async function updateContest(ctx: AppContext, user: AuthUser, body: Conte
     .set({ ...values, gmtModified: new Date() })
     .where(eq(contests.id, c.id))
     .returning();
-  forgetBoards(ctx, c.id);
+  await forgetBoards(ctx, c.id);
   return toAdminContest(row!, await participantCount(db, c.id));
 }
 
@@ -97,7 +97,7 @@ export async function deleteContest(ctx: AppContext, user: AuthUser, cid: number
     await tx.delete(announcements).where(eq(announcements.cid, c.id));
     await tx.delete(contests).where(eq(contests.id, c.id));
   });
-  forgetBoards(ctx, c.id);
+  await forgetBoards(ctx, c.id);
 }
 
 export async function changeVisible(ctx: AppContext, user: AuthUser, cid: number, visible: boolean, within?: Owner): Promise<void> {

@@ -277,10 +277,12 @@ export function boardNow(ctx: AppContext, c: ContestRow, v: BoardVariant, whole 
  * read anew, on this node at once and on the others when they hear the notice (sent after the caller's
  * commit; a failure to send is left to the other nodes' REBUILD_MS belt).
  */
-export function forgetBoards(ctx: AppContext, cid: number): void {
+export async function forgetBoards(ctx: AppContext, cid: number): Promise<void> {
   const boards = byApp.get(ctx);
   if (boards) dropContest(boards, cid);
-  noticeBoardChange(ctx.database.db, cid).catch(() => {});
+  // Awaited by the admin's call, so once it is answered every node has been sent the notice (a stray
+  // notice sent later would drop boards folded after the change).
+  await noticeBoardChange(ctx.database.db, cid).catch(() => {});
 }
 
 /**

@@ -173,7 +173,7 @@ export async function addFromPublic(
       .insert(contestProblems)
       .values({ cid: c.id, pid: p.id, displayId: body.displayId, displayTitle: body.displayTitle?.trim() || p.title, color: body.color ?? null })
       .returning();
-    forgetBoards(ctx, c.id);
+    await forgetBoards(ctx, c.id);
     return link(row!);
   } catch (err) {
     return linkConflict(err, body.displayId);
@@ -201,7 +201,7 @@ export async function addFromGroup(
   assertRule(c, p.type, p.isRemote);
   try {
     const [row] = await db.insert(contestProblems).values({ cid: c.id, pid: p.id, displayId: q.displayId, displayTitle: p.title }).returning();
-    forgetBoards(ctx, c.id);
+    await forgetBoards(ctx, c.id);
     return link(row!);
   } catch (err) {
     return linkConflict(err, q.displayId);
@@ -218,7 +218,7 @@ export async function updateLink(ctx: AppContext, user: AuthUser, body: z.infer<
       .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, body.pid)))
       .returning();
     if (!row) throw notFound('problemNotFound');
-    forgetBoards(ctx, c.id);
+    await forgetBoards(ctx, c.id);
     return link(row);
   } catch (err) {
     return linkConflict(err, body.displayId);
@@ -234,7 +234,7 @@ export async function removeProblem(ctx: AppContext, user: AuthUser, cid: number
     .where(and(eq(contestProblems.cid, c.id), eq(contestProblems.pid, pid)))
     .returning({ id: contestProblems.id });
   if (!rows.length) throw notFound('problemNotFound');
-  forgetBoards(ctx, c.id);
+  await forgetBoards(ctx, c.id);
 }
 
 type Target = z.infer<typeof contestProblemTarget>;
@@ -272,7 +272,7 @@ export async function createContestProblem(
       .insert(contestProblems)
       .values({ cid: c.id, pid: created.pid, displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
       .returning();
-    forgetBoards(ctx, c.id);
+    await forgetBoards(ctx, c.id);
     return { ...created, link: link(row!) };
   } catch (err) {
     await deleteProblem(ctx, created.pid).catch(() => undefined);
@@ -311,7 +311,7 @@ export async function updateContestProblem(
       .set({ displayId: target.displayId, displayTitle: target.displayTitle?.trim() || body.problem.title })
       .where(eq(contestProblems.id, current.id))
       .returning();
-    forgetBoards(ctx, c.id);
+    await forgetBoards(ctx, c.id);
     return { ...saved, link: link(row!) };
   } catch (err) {
     return linkConflict(err, target.displayId);

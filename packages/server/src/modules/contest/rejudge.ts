@@ -24,6 +24,6 @@ export async function rejudgeContestProblem(ctx: AppContext, cid: number, pid: n
   let count = 0;
   // One transaction per submission (as a single rejudge does), so judges can start on the first ones at once.
   for (const r of rows) if (await rejudge(db, r.submitId)) count++;
-  forgetBoards(ctx, cid);
+  await forgetBoards(ctx, cid);
   return { count };
 }
