@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,7 @@ import { createUser, login } from './helpers.js';
 import { createProblem, FakeJudge, submit, testQueue } from './judge-helpers.js';
 import { client } from './client.js';
 import { multipart } from './problem-admin-helpers.js';
+import { remoteTarget } from './remote-target.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 let src: TestApp;
@@ -34,6 +35,7 @@ let work: string;
 let archive: string;
 let avatarLink: string;
 const extraDbs: string[] = [];
+const roles: string[] = [];
 
 /** Progress lines go nowhere in tests. */
 const quiet = () => new Progress('test', new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream);
@@ -159,6 +161,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await src?.close();
   for (const name of extraDbs) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const role of roles) await admin(`DROP ROLE IF EXISTS ${role}`);
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -281,7 +284,8 @@ describe('backup and restore', () => {
     expect(digests['drizzle.__drizzle_migrations']).toMatch(new RegExp(`^${count + 1} `));
   });
 
-  it('works from the command line (oj backup, oj restore) against DATABASE_URL', async () => {
+  // Three CLI processes, each loading the server's modules: long on a loaded machine.
+  it('works from the command line (oj backup, oj restore) against DATABASE_URL', { timeout: 120_000 }, async () => {
     const file = path.join(work, 'cli.tar.gz');
     const run = (args: string[], env: Record<string, string>) =>
       spawnSync(process.execPath, [path.join(root, 'bin', 'oj'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
@@ -301,6 +305,22 @@ describe('backup and restore', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/Restore failed: The target database is not empty/);
   });
+  it('refuses a role that is not a superuser before it changes anything, and says so', async () => {
+    const role = `oj_plain_${crypto.randomBytes(4).toString('hex')}`;
+    await admin(`CREATE ROLE ${role} LOGIN PASSWORD 'plain-pass'`);
+    roles.push(role);
+    const name = `oj_restore_${crypto.randomBytes(5).toString('hex')}`;
+    await admin(`CREATE DATABASE ${name} OWNER ${role}`);
+    extraDbs.push(name);
+    const url = new URL(dbUrl(name));
+    url.username = role;
+    url.password = 'plain-pass';
+    const err = await restore(archive, url.toString(), path.join(work, 'plain-data')).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(RestoreRefused);
+    expect((err as Error).message).toMatch(new RegExp(`needs a PostgreSQL superuser .*the role "${role}" is not one.*Nothing was changed\\.`));
+    expect(await tableDigests(dbUrl(name))).toEqual({});
+  });
+
   it('takes one snapshot: rows committed while the backup runs are in none of its tables', async () => {
     const before = await tableDigests(src.database.url);
     // The backup is held at table judge (its copy waits for this lock) after it copied the tables before
@@ -324,5 +344,83 @@ describe('backup and restore', () => {
     const fresh = await emptyDatabase();
     await restore(file, fresh, path.join(work, 'snapshot-data'));
     expect(await tableDigests(fresh)).toEqual(before);
+  });
+});
+
+describe('restore on a single machine (the embedded PostgreSQL)', () => {
+  /** `oj start` in a child process on `dataDir` (embedded database, no judge); resolves with its port once it is up. */
+  function startSite(dataDir: string) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', OJ_EMBEDDED_JUDGE: '0', LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages', 'server', 'src', 'main.ts')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const up = new Promise<number>((resolve, reject) => {
+      const onData = (d: string) => {
+        out += d;
+        const m = /Online judge is up at http:\/\/[^:]+:(\d+)\//.exec(out);
+        if (m) resolve(Number(m[1]));
+      };
+      child.stdout!.setEncoding('utf8').on('data', onData);
+      child.stderr!.setEncoding('utf8').on('data', onData);
+      void exited.then((code) => reject(new Error(`the site exited (${code}) before it was up:\n${out}`)));
+    });
+    return { child, up, exited };
+  }
+
+  it('oj restore into a fresh DATA_DIR starts its own PostgreSQL; the site started there serves the problem and the submissions', {
+    timeout: 180_000,
+  }, async () => {
+    // As the README tells a single-machine user: no DATABASE_URL, a DATA_DIR that does not exist yet.
+    // (Traversable: run as root the embedded PostgreSQL runs as user postgres.)
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-embedded-restore-'));
+    fs.chmodSync(parent, 0o755);
+    const dataDir = path.join(parent, 'data');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    let site: ReturnType<typeof startSite> | undefined;
+    try {
+      const r = spawnSync(process.execPath, [path.join(root, 'bin', 'oj'), 'restore', archive], { cwd: root, encoding: 'utf8', env });
+      expect(r.stdout, r.stderr).toMatch(/^Restored .*site\.tar\.gz: \d+ tables \(\d+ rows\), \d+ files\.$/m);
+      expect(r.status).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      // The restore's PostgreSQL was stopped after it: the site starts its own on the same directory.
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+      site = startSite(dataDir);
+      const port = await site.up;
+      const t = remoteTarget(`http://127.0.0.1:${port}`);
+      const signedIn = await client(t).call('account.login', { body: { username: 'keeper', password: 'password1' } });
+      expect(signedIn.status, signedIn.msg).toBe(200);
+      const token = signedIn.headers.authorization as string;
+      const detail = await client(t, token).call('problem.detail', { query: { problemId: 'BK1' } });
+      expect(detail.data.problem.title).toBe('Kept safe');
+      const mine = await client(t, token).call('submission.list', { query: { onlyMine: true } });
+      expect(mine.data.records.map((x) => x.status).sort()).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.PENDING].sort());
+      const accepted = mine.data.records.find((x) => x.status === JudgeStatus.ACCEPTED)!;
+      const sub = await client(t, token).call('submission.detail', { query: { submitId: accepted.submitId } });
+      expect(sub.data.submission).toMatchObject({ submitId: accepted.submitId, pid: detail.data.problem.id, status: JudgeStatus.ACCEPTED });
+    } finally {
+      if (site && site.child.exitCode === null) {
+        site.child.kill('SIGTERM');
+        await site.exited;
+      }
+      // Never leave a PostgreSQL behind, whatever failed above.
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      if (fs.existsSync(pidFile)) {
+        const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+        try {
+          process.kill(pid, 'SIGQUIT');
+          for (let i = 0; i < 100 && fs.existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 100));
+        } catch {
+          /* already gone */
+        }
+      }
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

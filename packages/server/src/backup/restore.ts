@@ -126,6 +126,19 @@ async function loadArchive(file: string, manifest: Manifest, client: pg.ClientBa
   return files;
 }
 
+/**
+ * Loading the tables without triggers (`session_replication_role`) takes a superuser: asked before anything
+ * changes, so a role that is not one is told so plainly instead of after the schema was reset.
+ */
+async function requireSuperuser(client: pg.Client) {
+  const { rows } = await client.query<{ name: string; superuser: boolean }>("select current_user as name, current_setting('is_superuser') = 'on' as superuser");
+  const me = rows[0]!;
+  if (!me.superuser)
+    throw new RestoreRefused(
+      `A restore needs a PostgreSQL superuser (it loads the tables without triggers), and the role "${me.name}" is not one: restore with a superuser's DATABASE_URL, then let the site connect as its own role. Nothing was changed.`,
+    );
+}
+
 export async function restoreBackup(o: {
   file: string;
   dataDir: string;
@@ -144,6 +157,7 @@ export async function restoreBackup(o: {
   const staging = path.join(o.dataDir, 'tmp', `restore-${crypto.randomBytes(6).toString('hex')}`);
   try {
     await client.connect();
+    await requireSuperuser(client);
     await clearTarget(client, o.force);
     await migrateTo(client, manifest.migrations.count);
 
