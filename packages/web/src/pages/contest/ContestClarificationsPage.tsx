@@ -237,7 +237,12 @@ function AnswerDialog({ question, onClose }: { question: ContestClarification; o
       okButtonProps={{ 'data-testid': 'clarification-answer-ok' } as Record<string, string>}
       data-testid="clarification-answer-dialog"
     >
-      <Markdown source={question.content} className="oj-clarification-question" />
+      <div className="oj-clarification-quoted">
+        <Typography.Text type="secondary" className="oj-clarification-meta">
+          {[question.displayId ?? t('contest.clarifications.general'), question.username].filter(Boolean).join(' · ')}
+        </Typography.Text>
+        <Markdown source={question.content} className="oj-clarification-question" />
+      </div>
       <Form layout="vertical">
         <Form.Item label={t('contest.clarifications.answerLabel')}>
           <Input.TextArea
