@@ -45,6 +45,8 @@ export interface LiveTicket {
  *   judged so far ("Judging 7/20"), for the submitter and where the place shows others' progress.
  * - `unread`: the caller's unread message counters changed (refetch them).
  * - `announcement`: the watched contest has a new or changed announcement.
+ * - `clarification`: a question of the watched contest was asked or answered that the caller may see
+ *   (its admins hear of every one, a participant of his own and of answers to everyone).
  * - `board`: a result that the caller may see changed the watched contest's board.
  * - `resync`: events may have been lost (the node's LISTEN connection dropped, the buffer overflowed):
  *   refetch whatever is shown.
@@ -55,6 +57,7 @@ export type LiveEvent =
   | { type: 'submission'; submitId: number; status: number; done?: number; total?: number }
   | { type: 'unread' }
   | { type: 'announcement'; cid: number }
+  | { type: 'clarification'; cid: number }
   | { type: 'board'; cid: number }
   | { type: 'resync' }
   | { type: 'end'; reason: 'logout' | 'expired' | 'shutdown' };

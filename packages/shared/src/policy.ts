@@ -73,7 +73,12 @@ export type Resource =
    * a comment or reply (`uid` its author); `contest` the contest it is under (its admins moderate it),
    * `gid` the group of the discussion or contest it is under
    */
-  | { kind: 'comment'; uid: string | null; contest: { uid: string | null; gid: number | null } | null; gid: number | null };
+  | { kind: 'comment'; uid: string | null; contest: { uid: string | null; gid: number | null } | null; gid: number | null }
+  /**
+   * a contest clarification: `uid` who asked it, `public` answered to everyone, `contest` the contest it
+   * was asked in (its admins read and answer every one). Entering the contest is asked before.
+   */
+  | { kind: 'clarification'; uid: string; public: boolean; contest: { uid: string | null; gid: number | null } };
 
 /**
  * Site-wide rights (resource `{ kind: 'site' }`), one per rule the server and the web ask about.
@@ -159,6 +164,8 @@ export type Action =
   | 'resubmit'
   /** set a discussion's top and status, and read it while hidden */
   | 'moderate'
+  /** answer a contest clarification (privately or to everyone) */
+  | 'answer'
   /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
   | 'setLevel'
   /**
@@ -283,6 +290,10 @@ function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): bool
       if (r.gid !== null || (own && !listing) || r.problem === null) return true;
       return r.problem?.auth === ProblemAuth.PUBLIC || (!!actor && mayOnSite(actor, 'seeAllProblems'));
     }
+    case 'clarification':
+      // The asker and the contest's admins; an answer to everyone, everyone who entered the contest.
+      if (r.public) return true;
+      return !!actor && (actor.uid === r.uid || may(actor, 'administer', { kind: 'contest', ...r.contest }));
     default:
       return false;
   }
@@ -354,6 +365,9 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       if (resource.contest) return may(actor, 'administer', { kind: 'contest', ...resource.contest });
       return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
     }
+    case 'clarification':
+      // Answered by the contest's admins (not a site admin as such), never by the asker as such.
+      return action === 'answer' && may(actor, 'administer', { kind: 'contest', ...resource.contest });
     case 'submission':
       // Seen (view, list) above; code and case results are the rules of the place it was made in.
       if (action === 'resubmit') return (isAuthor(actor, resource.uid) && mayOnSite(actor, 'submit')) || mayOnSite(actor, 'rejudge');

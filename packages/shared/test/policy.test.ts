@@ -46,6 +46,13 @@ const groupDiscussion: Resource = { kind: 'discussion', uid: AUTHOR, gid: 7 };
 const discussionComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: null };
 const contestComment: Resource = { kind: 'comment', uid: AUTHOR, contest: { uid: 'u-contest-maker', gid: null }, gid: null };
 const groupComment: Resource = { kind: 'comment', uid: AUTHOR, contest: null, gid: 7 };
+/** A question asked by the author in a contest made by someone else (site) or in a group's contest. */
+const clarification = (isPublic: boolean, gid: number | null = null): Resource => ({
+  kind: 'clarification',
+  uid: AUTHOR,
+  public: isPublic,
+  contest: { uid: 'u-contest-maker', gid },
+});
 /** A row of the member admin: someone else at `level`, not the owner; `to` the level a change gives. */
 const member = (level: GroupLevelValue, to?: GroupLevelValue): Resource => ({ kind: 'groupMember', uid: 'u-target', level, owner: false, to });
 const L = GroupLevel;
@@ -206,6 +213,10 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['delete', discussionComment, 'a discussion comment', ['root', 'admin', 'author', 'adminAuthor']],
   ['delete', contestComment, 'a contest comment', ['root', 'author', 'adminAuthor']],
   ['delete', groupComment, 'a group discussion comment', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Clarifications: the contest's admins answer (not the asker, not a site admin); in a group contest its root too.
+  ['answer', clarification(false), 'a clarification', ['root']],
+  ['answer', clarification(false, 7), "a group contest's clarification", ['root', 'groupOwner', 'groupRoot']],
+  ['delete', clarification(false), 'a clarification', []],
   // Member admin: group admins manage those below their own level (owner, super admin: anyone) ...
   ['delete', member(L.APPLYING), 'an applicant', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   ['delete', member(L.MEMBER), 'a member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
@@ -307,6 +318,10 @@ function seeRows(): [Action, Resource, string, Who[]][] {
     ['list', contestSubmission(null, false, false), 'hidden site contest submission', ['root', 'author', 'adminAuthor']],
     ['view', contestSubmission(7, true, false), 'group contest submission', groupInside],
     ['list', contestSubmission(7, true, true), 'group contest submission before the start', ['root', 'groupOwner', 'groupRoot']],
+    // Clarifications (the contest's inside is asked before): the asker and the contest's admins; a public answer everyone.
+    ['view', clarification(false), 'a private clarification', ['root', 'author', 'adminAuthor']],
+    ['view', clarification(true), 'a clarification answered to everyone', everyone],
+    ['view', clarification(false, 7), "a group contest's private clarification", ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
   ];
 }
 

@@ -16,7 +16,9 @@ export type LiveNotice =
   /** the unread counters of user `u` changed ('*': of everybody) */
   | { t: 'u'; u: string }
   /** an announcement of contest `c` was written */
-  | { t: 'a'; c: number };
+  | { t: 'a'; c: number }
+  /** a clarification of contest `c` was asked or answered: told to its admins, and to user `u` (absent: to everyone watching) */
+  | { t: 'q'; c: number; u?: string };
 
 /**
  * The notice of one submission, an expression over the columns of a `judge` row in scope (submit_id,
@@ -43,4 +45,12 @@ export async function publishUnread(db: DbOrTx, uid: string): Promise<void> {
 /** Tells the tabs showing contest `cid` that its announcements changed. */
 export async function publishAnnouncement(db: DbOrTx, cid: number): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ t: 'a', c: cid } satisfies LiveNotice)})`);
+}
+
+/**
+ * Tells the tabs showing contest `cid` that a clarification changed: its admins' tabs always, and the
+ * asker's (`uid`), or every tab when the answer is to everyone (`uid` absent).
+ */
+export async function publishClarification(db: DbOrTx, cid: number, uid?: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ t: 'q', c: cid, ...(uid ? { u: uid } : {}) } satisfies LiveNotice)})`);
 }

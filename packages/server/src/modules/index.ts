@@ -28,6 +28,7 @@ import { homeRoutes } from './home/routes.js';
 import { testRunRoutes } from './test-run/routes.js';
 import { placeRoutes } from './place/routes.js';
 import { adminContestRoutes, contestRoutes } from './contest/routes.js';
+import { contestClarificationRoutes } from './contest/clarification-routes.js';
 import { adminTrainingRoutes, trainingRoutes } from './training/routes.js';
 import { adminDiscussionRoutes, discussionRoutes } from './discussion/routes.js';
 import { adminPermissionRoutes } from './permission/routes.js';
@@ -62,6 +63,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => homeRoutes(scope, ctx), api);
   await app.register((scope) => testRunRoutes(scope, ctx), api);
   await app.register((scope) => contestRoutes(scope, ctx), api);
+  await app.register((scope) => contestClarificationRoutes(scope, ctx), api);
   await app.register((scope) => trainingRoutes(scope, ctx), api);
   await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => commentRoutes(scope, ctx), api);

@@ -32,6 +32,7 @@ const ContestSubmissionsPage = lazyPage(() => import('../pages/contest/ContestSu
 const ContestSubmissionDetailPage = lazyPage(() => import('../pages/contest/ContestSubmissionDetailPage'));
 const ContestAnnouncementsPage = lazyPage(() => import('../pages/contest/ContestAnnouncementsPage'));
 const ContestPrintPage = lazyPage(() => import('../pages/contest/ContestPrintPage'));
+const ContestClarificationsPage = lazyPage(() => import('../pages/contest/ContestClarificationsPage'));
 const ContestRankPage = lazyPage(() => import('../pages/contest/rank/ContestRankPage'));
 const OutsideScoreboardPage = lazyPage(() => import('../pages/contest/rank/OutsideScoreboardPage'));
 const ContestScrollBoardTab = lazyPage(() => import('../pages/contest/rank/ContestScrollBoardTab'));
@@ -135,6 +136,7 @@ const shellRoutes: RouteObject[] = [
       { path: 'submissions', element: <ContestSubmissionsPage /> },
       { path: 'problem/:problemID/submission-detail/:submitID', element: <ContestSubmissionDetailPage /> },
       { path: 'announcements', element: <ContestAnnouncementsPage /> },
+      { path: 'clarifications', element: <ContestClarificationsPage /> },
       { path: 'rank', element: <ContestRankPage /> },
       { path: 'ac-info', element: <AcInfoPage /> },
       { path: 'rejudge', element: <RejudgePage /> },

@@ -4,6 +4,7 @@ import { users } from './account.js';
 import { problems } from './problem.js';
 import { submissions } from './submission.js';
 import { groups } from './group.js';
+import { announcements } from './site.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -133,6 +134,39 @@ export const contestPrints = pgTable(
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
   },
   (t) => [index('contest_print_cid_idx').on(t.cid, t.id), index('contest_print_uid_idx').on(t.uid, t.gmtCreate)],
+);
+
+/**
+ * Questions of participants to a contest's admins (modules/contest/clarifications.ts). `problem_id`: the
+ * contest problem asked about (null: the contest in general, or the problem left the contest);
+ * `answered_at` null: waiting for an answer; `public`: answered to everyone, then also published as
+ * `announcement_id`.
+ */
+export const contestClarifications = pgTable(
+  'contest_clarification',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    problemId: integer('problem_id').references(() => contestProblems.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    answer: text('answer'),
+    public: boolean('public').notNull().default(false),
+    answeredBy: text('answered_by').references(() => users.uid, { onDelete: 'set null' }),
+    answeredAt: ts('answered_at'),
+    announcementId: integer('announcement_id').references(() => announcements.id, { onDelete: 'set null' }),
+    gmtCreate: ts('gmt_create').notNull().defaultNow(),
+  },
+  (t) => [
+    // The staff's list: one contest's questions, unanswered first, newest first.
+    index('contest_clarification_cid_idx').on(t.cid, t.answeredAt, t.id),
+    // A participant's own questions (his list, the flood limits).
+    index('contest_clarification_uid_idx').on(t.cid, t.uid, t.id),
+  ],
 );
 
 /** Accepted submissions whose balloon the contest admin has handed out (AC helper). */

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnnouncementBody, AnnouncementRow } from '@oj/shared';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { pageOf, pageOffset } from '../../db/page.js';
 import { announcements, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -73,10 +74,16 @@ export async function listAnnouncements(ctx: AppContext, scope: AnnouncementScop
 
 /**
  * Creates (no id) or edits (id, within the scope, else `announcementNotFound`) an announcement, then
- * reads it back with its author's name.
+ * reads it back with its author's name. `db`: the caller's transaction when the announcement is part of
+ * a larger change (a clarification answered to everyone); the contest's pages hear of it on its commit.
  */
-export async function writeAnnouncement(ctx: AppContext, scope: AnnouncementScope, uid: string, a: AnnouncementBody): Promise<AnnouncementDbRow> {
-  const { db } = ctx.database;
+export async function writeAnnouncement(
+  ctx: AppContext,
+  scope: AnnouncementScope,
+  uid: string,
+  a: AnnouncementBody,
+  db: DbOrTx = ctx.database.db,
+): Promise<AnnouncementDbRow> {
   let id: number;
   if (a.id) {
     const rows = await db
@@ -99,7 +106,7 @@ export async function writeAnnouncement(ctx: AppContext, scope: AnnouncementScop
       .returning({ id: announcements.id });
     id = made!.id;
   }
-  // The write above committed on its own: the contest's open pages hear of it now.
+  // Sent in the writer's transaction (or after the write above committed on its own): the contest's open pages hear of it on commit.
   if ('cid' in scope && a.status === 0) await publishAnnouncement(db, scope.cid);
   const [r] = await db.select(columns).from(announcements).leftJoin(users, eq(users.uid, announcements.uid)).where(eq(announcements.id, id));
   return r!;

@@ -2,8 +2,9 @@
  * What a ticket may watch, decided by the rules the pages' own calls apply: a submission only when the
  * place it is listed in shows it to the caller with its result (check-submissions-status, so a group's
  * submissions are its members', a contest's follow its seal: a sealed row is never granted); case
- * counts only for one's own submissions, or outside contests; a contest's announcements and board when
- * the caller may see inside it, with board news of sealed submissions withheld from non-admins.
+ * counts only for one's own submissions, or outside contests; a contest's announcements, clarifications
+ * and board when the caller may see inside it, with board news of sealed submissions withheld from
+ * non-admins and others' private questions told to its admins only.
  */
 import { JudgeStatus, type liveTicketBody, type SubmissionInfo } from '@oj/shared';
 import type { z } from 'zod';
@@ -45,7 +46,7 @@ async function contestGrant(ctx: AppContext, user: AuthUser, cid: number): Promi
     const c = await visibleContest(db, cid, user);
     await assertCanView(db, c, user);
     const admin = await isContestAdmin(db, c, user);
-    return { cid, sealFrom: !admin && c.sealRank && c.sealRankTime ? c.sealRankTime.getTime() : null };
+    return { cid, sealFrom: !admin && c.sealRank && c.sealRankTime ? c.sealRankTime.getTime() : null, staff: admin };
   } catch {
     return null;
   }

@@ -22,8 +22,11 @@ export interface Grant {
   submissions: number[];
   /** of those, the ones whose case counts may be told */
   progress: number[];
-  /** the contest whose announcements and board are watched; board events of submissions made from `sealFrom` (ms) on are not told */
-  contest: { cid: number; sealFrom: number | null } | null;
+  /**
+   * the contest whose announcements, clarifications and board are watched; board events of submissions
+   * made from `sealFrom` (ms) on are not told; `staff`: the caller administers it (hears of every clarification)
+   */
+  contest: { cid: number; sealFrom: number | null; staff?: boolean } | null;
 }
 
 export class LiveStream {
@@ -164,6 +167,11 @@ export class LiveHub {
     } else if (n.t === 'a') {
       const announced = frame({ type: 'announcement', cid: n.c });
       for (const s of this.topics.get(`c:${n.c}`) ?? []) s.sendFrame(announced);
+    } else if (n.t === 'q') {
+      // A private question is news to the contest's admins and its asker only (the event names no
+      // question, but who asks when is not everybody's business).
+      const asked = frame({ type: 'clarification', cid: n.c });
+      for (const s of this.topics.get(`c:${n.c}`) ?? []) if (!n.u || s.grant.contest?.staff || s.grant.uid === n.u) s.sendFrame(asked);
     }
   }
 

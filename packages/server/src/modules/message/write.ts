@@ -65,7 +65,9 @@ export type MineTitle =
   | 'mineDiscussionDeleted'
   | 'mineReportHandled'
   | 'mineGroupProblemAccepted'
-  | 'mineGroupProblemRefused';
+  | 'mineGroupProblemRefused'
+  | 'mineClarificationAsked'
+  | 'mineClarificationAnswered';
 
 /**
  * Writes a "mine" message: the site telling a user about their own affairs (a discussion hidden, a

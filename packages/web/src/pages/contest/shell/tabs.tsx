@@ -7,6 +7,7 @@ import {
   NotificationOutlined,
   OrderedListOutlined,
   PrinterOutlined,
+  QuestionCircleOutlined,
   RedoOutlined,
   SnippetsOutlined,
   TrophyOutlined,
@@ -43,6 +44,7 @@ export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContes
     { path: 'submissions', labelKey: 'submissions', icon: <OrderedListOutlined />, inside: true },
     { path: 'rank', labelKey: 'rank', icon: <BarChartOutlined />, inside: true },
     { path: 'announcements', labelKey: 'announcements', icon: <NotificationOutlined />, inside: true },
+    { path: 'clarifications', labelKey: 'clarifications', icon: <QuestionCircleOutlined />, inside: true },
     c.openPrint && { path: 'print', labelKey: 'print', icon: <PrinterOutlined />, inside: true },
     openContestComment && { path: 'comment', labelKey: 'comment', icon: <CommentOutlined />, inside: true },
     isContestAdmin && rule.acHelper && { path: 'ac-info', labelKey: 'acInfo', icon: <AuditOutlined />, inside: true },
@@ -54,7 +56,20 @@ export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContes
 }
 
 /** Every child route the shell knows (also those not offered to this viewer). */
-export const KNOWN_TABS = ['', 'problems', 'submissions', 'rank', 'announcements', 'print', 'comment', 'ac-info', 'admin-print', 'scroll-board', 'rejudge'];
+export const KNOWN_TABS = [
+  '',
+  'problems',
+  'submissions',
+  'rank',
+  'announcements',
+  'clarifications',
+  'print',
+  'comment',
+  'ac-info',
+  'admin-print',
+  'scroll-board',
+  'rejudge',
+];
 
 /**
  * The tab a child path belongs to: a problem highlights the problems tab, a submission detail
