@@ -33,10 +33,10 @@ describe('contest board cache', () => {
 
   it('does not keep a board whose computation started before the contest changed', async () => {
     const c = (await contestById(t.database.db, cid))!;
-    forgetBoards(t.app.appContext, cid);
+    await forgetBoards(t.app.appContext, cid);
     const late = contestBoard(t.app.appContext, c, variant);
     // an admin saves the contest while that board is still being computed
-    forgetBoards(t.app.appContext, cid);
+    await forgetBoards(t.app.appContext, cid);
     await late;
     const next = contestBoard(t.app.appContext, c, variant);
     expect(next).not.toBe(late);

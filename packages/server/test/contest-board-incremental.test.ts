@@ -288,7 +288,7 @@ describe('incremental contest boards', () => {
     await check('user deleted');
     // A problem leaves a contest: the admin path forgets its boards on every node.
     await t.database.db.execute(sql`delete from contest_problem where cid = ${contests[0]!} and display_id = 'B'`);
-    forgetBoards(nodeB, contests[0]!);
+    await forgetBoards(nodeB, contests[0]!);
     await check('problem removed');
     const boards = await Promise.all(contests.map(async (cid) => (await boardNow(nodeA, (await contestById(t.database.db, cid))!, VARIANTS[0]!)).rows.length));
     // The mix left real boards behind, not empty ones that would compare equal trivially.
