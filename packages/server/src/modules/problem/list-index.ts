@@ -62,6 +62,8 @@ export function listIndexAt(ctx: AppContext, version: string): Promise<ListIndex
   const h = held.get(ctx);
   if (h && h.version === version) return h.index;
   const entry = { version, index: readIndex(ctx) };
+  // A request that read the version just before a change must not push out the fields of the newer one.
+  if (h && BigInt(version) < BigInt(h.version)) return entry.index;
   held.set(ctx, entry);
   entry.index.catch(() => held.get(ctx) === entry && held.delete(ctx));
   return entry.index;
