@@ -11,7 +11,8 @@
  * requests, one at a time); BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the board's submission reads (whole and delta);
  * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load); BENCH_IOI=1 adds the
  * IOI board to the profile: 4 case rows in 2 subtasks per submission, and the cold board folded best
- * per subtask (its extra case-row query and `IOI_FOLD`) against OI's (Highest) on the same data.
+ * per subtask (its extra read of `judge_subtask` and `IOI_FOLD`) against OI's (Highest) on the same data,
+ * and that read against aggregating the case rows (the read before migration 0030) in the same run.
  *
  * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
@@ -285,7 +286,8 @@ async function profile(url: string, dataDir: string, pgDir: string, cid: number)
 
 /**
  * IOI against OI on the same submissions (BENCH_IOI): each submission gets 4 case rows in 2 subtasks
- * (subtask_lowest), then the cold board both ways, best of 9 after 2 warm-ups.
+ * (subtask_lowest; the triggers of migration 0030 fill `judge_subtask` from them), then the cold board
+ * both ways, best of 9 after 2 warm-ups.
  */
 async function profileIoi(url: string, dataDir: string, cid: number) {
   const database = connect(url, 2);
@@ -314,21 +316,32 @@ async function profileIoi(url: string, dataDir: string, cid: number) {
     }
     return Math.min(...ms);
   };
-  const sub: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    await subtaskScores(ctx, { cid });
-    sub.push(performance.now() - t0);
-  }
-  console.log(`  IOI: the subtask scores' read ${Math.min(...sub).toFixed(1)} ms`);
-  if (process.env.BENCH_EXPLAIN) {
-    for (const text of [
-      `explain (analyze, buffers) select string_agg(concat_ws(',', submit_id, g, s), E'\\n') from (
+  // The read before migration 0030, for the ratio in this run: the contest's case rows aggregated per
+  // submission and subtask, sent as one text of `submit_id,group,score` lines (the parse was cheap).
+  const caseRowsQuery = `select string_agg(concat_ws(',', submit_id, g, s), E'\\n') from (
              select jc.submit_id, coalesce(jc.group_num, 1) as g,
                case when jc.mode = 'subtask_average' then round(sum(coalesce(jc.score, 0))::numeric / count(*)) else min(coalesce(jc.score, 0)) end::int as s
              from judge_case jc join judge j on j.submit_id = jc.submit_id
              where j.cid = $1 and jc.mode in ('subtask_lowest', 'subtask_average')
-             group by jc.submit_id, coalesce(jc.group_num, 1), jc.mode) x`,
+             group by jc.submit_id, coalesce(jc.group_num, 1), jc.mode) x`;
+  const best = async (f: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await f();
+      ms.push(performance.now() - t0);
+    }
+    return Math.min(...ms);
+  };
+  const kept = await best(() => subtaskScores(ctx, { cid }));
+  const fromCases = await best(() => database.pool.query(caseRowsQuery, [cid]));
+  console.log(
+    `  IOI: the subtask scores' read ${kept.toFixed(1)} ms (judge_subtask, binary), aggregated from the case rows ${fromCases.toFixed(1)} ms (÷ ${(fromCases / kept).toFixed(1)})`,
+  );
+  if (process.env.BENCH_EXPLAIN) {
+    for (const text of [
+      'explain (analyze, buffers) select submit_id, scores from judge_subtask where cid = $1',
+      `explain (analyze, buffers) ${caseRowsQuery}`,
     ]) {
       const plan = await database.pool.query(text, [cid]);
       for (const row of plan.rows as Array<Record<string, string>>) console.log(`   ${row['QUERY PLAN']}`);

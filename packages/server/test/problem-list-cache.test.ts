@@ -5,6 +5,7 @@ import { connect, type Database } from '../src/db/client.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { rootToken } from './helpers.js';
 import { client } from './client.js';
+import { likeOf } from '../src/lib/like.js';
 
 /**
  * The bank's problem list is kept per API node while `problem_list_version` stays the same (migration
@@ -117,6 +118,125 @@ describe('problem list pages kept across API nodes', () => {
     await t.database.db.execute(sql`update problem set problem_id = 'Q2001' where id = ${p2}`);
     expect(await byId('P100')).not.toContain(p2);
     expect(await byId('Q20')).toContain(p2);
+  });
+
+  it('matches a keyword in memory as the ilike over titles and display ids would, for every filter', async () => {
+    const titles = [
+      '100% Sum',
+      'a_b problem',
+      'Back\\slash',
+      'ÉCOLE étoile',
+      'ΣΊΣΥΦΟΣ σίσυφος',
+      'İstanbul ıI',
+      'Straße STRASSE',
+      '两数之和 A+B',
+      'Emoji 🎈 balloon',
+      'ǅemal ǆ Ǆ',
+    ];
+    await t.database.db.transaction(async (tx) => {
+      for (const [i, title] of titles.entries()) {
+        await tx.execute(sql`
+          insert into problem (problem_id, title, author, description, difficulty, auth, is_remote, remote_oj)
+          values (${`K${i}_x%`}, ${title}, 'root', '', ${i % 3}, ${i % 4 === 3 ? 2 : 1}, ${i % 5 === 4}, ${i % 5 === 4 ? 'HDU' : null})`);
+      }
+      await tx.execute(sql`insert into problem_tag (pid, tid) select id, ${tagId} from problem where problem_id like 'K%' and id % 2 = 0`);
+    });
+    const keywords = [
+      '%',
+      '_',
+      '\\',
+      'a_b',
+      '100%',
+      '0%',
+      'x%',
+      'k1',
+      'K1_',
+      'é',
+      'É',
+      'école',
+      'σ',
+      'Σ',
+      'ς',
+      'ΣΊ',
+      'i',
+      'I',
+      'İ',
+      'ı',
+      'ß',
+      'ss',
+      '之和',
+      'a+b',
+      '🎈',
+      'ǅ',
+      'ǆ',
+      'title',
+      ' sum ',
+      'P100',
+      'p1',
+      'zzz',
+    ];
+    const filters: Record<string, string | number>[] = [
+      {},
+      { difficulty: 1 },
+      { oj: 'HDU' },
+      { oj: 'ME' },
+      { oj: 'nowhere' },
+      { tagId },
+      { limit: 2, currentPage: 2 },
+    ];
+    const sqlIds = async (keyword: string, f: Record<string, string | number>, hidden: number | null) => {
+      const like = likeOf(keyword.trim());
+      const res = await t.database.db.execute<{ id: number }>(sql`
+        select id from problem p where gid is null and is_group = false
+          and auth = ${hidden ?? 1}
+          and (title ilike ${like} or problem_id ilike ${like})
+          and (${f.difficulty ?? null}::int is null or difficulty = ${f.difficulty ?? null}::int)
+          and (${f.oj ?? null}::text is null or (${f.oj ?? null}::text = 'ME' and not is_remote) or (is_remote and remote_oj = ${f.oj ?? null}::text))
+          and (${f.tagId ?? null}::int is null or exists (select 1 from problem_tag pt where pt.pid = p.id and pt.tid = ${f.tagId ?? null}::int))
+        order by id`);
+      return res.rows.map((r) => r.id);
+    };
+    let matchedSome = 0;
+    for (const keyword of keywords) {
+      for (const f of filters) {
+        for (const hidden of [null, 2]) {
+          const expected = await sqlIds(keyword, f, hidden);
+          const r = await client({ app: b }, hidden ? root : undefined).call('problem.list', {
+            query: { limit: 50, keyword, ...f, ...(hidden ? { auth: hidden } : {}) },
+          });
+          expect(r.status).toBe(200);
+          const limit = Number(f.limit ?? 50);
+          const from = (Number(f.currentPage ?? 1) - 1) * limit;
+          expect({ keyword, f, hidden, pids: r.data.records.map((x) => x.pid), total: r.data.total }).toEqual({
+            keyword,
+            f,
+            hidden,
+            pids: expected.slice(from, from + limit),
+            total: expected.length,
+          });
+          if (expected.length) matchedSome++;
+        }
+      }
+    }
+    // The keywords are no vacuous check: many of them find something.
+    expect(matchedSome).toBeGreaterThan(60);
+    // Each row as the list without a keyword (read by SQL) shows it, tags included.
+    const all = (await client(t).call('problem.list', { query: { limit: 100 } })).data.records;
+    for (const row of (await listOnB({ keyword: 'k', limit: 100 })).records) expect(row).toEqual(all.find((x) => x.pid === row.pid));
+    expect(all.filter((x) => x.problemId.startsWith('K') && x.tags.length).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the searched fields with the version: a title changed with the triggers off is found only once it moves', async () => {
+    const p = (await t.database.db.execute<{ id: number }>(sql`select id from problem where problem_id = 'K0_x%'`)).rows[0]!.id;
+    expect((await listOnB({ keyword: 'Sum' })).records.map((r) => r.pid)).toContain(p);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update problem set title = 'Quietly renamed' where id = ${p}`);
+    });
+    // A keyword never asked before: only fields kept in memory can miss the new title.
+    expect((await listOnB({ keyword: 'quietly' })).total).toBe(0);
+    await t.database.db.execute(sql`update problem_list_version set version = version + 1`);
+    expect((await listOnB({ keyword: 'quietly' })).records.map((r) => r.pid)).toEqual([p]);
   });
 
   it('moves the version once per transaction, at its commit', async () => {

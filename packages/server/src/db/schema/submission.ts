@@ -94,6 +94,27 @@ export const submissions = pgTable(
 );
 
 /**
+ * Each submission judged by subtasks with its subtask scores: `scores` holds (subtask, score) pairs, the
+ * subtask being `group_num` (1 when none) and its score the case scores under the judge case mode the
+ * submission was judged in (`subtaskScore` of @oj/shared: subtask_lowest the lowest, subtask_average the
+ * mean rounded half up). Kept by statement triggers on `judge_case` in the writing transaction (migration
+ * 0030): a result written, a rejudge clearing the cases, a submission deleted, so no path can forget it.
+ * An IOI board reads a contest's rows (`cid`, copied from the submission) instead of aggregating its
+ * case rows (server/modules/contest/board-state.ts).
+ */
+export const judgeSubtaskScores = pgTable(
+  'judge_subtask',
+  {
+    submitId: integer('submit_id')
+      .primaryKey()
+      .references(() => submissions.submitId, { onDelete: 'cascade' }),
+    cid: integer('cid').notNull(),
+    scores: integer('scores').array().notNull(),
+  },
+  (t) => [index('judge_subtask_cid_idx').on(t.cid)],
+);
+
+/**
  * How many submissions of each problem, per place (cid; 0 outside contests) and status, there are: the
  * verdict counts of the problem lists and the statistics pie, read instead of counting `judge` (a popular
  * problem has tens of thousands of submissions). Kept by statement triggers on `judge` in the writing

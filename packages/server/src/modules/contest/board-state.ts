@@ -357,35 +357,47 @@ export class BoardState {
 
 /**
  * submit_id → (group → score) of submissions judged by subtasks — the contest's (`{ cid }`) or the given
- * ones (`{ ids }`) — from their case rows under the judge case mode they were judged in, as the judge and
- * the submission's detail sum them (`subtaskScore` of @oj/shared, here in SQL: subtask_lowest the lowest
- * case score of the group, subtask_average the mean rounded half up; scores are never negative). One
- * text value of `submit_id,group,score` lines: a cold IOI board reads 200 000 of them.
+ * ones (`{ ids }`) — as `judge_subtask` holds them (its triggers compute them from the case rows in the
+ * transaction that writes those: migration 0030). A cold IOI board reads a row per submission in the
+ * binary format, as the submissions themselves (aggregating its 400 000 case rows here cost 4–6× the
+ * whole OI board: bench/README.md).
  */
 export async function subtaskScores(ctx: AppContext, of: { cid: number } | { ids: number[] }): Promise<Map<number, Record<number, number>>> {
-  const { rows } = await ctx.database.pool.query<[string | null]>({
-    text: `select string_agg(concat_ws(',', submit_id, g, s), E'\n') from (
-             select jc.submit_id, coalesce(jc.group_num, 1) as g,
-               case when jc.mode = 'subtask_average' then round(sum(coalesce(jc.score, 0))::numeric / count(*)) else min(coalesce(jc.score, 0)) end::int as s
-             from judge_case jc join judge j on j.submit_id = jc.submit_id
-             where ${'cid' in of ? 'j.cid = $1' : 'j.submit_id = any($1::int[])'} and jc.mode in ('subtask_lowest', 'subtask_average')
-             group by jc.submit_id, coalesce(jc.group_num, 1), jc.mode) x`,
-    values: ['cid' in of ? of.cid : of.ids],
-    rowMode: 'array',
-  });
   const out = new Map<number, Record<number, number>>();
-  const text = rows[0]?.[0] ?? '';
-  let from = 0;
-  while (from < text.length) {
-    let end = text.indexOf('\n', from);
-    if (end < 0) end = text.length;
-    const c1 = text.indexOf(',', from);
-    const c2 = text.indexOf(',', c1 + 1);
-    const submitId = Number(text.slice(from, c1));
-    let g = out.get(submitId);
-    if (!g) out.set(submitId, (g = {}));
-    g[Number(text.slice(c1 + 1, c2))] = Number(text.slice(c2 + 1, end));
-    from = end + 1;
+  const take = (submitId: number, pairs: ArrayLike<number>) => {
+    const g: Record<number, number> = {};
+    for (let i = 0; i + 1 < pairs.length; i += 2) g[pairs[i]!] = pairs[i + 1]!;
+    out.set(submitId, g);
+  };
+  if ('ids' in of) {
+    const { rows } = await ctx.database.pool.query<[number, number[]]>({
+      text: 'select submit_id, scores from judge_subtask where submit_id = any($1::int[])',
+      values: [of.ids],
+      rowMode: 'array',
+    });
+    for (const [id, pairs] of rows) take(id, pairs);
+    return out;
   }
+  const client = await ctx.database.pool.connect();
+  try {
+    await copyRowsBinary(client, `select submit_id, scores from judge_subtask where cid = ${sqlInt(of.cid)}`, ([id, pairs]) =>
+      take(id!.readInt32BE(0), int4Pairs(pairs!)),
+    );
+  } finally {
+    client.release();
+  }
+  return out;
+}
+
+/**
+ * The elements of a one-dimensional int4 array without NULLs (`judge_subtask.scores`), read in place:
+ * a typed array made per submission was most of a cold IOI board's parse.
+ */
+function int4Pairs(buf: Buffer): number[] {
+  // ndim, has-nulls flag, element type, then (size, lower bound) per dimension, then (length, value) each
+  if (buf.readInt32BE(0) !== 1) return [];
+  const n = buf.readInt32BE(12);
+  const out = new Array<number>(n);
+  for (let i = 0, at = 20; i < n; i++, at += 8) out[i] = buf.readInt32BE(at + 4);
   return out;
 }

@@ -21,7 +21,6 @@ import {
   ioiScore,
   isUnfinished,
   oiFold,
-  subtaskScore,
   type IoiBest,
   sealActive,
   type AcmRankRow,
@@ -314,17 +313,15 @@ export async function foldedOwnScores(db: DbOrTx, c: ContestRow, uid: string, hi
     db.execute<{ submit_id: number; pid: number; status: number; score: number | null }>(
       sql`select j.submit_id, j.pid, j.status, j.score from judge j where j.cid = ${c.id} and j.uid = ${uid} and ${visible}`,
     ),
-    db.execute<{ submit_id: number; g: number; mode: string; min: number; sum: number; n: number }>(sql`
-      select jc.submit_id, coalesce(jc.group_num, 1) as g, jc.mode, min(coalesce(jc.score, 0))::int as min, sum(coalesce(jc.score, 0))::int as sum, count(*)::int as n
-      from judge_case jc join judge j on j.submit_id = jc.submit_id
-      where j.cid = ${c.id} and j.uid = ${uid} and ${visible} and jc.mode in ('subtask_lowest', 'subtask_average')
-      group by 1, 2, 3`),
+    db.execute<{ submit_id: number; scores: number[] }>(sql`
+      select js.submit_id, js.scores from judge_subtask js join judge j on j.submit_id = js.submit_id
+      where j.cid = ${c.id} and j.uid = ${uid} and ${visible}`),
   ]);
   const bySubmission = new Map<number, Record<number, number>>();
   for (const r of groups.rows) {
-    let g = bySubmission.get(r.submit_id);
-    if (!g) bySubmission.set(r.submit_id, (g = {}));
-    g[r.g] = subtaskScore(r.mode, r.min, r.sum, r.n);
+    const g: Record<number, number> = {};
+    for (let i = 0; i + 1 < r.scores.length; i += 2) g[r.scores[i]!] = r.scores[i + 1]!;
+    bySubmission.set(r.submit_id, g);
   }
   const best = new Map<number, IoiBest>();
   for (const s of subs.rows) {
@@ -335,7 +332,7 @@ export async function foldedOwnScores(db: DbOrTx, c: ContestRow, uid: string, hi
 }
 
 interface BoardFold {
-  /** the fold reads each submission's subtask scores (an extra query over the contest's case rows) */
+  /** the fold reads each submission's subtask scores (an extra read of the contest's `judge_subtask` rows) */
   subtasks: boolean;
   rows: (c: ContestRow) => RowFold<AcmRankRow> | RowFold<OiRankRow>;
 }

@@ -1,8 +1,8 @@
 /**
  * Pages of the bank's problem list kept per API node. A page without its verdict counts (the rows, their
  * tags and the list's total) changes only when problems or tags do, which is rare, while computing it
- * costs four queries, one of them a count over every visible problem (and with a keyword, an `ilike` over
- * every title): most of a list request's CPU (bench/README.md). So a page is kept with the
+ * costs four queries, one of them a count over every visible problem (a page with a keyword is filtered
+ * in memory instead: list-index.ts): most of a list request's CPU (bench/README.md). So a page is kept with the
  * `problem_list_version` it was read at (db/schema/problem.ts: deferred triggers move it at the commit
  * of every change the list shows), and served while the version is the same. The version is read in
  * the same statement as the page's verdict counts, which change with every submission and are always
@@ -54,13 +54,14 @@ async function versionNow(ctx: AppContext): Promise<string> {
 
 /**
  * The page of the list filtered as `key` says, with fresh verdict counts: from memory while the list's
- * version is unchanged, else computed by `compute` (which must answer what the key stands for). Requests
+ * version is unchanged, else computed by `compute` (which must answer what the key stands for, and is
+ * given the version read before it starts). Requests
  * for a page being computed share that computation.
  */
 export async function keptProblemPage(
   ctx: AppContext,
   key: string,
-  compute: () => Promise<ListedPage>,
+  compute: (version: string) => Promise<ListedPage>,
 ): Promise<{ page: ListedPage; counts: Map<number, ProblemCount> }> {
   let kept = byApp.get(ctx);
   if (!kept) byApp.set(ctx, (kept = new Map()));
@@ -84,7 +85,7 @@ export async function keptProblemPage(
   }
   // The version first: a change committed while the page is computed moves it past the kept one.
   version ??= await versionNow(ctx);
-  const entry: Held = { version, page: compute() };
+  const entry: Held = { version, page: compute(version) };
   if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value as string);
   kept.set(key, entry);
   entry.page.catch(() => kept.get(key) === entry && kept.delete(key));
