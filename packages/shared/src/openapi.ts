@@ -12,6 +12,7 @@ import { adminSiteEndpoints } from './admin-site.js';
 import { adminUserEndpoints } from './admin-user.js';
 import { adminEndpoints, fileEndpoints } from './admin.js';
 import { adminContestEndpoints, contestEndpoints } from './contest.js';
+import { contestVirtualEndpoints } from './contest-virtual.js';
 import { adminDiscussionEndpoints, adminNoticeEndpoints, commentEndpoints, discussionEndpoints, messageEndpoints } from './discussion.js';
 import { groupBoardEndpoints } from './group-board.js';
 import { groupContestEndpoints } from './group-contest.js';
@@ -47,6 +48,7 @@ export const ENDPOINT_TABLES = {
   adminEndpoints,
   fileEndpoints,
   contestEndpoints,
+  contestVirtualEndpoints,
   adminContestEndpoints,
   discussionEndpoints,
   commentEndpoints,
