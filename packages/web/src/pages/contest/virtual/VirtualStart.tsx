@@ -32,7 +32,7 @@ export function VirtualStart() {
       const r = await contestVirtualApi.start(contest.id);
       feedback.success(translateMsg(r.msg) || t('msg.contestVirtualStarted'));
       await queryClient.invalidateQueries({ queryKey: contestKeys.all(contest.id) });
-      void navigate(`/contest/${contest.id}/problem`);
+      void navigate(`/contest/${contest.id}/problems`);
     } catch {
       // The client already showed the server's refusal.
     } finally {
