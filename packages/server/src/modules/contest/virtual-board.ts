@@ -4,8 +4,10 @@
  * (`foldOf`, the real board's folds) from the real board's state (board-state.ts) under a window that ends
  * at the start plus his elapsed time, with his submissions moved onto the contest's clock; the seal is the
  * contest's, at that time (from sealRankTime on while his clock runs; after it, for good when the real
- * board stays sealed). Each read folds every row again (no cache: each participant's board stands at his
- * own time), a cost that grows with the contest's submissions, like a cold real board without its read.
+ * board stays sealed). A real participant's row at a time depends only on how many of his submissions
+ * were made before it, so rows are kept per state and fold settings with that count and his version, and
+ * shared by every runner of the contest: a read finds each participant's count by a binary search and
+ * refolds only the rows whose count or submissions moved, then ranks all rows.
  */
 import {
   sealActive,
@@ -24,11 +26,50 @@ import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { assertCanView, visibleContest, type ContestRow } from './access.js';
 import { contestState, foldOf, settingsOf } from './board.js';
-import { subtaskScores } from './board-state.js';
+import { subtaskScores, type BoardState } from './board-state.js';
 import { boardPage } from './rank.js';
 import { latestRun, type VirtualRow } from './virtual.js';
 
 type Row = AcmRankRow | OiRankRow;
+
+/** A real participant's row as last folded for a ghost board: from his first `n` submissions, at `version`. */
+interface KeptRow {
+  version: number;
+  n: number;
+  row: Row | null;
+}
+
+/**
+ * Kept rows per real board state (dropped with it: a rebuild starts afresh) and fold settings other than
+ * the time (start, seal, names, rule): uid → row.
+ */
+const kept = new WeakMap<BoardState, Map<string, Map<string, KeptRow>>>();
+
+/** How many of the (submit-ordered) submissions were made before `at`. */
+function countBefore(subs: readonly RankSubmission[], at: number): number {
+  let lo = 0;
+  let hi = subs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (subs[mid]!.submitTime < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The kept rows of the state under these settings (the time left out). */
+function keptRows(st: BoardState, c: ContestRow, sealFrom: number | null): Map<string, KeptRow> {
+  let bySettings = kept.get(st);
+  if (!bySettings) kept.set(st, (bySettings = new Map()));
+  const key = JSON.stringify([c.startTime.getTime(), sealFrom, c.rankShowName, c.oiRankScoreType, c.type]);
+  let rows = bySettings.get(key);
+  if (!rows) {
+    // Only the current settings are worth keeping (a moved seal or start makes the others stale).
+    bySettings.clear();
+    bySettings.set(key, (rows = new Map()));
+  }
+  return rows;
+}
 
 /** The run's submissions on the contest's clock (submit order), as a board folds them. */
 async function runSubmissions(ctx: AppContext, c: ContestRow, run: VirtualRow, subtasks: boolean): Promise<RankSubmission[]> {
@@ -83,12 +124,16 @@ export async function ghostBoard(
   const stars = settings.starUsers;
   const keep = (r: Row | null): r is Row => !!r && !(removeStar && stars.has(r.username.toLowerCase()));
   const list: Row[] = [];
+  const held = keptRows(st, c, settings.window.sealFrom);
   for (const [uid, subs] of st.byUser) {
     const user = st.users.get(uid);
     // His own practice submissions after the end are not on the board he races against.
     if (!user || uid === run.uid) continue;
-    const r = rowFold.row(user, subs, settings);
-    if (keep(r)) list.push(r);
+    const n = countBefore(subs, at);
+    const version = st.userVersion.get(uid) ?? 0;
+    let k = held.get(uid);
+    if (!k || k.version !== version || k.n !== n) held.set(uid, (k = { version, n, row: n ? rowFold.row(user, subs, settings) : null }));
+    if (keep(k.row)) list.push(k.row);
   }
   const own = me ? rowFold.row(me, mine, settings) : null;
   if (keep(own)) list.push(own);
