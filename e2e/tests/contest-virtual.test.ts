@@ -60,10 +60,12 @@ describe('virtual participation', () => {
   it('is not offered to a real participant', async () => {
     const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
     await signIn(page, ann);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/get-contest-virtual?'));
     await page.goto(`/contest/${cid}`);
+    // The overview asked the server, which refuses one who took part: no button, no card.
+    expect((await (await answer).json()).data).toMatchObject({ run: null, start: { allowed: false, reason: { key: 'contestVirtualTookPart' } } });
     await page.getByTestId('contest-rules').waitFor();
-    // The overview asked the server: no button for one who took part.
-    await expect.poll(() => page.getByTestId('contest-virtual-start').count()).toBe(0);
+    expect(await page.getByTestId('contest-virtual').count()).toBe(0);
     await context.close();
   });
 
