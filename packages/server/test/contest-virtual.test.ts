@@ -13,7 +13,7 @@ import { contests, contestVirtuals, judgeCases, submissions } from '../src/db/sc
 import { createContest, insertContestSubmission, isoAt, MIN, submitTo } from './contest-helpers.js';
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { createUser, login, uidOf } from './helpers.js';
+import { createUser, login, rootToken, uidOf } from './helpers.js';
 import { client } from './client.js';
 import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
 
@@ -92,6 +92,7 @@ afterAll(() => t.close());
 describe('ACM ghost board', () => {
   let cid: number;
   let vid: number;
+  let bobAc: number;
   beforeAll(async () => {
     // Sealed from 80 minutes on; practice after the end is allowed.
     cid = await createContest(t, tok.padmin!, ended({ type: ContestType.ACM, sealRank: true, sealRankTime: isoAt(start + 80 * MIN), allowEndSubmit: true }), [
@@ -101,7 +102,7 @@ describe('ACM ghost board', () => {
     await real(cid, 'alice', acmP, S.WRONG_ANSWER, 5);
     await real(cid, 'alice', acmP, S.ACCEPTED, 10); // 600 + 1200 penalty
     await real(cid, 'alice', acmQ, S.ACCEPTED, 90); // after the seal
-    await real(cid, 'bob', acmP, S.ACCEPTED, 20); // 1200
+    bobAc = await real(cid, 'bob', acmP, S.ACCEPTED, 20); // 1200
   });
 
   it('offers the start to one who did not take part, and starts his clock now for the contest duration', async () => {
@@ -159,6 +160,17 @@ describe('ACM ghost board', () => {
     ]);
     // His row is pinned on top too.
     expect(b.records[0]).toMatchObject({ username: 'vera', virtual: true });
+  });
+
+  it('follows a real participant’s changed verdict between two reads at nearly the same time', async () => {
+    // The first read keeps bob's row (one submission before the time); a manual verdict changes it.
+    expect(acmSummary((await ghost('vera', cid)).rows)[0]).toEqual(['bob', 1, 1, 1200, false]);
+    const root = await rootToken(t);
+    expect((await client(t, root).call('submission.manualJudge', { query: { submitId: bobAc, status: S.WRONG_ANSWER, score: 0 } })).status).toBe(200);
+    const b = await ghost('vera', cid);
+    expect(acmSummary(b.rows).find((r) => r[0] === 'bob')).toEqual(['bob', 3, 0, 0, false]);
+    expect((await client(t, root).call('submission.manualJudge', { query: { submitId: bobAc, status: S.ACCEPTED, score: 0 } })).status).toBe(200);
+    expect(acmSummary((await ghost('vera', cid)).rows)[0]).toEqual(['bob', 1, 1, 1200, false]);
   });
 
   it('seals as the real contest did, from its seal time on his clock', async () => {

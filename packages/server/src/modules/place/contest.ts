@@ -18,6 +18,9 @@
  *   submissions cannot be shared today, so in practice never).
  * - Case results: contest admins always; others not while the contest runs (except their own OI
  *   submissions whose result they may see), never for a sealed result.
+ * - Virtual participation (contest/virtual.ts): in his running run an ended contest takes the user's
+ *   submissions as the run's (`vid`); the lists show them as submissions after the end, and their author
+ *   his own among those made while it ran.
  */
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
