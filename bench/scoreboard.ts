@@ -12,7 +12,9 @@
  * BENCH_PROFILE_ONLY=1 stops after the in-process profile (no server, no load); BENCH_IOI=1 adds the
  * IOI board to the profile: 4 case rows in 2 subtasks per submission, and the cold board folded best
  * per subtask (its extra read of `judge_subtask` and `IOI_FOLD`) against OI's (Highest) on the same data,
- * and that read against aggregating the case rows (the read before migration 0030) in the same run.
+ * and that read against aggregating the case rows (the read before migration 0031) in the same run;
+ * BENCH_VIRTUAL=1 adds a virtual participation's ghost board (every row folded at his elapsed time from
+ * the kept state, plus his run's submissions read) against the real board's refresh and cold board.
  *
  * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
@@ -34,7 +36,10 @@ import { acmBoard, type RankSubmission, type RankUserInfo } from '@oj/shared';
 import type { AppContext } from '../packages/server/src/context.js';
 import { connect } from '../packages/server/src/db/client.js';
 import { hashPassword } from '../packages/server/src/lib/password.js';
+import { eq } from 'drizzle-orm';
+import { contestVirtuals } from '../packages/server/src/db/schema/index.js';
 import { contestById } from '../packages/server/src/modules/contest/access.js';
+import { ghostBoard } from '../packages/server/src/modules/contest/virtual-board.js';
 import { boardNow, foldView } from '../packages/server/src/modules/contest/board.js';
 import { BoardState, subtaskScores } from '../packages/server/src/modules/contest/board-state.js';
 import {
@@ -353,6 +358,62 @@ async function profileIoi(url: string, dataDir: string, cid: number) {
   console.log(`  cold board in process: OI ${oiMs.toFixed(1)} ms, IOI ${ioiMs.toFixed(1)} ms (IOI ÷ OI ${(ioiMs / oiMs).toFixed(2)})`);
 }
 
+/**
+ * A ghost board (BENCH_VIRTUAL): one user's virtual run of 20 judged submissions, started an hour ago; the
+ * ghost board at his elapsed time (the real state kept warm, as the server keeps it) against a refresh of
+ * the real board after nothing and the cold real board, best of 9 after 2 warm-ups each.
+ */
+async function profileVirtual(url: string, dataDir: string, cid: number) {
+  const database = connect(url, 2);
+  const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
+  const c = (await contestById(database.db, cid))!;
+  const v = { sealed: false, containsEnd: false, removeStar: false };
+  const runStart = Date.now() - 60 * 60_000;
+  const { rows: made } = await database.pool.query<{ id: number; uid: string }>(
+    `insert into contest_virtual (cid, uid, start_time, end_time)
+     select $1, uid, $2, $3 from user_info order by uid limit 1 returning id, uid`,
+    [cid, new Date(runStart), new Date(runStart + (c.endTime.getTime() - c.startTime.getTime()))],
+  );
+  const run = (await database.db.select().from(contestVirtuals).where(eq(contestVirtuals.id, made[0]!.id)))[0]!;
+  await database.pool.query(
+    `insert into judge (pid, display_pid, uid, username, language, code, cid, vid, status, time, submit_time)
+     select cp.pid, cp.display_id, u.uid, u.username, 'C', 'x', $1, $2, case when i % 3 = 0 then 0 else -1 end, 10, $3::timestamptz + i * interval '2 minutes'
+     from generate_series(1, 20) i
+     join lateral (select pid, display_id from contest_problem where cid = $1 order by display_id offset (i % 12) limit 1) cp on true
+     join user_info u on u.uid = $4`,
+    [cid, run.id, new Date(runStart), run.uid],
+  );
+  const best = async (fn: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const t0 = performance.now();
+      await fn();
+      if (i >= 2) ms.push(performance.now() - t0);
+    }
+    return Math.min(...ms);
+  };
+  let elapsed = Date.now() - runStart;
+  await database.listener.ready();
+  // First: every real row folded (the state just read whole, no row kept for it yet); then the next reads
+  // 30 s later each (a runner's poll), with the rows kept.
+  const first: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    await boardNow(ctx, c, v, true);
+    const t0 = performance.now();
+    await ghostBoard(ctx, c, run, elapsed, false);
+    if (i >= 2) first.push(performance.now() - t0);
+  }
+  const firstMs = Math.min(...first);
+  const ghostMs = await best(() => ghostBoard(ctx, c, run, (elapsed += 30_000), false));
+  const refreshMs = await best(() => boardNow(ctx, c, v));
+  const coldMs = await best(() => boardNow(ctx, c, v, true));
+  await database.close();
+  console.log(
+    `  virtual: ghost board first ${firstMs.toFixed(1)} ms, next (30 s later) ${ghostMs.toFixed(1)} ms; ` +
+      `real board refresh ${refreshMs.toFixed(1)} ms, cold ${coldMs.toFixed(1)} ms (first ÷ cold ${(firstMs / coldMs).toFixed(2)}, next ÷ cold ${(ghostMs / coldMs).toFixed(3)})`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 
 type Profile = Awaited<ReturnType<typeof profile>>;
@@ -437,6 +498,7 @@ runBench({
     const cid = await fill(site.url);
     const prof = await profile(site.url, site.dataDir, site.pgDir, cid);
     printProfile(prof);
+    if (process.env.BENCH_VIRTUAL) await profileVirtual(site.url, site.dataDir, cid);
     if (process.env.BENCH_IOI) await profileIoi(site.url, site.dataDir, cid);
     return { cid, prof };
   },

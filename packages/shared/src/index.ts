@@ -25,6 +25,7 @@ export * from './home.js';
 export * from './test-run.js';
 export * from './contest.js';
 export * from './contest-clarification.js';
+export * from './contest-virtual.js';
 export * from './scoreboard.js';
 export * from './training.js';
 export * from './policy.js';

@@ -13,6 +13,7 @@ import { adminUserEndpoints } from './admin-user.js';
 import { adminEndpoints, fileEndpoints } from './admin.js';
 import { adminContestEndpoints, contestEndpoints } from './contest.js';
 import { contestClarificationEndpoints } from './contest-clarification.js';
+import { contestVirtualEndpoints } from './contest-virtual.js';
 import { adminDiscussionEndpoints, adminNoticeEndpoints, commentEndpoints, discussionEndpoints, messageEndpoints } from './discussion.js';
 import { groupBoardEndpoints } from './group-board.js';
 import { groupContestEndpoints } from './group-contest.js';
@@ -48,6 +49,7 @@ export const ENDPOINT_TABLES = {
   adminEndpoints,
   fileEndpoints,
   contestEndpoints,
+  contestVirtualEndpoints,
   adminContestEndpoints,
   contestClarificationEndpoints,
   discussionEndpoints,

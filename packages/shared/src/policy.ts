@@ -5,6 +5,7 @@
  * those facts once per request (packages/server/src/modules/policy/).
  */
 import { ProblemAuth } from './constants.js';
+import { ContestAuth } from './contest-constants.js';
 import { canSeeManagement, isAdmin, isProblemAdmin, isSuperAdmin, type Permission, permissionsOf } from './roles.js';
 
 /** Group levels (the owner is told apart by `groupOwner`). */
@@ -34,8 +35,11 @@ export interface Actor {
  */
 export type Resource =
   | { kind: 'site' }
-  /** `visible`: the contest's visible switch */
-  | { kind: 'contest'; uid: string | null; gid: number | null; visible?: boolean }
+  /**
+   * `visible`: the contest's visible switch; for `takeVirtual` also `auth` (0 public), `ended`, and
+   * `tookPart` (the actor has a submission made while it ran)
+   */
+  | { kind: 'contest'; uid: string | null; gid: number | null; visible?: boolean; auth?: number; ended?: boolean; tookPart?: boolean }
   /** `visible`: the training's status (shown) switch */
   | { kind: 'training'; uid: string | null; gid: number | null; visible?: boolean }
   | { kind: 'trainingCategory'; gid: number | null }
@@ -160,6 +164,11 @@ export type Action =
   | 'skipPassword'
   /** change a discussion's text (its author only) */
   | 'edit'
+  /**
+   * take an ended public contest virtually (contest/virtual.ts): one who may open it and submit, who
+   * neither administers it nor took part in it
+   */
+  | 'takeVirtual'
   /** send a remote submission to its site again: its submitter while he may submit, or whoever may rejudge */
   | 'resubmit'
   /** set a discussion's top and status, and read it while hidden */
@@ -299,6 +308,16 @@ function maySee(actor: Actor | null, action: 'view' | 'list', r: Resource): bool
   }
 }
 
+/**
+ * A virtual participation (as Codeforces: those who did not take part): the contest is open to him, public
+ * (a password-gated contest's race is its registrants'), over, and he neither took part nor administers it
+ * (he saw it from inside); barred submitters cannot submit in one. Facts left out answer no.
+ */
+function mayTakeVirtual(actor: Actor, r: Extract<Resource, { kind: 'contest' }>): boolean {
+  if (!maySee(actor, 'view', r) || r.auth !== ContestAuth.PUBLIC || r.ended !== true || r.tookPart !== false) return false;
+  return !may(actor, 'administer', { kind: 'contest', uid: r.uid, gid: r.gid }) && mayOnSite(actor, 'submit');
+}
+
 /** May `actor` (null: a visitor) do `action` on `resource`? */
 export function may(actor: Actor | null, action: Action, resource: Resource): boolean {
   if (action === 'view' || action === 'list') return maySee(actor, action, resource);
@@ -308,6 +327,7 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'site':
       return mayOnSite(actor, action);
     case 'contest':
+      if (action === 'takeVirtual') return mayTakeVirtual(actor, resource);
       // Contest admin: the super admin or the creator; in a group, its root too.
       if (action === 'create') return resource.gid === null ? root || isAdmin(actor.roles) || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
       return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));

@@ -34,6 +34,17 @@ type Who = keyof typeof who;
 
 const siteContest: Resource = { kind: 'contest', uid: AUTHOR, gid: null };
 const groupContest: Resource = { kind: 'contest', uid: AUTHOR, gid: 7 };
+/** A contest as `takeVirtual` asks it: shown, public, ended, not taken part in, unless told otherwise. */
+const virtualContest = (o: Partial<Extract<Resource, { kind: 'contest' }>> = {}): Resource => ({
+  kind: 'contest',
+  uid: AUTHOR,
+  gid: null,
+  visible: true,
+  auth: 0,
+  ended: true,
+  tookPart: false,
+  ...o,
+});
 const siteTraining: Resource = { kind: 'training', uid: AUTHOR, gid: null };
 const groupTraining: Resource = { kind: 'training', uid: AUTHOR, gid: 7 };
 const siteCategory: Resource = { kind: 'trainingCategory', gid: null };
@@ -69,6 +80,21 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   // A group contest: its group root (owner, level 5) too; a group admin (4) or member (3) is not a contest admin.
   ['administer', groupContest, 'group contest', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot']],
   ['create', groupContest, 'group contest', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  // Virtual participation: an ended public contest, by those who may submit, neither its admins nor its
+  // participants; a group's by its members; never a running, password-gated or hidden one, nor asked without the facts.
+  [
+    'takeVirtual',
+    virtualContest(),
+    'ended public site contest',
+    ['admin', 'problemAdmin', 'user', 'noDiscuss', 'muted', 'groupOwner', 'groupRoot', 'groupAdmin', 'groupMember', 'groupApplying', 'groupRefused'],
+  ],
+  ['takeVirtual', virtualContest({ gid: 7 }), 'ended public group contest', ['groupAdmin', 'groupMember']],
+  ['takeVirtual', virtualContest({ tookPart: true }), 'contest taken part in', []],
+  ['takeVirtual', virtualContest({ ended: false }), 'contest not ended', []],
+  ['takeVirtual', virtualContest({ auth: 1 }), 'private contest', []],
+  ['takeVirtual', virtualContest({ auth: 2 }), 'protected contest', []],
+  ['takeVirtual', virtualContest({ visible: false }), 'hidden contest', []],
+  ['takeVirtual', siteContest, 'contest without the facts', []],
   // Trainings: author, super admin, group level 5; deleting a site training is the super admin's (HOJ).
   ['administer', siteTraining, 'site training', ['root', 'author', 'adminAuthor']],
   ['skipPassword', siteTraining, 'site training', ['root', 'author', 'adminAuthor']],

@@ -46,7 +46,8 @@ export const contestRankApi = {
 
 /** Keys under ['contest', cid] so the shell's refresh reloads them too. */
 export const contestRankKeys = {
-  rank: (cid: number, source: 'inside' | 'outside', uid: string, q: Omit<RankQuery, 'forceRefresh'>) => ['contest', cid, 'rank', source, uid, q] as const,
+  rank: (cid: number, source: 'inside' | 'outside' | 'virtual', uid: string, q: Omit<RankQuery, 'forceRefresh'>) =>
+    ['contest', cid, 'rank', source, uid, q] as const,
   scroll: (cid: number, removeStar: boolean) => ['contest', cid, 'scroll-board', removeStar] as const,
   acInfo: (cid: number, page: number) => ['contest', cid, 'ac-info', page] as const,
   print: (cid: number, page: number) => ['contest', cid, 'admin-print', page] as const,

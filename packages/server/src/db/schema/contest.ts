@@ -179,3 +179,26 @@ export const contestAcChecks = pgTable('contest_ac_check', {
     .references(() => contests.id, { onDelete: 'cascade' }),
   gmtCreate: ts('gmt_create').notNull().defaultNow(),
 });
+
+/**
+ * Virtual participations (contest/virtual.ts): a user who did not take part in an ended public contest
+ * takes it later on his own clock, from `startTime` for the contest's duration (`endTime` is fixed when
+ * he starts, so moving the contest's times later does not move a run under way). His submissions are
+ * contest submissions (`judge.cid`) carrying this row's id in `judge.vid`: the real board, participant
+ * counts and verdict counts leave them out; his ghost board folds them at his elapsed time.
+ */
+export const contestVirtuals = pgTable(
+  'contest_virtual',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+  },
+  (t) => [index('contest_virtual_cid_uid_idx').on(t.cid, t.uid, t.startTime)],
+);

@@ -40,6 +40,11 @@ export const submissions = pgTable(
     /** contest_problem.id, 0 outside contests */
     cpid: integer('cpid').notNull().default(0),
     gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
+    /**
+     * contest_virtual.id of a submission made in a virtual participation (cid is the contest's), else
+     * null. No foreign key (the contest's deletion takes both away): contest.ts imports this table.
+     */
+    vid: integer('vid'),
     /** training.id when submitted inside a training (cid stays 0), else null */
     tid: integer('tid'),
     judger: text('judger'),
@@ -65,8 +70,11 @@ export const submissions = pgTable(
     // alone: with only (pid) every counted submission was a random heap read (bench/README.md).
     index('judge_pid_idx').on(t.pid, t.cid, t.status),
     // uid too: a contest's participants (contest/info.ts participantCounts) are read from the index alone;
-    // and the rest: a contest's board reads all its submissions from it, per participant (board-state.ts).
-    index('judge_cid_uid_idx').on(t.cid, t.uid, t.submitId, t.pid, t.status, t.score, t.time, t.submitTime),
+    // and the rest: a contest's board reads all its submissions from it, per participant (board-state.ts);
+    // vid last: the real board leaves virtual submissions out from the index alone.
+    index('judge_cid_uid_idx').on(t.cid, t.uid, t.submitId, t.pid, t.status, t.score, t.time, t.submitTime, t.vid),
+    // A virtual participation's submissions (its ghost board, contest/virtual-board.ts).
+    index('judge_vid_idx').on(t.vid, t.submitId).where(sql`${t.vid} is not null`),
     // Submission list: newest first over public submissions, by author, by verdict, by
     // problem id. Partial like the list's filter (cid = 0, gid null), so the totals are index-only
     // counts and deep pages skip rows without touching the table.

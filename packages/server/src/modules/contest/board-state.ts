@@ -12,6 +12,7 @@
  *   and name are read again (a role can make him contest staff, who are not on the board);
  * - contest settings, problems or submissions changed by an admin: `forgetBoards` sends `board:<cid>`,
  *   which drops the state on every node; the next board reads everything again (a rebuild).
+ * Virtual participations' submissions (`vid` set) are never read: the real board is the real contest's.
  * A rebuild also happens when the state is older than REBUILD_MS (a belt: group roles, nicknames and
  * schools send no notice), when the contest's creator or group changed (its staff), and on every refresh
  * while the LISTEN connection is down (notices may be lost then).
@@ -202,7 +203,7 @@ export class BoardState {
            where submit_id > ${mark} and submit_time < now() - interval '${sqlInt(SETTLE_MS)} milliseconds'
          ) w left join (
            select uid, array_agg(array[submit_id, pid, status, score, time]), array_agg(submit_time)
-           from judge where cid = ${sqlInt(this.cid)} and ${whole ? 'true' : `submit_id > ${mark}`} group by uid
+           from judge where cid = ${sqlInt(this.cid)} and vid is null and ${whole ? 'true' : `submit_id > ${mark}`} group by uid
          ) a on true`,
         ([w, uid, nums, ms]) => {
           next ??= w!.readInt32BE(0);
@@ -242,15 +243,20 @@ export class BoardState {
     const again = recheck.length
       ? (
           await pool.query<Row>({
-            text: `select ${cols} from judge where submit_id = any($1::int[]) and cid = $2`,
+            text: `select ${cols} from judge where submit_id = any($1::int[]) and cid = $2 and vid is null`,
             values: [recheck, this.cid],
             rowMode: 'array',
           })
         ).rows
       : [];
     const ofDirty = dirty.length
-      ? (await pool.query<Row>({ text: `select ${cols} from judge where cid = $1 and uid = any($2::text[])`, values: [this.cid, dirty], rowMode: 'array' }))
-          .rows
+      ? (
+          await pool.query<Row>({
+            text: `select ${cols} from judge where cid = $1 and uid = any($2::text[]) and vid is null`,
+            values: [this.cid, dirty],
+            rowMode: 'array',
+          })
+        ).rows
       : [];
     // Subtask scores only for the finished submissions that are new or changed; an unchanged result keeps its own.
     const changed = (r: Row) => {
@@ -358,7 +364,7 @@ export class BoardState {
 /**
  * submit_id → (group → score) of submissions judged by subtasks — the contest's (`{ cid }`) or the given
  * ones (`{ ids }`) — as `judge_subtask` holds them (its triggers compute them from the case rows in the
- * transaction that writes those: migration 0030). A cold IOI board reads a row per submission in the
+ * transaction that writes those: migration 0031; a virtual run's rows come along unused). A cold IOI board reads a row per submission in the
  * binary format, as the submissions themselves (aggregating its 400 000 case rows here cost 4–6× the
  * whole OI board: bench/README.md).
  */

@@ -168,7 +168,7 @@ async function stateOf(ctx: AppContext, boards: AppBoards, c: ContestRow, whole:
 }
 
 /** What the variant's rows are folded under: a change (times, seal, stars, names, awards) refolds every row. */
-function settingsOf(c: ContestRow, v: BoardVariant): FoldSettings {
+export function settingsOf(c: ContestRow, v: BoardVariant): FoldSettings {
   return {
     window: {
       startTime: c.startTime.getTime(),
@@ -208,6 +208,12 @@ export function foldView(views: Map<string, View>, key: string, st: BoardState, 
   view.folded = st.version;
   return view.board;
 }
+
+/**
+ * The contest's submissions as its real board reads them, brought up to date (the ghost boards of virtual
+ * participations fold them at another time: virtual-board.ts).
+ */
+export const contestState = (ctx: AppContext, c: ContestRow): Promise<BoardState> => stateOf(ctx, boardsOf(ctx), c, false);
 
 /** Starts a computation and makes it the entry's value once it succeeds; a failure is never kept. */
 function compute(ctx: AppContext, boards: AppBoards, key: string, c: ContestRow, v: BoardVariant, whole: boolean): Promise<Board> {

@@ -42,7 +42,7 @@ export async function acSubmissionsZip(
   const res = await db.execute<{ username: string; display_id: string; language: string; code: string }>(sql`
     select distinct on (j.uid, j.pid) j.username, cp.display_id, j.language, j.code
     from judge j join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
-    where j.cid = ${c.id} and j.status = ${JudgeStatus.ACCEPTED}
+    where j.cid = ${c.id} and j.vid is null and j.status = ${JudgeStatus.ACCEPTED}
       ${o.excludeAdmin ? sql`and not ${contestStaff(sql`j.uid`, c)}` : sql``}
     order by j.uid, j.pid, j.submit_id desc`);
   const files: Record<string, Uint8Array> = {};

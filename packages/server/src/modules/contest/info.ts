@@ -49,7 +49,8 @@ export function toAdminContest(c: ContestRow, participants: number): AdminContes
 /**
  * Participants per contest: distinct users who registered (private/protected contests) or submitted in
  * it. HOJ counts registrations only, which leaves every public contest at 0; counting submitters too
- * gives public contests a real number and never counts a registered user twice.
+ * gives public contests a real number and never counts a registered user twice. Virtual participants are
+ * not counted: they never took part.
  */
 export async function participantCounts(db: DbOrTx, cids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
@@ -62,7 +63,7 @@ export async function participantCounts(db: DbOrTx, cids: number[]): Promise<Map
     select cid, count(*)::int as n from (
       select cid, uid from contest_register where cid in (${list})
       union
-      select cid, uid from judge where cid in (${list})
+      select cid, uid from judge where cid in (${list}) and vid is null
     ) p
     group by cid`);
   for (const r of res.rows) out.set(Number(r.cid), Number(r.n));

@@ -351,7 +351,7 @@ export async function contestCounts(db: DbOrTx, c: ContestRow, bound: Date | nul
       (count(*) filter (where status = ${S.SYSTEM_ERROR}))::int as se,
       (count(*) filter (where status = ${S.PARTIAL_ACCEPTED}))::int as pa
     from judge
-    where cid = ${c.id} and submit_time >= ${c.startTime.toISOString()}
+    where cid = ${c.id} and vid is null and submit_time >= ${c.startTime.toISOString()}
       ${bound ? sql`and submit_time < ${bound.toISOString()}` : sql``}
     group by pid`);
   const out = new Map<number, ProblemCount>();

@@ -26,17 +26,32 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
   const admin = await isContestAdmin(ctx.database.db, c, user);
   const sealed = !admin && sealedNow(c);
   const board = await contestBoard(ctx, c, { sealed, containsEnd: q.containsEnd, removeStar: q.removeStar }, admin && q.forceRefresh);
-  const shown = (r: Row): Row => (admin ? r : withoutPrivateNames(r, c));
-  const rows: Row[] = board.rows;
+  return boardPage(c, user, admin, board, q, sealed);
+}
+
+/**
+ * A page of a board as `user` is shown it: search, the viewer and concerned users pinned on top, and no
+ * private names for non-staff (the real boards, and a virtual participant's ghost board).
+ */
+export function boardPage<R extends Row>(
+  c: ContestRow,
+  user: AuthUser | null,
+  admin: boolean,
+  board: { rows: R[]; byUid: Map<string, R> },
+  q: ContestRankQuery,
+  sealed: boolean,
+): ContestRankPage<R> {
+  const shown = (r: R): R => (admin ? r : withoutPrivateNames(r, c));
+  const rows: R[] = board.rows;
   const keyword = q.keyword?.trim().toLowerCase();
   // Non-staff search what they are shown: neither a real name nor a school can be probed by keyword.
   const matches = admin
-    ? (r: Row) => r.showName.toLowerCase().includes(keyword!) || (r.school ?? '').toLowerCase().includes(keyword!)
+    ? (r: R) => r.showName.toLowerCase().includes(keyword!) || (r.school ?? '').toLowerCase().includes(keyword!)
     : c.rankShowName === 'realname'
-      ? (r: Row) => shown(r).showName.toLowerCase().includes(keyword!)
-      : (r: Row) => r.showName.toLowerCase().includes(keyword!);
+      ? (r: R) => shown(r).showName.toLowerCase().includes(keyword!)
+      : (r: R) => r.showName.toLowerCase().includes(keyword!);
   const listed = keyword ? rows.filter(matches) : rows;
-  const pinned: Row[] = [];
+  const pinned: R[] = [];
   const seen = new Set<string>();
   for (const uid of [...(user ? [user.uid] : []), ...q.concernedList]) {
     const r = board.byUid.get(uid);
@@ -45,7 +60,7 @@ async function page(ctx: AppContext, c: ContestRow, user: AuthUser | null, q: Co
       pinned.push(r);
     }
   }
-  const all = pinned.length ? [...pinned, ...listed] : listed;
+  const all: R[] = pinned.length ? [...pinned, ...listed] : listed;
   const from = pageOffset(q.currentPage, q.limit);
   // Only the page is copied without the private names (boards of thousands of rows are shared and cached).
   return { records: all.slice(from, from + q.limit).map(shown), total: all.length, sealed, pinned: pinned.length };

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { adminContestEndpoints as adm, contestEndpoints as ep, downloadAcSubmissionQuery, fileTransferEndpoints, MSG, printIdQuery } from '@oj/shared';
+import {
+  adminContestEndpoints as adm,
+  contestEndpoints as ep,
+  contestVirtualEndpoints as vep,
+  downloadAcSubmissionQuery,
+  fileTransferEndpoints,
+  MSG,
+  printIdQuery,
+} from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { optionalUser, requireLogin, userOf } from '../../lib/auth.js';
 import { serve, urlUnder } from '../../lib/endpoint.js';
@@ -18,6 +26,8 @@ import * as probs from './problems.js';
 import * as rank from './rank.js';
 import { rejudgeContestProblem } from './rejudge.js';
 import * as scrollBoard from './scroll-board.js';
+import * as virtual from './virtual.js';
+import { virtualRank } from './virtual-board.js';
 
 /**
  * Taking part in contests. Prefix /api. A contest's submissions, its problem
@@ -50,6 +60,11 @@ export async function contestRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ep.rank, login, async ({ body, req }) => ok(await rank.contestRank(ctx, userOf(req), body)));
 
   serve(app, ep.outsideRank, {}, async ({ body, req, reply }) => ok(await rank.outsideRank(ctx, await optionalUser(req, reply), body)));
+
+  // Virtual participation (virtual.ts): by contest id, so a group's contests are served the same way.
+  serve(app, vep.state, login, async ({ query, req }) => ok(await virtual.virtualState(ctx, userOf(req), query.cid)));
+  serve(app, vep.start, login, async ({ body, req }) => ok(await virtual.startVirtual(ctx, userOf(req), body.cid), MSG.contestVirtualStarted));
+  serve(app, vep.rank, login, async ({ body, req }) => ok(await virtualRank(ctx, userOf(req), body)));
 
   // The scroll board (resolver): the contest admin's, ACM only, after the end (scroll-board.ts).
   serve(app, ep.scrollBoardInfo, login, async ({ query, req }) => ok(await scrollBoard.scrollBoardInfo(ctx, userOf(req), query.cid)));

@@ -18,8 +18,11 @@
  *   submissions cannot be shared today, so in practice never).
  * - Case results: contest admins always; others not while the contest runs (except their own OI
  *   submissions whose result they may see), never for a sealed result.
+ * - Virtual participation (contest/virtual.ts): in his running run an ended contest takes the user's
+ *   submissions as the run's (`vid`); the lists show them as submissions after the end, and their author
+ *   his own among those made while it ran.
  */
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ContestStatus,
   JudgeStatus,
@@ -43,6 +46,7 @@ import { assertCanView, assertTakesPart, contestById, contestOwner, isContestAdm
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
 import { actorIn, maySite } from '../policy/index.js';
+import { runningRunId } from '../contest/virtual.js';
 import { problemById } from '../problem/service.js';
 import { emptyCount } from '../problem/verdict-counts.js';
 import { likeOf } from '../../lib/like.js';
@@ -163,6 +167,8 @@ class ContestPlace implements Place {
   private visible?: Promise<ContestRow>;
   /** the contest once `contest()` has read it (a problem is opened before a submission is stamped) */
   private loaded?: ContestRow;
+  /** the caller's running virtual run, once a problem was opened to submit in it */
+  private vid: number | null = null;
 
   constructor(
     private ctx: AppContext,
@@ -194,8 +200,11 @@ class ContestPlace implements Place {
   async openProblem(key: { displayId: string } | { pid: number }, purpose: 'view' | 'submit'): Promise<OpenedProblem> {
     const user = requireUser(this.user);
     const c = await this.contest();
-    if (purpose === 'submit') await assertTakesPart(this.db, c, user);
-    else await assertCanView(this.db, c, user);
+    if (purpose === 'submit') {
+      // In his virtual run an ended contest takes his submissions as the run's; else the contest's rules.
+      this.vid = await runningRunId(this.db, c, user.uid);
+      if (this.vid === null) await assertTakesPart(this.db, c, user);
+    } else await assertCanView(this.db, c, user);
     if ('pid' in key) {
       // By internal id (self-test): a problem not in the contest is "not found", as in the bank.
       const [l] = await this.db
@@ -255,7 +264,8 @@ class ContestPlace implements Place {
     // A submission made after the end (allowEndSubmit) needs no flag of its own: boards tell it by its
     // submit time and keep it off unless "include after contest" is asked for.
     // A group contest's submissions belong to the group too (its status list, its rank, disbanding).
-    return { cid: this.cid, cpid: p.linkId, displayPid: p.displayId, gid: this.loaded?.gid ?? null };
+    // A virtual run's submission carries the run (virtual.ts): boards tell it apart by that.
+    return { cid: this.cid, cpid: p.linkId, displayPid: p.displayId, gid: this.loaded?.gid ?? null, vid: this.vid };
   }
 
   async listSubmissions(q: SubmissionListFilter): Promise<Page<SubmissionInfo>> {
@@ -265,7 +275,8 @@ class ContestPlace implements Place {
     const conds: (SQL | undefined)[] = [eq(submissions.cid, c.id), listedRows(v)];
     if (q.beforeContestSubmit === true) conds.push(lt(submissions.submitTime, c.startTime));
     if (q.beforeContestSubmit === false) conds.push(gte(submissions.submitTime, c.startTime));
-    if (!q.containsEnd) conds.push(lt(submissions.submitTime, c.endTime));
+    // The viewer's own virtual runs' submissions are listed with those made while the contest ran.
+    if (!q.containsEnd) conds.push(or(lt(submissions.submitTime, c.endTime), and(eq(submissions.uid, v.user.uid), isNotNull(submissions.vid))));
     if (q.onlyMine) conds.push(eq(submissions.uid, v.user.uid));
     else if (q.username) conds.push(eq(submissions.username, q.username));
     if (q.problemID) {

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
 import { authKey } from '../../components/contest/meta';
 import { useRegisterContest } from './useRegisterContest';
+import { VirtualStart } from './virtual/VirtualStart';
 
 /** Password registration for private and protected contests. */
 function Registration() {
@@ -97,13 +98,14 @@ function Rules({ contest: c }: { contest: ContestInfo }) {
   );
 }
 
-/** Overview (index route): description, rules and registration. */
+/** Overview (index route): description, rules, registration and, once ended, virtual participation. */
 export default function ContestOverviewPage() {
   const { t } = useTranslation();
   const { contest } = useContest();
   return (
     <div className="oj-stack" data-testid="contest-overview">
       <Registration />
+      <VirtualStart />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Card title={t('contest.overview.description')} data-testid="contest-description">

@@ -7,6 +7,7 @@ import { useWebsiteConfig } from '../../api/queries';
 import { useSession } from '../../app/session';
 import { ContestContext } from './ContestContext';
 import { ContestHeader } from './shell/ContestHeader';
+import { VirtualClock } from './virtual/VirtualClock';
 import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
 import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
 import { useContestData } from './shell/useContestData';
@@ -86,6 +87,7 @@ export default function ContestShell() {
     <ContestContext.Provider value={value}>
       <div className={wide ? 'oj-contest-shell oj-contest-shell-wide' : 'oj-page oj-contest-shell'} data-testid="contest-shell" data-cid={cid}>
         <ContestHeader contest={contest} receivedAt={receivedAt} />
+        <VirtualClock contest={value.contest} />
         <Tabs
           className="oj-contest-tabs"
           activeKey={active || 'overview'}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ContestAuth, ContestStatus, PAGE_SIZES, contestRule } from '@oj/shared';
 import { problemKeys } from '../../../api/problem';
+import { useVirtualState } from '../../../api/contestVirtual';
 import { submissionApi } from '../../../api/submission';
 import { useSession } from '../../../app/session';
 import type { ProblemScope } from '../../problem/problemScope';
@@ -18,7 +19,7 @@ export const contestMySubmissions = (cid: number) => (displayId: string, current
 /**
  * The problem page's scope inside a contest: submissions go to the contest
  * under its letter and are followed through check-contest-submissions-status; an ended contest without
- * allowEndSubmit and a scheduled one (for non-admins) refuse; a protected contest asks for its password
+ * allowEndSubmit (outside the viewer's virtual run) and a scheduled one (for non-admins) refuse; a protected contest asks for its password
  * first; an OI contest whose rank is sealed for the viewer asks before covering an earlier submission.
  * `dialogs` must be rendered next to the page.
  */
@@ -32,8 +33,10 @@ export function useContestProblemScope(view: ContestContextValue): { scope: Prob
   const [passwordOpen, setPasswordOpen] = useState(false);
   const passwordDone = useRef<((ok: boolean) => void) | null>(null);
 
+  // In his virtual run an ended contest takes his submissions (as the run's).
+  const virtualRunning = !!useVirtualState(contest).data?.run?.running;
   const blocked =
-    contest.status === ContestStatus.ENDED && !contest.allowEndSubmit
+    contest.status === ContestStatus.ENDED && !contest.allowEndSubmit && !virtualRunning
       ? t('msg.contestEnded')
       : contest.status === ContestStatus.SCHEDULED && !isContestAdmin
         ? t('msg.contestNotStarted')

@@ -122,6 +122,14 @@ export function ScoreboardTable(p: ScoreboardTableProps) {
               </Tag>
             ) : null}
           </div>
+          {/* A virtual participant's row on his ghost board. */}
+          {'virtual' in r && r.virtual ? (
+            <Tooltip title={t('scoreboard.table.virtualTip')}>
+              <Tag color="purple" className="oj-sb-virtual" data-testid={r.pinnedCopy ? 'sb-virtual-pinned' : `sb-virtual-${r.username}`}>
+                {t('scoreboard.table.virtual')}
+              </Tag>
+            </Tooltip>
+          ) : null}
           {/* The viewer's own row (also pinned at the head as a copy) says whose it is, as the star marks followed users. */}
           {r.uid === p.viewerUid ? (
             <Tooltip title={t('scoreboard.table.meTip')}>

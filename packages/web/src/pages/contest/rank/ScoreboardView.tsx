@@ -5,17 +5,21 @@ import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CONTEST_LIMITS, ContestStatus, type ContestInfo } from '@oj/shared';
+import { CONTEST_LIMITS, ContestStatus, type ContestInfo, type VirtualRankPage } from '@oj/shared';
 import { contestRankApi, contestRankKeys, type RankQuery } from '../../../api/contestRank';
 import { useLive } from '../../../api/live';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/time';
-import { readConcerned, writeConcerned, CONCERNED_MAX } from './format';
+import { contestVirtualApi } from '../../../api/contestVirtual';
+import { hms, readConcerned, writeConcerned, CONCERNED_MAX } from './format';
 import { RetryAlert } from './RetryAlert';
 import { ScoreboardTable, type ProblemHead } from './ScoreboardTable';
 
 export interface ScoreboardViewProps {
-  source: 'inside' | 'outside';
+  /** virtual: the viewer's ghost board of his virtual run */
+  source: 'inside' | 'outside' | 'virtual';
+  /** the viewer's virtual run is under way (the ghost board then moves with his clock) */
+  virtualRunning?: boolean;
   /** with the status as the contest clock says it */
   contest: ContestInfo;
   problems: ProblemHead[];
@@ -29,11 +33,11 @@ export interface ScoreboardViewProps {
  * and for contest admins the after-contest switch and a forced recomputation. Memoised: the outside
  * page's header ticks every second, the board need not.
  */
-export const ScoreboardView = memo(function ScoreboardView({ source, contest, problems, isContestAdmin }: ScoreboardViewProps) {
+export const ScoreboardView = memo(function ScoreboardView({ source, contest, problems, isContestAdmin, virtualRunning }: ScoreboardViewProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cid = contest.id;
-  const running = contest.status === ContestStatus.RUNNING;
+  const running = source === 'virtual' ? !!virtualRunning : contest.status === ContestStatus.RUNNING;
   const admin = source === 'inside' && isContestAdmin;
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(CONTEST_LIMITS.rankPageSize);
@@ -67,7 +71,7 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
     queryFn: async () => {
       const forceRefresh = force.current;
       force.current = false;
-      const call = source === 'inside' ? contestRankApi.rank : contestRankApi.outside;
+      const call = source === 'virtual' ? contestVirtualApi.rank : source === 'inside' ? contestRankApi.rank : contestRankApi.outside;
       try {
         return await call({ ...q, forceRefresh }, { silent: true });
       } catch (err) {
@@ -96,6 +100,8 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
   );
 
   const pinned = data?.pinned ?? 0;
+  // The ghost board stands at the viewer's elapsed time.
+  const elapsed = source === 'virtual' && data ? (data as VirtualRankPage).elapsed : null;
   const pinnedOnPage = Math.max(0, Math.min(limit, pinned - (page - 1) * limit));
   const sealTime = contest.sealRankTime ? formatDateTime(contest.sealRankTime) : '';
 
@@ -199,9 +205,22 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
           showIcon
           title={t('scoreboard.sealed.title')}
           description={
-            contest.status === ContestStatus.ENDED ? t('scoreboard.sealed.afterEnd', { time: sealTime }) : t('scoreboard.sealed.running', { time: sealTime })
+            source === 'virtual'
+              ? t('scoreboard.sealed.virtual')
+              : contest.status === ContestStatus.ENDED
+                ? t('scoreboard.sealed.afterEnd', { time: sealTime })
+                : t('scoreboard.sealed.running', { time: sealTime })
           }
           data-testid="sb-sealed-notice"
+        />
+      ) : null}
+      {elapsed !== null ? (
+        <Alert
+          className="oj-sb-notice"
+          type="info"
+          showIcon
+          title={t('contest.virtual.boardAt', { time: hms(Math.floor(elapsed / 1000)) })}
+          data-testid="sb-virtual-notice"
         />
       ) : null}
       {isError ? (
@@ -217,7 +236,7 @@ export const ScoreboardView = memo(function ScoreboardView({ source, contest, pr
         viewerUid={user?.uid}
         concerned={new Set(concerned)}
         onToggleConcern={toggleConcern}
-        inside={source === 'inside'}
+        inside={source !== 'outside'}
         pagination={{
           current: page,
           pageSize: limit,
