@@ -95,7 +95,7 @@ function Checks({ scope, params, setParams }: { scope: PlagiarismScope; params: 
       render: (s: number) => <Progress percent={Math.round(s * 100)} size="small" status={s >= 0.8 ? 'exception' : 'normal'} format={() => percent(s)} />,
     },
     { title: t('plagiarism.problem'), dataIndex: 'problemId', width: 80 },
-    { title: t('plagiarism.language'), dataIndex: 'language', width: 100, responsive: ['md'] },
+    { title: t('plagiarism.language'), dataIndex: 'language', width: 100, responsive: ['lg'] },
     {
       title: t('plagiarism.pair'),
       key: 'users',
@@ -111,20 +111,20 @@ function Checks({ scope, params, setParams }: { scope: PlagiarismScope; params: 
       title: <Tooltip title={t('plagiarism.longestTip')}>{t('plagiarism.longest')}</Tooltip>,
       dataIndex: 'longest',
       width: 90,
-      responsive: ['sm'],
+      responsive: ['lg'],
     },
     {
       title: <Tooltip title={t('plagiarism.overlapTip')}>{t('plagiarism.overlap')}</Tooltip>,
       dataIndex: 'overlap',
       width: 90,
-      responsive: ['md'],
+      responsive: ['xl'],
     },
     {
       title: t('plagiarism.actions'),
       key: 'actions',
-      width: 170,
+      width: 130,
       render: (_, p) => (
-        <Space size={4} wrap>
+        <Space size={4} direction="vertical">
           <Link to={`/plagiarism/pair/${p.id}`} data-testid={`plagiarism-compare-${p.id}`}>
             <Button size="small">{t('plagiarism.compare')}</Button>
           </Link>
