@@ -212,3 +212,24 @@ describe('a contest check', () => {
     expect(list.data.map((c) => [c.id, c.status, c.pairCount])).toEqual([[checkId, 'done', 3]]);
   });
 });
+
+describe('a problem check', () => {
+  it("compares the problem's submissions outside contests, run by a problem admin", async () => {
+    const bankPid = await createProblem(t, { auth: 1 });
+    const bankSub = async (who: string, code: string) =>
+      insertContestSubmission(t, { cid: 0, pid: bankPid, uid: await uidOf(t, who), username: who, status: JudgeStatus.ACCEPTED, submitTime: new Date(), code });
+    const a = await bankSub('alice', BASE);
+    const b = await bankSub('carol', COPY);
+    // the same copy made in the contest is the contest's, not the problem's
+    await insertContestSubmission(t, { cid, pid: bankPid, uid: await uidOf(t, 'dave'), username: 'dave', status: 0, submitTime: new Date(), code: BASE });
+    expect((await as('alice').call('plagiarism.start', { body: { pid: bankPid } })).http).toBe(403);
+    const r = await as('padmin').call('plagiarism.start', { body: { pid: bankPid, mode: 'final' } });
+    expect(r.status, r.msg).toBe(200);
+    const files = await runCheck(judge, await lease(judge));
+    expect(files.map((f) => f.submitId).sort()).toEqual([a, b].sort());
+    const page = await as('padmin').call('plagiarism.pairs', { query: { checkId: r.data.id } });
+    expect(page.data.records.map((p) => [p.left.submitId, p.right.submitId])).toEqual([[a, b]]);
+    // the contest's checks are not the problem's
+    expect((await as('padmin').call('plagiarism.checks', { query: { pid: bankPid } })).data.map((c) => c.id)).toEqual([r.data.id]);
+  });
+});
