@@ -7,7 +7,9 @@
  *
  *   npx tsx bench/plagiarism.ts [SUBMISSIONS = 500] [LINES = 200]
  *
- * BENCH_BASELINE=0 skips the baseline.
+ * BENCH_BASELINE=0 skips the baseline. BENCH_CLUSTERS=K makes every submission a near-copy of one of K
+ * programs instead (the worst case: a class handing round a few solutions, far more similar pairs than
+ * the 5 000 kept).
  */
 import os from 'node:os';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
@@ -20,15 +22,17 @@ const lines = Number(process.argv[3] ?? 200);
 
 const files: SourceFile[] = [];
 const copies = new Set<string>();
+const clusters = Number(process.env.BENCH_CLUSTERS ?? 0);
 for (let k = 0; k < count; k++) {
-  const copyOf = k % 5 === 4 ? files[k - 1 - (k % 3)] : undefined;
-  const code = copyOf ? nearCopy(copyOf.code, k) : uniqueProgram(1000 + k, lines);
+  const copyOf = !clusters && k % 5 === 4 ? files[k - 1 - (k % 3)] : undefined;
+  const code = clusters ? nearCopy(uniqueProgram(1000 + (k % clusters), lines), k) : copyOf ? nearCopy(copyOf.code, k) : uniqueProgram(1000 + k, lines);
   if (copyOf) copies.add(`${copyOf.submitId}-${k + 1}`);
   files.push({ submitId: k + 1, pid: 1, language: 'C++ 17', code });
 }
+if (clusters) for (let a = 1; a <= count; a++) for (let b = a + clusters; b <= count; b += clusters) copies.add(`${a}-${b}`);
 const avgLines = files.reduce((s, f) => s + f.code.split('\n').length, 0) / files.length;
 console.log(
-  `${count} submissions, ${avgLines.toFixed(0)} lines on average, ${copies.size} near-copies; load average ${os
+  `${count} submissions, ${avgLines.toFixed(0)} lines on average, ${copies.size} pairs of near-copies; load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,

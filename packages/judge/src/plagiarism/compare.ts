@@ -5,10 +5,11 @@
  * matching fragments. Sources of different problems or languages are never compared.
  *
  * Dolos builds every pair of a set (n²/2 pairs, each with a longest-common-run search); here the
- * shared fingerprints are counted per pair first, and only pairs whose count can reach the kept
- * similarity are built, so 500 unrelated sources cost little more than their fingerprints.
+ * shared fingerprints are counted per pair first, only pairs whose count can reach the kept similarity
+ * are built (the most promising first, no more than are kept), and fragments only for the pairs kept,
+ * so 500 unrelated sources cost little more than their fingerprints.
  */
-import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
+import { File, FingerprintIndex, type Pair, Region, TokenizedFile } from '@dodona/dolos-core';
 import { tokenize, type TokenRegion } from './tokenize.js';
 
 export interface SourceFile {
@@ -62,7 +63,7 @@ const regionOf = (r: Region): TokenRegion => [r.startRow, r.startCol, r.endRow, 
 async function compareGroup(
   group: readonly SourceFile[],
   o: Required<Omit<CompareOptions, 'onProgress' | 'signal'>> & { signal?: AbortSignal },
-): Promise<SimilarPair[]> {
+): Promise<Found[]> {
   const index = new FingerprintIndex(o.kgramLength, o.windowSize, false);
   const files: TokenizedFile[] = [];
   for (const [k, f] of group.entries()) {
@@ -96,35 +97,36 @@ async function compareGroup(
       }
   }
   await breathe();
-  const pairs: SimilarPair[] = [];
-  let built = 0;
+  // Built most promising first (the shared count over both sides' fingerprints is close to the
+  // similarity), at most `maxPairs` of them: a class of copies of a few solutions has far more similar
+  // pairs than are kept, and building a pair is the costly part (a longest common run).
+  const candidates: { i: number; j: number; estimate: number }[] = [];
   for (const [key, shared] of counts) {
     const i = Math.floor(key / n);
     const j = key % n;
-    // Each shared fingerprint covers at least one k-gram on each side: below this bound the pair cannot reach the minimum.
     const denominator = totals[i]! + totals[j]!;
-    if (denominator === 0 || (2 * shared) / denominator < o.minSimilarity * 0.5) continue;
-    const pair = index.getPair(files[i]!, files[j]!);
-    if (pair.similarity < o.minSimilarity) continue;
-    const fragments = pair
-      .buildFragments()
-      .sort((x, y) => y.pairs.length - x.pairs.length)
-      .slice(0, o.maxFragments)
-      .map((f) => ({ left: regionOf(f.leftSelection), right: regionOf(f.rightSelection) }));
-    pairs.push({
-      left: group[i]!.submitId,
-      right: group[j]!.submitId,
-      similarity: pair.similarity,
-      longest: pair.longest,
-      overlap: pair.overlap,
-      fragments,
-    });
-    if (++built % 200 === 0) {
+    // Each shared fingerprint covers at least one k-gram on each side: below this bound the pair cannot reach the minimum.
+    const estimate = denominator === 0 ? 0 : (2 * shared) / denominator;
+    if (estimate >= o.minSimilarity * 0.5) candidates.push({ i, j, estimate });
+  }
+  candidates.sort((a, b) => b.estimate - a.estimate);
+  const pairs: Found[] = [];
+  for (const [k, c] of candidates.slice(0, o.maxPairs).entries()) {
+    const pair = index.getPair(files[c.i]!, files[c.j]!);
+    if (pair.similarity >= o.minSimilarity) pairs.push({ pair, left: group[c.i]!.submitId, right: group[c.j]!.submitId });
+    if (k % 200 === 199) {
       o.signal?.throwIfAborted();
       await breathe();
     }
   }
   return pairs;
+}
+
+/** A pair found, its fragments not built yet (only the kept pairs' are). */
+interface Found {
+  pair: Pair;
+  left: number;
+  right: number;
 }
 
 /** Every group's similar pairs, the most similar first, at most `maxPairs`. */
@@ -138,12 +140,26 @@ export async function comparePrograms(files: readonly SourceFile[], options: Com
     signal: options.signal,
   };
   const groups = groupsOf(files);
-  const all: SimilarPair[] = [];
+  const all: Found[] = [];
   await options.onProgress?.(0, groups.length);
   for (const [k, group] of groups.entries()) {
     o.signal?.throwIfAborted();
     all.push(...(await compareGroup(group, o)));
     await options.onProgress?.(k + 1, groups.length);
   }
-  return all.sort((a, b) => b.similarity - a.similarity || b.longest - a.longest).slice(0, o.maxPairs);
+  const kept = all.sort((a, b) => b.pair.similarity - a.pair.similarity || b.pair.longest - a.pair.longest).slice(0, o.maxPairs);
+  const out: SimilarPair[] = [];
+  for (const [k, { pair, left, right }] of kept.entries()) {
+    const fragments = pair
+      .buildFragments()
+      .sort((x, y) => y.pairs.length - x.pairs.length)
+      .slice(0, o.maxFragments)
+      .map((f) => ({ left: regionOf(f.leftSelection), right: regionOf(f.rightSelection) }));
+    out.push({ left, right, similarity: pair.similarity, longest: pair.longest, overlap: pair.overlap, fragments });
+    if (k % 200 === 199) {
+      o.signal?.throwIfAborted();
+      await breathe();
+    }
+  }
+  return out;
 }
