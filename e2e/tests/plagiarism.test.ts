@@ -73,8 +73,21 @@ describe('plagiarism check', () => {
     expect(l.size).toBeGreaterThan(0);
     expect([...l].sort()).toEqual([...r].sort());
     expect(await left.textContent()).toContain('long long f0(');
+    // a fragment's tag brings its first line into view on both sides
+    const last = (await page.locator('[data-testid^="plagiarism-fragment-"]').count()) - 1;
+    const fragmentTag = page.getByTestId(`plagiarism-fragment-${last}`);
+    const [leftLine, rightLine] = (/(\d+)–\d+ ↔ (\d+)–/.exec((await fragmentTag.textContent()) ?? '') ?? []).slice(1).map(Number);
+    await fragmentTag.click();
+    for (const [pane, line] of [
+      [left, leftLine!],
+      [right, rightLine!],
+    ] as const) {
+      const top = await pane.evaluate((el, row) => (el.querySelector(`[data-line="${row - 1}"]`) as HTMLElement).offsetTop - el.scrollTop, line);
+      expect(top).toBeGreaterThanOrEqual(-1);
+      expect(top).toBeLessThan(await pane.evaluate((el) => el.clientHeight));
+    }
     await page.getByTestId('plagiarism-pair-reviewed').click();
-    await page.getByTestId('plagiarism-pair-reviewed').filter({ hasText: 'Reviewed' }).waitFor();
+    await page.getByTestId('plagiarism-pair-reviewed').filter({ hasText: /^Reviewed$/ }).waitFor();
     await pageShot(page, 'plagiarism-side-by-side-768');
 
     // back on the list the pair shows as reviewed

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PLAGIARISM_MODES, type PlagiarismCheckView, type PlagiarismMode, type PlagiarismPairRow } from '@oj/shared';
 import { feedback } from '../../app/feedback';
 import { plagiarismApi, plagiarismKeys, type PlagiarismScope } from '../../api/plagiarism';
+import { useLanguages } from '../../api/queries';
 import './plagiarism.css';
 
 const PAGE_SIZE = 20;
@@ -35,6 +36,7 @@ function Checks({ scope, params, setParams }: { scope: PlagiarismScope; params: 
   const [mode, setMode] = useState<PlagiarismMode>('accepted');
   const [languages, setLanguages] = useState<string[]>([]);
   const [starting, setStarting] = useState(false);
+  const siteLanguages = useLanguages();
   const checks = useQuery({
     queryKey: plagiarismKeys.checks(scope),
     queryFn: () => plagiarismApi.checks(scope),
@@ -152,7 +154,15 @@ function Checks({ scope, params, setParams }: { scope: PlagiarismScope; params: 
             />
           </Form.Item>
           <Form.Item label={t('plagiarism.languages')}>
-            <Select mode="tags" value={languages} onChange={setLanguages} placeholder={t('plagiarism.allLanguages')} style={{ minWidth: 200 }} />
+            <Select
+              mode="multiple"
+              value={languages}
+              onChange={setLanguages}
+              placeholder={t('plagiarism.allLanguages')}
+              style={{ minWidth: 200 }}
+              options={siteLanguages.data?.map((l) => ({ value: l.name, label: l.name }))}
+              data-testid="plagiarism-languages"
+            />
           </Form.Item>
           <Form.Item>
             <Button type="primary" htmlType="submit" loading={starting} disabled={running(checks.data?.[0])} data-testid="plagiarism-start">

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Row, Space } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PlagiarismPairDetail, SourceRegion } from '@oj/shared';
@@ -17,7 +17,7 @@ function Source({ side, code, regions }: { side: 'left' | 'right'; code: string;
     // Lines and their pieces never move: their positions are their keys.
     <pre className="oj-plagiarism-code" data-testid={`plagiarism-code-${side}`}>
       {lines.map((pieces, row) => (
-        <div key={row} className="oj-plagiarism-line">
+        <div key={row} className="oj-plagiarism-line" data-line={row}>
           <span className="oj-plagiarism-lineno">{row + 1}</span>
           {pieces.map((p, k) =>
             p.fragment < 0 ? (
@@ -48,6 +48,14 @@ export default function PlagiarismPairPage() {
       await queryClient.invalidateQueries({ queryKey: ['plagiarism'] });
     } catch {
       // shown by the client
+    }
+  };
+  /** Brings a fragment's first line into view on both sides (each pane scrolls on its own). */
+  const show = (k: number) => {
+    for (const s of ['left', 'right'] as const) {
+      const pane = document.querySelector<HTMLElement>(`[data-testid="plagiarism-code-${s}"]`);
+      const line = pane?.querySelector<HTMLElement>(`[data-line="${p.fragments[k]![s][0]}"]`);
+      if (pane && line) pane.scrollTop = line.offsetTop;
     }
   };
   const side = (s: 'left' | 'right') => (
@@ -82,6 +90,19 @@ export default function PlagiarismPairPage() {
           <Descriptions.Item label={t('plagiarism.overlap')}>{p.overlap}</Descriptions.Item>
           <Descriptions.Item label={t('plagiarism.fragments')}>{p.fragments.length}</Descriptions.Item>
         </Descriptions>
+        {/* The fragments of a pair never change: their order is their key. */}
+        <div className="oj-plagiarism-fragment-list">
+          {p.fragments.map((f, k) => (
+            <Tag
+              key={k}
+              className={`oj-plagiarism-fragment-tag oj-plagiarism-fragment-${k % FRAGMENT_CLASSES}`}
+              onClick={() => show(k)}
+              data-testid={`plagiarism-fragment-${k}`}
+            >
+              {t('plagiarism.fragmentLines', { left: `${f.left[0] + 1}–${f.left[2] + 1}`, right: `${f.right[0] + 1}–${f.right[2] + 1}` })}
+            </Tag>
+          ))}
+        </div>
       </Card>
       <Row gutter={[12, 12]}>
         {side('left')}
