@@ -27,6 +27,7 @@ const unit = [
   'packages/server/test/package-links.test.ts',
   'packages/server/test/page.test.ts',
   'packages/server/test/password-cost.test.ts',
+  'packages/judge/test/plagiarism-compare.test.ts',
 ];
 
 /**

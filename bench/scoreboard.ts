@@ -291,7 +291,7 @@ async function profile(url: string, dataDir: string, pgDir: string, cid: number)
 
 /**
  * IOI against OI on the same submissions (BENCH_IOI): each submission gets 4 case rows in 2 subtasks
- * (subtask_lowest; the triggers of migration 0030 fill `judge_subtask` from them), then the cold board
+ * (subtask_lowest; the triggers of migration 0031 fill `judge_subtask` from them), then the cold board
  * both ways, best of 9 after 2 warm-ups.
  */
 async function profileIoi(url: string, dataDir: string, cid: number) {
@@ -321,7 +321,7 @@ async function profileIoi(url: string, dataDir: string, cid: number) {
     }
     return Math.min(...ms);
   };
-  // The read before migration 0030, for the ratio in this run: the contest's case rows aggregated per
+  // The read before migration 0031, for the ratio in this run: the contest's case rows aggregated per
   // submission and subtask, sent as one text of `submit_id,group,score` lines (the parse was cheap).
   const caseRowsQuery = `select string_agg(concat_ws(',', submit_id, g, s), E'\\n') from (
              select jc.submit_id, coalesce(jc.group_num, 1) as g,

@@ -41,3 +41,4 @@ export * from './remote-account.js';
 export * from './remote-judge.js';
 export * from './live-constants.js';
 export * from './live.js';
+export * from './plagiarism.js';

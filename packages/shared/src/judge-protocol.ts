@@ -20,6 +20,13 @@ import {
   type ProblemManifest,
 } from './judge.js';
 import { judgeJobOutputQuery, judgeJobResultBody } from './judge-job.js';
+import {
+  judgePlagiarismFailBody,
+  judgePlagiarismProgressBody,
+  judgePlagiarismResultBody,
+  judgePlagiarismSourcesQuery,
+  type PlagiarismSources,
+} from './plagiarism.js';
 import { judgeRemoteFailBody, judgeRemoteProgressBody, judgeRemoteResultBody, type JudgeRemoteFailResponse } from './remote-judge.js';
 import { judgeTestRunResultBody, type PolledTask } from './test-run.js';
 
@@ -41,4 +48,10 @@ export const judgeEndpoints = {
   jobResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/job/result', body: judgeJobResultBody }),
   /** The body is a step's output (application/octet-stream); the answer is where the store keeps it. */
   jobOutput: endpoint<{ hash: string; size: number }>()({ method: 'POST', path: 'judge/job/output', query: judgeJobOutputQuery, raw: 'octet-stream' }),
+  /** a leased plagiarism check's sources */
+  plagiarismSources: endpoint<PlagiarismSources>()({ method: 'GET', path: 'judge/plagiarism/sources', query: judgePlagiarismSourcesQuery }),
+  /** a check's progress; extends its lease (409 once the lease is gone) */
+  plagiarismProgress: endpoint<null>()({ method: 'POST', path: 'judge/plagiarism/progress', body: judgePlagiarismProgressBody }),
+  plagiarismResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/plagiarism/result', body: judgePlagiarismResultBody }),
+  plagiarismFail: endpoint<null>()({ method: 'POST', path: 'judge/plagiarism/fail', body: judgePlagiarismFailBody }),
 };

@@ -24,6 +24,7 @@ import { homeEndpoints } from './home.js';
 import { judgeEndpoints } from './judge-protocol.js';
 import { liveEndpoints } from './live.js';
 import { permissionEndpoints } from './permission.js';
+import { plagiarismEndpoints } from './plagiarism.js';
 import { adminProblemEndpoints } from './problem-admin.js';
 import { problemEndpoints } from './problem.js';
 import { rankEndpoints } from './rank.js';
@@ -65,6 +66,7 @@ export const ENDPOINT_TABLES = {
   groupEndpoints,
   homeEndpoints,
   judgeEndpoints,
+  plagiarismEndpoints,
   liveEndpoints,
   permissionEndpoints,
   adminProblemEndpoints,

@@ -175,6 +175,11 @@ export type Action =
   | 'moderate'
   /** answer a contest clarification (privately or to everyone) */
   | 'answer'
+  /**
+   * run a plagiarism check over a contest's or a problem's submissions and read its pairs: the contest's
+   * staff (and in a group contest the group's admins), the problem's admins (in a group its admins)
+   */
+  | 'checkSimilarity'
   /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
   | 'setLevel'
   /**
@@ -328,6 +333,8 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       return mayOnSite(actor, action);
     case 'contest':
       if (action === 'takeVirtual') return mayTakeVirtual(actor, resource);
+      // Group admins (level 4) check a group contest's submissions too, though they do not administer it.
+      if (action === 'checkSimilarity') return may(actor, 'administer', resource) || (resource.gid !== null && isGroupAdmin(actor));
       // Contest admin: the super admin or the creator; in a group, its root too.
       if (action === 'create') return resource.gid === null ? root || isAdmin(actor.roles) || isProblemAdmin(actor.roles) : isGroupAdmin(actor);
       return root || isAuthor(actor, resource.uid) || (resource.gid !== null && isGroupRoot(actor));
@@ -347,7 +354,7 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       // Bank problems: the problem admins. Group problems: group admins create; the group
       // root manages every one, the other group admins their own.
       if (resource.gid === null) return mayOnSite(actor, 'manageProblems');
-      if (action === 'create') return isGroupAdmin(actor);
+      if (action === 'create' || action === 'checkSimilarity') return isGroupAdmin(actor);
       return isGroupRoot(actor) || (isGroupAdmin(actor) && isProblemAuthor(actor, resource.author));
     case 'group':
       if (action === 'delete') return root || resource.ownerUid === actor.uid;

@@ -11,6 +11,7 @@ import { MSG } from './messages.js';
 import { codeField } from './submission.js';
 import { endpoint } from './endpoint.js';
 import type { JudgeJobTask } from './judge-job.js';
+import type { PlagiarismTask } from './plagiarism.js';
 import type { RemoteTask } from './remote-judge.js';
 
 export const TEST_RUN = {
@@ -117,8 +118,8 @@ export const judgeTestRunResultBody = z.object({
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
-/** What a poll hands a judge: a submission to judge, a test run, a job or a remote submission. */
-export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask;
+/** What a poll hands a judge: a submission to judge, a test run, a job, a remote submission or a plagiarism check. */
+export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask | PlagiarismTask;
 
 /** The self-test calls. */
 export const testRunEndpoints = {

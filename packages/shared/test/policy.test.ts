@@ -70,6 +70,12 @@ const L = GroupLevel;
 
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
+  // Plagiarism checks: the contest's staff; in a group contest its admins (level 4) too, not its members;
+  // a problem's admins (the bank's problem admins; in a group its admins).
+  ['checkSimilarity', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
+  ['checkSimilarity', groupContest, 'group contest', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
+  ['checkSimilarity', { kind: 'problem', author: 'author', gid: null }, 'bank problem', ['root', 'problemAdmin']],
+  ['checkSimilarity', { kind: 'problem', author: 'author', gid: 7 }, 'group problem', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   // A remote submission sent to its site again: its submitter (not one barred from submitting) or whoever may rejudge.
   ['resubmit', { kind: 'submission', uid: AUTHOR, gid: null, problem: { auth: 1 } }, 'remote submission', ['root', 'admin', 'author', 'adminAuthor']],
   // Contests: the contest admin is the super admin or the creator, never another admin or a problem admin.

@@ -6,3 +6,4 @@
 export * from './a-plus-b-sources.js';
 export * from './problems.js';
 export * from './users.js';
+export * from './programs.js';

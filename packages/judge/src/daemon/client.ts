@@ -24,6 +24,7 @@ import {
   type JudgeRemoteFailResponse,
   type JudgeResultResponse,
   type PolledTask,
+  type PlagiarismSources,
   type PollLane,
   type ProblemManifest,
   type ResponseOf,
@@ -313,6 +314,29 @@ export class JudgeClient {
   /** Gives a task back (judge-side failure). A 409 after a retried attempt means the first one arrived. */
   fail(taskId: number, leaseToken: string, error: string, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<JudgeFailResponse | null> {
     return this.once409(() => this.call(ep.fail, { body: { taskId, leaseToken, error: error.slice(0, 2000) || 'judge failure' } }), o);
+  }
+
+  /** The sources of a leased plagiarism check. */
+  plagiarismSources(taskId: number, leaseToken: string, o: { signal?: AbortSignal } = {}): Promise<PlagiarismSources> {
+    return this.call(ep.plagiarismSources, { query: { taskId, leaseToken } }, { timeoutMs: Math.max(this.timeoutMs, 120_000), signal: o.signal });
+  }
+
+  /** A check's progress (groups done of total); extends its lease. */
+  plagiarismProgress(taskId: number, leaseToken: string, done: number, total: number): Promise<null> {
+    return this.call(ep.plagiarismProgress, { body: { taskId, leaseToken, done, total } });
+  }
+
+  /** Posts a check's pairs, retrying like `result` (a repeat with the same lease writes nothing). */
+  plagiarismResult(
+    body: ClientInput<BodyOf<typeof ep.plagiarismResult>>,
+    o: { retryForMs?: number; signal?: AbortSignal } = {},
+  ): Promise<{ duplicate: boolean }> {
+    return this.retrying(() => this.call(ep.plagiarismResult, { body }, { timeoutMs: Math.max(this.timeoutMs, 120_000) }), o);
+  }
+
+  /** Ends a check as failed with the judge's reason. */
+  plagiarismFail(taskId: number, leaseToken: string, error: string, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<null> {
+    return this.once409(() => this.call(ep.plagiarismFail, { body: { taskId, leaseToken, error: error.slice(0, 8000) || 'judge failure' } }), o);
   }
 
   /** A retried give-back: a 409 on a repeat means an earlier try arrived and ended the lease (null). */

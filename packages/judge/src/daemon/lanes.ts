@@ -1,5 +1,5 @@
 /**
- * The two lanes a daemon polls: local (submissions, test runs and jobs run in the sandbox) and remote
+ * The two lanes a daemon polls: local (submissions, test runs, jobs and plagiarism checks: this host's CPU) and remote
  * (submissions judged on another site, and jobs that read other sites). A poll answers any task kind,
  * so each loop sorts what it got by lane, which also narrows its type; a task of the other lane (the
  * server's mistake) is given back at once through its own kind's call, saying why, instead of being
@@ -11,6 +11,7 @@ import {
   type JudgeJob,
   type JudgeJobTask,
   type JudgeTask,
+  type PlagiarismTask,
   type PolledTask,
   type PollLane,
   type RemoteJob,
@@ -23,7 +24,7 @@ import type { LoopContext } from './poll-loop.js';
 export type LocalJob = Exclude<JudgeJob, RemoteJob>;
 export type LocalJobTask = Omit<JudgeJobTask, 'job'> & { job: LocalJob };
 export type RemoteJobTask = Omit<JudgeJobTask, 'job'> & { job: RemoteJob };
-export type LocalLaneTask = JudgeTask | TestRunTask | LocalJobTask;
+export type LocalLaneTask = JudgeTask | TestRunTask | LocalJobTask | PlagiarismTask;
 export type RemoteLaneTask = RemoteTask | RemoteJobTask;
 export type SortedTask = { lane: 'local'; task: LocalLaneTask } | { lane: 'remote'; task: RemoteLaneTask };
 
@@ -47,6 +48,7 @@ export async function giveBackOffLane(sorted: SortedTask, polled: PollLane, ctx:
   const once = { retryForMs: 0, signal: ctx.giveUp };
   try {
     if (task.kind === 'remote') await ctx.client.remoteFail({ ...lease, failure: 'unexpected', error: why }, once);
+    else if (task.kind === 'plagiarism') await ctx.client.plagiarismFail(task.taskId, task.leaseToken, why, once);
     else if (task.kind === 'job') await ctx.client.jobResult({ ...lease, result: { type: 'failed', error: why } }, once);
     else if (task.kind === 'testRun') {
       const result = { status: JudgeStatus.SYSTEM_ERROR, userOutput: '', stderr: `System Error: ${why}`, time: 0, memory: 0 };

@@ -19,6 +19,7 @@ import { LeaseKeeper } from './lease.js';
 import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } from './mapping.js';
 import { runJobTask } from './job.js';
 import { type ActiveRun, type LoopContext, pollLoop, tracked } from './poll-loop.js';
+import { runPlagiarismTask } from './plagiarism.js';
 import { runTestRunTask } from './test-run.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
@@ -159,6 +160,7 @@ export function runWorker(ctx: WorkerContext): Promise<void> {
     const task = sorted.task;
     if (task.kind === 'testRun') return runTestRunTask(task, ctx);
     if (task.kind === 'job') return runJobTask(task, ctx);
+    if (task.kind === 'plagiarism') return runPlagiarismTask(task, ctx);
     const run = new TaskRun(task, ctx);
     await tracked(ctx, run, () => run.judge());
   });

@@ -15,6 +15,8 @@ import { remoteTasks } from './remote/remote-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
 import { judgeJobTasks, remoteJobTasks } from './judge-job/judge-tasks.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { plagiarismTasks } from './plagiarism/judge-tasks.js';
+import { plagiarismRoutes } from './plagiarism/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
@@ -72,6 +74,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => groupTrainingRoutes(scope, ctx), api);
   await app.register((scope) => groupBoardRoutes(scope, ctx), api);
   await app.register((scope) => groupProblemRoutes(scope, ctx), api);
+  await app.register((scope) => plagiarismRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
@@ -88,5 +91,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited.
-  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks, remoteTasks, remoteJobTasks]), { prefix: '/api/judge' });
+  // Plagiarism checks after submissions: nobody's verdict waits for one.
+  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks, plagiarismTasks, remoteTasks, remoteJobTasks]), {
+    prefix: '/api/judge',
+  });
 }

@@ -16,6 +16,8 @@ const UserHomePage = lazyPage(() => import('../pages/user-home/UserHomePage'));
 const LogoutPage = lazyPage(() => import('../pages/logout/LogoutPage'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found/NotFoundPage'));
 const StatusPage = lazyPage(() => import('../pages/status/StatusPage'));
+const PlagiarismPage = lazyPage(() => import('../pages/plagiarism/PlagiarismPage'));
+const PlagiarismPairPage = lazyPage(() => import('../pages/plagiarism/PlagiarismPairPage'));
 const SubmissionDetailPage = lazyPage(() => import('../pages/submission/SubmissionDetailPage'));
 const AcmRankPage = lazyPage(() => import('../pages/rank/AcmRankPage'));
 const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
@@ -91,6 +93,9 @@ const shellRoutes: RouteObject[] = [
   { path: 'problem', element: <ProblemListPage />, handle: { titleKey: 'nav.problem' } satisfies RouteMeta },
   { path: 'problem/:problemID', element: <ProblemDetailPage />, handle: { titleKey: 'nav.problem', ...focus } satisfies RouteMeta },
   { path: 'status', element: <StatusPage />, handle: { titleKey: 'nav.status' } satisfies RouteMeta },
+  // Contest and problem staff (the server asks the policy on the contest or problem of each call).
+  { path: 'plagiarism', element: <PlagiarismPage />, handle: { titleKey: 'plagiarism.title', ...auth } satisfies RouteMeta },
+  { path: 'plagiarism/pair/:pairId', element: <PlagiarismPairPage />, handle: { titleKey: 'plagiarism.title', ...auth } satisfies RouteMeta },
   { path: 'submission-detail/:submitID', element: <SubmissionDetailPage />, handle: { titleKey: 'nav.status', activeMenu: '/status' } satisfies RouteMeta },
   { path: 'acm-rank', element: <AcmRankPage />, handle: { titleKey: 'nav.acmRank' } satisfies RouteMeta },
   { path: 'oi-rank', element: <OiRankPage />, handle: { titleKey: 'nav.oiRank' } satisfies RouteMeta },

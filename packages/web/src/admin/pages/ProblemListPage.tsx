@@ -1,5 +1,5 @@
 import { Button, Card, Dropdown, Input, Popconfirm, Radio, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { EditOutlined, ExportOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, FileSearchOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +95,7 @@ export default function ProblemListPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 180,
+      width: 210,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={4}>
@@ -126,6 +126,14 @@ export default function ProblemListPage() {
               </Tooltip>
             </Dropdown>
           )}
+          <Tooltip title={t('admin.problemList.plagiarism')}>
+            <Button
+              size="small"
+              icon={<FileSearchOutlined />}
+              onClick={() => navigate(`/plagiarism?pid=${row.id}`)}
+              data-testid={`problem-plagiarism-${row.problemId}`}
+            />
+          </Tooltip>
           <Popconfirm title={t('admin.problemList.rejudgeConfirm')} onConfirm={() => rejudge.mutate(row.id)}>
             <Tooltip title={t('admin.problemList.rejudge')}>
               <Button size="small" icon={<RedoOutlined />} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, FileSearchOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminContestListQuery, type AdminContest } from '@oj/shared';
@@ -121,10 +121,16 @@ export default function ContestListPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 200,
+      width: 230,
       fixed: 'right',
-      render: (_v, c) =>
-        scope.canManage(c) ? (
+      render: (_v, c) => {
+        // A group contest's admins check its submissions though they do not manage it (the server asks the policy).
+        const plagiarism = (
+          <Tooltip title={t('admin.contest.plagiarism')}>
+            <Button size="small" icon={<FileSearchOutlined />} onClick={() => navigate(`/plagiarism?cid=${c.id}`)} data-testid={`contest-plagiarism-${c.id}`} />
+          </Tooltip>
+        );
+        return scope.canManage(c) ? (
           <Space size={4} wrap={false}>
             <Tooltip title={t('admin.edit')}>
               <Button size="small" icon={<EditOutlined />} onClick={() => navigate(scope.contestPath(c.id, 'edit'))} data-testid={`contest-edit-${c.id}`} />
@@ -148,6 +154,7 @@ export default function ContestListPage() {
             <Tooltip title={t('admin.contest.download.title')}>
               <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
             </Tooltip>
+            {plagiarism}
             <DeleteButton
               confirm={t('admin.contest.deleteConfirm')}
               warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
@@ -157,10 +164,14 @@ export default function ContestListPage() {
             />
           </Space>
         ) : (
-          <span className="oj-muted" data-testid={`contest-not-manageable-${c.id}`}>
-            —
-          </span>
-        ),
+          <Space size={4} wrap={false}>
+            {plagiarism}
+            <span className="oj-muted" data-testid={`contest-not-manageable-${c.id}`}>
+              —
+            </span>
+          </Space>
+        );
+      },
     },
   ];
 
