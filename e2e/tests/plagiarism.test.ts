@@ -87,7 +87,10 @@ describe('plagiarism check', () => {
       expect(top).toBeLessThan(await pane.evaluate((el) => el.clientHeight));
     }
     await page.getByTestId('plagiarism-pair-reviewed').click();
-    await page.getByTestId('plagiarism-pair-reviewed').filter({ hasText: /^Reviewed$/ }).waitFor();
+    await page
+      .getByTestId('plagiarism-pair-reviewed')
+      .filter({ hasText: /^Reviewed$/ })
+      .waitFor();
     await pageShot(page, 'plagiarism-side-by-side-768');
 
     // back on the list the pair shows as reviewed
