@@ -39,3 +39,4 @@ export * from './remote-account.js';
 export * from './remote-judge.js';
 export * from './live-constants.js';
 export * from './live.js';
+export * from './clics.js';
