@@ -345,7 +345,7 @@ describe('CLICS contest API', () => {
     expect(subs).toHaveLength(2);
     for (const s of subs) {
       const inner = unzipSync(files[`submissions/${s.id}/${s.files[0]!.filename}`]!);
-      expect(Object.values(inner).map(strFromU8)).toEqual(['x']);
+      expect(Object.values(inner).map((f) => strFromU8(f))).toEqual(['x']);
     }
     expect((json('scoreboard.json') as ClicsScoreboard).rows.map((r) => [r.team_id, r.rank])).toEqual([
       [uids.bob, 1],

@@ -24,9 +24,12 @@ function httpOf(e: ApiError): number {
   return 403;
 }
 
+/** The refusal's body: the site's envelope shape with the real HTTP status (the web's download helper shows its msg). */
+const refusal = (reply: FastifyReply, http: number, msg: string) => reply.status(http).send({ status: http, msg, data: null });
+
 const refuse = (reply: FastifyReply, e: unknown) => {
   if (!(e instanceof ApiError)) throw e;
-  return reply.status(httpOf(e)).send({ code: httpOf(e), message: e.message });
+  return refusal(reply, httpOf(e), e.message);
 };
 
 const bare = (reply: FastifyReply, body: unknown) =>
@@ -79,7 +82,7 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const { cid, collection } = parse(clicsContestParams.extend({ collection: z.string() }), req.params);
       const v = await clicsView(ctx, userOf(req), cid);
-      if (!isCollection(collection)) return reply.status(404).send({ code: 404, message: MSG.notFound });
+      if (!isCollection(collection)) return refusal(reply, 404, MSG.notFound);
       return bare(reply, await collectionOf(ctx, v, collection));
     } catch (e) {
       return refuse(reply, e);
@@ -91,7 +94,7 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
       const { cid, collection, id } = parse(objectParams, req.params);
       const v = await clicsView(ctx, userOf(req), cid);
       const found = isCollection(collection) ? (await collectionOf(ctx, v, collection)).find((o) => o.id === id) : undefined;
-      if (!found) return reply.status(404).send({ code: 404, message: MSG.notFound });
+      if (!found) return refusal(reply, 404, MSG.notFound);
       return bare(reply, found);
     } catch (e) {
       return refuse(reply, e);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ApiOutlined, DownloadOutlined, EditOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { adminContestListQuery, type AdminContest } from '@oj/shared';
+import { adminContestListQuery, contestRule, type AdminContest } from '@oj/shared';
 import { formatDateTime } from '../../../components/time';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../components/contest/meta';
 import { useSearchFilters } from '../../components/adminPaging';
@@ -12,6 +12,7 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
+import { ClicsDialog } from '../../contest/ClicsDialog';
 import '../../contest/contest-admin.css';
 
 /**
@@ -25,6 +26,7 @@ export default function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
+  const [clics, setClics] = useState<AdminContest | null>(null);
   const scope = useContestAdminScope();
   const { api } = scope;
 
@@ -121,7 +123,7 @@ export default function ContestListPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 200,
+      width: 232,
       fixed: 'right',
       render: (_v, c) =>
         scope.canManage(c) ? (
@@ -148,6 +150,11 @@ export default function ContestListPage() {
             <Tooltip title={t('admin.contest.download.title')}>
               <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
             </Tooltip>
+            {contestRule(c.type).clics && (
+              <Tooltip title={t('admin.contest.clics.title')}>
+                <Button size="small" icon={<ApiOutlined />} onClick={() => setClics(c)} data-testid={`contest-clics-${c.id}`} />
+              </Tooltip>
+            )}
             <DeleteButton
               confirm={t('admin.contest.deleteConfirm')}
               warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
@@ -189,6 +196,7 @@ export default function ContestListPage() {
         <CrudTable<AdminContest> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
+      <ClicsDialog contest={clics} onClose={() => setClics(null)} />
     </div>
   );
 }
