@@ -290,9 +290,10 @@ describe('CLICS contest API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('streams a verdict live when it is judged', async () => {
+  it('streams a verdict live when it is judged, until the session ends', async () => {
     const judge = await FakeJudge.start(t, 'clics-judge');
-    const res = await fetch(`${base}${url(acm, '/event-feed')}`, { headers: { authorization: padmin } });
+    const session = await login(t, 'padmin');
+    const res = await fetch(`${base}${url(acm, '/event-feed')}`, { headers: { authorization: session } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const seen: ClicsNotification[] = [];
@@ -319,7 +320,9 @@ describe('CLICS contest API', () => {
     const j = await until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
     expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}$/);
     await until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
-    await reader.cancel();
+    // Logging out ends the feed (the tools' API tokens end the same way when revoked).
+    expect((await get(t, '/api/logout', { token: session })).status).toBe(200);
+    await expect(until(() => false)).rejects.toThrow('feed ended');
   });
 
   it('exports a finished contest as a contest package for its staff', async () => {

@@ -21,6 +21,7 @@ import { fail } from '../../lib/errors.js';
 import { LIVE_CHANNEL } from '../../lib/live-publish.js';
 import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
 import { contestById } from '../contest/access.js';
+import { validSessions } from '../live/hub.js';
 import { contestData, judgingOf, stateOf } from './contest-data.js';
 import { compareKeys, type Key } from './judging.js';
 import { contestObject } from './objects.js';
@@ -96,18 +97,30 @@ export async function feedLines(ctx: AppContext, v: ClicsView, sinceToken?: stri
 const lineOf = (n: ClicsNotification) => `${JSON.stringify(n)}\n`;
 const slot = (n: ClicsNotification) => `${n.type}/${n.id ?? ''}`;
 
-/** The open live feeds of one app, ended when it closes. */
-const openFeeds = new WeakMap<AppContext, Set<() => void>>();
+/** Open live feeds per user on one node (beyond it: 429), as the live hub bounds its streams. */
+export const MAX_FEEDS_PER_USER = 8;
+
+/** The open live feeds of one app (their ends, by user), ended when it closes. */
+const openFeeds = new WeakMap<AppContext, Map<() => void, string>>();
 
 export function closeFeeds(ctx: AppContext): void {
-  for (const end of [...(openFeeds.get(ctx) ?? [])]) end();
+  for (const end of [...(openFeeds.get(ctx)?.keys() ?? [])]) end();
 }
 
+export const feedsOf = (ctx: AppContext, uid: string) => [...(openFeeds.get(ctx)?.values() ?? [])].filter((u) => u === uid).length;
+
 /**
- * Streams the feed on `res` (headers already written) until the client goes or the app closes: first
+ * Streams the feed on `res` (headers already written) until the client goes, its session ends (logout,
+ * revocation, a disabled account: checked at a `user:` notice and every tick) or the app closes: first
  * the lines of `feedLines`, then what changes, as the module comment says.
  */
-export async function streamFeed(ctx: AppContext, res: ServerResponse, v0: ClicsView, sinceToken?: string): Promise<void> {
+export async function streamFeed(
+  ctx: AppContext,
+  res: ServerResponse,
+  v0: ClicsView,
+  caller: { uid: string; sessionId: string },
+  sinceToken?: string,
+): Promise<void> {
   const first = await feedLines(ctx, v0, sinceToken);
   const sent = new Map<string, string>();
   let last = first.last;
@@ -180,10 +193,16 @@ export async function streamFeed(ctx: AppContext, res: ServerResponse, v0: Clics
     }),
     listener.on(CHANGE_CHANNEL, (p) => {
       if (p === `board:${cid}` || p.startsWith(`sub:${cid}:`)) void refresh();
+      else if (p === `user:${caller.uid}`) void checkSession();
     }),
     listener.onReset(() => void refresh()),
   ];
+  const checkSession = async () => {
+    const valid = await validSessions(ctx.database, [caller.sessionId]).catch(() => null);
+    if (valid && !valid.has(caller.sessionId)) end();
+  };
   timer = setInterval(() => {
+    void checkSession();
     void refresh();
     if (Date.now() - wroteAt > KEEPALIVE_MS) {
       res.write('\n');
@@ -193,7 +212,7 @@ export async function streamFeed(ctx: AppContext, res: ServerResponse, v0: Clics
   timer.unref();
 
   let feeds = openFeeds.get(ctx);
-  if (!feeds) openFeeds.set(ctx, (feeds = new Set()));
+  if (!feeds) openFeeds.set(ctx, (feeds = new Map()));
   const end = () => {
     if (closed) return;
     closed = true;
@@ -202,7 +221,7 @@ export async function streamFeed(ctx: AppContext, res: ServerResponse, v0: Clics
     feeds.delete(end);
     res.end();
   };
-  feeds.add(end);
+  feeds.set(end, caller.uid);
   res.on('close', end);
   // Anything that changed while the first lines were read.
   void refresh();

@@ -7,7 +7,7 @@ import { urlUnder } from '../../lib/endpoint.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
 import { collectionOf, contestData, stateOf } from './contest-data.js';
-import { closeFeeds, feedLines, parseToken, streamFeed } from './feed.js';
+import { closeFeeds, feedLines, feedsOf, MAX_FEEDS_PER_USER, parseToken, streamFeed } from './feed.js';
 import { clicsInfo, contestObject } from './objects.js';
 import { contestPackage, submissionFiles } from './package.js';
 import { scoreboardObject } from './scoreboard.js';
@@ -120,12 +120,14 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (e) {
       return refuse(reply, e);
     }
+    const caller = userOf(req);
+    if (feedsOf(ctx, caller.uid) >= MAX_FEEDS_PER_USER) return refusal(reply, 429, MSG.tooManyRequests);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
     req.socket.setNoDelay(true);
     req.socket.setKeepAlive(true);
-    await streamFeed(ctx, res, v, query.since_token).catch(() => res.end());
+    await streamFeed(ctx, res, v, caller, query.since_token).catch(() => res.end());
   });
 
   app.get(urlUnder(app, ep.submissionFiles), login, async (req, reply) => {
