@@ -362,11 +362,38 @@ describe('CLICS contest API', () => {
     expect((await t.app.inject({ method: 'GET', url: url(acm, '/package'), headers: { authorization: padmin } })).statusCode).toBe(409);
   });
 
+  it('gives the public the sealed judgements when the seal is lifted at the end, also after since_token', async () => {
+    const cid = await createContest(t, padmin, form({ awardType: 0, awardConfigList: [] }), [[pA, 'A']]);
+    await judged(cid, 'alice', pA, S.WRONG_ANSWER, 70);
+    const sealed = [await judged(cid, 'alice', pA, S.ACCEPTED, 90), await judged(cid, 'bob', pA, S.TIME_LIMIT_EXCEEDED, 95)].map(String);
+    // Judged after the sealed ones were: the token read next is past their verdicts.
+    await judged(cid, 'bob', pA, S.WRONG_ANSWER, 75);
+    const before = await feed(bob, cid);
+    expect(fold(before).judgements.map((j) => j.judgement_type_id)).toEqual(['WA', 'WA']);
+    // The contest ends now: the real board is shown after the end (autoRealRank), so the seal is lifted.
+    await t.database.pool.query('update contest set end_time = now() where id = $1', [cid]);
+    const after = await feed(bob, cid, before.at(-1)!.token);
+    expect(after.filter((n) => n.type === 'judgements').map((n) => [n.id, (n.data as ClicsJudgement).judgement_type_id])).toEqual([
+      [sealed[0], 'AC'],
+      [sealed[1], 'TLE'],
+    ]);
+    expect(after.filter((n) => n.type === 'submissions')).toEqual([]);
+    expect((after.find((n) => n.type === 'state')!.data as { thawed: string | null }).thawed).not.toBeNull();
+    expect(summary(replay([...before, ...after]))).toEqual([
+      ['alice', 1, 1, 90 * 60 + 20 * 60],
+      ['bob', 2, 0, 0],
+    ]);
+  });
+
   it('serves ACM contests only, and only to callers who may see inside them', async () => {
     expect((await bare(padmin, url(oi))).http).toBe(404);
     expect((await bare(null, url(acm))).http).toBe(401);
     expect((await bare(alice, url(999_999))).http).toBe(404);
     expect((await get(t, '/api/clics')).http).toBe(200);
     expect((await bare(await rootToken(t), url(acm, '/teams'))).http).toBe(200);
+    // Tools authenticate with an API token of the read scope.
+    const made = await client(t, alice).call('apiToken.create', { body: { name: 'resolver', scopes: ['read'], days: 30 } });
+    expect(made.status).toBe(200);
+    expect((await bare(`Bearer ${made.data.token}`, url(acm, '/scoreboard'))).http).toBe(200);
   });
 });

@@ -15,7 +15,7 @@
  */
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { CLICS_JUDGEMENT_TYPES, type ClicsNotification } from '@oj/shared';
+import { CLICS_JUDGEMENT_TYPES, isUnfinished, type ClicsNotification } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../lib/errors.js';
 import { LIVE_CHANNEL } from '../../lib/live-publish.js';
@@ -185,8 +185,10 @@ export async function streamFeed(
   const offs = [
     listener.on(LIVE_CHANNEL, (p) => {
       try {
-        const n = JSON.parse(p) as { t: string; c?: number };
-        if (n.t === 's' && n.c === cid) void refresh();
+        const n = JSON.parse(p) as { t: string; c?: number; st?: number };
+        // Judging stages and case progress change no CLICS object (a judgement has no type until the
+        // verdict); a rejudge back to pending comes with its `sub:` change notice.
+        if (n.t === 's' && n.c === cid && n.st !== undefined && !isUnfinished(n.st)) void refresh();
       } catch {
         // not a notice of ours
       }
