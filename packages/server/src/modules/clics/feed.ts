@@ -32,7 +32,7 @@ const LOOKBACK_MS = 60_000;
 const TICK_MS = 30_000;
 const KEEPALIVE_MS = 100_000;
 /** Reads of a live stream are at least this far apart (a judge reports case progress many times a second). */
-const MIN_GAP_MS = 250;
+const MIN_GAP_MS = 1000;
 
 const digest = (x: unknown) => crypto.createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 12);
 
