@@ -57,7 +57,7 @@ export async function readJudging(
   const since = changedSince === null ? null : new Date(changedSince).toISOString();
   // Rows whose judgement was unsealed, or whose runs were released at the end, after `since` change with them.
   const released = changedSince !== null && ((thaw !== null && thaw >= changedSince) || (!v.staff && v.runs && end >= changedSince));
-  const filter = since === null ? sql`true` : sql`(j.submit_time >= ${since} or j.gmt_modified >= ${since} or ${released} or j.status in (5, 6, 7, 9))`;
+  const filter = since === null ? sql`true` : sql`(j.submit_time >= ${since} or j.gmt_modified >= ${since} or ${released})`;
   const { rows } = await ctx.database.db.execute<Row & Record<string, unknown>>(sql`
     select j.submit_id, j.uid, j.pid, j.language, j.status, j.time,
       floor(extract(epoch from j.submit_time) * 1000)::float8 as at,

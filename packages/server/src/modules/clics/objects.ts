@@ -11,6 +11,7 @@ import {
   clicsRelTime,
   clicsTime,
   CONTEST_LIMITS,
+  JudgeStatus,
   showNameOf,
   type ClicsContest,
   type ClicsLanguage,
@@ -66,11 +67,14 @@ export function stateObject(v: ClicsView, unfinished: boolean): ClicsState {
   };
 }
 
+/** The statuses of a submission still being judged (`isUnfinished`). */
+const UNFINISHED = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING, JudgeStatus.SUBMITTING];
+
 /** Whether a judgement of the contest's is still to come (the state's `finalized` waits for it). */
 export async function hasUnfinished(ctx: AppContext, v: ClicsView): Promise<boolean> {
   const { rows } = await ctx.database.pool.query<{ n: number }>({
     text: 'select count(*)::int as n from judge where cid = $1 and status = any($2::int[]) and submit_time >= $3 and submit_time < $4',
-    values: [v.c.id, [5, 6, 7, 9], v.c.startTime, v.c.endTime],
+    values: [v.c.id, UNFINISHED, v.c.startTime, v.c.endTime],
   });
   return rows[0]!.n > 0;
 }
