@@ -150,11 +150,6 @@ export default function ContestListPage() {
             <Tooltip title={t('admin.contest.download.title')}>
               <Button size="small" icon={<DownloadOutlined />} onClick={() => setDownloading(c)} data-testid={`contest-download-${c.id}`} />
             </Tooltip>
-            {contestRule(c.type).clics && (
-              <Tooltip title={t('admin.contest.clics.title')}>
-                <Button size="small" icon={<ApiOutlined />} onClick={() => setClics(c)} data-testid={`contest-clics-${c.id}`} />
-              </Tooltip>
-            )}
             <DeleteButton
               confirm={t('admin.contest.deleteConfirm')}
               warning={<div style={{ maxWidth: 280 }}>{t('admin.contest.deleteWarning')}</div>}
@@ -162,6 +157,11 @@ export default function ContestListPage() {
               testId={`contest-delete-${c.id}`}
               okTestId="contest-delete-ok"
             />
+            {contestRule(c.type).clics && (
+              <Tooltip title={t('admin.contest.clics.title')}>
+                <Button size="small" icon={<ApiOutlined />} onClick={() => setClics(c)} data-testid={`contest-clics-${c.id}`} />
+              </Tooltip>
+            )}
           </Space>
         ) : (
           <span className="oj-muted" data-testid={`contest-not-manageable-${c.id}`}>
