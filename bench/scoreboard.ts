@@ -14,7 +14,9 @@
  * per subtask (its extra read of `judge_subtask` and `IOI_FOLD`) against OI's (Highest) on the same data,
  * and that read against aggregating the case rows (the read before migration 0031) in the same run;
  * BENCH_VIRTUAL=1 adds a virtual participation's ghost board (every row folded at his elapsed time from
- * the kept state, plus his run's submissions read) against the real board's refresh and cold board.
+ * the kept state, plus his run's submissions read) against the real board's refresh and cold board;
+ * BENCH_CLICS=1 adds the CLICS event feed of the contest (server/modules/clics/feed.ts) read whole, for the
+ * staff and the public, and what one live refresh of a feed reads, against the cold board in the same run.
  *
  * How (the approach of list-throughput.ts): an embedded PostgreSQL in a temporary directory, migrated and
  * seeded like a fresh site, filled in SQL (generate_series, repeatable random()); the API server is the
@@ -42,6 +44,9 @@ import { contestById } from '../packages/server/src/modules/contest/access.js';
 import { ghostBoard } from '../packages/server/src/modules/contest/virtual-board.js';
 import { boardNow, foldView } from '../packages/server/src/modules/contest/board.js';
 import { BoardState, subtaskScores } from '../packages/server/src/modules/contest/board-state.js';
+import { feedLines } from '../packages/server/src/modules/clics/feed.js';
+import { contestData, judgingOf } from '../packages/server/src/modules/clics/contest-data.js';
+import { viewOf } from '../packages/server/src/modules/clics/view.js';
 import {
   BENCH_ROOT_PASSWORD as ROOT_PASSWORD,
   benchServerConfig as serverConfig,
@@ -414,6 +419,44 @@ async function profileVirtual(url: string, dataDir: string, cid: number) {
   );
 }
 
+/**
+ * The CLICS event feed (BENCH_CLICS): read whole (what a client connecting without since_token gets) for
+ * the staff and for the public, and a live refresh (the contest-wide objects and the judging changed in
+ * the last minute: what a feed reads at each verdict), best of 5 after a warm-up, against the cold board.
+ */
+async function profileClics(url: string, dataDir: string, cid: number) {
+  const database = connect(url, 2);
+  const ctx = { config: serverConfig(dataDir, url), database } as AppContext;
+  const c = (await contestById(database.db, cid))!;
+  const v = { sealed: false, containsEnd: false, removeStar: false };
+  const bestOf = async (fn: () => Promise<unknown>) => {
+    await fn();
+    let best = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await fn();
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  };
+  let lines = 0;
+  const cold = await bestOf(() => boardNow(ctx, c, v, true));
+  const staff = await bestOf(async () => {
+    lines = (await feedLines(ctx, viewOf(c, true))).lines.length;
+  });
+  const pub = await bestOf(() => feedLines(ctx, viewOf(c, false)));
+  const live = await bestOf(async () => {
+    const view = viewOf(c, true);
+    const d = await contestData(ctx, view);
+    await judgingOf(ctx, view, d, Date.now() - 60_000);
+  });
+  console.log(
+    `  CLICS feed read whole: staff ${staff.toFixed(1)} ms (${lines} lines), public ${pub.toFixed(1)} ms; a live refresh ${live.toFixed(1)} ms; ` +
+      `cold board ${cold.toFixed(1)} ms (feed ÷ board ${(staff / cold).toFixed(2)}, live refresh ÷ board ${(live / cold).toFixed(2)})`,
+  );
+  await database.close();
+}
+
 // ---------------------------------------------------------------------------------------------
 
 type Profile = Awaited<ReturnType<typeof profile>>;
@@ -500,6 +543,7 @@ runBench({
     printProfile(prof);
     if (process.env.BENCH_VIRTUAL) await profileVirtual(site.url, site.dataDir, cid);
     if (process.env.BENCH_IOI) await profileIoi(site.url, site.dataDir, cid);
+    if (process.env.BENCH_CLICS) await profileClics(site.url, site.dataDir, cid);
     return { cid, prof };
   },
   // BENCH_PROFILE_ONLY: stop after the in-process profile, no server

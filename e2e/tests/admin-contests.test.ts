@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
-import { launch, newVisitor } from '../lib/browser.js';
+import { baseUrl, launch, newVisitor } from '../lib/browser.js';
 import { AC_C, api, apiOk, createProblem, loginSession, registerUser, rootToken, rootUser, signIn, waitVerdict, zip } from '../lib/api.js';
 import { pageShot, setTime, toast, useSession } from '../lib/ui.js';
 
@@ -379,6 +379,24 @@ describe('admin contest management', () => {
       const file = fs.readFileSync((await download.path())!);
       expect(file.subarray(0, 2).toString()).toBe('PK');
       expect(file.includes(Buffer.from(`A/${player.username}.c`))).toBe(true);
+      await context.close();
+    });
+
+    it('shows the CLICS feed of the ACM contest, which a tool reads with a token, and no package before the end', async () => {
+      const { context, page } = await newVisitor(browser, { width: 1280, height: 900 });
+      await signIn(page, rootUser, { admin: true });
+      await page.goto(`/admin/contest?keyword=${encodeURIComponent(title)}`);
+      await page.getByTestId(`contest-clics-${contestId}`).click();
+      const feedUrl = (await page.getByTestId('clics-event-feed').innerText()).trim();
+      expect(feedUrl).toBe(`${baseUrl()}/api/clics/contests/${contestId}/event-feed`);
+      expect(await page.getByTestId('clics-package').isDisabled()).toBe(true);
+      const res = await fetch(`${feedUrl}?stream=false`, { headers: { authorization: root } });
+      expect(res.status).toBe(200);
+      const lines = (await res.text())
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; data: { judgement_type_id?: string | null } });
+      expect(lines.some((n) => n.type === 'judgements' && n.data.judgement_type_id === 'AC')).toBe(true);
       await context.close();
     });
 

@@ -29,6 +29,8 @@ export interface ContestRule {
   /** the scroll board and the AC helper (balloons) exist (ACM: first-solve order matters) */
   scrollBoard: boolean;
   acHelper: boolean;
+  /** the CLICS contest API and contest package are served (pass-fail scoring with penalty time: the ICPC format) */
+  clics: boolean;
   /** the seal mode a new contest starts with: 1 seal the last fifth, 2 none (form default) */
   defaultSealMode: 1 | 2;
 }
@@ -46,6 +48,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     sealsOwnResults: false,
     scrollBoard: true,
     acHelper: true,
+    clics: true,
     defaultSealMode: 1,
   },
   [ContestType.OI]: {
@@ -60,6 +63,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     sealsOwnResults: true,
     scrollBoard: false,
     acHelper: false,
+    clics: false,
     defaultSealMode: 2,
   },
   // IOI (as at the IOI and in Hydro's `ioi` rule): a problem's score is the best of each subtask over all of
@@ -78,6 +82,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     sealsOwnResults: false,
     scrollBoard: false,
     acHelper: false,
+    clics: false,
     defaultSealMode: 2,
   },
 };

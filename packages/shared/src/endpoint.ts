@@ -8,7 +8,8 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type RawTransfer = 'multipart' | 'octet-stream' | 'download' | 'event-stream';
+/** `json`: bare JSON (no envelope, e.g. the CLICS contest API); `ndjson`: a stream of JSON lines */
+export type RawTransfer = 'multipart' | 'octet-stream' | 'download' | 'event-stream' | 'json' | 'ndjson';
 
 type Schema = z.ZodType | undefined;
 

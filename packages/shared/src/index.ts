@@ -42,3 +42,4 @@ export * from './remote-judge.js';
 export * from './live-constants.js';
 export * from './live.js';
 export * from './plagiarism.js';
+export * from './clics.js';

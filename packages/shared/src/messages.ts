@@ -205,6 +205,9 @@ export const MSG = {
   acInfoAcmOnly: 'The AC helper is only available in ACM contests.',
   scrollBoardAcmOnly: 'The scroll board is only available in ACM contests.',
   scrollBoardNotEnded: 'The scroll board opens after the contest has ended.',
+  clicsNotServed: 'The CLICS contest API serves only contests whose rule has it (ACM).',
+  clicsNotEnded: 'A contest package is exported once the contest has ended.',
+  clicsBadToken: 'The since_token is not one this feed gave.',
   // roles and permissions (admin)
   permissionNotFound: 'The permission does not exist.',
   permissionExists: 'A permission with this code already exists.',

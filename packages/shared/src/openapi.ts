@@ -35,6 +35,7 @@ import { apiTokenEndpoints, scopeOfCall, type ApiTokenScope } from './api-token.
 import { adminRemoteAccountEndpoints } from './remote-account.js';
 import { remoteJudgeEndpoints } from './remote-judge.js';
 import { adminTrainingEndpoints, trainingEndpoints } from './training.js';
+import { clicsEndpoints } from './clics.js';
 
 /**
  * The tables by name; the judge protocol's is authenticated by the judge token, the others by a login where they need one.
@@ -79,6 +80,7 @@ export const ENDPOINT_TABLES = {
   adminTrainingEndpoints,
   adminRemoteAccountEndpoints,
   remoteJudgeEndpoints,
+  clicsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export type EndpointTables = typeof ENDPOINT_TABLES;
@@ -142,7 +144,11 @@ function operationOf(table: string, name: string, ep: Endpoint): Operation {
       ? { description: 'the file', ...content('application/octet-stream', BINARY) }
       : ep.raw === 'event-stream'
         ? { description: 'Server-Sent Events', ...content('text/event-stream', { type: 'string' }) }
-        : { description: 'the envelope', ...content('application/json', ENVELOPE) };
+        : ep.raw === 'json'
+          ? { description: 'bare JSON (no envelope)', ...content('application/json', {}) }
+          : ep.raw === 'ndjson'
+            ? { description: 'a stream of JSON lines', ...content('application/x-ndjson', { type: 'string' }) }
+            : { description: 'the envelope', ...content('application/json', ENVELOPE) };
   return {
     operationId: `${table.replace(/Endpoints$/, '')}.${name}`,
     tags: [table.replace(/Endpoints$/, '')],

@@ -21,6 +21,7 @@ import { opsRoutes } from './ops/routes.js';
 import { commentRoutes } from './comment/routes.js';
 import { adminNoticeRoutes, messageRoutes } from './message/routes.js';
 import { liveRoutes } from './live/routes.js';
+import { clicsRoutes } from './clics/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { adminProblemRoutes } from './problem/admin-routes.js';
 import { problemRoutes } from './problem/routes.js';
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => testRunRoutes(scope, ctx), api);
   await app.register((scope) => contestRoutes(scope, ctx), api);
   await app.register((scope) => contestClarificationRoutes(scope, ctx), api);
+  await app.register((scope) => clicsRoutes(scope, ctx), api);
   await app.register((scope) => trainingRoutes(scope, ctx), api);
   await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => commentRoutes(scope, ctx), api);

@@ -1,4 +1,12 @@
-import { adminContestEndpoints as ep, type AdminContestProblemRow, type ContestBody, type EligibleProblemRow, type Page } from '@oj/shared';
+import {
+  adminContestEndpoints as ep,
+  clicsEndpoints,
+  endpointPath,
+  type AdminContestProblemRow,
+  type ContestBody,
+  type EligibleProblemRow,
+  type Page,
+} from '@oj/shared';
 import type { AdminProblemSaveBody } from './adminProblem';
 import { downloadFile } from './adminFiles';
 import { request, requestResult } from './endpoint';
@@ -52,4 +60,6 @@ export const adminContestApi = {
   /** The accepted code of the contest as a zip (GET /api/file/download-contest-ac-submission). */
   downloadAccepted: (cid: number, excludeAdmin: boolean, splitType: 'user' | 'problem') =>
     downloadFile('file/download-contest-ac-submission', { cid, excludeAdmin: String(excludeAdmin), splitType }, `contest_${cid}_${splitType}.zip`),
+  /** The finished contest as a contest package, CLICS layout (GET /api/clics/contests/:cid/package). */
+  downloadClicsPackage: (cid: number) => downloadFile(endpointPath(clicsEndpoints.contestPackage.path, { cid: String(cid) }), {}, `${cid}.zip`),
 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Input, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, EditOutlined, FileSearchOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ApiOutlined, DownloadOutlined, EditOutlined, FileSearchOutlined, NotificationOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { adminContestListQuery, type AdminContest } from '@oj/shared';
+import { adminContestListQuery, contestRule, type AdminContest } from '@oj/shared';
 import { formatDateTime } from '../../../components/time';
 import { ContestAuthTag, ContestStatusTag, ContestTypeTag } from '../../../components/contest/meta';
 import { useSearchFilters } from '../../components/adminPaging';
@@ -12,6 +12,7 @@ import { CrudTable } from '../../kit/CrudTable';
 import { useCrudAction, useCrudList } from '../../kit/useCrudList';
 import { useContestAdminScope } from '../../../api/contestAdminScope';
 import { DownloadAcDialog } from '../../contest/DownloadAcDialog';
+import { ClicsDialog } from '../../contest/ClicsDialog';
 import '../../contest/contest-admin.css';
 
 /**
@@ -25,6 +26,7 @@ export default function ContestListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState<AdminContest | null>(null);
+  const [clics, setClics] = useState<AdminContest | null>(null);
   const scope = useContestAdminScope();
   const { api } = scope;
 
@@ -121,7 +123,7 @@ export default function ContestListPage() {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 230,
+      width: 264,
       fixed: 'right',
       render: (_v, c) => {
         // A group contest's admins check its submissions though they do not manage it (the server asks the policy).
@@ -162,6 +164,11 @@ export default function ContestListPage() {
               testId={`contest-delete-${c.id}`}
               okTestId="contest-delete-ok"
             />
+            {contestRule(c.type).clics && (
+              <Tooltip title={t('admin.contest.clics.title')}>
+                <Button size="small" icon={<ApiOutlined />} onClick={() => setClics(c)} data-testid={`contest-clics-${c.id}`} />
+              </Tooltip>
+            )}
           </Space>
         ) : (
           <Space size={4} wrap={false}>
@@ -200,6 +207,7 @@ export default function ContestListPage() {
         <CrudTable<AdminContest> rowKey="id" columns={columns} crud={crud} paging={paging} />
       </Card>
       <DownloadAcDialog contest={downloading} onClose={() => setDownloading(null)} />
+      <ClicsDialog contest={clics} onClose={() => setClics(null)} />
     </div>
   );
 }

@@ -1,0 +1,230 @@
+/**
+ * The CLICS event feed, made from the contest's current data rather than kept as a log (no table): the
+ * contest-wide objects first (contest, judgement types, languages, problems, organizations, teams, state,
+ * awards), then every submission, judgement and run in the order of its key (judging.ts: when it changed
+ * for this viewer). A line's token is `<ms>-<seq>-<digest>`: the key the client has seen everything up
+ * to, and a digest of the contest-wide objects it holds. `since_token` sends the contest-wide objects
+ * again only when their digest moved (any of them changed) and the rest only above the key.
+ *
+ * Live: the stream hears the push notices of the contest (`oj_live` submission notices: judging,
+ * verdicts, rejudges; `oj_change` board and submission notices of admin changes; a lost LISTEN
+ * connection) and reads what changed since its last key less LOOKBACK_MS (a verdict written in a
+ * transaction that commits after a later one is still seen), sending only the objects whose content it
+ * has not sent yet; every TICK_MS it reads again anyway (the state moves with the clock: started,
+ * frozen, ended, thawed) and writes the newline keep-alive the spec asks for within 120 s.
+ */
+import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { CLICS_JUDGEMENT_TYPES, isUnfinished, type ClicsNotification } from '@oj/shared';
+import type { AppContext } from '../../context.js';
+import { fail } from '../../lib/errors.js';
+import { LIVE_CHANNEL } from '../../lib/live-publish.js';
+import { CHANGE_CHANNEL } from '../../lib/session-cache.js';
+import { contestById } from '../contest/access.js';
+import { validSessions } from '../live/hub.js';
+import { contestData, judgingOf, stateOf } from './contest-data.js';
+import { compareKeys, type Key } from './judging.js';
+import { contestObject } from './objects.js';
+import { awardObjects } from './scoreboard.js';
+import { viewOf, type ClicsView } from './view.js';
+
+const LOOKBACK_MS = 60_000;
+const TICK_MS = 30_000;
+const KEEPALIVE_MS = 100_000;
+/** Reads of a live stream are at least this far apart (a judge reports case progress many times a second). */
+const MIN_GAP_MS = 1000;
+
+const digest = (x: unknown) => crypto.createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 12);
+
+export const tokenOf = (key: Key, staticDigest: string) => `${key[0]}-${key[1]}-${staticDigest}`;
+
+/** A token of this feed, or a refusal (400: the spec's answer to a token the server cannot resume from). */
+export function parseToken(token: string): { key: Key; digest: string } {
+  const m = /^(\d{1,15})-(\d{1,15})-([0-9a-f]{12})$/.exec(token);
+  if (!m) throw fail('clicsBadToken');
+  return { key: [Number(m[1]), Number(m[2])], digest: m[3]! };
+}
+
+interface Batch {
+  statics: ClicsNotification[];
+  staticDigest: string;
+  /** in key order */
+  dynamics: { key: Key; n: ClicsNotification }[];
+}
+
+/** The feed's objects as of now: the contest-wide ones, and the judging ones changed since `since` (all: null). */
+async function batchOf(ctx: AppContext, v: ClicsView, since: number | null): Promise<Batch> {
+  const d = await contestData(ctx, v);
+  const [state, awards, judging] = await Promise.all([stateOf(ctx, v), awardObjects(ctx, v, d.links), judgingOf(ctx, v, d, since)]);
+  const statics: ClicsNotification[] = [
+    { type: 'contest', id: null, data: contestObject(v) },
+    { type: 'judgement-types', id: null, data: CLICS_JUDGEMENT_TYPES },
+    { type: 'languages', id: null, data: d.languages },
+    { type: 'problems', id: null, data: d.problems },
+    { type: 'organizations', id: null, data: d.organizations },
+    { type: 'teams', id: null, data: d.teams },
+    { type: 'state', id: null, data: state },
+    ...awards.map((a) => ({ type: 'awards', id: a.id, data: a })),
+  ];
+  const dynamics: Batch['dynamics'] = [];
+  for (const j of judging) {
+    dynamics.push({ key: j.submissionKey, n: { type: 'submissions', id: j.submission.id, data: j.submission } });
+    if (j.judgement) dynamics.push({ key: j.judgementKey, n: { type: 'judgements', id: j.judgement.id, data: j.judgement } });
+    for (const r of j.runs) dynamics.push({ key: j.runsKey, n: { type: 'runs', id: r.id, data: r } });
+  }
+  dynamics.sort((a, b) => compareKeys(a.key, b.key));
+  return { statics, staticDigest: digest(statics), dynamics };
+}
+
+/**
+ * The feed's lines from the start, or after `sinceToken`, each with its token; `last` is the key and
+ * digest the next read continues from.
+ */
+export async function feedLines(ctx: AppContext, v: ClicsView, sinceToken?: string): Promise<{ lines: ClicsNotification[]; last: Key; staticDigest: string }> {
+  const since = sinceToken === undefined ? null : parseToken(sinceToken);
+  const b = await batchOf(ctx, v, since ? since.key[0] : null);
+  let last: Key = since?.key ?? [0, 0];
+  const lines: ClicsNotification[] = [];
+  if (!since || since.digest !== b.staticDigest) for (const n of b.statics) lines.push({ ...n, token: tokenOf(last, b.staticDigest) });
+  for (const { key, n } of b.dynamics) {
+    if (since && compareKeys(key, since.key) <= 0) continue;
+    if (compareKeys(key, last) > 0) last = key;
+    lines.push({ ...n, token: tokenOf(last, b.staticDigest) });
+  }
+  return { lines, last, staticDigest: b.staticDigest };
+}
+
+const lineOf = (n: ClicsNotification) => `${JSON.stringify(n)}\n`;
+const slot = (n: ClicsNotification) => `${n.type}/${n.id ?? ''}`;
+
+/** Open live feeds per user on one node (beyond it: 429), as the live hub bounds its streams. */
+export const MAX_FEEDS_PER_USER = 8;
+
+/** The open live feeds of one app (their ends, by user), ended when it closes. */
+const openFeeds = new WeakMap<AppContext, Map<() => void, string>>();
+
+export function closeFeeds(ctx: AppContext): void {
+  for (const end of [...(openFeeds.get(ctx)?.keys() ?? [])]) end();
+}
+
+export const feedsOf = (ctx: AppContext, uid: string) => [...(openFeeds.get(ctx)?.values() ?? [])].filter((u) => u === uid).length;
+
+/**
+ * Streams the feed on `res` (headers already written) until the client goes, its session ends (logout,
+ * revocation, a disabled account: checked at a `user:` notice and every tick) or the app closes: first
+ * the lines of `feedLines`, then what changes, as the module comment says.
+ */
+export async function streamFeed(
+  ctx: AppContext,
+  res: ServerResponse,
+  v0: ClicsView,
+  caller: { uid: string; sessionId: string },
+  sinceToken?: string,
+): Promise<void> {
+  const first = await feedLines(ctx, v0, sinceToken);
+  const sent = new Map<string, string>();
+  let last = first.last;
+  let staticDigest = first.staticDigest;
+  let wroteAt = Date.now();
+  const write = (n: ClicsNotification) => {
+    res.write(lineOf(n));
+    wroteAt = Date.now();
+  };
+  for (const n of first.lines) {
+    sent.set(slot(n), digest(n.data));
+    write(n);
+  }
+  const cid = v0.c.id;
+  let closed = false;
+  let running = false;
+  let again = false;
+  let lastRead = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const refresh = async () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      const wait = lastRead + MIN_GAP_MS - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastRead = Date.now();
+      const c = await contestById(ctx.database.db, cid);
+      if (!c) return end();
+      const v = viewOf(c, v0.staff);
+      const b = await batchOf(ctx, v, last[0] - LOOKBACK_MS);
+      if (closed) return;
+      const fresh = (n: ClicsNotification) => {
+        const d = digest(n.data);
+        if (sent.get(slot(n)) === d) return false;
+        sent.set(slot(n), d);
+        return true;
+      };
+      staticDigest = b.staticDigest;
+      for (const n of b.statics) if (fresh(n)) write({ ...n, token: tokenOf(last, staticDigest) });
+      for (const { key, n } of b.dynamics) {
+        if (!fresh(n)) continue;
+        if (compareKeys(key, last) > 0) last = key;
+        write({ ...n, token: tokenOf(last, staticDigest) });
+      }
+    } catch {
+      // A failed read is tried again at the next notice or tick.
+    } finally {
+      running = false;
+      if (again && !closed) {
+        again = false;
+        void refresh();
+      }
+    }
+  };
+
+  const { listener } = ctx.database;
+  const offs = [
+    listener.on(LIVE_CHANNEL, (p) => {
+      try {
+        const n = JSON.parse(p) as { t: string; c?: number; st?: number };
+        // Judging stages and case progress change no CLICS object (a judgement has no type until the
+        // verdict); a rejudge back to pending comes with its `sub:` change notice.
+        if (n.t === 's' && n.c === cid && n.st !== undefined && !isUnfinished(n.st)) void refresh();
+      } catch {
+        // not a notice of ours
+      }
+    }),
+    listener.on(CHANGE_CHANNEL, (p) => {
+      if (p === `board:${cid}` || p.startsWith(`sub:${cid}:`)) void refresh();
+      else if (p === `user:${caller.uid}`) void checkSession();
+    }),
+    listener.onReset(() => void refresh()),
+  ];
+  const checkSession = async () => {
+    const valid = await validSessions(ctx.database, [caller.sessionId]).catch(() => null);
+    if (valid && !valid.has(caller.sessionId)) end();
+  };
+  timer = setInterval(() => {
+    void checkSession();
+    void refresh();
+    if (Date.now() - wroteAt > KEEPALIVE_MS) {
+      res.write('\n');
+      wroteAt = Date.now();
+    }
+  }, TICK_MS);
+  timer.unref();
+
+  let feeds = openFeeds.get(ctx);
+  if (!feeds) openFeeds.set(ctx, (feeds = new Map()));
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    for (const off of offs) off();
+    if (timer) clearInterval(timer);
+    feeds.delete(end);
+    res.end();
+  };
+  feeds.set(end, caller.uid);
+  res.on('close', end);
+  // Anything that changed while the first lines were read.
+  void refresh();
+}
