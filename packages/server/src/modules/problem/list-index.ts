@@ -13,7 +13,10 @@
  * substring containment, which is what a LIKE pattern `%literal%` is.
  */
 import { OWN_OJ, ProblemAuth, REMOTE_OJS, type Tag } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
+import { bankProblems } from './bank.js';
 import type { ListedPage } from './list-cache.js';
 
 /** One bank problem as the list shows and filters it. */
@@ -69,14 +72,19 @@ export function listIndexAt(ctx: AppContext, version: string): Promise<ListIndex
   return entry.index;
 }
 
+/** The bank's listed fields, as `bankProblems` says which rows are the bank's (compiled once, read as arrays). */
+const BANK_FIELDS = new PgDialect().sqlToQuery(
+  sql`select id, problem_id, title, difficulty, type, auth, is_remote, remote_oj, lower(title), lower(problem_id) from problem where ${bankProblems} order by id`,
+);
+
 async function readIndex(ctx: AppContext): Promise<ListIndex> {
   const { pool } = ctx.database;
   // Row arrays, not objects: 10 000 problems and their tags are read at every change of the list.
   const [problemRows, tagRows, linkRows, lowerRows] = await Promise.all([
     pool.query<[number, string, string, number, number, number, boolean, string | null, string, string]>({
       rowMode: 'array',
-      text: `select id, problem_id, title, difficulty, type, auth, is_remote, remote_oj, lower(title), lower(problem_id)
-             from problem where gid is null and is_group = false order by id`,
+      text: BANK_FIELDS.sql,
+      values: BANK_FIELDS.params,
     }),
     pool.query<[number, string, string | null, string, number | null]>({
       rowMode: 'array',
