@@ -12,6 +12,7 @@ import { adminSiteEndpoints } from './admin-site.js';
 import { adminUserEndpoints } from './admin-user.js';
 import { adminEndpoints, fileEndpoints } from './admin.js';
 import { adminContestEndpoints, contestEndpoints } from './contest.js';
+import { contestHackEndpoints } from './contest-hacks.js';
 import { adminDiscussionEndpoints, adminNoticeEndpoints, commentEndpoints, discussionEndpoints, messageEndpoints } from './discussion.js';
 import { groupBoardEndpoints } from './group-board.js';
 import { groupContestEndpoints } from './group-contest.js';
@@ -48,6 +49,7 @@ export const ENDPOINT_TABLES = {
   fileEndpoints,
   contestEndpoints,
   adminContestEndpoints,
+  contestHackEndpoints,
   discussionEndpoints,
   commentEndpoints,
   messageEndpoints,

@@ -12,6 +12,7 @@ import { codeField } from './submission.js';
 import { endpoint } from './endpoint.js';
 import type { JudgeJobTask } from './judge-job.js';
 import type { RemoteTask } from './remote-judge.js';
+import type { HackTask } from './contest-hacks.js';
 
 export const TEST_RUN = {
   /** A result (or a run still waiting) can be read for this long after it was asked for. */
@@ -117,8 +118,8 @@ export const judgeTestRunResultBody = z.object({
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
-/** What a poll hands a judge: a submission to judge, a test run, a job or a remote submission. */
-export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask;
+/** What a poll hands a judge: a submission to judge, a test run, a job, a remote submission or a hack. */
+export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask | HackTask;
 
 /** The self-test calls. */
 export const testRunEndpoints = {

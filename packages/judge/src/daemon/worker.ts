@@ -20,6 +20,7 @@ import { isFinalStatus, toCacheManifest, toResultBody, toSubmissionRequest } fro
 import { runJobTask } from './job.js';
 import { type ActiveRun, type LoopContext, pollLoop, tracked } from './poll-loop.js';
 import { runTestRunTask } from './test-run.js';
+import { runHackTask } from './hack.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
 export class ManifestStore {
@@ -159,6 +160,7 @@ export function runWorker(ctx: WorkerContext): Promise<void> {
     const task = sorted.task;
     if (task.kind === 'testRun') return runTestRunTask(task, ctx);
     if (task.kind === 'job') return runJobTask(task, ctx);
+    if (task.kind === 'hack') return runHackTask(task, ctx);
     const run = new TaskRun(task, ctx);
     await tracked(ctx, run, () => run.judge());
   });

@@ -14,3 +14,4 @@ export * from './discussion.js';
 export * from './api-node.js';
 export * from './group.js';
 export * from './remote.js';
+export * from './contest-hack.js';
