@@ -4,7 +4,7 @@
  * refusal is a catalogue message; the judging is the hack task kind (judge-tasks.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ContestStatus, contestRule, HACK, JudgeStatus, type HackTarget, type HackView } from '@oj/shared';
+import { ContestStatus, contestRule, HACK, JudgeStatus, may, type HackTarget, type HackView } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contestHacks, contestProblemLocks, problemHackKits, submissions, users } from '../../db/schema/index.js';
@@ -14,6 +14,7 @@ import { assertCanView, assertTakesPart, isContestAdmin, statusOf, visibleContes
 import { hasLocked, lockedProblems } from '../contest/problem-locks.js';
 import { linkByDisplayId } from '../contest/problems.js';
 import { notifyQueue } from '../judge/queue.js';
+import { actorIn } from '../policy/index.js';
 
 /** A running contest that allows hacks, with the caller taking part in it (never its staff: they are on no board). */
 async function hackingContest(db: DbOrTx, cid: number, user: AuthUser): Promise<ContestRow> {
@@ -76,6 +77,9 @@ async function victimOf(db: DbOrTx, c: ContestRow, user: AuthUser, submitId: num
     .where(and(eq(submissions.submitId, submitId), eq(submissions.cid, c.id)));
   if (!s) throw fail('submissionNotFound');
   if (s.uid === user.uid) throw fail('hackOwnSubmission');
+  // The policy's rule (someone else's, a user who may submit, not the staff); the contest's facts follow.
+  const actor = await actorIn(db, user, c.gid);
+  if (!may(actor, 'hack', { kind: 'submission', uid: s.uid, gid: s.gid, contest: { uid: c.uid, gid: c.gid } })) throw fail('hackNotParticipant');
   // Only a solution of the contest's time counts (a staff member's test before the start is none).
   if (s.status !== JudgeStatus.ACCEPTED || s.submitTime.getTime() < c.startTime.getTime() || s.submitTime.getTime() >= c.endTime.getTime()) {
     throw fail('hackTargetNotAccepted');
