@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AuditOutlined,
   BarChartOutlined,
+  BugOutlined,
   CommentOutlined,
   HomeOutlined,
   NotificationOutlined,
@@ -49,12 +50,26 @@ export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContes
     isContestAdmin && c.openPrint && { path: 'admin-print', labelKey: 'adminPrint', icon: <SnippetsOutlined />, inside: true },
     isContestAdmin && rule.scrollBoard && { path: 'scroll-board', labelKey: 'scrollBoard', icon: <TrophyOutlined />, inside: true },
     mayRejudge && { path: 'rejudge', labelKey: 'rejudge', icon: <RedoOutlined />, inside: true },
+    c.allowHacks && { path: 'hacks', labelKey: 'hacks', icon: <BugOutlined />, inside: true },
   ];
   return tabs.filter((tab): tab is ContestTab => !!tab);
 }
 
 /** Every child route the shell knows (also those not offered to this viewer). */
-export const KNOWN_TABS = ['', 'problems', 'submissions', 'rank', 'announcements', 'print', 'comment', 'ac-info', 'admin-print', 'scroll-board', 'rejudge'];
+export const KNOWN_TABS = [
+  '',
+  'problems',
+  'submissions',
+  'rank',
+  'announcements',
+  'print',
+  'comment',
+  'ac-info',
+  'admin-print',
+  'scroll-board',
+  'rejudge',
+  'hacks',
+];
 
 /**
  * The tab a child path belongs to: a problem highlights the problems tab, a submission detail
