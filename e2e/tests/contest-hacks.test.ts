@@ -9,7 +9,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
-import { AC_C, api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, waitVerdict, type Session } from '../lib/api.js';
+import {
+  AC_C,
+  api,
+  apiOk,
+  createContest,
+  createProblem,
+  loginSession,
+  registerUser,
+  rootToken,
+  rootUser,
+  signIn,
+  waitVerdict,
+  type Session,
+} from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
 const VALIDATOR = `#include "testlib.h"
@@ -28,6 +41,7 @@ const WEAK_C = '#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a
 let browser: Browser;
 let root: string;
 let cid = 0;
+let pid = 0;
 let victimSubmit = 0;
 let hacker: Session;
 const stamp = runStamp(5);
@@ -37,7 +51,7 @@ const victimUser = stampedUser('hkv', stamp, 'hack-pass1');
 beforeAll(async () => {
   browser = await launch();
   root = await rootToken();
-  const pid = await createProblem(root, { problemId: `HK${stamp}`.toUpperCase(), title: 'Hackable A + B' });
+  pid = await createProblem(root, { problemId: `HK${stamp}`.toUpperCase(), title: 'Hackable A + B' });
   await apiOk('PUT', '/api/admin/problem/hack-kit', {
     token: root,
     body: { pid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, referenceLanguage: 'C', referenceCode: AC_C },
@@ -100,6 +114,19 @@ describe('a hack', () => {
     await page.goto(`/contest/${cid}/submissions`);
     await page.getByTestId('contest-submissions').waitFor();
     await shot(page, 'contest-hacks-status-768');
+    await context.close();
+  }, 120_000);
+
+  it("the problem admin sees and keeps the problem's hack kit on its edit page", async () => {
+    const { context, page } = await newVisitor(browser);
+    await signIn(page, rootUser, { admin: true, at: '/admin/dashboard' });
+    await page.goto(`/admin/problem/edit/${pid}`);
+    const card = page.getByTestId('hack-kit');
+    await card.getByText('registerValidation').first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'contest-hacks-kit');
+    await card.getByTestId('hack-kit-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'Hack kit saved.' }).waitFor();
     await context.close();
   }, 120_000);
 });
