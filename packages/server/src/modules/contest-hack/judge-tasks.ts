@@ -96,7 +96,7 @@ export async function storeHackResult(ctx: AppContext, body: JudgeHackResultBody
   const { outcome } = body;
   // The answer is kept in the test-data store, before the transaction (a content-addressed file unused if the lease was lost).
   const answer = outcome.verdict === 'successful' && body.answer !== null ? await putBlob(ctx.config.dataDir, body.answer) : null;
-  const hackedId = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(contestHacks).where(eq(contestHacks.id, body.taskId)).for('update');
     if (!row || row.leaseToken !== body.leaseToken) return null;
     if (row.status === 'done') return { duplicate: true as const };
@@ -125,7 +125,6 @@ export async function storeHackResult(ctx: AppContext, body: JudgeHackResultBody
     }
     return { duplicate: false as const };
   });
-  return hackedId;
 }
 
 /** Ends hacks no judge will finish: queued past the queue time-out, or leased past the deadline with the attempts used up. */
