@@ -155,6 +155,7 @@ export const JUDGE_STATUS_NAMES: Record<JudgeStatusCode, string> = {
   [JudgeStatus.SUBMITTING]: 'Submitting',
   [JudgeStatus.SUBMITTED_FAILED]: 'Submitted Failed',
   [JudgeStatus.OUTPUT_LIMIT_EXCEEDED]: 'Output Limit Exceeded',
+  [JudgeStatus.HACKED]: 'Hacked',
 };
 
 export function statusName(status: JudgeStatusCode): string {

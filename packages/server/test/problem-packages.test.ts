@@ -15,7 +15,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMsg, JudgeStatus, MSG, type ImportEvent, type ImportItemReport, type PackageExportFormat } from '@oj/shared';
 import { CHECKER_INCLUDE_DIR, JudgeDaemon } from '@oj/judge';
-import { problemCases, problems } from '../src/db/schema/index.js';
+import { problemCases, problemHackKits, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { blobPath } from '../src/lib/testdata.js';
 import { checkerAsKattisValidator, exportedCheckerConvention, unwrapExportAdapter } from '../src/modules/problem/packages/kattis-validator.js';
@@ -413,6 +413,13 @@ int main(int argc, char **argv) {
     expect(await problemRow('poly-valid')).toMatchObject({ auth: 2 });
     // The tests are all there for the administrator to look at.
     expect((await casesOf((await problemRow('poly-valid')).id)).map((c) => c.input)).toEqual(['5\n', '50\n', '50\n']);
+    // The validator and the main solution stay as the problem's hack kit.
+    const [kit] = await t.database.db
+      .select()
+      .from(problemHackKits)
+      .where(eq(problemHackKits.pid, (await problemRow('poly-valid')).id));
+    expect(kit).toMatchObject({ validatorType: 'cpp.g++17', validatorCode: VALIDATOR, referenceLanguage: 'C++' });
+    expect(kit!.referenceCode).toContain('scanf("%d", &n)');
   }, 240_000);
 
   it('Polygon: a validator that does not compile is said once and holds nothing back', async () => {

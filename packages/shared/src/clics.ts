@@ -52,7 +52,7 @@ export interface ClicsJudgementType {
 
 /**
  * Our final statuses as CLICS judgement types (the specification's known ids where one fits; PA and CA
- * are ours: CLICS has no partial or cancelled verdict). `penalty` is our ACM fold's (ACM_PENALTY_STATUSES):
+ * and HCK are ours: CLICS has no partial, cancelled or hacked verdict). `penalty` is our ACM fold's (ACM_PENALTY_STATUSES):
  * compile errors, judging errors and output limit are free here, so a client folding the feed with these
  * flags ranks as our board does.
  */
@@ -69,6 +69,7 @@ const TYPE_OF_STATUS: [number, string, string][] = [
   [JudgeStatus.SUBMITTED_FAILED, 'SE', 'Submission Error'],
   [JudgeStatus.PARTIAL_ACCEPTED, 'PA', 'Partially Accepted'],
   [JudgeStatus.CANCELLED, 'CA', 'Cancelled'],
+  [JudgeStatus.HACKED, 'HCK', 'Hacked'],
 ];
 
 export const CLICS_JUDGEMENT_TYPES: ClicsJudgementType[] = TYPE_OF_STATUS.map(([status, id, name]) => ({

@@ -33,6 +33,12 @@ export interface ContestRule {
   clics: boolean;
   /** the seal mode a new contest starts with: 1 seal the last fifth, 2 none (form default) */
   defaultSealMode: 1 | 2;
+  /**
+   * a contest may allow hacks (contest-hacks.ts; its `allowHacks` setting): a successful hack makes the victim's
+   * submission Hacked, a rejected try. ACM scores no points, so the hacker's rank does not change (hacks are shown,
+   * not scored); scored formats would need Codeforces' +100/−50 in their folds, which they do not have yet.
+   */
+  hackable: boolean;
 }
 
 export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
@@ -50,6 +56,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     acHelper: true,
     clics: true,
     defaultSealMode: 1,
+    hackable: true,
   },
   [ContestType.OI]: {
     type: ContestType.OI,
@@ -65,6 +72,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     acHelper: false,
     clics: false,
     defaultSealMode: 2,
+    hackable: false,
   },
   // IOI (as at the IOI and in Hydro's `ioi` rule): a problem's score is the best of each subtask over all of
   // the participant's submissions, summed (scoreboard.ts ioiBoard); ties share the rank, no time tie-break.
@@ -84,6 +92,7 @@ export const CONTEST_RULES: Record<ContestTypeCode, ContestRule> = {
     acHelper: false,
     clics: false,
     defaultSealMode: 2,
+    hackable: false,
   },
 };
 

@@ -62,6 +62,8 @@ export const contestBody = z.object({
   awardType: z.coerce.number().int().min(0).max(2).default(0),
   awardConfigList: z.array(awardConfig).max(50).default([]),
   allowEndSubmit: z.boolean().default(false),
+  /** hacks allowed; kept only where the rule has them (contestRule(type).hackable) */
+  allowHacks: z.boolean().default(false),
   visible: z.boolean().default(true),
 });
 export type ContestBody = z.infer<typeof contestBody>;
@@ -255,6 +257,8 @@ export interface ContestInfo {
   rankShowName: RankShowName;
   oiRankScoreType: OiRankScoreType;
   allowEndSubmit: boolean;
+  /** participants may lock solved problems and hack others' accepted submissions (contest-hacks.ts) */
+  allowHacks: boolean;
   /** participants: distinct users who registered or submitted in the contest */
   count: number;
 }

@@ -23,6 +23,7 @@ export * from './submission.js';
 export * from './rank.js';
 export * from './home.js';
 export * from './test-run.js';
+export * from './contest-hacks.js';
 export * from './contest.js';
 export * from './contest-clarification.js';
 export * from './contest-virtual.js';

@@ -29,6 +29,7 @@ import {
 } from './plagiarism.js';
 import { judgeRemoteFailBody, judgeRemoteProgressBody, judgeRemoteResultBody, type JudgeRemoteFailResponse } from './remote-judge.js';
 import { judgeTestRunResultBody, type PolledTask } from './test-run.js';
+import { judgeHackResultBody } from './contest-hacks.js';
 
 export const judgeEndpoints = {
   register: endpoint<JudgeRegisterResponse>()({ method: 'POST', path: 'judge/register', body: judgeRegisterBody }),
@@ -41,6 +42,7 @@ export const judgeEndpoints = {
   progress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/progress', body: judgeProgressBody }),
   result: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/result', body: judgeResultBody }),
   testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
+  hackResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/hack/result', body: judgeHackResultBody }),
   fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
   remoteProgress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/remote/progress', body: judgeRemoteProgressBody }),
   remoteResult: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/remote/result', body: judgeRemoteResultBody }),

@@ -19,6 +19,8 @@ export const JudgeStatus = {
   SUBMITTED_FAILED: 10,
   /** reported by remote judges only (our judge says Runtime Error with the reason), never folded into RE */
   OUTPUT_LIMIT_EXCEEDED: 11,
+  /** an accepted submission that a contest hack broke (contest-hacks.ts): a rejected try for the boards */
+  HACKED: 12,
 } as const;
 export type JudgeStatusCode = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 
@@ -38,6 +40,7 @@ export const JUDGE_STATUS_SHORT: Partial<Record<JudgeStatusCode, string>> = {
   8: 'PAC',
   10: 'SF',
   11: 'OLE',
+  12: 'HCK',
 };
 
 export const ACTIVE_JUDGE_STATUSES: readonly number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];

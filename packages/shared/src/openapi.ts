@@ -14,6 +14,7 @@ import { adminEndpoints, fileEndpoints } from './admin.js';
 import { adminContestEndpoints, contestEndpoints } from './contest.js';
 import { contestClarificationEndpoints } from './contest-clarification.js';
 import { contestVirtualEndpoints } from './contest-virtual.js';
+import { contestHackEndpoints } from './contest-hacks.js';
 import { adminDiscussionEndpoints, adminNoticeEndpoints, commentEndpoints, discussionEndpoints, messageEndpoints } from './discussion.js';
 import { groupBoardEndpoints } from './group-board.js';
 import { groupContestEndpoints } from './group-contest.js';
@@ -54,6 +55,7 @@ export const ENDPOINT_TABLES = {
   contestVirtualEndpoints,
   adminContestEndpoints,
   contestClarificationEndpoints,
+  contestHackEndpoints,
   discussionEndpoints,
   commentEndpoints,
   messageEndpoints,

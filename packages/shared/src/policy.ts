@@ -180,6 +180,12 @@ export type Action =
    * staff (and in a group contest the group's admins), the problem's admins (in a group its admins)
    */
   | 'checkSimilarity'
+  /**
+   * send a hack input against a contest submission (contest-hacks.ts): someone else's, by a user who may
+   * submit and is not the contest's staff (they are on no board), in a group contest a member of the group. Whether the contest runs and allows
+   * hacks, and whether the hacker locked the problem, are the contest's facts, asked by the server.
+   */
+  | 'hack'
   /** give a group member the level `to` of the resource (accept, refuse, promote, demote) */
   | 'setLevel'
   /**
@@ -398,6 +404,12 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'submission':
       // Seen (view, list) above; code and case results are the rules of the place it was made in.
       if (action === 'resubmit') return (isAuthor(actor, resource.uid) && mayOnSite(actor, 'submit')) || mayOnSite(actor, 'rejudge');
+      if (action === 'hack') {
+        if (!resource.contest || isAuthor(actor, resource.uid) || !mayOnSite(actor, 'submit')) return false;
+        // A group contest is its members' (the server asks membership afresh before, this is the rule's form).
+        if (resource.contest.gid !== null && !isGroupMember(actor)) return false;
+        return !may(actor, 'administer', { kind: 'contest', uid: resource.contest.uid, gid: resource.contest.gid });
+      }
       return false;
   }
 }

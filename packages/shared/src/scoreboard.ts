@@ -80,6 +80,7 @@ export const ACM_PENALTY_STATUSES: ReadonlySet<number> = new Set([
   JudgeStatus.TIME_LIMIT_EXCEEDED,
   JudgeStatus.MEMORY_LIMIT_EXCEEDED,
   JudgeStatus.RUNTIME_ERROR,
+  JudgeStatus.HACKED,
 ]);
 
 export function showNameOf(u: RankUserInfo, rankShowName: RankShowName): string {

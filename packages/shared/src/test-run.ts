@@ -13,6 +13,7 @@ import { endpoint } from './endpoint.js';
 import type { JudgeJobTask } from './judge-job.js';
 import type { PlagiarismTask } from './plagiarism.js';
 import type { RemoteTask } from './remote-judge.js';
+import type { HackTask } from './contest-hacks.js';
 
 export const TEST_RUN = {
   /** A result (or a run still waiting) can be read for this long after it was asked for. */
@@ -118,8 +119,8 @@ export const judgeTestRunResultBody = z.object({
 });
 export type JudgeTestRunResultBody = z.infer<typeof judgeTestRunResultBody>;
 
-/** What a poll hands a judge: a submission to judge, a test run, a job, a remote submission or a plagiarism check. */
-export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask | PlagiarismTask;
+/** What a poll hands a judge: a submission to judge, a test run, a job, a remote submission, a plagiarism check or a hack. */
+export type PolledTask = JudgeTask | TestRunTask | JudgeJobTask | RemoteTask | PlagiarismTask | HackTask;
 
 /** The self-test calls. */
 export const testRunEndpoints = {

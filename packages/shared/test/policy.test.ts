@@ -78,6 +78,21 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   ['checkSimilarity', { kind: 'problem', author: 'author', gid: 7 }, 'group problem', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   // A remote submission sent to its site again: its submitter (not one barred from submitting) or whoever may rejudge.
   ['resubmit', { kind: 'submission', uid: AUTHOR, gid: null, problem: { auth: 1 } }, 'remote submission', ['root', 'admin', 'author', 'adminAuthor']],
+  // A hack: someone else's contest submission, by a user who may submit and is not the contest's staff (the creator,
+  // the super admin, in a group its roots), in a group contest a member; outside contests no one hacks.
+  [
+    'hack',
+    { kind: 'submission', uid: AUTHOR, gid: null, contest: { uid: 'u-contest-maker', gid: null, visible: true, beforeStart: false } },
+    'site contest submission',
+    ['admin', 'problemAdmin', 'user', 'noDiscuss', 'muted', 'groupOwner', 'groupRoot', 'groupAdmin', 'groupMember', 'groupApplying', 'groupRefused'],
+  ],
+  [
+    'hack',
+    { kind: 'submission', uid: AUTHOR, gid: 7, contest: { uid: 'u-contest-maker', gid: 7, visible: true, beforeStart: false } },
+    'group contest submission',
+    ['groupAdmin', 'groupMember'],
+  ],
+  ['hack', { kind: 'submission', uid: AUTHOR, gid: null, problem: { auth: 1 } }, 'bank submission', []],
   // Contests: the contest admin is the super admin or the creator, never another admin or a problem admin.
   ['administer', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
   ['skipPassword', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],

@@ -260,6 +260,11 @@ export class JudgeClient {
     return this.retrying(() => this.call(ep.testRunResult, { body }), o);
   }
 
+  /** Posts a hack's outcome, retrying like `result` (a repeat with the same lease writes nothing). */
+  hackResult(body: ClientInput<BodyOf<typeof ep.hackResult>>, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
+    return this.retrying(() => this.call(ep.hackResult, { body }), o);
+  }
+
   /** Posts a job's result, retrying like `result` (a repeat with the same lease writes nothing). */
   jobResult(body: ClientInput<BodyOf<typeof ep.jobResult>>, o: { retryForMs?: number; signal?: AbortSignal } = {}): Promise<{ duplicate: boolean }> {
     return this.retrying(() => this.call(ep.jobResult, { body }), o);

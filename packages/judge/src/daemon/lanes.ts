@@ -17,6 +17,7 @@ import {
   type RemoteJob,
   type RemoteTask,
   type TestRunTask,
+  type HackTask,
 } from '@oj/shared';
 import { BadTokenError, LeaseLostError } from './client.js';
 import type { LoopContext } from './poll-loop.js';
@@ -24,7 +25,7 @@ import type { LoopContext } from './poll-loop.js';
 export type LocalJob = Exclude<JudgeJob, RemoteJob>;
 export type LocalJobTask = Omit<JudgeJobTask, 'job'> & { job: LocalJob };
 export type RemoteJobTask = Omit<JudgeJobTask, 'job'> & { job: RemoteJob };
-export type LocalLaneTask = JudgeTask | TestRunTask | LocalJobTask | PlagiarismTask;
+export type LocalLaneTask = JudgeTask | TestRunTask | LocalJobTask | PlagiarismTask | HackTask;
 export type RemoteLaneTask = RemoteTask | RemoteJobTask;
 export type SortedTask = { lane: 'local'; task: LocalLaneTask } | { lane: 'remote'; task: RemoteLaneTask };
 
@@ -53,6 +54,8 @@ export async function giveBackOffLane(sorted: SortedTask, polled: PollLane, ctx:
     else if (task.kind === 'testRun') {
       const result = { status: JudgeStatus.SYSTEM_ERROR, userOutput: '', stderr: `System Error: ${why}`, time: 0, memory: 0 };
       await ctx.client.testRunResult({ ...lease, result }, once);
+    } else if (task.kind === 'hack') {
+      await ctx.client.hackResult({ ...lease, outcome: { verdict: 'referenceFailed', message: why, victimStatus: null }, answer: null }, once);
     } else await ctx.client.fail(task.taskId, task.leaseToken, why, once);
   } catch (e) {
     if (e instanceof BadTokenError) ctx.onFatal(e);

@@ -21,6 +21,7 @@ import { runJobTask } from './job.js';
 import { type ActiveRun, type LoopContext, pollLoop, tracked } from './poll-loop.js';
 import { runPlagiarismTask } from './plagiarism.js';
 import { runTestRunTask } from './test-run.js';
+import { runHackTask } from './hack.js';
 
 /** Manifests by hash (most recently used last); a task names the hash it was leased with. */
 export class ManifestStore {
@@ -161,6 +162,7 @@ export function runWorker(ctx: WorkerContext): Promise<void> {
     if (task.kind === 'testRun') return runTestRunTask(task, ctx);
     if (task.kind === 'job') return runJobTask(task, ctx);
     if (task.kind === 'plagiarism') return runPlagiarismTask(task, ctx);
+    if (task.kind === 'hack') return runHackTask(task, ctx);
     const run = new TaskRun(task, ctx);
     await tracked(ctx, run, () => run.judge());
   });

@@ -10,6 +10,8 @@ import { adminSiteRoutes } from './admin-site/routes.js';
 import { adminUserRoutes, generatedListRoutes } from './admin-user/routes.js';
 import { fileRoutes } from './file/routes.js';
 import { judgeRoutes } from './judge/routes.js';
+import { adminContestHackRoutes, contestHackRoutes } from './contest-hack/routes.js';
+import { hackTasks } from './contest-hack/judge-tasks.js';
 import { submissionTasks } from './judge/submission-tasks.js';
 import { remoteTasks } from './remote/remote-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
@@ -68,6 +70,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => contestRoutes(scope, ctx), api);
   await app.register((scope) => contestClarificationRoutes(scope, ctx), api);
   await app.register((scope) => clicsRoutes(scope, ctx), api);
+  await app.register((scope) => contestHackRoutes(scope, ctx), api);
   await app.register((scope) => trainingRoutes(scope, ctx), api);
   await app.register((scope) => discussionRoutes(scope, ctx), api);
   await app.register((scope) => commentRoutes(scope, ctx), api);
@@ -78,6 +81,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => groupProblemRoutes(scope, ctx), api);
   await app.register((scope) => plagiarismRoutes(scope, ctx), api);
   await app.register((scope) => adminContestRoutes(scope, ctx), { prefix: '/api/admin' });
+  await app.register((scope) => adminContestHackRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminTrainingRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminDiscussionRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminRoutes(scope, ctx), { prefix: '/api/admin' });
@@ -92,9 +96,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminGroupProblemRoutes(scope, ctx), { prefix: '/api/admin' });
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
-  // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited.
+  // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited. Hacks
+  // before submissions: a contest's hacker waits for the verdict, and there are at most a few per hacker.
   // Plagiarism checks after submissions: nobody's verdict waits for one.
-  await app.register((scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, submissionTasks, plagiarismTasks, remoteTasks, remoteJobTasks]), {
-    prefix: '/api/judge',
-  });
+  await app.register(
+    (scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, hackTasks, submissionTasks, plagiarismTasks, remoteTasks, remoteJobTasks]),
+    {
+      prefix: '/api/judge',
+    },
+  );
 }

@@ -20,6 +20,7 @@ export const JUDGE_STATUS_COLOR: Record<JudgeStatusCode, string> = {
   [JudgeStatus.SUBMITTING]: 'gold',
   [JudgeStatus.SUBMITTED_FAILED]: 'default',
   [JudgeStatus.OUTPUT_LIMIT_EXCEEDED]: 'orange',
+  [JudgeStatus.HACKED]: 'red',
 };
 
 export interface JudgeStatusRow {

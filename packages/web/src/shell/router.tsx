@@ -52,6 +52,7 @@ const DiscussionDetailPage = lazyPage(() => import('../pages/discussion/Discussi
 const AcInfoPage = lazyPage(() => import('../pages/contest/tools/AcInfoPage'));
 const AdminPrintPage = lazyPage(() => import('../pages/contest/tools/AdminPrintPage'));
 const RejudgePage = lazyPage(() => import('../pages/contest/tools/RejudgePage'));
+const ContestHacksPage = lazyPage(() => import('../pages/contest/hack/ContestHacksPage'));
 const GroupShell = lazyPage(() => import('../pages/group/GroupShell'));
 const GroupHomePage = lazyPage(() => import('../pages/group/GroupHomePage'));
 const GroupContestListPage = lazyPage(() => import('../pages/group/contest/GroupContestListPage'));
@@ -148,6 +149,7 @@ const shellRoutes: RouteObject[] = [
       { path: 'print', element: <ContestPrintPage /> },
       { path: 'admin-print', element: <AdminPrintPage /> },
       { path: 'scroll-board', element: <ContestScrollBoardTab /> },
+      { path: 'hacks', element: <ContestHacksPage /> },
       { path: 'comment', element: <ContestCommentPage />, handle: { access: 'contestComment' } satisfies RouteMeta },
     ],
   },

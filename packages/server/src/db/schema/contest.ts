@@ -58,6 +58,8 @@ export const contests = pgTable(
     awardType: integer('award_type').notNull().default(0),
     awardConfig: jsonb('award_config').$type<AwardConfigRow[]>().notNull().default([]),
     allowEndSubmit: boolean('allow_end_submit').notNull().default(false),
+    /** hacks allowed (only where the rule has them: contestRule(type).hackable) */
+    allowHacks: boolean('allow_hacks').notNull().default(false),
     visible: boolean('visible').notNull().default(true),
     gid: integer('gid').references(() => groups.id, { onDelete: 'cascade' }),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),

@@ -15,3 +15,4 @@ export * from './api-node.js';
 export * from './group.js';
 export * from './remote.js';
 export * from './plagiarism.js';
+export * from './contest-hack.js';

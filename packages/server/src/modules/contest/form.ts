@@ -2,7 +2,7 @@
  * The admin contest form: the form's checks (checkContestForm, shared with the admin form), then
  * what the form derives (seal time, default awards).
  */
-import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, checkContestForm, starAccounts, type ContestBody } from '@oj/shared';
+import { CONTEST_LIMITS, ContestAuth, DEFAULT_AWARDS, checkContestForm, contestRule, starAccounts, type ContestBody } from '@oj/shared';
 import type { contests } from '../../db/schema/index.js';
 import { ApiError, fail } from '../../lib/errors.js';
 
@@ -64,6 +64,7 @@ export function contestValues(body: ContestBody): ContestValues {
     awardType: body.awardType,
     awardConfig,
     allowEndSubmit: body.allowEndSubmit,
+    allowHacks: contestRule(body.type).hackable && body.allowHacks,
     visible: body.visible,
     // No gid from this form: a group contest is made inside its group, by whoever may manage that group
     // (groups issue); here it would let any contest creator tie a contest to a group they are not in.

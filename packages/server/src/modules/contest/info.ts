@@ -27,6 +27,7 @@ export function toContestInfo(c: ContestRow, participants: number, now = Date.no
     rankShowName: c.rankShowName as RankShowName,
     oiRankScoreType: c.oiRankScoreType as OiRankScoreType,
     allowEndSubmit: c.allowEndSubmit,
+    allowHacks: c.allowHacks,
     count: participants,
   };
 }

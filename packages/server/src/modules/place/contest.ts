@@ -42,6 +42,7 @@ import { contestProblems, problems, submissions } from '../../db/schema/index.js
 import { pageOf, pageOffset } from '../../db/page.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { fail, notFound, unauthorized } from '../../lib/errors.js';
+import { hasLocked } from '../contest/problem-locks.js';
 import { assertCanView, assertTakesPart, contestById, contestOwner, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { contestStaff, sealedNow } from '../contest/board.js';
 import { contestCounts, linkByDisplayId, linksOf, myStatuses, resultBound } from '../contest/problems.js';
@@ -218,6 +219,8 @@ class ContestPlace implements Place {
     const l = await linkByDisplayId(this.db, c.id, key.displayId);
     const problem = l ? await problemById(this.db, l.pid) : undefined;
     if (!l || !problem) throw fail('contestProblemNotFound', { displayId: key.displayId.slice(0, 20) });
+    // A problem its participant locked for hacking takes no more of his submissions (nor self-tests).
+    if (purpose === 'submit' && c.allowHacks && (await hasLocked(this.db, c.id, user.uid, l.displayId))) throw fail('hackProblemLocked');
     return { problem, displayId: l.displayId, title: l.displayTitle, linkId: l.id };
   }
 

@@ -5,9 +5,9 @@
  * one bad problem of a file never costs the others.
  */
 import { sql } from 'drizzle-orm';
-import { adminProblemBody, formatMsg, MSG, type AdminProblemBody } from '@oj/shared';
+import { adminProblemBody, formatMsg, MSG, type AdminProblemBody, type HackKit } from '@oj/shared';
 import type { AppContext } from '../../context.js';
-import { problemCases, problems, problemTags } from '../../db/schema/index.js';
+import { problemCases, problemHackKits, problems, problemTags } from '../../db/schema/index.js';
 import type { CodeWrapper } from '../../db/schema/problem.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
@@ -31,6 +31,8 @@ export interface ProblemToCreate {
   subtaskDependencies?: Record<string, number[]>;
   /** the importer found the test data incomplete or invalid: private even when the import asks for public */
   keepPrivate?: boolean;
+  /** a package's validator and main solution, kept as the problem's hack kit (contest hacks) */
+  hackKit?: Omit<HackKit, 'pid'>;
 }
 
 /** Drops null values (JSON from other systems uses null for "unset", the schema wants the field left out). */
@@ -112,6 +114,7 @@ export async function createProblem(
       const tagIds = await resolveTags(tx, body.tags, siteOwner(user));
       if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid: row!.id, tid })));
       if (stored.length) await tx.insert(problemCases).values(stored.map((c) => ({ ...c, pid: row!.id })));
+      if (p.hackKit) await tx.insert(problemHackKits).values({ pid: row!.id, ...p.hackKit });
       return id;
     });
     return { problemId, auth: body.problem.auth, warnings };

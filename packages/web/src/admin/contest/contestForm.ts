@@ -60,6 +60,8 @@ export interface ContestFormValues {
   openPrint: boolean;
   openRank: boolean;
   allowEndSubmit: boolean;
+  /** hacks (kept only where the rule has them) */
+  allowHacks: boolean;
   visible: boolean;
   awardType: 0 | 1 | 2;
   awardConfigList: AwardRow[];
@@ -164,6 +166,7 @@ export function defaultContestValues(): ContestFormValues {
     openPrint: false,
     openRank: false,
     allowEndSubmit: false,
+    allowHacks: false,
     visible: true,
     awardType: 0,
     awardConfigList: [],
@@ -190,6 +193,7 @@ export function contestValuesOf(c: AdminContest): ContestFormValues {
     openPrint: c.openPrint,
     openRank: c.openRank,
     allowEndSubmit: c.allowEndSubmit,
+    allowHacks: c.allowHacks,
     visible: c.visible,
     awardType: (c.awardType === 1 || c.awardType === 2 ? c.awardType : 0) as 0 | 1 | 2,
     awardConfigList: byPriority(c.awardConfigList.map((a) => ({ ...a, key: newAwardKey() }))),
@@ -246,6 +250,7 @@ export function toContestBody(v: ContestFormValues, id?: number): ContestBody {
     awardType: v.awardType,
     awardConfigList: v.awardType === 0 ? [] : byPriority(v.awardConfigList).map(({ key: _key, ...a }) => ({ ...a, name: a.name.trim() })),
     allowEndSubmit: v.allowEndSubmit,
+    allowHacks: contestRule(v.type).hackable && v.allowHacks,
     visible: v.visible,
   };
 }

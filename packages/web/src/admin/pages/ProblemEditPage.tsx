@@ -18,6 +18,8 @@ import { MarkdownEditor } from '../components/MarkdownEditor';
 import { TagPicker } from '../components/TagPicker';
 import { newCaseKey, TestCaseEditor } from '../components/TestCaseEditor';
 import { SubtaskDependencies } from '../components/SubtaskDependencies';
+import { HackKitCard } from '../components/HackKitCard';
+import { useMay } from '../../app/may';
 import { defaultValues, isSubtaskMode, keptRows, subtasksOf, toBody, validateProblem, valuesOf, type CaseState, type ProblemFormValues } from '../problemForm';
 import type { ProblemPlacement } from '../problemPlacement';
 import { placeOf, type ProblemPlace } from '../problemPlaces';
@@ -75,6 +77,7 @@ function ProblemForm({
   placement: ProblemPlacement;
 }) {
   const { t } = useTranslation();
+  const mayManageProblems = useMay('manageProblems');
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<ProblemFormValues>();
@@ -441,6 +444,9 @@ function ProblemForm({
             <TestCaseEditor value={cases} onChange={setCases} type={type} judgeCaseMode={judgeCaseMode} canKeep={kept} />
             {isSubtaskMode(judgeCaseMode) ? <SubtaskDependencies subtasks={subtasksOf(cases.rows)} /> : null}
           </Card>
+
+          {/* The kit's calls are the problem admins' of the admin area (not a group's place). */}
+          {pid !== undefined && mayManageProblems && !placement.calls && <HackKitCard pid={pid} />}
 
           <Modal
             open={compileError !== null}

@@ -5,6 +5,7 @@ import { submissionApi, submissionKeys } from '../../api/submission';
 import { SubmissionListView } from '../status/StatusPage';
 import type { SubmissionListScope } from '../status/listScope';
 import { useContest } from './ContestContext';
+import { useHackColumn } from './hack/HackColumn';
 import { contestProblemPath, contestSubmissionPath } from '../../components/contest/meta';
 
 /**
@@ -15,7 +16,9 @@ import { contestProblemPath, contestSubmissionPath } from '../../components/cont
  */
 export default function ContestSubmissionsPage() {
   const { t } = useTranslation();
-  const { contest } = useContest();
+  const view = useContest();
+  const { contest } = view;
+  const hackColumn = useHackColumn(view);
   const cid = contest.id;
   const type = contest.type;
   const scope = useMemo<SubmissionListScope>(
@@ -31,8 +34,9 @@ export default function ContestSubmissionsPage() {
       showScore: contestRule(type).scored,
       pageClass: 'oj-contest-submissions',
       testId: 'contest-submissions',
+      extraColumn: hackColumn,
     }),
-    [cid, type, t],
+    [cid, type, t, hackColumn],
   );
   return <SubmissionListView scope={scope} />;
 }

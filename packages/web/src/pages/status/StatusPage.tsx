@@ -165,6 +165,8 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     });
   }
 
+  if (scope.extraColumn) columns.push(scope.extraColumn);
+
   const pager = listPager(filters, update, data?.total ?? 0, PAGE_SIZES.options);
 
   return (

@@ -41,6 +41,7 @@ export const FILTER_STATUSES: JudgeStatusCode[] = [
   JudgeStatus.MEMORY_LIMIT_EXCEEDED,
   JudgeStatus.OUTPUT_LIMIT_EXCEEDED,
   JudgeStatus.RUNTIME_ERROR,
+  JudgeStatus.HACKED,
   JudgeStatus.COMPILE_ERROR,
   JudgeStatus.SYSTEM_ERROR,
   JudgeStatus.SUBMITTED_FAILED,

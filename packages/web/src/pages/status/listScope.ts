@@ -1,3 +1,4 @@
+import type { ColumnType } from 'antd/es/table';
 import type { SubmissionInfo, SubmissionPage } from '@oj/shared';
 import { i18n } from '../../app/i18n';
 import { submissionApi, submissionKeys, type SubmissionListParams } from '../../api/submission';
@@ -21,6 +22,8 @@ export interface SubmissionListScope {
   showScore: boolean;
   pageClass?: string;
   testId?: string;
+  /** a column of the place's own (a contest's hack buttons), after the others */
+  extraColumn?: ColumnType<SubmissionInfo>;
 }
 
 export const PUBLIC_LIST_SCOPE: SubmissionListScope = {

@@ -54,6 +54,15 @@ const invalid = (source: string, reason: string) => fail('importInvalid', { reas
 /** The site's checker language for a Polygon source type (`c.gcc`, `cpp.g++17`) or file name: C only for C. */
 const languageOf = (typeOrPath: string) => (/^c\.|\.c$/i.test(typeOrPath) ? 'C' : 'C++');
 
+/** The site's language of a Polygon solution's source type, or null for one it does not name. */
+function referenceLanguageOf(type: string): string | null {
+  const t = type.toLowerCase();
+  if (/^(cpp|c)\./.test(t)) return languageOf(t);
+  if (t.startsWith('java')) return 'Java';
+  if (/^python\.3|^pypy\.?3/.test(t)) return 'Python3';
+  return null;
+}
+
 /** `tests/%02d` → `tests/07` for test 7. */
 const fromPattern = (pattern: string, i: number) => pattern.replace(/%0?(\d*)d/, (_, w: string) => String(i).padStart(Number(w || 0), '0'));
 
@@ -253,6 +262,18 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     .map(sourceOf)
     .find((v) => v.path && tree.files.has(v.path));
   const testsetName = attr(testset, 'name') || 'tests';
+  // The validator and the main solution stay with the problem as its hack kit (contest hacks), when the
+  // solution is in a language this site names (C, C++, Java, Python 3).
+  const referenceLanguage = mainSource ? referenceLanguageOf(mainSource.type) : null;
+  const hackKit =
+    validator && mainSource?.path && tree.files.has(mainSource.path) && referenceLanguage
+      ? {
+          validatorType: validator.type,
+          validatorCode: await readText(tree, validator.path),
+          referenceLanguage,
+          referenceCode: await readText(tree, mainSource.path),
+        }
+      : undefined;
 
   // The tests the package does not hold are made on a judge, all in one package run: a generator's
   // command line makes an input, the main solution an answer from its input.
@@ -389,7 +410,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
     .map((t) => attr(t, 'value').trim().slice(0, 50))
     .filter(Boolean);
   const body = parseImported({ problem, tags: [...new Set(tags)].slice(0, 20).map((n) => ({ name: n })) }, source, 'importInvalid');
-  return { problem: { body, cases, source, keepPrivate, ...(subtaskDependencies ? { subtaskDependencies } : {}) }, warnings };
+  return { problem: { body, cases, source, keepPrivate, ...(subtaskDependencies ? { subtaskDependencies } : {}), ...(hackKit ? { hackKit } : {}) }, warnings };
 }
 
 /**

@@ -346,6 +346,11 @@ function ContestForm({ cid, detail }: { cid?: number; detail?: AdminContest }) {
                   testId="contest-allow-end-submit"
                 />
               </Col>
+              {contestRule(type).hackable && (
+                <Col xs={12} md={6}>
+                  <SwitchItem name="allowHacks" label={t('admin.contest.allowHacks')} hint={t('admin.contest.allowHacksHint')} testId="contest-allow-hacks" />
+                </Col>
+              )}
               <Col xs={12} md={6}>
                 <SwitchItem name="visible" label={t('admin.contest.visible')} testId="contest-visible" />
               </Col>

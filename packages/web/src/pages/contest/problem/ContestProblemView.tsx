@@ -8,6 +8,7 @@ import { ProblemLoadFailed, ProblemLoading, ProblemWorkspace } from '../../probl
 import { ProblemScopeContext } from '../../problem/problemScope';
 import type { ContestContextValue } from '../ContestContext';
 import { useContestProblemScope } from './useContestProblemScope';
+import { HackLockBar } from '../hack/HackLockBar';
 
 /** The statement of one contest problem under its letter (get-contest-problem-details). */
 function useContestProblemDetail(cid: number, displayId: string) {
@@ -56,6 +57,7 @@ export function ContestProblemView({
 
   return (
     <ProblemScopeContext.Provider value={scope}>
+      <HackLockBar view={view} displayId={displayId} />
       <ProblemWorkspace key={`${cid}-${displayId}`} detail={detail.data} focus={focus} onFocusChange={onFocusChange} className={className} />
       {dialogs}
     </ProblemScopeContext.Provider>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AuditOutlined,
   BarChartOutlined,
+  BugOutlined,
   CommentOutlined,
   HomeOutlined,
   NotificationOutlined,
@@ -51,6 +52,7 @@ export function contestTabs({ contest: c, isContestAdmin, mayRejudge, openContes
     isContestAdmin && c.openPrint && { path: 'admin-print', labelKey: 'adminPrint', icon: <SnippetsOutlined />, inside: true },
     isContestAdmin && rule.scrollBoard && { path: 'scroll-board', labelKey: 'scrollBoard', icon: <TrophyOutlined />, inside: true },
     mayRejudge && { path: 'rejudge', labelKey: 'rejudge', icon: <RedoOutlined />, inside: true },
+    c.allowHacks && { path: 'hacks', labelKey: 'hacks', icon: <BugOutlined />, inside: true },
   ];
   return tabs.filter((tab): tab is ContestTab => !!tab);
 }
@@ -69,6 +71,7 @@ export const KNOWN_TABS = [
   'admin-print',
   'scroll-board',
   'rejudge',
+  'hacks',
 ];
 
 /**

@@ -1,0 +1,276 @@
+/**
+ * Hacks through a real judge daemon (in this process, real sandbox): an A+B whose checked tests are
+ * small, a weak solution in 32-bit ints that a large input breaks, a correct one that survives, an input
+ * a testlib validator refuses; every refusal of the calls; the board after a successful hack; and after
+ * the contest the hack inputs become tests and the contest's submissions are judged again.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HACK, JudgeStatus, MSG, formatMsg, type AcmRankRow, type HackView } from '@oj/shared';
+import { JudgeDaemon } from '@oj/judge';
+import { contests, problemCases, submissions } from '../src/db/schema/index.js';
+import { judgeToken } from '../src/lib/secrets.js';
+import { putSetting } from '../src/lib/site-config.js';
+import { createTestApp, type TestApp } from './harness.js';
+import { createUser, login, post, rootToken } from './helpers.js';
+import { client } from './client.js';
+import { createProblem, testQueue } from './judge-helpers.js';
+import { createContest, iso } from './contest-helpers.js';
+import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+
+const VALIDATOR = `#include "testlib.h"
+int main(int argc, char* argv[]) {
+  registerValidation(argc, argv);
+  inf.readLong(-1000000000000LL, 1000000000000LL, "a");
+  inf.readSpace();
+  inf.readLong(-1000000000000LL, 1000000000000LL, "b");
+  inf.readEoln();
+  inf.readEof();
+}
+`;
+const CORRECT = '#include <stdio.h>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
+/** Right on the problem's tests (small numbers), wrong once a + b leaves 32 bits. */
+const WEAK = '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}\n';
+const BREAKING = '2000000000 2000000000\n';
+
+let t: TestApp;
+let daemon: JudgeDaemon;
+let url: string;
+let root: string;
+let alice: string;
+let bob: string;
+let carol: string;
+let dave: string;
+let cid: number;
+let pid: number;
+let plain: number;
+const subs: Record<string, number> = {};
+const log = memoryLogger();
+// Each hack compiles three programs in the sandbox: on a busy two-core machine that is more than the default 30 s.
+vi.setConfig({ testTimeout: 180_000 });
+
+const WAITING: number[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];
+
+const api = (token: string | null) => client(t, token);
+
+async function verdictOf(submitId: number): Promise<number> {
+  return waitFor(
+    `submission ${submitId}`,
+    async () => {
+      const [s] = await t.database.db.select({ status: submissions.status }).from(submissions).where(eq(submissions.submitId, submitId));
+      // An object: Accepted is status 0, which waitFor would take for "not yet".
+      return s && !WAITING.includes(s.status) ? s : null;
+    },
+    90_000,
+    200,
+  ).then((s) => s.status);
+}
+
+async function submitC(token: string, code: string, displayId = 'A') {
+  const r = await api(token).call('submission.submit', { body: { pid: displayId, cid, language: 'C', code } });
+  expect(r.status, r.msg).toBe(200);
+  return r.data.submitId;
+}
+
+async function hackDone(token: string, id: number): Promise<HackView> {
+  return waitFor(
+    `hack ${id}`,
+    async () => {
+      const r = await api(token).call('contestHack.list', { query: { cid } });
+      expect(r.status, r.msg).toBe(200);
+      const h = r.data.find((x) => x.id === id);
+      return h && h.verdict !== 'pending' ? h : null;
+    },
+    90_000,
+    200,
+  );
+}
+
+async function hack(token: string, submitId: number, input: string) {
+  const r = await api(token).call('contestHack.submit', { body: { cid, submitId, input } });
+  expect(r.status, r.msg).toBe(200);
+  return hackDone(token, r.data.id);
+}
+
+async function board(): Promise<AcmRankRow[]> {
+  const r = await api(root).call('contest.rank', { body: { cid, forceRefresh: true } });
+  expect(r.status, r.msg).toBe(200);
+  return r.data.records as AcmRankRow[];
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ judgeQueue: testQueue({ pollIntervalMs: 100 }) });
+  url = await listen(t);
+  await putSetting(t.database.db, 'switch', { submitIntervalSec: 0 });
+  for (const name of ['hkAlice', 'hkBob', 'hkCarol', 'hkDave']) await createUser(t, { username: name });
+  [root, alice, bob, carol, dave] = [
+    await rootToken(t),
+    await login(t, 'hkAlice'),
+    await login(t, 'hkBob'),
+    await login(t, 'hkCarol'),
+    await login(t, 'hkDave'),
+  ];
+  pid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1000', auth: 1 });
+  plain = await createProblem(t, { timeLimit: 1000, problemId: 'HK1001', auth: 1 });
+  const kit = await api(root).call('contestHack.saveKit', {
+    body: { pid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, referenceLanguage: 'C', referenceCode: CORRECT },
+  });
+  expect(kit.status, kit.msg).toBe(200);
+  cid = await createContest(t, root, { allowHacks: true }, [
+    [pid, 'A'],
+    [plain, 'B'],
+  ]);
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
+  await daemon.start();
+  subs.alice = await submitC(alice, CORRECT);
+  subs.bob = await submitC(bob, WEAK);
+  subs.carol = await submitC(carol, CORRECT);
+  subs.daveWrong = await submitC(dave, '#include <stdio.h>\nint main(){puts("0");return 0;}\n');
+  subs.aliceB = await submitC(alice, CORRECT, 'B');
+  for (const [who, id] of Object.entries(subs)) expect(await verdictOf(id), who).toBe(who === 'daveWrong' ? JudgeStatus.WRONG_ANSWER : JudgeStatus.ACCEPTED);
+}, 240_000);
+
+afterAll(async () => {
+  await daemon?.stop(0);
+  await t?.close();
+});
+
+describe('hack kits', () => {
+  it("are the problem admins': a participant can neither read nor write one", async () => {
+    expect((await api(alice).call('contestHack.kit', { query: { pid } })).status).toBe(403);
+    const r = await api(root).call('contestHack.kit', { query: { pid } });
+    expect(r.data?.referenceLanguage).toBe('C');
+    expect((await api(root).call('contestHack.kit', { query: { pid: plain } })).data).toBeNull();
+  });
+
+  it('a hack setting is kept only where the rule has hacks (OI has none)', async () => {
+    const oi = await createContest(t, root, { type: 1, allowHacks: true }, []);
+    const r = await api(root).call('adminContest.get', { query: { cid: oi } });
+    expect(r.data.allowHacks).toBe(false);
+    expect((await api(root).call('adminContest.get', { query: { cid } })).data.allowHacks).toBe(true);
+  });
+});
+
+describe('locking and opening a submission', () => {
+  it('refuses a visitor, the staff, an unsolved problem and a problem without a kit', async () => {
+    expect((await post(t, '/api/contest/lock-problem', { cid, displayId: 'A' })).status).toBe(401);
+    const staff = await api(root).call('contestHack.lock', { body: { cid, displayId: 'A' } });
+    expect(staff.msg).toBe(MSG.hackNotParticipant);
+    expect((await api(dave).call('contestHack.lock', { body: { cid, displayId: 'A' } })).msg).toBe(MSG.hackNotSolved);
+    expect((await api(alice).call('contestHack.lock', { body: { cid, displayId: 'B' } })).msg).toBe(MSG.hackProblemNotHackable);
+  });
+
+  it("shows no source before the hacker locked the problem; after it, others' accepted code only", async () => {
+    const before = await api(alice).call('contestHack.target', { query: { cid, submitId: subs.bob! } });
+    expect(before.msg).toBe(MSG.hackNotLocked);
+    expect(before.data).toBeNull();
+    const lock = await api(alice).call('contestHack.lock', { body: { cid, displayId: 'A' } });
+    expect(lock.status, lock.msg).toBe(200);
+    expect((await api(alice).call('contestHack.locks', { query: { cid } })).data).toEqual(['A']);
+    const target = await api(alice).call('contestHack.target', { query: { cid, submitId: subs.bob! } });
+    expect(target.status, target.msg).toBe(200);
+    expect(target.data.code).toBe(WEAK);
+    expect(target.data.username).toBe('hkBob');
+    expect((await api(alice).call('contestHack.target', { query: { cid, submitId: subs.alice! } })).msg).toBe(MSG.hackOwnSubmission);
+    expect((await api(alice).call('contestHack.target', { query: { cid, submitId: subs.daveWrong! } })).msg).toBe(MSG.hackTargetNotAccepted);
+  });
+
+  it('a locked problem takes no more submissions of its hacker; the others still submit', async () => {
+    const r = await api(alice).call('submission.submit', { body: { pid: 'A', cid, language: 'C', code: CORRECT } });
+    expect(r.msg).toBe(MSG.hackProblemLocked);
+    const b = await api(alice).call('submission.submit', { body: { pid: 'B', cid, language: 'C', code: CORRECT } });
+    expect(b.status, b.msg).toBe(200);
+    await verdictOf(b.data.submitId);
+  });
+});
+
+describe('hacks', () => {
+  it("refuses an input over the limit and one against the hacker's own submission", async () => {
+    const big = await api(alice).call('contestHack.submit', { body: { cid, submitId: subs.bob!, input: '1'.repeat(HACK.inputMax + 1) } });
+    expect(big.msg).toBe(formatMsg(MSG.hackInputTooLarge, { max: HACK.inputMax }));
+    expect((await api(alice).call('contestHack.submit', { body: { cid, submitId: subs.alice!, input: '1 2\n' } })).msg).toBe(MSG.hackOwnSubmission);
+    expect((await api(dave).call('contestHack.submit', { body: { cid, submitId: subs.bob!, input: '1 2\n' } })).msg).toBe(MSG.hackNotLocked);
+  });
+
+  it('an input the validator refuses is invalid, and the victim keeps his verdict', async () => {
+    const h = await hack(alice, subs.bob!, '1 two\n');
+    expect(h.verdict).toBe('invalid');
+    // The validator's own words reach the hacker (testlib names what it expected).
+    expect(h.message?.trim()).toBeTruthy();
+    expect(await verdictOf(subs.bob!)).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('a correct solution survives a large input', async () => {
+    const h = await hack(alice, subs.carol!, BREAKING);
+    expect(h.verdict).toBe('unsuccessful');
+    expect(await verdictOf(subs.carol!)).toBe(JudgeStatus.ACCEPTED);
+  });
+
+  it('the weak solution is hacked: its submission counts as a rejected try on the board', async () => {
+    const before = (await board()).find((r) => r.username === 'hkBob');
+    expect(before?.ac).toBe(1);
+    const h = await hack(alice, subs.bob!, BREAKING);
+    expect(h.verdict).toBe('successful');
+    expect(await verdictOf(subs.bob!)).toBe(JudgeStatus.HACKED);
+    const after = (await board()).find((r) => r.username === 'hkBob');
+    expect(after?.ac).toBe(0);
+    expect(after?.submissionInfo.A?.errorNum).toBe(1);
+    // Hacked once, it is no accepted submission any more.
+    expect((await api(alice).call('contestHack.submit', { body: { cid, submitId: subs.bob!, input: BREAKING } })).msg).toBe(MSG.hackTargetNotAccepted);
+  });
+
+  it("the list shows every hack; the input is the hacker's and the staff's while the contest runs", async () => {
+    const mine = (await api(alice).call('contestHack.list', { query: { cid } })).data;
+    expect(mine.map((h) => h.verdict)).toEqual(['successful', 'unsuccessful', 'invalid']);
+    expect(mine[0]!.input).toBe(BREAKING);
+    const theirs = (await api(bob).call('contestHack.list', { query: { cid } })).data;
+    expect(theirs.map((h) => [h.hacker, h.victim, h.verdict])).toContainEqual(['hkAlice', 'hkBob', 'successful']);
+    expect(theirs.every((h) => h.input === null && h.message === null)).toBe(true);
+  });
+
+  it('caps the hacks a hacker has waiting', async () => {
+    // Without a judge the hacks wait: the cap is counted, not the judge's speed.
+    await daemon.stop(2000);
+    await api(carol).call('contestHack.lock', { body: { cid, displayId: 'A' } });
+    for (let i = 0; i < HACK.maxPending; i++) {
+      const r = await api(carol).call('contestHack.submit', { body: { cid, submitId: subs.alice!, input: `${i} 1\n` } });
+      expect(r.status, r.msg).toBe(200);
+    }
+    const over = await api(carol).call('contestHack.submit', { body: { cid, submitId: subs.alice!, input: '9 9\n' } });
+    expect(over.msg).toBe(formatMsg(MSG.hackTooManyPending, { count: HACK.maxPending }));
+    daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge-2', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
+    await daemon.start();
+    const list = (await api(carol).call('contestHack.list', { query: { cid } })).data.filter((h) => h.hacker === 'hkCarol');
+    for (const h of list) expect((await hackDone(carol, h.id)).verdict).toBe('unsuccessful');
+  }, 180_000);
+});
+
+describe('after the contest', () => {
+  it('refuses hacks, and only the staff turn successful hacks into tests; the contest is judged again', async () => {
+    const early = await api(root).call('contestHack.toTests', { body: { cid } });
+    expect(early.msg).toBe(MSG.hacksToTestsNotEnded);
+    await t.database.db
+      .update(contests)
+      .set({ endTime: new Date(iso(-1)) })
+      .where(eq(contests.id, cid));
+    expect((await api(alice).call('contestHack.submit', { body: { cid, submitId: subs.carol!, input: BREAKING } })).msg).toBe(MSG.hackNotRunning);
+    expect((await api(alice).call('contestHack.toTests', { body: { cid } })).status).toBe(403);
+    const before = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid));
+    const r = await api(root).call('contestHack.toTests', { body: { cid } });
+    expect(r.status, r.msg).toBe(200);
+    expect(r.data.added).toBe(1);
+    expect(r.data.rejudged).toBeGreaterThanOrEqual(4);
+    const after = await t.database.db.select().from(problemCases).where(eq(problemCases.pid, pid));
+    expect(after.length).toBe(before.length + 1);
+    expect(await verdictOf(subs.bob!)).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(await verdictOf(subs.carol!)).toBe(JudgeStatus.ACCEPTED);
+    // Once over, everyone reads the inputs; a second call adds nothing.
+    expect((await api(bob).call('contestHack.list', { query: { cid } })).data.find((h) => h.verdict === 'successful')?.input).toBe(BREAKING);
+    expect((await api(root).call('contestHack.toTests', { body: { cid } })).data.added).toBe(0);
+  }, 180_000);
+
+  it('refuses a contest whose setting is off', async () => {
+    const off = await createContest(t, root, {}, [[pid, 'A']]);
+    expect((await api(alice).call('contestHack.lock', { body: { cid: off, displayId: 'A' } })).msg).toBe(MSG.hackNotAllowed);
+  });
+});
