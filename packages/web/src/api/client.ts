@@ -175,8 +175,9 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   }
 
   adoptRefreshedToken(res.headers);
-  // The caller may show the msg (a toast, successMsg): it is translated from the catalogue.
-  if (envelope?.msg && envelope.msg !== 'success') await loadMessageCatalogue();
+  // The caller may show the msg (a toast, successMsg, a refusal on the page): it is translated from the
+  // catalogue. A silent call that succeeded shows none (the language saved on a page's first load).
+  if (envelope?.msg && envelope.msg !== 'success' && !(silent && res.ok && envelope.status === 200)) await loadMessageCatalogue();
   if (!res.ok) throw httpFailure(res.status, envelope, silent);
   if (!envelope) {
     const text = t('msg.serverError');

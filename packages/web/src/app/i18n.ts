@@ -15,7 +15,7 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
  * paint needs (`dictionaries/<lang>.ts`: the shell's file, the home page's and the contest area's) and the other areas
  * (`dictionaries/<lang>.areas.ts`), fetched with the first page that needs them (`lazyPage`,
  * `needAreaTexts`) and from then on with every change of language. The admin areas' texts
- * (`dictionaries/<lang>.admin.ts`, nearly half of them) come the same way with every page but the home
+ * and the contest tools' (`dictionaries/<lang>.admin.ts`, nearly half of them) come the same way with every page but the home
  * and problem pages, whose first load does not need them.
  */
 type Files = () => Promise<{ default: Record<string, Dictionary> }>;
@@ -85,12 +85,18 @@ export function loadMessageCatalogue(): Promise<void> {
   return catalogueLoading;
 }
 
-/** The texts of every area in the current language (and from now on in any language chosen); the admin areas' unless `admin` is false. */
-export function needAreaTexts({ admin = true } = {}): Promise<void> {
+/**
+ * The texts of every area in the current language (and from now on in any language chosen); the admin
+ * areas' unless `admin` is false; the message catalogue unless `catalogue` is false (it then comes with
+ * the first answer that carries a msg, as on the home page).
+ */
+export function needAreaTexts({ admin = true, catalogue = true } = {}): Promise<void> {
   areasWanted = true;
   adminWanted ||= admin;
   const lang = localeStore.get().lang;
-  return Promise.all([loadTexts(lang, 'areas'), admin ? loadTexts(lang, 'admin') : undefined, loadMessageCatalogue()]).then(() => undefined);
+  return Promise.all([loadTexts(lang, 'areas'), admin ? loadTexts(lang, 'admin') : undefined, catalogue ? loadMessageCatalogue() : undefined]).then(
+    () => undefined,
+  );
 }
 
 /** antd's texts per language; en-US is antd's own default (undefined: nothing to fetch). */

@@ -23,7 +23,7 @@ const AcmRankPage = lazyPage(() => import('../pages/rank/AcmRankPage'));
 const OiRankPage = lazyPage(() => import('../pages/rank/OiRankPage'));
 const ProblemListPage = lazyPage(() => import('../pages/problem/ProblemListPage'));
 // Its first load is measured (e2e/tests/first-load.test.ts) and it shows no admin text.
-const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'), { adminTexts: false });
+const ProblemDetailPage = lazyPage(() => import('../pages/problem/ProblemDetailPage'), { adminTexts: false, catalogue: false });
 const ContestListPage = lazyPage(() => import('../pages/contest/ContestListPage'));
 const ContestShell = lazyPage(() => import('../pages/contest/ContestShell'));
 const ContestOverviewPage = lazyPage(() => import('../pages/contest/ContestOverviewPage'));

@@ -1,4 +1,11 @@
 import type { Dictionary } from './merge';
 
-/** The texts of zh-CN's admin areas (the back office, also used by group management) in one chunk, fetched with every page but the home and problem pages. */
-export default import.meta.glob<Dictionary>(['../../locales/admin*/zh-CN.json'], { eager: true, import: 'default' });
+/**
+ * The texts of zh-CN's admin areas (the back office, also used by group management) and of the contest
+ * tools no first load needs (clarifications, virtual runs, hacks, plagiarism checks) in one chunk, fetched
+ * with every page but the home and problem pages.
+ */
+export default import.meta.glob<Dictionary>(['../../locales/admin*/zh-CN.json', '../../locales/{clarification,virtual,hack,plagiarism}/zh-CN.json'], {
+  eager: true,
+  import: 'default',
+});
