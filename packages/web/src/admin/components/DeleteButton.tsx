@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,17 +16,22 @@ interface DeleteButtonProps {
   okTestId?: string;
 }
 
-/** A table row's delete button: asks first, with the OK button in danger red. */
+/**
+ * A table row's delete button: asks first, with the OK button in danger red. Its tooltip stays closed
+ * while the question is open: over a crowded row it could cover the OK button.
+ */
 export function DeleteButton({ confirm, warning, onConfirm, tooltip, testId, okTestId }: DeleteButtonProps) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
   return (
     <Popconfirm
       title={confirm}
       description={warning}
       okButtonProps={okTestId ? { danger: true, 'data-testid': okTestId } : { danger: true }}
       onConfirm={onConfirm}
+      onOpenChange={setAsking}
     >
-      <Tooltip title={tooltip ?? t('admin.delete')}>
+      <Tooltip title={tooltip ?? t('admin.delete')} open={asking ? false : undefined}>
         <Button size="small" danger icon={<DeleteOutlined />} aria-label={tooltip ?? t('admin.delete')} data-testid={testId} />
       </Tooltip>
     </Popconfirm>
