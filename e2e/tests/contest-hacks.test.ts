@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStamp, stampedUser } from '@oj/test-fixtures';
+import { aPlusBValidator, runStamp, stampedUser } from '@oj/test-fixtures';
 import { launch, newVisitor, shot } from '../lib/browser.js';
 import {
   AC_C,
@@ -25,16 +25,7 @@ import {
 } from '../lib/api.js';
 import { useSession } from '../lib/ui.js';
 
-const VALIDATOR = `#include "testlib.h"
-int main(int argc, char* argv[]) {
-  registerValidation(argc, argv);
-  inf.readLong(-1000000000000LL, 1000000000000LL, "a");
-  inf.readSpace();
-  inf.readLong(-1000000000000LL, 1000000000000LL, "b");
-  inf.readEoln();
-  inf.readEof();
-}
-`;
+const VALIDATOR = aPlusBValidator;
 /** Right on the problem's small tests, wrong once a + b leaves 32 bits. */
 const WEAK_C = '#include <stdio.h>\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", a + b); return 0; }\n';
 

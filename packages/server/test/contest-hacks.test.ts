@@ -17,17 +17,9 @@ import { client } from './client.js';
 import { createProblem, testQueue } from './judge-helpers.js';
 import { createContest, iso } from './contest-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
+import { aPlusBValidator } from '@oj/test-fixtures';
 
-const VALIDATOR = `#include "testlib.h"
-int main(int argc, char* argv[]) {
-  registerValidation(argc, argv);
-  inf.readLong(-1000000000000LL, 1000000000000LL, "a");
-  inf.readSpace();
-  inf.readLong(-1000000000000LL, 1000000000000LL, "b");
-  inf.readEoln();
-  inf.readEof();
-}
-`;
+const VALIDATOR = aPlusBValidator;
 const CORRECT = '#include <stdio.h>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
 /** Right on the problem's tests (small numbers), wrong once a + b leaves 32 bits. */
 const WEAK = '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}\n';

@@ -7,3 +7,4 @@ export * from './a-plus-b-sources.js';
 export * from './problems.js';
 export * from './users.js';
 export * from './programs.js';
+export * from './hack-kit.js';
