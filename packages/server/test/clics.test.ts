@@ -396,4 +396,22 @@ describe('CLICS contest API', () => {
     expect(made.status).toBe(200);
     expect((await bare(`Bearer ${made.data.token}`, url(acm, '/scoreboard'))).http).toBe(200);
   });
+
+  it('lets a tool in a browser of any origin read it with a token, and no other call of the site', async () => {
+    const origin = { origin: 'https://resolver.example' };
+    const pre = await t.app.inject({
+      method: 'OPTIONS',
+      url: url(acm, '/scoreboard'),
+      headers: { ...origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    const read = await t.app.inject({ method: 'GET', url: url(acm, '/scoreboard'), headers: { ...origin, authorization: alice } });
+    expect([read.statusCode, read.headers['access-control-allow-origin']]).toEqual([200, '*']);
+    const refused = await t.app.inject({ method: 'GET', url: url(acm), headers: origin });
+    expect([refused.statusCode, refused.headers['access-control-allow-origin']]).toEqual([401, '*']);
+    const site = await t.app.inject({ method: 'GET', url: '/api/get-website-config', headers: origin });
+    expect(site.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });

@@ -47,6 +47,19 @@ const isCollection = (s: string): s is ClicsCollection => (CLICS_COLLECTIONS as 
 export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
   const login = { preHandler: requireLogin };
   app.addHook('preClose', async () => closeFeeds(ctx));
+  // Any origin, as the specification recommends: a tool in a browser (a resolver, an overlay) reads the
+  // API with a token in Authorization; the site's auth uses no cookie, so no page gains a caller's rights.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/clics/')) reply.header('Access-Control-Allow-Origin', '*');
+  });
+  app.options('/clics/*', async (_req, reply) =>
+    reply
+      .header('Access-Control-Allow-Methods', 'GET, OPTIONS')
+      .header('Access-Control-Allow-Headers', 'Authorization')
+      .header('Access-Control-Max-Age', '600')
+      .status(204)
+      .send(),
+  );
 
   app.get(urlUnder(app, ep.info), async (_req, reply) => bare(reply, clicsInfo()));
 
@@ -124,7 +137,12 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (feedsOf(ctx, caller.uid) >= MAX_FEEDS_PER_USER) return refusal(reply, 429, MSG.tooManyRequests);
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'application/x-ndjson',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+      'Access-Control-Allow-Origin': '*',
+    });
     req.socket.setNoDelay(true);
     req.socket.setKeepAlive(true);
     await streamFeed(ctx, res, v, caller, query.since_token).catch(() => res.end());
