@@ -95,6 +95,11 @@ describe('virtual participation', () => {
       vic.username,
     ]);
     expect(mine?.vid).not.toBeNull();
+    // His submissions list marks it as his virtual run's.
+    await page.goto(`/contest/${cid}/submissions`);
+    await page.locator('[data-testid^="submission-virtual-"]').first().waitFor();
+    expect(await page.locator('[data-testid^="submission-virtual-"]').count()).toBe(1);
+    await pageShot(page, 'virtual-submissions');
 
     // His clock is put 30 minutes in: ann's accept (10 min) and ben's try (20 min) stand before his (~30 min).
     await siteSql(

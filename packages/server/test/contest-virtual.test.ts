@@ -134,10 +134,16 @@ describe('ACM ghost board', () => {
     expect(row).toMatchObject({ cid, vid, uid: uids.vera });
     // He finds it in the contest's list without asking for submissions after the end.
     const mine = await c('vera').call('submission.contestList', { query: { contestID: cid, onlyMine: true, currentPage: 1, limit: 20 } });
-    expect(mine.data.records.map((x) => x.submitId)).toEqual([s.data.submitId]);
-    // Others find it only among the submissions after the end.
+    expect(mine.data.records.map((x) => [x.submitId, x.virtual])).toEqual([[s.data.submitId, true]]);
+    // Others find it only among the submissions after the end, marked as a virtual run's.
     const others = await c('bob').call('submission.contestList', { query: { contestID: cid, currentPage: 1, limit: 20 } });
     expect(others.data.records.map((x) => x.submitId)).not.toContain(s.data.submitId);
+    expect(others.data.records.length).toBeGreaterThan(0);
+    expect(others.data.records.every((x) => !x.virtual)).toBe(true);
+    const all = await c('bob').call('submission.contestList', { query: { contestID: cid, containsEnd: true, currentPage: 1, limit: 20 } });
+    expect(all.data.records.find((x) => x.submitId === s.data.submitId)?.virtual).toBe(true);
+    const detail = await c('vera').call('submission.detail', { query: { submitId: s.data.submitId } });
+    expect(detail.data.submission.virtual).toBe(true);
     const realBoard = await c('alice').call('contest.rank', { body: { cid, containsEnd: true } });
     expect(realBoard.data.records.map((x) => x.username)).not.toContain('vera');
     const after = await c('alice').call('contest.info', { query: { cid } });

@@ -205,6 +205,8 @@ export interface SubmissionInfo {
   isRemote: boolean;
   /** a run the user made on the site himself and linked here: nothing of it to resubmit */
   linkedRun: boolean;
+  /** made in a virtual participation of its contest (after the contest, on the runner's own clock) */
+  virtual: boolean;
 }
 
 export interface Submission extends SubmissionInfo {

@@ -29,6 +29,7 @@ export const submissionInfoColumns = {
   gmtModified: submissions.gmtModified,
   isRemote: submissions.isRemote,
   remoteHandle: submissions.remoteHandle,
+  vid: submissions.vid,
 };
 
 /** A `judge` row (any wider one will do) with the problem's title as the list shows it. */
@@ -60,5 +61,6 @@ export function toSubmissionInfo(r: SubmissionInfoRow): SubmissionInfo {
     gmtModified: r.gmtModified.toISOString(),
     isRemote: r.isRemote,
     linkedRun: r.remoteHandle !== null,
+    virtual: r.vid !== null,
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Input, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -149,7 +149,16 @@ export function SubmissionListView({ scope }: { scope: SubmissionListScope }) {
     {
       title: t('statusPage.author'),
       dataIndex: 'username',
-      render: (name: string, r) => <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(name)}`}>{name}</Link>,
+      render: (name: string, r) => (
+        <>
+          <Link to={`/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(name)}`}>{name}</Link>
+          {r.virtual && (
+            <Tag className="oj-status-virtual" data-testid={`submission-virtual-${r.submitId}`}>
+              {t('scoreboard.table.virtual')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     { title: t('statusPage.submitTime'), dataIndex: 'submitTime', render: (iso: string) => <RelativeTime iso={iso} /> },
   ];
