@@ -386,6 +386,12 @@ describe('CLICS contest API', () => {
   });
 
   it('serves ACM contests only, and only to callers who may see inside them', async () => {
+    const listed = await bare(alice, '/api/clics/contests');
+    expect(listed.http).toBe(200);
+    const ids = (listed.body as { id: string }[]).map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([String(acm), String(finished)]));
+    expect(ids).not.toContain(String(oi));
+    expect((await bare(null, '/api/clics/contests')).http).toBe(401);
     expect((await bare(padmin, url(oi))).http).toBe(404);
     expect((await bare(null, url(acm))).http).toBe(401);
     expect((await bare(alice, url(999_999))).http).toBe(404);

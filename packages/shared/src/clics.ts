@@ -225,6 +225,8 @@ export const clicsEventFeedQuery = z.object({ since_token: z.string().max(100).o
  */
 export const clicsEndpoints = {
   info: endpoint<{ version: string; name: string }>()({ method: 'GET', path: 'clics', raw: 'json' }),
+  /** the contests served to the caller (as `contest` would answer each), the most recent 100 by start */
+  contests: endpoint<ClicsContest[]>()({ method: 'GET', path: 'clics/contests', raw: 'json' }),
   contest: endpoint<ClicsContest>()({ method: 'GET', path: 'clics/contests/:cid', raw: 'json' }),
   state: endpoint<ClicsState>()({ method: 'GET', path: 'clics/contests/:cid/state', raw: 'json' }),
   scoreboard: endpoint<ClicsScoreboard>()({ method: 'GET', path: 'clics/contests/:cid/scoreboard', raw: 'json' }),

@@ -11,7 +11,7 @@ import { closeFeeds, feedLines, feedsOf, MAX_FEEDS_PER_USER, parseToken, streamF
 import { clicsInfo, contestObject } from './objects.js';
 import { contestPackage, submissionFiles } from './package.js';
 import { scoreboardObject } from './scoreboard.js';
-import { clicsView } from './view.js';
+import { clicsView, clicsViews } from './view.js';
 
 const NOT_FOUND = new Set<string>([MSG.contestNotFound, MSG.clicsNotServed, MSG.groupNotFound, MSG.submissionNotFound, MSG.notFound]);
 
@@ -62,6 +62,8 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(urlUnder(app, ep.info), async (_req, reply) => bare(reply, clicsInfo()));
+
+  app.get(urlUnder(app, ep.contests), login, async (req, reply) => bare(reply, (await clicsViews(ctx, userOf(req))).map(contestObject)));
 
   app.get(urlUnder(app, ep.contest), login, async (req, reply) => {
     try {

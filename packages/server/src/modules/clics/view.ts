@@ -4,10 +4,12 @@
  * hides them (`sealedNow`), no real names or schools, and no run times or test case results while the
  * contest runs (as in the contest's own submission list). Only formats whose rule has `clics` are served.
  */
-import { ContestStatus, contestRule } from '@oj/shared';
+import { CONTEST_TYPES, ContestStatus, contestRule } from '@oj/shared';
+import { desc, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
-import { fail } from '../../lib/errors.js';
+import { ApiError, fail } from '../../lib/errors.js';
+import { contests } from '../../db/schema/index.js';
 import { assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { sealedNow } from '../contest/board.js';
 
@@ -30,6 +32,32 @@ export async function clicsView(ctx: AppContext, user: AuthUser, cid: number): P
   if (!contestRule(c.type).clics) throw fail('clicsNotServed');
   await assertCanView(db, c, user);
   return viewOf(c, await isContestAdmin(db, c, user));
+}
+
+/** How many contests the list looks at, most recent start first (a tool picks one of the latest). */
+const LISTED = 100;
+
+/**
+ * The views of the contests the caller may read through the API (`contests`): each of the most recent
+ * ones of a served format asked as `clicsView` asks it, so the list never names one its call would refuse.
+ */
+export async function clicsViews(ctx: AppContext, user: AuthUser): Promise<ClicsView[]> {
+  const served = CONTEST_TYPES.filter((r) => r.clics).map((r) => r.type);
+  const rows = await ctx.database.db
+    .select({ id: contests.id })
+    .from(contests)
+    .where(inArray(contests.type, served))
+    .orderBy(desc(contests.startTime), desc(contests.id))
+    .limit(LISTED);
+  const views: ClicsView[] = [];
+  for (const { id } of rows) {
+    try {
+      views.push(await clicsView(ctx, user, id));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    }
+  }
+  return views;
 }
 
 /** The view of contest `c` for its staff or for the public, as of `now`. */
