@@ -24,6 +24,7 @@ const tok: Record<string, string> = {};
 let pid: number;
 let cid: number;
 let groupCid: number;
+let groupPid: number;
 let judge: FakeJudge;
 let other: FakeJudge;
 const ids: Record<string, number> = {};
@@ -92,6 +93,7 @@ beforeAll(async () => {
     .values({ title: 'Group round', startTime: at(-10), endTime: at(200), gid, uid: await uidOf(t, 'gowner') })
     .returning({ id: contests.id });
   groupCid = g!.id;
+  groupPid = await createProblem(t, { problemId: 'GPL1', gid, isGroup: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -124,6 +126,15 @@ describe('who may check', () => {
     const v = await checkOf('gadmin', r.data.id);
     expect(v.status).toBe('done');
     expect(v.pairCount).toBe(0);
+  });
+
+  it("a group problem: the group's admin may, a member and an outsider may not", async () => {
+    expect((await as('gmember').call('plagiarism.start', { body: { pid: groupPid } })).http).toBe(403);
+    expect((await as('carol').call('plagiarism.start', { body: { pid: groupPid } })).status).not.toBe(200);
+    const r = await as('gadmin').call('plagiarism.start', { body: { pid: groupPid } });
+    expect(r.status, r.msg).toBe(200);
+    expect(await runCheck(judge, await lease(judge))).toEqual([]);
+    expect((await checkOf('gadmin', r.data.id)).status).toBe('done');
   });
 });
 

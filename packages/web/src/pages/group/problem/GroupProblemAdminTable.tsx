@@ -1,5 +1,5 @@
 import { Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GroupProblemApply, groupProblemListQuery, type GroupAdminProblemRow } from '@oj/shared';
@@ -97,7 +97,7 @@ export function GroupProblemAdminTable({ gid }: { gid: number }) {
     {
       title: t('groupProblem.actions'),
       key: 'actions',
-      width: 130,
+      width: 160,
       fixed: 'right',
       render: (_v, row) =>
         row.editable ? (
@@ -108,6 +108,14 @@ export function GroupProblemAdminTable({ gid }: { gid: number }) {
                 icon={<EditOutlined />}
                 onClick={() => navigate(groupPath(gid, 'problem', 'admin', 'edit', row.id))}
                 data-testid={`group-problem-edit-${row.id}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('admin.problemList.plagiarism')}>
+              <Button
+                size="small"
+                icon={<FileSearchOutlined />}
+                onClick={() => navigate(`/plagiarism?pid=${row.id}`)}
+                data-testid={`group-problem-plagiarism-${row.id}`}
               />
             </Tooltip>
             <DownloadCasesButton download={() => groupProblemApi.downloadCases(row.id)} />
