@@ -206,9 +206,10 @@ describe('a slot of the pool', () => {
     expect(mem.pooled.rep.status).toBe('OK');
     expect(mem.fresh.rep.status).toBe('OK');
     expect(Math.abs(mem.pooled.rep.memoryKb - mem.fresh.rep.memoryKb)).toBeLessThan(512);
-    // The cgroup peak too, within the kernel's charge batching (64 pages per CPU) either way.
+    // The cgroup peak too, within the kernel's charge batching (64 pages per CPU, either way) and the few
+    // pages of kernel memory (page tables, stacks) charged with it: 1 088 KB apart was seen on a CI machine.
     expect(mem.pooled.rep.cgroupPeakKb).toBeGreaterThan(39 * 1024);
-    expect(Math.abs(mem.pooled.rep.cgroupPeakKb - mem.fresh.rep.cgroupPeakKb)).toBeLessThan(1024);
+    expect(Math.abs(mem.pooled.rep.cgroupPeakKb - mem.fresh.rep.cgroupPeakKb)).toBeLessThan(2048);
     const mle = await both(['mem', '100']);
     expect(mle.pooled.rep).toMatchObject({ status: 'MLE', oomKilled: true });
     expect(mle.fresh.rep).toMatchObject({ status: 'MLE', oomKilled: true });
