@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
 import { ApiError, fail } from '../../lib/errors.js';
 import { contests } from '../../db/schema/index.js';
-import { assertCanView, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
+import { assertCanView, assertVisible, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { sealedNow } from '../contest/board.js';
 
 export interface ClicsView {
@@ -27,8 +27,13 @@ export interface ClicsView {
 
 /** The contest's view for the caller, or the refusal our contest calls give (not found, not started, not registered). */
 export async function clicsView(ctx: AppContext, user: AuthUser, cid: number): Promise<ClicsView> {
+  const c = await visibleContest(ctx.database.db, cid, user);
+  return servedView(ctx, user, c);
+}
+
+/** The view of a contest the caller may know of, or a refusal when its format is not served or he may not look inside. */
+async function servedView(ctx: AppContext, user: AuthUser, c: ContestRow): Promise<ClicsView> {
   const { db } = ctx.database;
-  const c = await visibleContest(db, cid, user);
   if (!contestRule(c.type).clics) throw fail('clicsNotServed');
   await assertCanView(db, c, user);
   return viewOf(c, await isContestAdmin(db, c, user));
@@ -39,20 +44,18 @@ const LISTED = 100;
 
 /**
  * The views of the contests the caller may read through the API (`contests`): each of the most recent
- * ones of a served format asked as `clicsView` asks it, so the list never names one its call would refuse.
+ * ones of a served format checked as `clicsView` checks it, so the list never names one its call would refuse.
  */
 export async function clicsViews(ctx: AppContext, user: AuthUser): Promise<ClicsView[]> {
   const served = CONTEST_TYPES.filter((r) => r.clics).map((r) => r.type);
-  const rows = await ctx.database.db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(inArray(contests.type, served))
-    .orderBy(desc(contests.startTime), desc(contests.id))
-    .limit(LISTED);
+  const { db } = ctx.database;
+  const rows = await db.select().from(contests).where(inArray(contests.type, served)).orderBy(desc(contests.startTime), desc(contests.id)).limit(LISTED);
+  // Read once; the checks ask the database only for what a row needs (a group's gate, a registration).
   const views: ClicsView[] = [];
-  for (const { id } of rows) {
+  for (const c of rows) {
     try {
-      views.push(await clicsView(ctx, user, id));
+      await assertVisible(db, c, user);
+      views.push(await servedView(ctx, user, c));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     }

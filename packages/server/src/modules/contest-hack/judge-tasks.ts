@@ -16,10 +16,10 @@ import { ok } from '../../lib/envelope.js';
 import { publishSubmissions } from '../../lib/live-publish.js';
 import { putBlob } from '../../lib/testdata.js';
 import { wrapCode } from '../judge/code-wrappers.js';
-import { notifyQueue } from '../judge/queue.js';
 import { protocolError } from '../judge/protocol-error.js';
 import type { TaskKind } from '../judge/task-kinds.js';
 import { problemById } from '../problem/service.js';
+import { returnLease } from '../judge/lease-return.js';
 
 type Lease = { id: number; lease_token: string; lease_deadline: Date };
 
@@ -78,13 +78,7 @@ export async function leaseHack(ctx: AppContext, judgeId: number): Promise<HackT
   };
 }
 
-async function releaseHack(ctx: AppContext, task: HackTask): Promise<void> {
-  await ctx.database.db
-    .update(contestHacks)
-    .set({ status: 'queued', leaseOwner: null, leaseToken: null, leaseDeadline: null })
-    .where(and(eq(contestHacks.id, task.taskId), eq(contestHacks.leaseToken, task.leaseToken), eq(contestHacks.status, 'leased')));
-  await notifyQueue(ctx.database.db);
-}
+const releaseHack = (ctx: AppContext, task: HackTask): Promise<void> => returnLease(ctx.database.db, contestHacks, 'leased', task);
 
 /**
  * Stores a judge's outcome. Only the live lease may (a repeat of the same lease is answered OK and

@@ -56,9 +56,14 @@ export async function contestById(db: DbOrTx, cid: number, within?: Owner): Prom
 export async function visibleContest(db: DbOrTx, cid: number, user: AuthUser | null): Promise<ContestRow> {
   const c = await contestById(db, cid);
   if (!c) throw fail('contestNotFound');
+  await assertVisible(db, c, user);
+  return c;
+}
+
+/** `visibleContest` of a row already read (a list asks it of each of its contests). */
+export async function assertVisible(db: DbOrTx, c: ContestRow, user: AuthUser | null): Promise<void> {
   const owner = await contestOwner(db, c, user);
   if (!may(owner.actor, 'view', contestResource(c))) throw fail('contestNotFound');
-  return c;
 }
 
 /**

@@ -16,6 +16,7 @@ import { judgeJobs } from '../../db/schema/index.js';
 import { fail } from '../../lib/errors.js';
 import { putBlob } from '../../lib/testdata.js';
 import { notifyQueue } from '../judge/queue.js';
+import { returnLease } from '../judge/lease-return.js';
 
 /** NOTIFYed with a job's id when its result is stored; the API node waiting for it wakes at once. */
 const DONE_CHANNEL = 'oj_judge_job_done';
@@ -159,13 +160,7 @@ export async function leaseJob(ctx: AppContext, judgeId: number, lane: PollLane)
 }
 
 /** Gives a lease back untouched (the judge hung up before it got the job). */
-export async function releaseJob(ctx: AppContext, task: JudgeJobTask): Promise<void> {
-  await ctx.database.db
-    .update(judgeJobs)
-    .set({ status: 'queued', leaseOwner: null, leaseToken: null, leaseDeadline: null })
-    .where(and(eq(judgeJobs.id, task.taskId), eq(judgeJobs.leaseToken, task.leaseToken), eq(judgeJobs.status, 'leased')));
-  await notifyQueue(ctx.database.db);
-}
+export const releaseJob = (ctx: AppContext, task: JudgeJobTask): Promise<void> => returnLease(ctx.database.db, judgeJobs, 'leased', task);
 
 /** The live lease of a job; null when the token is not (or no longer) the job's live lease. */
 async function liveLease(ctx: AppContext, taskId: number, leaseToken: string): Promise<JobRow | null> {

@@ -12,6 +12,7 @@ import { plagiarismChecks, plagiarismPairs } from '../../db/schema/index.js';
 import type { AppContext } from '../../context.js';
 import { notifyQueue } from '../judge/queue.js';
 import type { CheckRow } from './access.js';
+import { returnLease } from '../judge/lease-return.js';
 
 /** Lost leases before a check is given up. */
 const MAX_ATTEMPTS = 3;
@@ -32,13 +33,7 @@ export async function leaseCheck(ctx: AppContext, judgeId: number): Promise<Plag
 }
 
 /** Gives a lease back untouched (the judge hung up before it got the check). */
-export async function releaseCheck(ctx: AppContext, task: PlagiarismTask): Promise<void> {
-  await ctx.database.db
-    .update(plagiarismChecks)
-    .set({ status: 'queued', leaseOwner: null, leaseToken: null, leaseDeadline: null })
-    .where(and(eq(plagiarismChecks.id, task.taskId), eq(plagiarismChecks.leaseToken, task.leaseToken), eq(plagiarismChecks.status, 'running')));
-  await notifyQueue(ctx.database.db);
-}
+export const releaseCheck = (ctx: AppContext, task: PlagiarismTask): Promise<void> => returnLease(ctx.database.db, plagiarismChecks, 'running', task);
 
 const live = (taskId: number, leaseToken: string) =>
   and(

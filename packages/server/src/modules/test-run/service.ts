@@ -29,6 +29,7 @@ import { notifyQueue } from '../judge/queue.js';
 import type { Place } from '../place/index.js';
 import { problemById } from '../problem/service.js';
 import { wrapCode } from '../judge/code-wrappers.js';
+import { returnLease } from '../judge/lease-return.js';
 
 type TestRunRow = typeof testRuns.$inferSelect;
 
@@ -200,13 +201,7 @@ export async function leaseTestRun(ctx: AppContext, judgeId: number): Promise<Te
 }
 
 /** Gives a lease back untouched (the judge hung up before it got the task). */
-export async function releaseTestRun(ctx: AppContext, task: TestRunTask): Promise<void> {
-  await ctx.database.db
-    .update(testRuns)
-    .set({ status: 'queued', leaseOwner: null, leaseToken: null, leaseDeadline: null })
-    .where(and(eq(testRuns.id, task.taskId), eq(testRuns.leaseToken, task.leaseToken), eq(testRuns.status, 'leased')));
-  await notifyQueue(ctx.database.db);
-}
+export const releaseTestRun = (ctx: AppContext, task: TestRunTask): Promise<void> => returnLease(ctx.database.db, testRuns, 'leased', task);
 
 /**
  * Stores a judge's result. Only the live lease may (a repeat of the same lease is answered OK and
