@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HACK, JudgeStatus, MSG, formatMsg, type AcmRankRow, type HackView } from '@oj/shared';
+import { HACK, JudgeStatus, MSG, formatMsg, type AcmRankRow, type HackView, type LiveEvent } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
 import { contests, problemCases, submissions } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
@@ -18,6 +18,7 @@ import { createProblem, testQueue } from './judge-helpers.js';
 import { createContest, iso } from './contest-helpers.js';
 import { listen, memoryLogger, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { aPlusBValidator } from '@oj/test-fixtures';
+import { Stream } from './live-stream.js';
 
 const VALIDATOR = aPlusBValidator;
 const CORRECT = '#include <stdio.h>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);return 0;}\n';
@@ -198,11 +199,17 @@ describe('hacks', () => {
     expect(await verdictOf(subs.carol!)).toBe(JudgeStatus.ACCEPTED);
   });
 
-  it('the weak solution is hacked: its submission counts as a rejected try on the board', async () => {
+  it('the weak solution is hacked: its submission counts as a rejected try on the board, and watchers are told live', async () => {
     const before = (await board()).find((r) => r.username === 'hkBob');
     expect(before?.ac).toBe(1);
+    // Another participant on the hacks tab hears of the hack when it is sent and when it is judged, without asking.
+    const watcher = await Stream.open({ app: t.app, base: url }, dave, { contest: cid });
+    const isHack = (e: LiveEvent) => e.type === 'hack' && e.cid === cid;
     const h = await hack(alice, subs.bob!, BREAKING);
     expect(h.verdict).toBe('successful');
+    await watcher.until(() => watcher.events.filter(isHack).length >= 2);
+    await watcher.until((e) => e.type === 'board' && e.cid === cid);
+    watcher.close();
     expect(await verdictOf(subs.bob!)).toBe(JudgeStatus.HACKED);
     const after = (await board()).find((r) => r.username === 'hkBob');
     expect(after?.ac).toBe(0);

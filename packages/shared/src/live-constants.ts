@@ -47,6 +47,7 @@ export interface LiveTicket {
  * - `announcement`: the watched contest has a new or changed announcement.
  * - `clarification`: a question of the watched contest was asked or answered that the caller may see
  *   (its admins hear of every one, a participant of his own and of answers to everyone).
+ * - `hack`: the watched contest's hacks list changed (a hack sent, judged, or made a test).
  * - `board`: a result that the caller may see changed the watched contest's board.
  * - `resync`: events may have been lost (the node's LISTEN connection dropped, the buffer overflowed):
  *   refetch whatever is shown.
@@ -58,6 +59,7 @@ export type LiveEvent =
   | { type: 'unread' }
   | { type: 'announcement'; cid: number }
   | { type: 'clarification'; cid: number }
+  | { type: 'hack'; cid: number }
   | { type: 'board'; cid: number }
   | { type: 'resync' }
   | { type: 'end'; reason: 'logout' | 'expired' | 'shutdown' };

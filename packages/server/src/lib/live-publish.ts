@@ -18,7 +18,9 @@ export type LiveNotice =
   /** an announcement of contest `c` was written */
   | { t: 'a'; c: number }
   /** a clarification of contest `c` was asked or answered: told to its admins, and to user `u` (absent: to everyone watching) */
-  | { t: 'q'; c: number; u?: string };
+  | { t: 'q'; c: number; u?: string }
+  /** a hack of contest `c` was sent, judged or made a test */
+  | { t: 'h'; c: number };
 
 /**
  * The notice of one submission, an expression over the columns of a `judge` row in scope (submit_id,
@@ -53,4 +55,9 @@ export async function publishAnnouncement(db: DbOrTx, cid: number): Promise<void
  */
 export async function publishClarification(db: DbOrTx, cid: number, uid?: string): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ t: 'q', c: cid, ...(uid ? { u: uid } : {}) } satisfies LiveNotice)})`);
+}
+
+/** Tells the tabs showing contest `cid` that its hacks list changed (a hack sent, judged, or made a test). */
+export async function publishHacks(db: DbOrTx, cid: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ t: 'h', c: cid } satisfies LiveNotice)})`);
 }

@@ -13,7 +13,7 @@ import { contestHacks, problemHackKits, submissions } from '../../db/schema/inde
 import { noticeSubmissionChange } from '../../lib/change-notices.js';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
-import { publishSubmissions } from '../../lib/live-publish.js';
+import { publishHacks, publishSubmissions } from '../../lib/live-publish.js';
 import { putBlob } from '../../lib/testdata.js';
 import { wrapCode } from '../judge/code-wrappers.js';
 import { protocolError } from '../judge/protocol-error.js';
@@ -107,6 +107,7 @@ export async function storeHackResult(ctx: AppContext, body: JudgeHackResultBody
         finishedAt: new Date(),
       })
       .where(eq(contestHacks.id, row.id));
+    await publishHacks(tx, row.cid);
     if (outcome.verdict !== 'successful') return { duplicate: false as const };
     const hacked = await tx
       .update(submissions)
@@ -123,13 +124,15 @@ export async function storeHackResult(ctx: AppContext, body: JudgeHackResultBody
 
 /** Ends hacks no judge will finish: queued past the queue time-out, or leased past the deadline with the attempts used up. */
 async function sweepHacks(db: DbOrTx): Promise<number> {
-  const res = await db.execute(sql`
+  const res = await db.execute<{ cid: number }>(sql`
     update contest_hack set status = 'done', verdict = 'referenceFailed', finished_at = now(), lease_deadline = null,
       message = 'System Error: no judge finished this hack in time.'
     where status <> 'done' and (
       (created_at < now() - (${HACK.queueTimeoutMs}::int * interval '1 millisecond') and (status = 'queued' or lease_deadline < now()))
-      or (status = 'leased' and lease_deadline < now() and attempts + 1 >= ${HACK.maxAttempts}::int))`);
-  return res.rowCount ?? 0;
+      or (status = 'leased' and lease_deadline < now() and attempts + 1 >= ${HACK.maxAttempts}::int))
+    returning cid`);
+  for (const cid of new Set(res.rows.map((r) => r.cid))) await publishHacks(db, cid);
+  return res.rows.length;
 }
 
 export const hackTasks: TaskKind = {

@@ -13,6 +13,7 @@ import { fail } from '../../lib/errors.js';
 import { assertCanView, assertTakesPart, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
 import { hasLocked, lockedProblems } from '../contest/problem-locks.js';
 import { linkByDisplayId } from '../contest/problems.js';
+import { publishHacks } from '../../lib/live-publish.js';
 import { notifyQueue } from '../judge/queue.js';
 import { actorIn } from '../policy/index.js';
 
@@ -115,6 +116,7 @@ export async function submitHack(ctx: AppContext, user: AuthUser, body: { cid: n
       .values({ cid: c.id, pid: s.pid, displayId: s.displayPid, hackerUid: user.uid, submitId: s.submitId, input: body.input })
       .returning({ id: contestHacks.id });
     await notifyQueue(tx);
+    await publishHacks(tx, c.id);
     return { id: row!.id };
   });
 }

@@ -8,6 +8,7 @@ import { ContestStatus } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { contestHacks, problemCases, problems } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/auth.js';
+import { publishHacks } from '../../lib/live-publish.js';
 import { fail } from '../../lib/errors.js';
 import { blobPath, bumpedCaseVersion, storeCases } from '../../lib/testdata.js';
 import { administeredContest, statusOf } from '../contest/access.js';
@@ -46,6 +47,7 @@ export async function hacksToTests(ctx: AppContext, user: AuthUser, cid: number)
         .values(stored.map((s, i) => ({ ...s, pid, seq: last + i + 1, inputName: `hack-${list[i]!.id}.in`, outputName: `hack-${list[i]!.id}.out` })));
       await tx.update(problems).set({ caseVersion: bumpedCaseVersion(), gmtModified: new Date() }).where(eq(problems.id, pid));
       for (const h of list) await tx.update(contestHacks).set({ addedToTests: true }).where(eq(contestHacks.id, h.id));
+      await publishHacks(tx, c.id);
       return list.length;
     });
     added += fresh;

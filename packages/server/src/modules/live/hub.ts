@@ -172,6 +172,10 @@ export class LiveHub {
       // question, but who asks when is not everybody's business).
       const asked = frame({ type: 'clarification', cid: n.c });
       for (const s of this.topics.get(`c:${n.c}`) ?? []) if (!n.u || s.grant.contest?.staff || s.grant.uid === n.u) s.sendFrame(asked);
+    } else if (n.t === 'h') {
+      // The hacks list is shown to whoever may see the contest (the list call hides inputs as it must).
+      const hacked = frame({ type: 'hack', cid: n.c });
+      for (const s of this.topics.get(`c:${n.c}`) ?? []) s.sendFrame(hacked);
     }
   }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContestStatus, type HackVerdict, type HackView } from '@oj/shared';
 import { contestHackApi, contestHackKeys } from '../../../api/contestHack';
+import { useLive } from '../../../api/live';
 import { feedback } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
 import { RelativeTime } from '../../../components/RelativeTime';
@@ -20,8 +21,11 @@ const VERDICT_COLOR: Record<HackVerdict, string> = {
   referenceFailed: 'purple',
 };
 
+const PENDING_POLL_MS = 2000;
+
 /**
- * /contest/:contestID/hacks: every hack of the contest with its verdict, refreshed while some wait; the
+ * /contest/:contestID/hacks: every hack of the contest with its verdict, refreshed when the live stream
+ * tells of a change (polled while a hack waits and the stream is down); the
  * input shown where the server sends it (the hacker's and the staff's, everyone's after the end). After
  * the end the staff turn successful hacks into tests, and the contest is judged again.
  */
@@ -31,17 +35,22 @@ export default function ContestHacksPage() {
   const { user } = useSession();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const refetch = () => void client.invalidateQueries({ queryKey: ['contest-hack', 'list', contest.id] });
+  const live = useLive({ contest: contest.id }, (e) => {
+    if ((e.type === 'hack' && e.cid === contest.id) || e.type === 'resync') refetch();
+  });
   const list = useQuery({
     queryKey: contestHackKeys.list(contest.id, user?.uid ?? ''),
     queryFn: () => contestHackApi.list(contest.id, { silent: true }),
-    refetchInterval: (q) => (q.state.data?.some((h) => h.verdict === 'pending') ? 2000 : false),
+    // Polled only while the live stream is down and a hack waits for its verdict.
+    refetchInterval: (q) => (!live && q.state.data?.some((h) => h.verdict === 'pending') ? PENDING_POLL_MS : false),
   });
   const toTests = async () => {
     setBusy(true);
     try {
       const r = await contestHackApi.toTests(contest.id);
       feedback.success(t('contestHack.toTestsDone', { added: r.added, rejudged: r.rejudged }));
-      await client.invalidateQueries({ queryKey: ['contest-hack', 'list', contest.id] });
+      refetch();
     } catch {
       // the server's refusal was shown
     } finally {

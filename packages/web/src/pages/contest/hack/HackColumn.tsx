@@ -3,10 +3,9 @@ import { BugOutlined } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JudgeStatus, type SubmissionInfo } from '@oj/shared';
-import { useSession } from '../../../app/session';
-import { mayIn } from '../../../app/may';
+import { JudgeStatus, may, type SubmissionInfo } from '@oj/shared';
 import type { ContestContextValue } from '../ContestContext';
+import { useContestActor } from '../useContestActor';
 import { HackDialog } from './HackDialog';
 import { hacksOpen, useHackLocks } from './useHackLocks';
 import './hack.css';
@@ -17,7 +16,7 @@ import './hack.css';
  */
 export function useHackColumn(view: ContestContextValue): ColumnType<SubmissionInfo> | undefined {
   const { t } = useTranslation();
-  const session = useSession();
+  const actor = useContestActor(view.contest);
   const open = hacksOpen(view.contest, view.isContestAdmin);
   const locks = useHackLocks(view.contest, open);
   const [target, setTarget] = useState<number | null>(null);
@@ -28,9 +27,7 @@ export function useHackColumn(view: ContestContextValue): ColumnType<SubmissionI
     const hackable = (r: SubmissionInfo) =>
       r.status === JudgeStatus.ACCEPTED &&
       locked.has(r.displayPid.toUpperCase()) &&
-      // Asked in the site's form: a viewer inside a group contest is a member (the shell let him in), and the
-      // session carries no group level; the staff are out already (hacksOpen).
-      mayIn(session, 'hack', { kind: 'submission', uid: r.uid, gid: null, contest: { uid: c.uid, gid: null } });
+      may(actor, 'hack', { kind: 'submission', uid: r.uid, gid: r.gid, contest: { uid: c.uid, gid: c.gid } });
     return {
       title: t('contestHack.hack'),
       key: 'hack',
@@ -44,5 +41,5 @@ export function useHackColumn(view: ContestContextValue): ColumnType<SubmissionI
           </>
         ) : null,
     };
-  }, [open, locks.data, session, c, t, target]);
+  }, [open, locks.data, actor, c, t, target]);
 }

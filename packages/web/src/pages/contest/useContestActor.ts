@@ -1,0 +1,16 @@
+import type { Actor, ContestInfo, GroupLevelValue } from '@oj/shared';
+import { useGroupAccess } from '../../api/group';
+import { useActor } from '../../app/may';
+
+/**
+ * The viewer as the policy sees him in the contest's place: in a group contest with his level in the
+ * group and whether he owns it (asked of the server once per group), so a button asks `may` with what
+ * the server asks it with.
+ */
+export function useContestActor(contest: Pick<ContestInfo, 'gid'>): Actor | null {
+  const actor = useActor();
+  const access = useGroupAccess(contest.gid ?? 0);
+  if (!actor || contest.gid === null) return actor;
+  const a = access.data;
+  return { ...actor, groupLevel: a && a.level > 0 ? (a.level as GroupLevelValue) : null, groupOwner: !!a?.owner };
+}
