@@ -1,13 +1,14 @@
 /**
  * Contest clarifications in the contest shell: a participant asks about problem A, the contest's admin
  * sees it waiting and answers it to everyone; the participant's open page shows the answer without a
- * reload (the live stream) and the answer is one of the contest's announcements. Both views fit 768 px.
+ * reload (the live stream) and the answer is one of the contest's announcements. On another tab, the admin
+ * is told of a new question and a participant of the private answer to his. Both views fit 768 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStamp, stampedUser } from '@oj/test-fixtures';
-import { launch, newVisitor } from '../lib/browser.js';
-import { api, createContest, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
+import { launch, newVisitor, shot } from '../lib/browser.js';
+import { api, apiOk, createContest, createProblem, loginSession, registerUser, rootToken, rootUser } from '../lib/api.js';
 import { pageShot, pickOption, useSession } from '../lib/ui.js';
 
 let browser: Browser;
@@ -15,6 +16,7 @@ let root: string;
 const stamp = runStamp(5);
 const tag = `CQ${stamp}`;
 const user = stampedUser('cq', stamp, 'clarify-pass1');
+const asker = stampedUser('cqb', stamp, 'clarify-pass1');
 let cid = 0;
 let participant: Page;
 let admin: Page;
@@ -85,6 +87,42 @@ describe('contest clarifications', () => {
     await announced.waitFor();
     expect(await announced.locator('blockquote').textContent()).toContain(question);
     expect(await announced.textContent()).toContain(`Yes, n may be zero (${tag}).`);
+  });
+
+  it('on another tab, the admin is told of a new question and the asker of his private answer', async () => {
+    await registerUser(asker);
+    const askerSession = await loginSession(asker);
+    const b = await newVisitor(browser);
+    await useSession(b.context, askerSession);
+    await b.page.goto(`/contest/${cid}/problems`);
+    await admin.goto(`/contest/${cid}/problems`);
+    await admin.getByTestId('contest-tab-problems').waitFor();
+    await b.page.getByTestId('contest-tab-problems').waitFor();
+    // The streams are up once each page has its contest's live ticket; give them a moment to connect.
+    await admin.waitForTimeout(1500);
+    const q = await apiOk<{ id: number }>('POST', '/api/contest-clarification', {
+      token: askerSession.token,
+      body: { cid, displayId: 'A', content: `Is the input sorted in ${tag}?` },
+    });
+    const asked = admin.getByTestId('contest-clarification-notice');
+    await asked.waitFor({ timeout: 20_000 });
+    expect(await asked.textContent()).toBe('New question (A)');
+    await admin.waitForTimeout(400); // the notice's slide-in
+    await shot(admin, 'contest-clarifications-notice-admin');
+
+    await apiOk('PUT', '/api/contest-clarification/answer', { token: root, body: { id: q.id, cid, answer: 'No, it is **not** sorted.' } });
+    const answered = b.page.getByTestId('contest-clarification-notice');
+    await answered.waitFor({ timeout: 20_000 });
+    expect(await answered.textContent()).toBe('Your question has been answered');
+    const notice = b.page.locator('.ant-notification-notice', { has: answered });
+    expect(await notice.locator('strong').textContent()).toBe('not');
+    await b.page.waitForTimeout(400);
+    await shot(b.page, 'contest-clarifications-notice-asker');
+    // The notice opens the tab, where the answer is.
+    await answered.click();
+    await b.page.waitForURL(`**/contest/${cid}/clarifications`);
+    await b.page.getByTestId(`clarification-reply-${q.id}`).waitFor();
+    await b.context.close();
   });
 
   it('fits 768 px for the participant and the admin', async () => {

@@ -32,4 +32,5 @@ export const feedback = {
   warning: toast('warning'),
   error: toast('error'),
   notify: (args: NotificationArgsProps) => withApi((api) => api.notification.info(args)),
+  closeNotice: (key: string) => withApi((api) => api.notification.destroy(key)),
 };

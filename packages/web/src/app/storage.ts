@@ -17,6 +17,8 @@ export const ITEM_KEYS = {
   problemEditor: (problemId: string) => `problemEditor:${problemId}`,
   /** contest announcements a user has seen */
   contestReadAnnouncements: (uid: string, cid: number) => `contestReadAnnouncements:${uid}:${cid}`,
+  /** clarifications of a contest a user has seen as they are now (id and answer time) */
+  contestSeenClarifications: (uid: string, cid: number) => `contestSeenClarifications:${uid}:${cid}`,
   /** users followed on a contest's board */
   contestConcerned: (cid: number) => `contest_concerned_${cid}`,
 } as const;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, List, Modal, Pagination, Radio, Select, Space, Tag, Typography } from 'antd';
 import { QuestionCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,9 +8,11 @@ import { useContestProblems } from '../../api/contest';
 import { answerClarification, askClarification, clarificationKeys, useClarifications } from '../../api/contestClarification';
 import { useLive } from '../../api/live';
 import { feedback } from '../../app/feedback';
+import { useSession } from '../../app/session';
 import { Markdown } from '../../components/Markdown';
 import { formatDateTime } from '../../components/time';
 import { useContest } from './ContestContext';
+import { markSeen } from './shell/clarificationSeen';
 import { useContestStatus } from './shell/useContestClock';
 import './shell/clarifications.css';
 
@@ -35,6 +37,11 @@ export default function ContestClarificationsPage() {
     if ((e.type === 'clarification' && e.cid === contest.id) || e.type === 'resync') refetch();
   });
   const list = useClarifications(contest.id, page, live ? false : CONTEST_LIMITS.rankRefreshMs);
+  const { user } = useSession();
+  // What the tab shows is no news for the notices on the other tabs (shell/useClarificationNotices.ts).
+  useEffect(() => {
+    if (user && list.data) markSeen(user.uid, contest.id, list.data.records);
+  }, [user, contest.id, list.data]);
   const staff = !!list.data?.staff;
   const [answering, setAnswering] = useState<ContestClarification | null>(null);
   const total = list.data?.total ?? 0;

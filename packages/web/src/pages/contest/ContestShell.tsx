@@ -10,6 +10,7 @@ import { ContestHeader } from './shell/ContestHeader';
 import { VirtualClock } from './virtual/VirtualClock';
 import { contestTabs, insideLock, KNOWN_TABS, tabOfPath } from './shell/tabs';
 import { useAnnouncementPoll } from './shell/useAnnouncementPoll';
+import { useClarificationNotices } from './shell/useClarificationNotices';
 import { useContestData } from './shell/useContestData';
 import { useMay } from '../../app/may';
 import { PageLoading } from '../../app/layout/PageLoading';
@@ -52,6 +53,7 @@ export default function ContestShell() {
   const isContestAdmin = !!value?.isContestAdmin;
   const lock = contest && value ? insideLock(contest, status, isContestAdmin, value.access) : null;
   useAnnouncementPoll(cid, user?.uid, !!value && !lock);
+  useClarificationNotices(cid, user?.uid, !!value && !lock);
 
   if (!validId) return <ShellMessage title={t('msg.contestNotFound')} />;
   if (error !== null) return <ShellMessage title={error || t('contest.shell.loadFailed')} />;
