@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HACK, JudgeStatus, MSG, formatMsg, type AcmRankRow, type HackView, type LiveEvent } from '@oj/shared';
 import { JudgeDaemon } from '@oj/judge';
-import { contests, problemCases, submissions } from '../src/db/schema/index.js';
+import { contestHacks, contests, problemCases, submissions } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
 import { putSetting } from '../src/lib/site-config.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -38,6 +38,7 @@ let cid: number;
 let pid: number;
 let plain: number;
 const subs: Record<string, number> = {};
+let keptHack = 0;
 const log = memoryLogger();
 // Each hack compiles three programs in the sandbox: on a busy two-core machine that is more than the default 30 s.
 vi.setConfig({ testTimeout: 180_000 });
@@ -227,9 +228,18 @@ describe('hacks', () => {
     expect(theirs.every((h) => h.input === null && h.message === null)).toBe(true);
   });
 
+  it('a judge that stops mid-hack gives it back: queued again at once, no attempt counted', async () => {
+    const r = await api(alice).call('contestHack.submit', { body: { cid, submitId: subs.carol!, input: '5 6\n' } });
+    expect(r.status, r.msg).toBe(200);
+    const row = async () => (await t.database.db.select().from(contestHacks).where(eq(contestHacks.id, r.data.id)))[0]!;
+    await waitFor('the hack leased', async () => ((await row()).status === 'leased' ? true : null), 60_000, 20);
+    await daemon.stop(0);
+    expect(await row()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null, verdict: 'pending' });
+    keptHack = r.data.id;
+  });
+
   it('caps the hacks a hacker has waiting', async () => {
     // Without a judge the hacks wait: the cap is counted, not the judge's speed.
-    await daemon.stop(2000);
     await api(carol).call('contestHack.lock', { body: { cid, displayId: 'A' } });
     for (let i = 0; i < HACK.maxPending; i++) {
       const r = await api(carol).call('contestHack.submit', { body: { cid, submitId: subs.alice!, input: `${i} 1\n` } });
@@ -241,6 +251,8 @@ describe('hacks', () => {
     await daemon.start();
     const list = (await api(carol).call('contestHack.list', { query: { cid } })).data.filter((h) => h.hacker === 'hkCarol');
     for (const h of list) expect((await hackDone(carol, h.id)).verdict).toBe('unsuccessful');
+    // The hack given back by the stopped judge is judged by the new one.
+    expect((await hackDone(alice, keptHack)).verdict).toBe('unsuccessful');
   }, 180_000);
 });
 

@@ -165,7 +165,20 @@ describe('a contest check', () => {
     await t.database.db.execute(sql`update plagiarism_check set lease_deadline = now() - interval '1 second' where id = ${checkId}`);
     expect(await sweepChecks(t.database.db, testQueue())).toBe(0);
     expect((await checkOf('root', checkId)).status).toBe('queued');
+    const stopping = await lease(other);
+    // a judge that stops gives the check back: queued at once, the sweep's attempt is the only one counted
+    const gb = (j: FakeJudge, task: PlagiarismTask) =>
+      judgeClient(t, j.token).call('judge.giveBack', { body: { kind: 'plagiarism', taskId: task.taskId, leaseToken: task.leaseToken } });
+    expect((await gb(other, stopping)).status).toBe(200);
+    const attempts = async () =>
+      (await t.database.db.execute<{ attempts: number }>(sql`select attempts from plagiarism_check where id = ${checkId}`)).rows[0]!.attempts;
+    expect((await checkOf('root', checkId)).status).toBe('queued');
+    expect(await attempts()).toBe(1);
     const second = await lease(other);
+    // a give-back of a lease that is no longer live changes nothing
+    expect((await gb(judge, first)).status).toBe(200);
+    expect((await gb(other, stopping)).status).toBe(200);
+    expect((await checkOf('root', checkId)).status).toBe('running');
     // the dead judge's late report is refused
     const late = await judgeClient(t, judge.token).call('judge.plagiarismProgress', {
       body: { taskId: first.taskId, leaseToken: first.leaseToken, done: 1, total: 1 },

@@ -6,6 +6,7 @@
 import { endpoint } from './endpoint.js';
 import {
   judgeFailBody,
+  judgeGiveBackBody,
   judgeHeartbeatBody,
   judgeManifestQuery,
   judgePollBody,
@@ -44,6 +45,8 @@ export const judgeEndpoints = {
   testRunResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/test-run/result', body: judgeTestRunResultBody }),
   hackResult: endpoint<{ duplicate: boolean }>()({ method: 'POST', path: 'judge/hack/result', body: judgeHackResultBody }),
   fail: endpoint<JudgeFailResponse>()({ method: 'POST', path: 'judge/fail', body: judgeFailBody }),
+  /** a stopping judge's check or hack back to the queue, no attempt counted (a lease no longer live: nothing changes) */
+  giveBack: endpoint<null>()({ method: 'POST', path: 'judge/give-back', body: judgeGiveBackBody }),
   remoteProgress: endpoint<JudgeProgressResponse>()({ method: 'POST', path: 'judge/remote/progress', body: judgeRemoteProgressBody }),
   remoteResult: endpoint<JudgeResultResponse>()({ method: 'POST', path: 'judge/remote/result', body: judgeRemoteResultBody }),
   remoteFail: endpoint<JudgeRemoteFailResponse>()({ method: 'POST', path: 'judge/remote/fail', body: judgeRemoteFailBody }),

@@ -352,6 +352,13 @@ export interface JudgeResultResponse {
   duplicate: boolean;
 }
 
+/**
+ * A stopping judge gives a task of a kind with its own queue table back (`kind`: the task kind's name,
+ * as `PolledTask.kind` says it): it waits for the next judge at once, without counting an attempt.
+ */
+export const judgeGiveBackBody = z.object({ kind: z.enum(['plagiarism', 'hack']), taskId, leaseToken });
+export type GivenBackKind = z.infer<typeof judgeGiveBackBody>['kind'];
+
 export const judgeFailBody = z.object({
   taskId,
   leaseToken,

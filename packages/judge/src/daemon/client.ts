@@ -17,6 +17,7 @@ import {
   type BodyOf,
   type ClientInput,
   type Endpoint,
+  type GivenBackKind,
   type JudgeFailResponse,
   type JudgeHeartbeatResponse,
   type JudgeProgressResponse,
@@ -337,6 +338,14 @@ export class JudgeClient {
     o: { retryForMs?: number; signal?: AbortSignal } = {},
   ): Promise<{ duplicate: boolean }> {
     return this.retrying(() => this.call(ep.plagiarismResult, { body }, { timeoutMs: Math.max(this.timeoutMs, 120_000) }), o);
+  }
+
+  /**
+   * Gives a check or a hack back when the judge stops: queued again at once, no attempt counted. Tried
+   * once (a stopping judge does not wait); if it does not arrive, the lease runs out as before.
+   */
+  giveBack(kind: GivenBackKind, taskId: number, leaseToken: string): Promise<null> {
+    return this.call(ep.giveBack, { body: { kind, taskId, leaseToken } });
   }
 
   /** Ends a check as failed with the judge's reason. */

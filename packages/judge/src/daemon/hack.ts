@@ -11,6 +11,7 @@ import type { HackOutcome, HackTask } from '@oj/shared';
 import { runHack } from '../hack.js';
 import { withRunScope, type SandboxReport } from '../sandbox.js';
 import { BadTokenError, LeaseLostError } from './client.js';
+import { giveBack } from './give-back.js';
 import { toCacheManifest } from './mapping.js';
 import type { WorkerContext } from './worker.js';
 
@@ -67,7 +68,8 @@ export async function runHackTask(task: HackTask, ctx: WorkerContext): Promise<v
     if (e instanceof BadTokenError) return ctx.onFatal(e);
     outcome = { verdict: 'referenceFailed', message: `judge "${ctx.name}": ${(e as Error).message}`.slice(0, 8000), victimStatus: null };
   }
-  if (signal.aborted) return log.info(`hack ${task.taskId}: ${ctx.giveUp.aborted ? 'the judge is stopping' : 'lease over'}; dropped`);
+  if (ctx.giveUp.aborted) return giveBack(ctx, 'hack', 'hack', task);
+  if (signal.aborted) return log.info(`hack ${task.taskId}: lease over; dropped`);
   try {
     await ctx.client.hackResult(
       {

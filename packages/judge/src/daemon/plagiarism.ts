@@ -2,13 +2,15 @@
  * A plagiarism check handed out by a poll (task kind 'plagiarism'; the server side is
  * modules/plagiarism): fetch the sources, compare them (judge/plagiarism/compare.ts) while reporting
  * progress, which also keeps the lease (at each group done and every leaseMs / 4), and post the pairs.
- * Nothing runs in the sandbox. A lost lease (409) or a stopping judge drops the work: the server's sweep
- * gives the check to another judge once the lease runs out; a failure here ends the check with its reason.
+ * Nothing runs in the sandbox. A lost lease (409) drops the work (the server's sweep gives the check to
+ * another judge once the lease runs out); a stopping judge gives it back at once, no attempt counted; a
+ * failure here ends the check with its reason.
  */
 import { PLAGIARISM_MAX_FRAGMENTS, PLAGIARISM_MAX_PAIRS, PLAGIARISM_MIN_SIMILARITY, type PlagiarismTask } from '@oj/shared';
 import { comparePrograms } from '../plagiarism/compare.js';
 import { BadTokenError, LeaseLostError } from './client.js';
 import type { LoopContext } from './poll-loop.js';
+import { giveBack } from './give-back.js';
 
 export async function runPlagiarismTask(task: PlagiarismTask, ctx: LoopContext): Promise<void> {
   const { client, log } = ctx;
@@ -53,7 +55,7 @@ export async function runPlagiarismTask(task: PlagiarismTask, ctx: LoopContext):
   } catch (e) {
     if (e instanceof BadTokenError) return ctx.onFatal(e);
     if (e instanceof LeaseLostError || lost.signal.aborted) return log.info(`plagiarism check ${task.taskId}: lease lost; dropped`);
-    if (ctx.stopping.aborted) return log.info(`plagiarism check ${task.taskId}: the judge is stopping; its lease will expire and another judge takes it`);
+    if (ctx.stopping.aborted) return giveBack(ctx, 'plagiarism check', 'plagiarism', task);
     const why = `judge "${ctx.name}": ${(e as Error).message}`;
     log.warn(`plagiarism check ${task.taskId} failed: ${why}`);
     try {

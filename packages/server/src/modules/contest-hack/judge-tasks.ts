@@ -78,7 +78,8 @@ export async function leaseHack(ctx: AppContext, judgeId: number): Promise<HackT
   };
 }
 
-const releaseHack = (ctx: AppContext, task: HackTask): Promise<void> => returnLease(ctx.database.db, contestHacks, 'leased', task);
+const releaseHack = (ctx: AppContext, task: Pick<HackTask, 'taskId' | 'leaseToken'>): Promise<void> =>
+  returnLease(ctx.database.db, contestHacks, 'leased', task);
 
 /**
  * Stores a judge's outcome. Only the live lease may (a repeat of the same lease is answered OK and
@@ -142,6 +143,7 @@ export const hackTasks: TaskKind = {
     const task = await leaseHack(ctx, judge.id);
     return task && { task, release: () => releaseHack(ctx, task) };
   },
+  giveBack: releaseHack,
   routes(app, ctx) {
     serve(app, judgeEndpoints.hackResult, {}, async ({ body }) => {
       const res = await storeHackResult(ctx, body);

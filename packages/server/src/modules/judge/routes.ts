@@ -118,5 +118,12 @@ export async function judgeRoutes(app: FastifyInstance, ctx: AppContext, kinds: 
       .send(fs.createReadStream(file));
   });
 
+  serve(app, ep.giveBack, {}, async ({ body }) => {
+    const kind = kinds.find((k) => k.name === body.kind);
+    if (!kind?.giveBack) throw protocolError.notFound();
+    await kind.giveBack(ctx, body);
+    return ok(null);
+  });
+
   for (const kind of kinds) kind.routes(app, ctx);
 }

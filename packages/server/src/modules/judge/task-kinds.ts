@@ -23,6 +23,8 @@ export interface TaskKind {
   lease(ctx: AppContext, judge: { id: number; name: string }): Promise<LeasedTask | null>;
   /** Routes under /api/judge, behind the judge token, for progress and results of this kind's tasks. */
   routes(app: FastifyInstance, ctx: AppContext): void;
+  /** a live lease given back by a stopping judge (the give-back route): queued again, no attempt counted */
+  giveBack?(ctx: AppContext, lease: { taskId: number; leaseToken: string }): Promise<void>;
   /** ends this kind's tasks that can no longer be served, beside the queue's own sweep of expired leases */
   sweep?(db: DbOrTx, cfg: JudgeQueueConfig): Promise<number>;
 }

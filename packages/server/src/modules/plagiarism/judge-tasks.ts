@@ -13,6 +13,7 @@ export const plagiarismTasks: TaskKind = {
     const task = await leaseCheck(ctx, judge.id);
     return task && { task, release: () => releaseCheck(ctx, task) };
   },
+  giveBack: releaseCheck,
   routes(app, ctx) {
     serve(app, judgeEndpoints.plagiarismSources, {}, async ({ query }) => {
       const sources = await checkSources(ctx, query.taskId, query.leaseToken);

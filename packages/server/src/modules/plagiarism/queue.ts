@@ -33,7 +33,8 @@ export async function leaseCheck(ctx: AppContext, judgeId: number): Promise<Plag
 }
 
 /** Gives a lease back untouched (the judge hung up before it got the check). */
-export const releaseCheck = (ctx: AppContext, task: PlagiarismTask): Promise<void> => returnLease(ctx.database.db, plagiarismChecks, 'running', task);
+export const releaseCheck = (ctx: AppContext, task: Pick<PlagiarismTask, 'taskId' | 'leaseToken'>): Promise<void> =>
+  returnLease(ctx.database.db, plagiarismChecks, 'running', task);
 
 const live = (taskId: number, leaseToken: string) =>
   and(
