@@ -176,6 +176,27 @@ describe('locking and opening a submission', () => {
     expect(b.status, b.msg).toBe(200);
     await verdictOf(b.data.submitId);
   });
+
+  it('a result the seal hides cannot be opened or hacked, whatever its verdict; one made before the seal can', async () => {
+    const sealAt = new Date();
+    await t.database.db.update(contests).set({ sealRank: true, sealRankTime: sealAt }).where(eq(contests.id, cid));
+    try {
+      const accepted = await submitC(dave, CORRECT);
+      expect(await verdictOf(accepted)).toBe(JudgeStatus.ACCEPTED);
+      const wrong = await submitC(dave, '#include <stdio.h>\nint main(){puts("1");return 0;}\n');
+      expect(await verdictOf(wrong)).not.toBe(JudgeStatus.ACCEPTED);
+      // The same answer for both: the hacker learns nothing the board hides.
+      for (const submitId of [accepted, wrong]) {
+        const r = await api(alice).call('contestHack.target', { query: { cid, submitId } });
+        expect(r.msg).toBe(MSG.hackTargetSealed);
+        expect(r.data).toBeNull();
+        expect((await api(alice).call('contestHack.submit', { body: { cid, submitId, input: BREAKING } })).msg).toBe(MSG.hackTargetSealed);
+      }
+      expect((await api(alice).call('contestHack.target', { query: { cid, submitId: subs.carol! } })).status).toBe(200);
+    } finally {
+      await t.database.db.update(contests).set({ sealRank: false, sealRankTime: null }).where(eq(contests.id, cid));
+    }
+  });
 });
 
 describe('hacks', () => {

@@ -68,6 +68,7 @@ export const MSG = {
   hackProblemLocked: 'You locked this problem: you cannot submit to it any more.',
   hackOwnSubmission: 'You cannot hack your own submission.',
   hackTargetNotAccepted: 'Only accepted submissions of this contest can be hacked.',
+  hackTargetSealed: 'Submissions made after the rank was sealed cannot be opened or hacked until it is unsealed.',
   hackInputTooLarge: 'The hack input exceeds {max} characters.',
   hackTooManyPending: 'Too many of your hacks are waiting for the judge ({count}), please wait for their verdicts.',
   hacksToTestsNotEnded: 'Hack inputs can be added to the tests only after the contest has ended.',

@@ -11,6 +11,7 @@ import { contestHacks, contestProblemLocks, problemHackKits, submissions, users 
 import type { AuthUser } from '../../lib/auth.js';
 import { fail } from '../../lib/errors.js';
 import { assertCanView, assertTakesPart, isContestAdmin, statusOf, visibleContest, type ContestRow } from '../contest/access.js';
+import { sealedNow } from '../contest/board.js';
 import { hasLocked, lockedProblems } from '../contest/problem-locks.js';
 import { linkByDisplayId } from '../contest/problems.js';
 import { publishHacks } from '../../lib/live-publish.js';
@@ -81,6 +82,8 @@ async function victimOf(db: DbOrTx, c: ContestRow, user: AuthUser, submitId: num
   // The policy's rule (someone else's, a user who may submit, not the staff); the contest's facts follow.
   const actor = await actorIn(db, user, c.gid);
   if (!may(actor, 'hack', { kind: 'submission', uid: s.uid, gid: s.gid, contest: { uid: c.uid, gid: c.gid } })) throw fail('hackNotParticipant');
+  // A result the seal hides from the hacker stays hidden: whatever its verdict, the answer is the same.
+  if (sealedNow(c) && c.sealRankTime && s.submitTime.getTime() >= c.sealRankTime.getTime()) throw fail('hackTargetSealed');
   // Only a solution of the contest's time counts (a staff member's test before the start is none).
   if (s.status !== JudgeStatus.ACCEPTED || s.submitTime.getTime() < c.startTime.getTime() || s.submitTime.getTime() >= c.endTime.getTime()) {
     throw fail('hackTargetNotAccepted');
