@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GroupLevel, JudgeStatus, MSG, Role, type PlagiarismCheckView, type PlagiarismTask } from '@oj/shared';
+import { GroupLevel, JudgeStatus, MSG, PLAGIARISM_OVERDUE_MS, Role, type PlagiarismCheckView, type PlagiarismTask } from '@oj/shared';
 import { nearCopy, uniqueProgram } from '@oj/test-fixtures';
 import { comparePrograms } from '../../judge/src/plagiarism/compare.js';
 import { contests } from '../src/db/schema/index.js';
@@ -17,7 +17,7 @@ import { createContest, insertContestSubmission, MIN } from './contest-helpers.j
 import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, login, rootToken, uidOf } from './helpers.js';
-import { createProblem, FakeJudge, testQueue } from './judge-helpers.js';
+import { createProblem, FakeJudge, submit, testQueue } from './judge-helpers.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -255,5 +255,23 @@ describe('a problem check', () => {
     expect(page.data.records.map((p) => [p.left.submitId, p.right.submitId])).toEqual([[a, b]]);
     // the contest's checks are not the problem's
     expect((await as('padmin').call('plagiarism.checks', { query: { pid: bankPid } })).data.map((c) => c.id)).toEqual([r.data.id]);
+  });
+});
+
+describe('queue order', () => {
+  it('a check waits behind submissions, but one that waited past its time goes before them', async () => {
+    const bankPid = await createProblem(t, { auth: 1 });
+    await insertContestSubmission(t, { cid: 0, pid: bankPid, uid: await uidOf(t, 'alice'), username: 'alice', status: 0, submitTime: new Date(), code: BASE });
+    const r = await as('root').call('plagiarism.start', { body: { pid: bankPid } });
+    expect(r.status, r.msg).toBe(200);
+    const waiting = await submit(t, { pid: bankPid, user: { uid: await uidOf(t, 'bob'), username: 'bob' } });
+    const first = await judge.poll();
+    // a submission's task (it names no kind)
+    expect((first.data as { submission?: { submitId: number } }).submission?.submitId).toBe(waiting);
+    await submit(t, { pid: bankPid, user: { uid: await uidOf(t, 'bob'), username: 'bob' } });
+    await t.database.db.execute(
+      sql`update plagiarism_check set created_at = now() - ${PLAGIARISM_OVERDUE_MS + 1000}::int * interval '1 millisecond' where id = ${r.data.id}`,
+    );
+    expect((await judge.poll()).data).toMatchObject({ kind: 'plagiarism', taskId: r.data.id });
   });
 });

@@ -20,6 +20,11 @@ export type PlagiarismStatus = 'queued' | 'running' | 'done' | 'failed';
 export const PLAGIARISM_MIN_SIMILARITY = 0.2;
 /** At most this many pairs of one check are kept, the most similar first. */
 export const PLAGIARISM_MAX_PAIRS = 5000;
+/**
+ * A check waits behind submissions for at most this long: once it has, the next free judge worker takes
+ * it before them (a site that is never idle would otherwise never run it).
+ */
+export const PLAGIARISM_OVERDUE_MS = 2 * 60_000;
 /** At most this many fragments of one pair are kept, the longest first. */
 export const PLAGIARISM_MAX_FRAGMENTS = 64;
 

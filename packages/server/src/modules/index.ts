@@ -17,7 +17,7 @@ import { remoteTasks } from './remote/remote-tasks.js';
 import { testRunTasks } from './test-run/judge-tasks.js';
 import { judgeJobTasks, remoteJobTasks } from './judge-job/judge-tasks.js';
 import { openApiRoutes } from './openapi/routes.js';
-import { plagiarismTasks } from './plagiarism/judge-tasks.js';
+import { overduePlagiarismTasks, plagiarismTasks } from './plagiarism/judge-tasks.js';
 import { plagiarismRoutes } from './plagiarism/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { commentRoutes } from './comment/routes.js';
@@ -98,9 +98,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => adminJudgeRoutes(scope, ctx), { prefix: '/api/admin' });
   // Test runs first: someone is waiting at the screen for them, and they are short and rate-limited. Hacks
   // before submissions: a contest's hacker waits for the verdict, and there are at most a few per hacker.
-  // Plagiarism checks after submissions: nobody's verdict waits for one.
+  // Plagiarism checks after submissions: nobody's verdict waits for one; but one that waited long goes first.
   await app.register(
-    (scope) => judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, hackTasks, submissionTasks, plagiarismTasks, remoteTasks, remoteJobTasks]),
+    (scope) =>
+      judgeRoutes(scope, ctx, [judgeJobTasks, testRunTasks, hackTasks, overduePlagiarismTasks, submissionTasks, plagiarismTasks, remoteTasks, remoteJobTasks]),
     {
       prefix: '/api/judge',
     },

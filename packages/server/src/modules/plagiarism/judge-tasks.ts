@@ -1,5 +1,5 @@
 /** Plagiarism checks as a task kind of the judge queue: leased from `plagiarism_check`, sources, progress and pairs under /api/judge/plagiarism. */
-import { judgeEndpoints } from '@oj/shared';
+import { judgeEndpoints, PLAGIARISM_OVERDUE_MS } from '@oj/shared';
 import { serve } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { protocolError } from '../judge/protocol-error.js';
@@ -36,4 +36,18 @@ export const plagiarismTasks: TaskKind = {
     });
   },
   sweep: sweepChecks,
+};
+
+/**
+ * The checks that waited PLAGIARISM_OVERDUE_MS behind submissions, polled before them: the same tasks
+ * (kind 'plagiarism', served by the routes above), only their turn comes earlier.
+ */
+export const overduePlagiarismTasks: TaskKind = {
+  name: 'plagiarismOverdue',
+  lane: 'local',
+  async lease(ctx, judge) {
+    const task = await leaseCheck(ctx, judge.id, PLAGIARISM_OVERDUE_MS);
+    return task && { task, release: () => releaseCheck(ctx, task) };
+  },
+  routes() {},
 };

@@ -17,14 +17,17 @@ import { returnLease } from '../judge/lease-return.js';
 /** Lost leases before a check is given up. */
 const MAX_ATTEMPTS = 3;
 
-export async function leaseCheck(ctx: AppContext, judgeId: number): Promise<PlagiarismTask | null> {
+/** Leases the oldest queued check; `waitedMs`: only one queued at least that long ago. */
+export async function leaseCheck(ctx: AppContext, judgeId: number, waitedMs = 0): Promise<PlagiarismTask | null> {
   const token = crypto.randomBytes(24).toString('base64url');
   const leaseMs = ctx.config.judgeQueue.leaseMs;
   const res = await ctx.database.db.execute<{ id: number; lease_deadline: Date }>(sql`
     update plagiarism_check c set
       status = 'running', lease_owner = ${judgeId}::int, lease_token = ${token}, done = 0, total = 0,
       lease_deadline = now() + (${leaseMs}::int * interval '1 millisecond')
-    where c.id = (select q.id from plagiarism_check q where q.status = 'queued' order by q.id limit 1 for update skip locked)
+    where c.id = (select q.id from plagiarism_check q
+      where q.status = 'queued' and q.created_at <= now() - (${waitedMs}::int * interval '1 millisecond')
+      order by q.id limit 1 for update skip locked)
     returning c.id, c.lease_deadline`);
   const row = res.rows[0];
   if (!row) return null;
