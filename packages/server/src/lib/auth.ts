@@ -157,9 +157,34 @@ async function verifiedClaims(database: Database, raw: string): Promise<Claims |
   }
 }
 
+/** The routes that take HTTP Basic credentials: the CLICS contest API (read-only GETs). */
+const BASIC_AUTH_PATH = /^\/api\/clics\//;
+
+/**
+ * The credentials of a request: a token (our Authorization header), or on the CLICS routes HTTP Basic
+ * with a username and one of his API tokens as the password, the way contest tools (the ICPC resolver,
+ * contest data servers, curl -u) sign in. No other call takes Basic and no answer asks a browser for it,
+ * so credentials a browser might keep can never ride along on a cross-site call of the site.
+ */
+export function credentialsFrom(header: string | string[] | undefined, url: string): { token: string; username: string | null } | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const basic = value && /^Basic\s+([A-Za-z0-9+/=]{1,8192})\s*$/i.exec(value);
+  if (!basic) {
+    const token = tokenFrom(value);
+    return token ? { token, username: null } : null;
+  }
+  if (!BASIC_AUTH_PATH.test(url)) return null;
+  const pair = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = pair.indexOf(':');
+  const token = pair.slice(colon + 1).trim();
+  if (colon < 1 || !token || token.length >= 4096) return null;
+  return { token, username: pair.slice(0, colon) };
+}
+
 async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<AuthResult> {
-  const raw = tokenFrom(req.headers.authorization);
-  if (!raw) return { error: 'loginFirst' };
+  const credentials = credentialsFrom(req.headers.authorization, req.url);
+  if (!credentials) return { error: 'loginFirst' };
+  const raw = credentials.token;
   const { database } = req.server.appContext;
   const claims = await verifiedClaims(database, raw);
   if ('error' in claims) return claims;
@@ -171,6 +196,8 @@ async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<A
   // Disabling revokes every session too: the user is told why, not that the login expired.
   if (row.status === userFlags.disabled) return { error: 'accountDisabled' };
   if (row.revokedAt || row.expiresAt.getTime() <= now) return { error: 'tokenExpired' };
+  // Basic takes an API token, of the user it names (a browser's login token stays in the header it came in).
+  if (credentials.username !== null && (row.kind !== 'api' || row.username !== credentials.username)) return { error: 'loginFirst' };
   // An API token keeps the expiry its owner chose (never refreshed) and makes only the calls of its scopes.
   const api = row.kind === 'api';
   if (api && !scopesAllow(row.scopes ?? [], scopeOfCall(req.method, (req.routeOptions.url ?? req.url).replace(/^\/api\//, '')))) {
