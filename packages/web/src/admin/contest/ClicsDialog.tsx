@@ -34,6 +34,7 @@ export function ClicsDialog({ contest, onClose }: { contest: AdminContest | null
     <Modal open={!!contest} title={t('admin.contest.clics.title')} footer={null} onCancel={onClose} destroyOnHidden>
       <p className="oj-muted">{contest ? `#${contest.id} ${contest.title}` : ''}</p>
       <p>{t('admin.contest.clics.intro')}</p>
+      <p className="oj-muted">{t('admin.contest.clics.basic')}</p>
       <Form layout="vertical">
         <Form.Item label={t('admin.contest.clics.baseUrl')}>
           <Typography.Text copyable code data-testid="clics-base-url">
