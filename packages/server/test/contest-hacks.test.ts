@@ -104,6 +104,9 @@ beforeAll(async () => {
   ];
   pid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1000', auth: 1 });
   plain = await createProblem(t, { timeLimit: 1000, problemId: 'HK1001', auth: 1 });
+  // A kit is compiled on a judge before it is saved: the judge is up first.
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
+  await daemon.start();
   const kit = await api(root).call('contestHack.saveKit', {
     body: { pid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, referenceLanguage: 'C', referenceCode: CORRECT },
   });
@@ -112,8 +115,6 @@ beforeAll(async () => {
     [pid, 'A'],
     [plain, 'B'],
   ]);
-  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
-  await daemon.start();
   subs.alice = await submitC(alice, CORRECT);
   subs.bob = await submitC(bob, WEAK);
   subs.carol = await submitC(carol, CORRECT);
@@ -133,6 +134,34 @@ describe('hack kits', () => {
     const r = await api(root).call('contestHack.kit', { query: { pid } });
     expect(r.data?.referenceLanguage).toBe('C');
     expect((await api(root).call('contestHack.kit', { query: { pid: plain } })).data).toBeNull();
+  });
+
+  it('are compiled on a judge before they are saved: a validator or a reference that does not compile is refused, saying which and why, and the kept kit stays', async () => {
+    const kitPid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1002', auth: 1 });
+    const good = { pid: kitPid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, validatorOkExit: 0, referenceLanguage: 'C', referenceCode: CORRECT };
+    const saved = await api(root).call('contestHack.saveKit', { body: good });
+    expect(saved.status, saved.msg).toBe(200);
+    expect(saved.data).toEqual(good);
+
+    const badValidator = await api(root).call('contestHack.saveKit', {
+      body: { ...good, validatorCode: '#include "testlib.h"\nint main( { registerValidation(); }\n', validatorOkExit: 42 },
+    });
+    expect(badValidator.status).toBe(400);
+    expect(badValidator.msg).toMatch(/^The hack kit was not saved: the validator does not compile: .*error/s);
+    expect(badValidator.msg).toContain('main(');
+    const badReference = await api(root).call('contestHack.saveKit', { body: { ...good, referenceCode: 'int main() { return 0 }\n', validatorOkExit: 42 } });
+    expect(badReference.status).toBe(400);
+    expect(badReference.msg).toMatch(/^The hack kit was not saved: the reference solution does not compile: .*error/s);
+    expect((await api(root).call('contestHack.kit', { query: { pid: kitPid } })).data).toEqual(good);
+
+    // A refused first kit leaves the problem without one.
+    expect((await api(root).call('contestHack.saveKit', { body: { ...good, pid: plain, referenceCode: 'oops' } })).status).toBe(400);
+    expect((await api(root).call('contestHack.kit', { query: { pid: plain } })).data).toBeNull();
+
+    // The valid exit code is kept as given (a Kattis validator's 42).
+    const kattis = await api(root).call('contestHack.saveKit', { body: { ...good, validatorOkExit: 42 } });
+    expect(kattis.status, kattis.msg).toBe(200);
+    expect((await api(root).call('contestHack.kit', { query: { pid: kitPid } })).data?.validatorOkExit).toBe(42);
   });
 
   it('a hack setting is kept only where the rule has hacks (OI has none)', async () => {
