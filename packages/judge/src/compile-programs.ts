@@ -20,7 +20,8 @@ async function compileOne(name: string, p: ProgramToCompile, dir: string): Promi
       await compilePackageProgram(p.packageType, source, {}, path.join(dir, 'program'));
       return null;
     } catch (e) {
-      if (e instanceof ProgramFailure) return e.message;
+      // "<file> does not compile: <compiler output>": the caller names the program itself.
+      if (e instanceof ProgramFailure) return e.message.replace(`${name} does not compile: `, '');
       throw e;
     }
   }

@@ -70,19 +70,30 @@ export function HackKitCard({ pid }: { pid: number }) {
       )}
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={t('admin.problem.hackKit.validator')} layout="vertical">
-            <Select value={value.validatorType} onChange={(v) => set({ validatorType: v })} options={VALIDATOR_TYPES.map((v) => ({ value: v, label: v }))} />
-          </Form.Item>
-          <Form.Item label={t('admin.problem.hackKit.okExit')} tooltip={t('admin.problem.hackKit.okExitHint')} layout="vertical">
-            <InputNumber
-              min={0}
-              max={255}
-              precision={0}
-              value={value.validatorOkExit}
-              onChange={(v) => set({ validatorOkExit: v ?? 0 })}
-              data-testid="hack-kit-ok-exit"
-            />
-          </Form.Item>
+          <Row gutter={8} wrap={false}>
+            <Col flex="auto">
+              <Form.Item label={t('admin.problem.hackKit.validator')} layout="vertical">
+                <Select
+                  value={value.validatorType}
+                  onChange={(v) => set({ validatorType: v })}
+                  options={VALIDATOR_TYPES.map((v) => ({ value: v, label: v }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col flex="none">
+              <Form.Item label={t('admin.problem.hackKit.okExit')} tooltip={t('admin.problem.hackKit.okExitHint')} layout="vertical">
+                <InputNumber
+                  min={0}
+                  max={255}
+                  precision={0}
+                  value={value.validatorOkExit}
+                  onChange={(v) => set({ validatorOkExit: v ?? 0 })}
+                  style={{ width: 120 }}
+                  data-testid="hack-kit-ok-exit"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
           <CodeEditor value={value.validatorCode} onChange={(v) => set({ validatorCode: v })} language="C++" height="240px" testId="hack-kit-validator" />
         </Col>
         <Col xs={24} md={12}>
