@@ -2,7 +2,9 @@
  * Hacks through a real judge daemon (in this process, real sandbox): an A+B whose checked tests are
  * small, a weak solution in 32-bit ints that a large input breaks, a correct one that survives, an input
  * a testlib validator refuses; every refusal of the calls; the board after a successful hack; and after
- * the contest the hack inputs become tests and the contest's submissions are judged again.
+ * the contest the hack inputs become tests and the contest's submissions are judged again. Kits are
+ * compiled on the judge before they are saved (a broken validator or reference is refused), and a
+ * Kattis-style kit's validator says "valid" with exit 42.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -293,5 +295,51 @@ describe('after the contest', () => {
   it('refuses a contest whose setting is off', async () => {
     const off = await createContest(t, root, {}, [[pid, 'A']]);
     expect((await api(alice).call('contestHack.lock', { body: { cid: off, displayId: 'A' } })).msg).toBe(MSG.hackNotAllowed);
+  });
+});
+
+describe('a Kattis-style kit (valid = exit 42)', () => {
+  /** A Kattis input validator, as a Kattis import keeps it: 42 for one line of two integers up to 2·10^9, 43 otherwise. */
+  const KATTIS_VALIDATOR = `import re, sys
+m = re.fullmatch(r"(\\d+) (\\d+)\\n", sys.stdin.read())
+if not m or max(int(m.group(1)), int(m.group(2))) > 2 * 10**9:
+    print("expected two integers up to 2e9 on one line")
+    sys.exit(43)
+sys.exit(42)
+`;
+
+  it('the validator accepts a valid input on exit 42 (the hack succeeds) and refuses a bad one with its words', async () => {
+    const kattisPid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1003', auth: 1 });
+    const kit = await api(root).call('contestHack.saveKit', {
+      body: { pid: kattisPid, validatorType: 'python.3', validatorCode: KATTIS_VALIDATOR, validatorOkExit: 42, referenceLanguage: 'C', referenceCode: CORRECT },
+    });
+    expect(kit.status, kit.msg).toBe(200);
+    const kcid = await createContest(t, root, { allowHacks: true }, [[kattisPid, 'A']]);
+    const submitTo = async (token: string, code: string) => {
+      const r = await api(token).call('submission.submit', { body: { pid: 'A', cid: kcid, language: 'C', code } });
+      expect(r.status, r.msg).toBe(200);
+      return r.data.submitId;
+    };
+    const [mine, victim] = [await submitTo(alice, CORRECT), await submitTo(bob, WEAK)];
+    expect([await verdictOf(mine), await verdictOf(victim)]).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    expect((await api(alice).call('contestHack.lock', { body: { cid: kcid, displayId: 'A' } })).status).toBe(200);
+    const hackIn = async (input: string) => {
+      const r = await api(alice).call('contestHack.submit', { body: { cid: kcid, submitId: victim, input } });
+      expect(r.status, r.msg).toBe(200);
+      return waitFor(
+        `hack ${r.data.id}`,
+        async () =>
+          (await api(alice).call('contestHack.list', { query: { cid: kcid } })).data.find((h) => h.id === r.data.id && h.verdict !== 'pending') ?? null,
+        90_000,
+        200,
+      );
+    };
+    const bad = await hackIn('1 2 3\n');
+    expect(bad.verdict).toBe('invalid');
+    expect(bad.message).toMatch(/^exit code 43: expected two integers up to 2e9 on one line/);
+    expect(await verdictOf(victim)).toBe(JudgeStatus.ACCEPTED);
+    const good = await hackIn(BREAKING);
+    expect(good.verdict).toBe('successful');
+    expect(await verdictOf(victim)).toBe(JudgeStatus.HACKED);
   });
 });
