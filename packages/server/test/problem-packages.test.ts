@@ -475,6 +475,40 @@ sys.exit(42 if n.strip().isdigit() and int(n) <= limit else 43)
       referenceCode: files['submissions/accepted/sum.cpp']!.toString(),
     });
 
+    // A C++ validator in folder form with a header of its own: the kit's one source has the header written
+    // in, and it compiles as a kit (the judge compiles a kit before it is saved).
+    const header =
+      '#pragma once\n#include <cstdio>\n#include <cstdlib>\nconst long long MAX_VALUE = 2000000000LL;\ninline void refuse(const char *why) { std::puts(why); std::exit(43); }\n';
+    const cppValidator = `#include "bounds.h"
+int main() {
+  long long a, b;
+  char c1 = 0, c2 = 0;
+  if (std::scanf("%lld%c%lld%c", &a, &c1, &b, &c2) != 4 || c1 != ' ' || c2 != '\\n') refuse("expected two integers on one line");
+  if (a < 0 || b < 0 || a > MAX_VALUE || b > MAX_VALUE) refuse("out of range");
+  return 42;
+}
+`;
+    const rest = Object.fromEntries(Object.entries(files).filter(([name]) => !name.endsWith('bounds.py')));
+    const withHeader = { ...rest, 'input_validators/bounds/bounds.cpp': cppValidator, 'input_validators/bounds/bounds.h': header };
+    const [cpp] = items(await importFile(zip(text(withHeader)), 'kattis-header-validator.zip', 'public'));
+    expect(cpp).toMatchObject({ status: 'imported', problemId: 'kattis-header-validator', warnings: [] });
+    const cppPid = (await problemRow('kattis-header-validator')).id;
+    const [cppKit] = await t.database.db.select().from(problemHackKits).where(eq(problemHackKits.pid, cppPid));
+    expect(cppKit).toMatchObject({ validatorType: 'cpp.g++17', validatorOkExit: 42, referenceLanguage: 'C++' });
+    expect(cppKit!.validatorCode).not.toContain('#include "bounds.h"');
+    expect(cppKit!.validatorCode).toContain('const long long MAX_VALUE');
+    const resaved = await client(t, root).call('contestHack.saveKit', {
+      body: {
+        pid: cppPid,
+        validatorType: cppKit!.validatorType,
+        validatorCode: cppKit!.validatorCode,
+        validatorOkExit: cppKit!.validatorOkExit,
+        referenceLanguage: cppKit!.referenceLanguage,
+        referenceCode: cppKit!.referenceCode,
+      },
+    });
+    expect(resaved.status, resaved.msg).toBe(200);
+
     // No kit when a hack could not validate as the tests were: two program validators, validator flags,
     // or a validator that does not run (here: does not compile).
     const twoValidators = { ...files, 'input_validators/second.py': 'import sys\nsys.exit(42)\n' };
