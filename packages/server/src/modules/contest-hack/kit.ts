@@ -45,7 +45,9 @@ async function assertKitCompiles(ctx: AppContext, kit: HackKit): Promise<void> {
     },
     { leaseMs: COMPILE_LEASE_MS },
   );
-  const errors = r.type === 'compilePrograms' ? r.errors : { validator: 'unexpected answer' };
+  // A judge older than this job kind answers something else: its failure, not the kit's.
+  if (r.type !== 'compilePrograms') throw fail('judgeJobFailed', { error: `the judge answered a ${r.type} result (is it older than this site?)` });
+  const { errors } = r;
   // Compiler output can be long: the first 4000 characters say what is wrong.
   const shown = (e: string) => (e.length > 4000 ? `${e.slice(0, 4000)}\n…` : e);
   if (errors.validator) throw fail('hackKitValidatorCompileError', { error: shown(errors.validator) });
