@@ -3,7 +3,7 @@
  * contest that allows hacks, a victim whose 32-bit A + B passes the small tests. The hacker locks the
  * problem on its page, opens the victim's accepted submission from the contest status, sends a large
  * input, and watches the hacks tab say "Successful"; the victim's submission is then Hacked. The
- * same pages at 768 px.
+ * same pages at 768 px. The problem admin's kit card: a validator that does not compile is refused there.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,8 +116,20 @@ describe('a hack', () => {
     await card.getByText('registerValidation').first().waitFor();
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'contest-hacks-kit');
+    expect(await card.locator('input[data-testid="hack-kit-ok-exit"], [data-testid="hack-kit-ok-exit"] input').first().inputValue()).toBe('0');
     await card.getByTestId('hack-kit-save').click();
     await page.locator('.ant-message-notice', { hasText: 'Hack kit saved.' }).waitFor();
+
+    // A validator that does not compile: a judge refuses it, the card says which program and why, the kit stays.
+    await card.getByTestId('hack-kit-validator').locator('.cm-content').fill('#include "testlib.h"\nint main() { registerValidation(); undeclaredCall(); }\n');
+    await card.getByTestId('hack-kit-save').click();
+    const error = card.getByTestId('hack-kit-error');
+    await error.waitFor();
+    await expect.poll(() => error.innerText(), { timeout: 10_000 }).toContain('the validator does not compile');
+    expect(await error.innerText()).toContain('undeclaredCall');
+    await shot(page, 'contest-hacks-kit-refused');
+    const kept = await apiOk<{ validatorCode: string }>('GET', `/api/admin/problem/hack-kit?pid=${pid}`, { token: root });
+    expect(kept.validatorCode).toBe(VALIDATOR);
     await context.close();
   }, 120_000);
 });

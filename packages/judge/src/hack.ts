@@ -1,6 +1,7 @@
 /**
  * A hack (Codeforces-style): one input a contestant wrote against another's accepted program. The
- * problem's validator (testlib, compiled like a package's programs) must accept the input; the
+ * problem's validator (testlib, compiled like a package's programs; or a Kattis input validator, whose
+ * "valid" is exit 42) must accept the input; the
  * reference solution's output on it is the answer; the victim's program is then judged on that one case
  * by the engine with the problem's own checker, limits and modes, so a hack judges exactly as a test would.
  *
@@ -21,8 +22,8 @@ const VALIDATOR_LIMITS = { timeLimitMs: 10_000, memoryLimitMb: 512 };
 
 export interface HackRequest {
   input: string;
-  /** a package source type (cpp.g++17, …) and its code; testlib.h is beside it */
-  validator: { type: string; code: string };
+  /** a package source type (cpp.g++17, …) and its code; testlib.h is beside it; it accepts on exit `okExit` (0 unless told) */
+  validator: { type: string; code: string; okExit?: number };
   reference: { language: string; code: string };
   /** the victim's program and the problem's judging settings, without cases (this hack is the one case) */
   victim: Omit<JudgeSubmissionRequest, 'cases'>;
@@ -52,7 +53,7 @@ export async function runHack(req: HackRequest): Promise<HackOutcome> {
     await fsp.writeFile(source, req.validator.code, { mode: 0o644 });
     try {
       const validator = await compilePackageProgram(req.validator.type, source, {}, path.join(dir, 'validator'));
-      await runPackageProgram(validator, { stdin: input, out: path.join(dir, 'validator.out'), ...VALIDATOR_LIMITS, okExit: 0 });
+      await runPackageProgram(validator, { stdin: input, out: path.join(dir, 'validator.out'), ...VALIDATOR_LIMITS, okExit: req.validator.okExit ?? 0 });
     } catch (e) {
       if (!(e instanceof ProgramFailure)) throw e;
       if (e.stage === 'compile') return { verdict: 'referenceFailed', message: clip(`validator: ${e.message}`), victimStatus: null };

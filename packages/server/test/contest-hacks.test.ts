@@ -2,7 +2,9 @@
  * Hacks through a real judge daemon (in this process, real sandbox): an A+B whose checked tests are
  * small, a weak solution in 32-bit ints that a large input breaks, a correct one that survives, an input
  * a testlib validator refuses; every refusal of the calls; the board after a successful hack; and after
- * the contest the hack inputs become tests and the contest's submissions are judged again.
+ * the contest the hack inputs become tests and the contest's submissions are judged again. Kits are
+ * compiled on the judge before they are saved (a broken validator or reference is refused), and a
+ * Kattis-style kit's validator says "valid" with exit 42.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -106,6 +108,9 @@ beforeAll(async () => {
   ];
   pid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1000', auth: 1 });
   plain = await createProblem(t, { timeLimit: 1000, problemId: 'HK1001', auth: 1 });
+  // A kit is compiled on a judge before it is saved: the judge is up first.
+  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
+  await daemon.start();
   const kit = await api(root).call('contestHack.saveKit', {
     body: { pid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, referenceLanguage: 'C', referenceCode: CORRECT },
   });
@@ -114,8 +119,6 @@ beforeAll(async () => {
     [pid, 'A'],
     [plain, 'B'],
   ]);
-  daemon = new JudgeDaemon({ server: url, token: await judgeToken(t), name: 'hk-judge', capacity: 2, cacheDir: tempCacheDir(), pollWaitMs: 5000, log });
-  await daemon.start();
   subs.alice = await submitC(alice, CORRECT);
   subs.bob = await submitC(bob, WEAK);
   subs.carol = await submitC(carol, CORRECT);
@@ -135,6 +138,34 @@ describe('hack kits', () => {
     const r = await api(root).call('contestHack.kit', { query: { pid } });
     expect(r.data?.referenceLanguage).toBe('C');
     expect((await api(root).call('contestHack.kit', { query: { pid: plain } })).data).toBeNull();
+  });
+
+  it('are compiled on a judge before they are saved: a validator or a reference that does not compile is refused, saying which and why, and the kept kit stays', async () => {
+    const kitPid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1002', auth: 1 });
+    const good = { pid: kitPid, validatorType: 'cpp.g++17', validatorCode: VALIDATOR, validatorOkExit: 0, referenceLanguage: 'C', referenceCode: CORRECT };
+    const saved = await api(root).call('contestHack.saveKit', { body: good });
+    expect(saved.status, saved.msg).toBe(200);
+    expect(saved.data).toEqual(good);
+
+    const badValidator = await api(root).call('contestHack.saveKit', {
+      body: { ...good, validatorCode: '#include "testlib.h"\nint main( { registerValidation(); }\n', validatorOkExit: 42 },
+    });
+    expect(badValidator.status).toBe(400);
+    expect(badValidator.msg).toMatch(/^The hack kit was not saved: the validator does not compile: .*error/s);
+    expect(badValidator.msg).toContain('main(');
+    const badReference = await api(root).call('contestHack.saveKit', { body: { ...good, referenceCode: 'int main() { return 0 }\n', validatorOkExit: 42 } });
+    expect(badReference.status).toBe(400);
+    expect(badReference.msg).toMatch(/^The hack kit was not saved: the reference solution does not compile: .*error/s);
+    expect((await api(root).call('contestHack.kit', { query: { pid: kitPid } })).data).toEqual(good);
+
+    // A refused first kit leaves the problem without one.
+    expect((await api(root).call('contestHack.saveKit', { body: { ...good, pid: plain, referenceCode: 'oops' } })).status).toBe(400);
+    expect((await api(root).call('contestHack.kit', { query: { pid: plain } })).data).toBeNull();
+
+    // The valid exit code is kept as given (a Kattis validator's 42).
+    const kattis = await api(root).call('contestHack.saveKit', { body: { ...good, validatorOkExit: 42 } });
+    expect(kattis.status, kattis.msg).toBe(200);
+    expect((await api(root).call('contestHack.kit', { query: { pid: kitPid } })).data?.validatorOkExit).toBe(42);
   });
 
   it('a hack setting is kept only where the rule has hacks (OI has none)', async () => {
@@ -304,5 +335,51 @@ describe('after the contest', () => {
   it('refuses a contest whose setting is off', async () => {
     const off = await createContest(t, root, {}, [[pid, 'A']]);
     expect((await api(alice).call('contestHack.lock', { body: { cid: off, displayId: 'A' } })).msg).toBe(MSG.hackNotAllowed);
+  });
+});
+
+describe('a Kattis-style kit (valid = exit 42)', () => {
+  /** A Kattis input validator, as a Kattis import keeps it: 42 for one line of two integers up to 2·10^9, 43 otherwise. */
+  const KATTIS_VALIDATOR = `import re, sys
+m = re.fullmatch(r"(\\d+) (\\d+)\\n", sys.stdin.read())
+if not m or max(int(m.group(1)), int(m.group(2))) > 2 * 10**9:
+    print("expected two integers up to 2e9 on one line")
+    sys.exit(43)
+sys.exit(42)
+`;
+
+  it('the validator accepts a valid input on exit 42 (the hack succeeds) and refuses a bad one with its words', async () => {
+    const kattisPid = await createProblem(t, { timeLimit: 1000, problemId: 'HK1003', auth: 1 });
+    const kit = await api(root).call('contestHack.saveKit', {
+      body: { pid: kattisPid, validatorType: 'python.3', validatorCode: KATTIS_VALIDATOR, validatorOkExit: 42, referenceLanguage: 'C', referenceCode: CORRECT },
+    });
+    expect(kit.status, kit.msg).toBe(200);
+    const kcid = await createContest(t, root, { allowHacks: true }, [[kattisPid, 'A']]);
+    const submitTo = async (token: string, code: string) => {
+      const r = await api(token).call('submission.submit', { body: { pid: 'A', cid: kcid, language: 'C', code } });
+      expect(r.status, r.msg).toBe(200);
+      return r.data.submitId;
+    };
+    const [mine, victim] = [await submitTo(alice, CORRECT), await submitTo(bob, WEAK)];
+    expect([await verdictOf(mine), await verdictOf(victim)]).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.ACCEPTED]);
+    expect((await api(alice).call('contestHack.lock', { body: { cid: kcid, displayId: 'A' } })).status).toBe(200);
+    const hackIn = async (input: string) => {
+      const r = await api(alice).call('contestHack.submit', { body: { cid: kcid, submitId: victim, input } });
+      expect(r.status, r.msg).toBe(200);
+      return waitFor(
+        `hack ${r.data.id}`,
+        async () =>
+          (await api(alice).call('contestHack.list', { query: { cid: kcid } })).data.find((h) => h.id === r.data.id && h.verdict !== 'pending') ?? null,
+        90_000,
+        200,
+      );
+    };
+    const bad = await hackIn('1 2 3\n');
+    expect(bad.verdict).toBe('invalid');
+    expect(bad.message).toMatch(/^exit code 43: expected two integers up to 2e9 on one line/);
+    expect(await verdictOf(victim)).toBe(JudgeStatus.ACCEPTED);
+    const good = await hackIn(BREAKING);
+    expect(good.verdict).toBe('successful');
+    expect(await verdictOf(victim)).toBe(JudgeStatus.HACKED);
   });
 });

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUDGE_TOKEN_HEADER, judgeEndpoints, MSG, type JudgeJobTask, type PackageRunJob } from '@oj/shared';
+import { type CompileProgramsJob, JUDGE_TOKEN_HEADER, judgeEndpoints, MSG, type JudgeJobTask, type PackageRunJob } from '@oj/shared';
 import type { AppContext } from '../src/context.js';
 import { judgeJobs, problems } from '../src/db/schema/index.js';
 import { judgeToken } from '../src/lib/secrets.js';
@@ -107,6 +107,25 @@ describe('a checker compile is a judge job', () => {
     expect((await jobResult({ ...task, leaseToken: 'x'.repeat(32) }, { type: 'compileChecker', error: null })).http).toBe(409);
     await jobResult(task, { type: 'compileChecker', error: null });
     expect((await call).msg).toBe(MSG.compileSucceeded);
+  });
+});
+
+describe('a compile of programs (a hack kit) is a judge job', () => {
+  const job = (language: string): CompileProgramsJob => ({
+    type: 'compilePrograms',
+    programs: { validator: { packageType: 'cpp.g++17', code: 'int main() {}' }, reference: { language, code: 'int main() {}' } },
+  });
+
+  it("goes only to a judge that has the programs' judge languages; with none online the wait says no judge", async () => {
+    const stranded = runJudgeJob(ctxOf(t), job('Kotlin'), { leaseMs: 30_000, queueTimeoutMs: 500 });
+    await waitFor('the first job queued', async () => (await t.database.db.select().from(judgeJobs).where(eq(judgeJobs.status, 'queued'))).length || null);
+    const compiled = runJudgeJob(ctxOf(t), job('C'), { leaseMs: 30_000 });
+    // The older job names a language this judge lacks: it gets the newer one.
+    const task = await takeJob();
+    expect(task.job).toEqual(job('C'));
+    await jobResult(task, { type: 'compilePrograms', errors: { validator: null, reference: "main.c:1: error: expected ';'" } });
+    expect(await compiled).toEqual({ type: 'compilePrograms', errors: { validator: null, reference: "main.c:1: error: expected ';'" } });
+    await expect(stranded).rejects.toThrow(MSG.noJudgeForJob);
   });
 });
 

@@ -25,6 +25,7 @@ import { client } from './client.js';
 import { createSubmitter, submission, submit, testQueue } from './judge-helpers.js';
 import { listen, tempCacheDir, waitFor } from './daemon-helpers.js';
 import { multipart, zip } from './problem-admin-helpers.js';
+import { kattisFixtureFiles } from './kattis-fixtures.js';
 
 let t: TestApp;
 let root: string;
@@ -455,6 +456,77 @@ sys.exit(42 if n.strip().isdigit() and int(n) <= limit else 43)
       formatMsg(MSG.pkgInputsInvalid, { count: 1, test: 'secret_2.in', reason: 'exit code 43' }),
     ]);
     expect(await problemRow('kattis-valid')).toMatchObject({ auth: 2 });
+  }, 240_000);
+
+  it('Kattis: the one input validator and an accepted solution stay as the hack kit, whose "valid" is exit 42', async () => {
+    const files = Object.fromEntries(kattisFixtureFiles('kattis-hackable'));
+    const [item] = items(await importFile(zip(text(files)), 'kattis-hackable.zip', 'public'));
+    expect(item).toMatchObject({ status: 'imported', problemId: 'kattis-hackable', visibility: 'public', warnings: [] });
+    const [kit] = await t.database.db
+      .select()
+      .from(problemHackKits)
+      .where(eq(problemHackKits.pid, (await problemRow('kattis-hackable')).id));
+    expect(kit).toMatchObject({
+      validatorType: 'python.3',
+      validatorCode: files['input_validators/bounds/bounds.py']!.toString(),
+      validatorOkExit: 42,
+      // C++ before Python: the reference answers every hack.
+      referenceLanguage: 'C++',
+      referenceCode: files['submissions/accepted/sum.cpp']!.toString(),
+    });
+
+    // A C++ validator in folder form with a header of its own: the kit's one source has the header written
+    // in, and it compiles as a kit (the judge compiles a kit before it is saved).
+    const header =
+      '#pragma once\n#include <cstdio>\n#include <cstdlib>\nconst long long MAX_VALUE = 2000000000LL;\ninline void refuse(const char *why) { std::puts(why); std::exit(43); }\n';
+    const cppValidator = `#include "bounds.h"
+int main() {
+  long long a, b;
+  char c1 = 0, c2 = 0;
+  if (std::scanf("%lld%c%lld%c", &a, &c1, &b, &c2) != 4 || c1 != ' ' || c2 != '\\n') refuse("expected two integers on one line");
+  if (a < 0 || b < 0 || a > MAX_VALUE || b > MAX_VALUE) refuse("out of range");
+  return 42;
+}
+`;
+    const rest = Object.fromEntries(Object.entries(files).filter(([name]) => !name.endsWith('bounds.py')));
+    const withHeader = { ...rest, 'input_validators/bounds/bounds.cpp': cppValidator, 'input_validators/bounds/bounds.h': header };
+    const [cpp] = items(await importFile(zip(text(withHeader)), 'kattis-header-validator.zip', 'public'));
+    expect(cpp).toMatchObject({ status: 'imported', problemId: 'kattis-header-validator', warnings: [] });
+    const cppPid = (await problemRow('kattis-header-validator')).id;
+    const [cppKit] = await t.database.db.select().from(problemHackKits).where(eq(problemHackKits.pid, cppPid));
+    expect(cppKit).toMatchObject({ validatorType: 'cpp.g++17', validatorOkExit: 42, referenceLanguage: 'C++' });
+    expect(cppKit!.validatorCode).not.toContain('#include "bounds.h"');
+    expect(cppKit!.validatorCode).toContain('const long long MAX_VALUE');
+    const resaved = await client(t, root).call('contestHack.saveKit', {
+      body: {
+        pid: cppPid,
+        validatorType: cppKit!.validatorType,
+        validatorCode: cppKit!.validatorCode,
+        validatorOkExit: cppKit!.validatorOkExit,
+        referenceLanguage: cppKit!.referenceLanguage,
+        referenceCode: cppKit!.referenceCode,
+      },
+    });
+    expect(resaved.status, resaved.msg).toBe(200);
+
+    // No kit when a hack could not validate as the tests were: two program validators, validator flags,
+    // or a validator that does not run (here: does not compile).
+    const twoValidators = { ...files, 'input_validators/second.py': 'import sys\nsys.exit(42)\n' };
+    const flags = { ...files, 'data/secret/testdata.yaml': 'input_validator_flags: small\n' };
+    const broken = { ...files, 'input_validators/bounds/bounds.py': 'def f(:\n' };
+    for (const [name, pkg] of [
+      ['kattis-two-validators', twoValidators],
+      ['kattis-validator-flags', flags],
+      ['kattis-broken-validator', broken],
+    ] as const) {
+      const [other] = items(await importFile(zip(text(pkg)), `${name}.zip`, 'public'));
+      expect(other, name).toMatchObject({ status: name === 'kattis-broken-validator' ? 'warning' : 'imported', problemId: name });
+      const kits = await t.database.db
+        .select()
+        .from(problemHackKits)
+        .where(eq(problemHackKits.pid, (await problemRow(name)).id));
+      expect(kits, name).toEqual([]);
+    }
   }, 240_000);
 });
 

@@ -74,6 +74,8 @@ export interface HackKit {
   /** a package source type, as Polygon names it (cpp.g++17, c.gcc, python.3, …) */
   validatorType: string;
   validatorCode: string;
+  /** the validator's exit code for "valid": 0 for testlib (Polygon), 42 for Kattis' input validators */
+  validatorOkExit: number;
   /** a judge language name (C++, Python3, …) */
   referenceLanguage: string;
   referenceCode: string;
@@ -90,6 +92,7 @@ export const hackKitBody = z.object({
   pid: dbId,
   validatorType: z.string().trim().min(1).max(50),
   validatorCode: codeField,
+  validatorOkExit: z.number().int().min(0).max(255).default(0),
   referenceLanguage: z.string().trim().min(1).max(50),
   referenceCode: codeField,
 });
@@ -122,7 +125,7 @@ export interface HackTask {
   hack: {
     problemId: number;
     input: string;
-    validator: { type: string; code: string };
+    validator: { type: string; code: string; okExit: number };
     reference: { language: string; code: string };
     victim: { language: string; code: string };
   };

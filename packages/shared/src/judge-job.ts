@@ -1,6 +1,7 @@
 /**
- * Judge jobs: work an administrator's action needs done by a judge (compile a checker before it is saved,
- * run a problem package's generators, validators and main solution at import), as a task kind of the judge queue.
+ * Judge jobs: work an administrator's action needs done by a judge (compile a checker or a hack kit's
+ * programs before they are saved, run a problem package's generators, validators and main solution at
+ * import), as a task kind of the judge queue.
  * The API node that takes the action only queues the job and waits for its result, so it needs no
  * sandbox, compiler or root of its own. Files travel through the test-data store by their SHA-256.
  */
@@ -18,6 +19,19 @@ export interface CompileCheckerJob {
   code: string;
   /** file name → content, beside the source (the problem's judge extra files) */
   extraFiles: Record<string, string>;
+}
+
+/**
+ * A program to compile only, to know that it does: a package program (by its source type, testlib.h
+ * beside it, as a hack's validator is compiled) or a program in a judge language (as a submission is).
+ */
+export type ProgramToCompile = { packageType: string; code: string } | { language: string; code: string };
+
+/** Compile programs (a hack kit's validator and reference) the way a hack compiles them; nothing is run. */
+export interface CompileProgramsJob {
+  type: 'compilePrograms';
+  /** name → program; the result names the ones that do not compile */
+  programs: Record<string, ProgramToCompile>;
 }
 
 /** A program of a package: compiled once, on first use, with the job's headers beside it. */
@@ -55,7 +69,7 @@ export interface PackageRunJob {
 }
 
 /** Remote jobs (remote-judge.ts) go only to judges that serve the job's site, through the remote lane. */
-export type JudgeJob = CompileCheckerJob | PackageRunJob | RemoteJob;
+export type JudgeJob = CompileCheckerJob | CompileProgramsJob | PackageRunJob | RemoteJob;
 export type JudgeJobType = JudgeJob['type'];
 
 /** A leased job, as a poll hands it to a judge. */
@@ -71,6 +85,11 @@ export interface JudgeJobTask {
 const message = z.string().max(8000);
 
 export const compileCheckerResult = z.object({ type: z.literal('compileChecker'), error: message.nullable() });
+/** per program of a compilePrograms job: the compiler's message, or null when it compiles */
+export const compileProgramsResult = z.object({
+  type: z.literal('compilePrograms'),
+  errors: z.record(z.string().max(64), message.nullable()),
+});
 export const packageRunResult = z.object({
   type: z.literal('packageRun'),
   /**
@@ -91,6 +110,7 @@ export const failedJobResult = z.object({ type: z.literal('failed'), error: mess
 
 export const judgeJobResult = z.discriminatedUnion('type', [
   compileCheckerResult,
+  compileProgramsResult,
   packageRunResult,
   failedJobResult,
   remoteProblemResult,
@@ -99,6 +119,7 @@ export const judgeJobResult = z.discriminatedUnion('type', [
 ]);
 export type JudgeJobResult = z.infer<typeof judgeJobResult>;
 export type CompileCheckerResult = z.infer<typeof compileCheckerResult>;
+export type CompileProgramsResult = z.infer<typeof compileProgramsResult>;
 export type PackageRunResult = z.infer<typeof packageRunResult>;
 
 export const judgeJobResultBody = z.object({

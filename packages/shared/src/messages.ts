@@ -71,6 +71,8 @@ export const MSG = {
   hackTargetSealed: 'Submissions made after the rank was sealed cannot be opened or hacked until it is unsealed.',
   hackInputTooLarge: 'The hack input exceeds {max} characters.',
   hackTooManyPending: 'Too many of your hacks are waiting for the judge ({count}), please wait for their verdicts.',
+  hackKitValidatorCompileError: 'The hack kit was not saved: the validator does not compile: {error}',
+  hackKitReferenceCompileError: 'The hack kit was not saved: the reference solution does not compile: {error}',
   hacksToTestsNotEnded: 'Hack inputs can be added to the tests only after the contest has ended.',
   codeEmpty: 'Code can not be empty',
   codeTooLong: 'Code Length can not exceed 65535',

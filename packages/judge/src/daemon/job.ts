@@ -1,7 +1,7 @@
 /**
  * A judge job handed out by a poll (task kind 'job'; the server side is modules/judge-job): compile a
- * checker, or run a package's programs and upload their outputs. Like a test run there is no progress:
- * the lease covers the whole job. What goes wrong on this side is the job's `failed` result, which the
+ * checker or a hack kit's programs, or run a package's programs and upload their outputs. Like a test
+ * run there is no progress: the lease covers the whole job. What goes wrong on this side is the job's `failed` result, which the
  * administrator waiting for it reads; a lost lease (409) drops it. Remote jobs are the remote lane's
  * (remote-job.ts): the local loop never hands one here.
  */
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { JudgeJobResult } from '@oj/shared';
 import { compileChecker } from '../checker.js';
+import { compilePrograms } from '../compile-programs.js';
 import { runPackage } from '../package-run.js';
 import { workRoot } from '../run.js';
 import { withRunScope, type SandboxReport } from '../sandbox.js';
@@ -24,6 +25,7 @@ async function doJob(task: LocalJobTask, ctx: WorkerContext, signal: AbortSignal
     const r = await compileChecker({ language: job.language, code: job.code }, job.extraFiles);
     return { type: 'compileChecker', error: r.error ?? null };
   }
+  if (job.type === 'compilePrograms') return { type: 'compilePrograms', errors: await compilePrograms(job.programs) };
   await fsp.mkdir(workRoot(), { recursive: true });
   const dir = await fsp.mkdtemp(path.join(workRoot(), 'job-'));
   await fsp.chmod(dir, 0o755);

@@ -13,7 +13,8 @@ export const contestHackApi = {
   list: (cid: number, o?: Opts) => request(ep.list, { query: { cid } }, o),
   toTests: (cid: number) => request(ep.toTests, { body: { cid } }),
   kit: (pid: number, o?: Opts) => request(ep.kit, { query: { pid } }, o),
-  saveKit: (kit: HackKit) => request(ep.saveKit, { body: kit }),
+  /** Silent: a kit that does not compile is refused with the compiler's output, which the card shows. */
+  saveKit: (kit: HackKit) => request(ep.saveKit, { body: kit }, { silent: true }),
 };
 
 export const contestHackKeys = {

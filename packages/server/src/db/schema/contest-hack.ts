@@ -10,8 +10,9 @@ import { submissions } from './submission.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A problem's hack kit: its input validator (testlib, compiled like a package's programs) and the
- * reference solution whose output answers a hack. A problem without one cannot be hacked.
+ * A problem's hack kit: its input validator (testlib, compiled like a package's programs, or a Kattis
+ * input validator) and the reference solution whose output answers a hack; both compiled on a judge
+ * before they are saved. A problem without one cannot be hacked.
  */
 export const problemHackKits = pgTable('problem_hack_kit', {
   pid: integer('pid')
@@ -20,6 +21,8 @@ export const problemHackKits = pgTable('problem_hack_kit', {
   /** a package source type (cpp.g++17, …) */
   validatorType: text('validator_type').notNull(),
   validatorCode: text('validator_code').notNull(),
+  /** the validator's exit code for "valid": 0 for testlib, 42 for a Kattis input validator */
+  validatorOkExit: integer('validator_ok_exit').notNull().default(0),
   /** a judge language name */
   referenceLanguage: text('reference_language').notNull(),
   referenceCode: text('reference_code').notNull(),

@@ -70,7 +70,7 @@ export async function leaseHack(ctx: AppContext, judgeId: number): Promise<HackT
     hack: {
       problemId: p.id,
       input: row.h.input,
-      validator: { type: row.kit.validatorType, code: row.kit.validatorCode },
+      validator: { type: row.kit.validatorType, code: row.kit.validatorCode, okExit: row.kit.validatorOkExit },
       reference: { language: row.kit.referenceLanguage, code: row.kit.referenceCode },
       // The victim runs as it was judged: with the problem's code wrappers.
       victim: { language: row.language, code: wrapCode(p.codeWrappers, row.language, row.code) },

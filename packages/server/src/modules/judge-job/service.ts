@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { REMOTE_JOB_TYPES, type JudgeJob, type JudgeJobResult, type JudgeJobResultBody, type JudgeJobTask, type PollLane } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import { judgeJobs } from '../../db/schema/index.js';
@@ -86,11 +86,18 @@ export async function runJudgeJob(
 
 /**
  * Whether some judge that can do the job is online (heartbeat or poll lately) and taking tasks: then a
- * queued job is only waiting for a free worker. A remote job needs a judge serving its site.
+ * queued job is only waiting for a free worker. A remote job needs a judge serving its site, a
+ * compile of programs one with their languages.
  */
 async function anyJudgeOnline(ctx: AppContext, job: JudgeJob): Promise<boolean> {
   const serves =
-    job.type === 'remoteProblem' ? sql`remote_ojs ? ${job.oj}` : job.type === 'remoteContests' ? sql`jsonb_array_length(remote_ojs) > 0` : sql`true`;
+    job.type === 'remoteProblem'
+      ? sql`remote_ojs ? ${job.oj}`
+      : job.type === 'remoteContests'
+        ? sql`jsonb_array_length(remote_ojs) > 0`
+        : job.type === 'compilePrograms'
+          ? hasJobLanguages(sql`${JSON.stringify(job)}::jsonb`)
+          : sql`true`;
   const res = await ctx.database.db.execute(sql`
     select 1 from judge_server
     where status = 0 and last_heartbeat > now() - (${ctx.config.judgeQueue.offlineAfterMs}::int * interval '1 millisecond') and ${serves}
@@ -126,19 +133,32 @@ async function settle(ctx: AppContext, row: JobRow, queuedAt: number, queueTimeo
 // ---------------------------------------------------------------------------------------------
 // Judge protocol side
 
-/** Which jobs a lane serves: remote jobs go to a judge that serves the job's site (any site for the contest lists). */
+/**
+ * Whether the judge row `judge_server` has every judge language a job's programs name (a compilePrograms
+ * job: a reference solution compiles only where its language is); true for a job that names none.
+ */
+const hasJobLanguages = (job: SQL) => sql`not exists (
+  select 1 from jsonb_each(coalesce(${job}->'programs', '{}'::jsonb)) p
+  where p.value ? 'language' and not judge_server.languages ? (p.value->>'language'))`;
+
+/**
+ * Which jobs a lane serves: remote jobs go to a judge that serves the job's site (any site for the
+ * contest lists); a local job that names judge languages to a judge that has them.
+ */
 function laneFilter(lane: PollLane, judgeId: number) {
   const remoteTypes = sql.join(
     REMOTE_JOB_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
-  if (lane === 'local') return sql`q.job->>'type' not in (${remoteTypes})`;
+  if (lane === 'local')
+    return sql`q.job->>'type' not in (${remoteTypes})
+      and exists (select 1 from judge_server where judge_server.id = ${judgeId}::int and ${hasJobLanguages(sql`q.job`)})`;
   return sql`q.job->>'type' in (${remoteTypes}) and exists (
     select 1 from judge_server s where s.id = ${judgeId}::int
       and case when q.job ? 'oj' then s.remote_ojs ? (q.job->>'oj') else jsonb_array_length(s.remote_ojs) > 0 end)`;
 }
 
-/** Leases the oldest queued job of the lane to this judge (any online judge can do any local job). */
+/** Leases the oldest queued job of the lane this judge can do. */
 export async function leaseJob(ctx: AppContext, judgeId: number, lane: PollLane): Promise<JudgeJobTask | null> {
   const token = crypto.randomBytes(24).toString('base64url');
   const res = await ctx.database.db.execute<{ id: number; job: JudgeJob; lease_deadline: Date }>(sql`

@@ -22,7 +22,7 @@ export interface JudgeState {
 }
 
 /** Every kind is named even when empty, so a dashboard's series never disappears. */
-const KINDS = ['submission', 'remote', 'testRun', 'compileChecker', 'packageRun', 'remoteProblem', 'remoteContests'];
+const KINDS = ['submission', 'remote', 'testRun', 'compileChecker', 'compilePrograms', 'packageRun', 'remoteProblem', 'remoteContests'];
 
 export async function judgeQueueState(ctx: AppContext): Promise<{ kinds: KindState[]; judges: JudgeState[] }> {
   const { db } = ctx.database;

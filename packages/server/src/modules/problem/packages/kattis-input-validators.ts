@@ -12,6 +12,8 @@ export interface KattisInputValidator {
   name: string;
   /** a Polygon-style source type the judge maps to a language */
   type: string;
+  /** the source's path in the package */
+  source: string;
   /** the source file on this disk */
   file: string;
   /** header name → file on this disk, beside the source */
@@ -50,7 +52,7 @@ export function kattisInputValidators(tree: PackageTree): { validators: KattisIn
     const source = sources[0]!;
     const headers: Record<string, string> = {};
     for (const h of files.filter((f) => /\.(h|hpp|hh|hxx)$/i.test(f))) headers[path.posix.basename(h)] = tree.files.get(h)!;
-    validators.push({ name: key, type: typeOf(source)!, file: tree.files.get(source)!, headers });
+    validators.push({ name: key, type: typeOf(source)!, source, file: tree.files.get(source)!, headers });
   }
   return { validators, skipped };
 }

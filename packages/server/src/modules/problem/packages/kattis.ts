@@ -10,6 +10,9 @@
  * Two generations of `problem.yaml` say "interactive" differently: the legacy format in
  * `validation: custom interactive`, the 2023-07 format in `type: interactive` (a word or a list),
  * where `validation` is gone and an `output_validator/` folder alone makes the validation custom.
+ *
+ * Input validators check every test input at import; the one program validator, with an accepted
+ * solution, is also kept as the problem's hack kit (kattis-hack-kit.ts).
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +32,8 @@ import {
 } from './kattis-validator.js';
 import { aggregationNamed, type KattisAggregation, modeOfAggregations } from './kattis-aggregation.js';
 import { addInputCheck, checkWarnings, type PlannedCheck } from './input-validation.js';
-import { KATTIS_VALID_EXIT, kattisInputValidators } from './kattis-input-validators.js';
+import { KATTIS_VALID_EXIT, type KattisInputValidator, kattisInputValidators } from './kattis-input-validators.js';
+import { kattisHackKit } from './kattis-hack-kit.js';
 import { texToMarkdown } from './latex.js';
 import { filesUnder, naturalCompare, type PackageTree } from './package-files.js';
 import { type PackagePrograms, runOrSayWhy } from './package-jobs.js';
@@ -147,13 +151,13 @@ export async function parseKattisPackage(tree: PackageTree, name: string, progra
   for (const folder of new Set(caseFolders)) configs.set(folder, await groupConfig(tree, folder, configs));
   const caseArgs = caseFolders.map((f) => configs.get(f)!.args);
   const scored = scoring ? scoreCases(cases, caseFolders, configs) : null;
-  const refused = await validateInputs(
-    tree,
-    cases,
-    caseFolders.map((f) => configs.get(f)!.inputArgs),
-    programs,
-    warnings,
-  );
+  const inputArgs = caseFolders.map((f) => configs.get(f)!.inputArgs);
+  const { validators, skipped } = kattisInputValidators(tree);
+  for (const s of skipped) warnings.push({ key: 'pkgValidatorNotRun', params: { reason: s } });
+  const { refused, ran } = await validateInputs(validators, cases, inputArgs, programs, warnings);
+  // A validator that did not run here (it does not compile, no judge) would fail every hack: no kit then.
+  const anyValidatorFlags = inputArgs.some((a) => a.length > 0);
+  const hackKit = ran ? await kattisHackKit(tree, validators, anyValidatorFlags) : undefined;
   const problem: Record<string, unknown> = {
     problemId: problemIdOf(name, 'KATTIS'),
     title: (title ?? name ?? 'Untitled').trim() || 'Untitled',
@@ -225,7 +229,7 @@ export async function parseKattisPackage(tree: PackageTree, name: string, progra
     source,
     'importInvalid',
   );
-  const created: ProblemToCreate = { body, cases, source, keepPrivate: refused > 0 };
+  const created: ProblemToCreate = { body, cases, source, keepPrivate: refused > 0, ...(hackKit ? { hackKit } : {}) };
   return { problem: created, warnings };
 }
 
@@ -337,17 +341,18 @@ function scoreCases(cases: CaseInput[], folders: string[], configs: Map<string, 
  * The validator's main source and its headers: the one folder under output_validators/ (legacy), or
  * output_validator/ (2023-07) — or, when that holds no file of its own, its single subfolder.
  */
-/** Runs the package's input validators over every test input on a judge; answers how many inputs they refused. */
+/**
+ * Runs the package's input validators over every test input on a judge; answers how many inputs they
+ * refused, and whether they ran (compiled, on a judge) at all.
+ */
 async function validateInputs(
-  tree: PackageTree,
+  validators: KattisInputValidator[],
   cases: CaseInput[],
   inputArgs: string[][],
   programs: PackagePrograms,
   warnings: ImportWarning[],
-): Promise<number> {
-  const { validators, skipped } = kattisInputValidators(tree);
-  for (const s of skipped) warnings.push({ key: 'pkgValidatorNotRun', params: { reason: s } });
-  if (!validators.length) return 0;
+): Promise<{ refused: number; ran: boolean }> {
+  if (!validators.length) return { refused: 0, ran: false };
   const job: PackageRunJob = { type: 'packageRun', programs: {}, headers: {}, steps: [], maxTotalBytes: TESTCASE_ZIP_LIMITS.totalMaxBytes };
   const checks: PlannedCheck[] = [];
   const inputs = await Promise.all(cases.map((c) => programs.store((c.input as { path: string }).path)));
@@ -362,7 +367,7 @@ async function validateInputs(
   const { steps, jobError } = await runOrSayWhy(programs, job);
   const checked = checkWarnings(checks, steps, jobError);
   warnings.push(...checked.warnings);
-  return checked.refused;
+  return { refused: checked.refused, ran: !checked.warnings.some((w) => w.key === 'pkgValidatorNotRun') };
 }
 
 async function readValidator(tree: PackageTree, source: string): Promise<{ main: string; headers: Record<string, string> }> {

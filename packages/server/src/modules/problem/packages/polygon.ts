@@ -270,6 +270,7 @@ export async function parsePolygonPackage(tree: PackageTree, name: string, workD
       ? {
           validatorType: validator.type,
           validatorCode: await readText(tree, validator.path),
+          validatorOkExit: 0, // testlib's "valid"
           referenceLanguage,
           referenceCode: await readText(tree, mainSource.path),
         }

@@ -1,0 +1,1 @@
+ALTER TABLE "problem_hack_kit" ADD COLUMN "validator_ok_exit" integer DEFAULT 0 NOT NULL;
