@@ -290,6 +290,33 @@ describe('CLICS contest API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('resends on resume what a transaction committed after the token but stamped before it, and nothing twice', async () => {
+    const staffLines = await feed(padmin, acm);
+    const staffToken = staffLines.at(-1)!.token!;
+    const publicToken = (await feed(alice, acm)).at(-1)!.token!;
+    const tokenMs = Number(staffToken.split('-')[0]);
+    // A verdict whose transaction began (and stamped its row) 5 s before the token was given, and committed after it.
+    const late = String(await judged(acm, 'carl', pB, S.ACCEPTED, (tokenMs - 6000 - start) / MIN));
+    await t.database.pool.query('update judge set gmt_modified = $1 where submit_id = $2', [new Date(tokenMs - 5000), late]);
+    const resumed = await feed(padmin, acm, staffToken);
+    expect(resumed.filter((n) => n.id === late).map((n) => [n.type, n.type === 'judgements' ? (n.data as ClicsJudgement).judgement_type_id : null])).toEqual([
+      ['submissions', null],
+      ['judgements', 'AC'],
+    ]);
+    // Re-sent objects are ones the client held within the last minute before the token, no older.
+    const windowStart = tokenMs - 60_000;
+    const again = resumed.filter((n) => n.id !== late && staffLines.some((l) => l.type === n.type && l.id === n.id));
+    for (const n of again) expect(Number(n.token!.split('-')[0])).toBeGreaterThanOrEqual(windowStart);
+    // Resuming after it is quiet again; the public hears of the late submission (its verdict is sealed).
+    expect(await feed(padmin, acm, resumed.at(-1)!.token)).toEqual([]);
+    const pub = await feed(alice, acm, publicToken);
+    expect(pub.filter((n) => n.id === late).map((n) => n.type)).toEqual(['submissions']);
+    expect(await feed(alice, acm, pub.at(-1)!.token)).toEqual([]);
+    // A token given before tokens named their window resumes (and re-sends the window).
+    const old = staffToken.split('-').slice(0, 3).join('-');
+    expect((await feed(padmin, acm, old)).some((n) => n.type === 'judgements' && n.id === late)).toBe(true);
+  });
+
   it('streams a verdict live when it is judged, until the session ends', async () => {
     const judge = await FakeJudge.start(t, 'clics-judge');
     const session = await login(t, 'padmin');
@@ -318,7 +345,7 @@ describe('CLICS contest API', () => {
     const task = await judge.take();
     expect((await judge.result(task, { status: S.WRONG_ANSWER })).status).toBe(200);
     const j = await until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
-    expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}$/);
+    expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}-[0-9a-f]{12}$/);
     await until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
     // Logging out ends the feed (the tools' API tokens end the same way when revoked).
     expect((await get(t, '/api/logout', { token: session })).status).toBe(200);
