@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import {
   acmBoard,
   JudgeStatus as S,
@@ -189,7 +190,7 @@ describe('CLICS contest API', () => {
       duration: '3:20:00.000',
       scoreboard_freeze_duration: '2:00:00.000',
       scoreboard_type: 'pass-fail',
-      penalty_time: '0:20:00.000',
+      penalty_time: 20,
     });
     const state = (await bare(alice, url(acm, '/state'))).body as Record<string, string | null>;
     expect(state.started).toBe(iso(start));
@@ -359,7 +360,9 @@ describe('CLICS contest API', () => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     for (const f of [
       'contest.json',
+      'contest.yaml',
       'problems.json',
+      'problems.yaml',
       'teams.json',
       'submissions.json',
       'judgements.json',
@@ -371,6 +374,19 @@ describe('CLICS contest API', () => {
       expect(files[f], f).toBeDefined();
     const json = (f: string) => JSON.parse(strFromU8(files[f]!)) as unknown;
     expect(json('contest.json')).toMatchObject({ id: String(finished) });
+    // The YAML forms the package format allows, read as a YAML 1.1 tool reads them: the same objects.
+    const yaml = (f: string) => parseYaml(strFromU8(files[f]!), { version: '1.1' }) as unknown;
+    expect(yaml('contest.yaml')).toEqual(json('contest.json'));
+    expect(yaml('contest.yaml')).toMatchObject({
+      id: String(finished),
+      name: 'Regional',
+      start_time: iso(start - 100 * MIN),
+      duration: '1:40:00.000',
+      scoreboard_freeze_duration: null,
+      penalty_time: 20,
+    });
+    expect(yaml('problems.yaml')).toEqual(json('problems.json'));
+    expect((yaml('problems.yaml') as ClicsProblem[]).map((p) => [p.id, p.label, p.ordinal])).toEqual([['A', 'A', 1]]);
     const subs = json('submissions.json') as ClicsSubmission[];
     expect(subs).toHaveLength(2);
     for (const s of subs) {
