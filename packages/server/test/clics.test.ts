@@ -1,7 +1,8 @@
 /**
  * The CLICS contest API of an ACM contest: its objects, the public view behind the seal, the event feed
- * replayed into our own board, resuming with since_token, a verdict arriving live, and the contest
- * package of a finished contest.
+ * replayed into our own board, resuming with since_token (also past a late-committed verdict), a verdict
+ * arriving live, and the contest package of a finished contest (with its YAML files); then a group
+ * contest: its staff, its members and outsiders.
  */
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -9,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import {
   acmBoard,
+  GroupLevel,
   JudgeStatus as S,
+  MSG,
   parseClicsRelTime,
   Role,
   type AcmRankRow,
@@ -27,6 +30,7 @@ import {
 import { users } from '../src/db/schema/index.js';
 import { client } from './client.js';
 import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
+import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, rootToken, uidOf } from './helpers.js';
 import { createProblem, FakeJudge, submit, testQueue } from './judge-helpers.js';
@@ -462,5 +466,94 @@ describe('CLICS contest API', () => {
     expect([refused.statusCode, refused.headers['access-control-allow-origin']]).toEqual([401, '*']);
     const site = await t.app.inject({ method: 'GET', url: '/api/get-website-config', headers: origin });
     expect(site.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CLICS contest API of a group contest', () => {
+  let gid: number;
+  let running: number;
+  let ended: number;
+  const tok: Record<string, string> = {};
+  const gjudged = (cid: number, username: string, pid: number, status: number, min: number, at = start) =>
+    insertContestSubmission(t, { cid, gid, pid, uid: uids[username]!, username, status, score: null, time: 15, submitTime: new Date(at + min * MIN) });
+
+  beforeAll(async () => {
+    for (const u of ['gowner', 'gadmin', 'gadmin2', 'gmember']) uids[u] = await createUser(t, { username: u });
+    gid = await insertGroup(t, { owner: 'gowner', members: { gadmin: GroupLevel.ADMIN, gadmin2: GroupLevel.ADMIN, gmember: GroupLevel.MEMBER } });
+    for (const u of ['gowner', 'gadmin', 'gadmin2', 'gmember']) tok[u] = await login(t, u);
+    const p = await createProblem(t, { problemId: 'G5000', type: 0, auth: 1 });
+    // Made by a group admin: the contest's creator, so its staff (with the group's root).
+    const make = async (o: Record<string, unknown>) => {
+      const made = await client(t, tok.gadmin).call('groupContest.create', { body: { ...form(o), gid } });
+      expect(made.status, made.msg).toBe(200);
+      const cid = made.data.id as number;
+      expect((await client(t, tok.gadmin).call('groupContest.addFromPublic', { body: { cid, pid: p, displayId: 'A' } })).status).toBe(200);
+      return cid;
+    };
+    running = await make({ title: 'Group round', awardType: 0, awardConfigList: [] });
+    await gjudged(running, 'gmember', p, S.WRONG_ANSWER, 10);
+    await gjudged(running, 'gmember', p, S.ACCEPTED, 90); // after the seal
+    await gjudged(running, 'gowner', p, S.ACCEPTED, 5); // the group's root tests: staff, on no team
+    ended = await make({
+      title: 'Group past',
+      startTime: iso(start - 100 * MIN),
+      endTime: iso(start),
+      sealRank: false,
+      sealRankTime: undefined,
+      awardType: 0,
+      awardConfigList: [],
+    });
+    await gjudged(ended, 'gmember', p, S.ACCEPTED, 30, start - 100 * MIN);
+  });
+
+  it('shows its staff everything and a member the public view behind the seal', async () => {
+    for (const who of ['gadmin', 'gowner']) {
+      const staff = fold(await feed(tok[who]!, running));
+      expect([who, staff.judgements.map((j) => j.judgement_type_id)]).toEqual([who, ['WA', 'AC', 'AC']]);
+      expect(staff.submissions.map((x) => x.team_id)).toEqual([null, uids.gmember, uids.gmember]);
+      expect(((await bare(tok[who]!, url(running, '/judgements'))).body as ClicsJudgement[]).map((j) => j.judgement_type_id)).toEqual(['WA', 'AC', 'AC']);
+    }
+    // A member, and a group admin who did not make the contest (not its admin: contest.info says so too).
+    for (const who of ['gmember', 'gadmin2']) {
+      const pub = fold(await feed(tok[who]!, running));
+      expect([who, pub.submissions.map((x) => x.team_id), pub.judgements.map((j) => j.judgement_type_id)]).toEqual([who, [uids.gmember, uids.gmember], ['WA']]);
+      expect((await bare(tok[who]!, url(running, '/judgements'))).body).toHaveLength(1);
+      expect((await bare(tok[who]!, url(running, '/runs'))).body).toEqual([]);
+    }
+    expect(((await bare(tok.gmember!, url(running, '/teams'))).body as ClicsTeam[]).map((x) => x.label)).toEqual(['gmember']);
+    const listed = (await bare(tok.gmember!, '/api/clics/contests')).body as { id: string }[];
+    expect(listed.map((x) => x.id)).toEqual(expect.arrayContaining([String(running), String(ended)]));
+  });
+
+  it('refuses those outside the group, as the group contest calls do', async () => {
+    for (const path of ['', '/state', '/judgements', '/scoreboard', '/event-feed?stream=false', '/judgements/1']) {
+      const r = await bare(alice, url(running, path));
+      expect([path, r.http]).toEqual([path, 403]);
+      expect(JSON.parse(r.body as string)).toMatchObject({ status: 403, msg: MSG.groupNotMember });
+    }
+    const listed = (await bare(alice, '/api/clics/contests')).body as { id: string }[];
+    expect(listed.map((x) => x.id)).not.toContain(String(running));
+    expect((await bare(null, url(running))).http).toBe(401);
+  });
+
+  it('gives the package of a finished group contest to its staff, not to a member or an outsider', async () => {
+    for (const who of ['gadmin', 'gowner']) {
+      const res = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: tok[who]! } });
+      expect([who, res.statusCode]).toEqual([who, 200]);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(JSON.parse(strFromU8(files['contest.json']!))).toMatchObject({ id: String(ended), name: 'Group past' });
+      const subs = JSON.parse(strFromU8(files['submissions.json']!)) as ClicsSubmission[];
+      expect(subs.map((x) => x.team_id)).toEqual([uids.gmember]);
+      expect(files[`submissions/${subs[0]!.id}/files.zip`]).toBeDefined();
+    }
+    for (const [who, http] of [
+      ['gmember', 403],
+      ['gadmin2', 403],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: tok[who]! } });
+      expect([who, res.statusCode]).toEqual([who, http]);
+    }
+    const outsider = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: alice } });
+    expect([outsider.statusCode, (JSON.parse(outsider.body) as { msg: string }).msg]).toEqual([403, MSG.groupNotMember]);
   });
 });
