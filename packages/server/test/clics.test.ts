@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import {
   acmBoard,
@@ -141,6 +141,31 @@ function replay(lines: ClicsNotification[]): AcmRankRow[] {
     awardType: 0,
     awards: [],
   });
+}
+
+/** A live event feed as a client reads it: `until` reads on until a line matches (it throws when the feed ends). */
+async function openFeed(token: string, cid: number) {
+  const res = await fetch(`${base}${url(cid, '/event-feed')}`, { headers: { authorization: token } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const seen: ClicsNotification[] = [];
+  let buf = '';
+  const until = async (pred: (n: ClicsNotification) => boolean) => {
+    for (;;) {
+      const hit = seen.find(pred);
+      if (hit) return hit;
+      const { value, done } = await reader.read();
+      if (done) throw new Error('feed ended');
+      buf += new TextDecoder().decode(value);
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (line) seen.push(JSON.parse(line) as ClicsNotification);
+      }
+    }
+  };
+  return { until, close: () => reader.cancel() };
 }
 
 const summary = (rows: AcmRankRow[]) => rows.map((r) => [r.username, r.rank, r.ac, r.totalTime]);
@@ -325,36 +350,41 @@ describe('CLICS contest API', () => {
   it('streams a verdict live when it is judged, until the session ends', async () => {
     const judge = await FakeJudge.start(t, 'clics-judge');
     const session = await login(t, 'padmin');
-    const res = await fetch(`${base}${url(acm, '/event-feed')}`, { headers: { authorization: session } });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const seen: ClicsNotification[] = [];
-    let buf = '';
-    const until = async (pred: (n: ClicsNotification) => boolean) => {
-      for (;;) {
-        const hit = seen.find(pred);
-        if (hit) return hit;
-        const { value, done } = await reader.read();
-        if (done) throw new Error('feed ended');
-        buf += new TextDecoder().decode(value);
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, i).trim();
-          buf = buf.slice(i + 1);
-          if (line) seen.push(JSON.parse(line) as ClicsNotification);
-        }
-      }
-    };
-    await until((n) => n.type === 'state');
+    const live = await openFeed(session, acm);
+    await live.until((n) => n.type === 'state');
     const submitId = await submit(t, { pid: pA, user: { uid: uids.carl!, username: 'carl' }, cid: acm });
     const task = await judge.take();
     expect((await judge.result(task, { status: S.WRONG_ANSWER })).status).toBe(200);
-    const j = await until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
+    const j = await live.until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
     expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}-[0-9a-f]{12}$/);
-    await until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
+    await live.until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
     // Logging out ends the feed (the tools' API tokens end the same way when revoked).
     expect((await get(t, '/api/logout', { token: session })).status).toBe(200);
-    await expect(until(() => false)).rejects.toThrow('feed ended');
+    await expect(live.until(() => false)).rejects.toThrow('feed ended');
+  });
+
+  it('reads once for all the open feeds of a contest that one notice wakes', async () => {
+    const sessions = await Promise.all([1, 2, 3].map(() => login(t, 'padmin')));
+    const feeds = await Promise.all(sessions.map((s) => openFeed(s, acm)));
+    for (const f of feeds) await f.until((n) => n.type === 'state');
+    // Past their first reads and the least gap between a feed's reads.
+    await new Promise((r) => setTimeout(r, 1200));
+    const id = String(await judged(acm, 'dina', pB, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+      for (const f of feeds) await f.until((n) => n.type === 'judgements' && n.id === id);
+      const judgingReads = () => query.mock.calls.filter((args) => JSON.stringify(args[0]).includes('j.gmt_modified) * 1000')).length;
+      expect(judgingReads()).toBe(1);
+      // The next notice at once: that read began before it, so it is read again (once), and each feed hears of the new verdict.
+      const next = String(await judged(acm, 'dina', pB, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+      await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+      for (const f of feeds) await f.until((n) => n.type === 'judgements' && n.id === next);
+      expect(judgingReads()).toBe(2);
+    } finally {
+      query.mockRestore();
+      for (const f of feeds) await f.close();
+    }
   });
 
   it('exports a finished contest as a contest package for its staff', async () => {

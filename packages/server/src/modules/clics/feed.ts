@@ -19,7 +19,8 @@
  * connection) and reads what changed since its last key less LOOKBACK_MS (the same late commit),
  * sending only the objects whose content it has not sent yet; every TICK_MS it reads again anyway (the
  * state moves with the clock: started, frozen, ended, thawed) and writes the newline keep-alive the spec
- * asks for within 120 s.
+ * asks for within 120 s. The open feeds of a contest and view on one node share their reads
+ * (`sharedRead`): one notice wakes them all, and one read begun after it serves each.
  */
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -191,6 +192,56 @@ export async function feedLines(
 
 const lineOf = (n: ClicsNotification) => `${JSON.stringify(n)}\n`;
 
+/** Shared reads start from a multiple of this (ms) below what a feed asks for, so feeds near each other share one. */
+const SHARE_STEP_MS = LOOKBACK_MS;
+/** How long a finished shared read may serve feeds told of a change before it began (a feed's read waits up to MIN_GAP_MS). */
+const SHARE_KEEP_MS = 2 * MIN_GAP_MS;
+
+/** Counts the reads begun: a feed told of a change at clock t needs a read numbered above t. */
+let readClock = 0;
+
+interface SharedRead {
+  /** `readClock` when it began */
+  at: number;
+  result: Promise<Batch | null>;
+}
+
+/** The live reads of one app, by contest, view and starting point (`sharedRead`). */
+const sharedReads = new WeakMap<AppContext, Map<string, SharedRead>>();
+
+/**
+ * The contest and the feed's objects changed since `since` (ms) for its staff or for the public (null:
+ * the contest is gone), read once for every open feed of this node that asks for the same at the same
+ * time: a verdict's notice wakes all of a contest's feeds at once, and they would each read the same.
+ * A feed told of a change when the clock stood at `toldAt` only takes a read begun after that (numbered
+ * above it), so it sees what the notice told of; a read starts from `since` rounded down to
+ * SHARE_STEP_MS (more than the feed asked for: a feed sends only what it has not sent).
+ */
+async function sharedRead(ctx: AppContext, cid: number, staff: boolean, since: number, toldAt: number): Promise<Batch | null> {
+  let reads = sharedReads.get(ctx);
+  if (!reads) sharedReads.set(ctx, (reads = new Map()));
+  const from = Math.floor(since / SHARE_STEP_MS) * SHARE_STEP_MS;
+  const key = `${cid}/${staff ? 'staff' : 'public'}/${from}`;
+  const hit = reads.get(key);
+  if (hit && hit.at > toldAt) return hit.result;
+  const read: SharedRead = {
+    at: ++readClock,
+    result: (async () => {
+      const c = await contestById(ctx.database.db, cid);
+      return c ? batchOf(ctx, viewOf(c, staff), from) : null;
+    })(),
+  };
+  reads.set(key, read);
+  const forget = () => {
+    const t = setTimeout(() => {
+      if (reads.get(key) === read) reads.delete(key);
+    }, SHARE_KEEP_MS);
+    t.unref();
+  };
+  read.result.then(forget, forget);
+  return read.result;
+}
+
 /** Open live feeds per user on one node (beyond it: 429), as the live hub bounds its streams. */
 export const MAX_FEEDS_PER_USER = 8;
 
@@ -234,21 +285,26 @@ export async function streamFeed(
   let lastRead = 0;
   let timer: NodeJS.Timeout | null = null;
 
+  /** the read clock when the feed was last told something may have changed (`sharedRead`) */
+  let toldAt = 0;
+
   const refresh = async () => {
     if (closed) return;
+    toldAt = readClock;
     if (running) {
       again = true;
       return;
     }
     running = true;
     try {
+      // At least a macrotask later: every feed told of this notice has stamped it before a read begins.
       const wait = lastRead + MIN_GAP_MS - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await new Promise((r) => (wait > 0 ? setTimeout(r, wait) : setImmediate(r)));
       lastRead = Date.now();
-      const c = await contestById(ctx.database.db, cid);
-      if (!c) return end();
-      const v = viewOf(c, v0.staff);
-      const b = await batchOf(ctx, v, window.last[0] - LOOKBACK_MS);
+      // The read below begins after whatever the feed has been told of so far.
+      again = false;
+      const b = await sharedRead(ctx, cid, v0.staff, window.last[0] - LOOKBACK_MS, toldAt);
+      if (!b) return end();
       if (closed) return;
       const fresh = (n: ClicsNotification) => {
         const d = digest(n.data);
