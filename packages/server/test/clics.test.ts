@@ -450,10 +450,17 @@ describe('CLICS contest API', () => {
     // The contest ends now: the real board is shown after the end (autoRealRank), so the seal is lifted.
     await t.database.pool.query('update contest set end_time = now() where id = $1', [cid]);
     const after = await feed(bob, cid, before.at(-1)!.token);
-    expect(after.filter((n) => n.type === 'judgements').map((n) => [n.id, (n.data as ClicsJudgement).judgement_type_id])).toEqual([
-      [sealed[0], 'AC'],
-      [sealed[1], 'TLE'],
+    // The sealed verdicts, and the others again: from the end on they show their run times.
+    const [wa70, wa75] = fold(before).judgements.map((j) => j.id);
+    expect(
+      after.filter((n) => n.type === 'judgements').map((n) => [n.id, (n.data as ClicsJudgement).judgement_type_id, (n.data as ClicsJudgement).max_run_time]),
+    ).toEqual([
+      [wa70, 'WA', 0.015],
+      [sealed[0], 'AC', 0.015],
+      [sealed[1], 'TLE', 0.015],
+      [wa75, 'WA', 0.015],
     ]);
+    expect(fold(before).judgements.every((j) => j.max_run_time === undefined)).toBe(true);
     expect(after.filter((n) => n.type === 'submissions')).toEqual([]);
     expect((after.find((n) => n.type === 'state')!.data as { thawed: string | null }).thawed).not.toBeNull();
     expect(summary(replay([...before, ...after]))).toEqual([
