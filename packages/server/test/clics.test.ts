@@ -144,8 +144,9 @@ function replay(lines: ClicsNotification[]): AcmRankRow[] {
 }
 
 /** A live event feed as a client reads it: `until` reads on until a line matches (it throws when the feed ends). */
-async function openFeed(token: string, cid: number) {
-  const res = await fetch(`${base}${url(cid, '/event-feed')}`, { headers: { authorization: token } });
+async function openFeed(token: string, cid: number, since?: string) {
+  const query = since ? `?since_token=${encodeURIComponent(since)}` : '';
+  const res = await fetch(`${base}${url(cid, '/event-feed')}${query}`, { headers: { authorization: token } });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const seen: ClicsNotification[] = [];
@@ -165,7 +166,7 @@ async function openFeed(token: string, cid: number) {
       }
     }
   };
-  return { until, close: () => reader.cancel() };
+  return { until, seen, close: () => reader.cancel() };
 }
 
 const summary = (rows: AcmRankRow[]) => rows.map((r) => [r.username, r.rank, r.ac, r.totalTime]);
@@ -361,6 +362,22 @@ describe('CLICS contest API', () => {
     // Logging out ends the feed (the tools' API tokens end the same way when revoked).
     expect((await get(t, '/api/logout', { token: session })).status).toBe(200);
     await expect(live.until(() => false)).rejects.toThrow('feed ended');
+  });
+
+  it('resumes live after since_token with only what is new, not what the client holds', async () => {
+    const session = await login(t, 'padmin');
+    const token = (await feed(session, acm)).at(-1)!.token!;
+    const live = await openFeed(session, acm, token);
+    // Past the stream's first read (what changed while its first lines were read).
+    await new Promise((r) => setTimeout(r, 300));
+    const id = String(await judged(acm, 'dina', pA, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+    await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+    await live.until((n) => n.type === 'judgements' && n.id === id);
+    expect(live.seen.map((n) => [n.type, n.id])).toEqual([
+      ['submissions', id],
+      ['judgements', id],
+    ]);
+    await live.close();
   });
 
   it('reads once for all the open feeds of a contest that one notice wakes', async () => {

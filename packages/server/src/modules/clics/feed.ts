@@ -158,16 +158,18 @@ async function batchOf(ctx: AppContext, v: ClicsView, since: number | null): Pro
 
 /**
  * The feed's lines from the start, or after `sinceToken` (as the module comment says), each with its
- * token; `window` is what the client holds when they are read, where the next read continues from.
+ * token; `window` is what the client holds when they are read, where the next read continues from, and
+ * `held` the objects read that the token says he holds as they are (a live stream does not send them again).
  */
 export async function feedLines(
   ctx: AppContext,
   v: ClicsView,
   sinceToken?: string,
-): Promise<{ lines: ClicsNotification[]; window: Window; staticDigest: string }> {
+): Promise<{ lines: ClicsNotification[]; held: ClicsNotification[]; window: Window; staticDigest: string }> {
   const since = sinceToken === undefined ? null : parseToken(sinceToken);
   const b = await batchOf(ctx, v, since ? since.key[0] - LOOKBACK_MS : null);
   const lines: ClicsNotification[] = [];
+  const held: ClicsNotification[] = [];
   const window = new Window(since?.key ?? [0, 0]);
   let resend: { key: Key; n: ClicsNotification }[] = [];
   let after = b.dynamics;
@@ -178,6 +180,10 @@ export async function feedLines(
     after = cut < 0 ? [] : b.dynamics.slice(cut);
     for (const { key, n } of below) window.hold(slot(n), key);
     if (window.digest() !== since.window) resend = below.filter(({ key }) => key[0] > since.key[0] - LOOKBACK_MS);
+    // An object's content changes only with its key: those at or below the token's key are his as they are now.
+    const again = new Set(resend.map(({ n }) => n));
+    for (const { n } of below) if (!again.has(n)) held.push(n);
+    if (since.digest === b.staticDigest) held.push(...b.statics);
   }
   // Until the re-sent objects are through, a line's token still names the window the client came with.
   const staticToken = resend.length ? tokenOf(window.last, b.staticDigest, since?.window ?? EMPTY) : window.token(b.staticDigest);
@@ -187,7 +193,7 @@ export async function feedLines(
     window.hold(slot(n), key);
     lines.push({ ...n, token: window.token(b.staticDigest) });
   }
-  return { lines, window, staticDigest: b.staticDigest };
+  return { lines, held, window, staticDigest: b.staticDigest };
 }
 
 const lineOf = (n: ClicsNotification) => `${JSON.stringify(n)}\n`;
@@ -274,6 +280,8 @@ export async function streamFeed(
     res.write(lineOf(n));
     wroteAt = Date.now();
   };
+  // A resuming client holds what his token says: not sent again at the first read.
+  for (const n of first.held) sent.set(slot(n), digest(n.data));
   for (const n of first.lines) {
     sent.set(slot(n), digest(n.data));
     write(n);
