@@ -1,14 +1,18 @@
 /**
  * The CLICS contest API of an ACM contest: its objects, the public view behind the seal, the event feed
- * replayed into our own board, resuming with since_token, a verdict arriving live, and the contest
- * package of a finished contest.
+ * replayed into our own board, resuming with since_token (also past a late-committed verdict), a verdict
+ * arriving live, and the contest package of a finished contest (with its YAML files); then a group
+ * contest: its staff, its members and outsiders.
  */
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import {
   acmBoard,
+  GroupLevel,
   JudgeStatus as S,
+  MSG,
   parseClicsRelTime,
   Role,
   type AcmRankRow,
@@ -26,6 +30,7 @@ import {
 import { users } from '../src/db/schema/index.js';
 import { client } from './client.js';
 import { createContest, insertContestSubmission, isoAt as iso, MIN } from './contest-helpers.js';
+import { insertGroup } from './group-helpers.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createUser, get, login, rootToken, uidOf } from './helpers.js';
 import { createProblem, FakeJudge, submit, testQueue } from './judge-helpers.js';
@@ -138,6 +143,32 @@ function replay(lines: ClicsNotification[]): AcmRankRow[] {
   });
 }
 
+/** A live event feed as a client reads it: `until` reads on until a line matches (it throws when the feed ends). */
+async function openFeed(token: string, cid: number, since?: string) {
+  const query = since ? `?since_token=${encodeURIComponent(since)}` : '';
+  const res = await fetch(`${base}${url(cid, '/event-feed')}${query}`, { headers: { authorization: token } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const seen: ClicsNotification[] = [];
+  let buf = '';
+  const until = async (pred: (n: ClicsNotification) => boolean) => {
+    for (;;) {
+      const hit = seen.find(pred);
+      if (hit) return hit;
+      const { value, done } = await reader.read();
+      if (done) throw new Error('feed ended');
+      buf += new TextDecoder().decode(value);
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (line) seen.push(JSON.parse(line) as ClicsNotification);
+      }
+    }
+  };
+  return { until, seen, close: () => reader.cancel() };
+}
+
 const summary = (rows: AcmRankRow[]) => rows.map((r) => [r.username, r.rank, r.ac, r.totalTime]);
 
 beforeAll(async () => {
@@ -189,7 +220,7 @@ describe('CLICS contest API', () => {
       duration: '3:20:00.000',
       scoreboard_freeze_duration: '2:00:00.000',
       scoreboard_type: 'pass-fail',
-      penalty_time: '0:20:00.000',
+      penalty_time: 20,
     });
     const state = (await bare(alice, url(acm, '/state'))).body as Record<string, string | null>;
     expect(state.started).toBe(iso(start));
@@ -290,39 +321,88 @@ describe('CLICS contest API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('resends on resume what a transaction committed after the token but stamped before it, and nothing twice', async () => {
+    const staffToken = (await feed(padmin, acm)).at(-1)!.token!;
+    const publicToken = (await feed(alice, acm)).at(-1)!.token!;
+    const tokenMs = Number(staffToken.split('-')[0]);
+    // A verdict whose transaction began (and stamped its row) 5 s before the token was given, and committed after it.
+    const late = String(await judged(acm, 'carl', pB, S.ACCEPTED, (tokenMs - 6000 - start) / MIN));
+    await t.database.pool.query('update judge set gmt_modified = $1 where submit_id = $2', [new Date(tokenMs - 5000), late]);
+    const resumed = await feed(padmin, acm, staffToken);
+    expect(resumed.filter((n) => n.id === late).map((n) => [n.type, n.type === 'judgements' ? (n.data as ClicsJudgement).judgement_type_id : null])).toEqual([
+      ['submissions', null],
+      ['judgements', 'AC'],
+    ]);
+    // Re-sent besides it: only objects keyed within the minute below the token (a submission by its
+    // submit time, a judgement by its last write, its end time here), none older.
+    const again = resumed.filter((n) => n.id !== late);
+    expect(again.length).toBeGreaterThan(0);
+    const keyedAt = (n: ClicsNotification) => Date.parse(n.type === 'submissions' ? (n.data as ClicsSubmission).time : (n.data as ClicsJudgement).end_time!);
+    for (const n of again) expect([n.type, n.id, keyedAt(n) > tokenMs - 60_000]).toEqual([n.type, n.id, true]);
+    // Resuming after it is quiet again; the public hears of the late submission (its verdict is sealed).
+    expect(await feed(padmin, acm, resumed.at(-1)!.token)).toEqual([]);
+    const pub = await feed(alice, acm, publicToken);
+    expect(pub.filter((n) => n.id === late).map((n) => n.type)).toEqual(['submissions']);
+    expect(await feed(alice, acm, pub.at(-1)!.token)).toEqual([]);
+    // A token given before tokens named their window resumes (and re-sends the window).
+    const old = staffToken.split('-').slice(0, 3).join('-');
+    expect((await feed(padmin, acm, old)).some((n) => n.type === 'judgements' && n.id === late)).toBe(true);
+  });
+
   it('streams a verdict live when it is judged, until the session ends', async () => {
     const judge = await FakeJudge.start(t, 'clics-judge');
     const session = await login(t, 'padmin');
-    const res = await fetch(`${base}${url(acm, '/event-feed')}`, { headers: { authorization: session } });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const seen: ClicsNotification[] = [];
-    let buf = '';
-    const until = async (pred: (n: ClicsNotification) => boolean) => {
-      for (;;) {
-        const hit = seen.find(pred);
-        if (hit) return hit;
-        const { value, done } = await reader.read();
-        if (done) throw new Error('feed ended');
-        buf += new TextDecoder().decode(value);
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, i).trim();
-          buf = buf.slice(i + 1);
-          if (line) seen.push(JSON.parse(line) as ClicsNotification);
-        }
-      }
-    };
-    await until((n) => n.type === 'state');
+    const live = await openFeed(session, acm);
+    await live.until((n) => n.type === 'state');
     const submitId = await submit(t, { pid: pA, user: { uid: uids.carl!, username: 'carl' }, cid: acm });
     const task = await judge.take();
     expect((await judge.result(task, { status: S.WRONG_ANSWER })).status).toBe(200);
-    const j = await until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
-    expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}$/);
-    await until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
+    const j = await live.until((n) => n.type === 'judgements' && n.id === String(submitId) && (n.data as ClicsJudgement).judgement_type_id === 'WA');
+    expect(j.token).toMatch(/^\d+-\d+-[0-9a-f]{12}-[0-9a-f]{12}$/);
+    await live.until((n) => n.type === 'runs' && (n.data as { judgement_id: string }).judgement_id === String(submitId));
     // Logging out ends the feed (the tools' API tokens end the same way when revoked).
     expect((await get(t, '/api/logout', { token: session })).status).toBe(200);
-    await expect(until(() => false)).rejects.toThrow('feed ended');
+    await expect(live.until(() => false)).rejects.toThrow('feed ended');
+  });
+
+  it('resumes live after since_token with only what is new, not what the client holds', async () => {
+    const session = await login(t, 'padmin');
+    const token = (await feed(session, acm)).at(-1)!.token!;
+    const live = await openFeed(session, acm, token);
+    // Past the stream's first read (what changed while its first lines were read).
+    await new Promise((r) => setTimeout(r, 300));
+    const id = String(await judged(acm, 'dina', pA, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+    await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+    await live.until((n) => n.type === 'judgements' && n.id === id);
+    expect(live.seen.map((n) => [n.type, n.id])).toEqual([
+      ['submissions', id],
+      ['judgements', id],
+    ]);
+    await live.close();
+  });
+
+  it('reads once for all the open feeds of a contest that one notice wakes', async () => {
+    const sessions = await Promise.all([1, 2, 3].map(() => login(t, 'padmin')));
+    const feeds = await Promise.all(sessions.map((s) => openFeed(s, acm)));
+    for (const f of feeds) await f.until((n) => n.type === 'state');
+    // Past their first reads and the least gap between a feed's reads.
+    await new Promise((r) => setTimeout(r, 1200));
+    const id = String(await judged(acm, 'dina', pB, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+      for (const f of feeds) await f.until((n) => n.type === 'judgements' && n.id === id);
+      const judgingReads = () => query.mock.calls.filter((args) => JSON.stringify(args[0]).includes('j.gmt_modified) * 1000')).length;
+      expect(judgingReads()).toBe(1);
+      // The next notice at once: that read began before it, so it is read again (once), and each feed hears of the new verdict.
+      const next = String(await judged(acm, 'dina', pB, S.WRONG_ANSWER, (Date.now() - start) / MIN));
+      await t.database.pool.query('select pg_notify($1, $2)', ['oj_change', `board:${acm}`]);
+      for (const f of feeds) await f.until((n) => n.type === 'judgements' && n.id === next);
+      expect(judgingReads()).toBe(2);
+    } finally {
+      query.mockRestore();
+      for (const f of feeds) await f.close();
+    }
   });
 
   it('exports a finished contest as a contest package for its staff', async () => {
@@ -332,7 +412,9 @@ describe('CLICS contest API', () => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     for (const f of [
       'contest.json',
+      'contest.yaml',
       'problems.json',
+      'problems.yaml',
       'teams.json',
       'submissions.json',
       'judgements.json',
@@ -344,6 +426,19 @@ describe('CLICS contest API', () => {
       expect(files[f], f).toBeDefined();
     const json = (f: string) => JSON.parse(strFromU8(files[f]!)) as unknown;
     expect(json('contest.json')).toMatchObject({ id: String(finished) });
+    // The YAML forms the package format allows, read as a YAML 1.1 tool reads them: the same objects.
+    const yaml = (f: string) => parseYaml(strFromU8(files[f]!), { version: '1.1' }) as unknown;
+    expect(yaml('contest.yaml')).toEqual(json('contest.json'));
+    expect(yaml('contest.yaml')).toMatchObject({
+      id: String(finished),
+      name: 'Regional',
+      start_time: iso(start - 100 * MIN),
+      duration: '1:40:00.000',
+      scoreboard_freeze_duration: null,
+      penalty_time: 20,
+    });
+    expect(yaml('problems.yaml')).toEqual(json('problems.json'));
+    expect((yaml('problems.yaml') as ClicsProblem[]).map((p) => [p.id, p.label, p.ordinal])).toEqual([['A', 'A', 1]]);
     const subs = json('submissions.json') as ClicsSubmission[];
     expect(subs).toHaveLength(2);
     for (const s of subs) {
@@ -373,10 +468,17 @@ describe('CLICS contest API', () => {
     // The contest ends now: the real board is shown after the end (autoRealRank), so the seal is lifted.
     await t.database.pool.query('update contest set end_time = now() where id = $1', [cid]);
     const after = await feed(bob, cid, before.at(-1)!.token);
-    expect(after.filter((n) => n.type === 'judgements').map((n) => [n.id, (n.data as ClicsJudgement).judgement_type_id])).toEqual([
-      [sealed[0], 'AC'],
-      [sealed[1], 'TLE'],
+    // The sealed verdicts, and the others again: from the end on they show their run times.
+    const [wa70, wa75] = fold(before).judgements.map((j) => j.id);
+    expect(
+      after.filter((n) => n.type === 'judgements').map((n) => [n.id, (n.data as ClicsJudgement).judgement_type_id, (n.data as ClicsJudgement).max_run_time]),
+    ).toEqual([
+      [wa70, 'WA', 0.015],
+      [sealed[0], 'AC', 0.015],
+      [sealed[1], 'TLE', 0.015],
+      [wa75, 'WA', 0.015],
     ]);
+    expect(fold(before).judgements.every((j) => j.max_run_time === undefined)).toBe(true);
     expect(after.filter((n) => n.type === 'submissions')).toEqual([]);
     expect((after.find((n) => n.type === 'state')!.data as { thawed: string | null }).thawed).not.toBeNull();
     expect(summary(replay([...before, ...after]))).toEqual([
@@ -419,5 +521,94 @@ describe('CLICS contest API', () => {
     expect([refused.statusCode, refused.headers['access-control-allow-origin']]).toEqual([401, '*']);
     const site = await t.app.inject({ method: 'GET', url: '/api/get-website-config', headers: origin });
     expect(site.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CLICS contest API of a group contest', () => {
+  let gid: number;
+  let running: number;
+  let ended: number;
+  const tok: Record<string, string> = {};
+  const gjudged = (cid: number, username: string, pid: number, status: number, min: number, at = start) =>
+    insertContestSubmission(t, { cid, gid, pid, uid: uids[username]!, username, status, score: null, time: 15, submitTime: new Date(at + min * MIN) });
+
+  beforeAll(async () => {
+    for (const u of ['gowner', 'gadmin', 'gadmin2', 'gmember']) uids[u] = await createUser(t, { username: u });
+    gid = await insertGroup(t, { owner: 'gowner', members: { gadmin: GroupLevel.ADMIN, gadmin2: GroupLevel.ADMIN, gmember: GroupLevel.MEMBER } });
+    for (const u of ['gowner', 'gadmin', 'gadmin2', 'gmember']) tok[u] = await login(t, u);
+    const p = await createProblem(t, { problemId: 'G5000', type: 0, auth: 1 });
+    // Made by a group admin: the contest's creator, so its staff (with the group's root).
+    const make = async (o: Record<string, unknown>) => {
+      const made = await client(t, tok.gadmin).call('groupContest.create', { body: { ...form(o), gid } });
+      expect(made.status, made.msg).toBe(200);
+      const cid = made.data.id as number;
+      expect((await client(t, tok.gadmin).call('groupContest.addFromPublic', { body: { cid, pid: p, displayId: 'A' } })).status).toBe(200);
+      return cid;
+    };
+    running = await make({ title: 'Group round', awardType: 0, awardConfigList: [] });
+    await gjudged(running, 'gmember', p, S.WRONG_ANSWER, 10);
+    await gjudged(running, 'gmember', p, S.ACCEPTED, 90); // after the seal
+    await gjudged(running, 'gowner', p, S.ACCEPTED, 5); // the group's root tests: staff, on no team
+    ended = await make({
+      title: 'Group past',
+      startTime: iso(start - 100 * MIN),
+      endTime: iso(start),
+      sealRank: false,
+      sealRankTime: undefined,
+      awardType: 0,
+      awardConfigList: [],
+    });
+    await gjudged(ended, 'gmember', p, S.ACCEPTED, 30, start - 100 * MIN);
+  });
+
+  it('shows its staff everything and a member the public view behind the seal', async () => {
+    for (const who of ['gadmin', 'gowner']) {
+      const staff = fold(await feed(tok[who]!, running));
+      expect([who, staff.judgements.map((j) => j.judgement_type_id)]).toEqual([who, ['WA', 'AC', 'AC']]);
+      expect(staff.submissions.map((x) => x.team_id)).toEqual([null, uids.gmember, uids.gmember]);
+      expect(((await bare(tok[who]!, url(running, '/judgements'))).body as ClicsJudgement[]).map((j) => j.judgement_type_id)).toEqual(['WA', 'AC', 'AC']);
+    }
+    // A member, and a group admin who did not make the contest (not its admin: contest.info says so too).
+    for (const who of ['gmember', 'gadmin2']) {
+      const pub = fold(await feed(tok[who]!, running));
+      expect([who, pub.submissions.map((x) => x.team_id), pub.judgements.map((j) => j.judgement_type_id)]).toEqual([who, [uids.gmember, uids.gmember], ['WA']]);
+      expect((await bare(tok[who]!, url(running, '/judgements'))).body).toHaveLength(1);
+      expect((await bare(tok[who]!, url(running, '/runs'))).body).toEqual([]);
+    }
+    expect(((await bare(tok.gmember!, url(running, '/teams'))).body as ClicsTeam[]).map((x) => x.label)).toEqual(['gmember']);
+    const listed = (await bare(tok.gmember!, '/api/clics/contests')).body as { id: string }[];
+    expect(listed.map((x) => x.id)).toEqual(expect.arrayContaining([String(running), String(ended)]));
+  });
+
+  it('refuses those outside the group, as the group contest calls do', async () => {
+    for (const path of ['', '/state', '/judgements', '/scoreboard', '/event-feed?stream=false', '/judgements/1']) {
+      const r = await bare(alice, url(running, path));
+      expect([path, r.http]).toEqual([path, 403]);
+      expect(JSON.parse(r.body as string)).toMatchObject({ status: 403, msg: MSG.groupNotMember });
+    }
+    const listed = (await bare(alice, '/api/clics/contests')).body as { id: string }[];
+    expect(listed.map((x) => x.id)).not.toContain(String(running));
+    expect((await bare(null, url(running))).http).toBe(401);
+  });
+
+  it('gives the package of a finished group contest to its staff, not to a member or an outsider', async () => {
+    for (const who of ['gadmin', 'gowner']) {
+      const res = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: tok[who]! } });
+      expect([who, res.statusCode]).toEqual([who, 200]);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(JSON.parse(strFromU8(files['contest.json']!))).toMatchObject({ id: String(ended), name: 'Group past' });
+      const subs = JSON.parse(strFromU8(files['submissions.json']!)) as ClicsSubmission[];
+      expect(subs.map((x) => x.team_id)).toEqual([uids.gmember]);
+      expect(files[`submissions/${subs[0]!.id}/files.zip`]).toBeDefined();
+    }
+    for (const [who, http] of [
+      ['gmember', 403],
+      ['gadmin2', 403],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: tok[who]! } });
+      expect([who, res.statusCode]).toEqual([who, http]);
+    }
+    const outsider = await t.app.inject({ method: 'GET', url: url(ended, '/package'), headers: { authorization: alice } });
+    expect([outsider.statusCode, (JSON.parse(outsider.body) as { msg: string }).msg]).toEqual([403, MSG.groupNotMember]);
   });
 });

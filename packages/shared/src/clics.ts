@@ -102,7 +102,8 @@ export interface ClicsContest {
   scoreboard_freeze_duration: string | null;
   scoreboard_thaw_time: string | null;
   scoreboard_type: 'pass-fail';
-  penalty_time: string;
+  /** minutes, an integer in 2023-06 (a RELTIME only from the 2026-01 release) */
+  penalty_time: number;
 }
 
 export interface ClicsState {

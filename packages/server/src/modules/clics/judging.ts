@@ -2,8 +2,9 @@
  * Submissions, judgements and runs of a contest as CLICS objects, each with the key that orders it in
  * the event feed: when the object last changed for this viewer. A submission's key is its submit time;
  * a judgement's the last write of its row (`gmt_modified`: judging, the verdict, a rejudge, a manual
- * verdict), or for the public, when a sealed result was unsealed (`thawedAt`); a run's its judgement's
- * (for the public not before the end: runs are shown after it). Only submissions inside the contest's
+ * verdict), or for the public, when a sealed result was unsealed (`thawedAt`), and not before the end
+ * once it shows its run time (the public's judgement gains `max_run_time` then: a change a resuming
+ * client must be sent); a run's its judgement's (for the public not before the end: runs are shown after it). Only submissions inside the contest's
  * time window and on its problems are served (the board's: the rest are tests and practice). One
  * judgement per submission, id = the submission's: a rejudge updates it.
  */
@@ -103,13 +104,14 @@ export async function readJudging(
           ...(type !== null && v.runs && r.time !== null ? { max_run_time: r.time / 1000 } : {}),
         };
     if (judgement && type !== null && v.runs) withRuns.push(r.submit_id);
+    const shownAtEnd = v.staff ? judgedAt : Math.max(judgedAt, end);
     out.push({
       submission,
       submissionKey: [r.at, r.submit_id * 4],
       judgement,
-      judgementKey: [judgedAt, r.submit_id * 4 + 1],
+      judgementKey: [judgement?.max_run_time !== undefined ? shownAtEnd : judgedAt, r.submit_id * 4 + 1],
       runs: [],
-      runsKey: [v.staff ? judgedAt : Math.max(judgedAt, end), r.submit_id * 4 + 2],
+      runsKey: [shownAtEnd, r.submit_id * 4 + 2],
     });
   }
   if (withRuns.length) {

@@ -46,7 +46,7 @@ export function contestObject(v: ClicsView): ClicsContest {
     scoreboard_freeze_duration: seal === null ? null : clicsRelTime(end - seal),
     scoreboard_thaw_time: seal !== null && c.autoRealRank ? clicsTime(end) : null,
     scoreboard_type: 'pass-fail',
-    penalty_time: clicsRelTime(CONTEST_LIMITS.penaltySec * 1000),
+    penalty_time: CONTEST_LIMITS.penaltySec / 60,
   };
 }
 

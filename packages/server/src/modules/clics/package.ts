@@ -3,8 +3,17 @@
  * staff's view of every endpoint as `<endpoint>.json` (the contest as `contest.json`, the API's root as
  * `api.json`), the event feed as `event-feed.ndjson`, and each submission's source as
  * `submissions/<id>/files.zip` (the file its `files` reference names). Contest staff only, after the end.
+ *
+ * The package format (2023-06) lets `contest.json` and `problems.json` be written as `contest.yaml` and
+ * `problems.yaml` with the same fields (`start_time`, `duration`, `scoreboard_freeze_duration`,
+ * `penalty_time`; a problem's `id`, `label`, `name`, `ordinal`, `rgb` …), and tools made for packages
+ * written by hand read those: both are here too, the same objects. Written as YAML 1.1 would read them
+ * (the `yaml` library, already ours for problem packages, with version 1.1): a duration like `5:00:00`
+ * is a base-60 number and `yes`/`no` a boolean to a YAML 1.1 reader (the Java and Python tools), so
+ * such strings are quoted and every reader gets the strings contest.json has.
  */
 import { zipSync, strToU8 } from 'fflate';
+import { stringify as toYaml } from 'yaml';
 import { CLICS_JUDGEMENT_TYPES } from '@oj/shared';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth.js';
@@ -30,9 +39,13 @@ export async function contestPackage(ctx: AppContext, user: AuthUser, cid: numbe
   const [state, judging, awards, feed] = await Promise.all([stateOf(ctx, v), judgingOf(ctx, v, d), awardObjects(ctx, v, d.links), feedLines(ctx, v)]);
   const scoreboard = await scoreboardObject(ctx, v, d.links, state);
   const json = (x: unknown) => strToU8(`${JSON.stringify(x, null, 2)}\n`);
+  const yaml = (x: unknown) => strToU8(toYaml(x, { version: '1.1' }));
+  const contest = contestObject(v);
   const files: Record<string, Uint8Array> = {
     'api.json': json(clicsInfo()),
-    'contest.json': json(contestObject(v)),
+    'contest.json': json(contest),
+    'contest.yaml': yaml(contest),
+    'problems.yaml': yaml(d.problems),
     'state.json': json(state),
     'judgement-types.json': json(CLICS_JUDGEMENT_TYPES),
     'languages.json': json(d.languages),

@@ -146,6 +146,8 @@ export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
       'X-Accel-Buffering': 'no',
       'Access-Control-Allow-Origin': '*',
     });
+    // Sent now: a resumed feed with nothing new writes no line for a while, and a client waits for the headers.
+    res.flushHeaders();
     req.socket.setNoDelay(true);
     req.socket.setKeepAlive(true);
     await streamFeed(ctx, res, v, caller, query.since_token).catch(() => res.end());
