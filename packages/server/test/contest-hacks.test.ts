@@ -285,9 +285,11 @@ describe('hacks', () => {
     expect(r.status, r.msg).toBe(200);
     const row = async () => (await t.database.db.select().from(contestHacks).where(eq(contestHacks.id, r.data.id)))[0]!;
     await waitFor('the hack leased', async () => ((await row()).status === 'leased' ? true : null), 60_000, 20);
-    await daemon.stop(0);
-    expect(await row()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null, verdict: 'pending' });
     keptHack = r.data.id;
+    await daemon.stop(0);
+    // The stopping judge gives it back once its runs end (a compile shared with other tasks is not killed): before its lease (71 s here) runs out.
+    await waitFor('the hack given back', async () => ((await row()).status === 'queued' ? true : null), 45_000, 50);
+    expect(await row()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null, verdict: 'pending' });
   });
 
   it('caps the hacks a hacker has waiting', async () => {
