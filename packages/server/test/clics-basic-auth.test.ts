@@ -37,42 +37,21 @@ beforeAll(async () => {
   const alice = await createUser(t, { username: 'cbalice' });
   staffLogin = await login(t, 'cbstaff');
   const pid = await createProblem(t, { problemId: 'CB100', type: 0 });
-  cid = await createContest(
-    t,
-    staffLogin,
-    {
-      title: 'Basic',
-      description: 'x',
-      startTime: iso(start),
-      endTime: iso(start + 200 * MIN),
-      type: 0,
-      auth: 0,
-      sealRank: true,
-      sealRankTime: iso(start + 80 * MIN),
-    },
-    [[pid, 'A']],
-  );
-  await insertContestSubmission(t, {
-    cid,
-    pid,
-    uid: alice,
-    username: 'cbalice',
-    status: S.ACCEPTED,
-    score: null,
-    time: 5,
-    submitTime: new Date(start + 10 * MIN),
-  });
-  // after the seal: the public view holds no judgement of it
-  await insertContestSubmission(t, {
-    cid,
-    pid,
-    uid: alice,
-    username: 'cbalice',
-    status: S.ACCEPTED,
-    score: null,
-    time: 5,
-    submitTime: new Date(start + 90 * MIN),
-  });
+  const window = { startTime: iso(start), endTime: iso(start + 200 * MIN), sealRank: true, sealRankTime: iso(start + 80 * MIN) };
+  cid = await createContest(t, staffLogin, { title: 'Basic', type: 0, ...window }, [[pid, 'A']]);
+  const accepted = (min: number) =>
+    insertContestSubmission(t, {
+      cid,
+      pid,
+      uid: alice,
+      username: 'cbalice',
+      status: S.ACCEPTED,
+      score: null,
+      time: 5,
+      submitTime: new Date(start + min * MIN),
+    });
+  await accepted(10);
+  await accepted(90); // after the seal: the public view holds no judgement of it
   staffToken = await apiToken(staffLogin);
   aliceToken = await apiToken(await login(t, 'cbalice'));
 });
