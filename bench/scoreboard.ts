@@ -388,6 +388,9 @@ async function profileVirtual(url: string, dataDir: string, cid: number) {
      join user_info u on u.uid = $4`,
     [cid, run.id, new Date(runStart), run.uid],
   );
+  // Other runners (BENCH_VIRTUAL_RUNNERS, default 50): each with a run started at another time and 20
+  // submissions, all on the board at the runner's elapsed time; measured after the board without them.
+  const runners = Number(process.env.BENCH_VIRTUAL_RUNNERS ?? 50);
   const best = async (fn: () => Promise<unknown>) => {
     const ms: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -410,11 +413,36 @@ async function profileVirtual(url: string, dataDir: string, cid: number) {
   }
   const firstMs = Math.min(...first);
   const ghostMs = await best(() => ghostBoard(ctx, c, run, (elapsed += 30_000), false));
+  if (runners > 0) {
+    // New users: a real participant has no run.
+    await database.pool.query(
+      `insert into user_info (uid, username, password, email, gmt_create, gmt_modified)
+       select 'vr-' || i, 'runner' || i, 'scrypt$16384$bench$bench', 'runner' || i || '@bench.invalid', now(), now()
+       from generate_series(1, $1::int) i on conflict do nothing`,
+      [runners],
+    );
+    await database.pool.query(
+      `with made as (
+         insert into contest_virtual (cid, uid, start_time, end_time)
+         select $1, uid, $2::timestamptz - n * interval '1 minute', $2::timestamptz - n * interval '1 minute' + $3 * interval '1 millisecond'
+         from (select uid, row_number() over (order by uid) as n from user_info where uid like 'vr-%' order by uid limit $4) u
+         returning id, uid, start_time)
+       insert into judge (pid, display_pid, uid, username, language, code, cid, vid, status, time, submit_time)
+       select cp.pid, cp.display_id, u.uid, u.username, 'C', 'x', $1, m.id, case when i % 3 = 0 then 0 else -1 end, 10,
+         m.start_time + i * interval '2 minutes'
+       from made m join user_info u on u.uid = m.uid
+       cross join generate_series(1, 20) i
+       join lateral (select pid, display_id from contest_problem where cid = $1 order by display_id offset (i % 12) limit 1) cp on true`,
+      [cid, new Date(runStart), c.endTime.getTime() - c.startTime.getTime(), runners],
+    );
+  }
+  const withRunnersMs = runners > 0 ? await best(() => ghostBoard(ctx, c, run, (elapsed += 30_000), false)) : ghostMs;
   const refreshMs = await best(() => boardNow(ctx, c, v));
   const coldMs = await best(() => boardNow(ctx, c, v, true));
   await database.close();
   console.log(
-    `  virtual: ghost board first ${firstMs.toFixed(1)} ms, next (30 s later) ${ghostMs.toFixed(1)} ms; ` +
+    `  virtual: ghost board first ${firstMs.toFixed(1)} ms, next (30 s later) ${ghostMs.toFixed(1)} ms, ` +
+      `with ${runners} other runners ${withRunnersMs.toFixed(1)} ms (÷ ${(withRunnersMs / ghostMs).toFixed(2)}); ` +
       `real board refresh ${refreshMs.toFixed(1)} ms, cold ${coldMs.toFixed(1)} ms (first ÷ cold ${(firstMs / coldMs).toFixed(2)}, next ÷ cold ${(ghostMs / coldMs).toFixed(3)})`,
   );
 }

@@ -77,8 +77,8 @@ beforeAll(async () => {
   // A judge announces the languages a submission may use.
   await FakeJudge.start(t, 'vj');
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
-  for (const u of ['alice', 'bob', 'vera', 'walt', 'xena', 'outsider']) await createUser(t, { username: u });
-  for (const u of ['padmin', 'alice', 'bob', 'vera', 'walt', 'xena', 'outsider']) {
+  for (const u of ['alice', 'bob', 'vera', 'walt', 'xena', 'yves', 'outsider']) await createUser(t, { username: u });
+  for (const u of ['padmin', 'alice', 'bob', 'vera', 'walt', 'xena', 'yves', 'outsider']) {
     uids[u] = await uidOf(t, u);
     tok[u] = await login(t, u);
   }
@@ -226,6 +226,38 @@ describe('ACM ghost board', () => {
     await runStartedAgo(v, 30);
     const b = await ghost('xena', cid);
     expect(b.rows.map((r) => r.username)).not.toContain('xena');
+  });
+});
+
+describe('other virtual runners', () => {
+  it("are on a runner's ghost board as they stood at his elapsed time on their own clocks, marked virtual", async () => {
+    const cid = await createContest(t, tok.padmin!, ended({ type: ContestType.ACM }), [
+      [acmP, 'A'],
+      [acmQ, 'B'],
+    ]);
+    await real(cid, 'alice', acmP, S.ACCEPTED, 10); // 600
+    const mine = await started('vera', cid);
+    const veraStart = await runStartedAgo(mine, 45);
+    await virtualSub(cid, mine, veraStart, 'vera', acmP, S.ACCEPTED, 40); // 2400
+    // yves ran earlier and is over: A at 20 minutes on his clock, B at 60 (later than vera's 45).
+    const his = await started('yves', cid);
+    const yvesStart = await runStartedAgo(his, 300);
+    await virtualSub(cid, his, yvesStart, 'yves', acmP, S.ACCEPTED, 20); // 1200
+    await virtualSub(cid, his, yvesStart, 'yves', acmQ, S.ACCEPTED, 60);
+    expect(acmSummary((await ghost('vera', cid)).rows)).toEqual([
+      ['alice', 1, 1, 600, false],
+      ['yves', 2, 1, 1200, true],
+      ['vera', 3, 1, 2400, true],
+    ]);
+    // His own board (over: at the end) has both his problems, and vera at her 45 minutes so far.
+    expect(acmSummary((await ghost('yves', cid)).rows)).toEqual([
+      ['yves', 1, 2, 4800, true],
+      ['alice', 2, 1, 600, false],
+      ['vera', 3, 1, 2400, true],
+    ]);
+    // The real board has neither.
+    const r = await c('bob').call('contest.rank', { body: { cid, containsEnd: true } });
+    expect(r.data.records.slice(r.data.pinned).map((x) => x.username)).toEqual(['alice']);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The ghost board of a virtual participation: the real participants as they stood at the virtual
- * participant's elapsed time, plus him, his row marked `virtual`. It is folded by the contest's own rule
+ * participant's elapsed time, plus him and the contest's other virtual runners (each one's latest run)
+ * as they stood at that same time on their own clocks, their rows marked `virtual`. It is folded by the contest's own rule
  * (`foldOf`, the real board's folds) from the real board's state (board-state.ts) under a window that ends
  * at the start plus his elapsed time, with his submissions moved onto the contest's clock; the seal is the
  * contest's, at that time (from sealRankTime on while his clock runs; after it, for good when the real
  * board stays sealed). A real participant's row at a time depends only on how many of his submissions
  * were made before it, so rows are kept per state and fold settings with that count and his version, and
  * shared by every runner of the contest: a read finds each participant's count by a binary search and
- * refolds only the rows whose count or submissions moved, then ranks all rows.
+ * refolds only the rows whose count or submissions moved, then ranks all rows. The runners' rows are
+ * folded at each read (few, and each runner's clock moves them).
  */
 import {
   sealActive,
@@ -71,28 +73,51 @@ function keptRows(st: BoardState, c: ContestRow, sealFrom: number | null): Map<s
   return rows;
 }
 
-/** The run's submissions on the contest's clock (submit order), as a board folds them. */
-async function runSubmissions(ctx: AppContext, c: ContestRow, run: VirtualRow, subtasks: boolean): Promise<RankSubmission[]> {
+/**
+ * Virtual runs' submissions on the contest's clock (submit order), as a board folds them, by runner: the
+ * run `only`, or every other runner's latest run of the contest (`except` his own).
+ */
+async function runSubmissions(
+  ctx: AppContext,
+  c: ContestRow,
+  runs: { only: VirtualRow } | { except: string },
+  subtasks: boolean,
+): Promise<Map<string, RankSubmission[]>> {
+  const which =
+    'only' in runs
+      ? sql`v.id = ${runs.only.id}`
+      : sql`v.cid = ${c.id} and v.uid <> ${runs.except}
+          and v.id = (select max(w.id) from contest_virtual w where w.cid = v.cid and w.uid = v.uid)`;
   const { rows } = await ctx.database.db.execute<{
     submit_id: number;
+    uid: string;
     display_id: string;
     status: number;
     score: number | null;
     time: number | null;
     ms: number;
+    run_start: number;
   }>(sql`
-    select j.submit_id, cp.display_id, j.status, j.score, j.time, floor(date_part('epoch', j.submit_time) * 1000)::float8 as ms
-    from judge j join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
-    where j.vid = ${run.id}
+    select j.submit_id, v.uid, cp.display_id, j.status, j.score, j.time,
+      floor(date_part('epoch', j.submit_time) * 1000)::float8 as ms,
+      floor(date_part('epoch', v.start_time) * 1000)::float8 as run_start
+    from contest_virtual v
+    join judge j on j.vid = v.id
+    join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
+    where ${which}
     order by j.submit_time, j.submit_id`);
   const groups = subtasks && rows.length ? await subtaskScores(ctx, { ids: rows.map((r) => r.submit_id) }) : null;
-  const shift = c.startTime.getTime() - run.startTime.getTime();
-  return rows.map((r) => {
-    const s: RankSubmission = { uid: run.uid, displayId: r.display_id, status: r.status, score: r.score, time: r.time, submitTime: Number(r.ms) + shift };
+  const byUid = new Map<string, RankSubmission[]>();
+  for (const r of rows) {
+    const submitTime = Number(r.ms) + c.startTime.getTime() - Number(r.run_start);
+    const s: RankSubmission = { uid: r.uid, displayId: r.display_id, status: r.status, score: r.score, time: r.time, submitTime };
     const g = groups?.get(r.submit_id);
     if (g) s.subtasks = g;
-    return s;
-  });
+    const list = byUid.get(r.uid);
+    if (list) list.push(s);
+    else byUid.set(r.uid, [s]);
+  }
+  return byUid;
 }
 
 /** The ghost board at `elapsed` ms from the start, and whether it is sealed then. */
@@ -112,15 +137,16 @@ export async function ghostBoard(
   const settings = { ...base, window: { ...base.window, endTime: at } };
   const fold = foldOf(c);
   const rowFold = fold.rows(c) as RowFold<Row>;
-  const [st, mine, [me]] = await Promise.all([
+  const [st, mine, others] = await Promise.all([
     contestState(ctx, c),
-    runSubmissions(ctx, c, run, fold.subtasks),
-    ctx.database.db
-      .execute<RankUserInfo & Record<string, unknown>>(
-        sql`select uid, username, nickname, realname, school, avatar, gender from user_info where uid = ${run.uid}`,
-      )
-      .then((r) => r.rows),
+    runSubmissions(ctx, c, { only: run }, fold.subtasks),
+    runSubmissions(ctx, c, { except: run.uid }, fold.subtasks),
   ]);
+  const runners = [run.uid, ...others.keys()];
+  const { rows: infos } = await ctx.database.db.execute<RankUserInfo & Record<string, unknown>>(
+    sql`select uid, username, nickname, realname, school, avatar, gender from user_info where uid = any(${`{${runners.join(',')}}`}::text[])`,
+  );
+  const info = new Map(infos.map((u) => [u.uid, u]));
   const stars = settings.starUsers;
   const keep = (r: Row | null): r is Row => !!r && !(removeStar && stars.has(r.username.toLowerCase()));
   const list: Row[] = [];
@@ -135,10 +161,16 @@ export async function ghostBoard(
     if (!k || k.version !== version || k.n !== n) held.set(uid, (k = { version, n, row: n ? rowFold.row(user, subs, settings) : null }));
     if (keep(k.row)) list.push(k.row);
   }
-  const own = me ? rowFold.row(me, mine, settings) : null;
-  if (keep(own)) list.push(own);
+  // The runners: him, and the others at the same elapsed time on their own clocks (a runner who took part
+  // for real has no run, so no one is on the board twice).
+  for (const [uid, subs] of [[run.uid, mine.get(run.uid) ?? []] as const, ...others]) {
+    const user = info.get(uid);
+    // Another runner is on the board once he has submitted by then, as a real participant is.
+    const row = user && (uid === run.uid || subs.some((x) => x.submitTime < at)) ? rowFold.row(user, subs, settings) : null;
+    if (keep(row)) list.push(row);
+  }
   const rows: VirtualRankRow[] = rowFold.finish(list, settings);
-  for (const r of rows) if (r.uid === run.uid) r.virtual = true;
+  for (const r of rows) if (r.uid === run.uid || others.has(r.uid)) r.virtual = true;
   return { rows, byUid: new Map(rows.map((r) => [r.uid, r])), sealed };
 }
 
