@@ -2,7 +2,8 @@
  * Contest clarifications in the contest shell: a participant asks about problem A, the contest's admin
  * sees it waiting and answers it to everyone; the participant's open page shows the answer without a
  * reload (the live stream) and the answer is one of the contest's announcements. On another tab, the admin
- * is told of a new question and a participant of the private answer to his. Both views fit 768 px.
+ * is told of a new question and a participant of the private answer to his; the admin deletes a question.
+ * Both views fit 768 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,16 @@ describe('contest clarifications', () => {
     await answered.click();
     await b.page.waitForURL(`**/contest/${cid}/clarifications`);
     await b.page.getByTestId(`clarification-reply-${q.id}`).waitFor();
+
+    // The admin deletes it on the tab; the asker's open tab loses it without a reload.
+    await admin.goto(`/contest/${cid}/clarifications`);
+    await admin.getByTestId(`clarification-delete-${q.id}`).click();
+    await admin.getByTestId(`clarification-delete-ok-${q.id}`).waitFor();
+    await admin.waitForTimeout(300); // the confirmation's pop-in
+    await shot(admin, 'contest-clarifications-delete-confirm');
+    await admin.getByTestId(`clarification-delete-ok-${q.id}`).click();
+    await admin.getByTestId(`clarification-${q.id}`).waitFor({ state: 'detached' });
+    await b.page.getByTestId(`clarification-${q.id}`).waitFor({ state: 'detached', timeout: 20_000 });
     await b.context.close();
   });
 

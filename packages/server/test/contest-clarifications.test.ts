@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLARIFICATION_LIMITS, GroupLevel, type LiveEvent, MSG, Role } from '@oj/shared';
+import { CLARIFICATION_LIMITS, formatMsg, GroupLevel, type LiveEvent, MSG, Role } from '@oj/shared';
 import { announcements, contestClarifications } from '../src/db/schema/index.js';
 import { client } from './client.js';
 import { createContest, iso } from './contest-helpers.js';
@@ -194,6 +194,38 @@ describe('reading and answering', () => {
     expect(rows.map((a) => a.content)).toEqual(['> Bob asks\n\nNo extension, sorry.']);
     // Alice sees her own and the public one, newest first
     expect((await list('cl_alice', cid)).data.records.map((x) => x.id)).toEqual([bobQ, aliceQ]);
+  });
+});
+
+describe('deleting', () => {
+  it('lets only the contest admins delete a question; its asker may then ask again within his limit', async () => {
+    const cid = await createContest(t, tok.cl_maker!, { title: 'Spam' }, [[pA, 'A']]);
+    const ids: number[] = [];
+    for (let i = 0; i < CLARIFICATION_LIMITS.openPerUser; i++) {
+      await waitOutInterval(cid);
+      const r = await ask('cl_carol', cid, `Spam ${i}?`);
+      expect(r.status, r.msg).toBe(200);
+      ids.push(r.data.id);
+    }
+    const remove = (who: string, id: number, at = cid) => c(who).call('contestClarification.remove', { query: { id, cid: at } });
+    // the asker, another participant, a site admin who is not the contest's admin, a visitor: refused, nothing gone
+    for (const who of ['cl_carol', 'cl_bob', 'cl_admin']) expect((await remove(who, ids[0]!)).http).toBe(403);
+    expect((await remove('visitor', ids[0]!)).http).toBe(401);
+    expect((await list('cl_maker', cid)).data.total).toBe(CLARIFICATION_LIMITS.openPerUser);
+    // another contest's id, and one that does not exist
+    expect((await remove('cl_maker', ids[0]!, running)).msg).toBe(MSG.clarificationNotFound);
+    expect((await remove('cl_maker', 999999)).msg).toBe(MSG.clarificationNotFound);
+    await waitOutInterval(cid);
+    expect((await ask('cl_carol', cid, 'One more?')).msg).toBe(formatMsg(MSG.clarificationTooMany, { count: CLARIFICATION_LIMITS.openPerUser }));
+    const asker = await Stream.open(node, tok.cl_carol!, { contest: cid });
+    expect((await remove('cl_maker', ids[0]!)).status).toBe(200);
+    // the asker's open tab is told (it refetches and the question is gone)
+    await asker.until((e) => e.type === 'clarification' && e.cid === cid);
+    asker.close();
+    expect((await list('cl_carol', cid)).data.records.map((x) => x.id)).toEqual(ids.slice(1).reverse());
+    expect((await list('cl_maker', cid)).data.open).toBe(CLARIFICATION_LIMITS.openPerUser - 1);
+    await waitOutInterval(cid);
+    expect((await ask('cl_carol', cid, 'One more now?')).status).toBe(200);
   });
 });
 

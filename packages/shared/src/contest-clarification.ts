@@ -47,6 +47,8 @@ export const answerClarificationBody = z.object({
 
 export const clarificationListQuery = pagingQuery(CLARIFICATION_LIMITS.pageSize).extend({ cid: dbId });
 
+export const clarificationIdQuery = z.object({ id: dbId, cid: dbId });
+
 export interface ContestClarification {
   id: number;
   cid: number;
@@ -80,4 +82,6 @@ export const contestClarificationEndpoints = {
   list: endpoint<ClarificationPage>()({ method: 'GET', path: 'get-contest-clarification', query: clarificationListQuery }),
   ask: endpoint<ContestClarification>()({ method: 'POST', path: 'contest-clarification', body: askClarificationBody }),
   answer: endpoint<ContestClarification>()({ method: 'PUT', path: 'contest-clarification/answer', body: answerClarificationBody }),
+  /** the contest's admins: a question gone (a duplicate, spam); an answer to everyone stays an announcement */
+  remove: endpoint<null>()({ method: 'DELETE', path: 'contest-clarification', query: clarificationIdQuery }),
 } as const;

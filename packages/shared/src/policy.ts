@@ -399,8 +399,8 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
       return resource.gid === null ? isAdmin(actor.roles) : root || isGroupAdmin(actor);
     }
     case 'clarification':
-      // Answered by the contest's admins (not a site admin as such), never by the asker as such.
-      return action === 'answer' && may(actor, 'administer', { kind: 'contest', ...resource.contest });
+      // Answered, or deleted (a duplicate, spam), by the contest's admins (not a site admin as such), never by the asker as such.
+      return (action === 'answer' || action === 'delete') && may(actor, 'administer', { kind: 'contest', ...resource.contest });
     case 'submission':
       // Seen (view, list) above; code and case results are the rules of the place it was made in.
       if (action === 'resubmit') return (isAuthor(actor, resource.uid) && mayOnSite(actor, 'submit')) || mayOnSite(actor, 'rejudge');

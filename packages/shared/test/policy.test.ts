@@ -263,7 +263,8 @@ const TABLE: [Action, Resource, string, Who[]][] = [
   // Clarifications: the contest's admins answer (not the asker, not a site admin); in a group contest its root too.
   ['answer', clarification(false), 'a clarification', ['root']],
   ['answer', clarification(false, 7), "a group contest's clarification", ['root', 'groupOwner', 'groupRoot']],
-  ['delete', clarification(false), 'a clarification', []],
+  ['delete', clarification(false), 'a clarification', ['root']],
+  ['delete', clarification(true, 7), "a group contest's public clarification", ['root', 'groupOwner', 'groupRoot']],
   // Member admin: group admins manage those below their own level (owner, super admin: anyone) ...
   ['delete', member(L.APPLYING), 'an applicant', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   ['delete', member(L.MEMBER), 'a member', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],

@@ -18,6 +18,8 @@ export const askClarification = (cid: number, displayId: string | null, content:
 
 export const answerClarification = (body: ClientInput<typeof answerClarificationBody>) => request(ep.answer, { body });
 
+export const deleteClarification = (cid: number, id: number) => request(ep.remove, { query: { cid, id } });
+
 /** One page of the list; `pollMs` while the live stream is down (false: the stream tells of changes). */
 export function useClarifications(cid: number, page: number, pollMs: number | false) {
   const { token } = useSession();

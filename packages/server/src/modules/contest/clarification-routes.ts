@@ -15,4 +15,8 @@ export async function contestClarificationRoutes(app: FastifyInstance, ctx: AppC
   serve(app, ep.list, login, async ({ query, req }) => ok(await clar.clarificationList(ctx, userOf(req), query)));
   serve(app, ep.ask, login, async ({ body, req }) => ok(await clar.askClarification(ctx, userOf(req), body)));
   serve(app, ep.answer, login, async ({ body, req }) => ok(await clar.answerClarification(ctx, userOf(req), body)));
+  serve(app, ep.remove, login, async ({ query, req }) => {
+    await clar.deleteClarification(ctx, userOf(req), query);
+    return ok(null);
+  });
 }

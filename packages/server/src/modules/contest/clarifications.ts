@@ -223,3 +223,21 @@ export async function answerClarification(ctx: AppContext, user: AuthUser, body:
   const [saved] = await selectRows(db).where(eq(cl.id, row.id));
   return view(saved!, user, true);
 }
+
+/**
+ * The contest's admins delete a question (a duplicate, spam): its asker may ask again within his limit.
+ * An answer to everyone was also published as an announcement, which stays (the announcements tab
+ * manages it). The tabs showing it are told, as for an answer.
+ */
+export async function deleteClarification(ctx: AppContext, user: AuthUser, q: { id: number; cid: number }): Promise<void> {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, q.cid, user);
+  const [row] = await selectRows(db).where(and(eq(cl.id, q.id), eq(cl.cid, c.id)));
+  if (!row) throw notFound('clarificationNotFound');
+  const { actor } = await contestOwner(db, c, user);
+  if (!may(actor, 'delete', resourceOf(c, row))) throw forbidden();
+  await db.transaction(async (tx) => {
+    await tx.delete(cl).where(eq(cl.id, row.id));
+    await publishClarification(tx, c.id, row.public ? undefined : row.uid);
+  });
+}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, List, Modal, Pagination, Radio, Select, Space, Tag, Typography } from 'antd';
-import { QuestionCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Form, Input, List, Modal, Pagination, Popconfirm, Radio, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, QuestionCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CLARIFICATION_LIMITS, CONTEST_LIMITS, ContestStatus, type ContestClarification } from '@oj/shared';
 import { useContestProblems } from '../../api/contest';
-import { answerClarification, askClarification, clarificationKeys, useClarifications } from '../../api/contestClarification';
+import { answerClarification, askClarification, clarificationKeys, deleteClarification, useClarifications } from '../../api/contestClarification';
 import { useLive } from '../../api/live';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/session';
@@ -44,6 +44,15 @@ export default function ContestClarificationsPage() {
   }, [user, contest.id, list.data]);
   const staff = !!list.data?.staff;
   const [answering, setAnswering] = useState<ContestClarification | null>(null);
+  const remove = async (id: number) => {
+    try {
+      await deleteClarification(contest.id, id);
+      feedback.success(t('contest.clarifications.deleted'));
+      refetch();
+    } catch {
+      // the server's refusal was shown
+    }
+  };
   const total = list.data?.total ?? 0;
 
   return (
@@ -85,6 +94,17 @@ export default function ContestClarificationsPage() {
                       >
                         {c.answer === null ? t('contest.clarifications.answer') : t('contest.clarifications.answerAgain')}
                       </Button>,
+                      <Popconfirm
+                        key="delete"
+                        title={t('contest.clarifications.deleteConfirm')}
+                        description={t('contest.clarifications.deleteHint')}
+                        okButtonProps={{ danger: true, 'data-testid': `clarification-delete-ok-${c.id}` }}
+                        onConfirm={() => remove(c.id)}
+                      >
+                        <Button size="small" danger icon={<DeleteOutlined />} data-testid={`clarification-delete-${c.id}`}>
+                          {t('contest.clarifications.delete')}
+                        </Button>
+                      </Popconfirm>,
                     ]
                   : undefined
               }
