@@ -5,8 +5,8 @@
  * the API), opens the page that holds the button, then makes the button's call as that actor, and
  * requires "shown" and "accepted" to agree: Rejudge on a submission (a user; a problem admin before and
  * after his role is given the `rejudge` permission through the permission API; the super admin),
- * Edit/Delete on a discussion (its author, another user) and the problem page's Edit (a problem admin,
- * a user).
+ * Edit/Delete on a discussion (its author, another user), the problem page's Edit (a problem admin,
+ * a user) and the admin problem list's similarity check (a problem admin, the super admin).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,5 +150,15 @@ describe('buttons shown exactly when the server accepts', () => {
     await row('user', { shown: (await onProblem(u, 'may-problem-user')).shown, answer: await open(u), expected: false });
     const pa = await sessionOf(problemAdmin);
     await row('problem admin', { shown: (await onProblem(pa, 'may-problem-admin')).shown, answer: await open(pa), expected: true });
+  }, 120_000);
+
+  it("the admin problem list's similarity check: a problem admin no (he does not read others' code), the super admin yes", async () => {
+    const onList = (s: Session, screenshot?: string) =>
+      shown(s, `/admin/problems?keyword=${problemId}`, `problem-edit-${problemId}`, `problem-plagiarism-${problemId}`, screenshot);
+    const checks = (s: Session) => api('GET', `plagiarism/checks?pid=${pid}`, { token: s.token });
+    const pa = await sessionOf(problemAdmin);
+    await row('problem admin', { shown: (await onList(pa, 'may-plagiarism-problem-admin')).shown, answer: await checks(pa), expected: false });
+    const r = await sessionOf(rootUser);
+    await row('super admin', { shown: (await onList(r)).shown, answer: await checks(r), expected: true });
   }, 120_000);
 });

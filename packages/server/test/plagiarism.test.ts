@@ -1,6 +1,7 @@
 /**
- * The plagiarism check: who may run and read one (contest staff, a group contest's admins, problem
- * admins; not a participant or a plain user), bad input, two near-copies (identifiers renamed, functions
+ * The plagiarism check: who may run and read one (contest staff, a group contest's admins, for a bank
+ * problem those who read all code, for a group problem its admins; not a participant, a plain user or a
+ * problem admin), bad input, two near-copies (identifiers renamed, functions
  * reordered) found with a high similarity and a unique solution not, the pair side by side with its
  * fragments, the reviewed flag, and a check surviving a judge that stopped answering (its lease runs
  * out, another judge takes it). The judge side is a simulated judge running the real comparison.
@@ -72,7 +73,8 @@ beforeAll(async () => {
   other = await FakeJudge.start(t, 'plag-b');
   for (const u of ['alice', 'bob', 'carol', 'dave', 'gowner', 'gadmin', 'gmember']) await createUser(t, { username: u });
   await createUser(t, { username: 'padmin', roles: [Role.PROBLEM_ADMIN] });
-  for (const u of ['alice', 'bob', 'carol', 'dave', 'gowner', 'gadmin', 'gmember', 'padmin']) tok[u] = await login(t, u);
+  await createUser(t, { username: 'sadmin', roles: [Role.ADMIN] });
+  for (const u of ['alice', 'bob', 'carol', 'dave', 'gowner', 'gadmin', 'gmember', 'padmin', 'sadmin']) tok[u] = await login(t, u);
   tok.root = await rootToken(t);
   pid = await createProblem(t, { auth: 1 });
   cid = await createContest(t, tok.root!, {}, [[pid, 'A']]);
@@ -107,9 +109,10 @@ describe('who may check', () => {
       expect((await as(who).call('plagiarism.checks', { query: { cid } })).http).toBe(403);
     }
     expect((await client(t, null).call('plagiarism.start', { body: { cid } })).http).toBe(401);
-    // a plain user on a bank problem too; the problem admin may
+    // a plain user and a problem admin on a bank problem too (neither reads others' code); an admin may
     expect((await as('carol').call('plagiarism.checks', { query: { pid } })).http).toBe(403);
-    expect((await as('padmin').call('plagiarism.checks', { query: { pid } })).status).toBe(200);
+    expect((await as('padmin').call('plagiarism.checks', { query: { pid } })).http).toBe(403);
+    expect((await as('sadmin').call('plagiarism.checks', { query: { pid } })).status).toBe(200);
     expect((await as('root').call('plagiarism.checks', { query: { cid } })).data).toEqual([]);
   });
 
@@ -238,7 +241,7 @@ describe('a contest check', () => {
 });
 
 describe('a problem check', () => {
-  it("compares the problem's submissions outside contests, run by a problem admin", async () => {
+  it("compares the problem's submissions outside contests, run by an admin who may read all code (not a problem admin)", async () => {
     const bankPid = await createProblem(t, { auth: 1 });
     const bankSub = async (who: string, code: string) =>
       insertContestSubmission(t, { cid: 0, pid: bankPid, uid: await uidOf(t, who), username: who, status: JudgeStatus.ACCEPTED, submitTime: new Date(), code });
@@ -247,14 +250,17 @@ describe('a problem check', () => {
     // the same copy made in the contest is the contest's, not the problem's
     await insertContestSubmission(t, { cid, pid: bankPid, uid: await uidOf(t, 'dave'), username: 'dave', status: 0, submitTime: new Date(), code: BASE });
     expect((await as('alice').call('plagiarism.start', { body: { pid: bankPid } })).http).toBe(403);
-    const r = await as('padmin').call('plagiarism.start', { body: { pid: bankPid, mode: 'final' } });
+    // a problem admin manages the problem but may not read others' code: the check would show it to him
+    expect((await as('padmin').call('plagiarism.start', { body: { pid: bankPid } })).http).toBe(403);
+    const r = await as('sadmin').call('plagiarism.start', { body: { pid: bankPid, mode: 'final' } });
     expect(r.status, r.msg).toBe(200);
     const files = await runCheck(judge, await lease(judge));
     expect(files.map((f) => f.submitId).sort()).toEqual([a, b].sort());
-    const page = await as('padmin').call('plagiarism.pairs', { query: { checkId: r.data.id } });
+    const page = await as('sadmin').call('plagiarism.pairs', { query: { checkId: r.data.id } });
+    expect((await as('padmin').call('plagiarism.pairs', { query: { checkId: r.data.id } })).http).toBe(403);
     expect(page.data.records.map((p) => [p.left.submitId, p.right.submitId])).toEqual([[a, b]]);
     // the contest's checks are not the problem's
-    expect((await as('padmin').call('plagiarism.checks', { query: { pid: bankPid } })).data.map((c) => c.id)).toEqual([r.data.id]);
+    expect((await as('sadmin').call('plagiarism.checks', { query: { pid: bankPid } })).data.map((c) => c.id)).toEqual([r.data.id]);
   });
 });
 

@@ -359,7 +359,9 @@ export function may(actor: Actor | null, action: Action, resource: Resource): bo
     case 'problem':
       // Bank problems: the problem admins. Group problems: group admins create; the group
       // root manages every one, the other group admins their own.
-      if (resource.gid === null) return mayOnSite(actor, 'manageProblems');
+      // A bank problem's similarity check shows its submissions' code: those who may read all code (a
+      // problem admin may not, so the check would show him what the submission pages hide).
+      if (resource.gid === null) return mayOnSite(actor, action === 'checkSimilarity' ? 'readAllCode' : 'manageProblems');
       if (action === 'create' || action === 'checkSimilarity') return isGroupAdmin(actor);
       return isGroupRoot(actor) || (isGroupAdmin(actor) && isProblemAuthor(actor, resource.author));
     case 'group':

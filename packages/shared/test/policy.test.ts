@@ -71,10 +71,11 @@ const L = GroupLevel;
 /** [what is asked, on what, who may (everyone else may not)] */
 const TABLE: [Action, Resource, string, Who[]][] = [
   // Plagiarism checks: the contest's staff; in a group contest its admins (level 4) too, not its members;
-  // a problem's admins (the bank's problem admins; in a group its admins).
+  // a problem's: in a group its admins.
   ['checkSimilarity', siteContest, 'site contest', ['root', 'author', 'adminAuthor']],
   ['checkSimilarity', groupContest, 'group contest', ['root', 'author', 'adminAuthor', 'groupOwner', 'groupRoot', 'groupAdmin']],
-  ['checkSimilarity', { kind: 'problem', author: 'author', gid: null }, 'bank problem', ['root', 'problemAdmin']],
+  // a bank problem's: those who may read all code (the super admin and the admins; not a problem admin)
+  ['checkSimilarity', { kind: 'problem', author: 'author', gid: null }, 'bank problem', ['root', 'admin', 'adminAuthor']],
   ['checkSimilarity', { kind: 'problem', author: 'author', gid: 7 }, 'group problem', ['root', 'groupOwner', 'groupRoot', 'groupAdmin']],
   // A remote submission sent to its site again: its submitter (not one barred from submitting) or whoever may rejudge.
   ['resubmit', { kind: 'submission', uid: AUTHOR, gid: null, problem: { auth: 1 } }, 'remote submission', ['root', 'admin', 'author', 'adminAuthor']],

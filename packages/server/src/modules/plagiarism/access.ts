@@ -1,6 +1,7 @@
 /**
  * Who may check a contest's or a problem's submissions for plagiarism (policy `checkSimilarity`): the
- * contest's staff, and a group contest's admins too; a problem's admins (in a group its admins). A check
+ * contest's staff, and a group contest's admins too; for a bank problem those who may read all code (the
+ * pairs show it), for a group problem the group's admins. A check
  * and its pairs are reached through the scope they were made for, asked afresh on every call.
  */
 import { eq } from 'drizzle-orm';

@@ -29,6 +29,8 @@ export default function ProblemListPage() {
   const navigate = useNavigate();
   // Export is the super administrator's (as the batch page's HOJ export).
   const canExport = useMay('moveProblems');
+  // The check shows the submissions' code: offered to those who read all code, as the server asks.
+  const canCheck = useMay('checkSimilarity', { kind: 'problem', author: null, gid: null });
   const exportAs = (pid: number, format: 'hoj' | (typeof PACKAGE_EXPORT_FORMATS)[number]) =>
     void (format === 'hoj' ? adminProblemApi.exportProblems([pid]) : adminProblemApi.exportPackages([pid], format)).then(
       () => feedback.success(t('admin.batch.exported')),
@@ -126,14 +128,16 @@ export default function ProblemListPage() {
               </Tooltip>
             </Dropdown>
           )}
-          <Tooltip title={t('admin.problemList.plagiarism')}>
-            <Button
-              size="small"
-              icon={<FileSearchOutlined />}
-              onClick={() => navigate(`/plagiarism?pid=${row.id}`)}
-              data-testid={`problem-plagiarism-${row.problemId}`}
-            />
-          </Tooltip>
+          {canCheck && (
+            <Tooltip title={t('admin.problemList.plagiarism')}>
+              <Button
+                size="small"
+                icon={<FileSearchOutlined />}
+                onClick={() => navigate(`/plagiarism?pid=${row.id}`)}
+                data-testid={`problem-plagiarism-${row.problemId}`}
+              />
+            </Tooltip>
+          )}
           <Popconfirm title={t('admin.problemList.rejudgeConfirm')} onConfirm={() => rejudge.mutate(row.id)}>
             <Tooltip title={t('admin.problemList.rejudge')}>
               <Button size="small" icon={<RedoOutlined />} />
