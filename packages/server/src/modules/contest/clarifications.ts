@@ -188,17 +188,24 @@ const announcementText = (question: string, answer: string) =>
     .map((line) => `> ${line}`)
     .join('\n')}\n\n${answer}`;
 
+/** A question of the contest `cid` that the caller may `action` as one of its admins; refused or not found otherwise. */
+async function staffClarification(ctx: AppContext, user: AuthUser, q: { id: number; cid: number }, action: 'answer' | 'delete') {
+  const { db } = ctx.database;
+  const c = await visibleContest(db, q.cid, user);
+  const [row] = await selectRows(db).where(and(eq(cl.id, q.id), eq(cl.cid, c.id)));
+  if (!row) throw notFound('clarificationNotFound');
+  const { actor } = await contestOwner(db, c, user);
+  if (!may(actor, action, resourceOf(c, row))) throw forbidden();
+  return { c, row };
+}
+
 /**
  * The contest's admins answer (again: the answer is replaced). An answer to everyone stays so, and is
  * published as (or updates) its contest announcement in the same transaction; the asker gets a message.
  */
 export async function answerClarification(ctx: AppContext, user: AuthUser, body: z.output<typeof answerClarificationBody>): Promise<ContestClarification> {
   const { db } = ctx.database;
-  const c = await visibleContest(db, body.cid, user);
-  const [row] = await selectRows(db).where(and(eq(cl.id, body.id), eq(cl.cid, c.id)));
-  if (!row) throw notFound('clarificationNotFound');
-  const { actor } = await contestOwner(db, c, user);
-  if (!may(actor, 'answer', resourceOf(c, row))) throw forbidden();
+  const { c, row } = await staffClarification(ctx, user, body, 'answer');
   const answer = body.answer.trim();
   if (!answer) throw fail('clarificationAnswerEmpty');
   if (answer.length > CLARIFICATION_LIMITS.answerMax) throw fail('clarificationAnswerTooLong', { max: CLARIFICATION_LIMITS.answerMax });
@@ -231,11 +238,7 @@ export async function answerClarification(ctx: AppContext, user: AuthUser, body:
  */
 export async function deleteClarification(ctx: AppContext, user: AuthUser, q: { id: number; cid: number }): Promise<void> {
   const { db } = ctx.database;
-  const c = await visibleContest(db, q.cid, user);
-  const [row] = await selectRows(db).where(and(eq(cl.id, q.id), eq(cl.cid, c.id)));
-  if (!row) throw notFound('clarificationNotFound');
-  const { actor } = await contestOwner(db, c, user);
-  if (!may(actor, 'delete', resourceOf(c, row))) throw forbidden();
+  const { c, row } = await staffClarification(ctx, user, q, 'delete');
   await db.transaction(async (tx) => {
     await tx.delete(cl).where(eq(cl.id, row.id));
     await publishClarification(tx, c.id, row.public ? undefined : row.uid);
