@@ -12,4 +12,8 @@ declare module 'fastify' {
     /** The context of this app, for hooks and guards that only get the request. */
     appContext: AppContext;
   }
+  interface FastifyContextConfig {
+    /** the route also takes HTTP Basic with an API token as the password (lib/auth.ts `apiTokenBasic`) */
+    apiTokenBasic?: boolean;
+  }
 }

@@ -157,23 +157,23 @@ async function verifiedClaims(database: Database, raw: string): Promise<Claims |
   }
 }
 
-/** The routes that take HTTP Basic credentials: the CLICS contest API (read-only GETs). */
-const BASIC_AUTH_PATH = /^\/api\/clics\//;
+/** Route options of the read-only routes that also take HTTP Basic with an API token (the CLICS contest API). */
+export const apiTokenBasic = { config: { apiTokenBasic: true } };
 
 /**
- * The credentials of a request: a token (our Authorization header), or on the CLICS routes HTTP Basic
- * with a username and one of his API tokens as the password, the way contest tools (the ICPC resolver,
- * contest data servers, curl -u) sign in. No other call takes Basic and no answer asks a browser for it,
- * so credentials a browser might keep can never ride along on a cross-site call of the site.
+ * The credentials of a request: a token (our Authorization header), or on a route that opts in
+ * (`apiTokenBasic`) HTTP Basic with a username and one of his API tokens as the password, the way
+ * contest tools (the ICPC resolver, contest data servers, curl -u) sign in. No other call takes Basic and
+ * no answer asks a browser for it, so credentials a browser might keep never ride along on a cross-site call.
  */
-export function credentialsFrom(header: string | string[] | undefined, url: string): { token: string; username: string | null } | null {
+export function credentialsFrom(header: string | string[] | undefined, basicAllowed: boolean): { token: string; username: string | null } | null {
   const value = Array.isArray(header) ? header[0] : header;
   const basic = value && /^Basic\s+([A-Za-z0-9+/=]{1,8192})\s*$/i.exec(value);
   if (!basic) {
     const token = tokenFrom(value);
     return token ? { token, username: null } : null;
   }
-  if (!BASIC_AUTH_PATH.test(url)) return null;
+  if (!basicAllowed) return null;
   const pair = Buffer.from(basic[1]!, 'base64').toString('utf8');
   const colon = pair.indexOf(':');
   const token = pair.slice(colon + 1).trim();
@@ -182,7 +182,7 @@ export function credentialsFrom(header: string | string[] | undefined, url: stri
 }
 
 async function authenticate(req: FastifyRequest, reply: FastifyReply): Promise<AuthResult> {
-  const credentials = credentialsFrom(req.headers.authorization, req.url);
+  const credentials = credentialsFrom(req.headers.authorization, req.routeOptions.config?.apiTokenBasic === true);
   if (!credentials) return { error: 'loginFirst' };
   const raw = credentials.token;
   const { database } = req.server.appContext;

@@ -3,7 +3,7 @@
  * names of the session → role ids, the permission codes the site assigned), so a button is shown
  * exactly when the server would accept its call. Rights inside a group add the viewer's level there.
  */
-import { may, type Action, type Actor, type Resource } from '@oj/shared';
+import { may, type Action, type Actor, type GroupAuthInfo, type Resource } from '@oj/shared';
 import { roleIdsOf, type SessionState, useSession } from './session';
 
 const SITE: Resource = { kind: 'site' };
@@ -16,6 +16,13 @@ export function actorOfSession({ user, roles, permissions }: Pick<SessionState, 
 
 export function useActor(): Actor | null {
   return actorOfSession(useSession());
+}
+
+/** The actor inside a group: his level there (none below member) and whether he owns it, from the group's access answer. */
+export function actorInGroup(actor: Actor | null, access: Pick<GroupAuthInfo, 'level' | 'owner'> | undefined): Actor | null {
+  if (!actor) return null;
+  const level = access?.level || null;
+  return { ...actor, groupLevel: level, groupOwner: !!access?.owner };
 }
 
 /** May the logged-in user do `action` on `resource` (default: the site)? */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CLICS_COLLECTIONS, clicsContestParams, clicsEndpoints as ep, clicsEventFeedQuery, MSG, type ClicsCollection } from '@oj/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireLogin, userOf } from '../../lib/auth.js';
+import { apiTokenBasic, requireLogin, userOf } from '../../lib/auth.js';
 import { urlUnder } from '../../lib/endpoint.js';
 import { ApiError } from '../../lib/errors.js';
 import { parse } from '../../lib/validate.js';
@@ -45,7 +45,7 @@ const isCollection = (s: string): s is ClicsCollection => (CLICS_COLLECTIONS as 
  * each contest shows its staff everything and everyone else who may see inside it the public view (view.ts).
  */
 export async function clicsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const login = { preHandler: requireLogin };
+  const login = { preHandler: requireLogin, ...apiTokenBasic };
   app.addHook('preClose', async () => closeFeeds(ctx));
   // Any origin, as the specification recommends: a tool in a browser (a resolver, an overlay) reads the
   // API with a token in Authorization; the site's auth uses no cookie, so no page gains a caller's rights.

@@ -83,11 +83,12 @@ async function runSubmissions(
   runs: { only: VirtualRow } | { except: string },
   subtasks: boolean,
 ): Promise<Map<string, RankSubmission[]>> {
+  // Each runner's latest run: read once, not asked again per row.
   const which =
     'only' in runs
-      ? sql`v.id = ${runs.only.id}`
-      : sql`v.cid = ${c.id} and v.uid <> ${runs.except}
-          and v.id = (select max(w.id) from contest_virtual w where w.cid = v.cid and w.uid = v.uid)`;
+      ? sql`select id, uid, start_time from contest_virtual where id = ${runs.only.id}`
+      : sql`select distinct on (uid) id, uid, start_time from contest_virtual
+          where cid = ${c.id} and uid <> ${runs.except} order by uid, id desc`;
   const { rows } = await ctx.database.db.execute<{
     submit_id: number;
     uid: string;
@@ -101,10 +102,9 @@ async function runSubmissions(
     select j.submit_id, v.uid, cp.display_id, j.status, j.score, j.time,
       floor(date_part('epoch', j.submit_time) * 1000)::float8 as ms,
       floor(date_part('epoch', v.start_time) * 1000)::float8 as run_start
-    from contest_virtual v
+    from (${which}) v
     join judge j on j.vid = v.id
     join contest_problem cp on cp.cid = j.cid and cp.pid = j.pid
-    where ${which}
     order by j.submit_time, j.submit_id`);
   const groups = subtasks && rows.length ? await subtaskScores(ctx, { ids: rows.map((r) => r.submit_id) }) : null;
   const byUid = new Map<string, RankSubmission[]>();

@@ -1,5 +1,5 @@
 import { may, type Actor, type TrainingDetail } from '@oj/shared';
-import { useActor } from '../../app/may';
+import { actorInGroup, useActor } from '../../app/may';
 import { useSession } from '../../app/session';
 import { useTrainingPlace } from './TrainingPlace';
 
@@ -7,8 +7,7 @@ import { useTrainingPlace } from './TrainingPlace';
 export function useTrainingActor(): Actor | null {
   const actor = useActor();
   const { group } = useTrainingPlace();
-  if (!actor || !group) return actor;
-  return { ...actor, groupLevel: group.access.level === 0 ? null : group.access.level, groupOwner: group.access.owner };
+  return group ? actorInGroup(actor, group.access) : actor;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Actor, ContestInfo, GroupLevelValue } from '@oj/shared';
+import type { Actor, ContestInfo } from '@oj/shared';
 import { useGroupAccess } from '../../api/group';
-import { useActor } from '../../app/may';
+import { actorInGroup, useActor } from '../../app/may';
 
 /**
  * The viewer as the policy sees him in the contest's place: in a group contest with his level in the
@@ -10,7 +10,5 @@ import { useActor } from '../../app/may';
 export function useContestActor(contest: Pick<ContestInfo, 'gid'>): Actor | null {
   const actor = useActor();
   const access = useGroupAccess(contest.gid ?? 0);
-  if (!actor || contest.gid === null) return actor;
-  const a = access.data;
-  return { ...actor, groupLevel: a && a.level > 0 ? (a.level as GroupLevelValue) : null, groupOwner: !!a?.owner };
+  return contest.gid === null ? actor : actorInGroup(actor, access.data);
 }

@@ -19,10 +19,15 @@ export function useClarificationNotices(cid: number, uid: string | undefined, en
   const { pathname } = useLocation();
   const onTab = useRef(false);
   onTab.current = pathname.endsWith('/clarifications');
-  const busy = useRef(false);
-  useLive(enabled && uid ? { contest: cid } : null, (e) => {
-    if (e.type !== 'clarification' || e.cid !== cid || !uid || onTab.current || busy.current) return;
-    busy.current = true;
+  // One read at a time; an event during it asks for one more read after it (two questions close together).
+  const reading = useRef<'idle' | 'busy' | 'again'>('idle');
+  const read = () => {
+    if (!uid) return;
+    if (reading.current !== 'idle') {
+      reading.current = 'again';
+      return;
+    }
+    reading.current = 'busy';
     getClarifications(cid, 1)
       .then((page) => {
         const news = unseenOf(uid, cid, page);
@@ -33,8 +38,13 @@ export function useClarificationNotices(cid: number, uid: string | undefined, en
         /* silent: the tab shows the list when opened */
       })
       .finally(() => {
-        busy.current = false;
+        const again = reading.current === 'again';
+        reading.current = 'idle';
+        if (again) read();
       });
+  };
+  useLive(enabled && uid ? { contest: cid } : null, (e) => {
+    if (e.type === 'clarification' && e.cid === cid && !onTab.current) read();
   });
 
   const show = (id: number, staff: boolean, displayId: string | null, text: string) => {

@@ -14,7 +14,7 @@ import { usePageWithRows } from '../../../components/list/usePageWithRows';
 import { useListState } from '../../../components/list/useListState';
 import { GroupAddMemberDialog } from './GroupAddMemberDialog';
 import { GroupLevelSelect, memberResource } from './GroupLevelSelect';
-import { useActor } from '../../../app/may';
+import { actorInGroup, useActor } from '../../../app/may';
 
 const LEVEL_COLOR: Record<GroupLevelValue, string> = { 1: 'processing', 2: 'error', 3: 'default', 4: 'blue', 5: 'gold' };
 
@@ -108,7 +108,7 @@ export default function GroupMemberPage() {
   const applyPage = useTablePage(APPLICATIONS);
   const viewer = useActor();
   // The viewer as the policy sees him in this group (his level and ownership from the group's access).
-  const actor = viewer && { ...viewer, groupLevel: access.level === 0 ? null : access.level, groupOwner: access.owner };
+  const actor = actorInGroup(viewer, access);
 
   const reload = () => {
     void client.invalidateQueries({ queryKey: groupKeys.all(group.id) });
